@@ -1,0 +1,64 @@
+"""Which language a rule text is written in, from the text alone.
+
+Scripts decide first (kana: Japanese; Han without kana: Chinese; Hangul: Korean;
+Cyrillic: Russian); Latin-script texts are told apart by their commonest words.
+Callers pass the rule text only, not the page around it, so a Russian site that
+quotes the English rules is recorded as English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+_STOPWORDS = {
+    "en": {"the", "and", "of", "a", "to", "is", "that", "it", "if", "or", "player", "this", "an", "with"},
+    "de": {"der", "die", "das", "und", "ist", "nicht", "ein", "eine", "sich", "wenn", "oder", "mit", "zu", "den"},
+    "fr": {"le", "la", "les", "et", "est", "un", "une", "des", "du", "que", "pas", "joueur", "qui"},
+    "es": {"el", "la", "los", "las", "y", "es", "un", "una", "del", "que", "jugador", "por"},
+    "it": {"il", "la", "gli", "e", "è", "un", "una", "del", "che", "giocatore", "di", "non"},
+    "pt": {"o", "a", "os", "as", "e", "é", "um", "uma", "do", "que", "jogador", "não"},
+}
+
+LANGUAGES = ("en", "de", "ja", "zh", "ru", "ko", "fr", "es", "it", "pt")
+
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
+def script_counts(text: str) -> Counter:
+    counts: Counter = Counter()
+    for ch in text:
+        o = ord(ch)
+        if 0x3040 <= o <= 0x30FF:
+            counts["kana"] += 1
+        elif 0x4E00 <= o <= 0x9FFF or 0x3400 <= o <= 0x4DBF:
+            counts["han"] += 1
+        elif 0xAC00 <= o <= 0xD7AF:
+            counts["hangul"] += 1
+        elif 0x0400 <= o <= 0x04FF:
+            counts["cyrillic"] += 1
+        elif ch.isalpha() and o < 0x250:
+            counts["latin"] += 1
+    return counts
+
+
+def detect_language(text: str) -> str | None:
+    """A language code from LANGUAGES, or None when the text has too few letters to tell."""
+    counts = script_counts(text)
+    total = sum(counts.values())
+    if total < 20:
+        return None
+    if counts["kana"] > 0.05 * total:
+        return "ja"
+    if counts["han"] > 0.3 * total:
+        return "zh"
+    if counts["hangul"] > 0.3 * total:
+        return "ko"
+    if counts["cyrillic"] > 0.3 * total:
+        return "ru"
+    words = Counter(w.lower() for w in _WORDS.findall(text))
+    scores = {lang: sum(words[w] for w in stop) for lang, stop in _STOPWORDS.items()}
+    if "ß" in text or "ä" in text or "ö" in text or "ü" in text:
+        scores["de"] += 5
+    best = max(scores, key=scores.get)
+    return best if scores[best] > 0 else None

@@ -1,0 +1,3 @@
+from kb.cli import cli
+
+cli()

@@ -1,0 +1,30 @@
+"""Shared fixtures: the real corpus beside the project, read in place."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("MTGKB_SHARED", ROOT.parent / "shared"))
+CORPUS = SHARED / "corpus"
+DATA = ROOT / "data"
+
+
+def corpus_path(*parts: str) -> Path:
+    """A file of ../shared/corpus; fails (never skips) when the corpus is not there."""
+    path = CORPUS.joinpath(*parts)
+    if not path.exists():
+        pytest.fail(
+            f"corpus file {path} not found: tests read the real corpus from ../shared/corpus "
+            f"(set MTGKB_SHARED to the folder that holds corpus/ and seeds/)",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture
+def corpus():
+    return corpus_path
