@@ -161,6 +161,18 @@ class RuleNumber:
             (0, "") if self.letters is None else letter_index(self.letters),
         )
 
+    @property
+    def sort_text(self) -> str:
+        """A string that sorts like the number, for ORDER BY in SQL ("7.702.0026.1b")."""
+        parts = [str(self.section)]
+        if self.chapter is not None:
+            parts.append(f"{self.chapter:03d}")
+        if self.rule is not None:
+            parts.append(f"{self.rule:04d}")
+        if self.letters is not None:
+            parts.append(f"{len(self.letters)}{self.letters}")
+        return ".".join(parts)
+
     def __lt__(self, other: "RuleNumber") -> bool:
         return self.sort_key() < other.sort_key()
 
