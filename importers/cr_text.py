@@ -36,7 +36,7 @@ MARKERS = Markers(
 )
 
 _SECTION = re.compile(r"^\s*(\d)\.\s+(\S.*)$")
-_CHAPTER = re.compile(r"^\s*(\d{3})\.\s+(\S.*)$")
+_CHAPTER = re.compile(r"^\s*(\d{3}) ?\.\s+(\S.*)$")  # "720 . 前兆カード" occurs
 # "305.3.After" (no space) occurs in official files; the text still starts there.
 _NUMBERED = re.compile(r"^\s*(\d{3}\.\d{1,3}[a-z]{0,2})(?:\.?\s+|\.(?=[^\W\d])|(?=[^\w\s.]|[^\x00-\x7f])|\.?$)(\S.*)?$")
 _LOOKS_NUMBERED = re.compile(r"^\d{1,4}\.\d")
@@ -215,7 +215,10 @@ def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: 
 def _is_wrapped_layout(lines: list[str], start: int, end: int | None) -> bool:
     """Old files wrap rules at 80 columns: many body lines are continuations."""
     sample = [l for l in lines[start : (end or len(lines))][:3000] if l.strip()]
-    continuations = sum(1 for l in sample if not _RULE_LINE.match(l) and not _EXAMPLE.match(l))
+    continuations = sum(
+        1 for l in sample
+        if not (_RULE_LINE.match(l) or _EXAMPLE.match(l) or _CHAPTER.match(l) or _SECTION.match(l))
+    )
     return continuations > 0.3 * max(len(sample), 1)
 
 
