@@ -44,7 +44,9 @@ _EXAMPLE = re.compile(r"^\s*_?(?:" + "|".join(MARKERS.example) + r")_?\s*[:：]\
 _RULE_LINE = re.compile(r"^\s*\d{3}\.\d{1,3}[a-z]{0,2}\.?\s")
 _DECORATION = re.compile(r"^[\s\-=_*~·.]+$")
 _ITALICS = re.compile(r"(?<![\w_])_{1,2}([^_\n]+?)_{1,2}(?![\w_])")
-_BILINGUAL = re.compile(r"^(?P<term>.+?)(?:（(?P<reading>[^）]*)）)?\s*[／/]\s*(?P<english>[A-Za-z][^／/]*)$")
+# "フェイジング／Phasing", "相棒（あいぼう）／Companion": only the full-width slash pairs
+# terms; an ASCII slash is part of English titles ("Power/Toughness").
+_BILINGUAL = re.compile(r"^(?P<term>.+?)(?:（(?P<reading>[^）]*)）)?\s*／\s*(?P<english>[A-Za-z][^／]*)$")
 _SENTENCE_END = (".", "。", ":", "：", ";", ",", "、", "．")
 
 
@@ -58,7 +60,7 @@ def sniff(data: bytes, path: str) -> bool:
             return False
     if b"<html" in head[:2000].lower():
         return False
-    numbered = re.findall(rb"(?m)^\s*\d{3}\.\d{1,3}[a-z]{0,2}\.?\s", head)
+    numbered = re.findall(rb"(?:^|[\r\n])[ \t]*\d{3}\.\d{1,3}[a-z]{0,2}\.?\s", head)
     return len(numbered) >= 20
 
 

@@ -1,0 +1,480 @@
+"""The facade every front end uses: the CLI, the HTTP server and Python callers.
+
+    >>> from kb.api import KnowledgeBase
+    >>> kb = KnowledgeBase.open()            # the default database, built on first use
+    >>> kb.rule("702.26b", lang="ja").text
+
+Every method returns plain dataclasses with ``to_dict()`` for JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from importers.records import SourceError
+from importers.registry import parse_file
+from kb import paths, store
+from kb.numbers import RuleNumber, RuleNumberError, RuleRange, parse_reference
+
+
+class LookupFailed(LookupError):
+    """A number, edition or term that is not in the database; says what exists nearby."""
+
+    def __init__(self, message: str, suggestions: list[str] | None = None):
+        super().__init__(message)
+        self.suggestions = suggestions or []
+
+
+class _Serialisable:
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class ImportResult(_Serialisable):
+    path: str
+    name: str
+    status: str  # added, replaced, unchanged, failed
+    lang: str | None = None
+    edition: str | None = None
+    format: str | None = None
+    rules: int = 0
+    examples: int = 0
+    glossary: int = 0
+    references: int = 0
+    error: str | None = None
+
+
+@dataclass
+class DocumentInfo(_Serialisable):
+    name: str
+    lang: str
+    edition: str | None
+    edition_evidence: str | None
+    format: str
+    title: str | None
+    source: str
+    rules: int
+    examples: int
+    glossary: int
+    references: int
+    size: int
+    imported_at: str
+    meta: dict = field(default_factory=dict)
+
+
+@dataclass
+class RuleLink(_Serialisable):
+    number: str
+    title: str | None = None
+
+
+@dataclass
+class Reference(_Serialisable):
+    source: str | None  # the citing rule's number (None for a glossary entry)
+    glossary_term: str | None
+    raw: str
+    target: str
+    title: str | None
+    resolved: bool
+    title_matches: bool | None
+    document: str
+    lang: str
+    edition: str | None
+
+
+@dataclass
+class Rule(_Serialisable):
+    number: str
+    kind: str
+    title: str | None
+    text: str
+    examples: list[str]
+    lang: str
+    edition: str | None
+    document: str
+    line: int
+    anchor: str
+    parent: RuleLink | None
+    children: list[RuleLink]
+    previous: RuleLink | None
+    next: RuleLink | None
+    cites: list[Reference] = field(default_factory=list)
+    cited_by: list[Reference] = field(default_factory=list)
+    commentary: list[dict] = field(default_factory=list)
+    other_versions: list[dict] = field(default_factory=list)
+    duplicates: int = 0  # further rules printed with the same number in this document
+
+
+@dataclass
+class GlossaryEntry(_Serialisable):
+    term: str
+    english: str | None
+    reading: str | None
+    text: str
+    lang: str
+    edition: str | None
+    document: str
+    rules: list[str]
+
+
+@dataclass
+class References(_Serialisable):
+    number: str
+    document: str
+    lang: str
+    edition: str | None
+    outgoing: list[Reference]
+    incoming: list[Reference]
+
+
+class KnowledgeBase:
+    """One rule database: import into it and look rules up."""
+
+    def __init__(self, db, path: Path):
+        self.db = db
+        self.path = path
+
+    @classmethod
+    def open(cls, path: str | Path | None = None, *, readonly: bool = False, build: bool = True) -> "KnowledgeBase":
+        """Open ``path`` (default: $MTGKB_DB, else the user's data folder).
+
+        The default database is built from the bundled sources when it does not exist
+        yet; a path given explicitly is opened (or created empty) as it is.
+        """
+        db_path = Path(path) if path else paths.default_db_path()
+        fresh = not db_path.exists()
+        if fresh and readonly:
+            raise LookupFailed(f"no database at {db_path}: run 'mtgkb build' or 'mtgkb import' first")
+        kb = cls(store.connect(db_path, readonly=readonly), db_path)
+        if fresh and build and path is None:
+            kb.build()
+        return kb
+
+    def close(self) -> None:
+        self.db.conn.close()
+
+    # ---- importing -------------------------------------------------------------------------
+
+    def import_file(
+        self, path: str | Path, *, format: str | None = None, lang: str | None = None,
+        edition: str | None = None, name: str | None = None,
+    ) -> ImportResult:
+        """Parse and store one file; raises SourceError and stores nothing when it is bad."""
+        path = Path(path)
+        doc_name = name or path.stem
+        data = _read(path)
+        if not (format or lang or edition) and store.document_sha(self.db, doc_name) == store.digest(data):
+            info = self.document(doc_name)
+            return ImportResult(str(path), doc_name, "unchanged", info.lang, info.edition, info.format,
+                                info.rules, info.examples, info.glossary, info.references)
+        document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data)
+        result = store.store_document(self.db, document, name=doc_name, source=str(path), data=data)
+        return ImportResult(str(path), doc_name, result.status, document.lang, document.edition,
+                            document.format, result.rules, result.examples, result.glossary, result.references)
+
+    def import_paths(
+        self, sources: Iterable[str | Path], *, format: str | None = None, lang: str | None = None,
+        edition: str | None = None, progress: Callable[[Path], None] | None = None,
+        keep_going: bool = True,
+    ) -> list[ImportResult]:
+        """Import files and folders (their rule texts, recursively); each file is atomic."""
+        results = []
+        for path in expand_sources(sources):
+            try:
+                results.append(self.import_file(path, format=format, lang=lang, edition=edition))
+            except SourceError as error:
+                if not keep_going:
+                    raise
+                results.append(ImportResult(str(path), path.stem, "failed", error=str(error)))
+            if progress:
+                progress(path)
+        return results
+
+    def build(self, progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
+        """Import the bundled sources of data/ (the default corpus)."""
+        return self.import_paths(paths.bundled_sources(), progress=progress, keep_going=False)
+
+    # ---- documents and editions -------------------------------------------------------------
+
+    def documents(self, lang: str | None = None) -> list[DocumentInfo]:
+        sql = "select * from documents"
+        params: list = []
+        if lang:
+            sql += " where lang = ?"
+            params.append(lang)
+        sql += " order by lang, edition is null, edition, name"
+        return [_document_info(row) for row in store.rows(self.db, sql, params)]
+
+    editions = documents
+
+    def document(self, name: str) -> DocumentInfo:
+        found = store.rows(self.db, "select * from documents where name = ?", [name])
+        if not found:
+            raise LookupFailed(f"no document named {name!r}", [d.name for d in self.documents()][:10])
+        return _document_info(found[0])
+
+    def _candidate_documents(self, lang: str | None, edition: str | None) -> list[dict]:
+        """Documents in preference order: the asked language (else English first), newest edition."""
+        docs = store.rows(self.db, "select id, name, lang, edition from documents")
+        if lang:
+            docs = [d for d in docs if d["lang"] == lang]
+            if not docs:
+                langs = sorted({d["lang"] for d in store.rows(self.db, "select lang from documents")})
+                raise LookupFailed(f"no documents in language {lang!r}", langs)
+        if edition and edition not in ("latest", "newest"):
+            wanted = normalise_edition(edition)
+            matching = [d for d in docs if d["name"] == edition] or [d for d in docs if d["edition"] == wanted]
+            if not matching:
+                raise LookupFailed(
+                    f"no edition {edition!r}" + (f" in language {lang!r}" if lang else ""),
+                    nearest_editions([d["edition"] for d in docs if d["edition"]], wanted),
+                )
+            docs = matching
+        docs.sort(key=_document_rank, reverse=True)
+        if not lang:
+            docs.sort(key=lambda d: d["lang"] != "en")
+        return docs
+
+    # ---- rules --------------------------------------------------------------------------------
+
+    def rule(self, number: str, *, lang: str | None = None, edition: str | None = None) -> Rule:
+        """One rule with its examples, family, neighbours and citations."""
+        parsed = _parse_number(number)
+        docs = self._candidate_documents(lang, edition)
+        for doc in docs:
+            found = store.rows(
+                self.db, "select * from rules where document_id = ? and number = ? order by seq", [doc["id"], str(parsed)]
+            )
+            if found:
+                return self._rule_view(found[0], doc, duplicates=len(found) - 1, alternatives=docs)
+        raise LookupFailed(
+            f"rule {parsed} not found" + _scope(lang, edition),
+            self.nearest_numbers(parsed, docs[0]["id"]) if docs else [],
+        )
+
+    def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
+        """A number with its subtree, or a range like "601.2a–h", in document order."""
+        try:
+            target = parse_reference(reference)
+        except RuleNumberError as error:
+            raise LookupFailed(str(error)) from error
+        if isinstance(target, RuleNumber):
+            first = self.rule(str(target), lang=lang, edition=edition)
+            doc = self._doc_row(first.document)
+            found = store.rows(
+                self.db,
+                "select * from rules where document_id = ? and (sort_key = ? or sort_key like ?) order by seq",
+                [doc["id"], target.sort_text, target.sort_text + ".%"],
+            )
+        else:
+            first = self.rule(str(target.start), lang=lang, edition=edition)
+            doc = self._doc_row(first.document)
+            found = store.rows(
+                self.db,
+                "select * from rules where document_id = ? and kind = ? and parent is ? and sort_key between ? and ? order by seq",
+                [doc["id"], target.start.kind, str(target.start.parent) if target.start.parent else None,
+                 target.start.sort_text, target.end.sort_text],
+            )
+        return [self._rule_view(row, doc) for row in found]
+
+    def _doc_row(self, name: str) -> dict:
+        return store.rows(self.db, "select id, name, lang, edition from documents where name = ?", [name])[0]
+
+    def nearest_numbers(self, number: RuleNumber, doc_id: int, count: int = 3) -> list[str]:
+        key = number.sort_text
+        before = store.rows(
+            self.db, "select number from rules where document_id = ? and sort_key < ? order by sort_key desc limit ?",
+            [doc_id, key, count],
+        )
+        after = store.rows(
+            self.db, "select number from rules where document_id = ? and sort_key > ? order by sort_key limit ?",
+            [doc_id, key, count],
+        )
+        return [r["number"] for r in reversed(before)] + [r["number"] for r in after]
+
+    def _rule_view(self, row: dict, doc: dict, duplicates: int = 0, alternatives: list[dict] | None = None) -> Rule:
+        doc_id = doc["id"]
+        examples = [r["text"] for r in store.rows(
+            self.db, "select text from examples where rule_id = ? order by position", [row["id"]])]
+        parent = None
+        if row["parent"]:
+            found = store.rows(self.db, "select number, title from rules where document_id = ? and number = ? limit 1",
+                               [doc_id, row["parent"]])
+            parent = RuleLink(found[0]["number"], found[0]["title"]) if found else RuleLink(row["parent"])
+        children = [RuleLink(r["number"], r["title"]) for r in store.rows(
+            self.db, "select number, title from rules where document_id = ? and parent = ? order by seq",
+            [doc_id, row["number"]])]
+        neighbours = {
+            r["seq"]: RuleLink(r["number"], r["title"]) for r in store.rows(
+                self.db, "select seq, number, title from rules where document_id = ? and seq in (?, ?)",
+                [doc_id, row["seq"] - 1, row["seq"] + 1])
+        }
+        commentary = store.rows(
+            self.db, "select heading, text, line from commentary where document_id = ? and rule = ? order by line",
+            [doc_id, row["number"]])
+        others = self._other_versions(row["number"], doc_id)
+        return Rule(
+            number=row["number"], kind=row["kind"], title=row["title"], text=row["text"] or "", examples=examples,
+            lang=doc["lang"], edition=doc["edition"], document=doc["name"], line=row["line"],
+            anchor=RuleNumber.parse(row["number"]).anchor, parent=parent, children=children,
+            previous=neighbours.get(row["seq"] - 1), next=neighbours.get(row["seq"] + 1),
+            cites=self._references("r.rule_id = ?", [row["id"]]),
+            cited_by=self._incoming(RuleNumber.parse(row["number"]), doc_id),
+            commentary=commentary, other_versions=others, duplicates=duplicates,
+        )
+
+    def _other_versions(self, number: str, doc_id: int) -> list[dict]:
+        return store.rows(
+            self.db,
+            "select d.name as document, d.lang, d.edition from rules r join documents d on d.id = r.document_id "
+            "where r.number = ? and r.document_id != ? group by d.id order by d.lang, d.edition desc",
+            [number, doc_id],
+        )
+
+    # ---- references ---------------------------------------------------------------------------
+
+    _REF_SQL = (
+        "select r.raw, r.target, r.title, r.resolved, r.title_matches, src.number as source, g.term as glossary_term, "
+        "d.name as document, d.lang, d.edition from refs r join documents d on d.id = r.document_id "
+        "left join rules src on src.id = r.rule_id left join glossary g on g.id = r.glossary_id where "
+    )
+
+    def _references(self, where: str, params: list) -> list[Reference]:
+        return [
+            Reference(
+                source=row["source"], glossary_term=row["glossary_term"], raw=row["raw"], target=row["target"],
+                title=row["title"], resolved=bool(row["resolved"]),
+                title_matches=None if row["title_matches"] is None else bool(row["title_matches"]),
+                document=row["document"], lang=row["lang"], edition=row["edition"],
+            )
+            for row in store.rows(self.db, self._REF_SQL + where + " order by r.id", params)
+        ]
+
+    def _incoming(self, number: RuleNumber, doc_id: int) -> list[Reference]:
+        key = number.sort_text
+        return self._references(
+            "r.document_id = ? and r.target_kind = ? and r.start_key <= ? and r.end_key >= ?",
+            [doc_id, number.kind, key, key],
+        )
+
+    def refs(self, number: str, *, lang: str | None = None, edition: str | None = None) -> References:
+        """What a rule cites and what cites it, in one document."""
+        rule = self.rule(number, lang=lang, edition=edition)
+        return References(rule.number, rule.document, rule.lang, rule.edition, rule.cites, rule.cited_by)
+
+    def broken_refs(self, *, document: str | None = None, lang: str | None = None,
+                    edition: str | None = None) -> list[Reference]:
+        """Citations whose target is not in their document, or whose quoted title differs."""
+        where = "(r.resolved = 0 or r.title_matches = 0)"
+        params: list = []
+        if document:
+            self.document(document)
+            where += " and d.name = ?"
+            params.append(document)
+        if lang:
+            where += " and d.lang = ?"
+            params.append(lang)
+        if edition:
+            where += " and d.edition = ?"
+            params.append(normalise_edition(edition))
+        return self._references(where, params)
+
+    # ---- glossary -----------------------------------------------------------------------------
+
+    def glossary(self, term: str, *, lang: str | None = None, edition: str | None = None) -> list[GlossaryEntry]:
+        """Glossary entries whose term (or English name) is ``term``; else those that contain it."""
+        folded = term.strip().casefold()
+        if not folded:
+            raise LookupFailed("empty glossary term")
+        docs = {d["id"]: d for d in self._candidate_documents(lang, edition)}
+        if not docs:
+            return []
+        marks = ",".join("?" * len(docs))
+        base = (f"select g.*, d.name as document, d.lang, d.edition from glossary g join documents d on d.id = g.document_id "
+                f"where g.document_id in ({marks}) and ")
+        found = store.rows(self.db, base + "(lower(g.term) = ? or lower(g.english) = ?)", [*docs, folded, folded])
+        if not found:
+            like = f"%{folded}%"
+            found = store.rows(self.db, base + "(lower(g.term) like ? or lower(g.english) like ?) limit 50",
+                               [*docs, like, like])
+        order = {doc_id: i for i, doc_id in enumerate(docs)}
+        found.sort(key=lambda row: order[row["document_id"]])
+        return [
+            GlossaryEntry(
+                term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
+                lang=row["lang"], edition=row["edition"], document=row["document"],
+                rules=[r["target"] for r in store.rows(self.db, "select target from refs where glossary_id = ? order by id", [row["id"]])],
+            )
+            for row in found
+        ]
+
+
+# ---- helpers ----------------------------------------------------------------------------------
+
+def expand_sources(sources: Iterable[str | Path]) -> list[Path]:
+    """Files as given; folders as the rule texts below them, sorted."""
+    found: list[Path] = []
+    for source in sources:
+        path = Path(source)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in paths.SOURCE_SUFFIXES))
+        else:
+            found.append(path)
+    return found
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise SourceError(str(path), None, f"cannot read the file: {error.strerror}") from error
+
+
+def _parse_number(number: str) -> RuleNumber:
+    try:
+        return RuleNumber.parse(number)
+    except RuleNumberError as error:
+        raise LookupFailed(str(error)) from error
+
+
+def _scope(lang: str | None, edition: str | None) -> str:
+    parts = []
+    if lang:
+        parts.append(f"language {lang}")
+    if edition:
+        parts.append(f"edition {edition}")
+    return " in " + ", ".join(parts) if parts else ""
+
+
+def _document_rank(doc: dict) -> tuple:
+    """Newest edition first; an official file before a reformatted variant of the same date."""
+    return (doc["edition"] or "", -doc["name"].count("_"), doc["name"])
+
+
+def _document_info(row: dict) -> DocumentInfo:
+    return DocumentInfo(
+        name=row["name"], lang=row["lang"], edition=row["edition"], edition_evidence=row["edition_evidence"],
+        format=row["format"], title=row["title"], source=row["source"], rules=row["rules"] or 0,
+        examples=row["examples"] or 0, glossary=row["glossary"] or 0, references=row["references"] or 0,
+        size=row["size"] or 0, imported_at=row["imported_at"], meta=json.loads(row["meta"]) if row["meta"] else {},
+    )
+
+
+def normalise_edition(text: str) -> str:
+    """"20231117", "2023-11-17" and "20231117.0" all name the edition 2023-11-17."""
+    digits = "".join(ch for ch in text.split(".")[0] if ch.isdigit())
+    if len(digits) == 8:
+        return f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
+    return text
+
+
+def nearest_editions(editions: list[str], wanted: str, count: int = 3) -> list[str]:
+    unique = sorted(set(editions))
+    before = [e for e in unique if e < wanted][-count:]
+    after = [e for e in unique if e > wanted][:count]
+    return before + after

@@ -1,0 +1,235 @@
+"""The mtgkb command: thin click wrappers over kb.api.
+
+Every command that prints data has --json; exit codes: 0 success, 1 a lookup
+found nothing or a check failed, 2 bad input (usage, unreadable or unparseable files).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from kb import paths
+
+EXIT_NOT_FOUND = 1
+EXIT_BAD_INPUT = 2
+
+
+def _dump(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _open(ctx: click.Context, readonly: bool = False):
+    from kb.api import KnowledgeBase
+
+    return KnowledgeBase.open(ctx.obj["db"], readonly=readonly)
+
+
+def _fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NOT_FOUND, as_json: bool = False):
+    if as_json:
+        _dump({"error": message, "suggestions": suggestions or []})
+    else:
+        click.echo(f"Error: {message}", err=True)
+        if suggestions:
+            click.echo("Nearest: " + ", ".join(suggestions), err=True)
+    sys.exit(code)
+
+
+@click.group()
+@click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path),
+              help="Database file (default: $MTGKB_DB, else mtgkb.db in your data folder, "
+                   "built from the bundled sources on first use).")
+@click.version_option(package_name="mtgkb")
+@click.pass_context
+def cli(ctx: click.Context, db: Path | None) -> None:
+    """mtgkb: the Magic: The Gathering Comprehensive Rules in several languages and editions."""
+    ctx.ensure_object(dict)
+    ctx.obj["db"] = db
+
+
+@cli.command("import")
+@click.argument("sources", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--format", "format_", help="Importer to use instead of detecting it (cr-text, wiki-article, rule-page, mediawiki).")
+@click.option("--lang", help="Language of the rule text instead of detecting it (en, de, ja, zh, ru, ...).")
+@click.option("--edition", help="Effective date (2023-11-17) for a file that does not state one.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.pass_context
+def import_command(ctx, sources, format_, lang, edition, as_json):
+    """Import rule texts (files or folders) into the database; each file is atomic."""
+    from kb.api import expand_sources
+
+    files = expand_sources(sources)
+    missing = [str(p) for p in files if not p.exists()]
+    if missing:
+        _fail(f"no such file: {missing[0]}", code=EXIT_BAD_INPUT, as_json=as_json)
+    kb = _open(ctx)
+    if len(files) > 1 and not as_json:
+        with click.progressbar(length=len(files), label="Importing", file=sys.stderr) as bar:
+            results = kb.import_paths(files, format=format_, lang=lang, edition=edition,
+                                      progress=lambda _path: bar.update(1))
+    else:
+        results = kb.import_paths(files, format=format_, lang=lang, edition=edition)
+    _report_imports(results, as_json)
+    if any(r.status == "failed" for r in results):
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def _report_imports(results, as_json: bool) -> None:
+    if as_json:
+        _dump([r.to_dict() for r in results])
+        return
+    for r in results:
+        if r.status == "failed":
+            click.echo(f"Error: {r.error}", err=True)
+        else:
+            click.echo(f"{r.status:9} {r.name}: {r.lang} {r.edition or 'undated'}, {r.rules} rules, "
+                       f"{r.examples} examples, {r.glossary} glossary entries, {r.references} references")
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.pass_context
+def build(ctx, as_json):
+    """Import the bundled sources of data/ into the database."""
+    from importers.records import SourceError
+    from kb.api import KnowledgeBase
+
+    kb = KnowledgeBase.open(ctx.obj["db"] or paths.default_db_path(), build=False)
+    try:
+        results = kb.build()
+    except SourceError as error:
+        _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
+    _report_imports(results, as_json)
+    if not as_json:
+        click.echo(f"Database: {kb.path}")
+
+
+@cli.command()
+@click.argument("number")
+@click.option("--lang", help="Language of the text (default: English where the rule exists in English).")
+@click.option("--edition", help="Edition (2023-11-17) or document name; default the newest.")
+@click.option("--json", "as_json", is_flag=True, help="Print the rule as JSON.")
+@click.pass_context
+def show(ctx, number, lang, edition, as_json):
+    """Show one rule with its examples, parent, children and citations."""
+    from kb.api import LookupFailed
+
+    kb = _open(ctx)
+    try:
+        rule = kb.rule(number, lang=lang, edition=edition)
+    except LookupFailed as error:
+        _fail(str(error), error.suggestions, as_json=as_json)
+    if as_json:
+        _dump(rule.to_dict())
+        return
+    heading = f"{rule.number}" + (f" {rule.title}" if rule.title else "")
+    click.secho(heading, bold=True)
+    click.echo(f"[{rule.lang}, {rule.edition or 'undated'}, {rule.document}, line {rule.line}]")
+    if rule.text:
+        click.echo(rule.text)
+    for i, example in enumerate(rule.examples, 1):
+        click.echo(f"Example {i}: {example}")
+    if rule.parent:
+        click.echo(f"Parent: {rule.parent.number}" + (f" {rule.parent.title}" if rule.parent.title else ""))
+    if rule.children:
+        click.echo("Children: " + ", ".join(c.number for c in rule.children))
+    nav = [f"previous {rule.previous.number}" if rule.previous else "", f"next {rule.next.number}" if rule.next else ""]
+    if any(nav):
+        click.echo("Navigation: " + ", ".join(n for n in nav if n))
+    if rule.cites:
+        click.echo("Cites: " + ", ".join(r.target for r in rule.cites))
+    if rule.cited_by:
+        click.echo("Cited by: " + ", ".join(sorted({r.source or r.glossary_term or "?" for r in rule.cited_by})))
+    for note in rule.commentary:
+        click.echo(f"Commentary ({note['heading']}): {note['text'][:200]}")
+    if rule.other_versions:
+        click.echo("Also in: " + ", ".join(f"{v['lang']} {v['edition'] or 'undated'}" for v in rule.other_versions[:12])
+                   + (" ..." if len(rule.other_versions) > 12 else ""))
+
+
+@cli.command()
+@click.option("--lang", help="Only documents in this language.")
+@click.option("--json", "as_json", is_flag=True, help="Print the documents as JSON.")
+@click.pass_context
+def editions(ctx, lang, as_json):
+    """List the imported documents: language, edition, source and counts."""
+    docs = _open(ctx).documents(lang=lang)
+    if as_json:
+        _dump([d.to_dict() for d in docs])
+        return
+    click.echo(f"{'lang':5} {'edition':10} {'rules':>6} {'ex.':>5} {'gloss.':>6} {'refs':>6}  name (format)")
+    for d in docs:
+        click.echo(f"{d.lang:5} {d.edition or 'undated':10} {d.rules:6} {d.examples:5} {d.glossary:6} "
+                   f"{d.references:6}  {d.name} ({d.format})")
+
+
+@cli.command()
+@click.argument("number", required=False)
+@click.option("--lang", help="Language of the document.")
+@click.option("--edition", help="Edition (2023-11-17) or document name.")
+@click.option("--broken", is_flag=True, help="List citations that do not resolve or whose quoted title differs.")
+@click.option("--document", help="With --broken: only this document.")
+@click.option("--json", "as_json", is_flag=True, help="Print the citations as JSON.")
+@click.pass_context
+def refs(ctx, number, lang, edition, broken, document, as_json):
+    """Citations of a rule: what it cites and what cites it (or --broken)."""
+    from kb.api import LookupFailed
+
+    kb = _open(ctx)
+    try:
+        if broken:
+            found = kb.broken_refs(document=document, lang=lang, edition=edition)
+            if as_json:
+                _dump([r.to_dict() for r in found])
+            else:
+                for r in found:
+                    why = "no such rule in the document" if not r.resolved else "quoted title differs"
+                    click.echo(f"{r.document} {r.source or r.glossary_term}: {r.raw!r} -> {r.target} ({why})")
+                click.echo(f"{len(found)} broken citations", err=True)
+            return
+        if not number:
+            _fail("give a rule NUMBER or --broken", code=EXIT_BAD_INPUT, as_json=as_json)
+        result = kb.refs(number, lang=lang, edition=edition)
+    except LookupFailed as error:
+        _fail(str(error), error.suggestions, as_json=as_json)
+    if as_json:
+        _dump(result.to_dict())
+        return
+    click.echo(f"{result.number} [{result.lang}, {result.edition or 'undated'}, {result.document}]")
+    click.echo(f"Cites ({len(result.outgoing)}):")
+    for r in result.outgoing:
+        click.echo(f"  {r.target:12} {r.raw}" + ("" if r.resolved else "  (not in this document)"))
+    click.echo(f"Cited by ({len(result.incoming)}):")
+    for r in result.incoming:
+        click.echo(f"  {r.source or 'glossary: ' + (r.glossary_term or '')}")
+
+
+@cli.command()
+@click.argument("term")
+@click.option("--lang", help="Only this language.")
+@click.option("--edition", help="Edition (2023-11-17) or document name.")
+@click.option("--json", "as_json", is_flag=True, help="Print the entries as JSON.")
+@click.pass_context
+def glossary(ctx, term, lang, edition, as_json):
+    """Look a term up in the glossaries."""
+    from kb.api import LookupFailed
+
+    kb = _open(ctx)
+    try:
+        entries = kb.glossary(term, lang=lang, edition=edition)
+    except LookupFailed as error:
+        _fail(str(error), error.suggestions, as_json=as_json)
+    if not entries:
+        _fail(f"no glossary entry for {term!r}", as_json=as_json)
+    if as_json:
+        _dump([e.to_dict() for e in entries])
+        return
+    for e in entries[:10]:
+        names = e.term + (f" / {e.english}" if e.english and e.english != e.term else "")
+        click.secho(names, bold=True)
+        click.echo(f"[{e.lang}, {e.edition or 'undated'}, {e.document}]")
+        click.echo(e.text)
+        click.echo()

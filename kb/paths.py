@@ -1,0 +1,34 @@
+"""Where things live: the bundled sources and the default database."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = PROJECT_ROOT / "data"
+DB_ENV = "MTGKB_DB"
+SOURCE_SUFFIXES = (".txt", ".html", ".htm")
+
+
+def user_data_dir() -> Path:
+    """The platform's per-user data folder (XDG on Linux)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "mtgkb"
+
+
+def default_db_path() -> Path:
+    """$MTGKB_DB if set, else mtgkb.db in the user's data folder."""
+    env = os.environ.get(DB_ENV)
+    return Path(env) if env else user_data_dir() / "mtgkb.db"
+
+
+def bundled_sources() -> list[Path]:
+    """The rule texts shipped in data/ that `mtgkb build` imports."""
+    return sorted(p for p in DATA_DIR.iterdir() if p.is_file() and p.suffix.lower() in SOURCE_SUFFIXES)

@@ -1,0 +1,131 @@
+"""Each command through click's CliRunner, in text and JSON, with its exit codes."""
+
+import json
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import cli
+from tests.conftest import DATA, corpus_path
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "cli.db"
+
+
+def run(db, *args, ok=True):
+    result = CliRunner().invoke(cli, ["--db", str(db), *args])
+    if ok:
+        assert result.exit_code == 0, result.output
+    return result
+
+
+@pytest.fixture
+def seeded(db):
+    run(db, "build")
+    return db
+
+
+@pytest.fixture
+def english(db):
+    run(db, "import", str(corpus_path("en", "full", "MagicCompRules_20260807.txt")))
+    return db
+
+
+def test_build_imports_the_three_bundled_seeds(db):
+    result = run(db, "build", "--json")
+    rows = json.loads(result.output)
+    assert sorted(r["name"] for r in rows) == ["000_a3c90cc092d5a721", "001_b91ea460c0a74603", "004_87f96431dc6e8d24"]
+    by_name = {r["name"]: r for r in rows}
+    assert by_name["000_a3c90cc092d5a721"]["lang"] == "de"
+    assert by_name["001_b91ea460c0a74603"]["lang"] == "ja"
+    assert by_name["001_b91ea460c0a74603"]["edition"] == "2023-11-17"
+    assert by_name["004_87f96431dc6e8d24"]["lang"] == "en"
+    again = json.loads(run(db, "build", "--json").output)
+    assert {r["status"] for r in again} == {"unchanged"}
+
+
+def test_default_database_is_built_on_first_use(tmp_path, monkeypatch):
+    target = tmp_path / "data" / "kb.db"
+    monkeypatch.setenv("MTGKB_DB", str(target))
+    result = CliRunner().invoke(cli, ["show", "702.26b", "--lang", "ja", "--json"])
+    assert result.exit_code == 0, result.output
+    assert target.exists()
+    assert json.loads(result.output)["text"].startswith("パーマネントがフェイズ・アウトすると")
+
+
+def test_show_text_and_json(english):
+    text = run(english, "show", "702.26b").output
+    assert text.splitlines()[0] == "702.26b"
+    assert "removed from combat" in text and "Example 2:" in text and "Parent: 702.26 Phasing" in text
+    data = json.loads(run(english, "show", "702.26b", "--json").output)
+    assert data["edition"] == "2026-08-07" and data["lang"] == "en"
+    assert data["previous"]["number"] == "702.26a" and data["next"]["number"] == "702.26c"
+    assert [c["target"] for c in data["cites"]] == ["506.4"]
+
+
+def test_show_unknown_rule_exits_1_with_nearest(english):
+    result = run(english, "show", "702.26q", ok=False)
+    assert result.exit_code == 1
+    assert "702.26p" in result.output
+    result = run(english, "show", "702.26q", "--json", ok=False)
+    assert "702.26p" in json.loads(result.output)["suggestions"]
+
+
+def test_show_with_language_and_edition(seeded):
+    data = json.loads(run(seeded, "show", "702.23", "--lang", "de", "--json").output)
+    assert data["title"] == "Instabilität" and data["edition"] is None
+    assert len(data["children"]) == 12
+    result = run(seeded, "show", "702.26", "--lang", "de", ok=False)
+    assert result.exit_code == 1
+
+
+def test_editions_lists_documents_with_counts(seeded):
+    rows = json.loads(run(seeded, "editions", "--json").output)
+    ja = next(r for r in rows if r["lang"] == "ja")
+    assert ja["edition"] == "2023-11-17" and ja["rules"] == 17
+    text = run(seeded, "editions").output
+    assert "001_b91ea460c0a74603" in text and "undated" in text
+
+
+def test_refs_outgoing_incoming_and_broken(english):
+    data = json.loads(run(english, "refs", "704.5m", "--json").output)
+    assert "702.26i" in {r["source"] for r in data["incoming"]}
+    data = json.loads(run(english, "refs", "702.26i", "--json").output)
+    assert [r["target"] for r in data["outgoing"]] == ["704.5m", "704.5n"]
+    broken = json.loads(run(english, "refs", "--broken", "--json").output)
+    assert all(not r["resolved"] or r["title_matches"] is False for r in broken)
+
+
+def test_glossary(english):
+    data = json.loads(run(english, "glossary", "phasing", "--json").output)
+    assert data[0]["term"] == "Phasing" and "702.26" in data[0]["rules"]
+    assert run(english, "glossary", "nonexistentterm", ok=False).exit_code == 1
+
+
+def test_import_bad_file_exits_2_and_names_it(db, tmp_path):
+    bad = tmp_path / "junk.txt"
+    bad.write_bytes(b"\x00\xff" * 100)
+    result = run(db, "import", str(bad), ok=False)
+    assert result.exit_code == 2
+    assert "junk.txt" in result.output
+    assert json.loads(run(db, "editions", "--json").output) == []
+    missing = run(db, "import", str(tmp_path / "nope.txt"), ok=False)
+    assert missing.exit_code == 2 and "nope.txt" in missing.output
+
+
+def test_import_folder_with_progress(db, tmp_path):
+    folder = tmp_path / "seeds"
+    shutil.copytree(DATA, folder, ignore=shutil.ignore_patterns("cards", "scenarios", "*.yaml", "*.json"))
+    result = run(db, "import", str(folder))
+    assert result.output.count("added") == 3
+
+
+def test_python_m_kb_works():
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "kb", "--help"], capture_output=True, text=True)
+    assert out.returncode == 0 and "import" in out.stdout and "show" in out.stdout

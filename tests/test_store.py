@@ -1,0 +1,161 @@
+"""The database: atomic, idempotent imports; replacement; readers during imports; lookups."""
+
+import shutil
+import sqlite3
+import threading
+
+import pytest
+
+from importers.records import SourceError
+from kb import store
+from kb.api import KnowledgeBase, LookupFailed
+from tests.conftest import corpus_path
+
+NEWEST = ("en", "full", "MagicCompRules_20260807.txt")
+
+
+def table_counts(kb):
+    return {t: kb.db.execute(f"select count(*) from {t}").fetchone()[0]
+            for t in ("documents", "rules", "examples", "glossary", "refs", "terms", "commentary")}
+
+
+@pytest.fixture
+def kb(tmp_path):
+    base = KnowledgeBase.open(tmp_path / "kb.db")
+    yield base
+    base.close()
+
+
+@pytest.fixture
+def newest(tmp_path):
+    """A private copy of the newest edition that tests may alter."""
+    path = tmp_path / "MagicCompRules_20260807.txt"
+    shutil.copy(corpus_path(*NEWEST), path)
+    return path
+
+
+def test_newest_edition_stored_with_examples_glossary_and_references(kb, newest):
+    result = kb.import_file(newest)
+    assert (result.status, result.lang, result.edition) == ("added", "en", "2026-08-07")
+    assert (result.rules, result.examples, result.glossary) == (3318, 277, 739)
+    assert result.references > 1000
+    rule = kb.rule("702.26b")
+    assert rule.parent.number == "702.26" and rule.parent.title == "Phasing"
+    assert (rule.previous.number, rule.next.number) == ("702.26a", "702.26c")
+    assert [r.target for r in rule.cites] == ["506.4"]
+    assert len(rule.examples) == 2
+    children = [c.number for c in kb.rule("702.26").children]
+    assert children[0] == "702.26a" and children[-1] == "702.26p" and len(children) == 14
+    cited_by = {r.source for r in kb.rule("704.5m").cited_by}
+    assert "702.26i" in cited_by
+    assert kb.rule("702.26b").anchor == "#R70226b"
+
+
+def test_same_bytes_again_change_nothing(kb, newest):
+    kb.import_file(newest)
+    before = table_counts(kb)
+    ids = kb.db.execute("select min(id), max(id) from rules").fetchone()
+    again = kb.import_file(newest)
+    assert again.status == "unchanged"
+    assert table_counts(kb) == before
+    assert kb.db.execute("select min(id), max(id) from rules").fetchone() == ids
+
+
+def test_changed_bytes_replace_the_document(kb, newest):
+    kb.import_file(newest)
+    before = table_counts(kb)
+    text = newest.read_bytes().replace("702.26p Multiple instances".encode(), "702.26p Several instances".encode())
+    assert text != newest.read_bytes()
+    newest.write_bytes(text)
+    result = kb.import_file(newest)
+    assert result.status == "replaced"
+    assert table_counts(kb) == before
+    assert kb.rule("702.26p").text.startswith("Several instances")
+
+
+def test_a_failed_import_leaves_the_database_as_it_was(kb, newest, monkeypatch):
+    kb.import_file(newest)
+    before = table_counts(kb)
+    newest.write_bytes(newest.read_bytes() + b"\n")
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(store, "_references", explode)
+    with pytest.raises(RuntimeError):
+        kb.import_file(newest)
+    assert table_counts(kb) == before
+    assert kb.rule("702.26p").text.startswith("Multiple instances")
+
+
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        (b"\x00\x01\x02\x03binary" * 50, "unknown format"),
+        (b"", "empty"),
+        ("These rules are effective as of May 1, 2020.\n\nNo rules, only prose.\n".encode(), "no rules found"),
+    ],
+)
+def test_bad_files_store_nothing(kb, tmp_path, content, expected):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    with pytest.raises(SourceError) as info:
+        kb.import_file(path)
+    assert str(path) in str(info.value) and expected in str(info.value)
+    assert table_counts(kb)["documents"] == 0
+
+
+def test_undecodable_bytes_name_the_line(kb, tmp_path, newest):
+    data = newest.read_bytes().split(b"\n")
+    data[5000] = data[5000] + b" \x81\x8d\x8f\x90\x9d"  # bytes neither UTF-8 nor Windows-1252 can hold
+    path = tmp_path / "MagicCompRules_broken.txt"
+    path.write_bytes(b"\n".join(data))
+    with pytest.raises(SourceError) as info:
+        kb.import_file(path)
+    assert info.value.line == 5001
+    assert table_counts(kb)["documents"] == 0
+
+
+def test_readers_keep_working_and_never_see_half_a_document(kb, tmp_path, newest):
+    kb.import_file(newest)
+    full = kb.document("MagicCompRules_20260807").rules
+    reader = sqlite3.connect(f"file:{tmp_path / 'kb.db'}?mode=ro", uri=True, check_same_thread=False)
+    seen: set[int] = set()
+    stop = threading.Event()
+
+    def read():
+        while not stop.is_set():
+            count = reader.execute(
+                "select count(*) from rules r join documents d on d.id = r.document_id "
+                "where d.name = 'MagicCompRules_20260807'").fetchone()[0]
+            seen.add(count)
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    for i in range(3):
+        newest.write_bytes(newest.read_bytes() + b"\n")
+        assert kb.import_file(newest).status == "replaced"
+    stop.set()
+    thread.join()
+    assert seen <= {full}, seen
+    assert seen
+
+
+def test_lookups_say_what_exists_nearby(kb, newest):
+    kb.import_file(newest)
+    with pytest.raises(LookupFailed) as info:
+        kb.rule("702.26q")
+    assert "702.26p" in info.value.suggestions
+    with pytest.raises(LookupFailed) as info:
+        kb.rule("702.26", edition="2026-08-08")
+    assert "2026-08-07" in info.value.suggestions
+    with pytest.raises(LookupFailed):
+        kb.rule("not a number")
+
+
+def test_ranges_and_subtrees(kb, newest):
+    kb.import_file(newest)
+    assert [r.number for r in kb.rules("601.2a–h")] == [f"601.2{c}" for c in "abcdefgh"]
+    assert [r.number for r in kb.rules("704.5k-p")] == ["704.5k", "704.5m", "704.5n", "704.5p"]
+    subtree = [r.number for r in kb.rules("702.1")]
+    assert subtree[0] == "702.1" and "702.10" not in subtree and "702.10a" not in subtree
