@@ -233,3 +233,6 @@ def glossary(ctx, term, lang, edition, as_json):
         click.echo(f"[{e.lang}, {e.edition or 'undated'}, {e.document}]")
         click.echo(e.text)
         click.echo()
+
+
+# ---- commands of other modules (one line each) ----------------------------------------------
