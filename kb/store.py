@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -23,6 +24,7 @@ from kb.citations import find_citations
 from kb.numbers import RuleNumber, RuleRange
 
 SCHEMA_VERSION = 1
+_DIGIT = re.compile(r"\d")
 
 
 @dataclass
@@ -262,7 +264,7 @@ def _references(
     for seq, entry in enumerate(doc.glossary):
         sources.append((None, first_glossary_id + seq, entry.text))
     for rule_id, glossary_id, text in sources:
-        if not text or not any(ch.isdigit() for ch in text):
+        if not text or not _DIGIT.search(text):
             continue
         for citation in find_citations(text, doc.lang, mode="rules"):
             for target, title in zip(citation.targets, _titles(citation)):
