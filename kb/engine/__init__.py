@@ -1,0 +1,15 @@
+"""A rules engine for phasing and Planechase, played by the rules of a chosen CR edition.
+
+It knows nothing of the rule database (only kb.numbers may be imported from kb).
+Entry points: ``Game`` (state.py) with the actions of stack.py, turn.py,
+planechase.py; ``build`` (setup.py) and ``Runner`` (runner.py) for scenarios.
+"""
+
+from kb.engine.cards import CardPool, load_pool
+from kb.engine.editions import Edition, EditionError
+from kb.engine.runner import Failure, Runner
+from kb.engine.setup import InputError, build
+from kb.engine.state import ChoiceNeeded, Game, RulesError
+
+__all__ = ["CardPool", "ChoiceNeeded", "Edition", "EditionError", "Failure", "Game", "InputError", "Runner",
+           "RulesError", "build", "load_pool"]

@@ -1,0 +1,189 @@
+"""Cards as data: definitions read from data/cards/*.yaml.
+
+A card is a handful of characteristics plus abilities written in the effect
+vocabulary of effects.py; no card has code of its own, so adding a card is adding
+YAML (docs/engine.md, "How to add a card").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+CARD_DIR = Path(__file__).resolve().parents[2] / "data" / "cards"
+
+CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery",
+              "Plane", "Phenomenon")
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})
+KEYWORDS = frozenset({"flying", "phasing", "haste", "trample", "infect", "indestructible", "menace",
+                      "exalted", "vigilance", "flash", "defender", "first strike"})
+TIMINGS = ("instant", "sorcery")
+
+
+class CardError(ValueError):
+    """A card file that does not describe a card the engine can play."""
+
+
+@dataclass(frozen=True)
+class Ability:
+    """An activated, triggered or spell ability: when, what it targets, what it does."""
+
+    label: str
+    effect: tuple = ()
+    targets: tuple = ()
+    on: str | None = None               # triggered: the event
+    when: dict = field(default_factory=dict)  # triggered: conditions on the event
+    cost: dict = field(default_factory=dict)  # activated: {mana, tap, loyalty, life}
+    timing: str = "instant"             # activated: instant or sorcery speed
+    intervening_if: dict | None = None
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    types: frozenset[str]
+    subtypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colors: frozenset[str] = frozenset()
+    cost: str = ""
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    keywords: frozenset[str] = frozenset()
+    protection: frozenset[str] = frozenset()
+    text: str = ""
+    spell: Ability | None = None
+    statics: tuple = ()
+    triggers: tuple[Ability, ...] = ()
+    activated: tuple[Ability, ...] = ()
+    enchant: dict | None = None          # Aura: what it may enchant
+    as_enters: tuple = ()                # choices and counters as it enters (614.1c-d)
+    vanishing: int | None = None         # Vanishing N (0 = without a number)
+
+    @property
+    def is_permanent_card(self) -> bool:
+        return bool(self.types & PERMANENT_TYPES)
+
+    def has_type(self, card_type: str) -> bool:
+        return card_type in self.types
+
+    @property
+    def is_aura(self) -> bool:
+        return "Aura" in self.subtypes
+
+    @property
+    def is_planar(self) -> bool:
+        return bool(self.types & {"Plane", "Phenomenon"})
+
+
+def _ability(raw: dict, where: str, label: str) -> Ability:
+    if not isinstance(raw, dict):
+        raise CardError(f"{where}: expected a mapping")
+    unknown = set(raw) - {"label", "effect", "targets", "event", "when", "cost", "timing", "if"}
+    if unknown:
+        raise CardError(f"{where}: unknown field(s) {sorted(unknown)}")
+    timing = raw.get("timing", "instant")
+    if timing not in TIMINGS:
+        raise CardError(f"{where}.timing: {timing!r} is not one of {TIMINGS}")
+    return Ability(label=str(raw.get("label", label)), effect=tuple(raw.get("effect", ())),
+                   targets=tuple(raw.get("targets", ())), on=raw.get("event"), when=dict(raw.get("when", {})),
+                   cost=dict(raw.get("cost", {})), timing=timing, intervening_if=raw.get("if"))
+
+
+_FIELDS = {"name", "cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty",
+           "keywords", "protection", "text", "spell", "static", "triggers", "activated", "enchant",
+           "as_enters", "vanishing"}
+
+
+# Vanishing (702.63): two triggered abilities every card with it shares.
+VANISHING = (
+    Ability(label="vanishing", on="upkeep", when={"player": "you"}, intervening_if={"counter": "time"},
+            effect=({"remove_counters": {"what": "self", "kind": "time", "count": 1}},)),
+    Ability(label="last time counter", on="last_counter_removed", when={"self": True},
+            effect=({"sacrifice": {"what": "self"}},)),
+)
+
+
+def parse_card(raw: dict, where: str) -> CardDef:
+    """One card from its YAML mapping; ``where`` names it in errors."""
+    if not isinstance(raw, dict) or "name" not in raw:
+        raise CardError(f"{where}: a card needs a name")
+    name = raw["name"]
+    where = f"{where} ({name})"
+    unknown = set(raw) - _FIELDS
+    if unknown:
+        raise CardError(f"{where}: unknown field(s) {sorted(unknown)}")
+    types = frozenset(raw.get("types", ()))
+    bad = types - set(CARD_TYPES)
+    if not types or bad:
+        raise CardError(f"{where}: types must be some of {CARD_TYPES}, got {sorted(types)}")
+    keywords = frozenset(k.lower() for k in raw.get("keywords", ()))
+    if keywords - KEYWORDS:
+        raise CardError(f"{where}: unknown keyword(s) {sorted(keywords - KEYWORDS)}")
+    spell = _ability(raw["spell"], f"{where}.spell", "spell") if "spell" in raw else None
+    triggers = tuple(_ability(t, f"{where}.triggers[{i}]", f"trigger {i + 1}")
+                     for i, t in enumerate(raw.get("triggers", ())))
+    for i, trig in enumerate(triggers):
+        if not trig.on:
+            raise CardError(f"{where}.triggers[{i}]: a triggered ability needs 'event'")
+    activated = tuple(_ability(a, f"{where}.activated[{i}]", f"ability {i + 1}")
+                      for i, a in enumerate(raw.get("activated", ())))
+    if raw.get("vanishing") is not None:
+        triggers += VANISHING
+    return CardDef(
+        name=name, types=types, subtypes=frozenset(raw.get("subtypes", ())),
+        supertypes=frozenset(raw.get("supertypes", ())), colors=frozenset(raw.get("colors", ())),
+        cost=str(raw.get("cost", "")), power=raw.get("power"), toughness=raw.get("toughness"),
+        loyalty=raw.get("loyalty"), keywords=keywords, protection=frozenset(raw.get("protection", ())),
+        text=raw.get("text", ""), spell=spell, statics=tuple(raw.get("static", ())), triggers=triggers,
+        activated=activated, enchant=raw.get("enchant"), as_enters=tuple(raw.get("as_enters", ())),
+        vanishing=raw.get("vanishing"),
+    )
+
+
+class CardPool:
+    """All known cards by name (case-insensitive lookups)."""
+
+    def __init__(self, cards: dict[str, CardDef]):
+        self._cards = cards
+        self._folded = {name.casefold(): card for name, card in cards.items()}
+
+    def get(self, name: str) -> CardDef | None:
+        return self._folded.get(str(name).casefold())
+
+    def __contains__(self, name: str) -> bool:
+        return self.get(name) is not None
+
+    def names(self) -> list[str]:
+        return sorted(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+
+_POOL: dict[Path, CardPool] = {}
+
+
+def load_pool(directory: Path | None = None) -> CardPool:
+    """The card pool of a folder of YAML files (cached: cards are immutable)."""
+    directory = Path(directory or CARD_DIR)
+    if directory in _POOL:
+        return _POOL[directory]
+    cards: dict[str, CardDef] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        raw: Any = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        for i, entry in enumerate(raw or ()):
+            card = parse_card(entry, f"{path.name}[{i}]")
+            if card.name in cards:
+                raise CardError(f"{path.name}[{i}]: card {card.name!r} defined twice")
+            cards[card.name] = card
+    _POOL[directory] = CardPool(cards)
+    return _POOL[directory]
+
+
+def token_def(raw: dict) -> CardDef:
+    """A token's characteristics from an effect's description of it."""
+    return parse_card({"types": ["Creature"], **raw}, "token")

@@ -1,0 +1,143 @@
+"""Combat: declaring attackers and blockers, combat damage, removal from combat (506-511).
+
+A creature that phases out is removed from combat (506.4, since 2010-07-16;
+702.26b repeats it): it stops attacking or blocking, deals and receives no damage.
+First strike is not modelled: this card pool has none.
+"""
+
+from __future__ import annotations
+
+from kb.engine.cards import Ability
+from kb.engine.restrictions import applies, can_attack, can_block, player_protected
+from kb.engine.state import Game, Obj, PendingTrigger, RulesError
+from kb.engine.triggers import obj_event
+
+EXALTED = Ability(label="exalted", on="attacks_alone",
+                  effect=({"pump": {"what": "event_obj", "power": 1, "toughness": 1}},))
+
+
+def tap(game: Game, perm: Obj) -> None:
+    if not perm.tapped:
+        perm.tapped = True
+        game.emit("becomes_tapped", **obj_event(game, perm))
+
+
+def declare_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -> None:
+    if game.active != player:
+        raise RulesError(f"only the active player ({game.active}) attacks")
+    for creature, defender in attackers:
+        ch = game.chars(creature)
+        if creature.phased_out or creature.zone != "battlefield" or "Creature" not in ch.types:
+            raise RulesError(f"{game.label_of(creature)} can't attack: it isn't a creature on the battlefield")
+        if ch.controller != player:
+            raise RulesError(f"{player} doesn't control {game.label_of(creature)}")
+        if creature.tapped:
+            raise RulesError(f"{game.label_of(creature)} is tapped and can't attack")
+        if creature.controlled_since >= game.turn and "haste" not in ch.keywords:
+            raise RulesError(f"{game.label_of(creature)} has summoning sickness and can't attack (302.6)")
+        if not can_attack(game, creature) or "defender" in ch.keywords:
+            raise RulesError(f"{game.label_of(creature)} can't attack")
+        if defender not in game.opponents(player):
+            raise RulesError(f"{game.label_of(creature)} can't attack {defender}")
+    for creature, defender in attackers:
+        if "vigilance" not in game.chars(creature).keywords:
+            tap(game, creature)
+        creature.attacking = defender
+        creature.attacked_this_turn = True
+    for creature, _ in attackers:
+        game.emit("attacks", **obj_event(game, creature))
+    if len(attackers) == 1:
+        creature = attackers[0][0]
+        for perm in game.permanents():
+            if game.controller(perm) == player and "exalted" in game.chars(perm).keywords:
+                game.pending.append(PendingTrigger(EXALTED, perm, perm.name, player,
+                                                   {"kind": "attacks_alone", **obj_event(game, creature)}))
+
+
+def declare_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> None:
+    by_attacker: dict[int, list[Obj]] = {}
+    for blocker, attacker in blocks:
+        ch = game.chars(blocker)
+        name = game.label_of(blocker)
+        if blocker.phased_out or "Creature" not in ch.types or ch.controller != player:
+            raise RulesError(f"{name} can't block: not a creature {player} controls")
+        if blocker.tapped:
+            raise RulesError(f"{name} is tapped and can't block")
+        if not can_block(game, blocker):
+            raise RulesError(f"{name} can't block")
+        if attacker.phased_out or attacker.attacking != player:
+            raise RulesError(f"{game.label_of(attacker)} isn't attacking {player}")
+        ach = game.chars(attacker)
+        if "flying" in ach.keywords and "flying" not in ch.keywords:
+            raise RulesError(f"{name} can't block {game.label_of(attacker)}, which has flying")
+        if applies(game, "blockable_only_by_walls", obj=attacker) and "Wall" not in ch.subtypes:
+            raise RulesError(f"{game.label_of(attacker)} can't be blocked except by Walls")
+        by_attacker.setdefault(attacker.oid, []).append(blocker)
+    for attacker_oid, blockers in by_attacker.items():
+        attacker = game.permanent(attacker_oid)
+        if "menace" in game.chars(attacker).keywords and len(blockers) < 2:
+            raise RulesError(f"{game.label_of(attacker)} has menace and needs two or more blockers")
+    for blocker, attacker in blocks:
+        blocker.blocking = [*blocker.blocking, attacker.oid]
+        attacker.blocked = True
+
+
+def _damage_amount(game: Game, creature: Obj) -> int:
+    ch = game.chars(creature)
+    value = ch.toughness if applies(game, "damage_by_toughness") else ch.power
+    return max(0, value or 0)
+
+
+def _deal(game: Game, source: Obj, amount: int, target: Obj | str) -> None:
+    from kb.engine.players import change_life
+    if amount <= 0:
+        return
+    infect = "infect" in game.chars(source).keywords
+    if isinstance(target, str):
+        if game.players[target].left or player_protected(game, target):
+            return                      # 800.4e; protection prevents the damage (702.16e)
+        if infect:
+            game.players[target].poison += amount
+        else:
+            change_life(game, target, -amount)
+        return
+    if target.phased_out or target.zone != "battlefield":
+        return
+    from kb.engine.sba import protected_from
+    if protected_from(game, target, source):
+        return
+    if infect:
+        target.counters = {**target.counters, "-1/-1": target.counters.get("-1/-1", 0) + amount}
+    else:
+        target.damage += amount
+
+
+def combat_damage(game: Game) -> None:
+    """All combat damage at once (510.2), from creatures still in combat."""
+    assignments: list[tuple[Obj, int, Obj | str]] = []
+    attackers = [p for p in game.permanents() if p.attacking is not None]
+    for attacker in attackers:
+        amount = _damage_amount(game, attacker)
+        blockers = [b for b in game.permanents() if attacker.oid in b.blocking]
+        if not attacker.blocked:
+            assignments.append((attacker, amount, attacker.attacking))
+            continue
+        for blocker in blockers:
+            lethal = max(0, (game.chars(blocker).toughness or 0) - blocker.damage)
+            given = min(amount, lethal) if blocker is not blockers[-1] else amount
+            if blocker is blockers[-1] and "trample" in game.chars(attacker).keywords:
+                given = min(amount, lethal)
+                if amount > given:
+                    assignments.append((attacker, amount - given, attacker.attacking))
+            assignments.append((attacker, given, blocker))
+            amount -= given
+        for blocker in blockers:
+            assignments.append((blocker, _damage_amount(game, blocker), attacker))
+    for source, amount, target in assignments:
+        _deal(game, source, amount, target)
+
+
+def end_combat(game: Game) -> None:
+    """At the end of the end of combat step everything leaves combat (511.3)."""
+    for perm in game.all_permanents():
+        perm.attacking, perm.blocking, perm.blocked = None, [], False

@@ -1,0 +1,441 @@
+"""The effect vocabulary: what the steps of a card's ability do.
+
+Each step is a one-key mapping, ``{verb: params}``; the verbs are listed in
+VERBS and documented in docs/engine.md. A step that refers to an illegal target
+does nothing for it (608.2b). Effects that last create an ``Effect`` whose set
+of objects is fixed as it begins (611.2c); since 2020-08-07 a phased-out
+permanent is never in that set, not even when named specifically (702.26e).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from kb.engine.cards import token_def
+from kb.engine.choices import choose_objects, decide
+from kb.engine.select import is_set_selector, player_ref, select_set
+from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
+from kb.engine import zones
+
+
+@dataclass
+class Ctx:
+    game: Game
+    source: Obj | None
+    controller: str
+    source_name: str
+    targets: list = field(default_factory=list)
+    event: dict | None = None
+    vars: dict = field(default_factory=dict)
+    did: bool = True
+    item: StackItem | None = None
+
+
+# ----- references ------------------------------------------------------------------------
+def _live(game: Game, obj: Obj | None) -> Obj | None:
+    if obj is None:
+        return None
+    return game.permanent(obj.oid)
+
+
+def objects(ctx: Ctx, spec: Any, specific_phased_out: bool = False) -> list[Obj]:
+    """The permanents a selector stands for; ``specific_phased_out`` keeps named phased-out ones."""
+    game = ctx.game
+
+    def named(obj: Obj | None) -> list[Obj]:
+        if obj is None:
+            return []
+        live = game.permanent(obj.oid, include_phased_out=specific_phased_out)
+        return [live] if live is not None else []
+
+    if spec == "self":
+        return named(ctx.source)
+    if spec == "attached":
+        if ctx.source is None or not isinstance(ctx.source.attached_to, int):
+            return []
+        host = game.permanent(ctx.source.attached_to, include_phased_out=specific_phased_out)
+        return [host] if host is not None else []
+    if isinstance(spec, str) and spec.startswith("target"):
+        index = int(spec[6:] or 1) - 1
+        if index < len(ctx.targets) and isinstance(ctx.targets[index], Obj):
+            return [t for t in named(ctx.targets[index])]
+        return []
+    if spec == "targets":
+        return [o for t in ctx.targets if isinstance(t, Obj) for o in named(t)]
+    if spec == "event_obj":
+        return named((ctx.event or {}).get("obj"))
+    if spec == "event_host":
+        return named((ctx.event or {}).get("host"))
+    if isinstance(spec, str) and spec.startswith("$"):
+        return [o for o in ctx.vars.get(spec[1:], []) if _live(game, o) is not None]
+    if is_set_selector(spec):
+        return select_set(game, _subst(ctx, spec), ctx.controller, ctx.source, ctx=ctx)
+    raise RulesError(f"unknown selector {spec!r} in {ctx.source_name}")
+
+
+def _subst(ctx: Ctx, value: Any) -> Any:
+    """Replace "$name" strings by the values chosen earlier in the ability."""
+    if isinstance(value, str) and value.startswith("$") and value[1:] in ctx.vars:
+        return ctx.vars[value[1:]]
+    if isinstance(value, dict):
+        out: dict = {}
+        for k, v in value.items():
+            v = _subst(ctx, v)
+            if k == "merge" and isinstance(v, dict):
+                out.update(v)
+            else:
+                out[k] = v
+        return out
+    if isinstance(value, list):
+        return [_subst(ctx, v) for v in value]
+    return value
+
+
+def players(ctx: Ctx, ref: Any) -> list[str]:
+    game = ctx.game
+    if ref in ("event_player", "event_controller"):
+        key = "player" if ref == "event_player" else "controller"
+        who = (ctx.event or {}).get(key)
+        return [who] if who in game.players and not game.players[who].left else []
+    if ref == "target_player":
+        return [t for t in ctx.targets if isinstance(t, str) and not game.players[t].left]
+    if ref == "owner_of_target":
+        return [t.owner for t in objects(ctx, "target")]
+    return [p for p in player_ref(game, ref, ctx.controller, ctx) if not game.players[p].left]
+
+
+def amount(ctx: Ctx, value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    if isinstance(value, dict) and "count" in value:
+        return len(objects(ctx, value["count"]))
+    if isinstance(value, str) and value.startswith("$"):
+        v = ctx.vars.get(value[1:], 0)
+        return len(v) if isinstance(v, list) else int(v)
+    raise RulesError(f"not an amount: {value!r} in {ctx.source_name}")
+
+
+# ----- lasting effects ---------------------------------------------------------------------
+def add_effect(ctx: Ctx, kind: str, params: dict, affected: list[Obj] | None, duration: dict,
+               players_: list[str] | None = None) -> Effect:
+    game = ctx.game
+    tracked = None
+    if duration.get("while") is not None and affected:
+        tracked = affected[0].oid
+    oids = None if affected is None else frozenset(o.oid for o in affected)
+    if players_ is not None:
+        params = {**params, "players": players_}
+    dur = dict(duration)
+    if dur.get("until") in ("your_next_turn", "your_next_upkeep"):
+        dur["player"] = ctx.controller
+    elif isinstance(dur.get("player"), str) and dur["player"] not in game.players:
+        dur["player"] = (players(ctx, dur["player"]) or [None])[0]
+    eff = Effect(eid=game.new_id(), kind=kind, params=params, affected=oids, controller=ctx.controller,
+                 source_name=ctx.source_name, timestamp=game.new_timestamp(), duration=dur, tracked=tracked,
+                 created_turn=game.turn)
+    game.effects.append(eff)
+    touch()
+    return eff
+
+
+def _effect_objects(ctx: Ctx, spec: Any) -> list[Obj]:
+    """The set a resolving effect applies to: phased-out permanents only by name, and only
+    before 702.26e (2020-08-07)."""
+    keep_named = not ctx.game.edition.has("resolved_effects_skip_phased_out")
+    return objects(ctx, spec, specific_phased_out=keep_named and not is_set_selector(spec))
+
+
+def _duration(params: dict) -> dict:
+    dur = params.get("duration", {"until": "end_of_turn"})
+    if isinstance(dur, str):
+        dur = {"until": dur}
+    return dur
+
+
+def v_pump(ctx: Ctx, p: dict) -> None:
+    add_effect(ctx, "pump", {"power": p.get("power", 0), "toughness": p.get("toughness", 0)},
+               _effect_objects(ctx, p["what"]), _duration(p))
+
+
+def v_set_pt(ctx: Ctx, p: dict) -> None:
+    add_effect(ctx, "set_pt", {"power": p["power"], "toughness": p["toughness"]},
+               _effect_objects(ctx, p["what"]), _duration(p))
+
+
+def v_grant(ctx: Ctx, p: dict) -> None:
+    add_effect(ctx, "grant", {"keywords": list(p.get("keywords", ())), "protection": list(p.get("protection", ()))},
+               _effect_objects(ctx, p["what"]), _duration(p))
+
+
+def v_gain_control(ctx: Ctx, p: dict) -> None:
+    add_effect(ctx, "control", {}, _effect_objects(ctx, p["what"]), _duration(p))
+
+
+def v_rule(ctx: Ctx, p: dict) -> None:
+    """A rule-changing effect: on objects (``what``), on players, or on the game."""
+    affected = objects(ctx, p["what"]) if "what" in p else None
+    who = players(ctx, p["players"]) if "players" in p else None
+    add_effect(ctx, "rule", {"rule": p["rule"]}, affected, _duration(p), who)
+
+
+# ----- one-shot actions ------------------------------------------------------------------
+def v_phase_out(ctx: Ctx, p: dict) -> None:
+    from kb.engine.phasing import phase_out
+    until = None
+    if p.get("until") == "source_leaves":
+        if ctx.source is None or _live(ctx.game, ctx.source) is None:
+            return              # the duration is already over: nothing phases out (611.2b)
+        until = {"leaves": ctx.source.oid, "tap": bool(p.get("tap"))}
+    gone = phase_out(ctx.game, objects(ctx, p["what"]), until)
+    ctx.vars["phased_out"] = [o for o in gone if o.phase_kind == "direct"]
+
+
+def v_destroy(ctx: Ctx, p: dict) -> None:
+    for perm in objects(ctx, p["what"]):
+        zones.destroy(ctx.game, perm)
+
+
+def v_sacrifice(ctx: Ctx, p: dict) -> None:
+    for perm in objects(ctx, p["what"]):
+        if ctx.game.controller(perm) == ctx.controller or p.get("any_controller"):
+            zones.leave_battlefield(ctx.game, perm, "graveyard", "sacrifice")
+
+
+def v_each_player_sacrifices(ctx: Ctx, p: dict) -> None:
+    game = ctx.game
+    picks = []
+    for name in _from_you(ctx):
+        own = select_set(game, {"permanents": {**p.get("filter", {}), "controller": name}}, name)
+        if own:
+            picks.extend(choose_objects(game, name, "sacrifice", own, ctx.source_name))
+    for perm in picks:
+        zones.leave_battlefield(game, perm, "graveyard", "sacrifice")
+
+
+def v_exile(ctx: Ctx, p: dict) -> None:
+    for perm in objects(ctx, p["what"]):
+        zones.leave_battlefield(ctx.game, perm, "exile", "exile")
+
+
+def v_exile_self(ctx: Ctx, p: dict) -> None:
+    ctx.vars["exile_self"] = True
+
+
+def v_draw(ctx: Ctx, p: dict) -> None:
+    from kb.engine.players import draw
+    for name in players(ctx, p.get("player", "you")):
+        draw(ctx.game, name, amount(ctx, p.get("count", 1)))
+
+
+def v_discard(ctx: Ctx, p: dict) -> None:
+    game = ctx.game
+    for name in players(ctx, p.get("player", "you")):
+        hand = game.players[name].hand
+        if p.get("count") == "all":
+            chosen = list(hand)
+        else:
+            n = min(amount(ctx, p.get("count", 1)), len(hand))
+            chosen = []
+            for _ in range(n):
+                left = [c for c in hand if c not in chosen]
+                chosen.extend(choose_objects(game, name, "discard", left, ctx.source_name))
+        for card in chosen:
+            zones.put_in_zone(game, card, "graveyard")
+
+
+def v_mill(ctx: Ctx, p: dict) -> None:
+    game = ctx.game
+    for name in players(ctx, p.get("player", "you")):
+        for card in game.players[name].library[:amount(ctx, p.get("count", 1))]:
+            zones.put_in_zone(game, card, "graveyard")
+
+
+def v_counters(ctx: Ctx, p: dict) -> None:
+    kind, n = p["kind"], amount(ctx, p.get("count", 1))
+    for perm in objects(ctx, p["what"]):
+        perm.counters = {**perm.counters, kind: perm.counters.get(kind, 0) + n}
+
+
+def v_remove_counters(ctx: Ctx, p: dict) -> None:
+    """Remove counters; "when the last is removed" abilities see it (702.63a)."""
+    kind, n = p["kind"], amount(ctx, p.get("count", 1))
+    for perm in objects(ctx, p["what"]):
+        had = perm.counters.get(kind, 0)
+        if had <= 0:
+            continue
+        perm.counters = {**perm.counters, kind: max(0, had - n)}
+        if had - n <= 0:
+            from kb.engine.triggers import obj_event
+            ctx.game.emit("last_counter_removed", kind_removed=kind, **obj_event(ctx.game, perm))
+
+
+def v_tap(ctx: Ctx, p: dict) -> None:
+    from kb.engine.combat import tap
+    for perm in objects(ctx, p["what"]):
+        tap(ctx.game, perm)
+    ctx.vars["tapped"] = objects(ctx, p["what"])
+
+
+def v_untap(ctx: Ctx, p: dict) -> None:
+    affected = objects(ctx, p["what"])
+    for perm in affected:
+        perm.tapped = False
+    ctx.vars["untapped"] = affected
+
+
+def v_life(ctx: Ctx, p: dict) -> None:
+    from kb.engine.players import change_life
+    for name in players(ctx, p.get("player", "you")):
+        change_life(ctx.game, name, amount(ctx, p["amount"]))
+
+
+def v_lose_life(ctx: Ctx, p: dict) -> None:
+    v_life(ctx, {**p, "amount": -amount(ctx, p["amount"])})
+
+
+def v_create_token(ctx: Ctx, p: dict) -> None:
+    game = ctx.game
+    cdef = token_def(p["token"])
+    for name in players(ctx, p.get("player", "you")):
+        for _ in range(amount(ctx, p.get("count", 1))):
+            make_token(game, cdef, name)
+
+
+def make_token(game: Game, cdef: Any, controller: str, copy_of: Any = None, copy_except: dict | None = None,
+               counters: dict | None = None) -> Obj | None:
+    if game.players[controller].left:
+        return None              # 800.4b
+    seed = game.make_obj(cdef, controller, "nowhere", token=True, copy_of=copy_of, copy_except=copy_except or {})
+    game.assign_label(seed)
+    return zones.enter_battlefield(game, seed, controller, token=True, counters=counters)
+
+
+def v_counter_ability(ctx: Ctx, p: dict) -> None:
+    game = ctx.game
+    for target in ctx.targets:
+        if isinstance(target, StackItem) and target in game.stack:
+            game.stack.remove(target)
+            game.record(target.source_name, f"{getattr(target.ability, 'label', 'spell')} (countered)", False)
+
+
+def v_flip_coin(ctx: Ctx, p: dict) -> None:
+    result = ctx.game.random_result("coin", ["win", "lose"])
+    ctx.game.events.append({"kind": "coin", "player": ctx.controller, "result": result})
+    run(ctx, p.get(result, ()))
+
+
+def v_may(ctx: Ctx, p: dict) -> None:
+    ctx.did = bool(decide(ctx.game, ctx.controller, "may", [True, False], ctx.source_name))
+    if ctx.did:
+        run(ctx, p["effect"])
+
+
+def v_if_did(ctx: Ctx, p: dict) -> None:
+    if ctx.did:
+        run(ctx, p["effect"])
+
+
+def v_unless_pay(ctx: Ctx, p: dict) -> None:
+    paid = decide(ctx.game, ctx.controller, "pay", [True, False], ctx.source_name)
+    if not paid:
+        run(ctx, p["else"])
+
+
+def v_choose(ctx: Ctx, p: dict) -> None:
+    """A player picks one of named options; later steps use it as ``$key``."""
+    options: dict = p["options"]
+    who = players(ctx, p.get("player", "you"))[0]
+    pick = decide(ctx.game, who, "option", list(options), ctx.source_name)
+    ctx.vars[p.get("key", "choice")] = options[pick]
+    ctx.vars[p.get("key", "choice") + "_name"] = pick
+
+
+def v_delayed(ctx: Ctx, p: dict) -> None:
+    from kb.engine.cards import Ability
+    game = ctx.game
+    bound = {k: v for k, v in ctx.vars.items()}
+    ability = Ability(label=p.get("label", "delayed"), effect=tuple(p["effect"]), on=p["event"])
+    game.delayed.append({"on": p["event"], "ability": ability, "controller": ctx.controller,
+                         "source_name": ctx.source_name, "event": ctx.event, "vars": bound,
+                         "player": ctx.controller if p.get("yours") else None})
+
+
+def v_attach(ctx: Ctx, p: dict) -> None:
+    me = objects(ctx, "self")
+    hosts = objects(ctx, p["to"])
+    if me and hosts and me[0].oid != hosts[0].oid:
+        zones.attach(ctx.game, me[0], hosts[0])
+
+
+def v_exile_linked(ctx: Ctx, p: dict) -> None:
+    """Exile, remembering the card for a linked ability of the same source (607)."""
+    for perm in objects(ctx, p["what"]):
+        fresh = zones.leave_battlefield(ctx.game, perm, "exile", "exile")
+        if fresh is not None and ctx.source is not None:
+            ctx.source.chosen = {**ctx.source.chosen, "exiled": fresh.card_id}
+
+
+def v_return_linked(ctx: Ctx, p: dict) -> None:
+    game = ctx.game
+    card_id = (ctx.source.chosen if ctx.source else {}).get("exiled")
+    card = game.find_card(card_id) if card_id else None
+    if card is not None and card.zone == "exile":
+        zones.enter_battlefield(game, card, card.owner)
+
+
+def v_extra_turns(ctx: Ctx, p: dict) -> None:
+    ctx.game.extra_turns[:0] = [ctx.controller] * amount(ctx, p.get("count", 1))
+
+
+def v_repeat_until_win(ctx: Ctx, p: dict) -> None:
+    for _ in range(50):
+        run(ctx, p["effect"])
+        if ctx.game.random_result("coin", ["win", "lose"]) == "win":
+            return
+
+
+def _from_you(ctx: Ctx) -> list[str]:
+    order = ctx.game.in_game()
+    you = ctx.controller if ctx.controller in order else order[0]
+    i = order.index(you)
+    return order[i:] + order[:i]
+
+
+def v_each_player_copy(ctx: Ctx, p: dict) -> None:
+    """Caught in a Parallel Universe / Human-Time Lord Meta-Crisis: token copies by choice."""
+    from kb.engine.planechase import token_copies
+    token_copies(ctx, p)
+
+
+def v_planar(ctx: Ctx, p: dict) -> None:
+    """Planechase actions: planeswalk, chaos, reverse turn order and the phenomena's own."""
+    from kb.engine import planechase
+    planechase.run_verb(ctx, p)
+
+
+VERBS: dict[str, Callable[[Ctx, Any], None]] = {
+    "pump": v_pump, "set_pt": v_set_pt, "grant": v_grant, "gain_control": v_gain_control, "rule": v_rule,
+    "phase_out": v_phase_out, "destroy": v_destroy, "sacrifice": v_sacrifice,
+    "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "exile_self": v_exile_self,
+    "draw": v_draw, "discard": v_discard, "mill": v_mill, "counters": v_counters,
+    "remove_counters": v_remove_counters, "tap": v_tap,
+    "untap": v_untap, "gain_life": v_life, "lose_life": v_lose_life, "create_token": v_create_token,
+    "counter_ability": v_counter_ability, "flip_coin": v_flip_coin, "may": v_may, "if_did": v_if_did,
+    "unless_pay": v_unless_pay, "choose": v_choose, "delayed": v_delayed, "attach": v_attach,
+    "exile_linked": v_exile_linked, "return_linked": v_return_linked, "extra_turns": v_extra_turns,
+    "repeat_until_win": v_repeat_until_win, "each_player_copy": v_each_player_copy, "planar": v_planar,
+}
+
+
+def run(ctx: Ctx, steps: Any) -> None:
+    for step in steps or ():
+        if not isinstance(step, dict) or len(step) != 1:
+            raise RulesError(f"an effect step is a one-key mapping, got {step!r} in {ctx.source_name}")
+        verb, params = next(iter(step.items()))
+        fn = VERBS.get(verb)
+        if fn is None:
+            raise RulesError(f"unknown effect verb {verb!r} in {ctx.source_name}")
+        fn(ctx, params if params is not None else {})
+        if ctx.game.game_over:
+            return

@@ -1,0 +1,285 @@
+"""Planechase (901), planes (311) and phenomena (312; 310 in 2012-2021).
+
+The planar die is a special action of the active player with a cost that rises
+with each roll that turn (901.9); the planeswalking ability has no source
+(901.8). A face-up phenomenon is left by a state-based action (704.6f), not by
+its own ability, so an encounter trigger that is countered still leads away.
+Turning a planar card face down or up makes a new object (312.6, 901.7a).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb.engine.cards import Ability
+from kb.engine.choices import choose_objects, decide
+from kb.engine.restrictions import applies
+from kb.engine.state import Game, Obj, PendingTrigger, RulesError, touch
+
+DIE_FACES = ["planeswalk", "chaos", "blank", "blank", "blank", "blank"]
+PLANESWALKING_ABILITY = Ability(label="planeswalking ability", on="planar_die",
+                                effect=({"planar": {"do": "planeswalk_from_die"}},))
+
+
+def _face_up(game: Game, card: Obj, player_deck: list[Obj]) -> Obj:
+    player_deck.remove(card)
+    fresh = game.make_obj(card.cdef, card.owner, "command", card_id=card.card_id)
+    fresh.face_up = True
+    fresh.label = card.label
+    game.command.append(fresh)
+    return fresh
+
+
+def _face_down_to_bottom(game: Game, card: Obj) -> Obj:
+    game.command.remove(card)
+    fresh = game.make_obj(card.cdef, card.owner, "planar_deck", card_id=card.card_id)
+    fresh.label = card.label
+    game.players[card.owner].planar_deck.append(fresh)
+    return fresh
+
+
+def start(game: Game) -> None:
+    """901.5: the starting player turns up cards until a plane; nothing triggers."""
+    player = game.players[game.seats[0]]
+    for _ in range(len(player.planar_deck) + 1):
+        if not player.planar_deck:
+            raise RulesError("the starting player's planar deck has no plane")
+        card = _face_up(game, player.planar_deck[0], player.planar_deck)
+        if "Plane" in card.cdef.types:
+            return
+        _face_down_to_bottom(game, card)
+    raise RulesError("the starting player's planar deck has no plane")
+
+
+def new_active_player(game: Game) -> None:
+    if game.planechase:
+        game.planar_controller = game.active
+
+
+def pass_planar_control(game: Game, leaving: str) -> None:
+    """312.4 / 901.6: the next player in turn order who stays becomes planar controller."""
+    if game.planechase and game.planar_controller == leaving:
+        game.planar_controller = game.next_player(leaving)
+
+
+def owner_left(game: Game, name: str) -> None:
+    """901.10: the planar cards a leaving player owns leave; a face-up one is replaced at once."""
+    if not game.planechase:
+        return
+    gone = [c for c in game.command if c.owner == name]
+    game.players[name].planar_deck.clear()
+    for card in gone:
+        game.command.remove(card)
+        card.zone = "gone"
+    if not gone:
+        return
+    if any("Plane" in c.cdef.types for c in gone):
+        for item in list(game.stack):      # 901.10a
+            if item.ability is PLANESWALKING_ABILITY:
+                game.stack.remove(item)
+    controller = game.planar_controller
+    if controller and not game.players[controller].left and not game.command:
+        _walk_to(game, controller, [], gone)
+
+
+def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj]) -> list[Obj]:
+    """Turn cards face up from ``player``'s planar deck (the top one if ``arriving`` is empty)."""
+    deck = game.players[player].planar_deck
+    cards = arriving or ([deck[0]] if deck else [])
+    up = [_face_up(game, c, deck) for c in cards]
+    if any("Plane" in c.cdef.types for c in left):
+        from kb.engine.turn import expire
+        expire(game, "planeswalk_away_from_plane")
+    for card in left:
+        game.emit("planeswalk_from", lookback=[card], card=card, player=player)
+    for card in up:
+        kind = "encounter" if "Phenomenon" in card.cdef.types else "planeswalk_to"
+        game.emit(kind, card=card, player=player)
+    game.events.append({"kind": "planeswalked", "player": player, "to": [c.name for c in up],
+                        "from": [c.name for c in left]})
+    touch()
+    return up
+
+
+def planeswalk(game: Game, player: str, arriving: list[Obj] | None = None) -> list[Obj]:
+    """701.31b: every face-up plane and phenomenon to the bottom, then the top card face up."""
+    if game.planar_controller != player:
+        return []                          # 701.31a
+    leaving = list(game.command)
+    for card in leaving:
+        _face_down_to_bottom(game, card)
+    return _walk_to(game, player, arriving, leaving)
+
+
+def phenomenon_sba(game: Game) -> bool:
+    """704.6f: a face-up phenomenon that is the source of no waiting or stacked trigger is left."""
+    if not game.planechase or not game.planar_controller:
+        return False
+    for card in game.command:
+        if "Phenomenon" not in card.cdef.types:
+            continue
+        busy = any(t.source is card for t in game.pending) or any(
+            i.source is card for i in game.stack if i.kind == "ability")
+        if not busy:
+            planeswalk(game, game.planar_controller)
+            return True
+    return False
+
+
+def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
+    """901.9: a special action of the active player in a main phase with an empty stack."""
+    from kb.engine.stack import _after_action
+    if not game.planechase:
+        raise RulesError("the planar die is rolled only in a Planechase game")
+    if game.active != player or game.step not in ("main1", "main2") or game.stack:
+        raise RulesError(f"{player} may roll the planar die only in their main phase with an empty stack")
+    roller = game.players[player]
+    game.events.append({"kind": "die_cost", "player": player, "cost": roller.die_special_actions})
+    roller.die_special_actions += 1
+    if result is None:
+        result = game.random_result("planar_die", sorted(set(DIE_FACES)))
+    elif result not in DIE_FACES:
+        raise RulesError(f"planar die result {result!r} is not one of {sorted(set(DIE_FACES))}")
+    if result == "blank" and applies(game, "blank_is_chaos"):
+        result = "chaos"                   # Chaotic Aether
+    game.events.append({"kind": "planar_die", "player": player, "result": result})
+    if result == "chaos":
+        chaos_ensues(game)
+    elif result == "planeswalk":
+        game.pending.append(PendingTrigger(PLANESWALKING_ABILITY, None, "planeswalking ability", player,
+                                           {"kind": "planar_die", "player": player}))
+    _after_action(game, player)
+    return result
+
+
+def chaos_ensues(game: Game) -> None:
+    """311.7: the chaos abilities of face-up planes trigger."""
+    game.emit("chaos", player=game.planar_controller)
+
+
+def token_copies(ctx: Any, p: dict) -> None:
+    from kb.engine.effects import _from_you, make_token
+    game = ctx.game
+    made: list[tuple[str, Obj, Obj | None]] = []
+    for name in _from_you(ctx):
+        pool_owner = game.next_player(name) if p.get("from") == "left" else name
+        pool = game.creatures(pool_owner)
+        if not pool:
+            continue
+        picks = choose_objects(game, name, "creatures", pool, ctx.source_name, many=p.get("up_to", 1) > 1)
+        if picks:
+            made.append((name, picks[0], picks[1] if len(picks) > 1 else None))
+    for name, first, second in made:
+        counters = {}
+        if second is not None and p.get("counters_from_second"):
+            counters = {"+1/+1": max(0, game.chars(second).power or 0)}
+        make_token(game, first.cdef, name, copy_of=first.copy_of or first.cdef,
+                   copy_except=dict(p.get("except", {})), counters=counters)
+
+
+def _reveal_until(game: Game, player: str, planes: int) -> list[Obj]:
+    deck = game.players[player].planar_deck
+    revealed: list[Obj] = []
+    for card in list(deck):
+        if sum("Plane" in c.cdef.types for c in revealed) >= planes:
+            break
+        revealed.append(card)
+    return revealed
+
+
+def _interplanar_tunnel(ctx: Any) -> None:
+    game, you = ctx.game, ctx.controller
+    deck = game.players[you].planar_deck
+    revealed = _reveal_until(game, you, 5)
+    planes = [c for c in revealed if "Plane" in c.cdef.types]
+    if not planes:
+        return
+    keep = choose_objects(game, you, "plane", planes, ctx.source_name)[0]
+    rest = [c for c in revealed if c is not keep]
+    game.rng.shuffle(rest)
+    for card in revealed:
+        deck.remove(card)
+    deck.insert(0, keep)
+    deck.extend(rest)
+    touch()
+
+
+def _spatial_merging(ctx: Any) -> None:
+    game, you = ctx.game, ctx.controller
+    deck = game.players[you].planar_deck
+    revealed = _reveal_until(game, you, 2)
+    planes = [c for c in revealed if "Plane" in c.cdef.types]
+    others = [c for c in revealed if c not in planes]
+    leaving = list(game.command)
+    for card in leaving:
+        _face_down_to_bottom(game, card)
+    _walk_to(game, you, planes, leaving)
+    for card in others:
+        deck.remove(card)
+        deck.append(card)
+
+
+def _morphic_tide(ctx: Any) -> None:
+    from kb.engine.zones import enter_battlefield, leave_battlefield
+    game = ctx.game
+    revealed: dict[str, list[Obj]] = {}
+    for name in game.in_game():
+        owned = [p for p in game.permanents() if p.owner == name]
+        for perm in owned:
+            leave_battlefield(game, perm, "library", "shuffle")
+        game.rng.shuffle(game.players[name].library)
+        revealed[name] = list(game.players[name].library[:len(owned)])
+    # Artifacts, creatures, lands and planeswalkers first, then enchantments. An
+    # Aura would need something to enchant chosen; this engine leaves it revealed.
+    for wanted in ({"Artifact", "Creature", "Land", "Planeswalker"}, {"Enchantment"}):
+        for name in game.in_game():
+            for card in revealed[name]:
+                if card.zone == "library" and card in game.players[name].library and \
+                        wanted & card.cdef.types and not card.cdef.is_aura:
+                    enter_battlefield(game, card, name)
+    for name in game.in_game():
+        library = game.players[name].library
+        rest = [c for c in revealed[name] if c in library]
+        library[:] = [c for c in library if c not in rest] + rest
+    touch()
+
+
+def _reality_shaping(ctx: Any) -> None:
+    from kb.engine.effects import _from_you
+    from kb.engine.zones import enter_battlefield
+    game = ctx.game
+    for name in _from_you(ctx):
+        cards = [c for c in game.players[name].hand if c.cdef.is_permanent_card and not c.cdef.is_aura]
+        if not cards:
+            continue
+        keys = [game.label_of(c) for c in cards] + ["none"]
+        pick = decide(game, name, "card", keys, ctx.source_name)
+        if pick != "none":
+            enter_battlefield(game, cards[keys.index(pick)], name)
+
+
+def run_verb(ctx: Any, p: dict) -> None:
+    game = ctx.game
+    what = p.get("do")
+    if what == "planeswalk":
+        planeswalk(game, ctx.controller)
+    elif what == "planeswalk_from_die":
+        if applies(game, "die_planeswalk_is_chaos"):
+            chaos_ensues(game)             # Fixed Point in Time
+        else:
+            planeswalk(game, ctx.controller)
+    elif what == "chaos":
+        chaos_ensues(game)
+    elif what == "reverse_turn_order":
+        game.seats.reverse()
+        touch()
+    elif what == "interplanar_tunnel":
+        _interplanar_tunnel(ctx)
+    elif what == "spatial_merging":
+        _spatial_merging(ctx)
+    elif what == "morphic_tide":
+        _morphic_tide(ctx)
+    elif what == "reality_shaping":
+        _reality_shaping(ctx)
+    else:
+        raise RulesError(f"unknown planar action {what!r}")

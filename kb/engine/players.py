@@ -1,0 +1,80 @@
+"""Players: drawing, life, and leaving a multiplayer game (800.4a).
+
+A player who leaves takes every object they own out of the game. A phased-out
+permanent they own leaves without any zone-change ability seeing it (702.26k);
+one that phased out under their control but that someone else owns waits for the
+untap step after their next turn would have begun (702.26n, in phasing.py).
+"""
+
+from __future__ import annotations
+
+from kb.engine.restrictions import life_can_change
+from kb.engine.state import Game, touch
+
+
+def draw(game: Game, name: str, count: int = 1) -> None:
+    from kb.engine.zones import put_in_zone
+    player = game.players[name]
+    for _ in range(count):
+        if not player.library:
+            player.lost = True          # 704.5b at the next check
+            return
+        put_in_zone(game, player.library[0], "hand")
+
+
+def change_life(game: Game, name: str, delta: int) -> None:
+    if delta == 0 or game.players[name].left or not life_can_change(game, name):
+        return
+    game.players[name].life += delta
+    touch()
+
+
+def lose(game: Game, name: str) -> None:
+    """A player loses: in a multiplayer game they leave it; with one player left the game ends."""
+    leave_game(game, name)
+    if len(game.in_game()) <= 1:
+        game.game_over = True
+
+
+def leave_game(game: Game, name: str) -> None:
+    from kb.engine.planechase import owner_left, pass_planar_control
+    from kb.engine.zones import leave_battlefield
+    player = game.players[name]
+    if player.left:
+        return
+    pass_planar_control(game, name)      # 312.4 / 901.6: succession first
+    player.left = True
+    player.left_turn = game.turn
+    # Objects owned by the player leave the game.
+    for perm in [p for p in game.all_permanents() if p.owner == name]:
+        if perm.phased_out:
+            game.battlefield.remove(perm)   # 702.26k: nothing triggers
+            perm.zone = "gone"
+        else:
+            leave_battlefield(game, perm, "gone", "left the game")
+    for zone in (player.hand, player.library, player.graveyard, player.exile):
+        zone.clear()
+    for item in list(game.stack):
+        from_phenomenon = item.source is not None and "Phenomenon" in item.source.cdef.types
+        if item.kind == "spell" and item.source is not None and item.source.owner == name:
+            game.stack.remove(item)
+        elif item.controller == name and not from_phenomenon:
+            game.stack.remove(item)      # abilities it controlled cease to exist
+        elif from_phenomenon and item.source.owner == name:
+            item.controller = game.planar_controller or item.controller   # 901.10b
+    game.pending = [t for t in game.pending if t.controller != name]
+    # Effects giving the player control end; what they still control is exiled.
+    for eff in game.effects:
+        if eff.kind == "control" and eff.controller == name:
+            eff.ended = True
+    touch()
+    for perm in [p for p in game.all_permanents() if game.controller(p) == name]:
+        if perm.phased_out:
+            game.battlefield.remove(perm)
+            perm.zone = "gone"
+        else:
+            leave_battlefield(game, perm, "exile", "left the game")
+    owner_left(game, name)
+    if game.priority == name:
+        game.priority = game.next_player(name)
+    game.events.append({"kind": "left_game", "player": name})

@@ -1,0 +1,340 @@
+"""Running a scenario's steps: actions interleaved with expectations.
+
+An expectation that does not hold becomes a ``Failure`` with the step index, the
+expected and the actual value; play goes on so that one run reports every broken
+expectation. An action the rules forbid ends the scenario as a failure (unless the
+step says ``illegal:``). A step that names something unknown is bad input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from kb.engine import planechase, players, stack, turn
+from kb.engine.setup import RESERVED, InputError
+from kb.engine.state import STEPS, ChoiceNeeded, Game, Obj, RulesError
+
+
+@dataclass
+class Failure:
+    step: int
+    expectation: str
+    expected: Any
+    actual: Any
+
+    def to_dict(self) -> dict:
+        return {"step": self.step, "expectation": self.expectation, "expected": self.expected,
+                "actual": self.actual}
+
+
+class Runner:
+    def __init__(self, game: Game):
+        self.game = game
+        self.failures: list[Failure] = []
+        self.memory: dict[str, int] = {}
+        self.log_cursor = 0
+
+    # ----- references -------------------------------------------------------------------
+    def obj(self, label: str, path: str) -> Obj | None:
+        if label not in self.game.labels:
+            raise InputError(path, f"unknown id {label!r}")
+        return self.game.labelled(label)
+
+    def perm(self, label: str, path: str) -> Obj:
+        obj = self.obj(label, path)
+        if obj is None or obj.zone != "battlefield":
+            raise RulesError(f"{label} is not on the battlefield")
+        return obj
+
+    def player(self, name: str, path: str) -> str:
+        if name not in self.game.players:
+            raise InputError(path, f"unknown player {name!r} (players: {self.game.seats})")
+        return name
+
+    def hand_card(self, player: str, ref: str, path: str) -> Obj:
+        hand = self.game.players[player].hand
+        for card in hand:
+            if card.label == ref:
+                return card
+        for card in hand:
+            if card.name.casefold() == ref.casefold():
+                return card
+        if ref not in self.game.labels and self.game.pool.get(ref) is None:
+            raise InputError(path, f"unknown card or id {ref!r}")
+        raise RulesError(f"{ref} is not in {player}'s hand")
+
+    def _take_priority(self, player: str) -> None:
+        """The other players pass until ``player`` may act (priority passes never resolve here)."""
+        if self.game.priority is not None:
+            self.game.priority = player
+
+    # ----- actions --------------------------------------------------------------------------
+    def a_cast(self, p: dict, path: str) -> None:
+        who = self.player(p["player"], f"{path}.player")
+        card = self.hand_card(who, p["card"], f"{path}.card")
+        self._take_priority(who)
+        choices = {"color": p["color"]} if "color" in p else {}
+        stack.cast(self.game, who, card, p.get("targets"), choices)
+
+    def a_activate(self, p: dict, path: str) -> None:
+        who = self.player(p["player"], f"{path}.player")
+        perm = self.perm(p["card"], f"{path}.card")
+        self._take_priority(who)
+        stack.activate(self.game, who, perm, p.get("ability"), p.get("targets"))
+
+    def a_choose(self, p: Any, path: str) -> None:
+        for entry in (p if isinstance(p, list) else [p]):
+            if "player" in entry:
+                self.player(entry["player"], f"{path}.player")
+            self.game.choices.append(dict(entry))
+
+    def a_pass(self, p: Any, path: str) -> None:
+        turn.pass_priority(self.game, self.player(p, path) if p else None)
+
+    def a_resolve(self, p: Any, path: str) -> None:
+        for _ in range(p or 1):
+            if not self.game.stack:
+                raise RulesError("the stack is empty: nothing to resolve")
+            turn.all_pass(self.game)
+
+    def a_advance(self, p: dict, path: str) -> None:
+        if p["to"] not in STEPS:
+            raise InputError(f"{path}.to", f"unknown step {p['to']!r} (steps: {list(STEPS)})")
+        who = self.player(p["player"], f"{path}.player") if "player" in p else None
+        turn.advance_to(self.game, p["to"], who, p.get("turn"))
+
+    def _advance_in_turn(self, step: str) -> None:
+        game = self.game
+        if STEPS.index(game.step) >= STEPS.index(step):
+            raise RulesError(f"the {step} step of this turn is over (now: {game.step})")
+        turn.advance_to(game, step, game.active, game.turn)
+
+    def a_attack(self, p: dict, path: str) -> None:
+        who = self.player(p["player"], f"{path}.player")
+        attackers = []
+        for label, defender in p["attackers"].items():
+            attackers.append((self.perm(label, f"{path}.attackers.{label}"),
+                              self.player(defender, f"{path}.attackers.{label}")))
+        if who != self.game.active:
+            raise RulesError(f"{who} is not the active player")
+        self.game.skip_flags["attack"] = attackers
+        self._advance_in_turn("declare_attackers")
+
+    def a_block(self, p: dict, path: str) -> None:
+        who = self.player(p["player"], f"{path}.player")
+        blocks = [(self.perm(b, f"{path}.blockers.{b}"), self.perm(a, f"{path}.blockers.{b}"))
+                  for b, a in p["blockers"].items()]
+        self.game.skip_flags.setdefault("blocks", {})[who] = blocks
+        self._advance_in_turn("declare_blockers")
+
+    def a_roll_planar_die(self, p: dict, path: str) -> None:
+        who = self.player(p["player"], f"{path}.player")
+        self._take_priority(who)
+        planechase.roll_planar_die(self.game, who, p.get("result"))
+
+    def a_concede(self, p: str, path: str) -> None:
+        who = self.player(p, path)
+        players.leave_game(self.game, who)
+        if len(self.game.in_game()) <= 1:
+            self.game.game_over = True
+            return
+        holder = self.game.priority
+        stack.priority_point(self.game)
+        self.game.priority = holder if holder in self.game.in_game() else (
+            self.game.next_player(who) if holder else None)
+
+    def a_fix(self, p: dict, path: str) -> None:
+        for kind, results in p.items():
+            self.game.fixed[kind].extend(results)
+
+    def a_remember(self, p: dict, path: str) -> None:
+        obj = self.obj(p["id"], f"{path}.id")
+        self.memory[p["as"]] = obj.oid if obj is not None else -1
+
+    def a_illegal(self, p: dict, path: str, index: int) -> None:
+        (verb, params), = [(k, v) for k, v in p.items() if k != "reason"]
+        try:
+            ACTIONS[verb](self, params, f"{path}.{verb}")
+        except RulesError as exc:
+            reason = p.get("reason")
+            if reason and reason.casefold() not in str(exc).casefold():
+                self.failures.append(Failure(index, f"illegal {verb}", f"refused because: {reason}", str(exc)))
+            return
+        self.failures.append(Failure(index, f"illegal {verb}", "refused by the rules", "it was allowed"))
+
+    # ----- expectations -----------------------------------------------------------------
+    def a_expect(self, p: dict, path: str, index: int) -> None:
+        for key, want in p.items():
+            if key == "note":
+                continue
+            if key in RESERVED:
+                self._check(index, key, want, GLOBAL_CHECKS[key](self, want))
+            else:
+                obj = self.obj(key, f"{path}.{key}")
+                for attr, expected in want.items():
+                    self._check(index, f"{key}.{attr}", expected, self.object_value(obj, attr, expected))
+        self.log_cursor = len(self.game.log)
+
+    def _check(self, index: int, name: str, expected: Any, actual: Any) -> None:
+        if isinstance(expected, list) and isinstance(actual, tuple) and actual and actual[0] == "subset":
+            _, have, missing = actual
+            if missing:
+                self.failures.append(Failure(index, name, expected, have))
+            return
+        if expected != actual:
+            self.failures.append(Failure(index, name, expected, actual))
+
+    def object_value(self, obj: Obj | None, attr: str, expected: Any) -> Any:
+        game = self.game
+        if attr == "exists":
+            return obj is not None and obj.zone != "gone"
+        if attr == "zone":
+            return "gone" if obj is None else obj.zone
+        if obj is None:
+            return None
+        if attr == "same_object_as":
+            return expected if self.memory.get(expected) == obj.oid else f"a different object than {expected!r}"
+        if attr == "new_object_since":
+            return expected if self.memory.get(expected) != obj.oid else f"the same object as {expected!r}"
+        ch = game.chars(obj)
+        if attr == "phased_out":
+            actual = obj.phase_kind if obj.phased_out else False
+            return actual if isinstance(expected, str) else bool(obj.phased_out)
+        if attr == "phased_out_under":
+            return obj.phased_out_under
+        if attr == "controller":
+            return obj.phased_out_under if obj.phased_out else ch.controller
+        if attr == "owner":
+            return obj.owner
+        if attr == "power":
+            return ch.power
+        if attr == "toughness":
+            return ch.toughness
+        if attr == "pt":
+            return f"{ch.power}/{ch.toughness}"
+        if attr == "tapped":
+            return obj.tapped
+        if attr == "counters":
+            return {k: v for k, v in obj.counters.items() if v}
+        if attr == "stickers":
+            return list(obj.stickers)
+        if attr == "attached_to":
+            host = obj.attached_to
+            if isinstance(host, int):
+                found = game.by_oid(host)
+                return game.label_of(found) if found is not None and found.zone == "battlefield" else None
+            return host
+        if attr == "attachments":
+            return sorted(game.label_of(a) for a in game.all_permanents() if a.attached_to == obj.oid)
+        if attr == "in_combat":
+            return obj.in_combat
+        if attr == "attacking":
+            return obj.attacking
+        if attr == "blocking":
+            return bool(obj.blocking)
+        if attr == "keywords":
+            return expected if set(expected) <= ch.keywords else sorted(ch.keywords)
+        if attr == "lacks":
+            return expected if not set(expected) & ch.keywords else sorted(ch.keywords)
+        if attr == "token":
+            return obj.token
+        if attr == "damage":
+            return obj.damage
+        if attr == "face_up":
+            return obj.face_up
+        raise InputError(attr, f"unknown object expectation {attr!r}")
+
+    def _log_since(self) -> list[str]:
+        return [f"{e.source}: {e.label}" for e in self.game.log[self.log_cursor:]]
+
+    def run(self, steps: list[dict]) -> list[Failure]:
+        for index, step in enumerate(steps):
+            path = f"steps[{index}]"
+            items = [(k, v) for k, v in step.items() if k != "note"]
+            if not items:
+                continue
+            if len(items) != 1:
+                raise InputError(path, f"one action per step, got {[k for k, _ in items]}")
+            verb, params = items[0]
+            if verb not in ACTIONS:
+                raise InputError(path, f"unknown action {verb!r} (actions: {sorted(ACTIONS)})")
+            self.game.step_index = index
+            try:
+                if verb in ("expect", "illegal"):
+                    ACTIONS[verb](self, params, f"{path}.{verb}", index)
+                else:
+                    ACTIONS[verb](self, params, f"{path}.{verb}")
+            except ChoiceNeeded as exc:
+                self.failures.append(Failure(index, verb, "the choices this step needs", str(exc)))
+                return self.failures
+            except RulesError as exc:
+                self.failures.append(Failure(index, verb, "an action the rules allow", str(exc)))
+                return self.failures
+            if self.game.game_over and verb != "expect" and index + 1 < len(steps) and \
+                    not all("expect" in s or "note" in s for s in steps[index + 1:]):
+                self.failures.append(Failure(index, verb, "the game goes on", "the game is over"))
+                return self.failures
+        return self.failures
+
+
+def _names_match(entries: list[str], wanted: str) -> bool:
+    w = wanted.casefold()
+    return any(e.casefold() == w or e.casefold().split(": ")[0] == w for e in entries)
+
+
+def _triggered(r: Runner, want: list[str]) -> Any:
+    have = r._log_since()
+    missing = [w for w in want if not _names_match(have, w)]
+    return ("subset", have, missing)
+
+
+def _per_player(fn: Callable[[Game, str], Any]) -> Callable[[Runner, dict], dict]:
+    def check(r: Runner, want: dict) -> dict:
+        return {name: fn(r.game, r.player(name, name)) for name in want}
+    return check
+
+
+def _turn_order(game: Game) -> list[str]:
+    order = game.in_game()
+    start = game.active if game.active in order else game.next_player(game.active)
+    i = order.index(start)
+    return order[i:] + order[:i]
+
+
+GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
+    "life": _per_player(lambda g, p: g.players[p].life),
+    "poison": _per_player(lambda g, p: g.players[p].poison),
+    "hand": _per_player(lambda g, p: len(g.players[p].hand)),
+    "graveyard": _per_player(lambda g, p: len(g.players[p].graveyard)),
+    "library": _per_player(lambda g, p: len(g.players[p].library)),
+    "exile": _per_player(lambda g, p: len(g.players[p].exile)),
+    "hand_cards": _per_player(lambda g, p: sorted(g.label_of(c) for c in g.players[p].hand)),
+    "battlefield": _per_player(lambda g, p: sum(1 for x in g.permanents() if g.controller(x) == p)),
+    "creatures": _per_player(lambda g, p: len(g.creatures(p))),
+    "face_up": lambda r, w: w if sorted(w) == sorted(c.name for c in r.game.command) else sorted(
+        c.name for c in r.game.command),
+    "planar_deck": _per_player(lambda g, p: [c.name for c in g.players[p].planar_deck]),
+    "planar_controller": lambda r, w: r.game.planar_controller,
+    "planar_die_cost": lambda r, w: r.game.players[r.game.active].die_special_actions,
+    "turn_order": lambda r, w: _turn_order(r.game),
+    "in_game": lambda r, w: r.game.in_game(),
+    "active": lambda r, w: r.game.active,
+    "step": lambda r, w: r.game.step,
+    "turn": lambda r, w: r.game.turn,
+    "priority": lambda r, w: r.game.priority,
+    "stack": lambda r, w: [i.source_name for i in reversed(r.game.stack)],
+    "waiting_triggers": lambda r, w: [t.source_name for t in r.game.pending],
+    "triggered": _triggered,
+    "not_triggered": lambda r, w: [x for x in w if not _names_match(r._log_since(), x)],
+    "last_die": lambda r, w: next((e["result"] for e in reversed(r.game.events) if e["kind"] == "planar_die"),
+                                  None),
+    "game_over": lambda r, w: r.game.game_over,
+}
+
+ACTIONS: dict[str, Callable] = {
+    "cast": Runner.a_cast, "activate": Runner.a_activate, "choose": Runner.a_choose, "pass": Runner.a_pass,
+    "resolve": Runner.a_resolve, "advance": Runner.a_advance, "attack": Runner.a_attack, "block": Runner.a_block,
+    "roll_planar_die": Runner.a_roll_planar_die, "concede": Runner.a_concede, "fix": Runner.a_fix,
+    "remember": Runner.a_remember, "expect": Runner.a_expect, "illegal": Runner.a_illegal,
+}

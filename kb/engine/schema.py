@@ -1,0 +1,115 @@
+"""A small JSON-Schema validator: enough of the vocabulary for the scenario schema.
+
+Supported: type, properties, required, additionalProperties (bool or schema),
+items, enum, const, minimum, minItems, pattern, anyOf, $ref to "#/$defs/...".
+Every message starts with the path of the offending field ("steps[3].cast.card").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterator
+
+_TYPES = {
+    "object": dict, "array": list, "string": str, "boolean": bool, "null": type(None),
+}
+
+
+def _is_type(value: Any, name: str) -> bool:
+    if name == "integer":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if name == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return isinstance(value, _TYPES[name])
+
+
+def _type_name(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    for name, py in _TYPES.items():
+        if isinstance(value, py):
+            return name
+    return type(value).__name__
+
+
+def join(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else str(key)
+
+
+class Validator:
+    def __init__(self, schema: dict):
+        self.schema = schema
+
+    def _resolve(self, node: dict) -> dict:
+        while "$ref" in node:
+            ref = node["$ref"]
+            if not ref.startswith("#/$defs/"):
+                raise ValueError(f"unsupported $ref {ref!r}")
+            node = self.schema["$defs"][ref[len("#/$defs/"):]]
+        return node
+
+    def errors(self, value: Any, node: dict | None = None, path: str = "") -> Iterator[str]:
+        node = self._resolve(self.schema if node is None else node)
+        if "anyOf" in node:
+            branches = [self._resolve(b) for b in node["anyOf"]]
+            results = [list(self.errors(value, b, path)) for b in branches]
+            if any(not r for r in results):
+                return
+            typed = [r for b, r in zip(branches, results) if "type" not in b or self._type_ok(value, b["type"])]
+            if typed:
+                yield from min(typed, key=len)
+            else:
+                names = sorted({t for b in branches for t in _as_list(b.get("type", []))})
+                yield f"{path or '(top)'}: expected {' or '.join(names)}, got {_type_name(value)}"
+            return
+        if "type" in node and not self._type_ok(value, node["type"]):
+            want = " or ".join(_as_list(node["type"]))
+            yield f"{path or '(top)'}: expected {want}, got {_type_name(value)} {value!r}"
+            return
+        if "const" in node and value != node["const"]:
+            yield f"{path}: expected {node['const']!r}, got {value!r}"
+        if "enum" in node and value not in node["enum"]:
+            yield f"{path}: {value!r} is not one of {node['enum']}"
+        if "minimum" in node and _is_type(value, "number") and value < node["minimum"]:
+            yield f"{path}: {value} is less than {node['minimum']}"
+        if "pattern" in node and isinstance(value, str) and not re.search(node["pattern"], value):
+            yield f"{path}: {value!r} does not match {node['pattern']}"
+        if isinstance(value, list):
+            if "minItems" in node and len(value) < node["minItems"]:
+                yield f"{path}: needs at least {node['minItems']} item(s)"
+            if "items" in node:
+                for i, item in enumerate(value):
+                    yield from self.errors(item, node["items"], join(path, i))
+        if isinstance(value, dict):
+            yield from self._object_errors(value, node, path)
+
+    def _object_errors(self, value: dict, node: dict, path: str) -> Iterator[str]:
+        props = node.get("properties", {})
+        for key in node.get("required", ()):
+            if key not in value:
+                yield f"{join(path, key)}: missing (required)"
+        extra = node.get("additionalProperties", True)
+        for key, item in value.items():
+            if key in props:
+                yield from self.errors(item, props[key], join(path, str(key)))
+            elif extra is False:
+                known = ", ".join(sorted(props)) or "none"
+                yield f"{join(path, str(key))}: unknown field (known: {known})"
+            elif isinstance(extra, dict):
+                yield from self.errors(item, extra, join(path, str(key)))
+        if "maxProperties" in node and len(value) > node["maxProperties"]:
+            yield f"{path}: at most {node['maxProperties']} field(s), got {sorted(value)}"
+        if "minProperties" in node and len(value) < node["minProperties"]:
+            yield f"{path}: at least {node['minProperties']} field(s)"
+
+    @staticmethod
+    def _type_ok(value: Any, types: Any) -> bool:
+        return any(_is_type(value, t) for t in _as_list(types))
+
+
+def _as_list(value: Any) -> list:
+    return value if isinstance(value, list) else [value]

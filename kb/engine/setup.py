@@ -1,0 +1,254 @@
+"""Building a game state from a scenario's ``setup`` (format: docs/scenarios.md).
+
+Everything a scenario can get wrong is reported with the path of the field:
+unknown cards and labels, and states the rules make impossible (an Aura attached
+to nothing, a phased-out card in a hand, an indirectly phased-out Aura on a
+phased-in permanent).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb.engine import planechase
+from kb.engine.cards import CardPool, token_def
+from kb.engine.editions import Edition
+from kb.engine.state import STEPS, Game, Obj
+
+RESERVED = frozenset({"note", "life", "poison", "hand", "graveyard", "library", "exile", "hand_cards", "battlefield",
+                      "creatures", "face_up", "planar_deck", "planar_controller", "planar_die_cost", "turn_order",
+                      "in_game", "active", "step", "turn", "priority", "stack", "waiting_triggers", "triggered",
+                      "not_triggered", "last_die", "game_over"})
+FILLER = "Plains"
+DEFAULT_LIBRARY = 30
+
+
+class InputError(ValueError):
+    """A scenario field the engine cannot accept; ``path`` says which one."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+        self.path = path
+        self.message = message
+
+
+def _card(pool: CardPool, name: Any, path: str):
+    cdef = pool.get(str(name))
+    if cdef is None:
+        raise InputError(path, f"unknown card {name!r}")
+    return cdef
+
+
+def _player(game: Game, name: Any, path: str) -> str:
+    if name not in game.players:
+        raise InputError(path, f"unknown player {name!r} (players: {game.seats})")
+    return name
+
+
+def _label(game: Game, obj: Obj, wanted: str | None, path: str) -> None:
+    if wanted is not None:
+        if wanted in game.labels:
+            raise InputError(path, f"id {wanted!r} is used twice")
+        if wanted in RESERVED:
+            raise InputError(path, f"id {wanted!r} is a reserved word of expectations")
+    game.assign_label(obj, wanted)
+
+
+def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) -> Game:
+    names = list(setup["players"])
+    if len(set(names)) != len(names):
+        raise InputError("setup.players", "a player is named twice")
+    game = Game(pool, names, edition, seed=setup.get("seed", 0))
+    turn = setup.get("turn", {})
+    game.active = _player(game, turn.get("active", names[0]), "setup.turn.active")
+    game.step = turn.get("step", "main1")
+    if game.step not in STEPS:
+        raise InputError("setup.turn.step", f"unknown step {game.step!r} (steps: {list(STEPS)})")
+    game.turn = turn.get("number", 2)
+    for name, life in setup.get("life", {}).items():
+        game.players[_player(game, name, f"setup.life.{name}")].life = life
+    for name, poison in setup.get("poison", {}).items():
+        game.players[_player(game, name, f"setup.poison.{name}")].poison = poison
+    for zone, key in (("hand", "hands"), ("library", "libraries"), ("graveyard", "graveyards"),
+                      ("exile", "exile")):
+        _fill_zone(game, setup.get(key, {}), zone, key)
+    for name in names:
+        if "libraries" not in setup or name not in setup["libraries"]:
+            _fill_zone(game, {name: DEFAULT_LIBRARY}, "library", "libraries")
+    _battlefield(game, setup.get("battlefield", []))
+    _link_exiled(game, setup)
+    if "planechase" in setup:
+        _planechase(game, setup["planechase"])
+    for kind, results in setup.get("fix", {}).items():
+        game.fixed[kind] = list(results)
+    if twins:
+        add_twins(game)
+    game.priority = game.active if game.step not in ("untap", "cleanup") else None
+    return game
+
+
+def _fill_zone(game: Game, spec: dict, zone: str, key: str) -> None:
+    for name, cards in spec.items():
+        path = f"setup.{key}.{name}"
+        player = game.players[_player(game, name, path)]
+        if isinstance(cards, int):
+            cards = [FILLER] * cards
+        for i, entry in enumerate(cards):
+            entry = {"card": entry} if isinstance(entry, str) else dict(entry)
+            here = f"{path}[{i}]"
+            cdef = _card(game.pool, entry["card"], f"{here}.card" if "id" in entry or len(entry) > 1 else here)
+            if entry.get("phased_out"):
+                raise InputError(f"{here}.phased_out", f"a card in a {zone} can't be phased out: phasing is a "
+                                 "status of permanents on the battlefield (702.26b)")
+            obj = game.make_obj(cdef, name, zone)
+            if "id" in entry or zone in ("hand", "graveyard", "exile"):
+                _label(game, obj, entry.get("id"), f"{here}.id")
+            obj.chosen["exiled_with"] = entry.get("exiled_with")
+            player.zone(zone).append(obj)
+
+
+def _battlefield(game: Game, entries: list[dict]) -> None:
+    pending_attach: list[tuple[Obj, str, str]] = []
+    made: list[Obj] = []
+    for i, entry in enumerate(entries):
+        path = f"setup.battlefield[{i}]"
+        if "card" in entry:
+            cdef = _card(game.pool, entry["card"], f"{path}.card")
+            token = bool(entry.get("token", False))
+        elif isinstance(entry.get("token"), dict):
+            cdef = token_def(entry["token"])
+            token = True
+        else:
+            raise InputError(path, "a permanent needs 'card' (or 'token' with its characteristics)")
+        if not cdef.is_permanent_card:
+            raise InputError(f"{path}.card", f"{cdef.name} is not a permanent card")
+        controller = _player(game, entry.get("controller", game.seats[0]), f"{path}.controller")
+        owner = _player(game, entry.get("owner", controller), f"{path}.owner")
+        perm = game.make_obj(cdef, owner, "battlefield", token=token)
+        perm.controller = controller
+        perm.tapped = entry.get("tapped", False)
+        perm.counters = dict(entry.get("counters", {}))
+        perm.stickers = list(entry.get("stickers", []))
+        perm.damage = entry.get("damage", 0)
+        perm.timestamp = game.new_timestamp()
+        perm.controlled_since = game.turn if entry.get("summoning_sick") else game.turn - 1
+        perm.chosen = dict(entry.get("chosen", {}))
+        if cdef.loyalty is not None and "loyalty" not in perm.counters:
+            perm.counters["loyalty"] = cdef.loyalty
+        _label(game, perm, entry.get("id"), f"{path}.id")
+        phased = entry.get("phased_out", False)
+        if phased:
+            perm.phased_out = True
+            perm.phase_kind = "indirect" if phased == "indirect" else "direct"
+            perm.phased_out_under = _player(game, entry.get("phased_out_under", controller),
+                                            f"{path}.phased_out_under")
+        elif "phased_out_under" in entry:
+            raise InputError(f"{path}.phased_out_under", "only a phased-out permanent phased out under someone")
+        if "attached_to" in entry:
+            pending_attach.append((perm, entry["attached_to"], f"{path}.attached_to"))
+        elif cdef.is_aura:
+            raise InputError(path, f"{cdef.name} is an Aura and must be attached to something (704.5m); "
+                             "add attached_to")
+        game.battlefield.append(perm)
+        made.append(perm)
+    for perm, ref, path in pending_attach:
+        _attach(game, perm, ref, path)
+    for i, (entry, perm) in enumerate(zip(entries, made)):
+        if "phased_out_until_leaves" in entry:
+            source = game.labelled(entry["phased_out_until_leaves"])
+            if source is None or source.zone != "battlefield":
+                raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves",
+                                 f"unknown permanent {entry['phased_out_until_leaves']!r}")
+            if not perm.phased_out:
+                raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves", "the permanent isn't phased out")
+            perm.phase_until = {"leaves": source.oid, "tap": True}
+
+
+def _attach(game: Game, perm: Obj, ref: str, path: str) -> None:
+    cdef = perm.cdef
+    if not (cdef.is_aura or {"Equipment", "Fortification"} & cdef.subtypes):
+        raise InputError(path, f"{cdef.name} is not an Aura, Equipment or Fortification")
+    if ref in game.players:
+        if not cdef.is_aura:
+            raise InputError(path, f"{cdef.name} can't be attached to a player")
+        perm.attached_to = ref
+        return
+    host = game.labelled(ref)
+    if host is None or host.zone != "battlefield":
+        raise InputError(path, f"unknown permanent {ref!r}")
+    if host is perm:
+        raise InputError(path, f"{cdef.name} can't be attached to itself")
+    if perm.phase_kind == "indirect" and not host.phased_out:
+        raise InputError(path, f"{game.label_of(perm)} phased out indirectly, so its host "
+                         f"{ref!r} must be phased out too (702.26g)")
+    perm.attached_to = host.oid
+
+
+def _link_exiled(game: Game, setup: dict) -> None:
+    for name, player in game.players.items():
+        for i, card in enumerate(player.exile):
+            source_label = card.chosen.pop("exiled_with", None)
+            if source_label:
+                source = game.labelled(source_label)
+                if source is None or source.zone != "battlefield":
+                    raise InputError(f"setup.exile.{name}[{i}].exiled_with", f"unknown permanent {source_label!r}")
+                source.chosen["exiled"] = card.card_id
+    for zone in ("hand", "library", "graveyard"):
+        for player in game.players.values():
+            for card in player.zone(zone):
+                card.chosen.pop("exiled_with", None)
+
+
+def _planechase(game: Game, spec: dict) -> None:
+    game.planechase = True
+    for name, cards in spec.get("decks", {}).items():
+        path = f"setup.planechase.decks.{name}"
+        player = game.players[_player(game, name, path)]
+        for i, card_name in enumerate(cards):
+            cdef = _card(game.pool, card_name, f"{path}[{i}]")
+            if not cdef.is_planar:
+                raise InputError(f"{path}[{i}]", f"{cdef.name} is not a plane or phenomenon")
+            obj = game.make_obj(cdef, name, "planar_deck")
+            game.assign_label(obj)
+            player.planar_deck.append(obj)
+    for i, card_name in enumerate(spec.get("face_up", [])):
+        path = f"setup.planechase.face_up[{i}]"
+        owner_deck = None
+        for player in game.players.values():
+            for card in player.planar_deck:
+                if card.name.casefold() == str(card_name).casefold():
+                    owner_deck = player.planar_deck
+                    found = card
+        if owner_deck is None:
+            raise InputError(path, f"{card_name!r} is in no planar deck; list it in planechase.decks")
+        planechase._face_up(game, found, owner_deck)
+    game.planar_controller = _player(game, spec.get("planar_controller", game.active),
+                                     "setup.planechase.planar_controller")
+    if spec.get("start"):
+        planechase.start(game)
+
+
+def add_twins(game: Game) -> None:
+    """A phased-out twin of every permanent, phased out for good: nothing may see it."""
+    twins: dict[int, Obj] = {}
+    for perm in list(game.battlefield):
+        twin = game.make_obj(perm.cdef, perm.owner, "battlefield", token=perm.token, copy_of=perm.copy_of)
+        twin.controller = perm.controller
+        twin.counters = dict(perm.counters)
+        twin.timestamp = game.new_timestamp()
+        twin.phased_out = True
+        twin.phased_out_under = perm.phased_out_under or perm.controller
+        twin.chosen = dict(perm.chosen)
+        game.assign_label(twin, f"{game.label_of(perm)}~twin")
+        twins[perm.oid] = twin
+    for perm in list(game.battlefield):
+        twin = twins[perm.oid]
+        host = perm.attached_to
+        if isinstance(host, int) and host in twins:
+            twin.attached_to = twins[host].oid
+            twin.phase_kind = "indirect"
+        else:
+            twin.attached_to = host
+            twin.phase_kind = "direct"
+            twin.phase_until = {"never": True}
+        game.battlefield.append(twin)

@@ -1,0 +1,308 @@
+"""The stack and priority: casting, activating, triggers, targets and resolution.
+
+Before a player receives priority the game checks state-based actions, then
+puts waiting triggered abilities on the stack (APNAP), and repeats (117.5). On
+resolution each target is checked again (608.2b): a phased-out permanent is no
+longer there, so a spell whose only target phased out does nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb.engine import sba
+from kb.engine.cards import Ability
+from kb.engine.choices import decide
+from kb.engine.effects import Ctx, run
+from kb.engine.sba import protected_from
+from kb.engine.select import matches
+from kb.engine.state import COMBAT_STEPS, Game, Obj, PendingTrigger, RulesError, StackItem
+from kb.engine import zones
+
+TARGET_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
+                "permanent": None, "planeswalker": "Planeswalker"}
+
+
+# ----- targets ---------------------------------------------------------------------------
+def _item_key(game: Game, item: StackItem) -> str:
+    return item.source_name
+
+
+def candidates(game: Game, spec: dict, controller: str, source: Obj | None) -> list[tuple[str, Any]]:
+    """Legal choices for one target: (key a scenario names it by, the object or player)."""
+    kind = spec.get("kind", "creature")
+    flt = dict(spec.get("filter", {}))
+    out: list[tuple[str, Any]] = []
+    if kind == "player":
+        for name in game.in_game():
+            if flt.get("controller") == "opponent" and name == controller:
+                continue
+            if source is not None and protected_from(game, None, source, player=name):
+                continue
+            out.append((name, name))
+        return out
+    if kind in ("ability", "spell"):
+        for item in reversed(game.stack):
+            if (kind == "ability") == (item.kind == "ability"):
+                out.append((_item_key(game, item), item))
+        return out
+    card_type = TARGET_KINDS.get(kind, "?")
+    if card_type == "?":
+        raise RulesError(f"unknown target kind {kind!r}")
+    for perm in game.permanents():
+        ch = game.chars(perm)
+        if card_type and card_type not in ch.types:
+            continue
+        if spec.get("another") and source is not None and perm.oid == source.oid:
+            continue
+        if flt and not matches(game, perm, flt, controller, source):
+            continue
+        if source is not None and protected_from(game, perm, source):
+            continue
+        out.append((game.label_of(perm), perm))
+    return out
+
+
+def choose_targets(game: Game, player: str, specs: tuple, given: list | None, source: Obj | None,
+                   source_name: str) -> list | None:
+    """Targets for each spec, from ``given`` keys or the choice queue; None if some has no legal choice."""
+    chosen: list = []
+    for i, spec in enumerate(specs):
+        options = [(k, v) for k, v in candidates(game, spec, player, source)
+                   if not any(v is c for c in chosen)]
+        if not options:
+            if spec.get("optional"):
+                chosen.append(None)
+                continue
+            return None
+        keys = [k for k, _ in options]
+        if given is not None and i < len(given):
+            key = given[i]
+            if key not in keys:
+                raise RulesError(f"{key!r} is not a legal target for {source_name} (legal: {keys})")
+        else:
+            key = decide(game, player, "target", keys, source_name)
+        chosen.append(options[keys.index(key)][1])
+    return chosen
+
+
+def _still_legal(game: Game, spec: dict, target: Any, controller: str, source: Obj | None) -> bool:
+    if target is None:
+        return False
+    if isinstance(target, StackItem):
+        return target in game.stack
+    if isinstance(target, str):
+        return any(v == target for _, v in candidates(game, spec, controller, source))
+    return any(v is target for _, v in candidates(game, spec, controller, source))
+
+
+# ----- putting things on the stack ---------------------------------------------------------
+def _needs_sorcery_timing(game: Game, player: str) -> None:
+    if game.active != player or game.step not in ("main1", "main2") or game.stack:
+        raise RulesError(f"{player} can do this only in their main phase with an empty stack "
+                         f"(now: {game.active}'s {game.step}, stack of {len(game.stack)})")
+
+
+def _instant_timing(game: Game) -> None:
+    if game.step in ("untap", "cleanup") and not game.priority:
+        raise RulesError(f"no player receives priority during the {game.step} step")
+
+
+def cast(game: Game, player: str, card: Obj, targets: list | None = None, choices: dict | None = None) -> StackItem:
+    cdef = card.cdef
+    if card not in game.players[player].hand:
+        raise RulesError(f"{card.name} is not in {player}'s hand")
+    if "Instant" in cdef.types or "flash" in cdef.keywords:
+        _instant_timing(game)
+    else:
+        _needs_sorcery_timing(game, player)
+    if cdef.is_planar or ("Land" in cdef.types and len(cdef.types) == 1):
+        raise RulesError(f"{card.name} can't be cast")
+    if cdef.is_aura:
+        specs: tuple = ({"kind": (cdef.enchant or {}).get("kind", "creature"),
+                         "filter": (cdef.enchant or {}).get("filter", {})},)
+    else:
+        specs = cdef.spell.targets if cdef.spell else ()
+    spell_obj = zones.new_object(game, card, "stack", controller=player)
+    chosen = choose_targets(game, player, specs, targets, spell_obj, card.name)
+    if chosen is None:
+        raise RulesError(f"{card.name} has no legal target")
+    zones._detach_from_zone(game, card)
+    item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen,
+                     dict(choices or {}))
+    game.stack.append(item)
+    game.emit("cast", player=player, card=None, spell=spell_obj)
+    _after_action(game, player)
+    return item
+
+
+def _ability_of(perm: Obj, which: Any) -> Ability:
+    abilities = (perm.copy_of or perm.cdef).activated
+    if isinstance(which, int):
+        if not 0 <= which < len(abilities):
+            raise RulesError(f"{perm.name} has no ability #{which}")
+        return abilities[which]
+    for ability in abilities:
+        if which is None or ability.label.casefold() == str(which).casefold():
+            return ability
+    raise RulesError(f"{perm.name} has no ability {which!r} (has: {[a.label for a in abilities]})")
+
+
+def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: list | None = None) -> StackItem:
+    if perm.zone != "battlefield" or perm.phased_out:
+        raise RulesError(f"{perm.name} is not on the battlefield")
+    if game.controller(perm) != player:
+        raise RulesError(f"{player} doesn't control {perm.name}")
+    ability = _ability_of(perm, which)
+    if ability.timing == "sorcery":
+        _needs_sorcery_timing(game, player)
+    else:
+        _instant_timing(game)
+    cost = ability.cost
+    if cost.get("tap"):
+        if perm.tapped:
+            raise RulesError(f"{perm.name} is tapped")
+        ch = game.chars(perm)
+        if "Creature" in ch.types and perm.controlled_since >= game.turn and "haste" not in ch.keywords:
+            raise RulesError(f"{perm.name} has summoning sickness (302.6)")
+    if "loyalty" in cost:
+        if perm.loyalty_used_turn == game.turn:
+            raise RulesError(f"{perm.name}'s loyalty abilities were already activated this turn (606.3)")
+        if perm.counters.get("loyalty", 0) + cost["loyalty"] < 0:
+            raise RulesError(f"{perm.name} has too little loyalty")
+    chosen = choose_targets(game, player, ability.targets, targets, perm, perm.name)
+    if chosen is None:
+        raise RulesError(f"{perm.name}: no legal target for {ability.label}")
+    if cost.get("tap"):
+        from kb.engine.combat import tap
+        tap(game, perm)
+    if "loyalty" in cost:
+        perm.counters = {**perm.counters, "loyalty": perm.counters.get("loyalty", 0) + cost["loyalty"]}
+        perm.loyalty_used_turn = game.turn
+    if cost.get("life"):
+        from kb.engine.players import change_life
+        change_life(game, player, -cost["life"])
+    item = StackItem(game.new_id(), "ability", ability, player, perm, perm.name, chosen)
+    game.stack.append(item)
+    _after_action(game, player)
+    return item
+
+
+def _after_action(game: Game, player: str) -> None:
+    """After a player acts they receive priority again (117.3c)."""
+    priority_point(game)
+    game.priority = player
+    game.passes = 0
+
+
+def put_triggers(game: Game) -> bool:
+    """Put waiting triggered abilities on the stack, active player's first (603.3b)."""
+    if not game.pending:
+        return False
+    waiting, game.pending = game.pending, []
+    order = game.apnap()
+    waiting.sort(key=lambda t: order.index(t.controller) if t.controller in order else len(order))
+    for trig in waiting:
+        _put_trigger(game, trig)
+    return True
+
+
+def _put_trigger(game: Game, trig: PendingTrigger) -> None:
+    ability = trig.ability
+    label = ability.label
+    if trig.controller not in game.in_game():
+        game.record(trig.source_name, label, False)          # 800.4d
+        return
+    if ability.intervening_if and not _condition(game, ability.intervening_if, trig):
+        game.record(trig.source_name, label, False)
+        return
+    chosen = choose_targets(game, trig.controller, ability.targets, None, trig.source, trig.source_name)
+    if chosen is None:
+        game.record(trig.source_name, label, False)          # no legal target: removed (603.3d)
+        return
+    item = StackItem(game.new_id(), "ability", ability, trig.controller, trig.source, trig.source_name,
+                     chosen, trigger_event=trig.event, is_trigger=True)
+    game.stack.append(item)
+    game.record(trig.source_name, label, True)
+
+
+def _condition(game: Game, cond: dict, trig: PendingTrigger | StackItem) -> bool:
+    source = trig.source
+    if "counter" in cond:
+        return source is not None and source.counters.get(cond["counter"], 0) > 0
+    if "hand_empty" in cond:
+        return not game.players[trig.controller].hand
+    raise RulesError(f"unknown condition {cond!r}")
+
+
+def priority_point(game: Game) -> None:
+    """A player would receive priority: state-based actions and triggers first (117.5)."""
+    for _ in range(200):
+        sba.check(game)
+        if game.game_over:
+            return
+        if not put_triggers(game):
+            return
+
+
+def give_priority(game: Game) -> None:
+    priority_point(game)
+    order = game.in_game()
+    game.priority = game.active if game.active in order else game.next_player(game.active)
+    game.passes = 0
+
+
+# ----- resolving ---------------------------------------------------------------------------
+def resolve_top(game: Game) -> StackItem | None:
+    if not game.stack:
+        return None
+    item = game.stack.pop()
+    specs = _specs(item)
+    legal = [t if _still_legal(game, s, t, item.controller, _target_source(game, item)) else None
+             for s, t in zip(specs, item.targets)]
+    fizzled = bool(specs) and all(t is None for t in legal)
+    if item.kind == "spell":
+        _resolve_spell(game, item, legal, fizzled)
+    elif not fizzled:
+        ctx = Ctx(game, item.source, item.controller, item.source_name, legal, item.trigger_event, item=item)
+        if item.trigger_event and item.trigger_event.get("delayed"):
+            ctx.vars.update(item.trigger_event["delayed"].get("vars", {}))
+            ctx.event = item.trigger_event["delayed"].get("event") or item.trigger_event
+        if item.ability.intervening_if and not _condition(game, item.ability.intervening_if, item):
+            return item
+        run(ctx, item.ability.effect)
+    game.events.append({"kind": "resolved", "item": item, "fizzled": fizzled})
+    return item
+
+
+def _target_source(game: Game, item: StackItem) -> Obj | None:
+    return item.source
+
+
+def _specs(item: StackItem) -> tuple:
+    if item.kind == "spell" and item.source is not None and item.source.cdef.is_aura:
+        enchant = item.source.cdef.enchant or {}
+        return ({"kind": enchant.get("kind", "creature"), "filter": enchant.get("filter", {})},)
+    return item.ability.targets if item.ability else ()
+
+
+def _resolve_spell(game: Game, item: StackItem, legal: list, fizzled: bool) -> None:
+    card = item.source
+    cdef = card.cdef
+    if fizzled:
+        zones.put_in_zone(game, card, "graveyard")
+        return
+    if cdef.is_permanent_card:
+        attached = None
+        if cdef.is_aura:
+            target = legal[0]
+            attached = target if isinstance(target, str) else target.oid
+        zones.enter_battlefield(game, card, item.controller, attached_to=attached, choices=item.choices)
+        return
+    ctx = Ctx(game, card, item.controller, card.name, legal, None, vars=dict(item.choices), item=item)
+    run(ctx, cdef.spell.effect if cdef.spell else ())
+    zones.put_in_zone(game, card, "exile" if ctx.vars.get("exile_self") else "graveyard")
+
+
+def in_combat_step(game: Game) -> bool:
+    return game.step in COMBAT_STEPS

@@ -1,0 +1,363 @@
+"""The game state: players, objects in zones, effects, the stack.
+
+Phasing is a status, not a zone: a phased-out permanent stays in
+``battlefield`` and every ordinary query (``permanents``) skips it. Only the
+rules that name phased-out permanents (phasing itself, 702.26k/n, cleanup) ask
+``all_permanents``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+
+from kb.engine.cards import CardDef, CardPool
+from kb.engine.editions import Edition
+
+# Bumped on every change of an object or effect; caches of derived values
+# (characteristics) are valid for one version only.
+_VERSION = [0]
+
+
+def touch() -> None:
+    _VERSION[0] += 1
+
+
+def version() -> int:
+    return _VERSION[0]
+
+
+class RulesError(Exception):
+    """An action the rules do not allow now (wrong timing, illegal target, no such card)."""
+
+
+class ChoiceNeeded(RulesError):
+    """A decision the scenario did not make in advance."""
+
+
+@dataclass(eq=False)
+class Obj:
+    """A card or token in some zone; a zone change makes a new object (new oid)."""
+
+    oid: int
+    card_id: int
+    cdef: CardDef
+    owner: str
+    zone: str
+    controller: str = ""
+    token: bool = False
+    tapped: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    stickers: list[str] = field(default_factory=list)
+    damage: int = 0
+    timestamp: int = 0
+    phased_out: bool = False
+    phase_kind: str | None = None        # "direct" or "indirect"
+    phased_out_under: str | None = None
+    phase_until: Any = None              # an "until" condition (Oubliette, twins)
+    attached_to: int | str | None = None  # oid of a permanent, or a player's name
+    controlled_since: int = 0            # turn number; summoning sickness (302.6)
+    attacking: str | int | None = None   # the defending player or planeswalker
+    blocking: list[int] = field(default_factory=list)
+    blocked: bool = False
+    attacked_this_turn: bool = False
+    chosen: dict[str, Any] = field(default_factory=dict)
+    copy_of: CardDef | None = None
+    copy_except: dict[str, Any] = field(default_factory=dict)
+    loyalty_used_turn: int = -1
+    face_up: bool = False                # planar cards in the command zone
+    label: str = ""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        _VERSION[0] += 1
+        object.__setattr__(self, name, value)
+
+    @property
+    def name(self) -> str:
+        return (self.copy_of or self.cdef).name
+
+    @property
+    def in_combat(self) -> bool:
+        return self.attacking is not None or bool(self.blocking)
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.oid}{' (phased out)' if self.phased_out else ''}>"
+
+
+@dataclass(eq=False)
+class Player:
+    name: str
+    life: int = 20
+    hand: list[Obj] = field(default_factory=list)
+    library: list[Obj] = field(default_factory=list)
+    graveyard: list[Obj] = field(default_factory=list)
+    exile: list[Obj] = field(default_factory=list)
+    planar_deck: list[Obj] = field(default_factory=list)
+    left: bool = False
+    left_turn: int | None = None
+    turns_skipped_since_left: int = 0
+    die_special_actions: int = 0      # planar die rolls as a special action this turn (901.9)
+    poison: int = 0
+    lost: bool = False
+
+    def zone(self, name: str) -> list[Obj]:
+        return {"hand": self.hand, "library": self.library, "graveyard": self.graveyard,
+                "exile": self.exile, "planar_deck": self.planar_deck}[name]
+
+
+@dataclass(eq=False)
+class Effect:
+    """A continuous effect from a resolved spell or ability (611.2), or a rule change."""
+
+    eid: int
+    kind: str                       # pump, set_pt, grant, control, rule
+    params: dict
+    affected: frozenset[int] | None  # oids fixed at creation (611.2c); None = a rule for everyone
+    controller: str
+    source_name: str
+    timestamp: int
+    duration: dict
+    tracked: int | None = None      # "for as long as": the object tracked (611.2b, 702.26f)
+    ended: bool = False
+    created_turn: int = 0
+
+
+@dataclass(eq=False)
+class StackItem:
+    sid: int
+    kind: str                       # spell, ability
+    ability: Any                    # cards.Ability, or None for a permanent spell
+    controller: str
+    source: Obj | None              # the card (spell) or the source object (ability); None if source-less
+    source_name: str
+    targets: list = field(default_factory=list)
+    choices: dict = field(default_factory=dict)
+    trigger_event: dict | None = None
+    is_trigger: bool = False
+
+    def __repr__(self) -> str:
+        return f"<stack {self.source_name}: {getattr(self.ability, 'label', 'spell')}>"
+
+
+@dataclass
+class PendingTrigger:
+    """A triggered ability that has triggered and waits for a player to receive priority (603.3)."""
+
+    ability: Any
+    source: Obj | None
+    source_name: str
+    controller: str
+    event: dict
+
+
+@dataclass
+class LogEntry:
+    step: int
+    source: str
+    label: str
+    put_on_stack: bool
+
+
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+COMBAT_STEPS = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage",
+                          "end_of_combat"})
+
+
+class Game:
+    """All of a game's state, and the queries every rule module shares."""
+
+    def __init__(self, pool: CardPool, players: list[str], edition: Edition | None = None, seed: int = 0):
+        self.pool = pool
+        self.edition = edition or Edition()
+        self.players: dict[str, Player] = {name: Player(name) for name in players}
+        self.seats: list[str] = list(players)     # turn order, first = starting player
+        self.battlefield: list[Obj] = []
+        self.command: list[Obj] = []              # face-up planes and phenomena
+        self.stack: list[StackItem] = []
+        self.effects: list[Effect] = []
+        self.delayed: list[dict] = []             # delayed triggered abilities
+        self.pending: list[PendingTrigger] = []
+        self.turn = 1
+        self.active = players[0]
+        self.step = "main1"
+        self.priority: str | None = None
+        self.passes = 0
+        self.planechase = False
+        self.planar_controller: str | None = None
+        self.extra_turns: list[str] = []
+        self.skip_flags: dict[str, Any] = {}
+        self.log: list[LogEntry] = []
+        self.events: list[dict] = []
+        self.step_index = 0                       # the scenario step running (for the trigger log)
+        self.rng = random.Random(seed)
+        self.fixed: dict[str, list[str]] = {"coin": [], "planar_die": [], "d6": []}
+        self.choices: list[dict] = []
+        self.labels: dict[str, int] = {}          # scenario label -> card_id
+        self._next_id = 1
+        self._timestamp = 1
+        self._chars_cache: tuple[int, dict] | None = None
+        self.in_untap_step = False
+        self.game_over = False
+
+    # ----- identities -------------------------------------------------------------------
+    def new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def new_timestamp(self) -> int:
+        self._timestamp += 1
+        return self._timestamp
+
+    def card(self, name: str) -> CardDef:
+        cdef = self.pool.get(name)
+        if cdef is None:
+            raise RulesError(f"unknown card {name!r}")
+        return cdef
+
+    def make_obj(self, cdef: CardDef, owner: str, zone: str, card_id: int | None = None, **kw: Any) -> Obj:
+        oid = self.new_id()
+        return Obj(oid=oid, card_id=card_id or oid, cdef=cdef, owner=owner, zone=zone, controller=owner, **kw)
+
+    # ----- players and turn order -----------------------------------------------------
+    def in_game(self) -> list[str]:
+        return [p for p in self.seats if not self.players[p].left]
+
+    def next_player(self, name: str, include_left: bool = False) -> str:
+        """The next player in turn order after ``name`` (who may have left)."""
+        order = self.seats
+        i = order.index(name)
+        for k in range(1, len(order) + 1):
+            nxt = order[(i + k) % len(order)]
+            if include_left or not self.players[nxt].left:
+                return nxt
+        return name
+
+    def apnap(self) -> list[str]:
+        """Players in game in APNAP order, starting with the active player (101.4)."""
+        order = self.in_game()
+        if self.active in order:
+            i = order.index(self.active)
+            return order[i:] + order[:i]
+        start = self.next_player(self.active)
+        i = order.index(start) if start in order else 0
+        return order[i:] + order[:i]
+
+    def opponents(self, name: str) -> list[str]:
+        return [p for p in self.in_game() if p != name]
+
+    # ----- objects ------------------------------------------------------------------------
+    def all_permanents(self) -> list[Obj]:
+        """Every permanent, phased out or not: only for rules that name phased-out permanents."""
+        return list(self.battlefield)
+
+    def permanents(self) -> list[Obj]:
+        """The battlefield as the game sees it: phased-out permanents don't exist (702.26b)."""
+        return [p for p in self.battlefield if not p.phased_out]
+
+    def by_oid(self, oid: int) -> Obj | None:
+        for obj in self.iter_objects():
+            if obj.oid == oid:
+                return obj
+        return None
+
+    def permanent(self, oid: int | None, include_phased_out: bool = False) -> Obj | None:
+        for p in self.battlefield:
+            if p.oid == oid and (include_phased_out or not p.phased_out):
+                return p
+        return None
+
+    def iter_objects(self) -> Iterator[Obj]:
+        yield from self.battlefield
+        yield from self.command
+        for player in self.players.values():
+            for zone in (player.hand, player.library, player.graveyard, player.exile, player.planar_deck):
+                yield from zone
+        for item in self.stack:
+            if item.kind == "spell" and item.source is not None:
+                yield item.source
+
+    def find_card(self, card_id: int) -> Obj | None:
+        """The current object of a physical card (a label's referent), wherever it is."""
+        for obj in self.iter_objects():
+            if obj.card_id == card_id:
+                return obj
+        return None
+
+    def labelled(self, label: str) -> Obj | None:
+        card_id = self.labels.get(label)
+        return None if card_id is None else self.find_card(card_id)
+
+    def assign_label(self, obj: Obj, wanted: str | None = None) -> str:
+        """A unique scenario label for a new object ("Goat", "Goat#2", ...)."""
+        base = wanted or obj.name
+        label, n = base, 1
+        while label in self.labels:
+            n += 1
+            label = f"{base}#{n}"
+        self.labels[label] = obj.card_id
+        obj.label = label
+        return label
+
+    def label_of(self, obj: Obj) -> str:
+        return obj.label or obj.name
+
+    # ----- characteristics (computed in layers.py, cached per state version) ----------
+    def chars(self, obj: Obj):
+        from kb.engine.layers import compute_all, chars_of_unseen
+        if obj.zone != "battlefield" or obj.phased_out:
+            return chars_of_unseen(self, obj)
+        cache = self._chars_cache
+        if cache is None or cache[0] != version():
+            cache = (version(), compute_all(self))
+            self._chars_cache = (version(), cache[1])
+        found = cache[1].get(obj.oid)
+        return found if found is not None else chars_of_unseen(self, obj)
+
+    def controller(self, obj: Obj) -> str:
+        return self.chars(obj).controller
+
+    def is_type(self, obj: Obj, card_type: str) -> bool:
+        return card_type in self.chars(obj).types
+
+    def creatures(self, controller: str | None = None) -> list[Obj]:
+        return [p for p in self.permanents() if self.is_type(p, "Creature")
+                and (controller is None or self.controller(p) == controller)]
+
+    def attached_to_obj(self, obj: Obj) -> Obj | None:
+        if isinstance(obj.attached_to, int):
+            return self.permanent(obj.attached_to)
+        return None
+
+    def attachments(self, obj: Obj, include_phased_out: bool = False) -> list[Obj]:
+        return [p for p in self.battlefield if p.attached_to == obj.oid and (include_phased_out or not p.phased_out)]
+
+    # ----- events and the trigger log --------------------------------------------------
+    def emit(self, kind: str, lookback: Iterable[Obj] = (), **data: Any) -> None:
+        """Something happened: abilities that trigger on it wait for the next priority."""
+        from kb.engine.triggers import collect
+        event = {"kind": kind, **data}
+        self.events.append(event)
+        collect(self, event, list(lookback))
+
+    def record(self, source: str, label: str, put_on_stack: bool = True) -> None:
+        self.log.append(LogEntry(self.step_index, source, label, put_on_stack))
+
+    # ----- fixed random results -------------------------------------------------------
+    def random_result(self, kind: str, faces: list[str]) -> str:
+        queue = self.fixed.get(kind) or []
+        if queue:
+            result = queue.pop(0)
+            if result not in faces:
+                raise RulesError(f"fixed {kind} result {result!r} is not one of {faces}")
+            return result
+        return self.rng.choice(faces)
+
+    def each_player_action(self, fn: Callable[[str], None], start: str | None = None) -> None:
+        """Do ``fn`` for each player in turn order, starting with ``start`` (default: active)."""
+        order = self.in_game()
+        first = start if start in order else (self.active if self.active in order else order[0])
+        i = order.index(first)
+        for name in order[i:] + order[:i]:
+            fn(name)

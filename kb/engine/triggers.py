@@ -1,0 +1,89 @@
+"""Triggered abilities: which abilities an event triggers (603.2), and delayed ones (603.7).
+
+Abilities that trigger on leaving the battlefield or on phasing out "look back
+in time" (603.10): the object that left or phased out is scanned as it was.
+Triggered abilities only wait here; stack.py puts them on the stack the next time
+a player would receive priority (603.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb.engine.layers import static_sources
+from kb.engine.state import Game, Obj, PendingTrigger
+
+
+def obj_event(game: Game, obj: Obj) -> dict[str, Any]:
+    """What an event remembers of an object: enough to look back at it later."""
+    ch = game.chars(obj)
+    return {"obj": obj, "oid": obj.oid, "controller": ch.controller, "types": set(ch.types),
+            "colors": set(ch.colors), "token": obj.token, "owner": obj.owner}
+
+
+def _controller(game: Game, src: Obj, event: dict, lookback: list[Obj]) -> str:
+    if src.zone == "command":
+        return game.planar_controller or game.active
+    if src in lookback:
+        if event.get("obj") is src and "controller" in event:
+            return event["controller"]
+        return src.controller
+    return game.controller(src)
+
+
+def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
+    for key, want in when.items():
+        obj = event.get("obj")
+        if key == "self":
+            if want and (obj is None or obj.oid != src.oid):
+                return False
+        elif key == "another":
+            if want and obj is not None and obj.oid == src.oid:
+                return False
+        elif key == "controller":
+            if want == "you" and event.get("controller") != you:
+                return False
+        elif key == "player":
+            if want == "you" and event.get("player") != you:
+                return False
+        elif key == "type":
+            if want not in event.get("types", ()):
+                return False
+        elif key == "attached_host":
+            if not want or obj is None or src.attached_to != obj.oid:
+                return False
+        elif key == "phenomenon_self":
+            if event.get("card") is not src:
+                return False
+        else:
+            raise ValueError(f"unknown trigger condition {key!r} on {src.name}")
+    return True
+
+
+def collect(game: Game, event: dict, lookback: list[Obj]) -> None:
+    kind = event["kind"]
+    sources: list[Obj] = static_sources(game)
+    for obj in lookback:
+        if obj not in sources:
+            sources.append(obj)
+    card = event.get("card")
+    if card is not None and card not in sources:
+        sources.append(card)
+    for src in sources:
+        for ability in (src.copy_of or src.cdef).triggers:
+            if ability.on != kind:
+                continue
+            you = _controller(game, src, event, lookback)
+            if not _matches(game, ability.when, src, you, event):
+                continue
+            game.pending.append(PendingTrigger(ability, src, src.name, you, event))
+    for delayed in list(game.delayed):
+        if delayed["on"] != kind:
+            continue
+        if delayed.get("player") and event.get("player") != delayed["player"]:
+            continue
+        if delayed.get("after_turn") is not None and game.turn <= delayed["after_turn"]:
+            continue
+        game.delayed.remove(delayed)
+        game.pending.append(PendingTrigger(delayed["ability"], None, delayed["source_name"],
+                                           delayed["controller"], {**event, "delayed": delayed}))

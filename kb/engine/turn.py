@@ -1,0 +1,176 @@
+"""Turns, steps and priority passing (500-514).
+
+The untap step has no priority: its phasing event and untapping happen, and
+any ability they trigger waits for the upkeep (702.26a, 503.1). A player who has
+left the game gets no turns; their skipped turns are counted, because effects
+"until their next turn" and 702.26n wait for the moment that turn would have begun.
+"""
+
+from __future__ import annotations
+
+from kb.engine import combat, phasing
+from kb.engine.restrictions import applies
+from kb.engine.stack import give_priority, priority_point, resolve_top
+from kb.engine.state import STEPS, Game, RulesError, touch
+
+PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
+
+
+def expire(game: Game, until: str, player: str | None = None) -> None:
+    """End the effects whose duration is ``until`` (for ``player``, when it names one)."""
+    for eff in game.effects:
+        if eff.ended or eff.duration.get("until") != until:
+            continue
+        if player is not None and eff.duration.get("player") not in (None, player):
+            continue
+        eff.ended = True
+    game.effects = [e for e in game.effects if not e.ended]
+    touch()
+
+
+def _next_active(game: Game) -> str:
+    while game.extra_turns:
+        who = game.extra_turns.pop(0)
+        if not game.players[who].left:
+            return who
+    current = game.active
+    for _ in range(len(game.seats)):
+        current = game.next_player(current, include_left=True)
+        player = game.players[current]
+        if not player.left:
+            return current
+        # 800.4k: the turn doesn't begin; what waits for it still moves on.
+        player.turns_skipped_since_left += 1
+        expire(game, "your_next_turn", current)
+    raise RulesError("no player is left to take a turn")
+
+
+def begin_turn(game: Game) -> None:
+    from kb.engine.planechase import new_active_player
+    nxt = _next_active(game)
+    game.turn += 1
+    game.active = nxt
+    for player in game.players.values():
+        player.die_special_actions = 0
+    for perm in game.all_permanents():
+        perm.attacked_this_turn = False
+    expire(game, "your_next_turn", nxt)
+    new_active_player(game)
+    enter_step(game, "untap")
+
+
+def enter_step(game: Game, step: str) -> None:
+    """Begin a step: its turn-based actions, then (if it has one) priority."""
+    game.step = step
+    game.priority = None
+    game.passes = 0
+    active = game.active
+    if step == "untap":
+        _untap_step(game)
+        return
+    if step == "upkeep":
+        expire(game, "your_next_upkeep", active)
+        game.emit("upkeep", player=active)
+    elif step == "draw":
+        from kb.engine.players import draw
+        if not game.players[active].left and not game.skip_flags.pop("skip_draw", False):
+            draw(game, active)
+    elif step == "declare_attackers":
+        attack = game.skip_flags.pop("attack", None)
+        if attack:
+            combat.declare_attackers(game, active, attack)
+    elif step == "declare_blockers":
+        for player, blocks in game.skip_flags.pop("blocks", {}).items():
+            combat.declare_blockers(game, player, blocks)
+    elif step == "combat_damage":
+        combat.combat_damage(game)
+    elif step == "end_of_combat":
+        game.emit("end_of_combat", player=active)
+    elif step == "end":
+        game.emit("end_step", player=active)
+    elif step == "cleanup":
+        _cleanup(game)
+        return
+    give_priority(game)
+
+
+def _untap_step(game: Game) -> None:
+    active = game.active
+    if game.players[active].left or applies(game, "skip_untap", player=active):
+        game.events.append({"kind": "untap_skipped", "player": active})
+        return                          # 702.26m: no phasing event either
+    game.in_untap_step = True
+    phasing.untap_step_event(game)
+    for perm in game.permanents():
+        if game.controller(perm) == active and not applies(game, "doesnt_untap", obj=perm):
+            perm.tapped = False
+    expire(game, "after_untap", active)
+    game.in_untap_step = False
+
+
+def _cleanup(game: Game) -> None:
+    for perm in game.all_permanents():  # damage wears off even where nothing can see it (514.2)
+        perm.damage = 0
+    expire(game, "end_of_turn")
+    priority_point(game)
+    if game.stack:
+        give_priority(game)             # 514.3a: players get priority, then another cleanup
+
+
+def next_step(game: Game) -> None:
+    if game.step == "end_of_combat":
+        combat.end_combat(game)
+    if game.step == "cleanup":
+        if game.stack or game.pending:
+            enter_step(game, "cleanup")
+            return
+        begin_turn(game)
+        return
+    i = STEPS.index(game.step)
+    step = STEPS[i + 1]
+    if step in ("declare_blockers", "combat_damage") and not any(
+            p.attacking is not None for p in game.permanents()):
+        step = "end_of_combat"          # 508.8
+    enter_step(game, step)
+
+
+def all_pass(game: Game) -> None:
+    """Every player passes in succession: the top of the stack resolves, or the step ends."""
+    if game.priority is None:
+        next_step(game)
+        return
+    if game.stack:
+        resolve_top(game)
+        give_priority(game)
+    else:
+        next_step(game)
+
+
+def pass_priority(game: Game, player: str | None = None) -> None:
+    if game.priority is None:
+        raise RulesError(f"no player has priority in the {game.step} step")
+    if player is not None and player != game.priority:
+        raise RulesError(f"{player} doesn't have priority ({game.priority} has)")
+    game.passes += 1
+    if game.passes >= len(game.in_game()):
+        all_pass(game)
+    else:
+        game.priority = game.next_player(game.priority)
+
+
+def at(game: Game, step: str, player: str | None, turn: int | None) -> bool:
+    return game.step == step and (player is None or game.active == player) and (turn is None or game.turn == turn)
+
+
+def advance_to(game: Game, step: str, player: str | None = None, turn: int | None = None,
+               limit: int = 3000) -> None:
+    """Everyone passes until the given step (of the given player's turn, or turn number) begins."""
+    if step not in STEPS:
+        raise RulesError(f"unknown step {step!r}; steps are {list(STEPS)}")
+    for _ in range(limit):
+        all_pass(game)
+        if game.game_over:
+            return
+        if at(game, step, player, turn) and not (step == "cleanup" and game.stack):
+            return
+    raise RulesError(f"never reached the {step} step (player={player}, turn={turn})")

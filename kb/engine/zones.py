@@ -1,0 +1,138 @@
+"""Moving objects between zones (400.7: a new object each time) and attaching them.
+
+Phasing never passes through here: it changes a status, not a zone, so no
+zone-change trigger can see it (702.26d).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kb.engine.state import Game, Obj, RulesError, touch
+from kb.engine.triggers import obj_event
+
+
+def _detach_from_zone(game: Game, obj: Obj) -> None:
+    if obj in game.battlefield:
+        game.battlefield.remove(obj)
+        return
+    if obj in game.command:
+        game.command.remove(obj)
+        return
+    for player in game.players.values():
+        for zone in (player.hand, player.library, player.graveyard, player.exile, player.planar_deck):
+            if obj in zone:
+                zone.remove(obj)
+                return
+    for item in game.stack:
+        if item.source is obj and item.kind == "spell":
+            return
+
+
+def new_object(game: Game, obj: Obj, zone: str, **kw: Any) -> Obj:
+    """The same card as a new object in another zone (400.7)."""
+    fresh = game.make_obj(obj.cdef, obj.owner, zone, card_id=obj.card_id, token=obj.token, **kw)
+    fresh.label = obj.label
+    return fresh
+
+
+def put_in_zone(game: Game, obj: Obj, zone: str, position: str = "top") -> Obj | None:
+    """Move a non-permanent object (hand, library, graveyard, exile) into ``zone`` of its owner."""
+    _detach_from_zone(game, obj)
+    if obj.token:
+        return None          # a token in any other zone ceases to exist (704.5d / 111.7)
+    fresh = new_object(game, obj, zone)
+    target = game.players[obj.owner].zone(zone)
+    if position == "bottom":
+        target.append(fresh)
+    else:
+        target.insert(0, fresh)
+    return fresh
+
+
+def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | str | None = None,
+                      tapped: bool = False, choices: dict | None = None, token: bool = False,
+                      counters: dict | None = None) -> Obj:
+    """Put a card (or a new token) onto the battlefield as a new object, with its "as enters" choices."""
+    _detach_from_zone(game, obj)
+    perm = game.make_obj(obj.cdef, obj.owner, "battlefield", card_id=obj.card_id, token=token or obj.token,
+                         copy_of=obj.copy_of, copy_except=dict(obj.copy_except))
+    perm.label = obj.label
+    perm.controller = controller
+    perm.tapped = tapped
+    perm.timestamp = game.new_timestamp()
+    perm.controlled_since = game.turn
+    perm.attached_to = attached_to
+    perm.counters = dict(counters or {})
+    for entry in perm.cdef.as_enters:
+        verb, params = next(iter(entry.items()))
+        if verb == "choose_color":
+            perm.chosen["color"] = (choices or {}).get("color") or game_choice(game, controller, "color",
+                                                                                params["options"], perm.name)
+        elif verb == "counters":
+            for kind, n in params.items():
+                perm.counters[kind] = perm.counters.get(kind, 0) + n
+    if perm.cdef.vanishing:
+        perm.counters["time"] = perm.counters.get("time", 0) + perm.cdef.vanishing
+    game.battlefield.append(perm)
+    game.emit("enters", **obj_event(game, perm))
+    if "Land" in game.chars(perm).types:
+        game.emit("land_enters", **obj_event(game, perm))
+    return perm
+
+
+def game_choice(game: Game, player: str, kind: str, options: list, source: str) -> Any:
+    from kb.engine.choices import decide
+    return decide(game, player, kind, options, source)
+
+
+def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | None:
+    """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library, gone)."""
+    from kb.engine.phasing import on_leaves
+    before = obj_event(game, perm)
+    was_creature = "Creature" in before["types"]
+    perm.attacking, perm.blocking = None, []
+    fresh: Obj | None = None
+    if to == "gone":
+        _detach_from_zone(game, perm)
+    elif to in ("graveyard", "exile", "hand", "library"):
+        fresh = put_in_zone(game, perm, to)
+    else:
+        raise RulesError(f"unknown zone {to!r}")
+    # Whatever was attached keeps pointing at the old object, which no longer
+    # exists: state-based actions deal with it (704.5m-n).
+    perm.zone = "gone" if fresh is None else to
+    touch()
+    game.emit("leaves", lookback=[perm], to=to, **before)
+    if to == "graveyard" and was_creature:
+        game.emit("dies", lookback=[perm], **before)
+    on_leaves(game, perm)
+    return fresh
+
+
+def destroy(game: Game, perm: Obj) -> bool:
+    if "indestructible" in game.chars(perm).keywords:
+        return False
+    leave_battlefield(game, perm, "graveyard", "destroy")
+    return True
+
+
+def attach(game: Game, perm: Obj, host: Obj | str) -> None:
+    """Attach an Aura, Equipment or Fortification; it gets a new timestamp (613.7e)."""
+    old = perm.attached_to
+    perm.attached_to = host if isinstance(host, str) else host.oid
+    perm.timestamp = game.new_timestamp()
+    if isinstance(old, int) and old != perm.attached_to:
+        unattached(game, perm, old)
+
+
+def unattached(game: Game, perm: Obj, old_host_oid: int) -> None:
+    host = game.permanent(old_host_oid, include_phased_out=True)
+    game.emit("becomes_unattached", obj=perm, oid=perm.oid, host=host, controller=game.controller(perm))
+
+
+def unattach(game: Game, perm: Obj) -> None:
+    old = perm.attached_to
+    perm.attached_to = None
+    if isinstance(old, int):
+        unattached(game, perm, old)

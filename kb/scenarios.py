@@ -1,0 +1,204 @@
+"""Executable example scenarios: the library API.
+
+A scenario file (YAML, format in docs/scenarios.md, schema in
+data/scenarios/schema.yaml) holds games that exemplify rules. ``run_scenarios``
+plays them on the bundled engine and returns one JSON-ready result per scenario;
+``coverage`` says which rules have no scenario yet. Bad input never stops a run:
+it becomes an error on that scenario (file, scenario, field path, message).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from kb.engine import Edition, EditionError, InputError, Runner, build, load_pool
+from kb.engine.cards import CardError
+from kb.engine.editions import parse_date
+from kb.engine.schema import Validator
+from kb.numbers import RuleNumber, RuleNumberError
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO_DIR = ROOT / "data" / "scenarios"
+SCHEMA_PATH = SCENARIO_DIR / "schema.yaml"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass
+class ScenarioError:
+    file: str
+    scenario: str | None
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = Path(self.file).name
+        scen = f' scenario "{self.scenario}":' if self.scenario else ""
+        field_path = f" {self.path}:" if self.path else ""
+        return f"{where}:{scen}{field_path} {self.message}"
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "text": str(self)}
+
+
+@dataclass
+class Scenario:
+    name: str
+    file: str
+    rules: list[str]
+    edition: str
+    setup: dict = field(default_factory=dict)
+    steps: list = field(default_factory=list)
+    description: str = ""
+    errors: list[ScenarioError] = field(default_factory=list)
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    file: str
+    rules: list[str]
+    edition: str
+    passed: bool
+    failures: list[dict] = field(default_factory=list)
+    errors: list[ScenarioError] = field(default_factory=list)
+    twins: bool = False
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "file": self.file, "rules": list(self.rules), "edition": self.edition,
+                "passed": self.passed, "twins": self.twins, "seconds": round(self.seconds, 4),
+                "failures": list(self.failures), "errors": [e.to_dict() for e in self.errors]}
+
+
+_VALIDATOR: Validator | None = None
+
+
+def _validator() -> Validator:
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        _VALIDATOR = Validator(yaml.load(SCHEMA_PATH.read_text(encoding="utf-8"), Loader=_LOADER))
+    return _VALIDATOR
+
+
+def _files(paths: Iterable[str] | None) -> list[Path]:
+    if paths is None:
+        paths = [str(SCENARIO_DIR)]
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            out.extend(p for p in sorted(path.glob("*.yaml")) if p.name != SCHEMA_PATH.name)
+        else:
+            out.append(path)
+    return out
+
+
+def _load_file(path: Path) -> list[Scenario]:
+    name = str(path)
+    try:
+        raw = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=_LOADER)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        return [Scenario("(file)", name, [], "", errors=[ScenarioError(name, None, "", f"cannot read: {exc}")])]
+    validator = _validator()
+    if not isinstance(raw, dict) or not isinstance(raw.get("scenarios"), list):
+        return [Scenario("(file)", name, [], "", errors=[ScenarioError(
+            name, None, "scenarios", "a scenario file is a mapping with a list 'scenarios'")])]
+    top = {k: v for k, v in raw.items() if k != "scenarios"}
+    top_errors = list(validator.errors({**top, "scenarios": []}))
+    default_edition = raw.get("edition")
+    out: list[Scenario] = []
+    if top_errors:
+        out.append(Scenario("(file)", name, [], "", errors=[ScenarioError(name, None, "", e) for e in top_errors]))
+    scenario_schema = {"$ref": "#/$defs/scenario"}
+    for i, entry in enumerate(raw["scenarios"]):
+        title = entry.get("name") if isinstance(entry, dict) and isinstance(entry.get("name"), str) \
+            else f"#{i + 1}"
+        errors = [ScenarioError(name, title, "", msg) for msg in validator.errors(entry, scenario_schema)]
+        errors = [_split_path(e) for e in errors]
+        edition_text = (entry.get("edition") if isinstance(entry, dict) else None) or default_edition
+        try:
+            edition = Edition.of(edition_text).date
+        except EditionError as exc:
+            errors.append(ScenarioError(name, title, "edition", str(exc)))
+            edition = str(edition_text)
+        rules = []
+        for j, rule in enumerate(entry.get("rules", []) if isinstance(entry, dict) else []):
+            try:
+                rules.append(str(RuleNumber.parse(str(rule))))
+            except RuleNumberError as exc:
+                errors.append(ScenarioError(name, title, f"rules[{j}]", str(exc)))
+        if not isinstance(entry, dict):
+            out.append(Scenario(title, name, [], edition, errors=errors))
+            continue
+        out.append(Scenario(title, name, rules, edition, entry.get("setup", {}), entry.get("steps", []),
+                            entry.get("description", ""), errors))
+    return out
+
+
+def _split_path(error: ScenarioError) -> ScenarioError:
+    """Schema messages start with the field path; keep it apart from the message."""
+    head, sep, rest = error.message.partition(": ")
+    if sep and " " not in head:
+        return ScenarioError(error.file, error.scenario, head, rest)
+    return error
+
+
+def load_scenarios(paths: list[str] | None = None) -> list[Scenario]:
+    """Scenarios of the given files or folders (None: the bundled ones); bad ones carry ``errors``."""
+    out: list[Scenario] = []
+    for path in _files(paths):
+        out.extend(_load_file(path))
+    return out
+
+
+def run_one(scenario: Scenario, twins: bool = False) -> ScenarioResult:
+    result = ScenarioResult(scenario.name, scenario.file, scenario.rules, scenario.edition, False,
+                            errors=list(scenario.errors), twins=twins)
+    if scenario.errors:
+        return result
+    start = time.perf_counter()
+    try:
+        game = build(scenario.setup, load_pool(), Edition.of(scenario.edition), twins=twins)
+        runner = Runner(game)
+        failures = runner.run(scenario.steps)
+        result.failures = [f.to_dict() for f in failures]
+        result.passed = not failures
+    except InputError as exc:
+        result.errors.append(ScenarioError(scenario.file, scenario.name, exc.path, exc.message))
+    except (CardError, EditionError) as exc:
+        result.errors.append(ScenarioError(scenario.file, scenario.name, "", str(exc)))
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def run_scenarios(paths: list[str] | None = None, edition: str | None = None,
+                  twins: bool = False) -> list[ScenarioResult]:
+    """Play the scenarios (of ``edition`` only, when given); every scenario gets a result."""
+    wanted = parse_date(edition) if edition else None
+    results = []
+    for scenario in load_scenarios(paths):
+        if wanted and scenario.edition != wanted and not scenario.errors:
+            continue
+        results.append(run_one(scenario, twins=twins))
+    return results
+
+
+def coverage(rule_numbers: list[str], results_or_scenarios: Iterable[Any]) -> list[str]:
+    """The given rules that no scenario exemplifies (a failing scenario still covers its rules)."""
+    covered: set[str] = set()
+    for item in results_or_scenarios:
+        for rule in getattr(item, "rules", None) or (item.get("rules", []) if isinstance(item, dict) else []):
+            covered.add(_canon(rule))
+    return [r for r in rule_numbers if _canon(r) not in covered]
+
+
+def _canon(rule: str) -> str:
+    try:
+        return str(RuleNumber.parse(str(rule)))
+    except RuleNumberError:
+        return str(rule)
