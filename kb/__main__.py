@@ -1,3 +1,3 @@
-from kb.cli import cli
+from kb.entry import main
 
-cli()
+main()

@@ -15,10 +15,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from importers.records import SourceError
-from importers.registry import parse_file
 from kb import paths, store
-from kb.numbers import RuleNumber, RuleNumberError, RuleRange, parse_reference
+from kb.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
+from kb.numbers import RuleNumber, RuleNumberError, parse_reference
 
 
 class LookupFailed(LookupError):
@@ -135,9 +134,18 @@ class References(_Serialisable):
 class KnowledgeBase:
     """One rule database: import into it and look rules up."""
 
-    def __init__(self, db, path: Path):
-        self.db = db
+    def __init__(self, conn: sqlite3.Connection, path: Path):
+        self.conn = conn
         self.path = path
+        self._db = None
+        self._cache = LookupCache(conn)
+
+    @property
+    def db(self):
+        """The database as a sqlite_utils.Database, for callers that want its API."""
+        if self._db is None:
+            self._db = store.database(self.conn)
+        return self._db
 
     @classmethod
     def open(cls, path: str | Path | None = None, *, readonly: bool = False, build: bool = True) -> "KnowledgeBase":
@@ -156,7 +164,7 @@ class KnowledgeBase:
         return kb
 
     def close(self) -> None:
-        self.db.conn.close()
+        self.conn.close()
 
     # ---- importing -------------------------------------------------------------------------
 
@@ -165,15 +173,18 @@ class KnowledgeBase:
         edition: str | None = None, name: str | None = None,
     ) -> ImportResult:
         """Parse and store one file; raises SourceError and stores nothing when it is bad."""
+        from importers.registry import parse_file
+
         path = Path(path)
         doc_name = name or path.stem
         data = _read(path)
-        if not (format or lang or edition) and store.document_sha(self.db, doc_name) == store.digest(data):
+        if not (format or lang or edition) and store.document_sha(self.conn, doc_name) == store.digest(data):
             info = self.document(doc_name)
             return ImportResult(str(path), doc_name, "unchanged", info.lang, info.edition, info.format,
                                 info.rules, info.examples, info.glossary, info.references)
         document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data)
-        result = store.store_document(self.db, document, name=doc_name, source=str(path), data=data)
+        result = store.store_document(self.conn, document, name=doc_name, source=str(path), data=data)
+        self._cache.clear()
         return ImportResult(str(path), doc_name, result.status, document.lang, document.edition,
                             document.format, result.rules, result.examples, result.glossary, result.references)
 
@@ -183,6 +194,8 @@ class KnowledgeBase:
         keep_going: bool = True,
     ) -> list[ImportResult]:
         """Import files and folders (their rule texts, recursively); each file is atomic."""
+        from importers.records import SourceError
+
         results = []
         for path in expand_sources(sources):
             try:
@@ -208,23 +221,23 @@ class KnowledgeBase:
             sql += " where lang = ?"
             params.append(lang)
         sql += " order by lang, edition is null, edition, name"
-        return [_document_info(row) for row in store.rows(self.db, sql, params)]
+        return [_document_info(row) for row in store.rows(self.conn, sql, params)]
 
     editions = documents
 
     def document(self, name: str) -> DocumentInfo:
-        found = store.rows(self.db, "select * from documents where name = ?", [name])
+        found = store.rows(self.conn, "select * from documents where name = ?", [name])
         if not found:
             raise LookupFailed(f"no document named {name!r}", [d.name for d in self.documents()][:10])
         return _document_info(found[0])
 
     def _candidate_documents(self, lang: str | None, edition: str | None) -> list[dict]:
         """Documents in preference order: the asked language (else English first), newest edition."""
-        docs = store.rows(self.db, "select id, name, lang, edition from documents")
+        docs = list(self._cache.documents())
         if lang:
             docs = [d for d in docs if d["lang"] == lang]
             if not docs:
-                langs = sorted({d["lang"] for d in store.rows(self.db, "select lang from documents")})
+                langs = sorted({d["lang"] for d in store.rows(self.conn, "select lang from documents")})
                 raise LookupFailed(f"no documents in language {lang!r}", langs)
         if edition and edition not in ("latest", "newest"):
             wanted = normalise_edition(edition)
@@ -246,15 +259,16 @@ class KnowledgeBase:
         """One rule with its examples, family, neighbours and citations."""
         parsed = _parse_number(number)
         docs = self._candidate_documents(lang, edition)
+        key = str(parsed)
+        having = set(self._cache.documents_with(key))
         for doc in docs:
-            found = store.rows(
-                self.db, "select * from rules where document_id = ? and number = ? order by seq", [doc["id"], str(parsed)]
-            )
-            if found:
-                return self._rule_view(found[0], doc, duplicates=len(found) - 1, alternatives=docs)
+            if doc["id"] in having:
+                source = self._cache.index(doc)
+                positions = source.positions(key)
+                return self._rule_view(source, source.row(positions[0]), duplicates=len(positions) - 1)
         raise LookupFailed(
             f"rule {parsed} not found" + _scope(lang, edition),
-            self.nearest_numbers(parsed, docs[0]["id"]) if docs else [],
+            self._cache.index(docs[0]).nearest(parsed) if docs else [],
         )
 
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
@@ -263,77 +277,46 @@ class KnowledgeBase:
             target = parse_reference(reference)
         except RuleNumberError as error:
             raise LookupFailed(str(error)) from error
-        if isinstance(target, RuleNumber):
-            first = self.rule(str(target), lang=lang, edition=edition)
-            doc = self._doc_row(first.document)
-            found = store.rows(
-                self.db,
-                "select * from rules where document_id = ? and (sort_key = ? or sort_key like ?) order by seq",
-                [doc["id"], target.sort_text, target.sort_text + ".%"],
-            )
-        else:
-            first = self.rule(str(target.start), lang=lang, edition=edition)
-            doc = self._doc_row(first.document)
-            found = store.rows(
-                self.db,
-                "select * from rules where document_id = ? and kind = ? and parent is ? and sort_key between ? and ? order by seq",
-                [doc["id"], target.start.kind, str(target.start.parent) if target.start.parent else None,
-                 target.start.sort_text, target.end.sort_text],
-            )
-        return [self._rule_view(row, doc) for row in found]
+        start = target if isinstance(target, RuleNumber) else target.start
+        first = self.rule(str(start), lang=lang, edition=edition)
+        source = self._cache.index(self._doc_row(first.document))
+        chosen = source.subtree(target) if isinstance(target, RuleNumber) else source.span(target.start, target.end)
+        return [self._rule_view(source, source.row(seq)) for seq in chosen]
 
     def _doc_row(self, name: str) -> dict:
-        return store.rows(self.db, "select id, name, lang, edition from documents where name = ?", [name])[0]
+        return next(d for d in self._cache.documents() if d["name"] == name)
 
-    def nearest_numbers(self, number: RuleNumber, doc_id: int, count: int = 3) -> list[str]:
-        key = number.sort_text
-        before = store.rows(
-            self.db, "select number from rules where document_id = ? and sort_key < ? order by sort_key desc limit ?",
-            [doc_id, key, count],
-        )
-        after = store.rows(
-            self.db, "select number from rules where document_id = ? and sort_key > ? order by sort_key limit ?",
-            [doc_id, key, count],
-        )
-        return [r["number"] for r in reversed(before)] + [r["number"] for r in after]
-
-    def _rule_view(self, row: dict, doc: dict, duplicates: int = 0, alternatives: list[dict] | None = None) -> Rule:
-        doc_id = doc["id"]
-        examples = [r["text"] for r in store.rows(
-            self.db, "select text from examples where rule_id = ? order by position", [row["id"]])]
-        parent = None
-        if row["parent"]:
-            found = store.rows(self.db, "select number, title from rules where document_id = ? and number = ? limit 1",
-                               [doc_id, row["parent"]])
-            parent = RuleLink(found[0]["number"], found[0]["title"]) if found else RuleLink(row["parent"])
-        children = [RuleLink(r["number"], r["title"]) for r in store.rows(
-            self.db, "select number, title from rules where document_id = ? and parent = ? order by seq",
-            [doc_id, row["number"]])]
-        neighbours = {
-            r["seq"]: RuleLink(r["number"], r["title"]) for r in store.rows(
-                self.db, "select seq, number, title from rules where document_id = ? and seq in (?, ?)",
-                [doc_id, row["seq"] - 1, row["seq"] + 1])
-        }
-        commentary = store.rows(
-            self.db, "select heading, text, line from commentary where document_id = ? and rule = ? order by line",
-            [doc_id, row["number"]])
-        others = self._other_versions(row["number"], doc_id)
+    def _rule_view(self, source: "DocumentIndex | SqlDocument", row: dict, duplicates: int = 0) -> Rule:
+        doc = source.doc
+        number = row["number"]
+        parent = RuleLink(row["parent"], source.title_of(row["parent"])) if row["parent"] else None
+        previous, following = source.row(row["seq"] - 1), source.row(row["seq"] + 1)
         return Rule(
-            number=row["number"], kind=row["kind"], title=row["title"], text=row["text"] or "", examples=examples,
-            lang=doc["lang"], edition=doc["edition"], document=doc["name"], line=row["line"],
-            anchor=RuleNumber.parse(row["number"]).anchor, parent=parent, children=children,
-            previous=neighbours.get(row["seq"] - 1), next=neighbours.get(row["seq"] + 1),
-            cites=self._references("r.rule_id = ?", [row["id"]]),
-            cited_by=self._incoming(RuleNumber.parse(row["number"]), doc_id),
-            commentary=commentary, other_versions=others, duplicates=duplicates,
+            number=number, kind=row["kind"], title=row["title"], text=row["text"] or "",
+            examples=source.examples_of(row["id"]), lang=doc["lang"], edition=doc["edition"],
+            document=doc["name"], line=row["line"], anchor=RuleNumber.parse(number).anchor, parent=parent,
+            children=[RuleLink(child["number"], child["title"]) for child in source.children_of(number)],
+            previous=RuleLink(previous["number"], previous["title"]) if previous else None,
+            next=RuleLink(following["number"], following["title"]) if following else None,
+            cites=[self._reference(ref, doc) for ref in source.outgoing_of(row["id"])],
+            cited_by=[self._reference(ref, doc) for ref in source.incoming(number)],
+            commentary=source.commentary_of(number),
+            other_versions=self._other_versions(number, doc["id"]), duplicates=duplicates,
         )
 
     def _other_versions(self, number: str, doc_id: int) -> list[dict]:
-        return store.rows(
-            self.db,
-            "select d.name as document, d.lang, d.edition from rules r join documents d on d.id = r.document_id "
-            "where r.number = ? and r.document_id != ? group by d.id order by d.lang, d.edition desc",
-            [number, doc_id],
+        found = [self._cache.document_by_id(i) for i in self._cache.documents_with(number) if i != doc_id]
+        found = [d for d in found if d is not None]
+        found.sort(key=lambda d: (d["lang"], d["edition"] or ""), reverse=True)
+        found.sort(key=lambda d: d["lang"])
+        return [{"document": d["name"], "lang": d["lang"], "edition": d["edition"]} for d in found]
+
+    @staticmethod
+    def _reference(ref: RefRow, doc: dict) -> Reference:
+        return Reference(
+            source=ref.source, glossary_term=ref.glossary_term, raw=ref.raw, target=ref.target, title=ref.title,
+            resolved=ref.resolved, title_matches=ref.title_matches, document=doc["name"], lang=doc["lang"],
+            edition=doc["edition"],
         )
 
     # ---- references ---------------------------------------------------------------------------
@@ -352,15 +335,8 @@ class KnowledgeBase:
                 title_matches=None if row["title_matches"] is None else bool(row["title_matches"]),
                 document=row["document"], lang=row["lang"], edition=row["edition"],
             )
-            for row in store.rows(self.db, self._REF_SQL + where + " order by r.id", params)
+            for row in store.rows(self.conn, self._REF_SQL + where + " order by r.id", params)
         ]
-
-    def _incoming(self, number: RuleNumber, doc_id: int) -> list[Reference]:
-        key = number.sort_text
-        return self._references(
-            "r.document_id = ? and r.target_kind = ? and r.start_key <= ? and r.end_key >= ?",
-            [doc_id, number.kind, key, key],
-        )
 
     def refs(self, number: str, *, lang: str | None = None, edition: str | None = None) -> References:
         """What a rule cites and what cites it, in one document."""
@@ -397,10 +373,10 @@ class KnowledgeBase:
         marks = ",".join("?" * len(docs))
         base = (f"select g.*, d.name as document, d.lang, d.edition from glossary g join documents d on d.id = g.document_id "
                 f"where g.document_id in ({marks}) and ")
-        found = store.rows(self.db, base + "(lower(g.term) = ? or lower(g.english) = ?)", [*docs, folded, folded])
+        found = store.rows(self.conn, base + "(lower(g.term) = ? or lower(g.english) = ?)", [*docs, folded, folded])
         if not found:
             like = f"%{folded}%"
-            found = store.rows(self.db, base + "(lower(g.term) like ? or lower(g.english) like ?) limit 50",
+            found = store.rows(self.conn, base + "(lower(g.term) like ? or lower(g.english) like ?) limit 50",
                                [*docs, like, like])
         order = {doc_id: i for i, doc_id in enumerate(docs)}
         found.sort(key=lambda row: order[row["document_id"]])
@@ -408,7 +384,7 @@ class KnowledgeBase:
             GlossaryEntry(
                 term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
                 lang=row["lang"], edition=row["edition"], document=row["document"],
-                rules=[r["target"] for r in store.rows(self.db, "select target from refs where glossary_id = ? order by id", [row["id"]])],
+                rules=[r["target"] for r in store.rows(self.conn, "select target from refs where glossary_id = ? order by id", [row["id"]])],
             )
             for row in found
         ]
@@ -429,6 +405,8 @@ def expand_sources(sources: Iterable[str | Path]) -> list[Path]:
 
 
 def _read(path: Path) -> bytes:
+    from importers.records import SourceError
+
     try:
         return path.read_bytes()
     except OSError as error:

@@ -115,39 +115,9 @@ def build(ctx, as_json):
 @click.pass_context
 def show(ctx, number, lang, edition, as_json):
     """Show one rule with its examples, parent, children and citations."""
-    from kb.api import LookupFailed
+    from kb.show import show as show_rule
 
-    kb = _open(ctx)
-    try:
-        rule = kb.rule(number, lang=lang, edition=edition)
-    except LookupFailed as error:
-        _fail(str(error), error.suggestions, as_json=as_json)
-    if as_json:
-        _dump(rule.to_dict())
-        return
-    heading = f"{rule.number}" + (f" {rule.title}" if rule.title else "")
-    click.secho(heading, bold=True)
-    click.echo(f"[{rule.lang}, {rule.edition or 'undated'}, {rule.document}, line {rule.line}]")
-    if rule.text:
-        click.echo(rule.text)
-    for i, example in enumerate(rule.examples, 1):
-        click.echo(f"Example {i}: {example}")
-    if rule.parent:
-        click.echo(f"Parent: {rule.parent.number}" + (f" {rule.parent.title}" if rule.parent.title else ""))
-    if rule.children:
-        click.echo("Children: " + ", ".join(c.number for c in rule.children))
-    nav = [f"previous {rule.previous.number}" if rule.previous else "", f"next {rule.next.number}" if rule.next else ""]
-    if any(nav):
-        click.echo("Navigation: " + ", ".join(n for n in nav if n))
-    if rule.cites:
-        click.echo("Cites: " + ", ".join(r.target for r in rule.cites))
-    if rule.cited_by:
-        click.echo("Cited by: " + ", ".join(sorted({r.source or r.glossary_term or "?" for r in rule.cited_by})))
-    for note in rule.commentary:
-        click.echo(f"Commentary ({note['heading']}): {note['text'][:200]}")
-    if rule.other_versions:
-        click.echo("Also in: " + ", ".join(f"{v['lang']} {v['edition'] or 'undated'}" for v in rule.other_versions[:12])
-                   + (" ..." if len(rule.other_versions) > 12 else ""))
+    sys.exit(show_rule(number, lang=lang, edition=edition, as_json=as_json, db=ctx.obj["db"]))
 
 
 @cli.command()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 SKIPPED_LETTERS = frozenset("lo")
@@ -93,7 +94,11 @@ class RuleNumber:
         """Read "702.26b", "702.26B.", " 702.26 ", "702." or "7." into a number."""
         if isinstance(text, RuleNumber):
             return text
-        match = _NUMBER.match(str(text))
+        return _parse_cached(str(text))
+
+    @classmethod
+    def _parse(cls, text: str) -> "RuleNumber":
+        match = _NUMBER.match(text)
         if not match:
             raise RuleNumberError(
                 f"{text!r} is not a rule number (expected a section like '7', a chapter like "
@@ -224,6 +229,12 @@ class RuleNumber:
             return RuleNumber(self.section, self.chapter, self.rule - 1) if self.rule > 1 else None
         letters = previous_letters(self.letters)
         return RuleNumber(self.section, self.chapter, self.rule, letters) if letters else None
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_cached(text: str) -> RuleNumber:
+    """Numbers are immutable, and the same few thousand are parsed over and over."""
+    return RuleNumber._parse(text)
 
 
 def canonical(text: str) -> str:

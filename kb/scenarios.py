@@ -9,6 +9,7 @@ it becomes an error on that scenario (file, scenario, field path, message).
 
 from __future__ import annotations
 
+import datetime as _dt
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -105,6 +106,7 @@ def _load_file(path: Path) -> list[Scenario]:
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         return [Scenario("(file)", name, [], "", errors=[ScenarioError(name, None, "", f"cannot read: {exc}")])]
     validator = _validator()
+    raw = _dates_as_text(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("scenarios"), list):
         return [Scenario("(file)", name, [], "", errors=[ScenarioError(
             name, None, "scenarios", "a scenario file is a mapping with a list 'scenarios'")])]
@@ -138,6 +140,17 @@ def _load_file(path: Path) -> list[Scenario]:
         out.append(Scenario(title, name, rules, edition, entry.get("setup", {}), entry.get("steps", []),
                             entry.get("description", ""), errors))
     return out
+
+
+def _dates_as_text(value: Any) -> Any:
+    """YAML reads an unquoted 2010-07-16 as a date; editions are written as text."""
+    if isinstance(value, dict):
+        return {k: _dates_as_text(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_dates_as_text(v) for v in value]
+    if isinstance(value, _dt.date):
+        return value.isoformat()
+    return value
 
 
 def _split_path(error: ScenarioError) -> ScenarioError:

@@ -8,7 +8,6 @@ document. The schema is described in docs/schema.md.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import sqlite3
@@ -17,11 +16,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable
 
-import sqlite_utils
+from typing import TYPE_CHECKING
 
-from importers.records import Document
-from kb.citations import find_citations
 from kb.numbers import RuleNumber, RuleRange
+
+if TYPE_CHECKING:
+    import sqlite_utils
+
+    from importers.records import Document
 
 SCHEMA_VERSION = 1
 _DIGIT = re.compile(r"\d")
@@ -40,23 +42,32 @@ class StoreResult:
     references: int
 
 
-def connect(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Database:
-    """Open (and for writers create) the database with foreign keys and WAL."""
+def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
+    """Open (and for writers create) the database with foreign keys and WAL.
+
+    Only a new database needs sqlite-utils (to create the schema): lookups start fast.
+    """
     path = Path(path)
     if readonly:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
-        conn.execute("PRAGMA journal_mode=WAL")
+        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA foreign_keys=ON")
-    db = sqlite_utils.Database(conn)
-    if not readonly:
-        ensure_schema(db)
-    return db
+    if not readonly and not conn.execute("select 1 from sqlite_master where name = 'documents'").fetchone():
+        ensure_schema(database(conn))
+    return conn
 
 
-def ensure_schema(db: sqlite_utils.Database) -> None:
+def database(conn: sqlite3.Connection) -> "sqlite_utils.Database":
+    import sqlite_utils
+
+    return sqlite_utils.Database(conn)
+
+
+def ensure_schema(db: "sqlite_utils.Database") -> None:
     if "documents" in db.table_names():
         return
     with db.conn:
@@ -129,23 +140,24 @@ def ensure_schema(db: sqlite_utils.Database) -> None:
 
 
 def digest(data: bytes) -> str:
+    import hashlib
+
     return hashlib.sha256(data).hexdigest()
 
 
-def document_sha(db: sqlite_utils.Database, name: str) -> str | None:
-    row = db.execute("select sha256 from documents where name = ?", [name]).fetchone()
+def document_sha(conn: sqlite3.Connection, name: str) -> str | None:
+    row = conn.execute("select sha256 from documents where name = ?", [name]).fetchone()
     return row[0] if row else None
 
 
 def store_document(
-    db: sqlite_utils.Database, doc: Document, *, name: str, source: str, data: bytes
+    conn: sqlite3.Connection, doc: "Document", *, name: str, source: str, data: bytes
 ) -> StoreResult:
     """Write one parsed document atomically, replacing an earlier import of the same name.
 
     The same bytes again change nothing; changed bytes replace the document whole.
     """
     sha = digest(data)
-    conn = db.conn
     existing = conn.execute("select id, sha256 from documents where name = ?", [name]).fetchone()
     if existing and existing[1] == sha:
         row = conn.execute(
@@ -170,16 +182,16 @@ def _delete_document(conn: sqlite3.Connection, doc_id: int) -> None:
     conn.execute("delete from documents where id = ?", [doc_id])
 
 
-def delete_document(db: sqlite_utils.Database, name: str) -> bool:
-    row = db.conn.execute("select id from documents where name = ?", [name]).fetchone()
+def delete_document(conn: sqlite3.Connection, name: str) -> bool:
+    row = conn.execute("select id from documents where name = ?", [name]).fetchone()
     if not row:
         return False
-    with db.conn:
-        _delete_document(db.conn, row[0])
+    with conn:
+        _delete_document(conn, row[0])
     return True
 
 
-def _insert_document(conn: sqlite3.Connection, doc: Document, *, name: str, source: str, sha: str, size: int) -> int:
+def _insert_document(conn: sqlite3.Connection, doc: "Document", *, name: str, source: str, sha: str, size: int) -> int:
     cursor = conn.execute(
         "insert into documents (name, lang, edition, edition_evidence, format, title, source, sha256, "
         "size, imported_at, meta) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -192,7 +204,7 @@ def _insert_document(conn: sqlite3.Connection, doc: Document, *, name: str, sour
     return cursor.lastrowid
 
 
-def _insert_contents(conn: sqlite3.Connection, doc_id: int, doc: Document) -> tuple[int, int, int, int]:
+def _insert_contents(conn: sqlite3.Connection, doc_id: int, doc: "Document") -> tuple[int, int, int, int]:
     first_id = _next_id(conn, "rules")
     numbers = [RuleNumber.parse(rule.number) for rule in doc.rules]
     conn.executemany(
@@ -248,9 +260,11 @@ def normalise_title(title: str | None) -> str:
 
 
 def _references(
-    doc: Document, doc_id: int, numbers: list[RuleNumber], first_rule_id: int, first_glossary_id: int
+    doc: "Document", doc_id: int, numbers: list[RuleNumber], first_rule_id: int, first_glossary_id: int
 ) -> list[tuple]:
     """Every citation in rule texts, examples and glossary definitions, resolved in the document."""
+    from kb.citations import find_citations
+
     titles: dict[RuleNumber, str | None] = {}
     for rule, number in zip(doc.rules, numbers):
         titles.setdefault(number, rule.title)
@@ -298,7 +312,7 @@ def _reference_row(doc_id, rule_id, glossary_id, citation, target, title, presen
     )
 
 
-def rows(db: sqlite_utils.Database, sql: str, params: Iterable[Any] = ()) -> list[dict]:
-    cursor = db.conn.execute(sql, list(params))
+def rows(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[dict]:
+    cursor = conn.execute(sql, list(params))
     columns = [c[0] for c in cursor.description]
     return [dict(zip(columns, row)) for row in cursor.fetchall()]

@@ -38,7 +38,7 @@ def lose(game: Game, name: str) -> None:
 
 def leave_game(game: Game, name: str) -> None:
     from kb.engine.planechase import owner_left, pass_planar_control
-    from kb.engine.zones import leave_battlefield
+    from kb.engine.zones import leave_battlefield, put_in_zone
     player = game.players[name]
     if player.left:
         return
@@ -70,8 +70,8 @@ def leave_game(game: Game, name: str) -> None:
     touch()
     for perm in [p for p in game.all_permanents() if game.controller(p) == name]:
         if perm.phased_out:
-            game.battlefield.remove(perm)
-            perm.zone = "gone"
+            put_in_zone(game, perm, "exile")    # nothing can see it go (702.26n)
+            perm.zone = "exile"
         else:
             leave_battlefield(game, perm, "exile", "left the game")
     owner_left(game, name)

@@ -243,6 +243,10 @@ class Runner:
             return obj.damage
         if attr == "face_up":
             return obj.face_up
+        if attr == "affected_by":
+            from kb.engine.layers import effect_active
+            return sorted(e.source_name for e in game.effects
+                          if e.affected is not None and obj.oid in e.affected and effect_active(game, e))
         raise InputError(attr, f"unknown object expectation {attr!r}")
 
     def _log_since(self) -> list[str]:
@@ -270,6 +274,11 @@ class Runner:
                 return self.failures
             except RulesError as exc:
                 self.failures.append(Failure(index, verb, "an action the rules allow", str(exc)))
+                return self.failures
+            except InputError:
+                raise
+            except Exception as exc:  # an engine bug: report it, keep the other scenarios running
+                self.failures.append(Failure(index, verb, "no engine error", f"{type(exc).__name__}: {exc}"))
                 return self.failures
             if self.game.game_over and verb != "expect" and index + 1 < len(steps) and \
                     not all("expect" in s or "note" in s for s in steps[index + 1:]):

@@ -218,7 +218,8 @@ class Game:
 
     def make_obj(self, cdef: CardDef, owner: str, zone: str, card_id: int | None = None, **kw: Any) -> Obj:
         oid = self.new_id()
-        return Obj(oid=oid, card_id=card_id or oid, cdef=cdef, owner=owner, zone=zone, controller=owner, **kw)
+        kw.setdefault("controller", owner)
+        return Obj(oid=oid, card_id=card_id or oid, cdef=cdef, owner=owner, zone=zone, **kw)
 
     # ----- players and turn order -----------------------------------------------------
     def in_game(self) -> list[str]:

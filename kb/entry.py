@@ -1,0 +1,47 @@
+"""The `mtgkb` entry point: a plain `show` skips click, everything else goes through it."""
+
+from __future__ import annotations
+
+import sys
+
+_VALUE_OPTIONS = {"--lang": "lang", "--edition": "edition"}
+
+
+def quick_show_request(args: list[str]) -> dict | None:
+    """The arguments of `[--db F] show NUMBER [--lang L] [--edition E] [--json]`, else None."""
+    options: dict = {}
+    rest = list(args)
+    if rest[:1] == ["--db"] and len(rest) > 2:
+        options["db"] = rest[1]
+        rest = rest[2:]
+    if len(rest) < 2 or rest[0] != "show" or rest[1].startswith("-"):
+        return None
+    options["number"] = rest[1]
+    i = 2
+    while i < len(rest):
+        word = rest[i]
+        if word == "--json":
+            options["as_json"] = True
+            i += 1
+        elif word in _VALUE_OPTIONS and i + 1 < len(rest) and not rest[i + 1].startswith("-"):
+            options[_VALUE_OPTIONS[word]] = rest[i + 1]
+            i += 2
+        else:
+            return None  # --help, --ui-lang, a typo: click's full handling
+    return options
+
+
+def main(args: list[str] | None = None) -> None:
+    args = sys.argv[1:] if args is None else args
+    request = quick_show_request(args)
+    if request is not None:
+        from pathlib import Path
+
+        from kb.show import show
+
+        if "db" in request:
+            request["db"] = Path(request["db"])
+        sys.exit(show(**request))
+    from kb.cli import cli
+
+    cli(args=args, prog_name="mtgkb")

@@ -1,0 +1,120 @@
+"""Documents as history sees them: nodes in document order with their comparable forms.
+
+Loaded once per document (three queries) and shared by pairing, diffing and the
+chain, so the text is normalised and tokenised once however often it is compared.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from kb.history.text import bag, fold_title, mask_numbers, normalise
+
+
+@dataclass
+class Node:
+    """One section, chapter, rule or subrule of a document."""
+
+    index: int  # position in document order
+    rule_id: int
+    number: str
+    kind: str
+    parent: str | None
+    title: str | None
+    text: str
+    examples: list[str] = field(default_factory=list)
+    cites: tuple[str, ...] = ()
+    parent_index: int | None = None
+    # comparable forms
+    same: str = ""  # normalised title and text: equal means unchanged
+    key: str = ""  # ``same`` with cited numbers masked: equal means at most references changed
+    words: Counter = field(default_factory=Counter)
+
+    @property
+    def heading(self) -> bool:
+        return self.kind in ("section", "chapter")
+
+
+@dataclass
+class GlossaryItem:
+    index: int
+    term: str
+    text: str
+    folded: str = ""
+    words: Counter = field(default_factory=Counter)
+
+
+@dataclass
+class Doc:
+    """One stored document, read for comparison."""
+
+    id: int
+    name: str
+    lang: str
+    edition: str | None
+    sha256: str
+    nodes: list[Node]
+    glossary: list[GlossaryItem]
+    by_number: dict[str, int] = field(default_factory=dict)  # first node of each number
+
+    @property
+    def label(self) -> str:
+        return self.edition or self.name
+
+
+def connection(source) -> sqlite3.Connection:
+    """The sqlite3 connection of a KnowledgeBase, a sqlite_utils.Database or a connection."""
+    return getattr(source, "conn", source)
+
+
+def load_doc(source, name_or_id: str | int) -> Doc:
+    """Read one document's rules, examples, citations and glossary."""
+    conn = connection(source)
+    column = "id" if isinstance(name_or_id, int) else "name"
+    row = conn.execute(
+        f"select id, name, lang, edition, sha256 from documents where {column} = ?", [name_or_id]
+    ).fetchone()
+    if row is None:
+        raise KeyError(name_or_id)
+    doc_id = row[0]
+    examples: dict[int, list[str]] = defaultdict(list)
+    for rule_id, text in conn.execute(
+        "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]
+    ):
+        examples[rule_id].append(text or "")
+    cites: dict[int, list[str]] = defaultdict(list)
+    for rule_id, target in conn.execute(
+        "select rule_id, target_start from refs where document_id = ? and rule_id is not null order by id", [doc_id]
+    ):
+        cites[rule_id].append(target)
+    nodes = [
+        make_node(i, rule_id, number, kind, parent, title, text, examples.get(rule_id, []), tuple(cites.get(rule_id, ())))
+        for i, (rule_id, number, kind, parent, title, text) in enumerate(conn.execute(
+            "select id, number, kind, parent, title, text from rules where document_id = ? order by seq", [doc_id]))
+    ]
+    glossary = [
+        GlossaryItem(i, term or "", text or "", fold_title(term), bag(normalise(f"{term} {text}")))
+        for i, (term, text) in enumerate(conn.execute(
+            "select term, text from glossary where document_id = ? order by seq", [doc_id]))
+    ]
+    return finish_doc(Doc(doc_id, row[1], row[2], row[3], row[4], nodes, glossary))
+
+
+def make_node(index, rule_id, number, kind, parent, title, text, examples=(), cites=()) -> Node:
+    same = normalise(f"{title or ''} | {text or ''}")
+    return Node(
+        index, rule_id, number, kind, parent, title, text or "", list(examples), tuple(cites),
+        same=same, key=mask_numbers(same), words=bag(same),
+    )
+
+
+def finish_doc(doc: Doc) -> Doc:
+    """Index numbers and link each node to its parent node."""
+    for node in doc.nodes:
+        doc.by_number.setdefault(node.number, node.index)
+    for node in doc.nodes:
+        if node.parent is not None:
+            node.parent_index = doc.by_number.get(node.parent)
+    return doc

@@ -1,0 +1,287 @@
+"""In-memory indexes of documents, so that a rule lookup is a few dictionary reads.
+
+Bots and the HTTP API look rules up by the thousand; a lookup that ran ten SQL
+queries would cap them at about a thousand a second. A document's rules, examples,
+citations and family links are loaded once in a few queries, and dropped when the
+database changes (SQLite's data_version tells when another connection wrote;
+our own writes call ``clear``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import sqlite3
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from kb.numbers import RuleNumber
+
+
+@dataclass
+class RefRow:
+    source: str | None
+    glossary_term: str | None
+    raw: str
+    target: str
+    title: str | None
+    resolved: bool
+    title_matches: bool | None
+    target_kind: str
+    start_key: str
+    end_key: str
+
+
+@dataclass
+class DocumentIndex:
+    """Everything a lookup needs about one document."""
+
+    doc: dict
+    rows: list[dict]
+    by_number: dict[str, list[int]] = field(default_factory=dict)
+    children: dict[str, list[int]] = field(default_factory=dict)
+    examples: dict[int, list[str]] = field(default_factory=dict)
+    outgoing: dict[int, list[RefRow]] = field(default_factory=dict)
+    refs: list[RefRow] = field(default_factory=list)
+    commentary: dict[str, list[dict]] = field(default_factory=dict)
+    keys: list[str] = field(default_factory=list)  # sort keys, sorted, for nearest numbers
+    key_numbers: list[str] = field(default_factory=list)
+    _incoming: dict[str, list[RefRow]] | None = None
+
+    @classmethod
+    def load(cls, conn: sqlite3.Connection, doc: dict) -> "DocumentIndex":
+        doc_id = doc["id"]
+        cursor = conn.execute(
+            "select id, seq, number, sort_key, kind, parent, title, text, line from rules "
+            "where document_id = ? order by seq", [doc_id])
+        names = [c[0] for c in cursor.description]
+        rows = [dict(zip(names, row)) for row in cursor]
+        index = cls(doc, rows)
+        for position, row in enumerate(rows):
+            index.by_number.setdefault(row["number"], []).append(position)
+            if row["parent"]:
+                index.children.setdefault(row["parent"], []).append(position)
+        ordered = sorted({(row["sort_key"], row["number"]) for row in rows})
+        index.keys = [key for key, _ in ordered]
+        index.key_numbers = [number for _, number in ordered]
+        examples: dict[int, list[str]] = defaultdict(list)
+        for rule_id, text in conn.execute(
+                "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]):
+            examples[rule_id].append(text)
+        index.examples = dict(examples)
+        for rule_id, source, term, raw, target, title, resolved, matches, kind, start, end in conn.execute(
+                "select r.rule_id, src.number, g.term, r.raw, r.target, r.title, r.resolved, r.title_matches, "
+                "r.target_kind, r.start_key, r.end_key from refs r left join rules src on src.id = r.rule_id "
+                "left join glossary g on g.id = r.glossary_id where r.document_id = ? order by r.id", [doc_id]):
+            ref = RefRow(source, term, raw, target, title, bool(resolved),
+                         None if matches is None else bool(matches), kind, start, end)
+            index.refs.append(ref)
+            if rule_id is not None:
+                index.outgoing.setdefault(rule_id, []).append(ref)
+        for heading, text, line, rule in conn.execute(
+                "select heading, text, line, rule from commentary where document_id = ? order by line", [doc_id]):
+            index.commentary.setdefault(rule, []).append({"heading": heading, "text": text, "line": line})
+        return index
+
+    def positions(self, number: str) -> list[int]:
+        return self.by_number.get(number, [])
+
+    def row(self, seq: int) -> dict | None:
+        return self.rows[seq] if 0 <= seq < len(self.rows) else None
+
+    def title_of(self, number: str) -> str | None:
+        found = self.by_number.get(number)
+        return self.rows[found[0]]["title"] if found else None
+
+    def children_of(self, number: str) -> list[dict]:
+        return [self.rows[i] for i in self.children.get(number, [])]
+
+    def examples_of(self, rule_id: int) -> list[str]:
+        return list(self.examples.get(rule_id, []))
+
+    def outgoing_of(self, rule_id: int) -> list[RefRow]:
+        return self.outgoing.get(rule_id, [])
+
+    def commentary_of(self, number: str) -> list[dict]:
+        return list(self.commentary.get(number, []))
+
+    def subtree(self, number: RuleNumber) -> list[int]:
+        key = number.sort_text
+        return [i for i, row in enumerate(self.rows) if row["sort_key"] == key or row["sort_key"].startswith(key + ".")]
+
+    def span(self, start: RuleNumber, end: RuleNumber) -> list[int]:
+        low, high = start.sort_text, end.sort_text
+        parent = str(start.parent) if start.parent else None
+        return [i for i, row in enumerate(self.rows)
+                if row["kind"] == start.kind and row["parent"] == parent and low <= row["sort_key"] <= high]
+
+    def incoming(self, number: str) -> list[RefRow]:
+        """Citations whose target (a number or a range) covers ``number``."""
+        if self._incoming is None:
+            found: dict[str, list[RefRow]] = defaultdict(list)
+            for ref in self.refs:
+                if ref.start_key == ref.end_key:
+                    found[ref.start_key].append(ref)
+                    continue
+                low = bisect.bisect_left(self.keys, ref.start_key)
+                high = bisect.bisect_right(self.keys, ref.end_key)
+                depth = ref.start_key.count(".")
+                for key in self.keys[low:high]:
+                    if key.count(".") == depth:
+                        found[key].append(ref)
+            self._incoming = dict(found)
+        return self._incoming.get(RuleNumber.parse(number).sort_text, [])
+
+    def nearest(self, number: RuleNumber, count: int = 3) -> list[str]:
+        at = bisect.bisect_left(self.keys, number.sort_text)
+        before = self.key_numbers[max(0, at - count):at]
+        after = [n for n in self.key_numbers[at:at + count + 1] if n != str(number)][:count]
+        return before + after
+
+
+_RULE_COLUMNS = "id, seq, number, sort_key, kind, parent, title, text, line"
+_REF_QUERY = (
+    "select src.number, g.term, r.raw, r.target, r.title, r.resolved, r.title_matches, r.target_kind, "
+    "r.start_key, r.end_key from refs r left join rules src on src.id = r.rule_id "
+    "left join glossary g on g.id = r.glossary_id where r.document_id = ? and "
+)
+
+
+class SqlDocument:
+    """The same questions as DocumentIndex, answered by SQL: for one-off lookups.
+
+    A fresh ``mtgkb show`` needs one rule; loading the whole document first would
+    cost more than the lookup.
+    """
+
+    def __init__(self, conn: sqlite3.Connection, doc: dict):
+        self.conn = conn
+        self.doc = doc
+
+    def _rows(self, where: str, params: list) -> list[dict]:
+        cursor = self.conn.execute(
+            f"select {_RULE_COLUMNS} from rules where document_id = ? and {where} order by seq",
+            [self.doc["id"], *params])
+        names = [c[0] for c in cursor.description]
+        return [dict(zip(names, row)) for row in cursor]
+
+    def _refs(self, where: str, params: list) -> list[RefRow]:
+        return [RefRow(source, term, raw, target, title, bool(resolved), None if matches is None else bool(matches),
+                       kind, start, end)
+                for source, term, raw, target, title, resolved, matches, kind, start, end in self.conn.execute(
+                    _REF_QUERY + where + " order by r.id", [self.doc["id"], *params])]
+
+    def positions(self, number: str) -> list[int]:
+        return [row["seq"] for row in self._rows("number = ?", [number])]
+
+    def row(self, seq: int) -> dict | None:
+        found = self._rows("seq = ?", [seq])
+        return found[0] if found else None
+
+    def title_of(self, number: str) -> str | None:
+        found = self._rows("number = ?", [number])
+        return found[0]["title"] if found else None
+
+    def children_of(self, number: str) -> list[dict]:
+        return self._rows("parent = ?", [number])
+
+    def examples_of(self, rule_id: int) -> list[str]:
+        return [text for (text,) in self.conn.execute(
+            "select text from examples where rule_id = ? order by position", [rule_id])]
+
+    def outgoing_of(self, rule_id: int) -> list[RefRow]:
+        return self._refs("r.rule_id = ?", [rule_id])
+
+    def incoming(self, number: str) -> list[RefRow]:
+        parsed = RuleNumber.parse(number)
+        key = parsed.sort_text
+        return self._refs("r.target_kind = ? and r.start_key <= ? and r.end_key >= ?", [parsed.kind, key, key])
+
+    def commentary_of(self, number: str) -> list[dict]:
+        cursor = self.conn.execute(
+            "select heading, text, line from commentary where document_id = ? and rule = ? order by line",
+            [self.doc["id"], number])
+        return [{"heading": h, "text": t, "line": l} for h, t, l in cursor]
+
+    def subtree(self, number: RuleNumber) -> list[int]:
+        key = number.sort_text
+        return [row["seq"] for row in self._rows("(sort_key = ? or sort_key like ?)", [key, key + ".%"])]
+
+    def span(self, start: RuleNumber, end: RuleNumber) -> list[int]:
+        parent = str(start.parent) if start.parent else None
+        return [row["seq"] for row in self._rows(
+            "kind = ? and parent is ? and sort_key between ? and ?", [start.kind, parent, start.sort_text, end.sort_text])]
+
+    def nearest(self, number: RuleNumber, count: int = 3) -> list[str]:
+        key = number.sort_text
+        before = [n for (n,) in self.conn.execute(
+            "select number from rules where document_id = ? and sort_key < ? order by sort_key desc limit ?",
+            [self.doc["id"], key, count])]
+        after = [n for (n,) in self.conn.execute(
+            "select number from rules where document_id = ? and sort_key > ? order by sort_key limit ?",
+            [self.doc["id"], key, count])]
+        return list(reversed(before)) + after
+
+
+# A document is loaded into memory once it has been asked this often; before, SQL answers.
+LOAD_AFTER = 3
+
+
+class LookupCache:
+    """Documents, their indexes and where each number exists, for one connection."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self.version: int | None = None
+        self._documents: list[dict] | None = None
+        self._indexes: dict[int, DocumentIndex] = {}
+        self._asked: dict[int, int] = {}
+        self._where: dict[str, list[int]] | None = None
+        self._by_id: dict[int, dict] = {}
+
+    def clear(self) -> None:
+        self._documents = None
+        self._indexes = {}
+        self._asked = {}
+        self._where = None
+
+    def _fresh(self) -> None:
+        version = self.conn.execute("pragma data_version").fetchone()[0]
+        if version != self.version:
+            self.version = version
+            self.clear()
+
+    def documents(self) -> list[dict]:
+        """All documents; the one place that notices another connection's writes."""
+        self._fresh()
+        if self._documents is None:
+            cursor = self.conn.execute("select id, name, lang, edition from documents")
+            self._documents = [dict(zip(("id", "name", "lang", "edition"), row)) for row in cursor]
+            self._by_id = {doc["id"]: doc for doc in self._documents}
+        return self._documents
+
+    def document_by_id(self, doc_id: int) -> dict | None:
+        """A document of the last ``documents()`` call (no freshness check: same lookup)."""
+        return self._by_id.get(doc_id)
+
+    def index(self, doc: dict) -> "DocumentIndex | SqlDocument":
+        """The document's rules: in memory once it is asked often, else through SQL."""
+        found = self._indexes.get(doc["id"])
+        if found is not None:
+            return found
+        asked = self._asked[doc["id"]] = self._asked.get(doc["id"], 0) + 1
+        if asked < LOAD_AFTER:
+            return SqlDocument(self.conn, doc)
+        found = self._indexes[doc["id"]] = DocumentIndex.load(self.conn, doc)
+        return found
+
+    def documents_with(self, number: str) -> list[int]:
+        """Ids of the documents that have ``number``."""
+        if self._where is None and sum(self._asked.values()) < LOAD_AFTER:
+            return [doc_id for (doc_id,) in self.conn.execute(
+                "select distinct document_id from rules where number = ?", [number])]
+        if self._where is None:
+            where: dict[str, list[int]] = defaultdict(list)
+            for rule_number, doc_id in self.conn.execute("select distinct number, document_id from rules"):
+                where[rule_number].append(doc_id)
+            self._where = dict(where)
+        return self._where.get(number, [])

@@ -1,0 +1,191 @@
+"""Per-language analysis: how rule texts and query words become index terms.
+
+English, German, Russian (and the other languages whoosh can stem) go through
+whoosh's LanguageAnalyzer with our folding tokenizer in front; Japanese is split
+into words by Sudachi (SplitMode.A, normalised forms, particles and punctuation
+dropped); Chinese becomes overlapping character bigrams. The tokenizers are plain
+classes whose state is only their settings, so whoosh can pickle them into the
+index schema; Sudachi's dictionary is loaded lazily, once per thread.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from functools import lru_cache
+from typing import Iterator
+
+from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, Token, Tokenizer
+
+from kb.search.normalise import fold_text, fold_word, source_span
+
+STEMMED = ("en", "de", "ru", "fr", "es", "it", "pt")
+LANGUAGES = STEMMED + ("ja", "zh", "xx")  # "xx": any other language, folded but not stemmed
+
+_WORD = re.compile(r"\w+(?:\.\w+)*")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_SUDACHI_LIMIT = 4000  # characters per call; Sudachi refuses very long inputs
+_JA_DROPPED_POS = frozenset({"助詞", "助動詞", "補助記号", "空白", "記号"})
+_JA_STOP_LEMMAS = frozenset({"為る", "成る", "有る", "居る", "其の", "此の", "事", "物", "こと", "もの", "よう", "様"})
+
+
+def language_field(lang: str | None) -> str:
+    """The analysis language of a document language: itself, else "xx"."""
+    return lang if lang in LANGUAGES else "xx"
+
+
+def _token(value: str, positions: bool, chars: bool, mode: str, kwargs: dict) -> Token:
+    token = Token(positions, chars, removestops=kwargs.pop("removestops", True), mode=mode, **kwargs)
+    token.boost = 1.0
+    return token
+
+
+class FoldingTokenizer(Tokenizer):
+    """Words (\\w runs, dotted numbers kept whole) of the folded text, folded again."""
+
+    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
+                 start_pos: int = 0, start_char: int = 0, mode: str = "", **kwargs) -> Iterator[Token]:
+        token = _token(value, positions, chars, mode, kwargs)
+        folded, offsets = fold_text(value)
+        for pos, match in enumerate(_WORD.finditer(folded), start_pos):
+            token.text = fold_word(match.group())
+            token.stopped = False
+            if keeporiginal:
+                token.original = token.text
+            if positions:
+                token.pos = pos
+            if chars:
+                start, end = source_span(offsets, match.start(), match.end())
+                token.startchar, token.endchar = start_char + start, start_char + end
+            yield token
+
+
+@lru_cache(maxsize=None)
+def _sudachi_for(thread_id: int):
+    from sudachipy import Dictionary, SplitMode
+
+    return Dictionary(dict="core").create(mode=SplitMode.A)
+
+
+def _sudachi():
+    return _sudachi_for(threading.get_ident())
+
+
+def japanese_words(text: str) -> Iterator[tuple[str, int, int]]:
+    """(normalised word, start, end) of the content words of ``text``, offsets into ``text``."""
+    folded, offsets = fold_text(text)
+    tokenizer = _sudachi()
+    for base, chunk in _chunks(folded):
+        for morpheme in tokenizer.tokenize(chunk):
+            pos = morpheme.part_of_speech()[0]
+            if pos in _JA_DROPPED_POS:
+                continue
+            word = fold_word(morpheme.normalized_form())
+            if not word.strip() or word in _JA_STOP_LEMMAS:
+                continue
+            start, end = source_span(offsets, base + morpheme.begin(), base + morpheme.end())
+            yield word, start, end
+
+
+def _chunks(text: str) -> Iterator[tuple[int, str]]:
+    """Pieces short enough for Sudachi, cut after a sentence end or a space where possible."""
+    start = 0
+    while len(text) - start > _SUDACHI_LIMIT:
+        window = text[start:start + _SUDACHI_LIMIT]
+        cut = max(window.rfind(mark) for mark in "。．.!?！？\n ")
+        end = start + (cut + 1 if cut > 0 else _SUDACHI_LIMIT)
+        yield start, text[start:end]
+        start = end
+    yield start, text[start:]
+
+
+class JapaneseTokenizer(Tokenizer):
+    """Japanese words by Sudachi; picklable because it holds no Sudachi object."""
+
+    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
+                 start_pos: int = 0, start_char: int = 0, mode: str = "", **kwargs) -> Iterator[Token]:
+        token = _token(value, positions, chars, mode, kwargs)
+        for pos, (word, start, end) in enumerate(japanese_words(value), start_pos):
+            token.text = word
+            token.stopped = False
+            if keeporiginal:
+                token.original = word
+            if positions:
+                token.pos = pos
+            if chars:
+                token.startchar, token.endchar = start_char + start, start_char + end
+            yield token
+
+
+def chinese_pieces(text: str) -> Iterator[tuple[str, int, int]]:
+    """(term, start, end): bigrams of Han runs (a lone character stays whole), other words whole."""
+    folded, offsets = fold_text(text)
+    for match in _WORD.finditer(folded):
+        word, base = match.group(), match.start()
+        last = 0
+        for han in _HAN.finditer(word):
+            if han.start() > last:
+                yield from _span(word[last:han.start()], base + last, offsets, fold=True)
+            run = han.group()
+            if len(run) == 1:
+                yield from _span(run, base + han.start(), offsets)
+            for i in range(len(run) - 1):
+                yield from _span(run[i:i + 2], base + han.start() + i, offsets)
+            last = han.end()
+        if last < len(word):
+            yield from _span(word[last:], base + last, offsets, fold=True)
+
+
+def _span(piece: str, start: int, offsets: list[int] | None, fold: bool = False) -> Iterator[tuple[str, int, int]]:
+    piece = piece.strip("_")
+    if piece:
+        begin, end = source_span(offsets, start, start + len(piece))
+        yield (fold_word(piece) if fold else piece), begin, end
+
+
+class ChineseTokenizer(Tokenizer):
+    """Chinese as character bigrams, other scripts as folded words."""
+
+    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
+                 start_pos: int = 0, start_char: int = 0, mode: str = "", **kwargs) -> Iterator[Token]:
+        token = _token(value, positions, chars, mode, kwargs)
+        for pos, (piece, start, end) in enumerate(chinese_pieces(value), start_pos):
+            token.text = piece
+            token.stopped = False
+            if keeporiginal:
+                token.original = piece
+            if positions:
+                token.pos = pos
+            if chars:
+                token.startchar, token.endchar = start_char + start, start_char + end
+            yield token
+
+
+@lru_cache(maxsize=None)
+def analyzer_for(lang: str) -> CompositeAnalyzer:
+    """The analyzer of one language field ("en", "ja", ...; unknown languages use "xx")."""
+    lang = language_field(lang)
+    if lang == "ja":
+        return CompositeAnalyzer(JapaneseTokenizer())
+    if lang == "zh":
+        return CompositeAnalyzer(ChineseTokenizer())
+    if lang == "xx":
+        return CompositeAnalyzer(FoldingTokenizer())
+    stock = LanguageAnalyzer(lang)  # tokenizer, lowercase, stop words, stemmer
+    return CompositeAnalyzer(FoldingTokenizer(), *stock.items[2:])
+
+
+@lru_cache(maxsize=None)
+def surface_analyzer(lang: str) -> CompositeAnalyzer:
+    """Unstemmed folded words: the vocabulary that did-you-mean suggests from."""
+    lang = language_field(lang)
+    if lang == "ja":
+        return CompositeAnalyzer(JapaneseTokenizer())
+    if lang == "zh":
+        return CompositeAnalyzer(ChineseTokenizer())
+    return CompositeAnalyzer(FoldingTokenizer())
+
+
+def terms(lang: str, text: str) -> list[str]:
+    """The index terms of ``text`` in language ``lang``, in order."""
+    return [token.text for token in analyzer_for(lang)(text)]
