@@ -167,10 +167,13 @@ def advance_to(game: Game, step: str, player: str | None = None, turn: int | Non
     """Everyone passes until the given step (of the given player's turn, or turn number) begins."""
     if step not in STEPS:
         raise RulesError(f"unknown step {step!r}; steps are {list(STEPS)}")
+    start = (game.turn, game.step)
+    moved = False
     for _ in range(limit):
         all_pass(game)
         if game.game_over:
             return
-        if at(game, step, player, turn) and not (step == "cleanup" and game.stack):
+        moved = moved or (game.turn, game.step) != start
+        if moved and at(game, step, player, turn) and not (step == "cleanup" and game.stack):
             return
     raise RulesError(f"never reached the {step} step (player={player}, turn={turn})")

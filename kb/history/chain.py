@@ -1,0 +1,213 @@
+"""The renumbering chain: stored pairings between each two consecutive English editions.
+
+The chain is every official English edition in date order (then by name: the two
+files dated 2017-09-29 are both editions); variants whose names carry extra parts
+("_cleaned_…", "_reformatted_…") are not in it. Each consecutive pair is paired
+once and stored with each rule's change, keyed by both documents' hashes, the
+algorithm version and the pins that apply, so an import recomputes only what it
+made stale. Traces read these rows; diffs between any two editions compose them.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from typing import Callable
+
+from kb.history.diff import MERGED, REMOVED, ADDED, SPLIT, classify_pair, find_parts
+from kb.history.model import Doc, connection, load_doc
+from kb.history.pairing import Pairing, pair_documents
+from kb.history.pins import Pin, digest, load_pins, resolve
+
+VERSION = 1  # raise when pairing or classification changes: stored pairings are then recomputed
+
+SCHEMA = (
+    """create table if not exists pairing_runs (
+        id integer primary key, old_document integer not null, new_document integer not null,
+        old_name text not null, new_name text not null, old_edition text, new_edition text,
+        old_sha text not null, new_sha text not null, version integer not null, pins text not null,
+        seconds real, created text, summary text, unique (old_document, new_document))""",
+    """create table if not exists pairings (
+        run_id integer not null, old_rule integer, new_rule integer, old_number text, new_number text,
+        change text not null, similarity real)""",
+    "create index if not exists pairings_old on pairings (run_id, old_rule)",
+    "create index if not exists pairings_new on pairings (run_id, new_rule)",
+    """create table if not exists edition_inference (
+        document_id integer primary key, document text not null, first text, last text,
+        editions text not null, evidence text not null, sha text not null, version integer not null,
+        created text)""",
+)
+
+
+def ensure_history_schema(source) -> None:
+    """Create the history tables if they are missing (documents are the store's; no foreign keys,
+    so the store can replace a document without knowing these tables)."""
+    conn = connection(source)
+    with conn:
+        for statement in SCHEMA:
+            conn.execute(statement)
+
+
+@dataclass
+class ChainDoc:
+    id: int
+    name: str
+    edition: str
+    sha256: str
+
+
+def chain_documents(source) -> list[ChainDoc]:
+    """The English editions of the chain, oldest first."""
+    rows = connection(source).execute(
+        "select id, name, edition, sha256 from documents where lang = 'en' and edition is not null "
+        "and format = 'cr-text' order by edition, name"
+    ).fetchall()
+    return [ChainDoc(*row) for row in rows if row[1].count("_") <= 1]
+
+
+@dataclass
+class ChainUpdate:
+    computed: int
+    kept: int
+    removed: int
+    seconds: float
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def pair_editions(old: Doc, new: Doc, pins: list[Pin]) -> Pairing:
+    """Pair two documents honouring the pins that apply to them."""
+    fixed, blocked = resolve(pins, old, new)
+    return pair_documents(old, new, fixed=fixed, blocked=blocked, how_fixed="pin")
+
+
+def update_chain(source, *, progress: Callable[[str, str], None] | None = None,
+                 pins: list[Pin] | None = None) -> ChainUpdate:
+    """Compute and store the missing or stale pairings of consecutive English editions."""
+    started = time.perf_counter()
+    conn = connection(source)
+    ensure_history_schema(conn)
+    pins = load_pins() if pins is None else pins
+    chain = chain_documents(conn)
+    wanted = {(a.id, b.id): (a, b) for a, b in zip(chain, chain[1:])}
+    stored = {
+        (row[1], row[2]): row for row in conn.execute(
+            "select id, old_document, new_document, old_sha, new_sha, version, pins from pairing_runs")
+    }
+    stale = [row[0] for key, row in stored.items() if key not in wanted]
+    todo = [
+        (a, b) for key, (a, b) in wanted.items()
+        if key not in stored or stored[key][3:] != (a.sha256, b.sha256, VERSION, digest(pins, a, b))
+    ]
+    with conn:
+        for run_id in stale:
+            _delete_run(conn, run_id)
+    loaded: dict[int, Doc] = {}
+    for a, b in todo:
+        if progress:
+            progress(a.name, b.name)
+        for doc in (a, b):
+            if doc.id not in loaded:
+                loaded[doc.id] = load_doc(conn, doc.id)
+        old, new = loaded[a.id], loaded[b.id]
+        _store_run(conn, old, new, pins)
+        loaded.pop(a.id, None)  # the chain moves on: the older document is not needed again
+    return ChainUpdate(len(todo), len(wanted) - len(todo), len(stale), round(time.perf_counter() - started, 3))
+
+
+def _delete_run(conn, run_id: int) -> None:
+    conn.execute("delete from pairings where run_id = ?", [run_id])
+    conn.execute("delete from pairing_runs where id = ?", [run_id])
+
+
+def _store_run(conn, old: Doc, new: Doc, pins: list[Pin]) -> int:
+    started = time.perf_counter()
+    pairing = pair_editions(old, new, pins)
+    rows = chain_rows(pairing)
+    summary = Counter(row[4] for row in rows)
+    seconds = round(time.perf_counter() - started, 3)
+    with conn:  # one transaction per run: a run is stored whole or not at all
+        existing = conn.execute(
+            "select id from pairing_runs where old_document = ? and new_document = ?", [old.id, new.id]).fetchone()
+        if existing:
+            _delete_run(conn, existing[0])
+        run_id = conn.execute(
+            "insert into pairing_runs (old_document, new_document, old_name, new_name, old_edition, new_edition, "
+            "old_sha, new_sha, version, pins, seconds, created, summary) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [old.id, new.id, old.name, new.name, old.edition, new.edition, old.sha256, new.sha256, VERSION,
+             digest(pins, old, new), seconds, datetime.now(timezone.utc).isoformat(timespec="seconds"),
+             json.dumps(dict(summary))],
+        ).lastrowid
+        conn.executemany(
+            "insert into pairings (run_id, old_rule, new_rule, old_number, new_number, change, similarity) "
+            "values (?, ?, ?, ?, ?, ?, ?)",
+            [(run_id, *row) for row in rows],
+        )
+    return run_id
+
+
+def chain_rows(pairing: Pairing) -> list[tuple]:
+    """(old rule, new rule, old number, new number, change, similarity) for every node of both sides.
+
+    Each node has one primary row; split parts add (old, part, "split") rows and merged parts
+    (part, new, "merged") rows in place of their "added" or "removed" row.
+    """
+    old, new = pairing.old.nodes, pairing.new.nodes
+    numbers = pairing.number_map()
+    parts = find_parts(pairing)
+    rows: list[tuple] = []
+    for o in old:
+        j = pairing.forward[o.index]
+        if j is not None:
+            n = new[j]
+            change, _ = classify_pair(o, n, numbers)
+            score = pairing.score.get(o.index)
+            rows.append((o.rule_id, n.rule_id, o.number, n.number, change, None if score is None else round(score, 3)))
+        elif o.index in parts.merged_into:
+            n = new[parts.merged_into[o.index]]
+            rows.append((o.rule_id, n.rule_id, o.number, n.number, MERGED, None))
+        else:
+            rows.append((o.rule_id, None, o.number, None, REMOVED, None))
+    for n in new:
+        if pairing.backward[n.index] is not None:
+            continue
+        if n.index in parts.split_from:
+            o = old[parts.split_from[n.index]]
+            rows.append((o.rule_id, n.rule_id, o.number, n.number, SPLIT, None))
+        else:
+            rows.append((None, n.rule_id, None, n.number, ADDED, None))
+    return rows
+
+
+def runs_between(source, chain: list[ChainDoc], first: int, last: int) -> list[int] | None:
+    """Run ids of the consecutive pairs from chain position ``first`` to ``last`` (either way round),
+    in walking order; None when one of them is not stored."""
+    conn = connection(source)
+    ids = {(row[1], row[2]): row[0] for row in conn.execute(
+        "select id, old_document, new_document from pairing_runs where version = ?", [VERSION])}
+    step = 1 if last >= first else -1
+    found = []
+    for k in range(first, last, step):
+        a, b = (chain[k], chain[k + 1]) if step == 1 else (chain[k - 1], chain[k])
+        run = ids.get((a.id, b.id))
+        if run is None:
+            return None
+        found.append(run)
+    return found
+
+
+def compose(source, runs: list[int], start: list[int], *, backwards: bool = False) -> dict[int, int]:
+    """Rule ids of the first document -> rule ids of the last, following primary pairs run by run."""
+    conn = connection(source)
+    current = {rule: rule for rule in start}
+    src, dst = ("new_rule", "old_rule") if backwards else ("old_rule", "new_rule")
+    for run in runs:
+        step = dict(conn.execute(
+            f"select {src}, {dst} from pairings where run_id = ? and old_rule is not null "
+            f"and new_rule is not null and change not in ('split', 'merged')", [run]))
+        current = {first: step[now] for first, now in current.items() if now in step}
+    return current
