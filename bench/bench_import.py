@@ -55,7 +55,7 @@ def time_all(folder: Path) -> tuple[float, int, int]:
         start = time.perf_counter()
         kb.import_paths(files, keep_going=False)
         elapsed = time.perf_counter() - start
-        kb.db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        kb.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         kb.close()
         return elapsed, len(files), db_path.stat().st_size
 
