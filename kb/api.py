@@ -390,6 +390,15 @@ class KnowledgeBase:
         ]
 
 
+    # ---- citations ----------------------------------------------------------------------------
+
+    def cite(self, text: str, *, lang: str | None = None, edition: str | None = None) -> list:
+        """Every citation in free text, resolved (see kb.cite.ResolvedCitation)."""
+        from kb.cite import cite
+
+        return cite(self, text, lang=lang, edition=edition)
+
+
 # ---- helpers ----------------------------------------------------------------------------------
 
 def expand_sources(sources: Iterable[str | Path]) -> list[Path]:

@@ -205,4 +205,52 @@ def glossary(ctx, term, lang, edition, as_json):
         click.echo()
 
 
+@cli.command()
+@click.argument("text", required=False)
+@click.option("--file", "file_", type=click.File("r", encoding="utf-8"), help="Read the text from a file ('-' for stdin).")
+@click.option("--lang", help="Language of the rule texts to show (default English; the text's own words may be any language).")
+@click.option("--edition", help="Edition to resolve against (default the newest).")
+@click.option("--json", "as_json", is_flag=True, help="Print the citations as JSON.")
+@click.pass_context
+def cite(ctx, text, file_, lang, edition, as_json):
+    """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照")."""
+    if (text is None) == (file_ is None):
+        _fail("give a TEXT or --file, not both", code=EXIT_BAD_INPUT, as_json=as_json)
+    if file_ is not None:
+        text = file_.read()
+    found = _open(ctx).cite(text, lang=lang, edition=edition)
+    if as_json:
+        _dump([c.to_dict() for c in found])
+    else:
+        for c in found:
+            where = f"{c.start}-{c.end}"
+            if c.status != "resolved":
+                click.echo(f"{where:>9}  {c.raw!r} -> {c.target}: {c.note or 'not found'}")
+                continue
+            click.echo(f"{where:>9}  {c.raw!r} -> {c.target} [{c.lang}, {c.edition or 'undated'}]")
+            for rule in c.rules[:20]:
+                click.echo(f"           {rule.number} {rule.title or rule.text[:100]}")
+            if c.example_text:
+                click.echo(f"           Example {c.example}: {c.example_text[:200]}")
+            if c.note:
+                click.echo(f"           ({c.note})")
+    if any(c.status != "resolved" for c in found):
+        sys.exit(EXIT_NOT_FOUND)
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+@click.pass_context
+def serve(ctx, host, port):
+    """Serve the HTTP API (OpenAPI at /docs and /openapi.json); the database is opened read-only."""
+    from kb.api import LookupFailed
+    from kb.server import serve as run_server
+
+    try:
+        run_server(host=host, port=port, db_path=ctx.obj["db"])
+    except LookupFailed as error:
+        _fail(str(error), code=EXIT_BAD_INPUT)
+
+
 # ---- commands of other modules (one line each) ----------------------------------------------

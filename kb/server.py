@@ -1,0 +1,137 @@
+"""The HTTP API: FastAPI over kb.api, the database opened read-only.
+
+Field names follow what bots already read from Academy Ruins (ruleNumber, ruleText,
+examples, navigation) and add the edition and a Yawgatog-style anchor ("#R70226b").
+Errors are JSON: 404 for an unknown rule (with the nearest numbers), 400 for a bad
+query, 422 for a bad body, 413 for a body over 1 MB.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kb.api import KnowledgeBase, LookupFailed
+from kb.numbers import RuleNumberError
+
+MAX_BODY = 1 << 20
+
+
+class CiteRequest(BaseModel):
+    text: str = Field(..., max_length=MAX_BODY, description="Free text that cites rules.")
+    lang: str | None = Field(None, max_length=16, description="Language of the rule texts to return.")
+    edition: str | None = Field(None, max_length=64, description="Edition to resolve against; default the newest.")
+
+
+class BadQuery(ValueError):
+    """A query parameter that cannot be used; answered with 400."""
+
+
+def rule_payload(rule, children: list | None = None) -> dict[str, Any]:
+    """A rule in the shape bots know, plus what only mtgkb has."""
+    link = (lambda r: r.number if r else None)
+    payload = {
+        "ruleNumber": rule.number,
+        "title": rule.title,
+        "ruleText": rule.text,
+        "examples": rule.examples,
+        "kind": rule.kind,
+        "lang": rule.lang,
+        "edition": rule.edition,
+        "document": rule.document,
+        "anchor": rule.anchor,
+        "navigation": {
+            "previousRule": link(rule.previous),
+            "nextRule": link(rule.next),
+            "parentRule": link(rule.parent),
+        },
+        "children": [c.number for c in rule.children],
+        "cites": [r.target for r in rule.cites],
+        "citedBy": sorted({r.source or r.glossary_term or "" for r in rule.cited_by}),
+        "otherVersions": rule.other_versions,
+    }
+    if children is not None:
+        payload["subrules"] = [rule_payload(child) for child in children]
+    return payload
+
+
+def create_app(db_path: str | Path | None = None) -> FastAPI:
+    """The application over one database (default: the default database), opened read-only."""
+    kb = KnowledgeBase.open(db_path, readonly=True)
+    app = FastAPI(
+        title="mtgkb",
+        version="0.1.0",
+        description="The Magic: The Gathering Comprehensive Rules in several languages and editions.",
+    )
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next):
+        length = request.headers.get("content-length")
+        if length and (not length.isdigit() or int(length) > MAX_BODY):
+            return JSONResponse({"error": f"the body is larger than {MAX_BODY} bytes"}, status_code=413)
+        if request.method in ("POST", "PUT", "PATCH") and not length:
+            body = await request.body()
+            if len(body) > MAX_BODY:
+                return JSONResponse({"error": f"the body is larger than {MAX_BODY} bytes"}, status_code=413)
+        return await call_next(request)
+
+    @app.exception_handler(LookupFailed)
+    async def not_found(request: Request, error: LookupFailed):
+        status = 400 if isinstance(error.__cause__, RuleNumberError) else 404
+        return JSONResponse({"error": str(error), "suggestions": error.suggestions}, status_code=status)
+
+    @app.exception_handler(BadQuery)
+    async def bad_query(request: Request, error: BadQuery):
+        return JSONResponse({"error": str(error)}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException):
+        return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(request: Request, error: RequestValidationError):
+        problems = [{"field": ".".join(str(p) for p in e["loc"]), "message": e["msg"]} for e in error.errors()]
+        return JSONResponse({"error": "the request does not fit the API", "problems": problems}, status_code=422)
+
+    @app.get("/rules/{number}", summary="One rule, with examples and navigation")
+    async def get_rule(number: str, lang: str | None = Query(None, max_length=16),
+                       edition: str | None = Query(None, max_length=64),
+                       children: bool = Query(False, description="Include the subrules with their texts.")):
+        rule = kb.rule(number, lang=lang, edition=edition)
+        subrules = None
+        if children:
+            subrules = [r for r in kb.rules(rule.number, lang=rule.lang, edition=rule.document) if r.number != rule.number]
+        return rule_payload(rule, subrules)
+
+    @app.get("/editions", summary="The imported documents")
+    async def get_editions(lang: str | None = Query(None, max_length=16)):
+        return [d.to_dict() for d in kb.documents(lang=lang)]
+
+    @app.get("/glossary/{term}", summary="Glossary entries by term, in every language")
+    async def get_glossary(term: str, lang: str | None = Query(None, max_length=16),
+                           edition: str | None = Query(None, max_length=64)):
+        if not term.strip() or len(term) > 200:
+            raise BadQuery("a glossary term has 1 to 200 characters")
+        entries = kb.glossary(term, lang=lang, edition=edition)
+        if not entries:
+            raise LookupFailed(f"no glossary entry for {term!r}")
+        return [e.to_dict() for e in entries]
+
+    @app.post("/cite", summary="Find and resolve the rule citations of a text")
+    async def post_cite(body: CiteRequest):
+        return [c.to_dict() for c in kb.cite(body.text, lang=body.lang, edition=body.edition)]
+
+    app.state.kb = kb
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None) -> None:
+    import uvicorn
+
+    uvicorn.run(create_app(db_path), host=host, port=port, log_level="warning")

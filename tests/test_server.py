@@ -1,0 +1,103 @@
+"""The HTTP API through FastAPI's test client: payloads, errors, limits, read-only use."""
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kb.api import KnowledgeBase
+from kb.server import create_app
+from tests.conftest import ROOT, corpus_path
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory):
+    path = tmp_path_factory.mktemp("server") / "server.db"
+    kb = KnowledgeBase.open(path)
+    kb.import_file(corpus_path("en", "full", "MagicCompRules_20260807.txt"))
+    kb.build()
+    kb.close()
+    return path
+
+
+@pytest.fixture(scope="module")
+def client(db_path):
+    return TestClient(create_app(db_path))
+
+
+def test_rule_in_the_shape_bots_know(client):
+    response = client.get("/rules/702.26b")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["ruleNumber"] == "702.26b" and data["edition"] == "2026-08-07"
+    assert data["ruleText"].startswith("If a permanent phases out")
+    assert len(data["examples"]) == 2
+    assert data["navigation"] == {"previousRule": "702.26a", "nextRule": "702.26c", "parentRule": "702.26"}
+    assert data["anchor"] == "#R70226b"
+    assert data["cites"] == ["506.4"]
+
+
+def test_children_on_request(client):
+    data = client.get("/rules/702.26", params={"children": "true"}).json()
+    assert [s["ruleNumber"] for s in data["subrules"]][:3] == ["702.26a", "702.26b", "702.26c"]
+    assert len(data["subrules"]) == 14
+
+
+def test_language_and_edition(client):
+    data = client.get("/rules/702.26b", params={"lang": "ja"}).json()
+    assert data["lang"] == "ja" and data["edition"] == "2023-11-17"
+    assert data["ruleText"].startswith("パーマネントがフェイズ・アウトすると")
+
+
+def test_unknown_rule_is_404_with_nearest(client):
+    response = client.get("/rules/702.26q")
+    assert response.status_code == 404
+    assert "702.26p" in response.json()["suggestions"]
+    assert client.get("/rules/702.26", params={"edition": "1990-01-01"}).status_code == 404
+
+
+@pytest.mark.parametrize("number", ["..%2F..%2Fetc%2Fpasswd", "702.26b' OR '1'='1", "702;drop table rules", "x" * 300])
+def test_hostile_numbers_are_400(client, number):
+    response = client.get(f"/rules/{number}")
+    assert response.status_code in (400, 404)
+    assert "error" in response.json()
+
+
+def test_sql_fragments_in_parameters_are_harmless(client):
+    response = client.get("/rules/702.26b", params={"lang": "en' OR 1=1 --"})
+    assert response.status_code == 404
+    assert client.get("/rules/702.26b").status_code == 200
+
+
+def test_cite(client):
+    response = client.post("/cite", json={"text": "See CR 702.26b and Regel 702.23a.", "lang": "de"})
+    assert response.status_code == 200
+    found = response.json()
+    assert [c["target"] for c in found] == ["702.26b", "702.23a"]
+    assert found[0]["lang"] == "en" and found[0]["note"]  # no German 702.26b: English shown, and said so
+    assert found[1]["lang"] == "de" and found[1]["rules"][0]["text"].startswith("Instabilität ist eine statische Fähigkeit")
+
+
+def test_bad_bodies(client):
+    assert client.post("/cite", json={"txt": "x"}).status_code == 422
+    assert client.post("/cite", content=b"not json", headers={"content-type": "application/json"}).status_code == 422
+    big = json.dumps({"text": "rule 702.26b " * 100_000})
+    assert client.post("/cite", content=big, headers={"content-type": "application/json"}).status_code == 413
+
+
+def test_editions_and_glossary(client):
+    names = {d["name"] for d in client.get("/editions").json()}
+    assert "MagicCompRules_20260807" in names and "000_a3c90cc092d5a721" in names
+    entries = client.get("/glossary/Phasing").json()
+    assert entries[0]["term"] == "Phasing"
+    assert client.get("/glossary/zzzznotaterm").status_code == 404
+
+
+def test_the_database_is_opened_read_only(client):
+    with pytest.raises(Exception):
+        client.app.state.kb.conn.execute("delete from rules")
+
+
+def test_committed_openapi_document_is_current(client):
+    committed = json.loads((ROOT / "docs" / "openapi.json").read_text(encoding="utf-8"))
+    assert committed == client.app.openapi()
