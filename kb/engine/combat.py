@@ -88,7 +88,7 @@ def _damage_amount(game: Game, creature: Obj) -> int:
     return max(0, value or 0)
 
 
-def _deal(game: Game, source: Obj, amount: int, target: Obj | str) -> None:
+def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None:
     from kb.engine.players import change_life
     if amount <= 0:
         return
@@ -134,7 +134,7 @@ def combat_damage(game: Game) -> None:
         for blocker in blockers:
             assignments.append((blocker, _damage_amount(game, blocker), attacker))
     for source, amount, target in assignments:
-        _deal(game, source, amount, target)
+        deal_damage(game, source, amount, target)
 
 
 def end_combat(game: Game) -> None:

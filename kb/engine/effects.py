@@ -290,6 +290,19 @@ def v_life(ctx: Ctx, p: dict) -> None:
         change_life(ctx.game, name, amount(ctx, p["amount"]))
 
 
+def v_set_life(ctx: Ctx, p: dict) -> None:
+    """"Your life total becomes N": a gain or loss of the difference (119.5)."""
+    from kb.engine.players import change_life
+    for name in players(ctx, p.get("player", "you")):
+        change_life(ctx.game, name, amount(ctx, p["amount"]) - ctx.game.players[name].life)
+
+
+def v_damage_players(ctx: Ctx, p: dict) -> None:
+    from kb.engine.combat import deal_damage
+    for name in players(ctx, p.get("player", "opponents")):
+        deal_damage(ctx.game, ctx.source, amount(ctx, p["amount"]), name)
+
+
 def v_lose_life(ctx: Ctx, p: dict) -> None:
     v_life(ctx, {**p, "amount": -amount(ctx, p["amount"])})
 
@@ -420,7 +433,8 @@ VERBS: dict[str, Callable[[Ctx, Any], None]] = {
     "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "exile_self": v_exile_self,
     "draw": v_draw, "discard": v_discard, "mill": v_mill, "counters": v_counters,
     "remove_counters": v_remove_counters, "tap": v_tap,
-    "untap": v_untap, "gain_life": v_life, "lose_life": v_lose_life, "create_token": v_create_token,
+    "untap": v_untap, "gain_life": v_life, "lose_life": v_lose_life,
+    "set_life": v_set_life, "damage_players": v_damage_players, "create_token": v_create_token,
     "counter_ability": v_counter_ability, "flip_coin": v_flip_coin, "may": v_may, "if_did": v_if_did,
     "unless_pay": v_unless_pay, "choose": v_choose, "delayed": v_delayed, "attach": v_attach,
     "exile_linked": v_exile_linked, "return_linked": v_return_linked, "extra_turns": v_extra_turns,

@@ -143,6 +143,7 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
     if result == "blank" and applies(game, "blank_is_chaos"):
         result = "chaos"                   # Chaotic Aether
     game.events.append({"kind": "planar_die", "player": player, "result": result})
+    game.emit("dice_rolled", player=player, planar=True)   # 901.9d
     if result == "chaos":
         chaos_ensues(game)
     elif result == "planeswalk":

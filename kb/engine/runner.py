@@ -128,6 +128,17 @@ class Runner:
         self.game.skip_flags.setdefault("blocks", {})[who] = blocks
         self._advance_in_turn("declare_blockers")
 
+    def a_play(self, p: dict, path: str) -> None:
+        """Play a land: a special action in the player's main phase with an empty stack (305)."""
+        who = self.player(p["player"], f"{path}.player")
+        card = self.hand_card(who, p["card"], f"{path}.card")
+        stack._needs_sorcery_timing(self.game, who)
+        if "Land" not in card.cdef.types:
+            raise RulesError(f"{card.name} is not a land")
+        from kb.engine.zones import enter_battlefield
+        enter_battlefield(self.game, card, who)
+        stack._after_action(self.game, who)
+
     def a_roll_planar_die(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
         self._take_priority(who)
@@ -204,7 +215,13 @@ class Runner:
         if attr == "phased_out_under":
             return obj.phased_out_under
         if attr == "controller":
+            if obj.zone == "command":
+                return game.planar_controller     # 312.4, 901.6
             return obj.phased_out_under if obj.phased_out else ch.controller
+        if attr == "types":
+            return sorted(ch.types)
+        if attr == "subtypes":
+            return sorted(ch.subtypes)
         if attr == "owner":
             return obj.owner
         if attr == "power":
@@ -324,6 +341,8 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
     "face_up": lambda r, w: w if sorted(w) == sorted(c.name for c in r.game.command) else sorted(
         c.name for c in r.game.command),
     "planar_deck": _per_player(lambda g, p: [c.name for c in g.players[p].planar_deck]),
+    "planar_deck_top": lambda r, w: {name: [c.name for c in r.game.players[r.player(name, name)].planar_deck[
+        :len(top)]] for name, top in w.items()},
     "planar_controller": lambda r, w: r.game.planar_controller,
     "planar_die_cost": lambda r, w: r.game.players[r.game.active].die_special_actions,
     "turn_order": lambda r, w: _turn_order(r.game),
@@ -344,6 +363,6 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
 ACTIONS: dict[str, Callable] = {
     "cast": Runner.a_cast, "activate": Runner.a_activate, "choose": Runner.a_choose, "pass": Runner.a_pass,
     "resolve": Runner.a_resolve, "advance": Runner.a_advance, "attack": Runner.a_attack, "block": Runner.a_block,
-    "roll_planar_die": Runner.a_roll_planar_die, "concede": Runner.a_concede, "fix": Runner.a_fix,
+    "roll_planar_die": Runner.a_roll_planar_die, "play": Runner.a_play, "concede": Runner.a_concede, "fix": Runner.a_fix,
     "remember": Runner.a_remember, "expect": Runner.a_expect, "illegal": Runner.a_illegal,
 }

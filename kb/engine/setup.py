@@ -16,7 +16,7 @@ from kb.engine.editions import Edition
 from kb.engine.state import STEPS, Game, Obj
 
 RESERVED = frozenset({"note", "life", "poison", "hand", "graveyard", "library", "exile", "hand_cards", "battlefield",
-                      "creatures", "face_up", "planar_deck", "planar_controller", "planar_die_cost", "turn_order",
+                      "creatures", "face_up", "planar_deck", "planar_deck_top", "planar_controller", "planar_die_cost", "turn_order",
                       "in_game", "active", "step", "turn", "priority", "stack", "waiting_triggers", "triggered",
                       "not_triggered", "last_die", "game_over"})
 FILLER = "Plains"

@@ -52,7 +52,7 @@ def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
         elif key == "attached_host":
             if not want or obj is None or src.attached_to != obj.oid:
                 return False
-        elif key == "phenomenon_self":
+        elif key == "this_card":
             if event.get("card") is not src:
                 return False
         else:
