@@ -9,6 +9,7 @@ import pytest
 from importers.records import SourceError
 from kb import store
 from kb.api import KnowledgeBase, LookupFailed
+from kb.numbers import RuleNumber
 from tests.conftest import corpus_path
 
 NEWEST = ("en", "full", "MagicCompRules_20260807.txt")
@@ -159,3 +160,25 @@ def test_ranges_and_subtrees(kb, newest):
     assert [r.number for r in kb.rules("704.5k-p")] == ["704.5k", "704.5m", "704.5n", "704.5p"]
     subtree = [r.number for r in kb.rules("702.1")]
     assert subtree[0] == "702.1" and "702.10" not in subtree and "702.10a" not in subtree
+
+
+def test_one_off_and_in_memory_lookups_agree(kb, newest):
+    """The first lookups of a document go through SQL, later ones through its in-memory index."""
+    from kb.lookup import DocumentIndex, SqlDocument
+
+    kb.import_file(newest)
+    doc = next(d for d in kb._cache.documents() if d["name"] == "MagicCompRules_20260807")
+    sql, memory = SqlDocument(kb.conn, doc), DocumentIndex.load(kb.conn, doc)
+    for number in ("7", "702", "702.26", "702.26b", "704.5m", "613.6", "100.1", "905.6"):
+        parsed = RuleNumber.parse(number)
+        seq = memory.positions(number)[0]
+        assert sql.positions(number) == memory.positions(number)
+        assert sql.row(seq) == memory.row(seq)
+        assert sql.children_of(number) == memory.children_of(number)
+        assert sql.examples_of(memory.row(seq)["id"]) == memory.examples_of(memory.row(seq)["id"])
+        assert sql.outgoing_of(memory.row(seq)["id"]) == memory.outgoing_of(memory.row(seq)["id"])
+        assert sql.incoming(number) == memory.incoming(number)
+        assert sql.subtree(parsed) == memory.subtree(parsed)
+        assert sql.nearest(parsed) == memory.nearest(parsed)
+    assert sql.span(RuleNumber.parse("601.2a"), RuleNumber.parse("601.2h")) == \
+        memory.span(RuleNumber.parse("601.2a"), RuleNumber.parse("601.2h"))
