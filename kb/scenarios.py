@@ -21,7 +21,7 @@ from kb.engine import Edition, EditionError, InputError, Runner, build, load_poo
 from kb.engine.cards import CardError
 from kb.engine.editions import parse_date
 from kb.engine.schema import Validator
-from kb.numbers import RuleNumber, RuleNumberError
+from kb.numbers import RuleNumber, RuleNumberError, RuleRange
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_DIR = ROOT / "data" / "scenarios"
@@ -215,3 +215,30 @@ def _canon(rule: str) -> str:
         return str(RuleNumber.parse(str(rule)))
     except RuleNumberError:
         return str(rule)
+
+
+# The subrules each family must exemplify, and the edition whose text they come
+# from. Derived from the rule texts in ../shared/corpus until the rule database
+# provides the lists (see docs/scenarios.md, "Coverage").
+FAMILIES: dict[str, tuple[str, list[str]]] = {
+    "phasing 702.26": ("2026-08-07", ["702.26a-p"]),
+    "phasing 702.23": ("2010-07-16", ["702.23a-m"]),
+    "phenomena 312": ("2026-08-07", ["312.1-312.7"]),
+    "phenomena 310": ("2017-08-25", ["310.1-310.7"]),
+    "planechase 901": ("2026-08-07", ["901.5-901.6", "901.7", "901.7a", "901.8", "901.9", "901.9a-d", "901.10",
+                                      "901.10a-b", "901.11", "901.11a-c"]),
+}
+
+
+def required_rules() -> dict[str, list[str]]:
+    """Each family's rule numbers, expanded ("702.26a-p" without the skipped l and o)."""
+    out: dict[str, list[str]] = {}
+    for family, (_edition, specs) in FAMILIES.items():
+        numbers: list[str] = []
+        for spec in specs:
+            if "-" in spec:
+                numbers.extend(str(n) for n in RuleRange.parse(spec).expand())
+            else:
+                numbers.append(str(RuleNumber.parse(spec)))
+        out[family] = numbers
+    return out

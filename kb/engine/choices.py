@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.engine.state import ChoiceNeeded, Game, Obj
+from kb.engine.state import ChoiceNeeded, Game, Obj, q
 
 
 def _fits(entry: dict, player: str, kind: str, source: str) -> bool:
@@ -33,7 +33,7 @@ def decide(game: Game, player: str, kind: str, options: list, source: str, many:
             values = value if isinstance(value, list) else [value]
             for v in values:
                 if options and v not in options:
-                    raise ChoiceNeeded(f"{player} chose {v!r} for {source} ({kind}), "
+                    raise ChoiceNeeded(f"{player} chose {q(v)} for {source} ({kind}), "
                                        f"which is not one of {options}")
             return values if many else values[0]
     if kind == "may":

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from kb.engine import planechase, players, stack, turn
 from kb.engine.setup import RESERVED, InputError
-from kb.engine.state import STEPS, ChoiceNeeded, Game, Obj, RulesError
+from kb.engine.state import ChoiceNeeded, Game, Obj, RulesError, STEPS, q
 
 
 @dataclass
@@ -38,7 +38,7 @@ class Runner:
     # ----- references -------------------------------------------------------------------
     def obj(self, label: str, path: str) -> Obj | None:
         if label not in self.game.labels:
-            raise InputError(path, f"unknown id {label!r}")
+            raise InputError(path, f"unknown id {q(label)}")
         return self.game.labelled(label)
 
     def perm(self, label: str, path: str) -> Obj:
@@ -49,7 +49,7 @@ class Runner:
 
     def player(self, name: str, path: str) -> str:
         if name not in self.game.players:
-            raise InputError(path, f"unknown player {name!r} (players: {self.game.seats})")
+            raise InputError(path, f"unknown player {q(name)} (players: {self.game.seats})")
         return name
 
     def hand_card(self, player: str, ref: str, path: str) -> Obj:
@@ -61,7 +61,7 @@ class Runner:
             if card.name.casefold() == ref.casefold():
                 return card
         if ref not in self.game.labels and self.game.pool.get(ref) is None:
-            raise InputError(path, f"unknown card or id {ref!r}")
+            raise InputError(path, f"unknown card or id {q(ref)}")
         raise RulesError(f"{ref} is not in {player}'s hand")
 
     def _take_priority(self, player: str) -> None:
@@ -100,7 +100,7 @@ class Runner:
 
     def a_advance(self, p: dict, path: str) -> None:
         if p["to"] not in STEPS:
-            raise InputError(f"{path}.to", f"unknown step {p['to']!r} (steps: {list(STEPS)})")
+            raise InputError(f"{path}.to", f"unknown step {q(p['to'])} (steps: {list(STEPS)})")
         who = self.player(p["player"], f"{path}.player") if "player" in p else None
         turn.advance_to(self.game, p["to"], who, p.get("turn"))
 
@@ -205,9 +205,9 @@ class Runner:
         if obj is None:
             return None
         if attr == "same_object_as":
-            return expected if self.memory.get(expected) == obj.oid else f"a different object than {expected!r}"
+            return expected if self.memory.get(expected) == obj.oid else f"a different object than {q(expected)}"
         if attr == "new_object_since":
-            return expected if self.memory.get(expected) != obj.oid else f"the same object as {expected!r}"
+            return expected if self.memory.get(expected) != obj.oid else f"the same object as {q(expected)}"
         ch = game.chars(obj)
         if attr == "phased_out":
             actual = obj.phase_kind if obj.phased_out else False
@@ -264,7 +264,7 @@ class Runner:
             from kb.engine.layers import effect_active
             return sorted(e.source_name for e in game.effects
                           if e.affected is not None and obj.oid in e.affected and effect_active(game, e))
-        raise InputError(attr, f"unknown object expectation {attr!r}")
+        raise InputError(attr, f"unknown object expectation {q(attr)}")
 
     def _log_since(self) -> list[str]:
         return [f"{e.source}: {e.label}" for e in self.game.log[self.log_cursor:]]
@@ -279,7 +279,7 @@ class Runner:
                 raise InputError(path, f"one action per step, got {[k for k, _ in items]}")
             verb, params = items[0]
             if verb not in ACTIONS:
-                raise InputError(path, f"unknown action {verb!r} (actions: {sorted(ACTIONS)})")
+                raise InputError(path, f"unknown action {q(verb)} (actions: {sorted(ACTIONS)})")
             self.game.step_index = index
             try:
                 if verb in ("expect", "illegal"):

@@ -13,7 +13,7 @@ from typing import Any
 from kb.engine import planechase
 from kb.engine.cards import CardPool, token_def
 from kb.engine.editions import Edition
-from kb.engine.state import STEPS, Game, Obj
+from kb.engine.state import Game, Obj, STEPS, q
 
 RESERVED = frozenset({"note", "life", "poison", "hand", "graveyard", "library", "exile", "hand_cards", "battlefield",
                       "creatures", "face_up", "planar_deck", "planar_deck_top", "planar_controller", "planar_die_cost", "turn_order",
@@ -35,22 +35,22 @@ class InputError(ValueError):
 def _card(pool: CardPool, name: Any, path: str):
     cdef = pool.get(str(name))
     if cdef is None:
-        raise InputError(path, f"unknown card {name!r}")
+        raise InputError(path, f"unknown card {q(name)}")
     return cdef
 
 
 def _player(game: Game, name: Any, path: str) -> str:
     if name not in game.players:
-        raise InputError(path, f"unknown player {name!r} (players: {game.seats})")
+        raise InputError(path, f"unknown player {q(name)} (players: {game.seats})")
     return name
 
 
 def _label(game: Game, obj: Obj, wanted: str | None, path: str) -> None:
     if wanted is not None:
         if wanted in game.labels:
-            raise InputError(path, f"id {wanted!r} is used twice")
+            raise InputError(path, f"id {q(wanted)} is used twice")
         if wanted in RESERVED:
-            raise InputError(path, f"id {wanted!r} is a reserved word of expectations")
+            raise InputError(path, f"id {q(wanted)} is a reserved word of expectations")
     game.assign_label(obj, wanted)
 
 
@@ -63,7 +63,7 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
     game.active = _player(game, turn.get("active", names[0]), "setup.turn.active")
     game.step = turn.get("step", "main1")
     if game.step not in STEPS:
-        raise InputError("setup.turn.step", f"unknown step {game.step!r} (steps: {list(STEPS)})")
+        raise InputError("setup.turn.step", f"unknown step {q(game.step)} (steps: {list(STEPS)})")
     game.turn = turn.get("number", 2)
     for name, life in setup.get("life", {}).items():
         game.players[_player(game, name, f"setup.life.{name}")].life = life
@@ -158,7 +158,7 @@ def _battlefield(game: Game, entries: list[dict]) -> None:
             source = game.labelled(entry["phased_out_until_leaves"])
             if source is None or source.zone != "battlefield":
                 raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves",
-                                 f"unknown permanent {entry['phased_out_until_leaves']!r}")
+                                 f"unknown permanent {q(entry['phased_out_until_leaves'])}")
             if not perm.phased_out:
                 raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves", "the permanent isn't phased out")
             perm.phase_until = {"leaves": source.oid, "tap": True}
@@ -175,12 +175,12 @@ def _attach(game: Game, perm: Obj, ref: str, path: str) -> None:
         return
     host = game.labelled(ref)
     if host is None or host.zone != "battlefield":
-        raise InputError(path, f"unknown permanent {ref!r}")
+        raise InputError(path, f"unknown permanent {q(ref)}")
     if host is perm:
         raise InputError(path, f"{cdef.name} can't be attached to itself")
     if perm.phase_kind == "indirect" and not host.phased_out:
         raise InputError(path, f"{game.label_of(perm)} phased out indirectly, so its host "
-                         f"{ref!r} must be phased out too (702.26g)")
+                         f"{q(ref)} must be phased out too (702.26g)")
     perm.attached_to = host.oid
 
 
@@ -191,7 +191,7 @@ def _link_exiled(game: Game, setup: dict) -> None:
             if source_label:
                 source = game.labelled(source_label)
                 if source is None or source.zone != "battlefield":
-                    raise InputError(f"setup.exile.{name}[{i}].exiled_with", f"unknown permanent {source_label!r}")
+                    raise InputError(f"setup.exile.{name}[{i}].exiled_with", f"unknown permanent {q(source_label)}")
                 source.chosen["exiled"] = card.card_id
     for zone in ("hand", "library", "graveyard"):
         for player in game.players.values():
@@ -220,7 +220,7 @@ def _planechase(game: Game, spec: dict) -> None:
                     owner_deck = player.planar_deck
                     found = card
         if owner_deck is None:
-            raise InputError(path, f"{card_name!r} is in no planar deck; list it in planechase.decks")
+            raise InputError(path, f"{q(card_name)} is in no planar deck; list it in planechase.decks")
         planechase._face_up(game, found, owner_deck)
     game.planar_controller = _player(game, spec.get("planar_controller", game.active),
                                      "setup.planechase.planar_controller")

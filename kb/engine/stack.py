@@ -16,7 +16,7 @@ from kb.engine.choices import decide
 from kb.engine.effects import Ctx, run
 from kb.engine.sba import protected_from
 from kb.engine.select import matches
-from kb.engine.state import COMBAT_STEPS, Game, Obj, PendingTrigger, RulesError, StackItem
+from kb.engine.state import COMBAT_STEPS, Game, Obj, PendingTrigger, RulesError, StackItem, q
 from kb.engine import zones
 
 TARGET_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
@@ -48,7 +48,7 @@ def candidates(game: Game, spec: dict, controller: str, source: Obj | None) -> l
         return out
     card_type = TARGET_KINDS.get(kind, "?")
     if card_type == "?":
-        raise RulesError(f"unknown target kind {kind!r}")
+        raise RulesError(f"unknown target kind {q(kind)}")
     for perm in game.permanents():
         ch = game.chars(perm)
         if card_type and card_type not in ch.types:
@@ -79,7 +79,7 @@ def choose_targets(game: Game, player: str, specs: tuple, given: list | None, so
         if given is not None and i < len(given):
             key = given[i]
             if key not in keys:
-                raise RulesError(f"{key!r} is not a legal target for {source_name} (legal: {keys})")
+                raise RulesError(f"{q(key)} is not a legal target for {source_name} (legal: {keys})")
         else:
             key = decide(game, player, "target", keys, source_name)
         chosen.append(options[keys.index(key)][1])
@@ -145,7 +145,7 @@ def _ability_of(perm: Obj, which: Any) -> Ability:
     for ability in abilities:
         if which is None or ability.label.casefold() == str(which).casefold():
             return ability
-    raise RulesError(f"{perm.name} has no ability {which!r} (has: {[a.label for a in abilities]})")
+    raise RulesError(f"{perm.name} has no ability {q(which)} (has: {[a.label for a in abilities]})")
 
 
 def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: list | None = None) -> StackItem:
@@ -232,7 +232,7 @@ def _condition(game: Game, cond: dict, trig: PendingTrigger | StackItem) -> bool
         return source is not None and source.counters.get(cond["counter"], 0) > 0
     if "hand_empty" in cond:
         return not game.players[trig.controller].hand
-    raise RulesError(f"unknown condition {cond!r}")
+    raise RulesError(f"unknown condition {q(cond)}")
 
 
 def priority_point(game: Game) -> None:

@@ -8,6 +8,7 @@ rules that name phased-out permanents (phasing itself, 702.26k/n, cleanup) ask
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Iterator
@@ -26,6 +27,11 @@ def touch() -> None:
 
 def version() -> int:
     return _VERSION[0]
+
+
+def q(value: Any) -> str:
+    """A value quoted for a message: "Bear", ['a', 'b'] as ["a", "b"]."""
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 class RulesError(Exception):
@@ -213,7 +219,7 @@ class Game:
     def card(self, name: str) -> CardDef:
         cdef = self.pool.get(name)
         if cdef is None:
-            raise RulesError(f"unknown card {name!r}")
+            raise RulesError(f"unknown card {q(name)}")
         return cdef
 
     def make_obj(self, cdef: CardDef, owner: str, zone: str, card_id: int | None = None, **kw: Any) -> Obj:
@@ -351,7 +357,7 @@ class Game:
         if queue:
             result = queue.pop(0)
             if result not in faces:
-                raise RulesError(f"fixed {kind} result {result!r} is not one of {faces}")
+                raise RulesError(f"fixed {kind} result {q(result)} is not one of {faces}")
             return result
         return self.rng.choice(faces)
 

@@ -1,0 +1,100 @@
+"""``mtgkb scenarios``: run the example scenarios and report which rules lack one.
+
+Thin over kb/scenarios.py. Exit codes of ``run``: 0 all passed, 1 some scenario
+failed, 2 some input was bad (the other scenarios still ran).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from kb.engine.editions import EditionError, parse_date
+from kb.scenarios import ScenarioResult, coverage, load_scenarios, required_rules, run_scenarios
+
+
+def _short(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _print_result(result: ScenarioResult) -> None:
+    where = Path(result.file).name
+    rules = ", ".join(result.rules)
+    if result.errors:
+        for error in result.errors:
+            click.echo(f"ERROR {error}", err=True)
+        return
+    status = "PASS" if result.passed else "FAIL"
+    click.echo(f"{status}  {where}: {result.name}  [{rules}] {result.edition}")
+    for failure in result.failures:
+        click.echo(f"      step {failure['step']}: {failure['expectation']}: expected "
+                   f"{_short(failure['expected'])}, got {_short(failure['actual'])}")
+
+
+def exit_code(results: list[ScenarioResult]) -> int:
+    if any(r.errors for r in results):
+        return 2
+    if any(not r.passed for r in results):
+        return 1
+    return 0
+
+
+@click.group(name="scenarios")
+def scenarios() -> None:
+    """Example games for the rules of phasing and phenomena, played on the bundled engine."""
+
+
+@scenarios.command("run")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--edition", help="Only the scenarios that play under this CR edition (YYYY-MM-DD).")
+@click.option("--twins", is_flag=True, help="Add a phased-out twin of every permanent; nothing may see it.")
+@click.option("--json", "as_json", is_flag=True, help="Results as JSON.")
+def run(paths: tuple[str, ...], edition: str | None, twins: bool, as_json: bool) -> None:
+    """Run the bundled scenarios, or the scenario files and folders given."""
+    if edition:
+        try:
+            parse_date(edition)
+        except EditionError as exc:
+            raise click.BadParameter(str(exc), param_hint="--edition") from None
+    start = time.perf_counter()
+    results = run_scenarios(list(paths) or None, edition=edition, twins=twins)
+    seconds = time.perf_counter() - start
+    if as_json:
+        click.echo(json.dumps({"results": [r.to_dict() for r in results], "seconds": round(seconds, 3),
+                               "exit_code": exit_code(results)}, ensure_ascii=False, indent=2))
+    else:
+        for result in results:
+            _print_result(result)
+        passed = sum(r.passed for r in results)
+        bad = sum(bool(r.errors) for r in results)
+        click.echo(f"{len(results)} scenarios: {passed} passed, {len(results) - passed - bad} failed, "
+                   f"{bad} with bad input ({seconds:.2f} s{', with twins' if twins else ''})")
+    sys.exit(exit_code(results))
+
+
+@scenarios.command("coverage")
+@click.option("--json", "as_json", is_flag=True, help="Coverage as JSON.")
+def coverage_cmd(as_json: bool) -> None:
+    """Which subrules of each family have no scenario yet (exit 1 if any)."""
+    loaded = load_scenarios()
+    good = [s for s in loaded if not s.errors]
+    report = {}
+    for family, rules in required_rules().items():
+        missing = coverage(rules, good)
+        report[family] = {"rules": rules, "covered": len(rules) - len(missing), "missing": missing}
+    errors = [str(e) for s in loaded for e in s.errors]
+    if as_json:
+        click.echo(json.dumps({"families": report, "errors": errors}, ensure_ascii=False, indent=2))
+    else:
+        for family, row in report.items():
+            gap = f"  missing: {', '.join(row['missing'])}" if row["missing"] else ""
+            click.echo(f"{family}: {row['covered']}/{len(row['rules'])}{gap}")
+        for error in errors:
+            click.echo(f"ERROR {error}", err=True)
+    if errors:
+        sys.exit(2)
+    sys.exit(1 if any(row["missing"] for row in report.values()) else 0)
