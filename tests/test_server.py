@@ -101,3 +101,30 @@ def test_the_database_is_opened_read_only(client):
 def test_committed_openapi_document_is_current(client):
     committed = json.loads((ROOT / "docs" / "openapi.json").read_text(encoding="utf-8"))
     assert committed == client.app.openapi()
+
+
+def test_server_keeps_answering_while_a_document_is_replaced(tmp_path):
+    import shutil
+    import threading
+
+    source = tmp_path / "MagicCompRules_20260807.txt"
+    shutil.copy(corpus_path("en", "full", "MagicCompRules_20260807.txt"), source)
+    path = tmp_path / "live.db"
+    writer = KnowledgeBase.open(path)
+    writer.import_file(source)
+    client = TestClient(create_app(path))
+    seen, stop = [], threading.Event()
+
+    def read():
+        while not stop.is_set():
+            response = client.get("/rules/702.26", params={"children": "true"})
+            seen.append((response.status_code, len(response.json().get("subrules", []))))
+
+    thread = threading.Thread(target=read)
+    thread.start()
+    for _ in range(3):
+        source.write_bytes(source.read_bytes() + b"\n")
+        assert writer.import_file(source).status == "replaced"
+    stop.set()
+    thread.join()
+    assert seen and set(seen) == {(200, 14)}
