@@ -21,7 +21,7 @@ from kb.engine import Edition, EditionError, InputError, Runner, build, load_poo
 from kb.engine.cards import CardError
 from kb.engine.editions import parse_date
 from kb.engine.schema import Validator
-from kb.numbers import RuleNumber, RuleNumberError, RuleRange
+from kb.numbers import SKIPPED_LETTERS, RuleNumber, RuleNumberError, RuleRange
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_DIR = ROOT / "data" / "scenarios"
@@ -131,9 +131,15 @@ def _load_file(path: Path) -> list[Scenario]:
         rules = []
         for j, rule in enumerate(entry.get("rules", []) if isinstance(entry, dict) else []):
             try:
-                rules.append(str(RuleNumber.parse(str(rule))))
+                number = RuleNumber.parse(str(rule))
             except RuleNumberError as exc:
                 errors.append(ScenarioError(name, title, f"rules[{j}]", str(exc)))
+                continue
+            if set(number.letters or "") & SKIPPED_LETTERS:
+                errors.append(ScenarioError(name, title, f"rules[{j}]", f'"{rule}": the CR skips the subrule '
+                                            'letters l and o'))
+                continue
+            rules.append(str(number))
         if not isinstance(entry, dict):
             out.append(Scenario(title, name, [], edition, errors=errors))
             continue

@@ -2,11 +2,13 @@
 
 Supported: type, properties, required, additionalProperties (bool or schema),
 items, enum, const, minimum, minItems, pattern, anyOf, $ref to "#/$defs/...".
-Every message starts with the path of the offending field ("steps[3].cast.card").
+Every message starts with the path of the offending field ("steps[3].cast.card");
+"x-name" on an object schema names what an unknown key is ("unknown action").
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Iterator
 
@@ -32,6 +34,10 @@ def _type_name(value: Any) -> str:
         if isinstance(value, py):
             return name
     return type(value).__name__
+
+
+def _q(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def join(path: str, key: str | int) -> str:
@@ -68,16 +74,16 @@ class Validator:
             return
         if "type" in node and not self._type_ok(value, node["type"]):
             want = " or ".join(_as_list(node["type"]))
-            yield f"{path or '(top)'}: expected {want}, got {_type_name(value)} {value!r}"
+            yield f"{path or '(top)'}: expected {want}, got {_type_name(value)} {_q(value)}"
             return
         if "const" in node and value != node["const"]:
-            yield f"{path}: expected {node['const']!r}, got {value!r}"
+            yield f"{path}: expected {_q(node['const'])}, got {_q(value)}"
         if "enum" in node and value not in node["enum"]:
-            yield f"{path}: {value!r} is not one of {node['enum']}"
+            yield f"{path}: {_q(value)} is not one of {_q(node['enum'])}"
         if "minimum" in node and _is_type(value, "number") and value < node["minimum"]:
             yield f"{path}: {value} is less than {node['minimum']}"
         if "pattern" in node and isinstance(value, str) and not re.search(node["pattern"], value):
-            yield f"{path}: {value!r} does not match {node['pattern']}"
+            yield f"{path}: {_q(value)} does not match {node['pattern']}"
         if isinstance(value, list):
             if "minItems" in node and len(value) < node["minItems"]:
                 yield f"{path}: needs at least {node['minItems']} item(s)"
@@ -98,7 +104,8 @@ class Validator:
                 yield from self.errors(item, props[key], join(path, str(key)))
             elif extra is False:
                 known = ", ".join(sorted(props)) or "none"
-                yield f"{join(path, str(key))}: unknown field (known: {known})"
+                noun = node.get("x-name", "field")
+                yield f"{join(path, str(key))}: unknown {noun} (known: {known})"
             elif isinstance(extra, dict):
                 yield from self.errors(item, extra, join(path, str(key)))
         if "maxProperties" in node and len(value) > node["maxProperties"]:

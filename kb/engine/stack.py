@@ -70,16 +70,16 @@ def choose_targets(game: Game, player: str, specs: tuple, given: list | None, so
     for i, spec in enumerate(specs):
         options = [(k, v) for k, v in candidates(game, spec, player, source)
                    if not any(v is c for c in chosen)]
-        if not options:
-            if spec.get("optional"):
-                chosen.append(None)
-                continue
-            return None
         keys = [k for k, _ in options]
         if given is not None and i < len(given):
             key = given[i]
             if key not in keys:
-                raise RulesError(f"{q(key)} is not a legal target for {source_name} (legal: {keys})")
+                raise RulesError(f"{q(key)} is not a legal target for {source_name} (legal: {q(keys)})")
+        elif not options:
+            if spec.get("optional"):
+                chosen.append(None)
+                continue
+            return None
         else:
             key = decide(game, player, "target", keys, source_name)
         chosen.append(options[keys.index(key)][1])

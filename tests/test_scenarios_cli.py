@@ -1,0 +1,93 @@
+"""``scenarios run`` and ``scenarios coverage`` through click."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from kb.scenarios_cli import scenarios
+
+PASSING = """
+scenarios:
+  - name: drake phases out
+    rules: [702.26a]
+    setup:
+      players: [A, B]
+      turn: {active: B, step: end}
+      battlefield: [{card: Tolarian Drake, id: drake, controller: A}]
+    steps:
+      - advance: {to: upkeep, player: A}
+      - expect: {drake: {phased_out: direct}}
+"""
+FAILING = PASSING.replace("phased_out: direct", "phased_out: false")
+BROKEN = PASSING.replace("Tolarian Drake", "Tolarian Drak")
+
+
+def invoke(*args):
+    return CliRunner().invoke(scenarios, list(args))
+
+
+def test_run_bundled_passes_with_exit_0():
+    result = invoke("run")
+    assert result.exit_code == 0, result.output
+    assert "0 failed, 0 with bad input" in result.output
+
+
+def test_run_with_twins():
+    result = invoke("run", "--twins")
+    assert result.exit_code == 0 and "with twins" in result.output
+
+
+def test_run_a_file_outside_the_repository(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text(PASSING, encoding="utf-8")
+    result = invoke("run", str(path))
+    assert result.exit_code == 0
+    assert "PASS  mine.yaml: drake phases out" in result.output
+
+
+def test_failing_scenario_exits_1_and_shows_expected_and_actual(tmp_path):
+    path = tmp_path / "fail.yaml"
+    path.write_text(FAILING, encoding="utf-8")
+    result = invoke("run", str(path))
+    assert result.exit_code == 1
+    assert 'step 1: drake.phased_out: expected false, got true' in result.output
+
+
+def test_bad_input_exits_2_and_other_files_still_run(tmp_path):
+    (tmp_path / "a_bad.yaml").write_text(BROKEN, encoding="utf-8")
+    (tmp_path / "b_good.yaml").write_text(PASSING, encoding="utf-8")
+    result = invoke("run", str(tmp_path))
+    assert result.exit_code == 2
+    assert 'a_bad.yaml: scenario "drake phases out": setup.battlefield[0].card: unknown card "Tolarian Drak"' \
+        in result.output
+    assert "PASS  b_good.yaml" in result.output
+
+
+def test_json_output(tmp_path):
+    path = tmp_path / "fail.yaml"
+    path.write_text(FAILING, encoding="utf-8")
+    result = invoke("run", "--json", str(path))
+    data = json.loads(result.output)
+    assert result.exit_code == 1 and data["exit_code"] == 1
+    (entry,) = data["results"]
+    assert entry["failures"] == [{"step": 1, "expectation": "drake.phased_out", "expected": False, "actual": True}]
+    assert entry["rules"] == ["702.26a"] and entry["edition"] == "2026-08-07"
+
+
+def test_edition_option_filters_and_validates():
+    result = invoke("run", "--edition", "2017-08-25", "--json")
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["results"]
+    assert {r["edition"] for r in data["results"]} == {"2017-08-25"}
+    assert invoke("run", "--edition", "someday").exit_code == 2
+
+
+def test_coverage_text_and_json():
+    result = invoke("coverage")
+    assert result.exit_code == 0
+    assert "phasing 702.26: 14/14" in result.output and "planechase 901: 17/17" in result.output
+    data = json.loads(invoke("coverage", "--json").output)
+    assert data["families"]["phasing 702.23"]["missing"] == []
+    assert "702.23m" in data["families"]["phasing 702.23"]["rules"]
