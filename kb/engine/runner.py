@@ -139,6 +139,16 @@ class Runner:
         enter_battlefield(self.game, card, who)
         stack._after_action(self.game, who)
 
+    def a_tap(self, p: dict, path: str) -> None:
+        """Tap a land for mana: a mana ability, no stack (605); the mana itself is not tracked."""
+        who = self.player(p["player"], f"{path}.player")
+        perm = self.perm(p["card"], f"{path}.card")
+        if self.game.controller(perm) != who or "Land" not in self.game.chars(perm).types or perm.tapped:
+            raise RulesError(f"{p['card']} is not an untapped land {who} controls")
+        from kb.engine.combat import tap
+        tap(self.game, perm)
+        stack._after_action(self.game, who)
+
     def a_roll_planar_die(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
         self._take_priority(who)
@@ -363,6 +373,6 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
 ACTIONS: dict[str, Callable] = {
     "cast": Runner.a_cast, "activate": Runner.a_activate, "choose": Runner.a_choose, "pass": Runner.a_pass,
     "resolve": Runner.a_resolve, "advance": Runner.a_advance, "attack": Runner.a_attack, "block": Runner.a_block,
-    "roll_planar_die": Runner.a_roll_planar_die, "play": Runner.a_play, "concede": Runner.a_concede, "fix": Runner.a_fix,
+    "roll_planar_die": Runner.a_roll_planar_die, "play": Runner.a_play, "tap": Runner.a_tap, "concede": Runner.a_concede, "fix": Runner.a_fix,
     "remember": Runner.a_remember, "expect": Runner.a_expect, "illegal": Runner.a_illegal,
 }
