@@ -28,6 +28,12 @@ def invoke(*args):
     return CliRunner().invoke(scenarios, list(args))
 
 
+def run_file(tmp_path, text: str, *options: str, name: str = "mine.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return invoke("run", *options, str(path))
+
+
 def test_run_bundled_passes_with_exit_0():
     result = invoke("run")
     assert result.exit_code == 0, result.output
@@ -40,17 +46,13 @@ def test_run_with_twins():
 
 
 def test_run_a_file_outside_the_repository(tmp_path):
-    path = tmp_path / "mine.yaml"
-    path.write_text(PASSING, encoding="utf-8")
-    result = invoke("run", str(path))
+    result = run_file(tmp_path, PASSING)
     assert result.exit_code == 0
     assert "PASS  mine.yaml: drake phases out" in result.output
 
 
 def test_failing_scenario_exits_1_and_shows_expected_and_actual(tmp_path):
-    path = tmp_path / "fail.yaml"
-    path.write_text(FAILING, encoding="utf-8")
-    result = invoke("run", str(path))
+    result = run_file(tmp_path, FAILING)
     assert result.exit_code == 1
     assert 'step 1: drake.phased_out: expected false, got true' in result.output
 
@@ -66,9 +68,7 @@ def test_bad_input_exits_2_and_other_files_still_run(tmp_path):
 
 
 def test_json_output(tmp_path):
-    path = tmp_path / "fail.yaml"
-    path.write_text(FAILING, encoding="utf-8")
-    result = invoke("run", "--json", str(path))
+    result = run_file(tmp_path, FAILING, "--json")
     data = json.loads(result.output)
     assert result.exit_code == 1 and data["exit_code"] == 1
     (entry,) = data["results"]

@@ -125,15 +125,8 @@ def untap_step_event(game: Game) -> None:
     active = game.active
     going_in = [p for p in game.all_permanents() if _phases_in_now(game, p, active)]
     going_out = [p for p in game.permanents()
-                 if game.controller(p) == active and "phasing" in game.chars(p).keywords
-                 and can_phase_out(game, p)]
-    indirect: list[Obj] = []
-    for perm in going_out:
-        for att in _attached_tree(game, perm):
-            if att not in indirect:
-                indirect.append(att)
-    direct = [p for p in going_out if p not in indirect]
-    _apply_out(game, direct, indirect, None)
+                 if game.controller(p) == active and "phasing" in game.chars(p).keywords]
+    phase_out(game, going_out)
     phase_in(game, going_in)
 
 

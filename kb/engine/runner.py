@@ -219,62 +219,10 @@ class Runner:
         if attr == "new_object_since":
             return expected if self.memory.get(expected) != obj.oid else f"the same object as {q(expected)}"
         ch = game.chars(obj)
-        if attr == "phased_out":
-            actual = obj.phase_kind if obj.phased_out else False
-            return actual if isinstance(expected, str) else bool(obj.phased_out)
-        if attr == "phased_out_under":
-            return obj.phased_out_under
-        if attr == "controller":
-            if obj.zone == "command":
-                return game.planar_controller     # 312.4, 901.6
-            return obj.phased_out_under if obj.phased_out else ch.controller
-        if attr == "types":
-            return sorted(ch.types)
-        if attr == "subtypes":
-            return sorted(ch.subtypes)
-        if attr == "owner":
-            return obj.owner
-        if attr == "power":
-            return ch.power
-        if attr == "toughness":
-            return ch.toughness
-        if attr == "pt":
-            return f"{ch.power}/{ch.toughness}"
-        if attr == "tapped":
-            return obj.tapped
-        if attr == "counters":
-            return {k: v for k, v in obj.counters.items() if v}
-        if attr == "stickers":
-            return list(obj.stickers)
-        if attr == "attached_to":
-            host = obj.attached_to
-            if isinstance(host, int):
-                found = game.by_oid(host)
-                return game.label_of(found) if found is not None and found.zone == "battlefield" else None
-            return host
-        if attr == "attachments":
-            return sorted(game.label_of(a) for a in game.all_permanents() if a.attached_to == obj.oid)
-        if attr == "in_combat":
-            return obj.in_combat
-        if attr == "attacking":
-            return obj.attacking
-        if attr == "blocking":
-            return bool(obj.blocking)
-        if attr == "keywords":
-            return expected if set(expected) <= ch.keywords else sorted(ch.keywords)
-        if attr == "lacks":
-            return expected if not set(expected) & ch.keywords else sorted(ch.keywords)
-        if attr == "token":
-            return obj.token
-        if attr == "damage":
-            return obj.damage
-        if attr == "face_up":
-            return obj.face_up
-        if attr == "affected_by":
-            from kb.engine.layers import effect_active
-            return sorted(e.source_name for e in game.effects
-                          if e.affected is not None and obj.oid in e.affected and effect_active(game, e))
-        raise InputError(attr, f"unknown object expectation {q(attr)}")
+        getter = OBJECT_CHECKS.get(attr)
+        if getter is None:
+            raise InputError(attr, f"unknown object expectation {q(attr)}")
+        return getter(game, obj, ch, expected)
 
     def _log_since(self) -> list[str]:
         return [f"{e.source}: {e.label}" for e in self.game.log[self.log_cursor:]]
@@ -312,6 +260,55 @@ class Runner:
                 self.failures.append(Failure(index, verb, "the game goes on", "the game is over"))
                 return self.failures
         return self.failures
+
+
+def _controller(game: Game, obj: Obj, ch: Any) -> str | None:
+    if obj.zone == "command":
+        return game.planar_controller     # 312.4, 901.6
+    return obj.phased_out_under if obj.phased_out else ch.controller
+
+
+def _attached_to(game: Game, obj: Obj) -> str | None:
+    host = obj.attached_to
+    if isinstance(host, int):
+        found = game.by_oid(host)
+        return game.label_of(found) if found is not None and found.zone == "battlefield" else None
+    return host
+
+
+def _affected_by(game: Game, obj: Obj) -> list[str]:
+    from kb.engine.layers import effect_active
+    return sorted(e.source_name for e in game.effects
+                  if e.affected is not None and obj.oid in e.affected and effect_active(game, e))
+
+
+# What an object expectation compares: (game, object, its characteristics, the expected value).
+OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
+    "phased_out": lambda g, o, c, e: (o.phase_kind if o.phased_out else False) if isinstance(e, str)
+    else o.phased_out,
+    "phased_out_under": lambda g, o, c, e: o.phased_out_under,
+    "controller": lambda g, o, c, e: _controller(g, o, c),
+    "owner": lambda g, o, c, e: o.owner,
+    "types": lambda g, o, c, e: sorted(c.types),
+    "subtypes": lambda g, o, c, e: sorted(c.subtypes),
+    "power": lambda g, o, c, e: c.power,
+    "toughness": lambda g, o, c, e: c.toughness,
+    "pt": lambda g, o, c, e: f"{c.power}/{c.toughness}",
+    "tapped": lambda g, o, c, e: o.tapped,
+    "counters": lambda g, o, c, e: {k: v for k, v in o.counters.items() if v},
+    "stickers": lambda g, o, c, e: list(o.stickers),
+    "attached_to": lambda g, o, c, e: _attached_to(g, o),
+    "attachments": lambda g, o, c, e: sorted(g.label_of(a) for a in g.all_permanents() if a.attached_to == o.oid),
+    "in_combat": lambda g, o, c, e: o.in_combat,
+    "attacking": lambda g, o, c, e: o.attacking,
+    "blocking": lambda g, o, c, e: bool(o.blocking),
+    "keywords": lambda g, o, c, e: e if set(e) <= c.keywords else sorted(c.keywords),
+    "lacks": lambda g, o, c, e: e if not set(e) & c.keywords else sorted(c.keywords),
+    "token": lambda g, o, c, e: o.token,
+    "damage": lambda g, o, c, e: o.damage,
+    "face_up": lambda g, o, c, e: o.face_up,
+    "affected_by": lambda g, o, c, e: _affected_by(g, o),
+}
 
 
 def _names_match(entries: list[str], wanted: str) -> bool:
