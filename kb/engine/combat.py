@@ -22,7 +22,8 @@ def tap(game: Game, perm: Obj) -> None:
         game.emit("becomes_tapped", **obj_event(game, perm))
 
 
-def declare_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -> None:
+def check_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -> None:
+    """Raise if these attackers may not be declared (508.1)."""
     if game.active != player:
         raise RulesError(f"only the active player ({game.active}) attacks")
     for creature, defender in attackers:
@@ -39,6 +40,10 @@ def declare_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]])
             raise RulesError(f"{game.label_of(creature)} can't attack")
         if defender not in game.opponents(player):
             raise RulesError(f"{game.label_of(creature)} can't attack {defender}")
+
+
+def declare_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -> None:
+    check_attackers(game, player, attackers)
     for creature, defender in attackers:
         if "vigilance" not in game.chars(creature).keywords:
             tap(game, creature)
@@ -54,7 +59,8 @@ def declare_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]])
                                                    {"kind": "attacks_alone", **obj_event(game, creature)}))
 
 
-def declare_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> None:
+def check_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> None:
+    """Raise if these blocks may not be declared (509.1)."""
     by_attacker: dict[int, list[Obj]] = {}
     for blocker, attacker in blocks:
         ch = game.chars(blocker)
@@ -77,6 +83,10 @@ def declare_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> 
         attacker = game.permanent(attacker_oid)
         if "menace" in game.chars(attacker).keywords and len(blockers) < 2:
             raise RulesError(f"{game.label_of(attacker)} has menace and needs two or more blockers")
+
+
+def declare_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> None:
+    check_blockers(game, player, blocks)
     for blocker, attacker in blocks:
         blocker.blocking = [*blocker.blocking, attacker.oid]
         attacker.blocked = True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from kb.engine import planechase, players, stack, turn
+from kb.engine import combat, planechase, players, stack, turn
 from kb.engine.setup import RESERVED, InputError
 from kb.engine.state import ChoiceNeeded, Game, Obj, RulesError, STEPS, q
 
@@ -116,8 +116,7 @@ class Runner:
         for label, defender in p["attackers"].items():
             attackers.append((self.perm(label, f"{path}.attackers.{label}"),
                               self.player(defender, f"{path}.attackers.{label}")))
-        if who != self.game.active:
-            raise RulesError(f"{who} is not the active player")
+        combat.check_attackers(self.game, who, attackers)
         self.game.skip_flags["attack"] = attackers
         self._advance_in_turn("declare_attackers")
 
@@ -125,6 +124,7 @@ class Runner:
         who = self.player(p["player"], f"{path}.player")
         blocks = [(self.perm(b, f"{path}.blockers.{b}"), self.perm(a, f"{path}.blockers.{b}"))
                   for b, a in p["blockers"].items()]
+        combat.check_blockers(self.game, who, blocks)
         self.game.skip_flags.setdefault("blocks", {})[who] = blocks
         self._advance_in_turn("declare_blockers")
 
