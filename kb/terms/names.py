@@ -13,6 +13,8 @@ from kb.search.normalise import fold_text
 
 _NOTE = re.compile(r"\s*[（(]([^()（）]*)[)）]\s*$")
 _SENSE = re.compile(r"^(?:n|v|adj|noun|verb|\d)$", re.IGNORECASE)
+_OBSOLETE = re.compile(r"obsolete|已废止|廃止", re.IGNORECASE)
+OBSOLETE = "obsolete"
 _QUOTES = "\"'“”‘’„«»「」『』"
 _TERM_SPLIT = re.compile(r"\s*[、，,/／;；]\s*")
 _ENGLISH_SPLIT = re.compile(r"\s*(?:,|/)\s*")
@@ -30,7 +32,10 @@ def clean_name(text: str) -> tuple[str, str | None]:
 
 
 def sense_of(note: str | None) -> str | None:
-    """"n", "v", "1", "2": a note that tells one sense of an English word from another."""
+    """"n", "v", "1", "2": a note that tells one sense of an English word from another;
+    "obsolete" for a term the rules no longer use (kept for lookups, not matched in texts)."""
+    if note and _OBSOLETE.search(note):
+        return OBSOLETE
     return note.lower() if note and _SENSE.match(note) else None
 
 

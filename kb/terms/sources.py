@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 
 from kb.paths import DATA_DIR
 from kb.terms.model import TermName
-from kb.terms.names import clean_name, english_key, sense_of, split_pair
+from kb.terms.names import OBSOLETE, clean_name, english_key, sense_of, split_pair
 
 CURATED = DATA_DIR / "terms_curated.tsv"
 CURATED_COLUMNS = ("lang", "term", "english", "source")
@@ -33,11 +33,12 @@ def make_names(lang: str, term: str, english: str, source: str, origin: str,
     """Clean and split one raw pair into dictionary rows; nothing for an empty side."""
     found = []
     for raw_term, raw_english in split_pair(term, english):
-        name, _ = clean_name(raw_term)
+        name, term_note = clean_name(raw_term)
         english_name, note = clean_name(raw_english)
         key = english_key(english_name)
         if name and key and name.casefold() != english_name.casefold():
-            found.append(TermName(primary(lang), name, english_name, key, source, origin, detail, sense_of(note)))
+            sense = sense_of(note) or (OBSOLETE if sense_of(term_note) == OBSOLETE else None)
+            found.append(TermName(primary(lang), name, english_name, key, source, origin, detail, sense))
     return found
 
 

@@ -1,0 +1,124 @@
+"""A whole translation against the English original of the same edition, rule by rule.
+
+Rules pair by number (the first of a number printed twice). Each check is a small
+function from the two documents to findings, so a test can alter one document and
+see exactly one class of finding appear.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
+from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
+from kb.crosscheck.texts import DocText, RuleText
+
+Check = Callable[[DocText, DocText], Iterator[Finding]]
+
+
+def missing(tr: DocText, en: DocText) -> Iterator[Finding]:
+    for number, rule in en.by_number.items():
+        if number not in tr.by_number:
+            yield Finding("missing", number, f"{number} is not in the translation", original=rule.full)
+
+
+def extra(tr: DocText, en: DocText) -> Iterator[Finding]:
+    for number, rule in tr.by_number.items():
+        if number not in en.by_number:
+            yield Finding("extra", number, f"{number} is not in the original", translation=rule.full)
+
+
+def duplicates(tr: DocText, en: DocText) -> Iterator[Finding]:
+    for doc, side in ((tr, "translation"), (en, "original")):
+        for number, times in doc.printed.items():
+            if times > 1:
+                texts = [r.full for r in doc.rules if r.number == number]
+                same = "the same text" if len(set(texts)) == 1 else "different texts"
+                yield Finding("duplicate", number, f"{number} is printed {times} times in the {side} ({same})",
+                              **{side: texts[0]}, detail={"side": side, "times": times, "texts": texts})
+
+
+def subrules(tr: DocText, en: DocText) -> Iterator[Finding]:
+    """Rules on both sides whose subrule letters differ ("805.10: a–g against a–f")."""
+    for number, rule in en.by_number.items():
+        if rule.kind != "rule" or number not in tr.by_number:
+            continue
+        theirs = [c.number for c in tr.children(number) if c.kind == "subrule"]
+        ours = [c.number for c in en.children(number) if c.kind == "subrule"]
+        if theirs != ours:
+            only_en = [n for n in ours if n not in theirs]
+            only_tr = [n for n in theirs if n not in ours]
+            parts = ([f"only in the original: {', '.join(only_en)}"] if only_en else []) + \
+                    ([f"only in the translation: {', '.join(only_tr)}"] if only_tr else [])
+            yield Finding("subrules", number, f"{number} subrules differ: " + "; ".join(parts or ["order"]),
+                          detail={"original": ours, "translation": theirs})
+
+
+def cited(tr: DocText, en: DocText) -> Iterator[Finding]:
+    for number, pair in _paired(tr, en):
+        theirs = citations(pair[0].full, tr.lang, tr.siblings)
+        ours = citations(pair[1].full, en.lang, en.siblings)
+        if theirs != ours:
+            parts = ([f"only the translation cites {listed(theirs - ours)}"] if theirs - ours else []) + \
+                    ([f"only the original cites {listed(ours - theirs)}"] if ours - theirs else [])
+            yield Finding(
+                "citations", number, f"{number}: " + "; ".join(parts),
+                pair[0].full, pair[1].full,
+                {"translation": sorted_numbers(theirs), "original": sorted_numbers(ours),
+                 "only_translation": sorted_numbers(theirs - ours), "only_original": sorted_numbers(ours - theirs)},
+            )
+
+
+def examples(tr: DocText, en: DocText) -> Iterator[Finding]:
+    for number, (mine, theirs) in _paired(tr, en):
+        if mine.examples != theirs.examples:
+            yield Finding("examples", number,
+                          f"{number} has {mine.examples} examples in the translation, {theirs.examples} in the original",
+                          detail={"translation": mine.examples, "original": theirs.examples})
+
+
+def numbers(tr: DocText, en: DocText) -> Iterator[Finding]:
+    for number, (mine, theirs) in _paired(tr, en):
+        if not mine.full or not theirs.full:
+            continue
+        a, b = numerals(mine.full, tr.lang), numerals(theirs.full, en.lang)
+        only_tr, only_en = a.unmatched(b), b.unmatched(a)
+        if only_tr or only_en:
+            parts = ([f"translation states {listed(only_tr)}"] if only_tr else []) + \
+                    ([f"original states {listed(only_en)}"] if only_en else [])
+            yield Finding("numbers", number, f"{number}: " + ", ".join(parts) + " that the other does not",
+                          mine.full, theirs.full, {"only_translation": only_tr, "only_original": only_en})
+
+
+def english(tr: DocText, en: DocText) -> Iterator[Finding]:
+    for number, rule in tr.by_number.items():
+        found = untranslated(rule.full, tr.lang)
+        if found:
+            yield Finding("untranslated", number, f"{number}: English in the translation: {found[0][:60]}",
+                          rule.full, en.by_number[number].full if number in en.by_number else None,
+                          {"passages": found})
+
+
+CHECKS: dict[str, Check] = {
+    "missing": missing, "extra": extra, "duplicate": duplicates, "subrules": subrules,
+    "citations": cited, "examples": examples, "numbers": numbers, "untranslated": english,
+}
+
+
+def crosscheck_documents(tr: DocText, en: DocText, kinds: tuple[str, ...] = FINDINGS) -> DocumentCrosscheck:
+    """Every finding of the asked kinds, in report order, then document order within a kind."""
+    findings = [finding for kind in kinds for finding in CHECKS[kind](tr, en)]
+    paired = sum(1 for number in tr.by_number if number in en.by_number)
+    return DocumentCrosscheck(
+        translation=tr.ref(), original=en.ref(),
+        rules={"translation": len(tr.rules), "original": len(en.rules), "paired": paired},
+        counts=count([f.kind for f in findings], kinds), findings=findings,
+    )
+
+
+def _paired(tr: DocText, en: DocText) -> Iterator[tuple[str, tuple[RuleText, RuleText]]]:
+    for number, rule in tr.by_number.items():
+        other = en.by_number.get(number)
+        if other is not None:
+            yield number, (rule, other)
+

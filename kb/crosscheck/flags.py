@@ -1,0 +1,196 @@
+"""The flags of one row of a rule-level cross-check.
+
+Each check reads the row (both translations, both English texts) and the context
+(languages, editions, the term dictionary, the renumbering of cited rules) and adds
+flags, or notes where two texts agree in a way worth knowing (the same citation in
+two numberings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from kb.crosscheck.model import Cell, Flag, Row
+from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
+from kb.history.text import RULE_NUMBER, mask_numbers, normalise, word_diff
+from kb.terms import TermDictionary
+
+_QUIET_CHANGES = {None, "unchanged", "renumbered", "added", "removed"}
+# Glossary entries that are function words, not game terms: translations rightly say them many ways.
+_NOT_TERMS = {"as though", "becom", "during", "you", "your"}
+_QUOTE = 60
+
+
+@dataclass
+class Context:
+    lang: dict[str, str]  # side -> language
+    edition: dict[str, str]  # side -> edition label
+    terms: TermDictionary | None = None
+    cite_map: Callable[[str], str | None] = lambda number: number  # A's numbering -> B's
+    notes: dict[str, str] = field(default_factory=dict)  # English number of A -> what became of it
+
+    def other(self, side: str) -> str:
+        return "b" if side == "a" else "a"
+
+
+def flag_row(row: Row, ctx: Context) -> None:
+    """Every check, in report order."""
+    for check in (one_side, rules_change, cited, stated_numbers, game_terms, english_left):
+        check(row, ctx)
+
+
+def _get(row: Row, side: str) -> tuple[Cell | None, Cell | None]:
+    return (row.a, row.en_a) if side == "a" else (row.b, row.en_b)
+
+
+def one_side(row: Row, ctx: Context) -> None:
+    """A subrule one translation lacks: a rules change between the editions, or a gap in the translation."""
+    for side in ("a", "b"):
+        text, english = _get(row, side)
+        other_text, other_english = _get(row, ctx.other(side))
+        lang, edition = ctx.lang[side], ctx.edition[side]
+        if text is None and english is not None:
+            row.flags.append(Flag("one-side", f"translation gap: the {lang} text lacks {english.number} of its "
+                                  "English original", side, {"cause": "translation gap", "missing": english.number}))
+        elif text is None and other_english is not None:
+            note = ctx.notes.get(other_english.number)
+            row.flags.append(Flag(
+                "one-side", f"rules change: {other_english.number} ({ctx.edition[ctx.other(side)]}) is not in "
+                f"{edition}" + (f" ({note})" if note else ""), side,
+                {"cause": "rules change", "number": other_english.number, "note": note}))
+        elif text is None and other_text is not None:
+            row.flags.append(Flag("one-side", f"{other_text.number} has no counterpart on the {lang} side",
+                                  side, {"cause": "unknown", "number": other_text.number}))
+        elif text is not None and english is None and (row.en_a or row.en_b):
+            row.flags.append(Flag("one-side", f"not in the original: {text.number} is not in the English text "
+                                  f"of {edition}", side, {"cause": "not in the original", "number": text.number}))
+
+
+def rules_change(row: Row, ctx: Context) -> None:
+    """The English rule changed between the two editions (beyond renumbering)."""
+    if row.change in _QUIET_CHANGES or row.en_a is None or row.en_b is None:
+        return
+    if row.change == "edited" and _references_only(row.en_a.text, row.en_b.text, ctx):
+        row.change = "references only"
+    detail = {"change": row.change, "from": ctx.edition["a"], "to": ctx.edition["b"]}
+    message = f"{row.change} between {ctx.edition['a']} and {ctx.edition['b']}"
+    if row.change != "references only":
+        old, new = word_diff(row.en_a.text, row.en_b.text)
+        detail["removed"] = [row.en_a.text[s.start:s.end] for s in old]
+        detail["added"] = [row.en_b.text[s.start:s.end] for s in new]
+        message += _summary(detail["removed"], detail["added"])
+    row.flags.append(Flag("rules-change", message, None, detail))
+
+
+def _references_only(old: str, new: str, ctx: Context) -> bool:
+    """Only cited numbers differ, each as the cited rule was renumbered (704.5n -> 704.5m)."""
+    old, new = normalise(old), normalise(new)
+    if mask_numbers(old) != mask_numbers(new):
+        return False
+    before, after = RULE_NUMBER.findall(old), RULE_NUMBER.findall(new)
+    return before != after and [ctx.cite_map(n) for n in before] == after
+
+
+def _summary(removed: list[str], added: list[str]) -> str:
+    parts = []
+    if removed:
+        parts.append("removed “" + _clip(" … ".join(removed)) + "”")
+    if added:
+        parts.append("added “" + _clip(" … ".join(added)) + "”")
+    return ": " + "; ".join(parts) if parts else ""
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _QUOTE else text[: _QUOTE - 1] + "…"
+
+
+def _cites(cell: Cell | None) -> set[str] | None:
+    return None if cell is None else citations(cell.text, cell.lang)
+
+
+def cited(row: Row, ctx: Context) -> None:
+    """Cited rules: each translation against its English, then the two against each other, renumbering applied."""
+    found = {side: _cites(cell) for side, cell in (("a", row.a), ("b", row.b), ("en_a", row.en_a), ("en_b", row.en_b))}
+    for side in ("a", "b"):
+        mine, english = found[side], found["en_" + side]
+        if mine is not None and english is not None and mine != english:
+            row.flags.append(Flag(
+                "citations", f"the {ctx.lang[side]} text cites {listed(mine)} where its English cites {listed(english)}",
+                side, {"translation": sorted_numbers(mine), "original": sorted_numbers(english)}))
+    if found["a"] is None or found["b"] is None or not (found["a"] or found["b"]):
+        return
+    mapped = {ctx.cite_map(n) or n for n in found["a"]}
+    if mapped == found["b"]:
+        if found["a"] != found["b"]:
+            row.notes.append(f"same citation in two numberings: {listed(found['a'])} ({ctx.edition['a']}) = "
+                             f"{listed(found['b'])} ({ctx.edition['b']})")
+        return
+    english_agree = found["en_a"] is None or found["en_b"] is None or \
+        {ctx.cite_map(n) or n for n in found["en_a"]} == found["en_b"]
+    if english_agree:
+        row.flags.append(Flag(
+            "citations", f"{listed(found['a'])} ({ctx.edition['a']}, = {listed(mapped)} in {ctx.edition['b']}) "
+            f"against {listed(found['b'])}", None,
+            {"a": sorted_numbers(found["a"]), "a_renumbered": sorted_numbers(mapped), "b": sorted_numbers(found["b"])}))
+
+
+def stated_numbers(row: Row, ctx: Context) -> None:
+    """Numbers in the text: each translation against its English; without English, the two against each other."""
+    pairs = [(side, *_get(row, side)) for side in ("a", "b")]
+    compared = False
+    for side, text, english in pairs:
+        if text is None or english is None:
+            continue
+        compared = True
+        _compare_numbers(row, text, english, side, f"its English ({ctx.edition[side]})")
+    if not compared and row.a is not None and row.b is not None:
+        _compare_numbers(row, row.a, row.b, None, f"the {ctx.lang['b']} text")
+
+
+def _compare_numbers(row: Row, text: Cell, other: Cell, side: str | None, against: str) -> None:
+    mine, theirs = numerals(text.text, text.lang), numerals(other.text, other.lang)
+    only_mine, only_theirs = mine.unmatched(theirs), theirs.unmatched(mine)
+    if only_mine or only_theirs:
+        row.flags.append(Flag(
+            "numbers", f"the {text.lang} text states {listed(only_mine)}, {against} {listed(only_theirs)}",
+            side, {"only_translation": only_mine, "only_other": only_theirs}))
+
+
+def game_terms(row: Row, ctx: Context) -> None:
+    """Concepts one translation names and the other does not, where both English texts name them."""
+    if ctx.terms is None or row.a is None or row.b is None:
+        return
+    found = {side: {m.text: m.keys for m in ctx.terms.matcher(cell.lang).find(cell.text)}
+             for side, cell in (("a", row.a), ("b", row.b))}
+    keys = {side: set().union(*found[side].values()) if found[side] else set() for side in found}
+    named = {side: ctx.terms.matcher(cell.lang).keys(cell.text, nested=True) for side, cell in (("a", row.a), ("b", row.b))}
+    relevant = None
+    if row.en_a is not None and row.en_b is not None:
+        english = ctx.terms.matcher("en")
+        relevant = english.keys(row.en_a.text, nested=True) & english.keys(row.en_b.text, nested=True)
+    for side in ("a", "b"):
+        other = ctx.other(side)
+        lacking = {k for k in keys[side] - ctx.terms.implied(named[other]) - _NOT_TERMS
+                   if ctx.terms.has(k, ctx.lang[other]) and (relevant is None or k in relevant)}
+        if not lacking:
+            continue
+        words = sorted(text for text, ks in found[side].items() if ks & lacking)
+        expected = sorted({n for k in lacking for n in ctx.terms.entry(k, ctx.lang[other]).in_language(
+            ctx.lang[other].split("-")[0])})
+        row.flags.append(Flag(
+            "terms", f"{', '.join(words)} ({ctx.lang[side]}) has no counterpart in the {ctx.lang[other]} text"
+            + (f" (expected {', '.join(expected[:4])})" if expected else ""),
+            side, {"keys": sorted(lacking), "found": words, "expected": expected}))
+
+
+def english_left(row: Row, ctx: Context) -> None:
+    for side in ("a", "b"):
+        text = _get(row, side)[0]
+        if text is None:
+            continue
+        passages = untranslated(text.text, text.lang)
+        if passages:
+            row.flags.append(Flag("untranslated", f"English in the {text.lang} text: “{_clip(passages[0])}”",
+                                  side, {"passages": passages}))
+

@@ -1,0 +1,152 @@
+"""The results of cross-checks: findings of a whole document, rows and flags of a rule.
+
+Plain dataclasses with ``to_dict()``; the renderers (text, HTML) and the JSON output
+read only these.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+# Whole-document findings, in report order.
+FINDINGS = ("missing", "extra", "duplicate", "subrules", "citations", "examples", "numbers", "untranslated")
+FINDING_LABELS = {
+    "missing": "rule of the original missing in the translation",
+    "extra": "rule of the translation not in the original",
+    "duplicate": "number printed more than once",
+    "subrules": "subrule sets differ",
+    "citations": "cited rules differ",
+    "examples": "example counts differ",
+    "numbers": "numbers in the text differ",
+    "untranslated": "English left untranslated",
+}
+# Rule-level flags, in report order.
+FLAGS = ("one-side", "rules-change", "citations", "numbers", "terms", "untranslated")
+FLAG_LABELS = {
+    "one-side": "on one side only",
+    "rules-change": "the rules changed between the editions",
+    "citations": "cited rules differ",
+    "numbers": "numbers differ",
+    "terms": "game terms differ",
+    "untranslated": "English left untranslated",
+}
+
+
+@dataclass
+class Finding:
+    """One disagreement of a translation with its original, at one rule number."""
+
+    kind: str  # one of FINDINGS
+    number: str
+    message: str
+    translation: str | None = None
+    original: str | None = None
+    detail: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class DocumentCrosscheck:
+    """A translation against the original of its edition, rule by rule."""
+
+    translation: dict  # document, lang, edition
+    original: dict
+    rules: dict  # translation, original, paired
+    counts: dict[str, int]
+    findings: list[Finding]
+
+    def to_dict(self) -> dict:
+        return {
+            "translation": self.translation, "original": self.original, "rules": self.rules,
+            "counts": self.counts, "findings": [f.to_dict() for f in self.findings],
+        }
+
+    def of_kind(self, kind: str) -> list[Finding]:
+        return [f for f in self.findings if f.kind == kind]
+
+
+def count(kinds: list[str], order: tuple[str, ...]) -> dict[str, int]:
+    """Counts per kind in report order, zeros included, so reports and tests see every class."""
+    found = Counter(kinds)
+    return {kind: found.get(kind, 0) for kind in order}
+
+
+@dataclass
+class Cell:
+    """One rule text in a row: a translation's or an English pivot's."""
+
+    number: str
+    text: str
+    lang: str
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class Flag:
+    """Something a translator should look at in one row; ``side`` is "a", "b" or None for both."""
+
+    kind: str  # one of FLAGS
+    message: str
+    side: str | None = None
+    detail: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class Row:
+    """One aligned subrule: both translations and the English text of both editions."""
+
+    a: Cell | None
+    b: Cell | None
+    en_a: Cell | None = None
+    en_b: Cell | None = None
+    change: str | None = None  # what the English rule went through between the editions
+    flags: list[Flag] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # agreements worth knowing ("same citation, renumbered")
+
+    def to_dict(self) -> dict:
+        cells = {k: (getattr(self, k).to_dict() if getattr(self, k) else None) for k in ("a", "b", "en_a", "en_b")}
+        return {**cells, "change": self.change, "flags": [f.to_dict() for f in self.flags], "notes": self.notes}
+
+    def kinds(self) -> list[str]:
+        return [f.kind for f in self.flags]
+
+
+@dataclass
+class Side:
+    """One side as resolved: the document, its edition and how it was chosen, the English pivot."""
+
+    spec: str
+    document: str
+    lang: str
+    edition: str | None
+    chosen: str
+    number: str
+    title: str | None
+    pivot: dict | None  # Pivot.to_dict()
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass
+class RuleCrosscheck:
+    """A rule of one translation against a rule of another, subrule by subrule."""
+
+    a: Side
+    b: Side
+    method: str  # "pivot": through the English editions; "structure": by order, citations, numbers, terms
+    notes: list[str]
+    rows: list[Row]
+    counts: dict[str, int]
+
+    def to_dict(self) -> dict:
+        return {"a": self.a.to_dict(), "b": self.b.to_dict(), "method": self.method, "notes": self.notes,
+                "counts": self.counts, "rows": [r.to_dict() for r in self.rows]}

@@ -1,0 +1,117 @@
+"""The rule-level cross-check: one rule of one translation against one of another.
+
+    crosscheck_rules(conn, "de:702.23", "ja@2023-11-17:702.26")
+
+Resolves both sides, finds each side's English pivot, pairs the subrules (through
+the renumbering chain, else by structure) and flags every row.
+"""
+
+from __future__ import annotations
+
+from kb.crosscheck.align import pivot_rows, structure_rows
+from kb.crosscheck.flags import Context, flag_row
+from kb.crosscheck.model import FLAGS, Row, RuleCrosscheck, Side, count
+from kb.crosscheck.pivot import Mapping, Pivot, english_pivot, map_numbers
+from kb.crosscheck.signals import citations
+from kb.crosscheck.specs import DocRef, RuleSpec, resolve
+from kb.crosscheck.texts import DocText, load_text
+from kb.history.text import words
+from kb.terms import TermDictionary, dictionary
+
+
+def crosscheck_rules(conn, a: str | RuleSpec, b: str | RuleSpec, *, terms: TermDictionary | None = None,
+                     method: str = "auto") -> RuleCrosscheck:
+    """Align and flag ``a`` against ``b``; ``method`` "structure" skips the English pivot."""
+    specs = {"a": _spec(a), "b": _spec(b)}
+    docs = {side: resolve(conn, spec.doc, spec.number) for side, spec in specs.items()}
+    texts = {side: load_text(conn, docs[side].id, within=specs[side].number) for side in specs}
+    pivots = {side: english_pivot(conn, docs[side]) if method != "structure" else None for side in specs}
+    english = {side: _english_text(conn, pivots[side], texts[side], specs[side]) for side in specs}
+    terms = terms if terms is not None else dictionary(conn)
+    notes: list[str] = []
+    mapping = None
+    if english["a"] is not None and english["b"] is not None:
+        mapping = map_numbers(conn, pivots["a"], pivots["b"], [], family=str(specs["a"].number))
+        if mapping is None:
+            notes.append(f"the renumbering chain between {pivots['a'].document} and {pivots['b'].document} is not "
+                         "stored: aligned by structure")
+    if mapping is not None:
+        rows = pivot_rows(texts["a"], english["a"], english["b"], texts["b"], mapping)
+        became = mapping.get(str(specs["a"].number))
+        if became != str(specs["b"].number):
+            notes.append(f"{specs['a'].number} of {pivots['a'].edition} is "
+                         f"{became or 'gone'} in {pivots['b'].edition}, not {specs['b'].number}")
+    else:
+        rows = structure_rows(texts["a"], english["a"], texts["b"], english["b"], _similarity(terms))
+    for side in specs:
+        if pivots[side] is None and docs[side].lang != "en":
+            notes.append(f"no English edition stored for {docs[side].name} ({docs[side].edition or 'undated'})")
+    ctx = _context(conn, docs, pivots, terms, rows, mapping)
+    for row in rows:
+        flag_row(row, ctx)
+    return RuleCrosscheck(
+        a=_side(specs["a"], docs["a"], texts["a"], pivots["a"]), b=_side(specs["b"], docs["b"], texts["b"], pivots["b"]),
+        method="pivot" if mapping is not None else "structure", notes=notes, rows=rows,
+        counts=count([k for row in rows for k in dict.fromkeys(row.kinds())], FLAGS),
+    )
+
+
+def _spec(spec: str | RuleSpec) -> RuleSpec:
+    return spec if isinstance(spec, RuleSpec) else RuleSpec.parse(spec)
+
+
+def _english_text(conn, pivot: Pivot | None, text: DocText, spec: RuleSpec) -> DocText | None:
+    if pivot is None:
+        return None
+    if pivot.id == text.id:
+        return text
+    english = load_text(conn, pivot.id, within=spec.number)
+    return english if english.rules else None
+
+
+def _context(conn, docs: dict[str, DocRef], pivots: dict[str, Pivot | None], terms: TermDictionary,
+             rows: list[Row], mapping: Mapping | None) -> Context:
+    """Labels, and the renumbering of every rule side A cites (into side B's edition)."""
+    edition = {side: docs[side].edition or (pivots[side].edition if pivots[side] else "") or "undated"
+               for side in docs}
+    for side in docs:
+        if docs[side].edition is None and pivots[side] is not None:
+            edition[side] = f"{pivots[side].edition} (inferred)"
+    ctx = Context(lang={side: docs[side].lang for side in docs}, edition=edition, terms=terms,
+                  notes=dict(mapping.notes) if mapping else {})
+    if pivots["a"] is not None and pivots["b"] is not None:
+        cited = sorted({n for row in rows for cell in (row.a, row.en_a) if cell for n in citations(cell.text, cell.lang)})
+        renumbered = map_numbers(conn, pivots["a"], pivots["b"], cited)
+        if renumbered is not None:
+            ctx.cite_map = renumbered.get
+    return ctx
+
+
+def _similarity(terms: TermDictionary):
+    """How alike two rows are: their English texts' words where both have one, else terms and numbers."""
+    def features(row: Row) -> set[str]:
+        cell = row.a or row.b
+        found = {f"#{n}" for n in _digits(cell.text)} if cell else set()
+        return found | (terms.matcher(cell.lang).keys(cell.text) if cell else set())
+
+    def similarity(x: Row, y: Row) -> float:
+        if x.en_a is not None and y.en_b is not None:
+            return _jaccard(set(words(x.en_a.text)), set(words(y.en_b.text)))
+        return _jaccard(features(x), features(y))
+    return similarity
+
+
+def _digits(text: str) -> set[int]:
+    from kb.crosscheck.signals import numerals
+
+    return numerals(text, "").digits
+
+
+def _jaccard(x: set, y: set) -> float:
+    return len(x & y) / len(x | y) if x or y else 0.0
+
+
+def _side(spec: RuleSpec, doc: DocRef, text: DocText, pivot: Pivot | None) -> Side:
+    top = text.by_number.get(str(spec.number))
+    return Side(str(spec), doc.name, doc.lang, doc.edition, doc.chosen, str(spec.number),
+                top.title if top else None, pivot.to_dict() if pivot else None)

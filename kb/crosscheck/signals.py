@@ -1,0 +1,179 @@
+"""What two texts of one rule must agree on, read from each text alone.
+
+Cited rules (through the one citation grammar, ranges expanded), the numbers a text
+states (digits, number words, numerals, with "3人以上" allowed to meet "more than two"),
+and English left standing in a translation. Each reader works on one text; the
+checks in kb.crosscheck.findings compare what they return.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from importers.language import detect_language
+from kb.citations import find_citations
+from kb.numbers import RuleNumber, RuleRange
+from kb.search.normalise import fold_text
+
+_DIGITS = re.compile(r"(?<![\d.])\d+(?![\d])")
+# A rule number the grammar did not take (no prefix), and a number right before a quoted title:
+# "708〔裏向きの呪文やパーマネント〕参照", "See 718, “Prototype Cards.”" cite, they do not count.
+_RULE_LIKE = re.compile(r"\d{3}\.\d{1,3}[a-z]{0,2}|(?<![\d.])\d{1,3}(?=\s*,?\s*[〔「“\"]|\s*参照)")
+_COMPARATIVE_AFTER = re.compile(r"\s*(?:[^\W\d_]{0,2}\s*)?(?:以上|以下|未満|以降|超|或更多|或以上|或更少|个或更多|or more|or fewer|or less)")
+_COMPARATIVE_BEFORE = re.compile(
+    r"(?:more than|fewer than|less than|greater than|at least|up to|mehr als|weniger als|"
+    r"mindestens|bis zu|至少|多于|少于|超过)\s*$", re.IGNORECASE)
+_WORD = re.compile(r"[^\W\d_]+")
+_ENGLISH_WORDS = {
+    **{w: i for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split())},
+    **{w: i for i, w in enumerate(
+        "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split())},
+    "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000,
+    # articles and the like stand for "1" ("1つの呪文" = "a spell"); "back face" is "第2面"
+    "a": 1, "an": 1, "once": 1, "single": 1, "each": 1, "another": 1, "front": 1, "same": 1,
+    "twice": 2, "both": 2, "double": 2, "doubled": 2, "doubling": 2, "pair": 2, "back": 2, "secondary": 2,
+    "triple": 3, "tripled": 3, "tripling": 3, "nonzero": 0,
+}
+_GERMAN_WORDS = {
+    **{w: i for i, w in enumerate("null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf".split())},
+    "ein": 1, "eine": 1, "einer": 1, "einem": 1, "einen": 1, "eines": 1, "einmal": 1, "erste": 1, "ersten": 1,
+    "zweimal": 2, "beide": 2, "beiden": 2, "zweite": 2, "zweiten": 2, "dritte": 3, "zwanzig": 20,
+}
+_NUMERALS = {**dict(zip("〇一二三四五六七八九十", range(11))), "两": 2, "兩": 2, "百": 100}
+_SPELLED = {"en": _ENGLISH_WORDS, "de": _GERMAN_WORDS}
+_UNSPACED = {"ja", "zh", "ko"}
+# English left in a CJK text: four or more Latin words not introduced by "／" (a term pair).
+_LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?:[ ,;:]+[A-Za-z][A-Za-z'’\-]*){3,}[.!?]?")
+_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_SENTENCE = re.compile(r"[^.!?。！？]+[.!?。！？]?")
+_MIN_LETTERS = 20
+
+
+def primary(lang: str | None) -> str:
+    return (lang or "").split("-")[0].lower()
+
+
+@dataclass
+class Numerals:
+    """The numbers a text states: as digits, spelled out, and those next to "more than"/"以上"."""
+
+    digits: set[int] = field(default_factory=set)
+    spelled: set[int] = field(default_factory=set)
+    loose: set[int] = field(default_factory=set)
+
+    @property
+    def all(self) -> set[int]:
+        return self.digits | self.spelled
+
+    def unmatched(self, other: "Numerals") -> list[int]:
+        """Digits of this text that the other text states in no form, comparatives allowing ±1."""
+        theirs = other.all
+        missing = []
+        for value in sorted(self.digits):
+            near = {value - 1, value + 1}
+            if value in theirs or (value in self.loose and near & theirs) or near & other.loose:
+                continue
+            missing.append(value)
+        return missing
+
+
+def numerals(text: str, lang: str) -> Numerals:
+    """The numbers of a rule text, cited rules and titled references left out."""
+    lang = primary(lang)
+    folded = _blank_citations(fold_text(text)[0], lang)
+    found = Numerals()
+    for match in _DIGITS.finditer(folded):
+        value = int(match.group())
+        found.digits.add(value)
+        if _COMPARATIVE_AFTER.match(folded, match.end()) or _COMPARATIVE_BEFORE.search(folded, 0, match.start()):
+            found.loose.add(value)
+    words = _SPELLED.get(lang)
+    if words:
+        found.spelled = {words[w] for w in _WORD.findall(folded.lower()) if w in words}
+    elif lang in _UNSPACED:
+        found.spelled = {_NUMERALS[c] for c in folded if c in _NUMERALS}
+    return found
+
+
+def _blank_citations(text: str, lang: str) -> str:
+    """The text with every citation and rule-like number replaced by spaces (positions kept)."""
+    chars = list(text)
+    spans = [(c.start, c.end) for c in find_citations(text, lang)] if any(ch.isdigit() for ch in text) else []
+    spans += [m.span() for m in _RULE_LIKE.finditer(text)]
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
+def citations(text: str, lang: str, siblings: dict[RuleNumber | None, list[RuleNumber]] | None = None) -> set[str]:
+    """The rules a text cites, ranges expanded over the document's numbers (``siblings`` by parent)."""
+    if not text or not any(ch.isdigit() for ch in text):
+        return set()
+    found: set[str] = set()
+    for citation in find_citations(text, primary(lang)):
+        for target in citation.targets:
+            found.update(str(n) for n in expand(target, siblings))
+    return found
+
+
+def expand(target: RuleNumber | RuleRange, siblings: dict[RuleNumber | None, list[RuleNumber]] | None) -> list[RuleNumber]:
+    """A range as the numbers it covers: those of the document when known, else by numbering."""
+    if isinstance(target, RuleNumber):
+        return [target]
+    if siblings is not None:
+        present = [n for n in siblings.get(target.start.parent, ()) if n in target]
+        if present:
+            return present
+    return target.expand()
+
+
+def sibling_index(numbers: Iterable[RuleNumber]) -> dict[RuleNumber | None, list[RuleNumber]]:
+    """Numbers grouped by parent, for expanding ranges without scanning a whole document."""
+    index: dict[RuleNumber | None, list[RuleNumber]] = {}
+    for number in numbers:
+        index.setdefault(number.parent, []).append(number)
+    return index
+
+
+def untranslated(text: str, lang: str) -> list[str]:
+    """Passages of English in a text of another language (card names and term pairs excepted)."""
+    lang = primary(lang)
+    if lang == "en" or not text:
+        return []
+    if lang in _UNSPACED:
+        return [m.group().strip() for m in _LATIN_RUN.finditer(text)
+                if _letters(m.group()) >= _MIN_LETTERS and not _introduced(text, m.start())]
+    return [s.strip() for s in _SENTENCE.findall(text)
+            if _letters(s) >= _MIN_LETTERS and detect_language(s) == "en"]
+
+
+def _letters(text: str) -> int:
+    return sum(ch.isalpha() for ch in text)
+
+
+def _introduced(text: str, start: int) -> bool:
+    """English after "／" or "/" (a pair, also later in the same 「」 quote), in 《》 or （） (a card
+    name), or in a quote of English wording ("英語で「Protection from …」") is no lapse."""
+    before = text[:start].rstrip(" [(")
+    if before.endswith(("／", "/", "「", "『", "（")) or before.count("《") > before.count("》"):
+        return True
+    quote = before.rfind("「")
+    if quote <= before.rfind("」"):
+        return False
+    inside = before[quote + 1:]
+    return "／" in inside or "/" in inside or not _CJK_CHAR.search(inside)
+
+
+def sorted_numbers(numbers: Iterable[str]) -> list[str]:
+    """Rule numbers in numbering order (never as strings: 100.2 before 100.10)."""
+    return [str(n) for n in sorted(RuleNumber.parse(x) for x in numbers)]
+
+
+def listed(items) -> str:
+    """"704.5m, 704.5n" for a set of rule numbers or a list of values; "nothing" when empty."""
+    items = sorted_numbers(items) if isinstance(items, (set, frozenset)) else [str(i) for i in items]
+    return ", ".join(items) if items else "nothing"

@@ -1,0 +1,82 @@
+"""Rule texts of one stored document, read once for a cross-check.
+
+The comparable text of a rule is its title and text together: importers put the
+text of a rule like "505.6. Fourth, …" into the title, and a translation may not.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from kb.crosscheck.signals import sibling_index
+from kb.numbers import RuleNumber
+
+
+@dataclass
+class RuleText:
+    number: str
+    kind: str
+    title: str | None
+    text: str
+    examples: int
+    line: int | None
+
+    @property
+    def full(self) -> str:
+        return " ".join(part for part in (self.title, self.text) if part)
+
+    @cached_property
+    def parsed(self) -> RuleNumber:
+        return RuleNumber.parse(self.number)
+
+    def to_dict(self) -> dict:
+        return {"number": self.number, "title": self.title, "text": self.text, "examples": self.examples}
+
+
+@dataclass
+class DocText:
+    """A document's rules in document order, the first rule of each number, how often each is printed."""
+
+    id: int
+    name: str
+    lang: str
+    edition: str | None
+    rules: list[RuleText]
+    by_number: dict[str, RuleText] = field(default_factory=dict)
+    printed: Counter = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        for rule in self.rules:
+            self.by_number.setdefault(rule.number, rule)
+            self.printed[rule.number] += 1
+
+    @cached_property
+    def siblings(self) -> dict:
+        return sibling_index(rule.parsed for rule in self.by_number.values())
+
+    def children(self, number: str) -> list[RuleText]:
+        parent = RuleNumber.parse(number)
+        return [self.by_number[str(n)] for n in self.siblings.get(parent, ()) if str(n) in self.by_number]
+
+    def ref(self) -> dict:
+        return {"document": self.name, "lang": self.lang, "edition": self.edition}
+
+
+_RULES = "select id, number, kind, title, text, line from rules where document_id = ?"
+
+
+def load_text(conn, doc_id: int, *, within: RuleNumber | None = None) -> DocText:
+    """One document's rules (only ``within``'s subtree when given) with their example counts."""
+    name, lang, edition = conn.execute("select name, lang, edition from documents where id = ?", [doc_id]).fetchone()
+    sql, params = _RULES, [doc_id]
+    if within is not None:
+        sql += " and (sort_key = ? or sort_key like ?)"
+        params += [within.sort_text, within.sort_text + ".%"]
+    rows = conn.execute(sql + " order by seq", params).fetchall()
+    examples = dict(conn.execute(
+        "select rule_id, count(*) from examples where document_id = ? group by rule_id", [doc_id]).fetchall())
+    rules = [RuleText(number, kind, title, text or "", examples.get(rule_id, 0), line)
+             for rule_id, number, kind, title, text, line in rows]
+    return DocText(doc_id, name, lang, edition, rules)
