@@ -95,3 +95,24 @@ def test_spatial_merging_faces_up_two_planes_and_both_apply():
     turn.all_pass(game)
     assert face_up(game) == ["Krosa", "Tazeem"]
     assert game.chars(game.labelled("bears")).power == 4
+
+
+def test_unfixed_planar_die_has_six_faces_four_blank():
+    game = pc_game({"A": ["Goldmeadow", "Tazeem"]}, ["Goldmeadow"])
+    results = []
+    for _ in range(600):
+        game.players["A"].die_special_actions = 0
+        game.stack.clear()
+        game.pending.clear()
+        results.append(planechase.roll_planar_die(game, "A"))
+        game.stack.clear()
+        game.pending.clear()
+    assert 330 < results.count("blank") < 470
+    assert 60 < results.count("chaos") < 150
+
+
+def test_leaving_owner_of_one_of_two_face_up_planes_turns_up_a_card_at_once():
+    game = pc_game({"A": ["Tazeem", "Bant"], "B": ["Goldmeadow"], "C": ["Krosa"]}, ["Goldmeadow", "Tazeem"],
+                   names=("A", "B", "C"))
+    players.leave_game(game, "B")
+    assert face_up(game) == ["Bant", "Tazeem"]

@@ -78,8 +78,8 @@ def owner_left(game: Game, name: str) -> None:
             if item.ability is PLANESWALKING_ABILITY:
                 game.stack.remove(item)
     controller = game.planar_controller
-    if controller and not game.players[controller].left and not game.command:
-        _walk_to(game, controller, [], gone)
+    if controller and not game.players[controller].left:
+        _walk_to(game, controller, [], gone)     # other face-up planar cards stay face up
 
 
 def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj]) -> list[Obj]:
@@ -137,7 +137,7 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
     game.events.append({"kind": "die_cost", "player": player, "cost": roller.die_special_actions})
     roller.die_special_actions += 1
     if result is None:
-        result = game.random_result("planar_die", sorted(set(DIE_FACES)))
+        result = game.random_result("planar_die", DIE_FACES)   # six faces, four of them blank (901.3a)
     elif result not in DIE_FACES:
         raise RulesError(f"planar die result {result!r} is not one of {sorted(set(DIE_FACES))}")
     if result == "blank" and applies(game, "blank_is_chaos"):
