@@ -9,7 +9,7 @@ phased-out Glorious Anthem does nothing (702.26b).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from kb.engine.select import is_set_selector, select_set
 from kb.engine.state import Effect, Game, Obj, touch
@@ -186,8 +186,3 @@ def compute_all(game: Game) -> dict[int, Chars]:
                     c.power += item.params.get("power", 0)
                     c.toughness += item.params.get("toughness", 0)
     return ch
-
-
-def copy_chars(ch: Chars) -> Chars:
-    return replace(ch, keywords=set(ch.keywords), protection=set(ch.protection),
-                   protection_sources={k: set(v) for k, v in ch.protection_sources.items()})

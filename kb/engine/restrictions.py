@@ -12,9 +12,6 @@ from kb.engine.layers import effect_active, static_sources
 from kb.engine.select import is_set_selector, player_ref, select_set
 from kb.engine.state import Game, Obj
 
-RULE_VERBS = frozenset({"cant_attack", "cant_block", "skip_untap", "damage_by_toughness", "extra_land"})
-
-
 def _static_objects(game: Game, src: Obj, params: dict) -> list[Obj] | None:
     sel = params.get("affected")
     if sel is None:

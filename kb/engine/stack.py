@@ -16,7 +16,7 @@ from kb.engine.choices import decide
 from kb.engine.effects import Ctx, run
 from kb.engine.sba import protected_from
 from kb.engine.select import matches
-from kb.engine.state import COMBAT_STEPS, Game, Obj, PendingTrigger, RulesError, StackItem, q
+from kb.engine.state import Game, Obj, PendingTrigger, RulesError, StackItem, q
 from kb.engine import zones
 
 TARGET_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
@@ -24,10 +24,6 @@ TARGET_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", 
 
 
 # ----- targets ---------------------------------------------------------------------------
-def _item_key(game: Game, item: StackItem) -> str:
-    return item.source_name
-
-
 def candidates(game: Game, spec: dict, controller: str, source: Obj | None) -> list[tuple[str, Any]]:
     """Legal choices for one target: (key a scenario names it by, the object or player)."""
     kind = spec.get("kind", "creature")
@@ -44,7 +40,7 @@ def candidates(game: Game, spec: dict, controller: str, source: Obj | None) -> l
     if kind in ("ability", "spell"):
         for item in reversed(game.stack):
             if (kind == "ability") == (item.kind == "ability"):
-                out.append((_item_key(game, item), item))
+                out.append((item.source_name, item))
         return out
     card_type = TARGET_KINDS.get(kind, "?")
     if card_type == "?":
@@ -258,7 +254,7 @@ def resolve_top(game: Game) -> StackItem | None:
         return None
     item = game.stack.pop()
     specs = _specs(item)
-    legal = [t if _still_legal(game, s, t, item.controller, _target_source(game, item)) else None
+    legal = [t if _still_legal(game, s, t, item.controller, item.source) else None
              for s, t in zip(specs, item.targets)]
     fizzled = bool(specs) and all(t is None for t in legal)
     if item.kind == "spell":
@@ -273,10 +269,6 @@ def resolve_top(game: Game) -> StackItem | None:
         run(ctx, item.ability.effect)
     game.events.append({"kind": "resolved", "item": item, "fizzled": fizzled})
     return item
-
-
-def _target_source(game: Game, item: StackItem) -> Obj | None:
-    return item.source
 
 
 def _specs(item: StackItem) -> tuple:
@@ -302,7 +294,3 @@ def _resolve_spell(game: Game, item: StackItem, legal: list, fizzled: bool) -> N
     ctx = Ctx(game, card, item.controller, card.name, legal, None, vars=dict(item.choices), item=item)
     run(ctx, cdef.spell.effect if cdef.spell else ())
     zones.put_in_zone(game, card, "exile" if ctx.vars.get("exile_self") else "graveyard")
-
-
-def in_combat_step(game: Game) -> bool:
-    return game.step in COMBAT_STEPS

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from kb.engine.cards import CardDef, CardPool
 from kb.engine.editions import Edition
@@ -167,8 +167,6 @@ class LogEntry:
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
-COMBAT_STEPS = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "combat_damage",
-                          "end_of_combat"})
 
 
 class Game:
@@ -204,7 +202,6 @@ class Game:
         self._next_id = 1
         self._timestamp = 1
         self._chars_cache: tuple[int, dict] | None = None
-        self.in_untap_step = False
         self.game_over = False
 
     # ----- identities -------------------------------------------------------------------
@@ -360,11 +357,3 @@ class Game:
                 raise RulesError(f"fixed {kind} result {q(result)} is not one of {faces}")
             return result
         return self.rng.choice(faces)
-
-    def each_player_action(self, fn: Callable[[str], None], start: str | None = None) -> None:
-        """Do ``fn`` for each player in turn order, starting with ``start`` (default: active)."""
-        order = self.in_game()
-        first = start if start in order else (self.active if self.active in order else order[0])
-        i = order.index(first)
-        for name in order[i:] + order[:i]:
-            fn(name)

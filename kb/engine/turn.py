@@ -99,13 +99,11 @@ def _untap_step(game: Game) -> None:
     if game.players[active].left or applies(game, "skip_untap", player=active):
         game.events.append({"kind": "untap_skipped", "player": active})
         return                          # 702.26m: no phasing event either
-    game.in_untap_step = True
     phasing.untap_step_event(game)
     for perm in game.permanents():
         if game.controller(perm) == active and not applies(game, "doesnt_untap", obj=perm):
             perm.tapped = False
     expire(game, "after_untap", active)
-    game.in_untap_step = False
 
 
 def _cleanup(game: Game) -> None:
