@@ -107,6 +107,7 @@ class Rule(_Serialisable):
     commentary: list[dict] = field(default_factory=list)
     other_versions: list[dict] = field(default_factory=list)
     duplicates: int = 0  # further rules printed with the same number in this document
+    scenarios: list[dict] = field(default_factory=list)  # example games: scenario, file, edition, passed
 
 
 @dataclass
@@ -209,8 +210,10 @@ class KnowledgeBase:
         return results
 
     def build(self, progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
-        """Import the bundled sources of data/ (the default corpus)."""
-        return self.import_paths(paths.bundled_sources(), progress=progress, keep_going=False)
+        """Import the bundled sources of data/ (the default corpus) and play the bundled scenarios."""
+        results = self.import_paths(paths.bundled_sources(), progress=progress, keep_going=False)
+        self.run_scenarios()
+        return results
 
     # ---- documents and editions -------------------------------------------------------------
 
@@ -302,6 +305,7 @@ class KnowledgeBase:
             cited_by=[self._reference(ref, doc) for ref in source.incoming(number)],
             commentary=source.commentary_of(number),
             other_versions=self._other_versions(number, doc["id"]), duplicates=duplicates,
+            scenarios=self._cache.scenarios(number),
         )
 
     def _other_versions(self, number: str, doc_id: int) -> list[dict]:
@@ -389,6 +393,38 @@ class KnowledgeBase:
             for row in found
         ]
 
+
+    # ---- scenarios ----------------------------------------------------------------------------
+
+    def run_scenarios(self, paths: list[str] | None = None, *, edition: str | None = None,
+                      twins: bool = False, store: bool = True) -> list:
+        """Play scenario files on the engine (default: the bundled ones) and store the results per rule."""
+        from kb.scenario_results import store_results
+        from kb.scenarios import run_scenarios
+
+        results = run_scenarios(paths, edition=edition, twins=twins)
+        if store:
+            store_results(self.conn, results)
+            self._cache.clear()
+        return results
+
+    def scenario_coverage(self) -> dict[str, dict]:
+        """Per family (702.26, 702.23, 312, 310, 901): its rules as stored, and those without a scenario.
+
+        A family whose edition is not in the database is checked against the built-in list.
+        """
+        from kb.scenario_results import family_rules
+        from kb.scenarios import FAMILIES, coverage, load_scenarios, required_rules
+
+        loaded = [s for s in load_scenarios() if not s.errors]
+        builtin = required_rules()
+        report = {}
+        for family, row in family_rules(self, FAMILIES).items():
+            rules = row["rules"] or builtin[family]
+            missing = coverage(rules, loaded)
+            report[family] = {"rules": rules, "covered": len(rules) - len(missing), "missing": missing,
+                              "source": row["source"] or "built-in list (edition not in the database)"}
+        return report
 
     # ---- citations ----------------------------------------------------------------------------
 

@@ -254,3 +254,6 @@ def serve(ctx, host, port):
 
 
 # ---- commands of other modules (one line each) ----------------------------------------------
+from kb.scenarios_cli import scenarios  # noqa: E402
+
+cli.add_command(scenarios)

@@ -237,12 +237,14 @@ class LookupCache:
         self._asked: dict[int, int] = {}
         self._where: dict[str, list[int]] | None = None
         self._by_id: dict[int, dict] = {}
+        self._scenarios: dict[str, list[dict]] | None = None
 
     def clear(self) -> None:
         self._documents = None
         self._indexes = {}
         self._asked = {}
         self._where = None
+        self._scenarios = None
 
     def _fresh(self) -> None:
         version = self.conn.execute("pragma data_version").fetchone()[0]
@@ -273,6 +275,14 @@ class LookupCache:
             return SqlDocument(self.conn, doc)
         found = self._indexes[doc["id"]] = DocumentIndex.load(self.conn, doc)
         return found
+
+    def scenarios(self, number: str) -> list[dict]:
+        """Stored scenario results for a rule number."""
+        if self._scenarios is None:
+            from kb.scenario_results import results_by_rule
+
+            self._scenarios = results_by_rule(self.conn)
+        return list(self._scenarios.get(number, []))
 
     def documents_with(self, number: str) -> list[int]:
         """Ids of the documents that have ``number``."""

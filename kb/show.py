@@ -32,6 +32,8 @@ def rule_lines(rule) -> list[str]:
     if rule.cited_by:
         lines.append("Cited by: " + ", ".join(sorted({r.source or r.glossary_term or "?" for r in rule.cited_by})))
     lines += [f"Commentary ({note['heading']}): {note['text'][:200]}" for note in rule.commentary]
+    lines += [f"Scenario: {s['scenario']} ({s['edition']}): {'pass' if s['passed'] else 'FAIL'}"
+              + (" with twins" if s["twins"] else "") for s in rule.scenarios]
     if rule.other_versions:
         shown = ", ".join(f"{v['lang']} {v['edition'] or 'undated'}" for v in rule.other_versions[:12])
         lines.append("Also in: " + shown + (" ..." if len(rule.other_versions) > 12 else ""))
