@@ -257,3 +257,7 @@ def serve(ctx, host, port):
 from kb.scenarios_cli import scenarios  # noqa: E402
 
 cli.add_command(scenarios)
+from kb.crosscheck_cli import crosscheck, term  # noqa: E402
+
+cli.add_command(crosscheck)
+cli.add_command(term)

@@ -122,3 +122,27 @@ def _paired(tr: DocText, en: DocText) -> Iterator[tuple[str, tuple[RuleText, Rul
         if other is not None:
             yield number, (rule, other)
 
+
+
+def crosscheck_document(conn, document: str, against: str | None = None,
+                        kinds: tuple[str, ...] = FINDINGS) -> DocumentCrosscheck:
+    """``document`` ("ja@2026-01-16", a language or a document name) against ``against`` (default:
+    the English document of the same edition)."""
+    from kb.crosscheck.pivot import english_pivot
+    from kb.crosscheck.specs import DocSpec, resolve
+    from kb.crosscheck.texts import load_text
+
+    unknown = [k for k in kinds if k not in CHECKS]
+    if unknown:
+        raise ValueError(f"unknown finding kind {unknown[0]!r}: expected one of {', '.join(FINDINGS)}")
+    tr = resolve(conn, DocSpec.parse(document))
+    if against:
+        en_id = resolve(conn, DocSpec.parse(against)).id
+    else:
+        pivot = english_pivot(conn, tr)
+        if pivot is None:
+            from kb.crosscheck.specs import lookup_failed
+
+            raise lookup_failed(f"no English document of {tr.edition or 'the edition of'} {tr.name}: give --against")
+        en_id = pivot.id
+    return crosscheck_documents(load_text(conn, tr.id), load_text(conn, en_id), kinds)

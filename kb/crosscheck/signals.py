@@ -156,17 +156,19 @@ def _letters(text: str) -> int:
 
 
 def _introduced(text: str, start: int) -> bool:
-    """English after "／" or "/" (a pair, also later in the same 「」 quote), in 《》 or （） (a card
-    name), or in a quote of English wording ("英語で「Protection from …」") is no lapse."""
+    """English after "／" or "/" (a term pair, also further on in the same English stretch or quote),
+    in 《》 or （） (a card name), or in a quote of English wording ("英語で「Protection from …」")."""
     before = text[:start].rstrip(" [(")
-    if before.endswith(("／", "/", "「", "『", "（")) or before.count("《") > before.count("》"):
+    if before.endswith(("「", "『", "（")) or before.count("《") > before.count("》"):
+        return True
+    slash = max(before.rfind("／"), before.rfind("/"))
+    if slash >= 0 and not _CJK_CHAR.search(before[slash + 1:]):
         return True
     quote = before.rfind("「")
     if quote <= before.rfind("」"):
         return False
     inside = before[quote + 1:]
     return "／" in inside or "/" in inside or not _CJK_CHAR.search(inside)
-
 
 def sorted_numbers(numbers: Iterable[str]) -> list[str]:
     """Rule numbers in numbering order (never as strings: 100.2 before 100.10)."""

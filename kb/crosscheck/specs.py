@@ -69,7 +69,7 @@ class DocRef:
         return asdict(self)
 
 
-def _lookup_failed(message: str, suggestions: list[str] | None = None) -> Exception:
+def lookup_failed(message: str, suggestions: list[str] | None = None) -> Exception:
     from kb.api import LookupFailed  # late: kb.api imports this package for its facade
 
     return LookupFailed(message, suggestions or [])
@@ -97,20 +97,24 @@ def resolve(conn, spec: DocSpec, number: RuleNumber | None = None) -> DocRef:
         docs = [d for d in docs if _primary(d[2]) == _primary(spec.lang)]
         if not docs:
             langs = sorted({row[0] for row in conn.execute("select distinct lang from documents")})
-            raise _lookup_failed(f"no documents in language {spec.lang!r}", langs)
+            raise lookup_failed(f"no documents in language {spec.lang!r}", langs)
     chosen = "only"
     if spec.edition:
         wanted = normalise_edition(spec.edition)
         matching = [d for d in docs if d[1] == spec.edition] or [d for d in docs if d[3] == wanted]
         if not matching:
-            raise _lookup_failed(f"no edition {spec.edition!r}" + (f" in language {spec.lang!r}" if spec.lang else ""),
+            raise lookup_failed(f"no edition {spec.edition!r}" + (f" in language {spec.lang!r}" if spec.lang else ""),
                                  nearest_editions([d[3] for d in docs if d[3]], wanted))
         docs, chosen = matching, "given"
     if number is not None:
         having = {row[0] for row in conn.execute("select distinct document_id from rules where number = ?", [str(number)])}
         if not any(d[0] in having for d in docs):
-            raise _lookup_failed(f"rule {number} is in no document of {spec or 'any language'}",
-                                 [d[1] for d in docs][:5])
+            from kb.history.resolve import nearest_numbers
+
+            newest = max(docs, key=lambda d: d[3] or "")
+            present = [r[0] for r in conn.execute("select number from rules where document_id = ?", [newest[0]])]
+            raise lookup_failed(f"rule {number} is in no document of {spec or 'any language'}",
+                                nearest_numbers(present, number))
         docs = [d for d in docs if d[0] in having]
     if chosen == "only" and len(docs) > 1:
         chosen = "newest"

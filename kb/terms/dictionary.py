@@ -95,6 +95,13 @@ class TermDictionary:
         return [e for e in entries if e.names or not lang]
 
 
+    def suggest(self, query: str, count: int = 5) -> list[str]:
+        """Names that look like ``query``, for "Nearest:" after a failed lookup."""
+        from difflib import get_close_matches
+
+        return get_close_matches(fold(query), list(self.by_folded), n=count, cutoff=0.6)
+
+
 _cache: dict[tuple[str, str], TermDictionary] = {}
 
 

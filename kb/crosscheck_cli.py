@@ -1,0 +1,94 @@
+"""``mtgkb crosscheck`` and ``mtgkb term``: thin click wrappers over kb.crosscheck and kb.terms.
+
+Exit codes as everywhere: 0 a report was printed, 1 something named was not found
+(or, with --strict, something was flagged), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from kb.cli import EXIT_BAD_INPUT, EXIT_NOT_FOUND, _dump, _fail, _open
+from kb.crosscheck.model import FINDINGS
+
+
+@click.command("crosscheck")
+@click.argument("sides", nargs=-1, metavar="[A B]")
+@click.option("--document", help="Check a whole translation: ja@2026-01-16, a language or a document name.")
+@click.option("--against", help="With --document: the original (default: the English document of the same edition).")
+@click.option("--kind", "kinds", multiple=True, type=click.Choice(FINDINGS),
+              help="With --document: only this class of finding (repeatable).")
+@click.option("--all", "show_all", is_flag=True, help="With --document: print every finding, not 20 per class.")
+@click.option("--structure", is_flag=True,
+              help="Align by structure (order, terms, numbers) instead of through the English editions.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Also write a standalone HTML report (side by side, flags coloured) to FILE.")
+@click.option("--strict", is_flag=True, help="Exit 1 when anything is flagged.")
+@click.pass_context
+def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_json, html_file, strict):
+    """Cross-check translations: A and B like de:702.23 ja@2023-11-17:702.26 (rule against rule,
+    subrule by subrule), or --document ja@2026-01-16 [--against en@2026-01-16] (every rule)."""
+    from kb.api import LookupFailed
+    from kb.crosscheck import crosscheck as check_rules
+    from kb.crosscheck import crosscheck_document
+    from kb.crosscheck.render_html import render_document_html, render_rule_html
+    from kb.crosscheck.render_text import render_document, render_rule
+
+    if bool(document) == bool(sides) or (sides and len(sides) != 2):
+        _fail("give two rules (A B, like de:702.23 ja:702.26) or --document", code=EXIT_BAD_INPUT, as_json=as_json)
+    conn = _open(ctx).conn
+    try:
+        if document:
+            report = crosscheck_document(conn, document, against, tuple(kinds) or FINDINGS)
+            flagged = bool(report.findings)
+        else:
+            report = check_rules(conn, sides[0], sides[1], method="structure" if structure else "auto")
+            flagged = any(row.flags for row in report.rows)
+    except LookupFailed as error:
+        _fail(str(error), error.suggestions, as_json=as_json)
+    except ValueError as error:
+        _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
+    if html_file:
+        html = render_document_html(report) if document else render_rule_html(report)
+        html_file.write_text(html, encoding="utf-8")
+        click.echo(f"HTML report: {html_file}", err=True)
+    if as_json:
+        _dump(report.to_dict())
+    elif document:
+        click.echo(render_document(report, limit=None if show_all else 20))
+    else:
+        click.echo(render_rule(report))
+    if strict and flagged:
+        sys.exit(EXIT_NOT_FOUND)
+
+
+@click.command("term")
+@click.argument("query")
+@click.option("--lang", help="Only names in this language (de, ja, zh, ...).")
+@click.option("--json", "as_json", is_flag=True, help="Print the entries as JSON.")
+@click.pass_context
+def term(ctx, query, lang, as_json):
+    """A game term in every language, and where each pairing came from (mtgkb term phasing)."""
+    from kb.crosscheck.render_text import wrap
+    from kb.terms import dictionary
+
+    terms = dictionary(_open(ctx).conn)
+    entries = terms.lookup(query, lang)
+    if not entries:
+        _fail(f"no term {query!r}" + (f" in language {lang!r}" if lang else ""), terms.suggest(query), as_json=as_json)
+    if as_json:
+        _dump([e.to_dict() for e in entries])
+        return
+    for entry in entries:
+        click.secho(" / ".join(entry.english) + f"  [{entry.key}]", bold=True)
+        for name in entry.names:
+            click.echo(f"  {name.lang:3} {name.name}")
+            for source in name.sources:
+                said = f"{source.source}: {source.origin}" + (f", {source.detail}" if source.detail else "")
+                for line in wrap(said, 92):
+                    click.echo(f"        {line}")
+        click.echo()
