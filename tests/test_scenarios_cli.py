@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
-from kb.scenarios_cli import scenarios
+from kb.cli import cli
 
 PASSING = """
 scenarios:
@@ -24,8 +25,14 @@ FAILING = PASSING.replace("phased_out: direct", "phased_out: false")
 BROKEN = PASSING.replace("Tolarian Drake", "Tolarian Drak")
 
 
+@pytest.fixture(autouse=True)
+def database(tmp_path, monkeypatch):
+    """Each test stores its results in a database of its own (built on first use)."""
+    monkeypatch.setenv("MTGKB_DB", str(tmp_path / "scenarios.db"))
+
+
 def invoke(*args):
-    return CliRunner().invoke(scenarios, list(args))
+    return CliRunner().invoke(cli, ["scenarios", *args])
 
 
 def run_file(tmp_path, text: str, *options: str, name: str = "mine.yaml"):
