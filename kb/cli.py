@@ -261,3 +261,8 @@ from kb.crosscheck_cli import crosscheck, term  # noqa: E402
 
 cli.add_command(crosscheck)
 cli.add_command(term)
+from kb.history_cli import diff, renumbered, trace  # noqa: E402
+
+cli.add_command(diff)
+cli.add_command(trace)
+cli.add_command(renumbered)

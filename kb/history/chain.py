@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
@@ -21,35 +21,9 @@ from kb.history.diff import MERGED, REMOVED, ADDED, SPLIT, classify_pair, find_p
 from kb.history.model import Doc, connection, load_doc
 from kb.history.pairing import Pairing, pair_documents
 from kb.history.pins import Pin, digest, load_pins, resolve
+from kb.history.schema import ensure_history_schema
 
 VERSION = 1  # raise when pairing or classification changes: stored pairings are then recomputed
-
-SCHEMA = (
-    """create table if not exists pairing_runs (
-        id integer primary key, old_document integer not null, new_document integer not null,
-        old_name text not null, new_name text not null, old_edition text, new_edition text,
-        old_sha text not null, new_sha text not null, version integer not null, pins text not null,
-        seconds real, created text, summary text, unique (old_document, new_document))""",
-    """create table if not exists pairings (
-        run_id integer not null, old_rule integer, new_rule integer, old_number text, new_number text,
-        change text not null, similarity real)""",
-    "create index if not exists pairings_old on pairings (run_id, old_rule)",
-    "create index if not exists pairings_new on pairings (run_id, new_rule)",
-    """create table if not exists edition_inference (
-        document_id integer primary key, document text not null, first text, last text,
-        editions text not null, evidence text not null, sha text not null, version integer not null,
-        created text)""",
-)
-
-
-def ensure_history_schema(source) -> None:
-    """Create the history tables if they are missing (documents are the store's; no foreign keys,
-    so the store can replace a document without knowing these tables)."""
-    conn = connection(source)
-    with conn:
-        for statement in SCHEMA:
-            conn.execute(statement)
-
 
 @dataclass
 class ChainDoc:
@@ -70,10 +44,11 @@ def chain_documents(source) -> list[ChainDoc]:
 
 @dataclass
 class ChainUpdate:
-    computed: int
-    kept: int
-    removed: int
+    computed: int  # pairings computed now
+    kept: int  # pairings that were stored and still fresh
+    removed: int  # stored pairings of editions no longer consecutive (or no longer there)
     seconds: float
+    inferred: list[str] = field(default_factory=list)  # undated documents whose edition was (re)inferred
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -85,8 +60,8 @@ def pair_editions(old: Doc, new: Doc, pins: list[Pin]) -> Pairing:
     return pair_documents(old, new, fixed=fixed, blocked=blocked, how_fixed="pin")
 
 
-def update_chain(source, *, progress: Callable[[str, str], None] | None = None,
-                 pins: list[Pin] | None = None) -> ChainUpdate:
+def update_pairings(source, *, progress: Callable[[str, str], None] | None = None,
+                    pins: list[Pin] | None = None) -> ChainUpdate:
     """Compute and store the missing or stale pairings of consecutive English editions."""
     started = time.perf_counter()
     conn = connection(source)
@@ -143,15 +118,15 @@ def _store_run(conn, old: Doc, new: Doc, pins: list[Pin]) -> int:
              json.dumps(dict(summary))],
         ).lastrowid
         conn.executemany(
-            "insert into pairings (run_id, old_rule, new_rule, old_number, new_number, change, similarity) "
-            "values (?, ?, ?, ?, ?, ?, ?)",
+            "insert into pairings (run_id, old_rule, new_rule, old_number, new_number, change, similarity, how) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?)",
             [(run_id, *row) for row in rows],
         )
     return run_id
 
 
 def chain_rows(pairing: Pairing) -> list[tuple]:
-    """(old rule, new rule, old number, new number, change, similarity) for every node of both sides.
+    """(old rule, new rule, old number, new number, change, similarity, how) for every node of both sides.
 
     Each node has one primary row; split parts add (old, part, "split") rows and merged parts
     (part, new, "merged") rows in place of their "added" or "removed" row.
@@ -166,20 +141,21 @@ def chain_rows(pairing: Pairing) -> list[tuple]:
             n = new[j]
             change, _ = classify_pair(o, n, numbers)
             score = pairing.score.get(o.index)
-            rows.append((o.rule_id, n.rule_id, o.number, n.number, change, None if score is None else round(score, 3)))
+            rows.append((o.rule_id, n.rule_id, o.number, n.number, change,
+                         None if score is None else round(score, 3), pairing.how.get(o.index)))
         elif o.index in parts.merged_into:
             n = new[parts.merged_into[o.index]]
-            rows.append((o.rule_id, n.rule_id, o.number, n.number, MERGED, None))
+            rows.append((o.rule_id, n.rule_id, o.number, n.number, MERGED, None, "parts"))
         else:
-            rows.append((o.rule_id, None, o.number, None, REMOVED, None))
+            rows.append((o.rule_id, None, o.number, None, REMOVED, None, None))
     for n in new:
         if pairing.backward[n.index] is not None:
             continue
         if n.index in parts.split_from:
             o = old[parts.split_from[n.index]]
-            rows.append((o.rule_id, n.rule_id, o.number, n.number, SPLIT, None))
+            rows.append((o.rule_id, n.rule_id, o.number, n.number, SPLIT, None, "parts"))
         else:
-            rows.append((None, n.rule_id, None, n.number, ADDED, None))
+            rows.append((None, n.rule_id, None, n.number, ADDED, None, None))
     return rows
 
 

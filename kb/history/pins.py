@@ -49,7 +49,7 @@ def load_pins(path: Path = PINS_PATH) -> list[Pin]:
     pins: list[Pin] = []
     with open(path, encoding="utf-8", newline="") as handle:
         lines = [(n, line) for n, line in enumerate(handle, 1) if line.strip() and not line.startswith("#")]
-    rows = csv.reader((line for _, line in lines), delimiter="\t")
+    rows = csv.reader((line for _, line in lines), delimiter="\t", quoting=csv.QUOTE_NONE)
     header = next(rows, None)
     if header != COLUMNS:
         raise ValueError(f"{path}: the first line must name the columns {', '.join(COLUMNS)}")

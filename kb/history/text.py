@@ -120,12 +120,20 @@ def opcodes(old: list[str], new: list[str]) -> list[tuple[str, int, int, int, in
 
 
 def word_diff(old: str, new: str) -> tuple[list[Span], list[Span]]:
-    """Changed spans of the old and the new text, word by word."""
+    """Changed spans of the old and the new text, word by word.
+
+    Cited numbers align as placeholders first, so "rules 704.5n and 704.5p" against
+    "rules 704.5m and 704.5n" marks the two numbers, not a shifted phrase.
+    """
     a, b = tokens(old), tokens(new)
     old_spans: list[Span] = []
     new_spans: list[Span] = []
-    for op, i1, i2, j1, j2 in opcodes([t[0] for t in a], [t[0] for t in b]):
+    for op, i1, i2, j1, j2 in opcodes([_shape(t[0]) for t in a], [_shape(t[0]) for t in b]):
         if op == "equal":
+            for x, y in zip(a[i1:i2], b[j1:j2]):
+                if x[0] != y[0]:
+                    old_spans.append(Span(x[1], x[2], "replace"))
+                    new_spans.append(Span(y[1], y[2], "replace"))
             continue
         if i2 > i1:
             old_spans.append(Span(a[i1][1], a[i2 - 1][2], "delete" if op == "delete" else "replace"))
@@ -134,23 +142,27 @@ def word_diff(old: str, new: str) -> tuple[list[Span], list[Span]]:
     return old_spans, new_spans
 
 
-def changed_numbers(old: str, new: str) -> list[tuple[str, str]] | None:
-    """The cited numbers that differ, when numbers are all that differs; else None.
+def _shape(token: str) -> str:
+    return "#" if RULE_NUMBER.fullmatch(token) else token
 
-    "See rule 704.5d." against "See rule 704.5e." gives [("704.5d", "704.5e")].
+
+def changed_numbers(old: str, new: str) -> list[tuple[str, str]] | None:
+    """The cited numbers that differ, position by position, when numbers are all that differs; else None.
+
+    "See rules 704.5n and 704.5p." against "See rules 704.5m and 704.5n." gives
+    [("704.5n", "704.5m"), ("704.5p", "704.5n")].
     """
     a = [t[0] for t in tokens(normalise(old))]
     b = [t[0] for t in tokens(normalise(new))]
+    if len(a) != len(b):
+        return None
     changes: list[tuple[str, str]] = []
-    for op, i1, i2, j1, j2 in opcodes(a, b):
-        if op == "equal":
+    for x, y in zip(a, b):
+        if x == y:
             continue
-        if op != "replace" or i2 - i1 != j2 - j1:
+        if not (RULE_NUMBER.fullmatch(x) and RULE_NUMBER.fullmatch(y)):
             return None
-        for x, y in zip(a[i1:i2], b[j1:j2]):
-            if not (RULE_NUMBER.fullmatch(x) and RULE_NUMBER.fullmatch(y)):
-                return None
-            changes.append((x, y))
+        changes.append((x, y))
     return changes
 
 

@@ -1,0 +1,146 @@
+"""Follow a rule through every edition of the chain, forwards or backwards.
+
+Reads only the stored pairings: one indexed query per edition for the rule and
+all its subrules together, so a trace over 135 editions takes milliseconds.
+Each step says what happened to the rule between the edition before it (in time)
+and its own edition.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import asdict, dataclass, field
+
+from kb.history.chain import ChainDoc, chain_documents, runs_between
+from kb.history.diff import ADDED, MERGED, REMOVED, SPLIT
+from kb.history.model import connection
+from kb.history.resolve import chain_position, find_rule, lookup_failed, resolve_document
+
+
+@dataclass
+class TraceStep:
+    edition: str
+    document: str
+    number: str | None  # None where the rule no longer (or not yet) exists
+    title: str | None
+    change: str | None  # the change into this edition from the one before it; None for the first
+    note: str | None = None  # split parts and merged rules beside the followed one
+
+
+@dataclass
+class Trace:
+    number: str
+    edition: str
+    document: str
+    direction: str  # "forward" or "back"
+    steps: list[TraceStep]
+    end: str  # where the trail ends, in words
+    subrules: list["Trace"] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @property
+    def last(self) -> TraceStep:
+        return self.steps[-1]
+
+
+def trace(source, number: str, edition: str | None = None, *, to: str | None = None, back: bool = False,
+          subrules: bool = True) -> Trace:
+    """Trace ``number`` of ``edition`` (default: the newest) to ``to`` (default: the newest edition,
+    or with ``back`` the oldest). A rule brings its subrules, each traced on its own."""
+    conn = connection(source)
+    chain = chain_documents(conn)
+    if not chain:
+        raise lookup_failed("no English editions in the database: import the Comprehensive Rules first")
+    start = _position(conn, chain, edition) if edition else len(chain) - 1
+    if to:
+        end = _position(conn, chain, to)
+        back = end < start
+    else:
+        end = 0 if back else len(chain) - 1
+    runs = runs_between(conn, chain, start, end)
+    if runs is None:
+        raise lookup_failed("the renumbering chain is not stored yet: import again to compute it")
+    doc = chain[start]
+    rule_id, found, kind, title = find_rule(conn, resolve_document(conn, doc.name), number)
+    followed = [(rule_id, found, title)]
+    if subrules and kind == "rule":
+        followed += conn.execute("select id, number, title from rules where document_id = ? and parent = ? "
+                                 "and kind = 'subrule' order by seq", [doc.id, found]).fetchall()
+    editions = [chain[k] for k in (range(start, end - 1, -1) if back else range(start, end + 1))]
+    trails = _walk(conn, runs, editions, followed, back)
+    traces = [
+        Trace(num, doc.edition, doc.name, "back" if back else "forward", trails[rid], _end(trails[rid], back))
+        for rid, num, _ in followed
+    ]
+    traces[0].subrules = traces[1:]
+    return traces[0]
+
+
+def _position(conn, chain: list[ChainDoc], text: str) -> int:
+    position = chain_position(chain, resolve_document(conn, text))
+    if position is None:
+        raise lookup_failed(f"{text!r} is not an edition of the English chain",
+                            [c.edition for c in chain[-3:]])
+    return position
+
+
+def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple], back: bool) -> dict[int, list]:
+    """Steps for every followed rule id, one query per edition for all of them."""
+    first = editions[0]
+    trails = {rid: [TraceStep(first.edition, first.name, num, title, None)] for rid, num, title in followed}
+    current = {rid: rid for rid, _, _ in followed}  # followed rule -> its rule id in the current edition
+    here, there, beside_kind = ("new_rule", "old_rule", MERGED) if back else ("old_rule", "new_rule", SPLIT)
+    there_number = there.replace("rule", "number")
+    for run, edition in zip(runs, editions[1:]):
+        alive = {rid: now for rid, now in current.items() if now is not None}
+        if not alive:
+            break
+        rows = defaultdict(list)
+        for now, other, other_number, change, title in conn.execute(
+            f"select p.{here}, p.{there}, p.{there_number}, p.change, r.title from pairings p "
+            f"left join rules r on r.id = p.{there} where p.run_id = ? and p.{here} in "
+            f"({','.join('?' * len(alive))})",
+            [run, *set(alive.values())],
+        ):
+            rows[now].append((other, other_number, change, title))
+        for rid, now in alive.items():
+            main = [row for row in rows.get(now, []) if row[2] != beside_kind]
+            beside = [row[1] for row in rows.get(now, []) if row[2] == beside_kind]
+            if not main:
+                current[rid] = None
+                continue
+            other, other_number, change, title = main[0]
+            trail = trails[rid]
+            if back:  # the change happened between the older edition and the one just walked from
+                trail[-1].change = change
+                trail[-1].note = _join(
+                    f"split off from {other_number}" if change == SPLIT else None,
+                    "also took in " + ", ".join(beside) if beside else None)
+                if change == ADDED:
+                    current[rid] = None
+                    continue
+                trail.append(TraceStep(edition.edition, edition.name, other_number, title, None))
+            else:
+                trail.append(TraceStep(edition.edition, edition.name, other_number, title, change, _join(
+                    f"merged into {other_number}" if change == MERGED else None,
+                    "split: also became " + ", ".join(beside) if beside else None)))
+                if change == REMOVED:
+                    current[rid] = None
+                    continue
+            current[rid] = other
+    return trails
+
+
+def _join(*notes: str | None) -> str | None:
+    return "; ".join(n for n in notes if n) or None
+
+
+def _end(steps: list[TraceStep], back: bool) -> str:
+    last = steps[-1]
+    if back and last.change == ADDED:
+        return f"added in {last.edition}"
+    if not back and last.change == REMOVED:
+        return f"removed in {last.edition}"
+    return f"{last.number} in {last.edition}"

@@ -1,0 +1,19 @@
+"""What an import calls at its end: bring the stored history up to date."""
+
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from kb.history.chain import ChainUpdate, update_pairings
+from kb.history.inference import update_inferences
+
+
+def update_chain(source, *, progress: Callable[[str, str], None] | None = None) -> ChainUpdate:
+    """Store the missing pairings of consecutive English editions, then infer the edition of every
+    undated document whose inference is missing or stale (a new edition may change it)."""
+    started = time.perf_counter()
+    result = update_pairings(source, progress=progress)
+    result.inferred = [inference.document for inference in update_inferences(source)]
+    result.seconds = round(time.perf_counter() - started, 3)
+    return result

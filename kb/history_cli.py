@@ -1,0 +1,151 @@
+"""mtgkb diff, trace and renumbered: thin click wrappers over kb.history.
+
+Text output marks word changes git-style: [-removed words-] in the old text,
+{+inserted words+} in the new one; --json gives the same as character spans.
+"""
+
+from __future__ import annotations
+
+import click
+
+from kb.cli import _dump, _fail, _open
+
+CHANGE_WIDTH = 22
+
+
+def _run(ctx: click.Context, as_json: bool, call):
+    """Call a history function on the database; a lookup failure prints the nearest matches."""
+    from kb.api import LookupFailed
+
+    kb = _open(ctx)
+    try:
+        return call(kb)
+    except LookupFailed as error:
+        _fail(str(error), error.suggestions, as_json=as_json)
+
+
+def _edition(ref) -> str:
+    return f"{ref.document} ({ref.lang}, {ref.edition or 'undated'})"
+
+
+@click.command()
+@click.argument("old")
+@click.argument("new")
+@click.option("--section", help="Only rules inside this section, chapter or rule on either side (7, 702, 702.26).")
+@click.option("--lang", help="Language of both documents when the editions are dates (default: English).")
+@click.option("--all", "show_all", is_flag=True, help="Also list the unchanged rules.")
+@click.option("--json", "as_json", is_flag=True, help="Print the diff as JSON (word changes as character spans).")
+@click.pass_context
+def diff(ctx, old, new, section, lang, show_all, as_json):
+    """Compare two editions rule by rule (OLD and NEW: dates like 2009-07-11, or document names)."""
+    from kb import history
+
+    result = _run(ctx, as_json, lambda kb: history.diff(kb, old, new, section=section, lang=lang))
+    if as_json:
+        _dump(result.to_dict())
+        return
+    how = "paired through the stored chain" if result.method == "chain" else "paired directly"
+    click.echo(f"{_edition(result.old)} -> {_edition(result.new)}, {how}")
+    click.echo("Rules: " + _counts(result.summary))
+    if result.glossary_summary:
+        click.echo("Glossary: " + _counts(result.glossary_summary))
+    for entry in result.rules if show_all else result.changed():
+        _echo_rule(entry)
+    for entry in result.glossary:
+        if entry.change != "unchanged" or show_all:
+            terms = " -> ".join(t for t in dict.fromkeys([entry.old_term, entry.new_term]) if t)
+            click.echo(f"{'glossary ' + entry.change:{CHANGE_WIDTH}} {terms}")
+            _echo_texts(entry.old_text, entry.new_text, entry.old_spans, entry.new_spans)
+
+
+def _counts(summary: dict[str, int]) -> str:
+    return ", ".join(f"{count} {kind}" for kind, count in summary.items()) or "none"
+
+
+def _echo_rule(entry) -> None:
+    if entry.split_into:
+        numbers = f"{entry.old_number} -> {', '.join(entry.split_into)}"
+    elif entry.merged_from:
+        numbers = f"{', '.join(entry.merged_from)} -> {entry.new_number}"
+    else:
+        numbers = " -> ".join(n for n in dict.fromkeys([entry.old_number, entry.new_number]) if n)
+    title = entry.new_title or entry.old_title
+    extra = " (cited numbers follow their renumbering)" if entry.references_only and entry.change != "references only" else ""
+    click.echo(f"{entry.change:{CHANGE_WIDTH}} {numbers}" + (f"  {title}" if title else "") + extra)
+    _echo_texts(entry.old_text, entry.new_text, entry.old_spans, entry.new_spans)
+    for example in entry.examples:
+        where = example.new_position or example.old_position
+        click.echo(f"    example {where} {example.change}")
+        _echo_texts(example.old_text, example.new_text, example.old_spans, example.new_spans, indent="      ")
+
+
+def _echo_texts(old, new, old_spans, new_spans, indent: str = "    ") -> None:
+    from kb.history.text import mark
+
+    if old:
+        click.echo(f"{indent}- {mark(old, old_spans, '[-', '-]')}")
+    if new:
+        click.echo(f"{indent}+ {mark(new, new_spans, '{+', '+}')}")
+
+
+@click.command()
+@click.argument("number")
+@click.option("--edition", help="Edition the NUMBER belongs to (date or document name; default: the newest).")
+@click.option("--to", "to", help="Follow the rule to this edition (older or newer).")
+@click.option("--back", is_flag=True, help="Follow the rule backwards to the oldest edition.")
+@click.option("--no-subrules", is_flag=True, help="Trace the rule alone, without its subrules.")
+@click.option("--all", "show_all", is_flag=True, help="Print every edition, also where nothing changed.")
+@click.option("--json", "as_json", is_flag=True, help="Print the trace as JSON.")
+@click.pass_context
+def trace(ctx, number, edition, to, back, no_subrules, show_all, as_json):
+    """Follow a rule through every edition: its number, title and change in each."""
+    from kb import history
+
+    if to and back:
+        _fail("give either --to or --back", code=2, as_json=as_json)
+    result = _run(ctx, as_json, lambda kb: history.trace(
+        kb, number, edition, to=to, back=back, subrules=not no_subrules))
+    if as_json:
+        _dump(result.to_dict())
+        return
+    direction = "back" if result.direction == "back" else "forward"
+    click.secho(f"{result.number} of {result.edition} ({result.document}), traced {direction}: {result.end}",
+                bold=True)
+    _echo_steps(result, show_all)
+    for sub in result.subrules:
+        click.echo(f"{sub.number}: {sub.end}")
+        _echo_steps(sub, show_all)
+
+
+def _echo_steps(result, show_all: bool) -> None:
+    hidden = 0
+    last = len(result.steps) - 1
+    for k, step in enumerate(result.steps):
+        quiet = step.change in (None, "unchanged") and not step.note and 0 < k < last
+        if quiet and not show_all:
+            hidden += 1
+            continue
+        if hidden:
+            click.echo(f"  ... {hidden} edition{'s' if hidden > 1 else ''} unchanged")
+            hidden = 0
+        line = f"  {step.edition:12} {step.number or '-':10} {step.title or '':28} {step.change or ''}"
+        click.echo(line.rstrip() + (f" ({step.note})" if step.note else ""))
+
+
+@click.command()
+@click.argument("old")
+@click.argument("new")
+@click.option("--lang", help="Language of both documents when the editions are dates (default: English).")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@click.pass_context
+def renumbered(ctx, old, new, lang, as_json):
+    """List every rule whose number changed between two editions."""
+    from kb import history
+
+    result = _run(ctx, as_json, lambda kb: history.renumbered(kb, old, new, lang=lang))
+    if as_json:
+        _dump(result.to_dict())
+        return
+    click.echo(f"{_edition(result.old)} -> {_edition(result.new)}: {len(result.rules)} renumbered")
+    for r in result.rules:
+        click.echo(f"{r.old_number:>10} -> {r.new_number:10} {r.title or '':30} {r.change}".rstrip())
