@@ -15,7 +15,7 @@ import threading
 from functools import lru_cache
 from typing import Iterator
 
-from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, Token, Tokenizer
+from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, StemFilter, Token, Tokenizer
 
 from kb.search.normalise import fold_text, fold_word, source_span
 
@@ -26,6 +26,10 @@ _WORD = re.compile(r"\w+(?:\.\w+)*")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _SUDACHI_LIMIT = 4000  # characters per call; Sudachi refuses very long inputs
 _JA_DROPPED_POS = frozenset({"助詞", "助動詞", "補助記号", "空白", "記号"})
+# Keyword abilities whose stem is an everyday word: "phasing" is not "phase", "banding" not "band".
+_UNSTEMMED = {"en": frozenset({
+    "phasing", "banding", "flanking", "cycling", "fading", "vanishing", "offering", "training", "undying", "impending",
+})}
 _JA_STOP_LEMMAS = frozenset({"為る", "成る", "有る", "居る", "其の", "此の", "事", "物", "こと", "もの", "よう", "様"})
 
 
@@ -172,7 +176,9 @@ def analyzer_for(lang: str) -> CompositeAnalyzer:
     if lang == "xx":
         return CompositeAnalyzer(FoldingTokenizer())
     stock = LanguageAnalyzer(lang)  # tokenizer, lowercase, stop words, stemmer
-    return CompositeAnalyzer(FoldingTokenizer(), *stock.items[2:])
+    filters = [StemFilter(lang=lang, ignore=_UNSTEMMED[lang]) if isinstance(f, StemFilter) and lang in _UNSTEMMED else f
+               for f in stock.items[2:]]
+    return CompositeAnalyzer(FoldingTokenizer(), *filters)
 
 
 @lru_cache(maxsize=None)

@@ -2,7 +2,7 @@
 
 The index follows the database: :func:`update_index` re-indexes the documents an
 import added, replaced or deleted; :func:`rebuild_index` builds a fresh index in a
-temporary folder and swaps it in. Searches call :func:`searcher`, which catches up
+temporary folder and swaps it in. Searches call :func:`postings`, which catches up
 with imports nobody reported (it compares the markers with the database's sha256s)
 and rebuilds an index written by an older version of this module.
 """
@@ -23,8 +23,8 @@ from whoosh.searching import Searcher
 from kb import store
 from kb.search.analyzers import LANGUAGES
 from kb.search.documents import marker, rule_documents
+from kb.search.postings import Postings
 from kb.search.schema import FORMAT, build_schema
-from kb.search.weighting import LanguageBM25F, field_counts
 
 _FORMAT_UID = "@format"
 _LOCK_TIMEOUT = 60.0
@@ -55,7 +55,10 @@ class IndexReport:
 @dataclass
 class _Handle:
     searcher: Searcher
+    postings: Postings
     markers: dict[str, str]
+    format: str | None
+    identity: int | None
 
 
 def index_dir(kb) -> Path:
@@ -144,9 +147,8 @@ def update_index(kb, changed_document_names: Iterable[str]) -> IndexReport:
     report = IndexReport(str(target))
     if not names:
         return report
+    before = dict(_handle(target).markers)
     ix = whoosh_index.open_dir(str(target))
-    with ix.searcher() as current:
-        before, _ = _markers(current)
     rows = {row["name"]: row for row in _document_rows(kb, names)}
     writer = ix.writer(timeout=_LOCK_TIMEOUT, limitmb=128)
     try:
@@ -169,17 +171,8 @@ def update_index(kb, changed_document_names: Iterable[str]) -> IndexReport:
 
 def _usable(target: Path) -> bool:
     """An index of this format exists at ``target``."""
-    if not whoosh_index.exists_in(str(target)):
-        return False
-    try:
-        ix = whoosh_index.open_dir(str(target))
-    except Exception:  # an unreadable or foreign index is rebuilt, not trusted
-        return False
-    try:
-        with ix.searcher() as s:
-            return _markers(s)[1] == FORMAT
-    finally:
-        ix.close()
+    handle = _handle(target)
+    return handle is not None and handle.format == FORMAT
 
 
 def sync_index(kb) -> IndexReport | None:
@@ -187,16 +180,16 @@ def sync_index(kb) -> IndexReport | None:
     target = index_dir(kb)
     if not _usable(target):
         return rebuild_index(kb)
-    handle = _handle(target)
+    markers = _handle(target).markers
     database = _database_documents(kb)
-    stale = {name for name in database.keys() | handle.markers.keys() if database.get(name) != handle.markers.get(name)}
+    stale = {name for name in database.keys() | markers.keys() if database.get(name) != markers.get(name)}
     return update_index(kb, stale) if stale else None
 
 
-def searcher(kb) -> Searcher:
-    """An up-to-date searcher of ``kb``'s index, scoring per language (cached; synced with the database)."""
+def postings(kb) -> Postings:
+    """The scored postings of ``kb``'s up-to-date index (cached per thread; synced with the database)."""
     sync_index(kb)
-    return _handle(index_dir(kb)).searcher
+    return _handle(index_dir(kb)).postings
 
 
 def indexed_documents(kb) -> dict[str, str]:
@@ -205,19 +198,29 @@ def indexed_documents(kb) -> dict[str, str]:
     return dict(_handle(index_dir(kb)).markers)
 
 
-def _handle(target: Path) -> _Handle:
-    """The open searcher of ``target`` for this thread, reopened when the index changed."""
+def _handle(target: Path) -> _Handle | None:
+    """The open index at ``target`` for this thread, reopened when it changed; None when there is none."""
     key = (str(target), threading.get_ident())
+    try:
+        identity = os.stat(target).st_ino  # a rebuilt index is a new folder
+    except OSError:
+        identity = None
     with _lock:
         handle = _open.get(key)
-        if handle is not None and handle.searcher.up_to_date():
+        if handle is not None and handle.identity == identity and handle.searcher.up_to_date():
             return handle
         if handle is not None:
+            del _open[key]
             handle.searcher.close()
-        ix = whoosh_index.open_dir(str(target))
-        reader = ix.reader()
-        opened = Searcher(reader, weighting=LanguageBM25F(field_counts(reader, LANGUAGES)), fromindex=ix)
-        handle = _open[key] = _Handle(opened, _markers(opened)[0])
+        if identity is None or not whoosh_index.exists_in(str(target)):
+            return None
+        try:
+            ix = whoosh_index.open_dir(str(target))
+            opened = Searcher(ix.reader(), fromindex=ix)
+            markers, version = _markers(opened)
+        except Exception:  # an unreadable or foreign index is rebuilt, not trusted
+            return None
+        handle = _open[key] = _Handle(opened, Postings(opened.reader(), LANGUAGES), markers, version, identity)
         return handle
 
 

@@ -24,8 +24,8 @@ _ONE_FOR_ONE = str.maketrans({
 _LONG_VOWEL = re.compile(r"(?<=[\u30a1-\u30fa\u30fc\uff66-\uff9f])[\u2010\u2015\u2212\u301c\uff5e\uff0d\uff70]")
 
 
-def fold_text(text: str) -> tuple[str, list[int] | None]:
-    """The folded text and, where its length changed, the source index of each character.
+def fold_text(text: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """The folded text and, where its length changed, the source span of each character.
 
     ``None`` as offsets means the folding kept every character in place.
     """
@@ -39,28 +39,29 @@ def fold_text(text: str) -> tuple[str, list[int] | None]:
     return _fold_chars(mapped)
 
 
-def _fold_chars(text: str) -> tuple[str, list[int]]:
-    """NFKC character by character, so every output character knows its source."""
+def _fold_chars(text: str) -> tuple[str, list[tuple[int, int]]]:
+    """NFKC character by character, so every output character knows its source span."""
     out: list[str] = []
-    offsets: list[int] = []
+    offsets: list[tuple[int, int]] = []
     for index, char in enumerate(text):
         normal = unicodedata.normalize("NFKC", char)
         if normal and unicodedata.combining(normal[0]) and out:
             composed = unicodedata.normalize("NFC", out[-1] + normal)
             if len(composed) == 1:  # a half-width voiced mark joins its kana: ｽﾞ → ズ
                 out[-1] = composed
+                offsets[-1] = (offsets[-1][0], index + 1)
                 continue
         for piece in normal:
             out.append(piece)
-            offsets.append(index)
+            offsets.append((index, index + 1))
     return "".join(out), offsets
 
 
-def source_span(offsets: list[int] | None, start: int, end: int) -> tuple[int, int]:
+def source_span(offsets: list[tuple[int, int]] | None, start: int, end: int) -> tuple[int, int]:
     """The span in the original text of the folded span ``start:end``."""
     if offsets is None or end <= start:
         return start, end
-    return offsets[start], offsets[end - 1] + 1
+    return offsets[start][0], offsets[end - 1][1]
 
 
 def fold_word(word: str) -> str:

@@ -20,7 +20,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb.search.analyzers import LANGUAGES, analyzer_for, surface_analyzer
 
-FORMAT = "mtgkb-search-3"  # bump when the schema or the analysis changes: indexes rebuild
+FORMAT = "mtgkb-search-4"  # bump when the schema or the analysis changes: indexes rebuild
 PARTS = ("title", "heading", "glossary", "text", "examples")
 CJK = ("ja", "zh")
 

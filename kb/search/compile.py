@@ -1,0 +1,287 @@
+"""From a parsed query to a plan: words become concepts, concepts cross languages.
+
+Query words are cut into pieces (Japanese by Sudachi, Chinese by character), and runs
+of pieces that the term dictionary knows become one concept ("state based actions",
+"フェイズ・アウト", "时间跳跃") carrying its pivots. A concept's alternatives are its own
+text analysed in every language searched, plus each translation of its pivots in its
+own language; each alternative searches the five fields of that language with the
+title weighing most.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field as dataclass_field
+
+from whoosh.lang import stopwords_for_language
+
+from kb.search.analyzers import STEMMED, japanese_words, language_field, terms
+from kb.search.normalise import fold
+from kb.search.parse import Either, Group, Negated, ParsedQuery, Term
+from kb.search.plan import Concept, Join, Leaf, Node, Without
+from kb.search.terms import Lexicon, key_terms
+
+TRANSLATION_BOOST = 0.8
+CORE_BOOST = 0.9  # the known term inside a longer Chinese word
+MAX_ALTERNATIVES = 24
+_KANA = re.compile(r"[\u3040-\u30ff\uff66-\uff9f]")
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_GERMAN_LETTERS = re.compile(r"[äöüßÄÖÜ]")
+_CHINESE_FUNCTION_CHARS = frozenset("的了是在和与或及被把会吗呢吧么什怎谁哪个这那有")
+# The words of a question that say nothing about the rules ("what happens when ...").
+QUESTION_WORDS = frozenset({
+    "happen", "happens", "happened", "happening", "work", "works", "mean", "means", "meaning", "explain",
+    "passiert", "funktioniert", "bedeutet", "происходит", "случается", "работает", "означает",
+    "どう", "なる", "什么", "怎么", "如何", "为什么",
+})
+
+
+@dataclass
+class QueryConcept:
+    """One concept of the query: what the user typed and the pivots it was found under."""
+
+    index: int
+    text: str
+    kind: str  # "word", "phrase" or "prefix"
+    start: int
+    end: int
+    pivots: frozenset[str] = frozenset()
+    negated: bool = False
+    source: tuple[int, int] = (0, 0)  # the query word(s) it comes from, for spelling corrections
+
+
+@dataclass
+class Compiled:
+    plan: Node | None
+    concepts: list[QueryConcept]
+    lang: str  # the language the query is written in, as far as it tells
+    highlights: dict[str, set[str]] = dataclass_field(default_factory=dict)  # analysis language -> terms
+    prefixes: dict[str, set[str]] = dataclass_field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Piece:
+    text: str
+    start: int
+    end: int
+    word: int  # which query word it comes from
+    han: bool  # a single Chinese character
+
+
+def query_language(text: str, preferred: str | None = None) -> str:
+    """The language a query is written in: by script, then by German letters and stop words."""
+    if preferred:
+        return preferred
+    if _KANA.search(text):
+        return "ja"
+    if _HAN.search(text):
+        return "zh"
+    if _CYRILLIC.search(text):
+        return "ru"
+    words = [fold(w) for w in re.findall(r"\w+", text)]
+    german = sum(w in stopwords_for_language("de") for w in words) + 2 * len(_GERMAN_LETTERS.findall(text))
+    english = sum(w in stopwords_for_language("en") for w in words)
+    return "de" if german > english else "en"
+
+
+class _Compiler:
+    def __init__(self, parsed: ParsedQuery, lexicon: Lexicon, languages: list[str], lang: str):
+        self.text = parsed.text
+        self.lexicon = lexicon
+        self.languages = [language_field(l) for l in dict.fromkeys(languages)]
+        self.lang = lang
+        self.concepts: list[QueryConcept] = []
+        self.highlights: dict[str, set[str]] = {}
+        self.prefixes: dict[str, set[str]] = {}
+
+    def node(self, item, negated: bool = False) -> Node | None:
+        if isinstance(item, Term):
+            return self.group([item], strict=False, negated=negated)
+        if isinstance(item, Negated):
+            return self.node(item.child, negated=not negated)
+        if isinstance(item, Either):
+            children = [n for n in (self.node(c, negated) for c in item.children) if n is not None]
+            return _single(children) or (Join("any", tuple(children)) if children else None)
+        return self.group(list(item.children), strict=item.strict, negated=negated)
+
+    def group(self, items: list, strict: bool, negated: bool) -> Node | None:
+        positives: list[Node] = []
+        negatives: list[Node] = []
+        run: list[Term] = []
+        for item in [*items, None]:
+            if isinstance(item, Term) and item.kind == "word":
+                run.append(item)
+                continue
+            if run:
+                positives.extend(self.words(run, negated))
+                run = []
+            if item is None:
+                break
+            if isinstance(item, Negated):
+                child = self.node(item.child, negated=not negated)
+                if child is not None:
+                    negatives.append(child)
+            elif isinstance(item, Term):
+                positives.append(self.term(item, negated))
+            else:
+                child = self.node(item, negated)
+                if child is not None:
+                    positives.append(child)
+        if not positives:
+            return None
+        combined = _single(positives) or Join("all" if strict else "soft", tuple(positives))
+        if negatives:
+            return Without(combined, _single(negatives) or Join("any", tuple(negatives)))
+        return combined
+
+    # ---- concepts ---------------------------------------------------------------------------
+
+    def words(self, run: list[Term], negated: bool) -> list[Node]:
+        """Concepts of a run of juxtaposed words: the dictionary's terms where it knows them."""
+        pieces = [piece for i, term in enumerate(run) for piece in _pieces(term, i)]
+        found: list[Node] = []
+        for first, last, pivots, core in self.segments(pieces):
+            text = self.text[pieces[first].start:pieces[last - 1].end]
+            if not pivots and not self.meaningful(text, pieces[first].han and last == first + 1):
+                continue
+            source = (run[pieces[first].word].start, run[pieces[last - 1].word].end)
+            found.append(self.concept(pieces[first].start, pieces[last - 1].end, "word", pivots, negated,
+                                      source=source, core=core))
+        return found
+
+    def segments(self, pieces: list[_Piece]) -> list[tuple[int, int, frozenset[str], str | None]]:
+        """(first, last, pivots, core) runs of pieces: dictionary terms, and runs of the rest.
+
+        Unknown Chinese characters next to a known term of the same word stay with it
+        ("时空" + "骰": the rule says 时空骰); ``core`` is then the known term's own text.
+        """
+        spans = self.matches(pieces)
+        runs: list[list] = []
+        i = 0
+        while i < len(pieces):
+            if i in spans:
+                runs.append([i, spans[i][0], spans[i][1]])
+                i = spans[i][0]
+                continue
+            end = i + 1
+            while pieces[i].han and end < len(pieces) and pieces[end].han and end not in spans \
+                    and pieces[end].word == pieces[i].word:
+                end += 1
+            runs.append([i, end, frozenset()])
+            i = end
+        merged: list[tuple[int, int, frozenset[str], str | None]] = []
+        for first, last, pivots in runs:
+            text = self.text[pieces[first].start:pieces[last - 1].end]
+            previous = merged[-1] if merged else None
+            if (not pivots and pieces[first].han and previous and previous[2] and _joined(pieces, previous[1], first)
+                    and self.meaningful(text, last == first + 1)):
+                core = previous[3] or self.text[pieces[previous[0]].start:pieces[previous[1] - 1].end]
+                merged[-1] = (previous[0], last, previous[2], core)
+            elif (pivots and previous and not previous[2] and pieces[previous[0]].han
+                    and _joined(pieces, previous[1], first)):
+                core = self.text[pieces[first].start:pieces[last - 1].end]
+                merged[-1] = (previous[0], last, pivots, core)
+            else:
+                merged.append((first, last, pivots, None))
+        return merged
+
+    def meaningful(self, text: str, lone_han: bool) -> bool:
+        """Stop words of the query's language and Chinese function characters are not searched."""
+        if lone_han:
+            return text not in _CHINESE_FUNCTION_CHARS
+        if fold(text) in QUESTION_WORDS:
+            return False
+        if _KANA.search(text) or _HAN.search(text) or self.lang not in STEMMED:
+            return True
+        return bool(terms(self.lang, text))
+
+    def matches(self, pieces: list[_Piece]) -> dict[int, tuple[int, frozenset[str]]]:
+        """Start piece -> (end piece, pivots) of the longest dictionary terms, in any language."""
+        candidates: dict[tuple[int, int], set[str]] = {}
+        for lang in self.lexicon.languages:
+            keys = [key_terms(lang, piece.text) for piece in pieces]
+            for match in self.lexicon.match(lang, keys):
+                candidates.setdefault((match.start, match.end), set()).update(match.pivots)
+        chosen: dict[int, tuple[int, frozenset[str]]] = {}
+        taken: set[int] = set()
+        for (start, end), pivots in sorted(candidates.items(), key=lambda kv: (kv[0][0] - kv[0][1], kv[0][0])):
+            if taken.isdisjoint(range(start, end)):
+                chosen[start] = (end, frozenset(pivots))
+                taken.update(range(start, end))
+        return chosen
+
+    def term(self, term: Term, negated: bool) -> Node:
+        """A "phrase" (translated when the dictionary knows it whole) or a prefix*."""
+        pivots: frozenset[str] = frozenset()
+        if term.kind == "phrase":
+            pieces = _pieces(term, 0)
+            spans = self.matches(pieces)
+            if 0 in spans and spans[0][0] == len(pieces):
+                pivots = spans[0][1]
+        return self.concept(term.start, term.end, term.kind, pivots, negated)
+
+    def concept(self, start: int, end: int, kind: str, pivots: frozenset[str], negated: bool,
+                source: tuple[int, int] | None = None, core: str | None = None) -> Node:
+        text = self.text[start:end] if kind != "prefix" else self.text[start:end].rstrip("*")
+        concept = QueryConcept(len(self.concepts), text, kind, start, end, pivots, negated, source or (start, end))
+        self.concepts.append(concept)
+        alternatives: dict[tuple[str, tuple[str, ...]], float] = {}
+        if kind == "prefix":
+            stem = fold(text)
+            for lang in self.languages:
+                alternatives[(lang, (stem,))] = 1.0
+        else:
+            for lang in self.languages:
+                _offer(alternatives, lang, tuple(terms(lang, text)), 1.0)
+                if core:
+                    _offer(alternatives, lang, tuple(terms(lang, core)), CORE_BOOST)
+            for lang, name in sorted(self.lexicon.translations(pivots)):
+                lang = language_field(lang)
+                if lang in self.languages:
+                    _offer(alternatives, lang, tuple(terms(lang, name)), TRANSLATION_BOOST)
+        chosen = list(alternatives.items())[:MAX_ALTERNATIVES]
+        if not negated:
+            for (lang, words), _ in chosen:
+                target = self.prefixes if kind == "prefix" else self.highlights
+                target.setdefault(lang, set()).update(words)
+        return Concept(concept.index, tuple(_alternative(lang, words, boost, kind == "prefix")
+                                            for (lang, words), boost in chosen))
+
+
+def _offer(alternatives: dict, lang: str, words: tuple[str, ...], boost: float) -> None:
+    if words and boost > alternatives.get((lang, words), 0.0):
+        alternatives[(lang, words)] = boost
+
+
+def _alternative(lang: str, words: tuple[str, ...], boost: float, prefix: bool) -> Leaf:
+    lone_han = lang == "zh" and len(words) == 1 and len(words[0]) == 1  # bigrams start with it
+    return Leaf(lang, words, boost, prefix=prefix or lone_han)
+
+
+def _pieces(term: Term, word: int) -> list[_Piece]:
+    """A query word cut where the dictionary may match: Japanese words, Chinese characters."""
+    text = term.text
+    if _KANA.search(text):
+        return [_Piece(text[s:e], term.start + s, term.start + e, word, False) for _, s, e in japanese_words(text)]
+    if _HAN.search(text):
+        return [_Piece(ch, term.start + i, term.start + i + 1, word, bool(_HAN.match(ch)))
+                for i, ch in enumerate(text) if ch.isalnum()]
+    return [_Piece(text, term.start, term.end, word, False)]
+
+
+def _joined(pieces: list[_Piece], left_end: int, right_start: int) -> bool:
+    """Two runs of pieces that touch inside one query word."""
+    return left_end == right_start and pieces[left_end - 1].word == pieces[right_start].word
+
+
+def _single(nodes: list) -> Node | None:
+    return nodes[0] if len(nodes) == 1 else None
+
+
+def compile_query(parsed: ParsedQuery, lexicon: Lexicon, languages: list[str], lang: str | None = None) -> Compiled:
+    """The plan of ``parsed`` over the analysis ``languages`` of the documents searched."""
+    detected = query_language(parsed.text, lang)
+    compiler = _Compiler(parsed, lexicon, languages, detected)
+    plan = compiler.node(parsed.root) if parsed.root is not None else None
+    return Compiled(plan, compiler.concepts, detected, compiler.highlights, compiler.prefixes)

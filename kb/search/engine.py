@@ -1,0 +1,200 @@
+"""`search`: parse, scope, expand, score, group, show.
+
+One rule's versions in several languages (same number, same edition family) form one
+result, ranked by its best version; each version carries a snippet of its own text.
+A word that matches nothing anywhere is replaced by the nearest word of the index's
+vocabulary, and the results say so.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import defaultdict
+
+from kb import store
+from kb.numbers import RuleNumber, RuleRange
+from kb.search import index
+from kb.search.analyzers import language_field
+from kb.search.compile import Compiled, compile_query
+from kb.search.fuzzy import corrections
+from kb.search.lineage import group_keys, grouping
+from kb.search.parse import ParsedQuery, QueryError, parse
+from kb.search.plan import evaluate
+from kb.search.postings import Postings
+from kb.search.results import RuleVersion, SearchResult, SearchResults
+from kb.search.scope import Scope, resolve_scope
+from kb.search.snippets import snippet
+from kb.search.terms import lexicon
+
+DEFAULT_LIMIT = 10
+MAX_LIMIT = 200
+CANDIDATES = 400  # best rule versions grouped into results
+UNDATED_WEIGHT = 0.8  # an undated page (old numbering, unknown edition) yields to the dated rules
+
+
+def search(kb, query: str, *, langs: list[str] | None = None, edition: str | None = None,
+           section: str | None = None, limit: int = DEFAULT_LIMIT) -> SearchResults:
+    """Rules matching ``query``, one result per rule with its versions in every language.
+
+    Raises QueryError for a query with nothing to search for, kb.api.LookupFailed for an
+    unknown language or edition.
+    """
+    limit = max(1, min(int(limit), MAX_LIMIT))
+    parsed = parse(query)
+    scope = resolve_scope(kb, langs, edition)
+    postings = index.postings(kb)
+    allowed = _allowed(postings, scope, parsed, section)
+    preferred = langs[0] if langs else None
+    words = lexicon(kb)
+    compiled = compile_query(parsed, words, scope.languages, preferred)
+    scores, hits = _run(compiled, postings, allowed)
+    fixes = corrections(postings, words, compiled, hits, parsed.text, scope.languages)
+    corrected = None
+    if fixes:
+        corrected = _apply(parsed.text, fixes)
+        reparsed = parse(corrected)
+        compiled = compile_query(reparsed, words, scope.languages, preferred or compiled.lang)
+        scores, hits = _run(compiled, postings, allowed)
+    groups = _group(kb, scores, postings, scope, compiled.plan is None)
+    ranked = sorted(groups.items(), key=lambda item: -item[1][0])[:limit]
+    results = _results(kb, ranked, scope, compiled, preferred or compiled.lang)
+    return SearchResults(
+        query=parsed.text, results=results, matched=len(scores), languages=sorted({d.lang for d in scope.documents}),
+        query_lang=compiled.lang, scope=scope.label, grouping=grouping(kb, scope),
+        narrowed_to=[str(t) for t in parsed.targets] + ([f"section {section}"] if section else []),
+        corrected=corrected, did_you_mean=[corrected] if corrected else [],
+        expansions={c.text: sorted(words.english.get(p, p) for p in c.pivots) for c in compiled.concepts if c.pivots},
+        warnings=parsed.warnings,
+    )
+
+
+def _run(compiled: Compiled, postings: Postings, allowed: set[int]) -> tuple[dict[int, float], dict[int, int]]:
+    if compiled.plan is None:  # only a rule number: its subtree, in document order
+        return {doc: 0.0 for doc in allowed}, {}
+    hits: dict[int, int] = {}
+    return evaluate(compiled.plan, postings, allowed, hits), hits
+
+
+def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:
+    for start, end, word in sorted(fixes, reverse=True):
+        text = text[:start] + word + text[end:]
+    return text
+
+
+def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str | None) -> set[int]:
+    """Index documents of the scope, narrowed to the subtrees the query or --section name."""
+    allowed: set[int] = set()
+    for doc in scope.documents:
+        allowed |= postings.docs("document", doc.name)
+    if section:
+        number = RuleNumber.try_parse(section)
+        if number is None:
+            raise QueryError(f"--section {section!r} is not a rule number (a section like 7, a chapter like 702)")
+        allowed &= postings.docs("tree", str(number))
+    if parsed.targets:
+        narrowed: set[int] = set()
+        for target in parsed.targets:
+            numbers = target.expand() if isinstance(target, RuleRange) else [target]
+            for number in numbers:
+                narrowed |= postings.docs("tree", str(number))
+        allowed &= narrowed
+    return allowed
+
+
+def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_order: bool) -> dict:
+    """(family, number) -> [best score, {rule id: score}] over the best CANDIDATES versions."""
+    documents = scope.by_name()
+    if by_order:
+        top = sorted(scores, key=lambda doc: _order(postings.stored(doc)["number"]))[:CANDIDATES]
+        scores = {doc: 1.0 / (rank + 1) for rank, doc in enumerate(top)}
+    else:
+        top = heapq.nlargest(CANDIDATES, scores, key=scores.get)
+    stored = {doc: postings.stored(doc) for doc in top}
+    keys = group_keys(kb, scope, [(documents[s["document"]], s["number"]) for s in stored.values()])
+    groups: dict = {}
+    for doc in top:
+        info = stored[doc]
+        scope_doc = documents[info["document"]]
+        key = keys[(scope_doc.name, info["number"])]
+        score = scores[doc] * (1.0 if scope_doc.edition else UNDATED_WEIGHT)
+        group = groups.setdefault(key, [0.0, {}])
+        group[0] = max(group[0], score)
+        group[1][info["rule_id"]] = score
+    return groups
+
+
+def _order(number: str) -> tuple:
+    parsed = RuleNumber.try_parse(number)
+    return (parsed.depth, parsed.sort_key) if parsed else (9, ())
+
+
+def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str) -> list[SearchResult]:
+    """Results with every version of their rule in the scope's family, snippets included."""
+    if not ranked:
+        return []
+    documents = {d.id: d for d in scope.documents}
+    matched: dict[int, float] = {}
+    for _, (_, found) in ranked:
+        matched.update(found)
+    wanted = sorted({number for (_, number), _ in ranked})
+    rows = _rule_rows(kb, list(documents), wanted, list(matched))
+    by_key: dict = defaultdict(list)
+    keys = group_keys(kb, scope, [(documents[r["document_id"]], r["number"]) for r in rows])
+    for row in rows:
+        by_key[keys[(documents[row["document_id"]].name, row["number"])]].append(row)
+    results = []
+    for key, (score, _) in ranked:
+        versions = []
+        seen_docs: set[int] = set()
+        for row in by_key.get(key, []):
+            if row["document_id"] in seen_docs:
+                continue  # a number printed twice in one document: its first rule
+            seen_docs.add(row["document_id"])
+            doc = documents[row["document_id"]]
+            versions.append(_version(row, doc, compiled, matched.get(row["id"])))
+        versions.sort(key=lambda v: (v.lang != preferred, v.lang != "en", not v.matched, -v.score, v.lang))
+        results.append(SearchResult(number=key[1], score=round(score, 4), family=key[0], versions=versions))
+    return results
+
+
+def _rule_rows(kb, doc_ids: list[int], numbers: list[str], rule_ids: list[int]) -> list[dict]:
+    """The rules matched (by id) and their namesakes in the other documents (by number), with examples."""
+    found: dict[int, dict] = {}
+    select = ("select r.id, r.document_id, r.number, r.title, r.text, r.seq, (select p.title from rules p "
+              "where p.document_id = r.document_id and p.number = r.parent limit 1) as heading from rules r where ")
+    docs = ",".join("?" * len(doc_ids))
+    for chunk in _chunks(numbers):
+        for row in store.rows(kb.db, select + f"r.document_id in ({docs}) and r.number in ({','.join('?' * len(chunk))})",
+                              [*doc_ids, *chunk]):
+            found[row["id"]] = row
+    for chunk in _chunks([i for i in rule_ids if i not in found]):
+        for row in store.rows(kb.db, select + f"r.id in ({','.join('?' * len(chunk))})", chunk):
+            found[row["id"]] = row
+    examples: dict[int, list[str]] = defaultdict(list)
+    for chunk in _chunks(list(found)):
+        for row in store.rows(kb.db, f"select rule_id, text from examples where rule_id in ({','.join('?' * len(chunk))}) "
+                                     f"order by rule_id, position", chunk):
+            examples[row["rule_id"]].append(row["text"] or "")
+    rows = sorted(found.values(), key=lambda row: (row["document_id"], row["seq"]))
+    for row in rows:
+        row["examples"] = examples.get(row["id"], [])
+    return rows
+
+
+def _chunks(items: list, size: int = 400) -> list[list]:
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def _version(row: dict, doc, compiled: Compiled, score: float | None) -> RuleVersion:
+    lang = language_field(doc.lang)
+    parts = [("text", row["text"] or ""), ("title", row["title"] or "")]
+    parts += [("example", example) for example in row["examples"]]
+    if score is None:  # shown beside the others: its text did not match, nothing to mark
+        shown = snippet(parts, lang, set(), set())
+    else:
+        shown = snippet(parts, lang, compiled.highlights.get(lang, set()), compiled.prefixes.get(lang, set()))
+    return RuleVersion(
+        number=row["number"], lang=doc.lang, edition=doc.edition, document=doc.name, title=row["title"] or None,
+        heading=row["heading"] or None, snippet=shown, score=round(score or 0.0, 4), matched=score is not None,
+    )
+

@@ -1,0 +1,240 @@
+"""Near spellings: did-you-mean from the index's vocabulary, and the fuzzy glossary lookup.
+
+Candidates come from a character-trigram index (built once per index reader or term
+list), then the restricted Damerau–Levenshtein distance decides: one edit for short
+words, two from five letters, three from eleven. "deaftouch" meets "deathtouch",
+"Instabiltät" meets "Instabilität".
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Iterable
+
+from kb import store
+from kb.search.normalise import fold
+from kb.search.postings import Postings
+from kb.search.results import Suggestion
+from kb.search.schema import words_field
+from kb.search.terms import Lexicon
+
+MAX_CANDIDATES = 60
+
+
+def max_distance(word: str) -> int:
+    return 1 if len(word) <= 4 else 2 if len(word) <= 10 else 3
+
+
+def distance(a: str, b: str, limit: int = 99) -> int:
+    """Restricted Damerau–Levenshtein distance (a swap of neighbours is one edit); > limit is cut short."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cost = 0 if ca == cb else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _grams(word: str) -> set[str]:
+    padded = f"^{word}$"
+    return {padded[i:i + 3] for i in range(len(padded) - 2)}
+
+
+class NearWords:
+    """Words with a weight (frequency), findable by spelling distance."""
+
+    def __init__(self, words: Iterable[tuple[str, int]]):
+        self.weights: dict[str, int] = {}
+        for word, weight in words:
+            if len(word) >= 3:
+                self.weights[word] = self.weights.get(word, 0) + weight
+        self._grams: dict[str, list[str]] = defaultdict(list)
+        for word in self.weights:
+            for gram in _grams(word):
+                self._grams[gram].append(word)
+
+    def near(self, word: str, limit: int = 5) -> list[tuple[str, int, int]]:
+        """(word, distance, weight) within max_distance(word), nearest and commonest first."""
+        word = fold(word)
+        if len(word) < 3:
+            return []
+        shared: Counter = Counter()
+        for gram in _grams(word):
+            shared.update(self._grams.get(gram, ()))
+        allowed = max_distance(word)
+        found = []
+        for candidate, _ in shared.most_common(MAX_CANDIDATES):
+            d = distance(word, candidate, allowed)
+            if d <= allowed:
+                found.append((candidate, d, self.weights[candidate]))
+        found.sort(key=lambda item: (item[1], -item[2], item[0]))
+        return found[:limit]
+
+
+# ---- did you mean ------------------------------------------------------------------------------
+
+_vocabularies: "weakref.WeakKeyDictionary[Postings, dict[str, NearWords]]" = weakref.WeakKeyDictionary()
+_lock = threading.Lock()
+
+
+def vocabulary(postings: Postings, lang: str) -> NearWords:
+    """The unstemmed words of ``lang`` in the index, with their document frequencies."""
+    with _lock:
+        known = _vocabularies.setdefault(postings, {})
+        if lang not in known:
+            reader = postings.reader
+            known[lang] = NearWords((_text(word), info.doc_frequency()) for word, info in reader.iter_field(words_field(lang)))
+        return known[lang]
+
+
+def suggest(postings: Postings, word: str, languages: Iterable[str], limit: int = 3) -> list[Suggestion]:
+    """Words of the index near ``word`` in any of ``languages``; none when ``word`` itself is there."""
+    found: list[Suggestion] = []
+    for lang in languages:
+        for candidate, d, weight in vocabulary(postings, lang).near(word, limit):
+            if d == 0:
+                return []
+            found.append(Suggestion(candidate, lang, d, weight))
+    found.sort(key=lambda s: (s.distance, -s.frequency, s.word))
+    return found[:limit]
+
+
+def corrections(postings: Postings, words: Lexicon, compiled, hits: dict[int, int], text: str,
+                languages: list[str]) -> list[tuple[int, int, str]]:
+    """(start, end, word) for each query word that matched nothing, with the nearest known word.
+
+    Known words are the index's vocabulary and the term dictionary's names (whole and word
+    by word), so "deaftouch", "Instabiltät" and "フェイジンク" all find theirs.
+    """
+    sources: dict[tuple[int, int], list] = defaultdict(list)
+    for concept in compiled.concepts:
+        if concept.kind == "word" and not concept.negated:
+            sources[concept.source].append(concept)
+    fixes = []
+    for (start, end), concepts in sources.items():
+        if all(concept.pivots or hits.get(concept.index, 1) > 0 for concept in concepts):
+            continue
+        word = text[start:end]
+        if not any(ch.isalpha() for ch in word):
+            continue
+        best = _nearest(postings, words, word, languages)
+        if best and fold(best) != fold(word):
+            fixes.append((start, end, best))
+    return fixes
+
+
+def _nearest(postings: Postings, words: Lexicon, word: str, languages: list[str]) -> str | None:
+    names = _names(words)
+    found = [(d, -weight, names.spellings.get(candidate, candidate))
+             for candidate, d, weight in names.near(word, limit=3)]
+    found += [(s.distance, -s.frequency, s.word) for s in suggest(postings, word, languages, limit=3)]
+    if any(d == 0 for d, _, _ in found):
+        return None
+    return min(found)[2] if found else None
+
+
+class _Names(NearWords):
+    """The term dictionary's names, whole and word by word, with the spelling to show."""
+
+    def __init__(self, words: Lexicon):
+        self.spellings: dict[str, str] = {}
+        entries: list[tuple[str, int]] = []
+        for name in words.names:
+            for spelling in (name.name, name.english, *name.name.split(), *name.english.split()):
+                key = fold(spelling.strip(".,;:()"))
+                self.spellings.setdefault(key, spelling.strip(".,;:()"))
+                entries.append((key, 1))
+        super().__init__(entries)
+
+
+_names_cache: "weakref.WeakKeyDictionary[Lexicon, _Names]" = weakref.WeakKeyDictionary()
+
+
+def _names(words: Lexicon) -> _Names:
+    with _lock:
+        if words not in _names_cache:
+            _names_cache[words] = _Names(words)
+        return _names_cache[words]
+
+
+# ---- fuzzy glossary -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Name:
+    """A spelling that leads to glossary entries: the entry's term, English name or a dictionary name."""
+
+    lookup: str  # what to look up in the glossary
+    lang: str | None
+
+
+_glossary_cache: dict[str, tuple[tuple, NearWords, dict[str, list[_Name]]]] = {}
+_in_fuzzy = threading.local()
+
+
+def _glossary_names(kb) -> tuple[NearWords, dict[str, list[_Name]]]:
+    from kb.search.terms import database_state, lexicon
+
+    state = database_state(kb.db)
+    cached = _glossary_cache.get(str(kb.path))
+    if cached and cached[0] == state:
+        return cached[1], cached[2]
+    names: dict[str, list[_Name]] = defaultdict(list)
+    for row in store.rows(kb.db, "select g.term, g.english, g.reading, d.lang from glossary g "
+                                 "join documents d on d.id = g.document_id"):
+        for spelling in (row["term"], row["english"], row["reading"]):
+            if spelling:
+                names[fold(spelling)].append(_Name(row["term"], row["lang"]))
+    glossary_keys = set(names)
+    for name in lexicon(kb).names:  # "Instabilität" -> the entries of "Phasing"
+        if fold(name.english) in glossary_keys:
+            names[fold(name.name)].append(_Name(name.english, None))
+    near = NearWords((spelling, len(found)) for spelling, found in names.items())
+    _glossary_cache[str(kb.path)] = (state, near, names)
+    return near, names
+
+
+def fuzzy_glossary(kb, term: str, lang: str | None = None, limit: int = 10) -> list:
+    """Glossary entries (kb.api.GlossaryEntry) whose term, English name, reading or translation
+    is spelled near ``term``, nearest first; [] when nothing is near."""
+    if getattr(_in_fuzzy, "active", False) or not term or not term.strip():
+        return []
+    near, names = _glossary_names(kb)
+    entries: list = []
+    seen: set[tuple] = set()
+    _in_fuzzy.active = True
+    try:
+        for spelling, _, _ in near.near(term, limit=limit):
+            for name in names[spelling]:
+                if lang and name.lang and name.lang != lang:
+                    continue
+                for entry in kb.glossary(name.lookup, lang=lang if _has_glossary(kb, lang) else None):
+                    key = (entry.document, entry.term)
+                    if key not in seen:
+                        seen.add(key)
+                        entries.append(entry)
+    finally:
+        _in_fuzzy.active = False
+    return entries[:limit]
+
+
+def _has_glossary(kb, lang: str | None) -> bool:
+    if not lang:
+        return False
+    return bool(kb.db.conn.execute("select 1 from glossary g join documents d on d.id = g.document_id "
+                                   "where d.lang = ? limit 1", [lang]).fetchone())
+
+
+def _text(word) -> str:
+    return word.decode("utf-8") if isinstance(word, bytes) else word

@@ -1,0 +1,90 @@
+"""Which rule of one edition is which rule of the newest: grouping results across editions.
+
+kb.history stores the renumbering chain between consecutive English editions; walking
+it back from the newest edition gives every chained rule its number of today ("702.23"
+of 2010 is "702.26"). A translation borrows the chain of the English edition of its
+date. Where no chain is stored (or for the newest-editions scope, whose numbering
+agrees), rules are grouped by their own number.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+
+from kb.search.scope import Scope, ScopeDocument
+from kb.search.terms import database_state
+
+_cache: dict[str, tuple[tuple, dict[int, dict[str, str]]]] = {}
+_lock = threading.Lock()
+
+
+def grouping(kb, scope: Scope) -> str:
+    """"chain" when results of all editions are grouped through the renumbering chain, else "number"."""
+    return "chain" if scope.label == "all" and _newest_numbers(kb) else "number"
+
+
+def group_keys(kb, scope: Scope, items: list[tuple[ScopeDocument, str]]) -> dict[tuple[str, str], tuple[str, str]]:
+    """(document name, number) -> (family, number of the group) for each item."""
+    chained = _newest_numbers(kb) if scope.label == "all" else {}
+    partners = _english_of_edition(kb, scope) if chained else {}
+    keys = {}
+    for doc, number in items:
+        mapping = chained.get(doc.id) or chained.get(partners.get(doc.edition, -1)) if doc.edition else None
+        keys[(doc.name, number)] = (doc.family, (mapping or {}).get(number, number))
+    return keys
+
+
+def _english_of_edition(kb, scope: Scope) -> dict[str, int]:
+    """Edition -> id of the chained English document of that date."""
+    chained = _newest_numbers(kb)
+    found: dict[str, int] = {}
+    for doc_id, edition in kb.db.conn.execute("select id, edition from documents where lang = 'en' and edition is not null"):
+        if doc_id in chained:
+            found.setdefault(edition, doc_id)
+    return found
+
+
+def _newest_numbers(kb) -> dict[int, dict[str, str]]:
+    """Document id -> {number in that edition: number in the newest}, for the chained English editions."""
+    try:
+        state = (database_state(kb.db), tuple(kb.db.conn.execute("select count(*), max(id) from pairing_runs").fetchone()))
+    except sqlite3.OperationalError:  # kb.history has not stored a chain in this database
+        return {}
+    key = str(kb.path)
+    with _lock:
+        cached = _cache.get(key)
+        if cached and cached[0] == state:
+            return cached[1]
+    walked = _walk(kb.db.conn)
+    with _lock:
+        _cache[key] = (state, walked)
+    return walked
+
+
+def _walk(conn) -> dict[int, dict[str, str]]:
+    from kb.history.chain import chain_documents, compose, runs_between
+
+    chain = chain_documents(conn)
+    if len(chain) < 2:
+        return {}
+    newest = chain[-1]
+    current = {rule_id: number for rule_id, number in conn.execute(
+        "select id, number from rules where document_id = ?", [newest.id])}
+    found = {newest.id: _by_number(conn, newest.id, current)}
+    for position in range(len(chain) - 1, 0, -1):
+        runs = runs_between(conn, chain, position, position - 1)
+        if not runs:
+            break
+        step = compose(conn, runs, list(current), backwards=True)
+        current = {old: current[new] for new, old in step.items()}
+        found[chain[position - 1].id] = _by_number(conn, chain[position - 1].id, current)
+    return found if len(found) > 1 else {}
+
+
+def _by_number(conn, doc_id: int, newest: dict[int, str]) -> dict[str, str]:
+    mapping: dict[str, str] = {}
+    for rule_id, number in conn.execute("select id, number from rules where document_id = ? order by seq", [doc_id]):
+        if rule_id in newest:
+            mapping.setdefault(number, newest[rule_id])
+    return mapping

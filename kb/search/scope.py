@@ -1,0 +1,88 @@
+"""Which documents a search reads, and which of their rules count as one rule.
+
+By default each language's newest edition (a language with no dated document, like the
+German wiki quote, contributes its undated documents); ``edition="all"`` reads every
+document; a date or document name reads that edition. Rules are grouped by number
+within a family of documents whose numbering agrees: the newest editions together,
+one named edition, or — for all editions — the renumbering chain where kb.history has
+stored it (see :mod:`kb.search.lineage`) and else the number. An undated document's
+numbering is unknown, so it is a family of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kb import store
+from kb.search.analyzers import language_field
+
+NEWEST = ("latest", "newest", "current")
+
+
+@dataclass(frozen=True)
+class ScopeDocument:
+    id: int
+    name: str
+    lang: str
+    edition: str | None
+    family: str
+
+
+@dataclass
+class Scope:
+    label: str  # "newest", "all" or the edition asked for
+    documents: list[ScopeDocument]
+
+    @property
+    def languages(self) -> list[str]:
+        """The analysis languages of the documents, in first-seen order."""
+        return list(dict.fromkeys(language_field(d.lang) for d in self.documents))
+
+    def by_name(self) -> dict[str, ScopeDocument]:
+        return {d.name: d for d in self.documents}
+
+
+def _rank(doc: dict) -> tuple:
+    """Official file before a reformatted variant of the same date ("_cleaned_…")."""
+    return (doc["edition"] or "", -doc["name"].count("_"), doc["name"])
+
+
+def resolve_scope(kb, langs: list[str] | None = None, edition: str | None = None) -> Scope:
+    """The documents of a search; raises kb.api.LookupFailed for an unknown language or edition."""
+    from kb.api import LookupFailed, nearest_editions, normalise_edition
+
+    docs = store.rows(kb.db, "select id, name, lang, edition from documents order by lang, edition, name")
+    if langs:
+        known = sorted({d["lang"] for d in docs})
+        missing = [lang for lang in langs if lang not in known]
+        if missing:
+            raise LookupFailed(f"no documents in language {missing[0]!r}", known)
+        docs = [d for d in docs if d["lang"] in langs]
+    if not docs:
+        raise LookupFailed("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first")
+    if edition is None or edition.lower() in NEWEST:
+        return Scope("newest", _newest(docs))
+    if edition.lower() == "all":
+        return Scope("all", [_document(d, "all" if d["edition"] else f"doc:{d['name']}") for d in docs])
+    wanted = normalise_edition(edition)
+    chosen = [d for d in docs if d["name"] == edition] or [d for d in docs if d["edition"] == wanted]
+    if not chosen:
+        raise LookupFailed(f"no edition {edition!r}" + (f" in {', '.join(langs)}" if langs else ""),
+                           nearest_editions([d["edition"] for d in docs if d["edition"]], wanted))
+    return Scope(chosen[0]["edition"] or edition, [_document(d, f"edition:{wanted}") for d in chosen])
+
+
+def _newest(docs: list[dict]) -> list[ScopeDocument]:
+    chosen: list[ScopeDocument] = []
+    for lang in dict.fromkeys(d["lang"] for d in docs):
+        own = [d for d in docs if d["lang"] == lang]
+        dated = [d for d in own if d["edition"]]
+        if dated:
+            chosen.append(_document(max(dated, key=_rank), "newest"))
+        else:
+            chosen.extend(_document(d, f"doc:{d['name']}") for d in own)
+    return chosen
+
+
+def _document(row: dict, family: str) -> ScopeDocument:
+    return ScopeDocument(row["id"], row["name"], row["lang"], row["edition"], family)

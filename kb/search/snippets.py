@@ -1,0 +1,71 @@
+"""Snippets: the stretch of a rule's text where the query matched, matches marked.
+
+The text is analysed again with its language's analyzer (character offsets kept), so
+"phased" is marked where the query said "phasing" and トークン where it said "token".
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kb.search.analyzers import analyzer_for, language_field
+from kb.search.results import Snippet
+
+WIDTH = {"ja": 90, "zh": 90}
+DEFAULT_WIDTH = 200
+_CONTEXT = 0.25  # share of the window shown before the first match
+
+
+def matches(text: str, lang: str, words: set[str], prefixes: set[str]) -> list[tuple[int, int]]:
+    """[start, end) spans of ``text`` whose analysed term is one of ``words`` or starts with a prefix."""
+    if not text or not (words or prefixes):
+        return []
+    spans: list[tuple[int, int]] = []
+    for term, start, end in _tokens(lang, text):
+        if term in words or any(term.startswith(p) for p in prefixes):
+            if spans and start <= spans[-1][1]:  # overlapping Chinese bigrams: one mark
+                spans[-1] = (spans[-1][0], max(spans[-1][1], end))
+            else:
+                spans.append((start, end))
+    return spans
+
+
+@lru_cache(maxsize=4096)
+def _tokens(lang: str, text: str) -> tuple[tuple[str, int, int], ...]:
+    """Analysed terms with their offsets; the same rules come back query after query."""
+    return tuple((t.text, t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True))
+
+
+def snippet(parts: list[tuple[str, str]], lang: str, words: set[str], prefixes: set[str]) -> Snippet:
+    """The best snippet among ``parts`` ((part name, text), preferred first): the first with a match."""
+    lang = language_field(lang)
+    first = next(((name, text) for name, text in parts if text), ("text", ""))
+    for name, text in parts:
+        spans = matches(text, lang, words, prefixes)
+        if spans:
+            return _window(text, spans, WIDTH.get(lang, DEFAULT_WIDTH), name)
+    return _window(first[1], [], WIDTH.get(lang, DEFAULT_WIDTH), first[0])
+
+
+def _window(text: str, spans: list[tuple[int, int]], width: int, part: str) -> Snippet:
+    """The ``width`` characters around the densest run of matches, cut at spaces where there are any."""
+    if len(text) <= width:
+        return Snippet(text, spans, part)
+    best_start, best_count = 0, 0
+    for i, (start, _) in enumerate(spans):
+        count = sum(1 for s, e in spans[i:] if e <= start + width)
+        if count > best_count:
+            best_start, best_count = start, count
+    begin = max(0, min(best_start - int(width * _CONTEXT), len(text) - width))
+    end = min(len(text), begin + width)
+    if begin > 0:
+        space = text.find(" ", begin, begin + 20)
+        begin = space + 1 if space >= 0 else begin
+    if end < len(text):
+        space = text.rfind(" ", end - 20, end)
+        end = space if space > begin else end
+    shown = [(s - begin, e - begin) for s, e in spans if s >= begin and e <= end]
+    prefix = "…" if begin > 0 else ""
+    suffix = "…" if end < len(text) else ""
+    offset = len(prefix)
+    return Snippet(prefix + text[begin:end] + suffix, [(s + offset, e + offset) for s, e in shown], part)

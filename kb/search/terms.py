@@ -1,0 +1,243 @@
+"""The term dictionary that carries a query word into the other languages.
+
+Every pair links a term of one language to an English term, the pivot: "Instabilität"
+and "フェイジング" both point at "Phasing", so a German query also searches the
+Japanese and English rules. Sources, in order (all are read; none overrides):
+
+1. the term dictionary's sources (:mod:`kb.terms.sources`): the ``terms`` table, glossary
+   entries with their English names, titles paired with the English text of the same
+   date, 「term／English」 pairs inside rule texts, and ``data/terms_curated.tsv``;
+2. the English glossary's own terms (so English synonyms meet);
+3. headings and glossary entries of a translation aligned with the English document of
+   the nearest edition (same rule number; same cited rules), which is how Chinese gets in
+   when its English edition is not imported;
+4. players' words and the Russian rule words of :mod:`kb.search.builtin_terms`.
+
+Keys are the analysed terms of the pair's language (stems for English, German,
+Russian; Sudachi words for Japanese; characters for Chinese, which has no word
+boundaries to match on), so "phased" finds the pivot of "Phasing" and "フェイズ・アウト"
+that of "フェイズアウト".
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from kb import store
+from kb.search.analyzers import japanese_words, language_field, terms
+from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
+from kb.search.normalise import fold
+from kb.terms import sources as term_sources
+from kb.terms.model import TermName
+
+MAX_EDITION_GAP_DAYS = 366  # headings of editions further apart may have been renumbered
+_KANJI_ONLY = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\s]+$")
+_MAX_KEY = 10  # analysed terms (Chinese: characters) in the longest key matched
+
+
+@dataclass(frozen=True)
+class Match:
+    """A run of query pieces ``start:end`` that the dictionary knows, with its pivots."""
+
+    start: int
+    end: int
+    pivots: frozenset[str]
+
+
+class Lexicon:
+    """Term pairs indexed by analysed key, per language, for matching query words."""
+
+    def __init__(self, names: Iterable[TermName]):
+        self.forms: dict[str, set[tuple[str, str]]] = defaultdict(set)  # pivot -> {(lang, term)}
+        self.english: dict[str, str] = {}  # pivot -> English spelling
+        self._keys: dict[str, dict[tuple[str, ...], set[str]]] = defaultdict(lambda: defaultdict(set))
+        self.names: list[TermName] = []
+        for name in names:
+            self._add(name)
+
+    def _add(self, name: TermName) -> None:
+        pivot = name.key
+        self.names.append(name)
+        self.english.setdefault(pivot, name.english)
+        self.forms[pivot].add((name.lang, name.name))
+        self.forms[pivot].add(("en", name.english))
+        for lang, text in ((name.lang, name.name), ("en", name.english)):
+            key = key_terms(lang, text)
+            if 0 < len(key) <= _MAX_KEY:
+                self._keys[language_field(lang)][key].add(pivot)
+
+    @property
+    def languages(self) -> list[str]:
+        return list(self._keys)
+
+    def match(self, lang: str, keys: list[tuple[str, ...]]) -> list[Match]:
+        """Longest runs of pieces whose analysed terms (``keys``, one tuple a piece) form a known term.
+
+        A run starts and ends on piece boundaries; pieces that analyse to nothing (stop
+        words) may sit inside a run.
+        """
+        table = self._keys.get(language_field(lang))
+        if not table:
+            return []
+        found: list[Match] = []
+        start = 0
+        while start < len(keys):
+            best: Match | None = None
+            flat: list[str] = []
+            for end in range(start, len(keys)):
+                flat.extend(keys[end])
+                if len(flat) > _MAX_KEY:
+                    break
+                if keys[start] and keys[end]:
+                    pivots = table.get(tuple(flat))
+                    if pivots:
+                        best = Match(start, end + 1, frozenset(pivots))
+            if best:
+                found.append(best)
+                start = best.end
+            else:
+                start += 1
+        return found
+
+    def translations(self, pivots: Iterable[str]) -> set[tuple[str, str]]:
+        """Every (language, term) of the given pivots."""
+        found: set[tuple[str, str]] = set()
+        for pivot in pivots:
+            found |= self.forms.get(pivot, set())
+        return found
+
+
+def key_terms(lang: str, text: str) -> tuple[str, ...]:
+    """What a term or a query piece is matched on in language ``lang``.
+
+    Chinese, and the kanji words of Japanese, by character: a query of kanji is cut into
+    characters (it may be either language), so the keys must be too.
+    """
+    lang = language_field(lang)
+    if lang == "zh":
+        return _characters(text)
+    if lang == "ja":
+        return tuple(key for word, start, end in japanese_words(text)
+                     for key in (_characters(text[start:end]) if _KANJI_ONLY.match(text[start:end]) else (word,)))
+    return tuple(terms(lang, text))
+
+
+def _characters(text: str) -> tuple[str, ...]:
+    return tuple(char for char in fold(text) if char.isalnum())
+
+
+# ---- sources ----------------------------------------------------------------------------------
+
+def tsv_names(text: str, origin: str) -> list[TermName]:
+    """Names of a ``lang<TAB>term<TAB>English`` text; '#' starts a comment line."""
+    found: list[TermName] = []
+    for line in text.splitlines():
+        cells = [cell.strip() for cell in line.split("\t")]
+        if len(cells) >= 3 and not cells[0].startswith("#") and all(cells[:3]):
+            found.extend(term_sources.make_names(cells[0], cells[1], cells[2], "builtin", origin))
+    return found
+
+
+def database_names(db, curated_path: Path | None = None) -> list[TermName]:
+    """The term dictionary's names (kb.terms: term lists, glossaries, same-edition titles, rule texts,
+    the curated file) and translations aligned with a nearby English edition."""
+    conn = db.conn
+    streams = [term_sources.from_glossaries(conn), term_sources.from_pairs(conn),
+               term_sources.from_rule_titles(conn), term_sources.from_rule_texts(conn), aligned_names(db)]
+    curated = curated_path or term_sources.CURATED
+    if curated.is_file():
+        streams.insert(0, term_sources.curated(curated))
+    return [name for stream in streams for name in stream]
+
+
+def aligned_names(db) -> list[TermName]:
+    """Headings and glossary terms of translations set beside the nearest English edition.
+
+    kb.terms pairs titles with the English text of the same date only; a Chinese text of
+    2026-04-17 beside an English one of 2026-08-07 still names its keywords alike.
+    """
+    docs = store.rows(db, "select id, name, lang, edition from documents where edition is not null")
+    english = [d for d in docs if d["lang"] == "en"]
+    dated = {d["edition"] for d in english}
+    found: list[TermName] = []
+    for doc in docs:
+        if doc["lang"] == "en" or not english:
+            continue
+        partner = min(english, key=lambda e: (_gap(doc["edition"], e["edition"]), e["name"].count("_")))
+        pairs = list(_aligned_glossary(db, doc, partner))
+        if doc["edition"] not in dated and _gap(doc["edition"], partner["edition"]) <= MAX_EDITION_GAP_DAYS:
+            pairs.extend(_aligned_headings(db, doc, partner))
+        for term, english_term, source in pairs:
+            found.extend(term_sources.make_names(doc["lang"], term, english_term, source, doc["name"]))
+    return found
+
+
+def _gap(first: str, second: str) -> int:
+    try:
+        return abs((date.fromisoformat(first) - date.fromisoformat(second)).days)
+    except ValueError:
+        return 1 << 30
+
+
+def _aligned_headings(db, doc: dict, partner: dict) -> Iterator[tuple[str, str, str]]:
+    for row in store.rows(
+        db,
+        "select t.title as term, e.title as english from rules t join rules e on e.number = t.number "
+        "where t.document_id = ? and e.document_id = ? and t.kind in ('chapter', 'rule') "
+        "and t.title != '' and e.title != ''",
+        [doc["id"], partner["id"]],
+    ):
+        yield row["term"], row["english"], "rule-title"
+
+
+def _aligned_glossary(db, doc: dict, partner: dict) -> Iterator[tuple[str, str, str]]:
+    """Glossary entries of both documents that cite the same rules, where that set is unique on both sides."""
+    own, theirs = _glossary_by_citations(db, doc["id"]), _glossary_by_citations(db, partner["id"])
+    for cited, names in own.items():
+        partners = theirs.get(cited, [])
+        if len(names) == 1 and len(partners) == 1:
+            yield names[0], partners[0], "glossary"
+
+
+def _glossary_by_citations(db, doc_id: int) -> dict[frozenset, list[str]]:
+    cited: dict[str, set[str]] = defaultdict(set)
+    for row in store.rows(db, "select g.term, r.target from glossary g join refs r on r.glossary_id = g.id "
+                              "where g.document_id = ?", [doc_id]):
+        cited[row["term"]].add(row["target"])
+    grouped: dict[frozenset, list[str]] = defaultdict(list)
+    for term, targets in cited.items():
+        grouped[frozenset(targets)].append(term)
+    return grouped
+
+
+# ---- the lexicon of a database, cached ---------------------------------------------------------
+
+_cache: dict[str, tuple[tuple, Lexicon]] = {}
+_cache_lock = threading.Lock()
+
+
+def database_state(db) -> tuple:
+    """What the term sources depend on: the documents and their content hashes."""
+    return tuple(tuple(row) for row in db.conn.execute("select name, sha256 from documents order by name"))
+
+
+def lexicon(kb) -> Lexicon:
+    """The term dictionary of ``kb``, rebuilt when its documents or the curated list change."""
+    curated = term_sources.CURATED
+    stamp = curated.stat().st_mtime_ns if curated.is_file() else None
+    state = (database_state(kb.db), stamp)
+    key = str(kb.path)
+    with _cache_lock:
+        cached = _cache.get(key)
+        if cached and cached[0] == state:
+            return cached[1]
+    built = Lexicon([*database_names(kb.db), *tsv_names(BUILTIN_TERMS, "kb.search.builtin_terms")])
+    with _cache_lock:
+        _cache[key] = (state, built)
+    return built
