@@ -16,7 +16,7 @@ from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, u
 from kb.history.text import RULE_NUMBER, mask_numbers, normalise, word_diff
 from kb.terms import TermDictionary
 
-_QUIET_CHANGES = {None, "unchanged", "renumbered", "added", "removed"}
+_QUIET_CHANGES = {None, "unchanged", "renumbered", "references only", "added", "removed"}
 # Glossary entries that are function words, not game terms: translations rightly say them many ways.
 _NOT_TERMS = {"as though", "becom", "during", "you", "your"}
 _QUOTE = 60
@@ -68,11 +68,14 @@ def one_side(row: Row, ctx: Context) -> None:
 
 
 def rules_change(row: Row, ctx: Context) -> None:
-    """The English rule changed between the two editions (beyond renumbering)."""
-    if row.change in _QUIET_CHANGES or row.en_a is None or row.en_b is None:
+    """The English rule changed between the two editions (beyond renumbering and renumbered citations)."""
+    if row.en_a is None or row.en_b is None:
         return
-    if row.change == "edited" and _references_only(row.en_a.text, row.en_b.text, ctx):
+    if row.change in ("edited", "renumbered", "unchanged") and _references_only(row.en_a.text, row.en_b.text, ctx):
         row.change = "references only"
+        row.notes.append("the English texts differ only in cited rules, as those were renumbered")
+    if row.change in _QUIET_CHANGES:
+        return
     detail = {"change": row.change, "from": ctx.edition["a"], "to": ctx.edition["b"]}
     message = f"{row.change} between {ctx.edition['a']} and {ctx.edition['b']}"
     if row.change != "references only":

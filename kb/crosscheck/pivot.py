@@ -60,7 +60,7 @@ def english_pivot(conn, doc: DocRef) -> Pivot | None:
 
 def _inferred(conn, doc: DocRef) -> tuple[str | None, str]:
     """The newest edition kb.history infers for an undated document, and the range it gave."""
-    from kb.history.inference import infer_edition, stored_inference
+    from kb.history import infer_edition, stored_inference
 
     try:
         result = stored_inference(conn, doc.name) or infer_edition(conn, doc.name, save=False)
@@ -88,7 +88,7 @@ def map_numbers(conn, old: Pivot, new: Pivot, numbers: list[str], *, family: str
     """
     if old.id == new.id:
         return Mapping({n: n for n in numbers}, {n: "unchanged" for n in numbers})
-    from kb.history.trace import trace
+    from kb.history import trace
 
     found = Mapping()
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Iterable
 
 from importers.language import detect_language
@@ -99,10 +100,16 @@ def numerals(text: str, lang: str) -> Numerals:
     return found
 
 
+@lru_cache(maxsize=16384)
+def _found(text: str, lang: str) -> tuple:
+    """find_citations, once per text: the citation and the number checks both need it."""
+    return tuple(find_citations(text, lang)) if any(ch.isdigit() for ch in text) else ()
+
+
 def _blank_citations(text: str, lang: str) -> str:
     """The text with every citation and rule-like number replaced by spaces (positions kept)."""
     chars = list(text)
-    spans = [(c.start, c.end) for c in find_citations(text, lang)] if any(ch.isdigit() for ch in text) else []
+    spans = [(c.start, c.end) for c in _found(text, lang)]
     spans += [m.span() for m in _RULE_LIKE.finditer(text)]
     for start, end in spans:
         chars[start:end] = " " * (end - start)
@@ -114,7 +121,7 @@ def citations(text: str, lang: str, siblings: dict[RuleNumber | None, list[RuleN
     if not text or not any(ch.isdigit() for ch in text):
         return set()
     found: set[str] = set()
-    for citation in find_citations(text, primary(lang)):
+    for citation in _found(text, primary(lang)):
         for target in citation.targets:
             found.update(str(n) for n in expand(target, siblings))
     return found

@@ -24,7 +24,7 @@ _SNOWBALL = {"de", "fr", "es", "it", "pt", "ru", "nl", "sv"}
 
 @dataclass(frozen=True)
 class TermMatch:
-    """A span of the text that names the concepts ``keys``."""
+    """A span of the (folded) text that names the concepts ``keys``."""
 
     start: int
     end: int
@@ -57,7 +57,7 @@ class Matcher:
         self.stem = stemmer(lang)
         index: dict[object, dict[tuple, set[str]]] = {}
         for name, key in names:
-            units = self._units(_ja_stem(name) if lang == "ja" else name)[0]
+            units = self._units(fold_text(_ja_stem(name) if lang == "ja" else name)[0])[0]
             if len(units) < (2 if self.unspaced else 1):
                 continue  # one CJK character ("色", "島") is part of too many words
             index.setdefault(units[0], {}).setdefault(tuple(units), set()).add(key)
@@ -66,22 +66,17 @@ class Matcher:
             for first, entries in index.items()
         }
 
-    def _units(self, text: str) -> tuple[list, list[tuple[int, int]]]:
-        """The text as matching units with their spans in ``text``."""
-        folded, offsets = fold_text(text)
+    def _units(self, folded: str) -> tuple[list, list[tuple[int, int]]]:
+        """A folded text as matching units with their spans."""
         if self.unspaced:
-            units = list(folded.lower())
-            spans = [(i, i + 1) for i in range(len(folded))]
-        else:
-            found = list(_TOKEN.finditer(folded))
-            units = [self.stem(m.group()) for m in found]
-            spans = [m.span() for m in found]
-        if offsets is not None:
-            spans = [(offsets[a], offsets[b - 1] + 1) for a, b in spans]
-        return units, spans
+            return list(folded.lower()), [(i, i + 1) for i in range(len(folded))]
+        found = list(_TOKEN.finditer(folded))
+        return [self.stem(m.group()) for m in found], [m.span() for m in found]
 
     def find(self, text: str) -> list[TermMatch]:
-        """Every term in ``text``, leftmost-longest, not overlapping."""
+        """Every term in ``text``, leftmost-longest, not overlapping; spans and texts are those of
+        the folded text (NFKC, plain quotes), which reads as the original."""
+        text = fold_text(text)[0]
         units, spans = self._units(text)
         found: list[TermMatch] = []
         i = 0
@@ -101,7 +96,7 @@ class Matcher:
         ("ゲーム" inside "ゲームから離れる"), for asking whether a text names a concept at all."""
         if not nested:
             return {key for match in self.find(text) for key in match.keys}
-        units, _ = self._units(text)
+        units, _ = self._units(fold_text(text)[0])
         return {key for i in range(len(units)) for candidate, keys in self._index.get(units[i], ())
                 if tuple(units[i: i + len(candidate)]) == candidate for key in keys}
 

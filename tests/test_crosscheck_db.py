@@ -1,0 +1,63 @@
+"""The database the term and cross-check tests share: real corpus files, built once per session.
+
+Seeds (German 702.23, Japanese 702.26 of 2023-11-17), the English editions they and the
+full translations belong to (2010-07-16, 2023-11-17, 2026-01-16, 2026-04-17), the
+Japanese and both Chinese translations, the English–Chinese glossary and the Japanese
+keyword list; the renumbering chain of those English editions is stored.
+Other test modules import ``xdb``; the builder caches, so the database is built once.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from importers import dokuwiki_glossary
+from importers.registry import parse_file
+from kb import store
+from kb.api import KnowledgeBase
+from tests.conftest import DATA, corpus_path
+
+ENGLISH = ("20100716", "20231117", "20260116", "20260417")
+GLOSSARY = ("mapping", "glossary_en-zh_dokuwiki_HeliumOctahelide_20260417.txt")
+KEYWORDS = ("mapping", "ja-en_keywords_701-702_toc_CR-ja-20260116.0_mtgwiki-markup.txt")
+_built: dict[str, KnowledgeBase] = {}
+
+
+def build(folder) -> KnowledgeBase:
+    """Import everything into ``folder``/crosscheck.db (once per folder)."""
+    key = str(folder)
+    if key in _built:
+        return _built[key]
+    kb = KnowledgeBase.open(folder / "crosscheck.db")
+    sources = [DATA / "000_a3c90cc092d5a721.txt", DATA / "001_b91ea460c0a74603.txt",
+               corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
+               corpus_path("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt"),
+               corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
+               *(corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ENGLISH)]
+    for path in sources:
+        kb.import_file(path)
+    glossary = corpus_path(*GLOSSARY)
+    data = glossary.read_bytes()
+    store.store_document(kb.conn, dokuwiki_glossary.parse(data, str(glossary)), name=glossary.stem,
+                         source=str(glossary), data=data)
+    keywords = corpus_path(*KEYWORDS)
+    document, data = parse_file(keywords, format="mediawiki")
+    store.store_document(kb.conn, document, name=keywords.stem, source=str(keywords), data=data)
+    from kb.history import update_chain
+
+    update_chain(kb.conn)
+    _built[key] = kb
+    return kb
+
+
+@pytest.fixture(scope="session")
+def xdb(tmp_path_factory):
+    return build(tmp_path_factory.getbasetemp())
+
+
+def test_the_shared_database_has_every_source_and_the_chain(xdb):
+    names = {d.name for d in xdb.documents()}
+    assert {"000_a3c90cc092d5a721", "CompRules_ja_20260116.0_lines", "MagicCompRules_20100716",
+            "glossary_en-zh_dokuwiki_HeliumOctahelide_20260417"} <= names
+    runs = xdb.conn.execute("select count(*) from pairing_runs").fetchone()[0]
+    assert runs == len(ENGLISH) - 1

@@ -1,0 +1,78 @@
+"""The HTML reports as a browser shows them: headless Chromium renders the page, we read its DOM
+and a screenshot. Chromium (Debian: chromium, chromium-driver) is required: without it this fails."""
+
+from __future__ import annotations
+
+import shutil
+import struct
+import subprocess
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+from kb.crosscheck import crosscheck, crosscheck_document
+from kb.crosscheck.render_html import render_document_html, render_rule_html
+from tests.test_crosscheck_db import xdb  # noqa: F401
+
+OPTIONS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WINDOW = (1400, 1800)
+
+
+def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    if binary is None:
+        pytest.fail("Chromium is not installed: the HTML report tests need it "
+                    "(Debian: apt-get install -y chromium chromium-driver)", pytrace=False)
+    profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"
+    profile.mkdir()
+    return subprocess.run([binary, *OPTIONS, f"--user-data-dir={profile}", *args],
+                          capture_output=True, text=True, timeout=180, check=True)
+
+
+def rendered(tmp_path: Path, html: str, name: str) -> tuple[BeautifulSoup, Path]:
+    """The DOM Chromium built from the page, and a screenshot of its first screen."""
+    page = tmp_path / f"{name}.html"
+    page.write_text(html, encoding="utf-8")
+    dom = chromium(tmp_path, "--dump-dom", page.as_uri()).stdout
+    shot = tmp_path / f"{name}.png"
+    chromium(tmp_path, f"--screenshot={shot}", f"--window-size={WINDOW[0]},{WINDOW[1]}", page.as_uri())
+    return BeautifulSoup(dom, "html.parser"), shot
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_rule_report_in_a_browser(xdb, tmp_path):
+    report = crosscheck(xdb.conn, "de:702.23", "ja@2023-11-17:702.26")
+    dom, shot = rendered(tmp_path, render_rule_html(report), "rule")
+    rows = dom.select("table.crosscheck tbody tr.row")
+    assert len(rows) == len(report.rows) == 16
+    assert len(dom.select("tr.row.flagged")) == sum(1 for r in report.rows if r.flags)
+    removed = dom.find("a", id="a-R70223j").find_parent("tr")
+    assert removed["data-flags"] == "citations one-side"
+    assert removed.select("td.b.missing-cell") and removed.select("li.k-one-side")
+    # side by side: German, English 2010, English 2023, Japanese
+    cells = dom.find("a", id="a-R70223b").find_parent("tr").find_all("td")
+    assert [c.get("lang") for c in cells[:4]] == ["de", "en", "en", "ja"]
+    assert "removed from combat" in cells[2].find("ins").get_text()
+    # rule numbers are links: cited 506.4 in the Japanese text goes to the rules page
+    assert any(a["href"].endswith("#R5064") for a in cells[3].find_all("a"))
+    assert dom.select_one(".legend .k-rules-change").get_text() == "the rules changed between the editions: 4"
+    assert png_size(shot) == WINDOW
+    assert shot.stat().st_size > 100_000  # text and colour, not an empty page
+
+
+def test_document_report_in_a_browser(xdb, tmp_path):
+    report = crosscheck_document(xdb.conn, "ja@2026-01-16")
+    dom, shot = rendered(tmp_path, render_document_html(report), "document")
+    findings = dom.select("tr.finding")
+    assert len(findings) == len(report.findings)
+    assert [tr["data-kind"] for tr in findings[:4]] == ["missing", "extra", "duplicate", "subrules"]
+    assert dom.find("tr", id="missing-R6105") is not None
+    assert dom.find("tr", id="extra-R80510g") is not None
+    assert png_size(shot) == WINDOW and shot.stat().st_size > 100_000
