@@ -1,37 +1,25 @@
 """Effective dates as the sources print them, in every language we import.
 
 babel formats dates but does not parse "November 17, 2023" or "17. November 2023";
-its month-name data (wide and abbreviated, format and stand-alone) gives a short
-parser that does, for any locale babel knows.
+its month-name data (wide and abbreviated, format and stand-alone, read through
+kb.i18n.localedata) gives a short parser that does, for any locale babel knows.
 """
 
 from __future__ import annotations
 
 import re
 from datetime import date
-from functools import lru_cache
 
-from babel import Locale
+from kb.i18n.localedata import month_number
 
-_LOCALES = ("en", "de", "ru", "fr", "it", "es", "pt")
-
-
-@lru_cache(maxsize=None)
-def _month_names() -> dict[str, int]:
-    """Lower-case month name (any form, any locale above) -> month number."""
-    names: dict[str, int] = {}
-    for code in _LOCALES:
-        locale = Locale.parse(code)
-        for context in ("format", "stand-alone"):
-            for width in ("wide", "abbreviated"):
-                for number, name in locale.months[context][width].items():
-                    names[name.lower().rstrip(".")] = number
-    names["sept"] = 9
-    return names
+# The languages whose month names the sources spell out (Japanese, Chinese and Korean write
+# numbers); add a language here when an importer reads a new one.
+DATE_LOCALES = ("en", "de", "ru", "fr", "it", "es", "pt")
+_EXTRA_MONTHS = {"sept": 9}
 
 
 def _month(name: str) -> int | None:
-    return _month_names().get(name.lower().rstrip("."))
+    return _EXTRA_MONTHS.get(name.lower().rstrip(".")) or month_number(name, DATE_LOCALES)
 
 
 _WORD = r"([^\W\d_]+\.?)"
