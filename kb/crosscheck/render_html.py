@@ -133,6 +133,12 @@ def render_rule_html(report: RuleCrosscheck) -> str:
     return _page(f"Cross-check {a.spec} ⇄ {b.spec}", body)
 
 
+def _texts(finding, lang: str) -> str:
+    """The translation's text; every text of a number printed more than once."""
+    texts = finding.detail.get("texts") if finding.detail.get("side") == "translation" else None
+    return "<hr>".join(_marked(t, lang) for t in texts) if texts else _marked(finding.translation or "", lang)
+
+
 def render_document_html(report: DocumentCrosscheck) -> str:
     tr, en = report.translation, report.original
     title = f"Cross-check {tr['document']} against {en['document']}"
@@ -154,7 +160,7 @@ def render_document_html(report: DocumentCrosscheck) -> str:
                 f'<tr class="finding k-{kind}" data-kind="{kind}" id="{anchor}"><td><a class="num" '
                 f'href="{YAWGATOG}{RuleNumber.parse(finding.number).anchor}">{escape(finding.number)}</a></td>'
                 f"<td>{escape(finding.message)}</td>"
-                f'<td lang="{escape(tr["lang"])}">{_marked(finding.translation or "", tr["lang"])}</td>'
+                f'<td lang="{escape(tr["lang"])}">{_texts(finding, tr["lang"])}</td>'
                 f'<td lang="{escape(en["lang"])}">{_marked(finding.original or "", en["lang"])}</td></tr>')
         body.append("</tbody></table>")
     return _page(title, body)

@@ -88,11 +88,14 @@ def _context(conn, docs: dict[str, DocRef], pivots: dict[str, Pivot | None], ter
 
 
 def _similarity(terms: TermDictionary):
-    """How alike two rows are: their English texts' words where both have one, else terms and numbers."""
+    """How alike two rows are: their English texts' words where both have one, else the terms,
+    numbers and cited rules of the translations."""
     def features(row: Row) -> set[str]:
         cell = row.a or row.b
-        found = {f"#{n}" for n in _digits(cell.text)} if cell else set()
-        return found | (terms.matcher(cell.lang).keys(cell.text) if cell else set())
+        if cell is None:
+            return set()
+        return ({f"#{n}" for n in _digits(cell.text)} | {f"cites {n}" for n in citations(cell.text, cell.lang)}
+                | terms.matcher(cell.lang).keys(cell.text))
 
     def similarity(x: Row, y: Row) -> float:
         if x.en_a is not None and y.en_b is not None:

@@ -19,7 +19,8 @@ from kb.terms.names import light_stem
 _TOKEN = re.compile(r"[^\W\d_]+")
 _UNSPACED = {"ja", "zh", "ko"}
 _JA_INFLECTING = "るくすつむぶぬうぐ"  # dictionary-form verb endings: "取り除く" also finds "取り除かれる"
-_SNOWBALL = {"de", "fr", "es", "it", "pt", "ru", "nl", "sv"}
+_SNOWBALL = {"fr", "es", "it", "pt", "ru", "nl", "sv"}
+_GERMAN_ENDINGS = ("en", "em", "es", "e", "n", "s")
 
 
 @dataclass(frozen=True)
@@ -37,15 +38,31 @@ class TermMatch:
 
 @lru_cache(maxsize=None)
 def stemmer(lang: str) -> Callable[[str], str]:
-    """English: inflection only (see names.light_stem); Snowball for other spaced languages."""
+    """English and German: inflection only; Snowball for other spaced languages."""
     if lang == "en":
         return light_stem
+    if lang == "de":
+        return german_stem
     if lang in _SNOWBALL:
         from whoosh.lang import stemmer_for_language
 
         snowball = stemmer_for_language(lang)
         return lambda word: snowball(word.casefold())
     return str.casefold
+
+
+def german_stem(word: str) -> str:
+    """Inflection endings off, at most two ("Spielsteine", "Spielstein" -> "spielstei"). "-er" only
+    for lower-case words (adjectives: "aktiver", "aktive" -> "aktiv"): Snowball takes it from nouns
+    too and makes "Spieler" (player) the "Spiel" (game)."""
+    endings = _GERMAN_ENDINGS + (("er",) if word[:1].islower() else ())
+    word = word.casefold()
+    for _ in range(2):
+        ending = next((e for e in endings if word.endswith(e) and len(word) - len(e) >= 4), None)
+        if ending is None:
+            break
+        word = word[: -len(ending)]
+    return word
 
 
 class Matcher:

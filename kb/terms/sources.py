@@ -36,7 +36,7 @@ def make_names(lang: str, term: str, english: str, source: str, origin: str,
         name, term_note = clean_name(raw_term)
         english_name, note = clean_name(raw_english)
         key = english_key(english_name)
-        if name and key and name.casefold() != english_name.casefold():
+        if name and key:
             sense = sense_of(note) or (OBSOLETE if sense_of(term_note) == OBSOLETE else None)
             found.append(TermName(primary(lang), name, english_name, key, source, origin, detail, sense))
     return found
