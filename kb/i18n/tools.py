@@ -80,6 +80,7 @@ def update(locales: Path = PROJECT_LOCALES) -> list[str]:
     for lang in languages(locales):
         catalog = read_catalog(po_path(lang, locales), locale=lang)
         catalog.update(template)
+        catalog.version = template.version
         if write_catalog(po_path(lang, locales), catalog):
             written.append(lang)
     return written
@@ -139,9 +140,20 @@ def _message_problems(message: Message, catalog: Catalog) -> list[str]:
     used = set().union(*map(_fields, forms))
     if used - known:
         why.append(f"placeholders not in the English text: {sorted(used - known)}")
-    if _fields(ids[-1]) - dropped - used:
-        why.append(f"placeholders left out: {sorted(_fields(ids[-1]) - dropped - used)} (or say '# drops: ...')")
+    many = _forms_for_many(catalog) if len(ids) > 1 else {0}
+    for index, form in enumerate(forms):
+        lacking = _fields(ids[-1]) - dropped - _fields(form) if index in many else set()
+        if lacking:
+            why.append(f"placeholders left out of form {index}: {sorted(lacking)} (or say '# drops: ...')")
     return why
+
+
+def _forms_for_many(catalog: Catalog) -> set[int]:
+    """The plural forms a count other than 1 selects (Russian 0 for 21): they need the plural's fields."""
+    from gettext import c2py
+
+    plural = c2py(catalog.plural_expr)
+    return {plural(n) for n in (0, *range(2, 1000))}
 
 
 def _fields(text: str) -> set[str]:
