@@ -266,3 +266,8 @@ from kb.history_cli import diff, renumbered, trace  # noqa: E402
 cli.add_command(diff)
 cli.add_command(trace)
 cli.add_command(renumbered)
+from kb.search_cli import complete, reindex, search  # noqa: E402
+
+cli.add_command(search)
+cli.add_command(complete)
+cli.add_command(reindex)

@@ -165,6 +165,47 @@ class ChineseTokenizer(Tokenizer):
             yield token
 
 
+# A rule's names share one field: its title, the heading it belongs to, the glossary terms that
+# cite it, each weighing what a match in it is worth (whoosh adds token boosts into the weight).
+NAME_PARTS = (("title", 6.0), ("heading", 1.0), ("glossary", 3.0))
+NAME_SEPARATOR = "\x1f"
+_NAME_GAP = 10  # positions between two names: no phrase runs from a title into a heading
+
+
+class NamesTokenizer(Tokenizer):
+    """The names of a rule (title, heading, glossary terms) as one weighted token stream.
+
+    A word repeated within one part counts once ("Clue Token, Food Token, ..." are not ten
+    times about tokens): later occurrences keep their positions but weigh nothing.
+    """
+
+    def __init__(self, lang: str):
+        self.lang = lang
+
+    def __eq__(self, other):
+        return self.__class__ is other.__class__ and self.lang == other.lang
+
+    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
+                 start_pos: int = 0, start_char: int = 0, mode: str = "", **kwargs) -> Iterator[Token]:
+        analyzer = analyzer_for(self.lang)
+        pos = start_pos
+        for (_, weight), text in zip(NAME_PARTS, value.split(NAME_SEPARATOR)):
+            seen: set[str] = set()
+            for name in text.split("\n"):
+                last = pos
+                for token in analyzer(name, positions=True, chars=chars, start_pos=pos, mode=mode, **kwargs):
+                    token.boost = 0.0 if token.text in seen else weight
+                    seen.add(token.text)
+                    last = token.pos
+                    yield token
+                pos = last + _NAME_GAP
+
+
+@lru_cache(maxsize=None)
+def names_analyzer(lang: str) -> CompositeAnalyzer:
+    return CompositeAnalyzer(NamesTokenizer(language_field(lang)))
+
+
 @lru_cache(maxsize=None)
 def analyzer_for(lang: str) -> CompositeAnalyzer:
     """The analyzer of one language field ("en", "ja", ...; unknown languages use "xx")."""

@@ -27,6 +27,8 @@ MAX_ALTERNATIVES = 24
 _KANA = re.compile(r"[\u3040-\u30ff\uff66-\uff9f]")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+CJK = ("ja", "zh")
 _GERMAN_LETTERS = re.compile(r"[äöüßÄÖÜ]")
 _CHINESE_FUNCTION_CHARS = frozenset("的了是在和与或及被把会吗呢吧么什怎谁哪个这那有")
 # The words of a question that say nothing about the rules ("what happens when ...").
@@ -58,6 +60,7 @@ class Compiled:
     lang: str  # the language the query is written in, as far as it tells
     highlights: dict[str, set[str]] = dataclass_field(default_factory=dict)  # analysis language -> terms
     prefixes: dict[str, set[str]] = dataclass_field(default_factory=dict)
+    surfaces: dict[str, set[str]] = dataclass_field(default_factory=dict)  # ja/zh -> spellings to mark
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,7 @@ class _Compiler:
         self.concepts: list[QueryConcept] = []
         self.highlights: dict[str, set[str]] = {}
         self.prefixes: dict[str, set[str]] = {}
+        self.surfaces: dict[str, set[str]] = {}
 
     def node(self, item, negated: bool = False) -> Node | None:
         if isinstance(item, Term):
@@ -227,26 +231,38 @@ class _Compiler:
         concept = QueryConcept(len(self.concepts), text, kind, start, end, pivots, negated, source or (start, end))
         self.concepts.append(concept)
         alternatives: dict[tuple[str, tuple[str, ...]], float] = {}
+        spellings: list[tuple[str, str]] = []  # (language, text) as written, for marking CJK snippets
         if kind == "prefix":
             stem = fold(text)
             for lang in self.languages:
                 alternatives[(lang, (stem,))] = 1.0
         else:
             for lang in self.languages:
-                _offer(alternatives, lang, tuple(terms(lang, text)), 1.0)
-                if core:
-                    _offer(alternatives, lang, tuple(terms(lang, core)), CORE_BOOST)
+                for own, boost in ((text, 1.0), (core, CORE_BOOST)):
+                    if own:
+                        _offer(alternatives, lang, tuple(terms(lang, own)), boost)
+                        spellings.append((lang, own))
             for lang, name in sorted(self.lexicon.translations(pivots)):
                 lang = language_field(lang)
                 if lang in self.languages:
                     _offer(alternatives, lang, tuple(terms(lang, name)), TRANSLATION_BOOST)
+                    spellings.append((lang, name))
         chosen = list(alternatives.items())[:MAX_ALTERNATIVES]
         if not negated:
             for (lang, words), _ in chosen:
                 target = self.prefixes if kind == "prefix" else self.highlights
                 target.setdefault(lang, set()).update(words)
+            for lang, spelling in spellings:
+                if lang in CJK and _CJK_TEXT.search(spelling):
+                    self.surfaces.setdefault(lang, set()).update(_surfaces(spelling))
         return Concept(concept.index, tuple(_alternative(lang, words, boost, kind == "prefix")
                                             for (lang, words), boost in chosen))
+
+
+def _surfaces(spelling: str) -> set[str]:
+    """A CJK spelling folded, with and without its middle dots and spaces ("フェイズ・アウト", "フェイズアウト")."""
+    folded = fold(spelling)
+    return {folded, re.sub(r"[・\s]", "", folded)} - {""}
 
 
 def _offer(alternatives: dict, lang: str, words: tuple[str, ...], boost: float) -> None:
@@ -284,4 +300,4 @@ def compile_query(parsed: ParsedQuery, lexicon: Lexicon, languages: list[str], l
     detected = query_language(parsed.text, lang)
     compiler = _Compiler(parsed, lexicon, languages, detected)
     plan = compiler.node(parsed.root) if parsed.root is not None else None
-    return Compiled(plan, compiler.concepts, detected, compiler.highlights, compiler.prefixes)
+    return Compiled(plan, compiler.concepts, detected, compiler.highlights, compiler.prefixes, compiler.surfaces)

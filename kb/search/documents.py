@@ -11,7 +11,7 @@ from typing import Iterator
 
 from kb import store
 from kb.numbers import RuleNumber
-from kb.search.analyzers import language_field
+from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.schema import CJK, field
 
 
@@ -44,21 +44,20 @@ def rule_documents(db, doc: dict) -> Iterator[dict]:
 def _rule_document(doc: dict, lang: str, rule: dict, titles: dict, examples: list[str], glossary: list[str]) -> dict:
     number = RuleNumber.try_parse(rule["number"])
     tree = [str(n) for n in reversed(number.ancestors())] + [str(number)] if number else [rule["number"]]
-    parts = {
-        "title": rule["title"] or "",
-        "heading": titles.get(rule["parent"]) or "" if rule["parent"] else "",
-        "glossary": "\n".join(glossary),
-        "text": rule["text"] or "",
-        "examples": "\n".join(examples),
-    }
+    title = rule["title"] or ""
+    heading = (titles.get(rule["parent"]) or "") if rule["parent"] else ""
+    names = NAME_SEPARATOR.join((title, heading, "\n".join(glossary)))
+    parts = {"names": names if names.strip(NAME_SEPARATOR) else "", "text": rule["text"] or "",
+             "examples": "\n".join(examples)}
     record = {
         "uid": f"{doc['name']}#{rule['seq']}", "kind": "rule", "document": doc["name"], "lang": lang,
-        "number": rule["number"], "rule_id": rule["id"], "tree": " ".join(tree),
-        "has": " ".join(f"{part}_{lang}" for part, value in parts.items() if value),
+        "number": rule["number"], "tree": " ".join(tree),
+        "has": " ".join(field(part, lang) for part, value in parts.items() if value),
     }
     for part, value in parts.items():
         if value:
             record[field(part, lang)] = value
     if lang not in CJK:
-        record[field("words", lang)] = "\n".join(value for value in parts.values() if value)
+        words = [title, heading, *glossary, rule["text"] or "", *examples]
+        record[field("words", lang)] = "\n".join(value for value in words if value)
     return record

@@ -15,7 +15,7 @@ from kb import store
 from kb.numbers import RuleNumber, RuleRange
 from kb.search import index
 from kb.search.analyzers import language_field
-from kb.search.compile import Compiled, compile_query
+from kb.search.compile import CJK, Compiled, compile_query
 from kb.search.fuzzy import corrections
 from kb.search.lineage import group_keys, grouping
 from kb.search.parse import ParsedQuery, QueryError, parse
@@ -28,7 +28,7 @@ from kb.search.terms import lexicon
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 200
-CANDIDATES = 400  # best rule versions grouped into results
+CANDIDATES = 150  # best rule versions grouped into results
 UNDATED_WEIGHT = 0.8  # an undated page (old numbering, unknown edition) yields to the dated rules
 
 
@@ -50,11 +50,12 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
     scores, hits = _run(compiled, postings, allowed)
     fixes = corrections(postings, words, compiled, hits, parsed.text, scope.languages)
     corrected = None
-    if fixes:
-        corrected = _apply(parsed.text, fixes)
-        reparsed = parse(corrected)
-        compiled = compile_query(reparsed, words, scope.languages, preferred or compiled.lang)
-        scores, hits = _run(compiled, postings, allowed)
+    if fixes:  # searched as corrected when that finds anything
+        text = _apply(parsed.text, fixes)
+        recompiled = compile_query(parse(text), words, scope.languages, preferred or compiled.lang)
+        rescored, _ = _run(recompiled, postings, allowed)
+        if rescored:
+            corrected, compiled, scores = text, recompiled, rescored
     groups = _group(kb, scores, postings, scope, compiled.plan is None)
     ranked = sorted(groups.items(), key=lambda item: -item[1][0])[:limit]
     results = _results(kb, ranked, scope, compiled, preferred or compiled.lang)
@@ -102,24 +103,22 @@ def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str
 
 
 def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_order: bool) -> dict:
-    """(family, number) -> [best score, {rule id: score}] over the best CANDIDATES versions."""
+    """(family, number) -> [best score, {(document, number): score}] over the best CANDIDATES versions."""
     documents = scope.by_name()
     if by_order:
-        top = sorted(scores, key=lambda doc: _order(postings.stored(doc)["number"]))[:CANDIDATES]
+        top = sorted(scores, key=lambda doc: _order(postings.identity(doc)[1]))[:CANDIDATES]
         scores = {doc: 1.0 / (rank + 1) for rank, doc in enumerate(top)}
     else:
         top = heapq.nlargest(CANDIDATES, scores, key=scores.get)
-    stored = {doc: postings.stored(doc) for doc in top}
-    keys = group_keys(kb, scope, [(documents[s["document"]], s["number"]) for s in stored.values()])
+    identities = {doc: postings.identity(doc) for doc in top}
+    keys = group_keys(kb, scope, [(documents[name], number) for name, number in identities.values()])
     groups: dict = {}
     for doc in top:
-        info = stored[doc]
-        scope_doc = documents[info["document"]]
-        key = keys[(scope_doc.name, info["number"])]
-        score = scores[doc] * (1.0 if scope_doc.edition else UNDATED_WEIGHT)
-        group = groups.setdefault(key, [0.0, {}])
+        name, number = identities[doc]
+        score = scores[doc] * (1.0 if documents[name].edition else UNDATED_WEIGHT)
+        group = groups.setdefault(keys[(name, number)], [0.0, {}])
         group[0] = max(group[0], score)
-        group[1][info["rule_id"]] = score
+        group[1][(name, number)] = score
     return groups
 
 
@@ -133,11 +132,11 @@ def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str)
     if not ranked:
         return []
     documents = {d.id: d for d in scope.documents}
-    matched: dict[int, float] = {}
+    matched: dict[tuple[str, str], float] = {}
     for _, (_, found) in ranked:
         matched.update(found)
-    wanted = sorted({number for (_, number), _ in ranked})
-    rows = _rule_rows(kb, list(documents), wanted, list(matched))
+    wanted = sorted({number for (_, number), _ in ranked} | {number for _, number in matched})
+    rows = _rule_rows(kb, list(documents), wanted)
     by_key: dict = defaultdict(list)
     keys = group_keys(kb, scope, [(documents[r["document_id"]], r["number"]) for r in rows])
     for row in rows:
@@ -151,14 +150,14 @@ def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str)
                 continue  # a number printed twice in one document: its first rule
             seen_docs.add(row["document_id"])
             doc = documents[row["document_id"]]
-            versions.append(_version(row, doc, compiled, matched.get(row["id"])))
+            versions.append(_version(row, doc, compiled, matched.get((doc.name, row["number"]))))
         versions.sort(key=lambda v: (v.lang != preferred, v.lang != "en", not v.matched, -v.score, v.lang))
         results.append(SearchResult(number=key[1], score=round(score, 4), family=key[0], versions=versions))
     return results
 
 
-def _rule_rows(kb, doc_ids: list[int], numbers: list[str], rule_ids: list[int]) -> list[dict]:
-    """The rules matched (by id) and their namesakes in the other documents (by number), with examples."""
+def _rule_rows(kb, doc_ids: list[int], numbers: list[str]) -> list[dict]:
+    """The rules of these numbers in the scope's documents, with their examples."""
     found: dict[int, dict] = {}
     select = ("select r.id, r.document_id, r.number, r.title, r.text, r.seq, (select p.title from rules p "
               "where p.document_id = r.document_id and p.number = r.parent limit 1) as heading from rules r where ")
@@ -166,9 +165,6 @@ def _rule_rows(kb, doc_ids: list[int], numbers: list[str], rule_ids: list[int]) 
     for chunk in _chunks(numbers):
         for row in store.rows(kb.db, select + f"r.document_id in ({docs}) and r.number in ({','.join('?' * len(chunk))})",
                               [*doc_ids, *chunk]):
-            found[row["id"]] = row
-    for chunk in _chunks([i for i in rule_ids if i not in found]):
-        for row in store.rows(kb.db, select + f"r.id in ({','.join('?' * len(chunk))})", chunk):
             found[row["id"]] = row
     examples: dict[int, list[str]] = defaultdict(list)
     for chunk in _chunks(list(found)):
@@ -192,7 +188,8 @@ def _version(row: dict, doc, compiled: Compiled, score: float | None) -> RuleVer
     if score is None:  # shown beside the others: its text did not match, nothing to mark
         shown = snippet(parts, lang, set(), set())
     else:
-        shown = snippet(parts, lang, compiled.highlights.get(lang, set()), compiled.prefixes.get(lang, set()))
+        shown = snippet(parts, lang, compiled.highlights.get(lang, set()), compiled.prefixes.get(lang, set()),
+                        compiled.surfaces.get(lang, set()) if lang in CJK else None)
     return RuleVersion(
         number=row["number"], lang=doc.lang, edition=doc.edition, document=doc.name, title=row["title"] or None,
         heading=row["heading"] or None, snippet=shown, score=round(score or 0.0, 4), matched=score is not None,

@@ -22,6 +22,7 @@ from kb.search.schema import words_field
 from kb.search.terms import Lexicon
 
 MAX_CANDIDATES = 60
+MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
 
 
 def max_distance(word: str) -> int:
@@ -127,7 +128,7 @@ def corrections(postings: Postings, words: Lexicon, compiled, hits: dict[int, in
         if all(concept.pivots or hits.get(concept.index, 1) > 0 for concept in concepts):
             continue
         word = text[start:end]
-        if not any(ch.isalpha() for ch in word):
+        if len(word) < MIN_CORRECTED or not any(ch.isalpha() for ch in word):
             continue
         best = _nearest(postings, words, word, languages)
         if best and fold(best) != fold(word):

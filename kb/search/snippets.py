@@ -1,7 +1,9 @@
 """Snippets: the stretch of a rule's text where the query matched, matches marked.
 
-The text is analysed again with its language's analyzer (character offsets kept), so
-"phased" is marked where the query said "phasing" and トークン where it said "token".
+Alphabetic texts are analysed again with their language's analyzer (character offsets
+kept), so "phases" is marked where the query said "phased". Japanese and Chinese texts
+are searched for the spellings the query was expanded to (トークン where it said "token"):
+running Sudachi over every snippet would cost more than the search itself.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from kb.search.analyzers import analyzer_for, language_field
+from kb.search.normalise import fold_text, source_span
 from kb.search.results import Snippet
 
 WIDTH = {"ja": 90, "zh": 90}
@@ -36,12 +39,37 @@ def _tokens(lang: str, text: str) -> tuple[tuple[str, int, int], ...]:
     return tuple((t.text, t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True))
 
 
-def snippet(parts: list[tuple[str, str]], lang: str, words: set[str], prefixes: set[str]) -> Snippet:
-    """The best snippet among ``parts`` ((part name, text), preferred first): the first with a match."""
+def spelled(text: str, spellings: set[str]) -> list[tuple[int, int]]:
+    """[start, end) spans of ``text`` where one of ``spellings`` (folded) occurs, overlaps joined."""
+    if not text or not spellings:
+        return []
+    folded, offsets = fold_text(text)
+    folded = folded.casefold() if len(folded.casefold()) == len(folded) else folded
+    found = []
+    for spelling in spellings:
+        start = folded.find(spelling)
+        while start >= 0:
+            found.append(source_span(offsets, start, start + len(spelling)))
+            start = folded.find(spelling, start + 1)
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(found):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
+def snippet(parts: list[tuple[str, str]], lang: str, words: set[str], prefixes: set[str],
+            spellings: set[str] | None = None) -> Snippet:
+    """The best snippet among ``parts`` ((part name, text), preferred first): the first with a match.
+
+    ``spellings`` (Japanese, Chinese) are searched as written instead of analysing the text.
+    """
     lang = language_field(lang)
     first = next(((name, text) for name, text in parts if text), ("text", ""))
     for name, text in parts:
-        spans = matches(text, lang, words, prefixes)
+        spans = spelled(text, spellings) if spellings is not None else matches(text, lang, words, prefixes)
         if spans:
             return _window(text, spans, WIDTH.get(lang, DEFAULT_WIDTH), name)
     return _window(first[1], [], WIDTH.get(lang, DEFAULT_WIDTH), first[0])

@@ -1,0 +1,127 @@
+"""``mtgkb search``, ``mtgkb complete`` and ``mtgkb reindex``: thin click wrappers over kb.search.
+
+Exit codes as everywhere: 0 results were printed, 1 nothing matched (or an unknown
+language or edition), 2 bad input (a query with nothing to search for).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from kb.cli import EXIT_BAD_INPUT, _dump, _fail, _open
+
+
+@click.command("search")
+@click.argument("query")
+@click.option("--lang", "langs", multiple=True,
+              help="Search only this language (repeatable; the first is shown first). Default: all.")
+@click.option("--edition", help="newest (default: each language's newest), all, or an edition (2023-11-17) "
+                                "or document name.")
+@click.option("--section", help="Only rules under this section or chapter (7, 702).")
+@click.option("--limit", type=click.IntRange(1, 200), default=10, show_default=True, help="Results to show.")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@click.pass_context
+def search(ctx, query, langs, edition, section, limit, as_json):
+    """Search the rules in every language: words, "phrases", AND/OR/NOT, prefix*, rule numbers.
+
+    One result per rule, with its text in each language beside the others, e.g.
+    mtgkb search "Instabilität Spielstein" or mtgkb search "702.26 token".
+    """
+    from kb.api import LookupFailed
+    from kb.search import QueryError
+    from kb.search import search as search_rules
+
+    kb = _open(ctx)
+    try:
+        found = search_rules(kb, query, langs=list(langs) or None, edition=edition, section=section, limit=limit)
+    except QueryError as error:
+        _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
+    except LookupFailed as error:
+        _fail(str(error), error.suggestions, as_json=as_json)
+    if as_json:
+        _dump(found.to_dict())
+    else:
+        _print_results(found)
+    if not found.results:
+        if not as_json:
+            click.echo(f"No rules match {found.query!r}" + _scope_note(found), err=True)
+        sys.exit(1)
+
+
+def _print_results(found) -> None:
+    for warning in found.warnings:
+        click.echo(f"Note: {warning}", err=True)
+    if found.corrected:
+        click.echo(f"Showing results for {found.corrected!r} (nothing matched a word as typed)", err=True)
+    if found.expansions:
+        click.echo("Also searched as: " + "; ".join(f"{word} = {', '.join(names)}"
+                                                     for word, names in found.expansions.items()), err=True)
+    for rank, result in enumerate(found.results, 1):
+        first = result.versions[0] if result.versions else None
+        name = (first.title or first.heading) if first else None
+        click.secho(f"{rank}. {result.number}" + (f"  {name}" if name else ""), bold=True)
+        for version in result.versions:
+            label = f"[{version.lang} {version.edition or 'undated'}]"
+            click.echo(f"   {label} " + _marked(version.snippet))
+    click.echo(f"{found.matched} matching rule versions; scope: {found.scope}, languages: "
+               f"{', '.join(found.languages)}" + (f", narrowed to {', '.join(found.narrowed_to)}" if found.narrowed_to
+                                                   else ""), err=True)
+
+
+def _marked(snippet) -> str:
+    text = snippet.text.replace("\r", " ").replace("\n", " ")  # one line; offsets stay valid
+    out, last = [], 0
+    for start, end in snippet.highlights:
+        out.append(text[last:start] + click.style(text[start:end], bold=True, fg="yellow"))
+        last = end
+    return "".join(out) + text[last:]
+
+
+def _scope_note(found) -> str:
+    return f" (scope: {found.scope}; try --edition all)" if found.scope != "all" else ""
+
+
+@click.command("complete")
+@click.argument("prefix")
+@click.option("--lang", help="Only completions in this language.")
+@click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True, help="Completions to show.")
+@click.option("--json", "as_json", is_flag=True, help="Print the completions as JSON.")
+@click.pass_context
+def complete(ctx, prefix, lang, limit, as_json):
+    """Complete a term or rule title in any language from its first letters (for autocomplete)."""
+    from kb.search import QueryError
+    from kb.search import complete as complete_prefix
+
+    kb = _open(ctx)
+    try:
+        found = complete_prefix(kb, prefix, lang=lang, limit=limit)
+    except QueryError as error:
+        _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
+    if as_json:
+        _dump([c.to_dict() for c in found])
+    else:
+        for c in found:
+            extra = " ".join(part for part in (f"= {c.english}" if c.english else "", f"({c.rule})" if c.rule else "")
+                             if part)
+            click.echo(f"{c.text}\t[{c.lang}]" + (f"\t{extra}" if extra else ""))
+    if not found:
+        sys.exit(1)
+
+
+@click.command("reindex")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def reindex(ctx, as_json):
+    """Rebuild the search index beside the database from every imported document."""
+    from kb.search import rebuild_index
+
+    kb = _open(ctx)
+    if as_json:
+        report = rebuild_index(kb)
+        _dump(report.to_dict())
+        return
+    with click.progressbar(length=max(len(kb.documents()), 1), label="Indexing", file=sys.stderr) as bar:
+        report = rebuild_index(kb, progress=lambda _name, _done, _total: bar.update(1))
+    click.echo(f"Indexed {report.rules} rules of {len(report.added)} documents in {report.seconds} s: {report.path}")
