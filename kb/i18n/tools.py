@@ -108,8 +108,8 @@ def problems(locales: Path = PROJECT_LOCALES, root: Path = PROJECT_ROOT) -> dict
     code = extract(locales, root)
     found: dict[str, list[str]] = {}
     template_path = locales / TEMPLATE_NAME
-    stale = not template_path.exists() or {m.id for m in read_catalog(template_path) if m.id} != {m.id for m in code if m.id}
-    if stale:
+    in_code = {m.id for m in code if m.id}
+    if not template_path.exists() or {m.id for m in read_catalog(template_path) if m.id} != in_code:
         found["template"] = [f"{template_path} differs from the code: run `python -m kb.i18n extract`"]
     for lang in languages(locales):
         catalog = read_catalog(po_path(lang, locales), locale=lang)
