@@ -87,7 +87,7 @@ def update_pairings(source, *, progress: Callable[[str, str], None] | None = Non
             progress(a.name, b.name)
         for doc in (a, b):
             if doc.id not in loaded:
-                loaded[doc.id] = load_doc(conn, doc.id)
+                loaded[doc.id] = load_doc(conn, doc.id, glossary=False)
         old, new = loaded[a.id], loaded[b.id]
         _store_run(conn, old, new, pins)
         loaded.pop(a.id, None)  # the chain moves on: the older document is not needed again

@@ -61,7 +61,8 @@ class Parts:
 def find_parts(pairing: Pairing) -> Parts:
     """Unpaired nodes whose text mostly sits in one node of the other document, and not in
     that node's partner: the pieces of splits and merges."""
-    weigh = pairing.weigh or Weights([n.words for n in pairing.old.nodes + pairing.new.nodes])
+    weigh = pairing.weigh or Weights(df=pairing.old.df + pairing.new.df,
+                                     total=len(pairing.old.nodes) + len(pairing.new.nodes))
     parts = Parts()
     for j, i in _hosts(pairing.new.nodes, pairing.backward, pairing.old.nodes, pairing.forward, weigh).items():
         parts.split_from[j] = i
@@ -72,25 +73,23 @@ def find_parts(pairing: Pairing) -> Parts:
 
 def _hosts(pieces: list[Node], piece_partner: list, hosts: list[Node], host_partner: list, weigh: Weights) -> dict:
     """For each unpaired piece, the host node that holds its words while the host's partner does not."""
+    todo = [p for p in pieces
+            if piece_partner[p.index] is None and len(p.words) >= PART_MIN_WORDS and not p.heading]
+    rare = {p.index: sorted(p.words, key=weigh, reverse=True)[:RARE_WORDS] for p in todo}
+    wanted = {w for words in rare.values() for w in words}
     index: dict[str, list[int]] = defaultdict(list)
-    for host in hosts:
-        for word in host.words:
-            index[word].append(host.index)
+    if wanted:
+        for host in hosts:
+            if not host.heading:
+                for word in wanted.intersection(host.words):
+                    index[word].append(host.index)
     found: dict[int, int] = {}
-    for piece in pieces:
-        if piece_partner[piece.index] is not None or len(piece.words) < PART_MIN_WORDS or piece.heading:
-            continue
+    for piece in todo:
         mass = weigh.mass(piece.words)
-        candidates: set[int] = set()
-        for word in sorted(piece.words, key=weigh, reverse=True)[:RARE_WORDS]:
-            if len(index[word]) <= 50:
-                candidates.update(index[word])
+        candidates = {h for word in rare[piece.index] if len(index[word]) <= 50 for h in index[word]}
         best, best_share = None, PART_HELD
         for h in candidates:
-            host = hosts[h]
-            if host.heading:
-                continue
-            share = containment(piece.words, host.words, weigh, mass)
+            share = containment(piece.words, hosts[h].words, weigh, mass)
             if share < best_share:
                 continue
             partner = host_partner[h]

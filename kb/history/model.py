@@ -10,7 +10,8 @@ import sqlite3
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from kb.history.text import bag, fold_title, mask_numbers, normalise
+from kb.history.text import bag, document_frequency, fold_title, mask_numbers, normalise
+from kb.numbers import RuleNumber
 
 
 @dataclass
@@ -58,10 +59,18 @@ class Doc:
     nodes: list[Node]
     glossary: list[GlossaryItem]
     by_number: dict[str, int] = field(default_factory=dict)  # first node of each number
+    _df: Counter | None = None
 
     @property
     def label(self) -> str:
         return self.edition or self.name
+
+    @property
+    def df(self) -> Counter:
+        """Word document frequencies of the nodes, computed once (a document is paired twice in the chain)."""
+        if self._df is None:
+            self._df = document_frequency([n.words for n in self.nodes])
+        return self._df
 
 
 def connection(source) -> sqlite3.Connection:
@@ -69,8 +78,8 @@ def connection(source) -> sqlite3.Connection:
     return getattr(source, "conn", source)
 
 
-def load_doc(source, name_or_id: str | int) -> Doc:
-    """Read one document's rules, examples, citations and glossary."""
+def load_doc(source, name_or_id: str | int, *, glossary: bool = True) -> Doc:
+    """Read one document's rules, examples, citations and (unless told not to) glossary."""
     conn = connection(source)
     column = "id" if isinstance(name_or_id, int) else "name"
     row = conn.execute(
@@ -94,20 +103,37 @@ def load_doc(source, name_or_id: str | int) -> Doc:
         for i, (rule_id, number, kind, parent, title, text) in enumerate(conn.execute(
             "select id, number, kind, parent, title, text from rules where document_id = ? order by seq", [doc_id]))
     ]
-    glossary = [
-        GlossaryItem(i, term or "", text or "", fold_title(term), bag(normalise(f"{term} {text}")))
-        for i, (term, text) in enumerate(conn.execute(
+    entries = [
+        glossary_item(i, term, text) for i, (term, text) in enumerate(conn.execute(
             "select term, text from glossary where document_id = ? order by seq", [doc_id]))
-    ]
-    return finish_doc(Doc(doc_id, row[1], row[2], row[3], row[4], nodes, glossary))
+    ] if glossary else []
+    return finish_doc(Doc(doc_id, row[1], row[2], row[3], row[4], nodes, entries))
 
 
 def make_node(index, rule_id, number, kind, parent, title, text, examples=(), cites=()) -> Node:
     same = normalise(f"{title or ''} | {text or ''}")
+    key = mask_numbers(same)
     return Node(
         index, rule_id, number, kind, parent, title, text or "", list(examples), tuple(cites),
-        same=same, key=mask_numbers(same), words=bag(same),
+        same=same, key=key, words=bag(key, masked=True),
     )
+
+
+def glossary_item(index: int, term: str | None, text: str | None) -> GlossaryItem:
+    return GlossaryItem(index, term or "", text or "", fold_title(term), bag(normalise(f"{term} {text}")))
+
+
+def build_doc(name: str, rules, glossary=(), *, lang: str = "en", edition: str | None = None) -> Doc:
+    """A document from importer records (importers.records.Rule and GlossaryEntry), without a database:
+    for comparing texts that are not stored, and for tests."""
+    nodes = []
+    for i, rule in enumerate(rules):
+        number = RuleNumber.parse(rule.number)
+        parent = number.parent
+        nodes.append(make_node(i, -1 - i, str(number), number.kind, str(parent) if parent else None,
+                               rule.title, rule.text, rule.examples))
+    items = [glossary_item(i, g.term, g.text) for i, g in enumerate(glossary)]
+    return finish_doc(Doc(0, name, lang, edition, "", nodes, items))
 
 
 def finish_doc(doc: Doc) -> Doc:

@@ -69,15 +69,21 @@ class Scorer:
 
     def __init__(self, pairing: Pairing):
         self.p = pairing
-        old, new = pairing.old.nodes, pairing.new.nodes
-        self.weigh = Weights([n.words for n in old] + [n.words for n in new])
-        self.mass_old = [self.weigh.mass(n.words) for n in old]
-        self.mass_new = [self.weigh.mass(n.words) for n in new]
+        old, new = pairing.old, pairing.new
+        self.weigh = Weights(df=old.df + new.df, total=len(old.nodes) + len(new.nodes))
+        self.mass_old: dict[int, float] = {}  # computed on demand: most nodes are anchored, never scored
+        self.mass_new: dict[int, float] = {}
         self.numbers: dict[str, str] = {}
 
     def text(self, i: int, j: int) -> float:
         o, n = self.p.old.nodes[i], self.p.new.nodes[j]
-        return dice(o.words, n.words, self.weigh, self.mass_old[i], self.mass_new[j])
+        mass_o = self.mass_old.get(i)
+        if mass_o is None:
+            mass_o = self.mass_old[i] = self.weigh.mass(o.words)
+        mass_n = self.mass_new.get(j)
+        if mass_n is None:
+            mass_n = self.mass_new[j] = self.weigh.mass(n.words)
+        return dice(o.words, n.words, self.weigh, mass_o, mass_n)
 
     def score(self, i: int, j: int) -> float | None:
         o, n = self.p.old.nodes[i], self.p.new.nodes[j]

@@ -1,0 +1,48 @@
+"""One corpus database with the renumbering chain for all history tests, built once per session.
+
+Import the fixture into a test module with ``from tests.history_fixtures import history_db``.
+pytest registers an imported fixture once per importing module, so the build itself is cached
+here: every module shares one database file (about 30 s to import, 20 s to pair the chain).
+"""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from kb.api import KnowledgeBase
+from kb.history import update_chain
+from tests.conftest import DATA, corpus_path
+
+SEEDS = ("000_a3c90cc092d5a721.txt", "001_b91ea460c0a74603.txt", "004_87f96431dc6e8d24.txt")
+
+
+@lru_cache(maxsize=1)
+def history_db_path() -> Path:
+    """Every English edition and variant, both Chinese translations and the three seeds, with the chain."""
+    folder = Path(tempfile.mkdtemp(prefix="mtgkb-history-"))
+    atexit.register(shutil.rmtree, folder, True)
+    path = folder / "history.db"
+    kb = KnowledgeBase.open(path)
+    try:
+        results = kb.import_paths(
+            [corpus_path("en", "full"), corpus_path("en", "variants"), corpus_path("zh"), *(DATA / s for s in SEEDS)],
+            keep_going=False,
+        )
+        assert all(r.status != "failed" for r in results)
+        update_chain(kb)
+    finally:
+        kb.close()
+    return path
+
+
+@pytest.fixture(scope="session")
+def history_db():
+    kb = KnowledgeBase.open(history_db_path())
+    yield kb
+    kb.close()
