@@ -188,3 +188,15 @@ def test_command_errors(xdb):
     assert runner.invoke(cli, ["--db", db, "crosscheck", "de:702.x", "ja:702.26"]).exit_code == 2
     assert runner.invoke(cli, ["--db", db, "crosscheck", "fr:702.26", "ja:702.26"]).exit_code == 1
     assert runner.invoke(cli, ["--db", db, "crosscheck", "de:702.23"]).exit_code == 2
+
+
+def test_the_bundled_seeds_alone_align_by_structure(tmp_path):
+    """No English edition stored: the default database still pairs the subrules right."""
+    from kb.api import KnowledgeBase
+
+    kb = KnowledgeBase.open(tmp_path / "seeds.db")
+    kb.build()
+    report = crosscheck(kb.conn, "de:702.23", "ja:702.26")
+    assert report.method == "structure" and len(report.notes) == 2
+    assert [(_number(r.a), _number(r.b)) for r in report.rows] == [(a, b) for a, _, _, b, _, _ in EXPECTED]
+    kb.close()

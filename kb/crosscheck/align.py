@@ -16,7 +16,8 @@ from kb.crosscheck.pivot import Mapping
 from kb.crosscheck.texts import DocText
 from kb.numbers import RuleNumber
 
-MATCH_MIN = 0.12  # least similarity for two subrules to share a row when aligning by structure
+MATCH_MIN = 0.12  # least score for two subrules to share a row when aligning by structure
+POSITION = 0.1  # what the same relative place adds: it decides between weakly similar candidates
 
 
 def cell(doc: DocText | None, number: str | None) -> Cell | None:
@@ -65,10 +66,13 @@ Similarity = Callable[[Row, Row], float]
 
 def structure_rows(a: DocText, en_a: DocText | None, b: DocText, en_b: DocText | None,
                    similarity: Similarity) -> list[Row]:
-    """Both sides aligned in order, maximising the summed similarity of the rows that pair."""
+    """Both sides aligned in order, maximising the summed similarity of the rows that pair; the
+    same relative place in the rule counts a little (alone it is not enough to pair)."""
     left = [Row(cell(a, n), None, cell(en_a, n), None) for n in _ordered(a, en_a)]
     right = [Row(None, cell(b, n), None, cell(en_b, n)) for n in _ordered(b, en_b)]
-    pairs = align_sequences(len(left), len(right), lambda i, j: similarity(left[i], right[j]))
+    n, m = max(len(left) - 1, 1), max(len(right) - 1, 1)
+    pairs = align_sequences(len(left), len(right), lambda i, j: similarity(left[i], right[j])
+                            + POSITION * (1 - abs(i / n - j / m)))
     rows: list[Row] = []
     for i, j in pairs:
         if i is not None and j is not None:

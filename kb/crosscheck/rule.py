@@ -12,7 +12,7 @@ from kb.crosscheck.align import pivot_rows, structure_rows
 from kb.crosscheck.flags import Context, flag_row
 from kb.crosscheck.model import FLAGS, Row, RuleCrosscheck, Side, count
 from kb.crosscheck.pivot import Mapping, Pivot, english_pivot, map_numbers
-from kb.crosscheck.signals import citations
+from kb.crosscheck.signals import citations, numerals
 from kb.crosscheck.specs import DocRef, RuleSpec, resolve
 from kb.crosscheck.texts import DocText, load_text
 from kb.history.text import words
@@ -44,7 +44,7 @@ def crosscheck_rules(conn, a: str | RuleSpec, b: str | RuleSpec, *, terms: TermD
     else:
         rows = structure_rows(texts["a"], english["a"], texts["b"], english["b"], _similarity(terms))
     for side in specs:
-        if pivots[side] is None and docs[side].lang != "en":
+        if pivots[side] is None and docs[side].lang != "en" and method != "structure":
             notes.append(f"no English edition stored for {docs[side].name} ({docs[side].edition or 'undated'})")
     ctx = _context(conn, docs, pivots, terms, rows, mapping)
     for row in rows:
@@ -94,20 +94,14 @@ def _similarity(terms: TermDictionary):
         cell = row.a or row.b
         if cell is None:
             return set()
-        return ({f"#{n}" for n in _digits(cell.text)} | {f"cites {n}" for n in citations(cell.text, cell.lang)}
-                | terms.matcher(cell.lang).keys(cell.text))
+        return ({f"#{n}" for n in numerals(cell.text, cell.lang).digits} | {f"cites {n}" for n in citations(cell.text, cell.lang)}
+                | terms.implied(terms.matcher(cell.lang).keys(cell.text)))
 
     def similarity(x: Row, y: Row) -> float:
         if x.en_a is not None and y.en_b is not None:
             return _jaccard(set(words(x.en_a.text)), set(words(y.en_b.text)))
         return _jaccard(features(x), features(y))
     return similarity
-
-
-def _digits(text: str) -> set[int]:
-    from kb.crosscheck.signals import numerals
-
-    return numerals(text, "").digits
 
 
 def _jaccard(x: set, y: set) -> float:

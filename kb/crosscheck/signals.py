@@ -43,6 +43,7 @@ _GERMAN_WORDS = {
     **{w: i for i, w in enumerate("null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf".split())},
     "ein": 1, "eine": 1, "einer": 1, "einem": 1, "einen": 1, "eines": 1, "einmal": 1, "erste": 1, "ersten": 1,
     "zweimal": 2, "beide": 2, "beiden": 2, "zweite": 2, "zweiten": 2, "dritte": 3, "zwanzig": 20,
+    **dict.fromkeys(("derselbe", "derselben", "dieselbe", "dasselbe", "denselben", "demselben", "desselben"), 1),
 }
 _NUMERALS = {**dict(zip("〇一二三四五六七八九十", range(11))), "两": 2, "兩": 2, "百": 100}
 _SPELLED = {"en": _ENGLISH_WORDS, "de": _GERMAN_WORDS}
