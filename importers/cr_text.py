@@ -255,11 +255,16 @@ def _title_or_text(number: RuleNumber, rest: str, lines: list[str], index: int) 
     """Sections and chapters have titles; a rule like "702.26. Phasing" has a title too."""
     if number.kind in ("section", "chapter"):
         return _clean(rest), ""
-    if number.kind == "rule" and rest and len(rest) <= 80 and not rest.endswith(_SENTENCE_END):
+    if number.kind == "rule" and rest and len(rest) <= 80 and not _is_sentence(rest):
         following = _next_rule_number(lines, index)
         if following is not None and following.parent == number:
             return _clean(rest), ""
     return None, rest
+
+
+def _is_sentence(text: str) -> bool:
+    """Rule text, not a title: it ends like a sentence ("... priority. (See rule 117.)") or has one inside."""
+    return text.rstrip(")）”\"’」』").endswith(_SENTENCE_END) or ". " in text or "。" in text
 
 
 def _next_rule_number(lines: list[str], index: int) -> RuleNumber | None:

@@ -14,6 +14,7 @@ FORMATS: dict[str, str] = {
     "wiki-article": "importers.wiki_article",
     "rule-page": "importers.rule_page",
     "cr-text": "importers.cr_text",
+    "dokuwiki-glossary": "importers.dokuwiki_glossary",
 }
 
 

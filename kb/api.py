@@ -426,6 +426,26 @@ class KnowledgeBase:
                               "source": row["source"] or "built-in list (edition not in the database)"}
         return report
 
+    # ---- cross-checks and terms ---------------------------------------------------------------
+
+    def crosscheck(self, a: str, b: str, *, method: str = "auto"):
+        """Subrule-by-subrule report of two rules ("de:702.23", "ja@2023-11-17:702.26"); see docs/crosscheck.md."""
+        from kb.crosscheck import crosscheck
+
+        return crosscheck(self.conn, a, b, method=method)
+
+    def crosscheck_document(self, document: str, against: str | None = None, *, kinds: tuple[str, ...] | None = None):
+        """Whole-document findings of a translation ("ja@2026-01-16") against its original."""
+        from kb.crosscheck import FINDINGS, crosscheck_document
+
+        return crosscheck_document(self.conn, document, against, kinds or FINDINGS)
+
+    def term(self, query: str, *, lang: str | None = None) -> list:
+        """A CR term in every language, with where each pairing came from."""
+        from kb.terms import dictionary
+
+        return dictionary(self.conn).lookup(query, lang)
+
     # ---- citations ----------------------------------------------------------------------------
 
     def cite(self, text: str, *, lang: str | None = None, edition: str | None = None) -> list:

@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from kb import paths
+from kb.clicki18n import I18nGroup, ui_lang_option, version_option
 
 EXIT_NOT_FOUND = 1
 EXIT_BAD_INPUT = 2
@@ -38,11 +39,12 @@ def _fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_N
     sys.exit(code)
 
 
-@click.group()
+@click.group(cls=I18nGroup)
 @click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path),
               help="Database file (default: $MTGKB_DB, else mtgkb.db in your data folder, "
                    "built from the bundled sources on first use).")
-@click.version_option(package_name="mtgkb")
+@ui_lang_option
+@version_option("mtgkb")
 @click.pass_context
 def cli(ctx: click.Context, db: Path | None) -> None:
     """mtgkb: the Magic: The Gathering Comprehensive Rules in several languages and editions."""

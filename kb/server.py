@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb.api import KnowledgeBase, LookupFailed
+from kb.i18n.http import UILanguageMiddleware
 from kb.numbers import RuleNumberError
 
 MAX_BODY = 1 << 20
@@ -80,6 +81,8 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
             if len(body) > MAX_BODY:
                 return JSONResponse({"error": f"the body is larger than {MAX_BODY} bytes"}, status_code=413)
         return await call_next(request)
+
+    app.add_middleware(UILanguageMiddleware)
 
     @app.exception_handler(LookupFailed)
     async def not_found(request: Request, error: LookupFailed):

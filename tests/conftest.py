@@ -25,6 +25,12 @@ def corpus_path(*parts: str) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def english_interface(monkeypatch):
+    """Tests assert English messages unless they choose a language themselves."""
+    monkeypatch.setenv("MTGKB_LANG", "en")
+
+
 @pytest.fixture
 def corpus():
     return corpus_path
