@@ -18,12 +18,12 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from kb.history.diff import MERGED, REMOVED, ADDED, SPLIT, classify_pair, find_parts
-from kb.history.model import Doc, connection, load_doc
+from kb.history.model import Doc, Node, connection, load_doc
 from kb.history.pairing import Pairing, pair_documents
 from kb.history.pins import Pin, digest, load_pins, resolve
 from kb.history.schema import ensure_history_schema
 
-VERSION = 1  # raise when pairing or classification changes: stored pairings are then recomputed
+VERSION = 2  # raise when pairing or classification changes: stored pairings are then recomputed
 
 @dataclass
 class ChainDoc:
@@ -103,7 +103,7 @@ def _store_run(conn, old: Doc, new: Doc, pins: list[Pin]) -> int:
     started = time.perf_counter()
     pairing = pair_editions(old, new, pins)
     rows = chain_rows(pairing)
-    summary = Counter(row[4] for row in rows)
+    summary = Counter(row[6] for row in rows)
     seconds = round(time.perf_counter() - started, 3)
     with conn:  # one transaction per run: a run is stored whole or not at all
         existing = conn.execute(
@@ -118,15 +118,16 @@ def _store_run(conn, old: Doc, new: Doc, pins: list[Pin]) -> int:
              json.dumps(dict(summary))],
         ).lastrowid
         conn.executemany(
-            "insert into pairings (run_id, old_rule, new_rule, old_number, new_number, change, similarity, how) "
-            "values (?, ?, ?, ?, ?, ?, ?, ?)",
+            "insert into pairings (run_id, old_rule, new_rule, old_number, new_number, old_title, new_title, change, "
+            "similarity, how) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(run_id, *row) for row in rows],
         )
     return run_id
 
 
 def chain_rows(pairing: Pairing) -> list[tuple]:
-    """(old rule, new rule, old number, new number, change, similarity, how) for every node of both sides.
+    """(old rule, new rule, old number, new number, old title, new title, change, similarity, how)
+    for every node of both sides.
 
     Each node has one primary row; split parts add (old, part, "split") rows and merged parts
     (part, new, "merged") rows in place of their "added" or "removed" row.
@@ -135,27 +136,26 @@ def chain_rows(pairing: Pairing) -> list[tuple]:
     numbers = pairing.number_map()
     parts = find_parts(pairing)
     rows: list[tuple] = []
+
+    def row(o: Node | None, n: Node | None, change: str, similarity: float | None = None, how: str | None = None):
+        rows.append((o.rule_id if o else None, n.rule_id if n else None, o.number if o else None,
+                     n.number if n else None, o.title if o else None, n.title if n else None, change,
+                     None if similarity is None else round(similarity, 3), how))
+
     for o in old:
         j = pairing.forward[o.index]
         if j is not None:
-            n = new[j]
-            change, _ = classify_pair(o, n, numbers)
-            score = pairing.score.get(o.index)
-            rows.append((o.rule_id, n.rule_id, o.number, n.number, change,
-                         None if score is None else round(score, 3), pairing.how.get(o.index)))
+            row(o, new[j], classify_pair(o, new[j], numbers)[0], pairing.score.get(o.index), pairing.how.get(o.index))
         elif o.index in parts.merged_into:
-            n = new[parts.merged_into[o.index]]
-            rows.append((o.rule_id, n.rule_id, o.number, n.number, MERGED, None, "parts"))
+            row(o, new[parts.merged_into[o.index]], MERGED, how="parts")
         else:
-            rows.append((o.rule_id, None, o.number, None, REMOVED, None, None))
+            row(o, None, REMOVED)
     for n in new:
-        if pairing.backward[n.index] is not None:
-            continue
-        if n.index in parts.split_from:
-            o = old[parts.split_from[n.index]]
-            rows.append((o.rule_id, n.rule_id, o.number, n.number, SPLIT, None, "parts"))
-        else:
-            rows.append((None, n.rule_id, None, n.number, ADDED, None, None))
+        if pairing.backward[n.index] is None:
+            if n.index in parts.split_from:
+                row(old[parts.split_from[n.index]], n, SPLIT, how="parts")
+            else:
+                row(None, n, ADDED)
     return rows
 
 

@@ -49,9 +49,8 @@ def resolve_document(source, text: str, *, lang: str | None = None) -> DocRow:
             f"no edition {text!r} in language {language!r} (give a date like 2009-07-11 or a document name)",
             nearest_editions([d.edition for d in same_lang if d.edition], wanted),
         )
-    chain_ids = [c.id for c in chain_documents(source)]
-    matching.sort(key=lambda d: (d.id in chain_ids, chain_ids.index(d.id) if d.id in chain_ids else -1,
-                                 -d.name.count("_"), d.name))
+    position = {c.id: k for k, c in enumerate(chain_documents(source))}
+    matching.sort(key=lambda d: (position.get(d.id, -1), -d.name.count("_"), d.name))
     return matching[-1]
 
 

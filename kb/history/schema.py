@@ -16,12 +16,13 @@ SCHEMA = (
         old_name text not null, new_name text not null, old_edition text, new_edition text,
         old_sha text not null, new_sha text not null, version integer not null, pins text not null,
         seconds real, created text, summary text, unique (old_document, new_document))""",
-    # One row per rule of either edition (see chain.chain_rows); "how" says what paired it.
+    # One row per rule of either edition (see chain.chain_rows); "how" says what paired it. The two
+    # indexes cover what a trace step reads, so a trace never touches the table or the rules.
     """create table if not exists pairings (
         run_id integer not null, old_rule integer, new_rule integer, old_number text, new_number text,
-        change text not null, similarity real, how text)""",
-    "create index if not exists pairings_old on pairings (run_id, old_rule)",
-    "create index if not exists pairings_new on pairings (run_id, new_rule)",
+        old_title text, new_title text, change text not null, similarity real, how text)""",
+    "create index if not exists pairings_old on pairings (run_id, old_rule, new_rule, new_number, change, new_title)",
+    "create index if not exists pairings_new on pairings (run_id, new_rule, old_rule, old_number, change, old_title)",
     # The inferred edition range of each undated document, with its evidence (JSON lists).
     """create table if not exists edition_inference (
         document_id integer primary key, document text not null, first text, last text,
@@ -30,16 +31,27 @@ SCHEMA = (
 )
 
 
+COLUMNS = {"pairings": "new_title"}  # a column each table must have; older layouts are rebuilt
+
+
 def has_history(source) -> bool:
+    """Whether the history tables exist in their current layout."""
     conn = connection(source)
-    return all(conn.execute("select 1 from sqlite_master where name = ?", [t]).fetchone() for t in TABLES)
+    for table in TABLES:
+        columns = [row[1] for row in conn.execute(f"pragma table_info({table})")]
+        if not columns or COLUMNS.get(table, columns[0]) not in columns:
+            return False
+    return True
 
 
 def ensure_history_schema(source) -> None:
-    """Create the history tables if they are missing."""
+    """Create the history tables, replacing those of an older layout: they hold derived data only,
+    which the next chain update computes again."""
     if has_history(source):
         return
     conn = connection(source)
     with conn:
+        for table in TABLES:
+            conn.execute(f"drop table if exists {table}")
         for statement in SCHEMA:
             conn.execute(statement)

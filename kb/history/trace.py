@@ -14,10 +14,10 @@ from dataclasses import asdict, dataclass, field
 from kb.history.chain import ChainDoc, chain_documents, runs_between
 from kb.history.diff import ADDED, MERGED, REMOVED, SPLIT
 from kb.history.model import connection
-from kb.history.resolve import chain_position, find_rule, lookup_failed, resolve_document
+from kb.history.resolve import DocRow, chain_position, find_rule, lookup_failed, resolve_document
 
 
-@dataclass
+@dataclass(slots=True)
 class TraceStep:
     edition: str
     document: str
@@ -63,7 +63,7 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
     if runs is None:
         raise lookup_failed("the renumbering chain is not stored yet: import again to compute it")
     doc = chain[start]
-    rule_id, found, kind, title = find_rule(conn, resolve_document(conn, doc.name), number)
+    rule_id, found, kind, title = find_rule(conn, DocRow(doc.id, doc.name, "en", doc.edition), number)
     followed = [(rule_id, found, title)]
     if subrules and kind == "rule":
         followed += conn.execute("select id, number, title from rules where document_id = ? and parent = ? "
@@ -92,45 +92,54 @@ def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple]
     trails = {rid: [TraceStep(first.edition, first.name, num, title, None)] for rid, num, title in followed}
     current = {rid: rid for rid, _, _ in followed}  # followed rule -> its rule id in the current edition
     here, there, beside_kind = ("new_rule", "old_rule", MERGED) if back else ("old_rule", "new_rule", SPLIT)
-    there_number = there.replace("rule", "number")
+    there_number, there_title = there.replace("rule", "number"), there.replace("rule", "title")
     for run, edition in zip(runs, editions[1:]):
         alive = {rid: now for rid, now in current.items() if now is not None}
         if not alive:
             break
         rows = defaultdict(list)
         for now, other, other_number, change, title in conn.execute(
-            f"select p.{here}, p.{there}, p.{there_number}, p.change, r.title from pairings p "
-            f"left join rules r on r.id = p.{there} where p.run_id = ? and p.{here} in "
-            f"({','.join('?' * len(alive))})",
+            f"select {here}, {there}, {there_number}, change, {there_title} from pairings "
+            f"where run_id = ? and {here} in ({','.join('?' * len(alive))})",
             [run, *set(alive.values())],
         ):
             rows[now].append((other, other_number, change, title))
         for rid, now in alive.items():
-            main = [row for row in rows.get(now, []) if row[2] != beside_kind]
-            beside = [row[1] for row in rows.get(now, []) if row[2] == beside_kind]
-            if not main:
+            options = rows.get(now)
+            main = options[0] if options and len(options) == 1 else _main(options, beside_kind)
+            if main is None:
                 current[rid] = None
                 continue
-            other, other_number, change, title = main[0]
+            other, other_number, change, title = main
+            beside = [o[1] for o in options if o[2] == beside_kind] if len(options) > 1 else None
             trail = trails[rid]
             if back:  # the change happened between the older edition and the one just walked from
                 trail[-1].change = change
-                trail[-1].note = _join(
-                    f"split off from {other_number}" if change == SPLIT else None,
-                    "also took in " + ", ".join(beside) if beside else None)
+                if change == SPLIT or beside:
+                    trail[-1].note = _join(f"split off from {other_number}" if change == SPLIT else None,
+                                           "also took in " + ", ".join(beside) if beside else None)
                 if change == ADDED:
                     current[rid] = None
                     continue
                 trail.append(TraceStep(edition.edition, edition.name, other_number, title, None))
             else:
-                trail.append(TraceStep(edition.edition, edition.name, other_number, title, change, _join(
-                    f"merged into {other_number}" if change == MERGED else None,
-                    "split: also became " + ", ".join(beside) if beside else None)))
+                note = None
+                if change == MERGED or beside:
+                    note = _join(f"merged into {other_number}" if change == MERGED else None,
+                                 "split: also became " + ", ".join(beside) if beside else None)
+                trail.append(TraceStep(edition.edition, edition.name, other_number, title, change, note))
                 if change == REMOVED:
                     current[rid] = None
                     continue
             current[rid] = other
     return trails
+
+
+def _main(options: list | None, beside_kind: str) -> tuple | None:
+    """The row a rule continues with: the primary one, not a split part or a merged rule beside it."""
+    if not options:
+        return None
+    return next((o for o in options if o[2] != beside_kind), options[0])
 
 
 def _join(*notes: str | None) -> str | None:
