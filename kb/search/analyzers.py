@@ -68,7 +68,7 @@ class FoldingTokenizer(Tokenizer):
 def _sudachi_for(thread_id: int):
     from sudachipy import Dictionary, SplitMode
 
-    return Dictionary(dict="core").create(mode=SplitMode.A)
+    return Dictionary(dict="core").tokenizer(mode=SplitMode.A)
 
 
 def _sudachi():

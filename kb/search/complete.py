@@ -91,7 +91,7 @@ def build(kb) -> Completions:
                 _merge(merged, name, kind, lang, english, rule, reading)
 
     cited = _first_citations(kb)
-    for row in store.rows(kb.db, "select g.id, g.term, g.english, g.reading, d.lang from glossary g "
+    for row in store.rows(kb.conn, "select g.id, g.term, g.english, g.reading, d.lang from glossary g "
                                  "join documents d on d.id = g.document_id"):
         add(row["term"], "term", row["lang"], row["english"], cited.get(row["id"]), row["reading"])
     for name in lexicon(kb).names:
@@ -99,7 +99,7 @@ def build(kb) -> Completions:
         add(name.english, "term", "en")
     newest = [d.id for d in resolve_scope(kb).documents]
     if newest:
-        for row in store.rows(kb.db, f"select r.number, r.title, d.lang from rules r join documents d on d.id = r.document_id "
+        for row in store.rows(kb.conn, f"select r.number, r.title, d.lang from rules r join documents d on d.id = r.document_id "
                                      f"where r.document_id in ({','.join('?' * len(newest))}) and r.title != ''", newest):
             add(row["title"], "title", row["lang"], rule=row["number"])
     return Completions(list(merged.values()))
@@ -120,7 +120,7 @@ def _merge(merged: dict, text: str, kind: str, lang: str, english: str | None, r
 
 def _first_citations(kb) -> dict[int, str]:
     found: dict[int, str] = {}
-    for row in store.rows(kb.db, "select glossary_id, target from refs where glossary_id is not null order by id"):
+    for row in store.rows(kb.conn, "select glossary_id, target from refs where glossary_id is not null order by id"):
         found.setdefault(row["glossary_id"], row["target"])
     return found
 
@@ -135,7 +135,7 @@ def complete(kb, prefix: str, *, lang: str | None = None, limit: int = 10) -> li
     if not prefix:
         raise QueryError("the prefix is empty: give the first letters of a term or title")
     limit = max(1, min(int(limit), MAX_LIMIT))
-    state = database_state(kb.db)
+    state = database_state(kb.conn)
     key = str(kb.path)
     with _lock:
         cached = _cache.get(key)

@@ -20,17 +20,17 @@ def marker(name: str, sha: str) -> dict:
     return {"uid": f"@doc:{name}", "kind": "marker", "document": name, "sha": sha}
 
 
-def rule_documents(db, doc: dict) -> Iterator[dict]:
+def rule_documents(conn, doc: dict) -> Iterator[dict]:
     """One whoosh document per rule of the database document ``doc`` (a documents row)."""
     doc_id, lang = doc["id"], language_field(doc["lang"])
-    rules = store.rows(db, "select id, seq, number, kind, parent, title, text from rules "
+    rules = store.rows(conn, "select id, seq, number, kind, parent, title, text from rules "
                            "where document_id = ? order by seq", [doc_id])
     examples: dict[int, list[str]] = defaultdict(list)
-    for row in store.rows(db, "select rule_id, text from examples where document_id = ? order by rule_id, position",
+    for row in store.rows(conn, "select rule_id, text from examples where document_id = ? order by rule_id, position",
                           [doc_id]):
         examples[row["rule_id"]].append(row["text"] or "")
     glossary: dict[str, list[str]] = defaultdict(list)
-    for row in store.rows(db, "select r.target_start, g.term from refs r join glossary g on g.id = r.glossary_id "
+    for row in store.rows(conn, "select r.target_start, g.term from refs r join glossary g on g.id = r.glossary_id "
                               "where r.document_id = ? order by r.id", [doc_id]):
         if row["term"] not in glossary[row["target_start"]]:
             glossary[row["target_start"]].append(row["term"])

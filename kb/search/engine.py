@@ -30,6 +30,7 @@ DEFAULT_LIMIT = 10
 MAX_LIMIT = 200
 CANDIDATES = 150  # best rule versions grouped into results
 UNDATED_WEIGHT = 0.8  # an undated page (old numbering, unknown edition) yields to the dated rules
+OWN_LANGUAGE_WEIGHT = 1.25  # a rule in the language the query is written in: the reader's own text
 
 
 def search(kb, query: str, *, langs: list[str] | None = None, edition: str | None = None,
@@ -56,7 +57,7 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
         rescored, _ = _run(recompiled, postings, allowed)
         if rescored:
             corrected, compiled, scores = text, recompiled, rescored
-    groups = _group(kb, scores, postings, scope, compiled.plan is None)
+    groups = _group(kb, scores, postings, scope, compiled.plan is None, preferred or compiled.lang)
     ranked = sorted(groups.items(), key=lambda item: -item[1][0])[:limit]
     results = _results(kb, ranked, scope, compiled, preferred or compiled.lang)
     return SearchResults(
@@ -102,7 +103,7 @@ def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str
     return allowed
 
 
-def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_order: bool) -> dict:
+def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_order: bool, lang: str) -> dict:
     """(family, number) -> [best score, {(document, number): score}] over the best CANDIDATES versions."""
     documents = scope.by_name()
     if by_order:
@@ -115,7 +116,10 @@ def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_or
     groups: dict = {}
     for doc in top:
         name, number = identities[doc]
-        score = scores[doc] * (1.0 if documents[name].edition else UNDATED_WEIGHT)
+        doc_info = documents[name]
+        score = scores[doc] * (1.0 if doc_info.edition else UNDATED_WEIGHT)
+        if doc_info.lang == lang and not by_order:
+            score *= OWN_LANGUAGE_WEIGHT
         group = groups.setdefault(keys[(name, number)], [0.0, {}])
         group[0] = max(group[0], score)
         group[1][(name, number)] = score
@@ -124,7 +128,7 @@ def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_or
 
 def _order(number: str) -> tuple:
     parsed = RuleNumber.try_parse(number)
-    return (parsed.depth, parsed.sort_key) if parsed else (9, ())
+    return (parsed.depth, parsed.sort_key()) if parsed else (9, ())
 
 
 def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str) -> list[SearchResult]:
@@ -163,12 +167,12 @@ def _rule_rows(kb, doc_ids: list[int], numbers: list[str]) -> list[dict]:
               "where p.document_id = r.document_id and p.number = r.parent limit 1) as heading from rules r where ")
     docs = ",".join("?" * len(doc_ids))
     for chunk in _chunks(numbers):
-        for row in store.rows(kb.db, select + f"r.document_id in ({docs}) and r.number in ({','.join('?' * len(chunk))})",
+        for row in store.rows(kb.conn, select + f"r.document_id in ({docs}) and r.number in ({','.join('?' * len(chunk))})",
                               [*doc_ids, *chunk]):
             found[row["id"]] = row
     examples: dict[int, list[str]] = defaultdict(list)
     for chunk in _chunks(list(found)):
-        for row in store.rows(kb.db, f"select rule_id, text from examples where rule_id in ({','.join('?' * len(chunk))}) "
+        for row in store.rows(kb.conn, f"select rule_id, text from examples where rule_id in ({','.join('?' * len(chunk))}) "
                                      f"order by rule_id, position", chunk):
             examples[row["rule_id"]].append(row["text"] or "")
     rows = sorted(found.values(), key=lambda row: (row["document_id"], row["seq"]))

@@ -141,9 +141,10 @@ def _nearest(postings: Postings, words: Lexicon, word: str, languages: list[str]
     found = [(d, -weight, names.spellings.get(candidate, candidate))
              for candidate, d, weight in names.near(word, limit=3)]
     found += [(s.distance, -s.frequency, s.word) for s in suggest(postings, word, languages, limit=3)]
-    if any(d == 0 for d, _, _ in found):
+    if not found or any(d == 0 for d, _, _ in found):
         return None
-    return min(found)[2] if found else None
+    best = min(found)[2]
+    return names.spellings.get(fold(best), best)  # the dictionary's spelling: "Instabilität", not "instabilität"
 
 
 class _Names(NearWords):
@@ -187,12 +188,12 @@ _in_fuzzy = threading.local()
 def _glossary_names(kb) -> tuple[NearWords, dict[str, list[_Name]]]:
     from kb.search.terms import database_state, lexicon
 
-    state = database_state(kb.db)
+    state = database_state(kb.conn)
     cached = _glossary_cache.get(str(kb.path))
     if cached and cached[0] == state:
         return cached[1], cached[2]
     names: dict[str, list[_Name]] = defaultdict(list)
-    for row in store.rows(kb.db, "select g.term, g.english, g.reading, d.lang from glossary g "
+    for row in store.rows(kb.conn, "select g.term, g.english, g.reading, d.lang from glossary g "
                                  "join documents d on d.id = g.document_id"):
         for spelling in (row["term"], row["english"], row["reading"]):
             if spelling:
@@ -233,7 +234,7 @@ def fuzzy_glossary(kb, term: str, lang: str | None = None, limit: int = 10) -> l
 def _has_glossary(kb, lang: str | None) -> bool:
     if not lang:
         return False
-    return bool(kb.db.conn.execute("select 1 from glossary g join documents d on d.id = g.document_id "
+    return bool(kb.conn.execute("select 1 from glossary g join documents d on d.id = g.document_id "
                                    "where d.lang = ? limit 1", [lang]).fetchone())
 
 

@@ -67,7 +67,7 @@ def index_dir(kb) -> Path:
 
 
 def _database_documents(kb) -> dict[str, str]:
-    return {row["name"]: row["sha256"] for row in store.rows(kb.db, "select name, sha256 from documents")}
+    return {row["name"]: row["sha256"] for row in store.rows(kb.conn, "select name, sha256 from documents")}
 
 
 def _markers(searcher: Searcher) -> tuple[dict[str, str], str | None]:
@@ -118,7 +118,7 @@ def _swap_in(fresh: Path, target: Path) -> None:
 
 
 def _document_rows(kb, names: Iterable[str] | None = None) -> list[dict]:
-    rows = store.rows(kb.db, "select id, name, lang, sha256 from documents order by name")
+    rows = store.rows(kb.conn, "select id, name, lang, sha256 from documents order by name")
     if names is not None:
         wanted = set(names)
         rows = [row for row in rows if row["name"] in wanted]
@@ -127,7 +127,7 @@ def _document_rows(kb, names: Iterable[str] | None = None) -> list[dict]:
 
 def _add_document(writer, kb, doc: dict) -> int:
     count = 0
-    for record in rule_documents(kb.db, doc):
+    for record in rule_documents(kb.conn, doc):
         writer.add_document(**record)
         count += 1
     writer.add_document(**marker(doc["name"], doc["sha256"]))

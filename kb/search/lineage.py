@@ -39,7 +39,7 @@ def _english_of_edition(kb, scope: Scope) -> dict[str, int]:
     """Edition -> id of the chained English document of that date."""
     chained = _newest_numbers(kb)
     found: dict[str, int] = {}
-    for doc_id, edition in kb.db.conn.execute("select id, edition from documents where lang = 'en' and edition is not null"):
+    for doc_id, edition in kb.conn.execute("select id, edition from documents where lang = 'en' and edition is not null"):
         if doc_id in chained:
             found.setdefault(edition, doc_id)
     return found
@@ -48,7 +48,7 @@ def _english_of_edition(kb, scope: Scope) -> dict[str, int]:
 def _newest_numbers(kb) -> dict[int, dict[str, str]]:
     """Document id -> {number in that edition: number in the newest}, for the chained English editions."""
     try:
-        state = (database_state(kb.db), tuple(kb.db.conn.execute("select count(*), max(id) from pairing_runs").fetchone()))
+        state = (database_state(kb.conn), tuple(kb.conn.execute("select count(*), max(id) from pairing_runs").fetchone()))
     except sqlite3.OperationalError:  # kb.history has not stored a chain in this database
         return {}
     key = str(kb.path)
@@ -56,7 +56,7 @@ def _newest_numbers(kb) -> dict[int, dict[str, str]]:
         cached = _cache.get(key)
         if cached and cached[0] == state:
             return cached[1]
-    walked = _walk(kb.db.conn)
+    walked = _walk(kb.conn)
     with _lock:
         _cache[key] = (state, walked)
     return walked

@@ -51,7 +51,7 @@ def resolve_scope(kb, langs: list[str] | None = None, edition: str | None = None
     """The documents of a search; raises kb.api.LookupFailed for an unknown language or edition."""
     from kb.api import LookupFailed, nearest_editions, normalise_edition
 
-    docs = store.rows(kb.db, "select id, name, lang, edition from documents order by lang, edition, name")
+    docs = store.rows(kb.conn, "select id, name, lang, edition from documents order by lang, edition, name")
     if langs:
         known = sorted({d["lang"] for d in docs})
         missing = [lang for lang in langs if lang not in known]

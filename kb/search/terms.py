@@ -144,25 +144,24 @@ def tsv_names(text: str, origin: str) -> list[TermName]:
     return found
 
 
-def database_names(db, curated_path: Path | None = None) -> list[TermName]:
+def database_names(conn, curated_path: Path | None = None) -> list[TermName]:
     """The term dictionary's names (kb.terms: term lists, glossaries, same-edition titles, rule texts,
     the curated file) and translations aligned with a nearby English edition."""
-    conn = db.conn
     streams = [term_sources.from_glossaries(conn), term_sources.from_pairs(conn),
-               term_sources.from_rule_titles(conn), term_sources.from_rule_texts(conn), aligned_names(db)]
+               term_sources.from_rule_titles(conn), term_sources.from_rule_texts(conn), aligned_names(conn)]
     curated = curated_path or term_sources.CURATED
     if curated.is_file():
         streams.insert(0, term_sources.curated(curated))
     return [name for stream in streams for name in stream]
 
 
-def aligned_names(db) -> list[TermName]:
+def aligned_names(conn) -> list[TermName]:
     """Headings and glossary terms of translations set beside the nearest English edition.
 
     kb.terms pairs titles with the English text of the same date only; a Chinese text of
     2026-04-17 beside an English one of 2026-08-07 still names its keywords alike.
     """
-    docs = store.rows(db, "select id, name, lang, edition from documents where edition is not null")
+    docs = store.rows(conn, "select id, name, lang, edition from documents where edition is not null")
     english = [d for d in docs if d["lang"] == "en"]
     dated = {d["edition"] for d in english}
     found: list[TermName] = []
@@ -170,9 +169,9 @@ def aligned_names(db) -> list[TermName]:
         if doc["lang"] == "en" or not english:
             continue
         partner = min(english, key=lambda e: (_gap(doc["edition"], e["edition"]), e["name"].count("_")))
-        pairs = list(_aligned_glossary(db, doc, partner))
+        pairs = list(_aligned_glossary(conn, doc, partner))
         if doc["edition"] not in dated and _gap(doc["edition"], partner["edition"]) <= MAX_EDITION_GAP_DAYS:
-            pairs.extend(_aligned_headings(db, doc, partner))
+            pairs.extend(_aligned_headings(conn, doc, partner))
         for term, english_term, source in pairs:
             found.extend(term_sources.make_names(doc["lang"], term, english_term, source, doc["name"]))
     return found
@@ -185,9 +184,9 @@ def _gap(first: str, second: str) -> int:
         return 1 << 30
 
 
-def _aligned_headings(db, doc: dict, partner: dict) -> Iterator[tuple[str, str, str]]:
+def _aligned_headings(conn, doc: dict, partner: dict) -> Iterator[tuple[str, str, str]]:
     for row in store.rows(
-        db,
+        conn,
         "select t.title as term, e.title as english from rules t join rules e on e.number = t.number "
         "where t.document_id = ? and e.document_id = ? and t.kind in ('chapter', 'rule') "
         "and t.title != '' and e.title != ''",
@@ -196,18 +195,18 @@ def _aligned_headings(db, doc: dict, partner: dict) -> Iterator[tuple[str, str, 
         yield row["term"], row["english"], "rule-title"
 
 
-def _aligned_glossary(db, doc: dict, partner: dict) -> Iterator[tuple[str, str, str]]:
+def _aligned_glossary(conn, doc: dict, partner: dict) -> Iterator[tuple[str, str, str]]:
     """Glossary entries of both documents that cite the same rules, where that set is unique on both sides."""
-    own, theirs = _glossary_by_citations(db, doc["id"]), _glossary_by_citations(db, partner["id"])
+    own, theirs = _glossary_by_citations(conn, doc["id"]), _glossary_by_citations(conn, partner["id"])
     for cited, names in own.items():
         partners = theirs.get(cited, [])
         if len(names) == 1 and len(partners) == 1:
             yield names[0], partners[0], "glossary"
 
 
-def _glossary_by_citations(db, doc_id: int) -> dict[frozenset, list[str]]:
+def _glossary_by_citations(conn, doc_id: int) -> dict[frozenset, list[str]]:
     cited: dict[str, set[str]] = defaultdict(set)
-    for row in store.rows(db, "select g.term, r.target from glossary g join refs r on r.glossary_id = g.id "
+    for row in store.rows(conn, "select g.term, r.target from glossary g join refs r on r.glossary_id = g.id "
                               "where g.document_id = ?", [doc_id]):
         cited[row["term"]].add(row["target"])
     grouped: dict[frozenset, list[str]] = defaultdict(list)
@@ -222,22 +221,22 @@ _cache: dict[str, tuple[tuple, Lexicon]] = {}
 _cache_lock = threading.Lock()
 
 
-def database_state(db) -> tuple:
+def database_state(conn) -> tuple:
     """What the term sources depend on: the documents and their content hashes."""
-    return tuple(tuple(row) for row in db.conn.execute("select name, sha256 from documents order by name"))
+    return tuple(tuple(row) for row in conn.execute("select name, sha256 from documents order by name"))
 
 
 def lexicon(kb) -> Lexicon:
     """The term dictionary of ``kb``, rebuilt when its documents or the curated list change."""
     curated = term_sources.CURATED
     stamp = curated.stat().st_mtime_ns if curated.is_file() else None
-    state = (database_state(kb.db), stamp)
+    state = (database_state(kb.conn), stamp)
     key = str(kb.path)
     with _cache_lock:
         cached = _cache.get(key)
         if cached and cached[0] == state:
             return cached[1]
-    built = Lexicon([*database_names(kb.db), *tsv_names(BUILTIN_TERMS, "kb.search.builtin_terms")])
+    built = Lexicon([*database_names(kb.conn), *tsv_names(BUILTIN_TERMS, "kb.search.builtin_terms")])
     with _cache_lock:
         _cache[key] = (state, built)
     return built
