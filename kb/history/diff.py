@@ -220,19 +220,19 @@ def compare(pairing: Pairing, *, method: str = "direct", section: str | None = N
             continue  # reported with the rule it went into
         elif o.index in splits:
             into = [new.nodes[k].number for k in splits[o.index]]
-            entry = _one_sided(SPLIT, o, None, spans)
+            entry = _one_sided(SPLIT, o, None)
             entry.split_into = into
             entries.append(((splits[o.index][0], 0, o.index), entry))
         else:
-            entries.append(((last_new, 1, o.index), _one_sided(REMOVED, o, None, spans)))
+            entries.append(((last_new, 1, o.index), _one_sided(REMOVED, o, None)))
     for n in new.nodes:
         if pairing.backward[n.index] is not None or n.index in parts.split_from:
             continue
         if n.index in merges:
-            entry = _one_sided(MERGED, None, n, spans)
+            entry = _one_sided(MERGED, None, n)
             entry.merged_from = [old.nodes[k].number for k in merges[n.index]]
         else:
-            entry = _one_sided(ADDED, None, n, spans)
+            entry = _one_sided(ADDED, None, n)
         entries.append(((n.index, 0, -1), entry))
     rules = [entry for _, entry in sorted(entries, key=lambda e: e[0])]
     if section:
@@ -273,7 +273,7 @@ def _paired_entry(o: Node, n: Node, change: str, refs_only: bool, score: float |
     return entry
 
 
-def _one_sided(change: str, o: Node | None, n: Node | None, spans: bool) -> RuleChange:
+def _one_sided(change: str, o: Node | None, n: Node | None) -> RuleChange:
     node = n or o
     return RuleChange(
         change, o.number if o else None, n.number if n else None, node.kind,
