@@ -267,3 +267,14 @@ def test_text_helpers():
 def test_heaviest_chain_keeps_document_order():
     candidates = [(0, 0, 1.0), (1, 2, 1.0), (2, 1, 5.0), (3, 3, 1.0), (3, 4, 2.0)]
     assert heaviest_chain(candidates) == [(0, 0, 1.0), (2, 1, 5.0), (3, 4, 2.0)]
+
+
+def test_a_glossary_definition_that_follows_a_renumbering_is_references_only(base):
+    rules, glossary = base
+    mapping = {r.number: r.number.replace("702.26", "702.27", 1) for r in rules if r.number.startswith("702.26")}
+    phasing = next(g for g in glossary if g.term == "Phasing")
+    assert "702.26" in phasing.text
+    moved = replace(phasing, text=RULE_NUMBER.sub(lambda m: mapping.get(m.group(), m.group()), phasing.text))
+    result = diff_of(rules, renumber(fresh(rules), mapping), [phasing], [moved])
+    assert [(g.change, g.references_only) for g in result.glossary] == [("references only", True)]
+    assert by_old(result)["702.26"].new_number == "702.27"

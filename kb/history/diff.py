@@ -30,11 +30,15 @@ def classify_pair(old: Node, new: Node, numbers: dict[str, str]) -> tuple[str, b
     renumbered = old.number != new.number
     if old.same == new.same:
         return (RENUMBERED if renumbered else UNCHANGED), False
-    if old.key == new.key:
-        cited = changed_numbers(old.same, new.same)
-        if cited is not None and all(numbers.get(a) == b for a, b in cited):
-            return (RENUMBERED if renumbered else REFERENCES), True
+    if old.key == new.key and references_follow(old.same, new.same, numbers):
+        return (RENUMBERED if renumbered else REFERENCES), True
     return (RENUMBERED_EDITED if renumbered else EDITED), False
+
+
+def references_follow(old: str, new: str, numbers: dict[str, str]) -> bool:
+    """Whether two texts differ only in cited numbers, each old one renumbered to the new one."""
+    cited = changed_numbers(old, new)
+    return cited is not None and all(numbers.get(a) == b for a, b in cited)
 
 
 @dataclass
@@ -148,11 +152,12 @@ class RuleChange:
 
 @dataclass
 class GlossaryChange:
-    change: str  # unchanged, edited, renamed, renamed and edited, added, removed
+    change: str  # unchanged, references only, edited, renamed, renamed and edited, added, removed
     old_term: str | None
     new_term: str | None
     old_text: str | None = None
     new_text: str | None = None
+    references_only: bool = False  # the definition changed only in cited numbers that were renumbered
     old_spans: list[Span] = field(default_factory=list)
     new_spans: list[Span] = field(default_factory=list)
 
@@ -238,7 +243,7 @@ def compare(pairing: Pairing, *, method: str = "direct", section: str | None = N
     if section:
         within = RuleNumber.parse(section)
         rules = [r for r in rules if _inside(r, within)]
-    glossary = [] if section else compare_glossary(old.glossary, new.glossary, spans=spans)
+    glossary = [] if section else compare_glossary(old.glossary, new.glossary, numbers, spans=spans)
     return Diff(
         DocumentRef.of(old), DocumentRef.of(new), method, section,
         _count(r.change for r in rules), rules, glossary, _count(g.change for g in glossary),
@@ -303,8 +308,10 @@ def compare_examples(old: list[str], new: list[str], *, spans: bool = True) -> l
     return found
 
 
-def compare_glossary(old: list[GlossaryItem], new: list[GlossaryItem], *, spans: bool = True) -> list[GlossaryChange]:
-    """Entries paired by term, then renamed entries by their definitions."""
+def compare_glossary(old: list[GlossaryItem], new: list[GlossaryItem], numbers: dict[str, str] | None = None,
+                     *, spans: bool = True) -> list[GlossaryChange]:
+    """Entries paired by term, then renamed entries by their definitions; ``numbers`` (old -> new
+    rule numbers) tells a definition whose citations only followed a renumbering."""
     forward = pair_glossary(old, new)
     backward = {j: i for i, j in forward.items()}
     found: list[GlossaryChange] = []
@@ -316,9 +323,11 @@ def compare_glossary(old: list[GlossaryItem], new: list[GlossaryItem], *, spans:
         o = old[i]
         renamed = o.folded != n.folded
         edited = normalise(o.text) != normalise(n.text)
-        change = {(False, False): "unchanged", (False, True): "edited",
-                  (True, False): "renamed", (True, True): "renamed and edited"}[(renamed, edited)]
-        entry = GlossaryChange(change, o.term, n.term)
+        follows = edited and references_follow(o.text, n.text, numbers or {})
+        change = {(False, False): UNCHANGED, (False, True): REFERENCES if follows else EDITED,
+                  (True, False): "renamed", (True, True): "renamed" if follows else "renamed and edited"}[
+            (renamed, edited)]
+        entry = GlossaryChange(change, o.term, n.term, references_only=follows)
         if edited:
             entry.old_text, entry.new_text = o.text, n.text
             if spans:
