@@ -158,5 +158,8 @@ def test_unknown_editions_and_numbers_name_what_exists(history_db):
         trace(history_db, "not-a-number")
     with pytest.raises(LookupFailed):
         diff(history_db, "2009-07-11", "2026-08-07", section="70x")
+    with pytest.raises(LookupFailed) as error:
+        diff(history_db, "2009-07-11", "2026-08-07", section="702.999")
+    assert "702.999" in str(error.value) and error.value.suggestions
     with pytest.raises(LookupFailed):
         diff(history_db, "2023-11-17", "MagicCompRules_20231117_zh-CN_HeliumOctahelide")

@@ -15,16 +15,18 @@ from kb.history.diff import Diff, DocumentRef, compare
 from kb.history.model import connection, load_doc
 from kb.history.pairing import Pairing, pair_documents
 from kb.history.pins import load_pins
-from kb.history.resolve import DocRow, chain_position, lookup_failed, parse_number, resolve_document
+from kb.history.resolve import DocRow, lookup_failed, nearest_numbers, parse_number, resolve_document
 
 
 def diff(source, old: str, new: str, *, section: str | None = None, lang: str | None = None,
          spans: bool = True) -> Diff:
     """Every rule of ``old`` and ``new`` (editions or document names) with its change."""
-    if section:
-        parse_number(section)
+    within = parse_number(section) if section else None
     pairing, method = pair_for(source, old, new, lang=lang)
-    return compare(pairing, method=method, section=section, spans=spans)
+    if within is not None and not any(str(within) in d.by_number for d in (pairing.old, pairing.new)):
+        raise lookup_failed(f"{within} is in neither {pairing.old.name} nor {pairing.new.name}",
+                            nearest_numbers([n.number for n in pairing.new.nodes], within))
+    return compare(pairing, method=method, section=str(within) if within else None, spans=spans)
 
 
 def pair_for(source, old: str, new: str, *, lang: str | None = None) -> tuple[Pairing, str]:
