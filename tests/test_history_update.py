@@ -1,0 +1,44 @@
+"""The chain update on a small database: only stale pairings are computed, stale ones removed."""
+
+from kb import store
+from kb.api import KnowledgeBase
+from kb.history import update_chain
+from kb.history.chain import update_pairings
+from kb.history.pins import Pin
+from tests.conftest import DATA, corpus_path
+
+EDITIONS = ("MagicCompRules_19990423.txt", "MagicCompRules_19991101.txt", "MagicCompRules_20010723.txt")
+
+
+def test_only_stale_pairings_are_computed(tmp_path):
+    kb = KnowledgeBase.open(tmp_path / "small.db")
+    kb.import_paths([corpus_path("en", "full", name) for name in EDITIONS])
+    first = update_chain(kb)
+    assert (first.computed, first.kept, first.removed) == (2, 0, 0)
+    assert update_chain(kb).computed == 0
+    store.delete_document(kb.conn, "MagicCompRules_19991101")
+    after = update_chain(kb)
+    assert (after.computed, after.kept, after.removed) == (1, 0, 2)
+    kb.import_paths([corpus_path("en", "full", EDITIONS[1])])
+    again = update_chain(kb)
+    assert (again.computed, again.kept, again.removed) == (2, 0, 1)
+    pin = Pin("1999-04-23", "100.1", "1999-11-01", "100.2", "test", 1)
+    pinned = update_pairings(kb, pins=[pin])
+    assert (pinned.computed, pinned.kept) == (1, 1)  # only the pair the pin applies to
+    row = kb.conn.execute("select new_number, how from pairings where old_number = '100.1' and how = 'pin'").fetchone()
+    assert row == ("100.2", "pin")
+    kb.close()
+
+
+def test_undated_documents_get_their_edition_inferred(tmp_path):
+    kb = KnowledgeBase.open(tmp_path / "seeds.db")
+    kb.import_paths([DATA / "000_a3c90cc092d5a721.txt"])
+    alone = update_chain(kb)
+    assert alone.inferred == ["000_a3c90cc092d5a721"]  # no English editions yet: an empty answer
+    kb.import_paths([corpus_path("en", "full", "MagicCompRules_20100716.txt")])
+    result = update_chain(kb)
+    assert result.inferred == ["000_a3c90cc092d5a721"]  # a new edition makes the stored answer stale
+    row = kb.conn.execute("select first, last from edition_inference where document = '000_a3c90cc092d5a721'").fetchone()
+    assert row == ("2010-07-16", "2010-07-16")
+    assert update_chain(kb).inferred == []
+    kb.close()
