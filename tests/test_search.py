@@ -242,6 +242,22 @@ def test_cli_complete(kb):
     assert json.loads(result.output)[0]["text"] == "Deathtouch"
 
 
+def test_all_editions_group_a_rule_through_the_renumbering_chain(tmp_path):
+    """Phasing was 702.25 until April 2021, then 702.26: kb.history's chain makes them one result."""
+    from kb.history import update_chain
+
+    base = KnowledgeBase.open(tmp_path / "chain.db", build=False)
+    base.import_paths([corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ("20210224", "20210419")])
+    update_chain(base)
+    found = search(base, "phasing", edition="all")
+    assert found.grouping == "chain"
+    top = found.results[0]
+    assert top.number == "702.26"
+    assert [(v.number, v.edition) for v in top.versions] == [("702.26", "2021-04-22"), ("702.25", "2021-02-15")]
+    assert search(base, "phasing").grouping == "number"
+    base.close()
+
+
 # ---- the index follows the database ---------------------------------------------------------------
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from whoosh.lang import stopwords_for_language
 
 from kb.search.analyzers import STEMMED, japanese_words, language_field, terms
 from kb.search.normalise import fold
-from kb.search.parse import Either, Group, Negated, ParsedQuery, Term
+from kb.search.parse import Either, Negated, ParsedQuery, Term
 from kb.search.plan import Concept, Join, Leaf, Node, Without
 from kb.search.terms import Lexicon, key_terms
 
@@ -27,6 +27,7 @@ MAX_ALTERNATIVES = 24
 _KANA = re.compile(r"[\u3040-\u30ff\uff66-\uff9f]")
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+_HAN_OR_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
 CJK = ("ja", "zh")
 _GERMAN_LETTERS = re.compile(r"[äöüßÄÖÜ]")
@@ -92,7 +93,7 @@ class _Compiler:
     def __init__(self, parsed: ParsedQuery, lexicon: Lexicon, languages: list[str], lang: str):
         self.text = parsed.text
         self.lexicon = lexicon
-        self.languages = [language_field(l) for l in dict.fromkeys(languages)]
+        self.languages = [language_field(lang) for lang in dict.fromkeys(languages)]
         self.lang = lang
         self.concepts: list[QueryConcept] = []
         self.highlights: dict[str, set[str]] = {}
@@ -280,9 +281,9 @@ def _pieces(term: Term, word: int) -> list[_Piece]:
     text = term.text
     if _KANA.search(text):
         return [_Piece(text[s:e], term.start + s, term.start + e, word, False) for _, s, e in japanese_words(text)]
-    if _HAN.search(text):
-        return [_Piece(ch, term.start + i, term.start + i + 1, word, bool(_HAN.match(ch)))
-                for i, ch in enumerate(text) if ch.isalnum()]
+    if _HAN.search(text):  # each Chinese character a piece; digits and letters between them whole
+        return [_Piece(m.group(), term.start + m.start(), term.start + m.end(), word, bool(_HAN.match(m.group())))
+                for m in _HAN_OR_WORD.finditer(text)]
     return [_Piece(text, term.start, term.end, word, False)]
 
 

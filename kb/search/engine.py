@@ -155,7 +155,8 @@ def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str)
             seen_docs.add(row["document_id"])
             doc = documents[row["document_id"]]
             versions.append(_version(row, doc, compiled, matched.get((doc.name, row["number"]))))
-        versions.sort(key=lambda v: (v.lang != preferred, v.lang != "en", not v.matched, -v.score, v.lang))
+        versions.sort(key=lambda v: v.edition or "", reverse=True)  # each language's newest edition first
+        versions.sort(key=lambda v: (v.lang != preferred, v.lang != "en", v.lang, not v.matched))
         results.append(SearchResult(number=key[1], score=round(score, 4), family=key[0], versions=versions))
     return results
 
