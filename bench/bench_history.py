@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb import paths, store  # noqa: E402
+from kb import paths  # noqa: E402
 from kb.history import diff, infer_edition, trace, update_chain  # noqa: E402
 from kb.history.chain import update_pairings  # noqa: E402
 

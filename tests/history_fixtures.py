@@ -1,8 +1,13 @@
 """One corpus database with the renumbering chain for all history tests, built once per session.
 
-Import the fixture into a test module with ``from tests.history_fixtures import history_db``.
-pytest registers an imported fixture once per importing module, so the build itself is cached
-here: every module shares one database file (about 30 s to import, 20 s to pair the chain).
+A test module declares its fixture over it:
+
+    @pytest.fixture(scope="module")
+    def history_db():
+        yield from open_history_db()
+
+The build is cached here, so every module shares one database file (about 30 s to import
+the corpus, 20 s to pair the chain).
 """
 
 from __future__ import annotations
@@ -12,8 +17,6 @@ import shutil
 import tempfile
 from functools import lru_cache
 from pathlib import Path
-
-import pytest
 
 from kb.api import KnowledgeBase
 from kb.history import update_chain
@@ -41,8 +44,8 @@ def history_db_path() -> Path:
     return path
 
 
-@pytest.fixture(scope="session")
-def history_db():
+def open_history_db():
+    """The shared database as a KnowledgeBase, closed when the generator finishes."""
     kb = KnowledgeBase.open(history_db_path())
     yield kb
     kb.close()

@@ -10,7 +10,12 @@ from kb.history.chain import pair_editions
 from kb.history.model import load_doc
 from kb.history.pins import load_pins
 from kb.history.resolve import resolve_document
-from tests.history_fixtures import history_db  # noqa: F401 (the shared fixture)
+from tests.history_fixtures import open_history_db
+
+
+@pytest.fixture(scope="module")
+def history_db():
+    yield from open_history_db()
 
 
 def numbers_along(result) -> list[str]:

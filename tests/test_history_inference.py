@@ -11,9 +11,14 @@ from kb import store
 from kb.api import LookupFailed
 from kb.history import chain_documents, infer_edition, stored_inference
 from kb.history.text import normalise
-from tests.history_fixtures import history_db  # noqa: F401 (the shared fixture)
+from tests.history_fixtures import open_history_db
 
 SAMPLED = (0, 14, 29, 30, 31, 45, 60, 75, 90, 105, 120, 134)  # chain positions across 1999–2026
+
+
+@pytest.fixture(scope="module")
+def history_db():
+    yield from open_history_db()
 
 
 @pytest.fixture
