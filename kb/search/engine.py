@@ -18,6 +18,7 @@ from kb.search.analyzers import language_field
 from kb.search.compile import CJK, Compiled, compile_query
 from kb.search.fuzzy import corrections
 from kb.search.lineage import group_keys, grouping
+from kb.search.normalise import fold
 from kb.search.parse import ParsedQuery, QueryError, parse
 from kb.search.plan import evaluate
 from kb.search.postings import Postings
@@ -65,9 +66,19 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
         query_lang=compiled.lang, scope=scope.label, grouping=grouping(kb, scope),
         narrowed_to=[str(t) for t in parsed.targets] + ([f"section {section}"] if section else []),
         corrected=corrected, did_you_mean=[corrected] if corrected else [],
-        expansions={c.text: sorted(words.english.get(p, p) for p in c.pivots) for c in compiled.concepts if c.pivots},
+        expansions=_expansions(compiled, words),
         warnings=parsed.warnings,
     )
+
+
+def _expansions(compiled: Compiled, words) -> dict[str, list[str]]:
+    """Query word -> the English terms it was also searched as (not when that is the word itself)."""
+    found = {}
+    for concept in compiled.concepts:
+        names = sorted({words.english.get(p, p) for p in concept.pivots})
+        if names and [fold(n) for n in names] != [fold(concept.text)]:
+            found[concept.text] = names
+    return found
 
 
 def _run(compiled: Compiled, postings: Postings, allowed: set[int]) -> tuple[dict[int, float], dict[int, int]]:

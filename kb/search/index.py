@@ -187,8 +187,18 @@ def sync_index(kb) -> IndexReport | None:
 
 
 def postings(kb) -> Postings:
-    """The scored postings of ``kb``'s up-to-date index (cached per thread; synced with the database)."""
-    sync_index(kb)
+    """The scored postings of ``kb``'s up-to-date index (cached per thread; synced with the database).
+
+    When the index cannot be written (a read-only folder), an existing index is searched as
+    it is; without one, kb.api.LookupFailed says why.
+    """
+    try:
+        sync_index(kb)
+    except OSError as error:
+        if _handle(index_dir(kb)) is None:
+            from kb.api import LookupFailed
+
+            raise LookupFailed(f"cannot build the search index at {index_dir(kb)}: {error}") from error
     return _handle(index_dir(kb)).postings
 
 
