@@ -38,6 +38,7 @@ from kb.terms.model import TermName
 
 MAX_EDITION_GAP_DAYS = 366  # headings of editions further apart may have been renumbered
 _KANJI_ONLY = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\s]+$")
+_CJK_CHARACTER = re.compile(r"^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]$")
 _MAX_KEY = 10  # analysed terms (Chinese: characters) in the longest key matched
 
 
@@ -69,6 +70,8 @@ class Lexicon:
         self.forms[pivot].add(("en", name.english))
         for lang, text in ((name.lang, name.name), ("en", name.english)):
             key = key_terms(lang, text)
+            if len(key) == 1 and _CJK_CHARACTER.match(key[0]):
+                continue  # one character is too little to say it is this term (時 is no "at")
             if 0 < len(key) <= _MAX_KEY:
                 self._keys[language_field(lang)][key].add(pivot)
 
