@@ -64,6 +64,7 @@ class DocumentInfo(_Serialisable):
     size: int
     imported_at: str
     meta: dict = field(default_factory=dict)
+    inferred: dict | None = None  # undated documents: {first, last, editions, evidence}
 
 
 @dataclass
@@ -108,6 +109,9 @@ class Rule(_Serialisable):
     other_versions: list[dict] = field(default_factory=list)
     duplicates: int = 0  # further rules printed with the same number in this document
     scenarios: list[dict] = field(default_factory=list)  # example games: scenario, file, edition, passed
+    # An undated document: the inferred edition range, and the English rule of its newest edition.
+    inferred_edition: dict | None = None
+    english: dict | None = None
 
 
 @dataclass
@@ -171,12 +175,20 @@ class KnowledgeBase:
 
     def import_file(
         self, path: str | Path, *, format: str | None = None, lang: str | None = None,
-        edition: str | None = None, name: str | None = None,
+        edition: str | None = None, name: str | None = None, update_history: bool = True,
     ) -> ImportResult:
-        """Parse and store one file; raises SourceError and stores nothing when it is bad."""
+        """Parse and store one file; raises SourceError and stores nothing when it is bad.
+
+        Afterwards the renumbering chain (and what depends on it) is brought up to date.
+        """
+        result = self._import_one(Path(path), format=format, lang=lang, edition=edition, name=name)
+        if update_history:
+            self._after_import([result])
+        return result
+
+    def _import_one(self, path: Path, *, format, lang, edition, name=None) -> ImportResult:
         from importers.registry import parse_file
 
-        path = Path(path)
         doc_name = name or path.stem
         data = _read(path)
         if not (format or lang or edition) and store.document_sha(self.conn, doc_name) == store.digest(data):
@@ -192,22 +204,41 @@ class KnowledgeBase:
     def import_paths(
         self, sources: Iterable[str | Path], *, format: str | None = None, lang: str | None = None,
         edition: str | None = None, progress: Callable[[Path], None] | None = None,
-        keep_going: bool = True,
+        keep_going: bool = True, update_history: bool = True,
     ) -> list[ImportResult]:
-        """Import files and folders (their rule texts, recursively); each file is atomic."""
+        """Import files and folders (their rule texts, recursively); each file is atomic.
+
+        The renumbering chain is updated once, after the last file.
+        """
         from importers.records import SourceError
 
         results = []
-        for path in expand_sources(sources):
-            try:
-                results.append(self.import_file(path, format=format, lang=lang, edition=edition))
-            except SourceError as error:
-                if not keep_going:
-                    raise
-                results.append(ImportResult(str(path), path.stem, "failed", error=str(error)))
-            if progress:
-                progress(path)
+        try:
+            for path in expand_sources(sources):
+                try:
+                    results.append(self._import_one(path, format=format, lang=lang, edition=edition))
+                except SourceError as error:
+                    if not keep_going:
+                        raise
+                    results.append(ImportResult(str(path), path.stem, "failed", error=str(error)))
+                if progress:
+                    progress(path)
+        finally:
+            if update_history:
+                self._after_import(results)
         return results
+
+    def update_history(self, progress: Callable[[str, str], None] | None = None):
+        """Pair the rules of consecutive English editions that are not paired yet; infer undated editions."""
+        from kb.history import update_chain
+
+        update = update_chain(self, progress=progress)
+        self._cache.clear()
+        return update
+
+    def _after_import(self, results: list[ImportResult]) -> None:
+        if any(r.status in ("added", "replaced") for r in results):
+            self.update_history()
 
     def build(self, progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
         """Import the bundled sources of data/ (the default corpus) and play the bundled scenarios."""
@@ -224,7 +255,12 @@ class KnowledgeBase:
             sql += " where lang = ?"
             params.append(lang)
         sql += " order by lang, edition is null, edition, name"
-        return [_document_info(row) for row in store.rows(self.conn, sql, params)]
+        found = [_document_info(row) for row in store.rows(self.conn, sql, params)]
+        for info in found:
+            if info.edition is None:
+                inference = self.inferred_edition(info.name)
+                info.inferred = inference.to_dict() if inference else None
+        return found
 
     editions = documents
 
@@ -306,7 +342,24 @@ class KnowledgeBase:
             commentary=source.commentary_of(number),
             other_versions=self._other_versions(number, doc["id"]), duplicates=duplicates,
             scenarios=self._cache.scenarios(number),
+            **(self._undated_context(number, doc) if doc["edition"] is None else {}),
         )
+
+    def _undated_context(self, number: str, doc: dict) -> dict:
+        """For an undated document: its inferred editions and the English rule of the newest one."""
+        inference = self.inferred_edition(doc["name"])
+        if inference is None or not inference.last:
+            return {}
+        context = {"inferred_edition": {"first": inference.first, "last": inference.last,
+                                        "note": f"undated; English pairing uses {inference.last}"}}
+        if doc["lang"] != "en":
+            try:
+                english = self.rule(number, lang="en", edition=inference.last)
+            except LookupFailed:
+                return context
+            context["english"] = {"number": english.number, "title": english.title, "text": english.text,
+                                  "edition": english.edition, "document": english.document}
+        return context
 
     def _other_versions(self, number: str, doc_id: int) -> list[dict]:
         found = [self._cache.document_by_id(i) for i in self._cache.documents_with(number) if i != doc_id]
@@ -425,6 +478,39 @@ class KnowledgeBase:
             report[family] = {"rules": rules, "covered": len(rules) - len(missing), "missing": missing,
                               "source": row["source"] or "built-in list (edition not in the database)"}
         return report
+
+    # ---- history --------------------------------------------------------------------------------
+
+    def diff(self, old: str, new: str, *, section: str | None = None, lang: str | None = None, spans: bool = True):
+        """Every rule of two editions (or two documents of one language) classified; see docs/history.md."""
+        from kb.history import diff
+
+        return diff(self, old, new, section=section, lang=lang, spans=spans)
+
+    def trace(self, number: str, edition: str | None = None, *, to: str | None = None, back: bool = False,
+              subrules: bool = True):
+        """A rule followed through every edition, forwards (to ``to``) or ``back``, subrule by subrule."""
+        from kb.history import trace
+
+        return trace(self, number, edition, to=to, back=back, subrules=subrules)
+
+    def renumbered(self, old: str, new: str, *, lang: str | None = None):
+        """Every rule whose number changed between two editions."""
+        from kb.history import renumbered
+
+        return renumbered(self, old, new, lang=lang)
+
+    def infer_edition(self, document: str, *, save: bool = True):
+        """The edition range an undated document matches, with the evidence."""
+        from kb.history import infer_edition
+
+        return infer_edition(self, document, save=save)
+
+    def inferred_edition(self, document: str):
+        """The stored inference of an undated document, or None."""
+        from kb.history import stored_inference
+
+        return stored_inference(self, document)
 
     # ---- cross-checks and terms ---------------------------------------------------------------
 

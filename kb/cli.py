@@ -136,6 +136,10 @@ def editions(ctx, lang, as_json):
     for d in docs:
         click.echo(f"{d.lang:5} {d.edition or 'undated':10} {d.rules:6} {d.examples:5} {d.glossary:6} "
                    f"{d.references:6}  {d.name} ({d.format})")
+        if d.inferred:
+            click.echo(f"{'':17}inferred edition: {d.inferred['first']} … {d.inferred['last']}")
+            for line in d.inferred["evidence"]:
+                click.echo(f"{'':19}{line}")
 
 
 @cli.command()

@@ -17,9 +17,14 @@ def rule_lines(rule) -> list[str]:
     """The text form of a rule: heading, source, text, examples, family, citations."""
     lines = [rule.number + (f" {rule.title}" if rule.title else ""),
              f"[{rule.lang}, {rule.edition or 'undated'}, {rule.document}, line {rule.line}]"]
+    if rule.inferred_edition:
+        edition = rule.inferred_edition
+        lines.append(f"(inferred edition {edition['first']} … {edition['last']}; {edition['note']})")
     if rule.text:
         lines.append(rule.text)
     lines += [f"Example {i}: {example}" for i, example in enumerate(rule.examples, 1)]
+    if rule.english:
+        lines.append(f"English ({rule.english['edition']}): {rule.english['text']}")
     if rule.parent:
         lines.append(f"Parent: {rule.parent.number}" + (f" {rule.parent.title}" if rule.parent.title else ""))
     if rule.children:

@@ -4,21 +4,14 @@ import csv
 
 import pytest
 
-from kb.api import KnowledgeBase
-from tests.conftest import ROOT, corpus_path
+from tests.conftest import ROOT
+from tests.history_fixtures import open_history_db
 
 
-@pytest.fixture(scope="session")
-def corpus_db(tmp_path_factory):
-    kb = KnowledgeBase.open(tmp_path_factory.mktemp("corpus") / "corpus.db")
-    results = kb.import_paths(
-        [corpus_path("en", "full"), corpus_path("en", "variants"), corpus_path("zh"),
-         corpus_path("ja", "CompRules_ja_20260116.0_lines.txt")],
-        keep_going=False,
-    )
-    assert all(r.status == "added" for r in results)
-    yield kb
-    kb.close()
+@pytest.fixture(scope="module")
+def corpus_db():
+    """The shared corpus database of tests/history_fixtures.py (every file added, chain stored)."""
+    yield from open_history_db()
 
 
 def expected_counts() -> list[dict]:
@@ -34,7 +27,7 @@ def test_all_135_english_editions_with_their_counts(corpus_db):
         doc = stored[row["file"]]
         assert (doc.edition, doc.rules, doc.examples, doc.glossary) == (
             row["edition"], int(row["rules"]), int(row["examples"]), int(row["glossary"])), row["file"]
-    assert len(corpus_db.documents()) == 135 + 3 + 2 + 1
+    assert len(corpus_db.documents()) == 135 + 3 + 2 + 1 + 3
 
 
 def test_facts_through_the_api(corpus_db):

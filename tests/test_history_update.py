@@ -12,14 +12,14 @@ EDITIONS = ("MagicCompRules_19990423.txt", "MagicCompRules_19991101.txt", "Magic
 
 def test_only_stale_pairings_are_computed(tmp_path):
     kb = KnowledgeBase.open(tmp_path / "small.db")
-    kb.import_paths([corpus_path("en", "full", name) for name in EDITIONS])
+    kb.import_paths([corpus_path("en", "full", name) for name in EDITIONS], update_history=False)
     first = update_chain(kb)
     assert (first.computed, first.kept, first.removed) == (2, 0, 0)
     assert update_chain(kb).computed == 0
     store.delete_document(kb.conn, "MagicCompRules_19991101")
     after = update_chain(kb)
     assert (after.computed, after.kept, after.removed) == (1, 0, 2)
-    kb.import_paths([corpus_path("en", "full", EDITIONS[1])])
+    kb.import_paths([corpus_path("en", "full", EDITIONS[1])], update_history=False)
     again = update_chain(kb)
     assert (again.computed, again.kept, again.removed) == (2, 0, 1)
     pin = Pin("1999-04-23", "100.1", "1999-11-01", "100.2", "test", 1)
@@ -32,13 +32,27 @@ def test_only_stale_pairings_are_computed(tmp_path):
 
 def test_undated_documents_get_their_edition_inferred(tmp_path):
     kb = KnowledgeBase.open(tmp_path / "seeds.db")
-    kb.import_paths([DATA / "000_a3c90cc092d5a721.txt"])
+    kb.import_paths([DATA / "000_a3c90cc092d5a721.txt"], update_history=False)
     alone = update_chain(kb)
     assert alone.inferred == ["000_a3c90cc092d5a721"]  # no English editions yet: an empty answer
-    kb.import_paths([corpus_path("en", "full", "MagicCompRules_20100716.txt")])
+    kb.import_paths([corpus_path("en", "full", "MagicCompRules_20100716.txt")], update_history=False)
     result = update_chain(kb)
     assert result.inferred == ["000_a3c90cc092d5a721"]  # a new edition makes the stored answer stale
     row = kb.conn.execute("select first, last from edition_inference where document = '000_a3c90cc092d5a721'").fetchone()
     assert row == ("2010-07-16", "2010-07-16")
     assert update_chain(kb).inferred == []
+    kb.close()
+
+
+def test_imports_keep_the_chain_and_inferences_current(tmp_path):
+    kb = KnowledgeBase.open(tmp_path / "auto.db")
+    kb.import_paths([corpus_path("en", "full", name) for name in EDITIONS])
+    assert update_chain(kb).computed == 0  # the import already paired 1999-04-23/1999-11-01/2001-07-23
+    kb.import_file(DATA / "000_a3c90cc092d5a721.txt")
+    kb.import_file(corpus_path("en", "full", "MagicCompRules_20100716.txt"))
+    inferred = kb.documents(lang="de")[0].inferred
+    assert inferred["last"] == "2010-07-16"
+    rule = kb.rule("702.23a", lang="de")
+    assert rule.inferred_edition["last"] == "2010-07-16"
+    assert rule.english["text"].startswith("Phasing is a static ability")
     kb.close()
