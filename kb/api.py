@@ -532,6 +532,12 @@ class KnowledgeBase:
 
         return dictionary(self.conn).lookup(query, lang)
 
+    def check(self, text: str, *, since: str, until: str | None = None, lang: str | None = None) -> list:
+        """The citations of a text written against edition ``since``, re-validated against ``until``."""
+        from kb.check import check
+
+        return check(self, text, since=since, until=until, lang=lang)
+
     # ---- citations ----------------------------------------------------------------------------
 
     def cite(self, text: str, *, lang: str | None = None, edition: str | None = None) -> list:

@@ -213,18 +213,36 @@ def glossary(ctx, term, lang, edition, as_json):
 
 @cli.command()
 @click.argument("text", required=False)
-@click.option("--file", "file_", type=click.File("r", encoding="utf-8"), help="Read the text from a file ('-' for stdin).")
+@click.option("--file", "file_", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+              help="Read the text from a file ('-' for stdin).")
 @click.option("--lang", help="Language of the rule texts to show (default English; the text's own words may be any language).")
 @click.option("--edition", help="Edition to resolve against (default the newest).")
+@click.option("--check", "check_", is_flag=True, help="Re-validate the citations of a text written against --since.")
+@click.option("--since", help="With --check: the edition the text was written for.")
+@click.option("--until", help="With --check: the edition to check against (default the newest).")
+@click.option("--fix", "fix_", is_flag=True, help="With --check: update moved numbers (in the --file, else print the text).")
 @click.option("--json", "as_json", is_flag=True, help="Print the citations as JSON.")
 @click.pass_context
-def cite(ctx, text, file_, lang, edition, as_json):
+def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, as_json):
     """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照")."""
+    from kb.api import LookupFailed
+
     if (text is None) == (file_ is None):
         _fail("give a TEXT or --file, not both", code=EXIT_BAD_INPUT, as_json=as_json)
+    if (since or until or fix_) and not check_:
+        _fail("--since, --until and --fix go with --check", code=EXIT_BAD_INPUT, as_json=as_json)
+    if check_ and not since:
+        _fail("--check needs --since: the edition the text was written for", code=EXIT_BAD_INPUT, as_json=as_json)
     if file_ is not None:
-        text = file_.read()
-    found = _open(ctx).cite(text, lang=lang, edition=edition)
+        text = sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
+    kb = _open(ctx)
+    try:
+        if check_:
+            _check_citations(kb, text, file_, since, until, lang, fix_, as_json)
+            return
+        found = kb.cite(text, lang=lang, edition=edition)
+    except LookupFailed as error:
+        _fail(str(error), error.suggestions, as_json=as_json)
     if as_json:
         _dump([c.to_dict() for c in found])
     else:
@@ -241,6 +259,28 @@ def cite(ctx, text, file_, lang, edition, as_json):
             if c.note:
                 click.echo(f"           ({c.note})")
     if any(c.status != "resolved" for c in found):
+        sys.exit(EXIT_NOT_FOUND)
+
+
+def _check_citations(kb, text, file_, since, until, lang, fix_, as_json) -> None:
+    from kb.check import OK, fix
+
+    checked = kb.check(text, since=since, until=until, lang=lang)
+    fixed, changes = fix(text, checked) if fix_ else (text, [])
+    if fix_ and changes and file_ is not None and str(file_) != "-":
+        file_.write_text(fixed, encoding="utf-8")
+    if as_json:
+        _dump({"citations": [c.to_dict() for c in checked], "changes": changes,
+               **({"text": fixed} if fix_ and (file_ is None or str(file_) == "-") else {})})
+    else:
+        for c in checked:
+            detail = c.new_target or c.note or "; ".join(f"{d['old']!r} -> {d['new']!r}" for d in c.changes[:5])
+            click.echo(f"{c.start:>6}  {c.target:12} {c.status:15} {detail or ''}")
+        for change in changes:
+            click.echo(f"fixed at {change['start']}: {change['old']} -> {change['new']}")
+        if fix_ and (file_ is None or str(file_) == "-"):
+            click.echo(fixed)
+    if any(c.status != OK for c in checked if not (fix_ and c.status == "moved")):
         sys.exit(EXIT_NOT_FOUND)
 
 

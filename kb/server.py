@@ -30,6 +30,14 @@ class CiteRequest(BaseModel):
     edition: str | None = Field(None, max_length=64, description="Edition to resolve against; default the newest.")
 
 
+class CheckRequest(BaseModel):
+    text: str = Field(..., max_length=MAX_BODY, description="Text whose citations were written against `since`.")
+    since: str = Field(..., max_length=64, description="The edition the text was written for.")
+    until: str | None = Field(None, max_length=64, description="The edition to check against; default the newest.")
+    lang: str | None = Field(None, max_length=16, description="Language of the text's citation words.")
+    fix: bool = Field(False, description="Also return the text with moved numbers updated.")
+
+
 class BadQuery(ValueError):
     """A query parameter that cannot be used; answered with 400."""
 
@@ -129,6 +137,36 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
     @app.post("/cite", summary="Find and resolve the rule citations of a text")
     async def post_cite(body: CiteRequest):
         return [c.to_dict() for c in kb.cite(body.text, lang=body.lang, edition=body.edition)]
+
+    @app.post("/check", summary="Re-validate the citations of a text written against an older edition")
+    async def post_check(body: CheckRequest):
+        from kb.check import fix
+
+        checked = kb.check(body.text, since=body.since, until=body.until, lang=body.lang)
+        answer: dict[str, Any] = {"citations": [c.to_dict() for c in checked]}
+        if body.fix:
+            answer["text"], answer["changes"] = fix(body.text, checked)
+        return answer
+
+    @app.get("/trace/{number}", summary="A rule followed through every edition")
+    async def get_trace(number: str, edition: str | None = Query(None, max_length=64),
+                        to: str | None = Query(None, max_length=64), back: bool = False):
+        if to and back:
+            raise BadQuery("give either `to` or `back`, not both")
+        return kb.trace(number, edition, to=to, back=back).to_dict()
+
+    @app.get("/diff", summary="Every rule of two editions classified, with word-level changes")
+    async def get_diff(old: str = Query(..., max_length=64), new: str = Query(..., max_length=64),
+                       section: str | None = Query(None, max_length=16), lang: str | None = Query(None, max_length=16)):
+        return kb.diff(old, new, section=section, lang=lang).to_dict()
+
+    @app.get("/crosscheck", summary="Two rules of two languages or editions side by side, with findings")
+    async def get_crosscheck(a: str = Query(..., max_length=80, description='e.g. "de:702.23"'),
+                             b: str = Query(..., max_length=80, description='e.g. "ja@2023-11-17:702.26"')):
+        try:
+            return kb.crosscheck(a, b).to_dict()
+        except ValueError as error:  # a spec that is no "lang[@edition]:number"
+            raise BadQuery(str(error)) from error
 
     app.state.kb = kb
     return app
