@@ -237,8 +237,12 @@ class KnowledgeBase:
         return update
 
     def _after_import(self, results: list[ImportResult]) -> None:
-        if any(r.status in ("added", "replaced") for r in results):
+        changed = [r.name for r in results if r.status in ("added", "replaced")]
+        if changed:
             self.update_history()
+            from kb.search import update_index
+
+            update_index(self, changed)
 
     def build(self, progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
         """Import the bundled sources of data/ (the default corpus) and play the bundled scenarios."""
@@ -435,6 +439,10 @@ class KnowledgeBase:
             like = f"%{folded}%"
             found = store.rows(self.conn, base + "(lower(g.term) like ? or lower(g.english) like ?) limit 50",
                                [*docs, like, like])
+        if not found:
+            from kb.search import fuzzy_glossary
+
+            return fuzzy_glossary(self, term, lang=lang)
         order = {doc_id: i for i, doc_id in enumerate(docs)}
         found.sort(key=lambda row: order[row["document_id"]])
         return [
@@ -511,6 +519,21 @@ class KnowledgeBase:
         from kb.history import stored_inference
 
         return stored_inference(self, document)
+
+    # ---- search -------------------------------------------------------------------------------
+
+    def search(self, query: str, *, langs: list[str] | None = None, edition: str | None = None,
+               section: str | None = None, limit: int = 10):
+        """Ranked full-text search in every language; one result per rule (see docs/search.md)."""
+        from kb.search import search
+
+        return search(self, query, langs=langs, edition=edition, section=section, limit=limit)
+
+    def complete(self, prefix: str, *, lang: str | None = None, limit: int = 10) -> list:
+        """Completions of terms and rule titles in any language, best first."""
+        from kb.search import complete
+
+        return complete(self, prefix, lang=lang, limit=limit)
 
     # ---- cross-checks and terms ---------------------------------------------------------------
 

@@ -134,6 +134,17 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
             raise LookupFailed(f"no glossary entry for {term!r}")
         return [e.to_dict() for e in entries]
 
+    @app.get("/search", summary="Ranked search in every language; one result per rule")
+    async def get_search(q: str = Query(..., max_length=10_000), lang: list[str] | None = Query(None),
+                         edition: str | None = Query(None, max_length=64), section: str | None = Query(None, max_length=16),
+                         limit: int = Query(10, ge=1, le=100)):
+        from kb.search import QueryError
+
+        try:
+            return kb.search(q, langs=lang, edition=edition, section=section, limit=limit).to_dict()
+        except QueryError as error:
+            raise BadQuery(str(error)) from error
+
     @app.post("/cite", summary="Find and resolve the rule citations of a text")
     async def post_cite(body: CiteRequest):
         return [c.to_dict() for c in kb.cite(body.text, lang=body.lang, edition=body.edition)]

@@ -128,3 +128,11 @@ def test_server_keeps_answering_while_a_document_is_replaced(tmp_path):
     stop.set()
     thread.join()
     assert seen and set(seen) == {(200, 14)}
+
+
+def test_search_over_http(client):
+    response = client.get("/search", params={"q": "phased out token", "limit": 3})
+    assert response.status_code == 200
+    assert response.json()["results"][0]["number"] == "702.26d"
+    assert client.get("/search", params={"q": ""}).status_code == 400
+    assert client.get("/search", params={"q": "x", "limit": 1000}).status_code == 422
