@@ -240,9 +240,12 @@ class KnowledgeBase:
         changed = [r.name for r in results if r.status in ("added", "replaced")]
         if changed:
             self.update_history()
-            from kb.search import update_index
+            from kb.search import index_dir, update_index
 
-            update_index(self, changed)
+            # A search index, once built (by the first search), is kept current here; a database
+            # nobody searches never pays for one.
+            if index_dir(self).exists():
+                update_index(self, changed)
 
     def build(self, progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
         """Import the bundled sources of data/ (the default corpus) and play the bundled scenarios."""
