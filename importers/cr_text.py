@@ -15,9 +15,11 @@ from importers.decode import decode_bytes
 from importers.language import detect_language
 from importers.records import Document, GlossaryEntry, Rule, SourceError, TermPair
 from kb.dates import find_date, find_effective_date
+from kb.i18n import N_, _
 from kb.numbers import RuleNumber
 
 FORMAT = "cr-text"
+NO_RULES = N_("no rules found: expected lines starting with a rule number like '100.1a'")
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     sample = " ".join(r.text for r in doc.rules[:400])
     doc.lang = lang or detect_language(sample) or ""
     if not doc.lang:
-        raise SourceError(path, None, "cannot tell the language of the rule text; pass --lang")
+        raise SourceError(path, None, _("cannot tell the language of the rule text; pass --lang"))
     doc.edition, doc.edition_evidence = _edition(text, edition, path)
     for entry in doc.glossary:
         if entry.english and doc.lang != "en":
@@ -98,8 +100,8 @@ def _edition(text: str, given: str | None, path: str) -> tuple[str, str]:
         return found[0].isoformat(), f"header: {head[found[1][0]:found[1][1]]}"
     raise SourceError(
         path, None,
-        "no effective date found: expected a header such as 'These rules are effective as of "
-        "November 17, 2023.'; pass --edition to give one",
+        _("no effective date found: expected a header such as 'These rules are effective as of November 17, "
+          "2023.'; pass --edition to give one"),
     )
 
 
@@ -107,7 +109,7 @@ def _find_body(lines: list[str], path: str) -> int:
     """The first line of the numbered rules: after the contents list, at section 1."""
     first_rule = next((i for i, line in enumerate(lines) if _RULE_LINE.match(line)), None)
     if first_rule is None:
-        raise SourceError(path, None, "no rules found: expected lines starting with a rule number like '100.1a'")
+        raise SourceError(path, None, _(NO_RULES))
     start = first_rule
     for i in range(first_rule - 1, max(first_rule - 12, -1), -1):
         line = lines[i]
@@ -203,14 +205,14 @@ def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: 
             if not wrapped and _LOOKS_NUMBERED.match(line):
                 raise SourceError(
                     path, lineno,
-                    f"cannot read the rule number in {line.strip()[:40]!r}: expected a number like "
-                    f"'702.26' or '702.26b' followed by a space and the rule text",
+                    _("cannot read the rule number in {line!r}: expected a number like '702.26' or '702.26b' "
+                      "followed by a space and the rule text").format(line=line.strip()[:40]),
                 )
             builder.add(line.strip(), paragraph=blank_before and not _is_wrapped(line))
         blank_before = False
     builder.flush()
     if not builder.rules:
-        raise SourceError(path, start + 1, "no rules found: expected lines starting with a rule number like '100.1a'")
+        raise SourceError(path, start + 1, _(NO_RULES))
     return builder.rules
 
 

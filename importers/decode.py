@@ -12,6 +12,7 @@ import codecs
 import re
 
 from importers.records import SourceError
+from kb.i18n import N_, _
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -22,7 +23,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r")
 _BYTE_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
 # Control characters never found in text files; a cp1252 reading that yields them is wrong.
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
-EXPECTED = "expected UTF-8, UTF-16 with a byte-order mark, or Windows-1252 text"
+EXPECTED = N_("expected UTF-8, UTF-16 with a byte-order mark, or Windows-1252 text")
 
 
 def decode_bytes(data: bytes, path: str) -> str:
@@ -63,8 +64,9 @@ def _cp1252_fallback(data: bytes, path: str, utf8_error: UnicodeDecodeError) -> 
         raise SourceError(
             path,
             byte_line(data, control.start()),
-            f"control character {ord(control.group()):#04x} in text that is not UTF-8 "
-            f"(first bad UTF-8 byte {data[utf8_error.start]:#04x} on line {line}); {EXPECTED}",
+            _("control character {char} in text that is not UTF-8 (first bad UTF-8 byte {byte} on line {line}); "
+              "{expected}").format(char=f"{ord(control.group()):#04x}", byte=f"{data[utf8_error.start]:#04x}",
+                                   line=line, expected=_(EXPECTED)),
         )
     return text
 
@@ -82,4 +84,5 @@ def _line_of_decoded(data: bytes, encoding: str, offset: int) -> int:
 
 def _describe(offset: int, error: UnicodeDecodeError, encoding: str) -> str:
     bad = error.object[error.start:error.end].hex(" ")
-    return f"undecodable byte(s) {bad} at offset {offset} ({encoding}: {error.reason}); {EXPECTED}"
+    return _("undecodable byte(s) {bytes} at offset {offset} ({encoding}: {reason}); {expected}").format(
+        bytes=bad, offset=offset, encoding=encoding, reason=error.reason, expected=_(EXPECTED))

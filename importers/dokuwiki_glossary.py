@@ -14,9 +14,10 @@ import re
 from importers.decode import decode_bytes
 from importers.records import Document, GlossaryEntry, SourceError
 from importers.rule_lines import resolve_edition, sniff_text
+from kb.i18n import N_, _
 
 FORMAT = "dokuwiki-glossary"
-EXPECTED = "entries between '----' lines: 'English term\\\\', the translated term, then the definitions"
+EXPECTED = N_("entries between '----' lines: 'English term\\\\', the translated term, then the definitions")
 
 _SEPARATOR = re.compile(r"^-{4,}\s*$")
 _HEADING = re.compile(r"^\s*=+.*=+\s*$")
@@ -46,7 +47,7 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     text = decode_bytes(data, path)
     entries = [entry for block in _blocks(text.split("\n")) if (entry := _entry(block)) is not None]
     if not entries:
-        raise SourceError(path, None, f"no glossary entries found: expected {EXPECTED}")
+        raise SourceError(path, None, _("no glossary entries found: expected {expected}").format(expected=_(EXPECTED)))
     found, evidence = resolve_edition(edition, path)
     if found is None:
         found, evidence = _edition_from_name(path)

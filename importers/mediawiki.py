@@ -27,10 +27,11 @@ from importers.rule_lines import (
     sniff_text,
     split_pair,
 )
+from kb.i18n import N_, _
 from kb.numbers import RuleNumber
 
 FORMAT = "mediawiki"
-EXPECTED = (
+EXPECTED = N_(
     "rule headings like '==702.26==', glossary headings like '=相棒（あいぼう）／Companion=' "
     "or contents lines like '***[[#702.26|702.26. フェイジング／Phasing]]'"
 )
@@ -87,7 +88,8 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     if not (reader.rules.rules or reader.glossary or terms):
         raise SourceError(
             path, None,
-            f"no rules found: expected {EXPECTED} (a header-only file has none; read it with mediawiki.header())",
+            _("no rules found: expected {expected} (a header-only file has none; read it with "
+              "mediawiki.header())").format(expected=_(EXPECTED)),
         )
     sample = " ".join([r.text or r.title or "" for r in reader.rules.rules[:200]] + [g.text for g in reader.glossary[:200]])
     doc_lang = resolve_lang(lang, sample, path)

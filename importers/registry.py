@@ -7,6 +7,7 @@ from pathlib import Path
 from types import ModuleType
 
 from importers.records import Document, SourceError
+from kb.i18n import _
 
 # Most specific first: a wiki article quotes rule lines too, so it must be asked before cr-text.
 FORMATS: dict[str, str] = {
@@ -20,7 +21,8 @@ FORMATS: dict[str, str] = {
 
 def importer(name: str) -> ModuleType:
     if name not in FORMATS:
-        raise ValueError(f"unknown format {name!r}: expected one of {', '.join(FORMATS)}")
+        raise ValueError(_("unknown format {name!r}: expected one of {formats}").format(
+            name=name, formats=", ".join(FORMATS)))
     return importlib.import_module(FORMATS[name])
 
 
@@ -29,13 +31,13 @@ def detect_format(data: bytes, path: str) -> str:
         if importer(name).sniff(data, path):
             return name
     binary = b"\x00" in data[:4096] and data[:2] not in (b"\xff\xfe", b"\xfe\xff")
-    what = "unknown format (binary data)" if binary else "no rules found"
-    raise SourceError(
-        path, None,
-        f"{what}: expected the Comprehensive Rules as text (lines like '702.26a ...'), "
-        "a wiki article quoting rules, a rule page (text or HTML) or MediaWiki markup; "
-        f"or pass --format with one of {', '.join(FORMATS)}",
-    )
+    message = (_("unknown format (binary data): expected the Comprehensive Rules as text (lines like '702.26a "
+                 "...'), a wiki article quoting rules, a rule page (text or HTML) or MediaWiki markup; or pass "
+                 "--format with one of {formats}") if binary else
+               _("no rules found: expected the Comprehensive Rules as text (lines like '702.26a ...'), a wiki "
+                 "article quoting rules, a rule page (text or HTML) or MediaWiki markup; or pass --format with one "
+                 "of {formats}"))
+    raise SourceError(path, None, message.format(formats=", ".join(FORMATS)))
 
 
 def parse_file(
@@ -48,11 +50,11 @@ def parse_file(
         try:
             data = Path(path).read_bytes()
         except OSError as error:
-            raise SourceError(path, None, f"cannot read the file: {error.strerror}") from error
+            raise SourceError(path, None, _("cannot read the file: {reason}").format(reason=error.strerror)) from error
     if not data.strip():
-        raise SourceError(path, None, "the file is empty: expected a rule text")
+        raise SourceError(path, None, _("the file is empty: expected a rule text"))
     name = format or detect_format(data, path)
     document = importer(name).parse(data, path, lang=lang, edition=edition)
     if not document.rules and not document.glossary:
-        raise SourceError(path, None, "no rules found: expected lines starting with a rule number like '702.26a'")
+        raise SourceError(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
     return document, data

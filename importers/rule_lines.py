@@ -15,6 +15,7 @@ from importers.decode import decode_bytes
 from importers.language import detect_language
 from importers.records import Rule, SourceError, TermPair
 from kb.dates import find_effective_date, parse_date
+from kb.i18n import _
 from kb.numbers import RuleNumber, RuleNumberError
 
 _SPACE = "[ \\t\\u00a0\\u2009\\u202f]"
@@ -84,7 +85,7 @@ def canonical_number(raw: str, path: str, line: int) -> str:
     try:
         return str(RuleNumber.parse(raw))
     except RuleNumberError as error:
-        raise SourceError(path, line, f"bad rule line: {error}") from None
+        raise SourceError(path, line, _("bad rule line: {error}").format(error=error)) from None
 
 
 def is_title(text: str) -> bool:
@@ -147,7 +148,8 @@ class RuleCollector:
             if (previous.text, previous.title) != (rule.text, rule.title):
                 raise SourceError(
                     self.path, line,
-                    f"bad rule line: rule {number} appears again with other text (first on line {previous.line})",
+                    _("bad rule line: rule {number} appears again with other text (first on line {first})").format(
+                        number=number, first=previous.line),
                 )
             return None
         self._seen[number] = rule
@@ -156,7 +158,8 @@ class RuleCollector:
 
     def add_example(self, text: str, line: int) -> None:
         if not self.rules:
-            raise SourceError(self.path, line, "an example before any rule: expected a rule line like '702.26a ...' first")
+            raise SourceError(self.path, line,
+                              _("an example before any rule: expected a rule line like '702.26a ...' first"))
         self.rules[-1].examples.append(text)
 
     def split_titles(self, lang: str) -> None:
@@ -170,15 +173,16 @@ class RuleCollector:
                 self.terms.append(TermPair(pair[0], pair[1], rule.line))
 
     def require(self, expected: str) -> None:
+        """A SourceError unless a rule was found; ``expected`` (marked with N_) says what should have been there."""
         if not self.rules:
-            raise SourceError(self.path, None, f"no rules found: expected {expected}")
+            raise SourceError(self.path, None, _("no rules found: expected {expected}").format(expected=_(expected)))
 
 
 def resolve_lang(option: str | None, sample: str, path: str) -> str:
     """The caller's language, else the one the text is written in."""
     found = option or detect_language(sample)
     if not found:
-        raise SourceError(path, None, "cannot tell the language of the rule text: pass lang (e.g. 'de')")
+        raise SourceError(path, None, _("cannot tell the language of the rule text: pass lang (e.g. 'de')"))
     return found
 
 
@@ -188,7 +192,7 @@ def resolve_edition(option: str | None, path: str, *candidates: tuple[str, str])
         try:
             return parse_date(option).isoformat(), "--edition"
         except ValueError as error:
-            raise SourceError(path, None, f"bad edition option: {error}") from None
+            raise SourceError(path, None, _("bad edition option: {error}").format(error=error)) from None
     for label, text in candidates:
         found = find_effective_date(text)
         if found:

@@ -26,9 +26,10 @@ from importers.rule_lines import (
     sniff_text,
     squash,
 )
+from kb.i18n import N_
 
 FORMAT = "rule-page"
-EXPECTED_RULES = "lines (or <p> paragraphs) starting with a rule number like '310.1'"
+EXPECTED_RULES = N_("lines (or <p> paragraphs) starting with a rule number like '310.1'")
 
 HTML = re.compile(r"^\s*(?:<!doctype html|<html|<head|<body)|<(?:p|div|body|title)[\s>]", re.IGNORECASE)
 PREV = re.compile(r"<<\s*([^|<>]*?[^\s|<>])\s*(?:\||\s{3,}|$)")

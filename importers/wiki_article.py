@@ -26,9 +26,10 @@ from importers.rule_lines import (
     split_pair,
     split_pair_prefix,
 )
+from kb.i18n import N_
 
 FORMAT = "wiki-article"
-EXPECTED_RULES = "a quoted block of lines starting with a rule number like '702.26a' (after a marker like '引用：総合ルール 20231117.0')"
+EXPECTED_RULES = N_("a quoted block of lines starting with a rule number like '702.26a' (after a marker like '引用：総合ルール 20231117.0')")
 
 QUOTE_MARKER = re.compile(
     r"^\s*(?:引用|出典|Regelauszug|Regelzitat|Auszug aus|Zitat|Quoted? from|Цитата|Выдержка)\b.{0,80}$",

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from kb import paths, store
+from kb.i18n import _, default_rules_language
 from kb.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
 from kb.numbers import RuleNumber, RuleNumberError, parse_reference
 
@@ -162,7 +163,8 @@ class KnowledgeBase:
         db_path = Path(path) if path else paths.default_db_path()
         fresh = not db_path.exists()
         if fresh and readonly:
-            raise LookupFailed(f"no database at {db_path}: run 'mtgkb build' or 'mtgkb import' first")
+            raise LookupFailed(_("no database at {path}: run 'mtgkb build' or 'mtgkb import' first").format(
+                path=db_path))
         kb = cls(store.connect(db_path, readonly=readonly), db_path)
         if fresh and build and path is None:
             kb.build()
@@ -274,29 +276,34 @@ class KnowledgeBase:
     def document(self, name: str) -> DocumentInfo:
         found = store.rows(self.conn, "select * from documents where name = ?", [name])
         if not found:
-            raise LookupFailed(f"no document named {name!r}", [d.name for d in self.documents()][:10])
+            raise LookupFailed(_("no document named {name!r}").format(name=name),
+                               [d.name for d in self.documents()][:10])
         return _document_info(found[0])
 
     def _candidate_documents(self, lang: str | None, edition: str | None) -> list[dict]:
-        """Documents in preference order: the asked language (else English first), newest edition."""
+        """Documents in preference order: the asked language, newest edition first.
+
+        Without ``lang``, the interface language's documents come first (where it has
+        any), then English, then the others: a German reader gets German rule texts.
+        """
         docs = list(self._cache.documents())
         if lang:
             docs = [d for d in docs if d["lang"] == lang]
             if not docs:
                 langs = sorted({d["lang"] for d in store.rows(self.conn, "select lang from documents")})
-                raise LookupFailed(f"no documents in language {lang!r}", langs)
+                raise LookupFailed(_("no documents in language {lang!r}").format(lang=lang), langs)
         if edition and edition not in ("latest", "newest"):
             wanted = normalise_edition(edition)
             matching = [d for d in docs if d["name"] == edition] or [d for d in docs if d["edition"] == wanted]
             if not matching:
-                raise LookupFailed(
-                    f"no edition {edition!r}" + (f" in language {lang!r}" if lang else ""),
-                    nearest_editions([d["edition"] for d in docs if d["edition"]], wanted),
-                )
+                message = (_("no edition {edition!r} in language {lang!r}") if lang else _("no edition {edition!r}"))
+                raise LookupFailed(message.format(edition=edition, lang=lang),
+                                   nearest_editions([d["edition"] for d in docs if d["edition"]], wanted))
             docs = matching
         docs.sort(key=_document_rank, reverse=True)
         if not lang:
-            docs.sort(key=lambda d: d["lang"] != "en")
+            preferred = default_rules_language({d["lang"] for d in docs})
+            docs.sort(key=lambda d: (d["lang"] != preferred, d["lang"] != "en"))
         return docs
 
     # ---- rules --------------------------------------------------------------------------------
@@ -312,10 +319,11 @@ class KnowledgeBase:
                 source = self._cache.index(doc)
                 positions = source.positions(key)
                 return self._rule_view(source, source.row(positions[0]), duplicates=len(positions) - 1)
-        raise LookupFailed(
-            f"rule {parsed} not found" + _scope(lang, edition),
-            self._cache.index(docs[0]).nearest(parsed) if docs else [],
-        )
+        # The nearest numbers come from an English document where one was a candidate: a partial
+        # translation preferred for the interface language would suggest only its few rules.
+        nearest = next((d for d in docs if d["lang"] == "en"), docs[0]) if docs else None
+        raise LookupFailed(_not_found(parsed, lang, edition),
+                           self._cache.index(nearest).nearest(parsed) if nearest else [])
 
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
         """A number with its subtree, or a range like "601.2a–h", in document order."""
@@ -357,8 +365,8 @@ class KnowledgeBase:
         inference = self.inferred_edition(doc["name"])
         if inference is None or not inference.last:
             return {}
-        context = {"inferred_edition": {"first": inference.first, "last": inference.last,
-                                        "note": f"undated; English pairing uses {inference.last}"}}
+        note = _("undated; English pairing uses {edition}").format(edition=inference.last)
+        context = {"inferred_edition": {"first": inference.first, "last": inference.last, "note": note}}
         if doc["lang"] != "en":
             try:
                 english = self.rule(number, lang="en", edition=inference.last)
@@ -430,7 +438,7 @@ class KnowledgeBase:
         """Glossary entries whose term (or English name) is ``term``; else those that contain it."""
         folded = term.strip().casefold()
         if not folded:
-            raise LookupFailed("empty glossary term")
+            raise LookupFailed(_("empty glossary term"))
         docs = {d["id"]: d for d in self._candidate_documents(lang, edition)}
         if not docs:
             return []
@@ -487,7 +495,7 @@ class KnowledgeBase:
             rules = row["rules"] or builtin[family]
             missing = coverage(rules, loaded)
             report[family] = {"rules": rules, "covered": len(rules) - len(missing), "missing": missing,
-                              "source": row["source"] or "built-in list (edition not in the database)"}
+                              "source": row["source"] or _("built-in list (edition not in the database)")}
         return report
 
     # ---- history --------------------------------------------------------------------------------
@@ -593,7 +601,7 @@ def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as error:
-        raise SourceError(str(path), None, f"cannot read the file: {error.strerror}") from error
+        raise SourceError(str(path), None, _("cannot read the file: {reason}").format(reason=error.strerror)) from error
 
 
 def _parse_number(number: str) -> RuleNumber:
@@ -603,13 +611,17 @@ def _parse_number(number: str) -> RuleNumber:
         raise LookupFailed(str(error)) from error
 
 
-def _scope(lang: str | None, edition: str | None) -> str:
-    parts = []
-    if lang:
-        parts.append(f"language {lang}")
-    if edition:
-        parts.append(f"edition {edition}")
-    return " in " + ", ".join(parts) if parts else ""
+def _not_found(number: RuleNumber, lang: str | None, edition: str | None) -> str:
+    """"rule ... not found", naming the language and edition looked in (whole sentences for translators)."""
+    if lang and edition:
+        message = _("rule {number} not found in language {lang}, edition {edition}")
+    elif lang:
+        message = _("rule {number} not found in language {lang}")
+    elif edition:
+        message = _("rule {number} not found in edition {edition}")
+    else:
+        message = _("rule {number} not found")
+    return message.format(number=number, lang=lang, edition=edition)
 
 
 def _document_rank(doc: dict) -> tuple:

@@ -14,10 +14,14 @@ import re
 from dataclasses import asdict, dataclass, field
 
 from kb.citations import find_citations
+from kb.i18n import N_, _
 from kb.numbers import RuleNumber, RuleRange
 from kb.store import normalise_title
 
 OK, MOVED, CHANGED, GONE, TITLE_MISMATCH, NOT_FOUND = "ok", "moved", "changed", "gone", "title mismatch", "not found"
+# The statuses as text output shows them (JSON keeps the English words above).
+STATUS_LABELS = {OK: N_("ok"), MOVED: N_("moved"), CHANGED: N_("changed"), GONE: N_("gone"),
+                 TITLE_MISMATCH: N_("title mismatch"), NOT_FOUND: N_("not found")}
 
 
 @dataclass
@@ -64,7 +68,7 @@ def _chain_document(kb, edition: str | None) -> dict:
 
     chain = chain_documents(kb)
     if not chain:
-        raise LookupFailed("no English editions in the database: import the Comprehensive Rules first")
+        raise LookupFailed(_("no English editions in the database: import the Comprehensive Rules first"))
     if edition is None:
         return {"name": chain[-1].name, "edition": chain[-1].edition}
     doc = resolve_document(kb, edition)
@@ -83,7 +87,9 @@ def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, unt
     try:
         old = kb.rule(number, lang="en", edition=since_doc["name"])
     except LookupFailed as error:
-        result.status, result.note = NOT_FOUND, f"{error} (the text says it was written for {since_doc['edition']})"
+        result.status = NOT_FOUND
+        result.note = _("{error} (the text says it was written for {edition})").format(
+            error=error, edition=since_doc["edition"])
         return
     new_number, end = _follow(kb, number, since_doc, until_doc)
     if new_number is None:
@@ -97,7 +103,8 @@ def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, unt
         result.status, result.changes = CHANGED, word_changes(old.text, new.text)
     if result.title and normalise_title(result.title) != normalise_title(new.title):
         result.status = TITLE_MISMATCH if result.status == OK else result.status
-        result.note = f"the text quotes “{result.title}”; in {until_doc['edition']} the title is “{new.title or ''}”"
+        result.note = _("the text quotes “{quoted}”; in {edition} the title is “{title}”").format(
+            quoted=result.title, edition=until_doc["edition"], title=new.title or "")
 
 
 def _check_range(kb, result: CheckedCitation, target: RuleRange, since_doc: dict, until_doc: dict) -> None:
@@ -116,7 +123,8 @@ def _check_range(kb, result: CheckedCitation, target: RuleRange, since_doc: dict
             result.new_target = str(RuleRange.between(new_start, new_end))
             result.status = MOVED
         except ValueError:
-            result.status, result.note = GONE, f"the ends now lie apart: {new_start} and {new_end}"
+            result.status = GONE
+            result.note = _("the ends now lie apart: {start} and {end}").format(start=new_start, end=new_end)
         return
     if any(p.status == CHANGED for p in ends):
         result.status = CHANGED

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from kb.citations import Citation, find_citations
+from kb.i18n import _, language_name, ngettext
 from kb.numbers import RuleRange
 
 
@@ -67,19 +68,23 @@ def _resolve(kb, citation: Citation, target, title, lang, edition) -> ResolvedCi
         try:
             rules = _lookup(kb, target, citation, attempt, edition)
         except LookupFailed as error:
-            result.note = str(error) + (f"; nearest: {', '.join(error.suggestions)}" if error.suggestions else "")
+            result.note = (_("{error}; nearest: {suggestions}").format(error=error, suggestions=", ".join(error.suggestions))
+                           if error.suggestions else str(error))
             continue
         first = rules[0]
         result.status = "resolved"
         result.edition, result.lang = first.edition, first.lang
         result.rules = [CitedRule(r.number, r.title, r.text, r.lang, r.edition, r.document, r.anchor) for r in rules]
-        result.note = None if attempt == lang else f"no text in language {lang!r}; shown in {first.lang}"
+        result.note = None if attempt == lang else _("no {language} text; shown in {shown}").format(
+            language=language_name(lang), shown=language_name(first.lang))
         if citation.example is not None:
             if 1 <= citation.example <= len(first.examples):
                 result.example_text = first.examples[citation.example - 1]
             else:
                 result.status = "not found"
-                result.note = f"rule {first.number} has {len(first.examples)} examples"
+                count = len(first.examples)
+                result.note = ngettext("rule {number} has {n} example", "rule {number} has {n} examples",
+                                       count).format(number=first.number, n=count)
         return result
     return result
 

@@ -14,9 +14,14 @@ import click
 
 from kb import paths
 from kb.clicki18n import I18nGroup, ui_lang_option, version_option
+from kb.i18n import N_, _, format_edition, language_name, ngettext
+from kb.i18n.wrap import display_width, ljust, table
 
 EXIT_NOT_FOUND = 1
 EXIT_BAD_INPUT = 2
+# What `mtgkb import` did with each file (the JSON keeps the English word).
+IMPORT_STATUS = {"added": N_("added"), "replaced": N_("replaced"), "unchanged": N_("unchanged"),
+                 "failed": N_("failed")}
 
 
 def _dump(data) -> None:
@@ -30,12 +35,9 @@ def _open(ctx: click.Context, readonly: bool = False):
 
 
 def _fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NOT_FOUND, as_json: bool = False):
-    if as_json:
-        _dump({"error": message, "suggestions": suggestions or []})
-    else:
-        click.echo(f"Error: {message}", err=True)
-        if suggestions:
-            click.echo("Nearest: " + ", ".join(suggestions), err=True)
+    from kb.show import report_failure
+
+    report_failure(message, suggestions or [], as_json)
     sys.exit(code)
 
 
@@ -66,10 +68,10 @@ def import_command(ctx, sources, format_, lang, edition, as_json):
     files = expand_sources(sources)
     missing = [str(p) for p in files if not p.exists()]
     if missing:
-        _fail(f"no such file: {missing[0]}", code=EXIT_BAD_INPUT, as_json=as_json)
+        _fail(_("no such file: {path}").format(path=missing[0]), code=EXIT_BAD_INPUT, as_json=as_json)
     kb = _open(ctx)
     if len(files) > 1 and not as_json:
-        with click.progressbar(length=len(files), label="Importing", file=sys.stderr) as bar:
+        with click.progressbar(length=len(files), label=_("Importing"), file=sys.stderr) as bar:
             results = kb.import_paths(files, format=format_, lang=lang, edition=edition,
                                       progress=lambda _path: bar.update(1))
     else:
@@ -83,12 +85,24 @@ def _report_imports(results, as_json: bool) -> None:
     if as_json:
         _dump([r.to_dict() for r in results])
         return
+    width = max((display_width(_(IMPORT_STATUS[r.status])) for r in results), default=0)
     for r in results:
         if r.status == "failed":
-            click.echo(f"Error: {r.error}", err=True)
+            click.echo(_("Error: {message}").format(message=r.error), err=True)
         else:
-            click.echo(f"{r.status:9} {r.name}: {r.lang} {r.edition or 'undated'}, {r.rules} rules, "
-                       f"{r.examples} examples, {r.glossary} glossary entries, {r.references} references")
+            click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
+                status=ljust(_(IMPORT_STATUS[r.status]), width), name=r.name, lang=r.lang,
+                edition=format_edition(r.edition), counts=_counts(r)))
+
+
+def _counts(counted) -> str:
+    """"3318 rules, 1010 examples, 250 glossary entries, 1400 references" of a document or import."""
+    return ", ".join([
+        ngettext("{n} rule", "{n} rules", counted.rules).format(n=counted.rules),
+        ngettext("{n} example", "{n} examples", counted.examples).format(n=counted.examples),
+        ngettext("{n} glossary entry", "{n} glossary entries", counted.glossary).format(n=counted.glossary),
+        ngettext("{n} reference", "{n} references", counted.references).format(n=counted.references),
+    ])
 
 
 @cli.command()
@@ -106,12 +120,13 @@ def build(ctx, as_json):
         _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
     _report_imports(results, as_json)
     if not as_json:
-        click.echo(f"Database: {kb.path}")
+        click.echo(_("Database: {path}").format(path=kb.path))
 
 
 @cli.command()
 @click.argument("number")
-@click.option("--lang", help="Language of the text (default: English where the rule exists in English).")
+@click.option("--lang", help="Language of the text (default: the interface language where the rule has a text in "
+                             "it, else English).")
 @click.option("--edition", help="Edition (2023-11-17) or document name; default the newest.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rule as JSON.")
 @click.pass_context
@@ -132,14 +147,20 @@ def editions(ctx, lang, as_json):
     if as_json:
         _dump([d.to_dict() for d in docs])
         return
-    click.echo(f"{'lang':5} {'edition':10} {'rules':>6} {'ex.':>5} {'gloss.':>6} {'refs':>6}  name (format)")
-    for d in docs:
-        click.echo(f"{d.lang:5} {d.edition or 'undated':10} {d.rules:6} {d.examples:5} {d.glossary:6} "
-                   f"{d.references:6}  {d.name} ({d.format})")
+    # TRANSLATORS: column headings of `mtgkb editions`; keep them short.
+    heading = [_("code"), _("language"), _("edition"), _("rules"), _("examples"), _("glossary"), _("refs"),
+               _("name (format)")]
+    rows = [[d.lang, language_name(d.lang), format_edition(d.edition), str(d.rules), str(d.examples),
+             str(d.glossary), str(d.references), f"{d.name} ({d.format})"] for d in docs]
+    lines = table([heading, *rows], right={3, 4, 5, 6})
+    click.echo(lines[0])
+    for d, line in zip(docs, lines[1:]):
+        click.echo(line)
         if d.inferred:
-            click.echo(f"{'':17}inferred edition: {d.inferred['first']} … {d.inferred['last']}")
-            for line in d.inferred["evidence"]:
-                click.echo(f"{'':19}{line}")
+            click.echo("    " + _("inferred edition: {first} … {last}").format(
+                first=format_edition(d.inferred["first"]), last=format_edition(d.inferred["last"])))
+            for evidence in d.inferred["evidence"]:
+                click.echo(f"      {evidence}")
 
 
 @cli.command()
@@ -162,25 +183,26 @@ def refs(ctx, number, lang, edition, broken, document, as_json):
                 _dump([r.to_dict() for r in found])
             else:
                 for r in found:
-                    why = "no such rule in the document" if not r.resolved else "quoted title differs"
+                    why = _("no such rule in the document") if not r.resolved else _("quoted title differs")
                     click.echo(f"{r.document} {r.source or r.glossary_term}: {r.raw!r} -> {r.target} ({why})")
-                click.echo(f"{len(found)} broken citations", err=True)
+                click.echo(ngettext("{n} broken citation", "{n} broken citations", len(found)).format(n=len(found)),
+                           err=True)
             return
         if not number:
-            _fail("give a rule NUMBER or --broken", code=EXIT_BAD_INPUT, as_json=as_json)
+            _fail(_("give a rule NUMBER or --broken"), code=EXIT_BAD_INPUT, as_json=as_json)
         result = kb.refs(number, lang=lang, edition=edition)
     except LookupFailed as error:
         _fail(str(error), error.suggestions, as_json=as_json)
     if as_json:
         _dump(result.to_dict())
         return
-    click.echo(f"{result.number} [{result.lang}, {result.edition or 'undated'}, {result.document}]")
-    click.echo(f"Cites ({len(result.outgoing)}):")
+    click.echo(f"{result.number} [{result.lang}, {format_edition(result.edition)}, {result.document}]")
+    click.echo(_("Cites ({n}):").format(n=len(result.outgoing)))
     for r in result.outgoing:
-        click.echo(f"  {r.target:12} {r.raw}" + ("" if r.resolved else "  (not in this document)"))
-    click.echo(f"Cited by ({len(result.incoming)}):")
+        click.echo(f"  {r.target:12} {r.raw}" + ("" if r.resolved else "  " + _("(not in this document)")))
+    click.echo(_("Cited by ({n}):").format(n=len(result.incoming)))
     for r in result.incoming:
-        click.echo(f"  {r.source or 'glossary: ' + (r.glossary_term or '')}")
+        click.echo("  " + (r.source or _("glossary: {term}").format(term=r.glossary_term or "")))
 
 
 @cli.command()
@@ -199,14 +221,14 @@ def glossary(ctx, term, lang, edition, as_json):
     except LookupFailed as error:
         _fail(str(error), error.suggestions, as_json=as_json)
     if not entries:
-        _fail(f"no glossary entry for {term!r}", as_json=as_json)
+        _fail(_("no glossary entry for {term!r}").format(term=term), as_json=as_json)
     if as_json:
         _dump([e.to_dict() for e in entries])
         return
     for e in entries[:10]:
         names = e.term + (f" / {e.english}" if e.english and e.english != e.term else "")
         click.secho(names, bold=True)
-        click.echo(f"[{e.lang}, {e.edition or 'undated'}, {e.document}]")
+        click.echo(f"[{e.lang}, {format_edition(e.edition)}, {e.document}]")
         click.echo(e.text)
         click.echo()
 
@@ -215,7 +237,8 @@ def glossary(ctx, term, lang, edition, as_json):
 @click.argument("text", required=False)
 @click.option("--file", "file_", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Read the text from a file ('-' for stdin).")
-@click.option("--lang", help="Language of the rule texts to show (default English; the text's own words may be any language).")
+@click.option("--lang", help="Language of the rule texts to show (default: the interface language where the rule "
+                             "has a text in it, else English; the text's own words may be any language).")
 @click.option("--edition", help="Edition to resolve against (default the newest).")
 @click.option("--check", "check_", is_flag=True, help="Re-validate the citations of a text written against --since.")
 @click.option("--since", help="With --check: the edition the text was written for.")
@@ -228,11 +251,11 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, as_json):
     from kb.api import LookupFailed
 
     if (text is None) == (file_ is None):
-        _fail("give a TEXT or --file, not both", code=EXIT_BAD_INPUT, as_json=as_json)
+        _fail(_("give a TEXT or --file, not both"), code=EXIT_BAD_INPUT, as_json=as_json)
     if (since or until or fix_) and not check_:
-        _fail("--since, --until and --fix go with --check", code=EXIT_BAD_INPUT, as_json=as_json)
+        _fail(_("--since, --until and --fix go with --check"), code=EXIT_BAD_INPUT, as_json=as_json)
     if check_ and not since:
-        _fail("--check needs --since: the edition the text was written for", code=EXIT_BAD_INPUT, as_json=as_json)
+        _fail(_("--check needs --since: the edition the text was written for"), code=EXIT_BAD_INPUT, as_json=as_json)
     if file_ is not None:
         text = sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
     kb = _open(ctx)
@@ -249,13 +272,13 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, as_json):
         for c in found:
             where = f"{c.start}-{c.end}"
             if c.status != "resolved":
-                click.echo(f"{where:>9}  {c.raw!r} -> {c.target}: {c.note or 'not found'}")
+                click.echo(f"{where:>9}  {c.raw!r} -> {c.target}: {c.note or _('not found')}")
                 continue
-            click.echo(f"{where:>9}  {c.raw!r} -> {c.target} [{c.lang}, {c.edition or 'undated'}]")
+            click.echo(f"{where:>9}  {c.raw!r} -> {c.target} [{c.lang}, {format_edition(c.edition)}]")
             for rule in c.rules[:20]:
                 click.echo(f"           {rule.number} {rule.title or rule.text[:100]}")
             if c.example_text:
-                click.echo(f"           Example {c.example}: {c.example_text[:200]}")
+                click.echo("           " + _("Example {n}: {text}").format(n=c.example, text=c.example_text[:200]))
             if c.note:
                 click.echo(f"           ({c.note})")
     if any(c.status != "resolved" for c in found):
@@ -263,7 +286,7 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, as_json):
 
 
 def _check_citations(kb, text, file_, since, until, lang, fix_, as_json) -> None:
-    from kb.check import OK, fix
+    from kb.check import OK, STATUS_LABELS, fix
 
     checked = kb.check(text, since=since, until=until, lang=lang)
     fixed, changes = fix(text, checked) if fix_ else (text, [])
@@ -273,11 +296,13 @@ def _check_citations(kb, text, file_, since, until, lang, fix_, as_json) -> None
         _dump({"citations": [c.to_dict() for c in checked], "changes": changes,
                **({"text": fixed} if fix_ and (file_ is None or str(file_) == "-") else {})})
     else:
-        for c in checked:
-            detail = c.new_target or c.note or "; ".join(f"{d['old']!r} -> {d['new']!r}" for d in c.changes[:5])
-            click.echo(f"{c.start:>6}  {c.target:12} {c.status:15} {detail or ''}")
+        rows = [[str(c.start), c.target, _(STATUS_LABELS[c.status]),
+                 c.new_target or c.note or "; ".join(f"{d['old']!r} -> {d['new']!r}" for d in c.changes[:5])]
+                for c in checked]
+        for line in table(rows, right={0}, sep="  "):
+            click.echo(line)
         for change in changes:
-            click.echo(f"fixed at {change['start']}: {change['old']} -> {change['new']}")
+            click.echo(_("fixed at {start}: {old} -> {new}").format(**change))
         if fix_ and (file_ is None or str(file_) == "-"):
             click.echo(fixed)
     if any(c.status != OK for c in checked if not (fix_ and c.status == "moved")):

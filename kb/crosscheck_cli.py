@@ -13,6 +13,7 @@ import click
 
 from kb.cli import EXIT_BAD_INPUT, EXIT_NOT_FOUND, _dump, _fail, _open
 from kb.crosscheck.model import FINDINGS
+from kb.i18n import _
 
 
 @click.command("crosscheck")
@@ -39,7 +40,8 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_jso
     from kb.crosscheck.render_text import render_document, render_rule
 
     if bool(document) == bool(sides) or (sides and len(sides) != 2):
-        _fail("give two rules (A B, like de:702.23 ja:702.26) or --document", code=EXIT_BAD_INPUT, as_json=as_json)
+        _fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT,
+              as_json=as_json)
     conn = _open(ctx).conn
     try:
         if document:
@@ -55,7 +57,7 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_jso
     if html_file:
         html = render_document_html(report) if document else render_rule_html(report)
         html_file.write_text(html, encoding="utf-8")
-        click.echo(f"HTML report: {html_file}", err=True)
+        click.echo(_("HTML report: {path}").format(path=html_file), err=True)
     if as_json:
         _dump(report.to_dict())
     elif document:
@@ -75,11 +77,13 @@ def term(ctx, query, lang, as_json):
     """A game term in every language, and where each pairing came from (mtgkb term phasing)."""
     from kb.crosscheck.render_text import wrap
     from kb.terms import dictionary
+    from kb.terms.model import SOURCE_LABELS
 
     terms = dictionary(_open(ctx).conn)
     entries = terms.lookup(query, lang)
     if not entries:
-        _fail(f"no term {query!r}" + (f" in language {lang!r}" if lang else ""), terms.suggest(query), as_json=as_json)
+        message = _("no term {term!r} in language {lang!r}") if lang else _("no term {term!r}")
+        _fail(message.format(term=query, lang=lang), terms.suggest(query), as_json=as_json)
     if as_json:
         _dump([e.to_dict() for e in entries])
         return
@@ -88,7 +92,8 @@ def term(ctx, query, lang, as_json):
         for name in entry.names:
             click.echo(f"  {name.lang:3} {name.name}")
             for source in name.sources:
-                said = f"{source.source}: {source.origin}" + (f", {source.detail}" if source.detail else "")
+                label = _(SOURCE_LABELS[source.source]) if source.source in SOURCE_LABELS else source.source
+                said = f"{label}: {source.origin}" + (f", {source.detail}" if source.detail else "")
                 for line in wrap(said, 92):
                     click.echo(f"        {line}")
         click.echo()

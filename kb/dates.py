@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from kb.i18n import _
 from kb.i18n.localedata import month_number
 
 # The languages whose month names the sources spell out (Japanese, Chinese and Korean write
@@ -89,10 +90,8 @@ def parse_date(text: str) -> date:
     """A date from a header line or an option; ValueError names what was expected."""
     found = find_date(text)
     if found is None:
-        raise ValueError(
-            f"{text!r} is not a date (expected e.g. 2023-11-17, 'November 17, 2023', "
-            f"'17. November 2023' or '2023年11月17日')"
-        )
+        raise ValueError(_("{text!r} is not a date (expected e.g. 2023-11-17, 'November 17, 2023', "
+                           "'17. November 2023' or '2023年11月17日')").format(text=text))
     return found[0]
 
 

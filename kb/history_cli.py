@@ -9,6 +9,8 @@ from __future__ import annotations
 import click
 
 from kb.cli import _dump, _fail, _open
+from kb.i18n import _, ngettext
+from kb.i18n.wrap import display_width, ljust
 
 CHANGE_WIDTH = 22
 
@@ -25,7 +27,20 @@ def _run(ctx: click.Context, as_json: bool, call):
 
 
 def _edition(ref) -> str:
-    return f"{ref.document} ({ref.lang}, {ref.edition or 'undated'})"
+    return f"{ref.document} ({ref.lang}, {ref.edition or _('undated')})"
+
+
+def _change(kind: str | None) -> str:
+    """A kind of change as people read it (the JSON keeps the English word)."""
+    from kb.history.diff import CHANGE_LABELS
+
+    return _(CHANGE_LABELS[kind]) if kind in CHANGE_LABELS else (kind or "")
+
+
+def _change_width() -> int:
+    from kb.history.diff import CHANGE_LABELS
+
+    return max(CHANGE_WIDTH, *(display_width(_change(kind)) + 1 for kind in CHANGE_LABELS))
 
 
 @click.command()
@@ -44,25 +59,27 @@ def diff(ctx, old, new, section, lang, show_all, as_json):
     if as_json:
         _dump(result.to_dict())
         return
-    how = "paired through the stored chain" if result.method == "chain" else "paired directly"
+    how = _("paired through the stored chain") if result.method == "chain" else _("paired directly")
     click.echo(f"{_edition(result.old)} -> {_edition(result.new)}, {how}")
-    click.echo("Rules: " + _counts(result.summary))
+    click.echo(_("Rules: {counts}").format(counts=_counts(result.summary)))
     if result.glossary_summary:
-        click.echo("Glossary: " + _counts(result.glossary_summary))
+        click.echo(_("Glossary: {counts}").format(counts=_counts(result.glossary_summary)))
+    width = _change_width()
     for entry in result.rules if show_all else result.changed():
-        _echo_rule(entry)
+        _echo_rule(entry, width)
     for entry in result.glossary:
         if entry.change != "unchanged" or show_all:
             terms = " -> ".join(t for t in dict.fromkeys([entry.old_term, entry.new_term]) if t)
-            click.echo(f"{'glossary ' + entry.change:{CHANGE_WIDTH}} {terms}")
+            click.echo(ljust(_("glossary {change}").format(change=_change(entry.change)), width) + f" {terms}")
             _echo_texts(entry.old_text, entry.new_text, entry.old_spans, entry.new_spans)
 
 
 def _counts(summary: dict[str, int]) -> str:
-    return ", ".join(f"{count} {kind}" for kind, count in summary.items()) or "none"
+    return ", ".join(_("{change}: {n}").format(change=_change(kind), n=count)
+                     for kind, count in summary.items()) or _("none")
 
 
-def _echo_rule(entry) -> None:
+def _echo_rule(entry, width: int) -> None:
     if entry.split_into:
         numbers = f"{entry.old_number} -> {', '.join(entry.split_into)}"
     elif entry.merged_from:
@@ -70,12 +87,13 @@ def _echo_rule(entry) -> None:
     else:
         numbers = " -> ".join(n for n in dict.fromkeys([entry.old_number, entry.new_number]) if n)
     title = entry.new_title or entry.old_title
-    extra = " (cited numbers follow their renumbering)" if entry.references_only and entry.change != "references only" else ""
-    click.echo(f"{entry.change:{CHANGE_WIDTH}} {numbers}" + (f"  {title}" if title else "") + extra)
+    extra = ("  " + _("(cited numbers follow their renumbering)")
+             if entry.references_only and entry.change != "references only" else "")
+    click.echo(ljust(_change(entry.change), width) + f" {numbers}" + (f"  {title}" if title else "") + extra)
     _echo_texts(entry.old_text, entry.new_text, entry.old_spans, entry.new_spans)
     for example in entry.examples:
         where = example.new_position or example.old_position
-        click.echo(f"    example {where} {example.change}")
+        click.echo("    " + _("example {position} {change}").format(position=where, change=_change(example.change)))
         _echo_texts(example.old_text, example.new_text, example.old_spans, example.new_spans, indent="      ")
 
 
@@ -102,14 +120,15 @@ def trace(ctx, number, edition, to, back, no_subrules, show_all, as_json):
     from kb import history
 
     if to and back:
-        _fail("give either --to or --back", code=2, as_json=as_json)
+        _fail(_("give either --to or --back"), code=2, as_json=as_json)
     result = _run(ctx, as_json, lambda kb: history.trace(
         kb, number, edition, to=to, back=back, subrules=not no_subrules))
     if as_json:
         _dump(result.to_dict())
         return
-    direction = "back" if result.direction == "back" else "forward"
-    click.secho(f"{result.number} of {result.edition} ({result.document}), traced {direction}: {result.end}",
+    heading = (_("{number} of {edition} ({document}), traced back: {end}") if result.direction == "back"
+               else _("{number} of {edition} ({document}), traced forward: {end}"))
+    click.secho(heading.format(number=result.number, edition=result.edition, document=result.document, end=result.end),
                 bold=True)
     _echo_steps(result, show_all)
     for sub in result.subrules:
@@ -126,9 +145,9 @@ def _echo_steps(result, show_all: bool) -> None:
             hidden += 1
             continue
         if hidden:
-            click.echo(f"  ... {hidden} edition{'s' if hidden > 1 else ''} unchanged")
+            click.echo("  " + ngettext("... {n} edition unchanged", "... {n} editions unchanged", hidden).format(n=hidden))
             hidden = 0
-        line = f"  {step.edition:12} {step.number or '-':10} {step.title or '':28} {step.change or ''}"
+        line = f"  {step.edition:12} {step.number or '-':10} {step.title or '':28} {_change(step.change)}"
         click.echo(line.rstrip() + (f" ({step.note})" if step.note else ""))
 
 
@@ -146,6 +165,8 @@ def renumbered(ctx, old, new, lang, as_json):
     if as_json:
         _dump(result.to_dict())
         return
-    click.echo(f"{_edition(result.old)} -> {_edition(result.new)}: {len(result.rules)} renumbered")
+    count = len(result.rules)
+    click.echo(ngettext("{old} -> {new}: {n} rule renumbered", "{old} -> {new}: {n} rules renumbered", count).format(
+        old=_edition(result.old), new=_edition(result.new), n=count))
     for r in result.rules:
-        click.echo(f"{r.old_number:>10} -> {r.new_number:10} {r.title or '':30} {r.change}".rstrip())
+        click.echo(f"{r.old_number:>10} -> {r.new_number:10} {r.title or '':30} {_change(r.change)}".rstrip())

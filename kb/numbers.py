@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Iterator
 
+from kb.i18n import _
+
 SKIPPED_LETTERS = frozenset("lo")
 LETTERS = "".join(c for c in "abcdefghijklmnopqrstuvwxyz" if c not in SKIPPED_LETTERS)
 
@@ -100,15 +102,13 @@ class RuleNumber:
     def _parse(cls, text: str) -> "RuleNumber":
         match = _NUMBER.match(text)
         if not match:
-            raise RuleNumberError(
-                f"{text!r} is not a rule number (expected a section like '7', a chapter like "
-                f"'702', a rule like '702.26' or a subrule like '702.26b')"
-            )
+            raise RuleNumberError(_("{text!r} is not a rule number (expected a section like '7', a chapter like "
+                                    "'702', a rule like '702.26' or a subrule like '702.26b')").format(text=text))
         if match["section"] is not None:
             return cls(int(match["section"]))
         chapter = int(match["chapter"])
         if chapter < 100:
-            raise RuleNumberError(f"{text!r} is not a rule number (chapters run from 100 to 999)")
+            raise RuleNumberError(_("{text!r} is not a rule number (chapters run from 100 to 999)").format(text=text))
         rule = int(match["rule"]) if match["rule"] is not None else None
         letters = match["letter"].lower() if match["letter"] else None
         return cls(chapter // 100, chapter, rule, letters)
@@ -259,13 +259,12 @@ class RuleRange:
         match = _RANGE.match(text)
         if not match:
             raise RuleNumberError(
-                f"{text!r} is not a rule range (expected e.g. '601.2a–h', '704.5m-p' or '702.26a..p')"
-            )
+                _("{text!r} is not a rule range (expected e.g. '601.2a–h', '704.5m-p' or '702.26a..p')").format(text=text))
         start = RuleNumber.parse(match["start"])
         end_text = match["end"]
         if end_text.isalpha():
             if start.kind != "subrule":
-                raise RuleNumberError(f"{text!r}: a letter can only end a range of subrules")
+                raise RuleNumberError(_("{text!r}: a letter can only end a range of subrules").format(text=text))
             end = RuleNumber(start.section, start.chapter, start.rule, end_text.lower())
         elif end_text.isdigit() and "." not in end_text:
             if start.kind == "rule":
@@ -273,7 +272,8 @@ class RuleRange:
             elif start.kind == "chapter" and len(end_text) == 3:
                 end = RuleNumber.parse(end_text)
             else:
-                raise RuleNumberError(f"{text!r}: the end {end_text!r} does not fit the start {start}")
+                raise RuleNumberError(_("{text!r}: the end {end!r} does not fit the start {start}").format(
+                    text=text, end=end_text, start=start))
         else:
             end = RuleNumber.parse(end_text)
         return cls.between(start, end, text)
@@ -282,11 +282,11 @@ class RuleRange:
     def between(cls, start: RuleNumber, end: RuleNumber, text: str | None = None) -> "RuleRange":
         label = text or f"{start}-{end}"
         if start.kind != end.kind:
-            raise RuleNumberError(f"{label!r}: both ends of a range must be of one kind")
+            raise RuleNumberError(_("{text!r}: both ends of a range must be of one kind").format(text=label))
         if start.parent != end.parent:
-            raise RuleNumberError(f"{label!r}: both ends of a range must have the same parent")
+            raise RuleNumberError(_("{text!r}: both ends of a range must have the same parent").format(text=label))
         if end < start:
-            raise RuleNumberError(f"{label!r}: the range ends before it starts")
+            raise RuleNumberError(_("{text!r}: the range ends before it starts").format(text=label))
         return cls(start, end)
 
     def __contains__(self, number: RuleNumber) -> bool:

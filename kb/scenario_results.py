@@ -11,6 +11,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime, timezone
 
+from kb.i18n import _
 from kb.numbers import RuleNumber, RuleRange
 
 
@@ -66,7 +67,7 @@ def family_rules(kb, families: dict[str, tuple[str, list[str]]]) -> dict[str, di
         try:
             for spec in specs:
                 numbers.extend(_expand(kb, spec, edition))
-            source = f"database, edition {edition}"
+            source = _("database, edition {edition}").format(edition=edition)
         except LookupFailed:
             numbers, source = [], None
         found[family] = {"rules": numbers, "source": source}

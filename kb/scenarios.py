@@ -21,6 +21,7 @@ from kb.engine import Edition, EditionError, InputError, Runner, build, load_poo
 from kb.engine.cards import CardError
 from kb.engine.editions import parse_date
 from kb.engine.schema import Validator
+from kb.i18n import _
 from kb.numbers import SKIPPED_LETTERS, RuleNumber, RuleNumberError, RuleRange
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,12 +105,13 @@ def _load_file(path: Path) -> list[Scenario]:
     try:
         raw = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=_LOADER)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        return [Scenario("(file)", name, [], "", errors=[ScenarioError(name, None, "", f"cannot read: {exc}")])]
+        return [Scenario("(file)", name, [], "", errors=[ScenarioError(
+            name, None, "", _("cannot read: {error}").format(error=exc))])]
     validator = _validator()
     raw = _dates_as_text(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("scenarios"), list):
         return [Scenario("(file)", name, [], "", errors=[ScenarioError(
-            name, None, "scenarios", "a scenario file is a mapping with a list 'scenarios'")])]
+            name, None, "scenarios", _("a scenario file is a mapping with a list 'scenarios'"))])]
     top = {k: v for k, v in raw.items() if k != "scenarios"}
     top_errors = list(validator.errors({**top, "scenarios": []}))
     default_edition = raw.get("edition")
@@ -136,8 +138,8 @@ def _load_file(path: Path) -> list[Scenario]:
                 errors.append(ScenarioError(name, title, f"rules[{j}]", str(exc)))
                 continue
             if set(number.letters or "") & SKIPPED_LETTERS:
-                errors.append(ScenarioError(name, title, f"rules[{j}]", f'"{rule}": the CR skips the subrule '
-                                            'letters l and o'))
+                errors.append(ScenarioError(name, title, f"rules[{j}]", _(
+                    '"{rule}": the CR skips the subrule letters l and o').format(rule=rule)))
                 continue
             rules.append(str(number))
         if not isinstance(entry, dict):

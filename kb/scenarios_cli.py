@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from kb.engine.editions import EditionError, parse_date
+from kb.i18n import _, ngettext
 from kb.scenarios import ScenarioResult, load_scenarios, run_scenarios
 
 
@@ -26,13 +27,14 @@ def _print_result(result: ScenarioResult) -> None:
     rules = ", ".join(result.rules)
     if result.errors:
         for error in result.errors:
-            click.echo(f"ERROR {error}", err=True)
+            click.echo(_("ERROR {error}").format(error=error), err=True)
         return
-    status = "PASS" if result.passed else "FAIL"
+    status = _("PASS") if result.passed else _("FAIL")
     click.echo(f"{status}  {where}: {result.name}  [{rules}] {result.edition}")
     for failure in result.failures:
-        click.echo(f"      step {failure['step']}: {failure['expectation']}: expected "
-                   f"{_short(failure['expected'])}, got {_short(failure['actual'])}")
+        click.echo("      " + _("step {step}: {expectation}: expected {expected}, got {actual}").format(
+            step=failure["step"], expectation=failure["expectation"], expected=_short(failure["expected"]),
+            actual=_short(failure["actual"])))
 
 
 def exit_code(results: list[ScenarioResult]) -> int:
@@ -78,8 +80,14 @@ def run(ctx: click.Context, paths: tuple[str, ...], edition: str | None, twins: 
             _print_result(result)
         passed = sum(r.passed for r in results)
         bad = sum(bool(r.errors) for r in results)
-        click.echo(f"{len(results)} scenarios: {passed} passed, {len(results) - passed - bad} failed, "
-                   f"{bad} with bad input ({seconds:.2f} s{', with twins' if twins else ''})")
+        summary = (ngettext("{n} scenario: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s, with "
+                            "twins)", "{n} scenarios: {passed} passed, {failed} failed, {bad} with bad input "
+                            "({seconds} s, with twins)", len(results)) if twins else
+                   ngettext("{n} scenario: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s)",
+                            "{n} scenarios: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s)",
+                            len(results)))
+        click.echo(summary.format(n=len(results), passed=passed, failed=len(results) - passed - bad, bad=bad,
+                                  seconds=f"{seconds:.2f}"))
     sys.exit(exit_code(results))
 
 
@@ -96,10 +104,10 @@ def coverage_cmd(ctx: click.Context, as_json: bool) -> None:
         click.echo(json.dumps({"families": report, "errors": errors}, ensure_ascii=False, indent=2))
     else:
         for family, row in report.items():
-            gap = f"  missing: {', '.join(row['missing'])}" if row["missing"] else ""
+            gap = "  " + _("missing: {numbers}").format(numbers=", ".join(row["missing"])) if row["missing"] else ""
             click.echo(f"{family}: {row['covered']}/{len(row['rules'])} ({row['source']}){gap}")
         for error in errors:
-            click.echo(f"ERROR {error}", err=True)
+            click.echo(_("ERROR {error}").format(error=error), err=True)
     if errors:
         sys.exit(2)
     sys.exit(1 if any(row["missing"] for row in report.values()) else 0)

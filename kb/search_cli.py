@@ -11,6 +11,7 @@ import sys
 import click
 
 from kb.cli import EXIT_BAD_INPUT, _dump, _fail, _open
+from kb.i18n import _, format_edition, ngettext
 
 
 @click.command("search")
@@ -46,28 +47,34 @@ def search(ctx, query, langs, edition, section, limit, as_json):
         _print_results(found)
     if not found.results:
         if not as_json:
-            click.echo(f"No rules match {found.query!r}" + _scope_note(found), err=True)
+            message = (_("No rules match {query!r}") if found.scope == "all"
+                       else _("No rules match {query!r} (scope: {scope}; try --edition all)"))
+            click.echo(message.format(query=found.query, scope=_scope(found.scope)), err=True)
         sys.exit(1)
 
 
 def _print_results(found) -> None:
     for warning in found.warnings:
-        click.echo(f"Note: {warning}", err=True)
+        click.echo(_("Note: {warning}").format(warning=warning), err=True)
     if found.corrected:
-        click.echo(f"Showing results for {found.corrected!r} (nothing matched a word as typed)", err=True)
+        click.echo(_("Showing results for {query!r} (nothing matched a word as typed)").format(query=found.corrected),
+                   err=True)
     if found.expansions:
-        click.echo("Also searched as: " + "; ".join(f"{word} = {', '.join(names)}"
-                                                     for word, names in found.expansions.items()), err=True)
+        expansions = "; ".join(f"{word} = {', '.join(names)}" for word, names in found.expansions.items())
+        click.echo(_("Also searched as: {expansions}").format(expansions=expansions), err=True)
     for rank, result in enumerate(found.results, 1):
         first = result.versions[0] if result.versions else None
         name = (first.title or first.heading) if first else None
         click.secho(f"{rank}. {result.number}" + (f"  {name}" if name else ""), bold=True)
         for version in result.versions:
-            label = f"[{version.lang} {version.edition or 'undated'}]"
+            label = f"[{version.lang} {format_edition(version.edition)}]"
             click.echo(f"   {label} " + _marked(version.snippet))
-    click.echo(f"{found.matched} matching rule versions; scope: {found.scope}, languages: "
-               f"{', '.join(found.languages)}" + (f", narrowed to {', '.join(found.narrowed_to)}" if found.narrowed_to
-                                                   else ""), err=True)
+    summary = ngettext("{n} matching rule version; scope: {scope}, languages: {languages}",
+                       "{n} matching rule versions; scope: {scope}, languages: {languages}", found.matched).format(
+        n=found.matched, scope=_scope(found.scope), languages=", ".join(found.languages))
+    if found.narrowed_to:
+        summary = _("{summary}, narrowed to {numbers}").format(summary=summary, numbers=", ".join(found.narrowed_to))
+    click.echo(summary, err=True)
 
 
 def _marked(snippet) -> str:
@@ -79,8 +86,11 @@ def _marked(snippet) -> str:
     return "".join(out) + text[last:]
 
 
-def _scope_note(found) -> str:
-    return f" (scope: {found.scope}; try --edition all)" if found.scope != "all" else ""
+def _scope(scope: str) -> str:
+    """The scope of a search for people: "newest", "all" or an edition."""
+    if scope == "newest":
+        return _("newest")
+    return _("all") if scope == "all" else format_edition(scope)
 
 
 @click.command("complete")
@@ -122,6 +132,9 @@ def reindex(ctx, as_json):
         report = rebuild_index(kb)
         _dump(report.to_dict())
         return
-    with click.progressbar(length=max(len(kb.documents()), 1), label="Indexing", file=sys.stderr) as bar:
+    with click.progressbar(length=max(len(kb.documents()), 1), label=_("Indexing"), file=sys.stderr) as bar:
         report = rebuild_index(kb, progress=lambda _name, _done, _total: bar.update(1))
-    click.echo(f"Indexed {report.rules} rules of {len(report.added)} documents in {report.seconds} s: {report.path}")
+    rules = ngettext("{n} rule", "{n} rules", report.rules).format(n=report.rules)
+    click.echo(ngettext("Indexed {rules} of {n} document in {seconds} s: {path}",
+                        "Indexed {rules} of {n} documents in {seconds} s: {path}", len(report.added)).format(
+        rules=rules, n=len(report.added), seconds=report.seconds, path=report.path))

@@ -18,10 +18,13 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb.api import KnowledgeBase, LookupFailed
+from kb.i18n import N_, _, ngettext
 from kb.i18n.http import UILanguageMiddleware
 from kb.numbers import RuleNumberError
 
 MAX_BODY = 1 << 20
+# Starlette's own error details, so that they are answered in the request's language too.
+HTTP_DETAILS = (N_("Not Found"), N_("Method Not Allowed"))
 
 
 class CiteRequest(BaseModel):
@@ -82,12 +85,12 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
     @app.middleware("http")
     async def limit_body(request: Request, call_next):
         length = request.headers.get("content-length")
-        if length and (not length.isdigit() or int(length) > MAX_BODY):
-            return JSONResponse({"error": f"the body is larger than {MAX_BODY} bytes"}, status_code=413)
-        if request.method in ("POST", "PUT", "PATCH") and not length:
-            body = await request.body()
-            if len(body) > MAX_BODY:
-                return JSONResponse({"error": f"the body is larger than {MAX_BODY} bytes"}, status_code=413)
+        too_large = bool(length) and (not length.isdigit() or int(length) > MAX_BODY)
+        if not too_large and request.method in ("POST", "PUT", "PATCH") and not length:
+            too_large = len(await request.body()) > MAX_BODY
+        if too_large:
+            message = ngettext("the body is larger than {n} byte", "the body is larger than {n} bytes", MAX_BODY)
+            return JSONResponse({"error": message.format(n=MAX_BODY)}, status_code=413)
         return await call_next(request)
 
     app.add_middleware(UILanguageMiddleware)
@@ -103,15 +106,17 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException):
-        return JSONResponse({"error": str(error.detail)}, status_code=error.status_code)
+        return JSONResponse({"error": _(str(error.detail))}, status_code=error.status_code)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError):
         problems = [{"field": ".".join(str(p) for p in e["loc"]), "message": e["msg"]} for e in error.errors()]
-        return JSONResponse({"error": "the request does not fit the API", "problems": problems}, status_code=422)
+        return JSONResponse({"error": _("the request does not fit the API"), "problems": problems}, status_code=422)
 
     @app.get("/rules/{number}", summary="One rule, with examples and navigation")
-    async def get_rule(number: str, lang: str | None = Query(None, max_length=16),
+    async def get_rule(number: str, lang: str | None = Query(
+                           None, max_length=16, description="Language of the text; default the Accept-Language "
+                           "language where the rule has a text in it, else English."),
                        edition: str | None = Query(None, max_length=64),
                        children: bool = Query(False, description="Include the subrules with their texts.")):
         rule = kb.rule(number, lang=lang, edition=edition)
@@ -128,10 +133,10 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
     async def get_glossary(term: str, lang: str | None = Query(None, max_length=16),
                            edition: str | None = Query(None, max_length=64)):
         if not term.strip() or len(term) > 200:
-            raise BadQuery("a glossary term has 1 to 200 characters")
+            raise BadQuery(_("a glossary term has 1 to 200 characters"))
         entries = kb.glossary(term, lang=lang, edition=edition)
         if not entries:
-            raise LookupFailed(f"no glossary entry for {term!r}")
+            raise LookupFailed(_("no glossary entry for {term!r}").format(term=term))
         return [e.to_dict() for e in entries]
 
     @app.get("/search", summary="Ranked search in every language; one result per rule")
@@ -163,7 +168,7 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
     async def get_trace(number: str, edition: str | None = Query(None, max_length=64),
                         to: str | None = Query(None, max_length=64), back: bool = False):
         if to and back:
-            raise BadQuery("give either `to` or `back`, not both")
+            raise BadQuery(_("give either `to` or `back`, not both"))
         return kb.trace(number, edition, to=to, back=back).to_dict()
 
     @app.get("/diff", summary="Every rule of two editions classified, with word-level changes")

@@ -10,48 +10,68 @@ import json
 import sys
 from pathlib import Path
 
+from kb.i18n import _, format_edition
+
 EXIT_OK, EXIT_NOT_FOUND = 0, 1
 
 
 def rule_lines(rule) -> list[str]:
     """The text form of a rule: heading, source, text, examples, family, citations."""
     lines = [rule.number + (f" {rule.title}" if rule.title else ""),
-             f"[{rule.lang}, {rule.edition or 'undated'}, {rule.document}, line {rule.line}]"]
+             _("[{lang}, {edition}, {document}, line {line}]").format(
+                 lang=rule.lang, edition=format_edition(rule.edition), document=rule.document, line=rule.line)]
     if rule.inferred_edition:
         edition = rule.inferred_edition
-        lines.append(f"(inferred edition {edition['first']} … {edition['last']}; {edition['note']})")
+        lines.append(_("(inferred edition {first} … {last}; {note})").format(
+            first=format_edition(edition["first"]), last=format_edition(edition["last"]), note=edition["note"]))
     if rule.text:
         lines.append(rule.text)
-    lines += [f"Example {i}: {example}" for i, example in enumerate(rule.examples, 1)]
+    lines += [_("Example {n}: {text}").format(n=i, text=example) for i, example in enumerate(rule.examples, 1)]
     if rule.english:
-        lines.append(f"English ({rule.english['edition']}): {rule.english['text']}")
+        lines.append(_("English ({edition}): {text}").format(edition=format_edition(rule.english["edition"]),
+                                                            text=rule.english["text"]))
     if rule.parent:
-        lines.append(f"Parent: {rule.parent.number}" + (f" {rule.parent.title}" if rule.parent.title else ""))
+        lines.append(_("Parent: {rule}").format(rule=_linked(rule.parent)))
     if rule.children:
-        lines.append("Children: " + ", ".join(c.number for c in rule.children))
-    nav = [f"previous {rule.previous.number}" if rule.previous else "", f"next {rule.next.number}" if rule.next else ""]
+        lines.append(_("Children: {numbers}").format(numbers=", ".join(c.number for c in rule.children)))
+    nav = [_("previous {number}").format(number=rule.previous.number) if rule.previous else "",
+           _("next {number}").format(number=rule.next.number) if rule.next else ""]
     if any(nav):
-        lines.append("Navigation: " + ", ".join(n for n in nav if n))
+        lines.append(_("Navigation: {links}").format(links=", ".join(n for n in nav if n)))
     if rule.cites:
-        lines.append("Cites: " + ", ".join(r.target for r in rule.cites))
+        lines.append(_("Cites: {numbers}").format(numbers=", ".join(r.target for r in rule.cites)))
     if rule.cited_by:
-        lines.append("Cited by: " + ", ".join(sorted({r.source or r.glossary_term or "?" for r in rule.cited_by})))
-    lines += [f"Commentary ({note['heading']}): {note['text'][:200]}" for note in rule.commentary]
-    lines += [f"Scenario: {s['scenario']} ({s['edition']}): {'pass' if s['passed'] else 'FAIL'}"
-              + (" with twins" if s["twins"] else "") for s in rule.scenarios]
+        citing = sorted({r.source or r.glossary_term or "?" for r in rule.cited_by})
+        lines.append(_("Cited by: {numbers}").format(numbers=", ".join(citing)))
+    lines += [_("Commentary ({heading}): {text}").format(heading=note["heading"], text=note["text"][:200])
+              for note in rule.commentary]
+    lines += [_("Scenario: {scenario} ({edition}): {result}").format(
+        scenario=s["scenario"], edition=format_edition(s["edition"]), result=_scenario_result(s))
+        for s in rule.scenarios]
     if rule.other_versions:
-        shown = ", ".join(f"{v['lang']} {v['edition'] or 'undated'}" for v in rule.other_versions[:12])
-        lines.append("Also in: " + shown + (" ..." if len(rule.other_versions) > 12 else ""))
+        shown = "; ".join(f"{v['lang']} {format_edition(v['edition'])}" for v in rule.other_versions[:12])
+        lines.append(_("Also in: {versions}").format(versions=shown + (" ..." if len(rule.other_versions) > 12 else "")))
     return lines
 
 
+def _linked(link) -> str:
+    return link.number + (f" {link.title}" if link.title else "")
+
+
+def _scenario_result(scenario: dict) -> str:
+    if scenario["twins"]:
+        return _("pass with twins") if scenario["passed"] else _("FAIL with twins")
+    return _("pass") if scenario["passed"] else _("FAIL")
+
+
 def report_failure(message: str, suggestions: list[str], as_json: bool) -> None:
+    """An error for people on stderr (with the nearest matches), or as JSON on stdout."""
     if as_json:
         print(json.dumps({"error": message, "suggestions": suggestions}, ensure_ascii=False, indent=2))
         return
-    print(f"Error: {message}", file=sys.stderr)
+    print(_("Error: {message}").format(message=message), file=sys.stderr)
     if suggestions:
-        print("Nearest: " + ", ".join(suggestions), file=sys.stderr)
+        print(_("Nearest: {suggestions}").format(suggestions=", ".join(suggestions)), file=sys.stderr)
 
 
 def show(number: str, *, lang: str | None = None, edition: str | None = None, as_json: bool = False,

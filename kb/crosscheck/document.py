@@ -12,6 +12,7 @@ from typing import Callable, Iterator
 from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
 from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
 from kb.crosscheck.texts import DocText, RuleText
+from kb.i18n import _, ngettext
 
 Check = Callable[[DocText, DocText], Iterator[Finding]]
 
@@ -19,13 +20,15 @@ Check = Callable[[DocText, DocText], Iterator[Finding]]
 def missing(tr: DocText, en: DocText) -> Iterator[Finding]:
     for number, rule in en.by_number.items():
         if number not in tr.by_number:
-            yield Finding("missing", number, f"{number} is not in the translation", original=rule.full)
+            yield Finding("missing", number, _("{number} is not in the translation").format(number=number),
+                          original=rule.full)
 
 
 def extra(tr: DocText, en: DocText) -> Iterator[Finding]:
     for number, rule in tr.by_number.items():
         if number not in en.by_number:
-            yield Finding("extra", number, f"{number} is not in the original", translation=rule.full)
+            yield Finding("extra", number, _("{number} is not in the original").format(number=number),
+                          translation=rule.full)
 
 
 def duplicates(tr: DocText, en: DocText) -> Iterator[Finding]:
@@ -33,9 +36,24 @@ def duplicates(tr: DocText, en: DocText) -> Iterator[Finding]:
         for number, times in doc.printed.items():
             if times > 1:
                 texts = [r.full for r in doc.rules if r.number == number]
-                same = "the same text" if len(set(texts)) == 1 else "different texts"
-                yield Finding("duplicate", number, f"{number} is printed {times} times in the {side} ({same})",
+                yield Finding("duplicate", number, _printed(side, len(set(texts)) == 1, times).format(
+                                  number=number, n=times),
                               **{side: texts[0]}, detail={"side": side, "times": times, "texts": texts})
+
+
+def _printed(side: str, same: bool, times: int) -> str:
+    """Whole sentences: the side and the sameness change the words around the count."""
+    if side == "translation" and same:
+        return ngettext("{number} is printed {n} time in the translation (the same text)",
+                        "{number} is printed {n} times in the translation (the same text)", times)
+    if side == "translation":
+        return ngettext("{number} is printed {n} time in the translation (different texts)",
+                        "{number} is printed {n} times in the translation (different texts)", times)
+    if same:
+        return ngettext("{number} is printed {n} time in the original (the same text)",
+                        "{number} is printed {n} times in the original (the same text)", times)
+    return ngettext("{number} is printed {n} time in the original (different texts)",
+                    "{number} is printed {n} times in the original (different texts)", times)
 
 
 def subrules(tr: DocText, en: DocText) -> Iterator[Finding]:
@@ -48,9 +66,10 @@ def subrules(tr: DocText, en: DocText) -> Iterator[Finding]:
         if theirs != ours:
             only_en = [n for n in ours if n not in theirs]
             only_tr = [n for n in theirs if n not in ours]
-            parts = ([f"only in the original: {', '.join(only_en)}"] if only_en else []) + \
-                    ([f"only in the translation: {', '.join(only_tr)}"] if only_tr else [])
-            yield Finding("subrules", number, f"{number} subrules differ: " + "; ".join(parts or ["order"]),
+            parts = ([_("only in the original: {numbers}").format(numbers=", ".join(only_en))] if only_en else []) + \
+                    ([_("only in the translation: {numbers}").format(numbers=", ".join(only_tr))] if only_tr else [])
+            message = _("{number} subrules differ: {how}").format(number=number, how="; ".join(parts or [_("order")]))
+            yield Finding("subrules", number, message,
                           detail={"original": ours, "translation": theirs})
 
 
@@ -59,8 +78,10 @@ def cited(tr: DocText, en: DocText) -> Iterator[Finding]:
         theirs = citations(pair[0].full, tr.lang, tr.siblings)
         ours = citations(pair[1].full, en.lang, en.siblings)
         if theirs != ours:
-            parts = ([f"only the translation cites {listed(theirs - ours)}"] if theirs - ours else []) + \
-                    ([f"only the original cites {listed(ours - theirs)}"] if ours - theirs else [])
+            parts = ([_("only the translation cites {numbers}").format(numbers=listed(theirs - ours))]
+                     if theirs - ours else []) + \
+                    ([_("only the original cites {numbers}").format(numbers=listed(ours - theirs))]
+                     if ours - theirs else [])
             yield Finding(
                 "citations", number, f"{number}: " + "; ".join(parts),
                 pair[0].full, pair[1].full,
@@ -72,8 +93,10 @@ def cited(tr: DocText, en: DocText) -> Iterator[Finding]:
 def examples(tr: DocText, en: DocText) -> Iterator[Finding]:
     for number, (mine, theirs) in _paired(tr, en):
         if mine.examples != theirs.examples:
-            yield Finding("examples", number,
-                          f"{number} has {mine.examples} examples in the translation, {theirs.examples} in the original",
+            message = ngettext("{number} has {n} example in the translation, {original} in the original",
+                               "{number} has {n} examples in the translation, {original} in the original",
+                               mine.examples).format(number=number, n=mine.examples, original=theirs.examples)
+            yield Finding("examples", number, message,
                           detail={"translation": mine.examples, "original": theirs.examples})
 
 
@@ -84,9 +107,15 @@ def numbers(tr: DocText, en: DocText) -> Iterator[Finding]:
         a, b = numerals(mine.full, tr.lang), numerals(theirs.full, en.lang)
         only_tr, only_en = a.unmatched(b), b.unmatched(a)
         if only_tr or only_en:
-            parts = ([f"translation states {listed(only_tr)}"] if only_tr else []) + \
-                    ([f"original states {listed(only_en)}"] if only_en else [])
-            yield Finding("numbers", number, f"{number}: " + ", ".join(parts) + " that the other does not",
+            if only_tr and only_en:
+                message = _("{number}: translation states {translation}, original states {original} that the other "
+                            "does not")
+            elif only_tr:
+                message = _("{number}: translation states {translation} that the other does not")
+            else:
+                message = _("{number}: original states {original} that the other does not")
+            message = message.format(number=number, translation=listed(only_tr), original=listed(only_en))
+            yield Finding("numbers", number, message,
                           mine.full, theirs.full, {"only_translation": only_tr, "only_original": only_en})
 
 
@@ -94,7 +123,9 @@ def english(tr: DocText, en: DocText) -> Iterator[Finding]:
     for number, rule in tr.by_number.items():
         found = untranslated(rule.full, tr.lang)
         if found:
-            yield Finding("untranslated", number, f"{number}: English in the translation: {found[0][:60]}",
+            yield Finding("untranslated", number,
+                          _("{number}: English in the translation: {passage}").format(number=number,
+                                                                                     passage=found[0][:60]),
                           rule.full, en.by_number[number].full if number in en.by_number else None,
                           {"passages": found})
 
@@ -134,7 +165,8 @@ def crosscheck_document(conn, document: str, against: str | None = None,
 
     unknown = [k for k in kinds if k not in CHECKS]
     if unknown:
-        raise ValueError(f"unknown finding kind {unknown[0]!r}: expected one of {', '.join(FINDINGS)}")
+        raise ValueError(_("unknown finding kind {kind!r}: expected one of {kinds}").format(
+            kind=unknown[0], kinds=", ".join(FINDINGS)))
     tr = resolve(conn, DocSpec.parse(document))
     if against:
         en_id = resolve(conn, DocSpec.parse(against)).id
@@ -143,6 +175,8 @@ def crosscheck_document(conn, document: str, against: str | None = None,
         if pivot is None:
             from kb.crosscheck.specs import lookup_failed
 
-            raise lookup_failed(f"no English document of {tr.edition or 'the edition of'} {tr.name}: give --against")
+            message = (_("no English document of {edition} {document}: give --against") if tr.edition
+                       else _("no English document of the edition of {document}: give --against"))
+            raise lookup_failed(message.format(edition=tr.edition, document=tr.name))
         en_id = pivot.id
     return crosscheck_documents(load_text(conn, tr.id), load_text(conn, en_id), kinds)

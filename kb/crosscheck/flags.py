@@ -13,7 +13,9 @@ from typing import Callable
 
 from kb.crosscheck.model import Cell, Flag, Row
 from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
+from kb.history.diff import CHANGE_LABELS
 from kb.history.text import RULE_NUMBER, mask_numbers, normalise, word_diff
+from kb.i18n import _
 from kb.terms import TermDictionary
 
 _QUIET_CHANGES = {None, "unchanged", "renumbered", "references only", "added", "removed"}
@@ -51,20 +53,24 @@ def one_side(row: Row, ctx: Context) -> None:
         other_text, other_english = _get(row, ctx.other(side))
         lang, edition = ctx.lang[side], ctx.edition[side]
         if text is None and english is not None:
-            row.flags.append(Flag("one-side", f"translation gap: the {lang} text lacks {english.number} of its "
-                                  "English original", side, {"cause": "translation gap", "missing": english.number}))
+            message = _("translation gap: the {lang} text lacks {number} of its English original").format(
+                lang=lang, number=english.number)
+            row.flags.append(Flag("one-side", message, side, {"cause": "translation gap", "missing": english.number}))
         elif text is None and other_english is not None:
             note = ctx.notes.get(other_english.number)
+            message = (_("rules change: {number} ({edition}) is not in {other} ({note})") if note
+                       else _("rules change: {number} ({edition}) is not in {other}"))
             row.flags.append(Flag(
-                "one-side", f"rules change: {other_english.number} ({ctx.edition[ctx.other(side)]}) is not in "
-                f"{edition}" + (f" ({note})" if note else ""), side,
+                "one-side", message.format(number=other_english.number, edition=ctx.edition[ctx.other(side)],
+                                           other=edition, note=note), side,
                 {"cause": "rules change", "number": other_english.number, "note": note}))
         elif text is None and other_text is not None:
-            row.flags.append(Flag("one-side", f"{other_text.number} has no counterpart on the {lang} side",
-                                  side, {"cause": "unknown", "number": other_text.number}))
+            message = _("{number} has no counterpart on the {lang} side").format(number=other_text.number, lang=lang)
+            row.flags.append(Flag("one-side", message, side, {"cause": "unknown", "number": other_text.number}))
         elif text is not None and english is None and (row.en_a or row.en_b):
-            row.flags.append(Flag("one-side", f"not in the original: {text.number} is not in the English text "
-                                  f"of {edition}", side, {"cause": "not in the original", "number": text.number}))
+            message = _("not in the original: {number} is not in the English text of {edition}").format(
+                number=text.number, edition=edition)
+            row.flags.append(Flag("one-side", message, side, {"cause": "not in the original", "number": text.number}))
 
 
 def rules_change(row: Row, ctx: Context) -> None:
@@ -73,17 +79,20 @@ def rules_change(row: Row, ctx: Context) -> None:
         return
     if row.change in ("edited", "renumbered", "unchanged") and _references_only(row.en_a.text, row.en_b.text, ctx):
         row.change = "references only"
-        row.notes.append("the English texts differ only in cited rules, as those were renumbered")
+        row.notes.append(_("the English texts differ only in cited rules, as those were renumbered"))
     if row.change in _QUIET_CHANGES:
         return
     detail = {"change": row.change, "from": ctx.edition["a"], "to": ctx.edition["b"]}
-    message = f"{row.change} between {ctx.edition['a']} and {ctx.edition['b']}"
+    words = ""
     if row.change != "references only":
         old, new = word_diff(row.en_a.text, row.en_b.text)
         detail["removed"] = [row.en_a.text[s.start:s.end] for s in old]
         detail["added"] = [row.en_b.text[s.start:s.end] for s in new]
-        message += _summary(detail["removed"], detail["added"])
-    row.flags.append(Flag("rules-change", message, None, detail))
+        words = _summary(detail["removed"], detail["added"])
+    message = _("{change} between {old} and {new}: {words}") if words else _("{change} between {old} and {new}")
+    change = _(CHANGE_LABELS[row.change]) if row.change in CHANGE_LABELS else row.change
+    row.flags.append(Flag("rules-change", message.format(change=change, old=ctx.edition["a"], new=ctx.edition["b"],
+                                                         words=words), None, detail))
 
 
 def _references_only(old: str, new: str, ctx: Context) -> bool:
@@ -96,12 +105,13 @@ def _references_only(old: str, new: str, ctx: Context) -> bool:
 
 
 def _summary(removed: list[str], added: list[str]) -> str:
+    """The words a rule lost and gained ("removed “…”; added “…”"), "" for none."""
     parts = []
     if removed:
-        parts.append("removed “" + _clip(" … ".join(removed)) + "”")
+        parts.append(_("removed “{words}”").format(words=_clip(" … ".join(removed))))
     if added:
-        parts.append("added “" + _clip(" … ".join(added)) + "”")
-    return ": " + "; ".join(parts) if parts else ""
+        parts.append(_("added “{words}”").format(words=_clip(" … ".join(added))))
+    return "; ".join(parts)
 
 
 def _clip(text: str) -> str:
@@ -118,23 +128,26 @@ def cited(row: Row, ctx: Context) -> None:
     for side in ("a", "b"):
         mine, english = found[side], found["en_" + side]
         if mine is not None and english is not None and mine != english:
-            row.flags.append(Flag(
-                "citations", f"the {ctx.lang[side]} text cites {listed(mine)} where its English cites {listed(english)}",
-                side, {"translation": sorted_numbers(mine), "original": sorted_numbers(english)}))
+            message = _("the {lang} text cites {numbers} where its English cites {english}").format(
+                lang=ctx.lang[side], numbers=listed(mine), english=listed(english))
+            row.flags.append(Flag("citations", message, side,
+                                  {"translation": sorted_numbers(mine), "original": sorted_numbers(english)}))
     if found["a"] is None or found["b"] is None or not (found["a"] or found["b"]):
         return
     mapped = {ctx.cite_map(n) or n for n in found["a"]}
     if mapped == found["b"]:
         if found["a"] != found["b"]:
-            row.notes.append(f"same citation in two numberings: {listed(found['a'])} ({ctx.edition['a']}) = "
-                             f"{listed(found['b'])} ({ctx.edition['b']})")
+            row.notes.append(_("same citation in two numberings: {a} ({a_edition}) = {b} ({b_edition})").format(
+                a=listed(found["a"]), a_edition=ctx.edition["a"], b=listed(found["b"]), b_edition=ctx.edition["b"]))
         return
     english_agree = found["en_a"] is None or found["en_b"] is None or \
         {ctx.cite_map(n) or n for n in found["en_a"]} == found["en_b"]
     if english_agree:
+        message = _("{a} ({a_edition}, = {mapped} in {b_edition}) against {b}").format(
+            a=listed(found["a"]), a_edition=ctx.edition["a"], mapped=listed(mapped), b_edition=ctx.edition["b"],
+            b=listed(found["b"]))
         row.flags.append(Flag(
-            "citations", f"{listed(found['a'])} ({ctx.edition['a']}, = {listed(mapped)} in {ctx.edition['b']}) "
-            f"against {listed(found['b'])}", None,
+            "citations", message, None,
             {"a": sorted_numbers(found["a"]), "a_renumbered": sorted_numbers(mapped), "b": sorted_numbers(found["b"])}))
 
 
@@ -146,18 +159,19 @@ def stated_numbers(row: Row, ctx: Context) -> None:
         if text is None or english is None:
             continue
         compared = True
-        _compare_numbers(row, text, english, side, f"its English ({ctx.edition[side]})")
+        _compare_numbers(row, text, english, side, _("its English ({edition})").format(edition=ctx.edition[side]))
     if not compared and row.a is not None and row.b is not None:
-        _compare_numbers(row, row.a, row.b, None, f"the {ctx.lang['b']} text")
+        _compare_numbers(row, row.a, row.b, None, _("the {lang} text").format(lang=ctx.lang["b"]))
 
 
 def _compare_numbers(row: Row, text: Cell, other: Cell, side: str | None, against: str) -> None:
     mine, theirs = numerals(text.text, text.lang), numerals(other.text, other.lang)
     only_mine, only_theirs = mine.unmatched(theirs), theirs.unmatched(mine)
     if only_mine or only_theirs:
-        row.flags.append(Flag(
-            "numbers", f"the {text.lang} text states {listed(only_mine)}, {against} {listed(only_theirs)}",
-            side, {"only_translation": only_mine, "only_other": only_theirs}))
+        # TRANSLATORS: {against} is "its English (2023-11-17)" or "the ja text".
+        message = _("the {lang} text states {numbers}, {against} {other}").format(
+            lang=text.lang, numbers=listed(only_mine), against=against, other=listed(only_theirs))
+        row.flags.append(Flag("numbers", message, side, {"only_translation": only_mine, "only_other": only_theirs}))
 
 
 def game_terms(row: Row, ctx: Context) -> None:
@@ -181,9 +195,11 @@ def game_terms(row: Row, ctx: Context) -> None:
         words = sorted(text for text, ks in found[side].items() if ks & lacking)
         expected = sorted({n for k in lacking for n in ctx.terms.entry(k, ctx.lang[other]).in_language(
             ctx.lang[other].split("-")[0])})
+        message = (_("{words} ({lang}) has no counterpart in the {other} text (expected {expected})") if expected
+                   else _("{words} ({lang}) has no counterpart in the {other} text"))
         row.flags.append(Flag(
-            "terms", f"{', '.join(words)} ({ctx.lang[side]}) has no counterpart in the {ctx.lang[other]} text"
-            + (f" (expected {', '.join(expected[:4])})" if expected else ""),
+            "terms", message.format(words=", ".join(words), lang=ctx.lang[side], other=ctx.lang[other],
+                                    expected=", ".join(expected[:4])),
             side, {"keys": sorted(lacking), "found": words, "expected": expected}))
 
 
@@ -194,6 +210,6 @@ def english_left(row: Row, ctx: Context) -> None:
             continue
         passages = untranslated(text.text, text.lang)
         if passages:
-            row.flags.append(Flag("untranslated", f"English in the {text.lang} text: “{_clip(passages[0])}”",
-                                  side, {"passages": passages}))
+            message = _("English in the {lang} text: “{passage}”").format(lang=text.lang, passage=_clip(passages[0]))
+            row.flags.append(Flag("untranslated", message, side, {"passages": passages}))
 

@@ -9,27 +9,29 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+from kb.i18n import N_
+
 # Whole-document findings, in report order.
 FINDINGS = ("missing", "extra", "duplicate", "subrules", "citations", "examples", "numbers", "untranslated")
 FINDING_LABELS = {
-    "missing": "rule of the original missing in the translation",
-    "extra": "rule of the translation not in the original",
-    "duplicate": "number printed more than once",
-    "subrules": "subrule sets differ",
-    "citations": "cited rules differ",
-    "examples": "example counts differ",
-    "numbers": "numbers in the text differ",
-    "untranslated": "English left untranslated",
+    "missing": N_("rule of the original missing in the translation"),
+    "extra": N_("rule of the translation not in the original"),
+    "duplicate": N_("number printed more than once"),
+    "subrules": N_("subrule sets differ"),
+    "citations": N_("cited rules differ"),
+    "examples": N_("example counts differ"),
+    "numbers": N_("numbers in the text differ"),
+    "untranslated": N_("English left untranslated"),
 }
-# Rule-level flags, in report order.
+# Rule-level flags, in report order. (Labels are translated where shown.)
 FLAGS = ("one-side", "rules-change", "citations", "numbers", "terms", "untranslated")
 FLAG_LABELS = {
-    "one-side": "on one side only",
-    "rules-change": "the rules changed between the editions",
-    "citations": "cited rules differ",
-    "numbers": "numbers differ",
-    "terms": "game terms differ",
-    "untranslated": "English left untranslated",
+    "one-side": N_("on one side only"),
+    "rules-change": N_("the rules changed between the editions"),
+    "citations": N_("cited rules differ"),
+    "numbers": N_("numbers differ"),
+    "terms": N_("game terms differ"),
+    "untranslated": N_("English left untranslated"),
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from kb.crosscheck.specs import DocRef
+from kb.i18n import _
 
 # Strongest first: what a rule went through between two editions, step by step, sums up to this.
 _SEVERITY = ("removed", "added", "split", "merged", "edited", "references only", "renumbered", "unchanged")
@@ -46,8 +47,8 @@ class Mapping:
 def english_pivot(conn, doc: DocRef) -> Pivot | None:
     """The English document of ``doc``'s edition (inferred for an undated one), None if none is stored."""
     if doc.lang == "en":
-        return Pivot(doc.name, doc.edition or "", "is English", doc.id)
-    edition, how = doc.edition, "same edition"
+        return Pivot(doc.name, doc.edition or "", _("is English"), doc.id)
+    edition, how = doc.edition, _("same edition")
     if edition is None:
         edition, how = _inferred(conn, doc)
         if edition is None:
@@ -69,7 +70,7 @@ def _inferred(conn, doc: DocRef) -> tuple[str | None, str]:
     if not result.last:
         return None, ""
     span = result.first if result.first == result.last else f"{result.first} … {result.last}"
-    return result.last, f"inferred ({span}; newest taken)"
+    return result.last, _("inferred ({editions}; newest taken)").format(editions=span)
 
 
 def _english_of(conn, edition: str) -> tuple[int, str] | None:

@@ -11,7 +11,9 @@ import re
 from html import escape
 
 from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCrosscheck, Flag, Row, RuleCrosscheck
+from kb.crosscheck.render_text import aligned, english_pivot
 from kb.history.text import word_diff
+from kb.i18n import _, ngettext, ui_language
 from kb.numbers import RuleNumber
 
 YAWGATOG = "https://yawgatog.com/resources/magic-rules/"
@@ -45,7 +47,7 @@ def _anchor(prefix: str, number: str) -> str:
 
 
 def _page(title: str, body: list[str]) -> str:
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    return (f"<!DOCTYPE html>\n<html lang=\"{ui_language().replace('_', '-')}\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width\"><title>{escape(title)}</title>"
             f"<style>{_STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
 
@@ -99,15 +101,13 @@ def _row(index: int, row: Row, anchors: dict[str, dict[str, str]]) -> str:
 
 def _legend(labels: dict[str, str], counts: dict[str, int]) -> str:
     return '<p class="legend">' + "".join(
-        f'<span class="count k-{kind}" data-kind="{kind}">{escape(label)}: <b>{counts.get(kind, 0)}</b></span>'
+        f'<span class="count k-{kind}" data-kind="{kind}">{escape(_(label))}: <b>{counts.get(kind, 0)}</b></span>'
         for kind, label in labels.items()) + "</p>"
 
 
 def _side(side, name: str) -> str:
-    pivot = side.pivot
-    via = f"English {pivot['document']} ({pivot['how']})" if pivot else "no English edition"
     return (f"<dt>{name}</dt><dd>{escape(side.lang)} {escape(side.number)} {escape(side.title or '')} — "
-            f"{escape(side.document)}, {escape(side.edition or 'undated')}; {escape(via)}</dd>")
+            f"{escape(side.document)}, {escape(side.edition or _('undated'))}; {escape(english_pivot(side))}</dd>")
 
 
 def render_rule_html(report: RuleCrosscheck) -> str:
@@ -117,20 +117,22 @@ def render_rule_html(report: RuleCrosscheck) -> str:
                for cell in (getattr(row, key),) if cell is not None}
         for side, prefix, key in (("a", "a-", "a"), ("b", "b-", "b"))
     }
-    label = {side: (s.pivot or {}).get("edition") or s.edition or "undated" for side, s in (("a", a), ("b", b))}
-    head = (f"<tr><th>A: {escape(a.lang)} {escape(a.number)}</th><th>English {escape(label['a'])}</th>"
-            f"<th>English {escape(label['b'])}</th><th>B: {escape(b.lang)} {escape(b.number)}</th><th>Flags</th></tr>")
+    label = {side: (s.pivot or {}).get("edition") or s.edition or _("undated") for side, s in (("a", a), ("b", b))}
+    english = {side: escape(_("English {edition}").format(edition=label[side])) for side in label}
+    head = (f"<tr><th>A: {escape(a.lang)} {escape(a.number)}</th><th>{english['a']}</th>"
+            f"<th>{english['b']}</th><th>B: {escape(b.lang)} {escape(b.number)}</th><th>{escape(_('Flags'))}</th></tr>")
+    title = _("Cross-check {a} ⇄ {b}").format(a=a.spec, b=b.spec)
     body = [
-        f"<h1>Cross-check {escape(a.spec)} ⇄ {escape(b.spec)}</h1>",
+        f"<h1>{escape(title)}</h1>",
         f"<dl>{_side(a, 'A')}{_side(b, 'B')}</dl>",
-        f'<p class="notes">Aligned by {escape(report.method)}.' + "".join(f" {escape(n)}." for n in report.notes) + "</p>",
+        f'<p class="notes">{escape(aligned(report))}.' + "".join(f" {escape(n)}." for n in report.notes) + "</p>",
         _legend(FLAG_LABELS, report.counts),
         f'<table class="crosscheck"><colgroup><col><col><col><col><col style="width:22%"></colgroup>'
         f"<thead>{head}</thead><tbody>",
         *(_row(i, row, anchors) for i, row in enumerate(report.rows)),
         "</tbody></table>",
     ]
-    return _page(f"Cross-check {a.spec} ⇄ {b.spec}", body)
+    return _page(title, body)
 
 
 def _texts(finding, lang: str) -> str:
@@ -141,19 +143,21 @@ def _texts(finding, lang: str) -> str:
 
 def render_document_html(report: DocumentCrosscheck) -> str:
     tr, en = report.translation, report.original
-    title = f"Cross-check {tr['document']} against {en['document']}"
-    body = [f"<h1>{escape(title)}</h1>",
-            f"<p>{report.rules['translation']} rules in the translation ({escape(tr['lang'])}, "
-            f"{escape(tr['edition'] or 'undated')}), {report.rules['original']} in the original, "
-            f"{report.rules['paired']} paired by number.</p>",
-            _legend(FINDING_LABELS, report.counts)]
+    title = _("Cross-check {document} against {original}").format(document=tr["document"], original=en["document"])
+    rules = report.rules
+    summary = ngettext("{translation} rule in the translation ({lang}, {edition}), {original} in the original, "
+                       "{paired} paired by number.",
+                       "{translation} rules in the translation ({lang}, {edition}), {original} in the original, "
+                       "{paired} paired by number.", rules["translation"]).format(
+        **rules, lang=tr["lang"], edition=tr["edition"] or _("undated"))
+    body = [f"<h1>{escape(title)}</h1>", f"<p>{escape(summary)}</p>", _legend(FINDING_LABELS, report.counts)]
     for kind, n in report.counts.items():
         if not n:
             continue
-        body.append(f'<h2 id="{kind}" class="k-{kind}">{escape(FINDING_LABELS[kind])} ({n})</h2>')
+        body.append(f'<h2 id="{kind}" class="k-{kind}">{escape(_(FINDING_LABELS[kind]))} ({n})</h2>')
+        heads = "".join(f"<th>{escape(head)}</th>" for head in (_("Rule"), _("Finding"), _("Translation"), _("Original")))
         body.append('<table class="findings"><colgroup><col style="width:8%"><col style="width:24%"><col><col>'
-                    "</colgroup><thead><tr><th>Rule</th><th>Finding</th><th>Translation</th><th>Original</th>"
-                    "</tr></thead><tbody>")
+                    f"</colgroup><thead><tr>{heads}</tr></thead><tbody>")
         for finding in report.of_kind(kind):
             anchor = f"{kind}-" + RuleNumber.parse(finding.number).anchor.lstrip("#")
             body.append(

@@ -9,6 +9,8 @@ from __future__ import annotations
 import unicodedata
 
 from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCrosscheck, Row, RuleCrosscheck
+from kb.history.diff import CHANGE_LABELS
+from kb.i18n import _, ngettext
 
 WIDTH = 100
 _LABEL = 12  # "ja 702.26i │ " is the label column of a text line
@@ -68,25 +70,42 @@ def _cells(row: Row, report: RuleCrosscheck) -> list[tuple[str, Cell | None]]:
 
 
 def _side_line(side, name: str) -> str:
+    return (f"{name}: {side.lang} {side.number} {side.title or ''} [{side.document}, "
+            f"{side.edition or _('undated')}; {english_pivot(side)}]")
+
+
+def english_pivot(side) -> str:
+    """How a side reaches English: "English MagicCompRules_20231117 (same edition)" (text and HTML)."""
     pivot = side.pivot
-    via = f"; English {pivot['document']} ({pivot['how']})" if pivot else "; no English edition"
-    return f"{name}: {side.lang} {side.number} {side.title or ''} [{side.document}, {side.edition or 'undated'}{via}]"
+    if not pivot:
+        return _("no English edition")
+    return _("English {document} ({how})").format(document=pivot["document"], how=pivot["how"])
+
+
+def aligned(report: RuleCrosscheck) -> str:
+    """How the rows were aligned, as a sentence without its full stop."""
+    return _("Aligned through the English editions") if report.method == "pivot" else _("Aligned by structure")
+
+
+def change_label(change: str | None) -> str:
+    return _(CHANGE_LABELS[change]) if change in CHANGE_LABELS else (change or "")
 
 
 def render_rule(report: RuleCrosscheck, columns: int = WIDTH) -> str:
     """Overview table of the alignment, then each row's four texts with its flags."""
     out = [*wrap(_side_line(report.a, "A"), columns), *wrap(_side_line(report.b, "B"), columns)]
-    out.append(f"Aligned by {report.method}; flags: " +
-               (", ".join(f"{k} {n}" for k, n in report.counts.items() if n) or "none"))
-    out += [f"Note: {line}" for note in report.notes for line in wrap(note, columns - 6)]
+    flags = ", ".join(f"{k} {n}" for k, n in report.counts.items() if n) or _("none")
+    out.append(_("{aligned}; flags: {flags}").format(aligned=aligned(report), flags=flags))
+    out += [line for note in report.notes for line in wrap(_("Note: {note}").format(note=note), columns)]
     out.append("")
-    head = f"{pad('A ' + report.a.lang, 10)} {pad('B ' + report.b.lang, 10)} {pad('English change', 18)} flags"
+    head = (f"{pad('A ' + report.a.lang, 10)} {pad('B ' + report.b.lang, 10)} {pad(_('English change'), 18)} "
+            + _("flags"))
     out += [head, "─" * min(columns, width(head) + 40)]
     for row in report.rows:
         a = row.a.number if row.a else (f"({row.en_a.number})" if row.en_a else "—")
         b = row.b.number if row.b else (f"({row.en_b.number})" if row.en_b else "—")
         kinds = ", ".join(dict.fromkeys(row.kinds()))
-        out.append((f"{pad(a, 10)} {pad(b, 10)} {pad(row.change or '', 18)} " + kinds).rstrip()[:columns])
+        out.append((f"{pad(a, 10)} {pad(b, 10)} {pad(change_label(row.change), 18)} " + kinds).rstrip()[:columns])
     for row in report.rows:
         out += ["", "═" * columns]
         for lang, cell in _cells(row, report):
@@ -102,14 +121,16 @@ def render_rule(report: RuleCrosscheck, columns: int = WIDTH) -> str:
 def render_document(report: DocumentCrosscheck, columns: int = WIDTH, limit: int | None = 20) -> str:
     """Counts per finding class, then the findings of each class (``limit`` per class; None for all)."""
     tr, en = report.translation, report.original
-    out = wrap(f"Translation {tr['document']} ({tr['lang']}, {tr['edition'] or 'undated'}) against "
-               f"{en['document']} ({en['lang']}, {en['edition'] or 'undated'})", columns)
+    out = wrap(_("Translation {document} ({lang}, {edition}) against {original} ({original_lang}, "
+                 "{original_edition})").format(
+        document=tr["document"], lang=tr["lang"], edition=tr["edition"] or _("undated"), original=en["document"],
+        original_lang=en["lang"], original_edition=en["edition"] or _("undated")), columns)
     rules = report.rules
-    out.append(f"Rules: {rules['translation']} in the translation, {rules['original']} in the original, "
-               f"{rules['paired']} paired by number")
+    out.append(_("Rules: {translation} in the translation, {original} in the original, {paired} paired by "
+                 "number").format(**rules))
     out.append("")
     for kind, n in report.counts.items():
-        out.append(f"{n:6}  {kind:13} {FINDING_LABELS[kind]}")
+        out.append(f"{n:6}  {kind:13} {_(FINDING_LABELS[kind])}")
     for kind, n in report.counts.items():
         if not n:
             continue
@@ -119,9 +140,11 @@ def render_document(report: DocumentCrosscheck, columns: int = WIDTH, limit: int
         for finding in shown:
             out += wrap(finding.message, columns)
         if len(shown) < n:
-            out.append(f"… {n - len(shown)} more (--all or --json for every finding)")
+            more = n - len(shown)
+            out.append(ngettext("… {n} more (--all or --json for every finding)",
+                                "… {n} more (--all or --json for every finding)", more).format(n=more))
     return "\n".join(out)
 
 
 def legend() -> str:
-    return "\n".join(f"{kind:13} {label}" for kind, label in FLAG_LABELS.items())
+    return "\n".join(f"{kind:13} {_(label)}" for kind, label in FLAG_LABELS.items())

@@ -16,6 +16,7 @@ from kb.crosscheck.signals import citations, numerals
 from kb.crosscheck.specs import DocRef, RuleSpec, resolve
 from kb.crosscheck.texts import DocText, load_text
 from kb.history.text import words
+from kb.i18n import _
 from kb.terms import TermDictionary, dictionary
 
 
@@ -33,19 +34,22 @@ def crosscheck_rules(conn, a: str | RuleSpec, b: str | RuleSpec, *, terms: TermD
     if english["a"] is not None and english["b"] is not None:
         mapping = map_numbers(conn, pivots["a"], pivots["b"], [], family=str(specs["a"].number))
         if mapping is None:
-            notes.append(f"the renumbering chain between {pivots['a'].document} and {pivots['b'].document} is not "
-                         "stored: aligned by structure")
+            notes.append(_("the renumbering chain between {a} and {b} is not stored: aligned by structure").format(
+                a=pivots["a"].document, b=pivots["b"].document))
     if mapping is not None:
         rows = pivot_rows(texts["a"], english["a"], english["b"], texts["b"], mapping)
         became = mapping.get(str(specs["a"].number))
         if became != str(specs["b"].number):
-            notes.append(f"{specs['a'].number} of {pivots['a'].edition} is "
-                         f"{became or 'gone'} in {pivots['b'].edition}, not {specs['b'].number}")
+            message = (_("{a} of {a_edition} is {became} in {b_edition}, not {b}") if became
+                       else _("{a} of {a_edition} is gone in {b_edition}, not {b}"))
+            notes.append(message.format(a=specs["a"].number, a_edition=pivots["a"].edition, became=became,
+                                        b_edition=pivots["b"].edition, b=specs["b"].number))
     else:
         rows = structure_rows(texts["a"], english["a"], texts["b"], english["b"], _similarity(terms))
     for side in specs:
         if pivots[side] is None and docs[side].lang != "en" and method != "structure":
-            notes.append(f"no English edition stored for {docs[side].name} ({docs[side].edition or 'undated'})")
+            notes.append(_("no English edition stored for {document} ({edition})").format(
+                document=docs[side].name, edition=docs[side].edition or _("undated")))
     ctx = _context(conn, docs, pivots, terms, rows, mapping)
     for row in rows:
         flag_row(row, ctx)
@@ -72,11 +76,11 @@ def _english_text(conn, pivot: Pivot | None, text: DocText, spec: RuleSpec) -> D
 def _context(conn, docs: dict[str, DocRef], pivots: dict[str, Pivot | None], terms: TermDictionary,
              rows: list[Row], mapping: Mapping | None) -> Context:
     """Labels, and the renumbering of every rule side A cites (into side B's edition)."""
-    edition = {side: docs[side].edition or (pivots[side].edition if pivots[side] else "") or "undated"
+    edition = {side: docs[side].edition or (pivots[side].edition if pivots[side] else "") or _("undated")
                for side in docs}
     for side in docs:
         if docs[side].edition is None and pivots[side] is not None:
-            edition[side] = f"{pivots[side].edition} (inferred)"
+            edition[side] = _("{edition} (inferred)").format(edition=pivots[side].edition)
     ctx = Context(lang={side: docs[side].lang for side in docs}, edition=edition, terms=terms,
                   notes=dict(mapping.notes) if mapping else {})
     if pivots["a"] is not None and pivots["b"] is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 
+from kb.i18n import _
 from kb.numbers import RuleNumber, RuleNumberError
 
 _LANG = re.compile(r"^[a-z]{2,3}(?:-[A-Za-z]{2,4})?$")
@@ -97,13 +98,14 @@ def resolve(conn, spec: DocSpec, number: RuleNumber | None = None) -> DocRef:
         docs = [d for d in docs if _primary(d[2]) == _primary(spec.lang)]
         if not docs:
             langs = sorted({row[0] for row in conn.execute("select distinct lang from documents")})
-            raise lookup_failed(f"no documents in language {spec.lang!r}", langs)
+            raise lookup_failed(_("no documents in language {lang!r}").format(lang=spec.lang), langs)
     chosen = "only"
     if spec.edition:
         wanted = normalise_edition(spec.edition)
         matching = [d for d in docs if d[1] == spec.edition] or [d for d in docs if d[3] == wanted]
         if not matching:
-            raise lookup_failed(f"no edition {spec.edition!r}" + (f" in language {spec.lang!r}" if spec.lang else ""),
+            message = _("no edition {edition!r} in language {lang!r}") if spec.lang else _("no edition {edition!r}")
+            raise lookup_failed(message.format(edition=spec.edition, lang=spec.lang),
                                  nearest_editions([d[3] for d in docs if d[3]], wanted))
         docs, chosen = matching, "given"
     if number is not None:
@@ -113,7 +115,9 @@ def resolve(conn, spec: DocSpec, number: RuleNumber | None = None) -> DocRef:
 
             newest = max(docs, key=lambda d: d[3] or "")
             present = [r[0] for r in conn.execute("select number from rules where document_id = ?", [newest[0]])]
-            raise lookup_failed(f"rule {number} is in no document of {spec or 'any language'}",
+            message = (_("rule {number} is in no document of {spec}") if str(spec)
+                       else _("rule {number} is in no document of any language"))
+            raise lookup_failed(message.format(number=number, spec=spec),
                                 nearest_numbers(present, number))
         docs = [d for d in docs if d[0] in having]
     if chosen == "only" and len(docs) > 1:

@@ -12,6 +12,8 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 
+from kb.i18n import _
+
 LATEST = "2026-08-07"
 # Phasing became a status (not a zone) with the CR of 2009-07-11 (M10); older
 # editions used a "phased-out zone" that this engine does not model.
@@ -48,11 +50,11 @@ def parse_date(text: str) -> str:
     """ISO date of an edition given as 2010-07-16, 20100716 or 2010.07.16."""
     digits = re.sub(r"[^0-9]", "", str(text))
     if len(digits) != 8:
-        raise EditionError(f"not an edition date: {text!r} (expected YYYY-MM-DD)")
+        raise EditionError(_("not an edition date: {text!r} (expected YYYY-MM-DD)").format(text=text))
     try:
         day = _dt.date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
     except ValueError as exc:
-        raise EditionError(f"not an edition date: {text!r} ({exc})") from None
+        raise EditionError(_("not an edition date: {text!r} ({reason})").format(text=text, reason=exc)) from None
     return day.isoformat()
 
 
@@ -68,7 +70,8 @@ class Edition:
             return cls()
         date = parse_date(text)
         if date < EARLIEST:
-            raise EditionError(f"edition {date} predates phasing as a status ({EARLIEST}); not playable")
+            raise EditionError(_("edition {edition} predates phasing as a status ({earliest}); not playable").format(
+                edition=date, earliest=EARLIEST))
         return cls(date)
 
     def has(self, change: str) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from kb.history.chain import ChainDoc, chain_documents
 from kb.history.model import connection
+from kb.i18n import _
 from kb.numbers import RuleNumber, RuleNumberError
 
 
@@ -42,11 +43,13 @@ def resolve_document(source, text: str, *, lang: str | None = None) -> DocRow:
     language = lang or "en"
     same_lang = [d for d in rows if d.lang == language]
     if not same_lang:
-        raise lookup_failed(f"no documents in language {language!r}", sorted({d.lang for d in rows}))
+        raise lookup_failed(_("no documents in language {lang!r}").format(lang=language),
+                            sorted({d.lang for d in rows}))
     matching = [d for d in same_lang if d.edition == wanted]
     if not matching:
         raise lookup_failed(
-            f"no edition {text!r} in language {language!r} (give a date like 2009-07-11 or a document name)",
+            _("no edition {edition!r} in language {lang!r} (give a date like 2009-07-11 or a document name)").format(
+                edition=text, lang=language),
             nearest_editions([d.edition for d in same_lang if d.edition], wanted),
         )
     position = {c.id: k for k, c in enumerate(chain_documents(source))}
@@ -81,7 +84,8 @@ def find_rule(source, doc: DocRow, text: str) -> tuple[int, str, str, str | None
                        "order by seq limit 1", [doc.id, str(number)]).fetchone()
     if row is None:
         present = [r[0] for r in conn.execute("select number from rules where document_id = ?", [doc.id])]
-        raise lookup_failed(f"rule {number} is not in {doc.name} ({doc.edition or 'undated'})",
+        raise lookup_failed(_("rule {number} is not in {document} ({edition})").format(
+            number=number, document=doc.name, edition=doc.edition or _("undated")),
                             nearest_numbers(present, number))
     return row
 

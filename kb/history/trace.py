@@ -15,6 +15,7 @@ from kb.history.chain import ChainDoc, chain_documents, runs_between
 from kb.history.diff import ADDED, MERGED, REMOVED, SPLIT
 from kb.history.model import connection
 from kb.history.resolve import DocRow, chain_position, find_rule, lookup_failed, resolve_document
+from kb.i18n import _
 
 
 @dataclass(slots=True)
@@ -52,7 +53,7 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
     conn = connection(source)
     chain = chain_documents(conn)
     if not chain:
-        raise lookup_failed("no English editions in the database: import the Comprehensive Rules first")
+        raise lookup_failed(_("no English editions in the database: import the Comprehensive Rules first"))
     start = _position(conn, chain, edition) if edition else len(chain) - 1
     if to:
         end = _position(conn, chain, to)
@@ -61,7 +62,7 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
         end = 0 if back else len(chain) - 1
     runs = runs_between(conn, chain, start, end)
     if runs is None:
-        raise lookup_failed("the renumbering chain is not stored yet: import again to compute it")
+        raise lookup_failed(_("the renumbering chain is not stored yet: import again to compute it"))
     doc = chain[start]
     rule_id, found, kind, title = find_rule(conn, DocRow(doc.id, doc.name, "en", doc.edition), number)
     followed = [(rule_id, found, title)]
@@ -81,7 +82,7 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
 def _position(conn, chain: list[ChainDoc], text: str) -> int:
     position = chain_position(chain, resolve_document(conn, text))
     if position is None:
-        raise lookup_failed(f"{text!r} is not an edition of the English chain",
+        raise lookup_failed(_("{edition!r} is not an edition of the English chain").format(edition=text),
                             [c.edition for c in chain[-3:]])
     return position
 
@@ -116,8 +117,9 @@ def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple]
             if back:  # the change happened between the older edition and the one just walked from
                 trail[-1].change = change
                 if change == SPLIT or beside:
-                    trail[-1].note = _join(f"split off from {other_number}" if change == SPLIT else None,
-                                           "also took in " + ", ".join(beside) if beside else None)
+                    trail[-1].note = _join(
+                        _("split off from {number}").format(number=other_number) if change == SPLIT else None,
+                        _("also took in {numbers}").format(numbers=", ".join(beside)) if beside else None)
                 if change == ADDED:
                     current[rid] = None
                     continue
@@ -125,8 +127,8 @@ def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple]
             else:
                 note = None
                 if change == MERGED or beside:
-                    note = _join(f"merged into {other_number}" if change == MERGED else None,
-                                 "split: also became " + ", ".join(beside) if beside else None)
+                    note = _join(_("merged into {number}").format(number=other_number) if change == MERGED else None,
+                                 _("split: also became {numbers}").format(numbers=", ".join(beside)) if beside else None)
                 trail.append(TraceStep(edition.edition, edition.name, other_number, title, change, note))
                 if change == REMOVED:
                     current[rid] = None
@@ -149,7 +151,7 @@ def _join(*notes: str | None) -> str | None:
 def _end(steps: list[TraceStep], back: bool) -> str:
     last = steps[-1]
     if back and last.change == ADDED:
-        return f"added in {last.edition}"
+        return _("added in {edition}").format(edition=last.edition)
     if not back and last.change == REMOVED:
-        return f"removed in {last.edition}"
-    return f"{last.number} in {last.edition}"
+        return _("removed in {edition}").format(edition=last.edition)
+    return _("{number} in {edition}").format(number=last.number, edition=last.edition)

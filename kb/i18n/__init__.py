@@ -31,7 +31,7 @@ _current: ContextVar[str] = ContextVar("mtgkb_ui_language", default=SOURCE_LANGU
 __all__ = [
     "N_", "_", "ngettext", "set_ui_language", "ui_language", "using_language", "negotiate",
     "resolve_ui_language", "match_language", "available_languages", "default_rules_language",
-    "language_name", "format_date", "locales_dir",
+    "language_name", "format_date", "format_edition", "locales_dir",
 ]
 
 
@@ -149,3 +149,16 @@ def format_date(value: date | str, ui: str | None = None) -> str:
 
     return fmt(value, ui or _current.get())
 
+
+
+def format_edition(edition: str | None) -> str:
+    """A CR edition for people: its date in the interface language, or "undated".
+
+    Text output names editions this way; JSON keeps the ISO date that tools read back.
+    """
+    if not edition:
+        return _("undated")
+    try:
+        return format_date(edition)
+    except ValueError:  # a document name where an edition was expected
+        return edition

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection, Sequence
 
 NO_LINE_START = set("、。，．,.)）」』】〕〉》！？!?：:；;・ーぁぃぅぇぉっゃゅょァィゥェォッャュョ々")
 NO_LINE_END = set("（(「『【〔〈《")
@@ -81,3 +82,25 @@ def shorten_wide(text: str, limit: int) -> str:
             break
         cut += char
     return cut.rstrip() + "..."
+
+
+def ljust(text: str, columns: int) -> str:
+    """``text`` padded with spaces to ``columns`` terminal columns."""
+    return text + " " * max(0, columns - display_width(text))
+
+
+def rjust(text: str, columns: int) -> str:
+    return " " * max(0, columns - display_width(text)) + text
+
+
+def table(rows: Sequence[Sequence[str]], right: Collection[int] = (), sep: str = " ") -> list[str]:
+    """Rows as lines of aligned columns (``right``: the indexes aligned right), by terminal columns.
+
+    Translated headings and long dates vary in width per language, so columns are sized
+    by what they hold rather than fixed.
+    """
+    if not rows:
+        return []
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [sep.join(rjust(cell, widths[i]) if i in right else ljust(cell, widths[i])
+                     for i, cell in enumerate(row)).rstrip() for row in rows]

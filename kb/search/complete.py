@@ -16,6 +16,7 @@ import threading
 from dataclasses import dataclass, field
 
 from kb import store
+from kb.i18n import _
 from kb.search.normalise import fold
 from kb.search.parse import QueryError, clean
 from kb.search.results import Completion
@@ -133,7 +134,7 @@ def complete(kb, prefix: str, *, lang: str | None = None, limit: int = 10) -> li
     """Ranked completions of ``prefix`` among terms and rule titles (``lang``: only that language)."""
     prefix = clean(prefix if isinstance(prefix, str) else "", [])
     if not prefix:
-        raise QueryError("the prefix is empty: give the first letters of a term or title")
+        raise QueryError(_("the prefix is empty: give the first letters of a term or title"))
     limit = max(1, min(int(limit), MAX_LIMIT))
     state = database_state(kb.conn)
     key = str(kb.path)

@@ -12,6 +12,7 @@ import heapq
 from collections import defaultdict
 
 from kb import store
+from kb.i18n import _
 from kb.numbers import RuleNumber, RuleRange
 from kb.search import index
 from kb.search.analyzers import language_field
@@ -55,7 +56,7 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
     if fixes:  # searched as corrected when that finds anything
         text = _apply(parsed.text, fixes)
         recompiled = compile_query(parse(text), words, scope.languages, preferred or compiled.lang)
-        rescored, _ = _run(recompiled, postings, allowed)
+        rescored, _hits = _run(recompiled, postings, allowed)
         if rescored:
             corrected, compiled, scores = text, recompiled, rescored
     groups = _group(kb, scores, postings, scope, compiled.plan is None, preferred or compiled.lang)
@@ -102,7 +103,8 @@ def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str
     if section:
         number = RuleNumber.try_parse(section)
         if number is None:
-            raise QueryError(f"--section {section!r} is not a rule number (a section like 7, a chapter like 702)")
+            raise QueryError(_("--section {section!r} is not a rule number (a section like 7, a chapter like 702)").format(
+                section=section))
         allowed &= postings.docs("tree", str(number))
     if parsed.targets:
         narrowed: set[int] = set()
@@ -148,16 +150,16 @@ def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str)
         return []
     documents = {d.id: d for d in scope.documents}
     matched: dict[tuple[str, str], float] = {}
-    for _, (_, found) in ranked:
+    for _key, (_score, found) in ranked:
         matched.update(found)
-    wanted = sorted({number for (_, number), _ in ranked} | {number for _, number in matched})
+    wanted = sorted({number for (_doc, number), _found in ranked} | {number for _doc, number in matched})
     rows = _rule_rows(kb, list(documents), wanted)
     by_key: dict = defaultdict(list)
     keys = group_keys(kb, scope, [(documents[r["document_id"]], r["number"]) for r in rows])
     for row in rows:
         by_key[keys[(documents[row["document_id"]].name, row["number"])]].append(row)
     results = []
-    for key, (score, _) in ranked:
+    for key, (score, _found) in ranked:
         versions = []
         seen_docs: set[int] = set()
         for row in by_key.get(key, []):

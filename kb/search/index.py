@@ -21,6 +21,7 @@ from whoosh import index as whoosh_index
 from whoosh.searching import Searcher
 
 from kb import store
+from kb.i18n import _
 from kb.search.analyzers import LANGUAGES
 from kb.search.documents import marker, rule_documents
 from kb.search.postings import Postings
@@ -198,7 +199,8 @@ def postings(kb) -> Postings:
         if _handle(index_dir(kb)) is None:
             from kb.api import LookupFailed
 
-            raise LookupFailed(f"cannot build the search index at {index_dir(kb)}: {error}") from error
+            raise LookupFailed(_("cannot build the search index at {path}: {error}").format(
+                path=index_dir(kb), error=error)) from error
     return _handle(index_dir(kb)).postings
 
 

@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from kb.citations import find_citations
+from kb.i18n import _, ngettext
 from kb.numbers import RuleNumber, RuleRange
 
 MAX_QUERY_CHARS = 500
@@ -81,23 +82,25 @@ def clean(text: str, warnings: list[str]) -> str:
     """The query without control characters, cut to MAX_QUERY_CHARS."""
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") for ch in text):
         text = "".join(" " if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co") else ch for ch in text)
-        warnings.append("control characters were removed from the query")
+        warnings.append(_("control characters were removed from the query"))
     text = text.strip()
     if len(text) > MAX_QUERY_CHARS:
         cut = text.rfind(" ", 0, MAX_QUERY_CHARS)
         text = text[: cut if cut > MAX_QUERY_CHARS // 2 else MAX_QUERY_CHARS].rstrip()
-        warnings.append(f"the query was cut to its first {len(text)} characters (at most {MAX_QUERY_CHARS})")
+        warnings.append(ngettext("the query was cut to its first {n} character (at most {limit})",
+                                 "the query was cut to its first {n} characters (at most {limit})",
+                                 len(text)).format(n=len(text), limit=MAX_QUERY_CHARS))
     return text
 
 
 def parse(query: str) -> ParsedQuery:
     """Read a query; raises QueryError only when nothing is left to search for."""
     if not isinstance(query, str):
-        raise QueryError("the query must be text")
+        raise QueryError(_("the query must be text"))
     warnings: list[str] = []
     text = clean(query, warnings)
     if not text:
-        raise QueryError("the query is empty: give words to search for or a rule number")
+        raise QueryError(_("the query is empty: give words to search for or a rule number"))
     masked, targets, citations = _take_citations(text)
     tokens = _lex(masked, warnings)
     parser = _Parser(tokens, warnings)
@@ -106,14 +109,14 @@ def parse(query: str) -> ParsedQuery:
     if root is None and not targets:
         raise QueryError(_nothing_left(text))
     if root is not None and not _has_positive(root):
-        raise QueryError("the query only says what to leave out (NOT ...): add a word to search for")
+        raise QueryError(_("the query only says what to leave out (NOT ...): add a word to search for"))
     return parsed
 
 
 def _nothing_left(text: str) -> str:
     if all(token.upper() in _OPERATORS or token in "()" for token in text.replace("(", " ( ").replace(")", " ) ").split()):
-        return f"the query {text!r} has operators but no words to search for"
-    return f"the query {text!r} has no words to search for"
+        return _("the query {query!r} has operators but no words to search for").format(query=text)
+    return _("the query {query!r} has no words to search for").format(query=text)
 
 
 def _take_citations(text: str) -> tuple[str, list, list[str]]:
@@ -147,7 +150,8 @@ def _lex(text: str, warnings: list[str]) -> list[_Token]:
             end = text.find(closing, pos + 1)
             if end < 0:
                 end = len(text)
-                warnings.append(f"the quote {char} was not closed; it was closed at the end of the query")
+                warnings.append(_("the quote {quote} was not closed; it was closed at the end of the query").format(
+                    quote=char))
             inner = text[pos + 1:end]
             if inner.strip():
                 tokens.append(_Token("term", Term(inner.strip(), "phrase", pos + 1, end)))
@@ -205,7 +209,7 @@ class _Parser:
                 items.append(node)
             token = self.peek()
             if token is not None and token.kind == "close":
-                self.warnings.append("a closing parenthesis without an opening one was ignored")
+                self.warnings.append(_("a closing parenthesis without an opening one was ignored"))
                 self.pos += 1
         return _group(items, strict=False)
 
@@ -217,12 +221,12 @@ class _Parser:
             if node is not None:
                 options.append(node)
             elif pending_or:
-                self.warnings.append("OR with nothing after it was ignored")
+                self.warnings.append(_("OR with nothing after it was ignored"))
             token = self.peek()
             if token is None or token.kind != "op" or token.value != "OR":
                 break
             if not options:
-                self.warnings.append("OR with nothing before it was ignored")
+                self.warnings.append(_("OR with nothing before it was ignored"))
             self.pos += 1
             pending_or = True
         if len(options) > 1:
@@ -239,7 +243,7 @@ class _Parser:
             if token.kind == "op" and token.value == "AND":
                 self.pos += 1
                 if not items:
-                    self.warnings.append("AND with nothing before it was ignored")
+                    self.warnings.append(_("AND with nothing before it was ignored"))
                 else:
                     strict = True
                 continue
@@ -247,7 +251,7 @@ class _Parser:
             if node is not None:
                 items.append(node)
         if strict and len(items) < 2:
-            self.warnings.append("AND with nothing after it was ignored")
+            self.warnings.append(_("AND with nothing after it was ignored"))
         return _group(items, strict=strict)
 
     def parse_unary(self):
@@ -256,7 +260,7 @@ class _Parser:
             self.pos += 1
             following = self.peek()
             if following is None or following.kind == "close" or (following.kind == "op" and following.value != "NOT"):
-                self.warnings.append("NOT with nothing after it was ignored")
+                self.warnings.append(_("NOT with nothing after it was ignored"))
                 return None
             child = self.parse_unary()
             if isinstance(child, Negated):  # NOT NOT x is x
@@ -268,7 +272,9 @@ class _Parser:
         if token.kind == "term":
             if self.terms >= MAX_TERMS:
                 if self.terms == MAX_TERMS:
-                    self.warnings.append(f"only the first {MAX_TERMS} terms of the query were searched")
+                    self.warnings.append(ngettext("only the first {n} term of the query was searched",
+                                                  "only the first {n} terms of the query were searched",
+                                                  MAX_TERMS).format(n=MAX_TERMS))
                 self.terms += 1
                 return None
             self.terms += 1
@@ -278,7 +284,9 @@ class _Parser:
     def parse_parenthesis(self):
         self.pos += 1
         if self.depth >= MAX_DEPTH:
-            self.warnings.append(f"parentheses nested deeper than {MAX_DEPTH} levels were ignored")
+            self.warnings.append(ngettext("parentheses nested deeper than {n} level were ignored",
+                                          "parentheses nested deeper than {n} levels were ignored",
+                                          MAX_DEPTH).format(n=MAX_DEPTH))
             return None
         self.depth += 1
         node = self.parse_or()
@@ -287,7 +295,7 @@ class _Parser:
         if token is not None and token.kind == "close":
             self.pos += 1
         else:
-            self.warnings.append("an opening parenthesis was not closed; it was closed at the end of the query")
+            self.warnings.append(_("an opening parenthesis was not closed; it was closed at the end of the query"))
         return node
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb import store
+from kb.i18n import _
 from kb.search.analyzers import language_field
 
 NEWEST = ("latest", "newest", "current")
@@ -56,10 +57,10 @@ def resolve_scope(kb, langs: list[str] | None = None, edition: str | None = None
         known = sorted({d["lang"] for d in docs})
         missing = [lang for lang in langs if lang not in known]
         if missing:
-            raise LookupFailed(f"no documents in language {missing[0]!r}", known)
+            raise LookupFailed(_("no documents in language {lang!r}").format(lang=missing[0]), known)
         docs = [d for d in docs if d["lang"] in langs]
     if not docs:
-        raise LookupFailed("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first")
+        raise LookupFailed(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"))
     if edition is None or edition.lower() in NEWEST:
         return Scope("newest", _newest(docs))
     if edition.lower() == "all":
@@ -67,7 +68,8 @@ def resolve_scope(kb, langs: list[str] | None = None, edition: str | None = None
     wanted = normalise_edition(edition)
     chosen = [d for d in docs if d["name"] == edition] or [d for d in docs if d["edition"] == wanted]
     if not chosen:
-        raise LookupFailed(f"no edition {edition!r}" + (f" in {', '.join(langs)}" if langs else ""),
+        message = _("no edition {edition!r} in {languages}") if langs else _("no edition {edition!r}")
+        raise LookupFailed(message.format(edition=edition, languages=", ".join(langs or [])),
                            nearest_editions([d["edition"] for d in docs if d["edition"]], wanted))
     return Scope(chosen[0]["edition"] or edition, [_document(d, f"edition:{wanted}") for d in chosen])
 

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from kb.i18n import N_
+
 # Where a pairing came from, in the order `mtgkb term` lists them.
 SOURCES = ("curated", "glossary", "pair", "rule-title", "inline")
-SOURCE_LABELS = {
-    "curated": "curated list",
-    "glossary": "glossary entry with its English name",
-    "pair": "bilingual heading or contents line",
-    "rule-title": "rule titles paired by number with the English edition",
-    "inline": "bilingual pair inside a rule text",
+SOURCE_LABELS = {  # as `mtgkb term` names them, translated there
+    "curated": N_("curated list"),
+    "glossary": N_("glossary entry with its English name"),
+    "pair": N_("bilingual heading or contents line"),
+    "rule-title": N_("rule title paired by number with the English edition"),
+    "inline": N_("bilingual pair inside a rule text"),
 }
 
 

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from kb.i18n import _
 from kb.paths import DATA_DIR
 from kb.terms.model import TermName
 from kb.terms.names import OBSOLETE, clean_name, english_key, sense_of, split_pair
@@ -99,7 +100,8 @@ def curated(path: Path = CURATED) -> list[TermName]:
     with open(path, encoding="utf-8", newline="") as handle:
         rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t")
         if tuple(rows.fieldnames or ()) != CURATED_COLUMNS:
-            raise ValueError(f"{path}: expected the columns {', '.join(CURATED_COLUMNS)}")
+            raise ValueError(_("{path}: expected the columns {columns}").format(path=path,
+                                                                                 columns=", ".join(CURATED_COLUMNS)))
         found: list[TermName] = []
         for row in rows:
             found.extend(make_names(row["lang"], row["term"], row["english"], "curated", path.name, row["source"]))
