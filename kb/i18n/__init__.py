@@ -17,7 +17,7 @@ import os
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from kb.i18n.catalogs import available_languages, locales_dir, translations
@@ -145,10 +145,30 @@ def language_name(code: str, ui: str | None = None) -> str:
 
 def format_date(value: date | str, ui: str | None = None) -> str:
     """A date in the long form of the interface language ("17. November 2023", "2023年11月17日")."""
+    lang = ui or _current.get()
+    if lang == SOURCE_LANGUAGE:  # `mtgkb show` prints one on every call: no babel, no localedata
+        return english_date(to_date(value))
     from kb.i18n.localedata import format_date as fmt
 
-    return fmt(value, ui or _current.get())
+    return fmt(value, lang)
 
+
+ENGLISH_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+                  "September", "October", "November", "December")
+
+
+def english_date(day: date) -> str:
+    """"November 17, 2023", as babel's long English date."""
+    return f"{ENGLISH_MONTHS[day.month - 1]} {day.day}, {day.year}"
+
+
+def to_date(value: date | str) -> date:
+    """A date from a date, a datetime or an ISO string ("2023-11-17")."""
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    return date.fromisoformat(value)
 
 
 def format_edition(edition: str | None) -> str:

@@ -1,18 +1,17 @@
 """Locale data from babel (CLDR): language names, long dates, month names for parsing.
 
-A separate module so that babel is imported only when one of these is needed; the
-one exception is an English date, which `mtgkb show` may print on every call and
-which is formatted here without babel (the test compares it with babel's).
+A separate module so that babel is imported only when one of these is needed. An
+English date, which `mtgkb show` prints on every call, needs neither babel nor this
+module: kb.i18n formats it (the test compares it with babel's).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date, datetime
+from datetime import date
 from functools import lru_cache
 
-ENGLISH_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-                  "September", "October", "November", "December")
+from kb.i18n import to_date
 
 
 def _locale(code: str):
@@ -33,20 +32,9 @@ def language_name(code: str, ui: str) -> str:
     return language.get_display_name(display) or code
 
 
-def to_date(value: date | str) -> date:
-    """A date from a date, a datetime or an ISO string ("2023-11-17")."""
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    return date.fromisoformat(value)
-
-
 def format_date(value: date | str, ui: str) -> str:
-    """The long date of the locale: "November 17, 2023", "17. November 2023", "2023年11月17日"."""
+    """The long date of the locale: "17. November 2023", "2023年11月17日" (kb.i18n does English)."""
     day = to_date(value)
-    if ui == "en":
-        return f"{ENGLISH_MONTHS[day.month - 1]} {day.day}, {day.year}"
     from babel.dates import format_date as babel_format_date
 
     return babel_format_date(day, format="long", locale=_locale(ui) or "en")
