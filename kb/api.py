@@ -13,7 +13,7 @@ import json
 import sqlite3
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from kb import paths, store
 from kb.i18n import _, default_rules_language
@@ -286,6 +286,15 @@ class KnowledgeBase:
         Without ``lang``, the interface language's documents come first (where it has
         any), then English, then the others: a German reader gets German rule texts.
         """
+        from kb.i18n import ui_language
+
+        key = (lang, edition, None if lang else ui_language())
+        remembered = self._cache.candidates.get(key) if self._cache.documents() is not None else None
+        if remembered is None:
+            remembered = self._cache.candidates[key] = self._rank_documents(lang, edition)
+        return remembered
+
+    def _rank_documents(self, lang: str | None, edition: str | None) -> list[dict]:
         docs = list(self._cache.documents())
         if lang:
             docs = [d for d in docs if d["lang"] == lang]

@@ -238,6 +238,7 @@ class LookupCache:
         self._where: dict[str, list[int]] | None = None
         self._by_id: dict[int, dict] = {}
         self._scenarios: dict[str, list[dict]] | None = None
+        self.candidates: dict[tuple, list[dict]] = {}  # ranked documents per (lang, edition, ui language)
 
     def clear(self) -> None:
         self._documents = None
@@ -245,6 +246,7 @@ class LookupCache:
         self._asked = {}
         self._where = None
         self._scenarios = None
+        self.candidates = {}
 
     def _fresh(self) -> None:
         version = self.conn.execute("pragma data_version").fetchone()[0]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from kb.i18n import _
 
@@ -29,10 +29,15 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 # A range: "601.2a–h", "704.5m-p", "702.26a..p", "702.26a-702.26p", "100.1–100.3".
-_RANGE = re.compile(
-    r"^\s*(?P<start>\d{3}(?:\.\d{1,3}[a-z]{0,2})?)\.?\s*(?:-|–|—|‑|\.\.|~|〜|～|to)\s*(?P<end>\d{3}(?:\.\d{1,3}[a-z]{0,2})?|[a-z]{1,2}|\d{1,3})\.?\s*$",
-    re.IGNORECASE,
+_RANGE_PATTERN = (
+    r"^\s*(?P<start>\d{3}(?:\.\d{1,3}[a-z]{0,2})?)\.?\s*(?:-|–|—|‑|\.\.|~|〜|～|to)\s*(?P<end>\d{3}(?:\.\d{1,3}[a-z]{0,2})?|[a-z]{1,2}|\d{1,3})\.?\s*$"
 )
+
+
+@lru_cache(maxsize=1)
+def _range_regex() -> re.Pattern:
+    """Compiled on first use: a plain lookup never needs it, and start-up time counts."""
+    return re.compile(_RANGE_PATTERN, re.IGNORECASE)
 
 
 class RuleNumberError(ValueError):
@@ -256,7 +261,7 @@ class RuleRange:
     @classmethod
     def parse(cls, text: str) -> "RuleRange":
         """Read "601.2a–h", "704.5m-p", "702.26a..p", "702.26a-702.26p", "100.1–3"."""
-        match = _RANGE.match(text)
+        match = _range_regex().match(text)
         if not match:
             raise RuleNumberError(
                 _("{text!r} is not a rule range (expected e.g. '601.2a–h', '704.5m-p' or '702.26a..p')").format(text=text))

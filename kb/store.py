@@ -14,12 +14,11 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable
-
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 from kb.numbers import RuleNumber, RuleRange
 
+TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` starts here on every call
 if TYPE_CHECKING:
     import sqlite_utils
 
@@ -312,7 +311,7 @@ def _reference_row(doc_id, rule_id, glossary_id, citation, target, title, presen
     )
 
 
-def rows(conn: sqlite3.Connection, sql: str, params: Iterable[Any] = ()) -> list[dict]:
+def rows(conn: sqlite3.Connection, sql: str, params: Iterable[object] = ()) -> list[dict]:
     cursor = conn.execute(sql, list(params))
     columns = [c[0] for c in cursor.description]
     return [dict(zip(columns, row)) for row in cursor.fetchall()]

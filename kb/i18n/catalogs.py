@@ -15,8 +15,8 @@ import sys
 import zlib
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` starts here on every call
 if TYPE_CHECKING:
     from gettext import NullTranslations
 
