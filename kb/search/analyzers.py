@@ -103,22 +103,34 @@ def _chunks(text: str) -> Iterator[tuple[int, str]]:
     yield start, text[start:]
 
 
-class JapaneseTokenizer(Tokenizer):
-    """Japanese words by Sudachi; picklable because it holds no Sudachi object."""
+class _PieceTokenizer(Tokenizer):
+    """Whoosh tokens from a function of (text, start, end) pieces; picklable: it holds no state."""
+
+    @staticmethod
+    def pieces(value: str) -> Iterator[tuple[str, int, int]]:
+        raise NotImplementedError
 
     def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
                  start_pos: int = 0, start_char: int = 0, mode: str = "", **kwargs) -> Iterator[Token]:
         token = _token(value, positions, chars, mode, kwargs)
-        for pos, (word, start, end) in enumerate(japanese_words(value), start_pos):
-            token.text = word
+        for pos, (piece, start, end) in enumerate(self.pieces(value), start_pos):
+            token.text = piece
             token.stopped = False
             if keeporiginal:
-                token.original = word
+                token.original = piece
             if positions:
                 token.pos = pos
             if chars:
                 token.startchar, token.endchar = start_char + start, start_char + end
             yield token
+
+
+class JapaneseTokenizer(_PieceTokenizer):
+    """Japanese words by Sudachi (the Sudachi object lives outside, so the schema pickles)."""
+
+    @staticmethod
+    def pieces(value: str) -> Iterator[tuple[str, int, int]]:
+        return japanese_words(value)
 
 
 def chinese_pieces(text: str) -> Iterator[tuple[str, int, int]]:
@@ -147,22 +159,12 @@ def _span(piece: str, start: int, offsets: list[int] | None, fold: bool = False)
         yield (fold_word(piece) if fold else piece), begin, end
 
 
-class ChineseTokenizer(Tokenizer):
+class ChineseTokenizer(_PieceTokenizer):
     """Chinese as character bigrams, other scripts as folded words."""
 
-    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
-                 start_pos: int = 0, start_char: int = 0, mode: str = "", **kwargs) -> Iterator[Token]:
-        token = _token(value, positions, chars, mode, kwargs)
-        for pos, (piece, start, end) in enumerate(chinese_pieces(value), start_pos):
-            token.text = piece
-            token.stopped = False
-            if keeporiginal:
-                token.original = piece
-            if positions:
-                token.pos = pos
-            if chars:
-                token.startchar, token.endchar = start_char + start, start_char + end
-            yield token
+    @staticmethod
+    def pieces(value: str) -> Iterator[tuple[str, int, int]]:
+        return chinese_pieces(value)
 
 
 # A rule's names share one field: its title, the heading it belongs to, the glossary terms that
