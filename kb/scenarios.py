@@ -38,10 +38,14 @@ class ScenarioError:
     message: str
 
     def __str__(self) -> str:
-        where = Path(self.file).name
-        scen = f' scenario "{self.scenario}":' if self.scenario else ""
-        field_path = f" {self.path}:" if self.path else ""
-        return f"{where}:{scen}{field_path} {self.message}"
+        fields = {"file": Path(self.file).name, "scenario": self.scenario, "path": self.path, "message": self.message}
+        if self.scenario and self.path:
+            return _('{file}: scenario "{scenario}": {path}: {message}').format(**fields)
+        if self.scenario:
+            return _('{file}: scenario "{scenario}": {message}').format(**fields)
+        if self.path:
+            return "{file}: {path}: {message}".format(**fields)
+        return "{file}: {message}".format(**fields)
 
     def to_dict(self) -> dict:
         return {**asdict(self), "text": str(self)}

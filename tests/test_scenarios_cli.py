@@ -98,3 +98,38 @@ def test_coverage_text_and_json():
     data = json.loads(invoke("coverage", "--json").output)
     assert data["families"]["phasing 702.23"]["missing"] == []
     assert "702.23m" in data["families"]["phasing 702.23"]["rules"]
+
+
+ATTACHED_TO_NOTHING = """
+scenarios:
+  - name: token phases out
+    rules: [702.26a]
+    setup:
+      players: [A, B]
+      battlefield:
+        - {card: Tolarian Drake, id: drake, controller: A}
+        - {card: Tolarian Drake, id: other, controller: A}
+        - {card: Pacifism, controller: A, attached_to: Bear}
+    steps:
+      - expect: {drake: {phased_out: false}}
+"""
+
+
+def test_bad_input_in_the_interface_language(tmp_path):
+    """The engine's input errors are translated; file, scenario, field path and values stay as written."""
+    path = tmp_path / "phasing.yaml"
+    path.write_text(ATTACHED_TO_NOTHING, encoding="utf-8")
+    english = CliRunner().invoke(cli, ["--ui-lang", "en", "scenarios", "run", "--no-store", str(path)])
+    assert 'phasing.yaml: scenario "token phases out": setup.battlefield[2].attached_to: unknown permanent "Bear"' \
+        in english.output
+    german = CliRunner().invoke(cli, ["--ui-lang", "de", "scenarios", "run", "--no-store", str(path)])
+    assert german.exit_code == 2
+    assert 'FEHLER phasing.yaml: Szenario „token phases out“: setup.battlefield[2].attached_to: ' \
+        'unbekannte bleibende Karte "Bear"' in german.output
+    path.write_text(PASSING.replace("controller: A}", "controller: A, colour: red}"), encoding="utf-8")
+    schema = CliRunner().invoke(cli, ["--ui-lang", "de", "scenarios", "run", "--no-store", str(path)])
+    assert schema.exit_code == 2
+    assert 'phasing.yaml: Szenario „drake phases out“: setup.battlefield[0].colour: unbekanntes Feld (bekannt: ' \
+        in schema.output
+    japanese = CliRunner().invoke(cli, ["--ui-lang", "ja", "scenarios", "run", "--no-store", str(path)])
+    assert "setup.battlefield[0].colour: 不明なフィールド" in japanese.output

@@ -13,6 +13,8 @@ from typing import Any
 
 import yaml
 
+from kb.i18n import _
+
 CARD_DIR = Path(__file__).resolve().parents[2] / "data" / "cards"
 
 CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery",
@@ -81,13 +83,13 @@ class CardDef:
 
 def _ability(raw: dict, where: str, label: str) -> Ability:
     if not isinstance(raw, dict):
-        raise CardError(f"{where}: expected a mapping")
+        raise CardError(f"{where}: " + _("expected a mapping"))
     unknown = set(raw) - {"label", "effect", "targets", "event", "when", "cost", "timing", "if"}
     if unknown:
-        raise CardError(f"{where}: unknown field(s) {sorted(unknown)}")
+        raise CardError(f"{where}: " + _("unknown field(s) {fields}").format(fields=sorted(unknown)))
     timing = raw.get("timing", "instant")
     if timing not in TIMINGS:
-        raise CardError(f"{where}.timing: {timing!r} is not one of {TIMINGS}")
+        raise CardError(f"{where}.timing: " + _("{value} is not one of {allowed}").format(value=repr(timing), allowed=TIMINGS))
     return Ability(label=str(raw.get("label", label)), effect=tuple(raw.get("effect", ())),
                    targets=tuple(raw.get("targets", ())), on=raw.get("event"), when=dict(raw.get("when", {})),
                    cost=dict(raw.get("cost", {})), timing=timing, intervening_if=raw.get("if"))
@@ -110,25 +112,26 @@ VANISHING = (
 def parse_card(raw: dict, where: str) -> CardDef:
     """One card from its YAML mapping; ``where`` names it in errors."""
     if not isinstance(raw, dict) or "name" not in raw:
-        raise CardError(f"{where}: a card needs a name")
+        raise CardError(f"{where}: " + _("a card needs a name"))
     name = raw["name"]
     where = f"{where} ({name})"
     unknown = set(raw) - _FIELDS
     if unknown:
-        raise CardError(f"{where}: unknown field(s) {sorted(unknown)}")
+        raise CardError(f"{where}: " + _("unknown field(s) {fields}").format(fields=sorted(unknown)))
     types = frozenset(raw.get("types", ()))
     bad = types - set(CARD_TYPES)
     if not types or bad:
-        raise CardError(f"{where}: types must be some of {CARD_TYPES}, got {sorted(types)}")
+        raise CardError(f"{where}: " + _("types must be some of {allowed}, got {types}").format(
+            allowed=CARD_TYPES, types=sorted(types)))
     keywords = frozenset(k.lower() for k in raw.get("keywords", ()))
     if keywords - KEYWORDS:
-        raise CardError(f"{where}: unknown keyword(s) {sorted(keywords - KEYWORDS)}")
+        raise CardError(f"{where}: " + _("unknown keyword(s) {keywords}").format(keywords=sorted(keywords - KEYWORDS)))
     spell = _ability(raw["spell"], f"{where}.spell", "spell") if "spell" in raw else None
     triggers = tuple(_ability(t, f"{where}.triggers[{i}]", f"trigger {i + 1}")
                      for i, t in enumerate(raw.get("triggers", ())))
     for i, trig in enumerate(triggers):
         if not trig.on:
-            raise CardError(f"{where}.triggers[{i}]: a triggered ability needs 'event'")
+            raise CardError(f"{where}.triggers[{i}]: " + _("a triggered ability needs 'event'"))
     activated = tuple(_ability(a, f"{where}.activated[{i}]", f"ability {i + 1}")
                       for i, a in enumerate(raw.get("activated", ())))
     if raw.get("vanishing") is not None:
@@ -178,7 +181,7 @@ def load_pool(directory: Path | None = None) -> CardPool:
         for i, entry in enumerate(raw or ()):
             card = parse_card(entry, f"{path.name}[{i}]")
             if card.name in cards:
-                raise CardError(f"{path.name}[{i}]: card {card.name!r} defined twice")
+                raise CardError(f"{path.name}[{i}]: " + _("card {name} defined twice").format(name=repr(card.name)))
             cards[card.name] = card
     _POOL[directory] = CardPool(cards)
     return _POOL[directory]

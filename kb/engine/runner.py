@@ -14,6 +14,7 @@ from typing import Any, Callable
 from kb.engine import combat, planechase, players, stack, turn
 from kb.engine.setup import RESERVED, InputError
 from kb.engine.state import ChoiceNeeded, Game, Obj, RulesError, STEPS, q
+from kb.i18n import _
 
 
 @dataclass
@@ -38,7 +39,7 @@ class Runner:
     # ----- references -------------------------------------------------------------------
     def obj(self, label: str, path: str) -> Obj | None:
         if label not in self.game.labels:
-            raise InputError(path, f"unknown id {q(label)}")
+            raise InputError(path, _("unknown id {id}").format(id=q(label)))
         return self.game.labelled(label)
 
     def perm(self, label: str, path: str) -> Obj:
@@ -49,7 +50,8 @@ class Runner:
 
     def player(self, name: str, path: str) -> str:
         if name not in self.game.players:
-            raise InputError(path, f"unknown player {q(name)} (players: {self.game.seats})")
+            raise InputError(path, _("unknown player {name} (players: {players})").format(
+                name=q(name), players=self.game.seats))
         return name
 
     def hand_card(self, player: str, ref: str, path: str) -> Obj:
@@ -61,7 +63,7 @@ class Runner:
             if card.name.casefold() == ref.casefold():
                 return card
         if ref not in self.game.labels and self.game.pool.get(ref) is None:
-            raise InputError(path, f"unknown card or id {q(ref)}")
+            raise InputError(path, _("unknown card or id {ref}").format(ref=q(ref)))
         raise RulesError(f"{ref} is not in {player}'s hand")
 
     def _take_priority(self, player: str) -> None:
@@ -93,14 +95,15 @@ class Runner:
         turn.pass_priority(self.game, self.player(p, path) if p else None)
 
     def a_resolve(self, p: Any, path: str) -> None:
-        for _ in range(p or 1):
+        for _i in range(p or 1):
             if not self.game.stack:
                 raise RulesError("the stack is empty: nothing to resolve")
             turn.all_pass(self.game)
 
     def a_advance(self, p: dict, path: str) -> None:
         if p["to"] not in STEPS:
-            raise InputError(f"{path}.to", f"unknown step {q(p['to'])} (steps: {list(STEPS)})")
+            raise InputError(f"{path}.to", _("unknown step {step} (steps: {steps})").format(
+                step=q(p["to"]), steps=list(STEPS)))
         who = self.player(p["player"], f"{path}.player") if "player" in p else None
         turn.advance_to(self.game, p["to"], who, p.get("turn"))
 
@@ -180,9 +183,10 @@ class Runner:
         except RulesError as exc:
             reason = p.get("reason")
             if reason and reason.casefold() not in str(exc).casefold():
-                self.failures.append(Failure(index, f"illegal {verb}", f"refused because: {reason}", str(exc)))
+                self.failures.append(Failure(index, f"illegal {verb}", _("refused because: {reason}").format(
+                    reason=reason), str(exc)))
             return
-        self.failures.append(Failure(index, f"illegal {verb}", "refused by the rules", "it was allowed"))
+        self.failures.append(Failure(index, f"illegal {verb}", _("refused by the rules"), _("it was allowed")))
 
     # ----- expectations -----------------------------------------------------------------
     def a_expect(self, p: dict, path: str, index: int) -> None:
@@ -199,7 +203,7 @@ class Runner:
 
     def _check(self, index: int, name: str, expected: Any, actual: Any) -> None:
         if isinstance(expected, list) and isinstance(actual, tuple) and actual and actual[0] == "subset":
-            _, have, missing = actual
+            _kind, have, missing = actual
             if missing:
                 self.failures.append(Failure(index, name, expected, have))
             return
@@ -215,13 +219,15 @@ class Runner:
         if obj is None:
             return None
         if attr == "same_object_as":
-            return expected if self.memory.get(expected) == obj.oid else f"a different object than {q(expected)}"
+            return expected if self.memory.get(expected) == obj.oid else _("a different object than {name}").format(
+                name=q(expected))
         if attr == "new_object_since":
-            return expected if self.memory.get(expected) != obj.oid else f"the same object as {q(expected)}"
+            return expected if self.memory.get(expected) != obj.oid else _("the same object as {name}").format(
+                name=q(expected))
         ch = game.chars(obj)
         getter = OBJECT_CHECKS.get(attr)
         if getter is None:
-            raise InputError(attr, f"unknown object expectation {q(attr)}")
+            raise InputError(attr, _("unknown object expectation {name}").format(name=q(attr)))
         return getter(game, obj, ch, expected)
 
     def _log_since(self) -> list[str]:
@@ -234,10 +240,11 @@ class Runner:
             if not items:
                 continue
             if len(items) != 1:
-                raise InputError(path, f"one action per step, got {[k for k, _ in items]}")
+                raise InputError(path, _("one action per step, got {actions}").format(actions=[k for k, _v in items]))
             verb, params = items[0]
             if verb not in ACTIONS:
-                raise InputError(path, f"unknown action {q(verb)} (actions: {sorted(ACTIONS)})")
+                raise InputError(path, _("unknown action {action} (actions: {actions})").format(
+                    action=q(verb), actions=sorted(ACTIONS)))
             self.game.step_index = index
             try:
                 if verb in ("expect", "illegal"):
@@ -245,19 +252,19 @@ class Runner:
                 else:
                     ACTIONS[verb](self, params, f"{path}.{verb}")
             except ChoiceNeeded as exc:
-                self.failures.append(Failure(index, verb, "the choices this step needs", str(exc)))
+                self.failures.append(Failure(index, verb, _("the choices this step needs"), str(exc)))
                 return self.failures
             except RulesError as exc:
-                self.failures.append(Failure(index, verb, "an action the rules allow", str(exc)))
+                self.failures.append(Failure(index, verb, _("an action the rules allow"), str(exc)))
                 return self.failures
             except InputError:
                 raise
             except Exception as exc:  # an engine bug: report it, keep the other scenarios running
-                self.failures.append(Failure(index, verb, "no engine error", f"{type(exc).__name__}: {exc}"))
+                self.failures.append(Failure(index, verb, _("no engine error"), f"{type(exc).__name__}: {exc}"))
                 return self.failures
             if self.game.game_over and verb != "expect" and index + 1 < len(steps) and \
                     not all("expect" in s or "note" in s for s in steps[index + 1:]):
-                self.failures.append(Failure(index, verb, "the game goes on", "the game is over"))
+                self.failures.append(Failure(index, verb, _("the game goes on"), _("the game is over")))
                 return self.failures
         return self.failures
 

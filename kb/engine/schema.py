@@ -12,6 +12,8 @@ import json
 import re
 from typing import Any, Iterator
 
+from kb.i18n import N_, _, ngettext
+
 _TYPES = {
     "object": dict, "array": list, "string": str, "boolean": bool, "null": type(None),
 }
@@ -38,6 +40,26 @@ def _type_name(value: Any) -> str:
 
 def _q(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _alternatives(names: list[str]) -> str:
+    """Type names as "a or b" (the names themselves are JSON Schema's, untranslated)."""
+    names = list(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{first} or {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def _at(path: str, message: str) -> str:
+    """A message after the path of its field (scenarios.py splits them at the first ": ")."""
+    return f"{path}: {message}"
+
+
+#: What an unknown key of an object is, by the schema's "x-name" (whole sentences per noun).
+UNKNOWN_KEY = {
+    "field": N_("unknown field (known: {known})"),
+    "action": N_("unknown action (known: {known})"),
+}
 
 
 def join(path: str, key: str | int) -> str:
@@ -70,23 +92,25 @@ class Validator:
                 yield from min(typed, key=len)
             else:
                 names = sorted({t for b in branches for t in _as_list(b.get("type", []))})
-                yield f"{path or '(top)'}: expected {' or '.join(names)}, got {_type_name(value)}"
+                yield _at(path or "(top)", _("expected {types}, got {actual}").format(
+                    types=_alternatives(names), actual=_type_name(value)))
             return
         if "type" in node and not self._type_ok(value, node["type"]):
-            want = " or ".join(_as_list(node["type"]))
-            yield f"{path or '(top)'}: expected {want}, got {_type_name(value)} {_q(value)}"
+            yield _at(path or "(top)", _("expected {types}, got {actual} {value}").format(
+                types=_alternatives(_as_list(node["type"])), actual=_type_name(value), value=_q(value)))
             return
         if "const" in node and value != node["const"]:
-            yield f"{path}: expected {_q(node['const'])}, got {_q(value)}"
+            yield _at(path, _("expected {expected}, got {value}").format(expected=_q(node["const"]), value=_q(value)))
         if "enum" in node and value not in node["enum"]:
-            yield f"{path}: {_q(value)} is not one of {_q(node['enum'])}"
+            yield _at(path, _("{value} is not one of {allowed}").format(value=_q(value), allowed=_q(node["enum"])))
         if "minimum" in node and _is_type(value, "number") and value < node["minimum"]:
-            yield f"{path}: {value} is less than {node['minimum']}"
+            yield _at(path, _("{value} is less than {minimum}").format(value=value, minimum=node["minimum"]))
         if "pattern" in node and isinstance(value, str) and not re.search(node["pattern"], value):
-            yield f"{path}: {_q(value)} does not match {node['pattern']}"
+            yield _at(path, _("{value} does not match {pattern}").format(value=_q(value), pattern=node["pattern"]))
         if isinstance(value, list):
             if "minItems" in node and len(value) < node["minItems"]:
-                yield f"{path}: needs at least {node['minItems']} item(s)"
+                yield _at(path, ngettext("needs at least {n} item", "needs at least {n} items",
+                                         node["minItems"]).format(n=node["minItems"]))
             if "items" in node:
                 for i, item in enumerate(value):
                     yield from self.errors(item, node["items"], join(path, i))
@@ -97,21 +121,24 @@ class Validator:
         props = node.get("properties", {})
         for key in node.get("required", ()):
             if key not in value:
-                yield f"{join(path, key)}: missing (required)"
+                yield _at(join(path, key), _("missing (required)"))
         extra = node.get("additionalProperties", True)
         for key, item in value.items():
             if key in props:
                 yield from self.errors(item, props[key], join(path, str(key)))
             elif extra is False:
-                known = ", ".join(sorted(props)) or "none"
+                known = ", ".join(sorted(props)) or _("none")
                 noun = node.get("x-name", "field")
-                yield f"{join(path, str(key))}: unknown {noun} (known: {known})"
+                message = _(UNKNOWN_KEY[noun]) if noun in UNKNOWN_KEY else _("unknown {noun} (known: {known})")
+                yield _at(join(path, str(key)), message.format(noun=noun, known=known))
             elif isinstance(extra, dict):
                 yield from self.errors(item, extra, join(path, str(key)))
         if "maxProperties" in node and len(value) > node["maxProperties"]:
-            yield f"{path}: at most {node['maxProperties']} field(s), got {sorted(value)}"
+            yield _at(path, ngettext("at most {n} field, got {fields}", "at most {n} fields, got {fields}",
+                                     node["maxProperties"]).format(n=node["maxProperties"], fields=sorted(value)))
         if "minProperties" in node and len(value) < node["minProperties"]:
-            yield f"{path}: at least {node['minProperties']} field(s)"
+            yield _at(path, ngettext("at least {n} field", "at least {n} fields",
+                                     node["minProperties"]).format(n=node["minProperties"]))
 
     @staticmethod
     def _type_ok(value: Any, types: Any) -> bool:

@@ -14,6 +14,7 @@ from kb.engine import planechase
 from kb.engine.cards import CardPool, token_def
 from kb.engine.editions import Edition
 from kb.engine.state import Game, Obj, STEPS, q
+from kb.i18n import N_, _
 
 RESERVED = frozenset({"note", "life", "poison", "hand", "graveyard", "library", "exile", "hand_cards", "battlefield",
                       "creatures", "face_up", "planar_deck", "planar_deck_top", "planar_controller", "planar_die_cost", "turn_order",
@@ -21,6 +22,17 @@ RESERVED = frozenset({"note", "life", "poison", "hand", "graveyard", "library", 
                       "not_triggered", "last_die", "game_over"})
 FILLER = "Plains"
 DEFAULT_LIBRARY = 30
+# A phased-out card in a zone other than the battlefield (one whole sentence per zone).
+ZONE_PHASED_OUT = {
+    "hand": N_("a card in a hand can't be phased out: phasing is a status of permanents on the battlefield "
+               "(702.26b)"),
+    "library": N_("a card in a library can't be phased out: phasing is a status of permanents on the battlefield "
+                  "(702.26b)"),
+    "graveyard": N_("a card in a graveyard can't be phased out: phasing is a status of permanents on the "
+                    "battlefield (702.26b)"),
+    "exile": N_("a card in exile can't be phased out: phasing is a status of permanents on the battlefield "
+                "(702.26b)"),
+}
 
 
 class InputError(ValueError):
@@ -35,35 +47,36 @@ class InputError(ValueError):
 def _card(pool: CardPool, name: Any, path: str):
     cdef = pool.get(str(name))
     if cdef is None:
-        raise InputError(path, f"unknown card {q(name)}")
+        raise InputError(path, _("unknown card {name}").format(name=q(name)))
     return cdef
 
 
 def _player(game: Game, name: Any, path: str) -> str:
     if name not in game.players:
-        raise InputError(path, f"unknown player {q(name)} (players: {game.seats})")
+        raise InputError(path, _("unknown player {name} (players: {players})").format(name=q(name), players=game.seats))
     return name
 
 
 def _label(game: Game, obj: Obj, wanted: str | None, path: str) -> None:
     if wanted is not None:
         if wanted in game.labels:
-            raise InputError(path, f"id {q(wanted)} is used twice")
+            raise InputError(path, _("id {id} is used twice").format(id=q(wanted)))
         if wanted in RESERVED:
-            raise InputError(path, f"id {q(wanted)} is a reserved word of expectations")
+            raise InputError(path, _("id {id} is a reserved word of expectations").format(id=q(wanted)))
     game.assign_label(obj, wanted)
 
 
 def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) -> Game:
     names = list(setup["players"])
     if len(set(names)) != len(names):
-        raise InputError("setup.players", "a player is named twice")
+        raise InputError("setup.players", _("a player is named twice"))
     game = Game(pool, names, edition, seed=setup.get("seed", 0))
     turn = setup.get("turn", {})
     game.active = _player(game, turn.get("active", names[0]), "setup.turn.active")
     game.step = turn.get("step", "main1")
     if game.step not in STEPS:
-        raise InputError("setup.turn.step", f"unknown step {q(game.step)} (steps: {list(STEPS)})")
+        raise InputError("setup.turn.step", _("unknown step {step} (steps: {steps})").format(
+            step=q(game.step), steps=list(STEPS)))
     game.turn = turn.get("number", 2)
     for name, life in setup.get("life", {}).items():
         game.players[_player(game, name, f"setup.life.{name}")].life = life
@@ -98,8 +111,7 @@ def _fill_zone(game: Game, spec: dict, zone: str, key: str) -> None:
             here = f"{path}[{i}]"
             cdef = _card(game.pool, entry["card"], f"{here}.card" if "id" in entry or len(entry) > 1 else here)
             if entry.get("phased_out"):
-                raise InputError(f"{here}.phased_out", f"a card in a {zone} can't be phased out: phasing is a "
-                                 "status of permanents on the battlefield (702.26b)")
+                raise InputError(f"{here}.phased_out", _(ZONE_PHASED_OUT[zone]))
             obj = game.make_obj(cdef, name, zone)
             if "id" in entry or zone in ("hand", "graveyard", "exile"):
                 _label(game, obj, entry.get("id"), f"{here}.id")
@@ -119,9 +131,9 @@ def _battlefield(game: Game, entries: list[dict]) -> None:
             cdef = token_def(entry["token"])
             token = True
         else:
-            raise InputError(path, "a permanent needs 'card' (or 'token' with its characteristics)")
+            raise InputError(path, _("a permanent needs 'card' (or 'token' with its characteristics)"))
         if not cdef.is_permanent_card:
-            raise InputError(f"{path}.card", f"{cdef.name} is not a permanent card")
+            raise InputError(f"{path}.card", _("{card} is not a permanent card").format(card=cdef.name))
         controller = _player(game, entry.get("controller", game.seats[0]), f"{path}.controller")
         owner = _player(game, entry.get("owner", controller), f"{path}.owner")
         perm = game.make_obj(cdef, owner, "battlefield", token=token)
@@ -143,12 +155,12 @@ def _battlefield(game: Game, entries: list[dict]) -> None:
             perm.phased_out_under = _player(game, entry.get("phased_out_under", controller),
                                             f"{path}.phased_out_under")
         elif "phased_out_under" in entry:
-            raise InputError(f"{path}.phased_out_under", "only a phased-out permanent phased out under someone")
+            raise InputError(f"{path}.phased_out_under", _("only a phased-out permanent phased out under someone"))
         if "attached_to" in entry:
             pending_attach.append((perm, entry["attached_to"], f"{path}.attached_to"))
         elif cdef.is_aura:
-            raise InputError(path, f"{cdef.name} is an Aura and must be attached to something (704.5m); "
-                             "add attached_to")
+            raise InputError(path, _("{card} is an Aura and must be attached to something (704.5m); add attached_to")
+                             .format(card=cdef.name))
         game.battlefield.append(perm)
         made.append(perm)
     for perm, ref, path in pending_attach:
@@ -158,29 +170,29 @@ def _battlefield(game: Game, entries: list[dict]) -> None:
             source = game.labelled(entry["phased_out_until_leaves"])
             if source is None or source.zone != "battlefield":
                 raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves",
-                                 f"unknown permanent {q(entry['phased_out_until_leaves'])}")
+                                 _("unknown permanent {name}").format(name=q(entry["phased_out_until_leaves"])))
             if not perm.phased_out:
-                raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves", "the permanent isn't phased out")
+                raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves", _("the permanent isn't phased out"))
             perm.phase_until = {"leaves": source.oid, "tap": True}
 
 
 def _attach(game: Game, perm: Obj, ref: str, path: str) -> None:
     cdef = perm.cdef
     if not (cdef.is_aura or {"Equipment", "Fortification"} & cdef.subtypes):
-        raise InputError(path, f"{cdef.name} is not an Aura, Equipment or Fortification")
+        raise InputError(path, _("{card} is not an Aura, Equipment or Fortification").format(card=cdef.name))
     if ref in game.players:
         if not cdef.is_aura:
-            raise InputError(path, f"{cdef.name} can't be attached to a player")
+            raise InputError(path, _("{card} can't be attached to a player").format(card=cdef.name))
         perm.attached_to = ref
         return
     host = game.labelled(ref)
     if host is None or host.zone != "battlefield":
-        raise InputError(path, f"unknown permanent {q(ref)}")
+        raise InputError(path, _("unknown permanent {name}").format(name=q(ref)))
     if host is perm:
-        raise InputError(path, f"{cdef.name} can't be attached to itself")
+        raise InputError(path, _("{card} can't be attached to itself").format(card=cdef.name))
     if perm.phase_kind == "indirect" and not host.phased_out:
-        raise InputError(path, f"{game.label_of(perm)} phased out indirectly, so its host "
-                         f"{q(ref)} must be phased out too (702.26g)")
+        raise InputError(path, _("{card} phased out indirectly, so its host {host} must be phased out too (702.26g)")
+                         .format(card=game.label_of(perm), host=q(ref)))
     perm.attached_to = host.oid
 
 
@@ -191,7 +203,8 @@ def _link_exiled(game: Game, setup: dict) -> None:
             if source_label:
                 source = game.labelled(source_label)
                 if source is None or source.zone != "battlefield":
-                    raise InputError(f"setup.exile.{name}[{i}].exiled_with", f"unknown permanent {q(source_label)}")
+                    raise InputError(f"setup.exile.{name}[{i}].exiled_with", _("unknown permanent {name}").format(
+                        name=q(source_label)))
                 source.chosen["exiled"] = card.card_id
     for zone in ("hand", "library", "graveyard"):
         for player in game.players.values():
@@ -207,7 +220,7 @@ def _planechase(game: Game, spec: dict) -> None:
         for i, card_name in enumerate(cards):
             cdef = _card(game.pool, card_name, f"{path}[{i}]")
             if not cdef.is_planar:
-                raise InputError(f"{path}[{i}]", f"{cdef.name} is not a plane or phenomenon")
+                raise InputError(f"{path}[{i}]", _("{card} is not a plane or phenomenon").format(card=cdef.name))
             obj = game.make_obj(cdef, name, "planar_deck")
             game.assign_label(obj)
             player.planar_deck.append(obj)
@@ -220,7 +233,7 @@ def _planechase(game: Game, spec: dict) -> None:
                     owner_deck = player.planar_deck
                     found = card
         if owner_deck is None:
-            raise InputError(path, f"{q(card_name)} is in no planar deck; list it in planechase.decks")
+            raise InputError(path, _("{card} is in no planar deck; list it in planechase.decks").format(card=q(card_name)))
         planechase._face_up(game, found, owner_deck)
     game.planar_controller = _player(game, spec.get("planar_controller", game.active),
                                      "setup.planechase.planar_controller")
