@@ -56,3 +56,16 @@ def test_imports_keep_the_chain_and_inferences_current(tmp_path):
     assert rule.inferred_edition["last"] == "2010-07-16"
     assert rule.english["text"].startswith("Phasing is a static ability")
     kb.close()
+
+
+def test_inference_evidence_reads_in_the_interface_language(tmp_path):
+    from kb.i18n import using_language
+
+    kb = KnowledgeBase.open(tmp_path / "evidence.db")
+    kb.import_paths([DATA / "000_a3c90cc092d5a721.txt", corpus_path("en", "full", "MagicCompRules_20100716.txt")])
+    english = kb.inferred_edition("000_a3c90cc092d5a721").evidence
+    assert english[-1].startswith("best match: 2010-07-16")
+    with using_language("de"):
+        german = kb.inferred_edition("000_a3c90cc092d5a721").evidence
+    assert german[-1].startswith("beste Übereinstimmung: 2010-07-16")
+    kb.close()

@@ -24,10 +24,30 @@ from kb.history.model import connection
 from kb.history.resolve import lookup_failed
 from kb.history.schema import ensure_history_schema, has_history
 from kb.history.text import fold_title, normalise
+from kb.i18n import N_, _
 from kb.numbers import RuleNumber
 
-VERSION = 1
+VERSION = 2  # 2: evidence stored as messages, read in the interface language
 WEIGHTS = {"number": 3, "title": 3, "text": 3, "family": 2, "cited": 2, "cited title": 2, "cites": 1}
+
+
+# What each kind of fact is called where the evidence is shown.
+KIND_NAMES = {"number": N_("number"), "title": N_("title"), "text": N_("text"), "family": N_("family"),
+              "cited": N_("cited"), "cited title": N_("cited title"), "cites": N_("cites")}
+
+
+def message(msgid: str, **params) -> dict:
+    """A sentence of evidence kept as its message and values, so it reads in every interface language."""
+    return {"msgid": msgid, "params": params}
+
+
+def render(entry: dict | str) -> str:
+    """One evidence sentence in the interface language (stored plain strings pass through)."""
+    if isinstance(entry, str):
+        return entry
+    params = {k: (render(v) if isinstance(v, dict) else "; ".join(render(x) for x in v) if isinstance(v, list)
+                  else _(KIND_NAMES[v]) if k == "kind" else v) for k, v in entry["params"].items()}
+    return _(entry["msgid"]).format(**params)
 
 
 @dataclass
@@ -38,16 +58,23 @@ class Inference:
     first: str | None
     last: str | None
     editions: list[str]
-    evidence: list[str] = field(default_factory=list)
+    evidence_messages: list[dict] = field(default_factory=list)
+
+    @property
+    def evidence(self) -> list[str]:
+        return [render(entry) for entry in self.evidence_messages]
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        found = asdict(self)
+        del found["evidence_messages"]
+        found["evidence"] = self.evidence
+        return found
 
 
 @dataclass
 class Fact:
     kind: str  # a key of WEIGHTS
-    label: str
+    label: dict  # a message (see ``message``)
     met: set[int]  # chain positions of the editions that meet it
 
 
@@ -136,7 +163,7 @@ def facts(stated: _Source, chain: list[ChainDoc], editions: list[_Edition]) -> l
     everywhere = range(len(chain))
     found: list[Fact] = []
 
-    def fact(kind: str, label: str, test) -> None:
+    def fact(kind: str, label: dict, test) -> None:
         found.append(Fact(kind, label, {k for k in everywhere if test(editions[k])}))
 
     numbers = [n[1] for n in stated.nodes]
@@ -145,16 +172,19 @@ def facts(stated: _Source, chain: list[ChainDoc], editions: list[_Edition]) -> l
         if parent in numbers:
             children[parent].add(number)
     for number in numbers:
-        fact("number", number, lambda e, n=number: n in e.titles)
+        fact("number", message("{number}", number=number), lambda e, n=number: n in e.titles)
     for parent, kids in children.items():
-        fact("family", f"{parent} has {_letters(parent, kids)}", lambda e, p=parent, c=kids: e.children.get(p) == c)
+        fact("family", message(N_("{parent} has {children}"), parent=parent, children=_letters(parent, kids)),
+             lambda e, p=parent, c=kids: e.children.get(p) == c)
     for _, number, _, _, title, text in stated.nodes:
         english = _english(stated, title)
         if english:
-            label = f"{number} titled {english!r}" + (f" ({title})" if english != title else "")
+            label = (message(N_("{number} titled {title!r} ({own})"), number=number, title=english, own=title)
+                     if english != title else message(N_("{number} titled {title!r}"), number=number, title=english))
             fact("title", label, lambda e, n=number, t=english: same_title(e.titles.get(n), t))
         if stated.lang == "en" and text:
-            fact("text", f"{number} worded as quoted", lambda e, n=number, t=normalise(text): e.texts.get(n) == t)
+            fact("text", message(N_("{number} worded as quoted"), number=number),
+                 lambda e, n=number, t=normalise(text): e.texts.get(n) == t)
     cited_by: dict[str, set[str]] = defaultdict(set)  # citing number -> targets (both ends of ranges)
     citing: dict[str, set[str]] = defaultdict(set)  # target -> citing numbers
     for source, start, end, _ in stated.cites:
@@ -165,15 +195,16 @@ def facts(stated: _Source, chain: list[ChainDoc], editions: list[_Edition]) -> l
     for target in sorted(citing, key=_key):
         # A rule the edition lacks is still explained when the edition cites it the same way (the CR
         # itself sometimes cites a rule that only a later edition adds).
-        fact("cited", f"cited {target} exists", lambda e, t=target, by=citing[target]: t in e.titles or any(
+        fact("cited", message(N_("cited {target} exists"), target=target), lambda e, t=target, by=citing[target]: t in e.titles or any(
             t in e.cites.get(n, ()) for n in by if n))
     for _, start, _, quoted in stated.cites:
         english = _english(stated, quoted)
         if english:
-            fact("cited title", f"cited {start} titled {english!r}",
+            fact("cited title", message(N_("cited {target} titled {title!r}"), target=start, title=english),
                  lambda e, t=start, q=english: same_title(e.titles.get(t), q))
     for number, targets in cited_by.items():
-        fact("cites", f"{number} cites {', '.join(sorted(targets, key=_key))}",
+        fact("cites", message(N_("{number} cites {targets}"), number=number,
+                              targets=", ".join(sorted(targets, key=_key))),
              lambda e, n=number, t=targets: t <= e.cites.get(n, set()))
     return found
 
@@ -212,28 +243,26 @@ def _letters(parent: str, kids: set[str]) -> str:
 def decide(document: str, chain: list[ChainDoc], found: list[Fact]) -> Inference:
     """The editions with the least weight of unmet facts, and the facts that tell editions apart."""
     if not chain:
-        return Inference(document, None, None, [], ["no English editions in the database to compare with"])
+        return Inference(document, None, None, [], [message(N_("no English editions in the database to compare with"))])
     if not found:
-        return Inference(document, None, None, [], ["the document states no rule numbers to compare"])
+        return Inference(document, None, None, [], [message(N_("the document states no rule numbers to compare"))])
     cost = [sum(WEIGHTS[f.kind] for f in found if k not in f.met) for k in range(len(chain))]
     least = min(cost)
     best = [k for k in range(len(chain)) if cost[k] == least]
-    evidence = [_describe(f, chain) for f in found if 0 < len(f.met) < len(chain)]
+    evidence = [message(N_("{kind}: {fact}: {editions}"), kind=f.kind, fact=f.label, editions=_ranges(sorted(f.met), chain))
+                for f in found if 0 < len(f.met) < len(chain)]
     unmet = [f for f in found if not f.met]
     if unmet:
-        evidence.append("met by no edition (ignored): " + "; ".join(f.label for f in unmet[:8])
-                        + (" ..." if len(unmet) > 8 else ""))
-    evidence.append(f"best match: {_ranges(best, chain)} ({least} points of unmet facts)")
+        evidence.append(message(N_("met by no edition (ignored): {facts}{more}"), facts=[f.label for f in unmet[:8]],
+                                more=" ..." if len(unmet) > 8 else ""))
+    evidence.append(message(N_("best match: {editions} ({points} points of unmet facts)"),
+                            editions=_ranges(best, chain), points=least))
     return Inference(document, chain[best[0]].edition, chain[best[-1]].edition,
                      _unique([chain[k].edition for k in best]), evidence)
 
 
 def _unique(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
-
-
-def _describe(f: Fact, chain: list[ChainDoc]) -> str:
-    return f"{f.kind}: {f.label}: {_ranges(sorted(f.met), chain)}"
 
 
 def _ranges(positions: list[int], chain: list[ChainDoc]) -> str:
@@ -261,7 +290,7 @@ def save_inference(conn, doc_id: int, result: Inference, chain: list[ChainDoc]) 
             "insert or replace into edition_inference (document_id, document, first, last, editions, evidence, sha, "
             "version, created) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [doc_id, result.document, result.first, result.last, json.dumps(result.editions),
-             json.dumps(result.evidence, ensure_ascii=False), f"{sha}:{chain_digest(chain)}", VERSION,
+             json.dumps(result.evidence_messages, ensure_ascii=False), f"{sha}:{chain_digest(chain)}", VERSION,
              datetime.now(timezone.utc).isoformat(timespec="seconds")],
         )
 
@@ -274,7 +303,8 @@ def update_inferences(source) -> list[Inference]:
     digest = chain_digest(chain)
     with conn:
         conn.execute("delete from edition_inference where document_id not in (select id from documents)")
-    stored = {row[0]: row[1] for row in conn.execute("select document_id, sha from edition_inference")}
+    stored = {row[0]: row[1] for row in conn.execute(
+        "select document_id, sha from edition_inference where version = ?", [VERSION])}
     results = []
     for doc_id, name, sha in conn.execute(
             "select id, name, sha256 from documents where edition is null order by name").fetchall():
