@@ -45,9 +45,12 @@ class BadQuery(ValueError):
     """A query parameter that cannot be used; answered with 400."""
 
 
+def _number(link) -> str | None:
+    return link.number if link else None
+
+
 def rule_payload(rule, children: list | None = None) -> dict[str, Any]:
     """A rule in the shape bots know, plus what only mtgkb has."""
-    link = (lambda r: r.number if r else None)
     payload = {
         "ruleNumber": rule.number,
         "title": rule.title,
@@ -59,9 +62,9 @@ def rule_payload(rule, children: list | None = None) -> dict[str, Any]:
         "document": rule.document,
         "anchor": rule.anchor,
         "navigation": {
-            "previousRule": link(rule.previous),
-            "nextRule": link(rule.next),
-            "parentRule": link(rule.parent),
+            "previousRule": _number(rule.previous),
+            "nextRule": _number(rule.next),
+            "parentRule": _number(rule.parent),
         },
         "children": [c.number for c in rule.children],
         "cites": [r.target for r in rule.cites],
