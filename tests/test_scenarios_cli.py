@@ -133,3 +133,34 @@ def test_bad_input_in_the_interface_language(tmp_path):
         in schema.output
     japanese = CliRunner().invoke(cli, ["--ui-lang", "ja", "scenarios", "run", "--no-store", str(path)])
     assert "setup.battlefield[0].colour: 不明なフィールド" in japanese.output
+
+
+TAPPED_ATTACKER = """
+scenarios:
+  - name: a tapped bear stays home
+    rules: [508.1a]
+    setup:
+      players: [A, B]
+      turn: {active: A, step: main1}
+      battlefield: [{card: Grizzly Bears, id: bears, controller: A, tapped: true}]
+    steps:
+      - illegal:
+          attack: {player: A, attackers: {bears: B}}
+          reason: is tapped and can't attack
+      - attack: {player: A, attackers: {bears: B}}
+"""
+
+
+def test_a_refused_action_is_reported_in_the_interface_language(tmp_path):
+    """The rules error reads German under --ui-lang de; the English ``reason:`` still matches."""
+    path = tmp_path / "tapped.yaml"
+    path.write_text(TAPPED_ATTACKER, encoding="utf-8")
+    german = CliRunner().invoke(cli, ["--ui-lang", "de", "scenarios", "run", "--no-store", "--json", str(path)])
+    assert german.exit_code == 1, german.output
+    (record,) = json.loads(german.output)["results"]
+    assert record["failures"] == [{"step": 1, "expectation": "attack", "expected": "eine Aktion, die die Regeln erlauben",
+                                   "actual": "bears ist getappt und kann nicht angreifen"}]
+    english = CliRunner().invoke(cli, ["--ui-lang", "en", "scenarios", "run", "--no-store", "--json", str(path)])
+    (record,) = json.loads(english.output)["results"]
+    assert [f["step"] for f in record["failures"]] == [1]      # step 0: the English reason matched
+    assert record["failures"][0]["actual"] == "bears is tapped and can't attack"

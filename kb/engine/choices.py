@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.engine.state import ChoiceNeeded, Game, Obj, q
+from kb.i18n import N_
 
 
 def _fits(entry: dict, player: str, kind: str, source: str) -> bool:
@@ -33,8 +34,9 @@ def decide(game: Game, player: str, kind: str, options: list, source: str, many:
             values = value if isinstance(value, list) else [value]
             for v in values:
                 if options and v not in options:
-                    raise ChoiceNeeded(f"{player} chose {q(v)} for {source} ({kind}), "
-                                       f"which is not one of {options}")
+                    raise ChoiceNeeded(N_("{player} chose {value} for {source} ({kind}), which is not one of "
+                                          "{options}"), player=player, value=q(v), source=source,
+                                       kind=kind, options=options)
             return values if many else values[0]
     if kind == "may":
         return True
@@ -42,8 +44,10 @@ def decide(game: Game, player: str, kind: str, options: list, source: str, many:
         return list(options) if many else options[0]
     if not options:
         return [] if many else None
-    raise ChoiceNeeded(f"{player} must choose {kind} for {source} among {options}; "
-                       f"add a 'choose' action before this step")
+    # TRANSLATORS: 'choose' is the name of a scenario action; keep it in English.
+    raise ChoiceNeeded(N_("{player} must choose {kind} for {source} among {options}; "
+                          "add a 'choose' action before this step"), player=player, kind=kind, source=source,
+                       options=options)
 
 
 def object_key(game: Game, obj: Obj) -> str:

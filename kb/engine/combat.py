@@ -11,6 +11,7 @@ from kb.engine.cards import Ability
 from kb.engine.restrictions import applies, can_attack, can_block, player_protected
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError
 from kb.engine.triggers import obj_event
+from kb.i18n import N_
 
 EXALTED = Ability(label="exalted", on="attacks_alone",
                   effect=({"pump": {"what": "event_obj", "power": 1, "toughness": 1}},))
@@ -25,21 +26,23 @@ def tap(game: Game, perm: Obj) -> None:
 def check_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -> None:
     """Raise if these attackers may not be declared (508.1)."""
     if game.active != player:
-        raise RulesError(f"only the active player ({game.active}) attacks")
+        raise RulesError(N_("only the active player ({player}) attacks"), player=game.active)
     for creature, defender in attackers:
         ch = game.chars(creature)
         if creature.phased_out or creature.zone != "battlefield" or "Creature" not in ch.types:
-            raise RulesError(f"{game.label_of(creature)} can't attack: it isn't a creature on the battlefield")
+            raise RulesError(N_("{card} can't attack: it isn't a creature on the battlefield"),
+                             card=game.label_of(creature))
         if ch.controller != player:
-            raise RulesError(f"{player} doesn't control {game.label_of(creature)}")
+            raise RulesError(N_("{player} doesn't control {card}"), player=player, card=game.label_of(creature))
         if creature.tapped:
-            raise RulesError(f"{game.label_of(creature)} is tapped and can't attack")
+            raise RulesError(N_("{card} is tapped and can't attack"), card=game.label_of(creature))
         if creature.controlled_since >= game.turn and "haste" not in ch.keywords:
-            raise RulesError(f"{game.label_of(creature)} has summoning sickness and can't attack (302.6)")
+            raise RulesError(N_("{card} has summoning sickness and can't attack (302.6)"),
+                             card=game.label_of(creature))
         if not can_attack(game, creature) or "defender" in ch.keywords:
-            raise RulesError(f"{game.label_of(creature)} can't attack")
+            raise RulesError(N_("{card} can't attack"), card=game.label_of(creature))
         if defender not in game.opponents(player):
-            raise RulesError(f"{game.label_of(creature)} can't attack {defender}")
+            raise RulesError(N_("{card} can't attack {player}"), card=game.label_of(creature), player=defender)
 
 
 def declare_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -> None:
@@ -66,23 +69,24 @@ def check_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> No
         ch = game.chars(blocker)
         name = game.label_of(blocker)
         if blocker.phased_out or "Creature" not in ch.types or ch.controller != player:
-            raise RulesError(f"{name} can't block: not a creature {player} controls")
+            raise RulesError(N_("{card} can't block: not a creature {player} controls"), card=name, player=player)
         if blocker.tapped:
-            raise RulesError(f"{name} is tapped and can't block")
+            raise RulesError(N_("{card} is tapped and can't block"), card=name)
         if not can_block(game, blocker):
-            raise RulesError(f"{name} can't block")
+            raise RulesError(N_("{card} can't block"), card=name)
         if attacker.phased_out or attacker.attacking != player:
-            raise RulesError(f"{game.label_of(attacker)} isn't attacking {player}")
+            raise RulesError(N_("{card} isn't attacking {player}"), card=game.label_of(attacker), player=player)
         ach = game.chars(attacker)
         if "flying" in ach.keywords and "flying" not in ch.keywords:
-            raise RulesError(f"{name} can't block {game.label_of(attacker)}, which has flying")
+            raise RulesError(N_("{card} can't block {attacker}, which has flying"), card=name,
+                             attacker=game.label_of(attacker))
         if applies(game, "blockable_only_by_walls", obj=attacker) and "Wall" not in ch.subtypes:
-            raise RulesError(f"{game.label_of(attacker)} can't be blocked except by Walls")
+            raise RulesError(N_("{card} can't be blocked except by Walls"), card=game.label_of(attacker))
         by_attacker.setdefault(attacker.oid, []).append(blocker)
     for attacker_oid, blockers in by_attacker.items():
         attacker = game.permanent(attacker_oid)
         if "menace" in game.chars(attacker).keywords and len(blockers) < 2:
-            raise RulesError(f"{game.label_of(attacker)} has menace and needs two or more blockers")
+            raise RulesError(N_("{card} has menace and needs two or more blockers"), card=game.label_of(attacker))
 
 
 def declare_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> None:

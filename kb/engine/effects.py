@@ -17,6 +17,7 @@ from kb.engine.choices import choose_objects, decide
 from kb.engine.select import is_set_selector, player_ref, select_set
 from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
 from kb.engine import zones
+from kb.i18n import N_
 
 
 @dataclass
@@ -71,7 +72,7 @@ def objects(ctx: Ctx, spec: Any, specific_phased_out: bool = False) -> list[Obj]
         return [o for o in ctx.vars.get(spec[1:], []) if _live(game, o) is not None]
     if is_set_selector(spec):
         return select_set(game, _subst(ctx, spec), ctx.controller, ctx.source, ctx=ctx)
-    raise RulesError(f"unknown selector {spec!r} in {ctx.source_name}")
+    raise RulesError(N_("unknown selector {selector} in {source}"), selector=repr(spec), source=ctx.source_name)
 
 
 def _subst(ctx: Ctx, value: Any) -> Any:
@@ -113,7 +114,7 @@ def amount(ctx: Ctx, value: Any) -> int:
     if isinstance(value, str) and value.startswith("$"):
         v = ctx.vars.get(value[1:], 0)
         return len(v) if isinstance(v, list) else int(v)
-    raise RulesError(f"not an amount: {value!r} in {ctx.source_name}")
+    raise RulesError(N_("not an amount: {value} in {source}"), value=repr(value), source=ctx.source_name)
 
 
 # ----- lasting effects ---------------------------------------------------------------------
@@ -445,11 +446,12 @@ VERBS: dict[str, Callable[[Ctx, Any], None]] = {
 def run(ctx: Ctx, steps: Any) -> None:
     for step in steps or ():
         if not isinstance(step, dict) or len(step) != 1:
-            raise RulesError(f"an effect step is a one-key mapping, got {step!r} in {ctx.source_name}")
+            raise RulesError(N_("an effect step is a one-key mapping, got {step} in {source}"), step=repr(step),
+                             source=ctx.source_name)
         verb, params = next(iter(step.items()))
         fn = VERBS.get(verb)
         if fn is None:
-            raise RulesError(f"unknown effect verb {verb!r} in {ctx.source_name}")
+            raise RulesError(N_("unknown effect verb {verb} in {source}"), verb=repr(verb), source=ctx.source_name)
         fn(ctx, params if params is not None else {})
         if ctx.game.game_over:
             return

@@ -15,6 +15,7 @@ from kb.engine.cards import Ability
 from kb.engine.choices import choose_objects, decide
 from kb.engine.restrictions import applies
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError, touch
+from kb.i18n import N_
 
 DIE_FACES = ["planeswalk", "chaos", "blank", "blank", "blank", "blank"]
 PLANESWALKING_ABILITY = Ability(label="planeswalking ability", on="planar_die",
@@ -43,12 +44,12 @@ def start(game: Game) -> None:
     player = game.players[game.seats[0]]
     for _ in range(len(player.planar_deck) + 1):
         if not player.planar_deck:
-            raise RulesError("the starting player's planar deck has no plane")
+            raise RulesError(N_("the starting player's planar deck has no plane"))
         card = _face_up(game, player.planar_deck[0], player.planar_deck)
         if "Plane" in card.cdef.types:
             return
         _face_down_to_bottom(game, card)
-    raise RulesError("the starting player's planar deck has no plane")
+    raise RulesError(N_("the starting player's planar deck has no plane"))
 
 
 def new_active_player(game: Game) -> None:
@@ -130,16 +131,18 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
     """901.9: a special action of the active player in a main phase with an empty stack."""
     from kb.engine.stack import _after_action
     if not game.planechase:
-        raise RulesError("the planar die is rolled only in a Planechase game")
+        raise RulesError(N_("the planar die is rolled only in a Planechase game"))
     if game.active != player or game.step not in ("main1", "main2") or game.stack:
-        raise RulesError(f"{player} may roll the planar die only in their main phase with an empty stack")
+        raise RulesError(N_("{player} may roll the planar die only in their main phase with an empty stack"),
+                         player=player)
     roller = game.players[player]
     game.events.append({"kind": "die_cost", "player": player, "cost": roller.die_special_actions})
     roller.die_special_actions += 1
     if result is None:
         result = game.random_result("planar_die", DIE_FACES)   # six faces, four of them blank (901.3a)
     elif result not in DIE_FACES:
-        raise RulesError(f"planar die result {result!r} is not one of {sorted(set(DIE_FACES))}")
+        raise RulesError(N_("planar die result {result} is not one of {faces}"), result=repr(result),
+                         faces=sorted(set(DIE_FACES)))
     if result == "blank" and applies(game, "blank_is_chaos"):
         result = "chaos"                   # Chaotic Aether
     game.events.append({"kind": "planar_die", "player": player, "result": result})
@@ -283,4 +286,4 @@ def run_verb(ctx: Any, p: dict) -> None:
     elif what == "reality_shaping":
         _reality_shaping(ctx)
     else:
-        raise RulesError(f"unknown planar action {what!r}")
+        raise RulesError(N_("unknown planar action {action}"), action=repr(what))

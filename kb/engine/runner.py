@@ -14,7 +14,7 @@ from typing import Any, Callable
 from kb.engine import combat, planechase, players, stack, turn
 from kb.engine.setup import RESERVED, InputError
 from kb.engine.state import ChoiceNeeded, Game, Obj, RulesError, STEPS, q
-from kb.i18n import _
+from kb.i18n import N_, _
 
 
 @dataclass
@@ -45,7 +45,7 @@ class Runner:
     def perm(self, label: str, path: str) -> Obj:
         obj = self.obj(label, path)
         if obj is None or obj.zone != "battlefield":
-            raise RulesError(f"{label} is not on the battlefield")
+            raise RulesError(N_("{card} is not on the battlefield"), card=label)
         return obj
 
     def player(self, name: str, path: str) -> str:
@@ -64,7 +64,7 @@ class Runner:
                 return card
         if ref not in self.game.labels and self.game.pool.get(ref) is None:
             raise InputError(path, _("unknown card or id {ref}").format(ref=q(ref)))
-        raise RulesError(f"{ref} is not in {player}'s hand")
+        raise RulesError(N_("{card} is not in {player}'s hand"), card=ref, player=player)
 
     def _take_priority(self, player: str) -> None:
         """The other players pass until ``player`` may act (priority passes never resolve here)."""
@@ -97,7 +97,7 @@ class Runner:
     def a_resolve(self, p: Any, path: str) -> None:
         for _i in range(p or 1):
             if not self.game.stack:
-                raise RulesError("the stack is empty: nothing to resolve")
+                raise RulesError(N_("the stack is empty: nothing to resolve"))
             turn.all_pass(self.game)
 
     def a_advance(self, p: dict, path: str) -> None:
@@ -110,7 +110,7 @@ class Runner:
     def _advance_in_turn(self, step: str) -> None:
         game = self.game
         if STEPS.index(game.step) >= STEPS.index(step):
-            raise RulesError(f"the {step} step of this turn is over (now: {game.step})")
+            raise RulesError(N_("the {step} step of this turn is over (now: {now})"), step=step, now=game.step)
         turn.advance_to(game, step, game.active, game.turn)
 
     def a_attack(self, p: dict, path: str) -> None:
@@ -137,7 +137,7 @@ class Runner:
         card = self.hand_card(who, p["card"], f"{path}.card")
         stack._needs_sorcery_timing(self.game, who)
         if "Land" not in card.cdef.types:
-            raise RulesError(f"{card.name} is not a land")
+            raise RulesError(N_("{card} is not a land"), card=card.name)
         from kb.engine.zones import enter_battlefield
         enter_battlefield(self.game, card, who)
         stack._after_action(self.game, who)
@@ -147,7 +147,7 @@ class Runner:
         who = self.player(p["player"], f"{path}.player")
         perm = self.perm(p["card"], f"{path}.card")
         if self.game.controller(perm) != who or "Land" not in self.game.chars(perm).types or perm.tapped:
-            raise RulesError(f"{p['card']} is not an untapped land {who} controls")
+            raise RulesError(N_("{card} is not an untapped land {player} controls"), card=p['card'], player=who)
         from kb.engine.combat import tap
         tap(self.game, perm)
         stack._after_action(self.game, who)
@@ -182,7 +182,8 @@ class Runner:
             ACTIONS[verb](self, params, f"{path}.{verb}")
         except RulesError as exc:
             reason = p.get("reason")
-            if reason and reason.casefold() not in str(exc).casefold():
+            # Scenario files give the English reason; the translated one is accepted too.
+            if reason and not any(reason.casefold() in text.casefold() for text in (exc.english, str(exc))):
                 self.failures.append(Failure(index, f"illegal {verb}", _("refused because: {reason}").format(
                     reason=reason), str(exc)))
             return

@@ -18,6 +18,7 @@ from kb.engine.sba import protected_from
 from kb.engine.select import matches
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError, StackItem, q
 from kb.engine import zones
+from kb.i18n import N_
 
 TARGET_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
                 "permanent": None, "planeswalker": "Planeswalker"}
@@ -44,7 +45,7 @@ def candidates(game: Game, spec: dict, controller: str, source: Obj | None) -> l
         return out
     card_type = TARGET_KINDS.get(kind, "?")
     if card_type == "?":
-        raise RulesError(f"unknown target kind {q(kind)}")
+        raise RulesError(N_("unknown target kind {kind}"), kind=q(kind))
     for perm in game.permanents():
         ch = game.chars(perm)
         if card_type and card_type not in ch.types:
@@ -70,7 +71,8 @@ def choose_targets(game: Game, player: str, specs: tuple, given: list | None, so
         if given is not None and i < len(given):
             key = given[i]
             if key not in keys:
-                raise RulesError(f"{q(key)} is not a legal target for {source_name} (legal: {q(keys)})")
+                raise RulesError(N_("{target} is not a legal target for {source} (legal: {legal})"), target=q(key),
+                                 source=source_name, legal=q(keys))
         elif not options:
             if spec.get("optional"):
                 chosen.append(None)
@@ -95,25 +97,26 @@ def _still_legal(game: Game, spec: dict, target: Any, controller: str, source: O
 # ----- putting things on the stack ---------------------------------------------------------
 def _needs_sorcery_timing(game: Game, player: str) -> None:
     if game.active != player or game.step not in ("main1", "main2") or game.stack:
-        raise RulesError(f"{player} can do this only in their main phase with an empty stack "
-                         f"(now: {game.active}'s {game.step}, stack of {len(game.stack)})")
+        raise RulesError(N_("{player} can do this only in their main phase with an empty stack "
+                            "(now: {active}'s {step}, stack of {count})"), player=player, active=game.active,
+                         step=game.step, count=len(game.stack))
 
 
 def _instant_timing(game: Game) -> None:
     if game.step in ("untap", "cleanup") and not game.priority:
-        raise RulesError(f"no player receives priority during the {game.step} step")
+        raise RulesError(N_("no player receives priority during the {step} step"), step=game.step)
 
 
 def cast(game: Game, player: str, card: Obj, targets: list | None = None, choices: dict | None = None) -> StackItem:
     cdef = card.cdef
     if card not in game.players[player].hand:
-        raise RulesError(f"{card.name} is not in {player}'s hand")
+        raise RulesError(N_("{card} is not in {player}'s hand"), card=card.name, player=player)
     if "Instant" in cdef.types or "flash" in cdef.keywords:
         _instant_timing(game)
     else:
         _needs_sorcery_timing(game, player)
     if cdef.is_planar or ("Land" in cdef.types and len(cdef.types) == 1):
-        raise RulesError(f"{card.name} can't be cast")
+        raise RulesError(N_("{card} can't be cast"), card=card.name)
     if cdef.is_aura:
         specs: tuple = ({"kind": (cdef.enchant or {}).get("kind", "creature"),
                          "filter": (cdef.enchant or {}).get("filter", {})},)
@@ -122,7 +125,7 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     spell_obj = zones.new_object(game, card, "stack", controller=player)
     chosen = choose_targets(game, player, specs, targets, spell_obj, card.name)
     if chosen is None:
-        raise RulesError(f"{card.name} has no legal target")
+        raise RulesError(N_("{card} has no legal target"), card=card.name)
     zones._detach_from_zone(game, card)
     item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen,
                      dict(choices or {}))
@@ -136,19 +139,20 @@ def _ability_of(perm: Obj, which: Any) -> Ability:
     abilities = (perm.copy_of or perm.cdef).activated
     if isinstance(which, int):
         if not 0 <= which < len(abilities):
-            raise RulesError(f"{perm.name} has no ability #{which}")
+            raise RulesError(N_("{card} has no ability #{number}"), card=perm.name, number=which)
         return abilities[which]
     for ability in abilities:
         if which is None or ability.label.casefold() == str(which).casefold():
             return ability
-    raise RulesError(f"{perm.name} has no ability {q(which)} (has: {[a.label for a in abilities]})")
+    raise RulesError(N_("{card} has no ability {ability} (has: {abilities})"), card=perm.name, ability=q(which),
+                     abilities=[a.label for a in abilities])
 
 
 def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: list | None = None) -> StackItem:
     if perm.zone != "battlefield" or perm.phased_out:
-        raise RulesError(f"{perm.name} is not on the battlefield")
+        raise RulesError(N_("{card} is not on the battlefield"), card=perm.name)
     if game.controller(perm) != player:
-        raise RulesError(f"{player} doesn't control {perm.name}")
+        raise RulesError(N_("{player} doesn't control {card}"), player=player, card=perm.name)
     ability = _ability_of(perm, which)
     if ability.timing == "sorcery":
         _needs_sorcery_timing(game, player)
@@ -157,18 +161,19 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
     cost = ability.cost
     if cost.get("tap"):
         if perm.tapped:
-            raise RulesError(f"{perm.name} is tapped")
+            raise RulesError(N_("{card} is tapped"), card=perm.name)
         ch = game.chars(perm)
         if "Creature" in ch.types and perm.controlled_since >= game.turn and "haste" not in ch.keywords:
-            raise RulesError(f"{perm.name} has summoning sickness (302.6)")
+            raise RulesError(N_("{card} has summoning sickness (302.6)"), card=perm.name)
     if "loyalty" in cost:
         if perm.loyalty_used_turn == game.turn:
-            raise RulesError(f"{perm.name}'s loyalty abilities were already activated this turn (606.3)")
+            raise RulesError(N_("{card}'s loyalty abilities were already activated this turn (606.3)"),
+                             card=perm.name)
         if perm.counters.get("loyalty", 0) + cost["loyalty"] < 0:
-            raise RulesError(f"{perm.name} has too little loyalty")
+            raise RulesError(N_("{card} has too little loyalty"), card=perm.name)
     chosen = choose_targets(game, player, ability.targets, targets, perm, perm.name)
     if chosen is None:
-        raise RulesError(f"{perm.name}: no legal target for {ability.label}")
+        raise RulesError(N_("{card}: no legal target for {ability}"), card=perm.name, ability=ability.label)
     if cost.get("tap"):
         from kb.engine.combat import tap
         tap(game, perm)
@@ -228,7 +233,7 @@ def _condition(game: Game, cond: dict, trig: PendingTrigger | StackItem) -> bool
         return source is not None and source.counters.get(cond["counter"], 0) > 0
     if "hand_empty" in cond:
         return not game.players[trig.controller].hand
-    raise RulesError(f"unknown condition {q(cond)}")
+    raise RulesError(N_("unknown condition {condition}"), condition=q(cond))
 
 
 def priority_point(game: Game) -> None:

@@ -15,6 +15,7 @@ from typing import Any, Iterable, Iterator
 
 from kb.engine.cards import CardDef, CardPool
 from kb.engine.editions import Edition
+from kb.i18n import N_, _
 
 # Bumped on every change of an object or effect; caches of derived values
 # (characteristics) are valid for one version only.
@@ -35,7 +36,23 @@ def q(value: Any) -> str:
 
 
 class RulesError(Exception):
-    """An action the rules do not allow now (wrong timing, illegal target, no such card)."""
+    """An action the rules do not allow now (wrong timing, illegal target, no such card).
+
+    Raised as ``RulesError(N_("{card} is tapped and can't attack"), card=name)``: the
+    message is an English msgid with named fields. ``english`` is the English text
+    (what a scenario's ``illegal: reason:`` is compared with); ``message`` and ``str()``
+    are the text in the interface language of the moment the error was raised.
+    """
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        self.msgid = msgid
+        self.params = params
+        self.english = msgid.format(**params)
+        self.message = _(msgid).format(**params)
+        super().__init__(self.message)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class ChoiceNeeded(RulesError):
@@ -216,7 +233,7 @@ class Game:
     def card(self, name: str) -> CardDef:
         cdef = self.pool.get(name)
         if cdef is None:
-            raise RulesError(f"unknown card {q(name)}")
+            raise RulesError(N_("unknown card {card}"), card=q(name))
         return cdef
 
     def make_obj(self, cdef: CardDef, owner: str, zone: str, card_id: int | None = None, **kw: Any) -> Obj:
@@ -354,6 +371,7 @@ class Game:
         if queue:
             result = queue.pop(0)
             if result not in faces:
-                raise RulesError(f"fixed {kind} result {q(result)} is not one of {faces}")
+                raise RulesError(N_("fixed {kind} result {result} is not one of {faces}"), kind=kind, result=q(result),
+                                 faces=faces)
             return result
         return self.rng.choice(faces)

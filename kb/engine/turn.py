@@ -12,6 +12,7 @@ from kb.engine import combat, phasing
 from kb.engine.restrictions import applies
 from kb.engine.stack import give_priority, priority_point, resolve_top
 from kb.engine.state import STEPS, Game, RulesError, touch
+from kb.i18n import N_
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
 
@@ -42,7 +43,7 @@ def _next_active(game: Game) -> str:
         # 800.4k: the turn doesn't begin; what waits for it still moves on.
         player.turns_skipped_since_left += 1
         expire(game, "your_next_turn", current)
-    raise RulesError("no player is left to take a turn")
+    raise RulesError(N_("no player is left to take a turn"))
 
 
 def begin_turn(game: Game) -> None:
@@ -146,9 +147,10 @@ def all_pass(game: Game) -> None:
 
 def pass_priority(game: Game, player: str | None = None) -> None:
     if game.priority is None:
-        raise RulesError(f"no player has priority in the {game.step} step")
+        raise RulesError(N_("no player has priority in the {step} step"), step=game.step)
     if player is not None and player != game.priority:
-        raise RulesError(f"{player} doesn't have priority ({game.priority} has)")
+        raise RulesError(N_("{player} doesn't have priority ({holder} has)"), player=player,
+                         holder=game.priority)
     game.passes += 1
     if game.passes >= len(game.in_game()):
         all_pass(game)
@@ -164,7 +166,7 @@ def advance_to(game: Game, step: str, player: str | None = None, turn: int | Non
                limit: int = 3000) -> None:
     """Everyone passes until the given step (of the given player's turn, or turn number) begins."""
     if step not in STEPS:
-        raise RulesError(f"unknown step {step!r}; steps are {list(STEPS)}")
+        raise RulesError(N_("unknown step {step}; steps are {steps}"), step=repr(step), steps=list(STEPS))
     start = (game.turn, game.step)
     moved = False
     for _ in range(limit):
@@ -174,4 +176,5 @@ def advance_to(game: Game, step: str, player: str | None = None, turn: int | Non
         moved = moved or (game.turn, game.step) != start
         if moved and at(game, step, player, turn) and not (step == "cleanup" and game.stack):
             return
-    raise RulesError(f"never reached the {step} step (player={player}, turn={turn})")
+    raise RulesError(N_("never reached the {step} step (player={player}, turn={turn})"), step=step,
+                     player=player, turn=turn)

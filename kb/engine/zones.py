@@ -10,6 +10,7 @@ from typing import Any
 
 from kb.engine.state import Game, Obj, RulesError, touch
 from kb.engine.triggers import obj_event
+from kb.i18n import N_
 
 
 def _detach_from_zone(game: Game, obj: Obj) -> None:
@@ -98,7 +99,7 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
     elif to in ("graveyard", "exile", "hand", "library"):
         fresh = put_in_zone(game, perm, to)
     else:
-        raise RulesError(f"unknown zone {to!r}")
+        raise RulesError(N_("unknown zone {zone}"), zone=repr(to))
     # Whatever was attached keeps pointing at the old object, which no longer
     # exists: state-based actions deal with it (704.5m-n).
     perm.zone = "gone" if fresh is None else to
