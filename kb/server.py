@@ -45,6 +45,32 @@ class BadQuery(ValueError):
     """A query parameter that cannot be used; answered with 400."""
 
 
+# What a validation problem says, by pydantic's error type, in the interface language.
+PROBLEMS = {
+    "missing": N_("this field is required"),
+    "string_too_long": N_("at most {max_length} characters"),
+    "string_type": N_("expected a text"),
+    "json_invalid": N_("the body is not valid JSON"),
+    "bool_parsing": N_("expected true or false"),
+    "bool_type": N_("expected true or false"),
+    "int_parsing": N_("expected a whole number"),
+    "int_type": N_("expected a whole number"),
+    "less_than_equal": N_("at most {le}"),
+    "greater_than_equal": N_("at least {ge}"),
+    "dict_type": N_("expected a JSON object"),
+    "model_attributes_type": N_("expected a JSON object"),
+}
+
+
+def _problem(error: dict) -> str:
+    """One field problem for people; pydantic's own (English) words where we have none."""
+    msgid = PROBLEMS.get(error["type"])
+    try:
+        return _(msgid).format(**error.get("ctx", {})) if msgid else error["msg"]
+    except (KeyError, IndexError):
+        return error["msg"]
+
+
 def _number(link) -> str | None:
     return link.number if link else None
 
@@ -113,7 +139,8 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, error: RequestValidationError):
-        problems = [{"field": ".".join(str(p) for p in e["loc"]), "message": e["msg"]} for e in error.errors()]
+        problems = [{"field": ".".join(str(p) for p in e["loc"]), "type": e["type"], "message": _problem(e)}
+                    for e in error.errors()]
         return JSONResponse({"error": _("the request does not fit the API"), "problems": problems}, status_code=422)
 
     @app.get("/rules/{number}", summary="One rule, with examples and navigation")

@@ -136,3 +136,13 @@ def test_search_over_http(client):
     assert response.json()["results"][0]["number"] == "702.26d"
     assert client.get("/search", params={"q": ""}).status_code == 400
     assert client.get("/search", params={"q": "x", "limit": 1000}).status_code == 422
+
+
+def test_body_problems_in_the_interface_language(client):
+    response = client.post("/cite", json={"txt": "x"}, headers={"Accept-Language": "de"})
+    assert response.status_code == 422
+    problems = {p["field"]: p for p in response.json()["problems"]}
+    assert problems["body.text"]["type"] == "missing"
+    assert problems["body.text"]["message"] == "dieses Feld ist erforderlich"
+    english = client.post("/cite", json={"txt": "x"}).json()["problems"]
+    assert english[0]["message"] == "this field is required"
