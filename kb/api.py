@@ -35,40 +35,6 @@ class _Serialisable:
 
 
 @dataclass
-class ImportResult(_Serialisable):
-    path: str
-    name: str
-    status: str  # added, replaced, unchanged, failed
-    lang: str | None = None
-    edition: str | None = None
-    format: str | None = None
-    rules: int = 0
-    examples: int = 0
-    glossary: int = 0
-    references: int = 0
-    error: str | None = None
-
-
-@dataclass
-class DocumentInfo(_Serialisable):
-    name: str
-    lang: str
-    edition: str | None
-    edition_evidence: str | None
-    format: str
-    title: str | None
-    source: str
-    rules: int
-    examples: int
-    glossary: int
-    references: int
-    size: int
-    imported_at: str
-    meta: dict = field(default_factory=dict)
-    inferred: dict | None = None  # undated documents: {first, last, editions, evidence}
-
-
-@dataclass
 class RuleLink(_Serialisable):
     number: str
     title: str | None = None
@@ -115,26 +81,16 @@ class Rule(_Serialisable):
     english: dict | None = None
 
 
-@dataclass
-class GlossaryEntry(_Serialisable):
-    term: str
-    english: str | None
-    reading: str | None
-    text: str
-    lang: str
-    edition: str | None
-    document: str
-    rules: list[str]
+_RESULTS = ("ImportResult", "DocumentInfo", "GlossaryEntry", "References")
 
 
-@dataclass
-class References(_Serialisable):
-    number: str
-    document: str
-    lang: str
-    edition: str | None
-    outgoing: list[Reference]
-    incoming: list[Reference]
+def __getattr__(name: str):
+    """The facade's other result types, from kb.results, on first use."""
+    if name in _RESULTS:
+        import kb.results
+
+        return getattr(kb.results, name)
+    raise AttributeError(f"module 'kb.api' has no attribute {name!r}")
 
 
 class KnowledgeBase:
@@ -190,6 +146,7 @@ class KnowledgeBase:
 
     def _import_one(self, path: Path, *, format, lang, edition, name=None) -> ImportResult:
         from importers.registry import parse_file
+        from kb.results import ImportResult
 
         doc_name = name or path.stem
         data = _read(path)
@@ -213,6 +170,7 @@ class KnowledgeBase:
         The renumbering chain is updated once, after the last file.
         """
         from importers.records import SourceError
+        from kb.results import ImportResult
 
         results = []
         try:
@@ -421,6 +379,8 @@ class KnowledgeBase:
 
     def refs(self, number: str, *, lang: str | None = None, edition: str | None = None) -> References:
         """What a rule cites and what cites it, in one document."""
+        from kb.results import References
+
         rule = self.rule(number, lang=lang, edition=edition)
         return References(rule.number, rule.document, rule.lang, rule.edition, rule.cites, rule.cited_by)
 
@@ -445,6 +405,8 @@ class KnowledgeBase:
 
     def glossary(self, term: str, *, lang: str | None = None, edition: str | None = None) -> list[GlossaryEntry]:
         """Glossary entries whose term (or English name) is ``term``; else those that contain it."""
+        from kb.results import GlossaryEntry
+
         folded = term.strip().casefold()
         if not folded:
             raise LookupFailed(_("empty glossary term"))
@@ -639,6 +601,8 @@ def _document_rank(doc: dict) -> tuple:
 
 
 def _document_info(row: dict) -> DocumentInfo:
+    from kb.results import DocumentInfo
+
     return DocumentInfo(
         name=row["name"], lang=row["lang"], edition=row["edition"], edition_evidence=row["edition_evidence"],
         format=row["format"], title=row["title"], source=row["source"], rules=row["rules"] or 0,

@@ -12,40 +12,31 @@ from __future__ import annotations
 import bisect
 import sqlite3
 from collections import defaultdict
-from dataclasses import dataclass, field
+from collections import namedtuple
 
 from kb.numbers import RuleNumber
 
-
-@dataclass
-class RefRow:
-    source: str | None
-    glossary_term: str | None
-    raw: str
-    target: str
-    title: str | None
-    resolved: bool
-    title_matches: bool | None
-    target_kind: str
-    start_key: str
-    end_key: str
+# A citation as lookups need it. A named tuple, not a dataclass: this module is on the path of
+# every fresh `mtgkb show`, where each class built at import time counts.
+RefRow = namedtuple("RefRow", "source glossary_term raw target title resolved title_matches target_kind "
+                              "start_key end_key")
 
 
-@dataclass
 class DocumentIndex:
     """Everything a lookup needs about one document."""
 
-    doc: dict
-    rows: list[dict]
-    by_number: dict[str, list[int]] = field(default_factory=dict)
-    children: dict[str, list[int]] = field(default_factory=dict)
-    examples: dict[int, list[str]] = field(default_factory=dict)
-    outgoing: dict[int, list[RefRow]] = field(default_factory=dict)
-    refs: list[RefRow] = field(default_factory=list)
-    commentary: dict[str, list[dict]] = field(default_factory=dict)
-    keys: list[str] = field(default_factory=list)  # sort keys, sorted, for nearest numbers
-    key_numbers: list[str] = field(default_factory=list)
-    _incoming: dict[str, list[RefRow]] | None = None
+    def __init__(self, doc: dict, rows: list[dict]):
+        self.doc = doc
+        self.rows = rows
+        self.by_number: dict[str, list[int]] = {}
+        self.children: dict[str, list[int]] = {}
+        self.examples: dict[int, list[str]] = {}
+        self.outgoing: dict[int, list[RefRow]] = {}
+        self.refs: list[RefRow] = []
+        self.commentary: dict[str, list[dict]] = {}
+        self.keys: list[str] = []  # sort keys, sorted, for nearest numbers
+        self.key_numbers: list[str] = []
+        self._incoming: dict[str, list[RefRow]] | None = None
 
     @classmethod
     def load(cls, conn: sqlite3.Connection, doc: dict) -> "DocumentIndex":

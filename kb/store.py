@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass
+from collections import namedtuple
 from datetime import datetime, timezone
 from pathlib import Path
 from collections.abc import Iterable
@@ -28,17 +28,8 @@ SCHEMA_VERSION = 1
 _DIGIT = re.compile(r"\d")
 
 
-@dataclass
-class StoreResult:
-    """What an import did to one document."""
-
-    name: str
-    status: str  # "added", "replaced" or "unchanged"
-    document_id: int
-    rules: int
-    examples: int
-    glossary: int
-    references: int
+# What an import did to one document; status is "added", "replaced" or "unchanged".
+StoreResult = namedtuple("StoreResult", "name status document_id rules examples glossary references")
 
 
 def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:

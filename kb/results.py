@@ -1,0 +1,67 @@
+"""Results of the facade that a plain rule lookup never needs.
+
+They live apart from kb.api so that a fresh `mtgkb show` does not build them; kb.api
+exports them all the same (``from kb.api import ImportResult`` works).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kb.api import Reference, _Serialisable
+
+
+@dataclass
+class ImportResult(_Serialisable):
+    path: str
+    name: str
+    status: str  # added, replaced, unchanged, failed
+    lang: str | None = None
+    edition: str | None = None
+    format: str | None = None
+    rules: int = 0
+    examples: int = 0
+    glossary: int = 0
+    references: int = 0
+    error: str | None = None
+
+
+@dataclass
+class DocumentInfo(_Serialisable):
+    name: str
+    lang: str
+    edition: str | None
+    edition_evidence: str | None
+    format: str
+    title: str | None
+    source: str
+    rules: int
+    examples: int
+    glossary: int
+    references: int
+    size: int
+    imported_at: str
+    meta: dict = field(default_factory=dict)
+    inferred: dict | None = None  # undated documents: {first, last, editions, evidence}
+
+
+@dataclass
+class GlossaryEntry(_Serialisable):
+    term: str
+    english: str | None
+    reading: str | None
+    text: str
+    lang: str
+    edition: str | None
+    document: str
+    rules: list[str]
+
+
+@dataclass
+class References(_Serialisable):
+    number: str
+    document: str
+    lang: str
+    edition: str | None
+    outgoing: list[Reference]
+    incoming: list[Reference]
