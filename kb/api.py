@@ -247,7 +247,8 @@ class KnowledgeBase:
         from kb.i18n import ui_language
 
         key = (lang, edition, None if lang else ui_language())
-        remembered = self._cache.candidates.get(key) if self._cache.documents() is not None else None
+        self._cache.documents()  # notices another connection's writes, which clears the memo
+        remembered = self._cache.candidates.get(key)
         if remembered is None:
             remembered = self._cache.candidates[key] = self._rank_documents(lang, edition)
         return remembered
@@ -257,7 +258,7 @@ class KnowledgeBase:
         if lang:
             docs = [d for d in docs if d["lang"] == lang]
             if not docs:
-                langs = sorted({d["lang"] for d in store.rows(self.conn, "select lang from documents")})
+                langs = sorted({d["lang"] for d in self._cache.documents()})
                 raise LookupFailed(_("no documents in language {lang!r}").format(lang=lang), langs)
         if edition and edition not in ("latest", "newest"):
             wanted = normalise_edition(edition)

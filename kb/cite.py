@@ -95,11 +95,3 @@ def _lookup(kb, target, citation: Citation, lang, edition):
     if citation.without_subrules or citation.example is not None or target.kind == "subrule":
         return [kb.rule(str(target), lang=lang, edition=edition)]
     return kb.rules(str(target), lang=lang, edition=edition)
-
-
-def replace_numbers(text: str, replacements: list[tuple[int, int, str]]) -> str:
-    """``text`` with each (start, end) span replaced, applied from the end backwards."""
-    for start, end, new in sorted(replacements, reverse=True):
-        text = text[:start] + new + text[end:]
-    return text
-

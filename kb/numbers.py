@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from kb.i18n import _
 
@@ -328,8 +328,3 @@ def parse_reference(text: str) -> RuleNumber | RuleRange:
     if number is not None:
         return number
     return RuleRange.parse(text)
-
-
-def iter_subtree(number: RuleNumber, present: Iterable[RuleNumber]) -> Iterator[RuleNumber]:
-    """Numbers of ``present`` inside ``number``'s subtree, in document order."""
-    return iter(sorted(n for n in present if n.is_within(number)))
