@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from importers.decode import decode_bytes  # noqa: E402
-from kb.citations import find_citations  # noqa: E402
+from kb.core.citations import find_citations  # noqa: E402
 
 
 def main() -> None:

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from importers.decode import decode_bytes
 from importers.language import detect_language
 from importers.records import Document, GlossaryEntry, Rule, SourceError, TermPair
-from kb.dates import find_date, find_effective_date
+from kb.core.dates import find_date, find_effective_date
 from kb.i18n import N_, _
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 
 FORMAT = "cr-text"
 NO_RULES = N_("no rules found: expected lines starting with a rule number like '100.1a'")

@@ -28,7 +28,7 @@ from importers.rule_lines import (
     split_pair,
 )
 from kb.i18n import N_, _
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 
 FORMAT = "mediawiki"
 EXPECTED = N_(

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kb.core.errors import BadInputFile
 
-class SourceError(ValueError):
+
+class SourceError(BadInputFile):
     """Bad input: names the file, the line (1-based, or None) and what was expected."""
 
     def __init__(self, path: str, line: int | None, message: str):
@@ -24,7 +26,7 @@ class SourceError(ValueError):
 class Rule:
     """A section, chapter, rule or subrule as the source gives it."""
 
-    number: str  # canonical rule number, see kb.numbers ("7", "702", "702.26", "702.26b")
+    number: str  # canonical rule number, see kb.core.numbers ("7", "702", "702.26", "702.26b")
     text: str  # the rule's own text ("" for a heading that is only a title)
     line: int  # line of the source where the rule starts
     title: str | None = None  # heading title of sections, chapters and titled rules ("Phasing")

@@ -14,9 +14,9 @@ from datetime import date
 from importers.decode import decode_bytes
 from importers.language import detect_language
 from importers.records import Rule, SourceError, TermPair
-from kb.dates import find_effective_date, parse_date
+from kb.core.dates import find_effective_date, parse_date
 from kb.i18n import _
-from kb.numbers import RuleNumber, RuleNumberError
+from kb.core.numbers import RuleNumber, RuleNumberError
 
 _SPACE = "[ \\t\\u00a0\\u2009\\u202f]"
 # "702.26a text", "• 702.26 フェイジング／Phasing", "310.\u00a0 Phenomena", "3.  Card Types".

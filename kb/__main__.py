@@ -1,3 +1,3 @@
-from kb.entry import main
+from kb.cli.entry import main
 
 main()

@@ -10,103 +10,65 @@ Every method returns plain dataclasses with ``to_dict()`` for JSON.
 from __future__ import annotations
 
 import json
-import sqlite3
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from collections.abc import Callable, Iterable
 
-from kb import paths, store
-from kb.i18n import _, default_rules_language
-from kb.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
-from kb.numbers import RuleNumber, RuleNumberError, parse_reference
+from kb.core import paths
+from kb.core.editions import normalise_edition
+from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them from here)
+    BadInput, BadRuleNumber, DocumentNotFound, EditionNotFound, MtgkbError, NoDatabase, NotFound, RuleNotFound,
+    TermNotFound, UnknownLanguage,
+)
+from kb.core.model import Reference, Rule, RuleLink  # noqa: F401
+from kb.i18n import _
+from kb.store import Store
 
+TYPE_CHECKING = False  # typing itself is not imported: a fresh `mtgkb show` starts here
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Callable, Iterable
 
-class LookupFailed(LookupError):
-    """A number, edition or term that is not in the database; says what exists nearby."""
+    from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References
 
-    def __init__(self, message: str, suggestions: list[str] | None = None):
-        super().__init__(message)
-        self.suggestions = suggestions or []
-
-
-class _Serialisable:
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-
-@dataclass
-class RuleLink(_Serialisable):
-    number: str
-    title: str | None = None
-
-
-@dataclass
-class Reference(_Serialisable):
-    source: str | None  # the citing rule's number (None for a glossary entry)
-    glossary_term: str | None
-    raw: str
-    target: str
-    title: str | None
-    resolved: bool
-    title_matches: bool | None
-    document: str
-    lang: str
-    edition: str | None
-
-
-@dataclass
-class Rule(_Serialisable):
-    number: str
-    kind: str
-    title: str | None
-    text: str
-    examples: list[str]
-    lang: str
-    edition: str | None
-    document: str
-    line: int
-    anchor: str
-    parent: RuleLink | None
-    children: list[RuleLink]
-    previous: RuleLink | None
-    next: RuleLink | None
-    cites: list[Reference] = field(default_factory=list)
-    cited_by: list[Reference] = field(default_factory=list)
-    commentary: list[dict] = field(default_factory=list)
-    other_versions: list[dict] = field(default_factory=list)
-    duplicates: int = 0  # further rules printed with the same number in this document
-    scenarios: list[dict] = field(default_factory=list)  # example games: scenario, file, edition, passed
-    # An undated document: the inferred edition range, and the English rule of its newest edition.
-    inferred_edition: dict | None = None
-    english: dict | None = None
-
+LookupFailed = MtgkbError  # the name callers have caught since the first release
 
 _RESULTS = ("ImportResult", "DocumentInfo", "GlossaryEntry", "References")
 
 
 def __getattr__(name: str):
-    """The facade's other result types, from kb.results, on first use."""
+    """The facade's other result types, from kb.core.results, on first use."""
     if name in _RESULTS:
-        import kb.results
+        import kb.core.results
 
-        return getattr(kb.results, name)
+        return getattr(kb.core.results, name)
     raise AttributeError(f"module 'kb.api' has no attribute {name!r}")
 
 
 class KnowledgeBase:
-    """One rule database: import into it and look rules up."""
+    """One rule database: import into it and look rules up.
 
-    def __init__(self, conn: sqlite3.Connection, path: Path):
-        self.conn = conn
-        self.path = path
+    Front ends (CLI, HTTP, reader, MCP) call only these methods; each delegates to the
+    store or to one feature, which take the store (never this facade).
+    """
+
+    def __init__(self, store: Store):
+        self.store = store
         self._db = None
-        self._cache = LookupCache(conn)
+
+    @property
+    def conn(self) -> "sqlite3.Connection":
+        return self.store.conn
+
+    @property
+    def path(self) -> Path:
+        return self.store.path
 
     @property
     def db(self):
         """The database as a sqlite_utils.Database, for callers that want its API."""
         if self._db is None:
-            self._db = store.database(self.conn)
+            from kb.store import database
+
+            self._db = database(self.conn)
         return self._db
 
     @classmethod
@@ -114,20 +76,21 @@ class KnowledgeBase:
         """Open ``path`` (default: $MTGKB_DB, else the user's data folder).
 
         The default database is built from the bundled sources when it does not exist
-        yet; a path given explicitly is opened (or created empty) as it is.
+        yet; a path given explicitly is opened (or created empty) as it is. ":memory:"
+        opens a private database in memory (for tests and one-off scripts).
         """
         db_path = Path(path) if path else paths.default_db_path()
-        fresh = not db_path.exists()
+        fresh = str(path) == ":memory:" or not db_path.exists()
         if fresh and readonly:
-            raise LookupFailed(_("no database at {path}: run 'mtgkb build' or 'mtgkb import' first").format(
+            raise NoDatabase(_("no database at {path}: run 'mtgkb build' or 'mtgkb import' first").format(
                 path=db_path))
-        kb = cls(store.connect(db_path, readonly=readonly), db_path)
+        kb = cls(Store.open(db_path, readonly=readonly))
         if fresh and build and path is None:
             kb.build()
         return kb
 
     def close(self) -> None:
-        self.conn.close()
+        self.store.close()
 
     # ---- importing -------------------------------------------------------------------------
 
@@ -146,17 +109,19 @@ class KnowledgeBase:
 
     def _import_one(self, path: Path, *, format, lang, edition, name=None) -> ImportResult:
         from importers.registry import parse_file
-        from kb.results import ImportResult
+        from kb.core.results import ImportResult
 
         doc_name = name or path.stem
         data = _read(path)
-        if not (format or lang or edition) and store.document_sha(self.conn, doc_name) == store.digest(data):
+        from kb.store import digest, document_sha, store_document
+
+        if not (format or lang or edition) and document_sha(self.conn, doc_name) == digest(data):
             info = self.document(doc_name)
             return ImportResult(str(path), doc_name, "unchanged", info.lang, info.edition, info.format,
                                 info.rules, info.examples, info.glossary, info.references)
         document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data)
-        result = store.store_document(self.conn, document, name=doc_name, source=str(path), data=data)
-        self._cache.clear()
+        result = store_document(self.conn, document, name=doc_name, source=str(path), data=data)
+        self.store.changed()
         return ImportResult(str(path), doc_name, result.status, document.lang, document.edition,
                             document.format, result.rules, result.examples, result.glossary, result.references)
 
@@ -170,7 +135,7 @@ class KnowledgeBase:
         The renumbering chain is updated once, after the last file.
         """
         from importers.records import SourceError
-        from kb.results import ImportResult
+        from kb.core.results import ImportResult
 
         results = []
         try:
@@ -192,8 +157,8 @@ class KnowledgeBase:
         """Pair the rules of consecutive English editions that are not paired yet; infer undated editions."""
         from kb.history import update_chain
 
-        update = update_chain(self, progress=progress)
-        self._cache.clear()
+        update = update_chain(self.store, progress=progress)
+        self.store.changed()
         return update
 
     def _after_import(self, results: list[ImportResult]) -> None:
@@ -204,8 +169,8 @@ class KnowledgeBase:
 
             # A search index, once built (by the first search), is kept current here; a database
             # nobody searches never pays for one.
-            if index_dir(self).exists():
-                update_index(self, changed)
+            if index_dir(self.store).exists():
+                update_index(self.store, changed)
 
     def build(self, progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
         """Import the bundled sources of data/ (the default corpus) and play the bundled scenarios."""
@@ -216,13 +181,16 @@ class KnowledgeBase:
     # ---- documents and editions -------------------------------------------------------------
 
     def documents(self, lang: str | None = None) -> list[DocumentInfo]:
+        """Every stored document (of one language) with its counts; undated ones with their inferred editions."""
+        from kb.store import rows
+
         sql = "select * from documents"
         params: list = []
         if lang:
             sql += " where lang = ?"
             params.append(lang)
         sql += " order by lang, edition is null, edition, name"
-        found = [_document_info(row) for row in store.rows(self.conn, sql, params)]
+        found = [_document_info(row) for row in rows(self.conn, sql, params)]
         for info in found:
             if info.edition is None:
                 inference = self.inferred_edition(info.name)
@@ -232,155 +200,54 @@ class KnowledgeBase:
     editions = documents
 
     def document(self, name: str) -> DocumentInfo:
-        found = store.rows(self.conn, "select * from documents where name = ?", [name])
+        """One document by name."""
+        from kb.store import rows
+
+        found = rows(self.conn, "select * from documents where name = ?", [name])
         if not found:
-            raise LookupFailed(_("no document named {name!r}").format(name=name),
-                               [d.name for d in self.documents()][:10])
+            raise DocumentNotFound(_("no document named {name!r}").format(name=name),
+                                   [d["name"] for d in self.store.documents()][:10])
         return _document_info(found[0])
 
-    def _candidate_documents(self, lang: str | None, edition: str | None) -> list[dict]:
-        """Documents in preference order: the asked language, newest edition first.
-
-        Without ``lang``, the interface language's documents come first (where it has
-        any), then English, then the others: a German reader gets German rule texts.
-        """
-        from kb.i18n import ui_language
-
-        key = (lang, edition, None if lang else ui_language())
-        self._cache.documents()  # notices another connection's writes, which clears the memo
-        remembered = self._cache.candidates.get(key)
-        if remembered is None:
-            remembered = self._cache.candidates[key] = self._rank_documents(lang, edition)
-        return remembered
-
-    def _rank_documents(self, lang: str | None, edition: str | None) -> list[dict]:
-        docs = list(self._cache.documents())
-        if lang:
-            docs = [d for d in docs if d["lang"] == lang]
-            if not docs:
-                langs = sorted({d["lang"] for d in self._cache.documents()})
-                raise LookupFailed(_("no documents in language {lang!r}").format(lang=lang), langs)
-        if edition and edition not in ("latest", "newest"):
-            wanted = normalise_edition(edition)
-            matching = [d for d in docs if d["name"] == edition] or [d for d in docs if d["edition"] == wanted]
-            if not matching:
-                message = (_("no edition {edition!r} in language {lang!r}") if lang else _("no edition {edition!r}"))
-                raise LookupFailed(message.format(edition=edition, lang=lang),
-                                   nearest_editions([d["edition"] for d in docs if d["edition"]], wanted))
-            docs = matching
-        docs.sort(key=_document_rank, reverse=True)
-        if not lang:
-            preferred = default_rules_language({d["lang"] for d in docs})
-            docs.sort(key=lambda d: (d["lang"] != preferred, d["lang"] != "en"))
-        return docs
+    def resolve(self, edition: str | None = None, *, lang: str | None = None) -> dict:
+        """The document an edition names (id, name, lang, edition): the one resolver of kb.store.documents."""
+        return self.store.resolve(edition, lang=lang)
 
     # ---- rules --------------------------------------------------------------------------------
 
     def rule(self, number: str, *, lang: str | None = None, edition: str | None = None) -> Rule:
         """One rule with its examples, family, neighbours and citations."""
-        parsed = _parse_number(number)
-        docs = self._candidate_documents(lang, edition)
-        key = str(parsed)
-        having = set(self._cache.documents_with(key))
-        for doc in docs:
-            if doc["id"] in having:
-                source = self._cache.index(doc)
-                positions = source.positions(key)
-                return self._rule_view(source, source.row(positions[0]), duplicates=len(positions) - 1)
-        # The nearest numbers come from an English document where one was a candidate: a partial
-        # translation preferred for the interface language would suggest only its few rules.
-        nearest = next((d for d in docs if d["lang"] == "en"), docs[0]) if docs else None
-        raise LookupFailed(_not_found(parsed, lang, edition),
-                           self._cache.index(nearest).nearest(parsed) if nearest else [])
+        rule = self.store.rule(number, lang=lang, edition=edition)
+        if rule.edition is None:
+            for key, value in self._undated_context(rule).items():
+                setattr(rule, key, value)
+        return rule
 
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
         """A number with its subtree, or a range like "601.2a–h", in document order."""
-        try:
-            target = parse_reference(reference)
-        except RuleNumberError as error:
-            raise LookupFailed(str(error)) from error
-        start = target if isinstance(target, RuleNumber) else target.start
-        first = self.rule(str(start), lang=lang, edition=edition)
-        source = self._cache.index(self._doc_row(first.document))
-        chosen = source.subtree(target) if isinstance(target, RuleNumber) else source.span(target.start, target.end)
-        return [self._rule_view(source, source.row(seq)) for seq in chosen]
+        return self.store.rules(reference, lang=lang, edition=edition)
 
-    def _doc_row(self, name: str) -> dict:
-        return next(d for d in self._cache.documents() if d["name"] == name)
-
-    def _rule_view(self, source: "DocumentIndex | SqlDocument", row: dict, duplicates: int = 0) -> Rule:
-        doc = source.doc
-        number = row["number"]
-        parent = RuleLink(row["parent"], source.title_of(row["parent"])) if row["parent"] else None
-        previous, following = source.row(row["seq"] - 1), source.row(row["seq"] + 1)
-        return Rule(
-            number=number, kind=row["kind"], title=row["title"], text=row["text"] or "",
-            examples=source.examples_of(row["id"]), lang=doc["lang"], edition=doc["edition"],
-            document=doc["name"], line=row["line"], anchor=RuleNumber.parse(number).anchor, parent=parent,
-            children=[RuleLink(child["number"], child["title"]) for child in source.children_of(number)],
-            previous=RuleLink(previous["number"], previous["title"]) if previous else None,
-            next=RuleLink(following["number"], following["title"]) if following else None,
-            cites=[self._reference(ref, doc) for ref in source.outgoing_of(row["id"])],
-            cited_by=[self._reference(ref, doc) for ref in source.incoming(number)],
-            commentary=source.commentary_of(number),
-            other_versions=self._other_versions(number, doc["id"]), duplicates=duplicates,
-            scenarios=self._cache.scenarios(number),
-            **(self._undated_context(number, doc) if doc["edition"] is None else {}),
-        )
-
-    def _undated_context(self, number: str, doc: dict) -> dict:
+    def _undated_context(self, rule: Rule) -> dict:
         """For an undated document: its inferred editions and the English rule of the newest one."""
-        inference = self.inferred_edition(doc["name"])
+        inference = self.inferred_edition(rule.document)
         if inference is None or not inference.last:
             return {}
         note = _("undated; English pairing uses {edition}").format(edition=inference.last)
-        context = {"inferred_edition": {"first": inference.first, "last": inference.last, "note": note}}
-        if doc["lang"] != "en":
+        context: dict = {"inferred_edition": {"first": inference.first, "last": inference.last, "note": note}}
+        if rule.lang != "en":
             try:
-                english = self.rule(number, lang="en", edition=inference.last)
-            except LookupFailed:
+                english = self.store.rule(rule.number, lang="en", edition=inference.last)
+            except NotFound:
                 return context
             context["english"] = {"number": english.number, "title": english.title, "text": english.text,
                                   "edition": english.edition, "document": english.document}
         return context
 
-    def _other_versions(self, number: str, doc_id: int) -> list[dict]:
-        found = [self._cache.document_by_id(i) for i in self._cache.documents_with(number) if i != doc_id]
-        found = [d for d in found if d is not None]
-        found.sort(key=lambda d: (d["lang"], d["edition"] or ""), reverse=True)
-        found.sort(key=lambda d: d["lang"])
-        return [{"document": d["name"], "lang": d["lang"], "edition": d["edition"]} for d in found]
-
-    @staticmethod
-    def _reference(ref: RefRow, doc: dict) -> Reference:
-        return Reference(
-            source=ref.source, glossary_term=ref.glossary_term, raw=ref.raw, target=ref.target, title=ref.title,
-            resolved=ref.resolved, title_matches=ref.title_matches, document=doc["name"], lang=doc["lang"],
-            edition=doc["edition"],
-        )
-
     # ---- references ---------------------------------------------------------------------------
-
-    _REF_SQL = (
-        "select r.raw, r.target, r.title, r.resolved, r.title_matches, src.number as source, g.term as glossary_term, "
-        "d.name as document, d.lang, d.edition from refs r join documents d on d.id = r.document_id "
-        "left join rules src on src.id = r.rule_id left join glossary g on g.id = r.glossary_id where "
-    )
-
-    def _references(self, where: str, params: list) -> list[Reference]:
-        return [
-            Reference(
-                source=row["source"], glossary_term=row["glossary_term"], raw=row["raw"], target=row["target"],
-                title=row["title"], resolved=bool(row["resolved"]),
-                title_matches=None if row["title_matches"] is None else bool(row["title_matches"]),
-                document=row["document"], lang=row["lang"], edition=row["edition"],
-            )
-            for row in store.rows(self.conn, self._REF_SQL + where + " order by r.id", params)
-        ]
 
     def refs(self, number: str, *, lang: str | None = None, edition: str | None = None) -> References:
         """What a rule cites and what cites it, in one document."""
-        from kb.results import References
+        from kb.core.results import References
 
         rule = self.rule(number, lang=lang, edition=edition)
         return References(rule.number, rule.document, rule.lang, rule.edition, rule.cites, rule.cited_by)
@@ -400,56 +267,33 @@ class KnowledgeBase:
         if edition:
             where += " and d.edition = ?"
             params.append(normalise_edition(edition))
-        return self._references(where, params)
+        return self.store.references(where, params)
 
     # ---- glossary -----------------------------------------------------------------------------
 
     def glossary(self, term: str, *, lang: str | None = None, edition: str | None = None) -> list[GlossaryEntry]:
-        """Glossary entries whose term (or English name) is ``term``; else those that contain it."""
-        from kb.results import GlossaryEntry
+        """Glossary entries whose term (or English name) is ``term``; else those that contain it; else near
+        spellings (kb.search's fuzzy match)."""
+        found = self.store.glossary(term, lang=lang, edition=edition)
+        if found:
+            return found
+        from kb.search import fuzzy_glossary
 
-        folded = term.strip().casefold()
-        if not folded:
-            raise LookupFailed(_("empty glossary term"))
-        docs = {d["id"]: d for d in self._candidate_documents(lang, edition)}
-        if not docs:
-            return []
-        marks = ",".join("?" * len(docs))
-        base = (f"select g.*, d.name as document, d.lang, d.edition from glossary g join documents d on d.id = g.document_id "
-                f"where g.document_id in ({marks}) and ")
-        found = store.rows(self.conn, base + "(lower(g.term) = ? or lower(g.english) = ?)", [*docs, folded, folded])
-        if not found:
-            like = f"%{folded}%"
-            found = store.rows(self.conn, base + "(lower(g.term) like ? or lower(g.english) like ?) limit 50",
-                               [*docs, like, like])
-        if not found:
-            from kb.search import fuzzy_glossary
-
-            return fuzzy_glossary(self, term, lang=lang)
-        order = {doc_id: i for i, doc_id in enumerate(docs)}
-        found.sort(key=lambda row: order[row["document_id"]])
-        return [
-            GlossaryEntry(
-                term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
-                lang=row["lang"], edition=row["edition"], document=row["document"],
-                rules=[r["target"] for r in store.rows(self.conn, "select target from refs where glossary_id = ? order by id", [row["id"]])],
-            )
-            for row in found
-        ]
-
+        return fuzzy_glossary(self.store, term, lang=lang)
 
     # ---- scenarios ----------------------------------------------------------------------------
 
     def run_scenarios(self, paths: list[str] | None = None, *, edition: str | None = None,
                       twins: bool = False, store: bool = True) -> list:
         """Play scenario files on the engine (default: the bundled ones) and store the results per rule."""
-        from kb.scenario_results import store_results
-        from kb.scenarios import run_scenarios
+        from kb.scenario_results import play
 
-        results = run_scenarios(paths, edition=edition, twins=twins)
+        results = play(paths, edition=edition, twins=twins)
         if store:
+            from kb.scenario_results import store_results
+
             store_results(self.conn, results)
-            self._cache.clear()
+            self.store.changed()
         return results
 
     def scenario_coverage(self) -> dict[str, dict]:
@@ -457,18 +301,15 @@ class KnowledgeBase:
 
         A family whose edition is not in the database is checked against the built-in list.
         """
-        from kb.scenario_results import family_rules
-        from kb.scenarios import FAMILIES, coverage, load_scenarios, required_rules
+        from kb.scenario_results import coverage_report
 
-        loaded = [s for s in load_scenarios() if not s.errors]
-        builtin = required_rules()
-        report = {}
-        for family, row in family_rules(self, FAMILIES).items():
-            rules = row["rules"] or builtin[family]
-            missing = coverage(rules, loaded)
-            report[family] = {"rules": rules, "covered": len(rules) - len(missing), "missing": missing,
-                              "source": row["source"] or _("built-in list (edition not in the database)")}
-        return report
+        return coverage_report(self.store)
+
+    def scenario_errors(self) -> list[str]:
+        """The problems of the bundled scenario files (bad input), one line each."""
+        from kb.scenario_results import scenario_errors
+
+        return scenario_errors()
 
     # ---- history --------------------------------------------------------------------------------
 
@@ -476,32 +317,32 @@ class KnowledgeBase:
         """Every rule of two editions (or two documents of one language) classified; see docs/history.md."""
         from kb.history import diff
 
-        return diff(self, old, new, section=section, lang=lang, spans=spans)
+        return diff(self.store, old, new, section=section, lang=lang, spans=spans)
 
     def trace(self, number: str, edition: str | None = None, *, to: str | None = None, back: bool = False,
               subrules: bool = True):
         """A rule followed through every edition, forwards (to ``to``) or ``back``, subrule by subrule."""
         from kb.history import trace
 
-        return trace(self, number, edition, to=to, back=back, subrules=subrules)
+        return trace(self.store, number, edition, to=to, back=back, subrules=subrules)
 
     def renumbered(self, old: str, new: str, *, lang: str | None = None):
         """Every rule whose number changed between two editions."""
         from kb.history import renumbered
 
-        return renumbered(self, old, new, lang=lang)
+        return renumbered(self.store, old, new, lang=lang)
 
     def infer_edition(self, document: str, *, save: bool = True):
         """The edition range an undated document matches, with the evidence."""
         from kb.history import infer_edition
 
-        return infer_edition(self, document, save=save)
+        return infer_edition(self.store, document, save=save)
 
     def inferred_edition(self, document: str):
         """The stored inference of an undated document, or None."""
         from kb.history import stored_inference
 
-        return stored_inference(self, document)
+        return stored_inference(self.store, document)
 
     # ---- search -------------------------------------------------------------------------------
 
@@ -510,13 +351,19 @@ class KnowledgeBase:
         """Ranked full-text search in every language; one result per rule (see docs/search.md)."""
         from kb.search import search
 
-        return search(self, query, langs=langs, edition=edition, section=section, limit=limit)
+        return search(self.store, query, langs=langs, edition=edition, section=section, limit=limit)
 
     def complete(self, prefix: str, *, lang: str | None = None, limit: int = 10) -> list:
         """Completions of terms and rule titles in any language, best first."""
         from kb.search import complete
 
-        return complete(self, prefix, lang=lang, limit=limit)
+        return complete(self.store, prefix, lang=lang, limit=limit)
+
+    def reindex(self, progress: Callable[[str, int, int], None] | None = None):
+        """Build the search index again from every stored document."""
+        from kb.search import rebuild_index
+
+        return rebuild_index(self.store, progress=progress)
 
     # ---- cross-checks and terms ---------------------------------------------------------------
 
@@ -530,7 +377,24 @@ class KnowledgeBase:
         """Whole-document findings of a translation ("ja@2026-01-16") against its original."""
         from kb.crosscheck import FINDINGS, crosscheck_document
 
+        unknown = [kind for kind in kinds or () if kind not in FINDINGS]
+        if unknown:
+            raise BadInput(_("no finding class {kind!r} (expected one of {kinds})").format(
+                kind=unknown[0], kinds=", ".join(FINDINGS)), list(FINDINGS))
         return crosscheck_document(self.conn, document, against, kinds or FINDINGS)
+
+    def crosscheck_report(self, report, *, format: str = "text", limit: int | None = None) -> str:
+        """A cross-check result as people read it: text (``limit`` findings per class) or standalone HTML."""
+        from kb.crosscheck.model import DocumentCrosscheck
+
+        whole = isinstance(report, DocumentCrosscheck)
+        if format == "html":
+            from kb.crosscheck.render_html import render_document_html, render_rule_html
+
+            return render_document_html(report) if whole else render_rule_html(report)
+        from kb.crosscheck.render_text import render_document, render_rule
+
+        return render_document(report, limit=limit) if whole else render_rule(report)
 
     def term(self, query: str, *, lang: str | None = None) -> list:
         """A CR term in every language, with where each pairing came from."""
@@ -538,19 +402,31 @@ class KnowledgeBase:
 
         return dictionary(self.conn).lookup(query, lang)
 
+    def term_suggestions(self, query: str) -> list[str]:
+        """Near spellings of a term the dictionary does not hold."""
+        from kb.terms import dictionary
+
+        return dictionary(self.conn).suggest(query)
+
     def check(self, text: str, *, since: str, until: str | None = None, lang: str | None = None) -> list:
         """The citations of a text written against edition ``since``, re-validated against ``until``."""
-        from kb.check import check
+        from kb.citing.check import check
 
-        return check(self, text, since=since, until=until, lang=lang)
+        return check(self.store, text, since=since, until=until, lang=lang)
+
+    def fix_citations(self, text: str, checked: list) -> tuple[str, list[dict]]:
+        """The text with moved numbers updated (from ``check``), and the changes made."""
+        from kb.citing.check import fix
+
+        return fix(text, checked)
 
     # ---- citations ----------------------------------------------------------------------------
 
     def cite(self, text: str, *, lang: str | None = None, edition: str | None = None) -> list:
-        """Every citation in free text, resolved (see kb.cite.ResolvedCitation)."""
-        from kb.cite import cite
+        """Every citation in free text, resolved (see kb.citing.cite.ResolvedCitation)."""
+        from kb.citing.cite import cite
 
-        return cite(self, text, lang=lang, edition=edition)
+        return cite(self.store, text, lang=lang, edition=edition)
 
 
 # ---- helpers ----------------------------------------------------------------------------------
@@ -576,33 +452,8 @@ def _read(path: Path) -> bytes:
         raise SourceError(str(path), None, _("cannot read the file: {reason}").format(reason=error.strerror)) from error
 
 
-def _parse_number(number: str) -> RuleNumber:
-    try:
-        return RuleNumber.parse(number)
-    except RuleNumberError as error:
-        raise LookupFailed(str(error)) from error
-
-
-def _not_found(number: RuleNumber, lang: str | None, edition: str | None) -> str:
-    """"rule ... not found", naming the language and edition looked in (whole sentences for translators)."""
-    if lang and edition:
-        message = _("rule {number} not found in language {lang}, edition {edition}")
-    elif lang:
-        message = _("rule {number} not found in language {lang}")
-    elif edition:
-        message = _("rule {number} not found in edition {edition}")
-    else:
-        message = _("rule {number} not found")
-    return message.format(number=number, lang=lang, edition=edition)
-
-
-def _document_rank(doc: dict) -> tuple:
-    """Newest edition first; an official file before a reformatted variant of the same date."""
-    return (doc["edition"] or "", -doc["name"].count("_"), doc["name"])
-
-
 def _document_info(row: dict) -> DocumentInfo:
-    from kb.results import DocumentInfo
+    from kb.core.results import DocumentInfo
 
     return DocumentInfo(
         name=row["name"], lang=row["lang"], edition=row["edition"], edition_evidence=row["edition_evidence"],
@@ -610,18 +461,3 @@ def _document_info(row: dict) -> DocumentInfo:
         examples=row["examples"] or 0, glossary=row["glossary"] or 0, references=row["references"] or 0,
         size=row["size"] or 0, imported_at=row["imported_at"], meta=json.loads(row["meta"]) if row["meta"] else {},
     )
-
-
-def normalise_edition(text: str) -> str:
-    """"20231117", "2023-11-17" and "20231117.0" all name the edition 2023-11-17."""
-    digits = "".join(ch for ch in text.split(".")[0] if ch.isdigit())
-    if len(digits) == 8:
-        return f"{digits[:4]}-{digits[4:6]}-{digits[6:]}"
-    return text
-
-
-def nearest_editions(editions: list[str], wanted: str, count: int = 3) -> list[str]:
-    unique = sorted(set(editions))
-    before = [e for e in unique if e < wanted][-count:]
-    after = [e for e in unique if e > wanted][:count]
-    return before + after

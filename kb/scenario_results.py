@@ -11,22 +11,13 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime, timezone
 
+from kb.core.errors import BadInput, MtgkbError
 from kb.i18n import _
-from kb.numbers import RuleNumber, RuleRange
-
-
-def ensure_schema(conn: sqlite3.Connection) -> None:
-    with conn:
-        conn.execute(
-            "create table if not exists scenario_results (id integer primary key, scenario text not null, "
-            "file text not null, rule text not null, edition text, passed integer not null, twins integer not null, "
-            "failures integer not null, ran_at text not null)")
-        conn.execute("create index if not exists idx_scenario_results_rule on scenario_results (rule)")
+from kb.core.numbers import RuleNumber, RuleRange
 
 
 def store_results(conn: sqlite3.Connection, results: list) -> int:
     """Replace the stored results of the scenarios given; returns the rows written."""
-    ensure_schema(conn)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     rows = [
         (r.name, r.file, str(RuleNumber.parse(rule)), r.edition, int(r.passed), int(r.twins), len(r.failures), now)
@@ -41,26 +32,12 @@ def store_results(conn: sqlite3.Connection, results: list) -> int:
     return len(rows)
 
 
-def results_by_rule(conn: sqlite3.Connection) -> dict[str, list[dict]]:
-    """Every stored result, keyed by rule number (empty when no scenario ran yet)."""
-    if not conn.execute("select 1 from sqlite_master where name = 'scenario_results'").fetchone():
-        return {}
-    found: dict[str, list[dict]] = {}
-    for scenario, file, rule, edition, passed, twins in conn.execute(
-            "select scenario, file, rule, edition, passed, twins from scenario_results order by file, scenario"):
-        found.setdefault(rule, []).append(
-            {"scenario": scenario, "file": file, "edition": edition, "passed": bool(passed), "twins": bool(twins)})
-    return found
-
-
 def family_rules(kb, families: dict[str, tuple[str, list[str]]]) -> dict[str, dict]:
     """Each family's subrules as the database has them in the family's edition.
 
     ``families`` maps a name to (edition, specs) as kb.scenarios.FAMILIES does; a spec is
     a number ("901.7a") or a range ("702.26a-p", "312.1-312.7").
     """
-    from kb.api import LookupFailed
-
     found: dict[str, dict] = {}
     for family, (edition, specs) in families.items():
         numbers: list[str] = []
@@ -68,7 +45,7 @@ def family_rules(kb, families: dict[str, tuple[str, list[str]]]) -> dict[str, di
             for spec in specs:
                 numbers.extend(_expand(kb, spec, edition))
             source = _("database, edition {edition}").format(edition=edition)
-        except LookupFailed:
+        except MtgkbError:
             numbers, source = [], None
         found[family] = {"rules": numbers, "source": source}
     return found
@@ -79,3 +56,37 @@ def _expand(kb, spec: str, edition: str) -> list[str]:
     if "-" in spec:
         return [r.number for r in kb.rules(str(RuleRange.parse(spec)), lang="en", edition=edition)]
     return [kb.rule(spec, lang="en", edition=edition).number]
+
+
+def play(paths: list[str] | None, *, edition: str | None, twins: bool) -> list:
+    """Play scenario files (default: the bundled ones); an edition that is no date is bad input."""
+    from kb.engine.editions import EditionError, parse_date
+    from kb.scenarios import run_scenarios
+
+    if edition:
+        try:
+            parse_date(edition)
+        except EditionError as error:
+            raise BadInput(str(error)) from None
+    return run_scenarios(paths, edition=edition, twins=twins)
+
+
+def coverage_report(store) -> dict[str, dict]:
+    """Per family: its rules as stored (else the built-in list), how many a scenario covers, which not."""
+    from kb.scenarios import FAMILIES, coverage, load_scenarios, required_rules
+
+    loaded = [s for s in load_scenarios() if not s.errors]
+    builtin = required_rules()
+    report = {}
+    for family, row in family_rules(store, FAMILIES).items():
+        rules = row["rules"] or builtin[family]
+        missing = coverage(rules, loaded)
+        report[family] = {"rules": rules, "covered": len(rules) - len(missing), "missing": missing,
+                          "source": row["source"] or _("built-in list (edition not in the database)")}
+    return report
+
+
+def scenario_errors() -> list[str]:
+    from kb.scenarios import load_scenarios
+
+    return [str(e) for s in load_scenarios() for e in s.errors]

@@ -22,7 +22,7 @@ from kb.engine.cards import CardError
 from kb.engine.editions import parse_date
 from kb.engine.schema import Validator
 from kb.i18n import _
-from kb.numbers import SKIPPED_LETTERS, RuleNumber, RuleNumberError, RuleRange
+from kb.core.numbers import SKIPPED_LETTERS, RuleNumber, RuleNumberError, RuleRange
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_DIR = ROOT / "data" / "scenarios"

@@ -6,9 +6,9 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from kb.check import CHANGED, GONE, MOVED, NOT_FOUND, OK, TITLE_MISMATCH, fix
+from kb.citing.check import CHANGED, GONE, MOVED, NOT_FOUND, OK, TITLE_MISMATCH, fix
 from kb.cli import cli
-from kb.server import create_app
+from kb.http.app import create_app
 from tests.history_fixtures import history_db_path, open_history_db
 
 WIKI = (

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from kb.citations import Citation, find_citations
-from kb.numbers import RuleNumber, RuleRange
+from kb.core.citations import Citation, find_citations
+from kb.core.numbers import RuleNumber, RuleRange
 
 
 def only(text: str, raw: str, **options) -> Citation:

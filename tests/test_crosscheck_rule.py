@@ -186,7 +186,7 @@ def test_command_errors(xdb):
     missing = runner.invoke(cli, ["--db", db, "crosscheck", "de:702.99", "ja:702.26"])
     assert missing.exit_code == 1 and "Nearest: 702.23j, 702.23k, 702.23m" in missing.output
     assert runner.invoke(cli, ["--db", db, "crosscheck", "de:702.x", "ja:702.26"]).exit_code == 2
-    assert runner.invoke(cli, ["--db", db, "crosscheck", "fr:702.26", "ja:702.26"]).exit_code == 1
+    assert runner.invoke(cli, ["--db", db, "crosscheck", "fr:702.26", "ja:702.26"]).exit_code == 2  # unknown language: bad input
     assert runner.invoke(cli, ["--db", db, "crosscheck", "de:702.23"]).exit_code == 2
 
 

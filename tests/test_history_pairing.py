@@ -18,7 +18,7 @@ from kb.history.pairing import heaviest_chain, pair_documents
 from kb.history.pins import Pin, load_pins
 from kb.history.chain import pair_editions
 from kb.history.text import RULE_NUMBER, changed_numbers, mark, normalise, word_diff
-from kb.numbers import LETTERS, RuleNumber
+from kb.core.numbers import LETTERS, RuleNumber
 from tests.conftest import corpus_path
 
 GLOSSARY_TERMS = ("Permanent", "Phased In, Phased Out", "Phasing", "Token")

@@ -16,9 +16,9 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from kb import dates
+from kb.core import dates
 from kb.cli import cli
-from kb.clicki18n import I18nGroup, adopt, ui_lang_option, version_option
+from kb.cli.i18n import I18nGroup, adopt, ui_lang_option, version_option
 from kb.i18n import (_, available_languages, format_date, language_name, match_language, negotiate, ngettext,
                      resolve_ui_language, set_ui_language, ui_language, using_language)
 from kb.i18n import catalogs, tools
@@ -351,7 +351,7 @@ def test_a_catalog_that_cannot_be_written_beside_is_compiled_into_the_cache(tmp_
 
 
 def test_english_start_imports_no_babel_and_a_compiled_catalog_needs_none():
-    probe = ("import sys, kb.i18n as i; from kb.entry import main; i.set_ui_language(i.resolve_ui_language(None)); "
+    probe = ("import sys, kb.i18n as i; from kb.cli.entry import main; i.set_ui_language(i.resolve_ui_language(None)); "
              "print(i._('Usage:'), i.format_date('2023-11-17'), 'babel' in sys.modules)")
     assert run_python("-c", probe, MTGKB_LANG="en").stdout.split() == ["Usage:", "November", "17,", "2023", "False"]
     assert run_python("-m", "kb.i18n", "compile").returncode == 0
@@ -367,7 +367,7 @@ def test_each_http_request_is_answered_in_its_language():
     from fastapi import FastAPI
     from fastapi.testclient import TestClient
 
-    from kb.i18n.http import UILanguageMiddleware
+    from kb.http.language import UILanguageMiddleware
 
     app = FastAPI()
     app.add_middleware(UILanguageMiddleware)

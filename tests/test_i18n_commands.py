@@ -25,7 +25,7 @@ def mtgkb(*args: str, lang: str = "en"):
 
 def quick_show(capsys, *args: str) -> tuple[int, str, str]:
     """`mtgkb show` through the entry point's fast path (no click), in a context of its own."""
-    from kb.entry import main
+    from kb.cli.entry import main
 
     with pytest.raises(SystemExit) as exit_info:
         contextvars.copy_context().run(main, ["--db", str(history_db_path()), *args])
@@ -94,7 +94,7 @@ def test_errors_in_json_are_translated_too():
     data = json.loads(mtgkb("trace", "702.99", "--edition", "2010-07-16", "--json", lang="ru").output)
     assert data["error"].startswith("правила 702.99 нет в MagicCompRules_20100716") and data["suggestions"]
     data = json.loads(mtgkb("glossary", "", "--json", lang="de").output)
-    assert data == {"error": "leerer Glossarbegriff", "suggestions": []}
+    assert data == {"error": "leerer Glossarbegriff", "suggestions": [], "kind": "BadInput"}
 
 
 # ---- counts, dates, language names ------------------------------------------------------------
@@ -167,8 +167,8 @@ def test_rule_texts_follow_the_interface_language_where_it_has_them(capsys):
 
 
 def test_english_show_imports_no_babel_even_with_dates():
-    probe = ("import sys, kb.entry\n"
-             "try:\n    kb.entry.main(['--db', sys.argv[1], 'show', '702.26b'])\n"
+    probe = ("import sys, kb.cli.entry\n"
+             "try:\n    kb.cli.entry.main(['--db', sys.argv[1], 'show', '702.26b'])\n"
              "except SystemExit:\n    pass\n"
              "print('babel' in sys.modules, file=sys.stderr)")
     result = run_python("-c", probe, str(history_db_path()), MTGKB_LANG="en")
@@ -181,7 +181,7 @@ def test_english_show_imports_no_babel_even_with_dates():
 def client():
     from fastapi.testclient import TestClient
 
-    from kb.server import create_app
+    from kb.http.app import create_app
 
     return TestClient(create_app(history_db_path()))
 

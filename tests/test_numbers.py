@@ -2,7 +2,7 @@
 
 import pytest
 
-from kb.numbers import RuleNumber, RuleNumberError, RuleRange, canonical, parse_reference, sort_numbers
+from kb.core.numbers import RuleNumber, RuleNumberError, RuleRange, canonical, parse_reference, sort_numbers
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kb.api import KnowledgeBase
-from kb.server import create_app
+from kb.http.app import create_app
 from tests.conftest import ROOT, corpus_path
 
 

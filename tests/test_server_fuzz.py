@@ -5,7 +5,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 
 from kb.api import KnowledgeBase
-from kb.server import create_app
+from kb.http.app import create_app
 from tests.conftest import corpus_path
 
 

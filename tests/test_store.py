@@ -9,7 +9,7 @@ import pytest
 from importers.records import SourceError
 from kb import store
 from kb.api import KnowledgeBase, LookupFailed
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 from tests.conftest import corpus_path
 
 NEWEST = ("en", "full", "MagicCompRules_20260807.txt")
@@ -164,7 +164,7 @@ def test_ranges_and_subtrees(kb, newest):
 
 def test_one_off_and_in_memory_lookups_agree(kb, newest):
     """The first lookups of a document go through SQL, later ones through its in-memory index."""
-    from kb.lookup import DocumentIndex, SqlDocument
+    from kb.store.lookup import DocumentIndex, SqlDocument
 
     kb.import_file(newest)
     doc = next(d for d in kb._cache.documents() if d["name"] == "MagicCompRules_20260807")

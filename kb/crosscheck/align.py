@@ -14,7 +14,7 @@ from typing import Callable
 from kb.crosscheck.model import Cell, Row
 from kb.crosscheck.pivot import Mapping
 from kb.crosscheck.texts import DocText
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 
 MATCH_MIN = 0.12  # least score for two subrules to share a row when aligning by structure
 POSITION = 0.1  # what the same relative place adds: it decides between weakly similar candidates

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable, Iterator
 
 from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
+from kb.core.errors import EditionNotFound
 from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
 from kb.crosscheck.texts import DocText, RuleText
 from kb.i18n import _, ngettext
@@ -173,10 +174,8 @@ def crosscheck_document(conn, document: str, against: str | None = None,
     else:
         pivot = english_pivot(conn, tr)
         if pivot is None:
-            from kb.crosscheck.specs import lookup_failed
-
             message = (_("no English document of {edition} {document}: give --against") if tr.edition
                        else _("no English document of the edition of {document}: give --against"))
-            raise lookup_failed(message.format(edition=tr.edition, document=tr.name))
+            raise EditionNotFound(message.format(edition=tr.edition, document=tr.name))
         en_id = pivot.id
     return crosscheck_documents(load_text(conn, tr.id), load_text(conn, en_id), kinds)

@@ -14,7 +14,7 @@ from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCross
 from kb.crosscheck.render_text import aligned, english_pivot
 from kb.history.text import word_diff
 from kb.i18n import _, ngettext, ui_language
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 
 YAWGATOG = "https://yawgatog.com/resources/magic-rules/"
 _NUMBER = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]{0,2})?(?![\d])")

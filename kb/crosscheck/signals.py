@@ -14,8 +14,8 @@ from functools import lru_cache
 from typing import Iterable
 
 from importers.language import detect_language
-from kb.citations import find_citations
-from kb.numbers import RuleNumber, RuleRange
+from kb.core.citations import find_citations
+from kb.core.numbers import RuleNumber, RuleRange
 from kb.search.normalise import fold_text
 
 _DIGITS = re.compile(r"(?<![\d.])\d+(?![\d])")

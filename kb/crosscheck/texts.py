@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from kb.crosscheck.signals import sibling_index
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """A rules engine for phasing and Planechase, played by the rules of a chosen CR edition.
 
-It knows nothing of the rule database (only kb.numbers may be imported from kb).
+It knows nothing of the rule database (only kb.core.numbers may be imported from kb).
 Entry points: ``Game`` (state.py) with the actions of stack.py, turn.py,
 planechase.py; ``build`` (setup.py) and ``Runner`` (runner.py) for scenarios.
 """

@@ -1,5 +1,5 @@
 """History of the rules across editions: pairing, diffs, the renumbering chain, traces and
-edition inference for undated documents. No CLI code here (see kb.history_cli).
+edition inference for undated documents. No CLI code here (see kb.cli.history).
 
     from kb.history import diff, trace, renumbered, infer_edition, update_chain
     update_chain(kb)                                   # after imports: stores consecutive pairings
@@ -15,12 +15,11 @@ from kb.history.chain import ChainUpdate, chain_documents
 from kb.history.diff import CHANGES, Diff, GlossaryChange, RuleChange
 from kb.history.inference import Inference, infer_edition, stored_inference, update_inferences
 from kb.history.query import Renumbering, diff, renumbered
-from kb.history.schema import ensure_history_schema
 from kb.history.trace import Trace, TraceStep, trace
 from kb.history.update import update_chain
 
 __all__ = [
     "CHANGES", "ChainUpdate", "Diff", "GlossaryChange", "Inference", "Renumbering", "RuleChange", "Trace",
-    "TraceStep", "chain_documents", "diff", "ensure_history_schema", "infer_edition", "renumbered",
+    "TraceStep", "chain_documents", "diff", "infer_edition", "renumbered",
     "stored_inference", "trace", "update_chain", "update_inferences",
 ]

@@ -21,7 +21,6 @@ from kb.history.diff import MERGED, REMOVED, ADDED, SPLIT, classify_pair, find_p
 from kb.history.model import Doc, Node, connection, load_doc
 from kb.history.pairing import Pairing, pair_documents
 from kb.history.pins import Pin, digest, load_pins, resolve
-from kb.history.schema import ensure_history_schema
 
 VERSION = 2  # raise when pairing or classification changes: stored pairings are then recomputed
 
@@ -65,7 +64,6 @@ def update_pairings(source, *, progress: Callable[[str, str], None] | None = Non
     """Compute and store the missing or stale pairings of consecutive English editions."""
     started = time.perf_counter()
     conn = connection(source)
-    ensure_history_schema(conn)
     pins = load_pins() if pins is None else pins
     chain = chain_documents(conn)
     wanted = {(a.id, b.id): (a, b) for a, b in zip(chain, chain[1:])}

@@ -15,16 +15,12 @@ from kb.history.model import Doc, GlossaryItem, Node
 from kb.history.pairing import RARE_WORDS, Pairing, heaviest_chain
 from kb.history.text import Span, Weights, changed_numbers, containment, dice, normalise, opcodes, word_diff
 from kb.i18n import N_
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 
-UNCHANGED, REFERENCES, RENUMBERED = "unchanged", "references only", "renumbered"
-EDITED, RENUMBERED_EDITED = "edited", "renumbered and edited"
-ADDED, REMOVED, SPLIT, MERGED = "added", "removed", "split", "merged"
-CHANGES = (UNCHANGED, REFERENCES, RENUMBERED, EDITED, RENUMBERED_EDITED, ADDED, REMOVED, SPLIT, MERGED)
-# The kinds as text output names them (JSON keeps the English words above).
-CHANGE_LABELS = {UNCHANGED: N_("unchanged"), REFERENCES: N_("references only"), RENUMBERED: N_("renumbered"),
-                 EDITED: N_("edited"), RENUMBERED_EDITED: N_("renumbered and edited"), ADDED: N_("added"),
-                 REMOVED: N_("removed"), SPLIT: N_("split"), MERGED: N_("merged")}
+from kb.core.labels import (  # noqa: E402,F401  (the vocabulary, shared with front ends)
+    ADDED, CHANGE_LABELS, CHANGES, EDITED, MERGED, REFERENCES, REMOVED, RENUMBERED, RENUMBERED_EDITED, SPLIT,
+    UNCHANGED,
+)
 PART_MIN_WORDS = 5  # a split or merged part has at least this many distinct words
 PART_HELD = 0.75  # ... and this share of its words is in the rule it came from or went to
 PART_KEPT = 0.5  # ... while the other side's partner holds at most this share

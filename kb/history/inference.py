@@ -21,11 +21,10 @@ from datetime import datetime, timezone
 
 from kb.history.chain import ChainDoc, chain_documents
 from kb.history.model import connection
-from kb.history.resolve import lookup_failed
-from kb.history.schema import ensure_history_schema, has_history
+from kb.core.errors import DocumentNotFound
 from kb.history.text import fold_title, normalise
 from kb.i18n import N_, _
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 
 VERSION = 2  # 2: evidence stored as messages, read in the interface language
 WEIGHTS = {"number": 3, "title": 3, "text": 3, "family": 2, "cited": 2, "cited title": 2, "cites": 1}
@@ -102,7 +101,7 @@ def infer_edition(source, document: str, *, save: bool = True) -> Inference:
     row = conn.execute("select id, lang from documents where name = ?", [document]).fetchone()
     if row is None:
         names = [r[0] for r in conn.execute("select name from documents where edition is null order by name")]
-        raise lookup_failed(f"no document named {document!r}", names[:10])
+        raise DocumentNotFound(_("no document named {name!r}").format(name=document), names[:10])
     chain = chain_documents(conn)
     stated = _read_document(conn, row[0], row[1])
     result = decide(document, chain, facts(stated, chain, _read_editions(conn, chain, stated)))
@@ -283,7 +282,6 @@ def chain_digest(chain: list[ChainDoc]) -> str:
 
 
 def save_inference(conn, doc_id: int, result: Inference, chain: list[ChainDoc]) -> None:
-    ensure_history_schema(conn)
     sha = conn.execute("select sha256 from documents where id = ?", [doc_id]).fetchone()[0]
     with conn:
         conn.execute(
@@ -298,7 +296,6 @@ def save_inference(conn, doc_id: int, result: Inference, chain: list[ChainDoc]) 
 def update_inferences(source) -> list[Inference]:
     """Infer the edition of every undated document whose stored inference is missing or stale."""
     conn = connection(source)
-    ensure_history_schema(conn)
     chain = chain_documents(conn)
     digest = chain_digest(chain)
     with conn:
@@ -316,8 +313,6 @@ def update_inferences(source) -> list[Inference]:
 def stored_inference(source, document: str) -> Inference | None:
     """The stored inference of a document, for display (`mtgkb editions`) and lookups."""
     conn = connection(source)
-    if not has_history(conn):
-        return None
     row = conn.execute("select document, first, last, editions, evidence from edition_inference where document = ?",
                        [document]).fetchone()
     if row is None:

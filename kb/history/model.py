@@ -11,7 +11,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from kb.history.text import bag, document_frequency, fold_title, mask_numbers, normalise
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 
 
 @dataclass

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from kb import paths
+from kb.core import paths
 from kb.history.model import Doc
-from kb.numbers import canonical
+from kb.core.numbers import canonical
 
 PINS_PATH = paths.DATA_DIR / "history_pins.tsv"
 COLUMNS = ["old_edition", "old_number", "new_edition", "new_number", "reason"]

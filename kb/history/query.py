@@ -15,7 +15,8 @@ from kb.history.diff import Diff, DocumentRef, compare
 from kb.history.model import connection, load_doc
 from kb.history.pairing import Pairing, pair_documents
 from kb.history.pins import load_pins
-from kb.history.resolve import DocRow, lookup_failed, nearest_numbers, parse_number, resolve_document
+from kb.core.errors import BadInput, RuleNotFound
+from kb.history.resolve import DocRow, nearest_numbers, parse_number, resolve_document
 from kb.i18n import _
 
 
@@ -25,7 +26,7 @@ def diff(source, old: str, new: str, *, section: str | None = None, lang: str | 
     within = parse_number(section) if section else None
     pairing, method = pair_for(source, old, new, lang=lang)
     if within is not None and not any(str(within) in d.by_number for d in (pairing.old, pairing.new)):
-        raise lookup_failed(_("{number} is in neither {old} nor {new}").format(
+        raise RuleNotFound(_("{number} is in neither {old} nor {new}").format(
             number=within, old=pairing.old.name, new=pairing.new.name),
                             nearest_numbers([n.number for n in pairing.new.nodes], within))
     return compare(pairing, method=method, section=str(within) if within else None, spans=spans)
@@ -36,7 +37,7 @@ def pair_for(source, old: str, new: str, *, lang: str | None = None) -> tuple[Pa
     conn = connection(source)
     a, b = resolve_document(conn, old, lang=lang), resolve_document(conn, new, lang=lang)
     if a.lang != b.lang:
-        raise lookup_failed(_("{old} is in {old_lang!r} and {new} in {new_lang!r}: diff two documents of one "
+        raise BadInput(_("{old} is in {old_lang!r} and {new} in {new_lang!r}: diff two documents of one "
                               "language").format(old=a.name, old_lang=a.lang, new=b.name, new_lang=b.lang),
                             [a.name, b.name])
     old_doc, new_doc = load_doc(conn, a.id), load_doc(conn, b.id)

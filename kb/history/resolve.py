@@ -1,6 +1,6 @@
 """Turn what a user typed (an edition, a document name, a rule number) into stored things.
 
-Every failure is a LookupFailed naming what exists nearby, so the CLI can print
+Every failure is a kb.core.errors condition naming what exists nearby, so the CLI can print
 "Nearest: ..." and exit non-zero.
 """
 
@@ -9,17 +9,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from dataclasses import dataclass
 
-from kb.history.chain import ChainDoc, chain_documents
+from kb.core.errors import BadRuleNumber, RuleNotFound
+from kb.core.numbers import RuleNumber, RuleNumberError
+from kb.history.chain import ChainDoc
 from kb.history.model import connection
 from kb.i18n import _
-from kb.numbers import RuleNumber, RuleNumberError
-
-
-def lookup_failed(message: str, suggestions: list[str] | None = None) -> LookupError:
-    """kb.api's LookupFailed, imported late: kb.api may import this package."""
-    from kb.api import LookupFailed
-
-    return LookupFailed(message, suggestions or [])
+from kb.store.documents import resolve
 
 
 @dataclass
@@ -31,30 +26,13 @@ class DocRow:
 
 
 def resolve_document(source, text: str, *, lang: str | None = None) -> DocRow:
-    """A document by name, else by edition date ("2009-07-11", "20090711") in ``lang`` (English by
-    default), preferring the edition of the chain over variants of the same date."""
-    from kb.api import nearest_editions, normalise_edition
-
-    rows = [DocRow(*r) for r in connection(source).execute("select id, name, lang, edition from documents")]
-    named = [d for d in rows if d.name == text]
-    if named:
-        return named[0]
-    wanted = normalise_edition(text.strip())
-    language = lang or "en"
-    same_lang = [d for d in rows if d.lang == language]
-    if not same_lang:
-        raise lookup_failed(_("no documents in language {lang!r}").format(lang=language),
-                            sorted({d.lang for d in rows}))
-    matching = [d for d in same_lang if d.edition == wanted]
-    if not matching:
-        raise lookup_failed(
-            _("no edition {edition!r} in language {lang!r} (give a date like 2009-07-11 or a document name)").format(
-                edition=text, lang=language),
-            nearest_editions([d.edition for d in same_lang if d.edition], wanted),
-        )
-    position = {c.id: k for k, c in enumerate(chain_documents(source))}
-    matching.sort(key=lambda d: (position.get(d.id, -1), -d.name.count("_"), d.name))
-    return matching[-1]
+    """A document by name (any language), else by edition date in ``lang`` (English by default):
+    the store's one resolver (kb.store.documents), so `trace` and `show` name the same file."""
+    conn = connection(source)
+    docs = [dict(zip(("id", "name", "lang", "edition", "rules"), row))
+            for row in conn.execute("select id, name, lang, edition, rules from documents")]
+    doc = resolve(docs, lang=lang, edition=text.strip(), default_lang=None if lang else "en")[0]
+    return DocRow(doc["id"], doc["name"], doc["lang"], doc["edition"])
 
 
 def chain_position(chain: list[ChainDoc], doc: DocRow) -> int | None:
@@ -73,7 +51,7 @@ def parse_number(text: str) -> RuleNumber:
     try:
         return RuleNumber.parse(text)
     except RuleNumberError as error:
-        raise lookup_failed(str(error)) from error
+        raise BadRuleNumber(str(error)) from error
 
 
 def find_rule(source, doc: DocRow, text: str) -> tuple[int, str, str, str | None]:
@@ -84,7 +62,7 @@ def find_rule(source, doc: DocRow, text: str) -> tuple[int, str, str, str | None
                        "order by seq limit 1", [doc.id, str(number)]).fetchone()
     if row is None:
         present = [r[0] for r in conn.execute("select number from rules where document_id = ?", [doc.id])]
-        raise lookup_failed(_("rule {number} is not in {document} ({edition})").format(
+        raise RuleNotFound(_("rule {number} is not in {document} ({edition})").format(
             number=number, document=doc.name, edition=doc.edition or _("undated")),
                             nearest_numbers(present, number))
     return row
@@ -96,3 +74,4 @@ def nearest_numbers(numbers: list[str], number: RuleNumber, count: int = 3) -> l
     keys = [RuleNumber.parse(n).sort_key() for n in ordered]
     at = bisect_left(keys, number.sort_key())
     return ordered[max(0, at - count):at] + ordered[at:at + count]
+

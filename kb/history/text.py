@@ -8,6 +8,8 @@ changes the numbers inside thousands of otherwise identical texts.
 
 from __future__ import annotations
 
+from kb.core.labels import mark  # noqa: F401  (kept for callers)
+
 import math
 import re
 from collections import Counter
@@ -174,13 +176,3 @@ def changed_numbers(old: str, new: str) -> list[tuple[str, str]] | None:
     return changes
 
 
-def mark(text: str, spans: list[Span], start: str, end: str) -> str:
-    """The text with each span wrapped in markers ("[-", "-]")."""
-    out: list[str] = []
-    pos = 0
-    for span in spans:
-        out.append(text[pos:span.start])
-        out.append(start + text[span.start:span.end] + end)
-        pos = span.end
-    out.append(text[pos:])
-    return "".join(out)

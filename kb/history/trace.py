@@ -14,7 +14,8 @@ from dataclasses import asdict, dataclass, field
 from kb.history.chain import ChainDoc, chain_documents, runs_between
 from kb.history.diff import ADDED, MERGED, REMOVED, SPLIT
 from kb.history.model import connection
-from kb.history.resolve import DocRow, chain_position, find_rule, lookup_failed, resolve_document
+from kb.core.errors import EditionNotFound, NotFound
+from kb.history.resolve import DocRow, chain_position, find_rule, resolve_document
 from kb.i18n import _
 
 
@@ -53,7 +54,7 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
     conn = connection(source)
     chain = chain_documents(conn)
     if not chain:
-        raise lookup_failed(_("no English editions in the database: import the Comprehensive Rules first"))
+        raise EditionNotFound(_("no English editions in the database: import the Comprehensive Rules first"))
     start = _position(conn, chain, edition) if edition else len(chain) - 1
     if to:
         end = _position(conn, chain, to)
@@ -62,7 +63,7 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
         end = 0 if back else len(chain) - 1
     runs = runs_between(conn, chain, start, end)
     if runs is None:
-        raise lookup_failed(_("the renumbering chain is not stored yet: import again to compute it"))
+        raise NotFound(_("the renumbering chain is not stored yet: import again to compute it"))
     doc = chain[start]
     rule_id, found, kind, title = find_rule(conn, DocRow(doc.id, doc.name, "en", doc.edition), number)
     followed = [(rule_id, found, title)]
@@ -82,7 +83,7 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
 def _position(conn, chain: list[ChainDoc], text: str) -> int:
     position = chain_position(chain, resolve_document(conn, text))
     if position is None:
-        raise lookup_failed(_("{edition!r} is not an edition of the English chain").format(edition=text),
+        raise EditionNotFound(_("{edition!r} is not an edition of the English chain").format(edition=text),
                             [c.edition for c in chain[-3:]])
     return position
 

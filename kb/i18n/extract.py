@@ -1,7 +1,7 @@
 """A babel extractor for mtgkb: gettext calls, plus click's help texts as they are written.
 
 Help texts of commands and options are translated when click renders them
-(kb.clicki18n), so the code keeps plain ``help="..."`` and docstrings; this extractor
+(kb.cli.i18n), so the code keeps plain ``help="..."`` and docstrings; this extractor
 finds them: every ``help=``, ``short_help=`` and ``epilog=`` string given to a call,
 and the docstring of every function decorated with ``...command(...)`` or
 ``...group(...)``, cleaned as click cleans it (inspect.cleandoc).

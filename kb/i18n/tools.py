@@ -2,7 +2,7 @@
 
 `python -m kb.i18n ...` runs these (see docs/i18n.md). The template holds mtgkb's
 messages (locales/babel.cfg says which files and how) and click's own messages
-(usage, errors, "Options"), read from the installed click, because kb.clicki18n has
+(usage, errors, "Options"), read from the installed click, because kb.cli.i18n has
 click ask our catalogs for them.
 """
 

@@ -10,7 +10,7 @@ from collections import defaultdict
 from typing import Iterator
 
 from kb import store
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.schema import CJK, field
 

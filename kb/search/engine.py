@@ -13,7 +13,7 @@ from collections import defaultdict
 
 from kb import store
 from kb.i18n import _
-from kb.numbers import RuleNumber, RuleRange
+from kb.core.numbers import RuleNumber, RuleRange
 from kb.search import index
 from kb.search.analyzers import language_field
 from kb.search.compile import CJK, Compiled, compile_query

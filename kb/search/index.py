@@ -21,6 +21,7 @@ from whoosh import index as whoosh_index
 from whoosh.searching import Searcher
 
 from kb import store
+from kb.core.errors import IndexMissing
 from kb.i18n import _
 from kb.search.analyzers import LANGUAGES
 from kb.search.documents import marker, rule_documents
@@ -191,15 +192,13 @@ def postings(kb) -> Postings:
     """The scored postings of ``kb``'s up-to-date index (cached per thread; synced with the database).
 
     When the index cannot be written (a read-only folder), an existing index is searched as
-    it is; without one, kb.api.LookupFailed says why.
+    it is; without one, IndexMissing says why.
     """
     try:
         sync_index(kb)
     except OSError as error:
         if _handle(index_dir(kb)) is None:
-            from kb.api import LookupFailed
-
-            raise LookupFailed(_("cannot build the search index at {path}: {error}").format(
+            raise IndexMissing(_("cannot build the search index at {path}: {error}").format(
                 path=index_dir(kb), error=error)) from error
     return _handle(index_dir(kb)).postings
 

@@ -10,7 +10,7 @@ Operators are the upper-case words AND, OR, NOT (and "-word"); lower-case "and"/
 are words. Juxtaposed terms form a soft AND (rules with every term rank first, rules
 with some of them follow); an explicit AND is strict. A rule number or citation
 anywhere ("702.26 token", "CR 702.26b", "Regel 702.23", "第702.26条") narrows the
-search to that rule's subtree, through :func:`kb.citations.find_citations`.
+search to that rule's subtree, through :func:`kb.core.citations.find_citations`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from kb.citations import find_citations
+from kb.core.citations import find_citations
+from kb.core.errors import BadQuery
 from kb.i18n import _, ngettext
-from kb.numbers import RuleNumber, RuleRange
+from kb.core.numbers import RuleNumber, RuleRange
 
 MAX_QUERY_CHARS = 500
 MAX_TERMS = 32
@@ -33,7 +34,7 @@ _MEANINGLESS = re.compile(r"^[\W_]+$")
 _TRIMMED = "*?!.,;:？！。、，"
 
 
-class QueryError(ValueError):
+class QueryError(BadQuery):
     """A query with nothing to search for; the message says why."""
 
 

@@ -14,10 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kb import store
+from kb.core.editions import ALL, NEWEST, nearest_editions, normalise_edition
+from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
 from kb.i18n import _
+from kb.store.documents import newest_per_language, resolve
 from kb.search.analyzers import language_field
 
-NEWEST = ("latest", "newest", "current")
 
 
 @dataclass(frozen=True)
@@ -43,47 +45,43 @@ class Scope:
         return {d.name: d for d in self.documents}
 
 
-def _rank(doc: dict) -> tuple:
-    """Official file before a reformatted variant of the same date ("_cleaned_…")."""
-    return (doc["edition"] or "", -doc["name"].count("_"), doc["name"])
-
-
 def resolve_scope(kb, langs: list[str] | None = None, edition: str | None = None) -> Scope:
-    """The documents of a search; raises kb.api.LookupFailed for an unknown language or edition."""
-    from kb.api import LookupFailed, nearest_editions, normalise_edition
-
-    docs = store.rows(kb.conn, "select id, name, lang, edition from documents order by lang, edition, name")
+    """The documents of a search, chosen by the store's one resolver (kb.store.documents)."""
+    docs = store.rows(kb.conn, "select id, name, lang, edition, rules from documents order by lang, edition, name")
+    if not docs:
+        raise NoDatabase(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"))
     if langs:
         known = sorted({d["lang"] for d in docs})
         missing = [lang for lang in langs if lang not in known]
         if missing:
-            raise LookupFailed(_("no documents in language {lang!r}").format(lang=missing[0]), known)
+            raise UnknownLanguage(_("no documents in language {lang!r}").format(lang=missing[0]), known)
         docs = [d for d in docs if d["lang"] in langs]
-    if not docs:
-        raise LookupFailed(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"))
     if edition is None or edition.lower() in NEWEST:
-        return Scope("newest", _newest(docs))
-    if edition.lower() == "all":
+        return Scope("newest", [_document(d, "newest" if d["edition"] else f"doc:{d['name']}")
+                                for d in newest_per_language(docs)])
+    if edition.lower() == ALL:
         return Scope("all", [_document(d, "all" if d["edition"] else f"doc:{d['name']}") for d in docs])
+    named = [d for d in docs if d["name"] == edition]
+    if named:
+        chosen = named
+    else:
+        chosen = [d for lang in dict.fromkeys(d["lang"] for d in docs)
+                  for d in _dated(docs, lang, edition)]
+        if not chosen:
+            raise EditionNotFound(
+                (_("no edition {edition!r} in {languages}") if langs else _("no edition {edition!r}")).format(
+                    edition=edition, languages=", ".join(langs or [])),
+                nearest_editions([d["edition"] for d in docs if d["edition"]], normalise_edition(edition)))
     wanted = normalise_edition(edition)
-    chosen = [d for d in docs if d["name"] == edition] or [d for d in docs if d["edition"] == wanted]
-    if not chosen:
-        message = _("no edition {edition!r} in {languages}") if langs else _("no edition {edition!r}")
-        raise LookupFailed(message.format(edition=edition, languages=", ".join(langs or [])),
-                           nearest_editions([d["edition"] for d in docs if d["edition"]], wanted))
     return Scope(chosen[0]["edition"] or edition, [_document(d, f"edition:{wanted}") for d in chosen])
 
 
-def _newest(docs: list[dict]) -> list[ScopeDocument]:
-    chosen: list[ScopeDocument] = []
-    for lang in dict.fromkeys(d["lang"] for d in docs):
-        own = [d for d in docs if d["lang"] == lang]
-        dated = [d for d in own if d["edition"]]
-        if dated:
-            chosen.append(_document(max(dated, key=_rank), "newest"))
-        else:
-            chosen.extend(_document(d, f"doc:{d['name']}") for d in own)
-    return chosen
+def _dated(docs: list[dict], lang: str, edition: str) -> list[dict]:
+    """The documents of one language and date, best first (none when it has no such edition)."""
+    try:
+        return resolve(docs, lang=lang, edition=edition)
+    except EditionNotFound:
+        return []
 
 
 def _document(row: dict, family: str) -> ScopeDocument:

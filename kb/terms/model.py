@@ -6,15 +6,7 @@ from dataclasses import asdict, dataclass, field
 
 from kb.i18n import N_
 
-# Where a pairing came from, in the order `mtgkb term` lists them.
-SOURCES = ("curated", "glossary", "pair", "rule-title", "inline")
-SOURCE_LABELS = {  # as `mtgkb term` names them, translated there
-    "curated": N_("curated list"),
-    "glossary": N_("glossary entry with its English name"),
-    "pair": N_("bilingual heading or contents line"),
-    "rule-title": N_("rule title paired by number with the English edition"),
-    "inline": N_("bilingual pair inside a rule text"),
-}
+from kb.core.labels import SOURCE_LABELS, SOURCES  # noqa: F401  (shared with `mtgkb term`)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from kb.i18n import _
-from kb.paths import DATA_DIR
+from kb.core.paths import DATA_DIR
 from kb.terms.model import TermName
 from kb.terms.names import OBSOLETE, clean_name, english_key, sense_of, split_pair
 

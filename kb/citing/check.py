@@ -13,15 +13,16 @@ import difflib
 import re
 from dataclasses import asdict, dataclass, field
 
-from kb.citations import find_citations
+from kb.core.citations import find_citations
+from kb.core.errors import EditionNotFound, NotFound
+from kb import history
+from kb.history import chain_documents
+from kb.history.resolve import resolve_document
 from kb.i18n import N_, _
-from kb.numbers import RuleNumber, RuleRange
+from kb.core.numbers import RuleNumber, RuleRange
 from kb.store import normalise_title
 
-OK, MOVED, CHANGED, GONE, TITLE_MISMATCH, NOT_FOUND = "ok", "moved", "changed", "gone", "title mismatch", "not found"
-# The statuses as text output shows them (JSON keeps the English words above).
-STATUS_LABELS = {OK: N_("ok"), MOVED: N_("moved"), CHANGED: N_("changed"), GONE: N_("gone"),
-                 TITLE_MISMATCH: N_("title mismatch"), NOT_FOUND: N_("not found")}
+from kb.core.labels import CHANGED, GONE, MOVED, NOT_FOUND, OK, STATUS_LABELS, TITLE_MISMATCH  # noqa: F401
 
 
 @dataclass
@@ -62,13 +63,10 @@ def check(kb, text: str, *, since: str, until: str | None = None, lang: str | No
 
 def _chain_document(kb, edition: str | None) -> dict:
     """The English chain's document of an edition (a date or a document name); None: the newest."""
-    from kb.api import LookupFailed
-    from kb.history import chain_documents
-    from kb.history.resolve import resolve_document
 
     chain = chain_documents(kb)
     if not chain:
-        raise LookupFailed(_("no English editions in the database: import the Comprehensive Rules first"))
+        raise EditionNotFound(_("no English editions in the database: import the Comprehensive Rules first"))
     if edition is None:
         return {"name": chain[-1].name, "edition": chain[-1].edition}
     doc = resolve_document(kb, edition)
@@ -77,16 +75,14 @@ def _chain_document(kb, edition: str | None) -> dict:
 
 def _follow(kb, number: str, since_doc: dict, until_doc: dict) -> tuple[str | None, str]:
     """The number in ``until`` (None when the rule is gone) and the trace's last words."""
-    trace = kb.trace(number, since_doc["name"], to=until_doc["name"], subrules=False)
+    trace = history.trace(kb, number, since_doc["name"], to=until_doc["name"], subrules=False)
     return trace.last.number, trace.end
 
 
 def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, until_doc: dict) -> None:
-    from kb.api import LookupFailed
-
     try:
         old = kb.rule(number, lang="en", edition=since_doc["name"])
-    except LookupFailed as error:
+    except NotFound as error:
         result.status = NOT_FOUND
         result.note = _("{error} (the text says it was written for {edition})").format(
             error=error, edition=since_doc["edition"])

@@ -17,10 +17,9 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kb.api import KnowledgeBase, LookupFailed
+from kb.api import BadInput, KnowledgeBase, MtgkbError, TermNotFound
+from kb.http.language import UILanguageMiddleware
 from kb.i18n import N_, _, ngettext
-from kb.i18n.http import UILanguageMiddleware
-from kb.numbers import RuleNumberError
 
 MAX_BODY = 1 << 20
 # Starlette's own error details, so that they are answered in the request's language too.
@@ -39,10 +38,6 @@ class CheckRequest(BaseModel):
     until: str | None = Field(None, max_length=64, description="The edition to check against; default the newest.")
     lang: str | None = Field(None, max_length=16, description="Language of the text's citation words.")
     fix: bool = Field(False, description="Also return the text with moved numbers updated.")
-
-
-class BadQuery(ValueError):
-    """A query parameter that cannot be used; answered with 400."""
 
 
 # What a validation problem says, by pydantic's error type, in the interface language.
@@ -124,14 +119,10 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
 
     app.add_middleware(UILanguageMiddleware)
 
-    @app.exception_handler(LookupFailed)
-    async def not_found(request: Request, error: LookupFailed):
-        status = 400 if isinstance(error.__cause__, RuleNumberError) else 404
-        return JSONResponse({"error": str(error), "suggestions": error.suggestions}, status_code=status)
-
-    @app.exception_handler(BadQuery)
-    async def bad_query(request: Request, error: BadQuery):
-        return JSONResponse({"error": str(error)}, status_code=400)
+    @app.exception_handler(MtgkbError)
+    async def condition(request: Request, error: MtgkbError):
+        """Every condition answered with the status its class carries (kb.core.errors)."""
+        return JSONResponse({"error": str(error), "suggestions": error.suggestions}, status_code=error.http_status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException):
@@ -163,22 +154,17 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
     async def get_glossary(term: str, lang: str | None = Query(None, max_length=16),
                            edition: str | None = Query(None, max_length=64)):
         if not term.strip() or len(term) > 200:
-            raise BadQuery(_("a glossary term has 1 to 200 characters"))
+            raise BadInput(_("a glossary term has 1 to 200 characters"))
         entries = kb.glossary(term, lang=lang, edition=edition)
         if not entries:
-            raise LookupFailed(_("no glossary entry for {term!r}").format(term=term))
+            raise TermNotFound(_("no glossary entry for {term!r}").format(term=term))
         return [e.to_dict() for e in entries]
 
     @app.get("/search", summary="Ranked search in every language; one result per rule")
     async def get_search(q: str = Query(..., max_length=10_000), lang: list[str] | None = Query(None),
                          edition: str | None = Query(None, max_length=64), section: str | None = Query(None, max_length=16),
                          limit: int = Query(10, ge=1, le=100)):
-        from kb.search import QueryError
-
-        try:
-            return kb.search(q, langs=lang, edition=edition, section=section, limit=limit).to_dict()
-        except QueryError as error:
-            raise BadQuery(str(error)) from error
+        return kb.search(q, langs=lang, edition=edition, section=section, limit=limit).to_dict()
 
     @app.post("/cite", summary="Find and resolve the rule citations of a text")
     async def post_cite(body: CiteRequest):
@@ -186,19 +172,17 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
 
     @app.post("/check", summary="Re-validate the citations of a text written against an older edition")
     async def post_check(body: CheckRequest):
-        from kb.check import fix
-
         checked = kb.check(body.text, since=body.since, until=body.until, lang=body.lang)
         answer: dict[str, Any] = {"citations": [c.to_dict() for c in checked]}
         if body.fix:
-            answer["text"], answer["changes"] = fix(body.text, checked)
+            answer["text"], answer["changes"] = kb.fix_citations(body.text, checked)
         return answer
 
     @app.get("/trace/{number}", summary="A rule followed through every edition")
     async def get_trace(number: str, edition: str | None = Query(None, max_length=64),
                         to: str | None = Query(None, max_length=64), back: bool = False):
         if to and back:
-            raise BadQuery(_("give either `to` or `back`, not both"))
+            raise BadInput(_("give either `to` or `back`, not both"))
         return kb.trace(number, edition, to=to, back=back).to_dict()
 
     @app.get("/diff", summary="Every rule of two editions classified, with word-level changes")
@@ -209,10 +193,7 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
     @app.get("/crosscheck", summary="Two rules of two languages or editions side by side, with findings")
     async def get_crosscheck(a: str = Query(..., max_length=80, description='e.g. "de:702.23"'),
                              b: str = Query(..., max_length=80, description='e.g. "ja@2023-11-17:702.26"')):
-        try:
-            return kb.crosscheck(a, b).to_dict()
-        except ValueError as error:  # a spec that is no "lang[@edition]:number"
-            raise BadQuery(str(error)) from error
+        return kb.crosscheck(a, b).to_dict()
 
     app.state.kb = kb
     return app

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from kb.citations import Citation, find_citations
+from kb.core.citations import Citation, find_citations
+from kb.core.errors import MtgkbError
 from kb.i18n import _, language_name, ngettext
-from kb.numbers import RuleRange
+from kb.core.numbers import RuleRange
 
 
 @dataclass
@@ -57,8 +58,6 @@ def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) 
 
 
 def _resolve(kb, citation: Citation, target, title, lang, edition) -> ResolvedCitation:
-    from kb.api import LookupFailed
-
     result = ResolvedCitation(
         start=citation.start, end=citation.end, raw=citation.raw, kind=citation.kind, target=str(target),
         title=title, without_subrules=citation.without_subrules, example=citation.example, status="not found",
@@ -67,7 +66,7 @@ def _resolve(kb, citation: Citation, target, title, lang, edition) -> ResolvedCi
     for attempt in attempts:
         try:
             rules = _lookup(kb, target, citation, attempt, edition)
-        except LookupFailed as error:
+        except MtgkbError as error:
             result.note = (_("{error}; nearest: {suggestions}").format(error=error, suggestions=", ".join(error.suggestions))
                            if error.suggestions else str(error))
             continue

@@ -11,8 +11,11 @@ from pathlib import Path
 
 import click
 
-from kb.cli import EXIT_BAD_INPUT, EXIT_NOT_FOUND, _dump, _fail, _open
-from kb.crosscheck.model import FINDINGS
+from kb.cli.options import json_option, lang_option
+
+from kb.cli.output import EXIT_BAD_INPUT, EXIT_NOT_FOUND, dump, fail, open_kb
+from kb.core.labels import SOURCE_LABELS
+from kb.i18n.wrap import wrap_wide
 from kb.i18n import _
 
 
@@ -20,12 +23,13 @@ from kb.i18n import _
 @click.argument("sides", nargs=-1, metavar="[A B]")
 @click.option("--document", help="Check a whole translation: ja@2026-01-16, a language or a document name.")
 @click.option("--against", help="With --document: the original (default: the English document of the same edition).")
-@click.option("--kind", "kinds", multiple=True, type=click.Choice(FINDINGS),
-              help="With --document: only this class of finding (repeatable).")
+@click.option("--kind", "kinds", multiple=True,
+              help="With --document: only this class of finding (repeatable): missing, extra, duplicate, "
+                   "subrules, citations, examples, numbers, untranslated.")
 @click.option("--all", "show_all", is_flag=True, help="With --document: print every finding, not 20 per class.")
 @click.option("--structure", is_flag=True,
               help="Align by structure (order, terms, numbers) instead of through the English editions.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@json_option(help="Print the report as JSON.")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write a standalone HTML report (side by side, flags coloured) to FILE.")
 @click.option("--strict", is_flag=True, help="Exit 1 when anything is flagged.")
@@ -33,59 +37,41 @@ from kb.i18n import _
 def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_json, html_file, strict):
     """Cross-check translations: A and B like de:702.23 ja@2023-11-17:702.26 (rule against rule,
     subrule by subrule), or --document ja@2026-01-16 [--against en@2026-01-16] (every rule)."""
-    from kb.api import LookupFailed
-    from kb.crosscheck import crosscheck as check_rules
-    from kb.crosscheck import crosscheck_document
-    from kb.crosscheck.render_html import render_document_html, render_rule_html
-    from kb.crosscheck.render_text import render_document, render_rule
-
     if bool(document) == bool(sides) or (sides and len(sides) != 2):
-        _fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT,
+        fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT,
               as_json=as_json)
-    conn = _open(ctx).conn
-    try:
-        if document:
-            report = crosscheck_document(conn, document, against, tuple(kinds) or FINDINGS)
-            flagged = bool(report.findings)
-        else:
-            report = check_rules(conn, sides[0], sides[1], method="structure" if structure else "auto")
-            flagged = any(row.flags for row in report.rows)
-    except LookupFailed as error:
-        _fail(str(error), error.suggestions, as_json=as_json)
-    except ValueError as error:
-        _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
+    kb = open_kb(ctx)
+    if document:
+        report = kb.crosscheck_document(document, against, kinds=tuple(kinds) or None)
+        flagged = bool(report.findings)
+    else:
+        report = kb.crosscheck(sides[0], sides[1], method="structure" if structure else "auto")
+        flagged = any(row.flags for row in report.rows)
     if html_file:
-        html = render_document_html(report) if document else render_rule_html(report)
-        html_file.write_text(html, encoding="utf-8")
+        html_file.write_text(kb.crosscheck_report(report, format="html"), encoding="utf-8")
         click.echo(_("HTML report: {path}").format(path=html_file), err=True)
     if as_json:
-        _dump(report.to_dict())
-    elif document:
-        click.echo(render_document(report, limit=None if show_all else 20))
+        dump(report.to_dict())
     else:
-        click.echo(render_rule(report))
+        click.echo(kb.crosscheck_report(report, limit=None if show_all or not document else 20))
     if strict and flagged:
         sys.exit(EXIT_NOT_FOUND)
 
 
 @click.command("term")
 @click.argument("query")
-@click.option("--lang", help="Only names in this language (de, ja, zh, ...).")
-@click.option("--json", "as_json", is_flag=True, help="Print the entries as JSON.")
+@lang_option(help="Only names in this language (de, ja, zh, ...).")
+@json_option(help="Print the entries as JSON.")
 @click.pass_context
 def term(ctx, query, lang, as_json):
     """A game term in every language, and where each pairing came from (mtgkb term phasing)."""
-    from kb.crosscheck.render_text import wrap
-    from kb.terms import dictionary
-    from kb.terms.model import SOURCE_LABELS
-
-    terms = dictionary(_open(ctx).conn)
-    entries = terms.lookup(query, lang)
+    kb = open_kb(ctx)
+    entries = kb.term(query, lang=lang)
     if not entries:
         message = _("no term {term!r} in language {lang!r}") if lang else _("no term {term!r}")
-        _fail(message.format(term=query, lang=lang), terms.suggest(query), as_json=as_json)
+        fail(message.format(term=query, lang=lang), kb.term_suggestions(query), as_json=as_json)
     if as_json:
-        _dump([e.to_dict() for e in entries])
+        dump([e.to_dict() for e in entries])
         return
     for entry in entries:
         click.secho(" / ".join(entry.english) + f"  [{entry.key}]", bold=True)
@@ -94,6 +80,6 @@ def term(ctx, query, lang, as_json):
             for source in name.sources:
                 label = _(SOURCE_LABELS[source.source]) if source.source in SOURCE_LABELS else source.source
                 said = f"{label}: {source.origin}" + (f", {source.detail}" if source.detail else "")
-                for line in wrap(said, 92):
+                for line in wrap_wide(said, 92):
                     click.echo(f"        {line}")
         click.echo()

@@ -14,7 +14,7 @@ import sqlite3
 from collections import defaultdict
 from collections import namedtuple
 
-from kb.numbers import RuleNumber
+from kb.core.numbers import RuleNumber
 
 # A citation as lookups need it. A named tuple, not a dataclass: this module is on the path of
 # every fresh `mtgkb show`, where each class built at import time counts.
@@ -249,8 +249,8 @@ class LookupCache:
         """All documents; the one place that notices another connection's writes."""
         self._fresh()
         if self._documents is None:
-            cursor = self.conn.execute("select id, name, lang, edition from documents")
-            self._documents = [dict(zip(("id", "name", "lang", "edition"), row)) for row in cursor]
+            cursor = self.conn.execute("select id, name, lang, edition, rules from documents")
+            self._documents = [dict(zip(("id", "name", "lang", "edition", "rules"), row)) for row in cursor]
             self._by_id = {doc["id"]: doc for doc in self._documents}
         return self._documents
 
@@ -272,8 +272,6 @@ class LookupCache:
     def scenarios(self, number: str) -> list[dict]:
         """Stored scenario results for a rule number."""
         if self._scenarios is None:
-            from kb.scenario_results import results_by_rule
-
             self._scenarios = results_by_rule(self.conn)
         return list(self._scenarios.get(number, []))
 
@@ -288,3 +286,15 @@ class LookupCache:
                 where[rule_number].append(doc_id)
             self._where = dict(where)
         return self._where.get(number, [])
+
+
+def results_by_rule(conn: sqlite3.Connection) -> dict[str, list[dict]]:
+    """Every stored result, keyed by rule number (empty when no scenario ran yet)."""
+    if not conn.execute("select 1 from sqlite_master where name = 'scenario_results'").fetchone():
+        return {}
+    found: dict[str, list[dict]] = {}
+    for scenario, file, rule, edition, passed, twins in conn.execute(
+            "select scenario, file, rule, edition, passed, twins from scenario_results order by file, scenario"):
+        found.setdefault(rule, []).append(
+            {"scenario": scenario, "file": file, "edition": edition, "passed": bool(passed), "twins": bool(twins)})
+    return found

@@ -3,7 +3,7 @@
 The importers (cross-references inside rule texts, ``mode="rules"``) and the ``cite``
 command (chat and other free text, ``mode="free"``) must read "rule 704.5m",
 "rules 601.2a–h", "第702.26条" or "!cr 702.26." the same way, so both call
-:func:`find_citations`. Numbers are parsed by :mod:`kb.numbers`; this module only finds
+:func:`find_citations`. Numbers are parsed by :mod:`kb.core.numbers`; this module only finds
 them. The grammar, with examples per language, is in docs/citations.md.
 """
 
@@ -14,7 +14,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kb.numbers import RuleNumber, RuleNumberError, RuleRange, letter_index
+from kb.core.numbers import RuleNumber, RuleNumberError, RuleRange, letter_index
 
 MODES = ("rules", "free")
 CITATION_KINDS = ("rule", "section", "example")
@@ -235,7 +235,7 @@ def _nfkc(char: str) -> str:
 def _target(match: re.Match) -> tuple[Target, int]:
     """The number or range an item match stands for, and where it ends.
 
-    A range that kb.numbers refuses ("702.26b-a") leaves the first number alone.
+    A range that kb.core.numbers refuses ("702.26b-a") leaves the first number alone.
     """
     last = match["last"] or match["short"]
     found = _range(match["first"], last) if last else None
@@ -245,7 +245,7 @@ def _target(match: re.Match) -> tuple[Target, int]:
 
 
 def _range(first: str, last: str) -> RuleRange | None:
-    """kb.numbers reads "601.2a-h" and "100.1-100.3"; two whole numbers ("7-9") are compared."""
+    """kb.core.numbers reads "601.2a-h" and "100.1-100.3"; two whole numbers ("7-9") are compared."""
     try:
         return RuleRange.parse(f"{first}-{last}")
     except RuleNumberError:

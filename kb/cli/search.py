@@ -10,7 +10,9 @@ import sys
 
 import click
 
-from kb.cli import EXIT_BAD_INPUT, _dump, _fail, _open
+from kb.cli.options import edition_option, json_option, lang_option
+
+from kb.cli.output import EXIT_BAD_INPUT, dump, fail, open_kb
 from kb.i18n import _, format_edition, ngettext
 
 
@@ -18,11 +20,11 @@ from kb.i18n import _, format_edition, ngettext
 @click.argument("query")
 @click.option("--lang", "langs", multiple=True,
               help="Search only this language (repeatable; the first is shown first). Default: all.")
-@click.option("--edition", help="newest (default: each language's newest), all, or an edition (2023-11-17) "
+@edition_option(help="newest (default: each language's newest), all, or an edition (2023-11-17) "
                                 "or document name.")
 @click.option("--section", help="Only rules under this section or chapter (7, 702).")
 @click.option("--limit", type=click.IntRange(1, 200), default=10, show_default=True, help="Results to show.")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@json_option(help="Print the results as JSON.")
 @click.pass_context
 def search(ctx, query, langs, edition, section, limit, as_json):
     """Search the rules in every language: words, "phrases", AND/OR/NOT, prefix*, rule numbers.
@@ -30,19 +32,9 @@ def search(ctx, query, langs, edition, section, limit, as_json):
     One result per rule, with its text in each language beside the others, e.g.
     mtgkb search "Instabilität Spielstein" or mtgkb search "702.26 token".
     """
-    from kb.api import LookupFailed
-    from kb.search import QueryError
-    from kb.search import search as search_rules
-
-    kb = _open(ctx)
-    try:
-        found = search_rules(kb, query, langs=list(langs) or None, edition=edition, section=section, limit=limit)
-    except QueryError as error:
-        _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
-    except LookupFailed as error:
-        _fail(str(error), error.suggestions, as_json=as_json)
+    found = open_kb(ctx).search(query, langs=list(langs) or None, edition=edition, section=section, limit=limit)
     if as_json:
-        _dump(found.to_dict())
+        dump(found.to_dict())
     else:
         _print_results(found)
     if not found.results:
@@ -95,22 +87,15 @@ def _scope(scope: str) -> str:
 
 @click.command("complete")
 @click.argument("prefix")
-@click.option("--lang", help="Only completions in this language.")
+@lang_option(help="Only completions in this language.")
 @click.option("--limit", type=click.IntRange(1, 100), default=10, show_default=True, help="Completions to show.")
-@click.option("--json", "as_json", is_flag=True, help="Print the completions as JSON.")
+@json_option(help="Print the completions as JSON.")
 @click.pass_context
 def complete(ctx, prefix, lang, limit, as_json):
     """Complete a term or rule title in any language from its first letters (for autocomplete)."""
-    from kb.search import QueryError
-    from kb.search import complete as complete_prefix
-
-    kb = _open(ctx)
-    try:
-        found = complete_prefix(kb, prefix, lang=lang, limit=limit)
-    except QueryError as error:
-        _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
+    found = open_kb(ctx).complete(prefix, lang=lang, limit=limit)
     if as_json:
-        _dump([c.to_dict() for c in found])
+        dump([c.to_dict() for c in found])
     else:
         for c in found:
             extra = " ".join(part for part in (f"= {c.english}" if c.english else "", f"({c.rule})" if c.rule else "")
@@ -121,19 +106,17 @@ def complete(ctx, prefix, lang, limit, as_json):
 
 
 @click.command("reindex")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@json_option(help="Print the report as JSON.")
 @click.pass_context
 def reindex(ctx, as_json):
     """Rebuild the search index beside the database from every imported document."""
-    from kb.search import rebuild_index
-
-    kb = _open(ctx)
+    kb = open_kb(ctx)
     if as_json:
-        report = rebuild_index(kb)
-        _dump(report.to_dict())
+        report = kb.reindex()
+        dump(report.to_dict())
         return
     with click.progressbar(length=max(len(kb.documents()), 1), label=_("Indexing"), file=sys.stderr) as bar:
-        report = rebuild_index(kb, progress=lambda _name, _done, _total: bar.update(1))
+        report = kb.reindex(progress=lambda _name, _done, _total: bar.update(1))
     rules = ngettext("{n} rule", "{n} rules", report.rules).format(n=report.rules)
     click.echo(ngettext("Indexed {rules} of {n} document in {seconds} s: {path}",
                         "Indexed {rules} of {n} documents in {seconds} s: {path}", len(report.added)).format(

@@ -1,4 +1,4 @@
-"""The SQLite rule database: schema, atomic document imports and lookups.
+"""Writing documents into the store: one atomic transaction per document.
 
 One row per document (a source file), per rule, per example, per glossary entry,
 per citation. Documents are replaced whole inside one transaction, so a failed
@@ -13,10 +13,8 @@ import re
 import sqlite3
 from collections import namedtuple
 from datetime import datetime, timezone
-from pathlib import Path
-from collections.abc import Iterable
 
-from kb.numbers import RuleNumber, RuleRange
+from kb.core.numbers import RuleNumber, RuleRange
 
 TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` starts here on every call
 if TYPE_CHECKING:
@@ -24,109 +22,11 @@ if TYPE_CHECKING:
 
     from importers.records import Document
 
-SCHEMA_VERSION = 1
 _DIGIT = re.compile(r"\d")
 
 
 # What an import did to one document; status is "added", "replaced" or "unchanged".
 StoreResult = namedtuple("StoreResult", "name status document_id rules examples glossary references")
-
-
-def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
-    """Open (and for writers create) the database with foreign keys and WAL.
-
-    Only a new database needs sqlite-utils (to create the schema): lookups start fast.
-    """
-    path = Path(path)
-    if readonly:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-    else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
-        if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA foreign_keys=ON")
-    if not readonly and not conn.execute("select 1 from sqlite_master where name = 'documents'").fetchone():
-        ensure_schema(database(conn))
-    return conn
-
-
-def database(conn: sqlite3.Connection) -> "sqlite_utils.Database":
-    import sqlite_utils
-
-    return sqlite_utils.Database(conn)
-
-
-def ensure_schema(db: "sqlite_utils.Database") -> None:
-    if "documents" in db.table_names():
-        return
-    with db.conn:
-        db["documents"].create(
-            {
-                "id": int, "name": str, "lang": str, "edition": str, "edition_evidence": str,
-                "format": str, "title": str, "source": str, "sha256": str, "size": int,
-                "imported_at": str, "rules": int, "examples": int, "glossary": int,
-                "references": int, "meta": str,
-            },
-            pk="id", not_null={"name", "lang", "format", "sha256"},
-        )
-        db["documents"].create_index(["name"], unique=True)
-        db["documents"].create_index(["lang", "edition"])
-        db["rules"].create(
-            {
-                "id": int, "document_id": int, "seq": int, "number": str, "sort_key": str,
-                "kind": str, "parent": str, "title": str, "text": str, "line": int,
-            },
-            pk="id", foreign_keys=[("document_id", "documents", "id")],
-            not_null={"document_id", "seq", "number", "sort_key", "kind"},
-        )
-        db["rules"].create_index(["document_id", "number"])
-        db["rules"].create_index(["document_id", "sort_key"])
-        db["rules"].create_index(["number"])
-        db["examples"].create(
-            {"id": int, "rule_id": int, "document_id": int, "position": int, "text": str},
-            pk="id", foreign_keys=[("rule_id", "rules", "id"), ("document_id", "documents", "id")],
-        )
-        db["examples"].create_index(["rule_id"])
-        db["examples"].create_index(["document_id"])
-        db["glossary"].create(
-            {
-                "id": int, "document_id": int, "seq": int, "term": str, "english": str,
-                "reading": str, "text": str, "line": int,
-            },
-            pk="id", foreign_keys=[("document_id", "documents", "id")],
-        )
-        db["glossary"].create_index(["document_id"])
-        db["glossary"].create_index(["term"])
-        db["refs"].create(
-            {
-                "id": int, "document_id": int, "rule_id": int, "glossary_id": int, "raw": str,
-                "target": str, "target_start": str, "target_end": str, "target_kind": str,
-                "start_key": str, "end_key": str,
-                "title": str, "resolved": int, "title_matches": int,
-            },
-            pk="id",
-            foreign_keys=[
-                ("document_id", "documents", "id"), ("rule_id", "rules", "id"),
-                ("glossary_id", "glossary", "id"),
-            ],
-        )
-        db["refs"].create_index(["document_id", "start_key"])
-        db["refs"].create_index(["rule_id"])
-        db["refs"].create_index(["glossary_id"])
-        db["commentary"].create(
-            {"id": int, "document_id": int, "heading": str, "text": str, "line": int, "rule": str},
-            pk="id", foreign_keys=[("document_id", "documents", "id")],
-        )
-        db["commentary"].create_index(["document_id"])
-        db["terms"].create(
-            {"id": int, "document_id": int, "lang": str, "term": str, "english": str, "line": int},
-            pk="id", foreign_keys=[("document_id", "documents", "id")],
-        )
-        db["terms"].create_index(["document_id"])
-        db["terms"].create_index(["english"])
-        db["meta"].create({"key": str, "value": str}, pk="key")
-        db["meta"].insert({"key": "schema_version", "value": str(SCHEMA_VERSION)})
 
 
 def digest(data: bytes) -> str:
@@ -253,7 +153,7 @@ def _references(
     doc: "Document", doc_id: int, numbers: list[RuleNumber], first_rule_id: int, first_glossary_id: int
 ) -> list[tuple]:
     """Every citation in rule texts, examples and glossary definitions, resolved in the document."""
-    from kb.citations import find_citations
+    from kb.core.citations import find_citations
 
     titles: dict[RuleNumber, str | None] = {}
     for rule, number in zip(doc.rules, numbers):
@@ -300,9 +200,3 @@ def _reference_row(doc_id, rule_id, glossary_id, citation, target, title, presen
         doc_id, rule_id, glossary_id, citation.raw, str(target), str(start), str(end), start.kind,
         start.sort_text, end.sort_text, title, int(resolved), title_matches,
     )
-
-
-def rows(conn: sqlite3.Connection, sql: str, params: Iterable[object] = ()) -> list[dict]:
-    cursor = conn.execute(sql, list(params))
-    columns = [c[0] for c in cursor.description]
-    return [dict(zip(columns, row)) for row in cursor.fetchall()]

@@ -13,16 +13,17 @@ from pathlib import Path
 
 import click
 
-from kb.engine.editions import EditionError, parse_date
+from kb.cli.options import edition_option, json_option
+from kb.cli.output import open_kb
+
 from kb.i18n import _, ngettext
-from kb.scenarios import ScenarioResult, load_scenarios, run_scenarios
 
 
 def _short(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-def _print_result(result: ScenarioResult) -> None:
+def _print_result(result) -> None:
     where = Path(result.file).name
     rules = ", ".join(result.rules)
     if result.errors:
@@ -37,7 +38,7 @@ def _print_result(result: ScenarioResult) -> None:
             actual=_short(failure["actual"])))
 
 
-def exit_code(results: list[ScenarioResult]) -> int:
+def exit_code(results: list) -> int:
     if any(r.errors for r in results):
         return 2
     if any(not r.passed for r in results):
@@ -52,25 +53,17 @@ def scenarios() -> None:
 
 @scenarios.command("run")
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--edition", help="Only the scenarios that play under this CR edition (YYYY-MM-DD).")
+@edition_option(help="Only the scenarios that play under this CR edition (YYYY-MM-DD).")
 @click.option("--twins", is_flag=True, help="Add a phased-out twin of every permanent; nothing may see it.")
 @click.option("--no-store", is_flag=True, help="Do not store the results in the database.")
-@click.option("--json", "as_json", is_flag=True, help="Results as JSON.")
+@json_option(help="Results as JSON.")
 @click.pass_context
 def run(ctx: click.Context, paths: tuple[str, ...], edition: str | None, twins: bool, no_store: bool,
         as_json: bool) -> None:
     """Run the bundled scenarios, or the scenario files and folders given; results are stored per rule."""
-    from kb.cli import _open
-    if edition:
-        try:
-            parse_date(edition)
-        except EditionError as exc:
-            raise click.BadParameter(str(exc), param_hint="--edition") from None
     start = time.perf_counter()
-    if no_store:
-        results = run_scenarios(list(paths) or None, edition=edition, twins=twins)
-    else:
-        results = _open(ctx).run_scenarios(list(paths) or None, edition=edition, twins=twins)
+    kb = open_kb(ctx, memory=no_store)  # --no-store needs no database at all
+    results = kb.run_scenarios(list(paths) or None, edition=edition, twins=twins, store=not no_store)
     seconds = time.perf_counter() - start
     if as_json:
         click.echo(json.dumps({"results": [r.to_dict() for r in results], "seconds": round(seconds, 3),
@@ -92,14 +85,14 @@ def run(ctx: click.Context, paths: tuple[str, ...], edition: str | None, twins: 
 
 
 @scenarios.command("coverage")
-@click.option("--json", "as_json", is_flag=True, help="Coverage as JSON.")
+@json_option(help="Coverage as JSON.")
 @click.pass_context
 def coverage_cmd(ctx: click.Context, as_json: bool) -> None:
     """Rules of 702.26, 702.23, 312, 310 and 901 (as the database has them) without a scenario (exit 1 if any)."""
-    from kb.cli import _open
 
-    report = _open(ctx).scenario_coverage()
-    errors = [str(e) for s in load_scenarios() for e in s.errors]
+    kb = open_kb(ctx)
+    report = kb.scenario_coverage()
+    errors = kb.scenario_errors()
     if as_json:
         click.echo(json.dumps({"families": report, "errors": errors}, ensure_ascii=False, indent=2))
     else:

@@ -8,22 +8,14 @@ from __future__ import annotations
 
 import click
 
-from kb.cli import _dump, _fail, _open
+from kb.cli.options import edition_option, json_option, lang_option
+
+from kb.cli.output import dump, fail, open_kb
+from kb.core.labels import CHANGE_LABELS, mark
 from kb.i18n import _, ngettext
 from kb.i18n.wrap import display_width, ljust
 
 CHANGE_WIDTH = 22
-
-
-def _run(ctx: click.Context, as_json: bool, call):
-    """Call a history function on the database; a lookup failure prints the nearest matches."""
-    from kb.api import LookupFailed
-
-    kb = _open(ctx)
-    try:
-        return call(kb)
-    except LookupFailed as error:
-        _fail(str(error), error.suggestions, as_json=as_json)
 
 
 def _edition(ref) -> str:
@@ -32,14 +24,10 @@ def _edition(ref) -> str:
 
 def _change(kind: str | None) -> str:
     """A kind of change as people read it (the JSON keeps the English word)."""
-    from kb.history.diff import CHANGE_LABELS
-
     return _(CHANGE_LABELS[kind]) if kind in CHANGE_LABELS else (kind or "")
 
 
 def _change_width() -> int:
-    from kb.history.diff import CHANGE_LABELS
-
     return max(CHANGE_WIDTH, *(display_width(_change(kind)) + 1 for kind in CHANGE_LABELS))
 
 
@@ -47,17 +35,15 @@ def _change_width() -> int:
 @click.argument("old")
 @click.argument("new")
 @click.option("--section", help="Only rules inside this section, chapter or rule on either side (7, 702, 702.26).")
-@click.option("--lang", help="Language of both documents when the editions are dates (default: English).")
+@lang_option(help="Language of both documents when the editions are dates (default: English).")
 @click.option("--all", "show_all", is_flag=True, help="Also list the unchanged rules.")
-@click.option("--json", "as_json", is_flag=True, help="Print the diff as JSON (word changes as character spans).")
+@json_option(help="Print the diff as JSON (word changes as character spans).")
 @click.pass_context
 def diff(ctx, old, new, section, lang, show_all, as_json):
     """Compare two editions rule by rule (OLD and NEW: dates like 2009-07-11, or document names)."""
-    from kb import history
-
-    result = _run(ctx, as_json, lambda kb: history.diff(kb, old, new, section=section, lang=lang))
+    result = open_kb(ctx).diff(old, new, section=section, lang=lang)
     if as_json:
-        _dump(result.to_dict())
+        dump(result.to_dict())
         return
     how = _("paired through the stored chain") if result.method == "chain" else _("paired directly")
     click.echo(f"{_edition(result.old)} -> {_edition(result.new)}, {how}")
@@ -98,8 +84,6 @@ def _echo_rule(entry, width: int) -> None:
 
 
 def _echo_texts(old, new, old_spans, new_spans, indent: str = "    ") -> None:
-    from kb.history.text import mark
-
     if old:
         click.echo(f"{indent}- {mark(old, old_spans, '[-', '-]')}")
     if new:
@@ -108,23 +92,20 @@ def _echo_texts(old, new, old_spans, new_spans, indent: str = "    ") -> None:
 
 @click.command()
 @click.argument("number")
-@click.option("--edition", help="Edition the NUMBER belongs to (date or document name; default: the newest).")
+@edition_option(help="Edition the NUMBER belongs to (date or document name; default: the newest).")
 @click.option("--to", "to", help="Follow the rule to this edition (older or newer).")
 @click.option("--back", is_flag=True, help="Follow the rule backwards to the oldest edition.")
 @click.option("--no-subrules", is_flag=True, help="Trace the rule alone, without its subrules.")
 @click.option("--all", "show_all", is_flag=True, help="Print every edition, also where nothing changed.")
-@click.option("--json", "as_json", is_flag=True, help="Print the trace as JSON.")
+@json_option(help="Print the trace as JSON.")
 @click.pass_context
 def trace(ctx, number, edition, to, back, no_subrules, show_all, as_json):
     """Follow a rule through every edition: its number, title and change in each."""
-    from kb import history
-
     if to and back:
-        _fail(_("give either --to or --back"), code=2, as_json=as_json)
-    result = _run(ctx, as_json, lambda kb: history.trace(
-        kb, number, edition, to=to, back=back, subrules=not no_subrules))
+        fail(_("give either --to or --back"), code=2, as_json=as_json)
+    result = open_kb(ctx).trace(number, edition, to=to, back=back, subrules=not no_subrules)
     if as_json:
-        _dump(result.to_dict())
+        dump(result.to_dict())
         return
     heading = (_("{number} of {edition} ({document}), traced back: {end}") if result.direction == "back"
                else _("{number} of {edition} ({document}), traced forward: {end}"))
@@ -154,16 +135,14 @@ def _echo_steps(result, show_all: bool) -> None:
 @click.command()
 @click.argument("old")
 @click.argument("new")
-@click.option("--lang", help="Language of both documents when the editions are dates (default: English).")
-@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@lang_option(help="Language of both documents when the editions are dates (default: English).")
+@json_option(help="Print the list as JSON.")
 @click.pass_context
 def renumbered(ctx, old, new, lang, as_json):
     """List every rule whose number changed between two editions."""
-    from kb import history
-
-    result = _run(ctx, as_json, lambda kb: history.renumbered(kb, old, new, lang=lang))
+    result = open_kb(ctx).renumbered(old, new, lang=lang)
     if as_json:
-        _dump(result.to_dict())
+        dump(result.to_dict())
         return
     count = len(result.rules)
     click.echo(ngettext("{old} -> {new}: {n} rule renumbered", "{old} -> {new}: {n} rules renumbered", count).format(

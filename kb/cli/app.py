@@ -6,45 +6,42 @@ found nothing or a check failed, 2 bad input (usage, unreadable or unparseable f
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
-from kb import paths
-from kb.clicki18n import I18nGroup, ui_lang_option, version_option
+from kb.cli.i18n import I18nGroup, ui_lang_option, version_option
+from kb.cli.options import db_option, edition_option, json_option, lang_option
+from kb.cli.output import (
+    EXIT_BAD_INPUT, EXIT_NOT_FOUND, EXIT_OK, dump, fail, open_kb, quiet_broken_pipe, report_error,
+)
+from kb.core.errors import MtgkbError
+from kb.core.labels import STATUS_LABELS
 from kb.i18n import N_, _, format_edition, language_name, ngettext
 from kb.i18n.wrap import display_width, ljust, table
 
-EXIT_NOT_FOUND = 1
-EXIT_BAD_INPUT = 2
 # What `mtgkb import` did with each file (the JSON keeps the English word).
 IMPORT_STATUS = {"added": N_("added"), "replaced": N_("replaced"), "unchanged": N_("unchanged"),
                  "failed": N_("failed")}
 
 
-def _dump(data) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+class MtgkbGroup(I18nGroup):
+    """The one place where a condition (kb.core.errors) becomes output and an exit code."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except MtgkbError as error:
+            as_json = bool(isinstance(ctx.obj, dict) and ctx.obj.get("as_json"))
+            sys.exit(report_error(error, as_json))
+        except BrokenPipeError:
+            quiet_broken_pipe()
+            sys.exit(EXIT_OK)
 
 
-def _open(ctx: click.Context, readonly: bool = False):
-    from kb.api import KnowledgeBase
-
-    return KnowledgeBase.open(ctx.obj["db"], readonly=readonly)
-
-
-def _fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NOT_FOUND, as_json: bool = False):
-    from kb.show import report_failure
-
-    report_failure(message, suggestions or [], as_json)
-    sys.exit(code)
-
-
-@click.group(cls=I18nGroup)
-@click.option("--db", "db", type=click.Path(dir_okay=False, path_type=Path),
-              help="Database file (default: $MTGKB_DB, else mtgkb.db in your data folder, "
-                   "built from the bundled sources on first use).")
+@click.group(cls=MtgkbGroup)
+@db_option
 @ui_lang_option
 @version_option("mtgkb")
 @click.pass_context
@@ -57,9 +54,9 @@ def cli(ctx: click.Context, db: Path | None) -> None:
 @cli.command("import")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--format", "format_", help="Importer to use instead of detecting it (cr-text, wiki-article, rule-page, mediawiki).")
-@click.option("--lang", help="Language of the rule text instead of detecting it (en, de, ja, zh, ru, ...).")
-@click.option("--edition", help="Effective date (2023-11-17) for a file that does not state one.")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@lang_option(help="Language of the rule text instead of detecting it (en, de, ja, zh, ru, ...).")
+@edition_option(help="Effective date (2023-11-17) for a file that does not state one.")
+@json_option(help="Print the results as JSON.")
 @click.pass_context
 def import_command(ctx, sources, format_, lang, edition, as_json):
     """Import rule texts (files or folders) into the database; each file is atomic."""
@@ -68,8 +65,8 @@ def import_command(ctx, sources, format_, lang, edition, as_json):
     files = expand_sources(sources)
     missing = [str(p) for p in files if not p.exists()]
     if missing:
-        _fail(_("no such file: {path}").format(path=missing[0]), code=EXIT_BAD_INPUT, as_json=as_json)
-    kb = _open(ctx)
+        fail(_("no such file: {path}").format(path=missing[0]), code=EXIT_BAD_INPUT, as_json=as_json)
+    kb = open_kb(ctx)
     if len(files) > 1 and not as_json:
         with click.progressbar(length=len(files), label=_("Importing"), file=sys.stderr) as bar:
             results = kb.import_paths(files, format=format_, lang=lang, edition=edition,
@@ -83,7 +80,7 @@ def import_command(ctx, sources, format_, lang, edition, as_json):
 
 def _report_imports(results, as_json: bool) -> None:
     if as_json:
-        _dump([r.to_dict() for r in results])
+        dump([r.to_dict() for r in results])
         return
     width = max((display_width(_(IMPORT_STATUS[r.status])) for r in results), default=0)
     for r in results:
@@ -106,18 +103,14 @@ def _counts(counted) -> str:
 
 
 @cli.command()
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@json_option(help="Print the results as JSON.")
 @click.pass_context
 def build(ctx, as_json):
     """Import the bundled sources of data/ into the database."""
-    from importers.records import SourceError
     from kb.api import KnowledgeBase
 
-    kb = KnowledgeBase.open(ctx.obj["db"] or paths.default_db_path(), build=False)
-    try:
-        results = kb.build()
-    except SourceError as error:
-        _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
+    kb = KnowledgeBase.open(ctx.obj["db"], build=False)
+    results = kb.build()
     _report_imports(results, as_json)
     if not as_json:
         click.echo(_("Database: {path}").format(path=kb.path))
@@ -125,27 +118,27 @@ def build(ctx, as_json):
 
 @cli.command()
 @click.argument("number")
-@click.option("--lang", help="Language of the text (default: the interface language where the rule has a text in "
+@lang_option(help="Language of the text (default: the interface language where the rule has a text in "
                              "it, else English).")
-@click.option("--edition", help="Edition (2023-11-17) or document name; default the newest.")
-@click.option("--json", "as_json", is_flag=True, help="Print the rule as JSON.")
+@edition_option(help="Edition (2023-11-17) or document name; default the newest.")
+@json_option(help="Print the rule as JSON.")
 @click.pass_context
 def show(ctx, number, lang, edition, as_json):
     """Show one rule with its examples, parent, children and citations."""
-    from kb.show import show as show_rule
+    from kb.cli.show import show as show_rule
 
     sys.exit(show_rule(number, lang=lang, edition=edition, as_json=as_json, db=ctx.obj["db"]))
 
 
 @cli.command()
-@click.option("--lang", help="Only documents in this language.")
-@click.option("--json", "as_json", is_flag=True, help="Print the documents as JSON.")
+@lang_option(help="Only documents in this language.")
+@json_option(help="Print the documents as JSON.")
 @click.pass_context
 def editions(ctx, lang, as_json):
     """List the imported documents: language, edition, source and counts."""
-    docs = _open(ctx).documents(lang=lang)
+    docs = open_kb(ctx).documents(lang=lang)
     if as_json:
-        _dump([d.to_dict() for d in docs])
+        dump([d.to_dict() for d in docs])
         return
     # TRANSLATORS: column headings of `mtgkb editions`; keep them short.
     heading = [_("code"), _("language"), _("edition"), _("rules"), _("examples"), _("glossary"), _("refs"),
@@ -165,36 +158,31 @@ def editions(ctx, lang, as_json):
 
 @cli.command()
 @click.argument("number", required=False)
-@click.option("--lang", help="Language of the document.")
-@click.option("--edition", help="Edition (2023-11-17) or document name.")
+@lang_option(help="Language of the document.")
+@edition_option(help="Edition (2023-11-17) or document name.")
 @click.option("--broken", is_flag=True, help="List citations that do not resolve or whose quoted title differs.")
 @click.option("--document", help="With --broken: only this document.")
-@click.option("--json", "as_json", is_flag=True, help="Print the citations as JSON.")
+@json_option(help="Print the citations as JSON.")
 @click.pass_context
 def refs(ctx, number, lang, edition, broken, document, as_json):
     """Citations of a rule: what it cites and what cites it (or --broken)."""
-    from kb.api import LookupFailed
-
-    kb = _open(ctx)
-    try:
-        if broken:
-            found = kb.broken_refs(document=document, lang=lang, edition=edition)
-            if as_json:
-                _dump([r.to_dict() for r in found])
-            else:
-                for r in found:
-                    why = _("no such rule in the document") if not r.resolved else _("quoted title differs")
-                    click.echo(f"{r.document} {r.source or r.glossary_term}: {r.raw!r} -> {r.target} ({why})")
-                click.echo(ngettext("{n} broken citation", "{n} broken citations", len(found)).format(n=len(found)),
-                           err=True)
-            return
-        if not number:
-            _fail(_("give a rule NUMBER or --broken"), code=EXIT_BAD_INPUT, as_json=as_json)
-        result = kb.refs(number, lang=lang, edition=edition)
-    except LookupFailed as error:
-        _fail(str(error), error.suggestions, as_json=as_json)
+    kb = open_kb(ctx)
+    if broken:
+        found = kb.broken_refs(document=document, lang=lang, edition=edition)
+        if as_json:
+            dump([r.to_dict() for r in found])
+        else:
+            for r in found:
+                why = _("no such rule in the document") if not r.resolved else _("quoted title differs")
+                click.echo(f"{r.document} {r.source or r.glossary_term}: {r.raw!r} -> {r.target} ({why})")
+            click.echo(ngettext("{n} broken citation", "{n} broken citations", len(found)).format(n=len(found)),
+                       err=True)
+        return
+    if not number:
+        fail(_("give a rule NUMBER or --broken"), code=EXIT_BAD_INPUT, as_json=as_json)
+    result = kb.refs(number, lang=lang, edition=edition)
     if as_json:
-        _dump(result.to_dict())
+        dump(result.to_dict())
         return
     click.echo(f"{result.number} [{result.lang}, {format_edition(result.edition)}, {result.document}]")
     click.echo(_("Cites ({n}):").format(n=len(result.outgoing)))
@@ -207,23 +195,17 @@ def refs(ctx, number, lang, edition, broken, document, as_json):
 
 @cli.command()
 @click.argument("term")
-@click.option("--lang", help="Only this language.")
-@click.option("--edition", help="Edition (2023-11-17) or document name.")
-@click.option("--json", "as_json", is_flag=True, help="Print the entries as JSON.")
+@lang_option(help="Only this language.")
+@edition_option(help="Edition (2023-11-17) or document name.")
+@json_option(help="Print the entries as JSON.")
 @click.pass_context
 def glossary(ctx, term, lang, edition, as_json):
     """Look a term up in the glossaries."""
-    from kb.api import LookupFailed
-
-    kb = _open(ctx)
-    try:
-        entries = kb.glossary(term, lang=lang, edition=edition)
-    except LookupFailed as error:
-        _fail(str(error), error.suggestions, as_json=as_json)
+    entries = open_kb(ctx).glossary(term, lang=lang, edition=edition)
     if not entries:
-        _fail(_("no glossary entry for {term!r}").format(term=term), as_json=as_json)
+        fail(_("no glossary entry for {term!r}").format(term=term), as_json=as_json)
     if as_json:
-        _dump([e.to_dict() for e in entries])
+        dump([e.to_dict() for e in entries])
         return
     for e in entries[:10]:
         names = e.term + (f" / {e.english}" if e.english and e.english != e.term else "")
@@ -237,37 +219,32 @@ def glossary(ctx, term, lang, edition, as_json):
 @click.argument("text", required=False)
 @click.option("--file", "file_", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
               help="Read the text from a file ('-' for stdin).")
-@click.option("--lang", help="Language of the rule texts to show (default: the interface language where the rule "
+@lang_option(help="Language of the rule texts to show (default: the interface language where the rule "
                              "has a text in it, else English; the text's own words may be any language).")
-@click.option("--edition", help="Edition to resolve against (default the newest).")
+@edition_option(help="Edition to resolve against (default the newest).")
 @click.option("--check", "check_", is_flag=True, help="Re-validate the citations of a text written against --since.")
 @click.option("--since", help="With --check: the edition the text was written for.")
 @click.option("--until", help="With --check: the edition to check against (default the newest).")
 @click.option("--fix", "fix_", is_flag=True, help="With --check: update moved numbers (in the --file, else print the text).")
-@click.option("--json", "as_json", is_flag=True, help="Print the citations as JSON.")
+@json_option(help="Print the citations as JSON.")
 @click.pass_context
 def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, as_json):
     """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照")."""
-    from kb.api import LookupFailed
-
     if (text is None) == (file_ is None):
-        _fail(_("give a TEXT or --file, not both"), code=EXIT_BAD_INPUT, as_json=as_json)
+        fail(_("give a TEXT or --file, not both"), code=EXIT_BAD_INPUT, as_json=as_json)
     if (since or until or fix_) and not check_:
-        _fail(_("--since, --until and --fix go with --check"), code=EXIT_BAD_INPUT, as_json=as_json)
+        fail(_("--since, --until and --fix go with --check"), code=EXIT_BAD_INPUT, as_json=as_json)
     if check_ and not since:
-        _fail(_("--check needs --since: the edition the text was written for"), code=EXIT_BAD_INPUT, as_json=as_json)
+        fail(_("--check needs --since: the edition the text was written for"), code=EXIT_BAD_INPUT, as_json=as_json)
     if file_ is not None:
         text = sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
-    kb = _open(ctx)
-    try:
-        if check_:
-            _check_citations(kb, text, file_, since, until, lang, fix_, as_json)
-            return
-        found = kb.cite(text, lang=lang, edition=edition)
-    except LookupFailed as error:
-        _fail(str(error), error.suggestions, as_json=as_json)
+    kb = open_kb(ctx)
+    if check_:
+        _check_citations(kb, text, file_, since, until, lang, fix_, as_json)
+        return
+    found = kb.cite(text, lang=lang, edition=edition)
     if as_json:
-        _dump([c.to_dict() for c in found])
+        dump([c.to_dict() for c in found])
     else:
         for c in found:
             where = f"{c.start}-{c.end}"
@@ -286,14 +263,12 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, as_json):
 
 
 def _check_citations(kb, text, file_, since, until, lang, fix_, as_json) -> None:
-    from kb.check import OK, STATUS_LABELS, fix
-
     checked = kb.check(text, since=since, until=until, lang=lang)
-    fixed, changes = fix(text, checked) if fix_ else (text, [])
+    fixed, changes = kb.fix_citations(text, checked) if fix_ else (text, [])
     if fix_ and changes and file_ is not None and str(file_) != "-":
         file_.write_text(fixed, encoding="utf-8")
     if as_json:
-        _dump({"citations": [c.to_dict() for c in checked], "changes": changes,
+        dump({"citations": [c.to_dict() for c in checked], "changes": changes,
                **({"text": fixed} if fix_ and (file_ is None or str(file_) == "-") else {})})
     else:
         rows = [[str(c.start), c.target, _(STATUS_LABELS[c.status]),
@@ -305,7 +280,7 @@ def _check_citations(kb, text, file_, since, until, lang, fix_, as_json) -> None
             click.echo(_("fixed at {start}: {old} -> {new}").format(**change))
         if fix_ and (file_ is None or str(file_) == "-"):
             click.echo(fixed)
-    if any(c.status != OK for c in checked if not (fix_ and c.status == "moved")):
+    if any(c.status != "ok" for c in checked if not (fix_ and c.status == "moved")):
         sys.exit(EXIT_NOT_FOUND)
 
 
@@ -315,29 +290,25 @@ def _check_citations(kb, text, file_, since, until, lang, fix_, as_json) -> None
 @click.pass_context
 def serve(ctx, host, port):
     """Serve the HTTP API (OpenAPI at /docs and /openapi.json); the database is opened read-only."""
-    from kb.api import LookupFailed
-    from kb.server import serve as run_server
+    from kb.http.app import serve as run_server
 
-    try:
-        run_server(host=host, port=port, db_path=ctx.obj["db"])
-    except LookupFailed as error:
-        _fail(str(error), code=EXIT_BAD_INPUT)
+    run_server(host=host, port=port, db_path=ctx.obj["db"])
 
 
 # ---- commands of other modules (one line each) ----------------------------------------------
-from kb.scenarios_cli import scenarios  # noqa: E402
+from kb.cli.scenarios import scenarios  # noqa: E402
 
 cli.add_command(scenarios)
-from kb.crosscheck_cli import crosscheck, term  # noqa: E402
+from kb.cli.crosscheck import crosscheck, term  # noqa: E402
 
 cli.add_command(crosscheck)
 cli.add_command(term)
-from kb.history_cli import diff, renumbered, trace  # noqa: E402
+from kb.cli.history import diff, renumbered, trace  # noqa: E402
 
 cli.add_command(diff)
 cli.add_command(trace)
 cli.add_command(renumbered)
-from kb.search_cli import complete, reindex, search  # noqa: E402
+from kb.cli.search import complete, reindex, search  # noqa: E402
 
 cli.add_command(search)
 cli.add_command(complete)

@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DATA_DIR = PROJECT_ROOT / "data"
 DB_ENV = "MTGKB_DB"
 SOURCE_SUFFIXES = (".txt", ".html", ".htm")

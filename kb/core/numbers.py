@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from collections.abc import Iterable
 
+from kb.core.errors import BadRuleNumber
 from kb.i18n import _
 
 SKIPPED_LETTERS = frozenset("lo")
@@ -40,8 +41,7 @@ def _range_regex() -> re.Pattern:
     return re.compile(_RANGE_PATTERN, re.IGNORECASE)
 
 
-class RuleNumberError(ValueError):
-    """A text that is not a rule number; the message says what was expected."""
+RuleNumberError = BadRuleNumber  # the name the parsers have always raised
 
 
 def letter_index(letters: str) -> tuple[int, str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.api import Reference, _Serialisable
+from kb.core.model import Reference, _Serialisable
 
 
 @dataclass

@@ -6,13 +6,11 @@ Bots call `mtgkb show` as a fresh process, many times; the entry point sends a p
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 
+from kb.cli.output import EXIT_OK, dump, quiet_broken_pipe, report_error
+from kb.core.errors import MtgkbError
 from kb.i18n import _, format_edition
-
-EXIT_OK, EXIT_NOT_FOUND = 0, 1
 
 
 def rule_lines(rule) -> list[str]:
@@ -64,28 +62,19 @@ def _scenario_result(scenario: dict) -> str:
     return _("pass") if scenario["passed"] else _("FAIL")
 
 
-def report_failure(message: str, suggestions: list[str], as_json: bool) -> None:
-    """An error for people on stderr (with the nearest matches), or as JSON on stdout."""
-    if as_json:
-        print(json.dumps({"error": message, "suggestions": suggestions}, ensure_ascii=False, indent=2))
-        return
-    print(_("Error: {message}").format(message=message), file=sys.stderr)
-    if suggestions:
-        print(_("Nearest: {suggestions}").format(suggestions=", ".join(suggestions)), file=sys.stderr)
-
-
 def show(number: str, *, lang: str | None = None, edition: str | None = None, as_json: bool = False,
          db: Path | None = None) -> int:
     """Print one rule; the exit code says whether it was found."""
-    from kb.api import KnowledgeBase, LookupFailed
+    from kb.api import KnowledgeBase
 
     try:
         rule = KnowledgeBase.open(db).rule(number, lang=lang, edition=edition)
-    except LookupFailed as error:
-        report_failure(str(error), error.suggestions, as_json)
-        return EXIT_NOT_FOUND
-    if as_json:
-        print(json.dumps(rule.to_dict(), ensure_ascii=False, indent=2))
-    else:
-        print("\n".join(rule_lines(rule)))
+        if as_json:
+            dump(rule.to_dict())
+        else:
+            print("\n".join(rule_lines(rule)))
+    except MtgkbError as error:
+        return report_error(error, as_json)
+    except BrokenPipeError:
+        quiet_broken_pipe()
     return EXIT_OK

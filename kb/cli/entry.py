@@ -38,7 +38,7 @@ def main(args: list[str] | None = None) -> None:
     if request is not None and _use_ui_language(request.pop("ui_lang", None)):
         from pathlib import Path
 
-        from kb.show import show
+        from kb.cli.show import show
 
         if "db" in request:
             request["db"] = Path(request["db"])

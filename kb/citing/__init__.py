@@ -1,0 +1,1 @@
+"""Citations in free text: resolved against the store (cite) and re-validated across editions (check)."""

@@ -1,0 +1,13 @@
+"""The `mtgkb` command line: click commands over the facade, one module per command group.
+
+``from kb.cli import cli`` gives the click group; importing this package imports nothing
+else, so the fast path of `mtgkb show` (kb.cli.entry) never loads click.
+"""
+
+
+def __getattr__(name: str):
+    if name == "cli":
+        from kb.cli.app import cli
+
+        return cli
+    raise AttributeError(f"module 'kb.cli' has no attribute {name!r}")

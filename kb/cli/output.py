@@ -1,0 +1,64 @@
+"""What every command shares: the exit codes, JSON output, errors on stderr, opening the facade.
+
+Errors are mapped to output and an exit code here and only here: a command lets a
+kb.core.errors condition propagate, and the group (kb.cli.app) reports it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from kb.core.errors import MtgkbError
+from kb.i18n import _
+
+EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def dump(data) -> None:
+    """JSON on stdout, as every --json prints it."""
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def report_failure(message: str, suggestions: list[str], as_json: bool, kind: str | None = None) -> None:
+    """An error for people on stderr (with the nearest matches), or as JSON on stdout."""
+    if as_json:
+        payload: dict = {"error": message, "suggestions": suggestions}
+        if kind:
+            payload["kind"] = kind
+        dump(payload)
+        return
+    print(_("Error: {message}").format(message=message), file=sys.stderr)
+    if suggestions:
+        print(_("Nearest: {suggestions}").format(suggestions=", ".join(suggestions)), file=sys.stderr)
+
+
+def report_error(error: MtgkbError, as_json: bool) -> int:
+    """Print a condition and return its exit code."""
+    report_failure(str(error), error.suggestions, as_json, type(error).__name__)
+    return error.exit_code
+
+
+def fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NOT_FOUND,
+         as_json: bool = False) -> None:
+    """Report a problem the command itself found (usage, a check that failed) and exit."""
+    report_failure(message, suggestions or [], as_json)
+    sys.exit(code)
+
+
+def quiet_broken_pipe() -> None:
+    """`mtgkb show 702.26b | head -2`: the reader went away; end without a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
+
+
+def open_kb(ctx, *, readonly: bool = False, memory: bool = False):
+    """The facade over the group's --db (None: the default database, built on first use);
+    ``memory``: a private empty database, for commands that store nothing."""
+    from kb.api import KnowledgeBase
+
+    return KnowledgeBase.open(":memory:" if memory else ctx.find_root().obj["db"], readonly=readonly)

@@ -1,0 +1,94 @@
+"""One exception class per condition a user can meet.
+
+Each class carries its exit code (README: 1 nothing found, 2 bad input) and its HTTP
+status, so every front end maps an error to output in one place instead of guessing
+from its cause. ``suggestions`` are what exists nearby (numbers, editions, languages).
+"""
+
+from __future__ import annotations
+
+
+class MtgkbError(Exception):
+    """Base of every condition the knowledge base reports to a user."""
+
+    exit_code = 1
+    http_status = 500
+
+    def __init__(self, message: str, suggestions: list[str] | None = None):
+        super().__init__(message)
+        self.suggestions: list[str] = list(suggestions or [])
+
+    def to_dict(self) -> dict:
+        return {"error": str(self), "kind": type(self).__name__, "suggestions": self.suggestions}
+
+
+class NotFound(MtgkbError, LookupError):
+    """Something asked for is not in the database."""
+
+    exit_code = 1
+    http_status = 404
+
+
+class RuleNotFound(NotFound):
+    """A rule number that no chosen document holds; suggests the nearest numbers."""
+
+
+class EditionNotFound(NotFound):
+    """An edition (date) or document name that is not stored; suggests the nearest editions."""
+
+
+class DocumentNotFound(EditionNotFound):
+    """A document name that is not stored."""
+
+
+class TermNotFound(NotFound):
+    """A glossary or dictionary term with no entry; suggests near spellings."""
+
+
+class NoDatabase(NotFound):
+    """A database that does not exist or holds no documents; the message says what to run."""
+
+    http_status = 503
+
+
+class IndexMissing(MtgkbError):
+    """Derived data (the search index) that has not been built; the message names the command."""
+
+    exit_code = 1
+    http_status = 503
+
+
+class BadInput(MtgkbError, ValueError):
+    """Input that cannot be used as given: the message says what was expected."""
+
+    exit_code = 2
+    http_status = 400
+
+
+class BadRuleNumber(BadInput):
+    """A text that is not a rule number, range or citation."""
+
+
+class UnknownLanguage(BadInput):
+    """A language code that no stored document has; suggests the languages held."""
+
+
+class BadQuery(BadInput):
+    """A search query or request parameter with nothing usable in it."""
+
+
+class BadInputFile(BadInput):
+    """A source file that cannot be read or parsed; names the file and the line."""
+
+
+class TooLarge(BadInput):
+    """A request or file over a stated limit."""
+
+    http_status = 413
+
+
+class DatabaseError(MtgkbError):
+    """A database file that cannot be used (not SQLite, locked, newer schema, read-only)."""
+
+    exit_code = 2
+    http_status = 503

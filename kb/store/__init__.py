@@ -1,0 +1,14 @@
+"""The store layer: the SQLite schema, writing documents, reading rows, and the one document resolver.
+
+    schema     the versioned migration list; connect()
+    write      store_document(): one document, atomically
+    reader     Store: documents, the resolver applied, rules, citations, glossary
+    documents  the resolver itself (pure functions over document rows)
+    lookup     in-memory indexes that make a lookup a few dictionary reads
+"""
+
+from kb.store.schema import SCHEMA_VERSION, connect, database, migrate, schema_version  # noqa: F401
+from kb.store.write import (  # noqa: F401
+    StoreResult, _delete_document, delete_document, digest, document_sha, normalise_title, store_document,
+)
+from kb.store.reader import Store, rows  # noqa: F401

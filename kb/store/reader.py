@@ -1,0 +1,214 @@
+"""Reading the store: the documents, the resolver applied to them, rules and glossary entries.
+
+A ``Store`` is what features take (history, search, cross-checks, citing, scenario
+results): an open connection, its path, and the in-memory lookup indexes. The facade
+(kb.api) holds one and adds what needs features, such as an undated document's context.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from kb.core.errors import BadInput, BadRuleNumber, RuleNotFound
+from kb.core.model import Reference, Rule, RuleLink
+from kb.core.numbers import RuleNumber, RuleNumberError, parse_reference
+from kb.i18n import _, ui_language
+from kb.store import documents as resolver
+from kb.store.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
+from kb.store.schema import connect
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from kb.core.results import GlossaryEntry
+
+
+class Store:
+    """One open database, read through the one document resolver."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path):
+        self.conn = conn
+        self.path = path
+        self.cache = LookupCache(conn)
+
+    @classmethod
+    def open(cls, path: str | Path, *, readonly: bool = False) -> "Store":
+        return cls(connect(path, readonly=readonly), Path(path))
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def changed(self) -> None:
+        """Forget what was read: called after this connection wrote."""
+        self.cache.clear()
+
+    # ---- documents -----------------------------------------------------------------------
+
+    def documents(self) -> list[dict]:
+        """Every stored document (id, name, lang, edition, rules); notices other writers."""
+        return self.cache.documents()
+
+    def candidates(self, lang: str | None = None, edition: str | None = None) -> list[dict]:
+        """The documents ``lang`` and ``edition`` name, best first (kb.store.documents.resolve).
+
+        Without ``lang`` the interface language's documents come first where it has any,
+        then English: a German reader gets German rule texts.
+        """
+        key = (lang, edition, None if lang else ui_language())
+        self.cache.documents()  # notices another connection's writes, which clears the memo
+        remembered = self.cache.candidates.get(key)
+        if remembered is None:
+            remembered = self.cache.candidates[key] = resolver.resolve(
+                self.cache.documents(), lang=lang, edition=edition, prefer=key[2])
+        return remembered
+
+    def resolve(self, edition: str | None = None, *, lang: str | None = None,
+                default_lang: str | None = None) -> dict:
+        """The one document an edition names (see kb.store.documents.resolve)."""
+        return resolver.resolve(self.cache.documents(), lang=lang, edition=edition, default_lang=default_lang,
+                                prefer=None if lang or default_lang else ui_language())[0]
+
+    def document_row(self, name: str) -> dict:
+        return next(d for d in self.cache.documents() if d["name"] == name)
+
+    # ---- rules ---------------------------------------------------------------------------
+
+    def rule(self, number: str, *, lang: str | None = None, edition: str | None = None) -> Rule:
+        """One rule with its examples, family, neighbours and citations, from the best document having it."""
+        parsed = parse_number(number)
+        docs = self.candidates(lang, edition)
+        key = str(parsed)
+        having = set(self.cache.documents_with(key))
+        for doc in docs:
+            if doc["id"] in having:
+                source = self.cache.index(doc)
+                positions = source.positions(key)
+                return self.rule_view(source, source.row(positions[0]), duplicates=len(positions) - 1)
+        # The nearest numbers come from an English document where one was a candidate: a partial
+        # translation preferred for the interface language would suggest only its few rules.
+        nearest = next((d for d in docs if d["lang"] == "en"), docs[0]) if docs else None
+        raise RuleNotFound(not_found_message(parsed, lang, edition),
+                           self.cache.index(nearest).nearest(parsed) if nearest else [])
+
+    def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
+        """A number with its subtree, or a range like "601.2a–h", in document order."""
+        try:
+            target = parse_reference(reference)
+        except RuleNumberError as error:
+            raise BadRuleNumber(str(error)) from error
+        start = target if isinstance(target, RuleNumber) else target.start
+        first = self.rule(str(start), lang=lang, edition=edition)
+        source = self.cache.index(self.document_row(first.document))
+        chosen = source.subtree(target) if isinstance(target, RuleNumber) else source.span(target.start, target.end)
+        return [self.rule_view(source, source.row(seq)) for seq in chosen]
+
+    def rule_view(self, source: "DocumentIndex | SqlDocument", row: dict, duplicates: int = 0) -> Rule:
+        doc = source.doc
+        number = row["number"]
+        parent = RuleLink(row["parent"], source.title_of(row["parent"])) if row["parent"] else None
+        previous, following = source.row(row["seq"] - 1), source.row(row["seq"] + 1)
+        return Rule(
+            number=number, kind=row["kind"], title=row["title"], text=row["text"] or "",
+            examples=source.examples_of(row["id"]), lang=doc["lang"], edition=doc["edition"],
+            document=doc["name"], line=row["line"], anchor=RuleNumber.parse(number).anchor, parent=parent,
+            children=[RuleLink(child["number"], child["title"]) for child in source.children_of(number)],
+            previous=RuleLink(previous["number"], previous["title"]) if previous else None,
+            next=RuleLink(following["number"], following["title"]) if following else None,
+            cites=[reference(ref, doc) for ref in source.outgoing_of(row["id"])],
+            cited_by=[reference(ref, doc) for ref in source.incoming(number)],
+            commentary=source.commentary_of(number),
+            other_versions=self.other_versions(number, doc["id"]), duplicates=duplicates,
+            scenarios=self.cache.scenarios(number),
+        )
+
+    def other_versions(self, number: str, doc_id: int) -> list[dict]:
+        found = [self.cache.document_by_id(i) for i in self.cache.documents_with(number) if i != doc_id]
+        present = [d for d in found if d is not None]
+        present.sort(key=lambda d: (d["lang"], d["edition"] or ""), reverse=True)
+        present.sort(key=lambda d: d["lang"])
+        return [{"document": d["name"], "lang": d["lang"], "edition": d["edition"]} for d in present]
+
+    # ---- citations -----------------------------------------------------------------------
+
+    _REF_SQL = (
+        "select r.raw, r.target, r.title, r.resolved, r.title_matches, src.number as source, g.term as glossary_term, "
+        "d.name as document, d.lang, d.edition from refs r join documents d on d.id = r.document_id "
+        "left join rules src on src.id = r.rule_id left join glossary g on g.id = r.glossary_id where "
+    )
+
+    def references(self, where: str, params: list) -> list[Reference]:
+        """Citations matching an SQL condition over refs r and documents d, in stored order."""
+        return [
+            Reference(
+                source=row["source"], glossary_term=row["glossary_term"], raw=row["raw"], target=row["target"],
+                title=row["title"], resolved=bool(row["resolved"]),
+                title_matches=None if row["title_matches"] is None else bool(row["title_matches"]),
+                document=row["document"], lang=row["lang"], edition=row["edition"],
+            )
+            for row in rows(self.conn, self._REF_SQL + where + " order by r.id", params)
+        ]
+
+    # ---- glossary ------------------------------------------------------------------------
+
+    def glossary(self, term: str, *, lang: str | None = None, edition: str | None = None) -> list["GlossaryEntry"]:
+        """Glossary entries whose term (or English name) is ``term``; else those that contain it."""
+        from kb.core.results import GlossaryEntry
+
+        folded = term.strip().casefold()
+        if not folded:
+            raise BadInput(_("empty glossary term"))
+        docs = {d["id"]: d for d in self.candidates(lang, edition)}
+        marks = ",".join("?" * len(docs))
+        base = (f"select g.*, d.name as document, d.lang, d.edition from glossary g join documents d "
+                f"on d.id = g.document_id where g.document_id in ({marks}) and ")
+        found = rows(self.conn, base + "(lower(g.term) = ? or lower(g.english) = ?)", [*docs, folded, folded])
+        if not found:
+            like = f"%{folded}%"
+            found = rows(self.conn, base + "(lower(g.term) like ? or lower(g.english) like ?) limit 50",
+                         [*docs, like, like])
+        order = {doc_id: i for i, doc_id in enumerate(docs)}
+        found.sort(key=lambda row: order[row["document_id"]])
+        return [
+            GlossaryEntry(
+                term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
+                lang=row["lang"], edition=row["edition"], document=row["document"],
+                rules=[r["target"] for r in rows(self.conn, "select target from refs where glossary_id = ? "
+                                                            "order by id", [row["id"]])],
+            )
+            for row in found
+        ]
+
+
+def rows(conn: sqlite3.Connection, sql: str, params: "list | tuple" = ()) -> list[dict]:
+    """Rows of a query as dicts."""
+    cursor = conn.execute(sql, list(params))
+    columns = [c[0] for c in cursor.description]
+    return [dict(zip(columns, row)) for row in cursor.fetchall()]
+
+
+def reference(ref: RefRow, doc: dict) -> Reference:
+    return Reference(
+        source=ref.source, glossary_term=ref.glossary_term, raw=ref.raw, target=ref.target, title=ref.title,
+        resolved=ref.resolved, title_matches=ref.title_matches, document=doc["name"], lang=doc["lang"],
+        edition=doc["edition"],
+    )
+
+
+def parse_number(number: str) -> RuleNumber:
+    try:
+        return RuleNumber.parse(number)
+    except RuleNumberError as error:
+        raise BadRuleNumber(str(error)) from error
+
+
+def not_found_message(number: RuleNumber, lang: str | None, edition: str | None) -> str:
+    """"rule ... not found", naming the language and edition looked in (whole sentences for translators)."""
+    if lang and edition:
+        message = _("rule {number} not found in language {lang}, edition {edition}")
+    elif lang:
+        message = _("rule {number} not found in language {lang}")
+    elif edition:
+        message = _("rule {number} not found in edition {edition}")
+    else:
+        message = _("rule {number} not found")
+    return message.format(number=number, lang=lang, edition=edition)

@@ -1,0 +1,203 @@
+"""The database schema as one versioned list of migrations, and opening a database.
+
+Each migration runs once, in order, inside a transaction; ``meta.schema_version`` says
+how far a database has come. A database newer than this code is refused rather than
+misread. Tables of derived data (the renumbering chain, edition inference) may be
+dropped and created again by a migration: the next update computes them anew.
+The tables are described in docs/schema.md.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from kb.core.errors import DatabaseError
+from kb.i18n import _
+
+TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` opens a database on every call
+if TYPE_CHECKING:
+    import sqlite_utils
+    from collections.abc import Callable
+
+
+def database(conn: sqlite3.Connection) -> "sqlite_utils.Database":
+    """The connection as a sqlite_utils.Database, for callers that want its API."""
+    import sqlite_utils
+
+    return sqlite_utils.Database(conn)
+
+
+def _rules_tables(conn: sqlite3.Connection) -> None:
+    db = database(conn)
+    db["documents"].create(
+        {
+            "id": int, "name": str, "lang": str, "edition": str, "edition_evidence": str,
+            "format": str, "title": str, "source": str, "sha256": str, "size": int,
+            "imported_at": str, "rules": int, "examples": int, "glossary": int,
+            "references": int, "meta": str,
+        },
+        pk="id", not_null={"name", "lang", "format", "sha256"}, if_not_exists=True,
+    )
+    db["documents"].create_index(["name"], unique=True, if_not_exists=True)
+    db["documents"].create_index(["lang", "edition"], if_not_exists=True)
+    db["rules"].create(
+        {
+            "id": int, "document_id": int, "seq": int, "number": str, "sort_key": str,
+            "kind": str, "parent": str, "title": str, "text": str, "line": int,
+        },
+        pk="id", foreign_keys=[("document_id", "documents", "id")],
+        not_null={"document_id", "seq", "number", "sort_key", "kind"}, if_not_exists=True,
+    )
+    db["rules"].create_index(["document_id", "number"], if_not_exists=True)
+    db["rules"].create_index(["document_id", "sort_key"], if_not_exists=True)
+    db["rules"].create_index(["number"], if_not_exists=True)
+    db["examples"].create(
+        {"id": int, "rule_id": int, "document_id": int, "position": int, "text": str},
+        pk="id", foreign_keys=[("rule_id", "rules", "id"), ("document_id", "documents", "id")],
+        if_not_exists=True,
+    )
+    db["examples"].create_index(["rule_id"], if_not_exists=True)
+    db["examples"].create_index(["document_id"], if_not_exists=True)
+    db["glossary"].create(
+        {"id": int, "document_id": int, "seq": int, "term": str, "english": str, "reading": str,
+         "text": str, "line": int},
+        pk="id", foreign_keys=[("document_id", "documents", "id")], if_not_exists=True,
+    )
+    db["glossary"].create_index(["document_id"], if_not_exists=True)
+    db["glossary"].create_index(["term"], if_not_exists=True)
+    db["refs"].create(
+        {
+            "id": int, "document_id": int, "rule_id": int, "glossary_id": int, "raw": str,
+            "target": str, "target_start": str, "target_end": str, "target_kind": str,
+            "start_key": str, "end_key": str,
+            "title": str, "resolved": int, "title_matches": int,
+        },
+        pk="id",
+        foreign_keys=[("document_id", "documents", "id"), ("rule_id", "rules", "id"),
+                      ("glossary_id", "glossary", "id")],
+        if_not_exists=True,
+    )
+    db["refs"].create_index(["document_id", "start_key"], if_not_exists=True)
+    db["refs"].create_index(["rule_id"], if_not_exists=True)
+    db["refs"].create_index(["glossary_id"], if_not_exists=True)
+    db["commentary"].create(
+        {"id": int, "document_id": int, "heading": str, "text": str, "line": int, "rule": str},
+        pk="id", foreign_keys=[("document_id", "documents", "id")], if_not_exists=True,
+    )
+    db["commentary"].create_index(["document_id"], if_not_exists=True)
+    db["terms"].create(
+        {"id": int, "document_id": int, "lang": str, "term": str, "english": str, "line": int},
+        pk="id", foreign_keys=[("document_id", "documents", "id")], if_not_exists=True,
+    )
+    db["terms"].create_index(["document_id"], if_not_exists=True)
+    db["terms"].create_index(["english"], if_not_exists=True)
+
+
+def _history_tables(conn: sqlite3.Connection) -> None:
+    """The renumbering chain and edition inference: derived data, so an older layout is dropped.
+
+    No foreign keys to documents or rules: a document is replaced whole without knowing
+    these tables, and the chain update removes what refers to a replaced one.
+    """
+    for table in ("pairing_runs", "pairings", "edition_inference"):
+        conn.execute(f"drop table if exists {table}")
+    # One row per pair of consecutive editions, keyed by both hashes, the algorithm version and the pins.
+    conn.execute("""create table pairing_runs (
+        id integer primary key, old_document integer not null, new_document integer not null,
+        old_name text not null, new_name text not null, old_edition text, new_edition text,
+        old_sha text not null, new_sha text not null, version integer not null, pins text not null,
+        seconds real, created text, summary text, unique (old_document, new_document))""")
+    # One row per rule of either edition (see kb.history.chain.chain_rows); "how" says what paired
+    # it. The two indexes cover what a trace step reads, so a trace never touches the table.
+    conn.execute("""create table pairings (
+        run_id integer not null, old_rule integer, new_rule integer, old_number text, new_number text,
+        old_title text, new_title text, change text not null, similarity real, how text)""")
+    conn.execute("create index pairings_old on pairings (run_id, old_rule, new_rule, new_number, change, new_title)")
+    conn.execute("create index pairings_new on pairings (run_id, new_rule, old_rule, old_number, change, old_title)")
+    # The inferred edition range of each undated document, with its evidence (JSON lists).
+    conn.execute("""create table edition_inference (
+        document_id integer primary key, document text not null, first text, last text,
+        editions text not null, evidence text not null, sha text not null, version integer not null,
+        created text)""")
+
+
+def _scenario_tables(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        "create table if not exists scenario_results (id integer primary key, scenario text not null, "
+        "file text not null, rule text not null, edition text, passed integer not null, twins integer not null, "
+        "failures integer not null, ran_at text not null)")
+    conn.execute("create index if not exists idx_scenario_results_rule on scenario_results (rule)")
+
+
+# (version, what it does, how). Append only: a released migration never changes.
+MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
+    (1, "documents, rules, examples, glossary, citations, commentary, term pairs", _rules_tables),
+    (2, "renumbering chain and edition inference", _history_tables),
+    (3, "scenario results per rule", _scenario_tables),
+]
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    """The version a database has reached (0 for an empty file)."""
+    try:
+        row = conn.execute("select value from meta where key = 'schema_version'").fetchone()
+    except sqlite3.DatabaseError as error:
+        if "no such table" in str(error):
+            return 1 if _has_table(conn, "documents") else 0
+        raise
+    return int(row[0]) if row else 0
+
+
+def _has_table(conn: sqlite3.Connection, name: str) -> bool:
+    return conn.execute("select 1 from sqlite_master where name = ?", [name]).fetchone() is not None
+
+
+def migrate(conn: sqlite3.Connection, path: Path | str = "") -> int:
+    """Bring the schema up to SCHEMA_VERSION; returns the number of migrations run."""
+    current = schema_version(conn)
+    _refuse_newer(current, path)
+    pending = [m for m in MIGRATIONS if m[0] > current]
+    for version, _what, run in pending:
+        with conn:
+            conn.execute("create table if not exists meta (key text primary key, value text)")
+            run(conn)
+            conn.execute("insert or replace into meta (key, value) values ('schema_version', ?)", [str(version)])
+    return len(pending)
+
+
+def _refuse_newer(version: int, path: Path | str) -> None:
+    if version > SCHEMA_VERSION:
+        raise DatabaseError(_("{path}: schema version {found} is newer than this mtgkb understands ({known}); "
+                              "upgrade mtgkb").format(path=path, found=version, known=SCHEMA_VERSION))
+
+
+def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
+    """Open a database with foreign keys and WAL; writers create it and run pending migrations.
+
+    A read-only open never creates anything, and refuses a database that needs migrating.
+    """
+    path = Path(path)
+    try:
+        if readonly:
+            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA foreign_keys=ON")
+        version = schema_version(conn)
+    except sqlite3.DatabaseError as error:
+        raise DatabaseError(_("{path}: not a usable mtgkb database ({reason})").format(
+            path=path, reason=error)) from error
+    if readonly:
+        _refuse_newer(version, path)
+        if version < SCHEMA_VERSION:
+            raise DatabaseError(_("{path}: the database has schema version {found}, this mtgkb needs {known}: "
+                                  "run 'mtgkb build' or 'mtgkb import' once to migrate it").format(
+                path=path, found=version, known=SCHEMA_VERSION))
+    elif version < SCHEMA_VERSION:
+        migrate(conn, path)
+    return conn
