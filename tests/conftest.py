@@ -34,3 +34,17 @@ def english_interface(monkeypatch):
 @pytest.fixture
 def corpus():
     return corpus_path
+
+
+MINI = ROOT / "tests" / "data" / "mini"
+
+
+@pytest.fixture
+def memory_kb():
+    """A private in-memory database holding one small CR-shaped document (tests/data/mini)."""
+    from kb.api import KnowledgeBase
+
+    kb = KnowledgeBase.open(":memory:")
+    kb.import_file(MINI / "MiniRules_20260807.txt")
+    yield kb
+    kb.close()

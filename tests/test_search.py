@@ -227,7 +227,7 @@ def test_cli_search(kb):
 
 @pytest.mark.parametrize("args, code", [
     (["search", "AND"], 2), (["search", ""], 2), (["search", "qqqqqqqqqq"], 1),
-    (["search", "token", "--lang", "xx"], 1), (["search", "token", "--edition", "1999-01-01"], 1),
+    (["search", "token", "--lang", "xx"], 2), (["search", "token", "--edition", "1999-01-01"], 1),
     (["search", '"((token'], 0), (["complete", ""], 2), (["complete", "qqqqq"], 1),
 ])
 def test_cli_exit_codes(kb, args, code):

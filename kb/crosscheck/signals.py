@@ -16,7 +16,7 @@ from typing import Iterable
 from importers.language import detect_language
 from kb.core.citations import find_citations
 from kb.core.numbers import RuleNumber, RuleRange
-from kb.search.normalise import fold_text
+from kb.core.text import fold_text
 
 _DIGITS = re.compile(r"(?<![\d.])\d+(?![\d])")
 # A rule number the grammar did not take (no prefix), and a number right before a quoted title:

@@ -17,10 +17,11 @@ import os
 from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 
 from kb.i18n.catalogs import available_languages, locales_dir, translations
+from kb.i18n.days import to_date
 
 SOURCE_LANGUAGE = "en"
 #: Where the interface language comes from, first set wins (see resolve_ui_language).
@@ -160,15 +161,6 @@ ENGLISH_MONTHS = ("January", "February", "March", "April", "May", "June", "July"
 def english_date(day: date) -> str:
     """"November 17, 2023", as babel's long English date."""
     return f"{ENGLISH_MONTHS[day.month - 1]} {day.day}, {day.year}"
-
-
-def to_date(value: date | str) -> date:
-    """A date from a date, a datetime or an ISO string ("2023-11-17")."""
-    if isinstance(value, datetime):
-        return value.date()
-    if isinstance(value, date):
-        return value
-    return date.fromisoformat(value)
 
 
 def format_edition(edition: str | None) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from datetime import date
 from functools import lru_cache
 
-from kb.i18n import to_date
+from kb.i18n.days import to_date
 
 
 def _locale(code: str):

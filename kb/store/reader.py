@@ -14,7 +14,7 @@ from kb.core.errors import BadInput, BadRuleNumber, RuleNotFound
 from kb.core.model import Reference, Rule, RuleLink
 from kb.core.numbers import RuleNumber, RuleNumberError, parse_reference
 from kb.i18n import _, ui_language
-from kb.store import documents as resolver
+from kb.store.documents import resolve as resolve_documents
 from kb.store.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
 from kb.store.schema import connect
 
@@ -58,14 +58,14 @@ class Store:
         self.cache.documents()  # notices another connection's writes, which clears the memo
         remembered = self.cache.candidates.get(key)
         if remembered is None:
-            remembered = self.cache.candidates[key] = resolver.resolve(
+            remembered = self.cache.candidates[key] = resolve_documents(
                 self.cache.documents(), lang=lang, edition=edition, prefer=key[2])
         return remembered
 
     def resolve(self, edition: str | None = None, *, lang: str | None = None,
                 default_lang: str | None = None) -> dict:
         """The one document an edition names (see kb.store.documents.resolve)."""
-        return resolver.resolve(self.cache.documents(), lang=lang, edition=edition, default_lang=default_lang,
+        return resolve_documents(self.cache.documents(), lang=lang, edition=edition, default_lang=default_lang,
                                 prefer=None if lang or default_lang else ui_language())[0]
 
     def document_row(self, name: str) -> dict:

@@ -192,8 +192,8 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
     except sqlite3.DatabaseError as error:
         raise DatabaseError(_("{path}: not a usable mtgkb database ({reason})").format(
             path=path, reason=error)) from error
+    _refuse_newer(version, path)
     if readonly:
-        _refuse_newer(version, path)
         if version < SCHEMA_VERSION:
             raise DatabaseError(_("{path}: the database has schema version {found}, this mtgkb needs {known}: "
                                   "run 'mtgkb build' or 'mtgkb import' once to migrate it").format(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
 
-from kb.search.normalise import fold_text
+from kb.core.text import fold_text
 from kb.terms.names import light_stem
 
 _TOKEN = re.compile(r"[^\W\d_]+")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from kb.search.normalise import fold_text
+from kb.core.text import fold_text
 
 _NOTE = re.compile(r"\s*[（(]([^()（）]*)[)）]\s*$")
 _SENSE = re.compile(r"^(?:n|v|adj|noun|verb|\d)$", re.IGNORECASE)
