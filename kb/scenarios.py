@@ -26,6 +26,7 @@ from kb.numbers import SKIPPED_LETTERS, RuleNumber, RuleNumberError, RuleRange
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_DIR = ROOT / "data" / "scenarios"
+CARD_DIR = ROOT / "data" / "cards"
 SCHEMA_PATH = SCENARIO_DIR / "schema.yaml"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -188,7 +189,7 @@ def run_one(scenario: Scenario, twins: bool = False) -> ScenarioResult:
         return result
     start = time.perf_counter()
     try:
-        game = build(scenario.setup, load_pool(), Edition.of(scenario.edition), twins=twins)
+        game = build(scenario.setup, load_pool(CARD_DIR), Edition.of(scenario.edition), twins=twins)
         runner = Runner(game)
         failures = runner.run(scenario.steps)
         result.failures = [f.to_dict() for f in failures]

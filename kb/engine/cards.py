@@ -15,8 +15,6 @@ import yaml
 
 from kb.i18n import _
 
-CARD_DIR = Path(__file__).resolve().parents[2] / "data" / "cards"
-
 CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery",
               "Plane", "Phenomenon")
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})
@@ -64,6 +62,7 @@ class CardDef:
     enchant: dict | None = None          # Aura: what it may enchant
     as_enters: tuple = ()                # choices and counters as it enters (614.1c-d)
     vanishing: int | None = None         # Vanishing N (0 = without a number)
+    mana: str = ""                       # a land's mana ability: the mana symbol it adds
 
     @property
     def is_permanent_card(self) -> bool:
@@ -97,7 +96,7 @@ def _ability(raw: dict, where: str, label: str) -> Ability:
 
 _FIELDS = {"name", "cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty",
            "keywords", "protection", "text", "spell", "static", "triggers", "activated", "enchant",
-           "as_enters", "vanishing"}
+           "as_enters", "vanishing", "mana"}
 
 
 # Vanishing (702.63): two triggered abilities every card with it shares.
@@ -143,7 +142,7 @@ def parse_card(raw: dict, where: str) -> CardDef:
         loyalty=raw.get("loyalty"), keywords=keywords, protection=frozenset(raw.get("protection", ())),
         text=raw.get("text", ""), spell=spell, statics=tuple(raw.get("static", ())), triggers=triggers,
         activated=activated, enchant=raw.get("enchant"), as_enters=tuple(raw.get("as_enters", ())),
-        vanishing=raw.get("vanishing"),
+        vanishing=raw.get("vanishing"), mana=str(raw.get("mana", "")),
     )
 
 
@@ -170,9 +169,11 @@ class CardPool:
 _POOL: dict[Path, CardPool] = {}
 
 
-def load_pool(directory: Path | None = None) -> CardPool:
-    """The card pool of a folder of YAML files (cached: cards are immutable)."""
-    directory = Path(directory or CARD_DIR)
+def load_pool(directory: Path | str) -> CardPool:
+    """The card pool of a folder of YAML files (cached: cards are immutable).
+
+    The engine has no folder of its own: the caller (kb/scenarios.py) says where cards are."""
+    directory = Path(directory)
     if directory in _POOL:
         return _POOL[directory]
     cards: dict[str, CardDef] = {}

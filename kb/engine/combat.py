@@ -8,7 +8,7 @@ First strike is not modelled: this card pool has none.
 from __future__ import annotations
 
 from kb.engine.cards import Ability
-from kb.engine.restrictions import applies, can_attack, can_block, player_protected
+from kb.engine.restrictions import applies, can_attack, can_block, player_protected, protected_from
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError
 from kb.engine.triggers import obj_event
 from kb.i18n import N_
@@ -117,7 +117,6 @@ def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None
         return
     if target.phased_out or target.zone != "battlefield":
         return
-    from kb.engine.sba import protected_from
     if protected_from(game, target, source):
         return
     if infect:

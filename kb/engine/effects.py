@@ -16,7 +16,7 @@ from kb.engine.cards import token_def
 from kb.engine.choices import choose_objects, decide
 from kb.engine.select import is_set_selector, player_ref, select_set
 from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
-from kb.engine import zones
+import kb.engine.zones as zones
 from kb.i18n import N_
 
 
@@ -206,7 +206,7 @@ def v_sacrifice(ctx: Ctx, p: dict) -> None:
 def v_each_player_sacrifices(ctx: Ctx, p: dict) -> None:
     game = ctx.game
     picks = []
-    for name in _from_you(ctx):
+    for name in ctx.game.from_player(ctx.controller):
         own = select_set(game, {"permanents": {**p.get("filter", {}), "controller": name}}, name)
         if own:
             picks.extend(choose_objects(game, name, "sacrifice", own, ctx.source_name))
@@ -313,16 +313,7 @@ def v_create_token(ctx: Ctx, p: dict) -> None:
     cdef = token_def(p["token"])
     for name in players(ctx, p.get("player", "you")):
         for _ in range(amount(ctx, p.get("count", 1))):
-            make_token(game, cdef, name)
-
-
-def make_token(game: Game, cdef: Any, controller: str, copy_of: Any = None, copy_except: dict | None = None,
-               counters: dict | None = None) -> Obj | None:
-    if game.players[controller].left:
-        return None              # 800.4b
-    seed = game.make_obj(cdef, controller, "nowhere", token=True, copy_of=copy_of, copy_except=copy_except or {})
-    game.assign_label(seed)
-    return zones.enter_battlefield(game, seed, controller, token=True, counters=counters)
+            zones.make_token(game, cdef, name)
 
 
 def v_counter_ability(ctx: Ctx, p: dict) -> None:
@@ -409,13 +400,6 @@ def v_repeat_until_win(ctx: Ctx, p: dict) -> None:
             return
 
 
-def _from_you(ctx: Ctx) -> list[str]:
-    order = ctx.game.in_game()
-    you = ctx.controller if ctx.controller in order else order[0]
-    i = order.index(you)
-    return order[i:] + order[:i]
-
-
 def v_each_player_copy(ctx: Ctx, p: dict) -> None:
     """Caught in a Parallel Universe / Human-Time Lord Meta-Crisis: token copies by choice."""
     from kb.engine.planechase import token_copies
@@ -424,8 +408,8 @@ def v_each_player_copy(ctx: Ctx, p: dict) -> None:
 
 def v_planar(ctx: Ctx, p: dict) -> None:
     """Planechase actions: planeswalk, chaos, reverse turn order and the phenomena's own."""
-    from kb.engine import planechase
-    planechase.run_verb(ctx, p)
+    from kb.engine.planechase import run_verb
+    run_verb(ctx, p)
 
 
 VERBS: dict[str, Callable[[Ctx, Any], None]] = {

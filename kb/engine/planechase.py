@@ -13,6 +13,8 @@ from typing import Any
 
 from kb.engine.cards import Ability
 from kb.engine.choices import choose_objects, decide
+from kb.engine.durations import expire
+from kb.engine.zones import enter_battlefield, leave_battlefield, make_token
 from kb.engine.restrictions import applies
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError, touch
 from kb.i18n import N_
@@ -89,7 +91,6 @@ def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj
     cards = arriving or ([deck[0]] if deck else [])
     up = [_face_up(game, c, deck) for c in cards]
     if any("Plane" in c.cdef.types for c in left):
-        from kb.engine.turn import expire
         expire(game, "planeswalk_away_from_plane")
     for card in left:
         game.emit("planeswalk_from", lookback=[card], card=card, player=player)
@@ -128,8 +129,9 @@ def phenomenon_sba(game: Game) -> bool:
 
 
 def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
-    """901.9: a special action of the active player in a main phase with an empty stack."""
-    from kb.engine.stack import _after_action
+    """901.9: a special action of the active player in a main phase with an empty stack.
+
+    The caller gives the player priority afterwards (special.py)."""
     if not game.planechase:
         raise RulesError(N_("the planar die is rolled only in a Planechase game"))
     if game.active != player or game.step not in ("main1", "main2") or game.stack:
@@ -152,7 +154,6 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
     elif result == "planeswalk":
         game.pending.append(PendingTrigger(PLANESWALKING_ABILITY, None, "planeswalking ability", player,
                                            {"kind": "planar_die", "player": player}))
-    _after_action(game, player)
     return result
 
 
@@ -162,10 +163,9 @@ def chaos_ensues(game: Game) -> None:
 
 
 def token_copies(ctx: Any, p: dict) -> None:
-    from kb.engine.effects import _from_you, make_token
     game = ctx.game
     made: list[tuple[str, Obj, Obj | None]] = []
-    for name in _from_you(ctx):
+    for name in game.from_player(ctx.controller):
         pool_owner = game.next_player(name) if p.get("from") == "left" else name
         pool = game.creatures(pool_owner)
         if not pool:
@@ -224,7 +224,6 @@ def _spatial_merging(ctx: Any) -> None:
 
 
 def _morphic_tide(ctx: Any) -> None:
-    from kb.engine.zones import enter_battlefield, leave_battlefield
     game = ctx.game
     revealed: dict[str, list[Obj]] = {}
     for name in game.in_game():
@@ -249,10 +248,8 @@ def _morphic_tide(ctx: Any) -> None:
 
 
 def _reality_shaping(ctx: Any) -> None:
-    from kb.engine.effects import _from_you
-    from kb.engine.zones import enter_battlefield
     game = ctx.game
-    for name in _from_you(ctx):
+    for name in game.from_player(ctx.controller):
         cards = [c for c in game.players[name].hand if c.cdef.is_permanent_card and not c.cdef.is_aura]
         if not cards:
             continue

@@ -11,7 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from kb.engine import combat, planechase, players, stack, turn
+import kb.engine.combat as combat
+import kb.engine.players as players
+import kb.engine.special as special
+import kb.engine.stack as stack
+import kb.engine.turn as turn
 from kb.engine.setup import RESERVED, InputError
 from kb.engine.state import ChoiceNeeded, Game, Obj, RulesError, STEPS, q
 from kb.i18n import N_, _
@@ -135,27 +139,18 @@ class Runner:
         """Play a land: a special action in the player's main phase with an empty stack (305)."""
         who = self.player(p["player"], f"{path}.player")
         card = self.hand_card(who, p["card"], f"{path}.card")
-        stack._needs_sorcery_timing(self.game, who)
-        if "Land" not in card.cdef.types:
-            raise RulesError(N_("{card} is not a land"), card=card.name)
-        from kb.engine.zones import enter_battlefield
-        enter_battlefield(self.game, card, who)
-        stack._after_action(self.game, who)
+        special.play_land(self.game, who, card)
 
     def a_tap(self, p: dict, path: str) -> None:
         """Tap a land for mana: a mana ability, no stack (605); the mana itself is not tracked."""
         who = self.player(p["player"], f"{path}.player")
         perm = self.perm(p["card"], f"{path}.card")
-        if self.game.controller(perm) != who or "Land" not in self.game.chars(perm).types or perm.tapped:
-            raise RulesError(N_("{card} is not an untapped land {player} controls"), card=p['card'], player=who)
-        from kb.engine.combat import tap
-        tap(self.game, perm)
-        stack._after_action(self.game, who)
+        special.tap_for_mana(self.game, who, perm, p["card"])
 
     def a_roll_planar_die(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
         self._take_priority(who)
-        planechase.roll_planar_die(self.game, who, p.get("result"))
+        special.roll_planar_die(self.game, who, p.get("result"))
 
     def a_concede(self, p: str, path: str) -> None:
         who = self.player(p, path)

@@ -7,28 +7,8 @@ They see only phased-in permanents, with one historical exception: before
 from __future__ import annotations
 
 from kb.engine.state import Game, Obj
+from kb.engine.restrictions import protected_from
 from kb.engine.zones import leave_battlefield, unattach
-
-
-def protected_from(game: Game, host: Obj | None, source: Obj, player: str | None = None) -> bool:
-    """Protection of a permanent (or a player) from ``source`` (702.16)."""
-    if player is not None:
-        from kb.engine.restrictions import player_protected
-        return player_protected(game, player)
-    if host is None:
-        return False
-    ch = game.chars(host)
-    # "This effect doesn't remove [this Aura]": protection granted only by the
-    # source itself doesn't count against it (Cho-Manno's Blessing).
-    prot = {q for q in ch.protection if ch.protection_sources.get(q) != {source.oid}}
-    if not prot:
-        return False
-    if "everything" in prot:
-        return True
-    sch = game.chars(source)
-    if prot & set(sch.colors):
-        return True
-    return ("creatures" in prot and "Creature" in sch.types) or ("artifacts" in prot and "Artifact" in sch.types)
 
 
 def aura_legal(game: Game, aura: Obj) -> bool:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.engine import planechase
+import kb.engine.planechase as planechase
 from kb.engine.cards import CardPool, token_def
 from kb.engine.editions import Edition
+from kb.engine.game import new_game
 from kb.engine.state import Game, Obj, STEPS, q
 from kb.i18n import N_, _
 
@@ -70,7 +71,7 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
     names = list(setup["players"])
     if len(set(names)) != len(names):
         raise InputError("setup.players", _("a player is named twice"))
-    game = Game(pool, names, edition, seed=setup.get("seed", 0))
+    game = new_game(pool, names, edition, seed=setup.get("seed", 0))
     turn = setup.get("turn", {})
     game.active = _player(game, turn.get("active", names[0]), "setup.turn.active")
     game.step = turn.get("step", "main1")

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.engine import sba
+import kb.engine.sba as sba
 from kb.engine.cards import Ability
 from kb.engine.choices import decide
 from kb.engine.effects import Ctx, run
-from kb.engine.sba import protected_from
+from kb.engine.restrictions import protected_from
 from kb.engine.select import matches
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError, StackItem, q
-from kb.engine import zones
+import kb.engine.zones as zones
 from kb.i18n import N_
 
 TARGET_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
@@ -95,7 +95,7 @@ def _still_legal(game: Game, spec: dict, target: Any, controller: str, source: O
 
 
 # ----- putting things on the stack ---------------------------------------------------------
-def _needs_sorcery_timing(game: Game, player: str) -> None:
+def needs_sorcery_timing(game: Game, player: str) -> None:
     if game.active != player or game.step not in ("main1", "main2") or game.stack:
         raise RulesError(N_("{player} can do this only in their main phase with an empty stack "
                             "(now: {active}'s {step}, stack of {count})"), player=player, active=game.active,
@@ -114,7 +114,7 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     if "Instant" in cdef.types or "flash" in cdef.keywords:
         _instant_timing(game)
     else:
-        _needs_sorcery_timing(game, player)
+        needs_sorcery_timing(game, player)
     if cdef.is_planar or ("Land" in cdef.types and len(cdef.types) == 1):
         raise RulesError(N_("{card} can't be cast"), card=card.name)
     if cdef.is_aura:
@@ -131,7 +131,7 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
                      dict(choices or {}))
     game.stack.append(item)
     game.emit("cast", player=player, card=None, spell=spell_obj)
-    _after_action(game, player)
+    after_action(game, player)
     return item
 
 
@@ -155,7 +155,7 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
         raise RulesError(N_("{player} doesn't control {card}"), player=player, card=perm.name)
     ability = _ability_of(perm, which)
     if ability.timing == "sorcery":
-        _needs_sorcery_timing(game, player)
+        needs_sorcery_timing(game, player)
     else:
         _instant_timing(game)
     cost = ability.cost
@@ -185,11 +185,11 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
         change_life(game, player, -cost["life"])
     item = StackItem(game.new_id(), "ability", ability, player, perm, perm.name, chosen)
     game.stack.append(item)
-    _after_action(game, player)
+    after_action(game, player)
     return item
 
 
-def _after_action(game: Game, player: str) -> None:
+def after_action(game: Game, player: str) -> None:
     """After a player acts they receive priority again (117.3c)."""
     priority_point(game)
     game.priority = player

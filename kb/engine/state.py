@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from kb.engine.cards import CardDef, CardPool
 from kb.engine.editions import Edition
@@ -123,6 +123,8 @@ class Player:
     die_special_actions: int = 0      # planar die rolls as a special action this turn (901.9)
     poison: int = 0
     lost: bool = False
+    drew_from_empty: bool = False     # 704.5b at the next check
+    mana: dict[str, int] = field(default_factory=dict)   # the mana pool (106.4)
 
     def zone(self, name: str) -> list[Obj]:
         return {"hand": self.hand, "library": self.library, "graveyard": self.graveyard,
@@ -182,6 +184,19 @@ class LogEntry:
     put_on_stack: bool
 
 
+@dataclass(frozen=True)
+class Hooks:
+    """What the game state asks of the rule modules above it (layers.py, triggers.py).
+
+    Passed in rather than imported, so that the state knows nothing of the rules
+    that read it: characteristics after the layers, and what an event triggers.
+    """
+
+    compute: Callable[["Game"], dict]
+    unseen: Callable[["Game", Obj], Any]
+    collect: Callable[["Game", dict, list], None]
+
+
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
 
@@ -189,7 +204,11 @@ STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_att
 class Game:
     """All of a game's state, and the queries every rule module shares."""
 
-    def __init__(self, pool: CardPool, players: list[str], edition: Edition | None = None, seed: int = 0):
+    def __init__(self, pool: CardPool, players: list[str], edition: Edition | None = None, seed: int = 0,
+                 hooks: "Hooks | None" = None):
+        if hooks is None:
+            raise TypeError("a Game needs its hooks: build it with kb.engine.game.new_game")
+        self.hooks = hooks
         self.pool = pool
         self.edition = edition or Edition()
         self.players: dict[str, Player] = {name: Player(name) for name in players}
@@ -265,6 +284,15 @@ class Game:
         i = order.index(start) if start in order else 0
         return order[i:] + order[:i]
 
+    def from_player(self, name: str) -> list[str]:
+        """Players in game in turn order starting with ``name`` (or the first in game after them)."""
+        order = self.in_game()
+        if not order:
+            return []
+        start = name if name in order else self.next_player(name)
+        i = order.index(start) if start in order else 0
+        return order[i:] + order[:i]
+
     def opponents(self, name: str) -> list[str]:
         return [p for p in self.in_game() if p != name]
 
@@ -325,16 +353,16 @@ class Game:
         return obj.label or obj.name
 
     # ----- characteristics (computed in layers.py, cached per state version) ----------
-    def chars(self, obj: Obj):
-        from kb.engine.layers import compute_all, chars_of_unseen
+    def chars(self, obj: Obj) -> Any:
+        unseen = self.hooks.unseen
         if obj.zone != "battlefield" or obj.phased_out:
-            return chars_of_unseen(self, obj)
+            return unseen(self, obj)
         cache = self._chars_cache
         if cache is None or cache[0] != version():
-            cache = (version(), compute_all(self))
+            cache = (version(), self.hooks.compute(self))
             self._chars_cache = (version(), cache[1])
         found = cache[1].get(obj.oid)
-        return found if found is not None else chars_of_unseen(self, obj)
+        return found if found is not None else unseen(self, obj)
 
     def controller(self, obj: Obj) -> str:
         return self.chars(obj).controller
@@ -357,10 +385,9 @@ class Game:
     # ----- events and the trigger log --------------------------------------------------
     def emit(self, kind: str, lookback: Iterable[Obj] = (), **data: Any) -> None:
         """Something happened: abilities that trigger on it wait for the next priority."""
-        from kb.engine.triggers import collect
         event = {"kind": kind, **data}
         self.events.append(event)
-        collect(self, event, list(lookback))
+        self.hooks.collect(self, event, list(lookback))
 
     def record(self, source: str, label: str, put_on_stack: bool = True) -> None:
         self.log.append(LogEntry(self.step_index, source, label, put_on_stack))

@@ -8,25 +8,15 @@ left the game gets no turns; their skipped turns are counted, because effects
 
 from __future__ import annotations
 
-from kb.engine import combat, phasing
+import kb.engine.combat as combat
+import kb.engine.phasing as phasing
+from kb.engine.durations import expire
 from kb.engine.restrictions import applies
 from kb.engine.stack import give_priority, priority_point, resolve_top
 from kb.engine.state import STEPS, Game, RulesError, touch
 from kb.i18n import N_
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
-
-
-def expire(game: Game, until: str, player: str | None = None) -> None:
-    """End the effects whose duration is ``until`` (for ``player``, when it names one)."""
-    for eff in game.effects:
-        if eff.ended or eff.duration.get("until") != until:
-            continue
-        if player is not None and eff.duration.get("player") not in (None, player):
-            continue
-        eff.ended = True
-    game.effects = [e for e in game.effects if not e.ended]
-    touch()
 
 
 def _next_active(game: Game) -> str:

@@ -111,6 +111,16 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
     return fresh
 
 
+def make_token(game: Game, cdef: Any, controller: str, copy_of: Any = None, copy_except: dict | None = None,
+               counters: dict | None = None) -> Obj | None:
+    """A new token on the battlefield; none for a player who has left (800.4b)."""
+    if game.players[controller].left:
+        return None
+    seed = game.make_obj(cdef, controller, "nowhere", token=True, copy_of=copy_of, copy_except=copy_except or {})
+    game.assign_label(seed)
+    return enter_battlefield(game, seed, controller, token=True, counters=counters)
+
+
 def destroy(game: Game, perm: Obj) -> bool:
     if "indestructible" in game.chars(perm).keywords:
         return False
