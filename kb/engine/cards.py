@@ -34,7 +34,7 @@ class Ability:
     label: str
     effect: tuple = ()
     targets: tuple = ()
-    on: str | None = None               # triggered: the event
+    on: Any = None                      # triggered: the event (or a tuple of events)
     when: dict = field(default_factory=dict)  # triggered: conditions on the event
     cost: dict = field(default_factory=dict)  # activated: {mana, tap, loyalty, life}
     timing: str = "instant"             # activated: instant or sorcery speed
@@ -80,6 +80,11 @@ class CardDef:
         return bool(self.types & {"Plane", "Phenomenon"})
 
 
+def _events(value: Any) -> str | tuple | None:
+    """One event, or several for "When X phases out or leaves the battlefield" (one ability)."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _ability(raw: dict, where: str, label: str) -> Ability:
     if not isinstance(raw, dict):
         raise CardError(f"{where}: " + _("expected a mapping"))
@@ -90,7 +95,7 @@ def _ability(raw: dict, where: str, label: str) -> Ability:
     if timing not in TIMINGS:
         raise CardError(f"{where}.timing: " + _("{value} is not one of {allowed}").format(value=repr(timing), allowed=TIMINGS))
     return Ability(label=str(raw.get("label", label)), effect=tuple(raw.get("effect", ())),
-                   targets=tuple(raw.get("targets", ())), on=raw.get("event"), when=dict(raw.get("when", {})),
+                   targets=tuple(raw.get("targets", ())), on=_events(raw.get("event")), when=dict(raw.get("when", {})),
                    cost=dict(raw.get("cost", {})), timing=timing, intervening_if=raw.get("if"))
 
 

@@ -331,7 +331,12 @@ def v_flip_coin(ctx: Ctx, p: dict) -> None:
 
 
 def v_may(ctx: Ctx, p: dict) -> None:
-    ctx.did = bool(decide(ctx.game, ctx.controller, "may", [True, False], ctx.source_name))
+    """"You may" asks the controller; "that player may" asks the player named by ``player``."""
+    who = players(ctx, p["player"]) if "player" in p else [ctx.controller]
+    if not who:
+        ctx.did = False
+        return
+    ctx.did = bool(decide(ctx.game, who[0], "may", [True, False], ctx.source_name))
     if ctx.did:
         run(ctx, p["effect"])
 

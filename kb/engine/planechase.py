@@ -14,7 +14,7 @@ from typing import Any
 from kb.engine.cards import Ability
 from kb.engine.choices import choose_objects, decide
 from kb.engine.durations import expire
-from kb.engine.zones import enter_battlefield, leave_battlefield, make_token
+from kb.engine.zones import enter_battlefield, leave_battlefield, make_token, put_aura
 from kb.engine.restrictions import applies
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError, touch
 from kb.i18n import N_
@@ -166,7 +166,7 @@ def token_copies(ctx: Any, p: dict) -> None:
     game = ctx.game
     made: list[tuple[str, Obj, Obj | None]] = []
     for name in game.from_player(ctx.controller):
-        pool_owner = game.next_player(name) if p.get("from") == "left" else name
+        pool_owner = game.left_of(name) if p.get("from") == "left" else name
         pool = game.creatures(pool_owner)
         if not pool:
             continue
@@ -232,14 +232,18 @@ def _morphic_tide(ctx: Any) -> None:
             leave_battlefield(game, perm, "library", "shuffle")
         game.rng.shuffle(game.players[name].library)
         revealed[name] = list(game.players[name].library[:len(owned)])
-    # Artifacts, creatures, lands and planeswalkers first, then enchantments. An
-    # Aura would need something to enchant chosen; this engine leaves it revealed.
+    # Artifacts, creatures, lands and planeswalkers first, then enchantments: an
+    # Aura among them enchants what is on the battlefield by then, such as a
+    # creature of the first group (303.4f); with nothing to enchant it stays (303.4g).
     for wanted in ({"Artifact", "Creature", "Land", "Planeswalker"}, {"Enchantment"}):
         for name in game.in_game():
             for card in revealed[name]:
                 if card.zone == "library" and card in game.players[name].library and \
-                        wanted & card.cdef.types and not card.cdef.is_aura:
-                    enter_battlefield(game, card, name)
+                        wanted & card.cdef.types and not (card.cdef.is_aura and "Enchantment" not in wanted):
+                    if card.cdef.is_aura:
+                        put_aura(game, card, name, ctx.source_name)
+                    else:
+                        enter_battlefield(game, card, name)
     for name in game.in_game():
         library = game.players[name].library
         rest = [c for c in revealed[name] if c in library]
@@ -250,13 +254,17 @@ def _morphic_tide(ctx: Any) -> None:
 def _reality_shaping(ctx: Any) -> None:
     game = ctx.game
     for name in game.from_player(ctx.controller):
-        cards = [c for c in game.players[name].hand if c.cdef.is_permanent_card and not c.cdef.is_aura]
+        cards = [c for c in game.players[name].hand if c.cdef.is_permanent_card]
         if not cards:
             continue
         keys = [game.label_of(c) for c in cards] + ["none"]
         pick = decide(game, name, "card", keys, ctx.source_name)
         if pick != "none":
-            enter_battlefield(game, cards[keys.index(pick)], name)
+            card = cards[keys.index(pick)]
+            if card.cdef.is_aura:
+                put_aura(game, card, name, ctx.source_name)
+            else:
+                enter_battlefield(game, card, name)
 
 
 def run_verb(ctx: Any, p: dict) -> None:

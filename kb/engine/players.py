@@ -17,7 +17,7 @@ def draw(game: Game, name: str, count: int = 1) -> None:
     player = game.players[name]
     for _ in range(count):
         if not player.library:
-            player.lost = True          # 704.5b at the next check
+            player.drew_from_empty = True     # 704.5b: loses at the next check
             return
         put_in_zone(game, player.library[0], "hand")
 

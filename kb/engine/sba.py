@@ -45,11 +45,15 @@ def check_once(game: Game) -> bool:
     """One round of state-based actions, all at once (704.3); True if any happened."""
     from kb.engine.players import lose
     acted = False
+    losing = []
     for name in game.in_game():
         player = game.players[name]
-        if player.life <= 0 or player.poison >= 10:
-            lose(game, name)
-            acted = True
+        if player.life <= 0 or player.poison >= 10 or player.drew_from_empty:   # 704.5a-c
+            losing.append(name)
+        player.drew_from_empty = False
+    for name in losing:
+        lose(game, name)
+        acted = True
     if not game.edition.has("phased_out_tokens_survive"):
         for perm in [p for p in game.all_permanents() if p.token and p.phased_out]:
             game.battlefield.remove(perm)     # ceases to exist, no zone change (702.23j)

@@ -213,6 +213,7 @@ class Game:
         self.edition = edition or Edition()
         self.players: dict[str, Player] = {name: Player(name) for name in players}
         self.seats: list[str] = list(players)     # turn order, first = starting player
+        self.seating: list[str] = list(players)   # clockwise around the table; never reversed (101.4, 103.1)
         self.battlefield: list[Obj] = []
         self.command: list[Obj] = []              # face-up planes and phenomena
         self.stack: list[StackItem] = []
@@ -271,6 +272,16 @@ class Game:
         for k in range(1, len(order) + 1):
             nxt = order[(i + k) % len(order)]
             if include_left or not self.players[nxt].left:
+                return nxt
+        return name
+
+    def left_of(self, name: str) -> str:
+        """The player seated to ``name``'s left (clockwise), whatever the turn order is."""
+        order = self.seating
+        i = order.index(name)
+        for k in range(1, len(order) + 1):
+            nxt = order[(i + k) % len(order)]
+            if not self.players[nxt].left:
                 return nxt
         return name
 

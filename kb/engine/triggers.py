@@ -71,7 +71,7 @@ def collect(game: Game, event: dict, lookback: list[Obj]) -> None:
         sources.append(card)
     for src in sources:
         for ability in (src.copy_of or src.cdef).triggers:
-            if ability.on != kind:
+            if ability.on != kind and not (isinstance(ability.on, tuple) and kind in ability.on):
                 continue
             you = _controller(game, src, event, lookback)
             if not _matches(game, ability.when, src, you, event):

@@ -73,6 +73,9 @@ def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | 
         elif verb == "counters":
             for kind, n in params.items():
                 perm.counters[kind] = perm.counters.get(kind, 0) + n
+    loyalty = (perm.copy_of or perm.cdef).loyalty
+    if loyalty is not None and "loyalty" not in perm.counters:
+        perm.counters["loyalty"] = loyalty         # 306.5b: enters with its printed loyalty
     if perm.cdef.vanishing:
         perm.counters["time"] = perm.counters.get("time", 0) + perm.cdef.vanishing
     game.battlefield.append(perm)
@@ -109,6 +112,38 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
         game.emit("dies", lookback=[perm], **before)
     on_leaves(game, perm)
     return fresh
+
+
+def enchant_options(game: Game, aura: Obj) -> list[tuple[str, Any]]:
+    """What an Aura entering without being cast may enchant (303.4f): legal, phased-in, unprotected."""
+    from kb.engine.restrictions import protected_from
+    from kb.engine.select import matches
+    enchant = aura.cdef.enchant or {}
+    kind = enchant.get("kind", "creature")
+    if kind == "player":
+        return [(p, p) for p in game.in_game() if not protected_from(game, None, aura, player=p)]
+    out = []
+    for perm in game.permanents():
+        if kind != "permanent" and kind.capitalize() not in game.chars(perm).types:
+            continue
+        if enchant.get("filter") and not matches(game, perm, enchant["filter"], aura.owner):
+            continue
+        if not protected_from(game, perm, aura):
+            out.append((game.label_of(perm), perm))
+    return out
+
+
+def put_aura(game: Game, card: Obj, controller: str, source_name: str) -> Obj | None:
+    """An Aura put onto the battlefield by an effect: its controller chooses what it enchants as it
+    enters (303.4f), among what is on the battlefield then; with nothing legal it stays where it is (303.4g)."""
+    from kb.engine.choices import decide
+    options = enchant_options(game, card)
+    if not options:
+        return None
+    keys = [k for k, _v in options]
+    pick = decide(game, controller, "enchant", keys, source_name)
+    host = options[keys.index(pick)][1]
+    return enter_battlefield(game, card, controller, attached_to=host if isinstance(host, str) else host.oid)
 
 
 def make_token(game: Game, cdef: Any, controller: str, copy_of: Any = None, copy_except: dict | None = None,
