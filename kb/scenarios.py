@@ -18,7 +18,7 @@ from typing import Any, Iterable
 import yaml
 
 from kb.engine import Edition, EditionError, InputError, Runner, build, load_pool
-from kb.engine.cards import CardError
+from kb.engine.cards import CardError, parse_card
 from kb.engine.editions import parse_date
 from kb.engine.schema import Validator
 from kb.i18n import _
@@ -62,6 +62,7 @@ class Scenario:
     steps: list = field(default_factory=list)
     description: str = ""
     errors: list[ScenarioError] = field(default_factory=list)
+    cards: list = field(default_factory=list)      # the file's and the scenario's own cards (raw)
 
 
 @dataclass
@@ -150,8 +151,11 @@ def _load_file(path: Path) -> list[Scenario]:
         if not isinstance(entry, dict):
             out.append(Scenario(title, name, [], edition, errors=errors))
             continue
+        here = f"scenarios[{i}].cards"
+        own = [("cards", k, c) for k, c in enumerate(raw.get("cards") or [])] + \
+            [(here, k, c) for k, c in enumerate(entry.get("cards") or [])]
         out.append(Scenario(title, name, rules, edition, entry.get("setup", {}), entry.get("steps", []),
-                            entry.get("description", ""), errors))
+                            entry.get("description", ""), errors, own))
     return out
 
 
@@ -189,7 +193,9 @@ def run_one(scenario: Scenario, twins: bool = False) -> ScenarioResult:
         return result
     start = time.perf_counter()
     try:
-        game = build(scenario.setup, load_pool(CARD_DIR), Edition.of(scenario.edition), twins=twins)
+        own = [parse_card(raw, f"{where}[{i}]") for where, i, raw in scenario.cards]
+        pool = load_pool(CARD_DIR).with_cards(own)
+        game = build(scenario.setup, pool, Edition.of(scenario.edition), twins=twins)
         runner = Runner(game)
         failures = runner.run(scenario.steps)
         result.failures = [f.to_dict() for f in failures]

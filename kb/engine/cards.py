@@ -63,6 +63,10 @@ class CardDef:
     as_enters: tuple = ()                # choices and counters as it enters (614.1c-d)
     vanishing: int | None = None         # Vanishing N (0 = without a number)
     mana: str = ""                       # a land's mana ability: the mana symbol it adds
+    kicker: str = ""                     # Kicker cost (702.33)
+    unearth: str = ""                    # Unearth cost (702.84)
+    chapters: tuple = ()                 # a Saga's chapter abilities, in order (714)
+    read_ahead: bool = False             # 702.155
 
     @property
     def is_permanent_card(self) -> bool:
@@ -101,7 +105,7 @@ def _ability(raw: dict, where: str, label: str) -> Ability:
 
 _FIELDS = {"name", "cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty",
            "keywords", "protection", "text", "spell", "static", "triggers", "activated", "enchant",
-           "as_enters", "vanishing", "mana"}
+           "as_enters", "vanishing", "mana", "kicker", "unearth", "chapters", "read_ahead"}
 
 
 # Vanishing (702.63): two triggered abilities every card with it shares.
@@ -148,6 +152,8 @@ def parse_card(raw: dict, where: str) -> CardDef:
         text=raw.get("text", ""), spell=spell, statics=tuple(raw.get("static", ())), triggers=triggers,
         activated=activated, enchant=raw.get("enchant"), as_enters=tuple(raw.get("as_enters", ())),
         vanishing=raw.get("vanishing"), mana=str(raw.get("mana", "")),
+        kicker=str(raw.get("kicker", "")), unearth=str(raw.get("unearth", "")),
+        chapters=tuple(tuple(ch) for ch in raw.get("chapters", ())), read_ahead=bool(raw.get("read_ahead")),
     )
 
 
@@ -163,6 +169,17 @@ class CardPool:
 
     def __contains__(self, name: str) -> bool:
         return self.get(name) is not None
+
+    def with_cards(self, extra: list[CardDef], where: str = "cards") -> "CardPool":
+        """This pool and the cards a scenario file defines for itself (a name may not be reused)."""
+        if not extra:
+            return self
+        cards = dict(self._cards)
+        for i, card in enumerate(extra):
+            if self.get(card.name) is not None or card.name in {c.name for c in extra[:i]}:
+                raise CardError(f"{where}[{i}]: " + _("card {name} defined twice").format(name=repr(card.name)))
+            cards[card.name] = card
+        return CardPool(cards)
 
     def names(self) -> list[str]:
         return sorted(self._cards)

@@ -80,7 +80,7 @@ class Runner:
         who = self.player(p["player"], f"{path}.player")
         card = self.hand_card(who, p["card"], f"{path}.card")
         self._take_priority(who)
-        choices = {"color": p["color"]} if "color" in p else {}
+        choices = {k: p[k] for k in ("color", "x", "kicked") if k in p}
         stack.cast(self.game, who, card, p.get("targets"), choices)
 
     def a_activate(self, p: dict, path: str) -> None:
@@ -294,6 +294,7 @@ OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
     "owner": lambda g, o, c, e: o.owner,
     "types": lambda g, o, c, e: sorted(c.types),
     "subtypes": lambda g, o, c, e: sorted(c.subtypes),
+    "supertypes": lambda g, o, c, e: sorted(c.supertypes),
     "power": lambda g, o, c, e: c.power,
     "toughness": lambda g, o, c, e: c.toughness,
     "pt": lambda g, o, c, e: f"{c.power}/{c.toughness}",
@@ -362,6 +363,11 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
     "turn": lambda r, w: r.game.turn,
     "priority": lambda r, w: r.game.priority,
     "stack": lambda r, w: [i.source_name for i in reversed(r.game.stack)],
+    "stack_controllers": lambda r, w: [i.controller for i in reversed(r.game.stack)],
+    "planar_deck_set": lambda r, w: {name: (cards if sorted(cards) == sorted(
+        c.name for c in r.game.players[r.player(name, name)].planar_deck) else sorted(
+        c.name for c in r.game.players[name].planar_deck)) for name, cards in w.items()},
+    "mana": _per_player(lambda g, p: dict(g.players[p].mana)),
     "waiting_triggers": lambda r, w: [t.source_name for t in r.game.pending],
     "triggered": _triggered,
     "not_triggered": lambda r, w: [x for x in w if not _names_match(r._log_since(), x)],

@@ -14,13 +14,13 @@ import kb.engine.planechase as planechase
 from kb.engine.cards import CardPool, token_def
 from kb.engine.editions import Edition
 from kb.engine.game import new_game
-from kb.engine.state import Game, Obj, STEPS, q
+from kb.engine.state import Effect, Game, Obj, StackItem, STEPS, q
 from kb.i18n import N_, _
 
 RESERVED = frozenset({"note", "life", "poison", "hand", "graveyard", "library", "exile", "hand_cards", "battlefield",
                       "creatures", "face_up", "planar_deck", "planar_deck_top", "planar_controller", "planar_die_cost", "turn_order",
                       "in_game", "active", "step", "turn", "priority", "stack", "waiting_triggers", "triggered",
-                      "not_triggered", "last_die", "game_over"})
+                      "not_triggered", "last_die", "game_over", "stack_controllers", "planar_deck_set", "mana"})
 FILLER = "Plains"
 DEFAULT_LIBRARY = 30
 # A phased-out card in a zone other than the battlefield (one whole sentence per zone).
@@ -95,6 +95,14 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
         _planechase(game, setup["planechase"])
     for kind, results in setup.get("fix", {}).items():
         game.fixed[kind] = list(results)
+    game.pay_mana = setup.get("mana", "free") == "paid"
+    if "seating" in setup:
+        if sorted(setup["seating"]) != sorted(names):
+            raise InputError("setup.seating", _("seating must list the players {players}, each once").format(
+                players=names))
+        game.seating = list(setup["seating"])
+    _stack(game, setup.get("stack", []))
+    _effects(game, setup.get("effects", []))
     if twins:
         add_twins(game)
     game.priority = game.active if game.step not in ("untap", "cleanup") else None
@@ -175,6 +183,70 @@ def _battlefield(game: Game, entries: list[dict]) -> None:
             if not perm.phased_out:
                 raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves", _("the permanent isn't phased out"))
             perm.phase_until = {"leaves": source.oid, "tap": True}
+
+
+def _target(game: Game, ref: Any, path: str) -> Any:
+    if ref in game.players:
+        return ref
+    obj = game.labelled(str(ref))
+    if obj is None:
+        raise InputError(path, _("unknown id {id}").format(id=q(ref)))
+    return obj
+
+
+def _stack(game: Game, entries: list[dict]) -> None:
+    """Objects already on the stack, listed top first: spells (``card``) and abilities of a permanent."""
+    for i, entry in reversed(list(enumerate(entries))):
+        path = f"setup.stack[{i}]"
+        controller = _player(game, entry.get("controller", game.active), f"{path}.controller")
+        targets = [_target(game, t, f"{path}.targets[{j}]") for j, t in enumerate(entry.get("targets", []))]
+        if "card" in entry:
+            cdef = _card(game.pool, entry["card"], f"{path}.card")
+            obj = game.make_obj(cdef, controller, "stack")
+            _label(game, obj, entry.get("id"), f"{path}.id")
+            game.stack.append(StackItem(game.new_id(), "spell", cdef.spell, controller, obj, cdef.name, targets))
+        elif "ability" in entry:
+            source = game.labelled(entry["ability"])
+            if source is None:
+                raise InputError(f"{path}.ability", _("unknown id {id}").format(id=q(entry["ability"])))
+            cdef = source.copy_of or source.cdef
+            abilities = list(cdef.activated) + list(cdef.triggers)
+            wanted = entry.get("label")
+            found = [a for a in abilities if wanted is None or a.label.casefold() == str(wanted).casefold()]
+            if not found:
+                raise InputError(f"{path}.label", _("{card} has no ability {ability} (has: {abilities})").format(
+                    card=cdef.name, ability=q(wanted), abilities=[a.label for a in abilities]))
+            ability = found[0]
+            game.stack.append(StackItem(game.new_id(), "ability", ability, controller, source, source.name, targets,
+                                        is_trigger=ability in cdef.triggers))
+        else:
+            raise InputError(path, _("a stack object needs 'card' (a spell) or 'ability' (the id of its source)"))
+
+
+def _effects(game: Game, entries: list[dict]) -> None:
+    """Continuous effects already in place, as if from spells that resolved earlier (611.2)."""
+    for i, entry in enumerate(entries):
+        path = f"setup.effects[{i}]"
+        kind = entry["kind"]
+        affected = None
+        if "affects" in entry:
+            objs = [_target(game, ref, f"{path}.affects[{j}]") for j, ref in enumerate(entry["affects"])]
+            affected = frozenset(o.oid for o in objs if not isinstance(o, str))
+        params: dict[str, Any] = {}
+        if kind in ("pump", "set_pt"):
+            params = {"power": entry.get("power", 0), "toughness": entry.get("toughness", 0)}
+        elif kind == "grant":
+            params = {"keywords": list(entry.get("keywords", ())), "protection": []}
+        elif kind == "rule":
+            if "rule" not in entry:
+                raise InputError(f"{path}.rule", _("a rule effect names its rule"))
+            params = {"rule": entry["rule"], "players": list(entry.get("players", ()))}
+        controller = _player(game, entry.get("controller", game.active), f"{path}.controller")
+        game.effects.append(Effect(eid=game.new_id(), kind=kind, params=params, affected=affected,
+                                   controller=controller, source_name=entry.get("source", "setup"),
+                                   timestamp=game.new_timestamp(), duration={"until": entry.get("until", "end_of_turn"),
+                                                                             "player": controller},
+                                   created_turn=game.turn))
 
 
 def _attach(game: Game, perm: Obj, ref: str, path: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import kb.engine.planechase as planechase
 from kb.engine.combat import tap
+from kb.engine.mana import add
 from kb.engine.stack import after_action, needs_sorcery_timing
 from kb.engine.state import Game, Obj, RulesError
 from kb.engine.zones import enter_battlefield
@@ -30,9 +31,7 @@ def tap_for_mana(game: Game, player: str, perm: Obj, label: str) -> str:
         raise RulesError(N_("{card} is not an untapped land {player} controls"), card=label, player=player)
     tap(game, perm)
     color = land_mana(perm)
-    if color:
-        pool = game.players[player].mana
-        pool[color] = pool.get(color, 0) + 1
+    add(game, player, "{" + color + "}")
     after_action(game, player)
     return color
 

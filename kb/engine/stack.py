@@ -12,11 +12,12 @@ from typing import Any
 
 import kb.engine.sba as sba
 from kb.engine.cards import Ability
-from kb.engine.choices import decide
+from kb.engine.choices import decide, queued
 from kb.engine.effects import Ctx, run
+from kb.engine.mana import pay
 from kb.engine.restrictions import protected_from
 from kb.engine.select import matches
-from kb.engine.state import Game, Obj, PendingTrigger, RulesError, StackItem, q
+from kb.engine.state import ChoiceNeeded, Game, Obj, PendingTrigger, RulesError, StackItem, q
 import kb.engine.zones as zones
 from kb.i18n import N_
 
@@ -126,6 +127,11 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     chosen = choose_targets(game, player, specs, targets, spell_obj, card.name)
     if chosen is None:
         raise RulesError(N_("{card} has no legal target"), card=card.name)
+    choices = dict(choices or {})
+    cost = cdef.cost + (cdef.kicker if choices.get("kicked") else "")
+    if choices.get("kicked") and not cdef.kicker:
+        raise RulesError(N_("{card} has no kicker"), card=card.name)
+    pay(game, player, cost, int(choices.get("x", 0)), card.name)
     zones._detach_from_zone(game, card)
     item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen,
                      dict(choices or {}))
@@ -174,6 +180,8 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
     chosen = choose_targets(game, player, ability.targets, targets, perm, perm.name)
     if chosen is None:
         raise RulesError(N_("{card}: no legal target for {ability}"), card=perm.name, ability=ability.label)
+    if cost.get("mana"):
+        pay(game, player, cost["mana"], 0, f"{perm.name} ({ability.label})")
     if cost.get("tap"):
         from kb.engine.combat import tap
         tap(game, perm)
@@ -203,9 +211,30 @@ def put_triggers(game: Game) -> bool:
     waiting, game.pending = game.pending, []
     order = game.apnap()
     waiting.sort(key=lambda t: order.index(t.controller) if t.controller in order else len(order))
-    for trig in waiting:
-        _put_trigger(game, trig)
+    for player in order + sorted({t.controller for t in waiting} - set(order)):
+        for trig in _in_chosen_order(game, player, [t for t in waiting if t.controller == player]):
+            _put_trigger(game, trig)
     return True
+
+
+def _in_chosen_order(game: Game, player: str, mine: list[PendingTrigger]) -> list[PendingTrigger]:
+    """A player puts their simultaneous triggers on the stack in any order they choose (603.3b).
+
+    The choice (kind ``order``) lists them first to last put on the stack, by "Source: label"
+    or by source name; without one they go in the order they triggered."""
+    if len(mine) < 2 or not queued(game, player, "order"):
+        return mine
+    keys = [f"{t.source_name}: {t.ability.label}" for t in mine]
+    wanted = decide(game, player, "order", [], "triggers", many=True)
+    out: list[PendingTrigger] = []
+    for value in wanted:
+        hits = [t for t, k in zip(mine, keys) if t not in out and str(value).casefold() in
+                (k.casefold(), t.source_name.casefold())]
+        if not hits:
+            raise ChoiceNeeded(N_("{player} ordered {value}, which is not one of their waiting triggers {options}"),
+                               player=player, value=q(value), options=keys)
+        out.append(hits[0])
+    return out + [t for t in mine if t not in out]
 
 
 def _put_trigger(game: Game, trig: PendingTrigger) -> None:

@@ -240,6 +240,7 @@ class Game:
         self._timestamp = 1
         self._chars_cache: tuple[int, dict] | None = None
         self.game_over = False
+        self.pay_mana = False                     # costs paid from mana pools (mana.py)
 
     # ----- identities -------------------------------------------------------------------
     def new_id(self) -> int:

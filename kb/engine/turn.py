@@ -11,6 +11,7 @@ from __future__ import annotations
 import kb.engine.combat as combat
 import kb.engine.phasing as phasing
 from kb.engine.durations import expire
+from kb.engine.mana import empty_pools
 from kb.engine.restrictions import applies
 from kb.engine.stack import give_priority, priority_point, resolve_top
 from kb.engine.state import STEPS, Game, RulesError, touch
@@ -52,6 +53,7 @@ def begin_turn(game: Game) -> None:
 
 def enter_step(game: Game, step: str) -> None:
     """Begin a step: its turn-based actions, then (if it has one) priority."""
+    empty_pools(game)                   # 500.4
     game.step = step
     game.priority = None
     game.passes = 0
