@@ -36,7 +36,8 @@ def check_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -
             raise RulesError(N_("{player} doesn't control {card}"), player=player, card=game.label_of(creature))
         if creature.tapped:
             raise RulesError(N_("{card} is tapped and can't attack"), card=game.label_of(creature))
-        if creature.controlled_since >= game.turn and "haste" not in ch.keywords:
+        if creature.controlled_since >= game.turn and "haste" not in ch.keywords and \
+                not creature.chosen.get("phased_in_haste"):
             raise RulesError(N_("{card} has summoning sickness and can't attack (302.6)"),
                              card=game.label_of(creature))
         if not can_attack(game, creature) or "defender" in ch.keywords:

@@ -33,8 +33,14 @@ def _mark_out(game: Game, perm: Obj, kind: str, until: dict | None) -> dict:
     perm.phase_kind = kind
     perm.phased_out_under = event["controller"]
     perm.phase_until = until if kind == "direct" else None
-    if game.edition.has("phasing_removes_from_combat"):
-        perm.attacking, perm.blocking, perm.blocked = None, [], False
+    old_zone = not game.edition.has("phasing_is_status")
+    if game.edition.has("phasing_removes_from_combat") or old_zone:
+        perm.attacking, perm.blocking, perm.blocked = None, [], False   # out of play: out of combat
+    if old_zone:
+        perm.damage = 0                   # 502.15e: damage dealt to it is removed
+        for eff in game.effects:          # 502.15g: limited durations no longer affect it
+            if eff.affected is not None and perm.oid in eff.affected and eff.duration.get("until") != "forever":
+                eff.affected = eff.affected - {perm.oid}
     for eff in game.effects:
         if eff.tracked == perm.oid:
             eff.ended = True      # "for as long as" loses track of it (702.26f)
@@ -84,6 +90,8 @@ def _mark_in(game: Game, perm: Obj) -> list[Obj]:
     perm.phase_until = None
     if tap:
         perm.tapped = True
+    if not game.edition.has("phasing_is_status"):
+        perm.chosen = {**perm.chosen, "phased_in_haste": True}   # 502.15m: as though it had haste
     if perm.attached_to is not None:
         still_there = (game.permanent(perm.attached_to, include_phased_out=True) is not None
                        if isinstance(perm.attached_to, int)

@@ -211,6 +211,8 @@ class Runner:
         if attr == "exists":
             return obj is not None and obj.zone != "gone"
         if attr == "zone":
+            if obj is not None and obj.phased_out and not self.game.edition.has("phasing_is_status"):
+                return "phased_out"           # 217.8a: the phased-out zone of the old rules
             return "gone" if obj is None else obj.zone
         if obj is None:
             return None
@@ -265,7 +267,14 @@ class Runner:
         return self.failures
 
 
+def _out_of_play(game: Game, obj: Obj) -> bool:
+    """217.8c: in the phased-out zone an object is neither tapped nor untapped, nor controlled."""
+    return obj.phased_out and not game.edition.has("phasing_is_status")
+
+
 def _controller(game: Game, obj: Obj, ch: Any) -> str | None:
+    if _out_of_play(game, obj):
+        return None
     if obj.zone == "command":
         return game.planar_controller     # 312.4, 901.6
     return obj.phased_out_under if obj.phased_out else ch.controller
@@ -298,7 +307,7 @@ OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
     "power": lambda g, o, c, e: c.power,
     "toughness": lambda g, o, c, e: c.toughness,
     "pt": lambda g, o, c, e: f"{c.power}/{c.toughness}",
-    "tapped": lambda g, o, c, e: o.tapped,
+    "tapped": lambda g, o, c, e: None if _out_of_play(g, o) else o.tapped,
     "counters": lambda g, o, c, e: {k: v for k, v in o.counters.items() if v},
     "stickers": lambda g, o, c, e: list(o.stickers),
     "attached_to": lambda g, o, c, e: _attached_to(g, o),
