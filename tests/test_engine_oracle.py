@@ -84,7 +84,7 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
     text = card.text
     if card.triggers or card.activated or card.statics or card.spell or card.keywords:
         assert text, f"{name}: has abilities but no Oracle text"
-    triggers = [t for t in card.triggers if t not in VANISHING and t.label not in ("chapter", "lore")]
+    triggers = [t for t in card.triggers if t not in VANISHING and t not in card.chapters]
     if card.vanishing is not None:
         assert re.search(r"^Vanishing", text, re.M), f"{name}: vanishing without 'Vanishing' in its text"
     conditions = _trigger_conditions(text)
@@ -99,7 +99,16 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
             extra = named - set(events) - {"enters" if "land_enters" in events else "", "upkeep" if "end_step" in events else ""}
             extra -= {"leaves"} if "dies" in events else set()
             assert not extra, f"{name}: {cond!r} also names {sorted(extra)}, data has {events}"
-    assert len(_activated_lines(text)) == len(card.activated), \
+    if card.unearth:
+        assert f"Unearth {card.unearth}" in text, f"{name}: unearth {card.unearth} not in its text"
+    if card.kicker:
+        assert f"Kicker {card.kicker}" in text, f"{name}: kicker {card.kicker} not in its text"
+    if "Saga" in card.subtypes:
+        romans = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+        printed = {romans[r.strip()] for line in text.splitlines() if " — " in line
+                   for r in line.split(" — ")[0].split(",") if r.strip() in romans}
+        assert printed == {a.when["chapter"] for a in card.chapters}, f"{name}: chapters {printed}"
+    assert len(_activated_lines(text)) == len(card.activated) + bool(card.unearth), \
         f"{name}: text has {_activated_lines(text)}, data {[a.label for a in card.activated]}"
     lines = [ln.strip().casefold() for ln in text.splitlines()]
     for keyword in card.keywords:

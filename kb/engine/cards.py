@@ -80,6 +80,11 @@ class CardDef:
         return "Aura" in self.subtypes
 
     @property
+    def final_chapter(self) -> int:
+        """714.2d: the greatest chapter number (0 without chapters)."""
+        return max((a.when["chapter"] for a in self.chapters), default=0)
+
+    @property
     def is_planar(self) -> bool:
         return bool(self.types & {"Plane", "Phenomenon"})
 
@@ -117,6 +122,23 @@ VANISHING = (
 )
 
 
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+
+
+def _chapters(raw: Any, where: str) -> tuple[Ability, ...]:
+    """A Saga's chapter abilities (714.2): each ``{chapters: [1, 2], targets, effect}`` is a triggered
+    ability per chapter number, triggering when lore counters reach it (714.2b-c)."""
+    out: list[Ability] = []
+    for i, entry in enumerate(raw or ()):
+        if not isinstance(entry, dict) or not entry.get("chapters"):
+            raise CardError(f"{where}.chapters[{i}]: " + _("a chapter needs 'chapters' (its numbers) and 'effect'"))
+        for n in entry["chapters"]:
+            out.append(Ability(label=f"chapter {ROMAN.get(n, n)}", effect=tuple(entry.get("effect", ())),
+                               targets=tuple(entry.get("targets", ())), on="lore_counter",
+                               when={"self": True, "chapter": int(n)}))
+    return tuple(out)
+
+
 def parse_card(raw: dict, where: str) -> CardDef:
     """One card from its YAML mapping; ``where`` names it in errors."""
     if not isinstance(raw, dict) or "name" not in raw:
@@ -144,6 +166,8 @@ def parse_card(raw: dict, where: str) -> CardDef:
                       for i, a in enumerate(raw.get("activated", ())))
     if raw.get("vanishing") is not None:
         triggers += VANISHING
+    chapters = _chapters(raw.get("chapters", ()), where)
+    triggers += chapters
     return CardDef(
         name=name, types=types, subtypes=frozenset(raw.get("subtypes", ())),
         supertypes=frozenset(raw.get("supertypes", ())), colors=frozenset(raw.get("colors", ())),
@@ -153,7 +177,7 @@ def parse_card(raw: dict, where: str) -> CardDef:
         activated=activated, enchant=raw.get("enchant"), as_enters=tuple(raw.get("as_enters", ())),
         vanishing=raw.get("vanishing"), mana=str(raw.get("mana", "")),
         kicker=str(raw.get("kicker", "")), unearth=str(raw.get("unearth", "")),
-        chapters=tuple(tuple(ch) for ch in raw.get("chapters", ())), read_ahead=bool(raw.get("read_ahead")),
+        chapters=chapters, read_ahead=bool(raw.get("read_ahead")),
     )
 
 

@@ -120,7 +120,9 @@ def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None
         return
     if protected_from(game, target, source):
         return
-    if infect:
+    if "Planeswalker" in game.chars(target).types and "Creature" not in game.chars(target).types:
+        target.counters = {**target.counters, "loyalty": max(0, target.counters.get("loyalty", 0) - amount)}
+    elif infect:
         target.counters = {**target.counters, "-1/-1": target.counters.get("-1/-1", 0) + amount}
     else:
         target.damage += amount

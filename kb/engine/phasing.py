@@ -116,8 +116,16 @@ def phase_in(game: Game, perms: list[Obj]) -> list[Obj]:
 
 
 def _phases_in_now(game: Game, perm: Obj, active: str) -> bool:
-    if not perm.phased_out or perm.phase_kind != "direct" or perm.phase_until is not None:
+    if not perm.phased_out or perm.phase_kind != "direct":
         return False
+    until = perm.phase_until
+    if until is not None:
+        if "unless_controls" not in until:
+            return False
+        # "It can't phase in for as long as you control [the source]" (The Phasing of Zhalfir).
+        source = game.permanent(until["unless_controls"])
+        if source is not None and game.controller(source) == until["player"]:
+            return False
     under = perm.phased_out_under
     if under == active:
         return True
@@ -136,6 +144,16 @@ def untap_step_event(game: Game) -> None:
                  if game.controller(p) == active and "phasing" in game.chars(p).keywords]
     phase_out(game, going_out)
     phase_in(game, going_in)
+
+
+def at_end_of_turn(game: Game) -> None:
+    """Permanents phased out "until the end of your next turn" phase in as that turn ends (514.2)."""
+    waiting = [p for p in game.all_permanents() if p.phased_out and isinstance(p.phase_until, dict)
+               and p.phase_until.get("end_of_turn_of") == game.active
+               and game.turn > p.phase_until.get("after_turn", game.turn)]
+    for perm in waiting:
+        perm.phase_until = None
+    phase_in(game, waiting)
 
 
 def on_leaves(game: Game, gone: Obj) -> None:

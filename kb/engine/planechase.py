@@ -140,6 +140,12 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
     roller = game.players[player]
     game.events.append({"kind": "die_cost", "player": player, "cost": roller.die_special_actions})
     roller.die_special_actions += 1
+    return roll_die_for(game, player, result)
+
+
+def roll_die_for(game: Game, player: str, result: str | None = None) -> str:
+    """Roll the planar die and apply its result: the special action's roll, or an effect's ("roll the
+    planar die"), which has no cost and doesn't count toward the special action's cost (901.9)."""
     if result is None:
         result = game.random_result("planar_die", DIE_FACES)   # six faces, four of them blank (901.3a)
     elif result not in DIE_FACES:
@@ -279,6 +285,8 @@ def run_verb(ctx: Any, p: dict) -> None:
             planeswalk(game, ctx.controller)
     elif what == "chaos":
         chaos_ensues(game)
+    elif what == "roll_planar_die":
+        roll_die_for(game, ctx.controller)
     elif what == "reverse_turn_order":
         game.seats.reverse()
         touch()

@@ -147,6 +147,19 @@ class Runner:
         perm = self.perm(p["card"], f"{path}.card")
         special.tap_for_mana(self.game, who, perm, p["card"])
 
+    def a_unearth(self, p: dict, path: str) -> None:
+        who = self.player(p["player"], f"{path}.player")
+        ref = p["card"]
+        grave = self.game.players[who].graveyard
+        card = next((c for c in grave if c.label == ref), None) or next(
+            (c for c in grave if c.name.casefold() == str(ref).casefold()), None)
+        if card is None:
+            if ref not in self.game.labels and self.game.pool.get(ref) is None:
+                raise InputError(f"{path}.card", _("unknown card or id {ref}").format(ref=q(ref)))
+            raise RulesError(N_("{card} is not in {player}'s graveyard"), card=ref, player=who)
+        self._take_priority(who)
+        stack.unearth(self.game, who, card)
+
     def a_roll_planar_die(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
         self._take_priority(who)
@@ -164,8 +177,10 @@ class Runner:
             self.game.next_player(who) if holder else None)
 
     def a_fix(self, p: dict, path: str) -> None:
+        from kb.engine.setup import check_fix_kind
         for kind, results in p.items():
-            self.game.fixed[kind].extend(results)
+            check_fix_kind(kind, f"{path}.{kind}")
+            self.game.fixed.setdefault(kind, []).extend(str(r) for r in results)
 
     def a_remember(self, p: dict, path: str) -> None:
         obj = self.obj(p["id"], f"{path}.id")
@@ -388,6 +403,6 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
 ACTIONS: dict[str, Callable] = {
     "cast": Runner.a_cast, "activate": Runner.a_activate, "choose": Runner.a_choose, "pass": Runner.a_pass,
     "resolve": Runner.a_resolve, "advance": Runner.a_advance, "attack": Runner.a_attack, "block": Runner.a_block,
-    "roll_planar_die": Runner.a_roll_planar_die, "play": Runner.a_play, "tap": Runner.a_tap, "concede": Runner.a_concede, "fix": Runner.a_fix,
+    "roll_planar_die": Runner.a_roll_planar_die, "unearth": Runner.a_unearth, "play": Runner.a_play, "tap": Runner.a_tap, "concede": Runner.a_concede, "fix": Runner.a_fix,
     "remember": Runner.a_remember, "expect": Runner.a_expect, "illegal": Runner.a_illegal,
 }

@@ -76,12 +76,17 @@ def check_once(game: Game) -> bool:
                 and not attachment_legal(game, perm):
             to_unattach.append(perm)
     to_graveyard.extend(_legend_rule(game))
+    to_sacrifice = [p for p in game.permanents() if _saga_done(game, p)]
     for perm in to_unattach:
         unattach(game, perm)
         acted = True
     for perm in to_graveyard:
         if perm.zone == "battlefield":
             leave_battlefield(game, perm, "graveyard", "sba")
+            acted = True
+    for perm in to_sacrifice:
+        if perm.zone == "battlefield":
+            leave_battlefield(game, perm, "graveyard", "sacrifice")
             acted = True
     for perm in to_destroy:
         if perm.zone == "battlefield" and "indestructible" not in game.chars(perm).keywords:
@@ -91,6 +96,16 @@ def check_once(game: Game) -> bool:
     if phenomenon_sba(game):
         acted = True
     return acted
+
+
+def _saga_done(game: Game, perm: Obj) -> bool:
+    """714.4: a Saga with lore counters at its final chapter whose chapter abilities have all left the stack."""
+    cdef = perm.copy_of or perm.cdef
+    if not cdef.chapters or perm.counters.get("lore", 0) < cdef.final_chapter:
+        return False
+    busy = any(t.source is perm for t in game.pending) or any(
+        i.source is perm and i.is_trigger for i in game.stack)
+    return not busy
 
 
 def _legend_rule(game: Game) -> list[Obj]:

@@ -94,7 +94,8 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
     if "planechase" in setup:
         _planechase(game, setup["planechase"])
     for kind, results in setup.get("fix", {}).items():
-        game.fixed[kind] = list(results)
+        check_fix_kind(kind, f"setup.fix.{kind}")
+        game.fixed[kind] = [str(r) for r in results]
     game.pay_mana = setup.get("mana", "free") == "paid"
     if "seating" in setup:
         if sorted(setup["seating"]) != sorted(names):
@@ -107,6 +108,14 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
         add_twins(game)
     game.priority = game.active if game.step not in ("untap", "cleanup") else None
     return game
+
+
+def check_fix_kind(kind: str, path: str) -> None:
+    """Fixed random results exist for coins, the planar die and dN (a d6, a d20, ...)."""
+    import re
+    if kind not in ("coin", "planar_die") and not re.fullmatch(r"d[1-9][0-9]*", kind):
+        raise InputError(path, _("unknown random kind {kind} (known: coin, planar_die, d6, d20, ...)").format(
+            kind=q(kind)))
 
 
 def _fill_zone(game: Game, spec: dict, zone: str, key: str) -> None:

@@ -198,6 +198,23 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
     return item
 
 
+UNEARTH = Ability(label="unearth", effect=({"unearth_return": {}},), timing="sorcery")
+
+
+def unearth(game: Game, player: str, card: Obj) -> StackItem:
+    """702.84a: "[Cost]: Return this card from your graveyard to the battlefield. ... Activate only as a sorcery."""
+    if card not in game.players[player].graveyard:
+        raise RulesError(N_("{card} is not in {player}'s graveyard"), card=card.name, player=player)
+    if not card.cdef.unearth:
+        raise RulesError(N_("{card} has no unearth"), card=card.name)
+    needs_sorcery_timing(game, player)
+    pay(game, player, card.cdef.unearth, 0, f"{card.name} (unearth)")
+    item = StackItem(game.new_id(), "ability", UNEARTH, player, card, card.name, [])
+    game.stack.append(item)
+    after_action(game, player)
+    return item
+
+
 def after_action(game: Game, player: str) -> None:
     """After a player acts they receive priority again (117.3c)."""
     priority_point(game)

@@ -68,6 +68,8 @@ def enter_step(game: Game, step: str) -> None:
         from kb.engine.players import draw
         if not game.players[active].left and not game.skip_flags.pop("skip_draw", False):
             draw(game, active)
+    elif step == "main1":
+        _lore_counters(game, active)
     elif step == "declare_attackers":
         attack = game.skip_flags.pop("attack", None)
         if attack:
@@ -87,6 +89,16 @@ def enter_step(game: Game, step: str) -> None:
     give_priority(game)
 
 
+def _lore_counters(game: Game, active: str) -> None:
+    """714.3c: as the precombat main phase begins, a lore counter on each Saga the active player controls."""
+    from kb.engine.effects import _counters_added
+    for perm in game.permanents():
+        if game.controller(perm) == active and (perm.copy_of or perm.cdef).chapters:
+            before = dict(perm.counters)
+            perm.counters = {**perm.counters, "lore": perm.counters.get("lore", 0) + 1}
+            _counters_added(game, perm, before)
+
+
 def _untap_step(game: Game) -> None:
     active = game.active
     if game.players[active].left or applies(game, "skip_untap", player=active):
@@ -103,6 +115,7 @@ def _cleanup(game: Game) -> None:
     for perm in game.all_permanents():  # damage wears off even where nothing can see it (514.2)
         perm.damage = 0
     expire(game, "end_of_turn")
+    phasing.at_end_of_turn(game)
     priority_point(game)
     if game.stack:
         give_priority(game)             # 514.3a: players get priority, then another cleanup

@@ -78,8 +78,18 @@ def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | 
         perm.counters["loyalty"] = loyalty         # 306.5b: enters with its printed loyalty
     if perm.cdef.vanishing:
         perm.counters["time"] = perm.counters.get("time", 0) + perm.cdef.vanishing
+    cdef = perm.copy_of or perm.cdef
+    if cdef.chapters:
+        lore = 1
+        if cdef.read_ahead:                # 714.3b: choose a number up to the final chapter
+            options = [str(n) for n in range(1, cdef.final_chapter + 1)]
+            lore = int((choices or {}).get("chapter") or game_choice(game, controller, "chapter", options,
+                                                                      perm.name))
+        perm.counters["lore"] = perm.counters.get("lore", 0) + lore
     game.battlefield.append(perm)
     game.emit("enters", **obj_event(game, perm))
+    if cdef.chapters:
+        game.emit("lore_counter", before=0, after=perm.counters["lore"], entering=True, **obj_event(game, perm))
     if "Land" in game.chars(perm).types:
         game.emit("land_enters", **obj_event(game, perm))
     return perm
@@ -93,6 +103,8 @@ def game_choice(game: Game, player: str, kind: str, options: list, source: str) 
 def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | None:
     """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library, gone)."""
     from kb.engine.phasing import on_leaves
+    if perm.chosen.get("unearthed") and to not in ("exile", "gone"):
+        to = "exile"                       # 702.84a: if it would leave the battlefield, exile it instead
     before = obj_event(game, perm)
     was_creature = "Creature" in before["types"]
     perm.attacking, perm.blocking = None, []
