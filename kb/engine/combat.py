@@ -25,14 +25,14 @@ def tap(game: Game, perm: Obj) -> None:
 
 def check_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -> None:
     """Raise if these attackers may not be declared (508.1)."""
-    if game.active != player:
+    if player not in game.active_players():
         raise RulesError(N_("only the active player ({player}) attacks"), player=game.active)
     for creature, defender in attackers:
         ch = game.chars(creature)
         if creature.phased_out or creature.zone != "battlefield" or "Creature" not in ch.types:
             raise RulesError(N_("{card} can't attack: it isn't a creature on the battlefield"),
                              card=game.label_of(creature))
-        if ch.controller != player:
+        if ch.controller not in game.team_of(player):     # the active team attacks together (805.10)
             raise RulesError(N_("{player} doesn't control {card}"), player=player, card=game.label_of(creature))
         if creature.tapped:
             raise RulesError(N_("{card} is tapped and can't attack"), card=game.label_of(creature))
@@ -112,7 +112,8 @@ def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None
         if game.players[target].left or player_protected(game, target):
             return                      # 800.4e; protection prevents the damage (702.16e)
         if infect:
-            game.players[target].poison += amount
+            for member in game.team_of(target):   # 810.10: poison counters are shared by the team
+                game.players[member].poison += amount
         else:
             change_life(game, target, -amount)
         return

@@ -115,7 +115,7 @@ def phase_in(game: Game, perms: list[Obj]) -> list[Obj]:
     return came
 
 
-def _phases_in_now(game: Game, perm: Obj, active: str) -> bool:
+def _phases_in_now(game: Game, perm: Obj, active: list[str]) -> bool:
     if not perm.phased_out or perm.phase_kind != "direct":
         return False
     until = perm.phase_until
@@ -127,7 +127,7 @@ def _phases_in_now(game: Game, perm: Obj, active: str) -> bool:
         if source is not None and game.controller(source) == until["player"]:
             return False
     under = perm.phased_out_under
-    if under == active:
+    if under in active:
         return True
     player = game.players.get(under)
     # 702.26n: phased out under a player who has left: phases in during the next
@@ -136,12 +136,13 @@ def _phases_in_now(game: Game, perm: Obj, active: str) -> bool:
             and game.edition.has("phase_in_after_controller_left"))
 
 
-def untap_step_event(game: Game) -> None:
-    """The phasing event of the active player's untap step (702.26a), all at once."""
-    active = game.active
+def untap_step_event(game: Game, active: list[str] | None = None) -> None:
+    """The phasing event of the active player's untap step (702.26a), all at once; in shared team
+    turns, of every active player of the team together."""
+    active = active if active is not None else [game.active]
     going_in = [p for p in game.all_permanents() if _phases_in_now(game, p, active)]
     going_out = [p for p in game.permanents()
-                 if game.controller(p) == active and "phasing" in game.chars(p).keywords]
+                 if game.controller(p) in active and "phasing" in game.chars(p).keywords]
     phase_out(game, going_out)
     phase_in(game, going_in)
 

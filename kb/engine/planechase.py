@@ -66,8 +66,10 @@ def pass_planar_control(game: Game, leaving: str) -> None:
 
 
 def owner_left(game: Game, name: str) -> None:
-    """901.10: the planar cards a leaving player owns leave; a face-up one is replaced at once."""
-    if not game.planechase:
+    """901.10: the planar cards a leaving player owns leave; a face-up one is replaced at once.
+
+    The communal deck of the single planar deck option stays (901.15b-c)."""
+    if not game.planechase or game.single_planar_deck:
         return
     gone = [c for c in game.command if c.owner == name]
     game.players[name].planar_deck.clear()

@@ -79,6 +79,8 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
         raise InputError("setup.turn.step", _("unknown step {step} (steps: {steps})").format(
             step=q(game.step), steps=list(STEPS)))
     game.turn = turn.get("number", 2)
+    if "teams" in setup:
+        _teams(game, setup["teams"], names, "life" in setup)
     for name, life in setup.get("life", {}).items():
         game.players[_player(game, name, f"setup.life.{name}")].life = life
     for name, poison in setup.get("poison", {}).items():
@@ -116,6 +118,19 @@ def check_fix_kind(kind: str, path: str) -> None:
     if kind not in ("coin", "planar_die") and not re.fullmatch(r"d[1-9][0-9]*", kind):
         raise InputError(path, _("unknown random kind {kind} (known: coin, planar_die, d6, d20, ...)").format(
             kind=q(kind)))
+
+
+def _teams(game: Game, teams: list, names: list[str], life_given: bool) -> None:
+    """Two-Headed Giant (810): two teams of two, shared team turns, a shared life total of 30."""
+    members = [p for team in teams for p in team]
+    if len(teams) != 2 or any(len(t) != 2 for t in teams) or sorted(members) != sorted(names):
+        raise InputError("setup.teams", _("Two-Headed Giant has two teams of two, with every player once "
+                                          "(810.1); got {teams}").format(teams=q(teams)))
+    for team in teams:
+        for p in team:
+            game.teams[p] = tuple(team)
+            if not life_given:
+                game.players[p].life = 30            # 810.4
 
 
 def _fill_zone(game: Game, spec: dict, zone: str, key: str) -> None:
@@ -296,6 +311,8 @@ def _link_exiled(game: Game, setup: dict) -> None:
 
 def _planechase(game: Game, spec: dict) -> None:
     game.planechase = True
+    if "single_deck" in spec:
+        _single_deck(game, spec)
     for name, cards in spec.get("decks", {}).items():
         path = f"setup.planechase.decks.{name}"
         player = game.players[_player(game, name, path)]
@@ -321,6 +338,25 @@ def _planechase(game: Game, spec: dict) -> None:
                                      "setup.planechase.planar_controller")
     if spec.get("start"):
         planechase.start(game)
+
+
+def _single_deck(game: Game, spec: dict) -> None:
+    """901.15: one communal planar deck; 'a player's planar deck' is that deck (901.15c)."""
+    if "decks" in spec:
+        raise InputError("setup.planechase.single_deck", _("give either decks or single_deck, not both"))
+    game.single_planar_deck = True
+    deck: list[Obj] = []
+    owner = game.seats[0]
+    for i, card_name in enumerate(spec["single_deck"]):
+        path = f"setup.planechase.single_deck[{i}]"
+        cdef = _card(game.pool, card_name, path)
+        if not cdef.is_planar:
+            raise InputError(path, _("{card} is not a plane or phenomenon").format(card=cdef.name))
+        obj = game.make_obj(cdef, owner, "planar_deck")
+        game.assign_label(obj)
+        deck.append(obj)
+    for player in game.players.values():
+        player.planar_deck = deck            # the same list: every player's deck is the communal one
 
 
 def add_twins(game: Game) -> None:

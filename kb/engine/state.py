@@ -241,6 +241,8 @@ class Game:
         self._chars_cache: tuple[int, dict] | None = None
         self.game_over = False
         self.pay_mana = False                     # costs paid from mana pools (mana.py)
+        self.teams: dict[str, tuple[str, ...]] = {}   # Two-Headed Giant: player -> their team (810)
+        self.single_planar_deck = False           # 901.15
 
     # ----- identities -------------------------------------------------------------------
     def new_id(self) -> int:
@@ -306,7 +308,15 @@ class Game:
         return order[i:] + order[:i]
 
     def opponents(self, name: str) -> list[str]:
-        return [p for p in self.in_game() if p != name]
+        team = self.teams.get(name, (name,))
+        return [p for p in self.in_game() if p not in team]
+
+    def team_of(self, name: str) -> tuple[str, ...]:
+        return self.teams.get(name, (name,))
+
+    def active_players(self) -> list[str]:
+        """The active player, or every player of the active team in shared team turns (805.4a)."""
+        return [p for p in self.team_of(self.active) if not self.players[p].left]
 
     # ----- objects ------------------------------------------------------------------------
     def all_permanents(self) -> list[Obj]:

@@ -26,8 +26,11 @@ def _next_active(game: Game) -> str:
         if not game.players[who].left:
             return who
     current = game.active
+    team = game.team_of(current)
     for _ in range(len(game.seats)):
         current = game.next_player(current, include_left=True)
+        if current in team and len(team) > 1:
+            continue                    # shared team turns: the next team takes the turn (805.4)
         player = game.players[current]
         if not player.left:
             return current
@@ -66,8 +69,9 @@ def enter_step(game: Game, step: str) -> None:
         game.emit("upkeep", player=active)
     elif step == "draw":
         from kb.engine.players import draw
-        if not game.players[active].left and not game.skip_flags.pop("skip_draw", False):
-            draw(game, active)
+        if not game.skip_flags.pop("skip_draw", False):
+            for name in game.active_players():
+                draw(game, name)
     elif step == "main1":
         _lore_counters(game, active)
     elif step == "declare_attackers":
@@ -100,15 +104,21 @@ def _lore_counters(game: Game, active: str) -> None:
 
 
 def _untap_step(game: Game) -> None:
+    """The phasing event and untapping of the active player (of each player of the active team, 805.4a)."""
     active = game.active
-    if game.players[active].left or applies(game, "skip_untap", player=active):
-        game.events.append({"kind": "untap_skipped", "player": active})
-        return                          # 702.26m: no phasing event either
-    phasing.untap_step_event(game)
+    untapping = [p for p in game.active_players() if not applies(game, "skip_untap", player=p)]
+    for name in set(game.team_of(active)) - set(untapping):
+        game.events.append({"kind": "untap_skipped", "player": name})   # 702.26m: no phasing event either
+    if game.players[active].left and len(game.team_of(active)) == 1:
+        return
+    if not untapping:
+        return
+    phasing.untap_step_event(game, untapping)
     for perm in game.permanents():
-        if game.controller(perm) == active and not applies(game, "doesnt_untap", obj=perm):
+        if game.controller(perm) in untapping and not applies(game, "doesnt_untap", obj=perm):
             perm.tapped = False
-    expire(game, "after_untap", active)
+    for name in untapping:
+        expire(game, "after_untap", name)
 
 
 def _cleanup(game: Game) -> None:
