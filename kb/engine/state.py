@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field
 from typing import Any, Callable, Iterable, Iterator
 
 from kb.engine.cards import CardDef, CardPool
@@ -106,6 +106,31 @@ class Obj:
 
     def __repr__(self) -> str:
         return f"<{self.name}#{self.oid}{' (phased out)' if self.phased_out else ''}>"
+
+
+_OBJ_DEFAULTS: list[tuple[str, Any, Any]] = []
+
+
+def _new_obj(**values: Any) -> Obj:
+    """An Obj built without one version bump per field (a library of 30 cards is 30 objects)."""
+    if not _OBJ_DEFAULTS:
+        import dataclasses
+        for f in dataclasses.fields(Obj):
+            _OBJ_DEFAULTS.append((f.name, f.default, f.default_factory))
+    unknown = set(values) - {name for name, _d, _f in _OBJ_DEFAULTS}
+    if unknown:
+        raise TypeError(f"Obj has no field(s) {sorted(unknown)}")
+    obj = object.__new__(Obj)
+    state = obj.__dict__
+    for name, default, factory in _OBJ_DEFAULTS:
+        if name in values:
+            state[name] = values[name]
+        elif factory is not MISSING:
+            state[name] = factory()
+        else:
+            state[name] = default
+    touch()
+    return obj
 
 
 @dataclass(eq=False)
@@ -262,7 +287,7 @@ class Game:
     def make_obj(self, cdef: CardDef, owner: str, zone: str, card_id: int | None = None, **kw: Any) -> Obj:
         oid = self.new_id()
         kw.setdefault("controller", owner)
-        return Obj(oid=oid, card_id=card_id or oid, cdef=cdef, owner=owner, zone=zone, **kw)
+        return _new_obj(oid=oid, card_id=card_id or oid, cdef=cdef, owner=owner, zone=zone, **kw)
 
     # ----- players and turn order -----------------------------------------------------
     def in_game(self) -> list[str]:
