@@ -1,6 +1,7 @@
 """A rules engine for phasing and Planechase, played by the rules of a chosen CR edition.
 
-It knows nothing of the rule database (only kb.numbers may be imported from kb).
+It knows nothing of the rule database: it imports only the core (kb.i18n, kb.numbers) from kb,
+and the card folder is passed in (load_pool), never found by a path of its own.
 Entry points: ``Game`` (state.py) with the actions of stack.py, turn.py,
 planechase.py; ``build`` (setup.py) and ``Runner`` (runner.py) for scenarios.
 """
