@@ -2,7 +2,7 @@
 
 It knows nothing of the rule database: it imports only the core (kb.i18n, kb.numbers) from kb,
 and the card folder is passed in (load_pool), never found by a path of its own.
-Entry points: ``Game`` (state.py) with the actions of stack.py, turn.py,
+Entry points: ``new_game`` (game.py) with the actions of stack.py, special.py, turn.py,
 planechase.py; ``build`` (setup.py) and ``Runner`` (runner.py) for scenarios.
 """
 
