@@ -37,7 +37,7 @@ def check_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -
         if creature.tapped:
             raise RulesError(N_("{card} is tapped and can't attack"), card=game.label_of(creature))
         if creature.controlled_since >= game.turn and "haste" not in ch.keywords and \
-                not creature.chosen.get("phased_in_haste"):
+                creature.chosen.get("phased_in_haste") != ch.controller:
             raise RulesError(N_("{card} has summoning sickness and can't attack (302.6)"),
                              card=game.label_of(creature))
         if not can_attack(game, creature) or "defender" in ch.keywords:

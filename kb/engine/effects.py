@@ -370,6 +370,8 @@ def v_damage_each(ctx: Ctx, p: dict) -> None:
     from kb.engine.combat import deal_damage
     n = amount(ctx, p["amount"])
     source = ctx.source
+    if source is None:
+        return
     for spec in (p["what"] if isinstance(p["what"], list) else [p["what"]]):
         for perm in objects(ctx, spec):
             deal_damage(ctx.game, source, n, perm)

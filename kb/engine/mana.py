@@ -18,7 +18,8 @@ _SYMBOL = re.compile(r"\{([^}]+)\}")
 
 def parse_cost(cost: str, x: int = 0) -> tuple[int, dict[str, int]]:
     """Generic mana and colored symbols of a cost such as "{2}{U}{U}" ({X} counts ``x``, 107.3)."""
-    generic, colored = 0, {}
+    generic = 0
+    colored: dict[str, int] = {}
     for sym in _SYMBOL.findall(cost or ""):
         if sym.isdigit():
             generic += int(sym)

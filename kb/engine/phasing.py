@@ -91,7 +91,8 @@ def _mark_in(game: Game, perm: Obj) -> list[Obj]:
     if tap:
         perm.tapped = True
     if not game.edition.has("phasing_is_status"):
-        perm.chosen = {**perm.chosen, "phased_in_haste": True}   # 502.15m: as though it had haste
+        # 502.15m: as though it had haste, until it changes controllers or leaves play
+        perm.chosen = {**perm.chosen, "phased_in_haste": game.controller(perm)}
     if perm.attached_to is not None:
         still_there = (game.permanent(perm.attached_to, include_phased_out=True) is not None
                        if isinstance(perm.attached_to, int)

@@ -170,7 +170,7 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
             raise RulesError(N_("{card} is tapped"), card=perm.name)
         ch = game.chars(perm)
         if "Creature" in ch.types and perm.controlled_since >= game.turn and "haste" not in ch.keywords and \
-                not perm.chosen.get("phased_in_haste"):
+                perm.chosen.get("phased_in_haste") != ch.controller:
             raise RulesError(N_("{card} has summoning sickness (302.6)"), card=perm.name)
     if "loyalty" in cost:
         if perm.loyalty_used_turn == game.turn:
