@@ -67,4 +67,5 @@ def empty_pools(game: Game) -> None:
 
 
 def show(pool: dict[str, int]) -> str:
-    return "".join("{" + sym + "}" * 1 for sym in COLORS for _ in range(pool.get(sym, 0))) or "nothing"
+    """A mana pool as symbols ("{U}{W}"), or "nothing"."""
+    return "".join(f"{{{sym}}}" * pool.get(sym, 0) for sym in COLORS) or "nothing"
