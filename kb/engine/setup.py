@@ -323,6 +323,9 @@ def _planechase(game: Game, spec: dict) -> None:
             obj = game.make_obj(cdef, name, "planar_deck")
             game.assign_label(obj)
             player.planar_deck.append(obj)
+    if spec.get("shuffle"):             # the decks as sets: their order is the seed's (901.4)
+        for deck in {id(p.planar_deck): p.planar_deck for p in game.players.values()}.values():
+            game.rng.shuffle(deck)
     for i, card_name in enumerate(spec.get("face_up", [])):
         path = f"setup.planechase.face_up[{i}]"
         owner_deck = None
