@@ -433,7 +433,9 @@ def v_if_did(ctx: Ctx, p: dict) -> None:
 
 
 def v_unless_pay(ctx: Ctx, p: dict) -> None:
-    paid = decide(ctx.game, ctx.controller, "pay", [True, False], ctx.source_name)
+    """"Unless you pay" asks the controller; "unless that player pays", the ``player`` named."""
+    who = players(ctx, p["player"]) if "player" in p else [ctx.controller]
+    paid = bool(who) and decide(ctx.game, who[0], "pay", [True, False], ctx.source_name)
     if not paid:
         run(ctx, p["else"])
 
