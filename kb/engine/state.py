@@ -108,27 +108,29 @@ class Obj:
         return f"<{self.name}#{self.oid}{' (phased out)' if self.phased_out else ''}>"
 
 
-_OBJ_DEFAULTS: list[tuple[str, Any, Any]] = []
+_OBJ_TEMPLATE: dict[str, Any] = {}
+_OBJ_FACTORIES: list[tuple[str, Callable[[], Any]]] = []
+_OBJ_FIELDS: set[str] = set()
 
 
 def _new_obj(**values: Any) -> Obj:
     """An Obj built without one version bump per field (a library of 30 cards is 30 objects)."""
-    if not _OBJ_DEFAULTS:
+    if not _OBJ_FIELDS:
         import dataclasses
         for f in dataclasses.fields(Obj):
-            _OBJ_DEFAULTS.append((f.name, f.default, f.default_factory))
-    unknown = set(values) - {name for name, _d, _f in _OBJ_DEFAULTS}
-    if unknown:
-        raise TypeError(f"Obj has no field(s) {sorted(unknown)}")
+            _OBJ_FIELDS.add(f.name)
+            if f.default_factory is not MISSING:
+                _OBJ_FACTORIES.append((f.name, f.default_factory))
+            elif f.default is not MISSING:
+                _OBJ_TEMPLATE[f.name] = f.default
+    if not values.keys() <= _OBJ_FIELDS:
+        raise TypeError(f"Obj has no field(s) {sorted(set(values) - _OBJ_FIELDS)}")
     obj = object.__new__(Obj)
     state = obj.__dict__
-    for name, default, factory in _OBJ_DEFAULTS:
-        if name in values:
-            state[name] = values[name]
-        elif factory is not MISSING:
-            state[name] = factory()
-        else:
-            state[name] = default
+    state.update(_OBJ_TEMPLATE)
+    for name, factory in _OBJ_FACTORIES:
+        state[name] = factory()
+    state.update(values)
     touch()
     return obj
 
