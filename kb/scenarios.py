@@ -18,7 +18,7 @@ from typing import Any, Iterable
 import yaml
 
 from kb.engine import Edition, EditionError, InputError, Runner, build, load_pool
-from kb.engine.cards import CardError
+from kb.engine.cards import CardError, parse_card
 from kb.engine.editions import parse_date
 from kb.engine.schema import Validator
 from kb.i18n import _
@@ -26,6 +26,7 @@ from kb.core.numbers import SKIPPED_LETTERS, RuleNumber, RuleNumberError, RuleRa
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO_DIR = ROOT / "data" / "scenarios"
+CARD_DIR = ROOT / "data" / "cards"
 SCHEMA_PATH = SCENARIO_DIR / "schema.yaml"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -61,6 +62,7 @@ class Scenario:
     steps: list = field(default_factory=list)
     description: str = ""
     errors: list[ScenarioError] = field(default_factory=list)
+    cards: list = field(default_factory=list)      # the file's and the scenario's own cards (raw)
 
 
 @dataclass
@@ -149,8 +151,11 @@ def _load_file(path: Path) -> list[Scenario]:
         if not isinstance(entry, dict):
             out.append(Scenario(title, name, [], edition, errors=errors))
             continue
+        here = f"scenarios[{i}].cards"
+        own = [("cards", k, c) for k, c in enumerate(raw.get("cards") or [])] + \
+            [(here, k, c) for k, c in enumerate(entry.get("cards") or [])]
         out.append(Scenario(title, name, rules, edition, entry.get("setup", {}), entry.get("steps", []),
-                            entry.get("description", ""), errors))
+                            entry.get("description", ""), errors, own))
     return out
 
 
@@ -188,7 +193,9 @@ def run_one(scenario: Scenario, twins: bool = False) -> ScenarioResult:
         return result
     start = time.perf_counter()
     try:
-        game = build(scenario.setup, load_pool(), Edition.of(scenario.edition), twins=twins)
+        own = [parse_card(raw, f"{where}[{i}]") for where, i, raw in scenario.cards]
+        pool = load_pool(CARD_DIR).with_cards(own)
+        game = build(scenario.setup, pool, Edition.of(scenario.edition), twins=twins)
         runner = Runner(game)
         failures = runner.run(scenario.steps)
         result.failures = [f.to_dict() for f in failures]
@@ -235,6 +242,7 @@ def _canon(rule: str) -> str:
 FAMILIES: dict[str, tuple[str, list[str]]] = {
     "phasing 702.26": ("2026-08-07", ["702.26a-p"]),
     "phasing 702.23": ("2010-07-16", ["702.23a-m"]),
+    "phasing 502.15": ("2009-05-01", ["502.15a-p", "217.8a-d"]),
     "phenomena 312": ("2026-08-07", ["312.1-312.7"]),
     "phenomena 310": ("2017-08-25", ["310.1-310.7"]),
     "planechase 901": ("2026-08-07", ["901.5-901.6", "901.7", "901.7a", "901.8", "901.9", "901.9a-d", "901.10",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.engine.cards import CardError, load_pool, parse_card
+from kb.scenarios import CARD_DIR
 from kb.engine.effects import VERBS
 
 REQUIRED = [
@@ -21,21 +22,21 @@ PHENOMENA = ["Chaotic Aether", "Interplanar Tunnel", "Morphic Tide", "Mutual Epi
 
 
 def test_every_required_card_and_phenomenon_is_in_the_pool():
-    pool = load_pool()
+    pool = load_pool(CARD_DIR)
     missing = [name for name in REQUIRED + PHENOMENA if name not in pool]
     assert missing == []
     assert all("Phenomenon" in pool.get(n).types for n in PHENOMENA)
 
 
 def test_at_least_six_planes_with_chaos_abilities():
-    pool = load_pool()
+    pool = load_pool(CARD_DIR)
     planes = [pool.get(n) for n in pool.names() if "Plane" in pool.get(n).types]
     with_chaos = [p.name for p in planes if any(t.on == "chaos" for t in p.triggers)]
     assert len(with_chaos) >= 6
 
 
 def test_every_effect_step_uses_a_known_verb():
-    pool = load_pool()
+    pool = load_pool(CARD_DIR)
 
     def steps(effect):
         for step in effect:
@@ -54,7 +55,7 @@ def test_every_effect_step_uses_a_known_verb():
 
 
 def test_phasing_keyword_and_oracle_text_kept():
-    drake = load_pool().get("tolarian drake")
+    drake = load_pool(CARD_DIR).get("tolarian drake")
     assert drake.keywords == {"flying", "phasing"} and (drake.power, drake.toughness) == (2, 4)
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pytest
 
 from kb.engine import Edition, RulesError, Runner, build, load_pool
+from kb.scenarios import CARD_DIR
 from kb.engine import phasing, stack, turn
 from kb.engine.setup import add_twins
 
 
 def game_of(setup: dict, edition: str | None = None, twins: bool = False):
-    return build(setup, load_pool(), Edition.of(edition), twins=twins)
+    return build(setup, load_pool(CARD_DIR), Edition.of(edition), twins=twins)
 
 
 def perm(game, label):

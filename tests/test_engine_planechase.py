@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from kb.engine import Edition, RulesError, build, load_pool
-from kb.engine import planechase, players, stack, turn
+from kb.scenarios import CARD_DIR
+from kb.engine import planechase, players, special, stack, turn
 
 
 def pc_game(decks: dict, face_up: list[str], names=("A", "B"), active="A", **extra):
     setup = {"players": list(names), "turn": {"active": active, "step": "main1"},
              "planechase": {"decks": decks, "face_up": face_up}, **extra}
-    return build(setup, load_pool(), Edition())
+    return build(setup, load_pool(CARD_DIR), Edition())
 
 
 def face_up(game):
@@ -22,7 +23,7 @@ def test_die_cost_rises_with_each_roll_this_turn_and_resets():
     game = pc_game({"A": ["Goldmeadow", "Tazeem"]}, ["Goldmeadow"])
     costs = []
     for _ in range(3):
-        planechase.roll_planar_die(game, "A", "blank")
+        special.roll_planar_die(game, "A", "blank")
         costs.append(next(e["cost"] for e in reversed(game.events) if e["kind"] == "die_cost"))
     assert costs == [0, 1, 2]
     turn.advance_to(game, "main1", "B")
@@ -32,15 +33,15 @@ def test_die_cost_rises_with_each_roll_this_turn_and_resets():
 def test_only_the_active_player_in_a_main_phase_with_an_empty_stack_may_roll():
     game = pc_game({"A": ["Goldmeadow", "Tazeem"]}, ["Goldmeadow"])
     with pytest.raises(RulesError):
-        planechase.roll_planar_die(game, "B", "blank")
+        special.roll_planar_die(game, "B", "blank")
     turn.advance_to(game, "beginning_of_combat", "A")
     with pytest.raises(RulesError):
-        planechase.roll_planar_die(game, "A", "blank")
+        special.roll_planar_die(game, "A", "blank")
 
 
 def test_planeswalk_symbol_triggers_the_sourceless_planeswalking_ability():
     game = pc_game({"A": ["Goldmeadow", "Tazeem"]}, ["Goldmeadow"])
-    planechase.roll_planar_die(game, "A", "planeswalk")
+    special.roll_planar_die(game, "A", "planeswalk")
     (item,) = game.stack
     assert item.source is None and item.controller == "A" and item.source_name == "planeswalking ability"
     turn.all_pass(game)
@@ -50,7 +51,7 @@ def test_planeswalk_symbol_triggers_the_sourceless_planeswalking_ability():
 
 def test_countered_encounter_trigger_still_planeswalks_away():
     game = pc_game({"A": ["Goldmeadow", "Mutual Epiphany", "Tazeem"]}, ["Goldmeadow"], hands={"B": ["Stifle"]})
-    planechase.roll_planar_die(game, "A", "planeswalk")
+    special.roll_planar_die(game, "A", "planeswalk")
     turn.all_pass(game)
     assert face_up(game) == ["Mutual Epiphany"] and len(game.stack) == 1
     stack.cast(game, "B", game.players["B"].hand[0], ["Mutual Epiphany"])
@@ -79,7 +80,7 @@ def test_planar_controller_follows_the_active_player_and_passes_on_when_it_leave
 
 def test_time_distortion_reverses_turn_order():
     game = pc_game({"A": ["Goldmeadow", "Time Distortion", "Tazeem"]}, ["Goldmeadow"], names=("A", "B", "C"))
-    planechase.roll_planar_die(game, "A", "planeswalk")
+    special.roll_planar_die(game, "A", "planeswalk")
     turn.all_pass(game)
     turn.all_pass(game)
     turn.advance_to(game, "upkeep")
@@ -90,7 +91,7 @@ def test_spatial_merging_faces_up_two_planes_and_both_apply():
     game = pc_game({"A": ["Goldmeadow", "Spatial Merging", "Tazeem", "Krosa"]}, ["Goldmeadow"],
                    battlefield=[{"card": "Grizzly Bears", "id": "bears", "controller": "A"},
                                 {"card": "Memnite", "id": "memnite", "controller": "B"}])
-    planechase.roll_planar_die(game, "A", "planeswalk")
+    special.roll_planar_die(game, "A", "planeswalk")
     turn.all_pass(game)
     turn.all_pass(game)
     assert face_up(game) == ["Krosa", "Tazeem"]
@@ -104,7 +105,7 @@ def test_unfixed_planar_die_has_six_faces_four_blank():
         game.players["A"].die_special_actions = 0
         game.stack.clear()
         game.pending.clear()
-        results.append(planechase.roll_planar_die(game, "A"))
+        results.append(special.roll_planar_die(game, "A"))
         game.stack.clear()
         game.pending.clear()
     assert 330 < results.count("blank") < 470

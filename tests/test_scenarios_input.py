@@ -105,7 +105,7 @@ CASES = {
     edition: 2001-01-01
     setup: {players: [A, B]}
     steps: [{expect: {turn: 2}}]
-""", 'phasing.yaml: scenario "too old": edition: edition 2001-01-01 predates phasing'),
+""", 'phasing.yaml: scenario "too old": edition: edition 2001-01-01 predates the phasing'),
 }
 
 

@@ -1,7 +1,8 @@
 """A rules engine for phasing and Planechase, played by the rules of a chosen CR edition.
 
-It knows nothing of the rule database (only kb.core.numbers may be imported from kb).
-Entry points: ``Game`` (state.py) with the actions of stack.py, turn.py,
+It knows nothing of the rule database: it imports only the core (kb.i18n, kb.core.numbers) from kb,
+and the card folder is passed in (load_pool), never found by a path of its own.
+Entry points: ``new_game`` (game.py) with the actions of stack.py, special.py, turn.py,
 planechase.py; ``build`` (setup.py) and ``Runner`` (runner.py) for scenarios.
 """
 

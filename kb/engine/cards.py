@@ -15,8 +15,6 @@ import yaml
 
 from kb.i18n import _
 
-CARD_DIR = Path(__file__).resolve().parents[2] / "data" / "cards"
-
 CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery",
               "Plane", "Phenomenon")
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})
@@ -36,7 +34,7 @@ class Ability:
     label: str
     effect: tuple = ()
     targets: tuple = ()
-    on: str | None = None               # triggered: the event
+    on: Any = None                      # triggered: the event (or a tuple of events)
     when: dict = field(default_factory=dict)  # triggered: conditions on the event
     cost: dict = field(default_factory=dict)  # activated: {mana, tap, loyalty, life}
     timing: str = "instant"             # activated: instant or sorcery speed
@@ -64,6 +62,11 @@ class CardDef:
     enchant: dict | None = None          # Aura: what it may enchant
     as_enters: tuple = ()                # choices and counters as it enters (614.1c-d)
     vanishing: int | None = None         # Vanishing N (0 = without a number)
+    mana: str = ""                       # a land's mana ability: the mana symbol it adds
+    kicker: str = ""                     # Kicker cost (702.33)
+    unearth: str = ""                    # Unearth cost (702.84)
+    chapters: tuple = ()                 # a Saga's chapter abilities, in order (714)
+    read_ahead: bool = False             # 702.155
 
     @property
     def is_permanent_card(self) -> bool:
@@ -77,8 +80,18 @@ class CardDef:
         return "Aura" in self.subtypes
 
     @property
+    def final_chapter(self) -> int:
+        """714.2d: the greatest chapter number (0 without chapters)."""
+        return max((a.when["chapter"] for a in self.chapters), default=0)
+
+    @property
     def is_planar(self) -> bool:
         return bool(self.types & {"Plane", "Phenomenon"})
+
+
+def _events(value: Any) -> str | tuple | None:
+    """One event, or several for "When X phases out or leaves the battlefield" (one ability)."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _ability(raw: dict, where: str, label: str) -> Ability:
@@ -91,13 +104,13 @@ def _ability(raw: dict, where: str, label: str) -> Ability:
     if timing not in TIMINGS:
         raise CardError(f"{where}.timing: " + _("{value} is not one of {allowed}").format(value=repr(timing), allowed=TIMINGS))
     return Ability(label=str(raw.get("label", label)), effect=tuple(raw.get("effect", ())),
-                   targets=tuple(raw.get("targets", ())), on=raw.get("event"), when=dict(raw.get("when", {})),
+                   targets=tuple(raw.get("targets", ())), on=_events(raw.get("event")), when=dict(raw.get("when", {})),
                    cost=dict(raw.get("cost", {})), timing=timing, intervening_if=raw.get("if"))
 
 
 _FIELDS = {"name", "cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty",
            "keywords", "protection", "text", "spell", "static", "triggers", "activated", "enchant",
-           "as_enters", "vanishing"}
+           "as_enters", "vanishing", "mana", "kicker", "unearth", "chapters", "read_ahead"}
 
 
 # Vanishing (702.63): two triggered abilities every card with it shares.
@@ -107,6 +120,23 @@ VANISHING = (
     Ability(label="last time counter", on="last_counter_removed", when={"self": True},
             effect=({"sacrifice": {"what": "self"}},)),
 )
+
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+
+
+def _chapters(raw: Any, where: str) -> tuple[Ability, ...]:
+    """A Saga's chapter abilities (714.2): each ``{chapters: [1, 2], targets, effect}`` is a triggered
+    ability per chapter number, triggering when lore counters reach it (714.2b-c)."""
+    out: list[Ability] = []
+    for i, entry in enumerate(raw or ()):
+        if not isinstance(entry, dict) or not entry.get("chapters"):
+            raise CardError(f"{where}.chapters[{i}]: " + _("a chapter needs 'chapters' (its numbers) and 'effect'"))
+        for n in entry["chapters"]:
+            out.append(Ability(label=f"chapter {ROMAN.get(n, n)}", effect=tuple(entry.get("effect", ())),
+                               targets=tuple(entry.get("targets", ())), on="lore_counter",
+                               when={"self": True, "chapter": int(n)}))
+    return tuple(out)
 
 
 def parse_card(raw: dict, where: str) -> CardDef:
@@ -136,6 +166,8 @@ def parse_card(raw: dict, where: str) -> CardDef:
                       for i, a in enumerate(raw.get("activated", ())))
     if raw.get("vanishing") is not None:
         triggers += VANISHING
+    chapters = _chapters(raw.get("chapters", ()), where)
+    triggers += chapters
     return CardDef(
         name=name, types=types, subtypes=frozenset(raw.get("subtypes", ())),
         supertypes=frozenset(raw.get("supertypes", ())), colors=frozenset(raw.get("colors", ())),
@@ -143,7 +175,9 @@ def parse_card(raw: dict, where: str) -> CardDef:
         loyalty=raw.get("loyalty"), keywords=keywords, protection=frozenset(raw.get("protection", ())),
         text=raw.get("text", ""), spell=spell, statics=tuple(raw.get("static", ())), triggers=triggers,
         activated=activated, enchant=raw.get("enchant"), as_enters=tuple(raw.get("as_enters", ())),
-        vanishing=raw.get("vanishing"),
+        vanishing=raw.get("vanishing"), mana=str(raw.get("mana", "")),
+        kicker=str(raw.get("kicker", "")), unearth=str(raw.get("unearth", "")),
+        chapters=chapters, read_ahead=bool(raw.get("read_ahead")),
     )
 
 
@@ -160,6 +194,17 @@ class CardPool:
     def __contains__(self, name: str) -> bool:
         return self.get(name) is not None
 
+    def with_cards(self, extra: list[CardDef], where: str = "cards") -> "CardPool":
+        """This pool and the cards a scenario file defines for itself (a name may not be reused)."""
+        if not extra:
+            return self
+        cards = dict(self._cards)
+        for i, card in enumerate(extra):
+            if self.get(card.name) is not None or card.name in {c.name for c in extra[:i]}:
+                raise CardError(f"{where}[{i}]: " + _("card {name} defined twice").format(name=repr(card.name)))
+            cards[card.name] = card
+        return CardPool(cards)
+
     def names(self) -> list[str]:
         return sorted(self._cards)
 
@@ -170,9 +215,11 @@ class CardPool:
 _POOL: dict[Path, CardPool] = {}
 
 
-def load_pool(directory: Path | None = None) -> CardPool:
-    """The card pool of a folder of YAML files (cached: cards are immutable)."""
-    directory = Path(directory or CARD_DIR)
+def load_pool(directory: Path | str) -> CardPool:
+    """The card pool of a folder of YAML files (cached: cards are immutable).
+
+    The engine has no folder of its own: the caller (kb/scenarios.py) says where cards are."""
+    directory = Path(directory)
     if directory in _POOL:
         return _POOL[directory]
     cards: dict[str, CardDef] = {}

@@ -23,6 +23,11 @@ def _fits(entry: dict, player: str, kind: str, source: str) -> bool:
     return want is None or str(want).casefold() == str(source).casefold()
 
 
+def queued(game: Game, player: str, kind: str) -> bool:
+    """Whether the scenario queued an answer of this kind for this player."""
+    return any(entry.get("player") in (None, player) and entry.get("kind") == kind for entry in game.choices)
+
+
 def decide(game: Game, player: str, kind: str, options: list, source: str, many: bool = False) -> Any:
     """The answer to a decision; ``options`` are plain values (labels, names, words)."""
     for i, entry in enumerate(game.choices):

@@ -8,7 +8,7 @@ First strike is not modelled: this card pool has none.
 from __future__ import annotations
 
 from kb.engine.cards import Ability
-from kb.engine.restrictions import applies, can_attack, can_block, player_protected
+from kb.engine.restrictions import applies, can_attack, can_block, player_protected, protected_from
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError
 from kb.engine.triggers import obj_event
 from kb.i18n import N_
@@ -25,18 +25,19 @@ def tap(game: Game, perm: Obj) -> None:
 
 def check_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -> None:
     """Raise if these attackers may not be declared (508.1)."""
-    if game.active != player:
+    if player not in game.active_players():
         raise RulesError(N_("only the active player ({player}) attacks"), player=game.active)
     for creature, defender in attackers:
         ch = game.chars(creature)
         if creature.phased_out or creature.zone != "battlefield" or "Creature" not in ch.types:
             raise RulesError(N_("{card} can't attack: it isn't a creature on the battlefield"),
                              card=game.label_of(creature))
-        if ch.controller != player:
+        if ch.controller not in game.team_of(player):     # the active team attacks together (805.10)
             raise RulesError(N_("{player} doesn't control {card}"), player=player, card=game.label_of(creature))
         if creature.tapped:
             raise RulesError(N_("{card} is tapped and can't attack"), card=game.label_of(creature))
-        if creature.controlled_since >= game.turn and "haste" not in ch.keywords:
+        if creature.controlled_since >= game.turn and "haste" not in ch.keywords and \
+                creature.chosen.get("phased_in_haste") != ch.controller:
             raise RulesError(N_("{card} has summoning sickness and can't attack (302.6)"),
                              card=game.label_of(creature))
         if not can_attack(game, creature) or "defender" in ch.keywords:
@@ -111,16 +112,18 @@ def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None
         if game.players[target].left or player_protected(game, target):
             return                      # 800.4e; protection prevents the damage (702.16e)
         if infect:
-            game.players[target].poison += amount
+            for member in game.team_of(target):   # 810.10: poison counters are shared by the team
+                game.players[member].poison += amount
         else:
             change_life(game, target, -amount)
         return
     if target.phased_out or target.zone != "battlefield":
         return
-    from kb.engine.sba import protected_from
     if protected_from(game, target, source):
         return
-    if infect:
+    if "Planeswalker" in game.chars(target).types and "Creature" not in game.chars(target).types:
+        target.counters = {**target.counters, "loyalty": max(0, target.counters.get("loyalty", 0) - amount)}
+    elif infect:
         target.counters = {**target.counters, "-1/-1": target.counters.get("-1/-1", 0) + amount}
     else:
         target.damage += amount

@@ -12,15 +12,20 @@ import datetime as _dt
 import re
 from dataclasses import dataclass
 
+from kb.core.editions import is_date, normalise_edition
 from kb.i18n import _
 
 LATEST = "2026-08-07"
-# Phasing became a status (not a zone) with the CR of 2009-07-11 (M10); older
-# editions used a "phased-out zone" that this engine does not model.
-EARLIEST = "2009-07-11"
+# Phasing became a status (not a zone) with the CR of 2009-07-11 (M10). Older
+# editions put phased-out permanents in a "phased-out zone" (217.8, 502.15); the
+# engine plays those rules as the CR of 2009-05-01 words them, back to the first
+# edition of the corpus whose 502.15 has them all (2001-07-23).
+EARLIEST = "2001-07-23"
 
 # First edition containing each rule change (effective dates of the CR files).
 CHANGES: dict[str, str] = {
+    # 702.23 (M10): phasing is a status; before, the phased-out zone of 217.8.
+    "phasing_is_status": "2009-07-11",
     # 506.4 removes a permanent from combat when it phases out (702.26b later
     # repeats it, since 2016-01-16).
     "phasing_removes_from_combat": "2010-07-16",
@@ -38,7 +43,7 @@ CHANGES: dict[str, str] = {
 
 # Rule numbers by edition, newest first: (first edition, number).
 _PHASING_NUMBERS = [("2021-04-19", "702.26"), ("2013-07-11", "702.25"), ("2011-06-17", "702.24"),
-                    ("2009-07-11", "702.23")]
+                    ("2009-07-11", "702.23"), ("2001-07-23", "502.15")]
 _PHENOMENA_NUMBERS = [("2023-04-14", "312"), ("2021-07-12", "311"), ("2012-06-01", "310")]
 
 
@@ -48,11 +53,11 @@ class EditionError(ValueError):
 
 def parse_date(text: str) -> str:
     """ISO date of an edition given as 2010-07-16, 20100716 or 2010.07.16."""
-    digits = re.sub(r"[^0-9]", "", str(text))
-    if len(digits) != 8:
+    normal = normalise_edition(str(text))
+    if not is_date(normal):
         raise EditionError(_("not an edition date: {text!r} (expected YYYY-MM-DD)").format(text=text))
     try:
-        day = _dt.date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
+        day = _dt.date.fromisoformat(normal)
     except ValueError as exc:
         raise EditionError(_("not an edition date: {text!r} ({reason})").format(text=text, reason=exc)) from None
     return day.isoformat()
@@ -70,7 +75,7 @@ class Edition:
             return cls()
         date = parse_date(text)
         if date < EARLIEST:
-            raise EditionError(_("edition {edition} predates phasing as a status ({earliest}); not playable").format(
+            raise EditionError(_("edition {edition} predates the phasing rules the engine knows ({earliest}); not playable").format(
                 edition=date, earliest=EARLIEST))
         return cls(date)
 

@@ -16,7 +16,7 @@ from kb.engine.cards import token_def
 from kb.engine.choices import choose_objects, decide
 from kb.engine.select import is_set_selector, player_ref, select_set
 from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
-from kb.engine import zones
+import kb.engine.zones as zones
 from kb.i18n import N_
 
 
@@ -109,6 +109,8 @@ def players(ctx: Ctx, ref: Any) -> list[str]:
 def amount(ctx: Ctx, value: Any) -> int:
     if isinstance(value, int):
         return value
+    if value == "X":
+        return int(ctx.vars.get("x", 0))           # 107.3: the value chosen for X as it was cast
     if isinstance(value, dict) and "count" in value:
         return len(objects(ctx, value["count"]))
     if isinstance(value, str) and value.startswith("$"):
@@ -188,13 +190,24 @@ def v_phase_out(ctx: Ctx, p: dict) -> None:
         if ctx.source is None or _live(ctx.game, ctx.source) is None:
             return              # the duration is already over: nothing phases out (611.2b)
         until = {"leaves": ctx.source.oid, "tap": bool(p.get("tap"))}
+    elif p.get("until") == "end_of_your_next_turn":
+        until = {"end_of_turn_of": ctx.controller, "after_turn": ctx.game.turn}
+    elif p.get("until") == "while_you_control_source":
+        if ctx.source is None or _live(ctx.game, ctx.source) is None:
+            until = None                   # nothing to wait for: it phases in as usual
+        else:
+            until = {"unless_controls": ctx.source.oid, "player": ctx.controller}
     gone = phase_out(ctx.game, objects(ctx, p["what"]), until)
     ctx.vars["phased_out"] = [o for o in gone if o.phase_kind == "direct"]
 
 
 def v_destroy(ctx: Ctx, p: dict) -> None:
+    destroyed = []
     for perm in objects(ctx, p["what"]):
-        zones.destroy(ctx.game, perm)
+        controller = ctx.game.controller(perm)
+        if zones.destroy(ctx.game, perm):
+            destroyed.append(controller)
+    ctx.vars["destroyed_controllers"] = destroyed
 
 
 def v_sacrifice(ctx: Ctx, p: dict) -> None:
@@ -206,7 +219,7 @@ def v_sacrifice(ctx: Ctx, p: dict) -> None:
 def v_each_player_sacrifices(ctx: Ctx, p: dict) -> None:
     game = ctx.game
     picks = []
-    for name in _from_you(ctx):
+    for name in ctx.game.from_player(ctx.controller):
         own = select_set(game, {"permanents": {**p.get("filter", {}), "controller": name}}, name)
         if own:
             picks.extend(choose_objects(game, name, "sacrifice", own, ctx.source_name))
@@ -255,7 +268,9 @@ def v_mill(ctx: Ctx, p: dict) -> None:
 def v_counters(ctx: Ctx, p: dict) -> None:
     kind, n = p["kind"], amount(ctx, p.get("count", 1))
     for perm in objects(ctx, p["what"]):
+        before = dict(perm.counters)
         perm.counters = {**perm.counters, kind: perm.counters.get(kind, 0) + n}
+        _counters_added(ctx.game, perm, before)
 
 
 def v_remove_counters(ctx: Ctx, p: dict) -> None:
@@ -311,18 +326,80 @@ def v_lose_life(ctx: Ctx, p: dict) -> None:
 def v_create_token(ctx: Ctx, p: dict) -> None:
     game = ctx.game
     cdef = token_def(p["token"])
+    if p.get("for_each_destroyed"):      # "For each permanent destroyed this way, its controller creates ..."
+        for name in ctx.vars.get("destroyed_controllers", []):
+            zones.make_token(game, cdef, name)
+        return
     for name in players(ctx, p.get("player", "you")):
         for _ in range(amount(ctx, p.get("count", 1))):
-            make_token(game, cdef, name)
+            zones.make_token(game, cdef, name)
 
 
-def make_token(game: Game, cdef: Any, controller: str, copy_of: Any = None, copy_except: dict | None = None,
-               counters: dict | None = None) -> Obj | None:
-    if game.players[controller].left:
-        return None              # 800.4b
-    seed = game.make_obj(cdef, controller, "nowhere", token=True, copy_of=copy_of, copy_except=copy_except or {})
-    game.assign_label(seed)
-    return zones.enter_battlefield(game, seed, controller, token=True, counters=counters)
+def v_proliferate(ctx: Ctx, p: dict) -> None:
+    """701.34a: choose any number of permanents and players with counters; each gets one more of each kind.
+
+    Only what the game sees can be chosen: a phased-out permanent can't (702.26b)."""
+    game = ctx.game
+    perms = [o for o in game.permanents() if any(v > 0 for v in o.counters.values())]
+    names = [n for n in game.in_game() if game.players[n].poison > 0]
+    keys = [game.label_of(o) for o in perms] + names
+    if not keys:
+        return
+    picked = decide(game, ctx.controller, "proliferate", keys, ctx.source_name, many=True)
+    picked = picked if isinstance(picked, list) else [picked]
+    for key in picked:
+        if key in names:
+            game.players[key].poison += 1
+            continue
+        perm = perms[keys.index(key)]
+        before = dict(perm.counters)
+        perm.counters = {k: v + 1 if v > 0 else v for k, v in perm.counters.items()}
+        _counters_added(game, perm, before)
+
+
+def _counters_added(game: Game, perm: Obj, before: dict) -> None:
+    """Lore counters put on a Saga trigger its chapters (714.2b)."""
+    if before.get("lore", 0) < perm.counters.get("lore", 0):
+        from kb.engine.triggers import obj_event
+        game.emit("lore_counter", before=before.get("lore", 0), after=perm.counters["lore"],
+                  **obj_event(game, perm))
+
+
+def v_damage_each(ctx: Ctx, p: dict) -> None:
+    """"Deals N damage to each creature and each planeswalker": phased-out ones aren't there (702.26b)."""
+    from kb.engine.combat import deal_damage
+    n = amount(ctx, p["amount"])
+    source = ctx.source
+    if source is None:
+        return
+    for spec in (p["what"] if isinstance(p["what"], list) else [p["what"]]):
+        for perm in objects(ctx, spec):
+            deal_damage(ctx.game, source, n, perm)
+
+
+def v_roll_die(ctx: Ctx, p: dict) -> None:
+    """706: roll a dN; ``results`` maps "N", "N1-N2" or "N+" to effects (706.3a); the result is ``$roll``."""
+    game = ctx.game
+    sides = int(p.get("sides", 6))
+    faces = [str(n) for n in range(1, sides + 1)]
+    natural = int(game.random_result(f"d{sides}", faces))
+    result = natural + amount(ctx, p.get("modifier", 0))
+    ctx.vars["roll"] = result
+    game.events.append({"kind": "die", "player": ctx.controller, "sides": sides, "result": result})
+    game.emit("dice_rolled", player=ctx.controller, planar=False, sides=sides, result=result)
+    for key, steps in (p.get("results") or {}).items():
+        if _in_range(str(key), result):
+            run(ctx, steps)
+            return
+
+
+def _in_range(key: str, value: int) -> bool:
+    if key.endswith("+"):
+        return value >= int(key[:-1])
+    if "-" in key or "–" in key:
+        low, high = key.replace("–", "-").split("-")
+        return int(low) <= value <= int(high)
+    return value == int(key)
 
 
 def v_counter_ability(ctx: Ctx, p: dict) -> None:
@@ -340,7 +417,12 @@ def v_flip_coin(ctx: Ctx, p: dict) -> None:
 
 
 def v_may(ctx: Ctx, p: dict) -> None:
-    ctx.did = bool(decide(ctx.game, ctx.controller, "may", [True, False], ctx.source_name))
+    """"You may" asks the controller; "that player may" asks the player named by ``player``."""
+    who = players(ctx, p["player"]) if "player" in p else [ctx.controller]
+    if not who:
+        ctx.did = False
+        return
+    ctx.did = bool(decide(ctx.game, who[0], "may", [True, False], ctx.source_name))
     if ctx.did:
         run(ctx, p["effect"])
 
@@ -351,7 +433,9 @@ def v_if_did(ctx: Ctx, p: dict) -> None:
 
 
 def v_unless_pay(ctx: Ctx, p: dict) -> None:
-    paid = decide(ctx.game, ctx.controller, "pay", [True, False], ctx.source_name)
+    """"Unless you pay" asks the controller; "unless that player pays", the ``player`` named."""
+    who = players(ctx, p["player"]) if "player" in p else [ctx.controller]
+    paid = bool(who) and decide(ctx.game, who[0], "pay", [True, False], ctx.source_name)
     if not paid:
         run(ctx, p["else"])
 
@@ -409,13 +493,6 @@ def v_repeat_until_win(ctx: Ctx, p: dict) -> None:
             return
 
 
-def _from_you(ctx: Ctx) -> list[str]:
-    order = ctx.game.in_game()
-    you = ctx.controller if ctx.controller in order else order[0]
-    i = order.index(you)
-    return order[i:] + order[:i]
-
-
 def v_each_player_copy(ctx: Ctx, p: dict) -> None:
     """Caught in a Parallel Universe / Human-Time Lord Meta-Crisis: token copies by choice."""
     from kb.engine.planechase import token_copies
@@ -424,8 +501,8 @@ def v_each_player_copy(ctx: Ctx, p: dict) -> None:
 
 def v_planar(ctx: Ctx, p: dict) -> None:
     """Planechase actions: planeswalk, chaos, reverse turn order and the phenomena's own."""
-    from kb.engine import planechase
-    planechase.run_verb(ctx, p)
+    from kb.engine.planechase import run_verb
+    run_verb(ctx, p)
 
 
 VERBS: dict[str, Callable[[Ctx, Any], None]] = {
@@ -439,8 +516,31 @@ VERBS: dict[str, Callable[[Ctx, Any], None]] = {
     "counter_ability": v_counter_ability, "flip_coin": v_flip_coin, "may": v_may, "if_did": v_if_did,
     "unless_pay": v_unless_pay, "choose": v_choose, "delayed": v_delayed, "attach": v_attach,
     "exile_linked": v_exile_linked, "return_linked": v_return_linked, "extra_turns": v_extra_turns,
-    "repeat_until_win": v_repeat_until_win, "each_player_copy": v_each_player_copy, "planar": v_planar,
+    "repeat_until_win": v_repeat_until_win, "proliferate": v_proliferate, "damage_each": v_damage_each,
+    "roll_die": v_roll_die, "if_kicked": lambda ctx, p: run(ctx, p["effect"]) if ctx.vars.get("kicked") else None,
+    "add_mana": lambda ctx, p: _add_mana(ctx, p), "unearth_return": lambda ctx, p: v_unearth_return(ctx, p), "each_player_copy": v_each_player_copy, "planar": v_planar,
 }
+
+
+def v_unearth_return(ctx: Ctx, p: dict) -> None:
+    """Unearth resolving: back with haste, exiled at the next end step, exiled if it would leave (702.84a).
+
+    The delayed trigger names the permanent: if it is phased out then, it isn't there to exile (702.26b)."""
+    from kb.engine.cards import Ability
+    game, card = ctx.game, ctx.source
+    if card is None or card not in game.players[card.owner].graveyard:
+        return
+    perm = zones.enter_battlefield(game, card, ctx.controller)
+    perm.chosen = {**perm.chosen, "unearthed": True}
+    add_effect(ctx, "grant", {"keywords": ["haste"], "protection": []}, [perm], {"until": "forever"})
+    ability = Ability(label="unearth exile", effect=({"exile": {"what": "$unearthed"}},), on="end_step")
+    game.delayed.append({"on": "end_step", "ability": ability, "controller": ctx.controller,
+                         "source_name": card.name, "event": None, "vars": {"unearthed": [perm]}, "player": None})
+
+
+def _add_mana(ctx: Ctx, p: dict) -> None:
+    from kb.engine.mana import add
+    add(ctx.game, ctx.controller, p["mana"])
 
 
 def run(ctx: Ctx, steps: Any) -> None:

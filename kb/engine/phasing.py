@@ -33,8 +33,14 @@ def _mark_out(game: Game, perm: Obj, kind: str, until: dict | None) -> dict:
     perm.phase_kind = kind
     perm.phased_out_under = event["controller"]
     perm.phase_until = until if kind == "direct" else None
-    if game.edition.has("phasing_removes_from_combat"):
-        perm.attacking, perm.blocking, perm.blocked = None, [], False
+    old_zone = not game.edition.has("phasing_is_status")
+    if game.edition.has("phasing_removes_from_combat") or old_zone:
+        perm.attacking, perm.blocking, perm.blocked = None, [], False   # out of play: out of combat
+    if old_zone:
+        perm.damage = 0                   # 502.15e: damage dealt to it is removed
+        for eff in game.effects:          # 502.15g: limited durations no longer affect it
+            if eff.affected is not None and perm.oid in eff.affected and eff.duration.get("until") != "forever":
+                eff.affected = eff.affected - {perm.oid}
     for eff in game.effects:
         if eff.tracked == perm.oid:
             eff.ended = True      # "for as long as" loses track of it (702.26f)
@@ -84,6 +90,9 @@ def _mark_in(game: Game, perm: Obj) -> list[Obj]:
     perm.phase_until = None
     if tap:
         perm.tapped = True
+    if not game.edition.has("phasing_is_status"):
+        # 502.15m: as though it had haste, until it changes controllers or leaves play
+        perm.chosen = {**perm.chosen, "phased_in_haste": game.controller(perm)}
     if perm.attached_to is not None:
         still_there = (game.permanent(perm.attached_to, include_phased_out=True) is not None
                        if isinstance(perm.attached_to, int)
@@ -107,11 +116,19 @@ def phase_in(game: Game, perms: list[Obj]) -> list[Obj]:
     return came
 
 
-def _phases_in_now(game: Game, perm: Obj, active: str) -> bool:
-    if not perm.phased_out or perm.phase_kind != "direct" or perm.phase_until is not None:
+def _phases_in_now(game: Game, perm: Obj, active: list[str]) -> bool:
+    if not perm.phased_out or perm.phase_kind != "direct":
         return False
+    until = perm.phase_until
+    if until is not None:
+        if "unless_controls" not in until:
+            return False
+        # "It can't phase in for as long as you control [the source]" (The Phasing of Zhalfir).
+        source = game.permanent(until["unless_controls"])
+        if source is not None and game.controller(source) == until["player"]:
+            return False
     under = perm.phased_out_under
-    if under == active:
+    if under in active:
         return True
     player = game.players.get(under)
     # 702.26n: phased out under a player who has left: phases in during the next
@@ -120,14 +137,25 @@ def _phases_in_now(game: Game, perm: Obj, active: str) -> bool:
             and game.edition.has("phase_in_after_controller_left"))
 
 
-def untap_step_event(game: Game) -> None:
-    """The phasing event of the active player's untap step (702.26a), all at once."""
-    active = game.active
+def untap_step_event(game: Game, active: list[str] | None = None) -> None:
+    """The phasing event of the active player's untap step (702.26a), all at once; in shared team
+    turns, of every active player of the team together."""
+    active = active if active is not None else [game.active]
     going_in = [p for p in game.all_permanents() if _phases_in_now(game, p, active)]
     going_out = [p for p in game.permanents()
-                 if game.controller(p) == active and "phasing" in game.chars(p).keywords]
+                 if game.controller(p) in active and "phasing" in game.chars(p).keywords]
     phase_out(game, going_out)
     phase_in(game, going_in)
+
+
+def at_end_of_turn(game: Game) -> None:
+    """Permanents phased out "until the end of your next turn" phase in as that turn ends (514.2)."""
+    waiting = [p for p in game.all_permanents() if p.phased_out and isinstance(p.phase_until, dict)
+               and p.phase_until.get("end_of_turn_of") == game.active
+               and game.turn > p.phase_until.get("after_turn", game.turn)]
+    for perm in waiting:
+        perm.phase_until = None
+    phase_in(game, waiting)
 
 
 def on_leaves(game: Game, gone: Obj) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 
 from kb.engine.cards import Ability
 from kb.engine.choices import choose_objects, decide
+from kb.engine.durations import expire
+from kb.engine.zones import enter_battlefield, leave_battlefield, make_token, put_aura
 from kb.engine.restrictions import applies
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError, touch
 from kb.i18n import N_
@@ -64,8 +66,10 @@ def pass_planar_control(game: Game, leaving: str) -> None:
 
 
 def owner_left(game: Game, name: str) -> None:
-    """901.10: the planar cards a leaving player owns leave; a face-up one is replaced at once."""
-    if not game.planechase:
+    """901.10: the planar cards a leaving player owns leave; a face-up one is replaced at once.
+
+    The communal deck of the single planar deck option stays (901.15b-c)."""
+    if not game.planechase or game.single_planar_deck:
         return
     gone = [c for c in game.command if c.owner == name]
     game.players[name].planar_deck.clear()
@@ -89,7 +93,6 @@ def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj
     cards = arriving or ([deck[0]] if deck else [])
     up = [_face_up(game, c, deck) for c in cards]
     if any("Plane" in c.cdef.types for c in left):
-        from kb.engine.turn import expire
         expire(game, "planeswalk_away_from_plane")
     for card in left:
         game.emit("planeswalk_from", lookback=[card], card=card, player=player)
@@ -128,8 +131,9 @@ def phenomenon_sba(game: Game) -> bool:
 
 
 def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
-    """901.9: a special action of the active player in a main phase with an empty stack."""
-    from kb.engine.stack import _after_action
+    """901.9: a special action of the active player in a main phase with an empty stack.
+
+    The caller gives the player priority afterwards (special.py)."""
     if not game.planechase:
         raise RulesError(N_("the planar die is rolled only in a Planechase game"))
     if game.active != player or game.step not in ("main1", "main2") or game.stack:
@@ -138,6 +142,12 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
     roller = game.players[player]
     game.events.append({"kind": "die_cost", "player": player, "cost": roller.die_special_actions})
     roller.die_special_actions += 1
+    return roll_die_for(game, player, result)
+
+
+def roll_die_for(game: Game, player: str, result: str | None = None) -> str:
+    """Roll the planar die and apply its result: the special action's roll, or an effect's ("roll the
+    planar die"), which has no cost and doesn't count toward the special action's cost (901.9)."""
     if result is None:
         result = game.random_result("planar_die", DIE_FACES)   # six faces, four of them blank (901.3a)
     elif result not in DIE_FACES:
@@ -152,7 +162,6 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
     elif result == "planeswalk":
         game.pending.append(PendingTrigger(PLANESWALKING_ABILITY, None, "planeswalking ability", player,
                                            {"kind": "planar_die", "player": player}))
-    _after_action(game, player)
     return result
 
 
@@ -162,11 +171,10 @@ def chaos_ensues(game: Game) -> None:
 
 
 def token_copies(ctx: Any, p: dict) -> None:
-    from kb.engine.effects import _from_you, make_token
     game = ctx.game
     made: list[tuple[str, Obj, Obj | None]] = []
-    for name in _from_you(ctx):
-        pool_owner = game.next_player(name) if p.get("from") == "left" else name
+    for name in game.from_player(ctx.controller):
+        pool_owner = game.left_of(name) if p.get("from") == "left" else name
         pool = game.creatures(pool_owner)
         if not pool:
             continue
@@ -224,7 +232,6 @@ def _spatial_merging(ctx: Any) -> None:
 
 
 def _morphic_tide(ctx: Any) -> None:
-    from kb.engine.zones import enter_battlefield, leave_battlefield
     game = ctx.game
     revealed: dict[str, list[Obj]] = {}
     for name in game.in_game():
@@ -233,14 +240,18 @@ def _morphic_tide(ctx: Any) -> None:
             leave_battlefield(game, perm, "library", "shuffle")
         game.rng.shuffle(game.players[name].library)
         revealed[name] = list(game.players[name].library[:len(owned)])
-    # Artifacts, creatures, lands and planeswalkers first, then enchantments. An
-    # Aura would need something to enchant chosen; this engine leaves it revealed.
+    # Artifacts, creatures, lands and planeswalkers first, then enchantments: an
+    # Aura among them enchants what is on the battlefield by then, such as a
+    # creature of the first group (303.4f); with nothing to enchant it stays (303.4g).
     for wanted in ({"Artifact", "Creature", "Land", "Planeswalker"}, {"Enchantment"}):
         for name in game.in_game():
             for card in revealed[name]:
                 if card.zone == "library" and card in game.players[name].library and \
-                        wanted & card.cdef.types and not card.cdef.is_aura:
-                    enter_battlefield(game, card, name)
+                        wanted & card.cdef.types and not (card.cdef.is_aura and "Enchantment" not in wanted):
+                    if card.cdef.is_aura:
+                        put_aura(game, card, name, ctx.source_name)
+                    else:
+                        enter_battlefield(game, card, name)
     for name in game.in_game():
         library = game.players[name].library
         rest = [c for c in revealed[name] if c in library]
@@ -249,17 +260,19 @@ def _morphic_tide(ctx: Any) -> None:
 
 
 def _reality_shaping(ctx: Any) -> None:
-    from kb.engine.effects import _from_you
-    from kb.engine.zones import enter_battlefield
     game = ctx.game
-    for name in _from_you(ctx):
-        cards = [c for c in game.players[name].hand if c.cdef.is_permanent_card and not c.cdef.is_aura]
+    for name in game.from_player(ctx.controller):
+        cards = [c for c in game.players[name].hand if c.cdef.is_permanent_card]
         if not cards:
             continue
         keys = [game.label_of(c) for c in cards] + ["none"]
         pick = decide(game, name, "card", keys, ctx.source_name)
         if pick != "none":
-            enter_battlefield(game, cards[keys.index(pick)], name)
+            card = cards[keys.index(pick)]
+            if card.cdef.is_aura:
+                put_aura(game, card, name, ctx.source_name)
+            else:
+                enter_battlefield(game, card, name)
 
 
 def run_verb(ctx: Any, p: dict) -> None:
@@ -274,6 +287,8 @@ def run_verb(ctx: Any, p: dict) -> None:
             planeswalk(game, ctx.controller)
     elif what == "chaos":
         chaos_ensues(game)
+    elif what == "roll_planar_die":
+        roll_die_for(game, ctx.controller)
     elif what == "reverse_turn_order":
         game.seats.reverse()
         touch()

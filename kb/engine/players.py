@@ -17,7 +17,7 @@ def draw(game: Game, name: str, count: int = 1) -> None:
     player = game.players[name]
     for _ in range(count):
         if not player.library:
-            player.lost = True          # 704.5b at the next check
+            player.drew_from_empty = True     # 704.5b: loses at the next check
             return
         put_in_zone(game, player.library[0], "hand")
 
@@ -25,14 +25,18 @@ def draw(game: Game, name: str, count: int = 1) -> None:
 def change_life(game: Game, name: str, delta: int) -> None:
     if delta == 0 or game.players[name].left or not life_can_change(game, name):
         return
-    game.players[name].life += delta
+    for member in game.team_of(name):       # 810.9: the result is applied to the team's shared life total
+        game.players[member].life += delta
     touch()
 
 
 def lose(game: Game, name: str) -> None:
-    """A player loses: in a multiplayer game they leave it; with one player left the game ends."""
-    leave_game(game, name)
-    if len(game.in_game()) <= 1:
+    """A player loses: in a multiplayer game they leave it; with one player (or team, 810.8) left the
+    game ends. A team loses together (810.8a)."""
+    for member in game.team_of(name):
+        leave_game(game, member)
+    left = game.in_game()
+    if len(left) <= 1 or all(game.team_of(p) == game.team_of(left[0]) for p in left):
         game.game_over = True
 
 

@@ -78,3 +78,23 @@ def life_can_change(game: Game, player: str) -> bool:
 def player_protected(game: Game, player: str) -> bool:
     """Protection from everything on a player (Teferi's Protection)."""
     return applies(game, "protection_everything", player=player)
+
+
+def protected_from(game: Game, host: Obj | None, source: Obj, player: str | None = None) -> bool:
+    """Protection of a permanent (or a player) from ``source`` (702.16)."""
+    if player is not None:
+        return player_protected(game, player)
+    if host is None:
+        return False
+    ch = game.chars(host)
+    # "This effect doesn't remove [this Aura]": protection granted only by the
+    # source itself doesn't count against it (Cho-Manno's Blessing).
+    prot = {q for q in ch.protection if ch.protection_sources.get(q) != {source.oid}}
+    if not prot:
+        return False
+    if "everything" in prot:
+        return True
+    sch = game.chars(source)
+    if prot & set(sch.colors):
+        return True
+    return ("creatures" in prot and "Creature" in sch.types) or ("artifacts" in prot and "Artifact" in sch.types)

@@ -11,7 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from kb.engine import combat, planechase, players, stack, turn
+import kb.engine.combat as combat
+import kb.engine.players as players
+import kb.engine.special as special
+import kb.engine.stack as stack
+import kb.engine.turn as turn
 from kb.engine.setup import RESERVED, InputError
 from kb.engine.state import ChoiceNeeded, Game, Obj, RulesError, STEPS, q
 from kb.i18n import N_, _
@@ -76,7 +80,7 @@ class Runner:
         who = self.player(p["player"], f"{path}.player")
         card = self.hand_card(who, p["card"], f"{path}.card")
         self._take_priority(who)
-        choices = {"color": p["color"]} if "color" in p else {}
+        choices = {k: p[k] for k in ("color", "x", "kicked") if k in p}
         stack.cast(self.game, who, card, p.get("targets"), choices)
 
     def a_activate(self, p: dict, path: str) -> None:
@@ -135,27 +139,31 @@ class Runner:
         """Play a land: a special action in the player's main phase with an empty stack (305)."""
         who = self.player(p["player"], f"{path}.player")
         card = self.hand_card(who, p["card"], f"{path}.card")
-        stack._needs_sorcery_timing(self.game, who)
-        if "Land" not in card.cdef.types:
-            raise RulesError(N_("{card} is not a land"), card=card.name)
-        from kb.engine.zones import enter_battlefield
-        enter_battlefield(self.game, card, who)
-        stack._after_action(self.game, who)
+        special.play_land(self.game, who, card)
 
     def a_tap(self, p: dict, path: str) -> None:
         """Tap a land for mana: a mana ability, no stack (605); the mana itself is not tracked."""
         who = self.player(p["player"], f"{path}.player")
         perm = self.perm(p["card"], f"{path}.card")
-        if self.game.controller(perm) != who or "Land" not in self.game.chars(perm).types or perm.tapped:
-            raise RulesError(N_("{card} is not an untapped land {player} controls"), card=p['card'], player=who)
-        from kb.engine.combat import tap
-        tap(self.game, perm)
-        stack._after_action(self.game, who)
+        special.tap_for_mana(self.game, who, perm, p["card"])
+
+    def a_unearth(self, p: dict, path: str) -> None:
+        who = self.player(p["player"], f"{path}.player")
+        ref = p["card"]
+        grave = self.game.players[who].graveyard
+        card = next((c for c in grave if c.label == ref), None) or next(
+            (c for c in grave if c.name.casefold() == str(ref).casefold()), None)
+        if card is None:
+            if ref not in self.game.labels and self.game.pool.get(ref) is None:
+                raise InputError(f"{path}.card", _("unknown card or id {ref}").format(ref=q(ref)))
+            raise RulesError(N_("{card} is not in {player}'s graveyard"), card=ref, player=who)
+        self._take_priority(who)
+        stack.unearth(self.game, who, card)
 
     def a_roll_planar_die(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
         self._take_priority(who)
-        planechase.roll_planar_die(self.game, who, p.get("result"))
+        special.roll_planar_die(self.game, who, p.get("result"))
 
     def a_concede(self, p: str, path: str) -> None:
         who = self.player(p, path)
@@ -169,8 +177,10 @@ class Runner:
             self.game.next_player(who) if holder else None)
 
     def a_fix(self, p: dict, path: str) -> None:
+        from kb.engine.setup import check_fix_kind
         for kind, results in p.items():
-            self.game.fixed[kind].extend(results)
+            check_fix_kind(kind, f"{path}.{kind}")
+            self.game.fixed.setdefault(kind, []).extend(str(r) for r in results)
 
     def a_remember(self, p: dict, path: str) -> None:
         obj = self.obj(p["id"], f"{path}.id")
@@ -216,6 +226,8 @@ class Runner:
         if attr == "exists":
             return obj is not None and obj.zone != "gone"
         if attr == "zone":
+            if obj is not None and obj.phased_out and not self.game.edition.has("phasing_is_status"):
+                return "phased_out"           # 217.8a: the phased-out zone of the old rules
             return "gone" if obj is None else obj.zone
         if obj is None:
             return None
@@ -270,7 +282,14 @@ class Runner:
         return self.failures
 
 
+def _out_of_play(game: Game, obj: Obj) -> bool:
+    """217.8c: in the phased-out zone an object is neither tapped nor untapped, nor controlled."""
+    return obj.phased_out and not game.edition.has("phasing_is_status")
+
+
 def _controller(game: Game, obj: Obj, ch: Any) -> str | None:
+    if _out_of_play(game, obj):
+        return None
     if obj.zone == "command":
         return game.planar_controller     # 312.4, 901.6
     return obj.phased_out_under if obj.phased_out else ch.controller
@@ -299,10 +318,11 @@ OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
     "owner": lambda g, o, c, e: o.owner,
     "types": lambda g, o, c, e: sorted(c.types),
     "subtypes": lambda g, o, c, e: sorted(c.subtypes),
+    "supertypes": lambda g, o, c, e: sorted(c.supertypes),
     "power": lambda g, o, c, e: c.power,
     "toughness": lambda g, o, c, e: c.toughness,
     "pt": lambda g, o, c, e: f"{c.power}/{c.toughness}",
-    "tapped": lambda g, o, c, e: o.tapped,
+    "tapped": lambda g, o, c, e: None if _out_of_play(g, o) else o.tapped,
     "counters": lambda g, o, c, e: {k: v for k, v in o.counters.items() if v},
     "stickers": lambda g, o, c, e: list(o.stickers),
     "attached_to": lambda g, o, c, e: _attached_to(g, o),
@@ -367,6 +387,11 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
     "turn": lambda r, w: r.game.turn,
     "priority": lambda r, w: r.game.priority,
     "stack": lambda r, w: [i.source_name for i in reversed(r.game.stack)],
+    "stack_controllers": lambda r, w: [i.controller for i in reversed(r.game.stack)],
+    "planar_deck_set": lambda r, w: {name: (cards if sorted(cards) == sorted(
+        c.name for c in r.game.players[r.player(name, name)].planar_deck) else sorted(
+        c.name for c in r.game.players[name].planar_deck)) for name, cards in w.items()},
+    "mana": _per_player(lambda g, p: dict(g.players[p].mana)),
     "waiting_triggers": lambda r, w: [t.source_name for t in r.game.pending],
     "triggered": _triggered,
     "not_triggered": lambda r, w: [x for x in w if not _names_match(r._log_since(), x)],
@@ -378,6 +403,6 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
 ACTIONS: dict[str, Callable] = {
     "cast": Runner.a_cast, "activate": Runner.a_activate, "choose": Runner.a_choose, "pass": Runner.a_pass,
     "resolve": Runner.a_resolve, "advance": Runner.a_advance, "attack": Runner.a_attack, "block": Runner.a_block,
-    "roll_planar_die": Runner.a_roll_planar_die, "play": Runner.a_play, "tap": Runner.a_tap, "concede": Runner.a_concede, "fix": Runner.a_fix,
+    "roll_planar_die": Runner.a_roll_planar_die, "unearth": Runner.a_unearth, "play": Runner.a_play, "tap": Runner.a_tap, "concede": Runner.a_concede, "fix": Runner.a_fix,
     "remember": Runner.a_remember, "expect": Runner.a_expect, "illegal": Runner.a_illegal,
 }

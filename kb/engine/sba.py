@@ -7,28 +7,8 @@ They see only phased-in permanents, with one historical exception: before
 from __future__ import annotations
 
 from kb.engine.state import Game, Obj
+from kb.engine.restrictions import protected_from
 from kb.engine.zones import leave_battlefield, unattach
-
-
-def protected_from(game: Game, host: Obj | None, source: Obj, player: str | None = None) -> bool:
-    """Protection of a permanent (or a player) from ``source`` (702.16)."""
-    if player is not None:
-        from kb.engine.restrictions import player_protected
-        return player_protected(game, player)
-    if host is None:
-        return False
-    ch = game.chars(host)
-    # "This effect doesn't remove [this Aura]": protection granted only by the
-    # source itself doesn't count against it (Cho-Manno's Blessing).
-    prot = {q for q in ch.protection if ch.protection_sources.get(q) != {source.oid}}
-    if not prot:
-        return False
-    if "everything" in prot:
-        return True
-    sch = game.chars(source)
-    if prot & set(sch.colors):
-        return True
-    return ("creatures" in prot and "Creature" in sch.types) or ("artifacts" in prot and "Artifact" in sch.types)
 
 
 def aura_legal(game: Game, aura: Obj) -> bool:
@@ -65,11 +45,15 @@ def check_once(game: Game) -> bool:
     """One round of state-based actions, all at once (704.3); True if any happened."""
     from kb.engine.players import lose
     acted = False
+    losing = []
     for name in game.in_game():
         player = game.players[name]
-        if player.life <= 0 or player.poison >= 10:
-            lose(game, name)
-            acted = True
+        if player.life <= 0 or player.poison >= 10 or player.drew_from_empty:   # 704.5a-c
+            losing.append(name)
+        player.drew_from_empty = False
+    for name in losing:
+        lose(game, name)
+        acted = True
     if not game.edition.has("phased_out_tokens_survive"):
         for perm in [p for p in game.all_permanents() if p.token and p.phased_out]:
             game.battlefield.remove(perm)     # ceases to exist, no zone change (702.23j)
@@ -92,12 +76,17 @@ def check_once(game: Game) -> bool:
                 and not attachment_legal(game, perm):
             to_unattach.append(perm)
     to_graveyard.extend(_legend_rule(game))
+    to_sacrifice = [p for p in game.permanents() if _saga_done(game, p)]
     for perm in to_unattach:
         unattach(game, perm)
         acted = True
     for perm in to_graveyard:
         if perm.zone == "battlefield":
             leave_battlefield(game, perm, "graveyard", "sba")
+            acted = True
+    for perm in to_sacrifice:
+        if perm.zone == "battlefield":
+            leave_battlefield(game, perm, "graveyard", "sacrifice")
             acted = True
     for perm in to_destroy:
         if perm.zone == "battlefield" and "indestructible" not in game.chars(perm).keywords:
@@ -107,6 +96,16 @@ def check_once(game: Game) -> bool:
     if phenomenon_sba(game):
         acted = True
     return acted
+
+
+def _saga_done(game: Game, perm: Obj) -> bool:
+    """714.4: a Saga with lore counters at its final chapter whose chapter abilities have all left the stack."""
+    cdef = perm.copy_of or perm.cdef
+    if not cdef.chapters or perm.counters.get("lore", 0) < cdef.final_chapter:
+        return False
+    busy = any(t.source is perm for t in game.pending) or any(
+        i.source is perm and i.is_trigger for i in game.stack)
+    return not busy
 
 
 def _legend_rule(game: Game) -> list[Obj]:

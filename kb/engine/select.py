@@ -36,8 +36,8 @@ def player_ref(game: Game, ref: str, you: str, ctx: Any = None) -> list[str]:
         return [game.active]
     if ref == "target_player" and ctx is not None:
         return [t for t in ctx.targets if isinstance(t, str)]
-    if ref == "left" :   # the player to your left: next in turn order (Caught in a Parallel Universe)
-        return [game.next_player(you)]
+    if ref == "left":    # the player seated to your left: seating, not turn order (101.4, 103.1)
+        return [game.left_of(you)]
     if ref in game.players:
         return [ref]
     raise SelectorError(f"unknown player reference {ref!r}")

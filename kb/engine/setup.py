@@ -10,16 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.engine import planechase
+import kb.engine.planechase as planechase
 from kb.engine.cards import CardPool, token_def
 from kb.engine.editions import Edition
-from kb.engine.state import Game, Obj, STEPS, q
+from kb.engine.game import new_game
+from kb.engine.state import Effect, Game, Obj, StackItem, STEPS, q
 from kb.i18n import N_, _
 
 RESERVED = frozenset({"note", "life", "poison", "hand", "graveyard", "library", "exile", "hand_cards", "battlefield",
                       "creatures", "face_up", "planar_deck", "planar_deck_top", "planar_controller", "planar_die_cost", "turn_order",
                       "in_game", "active", "step", "turn", "priority", "stack", "waiting_triggers", "triggered",
-                      "not_triggered", "last_die", "game_over"})
+                      "not_triggered", "last_die", "game_over", "stack_controllers", "planar_deck_set", "mana"})
 FILLER = "Plains"
 DEFAULT_LIBRARY = 30
 # A phased-out card in a zone other than the battlefield (one whole sentence per zone).
@@ -70,7 +71,7 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
     names = list(setup["players"])
     if len(set(names)) != len(names):
         raise InputError("setup.players", _("a player is named twice"))
-    game = Game(pool, names, edition, seed=setup.get("seed", 0))
+    game = new_game(pool, names, edition, seed=setup.get("seed", 0))
     turn = setup.get("turn", {})
     game.active = _player(game, turn.get("active", names[0]), "setup.turn.active")
     game.step = turn.get("step", "main1")
@@ -78,6 +79,8 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
         raise InputError("setup.turn.step", _("unknown step {step} (steps: {steps})").format(
             step=q(game.step), steps=list(STEPS)))
     game.turn = turn.get("number", 2)
+    if "teams" in setup:
+        _teams(game, setup["teams"], names, "life" in setup)
     for name, life in setup.get("life", {}).items():
         game.players[_player(game, name, f"setup.life.{name}")].life = life
     for name, poison in setup.get("poison", {}).items():
@@ -93,11 +96,41 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
     if "planechase" in setup:
         _planechase(game, setup["planechase"])
     for kind, results in setup.get("fix", {}).items():
-        game.fixed[kind] = list(results)
+        check_fix_kind(kind, f"setup.fix.{kind}")
+        game.fixed[kind] = [str(r) for r in results]
+    game.pay_mana = setup.get("mana", "free") == "paid"
+    if "seating" in setup:
+        if sorted(setup["seating"]) != sorted(names):
+            raise InputError("setup.seating", _("seating must list the players {players}, each once").format(
+                players=names))
+        game.seating = list(setup["seating"])
+    _stack(game, setup.get("stack", []))
+    _effects(game, setup.get("effects", []))
     if twins:
         add_twins(game)
     game.priority = game.active if game.step not in ("untap", "cleanup") else None
     return game
+
+
+def check_fix_kind(kind: str, path: str) -> None:
+    """Fixed random results exist for coins, the planar die and dN (a d6, a d20, ...)."""
+    import re
+    if kind not in ("coin", "planar_die") and not re.fullmatch(r"d[1-9][0-9]*", kind):
+        raise InputError(path, _("unknown random kind {kind} (known: coin, planar_die, d6, d20, ...)").format(
+            kind=q(kind)))
+
+
+def _teams(game: Game, teams: list, names: list[str], life_given: bool) -> None:
+    """Two-Headed Giant (810): two teams of two, shared team turns, a shared life total of 30."""
+    members = [p for team in teams for p in team]
+    if len(teams) != 2 or any(len(t) != 2 for t in teams) or sorted(members) != sorted(names):
+        raise InputError("setup.teams", _("Two-Headed Giant has two teams of two, with every player once "
+                                          "(810.1); got {teams}").format(teams=q(teams)))
+    for team in teams:
+        for p in team:
+            game.teams[p] = tuple(team)
+            if not life_given:
+                game.players[p].life = 30            # 810.4
 
 
 def _fill_zone(game: Game, spec: dict, zone: str, key: str) -> None:
@@ -176,6 +209,70 @@ def _battlefield(game: Game, entries: list[dict]) -> None:
             perm.phase_until = {"leaves": source.oid, "tap": True}
 
 
+def _target(game: Game, ref: Any, path: str) -> Any:
+    if ref in game.players:
+        return ref
+    obj = game.labelled(str(ref))
+    if obj is None:
+        raise InputError(path, _("unknown id {id}").format(id=q(ref)))
+    return obj
+
+
+def _stack(game: Game, entries: list[dict]) -> None:
+    """Objects already on the stack, listed top first: spells (``card``) and abilities of a permanent."""
+    for i, entry in reversed(list(enumerate(entries))):
+        path = f"setup.stack[{i}]"
+        controller = _player(game, entry.get("controller", game.active), f"{path}.controller")
+        targets = [_target(game, t, f"{path}.targets[{j}]") for j, t in enumerate(entry.get("targets", []))]
+        if "card" in entry:
+            cdef = _card(game.pool, entry["card"], f"{path}.card")
+            obj = game.make_obj(cdef, controller, "stack")
+            _label(game, obj, entry.get("id"), f"{path}.id")
+            game.stack.append(StackItem(game.new_id(), "spell", cdef.spell, controller, obj, cdef.name, targets))
+        elif "ability" in entry:
+            source = game.labelled(entry["ability"])
+            if source is None:
+                raise InputError(f"{path}.ability", _("unknown id {id}").format(id=q(entry["ability"])))
+            cdef = source.copy_of or source.cdef
+            abilities = list(cdef.activated) + list(cdef.triggers)
+            wanted = entry.get("label")
+            found = [a for a in abilities if wanted is None or a.label.casefold() == str(wanted).casefold()]
+            if not found:
+                raise InputError(f"{path}.label", _("{card} has no ability {ability} (has: {abilities})").format(
+                    card=cdef.name, ability=q(wanted), abilities=[a.label for a in abilities]))
+            ability = found[0]
+            game.stack.append(StackItem(game.new_id(), "ability", ability, controller, source, source.name, targets,
+                                        is_trigger=ability in cdef.triggers))
+        else:
+            raise InputError(path, _("a stack object needs 'card' (a spell) or 'ability' (the id of its source)"))
+
+
+def _effects(game: Game, entries: list[dict]) -> None:
+    """Continuous effects already in place, as if from spells that resolved earlier (611.2)."""
+    for i, entry in enumerate(entries):
+        path = f"setup.effects[{i}]"
+        kind = entry["kind"]
+        affected = None
+        if "affects" in entry:
+            objs = [_target(game, ref, f"{path}.affects[{j}]") for j, ref in enumerate(entry["affects"])]
+            affected = frozenset(o.oid for o in objs if not isinstance(o, str))
+        params: dict[str, Any] = {}
+        if kind in ("pump", "set_pt"):
+            params = {"power": entry.get("power", 0), "toughness": entry.get("toughness", 0)}
+        elif kind == "grant":
+            params = {"keywords": list(entry.get("keywords", ())), "protection": []}
+        elif kind == "rule":
+            if "rule" not in entry:
+                raise InputError(f"{path}.rule", _("a rule effect names its rule"))
+            params = {"rule": entry["rule"], "players": list(entry.get("players", ()))}
+        controller = _player(game, entry.get("controller", game.active), f"{path}.controller")
+        game.effects.append(Effect(eid=game.new_id(), kind=kind, params=params, affected=affected,
+                                   controller=controller, source_name=entry.get("source", "setup"),
+                                   timestamp=game.new_timestamp(), duration={"until": entry.get("until", "end_of_turn"),
+                                                                             "player": controller},
+                                   created_turn=game.turn))
+
+
 def _attach(game: Game, perm: Obj, ref: str, path: str) -> None:
     cdef = perm.cdef
     if not (cdef.is_aura or {"Equipment", "Fortification"} & cdef.subtypes):
@@ -214,6 +311,8 @@ def _link_exiled(game: Game, setup: dict) -> None:
 
 def _planechase(game: Game, spec: dict) -> None:
     game.planechase = True
+    if "single_deck" in spec:
+        _single_deck(game, spec)
     for name, cards in spec.get("decks", {}).items():
         path = f"setup.planechase.decks.{name}"
         player = game.players[_player(game, name, path)]
@@ -224,6 +323,9 @@ def _planechase(game: Game, spec: dict) -> None:
             obj = game.make_obj(cdef, name, "planar_deck")
             game.assign_label(obj)
             player.planar_deck.append(obj)
+    if spec.get("shuffle"):             # the decks as sets: their order is the seed's (901.4)
+        for deck in {id(p.planar_deck): p.planar_deck for p in game.players.values()}.values():
+            game.rng.shuffle(deck)
     for i, card_name in enumerate(spec.get("face_up", [])):
         path = f"setup.planechase.face_up[{i}]"
         owner_deck = None
@@ -239,6 +341,25 @@ def _planechase(game: Game, spec: dict) -> None:
                                      "setup.planechase.planar_controller")
     if spec.get("start"):
         planechase.start(game)
+
+
+def _single_deck(game: Game, spec: dict) -> None:
+    """901.15: one communal planar deck; 'a player's planar deck' is that deck (901.15c)."""
+    if "decks" in spec:
+        raise InputError("setup.planechase.single_deck", _("give either decks or single_deck, not both"))
+    game.single_planar_deck = True
+    deck: list[Obj] = []
+    owner = game.seats[0]
+    for i, card_name in enumerate(spec["single_deck"]):
+        path = f"setup.planechase.single_deck[{i}]"
+        cdef = _card(game.pool, card_name, path)
+        if not cdef.is_planar:
+            raise InputError(path, _("{card} is not a plane or phenomenon").format(card=cdef.name))
+        obj = game.make_obj(cdef, owner, "planar_deck")
+        game.assign_label(obj)
+        deck.append(obj)
+    for player in game.players.values():
+        player.planar_deck = deck            # the same list: every player's deck is the communal one
 
 
 def add_twins(game: Game) -> None:

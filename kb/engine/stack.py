@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from kb.engine import sba
+import kb.engine.sba as sba
 from kb.engine.cards import Ability
-from kb.engine.choices import decide
+from kb.engine.choices import decide, queued
 from kb.engine.effects import Ctx, run
-from kb.engine.sba import protected_from
+from kb.engine.mana import pay
+from kb.engine.restrictions import protected_from
 from kb.engine.select import matches
-from kb.engine.state import Game, Obj, PendingTrigger, RulesError, StackItem, q
-from kb.engine import zones
+from kb.engine.state import ChoiceNeeded, Game, Obj, PendingTrigger, RulesError, StackItem, q
+import kb.engine.zones as zones
 from kb.i18n import N_
 
 TARGET_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
@@ -95,7 +96,7 @@ def _still_legal(game: Game, spec: dict, target: Any, controller: str, source: O
 
 
 # ----- putting things on the stack ---------------------------------------------------------
-def _needs_sorcery_timing(game: Game, player: str) -> None:
+def needs_sorcery_timing(game: Game, player: str) -> None:
     if game.active != player or game.step not in ("main1", "main2") or game.stack:
         raise RulesError(N_("{player} can do this only in their main phase with an empty stack "
                             "(now: {active}'s {step}, stack of {count})"), player=player, active=game.active,
@@ -114,7 +115,7 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     if "Instant" in cdef.types or "flash" in cdef.keywords:
         _instant_timing(game)
     else:
-        _needs_sorcery_timing(game, player)
+        needs_sorcery_timing(game, player)
     if cdef.is_planar or ("Land" in cdef.types and len(cdef.types) == 1):
         raise RulesError(N_("{card} can't be cast"), card=card.name)
     if cdef.is_aura:
@@ -126,12 +127,17 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     chosen = choose_targets(game, player, specs, targets, spell_obj, card.name)
     if chosen is None:
         raise RulesError(N_("{card} has no legal target"), card=card.name)
+    choices = dict(choices or {})
+    cost = cdef.cost + (cdef.kicker if choices.get("kicked") else "")
+    if choices.get("kicked") and not cdef.kicker:
+        raise RulesError(N_("{card} has no kicker"), card=card.name)
+    pay(game, player, cost, int(choices.get("x", 0)), card.name)
     zones._detach_from_zone(game, card)
     item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen,
                      dict(choices or {}))
     game.stack.append(item)
     game.emit("cast", player=player, card=None, spell=spell_obj)
-    _after_action(game, player)
+    after_action(game, player)
     return item
 
 
@@ -155,7 +161,7 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
         raise RulesError(N_("{player} doesn't control {card}"), player=player, card=perm.name)
     ability = _ability_of(perm, which)
     if ability.timing == "sorcery":
-        _needs_sorcery_timing(game, player)
+        needs_sorcery_timing(game, player)
     else:
         _instant_timing(game)
     cost = ability.cost
@@ -163,7 +169,8 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
         if perm.tapped:
             raise RulesError(N_("{card} is tapped"), card=perm.name)
         ch = game.chars(perm)
-        if "Creature" in ch.types and perm.controlled_since >= game.turn and "haste" not in ch.keywords:
+        if "Creature" in ch.types and perm.controlled_since >= game.turn and "haste" not in ch.keywords and \
+                perm.chosen.get("phased_in_haste") != ch.controller:
             raise RulesError(N_("{card} has summoning sickness (302.6)"), card=perm.name)
     if "loyalty" in cost:
         if perm.loyalty_used_turn == game.turn:
@@ -174,6 +181,8 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
     chosen = choose_targets(game, player, ability.targets, targets, perm, perm.name)
     if chosen is None:
         raise RulesError(N_("{card}: no legal target for {ability}"), card=perm.name, ability=ability.label)
+    if cost.get("mana"):
+        pay(game, player, cost["mana"], 0, f"{perm.name} ({ability.label})")
     if cost.get("tap"):
         from kb.engine.combat import tap
         tap(game, perm)
@@ -185,11 +194,28 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
         change_life(game, player, -cost["life"])
     item = StackItem(game.new_id(), "ability", ability, player, perm, perm.name, chosen)
     game.stack.append(item)
-    _after_action(game, player)
+    after_action(game, player)
     return item
 
 
-def _after_action(game: Game, player: str) -> None:
+UNEARTH = Ability(label="unearth", effect=({"unearth_return": {}},), timing="sorcery")
+
+
+def unearth(game: Game, player: str, card: Obj) -> StackItem:
+    """702.84a: "[Cost]: Return this card from your graveyard to the battlefield. ... Activate only as a sorcery."""
+    if card not in game.players[player].graveyard:
+        raise RulesError(N_("{card} is not in {player}'s graveyard"), card=card.name, player=player)
+    if not card.cdef.unearth:
+        raise RulesError(N_("{card} has no unearth"), card=card.name)
+    needs_sorcery_timing(game, player)
+    pay(game, player, card.cdef.unearth, 0, f"{card.name} (unearth)")
+    item = StackItem(game.new_id(), "ability", UNEARTH, player, card, card.name, [])
+    game.stack.append(item)
+    after_action(game, player)
+    return item
+
+
+def after_action(game: Game, player: str) -> None:
     """After a player acts they receive priority again (117.3c)."""
     priority_point(game)
     game.priority = player
@@ -203,9 +229,30 @@ def put_triggers(game: Game) -> bool:
     waiting, game.pending = game.pending, []
     order = game.apnap()
     waiting.sort(key=lambda t: order.index(t.controller) if t.controller in order else len(order))
-    for trig in waiting:
-        _put_trigger(game, trig)
+    for player in order + sorted({t.controller for t in waiting} - set(order)):
+        for trig in _in_chosen_order(game, player, [t for t in waiting if t.controller == player]):
+            _put_trigger(game, trig)
     return True
+
+
+def _in_chosen_order(game: Game, player: str, mine: list[PendingTrigger]) -> list[PendingTrigger]:
+    """A player puts their simultaneous triggers on the stack in any order they choose (603.3b).
+
+    The choice (kind ``order``) lists them first to last put on the stack, by "Source: label"
+    or by source name; without one they go in the order they triggered."""
+    if len(mine) < 2 or not queued(game, player, "order"):
+        return mine
+    keys = [f"{t.source_name}: {t.ability.label}" for t in mine]
+    wanted = decide(game, player, "order", [], "triggers", many=True)
+    out: list[PendingTrigger] = []
+    for value in wanted:
+        hits = [t for t, k in zip(mine, keys) if t not in out and str(value).casefold() in
+                (k.casefold(), t.source_name.casefold())]
+        if not hits:
+            raise ChoiceNeeded(N_("{player} ordered {value}, which is not one of their waiting triggers {options}"),
+                               player=player, value=q(value), options=keys)
+        out.append(hits[0])
+    return out + [t for t in mine if t not in out]
 
 
 def _put_trigger(game: Game, trig: PendingTrigger) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from dataclasses import MISSING, dataclass, field
+from typing import Any, Callable, Iterable, Iterator
 
 from kb.engine.cards import CardDef, CardPool
 from kb.engine.editions import Edition
@@ -108,6 +108,33 @@ class Obj:
         return f"<{self.name}#{self.oid}{' (phased out)' if self.phased_out else ''}>"
 
 
+_OBJ_TEMPLATE: dict[str, Any] = {}
+_OBJ_FACTORIES: list[tuple[str, Callable[[], Any]]] = []
+_OBJ_FIELDS: set[str] = set()
+
+
+def _new_obj(**values: Any) -> Obj:
+    """An Obj built without one version bump per field (a library of 30 cards is 30 objects)."""
+    if not _OBJ_FIELDS:
+        import dataclasses
+        for f in dataclasses.fields(Obj):
+            _OBJ_FIELDS.add(f.name)
+            if f.default_factory is not MISSING:
+                _OBJ_FACTORIES.append((f.name, f.default_factory))
+            elif f.default is not MISSING:
+                _OBJ_TEMPLATE[f.name] = f.default
+    if not values.keys() <= _OBJ_FIELDS:
+        raise TypeError(f"Obj has no field(s) {sorted(set(values) - _OBJ_FIELDS)}")
+    obj = object.__new__(Obj)
+    state = obj.__dict__
+    state.update(_OBJ_TEMPLATE)
+    for name, factory in _OBJ_FACTORIES:
+        state[name] = factory()
+    state.update(values)
+    touch()
+    return obj
+
+
 @dataclass(eq=False)
 class Player:
     name: str
@@ -123,6 +150,8 @@ class Player:
     die_special_actions: int = 0      # planar die rolls as a special action this turn (901.9)
     poison: int = 0
     lost: bool = False
+    drew_from_empty: bool = False     # 704.5b at the next check
+    mana: dict[str, int] = field(default_factory=dict)   # the mana pool (106.4)
 
     def zone(self, name: str) -> list[Obj]:
         return {"hand": self.hand, "library": self.library, "graveyard": self.graveyard,
@@ -182,6 +211,19 @@ class LogEntry:
     put_on_stack: bool
 
 
+@dataclass(frozen=True)
+class Hooks:
+    """What the game state asks of the rule modules above it (layers.py, triggers.py).
+
+    Passed in rather than imported, so that the state knows nothing of the rules
+    that read it: characteristics after the layers, and what an event triggers.
+    """
+
+    compute: Callable[["Game"], dict]
+    unseen: Callable[["Game", Obj], Any]
+    collect: Callable[["Game", dict, list], None]
+
+
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
          "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
 
@@ -189,11 +231,16 @@ STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_att
 class Game:
     """All of a game's state, and the queries every rule module shares."""
 
-    def __init__(self, pool: CardPool, players: list[str], edition: Edition | None = None, seed: int = 0):
+    def __init__(self, pool: CardPool, players: list[str], edition: Edition | None = None, seed: int = 0,
+                 hooks: "Hooks | None" = None):
+        if hooks is None:
+            raise TypeError("a Game needs its hooks: build it with kb.engine.game.new_game")
+        self.hooks = hooks
         self.pool = pool
         self.edition = edition or Edition()
         self.players: dict[str, Player] = {name: Player(name) for name in players}
         self.seats: list[str] = list(players)     # turn order, first = starting player
+        self.seating: list[str] = list(players)   # clockwise around the table; never reversed (101.4, 103.1)
         self.battlefield: list[Obj] = []
         self.command: list[Obj] = []              # face-up planes and phenomena
         self.stack: list[StackItem] = []
@@ -220,6 +267,9 @@ class Game:
         self._timestamp = 1
         self._chars_cache: tuple[int, dict] | None = None
         self.game_over = False
+        self.pay_mana = False                     # costs paid from mana pools (mana.py)
+        self.teams: dict[str, tuple[str, ...]] = {}   # Two-Headed Giant: player -> their team (810)
+        self.single_planar_deck = False           # 901.15
 
     # ----- identities -------------------------------------------------------------------
     def new_id(self) -> int:
@@ -239,7 +289,7 @@ class Game:
     def make_obj(self, cdef: CardDef, owner: str, zone: str, card_id: int | None = None, **kw: Any) -> Obj:
         oid = self.new_id()
         kw.setdefault("controller", owner)
-        return Obj(oid=oid, card_id=card_id or oid, cdef=cdef, owner=owner, zone=zone, **kw)
+        return _new_obj(oid=oid, card_id=card_id or oid, cdef=cdef, owner=owner, zone=zone, **kw)
 
     # ----- players and turn order -----------------------------------------------------
     def in_game(self) -> list[str]:
@@ -255,6 +305,16 @@ class Game:
                 return nxt
         return name
 
+    def left_of(self, name: str) -> str:
+        """The player seated to ``name``'s left (clockwise), whatever the turn order is."""
+        order = self.seating
+        i = order.index(name)
+        for k in range(1, len(order) + 1):
+            nxt = order[(i + k) % len(order)]
+            if not self.players[nxt].left:
+                return nxt
+        return name
+
     def apnap(self) -> list[str]:
         """Players in game in APNAP order, starting with the active player (101.4)."""
         order = self.in_game()
@@ -265,8 +325,25 @@ class Game:
         i = order.index(start) if start in order else 0
         return order[i:] + order[:i]
 
+    def from_player(self, name: str) -> list[str]:
+        """Players in game in turn order starting with ``name`` (or the first in game after them)."""
+        order = self.in_game()
+        if not order:
+            return []
+        start = name if name in order else self.next_player(name)
+        i = order.index(start) if start in order else 0
+        return order[i:] + order[:i]
+
     def opponents(self, name: str) -> list[str]:
-        return [p for p in self.in_game() if p != name]
+        team = self.teams.get(name, (name,))
+        return [p for p in self.in_game() if p not in team]
+
+    def team_of(self, name: str) -> tuple[str, ...]:
+        return self.teams.get(name, (name,))
+
+    def active_players(self) -> list[str]:
+        """The active player, or every player of the active team in shared team turns (805.4a)."""
+        return [p for p in self.team_of(self.active) if not self.players[p].left]
 
     # ----- objects ------------------------------------------------------------------------
     def all_permanents(self) -> list[Obj]:
@@ -325,16 +402,16 @@ class Game:
         return obj.label or obj.name
 
     # ----- characteristics (computed in layers.py, cached per state version) ----------
-    def chars(self, obj: Obj):
-        from kb.engine.layers import compute_all, chars_of_unseen
+    def chars(self, obj: Obj) -> Any:
+        unseen = self.hooks.unseen
         if obj.zone != "battlefield" or obj.phased_out:
-            return chars_of_unseen(self, obj)
+            return unseen(self, obj)
         cache = self._chars_cache
         if cache is None or cache[0] != version():
-            cache = (version(), compute_all(self))
+            cache = (version(), self.hooks.compute(self))
             self._chars_cache = (version(), cache[1])
         found = cache[1].get(obj.oid)
-        return found if found is not None else chars_of_unseen(self, obj)
+        return found if found is not None else unseen(self, obj)
 
     def controller(self, obj: Obj) -> str:
         return self.chars(obj).controller
@@ -357,10 +434,9 @@ class Game:
     # ----- events and the trigger log --------------------------------------------------
     def emit(self, kind: str, lookback: Iterable[Obj] = (), **data: Any) -> None:
         """Something happened: abilities that trigger on it wait for the next priority."""
-        from kb.engine.triggers import collect
         event = {"kind": kind, **data}
         self.events.append(event)
-        collect(self, event, list(lookback))
+        self.hooks.collect(self, event, list(lookback))
 
     def record(self, source: str, label: str, put_on_stack: bool = True) -> None:
         self.log.append(LogEntry(self.step_index, source, label, put_on_stack))

@@ -52,6 +52,14 @@ def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
         elif key == "attached_host":
             if not want or obj is None or src.attached_to != obj.oid:
                 return False
+        elif key == "chapter":
+            # 714.2b: the lore counters were fewer than N and became at least N; with read ahead,
+            # the turn the Saga entered only the chapter it has exactly that many counters for (702.155a).
+            if not event.get("before", 0) < want <= event.get("after", 0):
+                return False
+            cdef = src.copy_of or src.cdef
+            if cdef.read_ahead and src.controlled_since == game.turn and event.get("after") != want:
+                return False
         elif key == "this_card":
             if event.get("card") is not src:
                 return False
@@ -71,7 +79,7 @@ def collect(game: Game, event: dict, lookback: list[Obj]) -> None:
         sources.append(card)
     for src in sources:
         for ability in (src.copy_of or src.cdef).triggers:
-            if ability.on != kind:
+            if ability.on != kind and not (isinstance(ability.on, tuple) and kind in ability.on):
                 continue
             you = _controller(game, src, event, lookback)
             if not _matches(game, ability.when, src, you, event):

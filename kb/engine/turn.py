@@ -8,7 +8,10 @@ left the game gets no turns; their skipped turns are counted, because effects
 
 from __future__ import annotations
 
-from kb.engine import combat, phasing
+import kb.engine.combat as combat
+import kb.engine.phasing as phasing
+from kb.engine.durations import expire
+from kb.engine.mana import empty_pools
 from kb.engine.restrictions import applies
 from kb.engine.stack import give_priority, priority_point, resolve_top
 from kb.engine.state import STEPS, Game, RulesError, touch
@@ -17,26 +20,17 @@ from kb.i18n import N_
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
 
 
-def expire(game: Game, until: str, player: str | None = None) -> None:
-    """End the effects whose duration is ``until`` (for ``player``, when it names one)."""
-    for eff in game.effects:
-        if eff.ended or eff.duration.get("until") != until:
-            continue
-        if player is not None and eff.duration.get("player") not in (None, player):
-            continue
-        eff.ended = True
-    game.effects = [e for e in game.effects if not e.ended]
-    touch()
-
-
 def _next_active(game: Game) -> str:
     while game.extra_turns:
         who = game.extra_turns.pop(0)
         if not game.players[who].left:
             return who
     current = game.active
+    team = game.team_of(current)
     for _ in range(len(game.seats)):
         current = game.next_player(current, include_left=True)
+        if current in team and len(team) > 1:
+            continue                    # shared team turns: the next team takes the turn (805.4)
         player = game.players[current]
         if not player.left:
             return current
@@ -62,6 +56,7 @@ def begin_turn(game: Game) -> None:
 
 def enter_step(game: Game, step: str) -> None:
     """Begin a step: its turn-based actions, then (if it has one) priority."""
+    empty_pools(game)                   # 500.4
     game.step = step
     game.priority = None
     game.passes = 0
@@ -74,8 +69,11 @@ def enter_step(game: Game, step: str) -> None:
         game.emit("upkeep", player=active)
     elif step == "draw":
         from kb.engine.players import draw
-        if not game.players[active].left and not game.skip_flags.pop("skip_draw", False):
-            draw(game, active)
+        if not game.skip_flags.pop("skip_draw", False):
+            for name in game.active_players():
+                draw(game, name)
+    elif step == "main1":
+        _lore_counters(game, active)
     elif step == "declare_attackers":
         attack = game.skip_flags.pop("attack", None)
         if attack:
@@ -95,22 +93,39 @@ def enter_step(game: Game, step: str) -> None:
     give_priority(game)
 
 
-def _untap_step(game: Game) -> None:
-    active = game.active
-    if game.players[active].left or applies(game, "skip_untap", player=active):
-        game.events.append({"kind": "untap_skipped", "player": active})
-        return                          # 702.26m: no phasing event either
-    phasing.untap_step_event(game)
+def _lore_counters(game: Game, active: str) -> None:
+    """714.3c: as the precombat main phase begins, a lore counter on each Saga the active player controls."""
+    from kb.engine.effects import _counters_added
     for perm in game.permanents():
-        if game.controller(perm) == active and not applies(game, "doesnt_untap", obj=perm):
+        if game.controller(perm) == active and (perm.copy_of or perm.cdef).chapters:
+            before = dict(perm.counters)
+            perm.counters = {**perm.counters, "lore": perm.counters.get("lore", 0) + 1}
+            _counters_added(game, perm, before)
+
+
+def _untap_step(game: Game) -> None:
+    """The phasing event and untapping of the active player (of each player of the active team, 805.4a)."""
+    active = game.active
+    untapping = [p for p in game.active_players() if not applies(game, "skip_untap", player=p)]
+    for name in set(game.team_of(active)) - set(untapping):
+        game.events.append({"kind": "untap_skipped", "player": name})   # 702.26m: no phasing event either
+    if game.players[active].left and len(game.team_of(active)) == 1:
+        return
+    if not untapping:
+        return
+    phasing.untap_step_event(game, untapping)
+    for perm in game.permanents():
+        if game.controller(perm) in untapping and not applies(game, "doesnt_untap", obj=perm):
             perm.tapped = False
-    expire(game, "after_untap", active)
+    for name in untapping:
+        expire(game, "after_untap", name)
 
 
 def _cleanup(game: Game) -> None:
     for perm in game.all_permanents():  # damage wears off even where nothing can see it (514.2)
         perm.damage = 0
     expire(game, "end_of_turn")
+    phasing.at_end_of_turn(game)
     priority_point(game)
     if game.stack:
         give_priority(game)             # 514.3a: players get priority, then another cleanup

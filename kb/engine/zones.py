@@ -73,10 +73,23 @@ def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | 
         elif verb == "counters":
             for kind, n in params.items():
                 perm.counters[kind] = perm.counters.get(kind, 0) + n
+    loyalty = (perm.copy_of or perm.cdef).loyalty
+    if loyalty is not None and "loyalty" not in perm.counters:
+        perm.counters["loyalty"] = loyalty         # 306.5b: enters with its printed loyalty
     if perm.cdef.vanishing:
         perm.counters["time"] = perm.counters.get("time", 0) + perm.cdef.vanishing
+    cdef = perm.copy_of or perm.cdef
+    if cdef.chapters:
+        lore = 1
+        if cdef.read_ahead:                # 714.3b: choose a number up to the final chapter
+            options = [str(n) for n in range(1, cdef.final_chapter + 1)]
+            lore = int((choices or {}).get("chapter") or game_choice(game, controller, "chapter", options,
+                                                                      perm.name))
+        perm.counters["lore"] = perm.counters.get("lore", 0) + lore
     game.battlefield.append(perm)
     game.emit("enters", **obj_event(game, perm))
+    if cdef.chapters:
+        game.emit("lore_counter", before=0, after=perm.counters["lore"], entering=True, **obj_event(game, perm))
     if "Land" in game.chars(perm).types:
         game.emit("land_enters", **obj_event(game, perm))
     return perm
@@ -90,6 +103,8 @@ def game_choice(game: Game, player: str, kind: str, options: list, source: str) 
 def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | None:
     """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library, gone)."""
     from kb.engine.phasing import on_leaves
+    if perm.chosen.get("unearthed") and to not in ("exile", "gone"):
+        to = "exile"                       # 702.84a: if it would leave the battlefield, exile it instead
     before = obj_event(game, perm)
     was_creature = "Creature" in before["types"]
     perm.attacking, perm.blocking = None, []
@@ -109,6 +124,48 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
         game.emit("dies", lookback=[perm], **before)
     on_leaves(game, perm)
     return fresh
+
+
+def enchant_options(game: Game, aura: Obj) -> list[tuple[str, Any]]:
+    """What an Aura entering without being cast may enchant (303.4f): legal, phased-in, unprotected."""
+    from kb.engine.restrictions import protected_from
+    from kb.engine.select import matches
+    enchant = aura.cdef.enchant or {}
+    kind = enchant.get("kind", "creature")
+    if kind == "player":
+        return [(p, p) for p in game.in_game() if not protected_from(game, None, aura, player=p)]
+    out = []
+    for perm in game.permanents():
+        if kind != "permanent" and kind.capitalize() not in game.chars(perm).types:
+            continue
+        if enchant.get("filter") and not matches(game, perm, enchant["filter"], aura.owner):
+            continue
+        if not protected_from(game, perm, aura):
+            out.append((game.label_of(perm), perm))
+    return out
+
+
+def put_aura(game: Game, card: Obj, controller: str, source_name: str) -> Obj | None:
+    """An Aura put onto the battlefield by an effect: its controller chooses what it enchants as it
+    enters (303.4f), among what is on the battlefield then; with nothing legal it stays where it is (303.4g)."""
+    from kb.engine.choices import decide
+    options = enchant_options(game, card)
+    if not options:
+        return None
+    keys = [k for k, _v in options]
+    pick = decide(game, controller, "enchant", keys, source_name)
+    host = options[keys.index(pick)][1]
+    return enter_battlefield(game, card, controller, attached_to=host if isinstance(host, str) else host.oid)
+
+
+def make_token(game: Game, cdef: Any, controller: str, copy_of: Any = None, copy_except: dict | None = None,
+               counters: dict | None = None) -> Obj | None:
+    """A new token on the battlefield; none for a player who has left (800.4b)."""
+    if game.players[controller].left:
+        return None
+    seed = game.make_obj(cdef, controller, "nowhere", token=True, copy_of=copy_of, copy_except=copy_except or {})
+    game.assign_label(seed)
+    return enter_battlefield(game, seed, controller, token=True, counters=counters)
 
 
 def destroy(game: Game, perm: Obj) -> bool:

@@ -1,0 +1,143 @@
+"""Every bundled card's abilities against its Oracle text (the ``text`` of its file).
+
+A card is data: its trigger events, activated abilities, keywords and effect verbs
+must each be named by the Oracle text, in the text's order, and the text must
+have no triggered or activated ability that the data lacks. "When Ertai's Familiar
+dies" against a text that says "phases out or leaves the battlefield" fails here.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from kb.engine.cards import KEYWORDS, VANISHING, load_pool
+from kb.scenarios import CARD_DIR
+
+POOL = load_pool(CARD_DIR)
+
+# What the condition of a triggered ability says for each event of the vocabulary.
+EVENT_PHRASES = {
+    "dies": "dies", "leaves": "leaves the battlefield", "phases_out": "phases out", "phases_in": "phases in",
+    "enters": "enters", "land_enters": "a land enters", "upkeep": "upkeep", "end_step": "end step",
+    "chaos": "chaos ensues", "encounter": "you encounter", "planeswalk_from": "planeswalk away from",
+    "cast": "casts a spell", "attacks": "attacks", "dice_rolled": "roll one or more dice",
+    "becomes_tapped": "becomes tapped", "becomes_unattached": "becomes unattached",
+    "lore_counter": "lore counter", "chapter": "chapter",
+}
+# What the text says for each effect verb (any of the patterns).
+VERB_PATTERNS = {
+    "mill": r"\bmills?\b", "draw": r"\bdraws?\b", "discard": r"\bdiscard", "destroy": r"\bdestroy",
+    "exile": r"\bexile", "exile_self": r"\bexile", "exile_linked": r"\bexile", "return_linked": r"\breturn",
+    "sacrifice": r"\bsacrific", "each_player_sacrifices": r"\bsacrific", "phase_out": r"\bphases? out\b",
+    "counters": r"\bcounters?\b", "remove_counters": r"\bremove", "create_token": r"\btokens?\b",
+    "gain_life": r"\bgains?\b.*\blife\b", "lose_life": r"\blos(e|es)\b.*\blife\b", "damage_players": r"\bdamage\b",
+    "damage": r"\bdamage\b", "tap": r"\btap\b", "untap": r"\buntap\b", "pump": r"[+-]\d+/[+-]\d+",
+    "set_pt": r"base power and toughness", "may": r"\bmay\b", "flip_coin": r"\bflip", "extra_turns": r"extra turns?",
+    "set_life": r"life total become", "counter_ability": r"\bcounter target\b", "attach": r"\b(equip|fortify|attach)",
+    "repeat_until_win": r"\brepeat\b", "each_player_copy": r"\bcopy\b", "proliferate": r"\bproliferate\b",
+    "add_mana": r"\badd\b", "roll_die": r"\broll\b",
+}
+
+
+def _sentences(text: str) -> list[str]:
+    """The sentences of a text outside reminder text (in parentheses)."""
+    plain = re.sub(r"\([^)]*\)", "", text)
+    return [s.strip() for line in plain.splitlines() for s in re.split(r"(?<=\.)\s+", line) if s.strip()]
+
+
+def _trigger_conditions(text: str) -> list[str]:
+    out = []
+    for line in re.sub(r"\([^)]*\)", "", text).splitlines():
+        line = re.sub(r"^[IVX, ]+ — ", "", line.strip())      # Saga chapters: "I, II — ..."
+        for s in re.split(r"(?<=\.)\s+", line):
+            if re.match(r"(When|Whenever|At the beginning)\b", s):
+                out.append(s.split(",")[0])
+    return out
+
+
+def _activated_lines(text: str) -> list[str]:
+    lines = [ln.strip() for ln in re.sub(r"\([^)]*\)", "", text).splitlines()]
+    cost = re.compile(r"^(\{[^}]+\}|[+\-−]\d+|Pay \d+ life|\{T\})[^:]*: ")
+    return [ln for ln in lines if cost.match(ln) or re.match(r"^(Equip|Fortify|Unearth) \{", ln)]
+
+
+def _verbs(steps, out: set[str]) -> set[str]:
+    for step in steps or ():
+        (verb, params), = step.items()
+        out.add(verb)
+        if isinstance(params, dict):
+            for key in ("effect", "win", "lose", "else", "kicked", "results"):
+                value = params.get(key)
+                if isinstance(value, list):
+                    _verbs(value, out)
+                elif isinstance(value, dict):
+                    for sub in value.values():
+                        _verbs(sub, out)
+    return out
+
+
+@pytest.mark.parametrize("name", POOL.names())
+def test_card_abilities_follow_oracle_text(name: str) -> None:
+    card = POOL.get(name)
+    text = card.text
+    if card.triggers or card.activated or card.statics or card.spell or card.keywords:
+        assert text, f"{name}: has abilities but no Oracle text"
+    triggers = [t for t in card.triggers if t not in VANISHING and t not in card.chapters]
+    if card.vanishing is not None:
+        assert re.search(r"^Vanishing", text, re.M), f"{name}: vanishing without 'Vanishing' in its text"
+    conditions = _trigger_conditions(text)
+    if "Saga" not in card.subtypes:
+        assert len(conditions) == len(triggers), f"{name}: text has {conditions}, data {[t.on for t in triggers]}"
+        for trig, cond in zip(triggers, conditions):
+            events = trig.on if isinstance(trig.on, tuple) else (trig.on,)
+            for event in events:
+                assert EVENT_PHRASES[event].casefold() in cond.casefold(), f"{name}: {event!r} not in {cond!r}"
+            named = {e for e, phrase in EVENT_PHRASES.items() if phrase.casefold() in cond.casefold()}
+            # "dies" is also "leaves the battlefield"; "a land enters" is also "enters".
+            extra = named - set(events) - {"enters" if "land_enters" in events else "", "upkeep" if "end_step" in events else ""}
+            extra -= {"leaves"} if "dies" in events else set()
+            assert not extra, f"{name}: {cond!r} also names {sorted(extra)}, data has {events}"
+    if card.unearth:
+        assert f"Unearth {card.unearth}" in text, f"{name}: unearth {card.unearth} not in its text"
+    if card.kicker:
+        assert f"Kicker {card.kicker}" in text, f"{name}: kicker {card.kicker} not in its text"
+    if "Saga" in card.subtypes:
+        romans = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+        printed = {romans[r.strip()] for line in text.splitlines() if " — " in line
+                   for r in line.split(" — ")[0].split(",") if r.strip() in romans}
+        assert printed == {a.when["chapter"] for a in card.chapters}, f"{name}: chapters {printed}"
+    assert len(_activated_lines(text)) == len(card.activated) + bool(card.unearth), \
+        f"{name}: text has {_activated_lines(text)}, data {[a.label for a in card.activated]}"
+    lines = [ln.strip().casefold() for ln in text.splitlines()]
+    for keyword in card.keywords:
+        assert keyword in lines or any(ln.startswith(keyword) for ln in lines), f"{name}: keyword {keyword} not in text"
+    for line in lines:
+        if line in KEYWORDS:
+            assert line in card.keywords, f"{name}: text has keyword {line}, data doesn't"
+    verbs: set[str] = set()
+    for ability in card.triggers + card.activated + ((card.spell,) if card.spell else ()):
+        if ability not in VANISHING:
+            _verbs(ability.effect, verbs)
+    body = re.sub(r"\([^)]*\)", "", text)
+    for verb in verbs:
+        pattern = VERB_PATTERNS.get(verb)
+        if pattern is not None:
+            assert re.search(pattern, body, re.I), f"{name}: effect {verb} but the text never says /{pattern}/"
+
+
+def test_ertais_familiar_is_read_from_its_oracle_text() -> None:
+    card = POOL.get("Ertai's Familiar")
+    assert "phases out or leaves the battlefield, mill three cards" in card.text
+    assert [t.on for t in card.triggers] == [("phases_out", "leaves")]
+
+
+def test_a_card_that_contradicts_its_text_is_caught() -> None:
+    from kb.engine.cards import parse_card
+    wrong = parse_card({"name": "Wrong Familiar", "types": ["Creature"], "power": 1, "toughness": 1,
+                        "text": "When Wrong Familiar phases out or leaves the battlefield, mill three cards.",
+                        "triggers": [{"event": "dies", "when": {"self": True},
+                                      "effect": [{"mill": {"count": 3}}]}]}, "test")
+    cond = _trigger_conditions(wrong.text)[0]
+    assert EVENT_PHRASES["dies"] not in cond
