@@ -18,7 +18,7 @@ from kb.core.errors import EditionNotFound, NotFound
 from kb import history
 from kb.history import chain_documents
 from kb.history.resolve import resolve_document
-from kb.i18n import N_, _
+from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.store import normalise_title
 

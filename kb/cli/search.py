@@ -12,7 +12,7 @@ import click
 
 from kb.cli.options import edition_option, json_option, lang_option
 
-from kb.cli.output import EXIT_BAD_INPUT, dump, fail, open_kb
+from kb.cli.output import dump, open_kb
 from kb.i18n import _, format_edition, ngettext
 
 

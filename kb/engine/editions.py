@@ -9,7 +9,6 @@ under an older edition plays by the older rule and a reader sees the difference.
 from __future__ import annotations
 
 import datetime as _dt
-import re
 from dataclasses import dataclass
 
 from kb.core.editions import is_date, normalise_edition

@@ -14,7 +14,7 @@ from kb.engine.durations import expire
 from kb.engine.mana import empty_pools
 from kb.engine.restrictions import applies
 from kb.engine.stack import give_priority, priority_point, resolve_top
-from kb.engine.state import STEPS, Game, RulesError, touch
+from kb.engine.state import STEPS, Game, RulesError
 from kb.i18n import N_
 
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}

@@ -14,7 +14,6 @@ from dataclasses import asdict, dataclass, field
 from kb.history.model import Doc, GlossaryItem, Node
 from kb.history.pairing import RARE_WORDS, Pairing, heaviest_chain
 from kb.history.text import Span, Weights, changed_numbers, containment, dice, normalise, opcodes, word_diff
-from kb.i18n import N_
 from kb.core.numbers import RuleNumber
 
 from kb.core.labels import (  # noqa: E402,F401  (the vocabulary, shared with front ends)

@@ -18,7 +18,6 @@ from collections.abc import Collection, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import date
-from pathlib import Path
 
 from kb.i18n.catalogs import available_languages, locales_dir, translations
 from kb.i18n.days import to_date

@@ -18,7 +18,6 @@ from kb.core.numbers import RuleNumber, RuleRange
 
 TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` starts here on every call
 if TYPE_CHECKING:
-    import sqlite_utils
 
     from importers.records import Document
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from kb.i18n import N_
 
 from kb.core.labels import SOURCE_LABELS, SOURCES  # noqa: F401  (shared with `mtgkb term`)
 
