@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Callable, Iterable
 
+    import sqlite_utils
+
     from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References
 
 LookupFailed = MtgkbError  # the name callers have caught since the first release
@@ -52,7 +54,7 @@ class KnowledgeBase:
 
     def __init__(self, store: Store):
         self.store = store
-        self._db = None
+        self._db: "sqlite_utils.Database | None" = None
 
     @property
     def conn(self) -> "sqlite3.Connection":

@@ -62,6 +62,7 @@ def find_date(text: str) -> tuple[date, tuple[int, int]] | None:
 
 
 def _to_date(groups: tuple[str, ...], order: str) -> date | None:
+    m: int | None
     try:
         if order == "ymd":
             y, m, d = int(groups[0]), int(groups[1]), int(groups[2])

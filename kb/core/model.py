@@ -11,7 +11,7 @@ from dataclasses import asdict, dataclass, field
 
 class _Serialisable:
     def to_dict(self) -> dict:
-        return asdict(self)
+        return asdict(self)  # type: ignore[call-overload]  # every subclass is a dataclass
 
 
 @dataclass

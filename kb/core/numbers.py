@@ -213,27 +213,26 @@ class RuleNumber:
 
     def successor(self) -> "RuleNumber":
         """The next number of the same kind by numbering alone (not document order)."""
-        kind = self.kind
+        kind, chapter, rule, letters = self.kind, self.chapter or 0, self.rule or 0, self.letters or ""
         if kind == "section":
             return RuleNumber(self.section + 1)
         if kind == "chapter":
-            chapter = self.chapter + 1
-            return RuleNumber(chapter // 100, chapter)
+            return RuleNumber((chapter + 1) // 100, chapter + 1)
         if kind == "rule":
-            return RuleNumber(self.section, self.chapter, self.rule + 1)
-        return RuleNumber(self.section, self.chapter, self.rule, next_letters(self.letters))
+            return RuleNumber(self.section, chapter, rule + 1)
+        return RuleNumber(self.section, chapter, rule, next_letters(letters))
 
     def predecessor(self) -> "RuleNumber | None":
         """The previous number of the same kind by numbering alone, None at the start."""
-        kind = self.kind
+        kind, chapter, rule = self.kind, self.chapter or 0, self.rule or 0
         if kind == "section":
             return RuleNumber(self.section - 1) if self.section > 1 else None
         if kind == "chapter":
-            return RuleNumber((self.chapter - 1) // 100, self.chapter - 1) if self.chapter > 100 else None
+            return RuleNumber((chapter - 1) // 100, chapter - 1) if chapter > 100 else None
         if kind == "rule":
-            return RuleNumber(self.section, self.chapter, self.rule - 1) if self.rule > 1 else None
-        letters = previous_letters(self.letters)
-        return RuleNumber(self.section, self.chapter, self.rule, letters) if letters else None
+            return RuleNumber(self.section, chapter, rule - 1) if rule > 1 else None
+        letters = previous_letters(self.letters or "")
+        return RuleNumber(self.section, chapter, rule, letters) if letters else None
 
 
 @lru_cache(maxsize=1 << 16)
@@ -248,7 +247,7 @@ def canonical(text: str) -> str:
 
 
 def sort_numbers(numbers: Iterable[str | RuleNumber]) -> list[RuleNumber]:
-    return sorted(RuleNumber.parse(n) for n in numbers)
+    return sorted(n if isinstance(n, RuleNumber) else RuleNumber.parse(n) for n in numbers)
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,7 @@ class Store:
             if doc["id"] in having:
                 source = self.cache.index(doc)
                 positions = source.positions(key)
-                return self.rule_view(source, source.row(positions[0]), duplicates=len(positions) - 1)
+                return self.rule_view(source, _present(source.row(positions[0])), duplicates=len(positions) - 1)
         # The nearest numbers come from an English document where one was a candidate: a partial
         # translation preferred for the interface language would suggest only its few rules.
         nearest = next((d for d in docs if d["lang"] == "en"), docs[0]) if docs else None
@@ -100,7 +100,7 @@ class Store:
         first = self.rule(str(start), lang=lang, edition=edition)
         source = self.cache.index(self.document_row(first.document))
         chosen = source.subtree(target) if isinstance(target, RuleNumber) else source.span(target.start, target.end)
-        return [self.rule_view(source, source.row(seq)) for seq in chosen]
+        return [self.rule_view(source, _present(source.row(seq))) for seq in chosen]
 
     def rule_view(self, source: "DocumentIndex | SqlDocument", row: dict, duplicates: int = 0) -> Rule:
         doc = source.doc
@@ -192,6 +192,12 @@ def reference(ref: RefRow, doc: dict) -> Reference:
         resolved=ref.resolved, title_matches=ref.title_matches, document=doc["name"], lang=doc["lang"],
         edition=doc["edition"],
     )
+
+
+def _present(row: dict | None) -> dict:
+    """A row found by a position the index just gave."""
+    assert row is not None
+    return row
 
 
 def parse_number(number: str) -> RuleNumber:

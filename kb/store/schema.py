@@ -30,7 +30,7 @@ def database(conn: sqlite3.Connection) -> "sqlite_utils.Database":
 
 def _rules_tables(conn: sqlite3.Connection) -> None:
     db = database(conn)
-    db["documents"].create(
+    db.table("documents").create(
         {
             "id": int, "name": str, "lang": str, "edition": str, "edition_evidence": str,
             "format": str, "title": str, "source": str, "sha256": str, "size": int,
@@ -39,9 +39,9 @@ def _rules_tables(conn: sqlite3.Connection) -> None:
         },
         pk="id", not_null={"name", "lang", "format", "sha256"}, if_not_exists=True,
     )
-    db["documents"].create_index(["name"], unique=True, if_not_exists=True)
-    db["documents"].create_index(["lang", "edition"], if_not_exists=True)
-    db["rules"].create(
+    db.table("documents").create_index(["name"], unique=True, if_not_exists=True)
+    db.table("documents").create_index(["lang", "edition"], if_not_exists=True)
+    db.table("rules").create(
         {
             "id": int, "document_id": int, "seq": int, "number": str, "sort_key": str,
             "kind": str, "parent": str, "title": str, "text": str, "line": int,
@@ -49,24 +49,24 @@ def _rules_tables(conn: sqlite3.Connection) -> None:
         pk="id", foreign_keys=[("document_id", "documents", "id")],
         not_null={"document_id", "seq", "number", "sort_key", "kind"}, if_not_exists=True,
     )
-    db["rules"].create_index(["document_id", "number"], if_not_exists=True)
-    db["rules"].create_index(["document_id", "sort_key"], if_not_exists=True)
-    db["rules"].create_index(["number"], if_not_exists=True)
-    db["examples"].create(
+    db.table("rules").create_index(["document_id", "number"], if_not_exists=True)
+    db.table("rules").create_index(["document_id", "sort_key"], if_not_exists=True)
+    db.table("rules").create_index(["number"], if_not_exists=True)
+    db.table("examples").create(
         {"id": int, "rule_id": int, "document_id": int, "position": int, "text": str},
         pk="id", foreign_keys=[("rule_id", "rules", "id"), ("document_id", "documents", "id")],
         if_not_exists=True,
     )
-    db["examples"].create_index(["rule_id"], if_not_exists=True)
-    db["examples"].create_index(["document_id"], if_not_exists=True)
-    db["glossary"].create(
+    db.table("examples").create_index(["rule_id"], if_not_exists=True)
+    db.table("examples").create_index(["document_id"], if_not_exists=True)
+    db.table("glossary").create(
         {"id": int, "document_id": int, "seq": int, "term": str, "english": str, "reading": str,
          "text": str, "line": int},
         pk="id", foreign_keys=[("document_id", "documents", "id")], if_not_exists=True,
     )
-    db["glossary"].create_index(["document_id"], if_not_exists=True)
-    db["glossary"].create_index(["term"], if_not_exists=True)
-    db["refs"].create(
+    db.table("glossary").create_index(["document_id"], if_not_exists=True)
+    db.table("glossary").create_index(["term"], if_not_exists=True)
+    db.table("refs").create(
         {
             "id": int, "document_id": int, "rule_id": int, "glossary_id": int, "raw": str,
             "target": str, "target_start": str, "target_end": str, "target_kind": str,
@@ -78,20 +78,20 @@ def _rules_tables(conn: sqlite3.Connection) -> None:
                       ("glossary_id", "glossary", "id")],
         if_not_exists=True,
     )
-    db["refs"].create_index(["document_id", "start_key"], if_not_exists=True)
-    db["refs"].create_index(["rule_id"], if_not_exists=True)
-    db["refs"].create_index(["glossary_id"], if_not_exists=True)
-    db["commentary"].create(
+    db.table("refs").create_index(["document_id", "start_key"], if_not_exists=True)
+    db.table("refs").create_index(["rule_id"], if_not_exists=True)
+    db.table("refs").create_index(["glossary_id"], if_not_exists=True)
+    db.table("commentary").create(
         {"id": int, "document_id": int, "heading": str, "text": str, "line": int, "rule": str},
         pk="id", foreign_keys=[("document_id", "documents", "id")], if_not_exists=True,
     )
-    db["commentary"].create_index(["document_id"], if_not_exists=True)
-    db["terms"].create(
+    db.table("commentary").create_index(["document_id"], if_not_exists=True)
+    db.table("terms").create(
         {"id": int, "document_id": int, "lang": str, "term": str, "english": str, "line": int},
         pk="id", foreign_keys=[("document_id", "documents", "id")], if_not_exists=True,
     )
-    db["terms"].create_index(["document_id"], if_not_exists=True)
-    db["terms"].create_index(["english"], if_not_exists=True)
+    db.table("terms").create_index(["document_id"], if_not_exists=True)
+    db.table("terms").create_index(["english"], if_not_exists=True)
 
 
 def _history_tables(conn: sqlite3.Connection) -> None:

@@ -90,7 +90,7 @@ def _insert_document(conn: sqlite3.Connection, doc: "Document", *, name: str, so
             json.dumps(doc.meta, ensure_ascii=False) if doc.meta else None,
         ],
     )
-    return cursor.lastrowid
+    return int(cursor.lastrowid or 0)
 
 
 def _insert_contents(conn: sqlite3.Connection, doc_id: int, doc: "Document") -> tuple[int, int, int, int]:
