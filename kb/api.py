@@ -532,6 +532,13 @@ class KnowledgeBase:
 
         return crosscheck_document(self.conn, document, against, kinds or FINDINGS)
 
+    def backlog(self, translation: str, *, to: str | None = None, section: str | None = None):
+        """What to re-translate in ``translation`` ("ja@2026-01-16") to catch up with the English ``to``
+        (default the newest), in the newer edition's order; see docs/backlog.md."""
+        from kb.backlog import backlog
+
+        return backlog(self, translation, to=to, section=section)
+
     def term(self, query: str, *, lang: str | None = None) -> list:
         """A CR term in every language, with where each pairing came from."""
         from kb.terms import dictionary

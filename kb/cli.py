@@ -342,3 +342,6 @@ from kb.search_cli import complete, reindex, search  # noqa: E402
 cli.add_command(search)
 cli.add_command(complete)
 cli.add_command(reindex)
+from kb.backlog.command import backlog_command  # noqa: E402  (click and kb.cli only: no history until run)
+
+cli.add_command(backlog_command)
