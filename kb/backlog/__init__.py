@@ -16,7 +16,7 @@ from __future__ import annotations
 _NAMES = {
     "backlog": "kb.backlog.build", "BacklogError": "kb.backlog.build",
     "Backlog": "kb.backlog.model", "Item": "kb.backlog.model", "KINDS": "kb.backlog.model",
-    "write_po": "kb.backlog.po", "agreement": "kb.backlog.agreement", "Agreement": "kb.backlog.agreement",
+    "write_po": "kb.backlog.po", "agreement": "kb.backlog.translators", "Agreement": "kb.backlog.translators",
 }
 __all__ = sorted(_NAMES)
 

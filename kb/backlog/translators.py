@@ -10,7 +10,7 @@ backlog of zh@2023-11-17 against the English of 2026-04-17), two shares answer
   translated, or a rule they moved to its new number;
 - recall: of the numbers where both the English and the translation differ between the
   two editions, read number by number as someone comparing the files by hand would,
-  the share the backlog lists.
+  the share the backlog lists (within the backlog's section, if it has one).
 
 For the machine-updated items it also counts how many proposals are exactly what the
 translators wrote.
@@ -24,6 +24,7 @@ from kb.backlog.model import EXAMPLE, MECHANICAL, REMOVED, RULE, Backlog, Item
 from kb.backlog.texts import DocText, NodeText, load_text
 from kb.history.model import connection
 from kb.history.text import normalise
+from kb.numbers import RuleNumber
 
 
 @dataclass
@@ -90,8 +91,11 @@ def agreement(source, result: Backlog, actual: str) -> Agreement:
         if item.kind in MECHANICAL and item.machine_updated and item.part == RULE:
             found.machine += 1
             found.machine_same += _same(item.proposed, _body(theirs.get(item.number)))
+    within = RuleNumber.parse(result.section) if result.section else None
     for node in new_en.nodes:
         number = node.number
+        if within is not None and not RuleNumber.parse(number).is_within(within):
+            continue
         if _differs(old_en.get(number), node) and _differs(ours.get(number), theirs.get(number)):
             found.both_changed += 1
             if number in listed:
