@@ -40,7 +40,8 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     try:
         catalog = read_po(io.BytesIO(data), abort_invalid=True)
     except PoFileError as error:
-        raise SourceError(path, error.lineno, _("not a valid PO file: {reason}").format(reason=error)) from error
+        # babel counts lines from 0 in its errors
+        raise SourceError(path, error.lineno + 1, _("not a valid PO file: {reason}").format(reason=error)) from error
     except (UnicodeDecodeError, LookupError) as error:
         raise SourceError(path, None, _("not a valid PO file: {reason}").format(reason=error)) from error
     fields = dict(_HEADER_FIELD.findall(catalog.header_comment or ""))

@@ -34,19 +34,57 @@ def write_po(result: Backlog) -> bytes:
     catalog = Catalog(locale=_locale(result.translation.lang), header_comment=_header(result),
                       project="Magic: The Gathering Comprehensive Rules", version=result.english_new.edition,
                       fuzzy=False)
+    previous: dict[str, list[str]] = {}
     for unit in result.units:
-        catalog[unit.english] = Message(
-            unit.english, unit.translation or "", flags=["fuzzy"] if unit.changed and unit.translation else [],
-            auto_comments=_comments(unit), previous_id=unit.previous if unit.changed and unit.previous else (),
-            context=unit.context)
+        message = Message(unit.english, unit.translation or "",
+                          flags=["fuzzy"] if unit.changed and unit.translation else [],
+                          auto_comments=_comments(unit), context=unit.context)
+        # Rule texts are not format strings: no placeholder checks in the translators' tools.
+        message.flags.discard("python-format")
+        message.flags.discard("python-brace-format")
+        catalog[unit.english] = message
+        if unit.changed and unit.previous:
+            old_context = unit.item.old_number if unit.item and unit.item.part != "glossary" else None
+            previous[_context_line(unit.context)] = _previous_lines(unit.previous, old_context, unit.context)
     for item in result.items:
         if item.kind == REMOVED and item.old_english:
             catalog.obsolete[(item.old_english, item.key)] = Message(
                 item.old_english, item.translation or "", context=item.key,
                 auto_comments=[_("removed in {edition}").format(edition=result.english_new.edition)])
     out = io.BytesIO()
-    babel_write_po(out, catalog, width=0, include_previous=True, omit_header=False)
-    return out.getvalue()
+    babel_write_po(out, catalog, width=0, omit_header=False)
+    return _with_previous(out.getvalue(), previous)
+
+
+# babel writes a previous msgid as one comment wrapped like prose, which gettext's own tools
+# (and so Poedit and Weblate) do not read back as a string; these are written the gettext way,
+# "#| msgctxt" and "#| msgid" right before the message's msgctxt line.
+
+def _context_line(context: str) -> str:
+    from babel.messages.pofile import normalize
+
+    return f"msgctxt {normalize(context, width=0)}"
+
+
+def _previous_lines(text: str, old_context: str | None, context: str) -> list[str]:
+    from babel.messages.pofile import normalize
+
+    lines = []
+    if old_context and old_context != context:
+        lines.append(f"#| msgctxt {normalize(old_context, prefix='#| ', width=0)}")
+    lines.append(f"#| msgid {normalize(text, prefix='#| ', width=0)}")
+    return lines
+
+
+def _with_previous(data: bytes, previous: dict[str, list[str]]) -> bytes:
+    if not previous:
+        return data
+    out: list[str] = []
+    for line in data.decode("utf-8").split("\n"):
+        if line.startswith("msgctxt ") and line in previous:
+            out.extend(previous[line])
+        out.append(line)
+    return "\n".join(out).encode("utf-8")
 
 
 def _locale(lang: str):
