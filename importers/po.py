@@ -74,8 +74,8 @@ class _Reader:
         self.path = path
         self.rules: list[Rule] = []
         self.by_number: dict[str, Rule] = {}
-        self.terms: dict[str, tuple[str, int]] = {}  # English term -> (translated term, line)
-        self.definitions: dict[str, tuple[str, int]] = {}
+        self.terms: dict[str, tuple[str, int | None]] = {}  # English term -> (translated term, line)
+        self.definitions: dict[str, tuple[str, int | None]] = {}
         self.untranslated: list[str] = []
         self.fuzzy: list[str] = []
         self.count = 0

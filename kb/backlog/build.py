@@ -45,13 +45,13 @@ def backlog(source, translation: str, *, to: str | None = None, section: str | N
                               "rules of {edition}").format(document=ref.name, edition=ref.edition or _("undated")),
                             [c.edition for c in chain_documents(conn)][-3:])
     if to:
-        newer = resolve_document(conn, to, lang="en")
+        newer_id = resolve_document(conn, to, lang="en").id
     else:
         chain = chain_documents(conn)
         if not chain:
             raise lookup_failed(_("no English edition is stored"))
-        newer = chain[-1]
-    old_en, new_en = load_text(conn, pivot.id), load_text(conn, newer.id)
+        newer_id = chain[-1].id
+    old_en, new_en = load_text(conn, pivot.id), load_text(conn, newer_id)
     if (old_en.edition or "") > (new_en.edition or ""):
         raise BacklogError(_("{new} ({new_edition}) is older than the English of {document} ({edition}): give a "
                              "newer edition with --to").format(new=new_en.name, new_edition=new_en.edition,
@@ -127,22 +127,27 @@ class _Builder:
             elif change == ADDED:
                 self._added(entry.new_number)
             else:
-                self._paired(entry.old_number, entry.new_number, change, entry.references_only)
+                self._paired(entry.old_number, entry.new_number, change)
 
     def _translation(self, number: str | None) -> NodeText | None:
         return self.ours.get(number)
 
+    def _body(self, number: str | None) -> str | None:
+        mine = self.ours.get(number)
+        return mine.body if mine else None
+
     def _rule_item(self, kind: str, old: NodeText | None, new: NodeText | None, mine: NodeText | None) -> Item:
-        return Item(RULE, kind, new.number if new else None, old.number if old else None,
-                    section_of((new or old).number), old_english=old.body if old else None,
-                    new_english=new.body if new else None, translation=mine.body if mine else None)
+        number = new.number if new else old.number if old else None
+        return Item(RULE, kind, new.number if new else None, old.number if old else None, section_of(number),
+                    old_english=old.body if old else None, new_english=new.body if new else None,
+                    translation=mine.body if mine else None)
 
     def _unit(self, node: NodeText, translation: str | None, item: Item | None) -> None:
         changed = item is not None and not item.machine_updated
         self.units.append(Unit(node.number, node.body, translation, item, node.heading, changed,
                                item.old_english if changed and item else None))
 
-    def _paired(self, old_number: str, new_number: str, change: str, refs_only: bool) -> None:
+    def _paired(self, old_number: str, new_number: str, change: str) -> None:
         old, new = self.old_en.by_number[old_number], self.new_en.by_number[new_number]
         mine = self._translation(old_number)
         item = None
@@ -221,8 +226,8 @@ class _Builder:
         item = self._rule_item(MERGED, old, new, mine)
         if old is not None:
             item.old_spans, item.new_spans = word_diff(old.body, new.body)
-        item.related = [Related(n, self.old_en.by_number[n].body, (self._translation(n) or NodeText(0, n, None, "")).body
-                                or None) for n in entry.merged_from if n in self.old_en.by_number]
+        item.related = [Related(n, self.old_en.by_number[n].body, self._body(n))
+                        for n in entry.merged_from if n in self.old_en.by_number]
         self.items.append(item)
         self._unit(new, mine.body if mine else None, item)
         self._examples(old, new, mine)
@@ -242,8 +247,9 @@ class _Builder:
                 self._example(op, old, new, i, j, translated)
 
     def _example(self, op, old, new, i, j, translated) -> None:
-        old_text = before = old.examples[i] if i is not None else None
+        old_text = old.examples[i] if i is not None else None
         new_text = new.examples[j] if j is not None else None
+        before, after = old_text or "", new_text or ""
         mine = translated[i] if i is not None and i < len(translated) else None
         if op == "equal":
             kind = None  # moved with its rule, if at all: nothing to do
@@ -252,7 +258,7 @@ class _Builder:
         elif j is None:
             kind = REMOVED
         else:
-            changes = number_changes(before, new_text)
+            changes = number_changes(before, after)
             follows = changes is not None and all(self.numbers.get(a) == b for a, b in changes.items())
             kind = REFERENCES if follows else EDITED
         item = None
@@ -262,14 +268,14 @@ class _Builder:
                         old_position=None if i is None else i + 1, old_english=old_text, new_english=new_text,
                         translation=mine)
             if kind == EDITED:
-                item.old_spans, item.new_spans = word_diff(old_text, new_text)
+                item.old_spans, item.new_spans = word_diff(before, after)
             elif kind in MECHANICAL:
-                self._mechanical(item, old_text, new_text)
+                self._mechanical(item, before, after)
             self.items.append(item)
         if j is not None:
             translation = item.proposed if item and item.machine_updated else mine
             changed = item is not None and not item.machine_updated
-            self.units.append(Unit(example_context(new.number, j + 1), new_text, translation, item, False, changed,
+            self.units.append(Unit(example_context(new.number, j + 1), after, translation, item, False, changed,
                                    old_text if changed else None))
 
     # ---- glossary -------------------------------------------------------------------------------
@@ -304,5 +310,5 @@ class _Builder:
             edited = entry.change in (EDITED, "renamed and edited", ADDED) or (
                 entry.change == "references only" and not machine)
             self.units.append(Unit(glossary_context(new.term), new.text,
-                                   item.proposed if machine else (partner.text if partner else None), item,
+                                   item.proposed if machine and item else (partner.text if partner else None), item,
                                    False, edited, old.text if edited and old else None))

@@ -14,7 +14,7 @@ from html import escape
 from kb.backlog.model import EXAMPLE, GLOSSARY, KIND_LABELS, KINDS, Backlog, Item
 from kb.history.text import mark
 from kb.i18n import _
-from kb.i18n.wrap import ljust, table
+from kb.i18n.wrap import display_width, ljust, table
 
 CSV_FIELDS = ("section", "part", "kind", "number", "old_number", "position", "term", "old_english", "new_english",
               "translation", "proposed", "machine_updated", "note")
@@ -58,7 +58,7 @@ def render_text(result: Backlog) -> str:
         lines.append(_("Nothing to do: the translation is up to date."))
         return "\n".join(lines) + "\n"
     lines += summary_lines(result) + [""]
-    width = max(len(kind_label(k)) for k in KINDS) + 1
+    width = max(display_width(kind_label(k)) for k in KINDS) + 1
     for item in result.items:
         lines.append(ljust(kind_label(item.kind), width) + " " + where(item))
         lines += _item_lines(item)
