@@ -239,8 +239,13 @@ class _Builder:
         before = old.examples if old else []
         after = new.examples
         translated = mine.examples if mine and old and len(mine.examples) == len(before) else []
-        a, b = [normalise(x) for x in before], [normalise(x) for x in after]
-        for op, i1, i2, j1, j2 in opcodes(a, b) if a != b else [("equal", 0, len(a), 0, len(b))]:
+        same = [("equal", 0, len(before), 0, len(after))]
+        if before == after:  # most rules: no normalising, no alignment
+            blocks = same
+        else:
+            a, b = [normalise(x) for x in before], [normalise(x) for x in after]
+            blocks = opcodes(a, b) if a != b else same
+        for op, i1, i2, j1, j2 in blocks:
             for k in range(max(i2 - i1, j2 - j1)):
                 i = i1 + k if i1 + k < i2 else None
                 j = j1 + k if j1 + k < j2 else None
