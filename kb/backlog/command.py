@@ -29,7 +29,7 @@ from kb.i18n import _
 @click.pass_context
 def backlog_command(ctx, translation, to, section, as_json, csv_file, html_file, po_file):
     """What to re-translate: every rule of the newer English edition (--to, default the newest) that
-    changed since the edition TRANSLATION (like ja@2026-01-16) was made from."""
+    changed since the edition the translation LANG@EDITION (like ja@2026-01-16) was made from."""
     from kb.api import LookupFailed
     from kb.backlog.build import BacklogError
     from kb.backlog.render import render_csv, render_html, render_text, summary_lines
