@@ -11,6 +11,7 @@ from kb.i18n import _
 
 # Most specific first: a wiki article quotes rule lines too, so it must be asked before cr-text.
 FORMATS: dict[str, str] = {
+    "po": "importers.po",
     "mediawiki": "importers.mediawiki",
     "wiki-article": "importers.wiki_article",
     "rule-page": "importers.rule_page",

@@ -398,6 +398,29 @@ class KnowledgeBase:
 
         return render_document(report, limit=limit) if whole else render_rule(report)
 
+    def backlog(self, translation: str, *, to: str | None = None, section: str | None = None):
+        """What to re-translate in ``translation`` ("ja@2026-01-16") to catch up with the English ``to``
+        (default the newest), in the newer edition's order; see docs/backlog.md."""
+        from kb.backlog import backlog
+
+        return backlog(self.store, translation, to=to, section=section)
+
+    def backlog_report(self, result, *, format: str = "text"):
+        """A backlog as people and tools read it: text, summary (lines), csv, html (str) or po (bytes)."""
+        from kb.backlog import render
+
+        if format == "po":
+            from kb.backlog.po import write_po
+
+            return write_po(result)
+        if format == "summary":
+            return "\n".join(render.summary_lines(result)) + "\n"
+        writers = {"text": render.render_text, "csv": render.render_csv, "html": render.render_html}
+        if format not in writers:
+            raise BadInput(_("unknown format {name!r}: expected one of {formats}").format(
+                name=format, formats="text, summary, csv, html, po"))
+        return writers[format](result)
+
     def term(self, query: str, *, lang: str | None = None) -> list:
         """A CR term in every language, with where each pairing came from."""
         from kb.terms import dictionary

@@ -313,3 +313,6 @@ from kb.cli.search import complete, reindex, search  # noqa: E402
 cli.add_command(search)
 cli.add_command(complete)
 cli.add_command(reindex)
+from kb.cli.backlog import backlog_command  # noqa: E402
+
+cli.add_command(backlog_command)
