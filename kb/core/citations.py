@@ -317,7 +317,7 @@ def _read_letter(grammar: _Grammar, text: str, pos: int, previous: _Item) -> _It
     if not isinstance(before, RuleNumber) or before.kind != "subrule":
         return None
     match = grammar.letter.match(text, pos)
-    if match is None or letter_index(match["letter"]) <= letter_index(before.letters):
+    if match is None or letter_index(match["letter"]) <= letter_index(before.letters or ""):
         return None
     return _Item(RuleNumber(before.section, before.chapter, before.rule, match["letter"]), match.end())
 
@@ -330,6 +330,7 @@ def _read_next(grammar: _Grammar, text: str, previous: _Item, prefix: str | None
     joins otherwise, so the "506.7g" that opens a rule stays apart from its text.
     """
     join = grammar.join.match(text, previous.end)
+    assert join is not None  # the joiner pattern also matches the empty string
     strong = join["punct"] in (",", "、") or bool(join["word"] or join["cjk"]) or previous.continues
     pos = join.end()
     repeated = grammar.prefix.match(text, pos)
