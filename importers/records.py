@@ -76,3 +76,4 @@ class Document:
     commentary: list[Commentary] = field(default_factory=list)
     terms: list[TermPair] = field(default_factory=list)
     meta: dict[str, str] = field(default_factory=dict)  # infobox fields, page language, ...
+    references: list | None = None  # citations (importers.references), found by parse_file

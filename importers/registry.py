@@ -7,6 +7,7 @@ from pathlib import Path
 from types import ModuleType
 
 from importers.records import Document, SourceError
+from importers.references import find_references
 from kb.i18n import _
 
 # Most specific first: a wiki article quotes rule lines too, so it must be asked before cr-text.
@@ -58,4 +59,5 @@ def parse_file(
     document = importer(name).parse(data, path, lang=lang, edition=edition)
     if not document.rules and not document.glossary:
         raise SourceError(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
+    document.references = find_references(document)
     return document, data

@@ -48,3 +48,20 @@ def memory_kb():
     kb.import_file(MINI / "MiniRules_20260807.txt")
     yield kb
     kb.close()
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "corpus: reads the real corpus in ../shared/corpus (our truth); "
+                                       "`-m 'not corpus'` runs the unit tests alone")
+
+
+def pytest_collection_modifyitems(items):
+    """Every test of a module that reads the corpus is marked ``corpus``."""
+    reads: dict[str, bool] = {}
+    for item in items:
+        path = str(item.fspath)
+        if path not in reads:
+            text = Path(path).read_text(encoding="utf-8")
+            reads[path] = "corpus_path(" in text or "history_db" in text or "corpus(" in text
+        if reads[path]:
+            item.add_marker(pytest.mark.corpus)

@@ -79,10 +79,16 @@ def test_a_failed_import_leaves_the_database_as_it_was(kb, newest, monkeypatch):
     before = table_counts(kb)
     newest.write_bytes(newest.read_bytes() + b"\n")
 
-    def explode(*args, **kwargs):
-        raise RuntimeError("disk on fire")
+    from kb.store import write
 
-    monkeypatch.setattr(store, "_references", explode)
+    next_id = write._next_id
+
+    def explode(conn, table):  # fails after the old document is deleted and the new rules written
+        if table == "glossary":
+            raise RuntimeError("disk on fire")
+        return next_id(conn, table)
+
+    monkeypatch.setattr(write, "_next_id", explode)
     with pytest.raises(RuntimeError):
         kb.import_file(newest)
     assert table_counts(kb) == before
@@ -167,7 +173,7 @@ def test_one_off_and_in_memory_lookups_agree(kb, newest):
     from kb.store.lookup import DocumentIndex, SqlDocument
 
     kb.import_file(newest)
-    doc = next(d for d in kb._cache.documents() if d["name"] == "MagicCompRules_20260807")
+    doc = next(d for d in kb.store.documents() if d["name"] == "MagicCompRules_20260807")
     sql, memory = SqlDocument(kb.conn, doc), DocumentIndex.load(kb.conn, doc)
     for number in ("7", "702", "702.26", "702.26b", "704.5m", "613.6", "100.1", "905.6"):
         parsed = RuleNumber.parse(number)

@@ -20,7 +20,7 @@ from kb.history import chain_documents
 from kb.history.resolve import resolve_document
 from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange
-from kb.store import normalise_title
+from importers.references import normalise_title
 
 from kb.core.labels import CHANGED, GONE, MOVED, NOT_FOUND, OK, STATUS_LABELS, TITLE_MISMATCH  # noqa: F401
 

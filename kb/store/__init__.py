@@ -9,6 +9,6 @@
 
 from kb.store.schema import SCHEMA_VERSION, connect, database, migrate, schema_version  # noqa: F401
 from kb.store.write import (  # noqa: F401
-    StoreResult, _delete_document, delete_document, digest, document_sha, normalise_title, store_document,
+    StoreResult, _delete_document, delete_document, digest, document_sha, store_document,
 )
 from kb.store.reader import Store, rows  # noqa: F401

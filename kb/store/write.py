@@ -9,19 +9,18 @@ document. The schema is described in docs/schema.md.
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 from collections import namedtuple
 from datetime import datetime, timezone
 
-from kb.core.numbers import RuleNumber, RuleRange
+from importers.references import find_references
+from kb.core.numbers import RuleNumber
 
 TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` starts here on every call
 if TYPE_CHECKING:
 
     from importers.records import Document
 
-_DIGIT = re.compile(r"\d")
 
 
 # What an import did to one document; status is "added", "replaced" or "unchanged".
@@ -127,7 +126,9 @@ def _insert_contents(conn: sqlite3.Connection, doc_id: int, doc: "Document") -> 
         "insert into terms (document_id, lang, term, english, line) values (?, ?, ?, ?, ?)",
         [(doc_id, t.lang or doc.lang, t.term, t.english, t.line) for t in doc.terms],
     )
-    refs = _references(doc, doc_id, numbers, first_id, first_glossary)
+    refs = [(doc_id, None if r.rule_seq is None else first_id + r.rule_seq,
+             None if r.glossary_seq is None else first_glossary + r.glossary_seq, *r.row)
+            for r in (doc.references if doc.references is not None else find_references(doc, numbers))]
     conn.executemany(
         "insert into refs (document_id, rule_id, glossary_id, raw, target, target_start, target_end, "
         "target_kind, start_key, end_key, title, resolved, title_matches) "
@@ -139,63 +140,3 @@ def _insert_contents(conn: sqlite3.Connection, doc_id: int, doc: "Document") -> 
 
 def _next_id(conn: sqlite3.Connection, table: str) -> int:
     return (conn.execute(f"select coalesce(max(id), 0) + 1 from {table}").fetchone()[0])
-
-
-def normalise_title(title: str | None) -> str:
-    """Titles compare without case, quotes and closing punctuation ('"Planeswalk."')."""
-    if not title:
-        return ""
-    return " ".join(title.casefold().strip(" .,:;!?\"'“”„«»「」『』〔〕").split())
-
-
-def _references(
-    doc: "Document", doc_id: int, numbers: list[RuleNumber], first_rule_id: int, first_glossary_id: int
-) -> list[tuple]:
-    """Every citation in rule texts, examples and glossary definitions, resolved in the document."""
-    from kb.core.citations import find_citations
-
-    titles: dict[RuleNumber, str | None] = {}
-    for rule, number in zip(doc.rules, numbers):
-        titles.setdefault(number, rule.title)
-    present = set(numbers)
-    rows: list[tuple] = []
-    sources: list[tuple[int | None, int | None, str]] = []
-    for seq, rule in enumerate(doc.rules):
-        sources.append((first_rule_id + seq, None, rule.text))
-        for example in rule.examples:
-            sources.append((first_rule_id + seq, None, example))
-    for seq, entry in enumerate(doc.glossary):
-        sources.append((None, first_glossary_id + seq, entry.text))
-    for rule_id, glossary_id, text in sources:
-        if not text or not _DIGIT.search(text):
-            continue
-        for citation in find_citations(text, doc.lang, mode="rules"):
-            for target, title in zip(citation.targets, _titles(citation)):
-                rows.append(_reference_row(doc_id, rule_id, glossary_id, citation, target, title, present, titles))
-    return rows
-
-
-def _titles(citation) -> list[str | None]:
-    """The quoted title of each target; a list cites several numbers with one title each."""
-    per_target = getattr(citation, "titles", None)
-    if per_target:
-        return list(per_target)
-    if len(citation.targets) == 1:
-        return [citation.title]
-    return [None] * len(citation.targets)
-
-
-def _reference_row(doc_id, rule_id, glossary_id, citation, target, title, present, titles) -> tuple:
-    if isinstance(target, RuleRange):
-        start, end = target.start, target.end
-        resolved = start in present and end in present
-    else:
-        start = end = target
-        resolved = target in present
-    title_matches = None
-    if title and resolved:
-        title_matches = int(normalise_title(title) == normalise_title(titles.get(start)))
-    return (
-        doc_id, rule_id, glossary_id, citation.raw, str(target), str(start), str(end), start.kind,
-        start.sort_text, end.sort_text, title, int(resolved), title_matches,
-    )

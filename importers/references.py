@@ -1,0 +1,80 @@
+"""The citations of a parsed document: found by the core grammar and resolved within the document.
+
+Part of reading a source (bytes to records): the store only writes what this returns.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import namedtuple
+
+from kb.core.citations import find_citations
+from kb.core.numbers import RuleNumber, RuleRange
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from importers.records import Document
+
+_DIGIT = re.compile(r"\d")
+
+# One citation: the citing rule's or glossary entry's position in the document, and the refs row
+# (raw, target, target_start, target_end, target_kind, start_key, end_key, title, resolved, title_matches).
+Reference = namedtuple("Reference", "rule_seq glossary_seq row")
+
+
+def normalise_title(title: str | None) -> str:
+    """Titles compare without case, quotes and closing punctuation ('"Planeswalk."')."""
+    if not title:
+        return ""
+    return " ".join(title.casefold().strip(" .,:;!?\"'“”„«»「」『』〔〕").split())
+
+
+def find_references(doc: "Document", numbers: list[RuleNumber] | None = None) -> list[Reference]:
+    """Every citation in rule texts, examples and glossary definitions, resolved in the document."""
+    if numbers is None:
+        numbers = [RuleNumber.parse(rule.number) for rule in doc.rules]
+    titles: dict[RuleNumber, str | None] = {}
+    for rule, number in zip(doc.rules, numbers):
+        titles.setdefault(number, rule.title)
+    present = set(numbers)
+    rows: list[Reference] = []
+    sources: list[tuple[int | None, int | None, str]] = []
+    for seq, rule in enumerate(doc.rules):
+        sources.append((seq, None, rule.text))
+        for example in rule.examples:
+            sources.append((seq, None, example))
+    for seq, entry in enumerate(doc.glossary):
+        sources.append((None, seq, entry.text))
+    for rule_seq, glossary_seq, text in sources:
+        if not text or not _DIGIT.search(text):
+            continue
+        for citation in find_citations(text, doc.lang, mode="rules"):
+            for target, title in zip(citation.targets, _titles(citation)):
+                rows.append(Reference(rule_seq, glossary_seq, _reference_row(citation, target, title, present, titles)))
+    return rows
+
+
+def _titles(citation) -> list[str | None]:
+    """The quoted title of each target; a list cites several numbers with one title each."""
+    per_target = getattr(citation, "titles", None)
+    if per_target:
+        return list(per_target)
+    if len(citation.targets) == 1:
+        return [citation.title]
+    return [None] * len(citation.targets)
+
+
+def _reference_row(citation, target, title, present, titles) -> tuple:
+    if isinstance(target, RuleRange):
+        start, end = target.start, target.end
+        resolved = start in present and end in present
+    else:
+        start = end = target
+        resolved = target in present
+    title_matches = None
+    if title and resolved:
+        title_matches = int(normalise_title(title) == normalise_title(titles.get(start)))
+    return (
+        citation.raw, str(target), str(start), str(end), start.kind,
+        start.sort_text, end.sort_text, title, int(resolved), title_matches,
+    )
