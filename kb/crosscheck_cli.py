@@ -28,9 +28,12 @@ from kb.i18n import _
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write a standalone HTML report (side by side, flags coloured) to FILE.")
+@click.option("--links", metavar="TEMPLATE",
+              help="With --html: where rule numbers link: reader (default), static, yawgatog or a template with "
+                   "{number}, {anchor}, {lang}, {edition}, {document} (default: $MTGKB_RULE_LINKS).")
 @click.option("--strict", is_flag=True, help="Exit 1 when anything is flagged.")
 @click.pass_context
-def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_json, html_file, strict):
+def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_json, html_file, links, strict):
     """Cross-check translations: A and B like de:702.23 ja@2023-11-17:702.26 (rule against rule,
     subrule by subrule), or --document ja@2026-01-16 [--against en@2026-01-16] (every rule)."""
     from kb.api import LookupFailed
@@ -44,6 +47,10 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_jso
               as_json=as_json)
     conn = _open(ctx).conn
     try:
+        if html_file:
+            from kb.crosscheck.render_html import link_template
+
+            link_template(links)
         if document:
             report = crosscheck_document(conn, document, against, tuple(kinds) or FINDINGS)
             flagged = bool(report.findings)
@@ -55,7 +62,7 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_jso
     except ValueError as error:
         _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
     if html_file:
-        html = render_document_html(report) if document else render_rule_html(report)
+        html = render_document_html(report, links) if document else render_rule_html(report, links)
         html_file.write_text(html, encoding="utf-8")
         click.echo(_("HTML report: {path}").format(path=html_file), err=True)
     if as_json:
@@ -78,6 +85,7 @@ def term(ctx, query, lang, as_json):
     from kb.crosscheck.render_text import wrap
     from kb.terms import dictionary
     from kb.terms.model import SOURCE_LABELS
+    from kb.terms.vocabulary import CATEGORY_LABELS
 
     terms = dictionary(_open(ctx).conn)
     entries = terms.lookup(query, lang)
@@ -88,12 +96,14 @@ def term(ctx, query, lang, as_json):
         _dump([e.to_dict() for e in entries])
         return
     for entry in entries:
-        click.secho(" / ".join(entry.english) + f"  [{entry.key}]", bold=True)
+        kind = _(CATEGORY_LABELS[entry.category]) if entry.category in CATEGORY_LABELS else _("curated term")
+        click.secho(" / ".join(entry.english) + f"  [{entry.key}]  " + kind, bold=True)
         for name in entry.names:
             click.echo(f"  {name.lang:3} {name.name}")
             for source in name.sources:
                 label = _(SOURCE_LABELS[source.source]) if source.source in SOURCE_LABELS else source.source
                 said = f"{label}: {source.origin}" + (f", {source.detail}" if source.detail else "")
+                said += " " + _("(confidence {value:.2f})").format(value=source.confidence)
                 for line in wrap(said, 92):
                     click.echo(f"        {line}")
         click.echo()

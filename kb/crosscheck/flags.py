@@ -13,14 +13,13 @@ from typing import Callable
 
 from kb.crosscheck.model import Cell, Flag, Row
 from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
+from kb.crosscheck.termcheck import swapped_terms
 from kb.history.diff import CHANGE_LABELS
 from kb.history.text import RULE_NUMBER, mask_numbers, normalise, word_diff
 from kb.i18n import _
 from kb.terms import TermDictionary
 
 _QUIET_CHANGES = {None, "unchanged", "renumbered", "references only", "added", "removed"}
-# Glossary entries that are function words, not game terms: translations rightly say them many ways.
-_NOT_TERMS = {"as though", "becom", "during", "you", "your"}
 _QUOTE = 60
 
 
@@ -175,32 +174,32 @@ def _compare_numbers(row: Row, text: Cell, other: Cell, side: str | None, agains
 
 
 def game_terms(row: Row, ctx: Context) -> None:
-    """Concepts one translation names and the other does not, where both English texts name them."""
-    if ctx.terms is None or row.a is None or row.b is None:
+    """A translation naming another game term than its English original (one zone, step, type or
+    keyword ability for another, kb.crosscheck.termcheck); without English, the two translations
+    against each other."""
+    if ctx.terms is None:
         return
-    found = {side: {m.text: m.keys for m in ctx.terms.matcher(cell.lang).find(cell.text)}
-             for side, cell in (("a", row.a), ("b", row.b))}
-    keys = {side: set().union(*found[side].values()) if found[side] else set() for side in found}
-    named = {side: ctx.terms.matcher(cell.lang).keys(cell.text, nested=True) for side, cell in (("a", row.a), ("b", row.b))}
-    relevant = None
-    if row.en_a is not None and row.en_b is not None:
-        english = ctx.terms.matcher("en")
-        relevant = english.keys(row.en_a.text, nested=True) & english.keys(row.en_b.text, nested=True)
+    compared = False
     for side in ("a", "b"):
-        other = ctx.other(side)
-        lacking = {k for k in keys[side] - ctx.terms.implied(named[other]) - _NOT_TERMS
-                   if ctx.terms.has(k, ctx.lang[other]) and (relevant is None or k in relevant)}
-        if not lacking:
+        text, english = _get(row, side)
+        if text is None or english is None or text.lang == "en":
             continue
-        words = sorted(text for text, ks in found[side].items() if ks & lacking)
-        expected = sorted({n for k in lacking for n in ctx.terms.entry(k, ctx.lang[other]).in_language(
-            ctx.lang[other].split("-")[0])})
-        message = (_("{words} ({lang}) has no counterpart in the {other} text (expected {expected})") if expected
-                   else _("{words} ({lang}) has no counterpart in the {other} text"))
-        row.flags.append(Flag(
-            "terms", message.format(words=", ".join(words), lang=ctx.lang[side], other=ctx.lang[other],
-                                    expected=", ".join(expected[:4])),
-            side, {"keys": sorted(lacking), "found": words, "expected": expected}))
+        compared = True
+        for swap in swapped_terms(ctx.terms, text.text, text.lang, english.text, english.lang):
+            row.flags.append(Flag("terms", _term_message(swap, text.lang, _("its English")), side, swap.to_dict()))
+    if not compared and row.a is not None and row.b is not None and row.en_a is None and row.en_b is None:
+        for swap in swapped_terms(ctx.terms, row.b.text, row.b.lang, row.a.text, row.a.lang):
+            row.flags.append(Flag("terms", _term_message(swap, row.b.lang, _("the {lang} text").format(
+                lang=row.a.lang)), "b", swap.to_dict()))
+
+
+def _term_message(swap, lang: str, against: str) -> str:
+    # TRANSLATORS: {against} is "its English" or "the de text".
+    message = _("the {lang} text says {found} (the {category} {named}) where {against} names the {category} "
+                "{original} (expected {expected}); pair from {source}")
+    return message.format(lang=lang, found=swap.found, category=swap.category, named=swap.named_english,
+                          against=against, original=swap.original, expected=", ".join(swap.expected_names) or "—",
+                          source=swap.sources[0] if swap.sources else "—")
 
 
 def english_left(row: Row, ctx: Context) -> None:

@@ -117,12 +117,17 @@ def _blank_citations(text: str, lang: str) -> str:
     return "".join(chars)
 
 
-def citations(text: str, lang: str, siblings: dict[RuleNumber | None, list[RuleNumber]] | None = None) -> set[str]:
-    """The rules a text cites, ranges expanded over the document's numbers (``siblings`` by parent)."""
+def citations(text: str, lang: str, siblings: dict[RuleNumber | None, list[RuleNumber]] | None = None,
+              own: str | None = None) -> set[str]:
+    """The rules a text cites, ranges expanded over the document's numbers (``siblings`` by parent).
+    ``own``: the rule's number, which a text that opens with it ("702.189. 火の技／Firebending")
+    does not cite."""
     if not text or not any(ch.isdigit() for ch in text):
         return set()
     found: set[str] = set()
     for citation in _found(text, primary(lang)):
+        if own is not None and citation.start == 0 and [str(t) for t in citation.targets] == [own]:
+            continue
         for target in citation.targets:
             found.update(str(n) for n in expand(target, siblings))
     return found

@@ -56,6 +56,18 @@ class DocText:
     def siblings(self) -> dict:
         return sibling_index(rule.parsed for rule in self.by_number.values())
 
+    @cached_property
+    def titles(self) -> dict[str, str]:
+        """Number -> title of every titled section, chapter and rule (what citations name them)."""
+        return {r.number: r.title for r in self.by_number.values() if r.title and r.kind in ("section", "chapter", "rule")}
+
+    @cached_property
+    def title_index(self) -> dict[str, str]:
+        """Folded title -> number: which rule a cited title names."""
+        from kb.crosscheck.citecheck import title_numbers
+
+        return title_numbers(self.titles)
+
     def children(self, number: str) -> list[RuleText]:
         parent = RuleNumber.parse(number)
         return [self.by_number[str(n)] for n in self.siblings.get(parent, ()) if str(n) in self.by_number]

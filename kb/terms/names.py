@@ -60,7 +60,7 @@ def light_stem(word: str) -> str:
     A full stemmer would make "phasing" and "phase" one word, which are two concepts here.
     """
     w = word.casefold()
-    if len(w) > 4 and w.endswith("ies"):
+    if len(w) > 4 and w.endswith(("ies", "ied")):
         w = w[:-3] + "y"
     elif len(w) > 4 and w.endswith(("ches", "shes", "sses", "xes", "zes")):
         w = w[:-2]
