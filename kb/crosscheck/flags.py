@@ -30,6 +30,8 @@ class Context:
     terms: TermDictionary | None = None
     cite_map: Callable[[str], str | None] = lambda number: number  # A's numbering -> B's
     notes: dict[str, str] = field(default_factory=dict)  # English number of A -> what became of it
+    # side -> {its English number: the other edition's number, outside the compared rule}
+    elsewhere: dict[str, dict[str, str]] = field(default_factory=lambda: {"a": {}, "b": {}})
 
     def other(self, side: str) -> str:
         return "b" if side == "a" else "a"
@@ -55,6 +57,12 @@ def one_side(row: Row, ctx: Context) -> None:
             message = _("translation gap: the {lang} text lacks {number} of its English original").format(
                 lang=lang, number=english.number)
             row.flags.append(Flag("one-side", message, side, {"cause": "translation gap", "missing": english.number}))
+        elif text is None and other_english is not None and other_english.number in ctx.elsewhere[ctx.other(side)]:
+            became = ctx.elsewhere[ctx.other(side)][other_english.number]
+            message = _("{number} ({edition}) is {became} in {other}, outside the compared rule").format(
+                number=other_english.number, edition=ctx.edition[ctx.other(side)], became=became, other=edition)
+            row.flags.append(Flag("one-side", message, side,
+                                  {"cause": "elsewhere", "number": other_english.number, "became": became}))
         elif text is None and other_english is not None:
             note = ctx.notes.get(other_english.number)
             message = (_("rules change: {number} ({edition}) is not in {other} ({note})") if note

@@ -49,29 +49,40 @@ def _closed(terms: TermDictionary, keys) -> dict[str, str]:
 
 
 def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, original_lang: str) -> list[Swap]:
-    """Every term the translation ``text`` names in place of another of the same category in ``original``."""
+    """Every term the translation ``text`` names in place of another of the same category in ``original``.
+
+    Cheap tests first (leftmost-longest matches only); the nested names of both texts, which
+    take longer to find, only for rules that still have a candidate pair.
+    """
     if not text or not original:
         return []
     mine, theirs = terms.matcher(lang), terms.matcher(original_lang)
+    there = [m for m in theirs.find(original) if _closed(terms, m.keys)]
+    if not there:
+        return []
+    here_all = mine.find(_CARD_NAME.sub(lambda m: " " * len(m.group()), text))
+    keys_here = {k for m in here_all for k in m.keys}
+    keys_there = {k for m in there for k in m.keys}
+    lacking = [m for m in there if not set(m.keys) & keys_here]
+    extra = [m for m in here_all if _closed(terms, m.keys) and not set(m.keys) & keys_there]
+    if not lacking or not extra or not _categories(terms, lacking) & _categories(terms, extra):
+        return []
     named_here = terms.implied(mine.keys(text, nested=True))
     named_there = terms.implied(theirs.keys(original, nested=True))
-    lacking = []  # (word, {key: category}) the original names and the translation does not
-    for match in theirs.find(original):
+    missing = []  # (word, {key: category}) the original names and the translation does not
+    for match in lacking:
         if _name_like(match.text, match.start, original) or set(match.keys) & named_here:
             continue
         keys = {k: c for k, c in _closed(terms, match.keys).items()
                 if terms.has(k, lang) and (c != ABILITY or _as_written(terms, k, match.text))}
         if keys:
-            lacking.append((match.text, keys))
-    extra = []  # what the translation names and the original does not
-    for match in mine.find(_CARD_NAME.sub(lambda m: " " * len(m.group()), text)):
-        keys = _closed(terms, match.keys)
-        if keys and not set(match.keys) & named_there:  # a word of two senses, one of them named, is no swap
-            extra.append((match.text, keys))
+            missing.append((match.text, keys))
+    added = [(m.text, _closed(terms, m.keys)) for m in extra
+             if not set(m.keys) & named_there]  # a word of two senses, one of them named, is no swap
     swaps: list[Swap] = []
     used: set[str] = set()
-    for word, keys in lacking:
-        for found, found_keys in extra:
+    for word, keys in missing:
+        for found, found_keys in added:
             if found in used:
                 continue
             same = [(x, y) for x, cx in keys.items() for y, cy in found_keys.items() if cx == cy]
@@ -83,6 +94,10 @@ def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, or
                               tuple(_sources(terms, named, lang, found)), _english(terms, named)))
             break
     return swaps
+
+
+def _categories(terms: TermDictionary, matches) -> set[str]:
+    return {c for m in matches for c in _closed(terms, m.keys).values()}
 
 
 def _as_written(terms: TermDictionary, key: str, word: str) -> bool:

@@ -8,6 +8,7 @@ and one English key per concept, so "phase out", "phases out" and "Phased Out" m
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from kb.search.normalise import fold_text
 
@@ -54,6 +55,7 @@ def split_pair(term: str, english: str) -> list[tuple[str, str]]:
     return [(term, english)]
 
 
+@lru_cache(maxsize=65536)
 def light_stem(word: str) -> str:
     """English inflection off, nothing more: "phases"/"phased"/"phase" -> "phas", "phasing" stays.
 
