@@ -23,8 +23,9 @@ from kb.citations import find_citations
 from kb.numbers import RuleNumber
 
 # The kinds of a citation difference, in report order.
-RENUMBERED, DIFFERENT, OMITTED, ADDED = "old number", "different rule", "left out", "not in the original"
-CITATION_KINDS = (RENUMBERED, DIFFERENT, OMITTED, ADDED)
+RENUMBERED, STALE_ORIGINAL, DIFFERENT, OMITTED, ADDED = (
+    "old number", "old number in the original", "different rule", "left out", "not in the original")
+CITATION_KINDS = (RENUMBERED, STALE_ORIGINAL, DIFFERENT, OMITTED, ADDED)
 _TITLE_NOISE = re.compile(r"[\s・･·.,、。，:：;；\"'“”‘’「」『』〔〕（）()\-‐–—]")
 
 
@@ -74,8 +75,10 @@ def classify(only_translation: list[str], only_original: list[str], old: OldNumb
 
     An old number of the same rule first: the chain says so, or else the translation gives
     the cited number the title its document gives the original's number (``titled``: cited
-    number -> the number whose title it is); then rules of the same parent or chapter as a
-    different rule, then the rest as left out or added.
+    number -> the number whose title it is); then the original citing the old number of the
+    rule the translation cites (the original is behind: 614.12b where 614.12c is meant); then
+    rules of the same chapter, or the one left on each side, as a different rule; then the
+    rest as left out or added.
     """
     left_tr, left_en = list(only_translation), list(only_original)
     parts: list[CitationPart] = []
@@ -89,8 +92,17 @@ def classify(only_translation: list[str], only_original: list[str], old: OldNumb
             parts.append(CitationPart(RENUMBERED, cited, original, edition))
             left_tr.remove(cited)
             left_en.remove(original)
+    if old is not None:  # the original still cites the old number of the rule the translation cites
+        for cited in list(left_tr):
+            earlier = old.of(cited)
+            original = next((n for n in left_en if n in earlier), None)
+            if original is not None:
+                parts.append(CitationPart(STALE_ORIGINAL, cited, original, earlier[original]))
+                left_tr.remove(cited)
+                left_en.remove(original)
     for original in list(left_en):
-        cited = next((n for n in left_tr if _near(n, original)), None)
+        near = [n for n in left_tr if _near(n, original)]
+        cited = near[0] if near else (left_tr[0] if len(left_tr) == len(left_en) == 1 else None)
         if cited is not None:
             parts.append(CitationPart(DIFFERENT, cited, original))
             left_tr.remove(cited)

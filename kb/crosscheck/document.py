@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from kb.crosscheck.citecheck import ADDED, DIFFERENT, OMITTED, RENUMBERED, OldNumbers, cited_titles, classify
+from kb.crosscheck.citecheck import DIFFERENT, OMITTED, RENUMBERED, STALE_ORIGINAL, OldNumbers, cited_titles, \
+    classify
 from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
 from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
 from kb.crosscheck.termcheck import swapped_terms
@@ -113,6 +114,9 @@ def _part_message(part) -> str:
     if part.kind == RENUMBERED:
         return _("cites {old}, the old number of {number} (the title it gives is that of {number})").format(
             old=part.cited, number=part.original)
+    if part.kind == STALE_ORIGINAL:
+        return _("cites {cited} where the original still cites {old}, the number of {cited} in {edition}").format(
+            cited=part.cited, old=part.original, edition=part.edition)
     if part.kind == DIFFERENT:
         return _("cites {cited} where the original cites {number}, a different rule").format(
             cited=part.cited, number=part.original)
