@@ -102,8 +102,7 @@ def term(ctx, query, lang, as_json):
             click.echo(f"  {name.lang:3} {name.name}")
             for source in name.sources:
                 label = _(SOURCE_LABELS[source.source]) if source.source in SOURCE_LABELS else source.source
-                said = f"{label}: {source.origin}" + (f", {source.detail}" if source.detail else "")
-                said += " " + _("(confidence {value:.2f})").format(value=source.confidence)
+                said = f"{source.confidence:.2f} {label}: {source.origin}" + (f", {source.detail}" if source.detail else "")
                 for line in wrap(said, 92):
                     click.echo(f"        {line}")
         click.echo()

@@ -227,3 +227,37 @@ def test_the_bundled_seeds_alone_align_by_structure(tmp_path):
     assert report.method == "structure" and len(report.notes) == 2
     assert [(_number(r.a), _number(r.b)) for r in report.rows] == [(a, b) for a, _, _, b, _, _ in EXPECTED]
     kb.close()
+
+
+# ---- the text report -------------------------------------------------------------------------------
+
+def test_each_text_once_and_headers_that_keep_names_whole(xdb):
+    from kb.crosscheck.render_text import NO_START
+
+    report = crosscheck(xdb.conn, "ja:312", "en:312")
+    text = render_rule(report)
+    lines = text.splitlines()
+    # B is English: its text is its own English text, and 312.1 reads the same in both editions
+    assert sum(1 for line in lines if line.startswith("en 312.1 ")) == 1
+    assert sum(1 for line in lines if "Phenomenon is a card type seen only" in line) == 1
+    assert lines[:3] == ["A: ja 312 現象", "   CompRules_ja_20260116.0_lines, 2026-01-16",
+                         "   English MagicCompRules_20260116 (same edition)"]
+    for name in (report.a.document, report.b.document):
+        assert any(name in line for line in lines[:6])
+    # Japanese lines never start with 、 。 ・ ー or a small kana
+    body = [line.split("│ ", 1)[1] for line in lines if "│ " in line]
+    starts = [line[0] for line in body if line]
+    assert not [c for c in starts if c in NO_START]
+
+
+def test_wrapping_follows_the_line_breaking_rules():
+    from kb.crosscheck.render_text import NO_END, NO_START, wrap
+
+    text = "現象・カードが統率領域を離れる場合、それは統率領域に残り続ける。「フェイズ・アウト」したパーマネントは、" * 6
+    for columns in range(20, 61, 7):
+        lines = wrap(text, columns)
+        assert "".join(lines) == " ".join(text.split())
+        assert all(width(line) <= columns for line in lines)
+        assert not [line for line in lines[1:] if line[0] in NO_START]
+        assert not [line for line in lines[:-1] if line[-1] in NO_END]
+    assert wrap("プレイヤー", 8) == ["プレイ", "ヤー"]  # ー never opens a line: one more character moves along
