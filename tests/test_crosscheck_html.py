@@ -60,8 +60,8 @@ def test_rule_report_in_a_browser(xdb, tmp_path):
     cells = dom.find("a", id="a-R70223b").find_parent("tr").find_all("td")
     assert [c.get("lang") for c in cells[:4]] == ["de", "en", "en", "ja"]
     assert "removed from combat" in cells[2].find("ins").get_text()
-    # rule numbers are links: cited 506.4 in the Japanese text goes to the rules page
-    assert any(a["href"].endswith("#R5064") for a in cells[3].find_all("a"))
+    # rule numbers are links: cited 506.4 in the Japanese text goes to its edition's page in the reader
+    assert any(a["href"] == "/rules/506.4?lang=ja&edition=2023-11-17" for a in cells[3].find_all("a"))
     assert dom.select_one(".legend .k-rules-change").get_text() == "the rules changed between the editions: 4"
     assert png_size(shot) == WINDOW
     assert shot.stat().st_size > 100_000  # text and colour, not an empty page
