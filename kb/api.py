@@ -385,15 +385,23 @@ class KnowledgeBase:
                 kind=unknown[0], kinds=", ".join(FINDINGS)), list(FINDINGS))
         return crosscheck_document(self.conn, document, against, kinds or FINDINGS)
 
-    def crosscheck_report(self, report, *, format: str = "text", limit: int | None = None) -> str:
-        """A cross-check result as people read it: text (``limit`` findings per class) or standalone HTML."""
+    def crosscheck_report(self, report, *, format: str = "text", limit: int | None = None,
+                          links: str | None = None) -> str:
+        """A cross-check result as people read it: text (``limit`` findings per class) or standalone HTML
+        whose rule numbers link as ``links`` says (docs/crosscheck.md); format "links" checks ``links`` alone."""
         from kb.crosscheck.model import DocumentCrosscheck
 
         whole = isinstance(report, DocumentCrosscheck)
-        if format == "html":
-            from kb.crosscheck.render_html import render_document_html, render_rule_html
+        if format in ("html", "links"):
+            from kb.crosscheck.render_html import link_template, render_document_html, render_rule_html
 
-            return render_document_html(report) if whole else render_rule_html(report)
+            try:
+                link_template(links)
+            except ValueError as error:
+                raise BadInput(str(error)) from None
+            if format == "links":
+                return ""
+            return render_document_html(report, links) if whole else render_rule_html(report, links)
         from kb.crosscheck.render_text import render_document, render_rule
 
         return render_document(report, limit=limit) if whole else render_rule(report)

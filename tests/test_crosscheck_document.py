@@ -11,16 +11,18 @@ from click.testing import CliRunner
 from kb import store
 from kb.cli import cli
 from kb.crosscheck import FINDINGS, crosscheck_document
-from kb.crosscheck.document import crosscheck_documents
+from kb.crosscheck.citecheck import OldNumbers
+from kb.crosscheck.document import DocContext, crosscheck_documents
 from kb.crosscheck.render_text import render_document, width
 from kb.crosscheck.texts import DocText, RuleText, load_text
+from kb.terms import dictionary
 from tests.conftest import corpus_path
 from tests.test_crosscheck_db import xdb  # noqa: F401
 
-JA = {"missing": 1, "extra": 1, "duplicate": 1, "subrules": 1, "citations": 54, "examples": 2, "numbers": 11,
-      "untranslated": 0}
-ZH_2023 = {**dict.fromkeys(FINDINGS, 0), "citations": 18, "numbers": 4}
-ZH_2026 = {**dict.fromkeys(FINDINGS, 0), "citations": 23, "examples": 1, "numbers": 2}
+JA = {"missing": 1, "extra": 1, "duplicate": 1, "subrules": 1, "citations": 33, "titles": 15, "examples": 1,
+      "numbers": 1, "terms": 1, "untranslated": 0}
+ZH_2023 = {**dict.fromkeys(FINDINGS, 0), "citations": 16, "titles": 6, "numbers": 2}
+ZH_2026 = {**dict.fromkeys(FINDINGS, 0), "citations": 21, "titles": 5, "numbers": 1}
 
 
 @pytest.fixture(scope="module")
@@ -36,11 +38,26 @@ def test_japanese_translation_against_english_of_its_date(japanese):
     duplicate = japanese.of_kind("duplicate")[0]
     assert (duplicate.number, duplicate.detail["times"], duplicate.detail["side"]) == ("505.4", 2, "translation")
     assert japanese.of_kind("subrules")[0].detail["translation"][-1] == "805.10g"
-    assert [(f.number, f.detail) for f in japanese.of_kind("examples")] == [
-        ("701.20c", {"translation": 0, "original": 1}), ("712.9", {"translation": 3, "original": 2})]
-    # the translation still cites the numbers of an older edition: 731 is 732 today
+    # 701.20c prints its example on the rule's line ("… 例：《テレパシー》…"): counted, no finding
+    assert [(f.number, f.detail) for f in japanese.of_kind("examples")] == [("712.9", {"translation": 3, "original": 2})]
+    # a number only the original states: "with three exceptions"; none for counts the translation adds
+    assert [(f.number, f.detail["only_original"]) for f in japanese.of_kind("numbers")] == [("903.13f", [3])]
+    # the translation still cites the numbers of an older edition: 731 is 732 today, the chain says so
     found = {f.number: f.detail for f in japanese.of_kind("citations")}
     assert (found["121.8"]["only_translation"], found["121.8"]["only_original"]) == (["731"], ["732"])
+    assert found["121.8"]["parts"] == [{"kind": "old number", "translation": "731", "original": "732",
+                                        "edition": "2025-06-06"}]
+    assert [p["kind"] for p in found["904.12a"]["parts"]] == ["left out"]  # "(see rule 802)" not translated
+    assert [p["kind"] for p in found["702.102c"]["parts"]] == ["not in the original"]
+    assert [p["kind"] for p in found["607.2m"]["parts"]] == ["old number in the original"]  # 614.12b is 614.12c now
+    # the forms the grammar did not read before: "rule 8〔多人数戦ルール〕", "116〔特別な処理〕", "(116 参照)"
+    assert not {"100.1b", "108.6", "110.4", "401.5", "702.168d", "702.170b", "702.160a"} & set(found)
+    # a cited title that is another rule's in the same document
+    titles = {f.number: f.detail for f in japanese.of_kind("titles")}
+    assert titles["104.6"] == {"cited": "725", "title": "ゲームを再び開始する", "stored": "イニシアチブ", "titled": "726"}
+    # one game term for another: 次元 (plane) where the English says phenomenon
+    term = japanese.of_kind("terms")[0]
+    assert (term.number, term.detail["expected"], term.detail["named"]) == ("312.5", "phenomenon", "plan")
 
 
 def test_the_default_original_is_the_english_text_of_the_same_date(xdb, japanese):
@@ -68,6 +85,11 @@ def pair(xdb):
     ids = dict(xdb.conn.execute("select name, id from documents"))
     return (load_text(xdb.conn, ids["CompRules_ja_20260116.0_lines"]),
             load_text(xdb.conn, ids["MagicCompRules_20260116"]))
+
+
+@pytest.fixture(scope="module")
+def context(xdb):
+    return DocContext(dictionary(xdb.conn), OldNumbers(xdb.conn, "MagicCompRules_20260116"))
 
 
 def altered(doc: DocText, change) -> DocText:
@@ -101,20 +123,55 @@ CASES = {
                   "702.26c"),
     "subrules": (lambda rules: rules.pop(_at(rules, "702.26p")), "702.26"),
     "citations": (_replace_text("702.26k", "rule 800.4", "rule 800.5"), "702.26k"),
+    "titles": (_replace_text("112.1", "rule 601〔呪文を唱えること〕", "rule 601〔スタック〕"), "112.1"),
     "examples": (lambda rules: setattr(rules[_at(rules, "702.26b")], "examples", 3), "702.26b"),
-    "numbers": (_replace_text("702.26p", "パーマネント1つ", "パーマネント2つ"), "702.26p"),
+    "numbers": (_replace_text("111.10b", "「{2}, {T}", "「{1}, {T}"), "111.10b"),
+    "terms": (_replace_text("304.2", "オーナーの墓地に置かれる", "オーナーの手札に置かれる"), "304.2"),
     "untranslated": (_replace_text("702.26c", "ゲームはそれが存在するものとして扱う。",
                                    "The game once again treats it as though it exists."), "702.26c"),
 }
 
 
 @pytest.mark.parametrize("kind", FINDINGS)
-def test_each_class_of_finding_from_an_altered_translation(pair, kind):
+def test_each_class_of_finding_from_an_altered_translation(pair, context, kind):
     translation, original = pair
     change, number = CASES[kind]
-    baseline = crosscheck_documents(translation, original, (kind,))
-    report = crosscheck_documents(altered(translation, change), original, (kind,))
+    baseline = crosscheck_documents(translation, original, (kind,), context)
+    report = crosscheck_documents(altered(translation, change), original, (kind,), context)
     assert [f.number for f in _new(report, baseline, kind)] == [number]
+
+
+CITATION_CASES = {
+    # 729 "Merging with Permanents" was 728 in 2025-06-06: the chain names the old number
+    "old number": (_replace_text("701.27g", "rule 729〔パーマネントの合同〕", "rule 728〔パーマネントの合同〕"), "701.27g",
+                   {"translation": "728", "original": "729", "edition": "2025-06-06"}),
+    "different rule": (_replace_text("702.26k", "rule 800.4", "rule 800.5"), "702.26k",
+                       {"translation": "800.5", "original": "800.4", "edition": None}),
+    "left out": (_replace_text("112.1a", "rule 707.10 参照。", ""), "112.1a",
+                 {"translation": None, "original": "707.10", "edition": None}),
+    "not in the original": (_replace_text("704.5a", "敗北する。", "敗北する。rule 119.4 参照。"), "704.5a",
+                            {"translation": "119.4", "original": None, "edition": None}),
+}
+
+
+@pytest.mark.parametrize("how", list(CITATION_CASES))
+def test_each_kind_of_citation_difference(pair, context, how):
+    translation, original = pair
+    change, number, part = CITATION_CASES[how]
+    baseline = crosscheck_documents(translation, original, ("citations",), context)
+    report = crosscheck_documents(altered(translation, change), original, ("citations",), context)
+    new = _new(report, baseline, "citations")
+    assert [f.number for f in new] == [number]
+    assert new[0].detail["parts"] == [{"kind": how, **part}]
+
+
+def test_a_swapped_game_term_is_quoted_with_its_source(pair, context):
+    translation, original = pair
+    change, number = CASES["terms"]
+    report = crosscheck_documents(altered(translation, change), original, ("terms",), context)
+    found = next(f for f in report.of_kind("terms") if f.number == number)
+    assert (found.detail["expected"], found.detail["named"], found.detail["category"]) == ("graveyard", "hand", "zone")
+    assert "手札" in found.message and "墓地" in found.message and "Hand" in found.detail["sources"][0]
 
 
 def test_altered_file_through_import_and_command(xdb, tmp_path):

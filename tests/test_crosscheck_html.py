@@ -60,8 +60,8 @@ def test_rule_report_in_a_browser(xdb, tmp_path):
     cells = dom.find("a", id="a-R70223b").find_parent("tr").find_all("td")
     assert [c.get("lang") for c in cells[:4]] == ["de", "en", "en", "ja"]
     assert "removed from combat" in cells[2].find("ins").get_text()
-    # rule numbers are links: cited 506.4 in the Japanese text goes to the rules page
-    assert any(a["href"].endswith("#R5064") for a in cells[3].find_all("a"))
+    # rule numbers are links: cited 506.4 in the Japanese text goes to its edition's page in the reader
+    assert any(a["href"] == "/rules/506.4?lang=ja&edition=2023-11-17" for a in cells[3].find_all("a"))
     assert dom.select_one(".legend .k-rules-change").get_text() == "the rules changed between the editions: 4"
     assert png_size(shot) == WINDOW
     assert shot.stat().st_size > 100_000  # text and colour, not an empty page
@@ -76,3 +76,35 @@ def test_document_report_in_a_browser(xdb, tmp_path):
     assert dom.find("tr", id="missing-R6105") is not None
     assert dom.find("tr", id="extra-R80510g") is not None
     assert png_size(shot) == WINDOW and shot.stat().st_size > 100_000
+
+
+def test_rule_links_point_to_the_cited_edition_in_the_reader(xdb, monkeypatch):
+    """Not today's rules on another site: the reader's page of the edition the citing text belongs to."""
+    monkeypatch.delenv("MTGKB_RULE_LINKS", raising=False)
+    report = crosscheck(xdb.conn, "de:702.23", "ja@2023-11-17:702.26")
+    dom = BeautifulSoup(render_rule_html(report), "html.parser")
+    japanese = dom.find("a", id="a-R70223b").find_parent("tr").find_all("td")[3]
+    assert "/rules/506.4?lang=ja&edition=2023-11-17" in [a["href"] for a in japanese.find_all("a")]
+    german = dom.find("a", id="a-R70223j").find_parent("tr").find_all("td")[0]
+    assert "/rules/704.5d?lang=de&edition=2010-07-16" in [a["href"] for a in german.find_all("a")]  # inferred
+    static = BeautifulSoup(render_rule_html(report, "static"), "html.parser")
+    hrefs = [a["href"] for a in static.find("a", id="a-R70223b").find_parent("tr").find_all("td")[3].find_all("a")]
+    assert "/documents/001_b91ea460c0a74603.html#R5064" in hrefs
+    monkeypatch.setenv("MTGKB_RULE_LINKS", "https://example.org/{lang}/{edition}/{anchor}")
+    custom = BeautifulSoup(render_rule_html(report), "html.parser")
+    assert any(a["href"] == "https://example.org/ja/2023-11-17/R5064" for a in custom.find_all("a"))
+    document = BeautifulSoup(render_document_html(crosscheck_document(xdb.conn, "ja@2026-01-16"), "reader"),
+                             "html.parser")
+    row = document.find("tr", id="citations-R1218")
+    links = [a["href"] for a in row.find_all("a")]
+    assert "/rules/121.8?lang=ja&edition=2026-01-16" in links and "/rules/732?lang=en&edition=2026-01-16" in links
+
+
+def test_a_bad_link_template_is_bad_input(xdb, tmp_path):
+    from click.testing import CliRunner
+
+    from kb.cli import cli
+
+    result = CliRunner().invoke(cli, ["--db", str(xdb.path), "crosscheck", "de:702.23", "ja:702.26", "--html",
+                                      str(tmp_path / "r.html"), "--links", "/x/{nonsense}"])
+    assert result.exit_code == 2 and "link template" in result.output

@@ -28,7 +28,8 @@ EXPECTED = [
     ("702.23g", "702.23g", "702.26h", "702.26h", "renumbered", []),
     ("702.23h", "702.23h", "702.26i", "702.26i", "references only", []),
     (None, None, "702.26j", "702.26j", "added", ["one-side"]),
-    ("702.23i", "702.23i", "702.26k", "702.26k", "renumbered", ["terms"]),
+    # "owned by a player" is rightly そのオーナー: no term finding (the German Spieler has no "counterpart")
+    ("702.23i", "702.23i", "702.26k", "702.26k", "renumbered", []),
     ("702.23j", "702.23j", None, None, "removed", ["one-side", "citations"]),
     ("702.23k", "702.23k", "702.26m", "702.26m", "edited", ["rules-change"]),
     (None, None, "702.26n", "702.26n", "added", ["one-side"]),
@@ -53,7 +54,7 @@ def test_the_users_example_row_by_row(example):
     assert example.method == "pivot"
     got = [(_number(r.a), _number(r.en_a), _number(r.en_b), _number(r.b), r.change, r.kinds()) for r in example.rows]
     assert got == EXPECTED
-    assert example.counts == {"one-side": 4, "rules-change": 4, "citations": 1, "numbers": 0, "terms": 1,
+    assert example.counts == {"one-side": 4, "rules-change": 4, "citations": 1, "numbers": 0, "terms": 0,
                               "untranslated": 0}
 
 
@@ -91,9 +92,11 @@ def test_citations_in_two_numberings_and_a_real_mismatch(example):
         "citations", "a", {"translation": ["704.5d", "704.5n"], "original": ["704.5d"]})
 
 
-def test_term_disagreement(example):
-    flag = _by_a(example)["702.23i"].flags[0]
-    assert flag.detail["found"] == ["Spieler"] and "プレイヤー" in flag.detail["expected"]
+def test_no_term_finding_where_the_japanese_rightly_says_owner(example):
+    """main flagged "Spieler (de) has no counterpart in the ja text (expected プレイヤー)" at 702.23i."""
+    row = _by_a(example)["702.23i"]
+    assert "オーナー" in row.b.text and "Spieler" in row.a.text
+    assert "terms" not in row.kinds()
 
 
 def test_structure_alone_pairs_the_same_subrules(xdb, example):
@@ -149,11 +152,35 @@ def test_english_left_untranslated(xdb):
     assert fine.flags == []
 
 
-def test_game_terms_that_disagree(xdb):
-    row = Row(Cell("1", "Destabilisierte Spielsteine hören auf zu existieren.", "de"),
-              Cell("1", "フェイズ・アウトしている間も存在し続ける。", "ja"))
+def test_a_translation_naming_another_zone_than_its_english(xdb):
+    english = Cell("702.26k", "Phased-out permanents are put into their owner's graveyard.", "en")
+    swapped = Row(None, Cell("702.26k", "フェイズ・アウトしているパーマネントはオーナーの追放領域に置かれる。", "ja"),
+                  None, english)
+    game_terms(swapped, _ctx(xdb))
+    assert [(f.kind, f.side, f.detail["expected"], f.detail["named"], f.detail["category"]) for f in swapped.flags] \
+        == [("terms", "b", "graveyard", "exil", "zone")]
+    assert "墓地" in swapped.flags[0].detail["expected_names"]
+    assert "Exile: glossary" in swapped.flags[0].detail["sources"][0] and "追放" in swapped.flags[0].message
+    right = Row(None, Cell("702.26k", "フェイズ・アウトしているパーマネントはオーナーの墓地に置かれる。", "ja"), None, english)
+    game_terms(right, _ctx(xdb))
+    assert right.flags == []
+
+
+def test_function_words_and_other_wording_are_no_term_findings(xdb):
+    """The findings of main before: "a, the (en) has no counterpart" (312.1), "have" (312.3)."""
+    report = crosscheck(xdb.conn, "ja:312", "en:312")
+    assert [r.b.number for r in report.rows if "terms" in r.kinds()] == ["312.5"]  # 次元 (plane) for phenomenon
+    row = Row(None, Cell("1", "現象・カードにはサブタイプは存在しない。", "ja"), None,
+              Cell("1", "Phenomenon cards have no subtypes.", "en"))
     game_terms(row, _ctx(xdb))
-    assert [(f.side, f.detail["found"]) for f in row.flags] == [("a", ["Spielsteine"])]
+    assert row.flags == []
+
+
+def test_two_translations_without_english_compare_with_each_other(xdb):
+    ctx = Context(lang={"a": "ja", "b": "zh"}, edition={"a": "2026-01-16", "b": "2026-04-17"}, terms=dictionary(xdb.conn))
+    row = Row(Cell("1", "そのカードを墓地に置く。", "ja"), Cell("1", "将该牌置入放逐区。", "zh"))
+    game_terms(row, ctx)
+    assert [(f.side, f.detail["expected"], f.detail["named"]) for f in row.flags] == [("b", "graveyard", "exil")]
 
 
 # ---- the command ---------------------------------------------------------------------------------
@@ -200,3 +227,37 @@ def test_the_bundled_seeds_alone_align_by_structure(tmp_path):
     assert report.method == "structure" and len(report.notes) == 2
     assert [(_number(r.a), _number(r.b)) for r in report.rows] == [(a, b) for a, _, _, b, _, _ in EXPECTED]
     kb.close()
+
+
+# ---- the text report -------------------------------------------------------------------------------
+
+def test_each_text_once_and_headers_that_keep_names_whole(xdb):
+    from kb.crosscheck.render_text import NO_START
+
+    report = crosscheck(xdb.conn, "ja:312", "en:312")
+    text = render_rule(report)
+    lines = text.splitlines()
+    # B is English: its text is its own English text, and 312.1 reads the same in both editions
+    assert sum(1 for line in lines if line.startswith("en 312.1 ")) == 1
+    assert sum(1 for line in lines if "Phenomenon is a card type seen only" in line) == 1
+    assert lines[:3] == ["A: ja 312 現象", "   CompRules_ja_20260116.0_lines, 2026-01-16",
+                         "   English MagicCompRules_20260116 (same edition)"]
+    for name in (report.a.document, report.b.document):
+        assert any(name in line for line in lines[:6])
+    # Japanese lines never start with 、 。 ・ ー or a small kana
+    body = [line.split("│ ", 1)[1] for line in lines if "│ " in line]
+    starts = [line[0] for line in body if line]
+    assert not [c for c in starts if c in NO_START]
+
+
+def test_wrapping_follows_the_line_breaking_rules():
+    from kb.crosscheck.render_text import NO_END, NO_START, wrap
+
+    text = "現象・カードが統率領域を離れる場合、それは統率領域に残り続ける。「フェイズ・アウト」したパーマネントは、" * 6
+    for columns in range(20, 61, 7):
+        lines = wrap(text, columns)
+        assert "".join(lines) == " ".join(text.split())
+        assert all(width(line) <= columns for line in lines)
+        assert not [line for line in lines[1:] if line[0] in NO_START]
+        assert not [line for line in lines[:-1] if line[-1] in NO_END]
+    assert wrap("プレイヤー", 8) == ["プレイ", "ヤー"]  # ー never opens a line: one more character moves along

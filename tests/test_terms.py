@@ -142,3 +142,58 @@ def test_term_command(xdb):
     assert data[0]["key"] == "token"
     missing = runner.invoke(cli, ["--db", str(xdb.path), "term", "phasng"])
     assert missing.exit_code == 1 and "Nearest: phasing" in missing.output
+
+
+# ---- the dictionary holds game terms only --------------------------------------------------------
+
+def test_no_english_side_is_a_function_word_and_every_one_is_a_cr_term_or_curated(xdb):
+    from kb.terms.vocabulary import STOPWORDS, cr_terms
+
+    terms = dictionary(xdb.conn)
+    vocabulary = cr_terms(xdb.conn)
+    assert len(vocabulary) > 1000 and len(terms.names) > 3000
+    curated_keys = {n.key for n in terms.names if n.source == "curated"}
+    for name in terms.names:
+        words = name.key.split()
+        assert not all(w in STOPWORDS for w in words), name
+        assert name.key in vocabulary or name.key in curated_keys, name
+        assert name.source in ("curated", "glossary", "pair", "rule-title", "inline") and 0 < name.confidence <= 1
+
+
+def test_the_pairs_main_mined_from_running_text_are_gone(xdb):
+    terms = dictionary(xdb.conn)
+    english = {n.english.casefold() for n in terms.names}
+    for word in ("a", "the", "have", "when", "move on", "turn …"):
+        assert word not in english
+    assert terms.lookup("1枚") == [] and terms.lookup("その") == []
+    # what the CR defines stays: zones, steps, keyword abilities, glossary entries
+    for key, category in (("graveyard", "zone"), ("untap step", "step or phase"), ("phasing", "keyword ability"),
+                          ("artifact", "card type"), ("legendary", "supertype"), ("poison counter", "counter")):
+        assert terms.category(english_key(key)) == category, key
+
+
+def test_a_word_with_two_game_senses_is_two_entries(xdb):
+    terms = dictionary(xdb.conn)
+    noun, verb = terms.lookup("turn")[0], terms.lookup("turn face up")[0]
+    assert noun.key != verb.key
+    assert "ターン" in noun.in_language("ja") and "オモテ向きにする" in verb.in_language("ja")
+    english = terms.matcher("en")
+    assert english.keys("when it is turned face up") == {english_key("turn face up")}  # not the turn
+    assert english_key("turn") in english.keys("at the beginning of the next turn")
+
+
+def test_term_command_shows_source_kind_and_confidence(xdb):
+    runner = CliRunner()
+    result = runner.invoke(cli, ["--db", str(xdb.path), "term", "graveyard"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("Graveyard") and lines[0].endswith("zone")
+    assert "  ja  墓地" in lines
+    said = " ".join(line.strip() for line in lines)
+    # each source with its confidence first: glossary 0.95, rule title (404 = Graveyard) 0.85
+    assert "0.95 glossary entry with its English name: CompRules_ja_20260116.0_lines, line" in said
+    assert "0.85 rule title paired by number with the English edition: CompRules_ja_20260116.0_lines, 404" in said
+    data = json.loads(runner.invoke(cli, ["--db", str(xdb.path), "term", "graveyard", "--json"]).output)
+    assert data[0]["category"] == "zone"
+    ja = next(n for n in data[0]["names"] if n["lang"] == "ja" and n["name"] == "墓地")
+    assert ja["confidence"] == 0.95 and {s["source"] for s in ja["sources"]} >= {"glossary"}

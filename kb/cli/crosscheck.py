@@ -14,7 +14,7 @@ import click
 from kb.cli.options import json_option, lang_option
 
 from kb.cli.output import EXIT_BAD_INPUT, EXIT_NOT_FOUND, dump, fail, open_kb
-from kb.core.labels import SOURCE_LABELS
+from kb.core.labels import CATEGORY_LABELS, SOURCE_LABELS
 from kb.i18n.wrap import wrap_wide
 from kb.i18n import _
 
@@ -32,15 +32,20 @@ from kb.i18n import _
 @json_option(help="Print the report as JSON.")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Also write a standalone HTML report (side by side, flags coloured) to FILE.")
+@click.option("--links", metavar="TEMPLATE",
+              help="With --html: where rule numbers link: reader (default), static, yawgatog or a template with "
+                   "{number}, {anchor}, {lang}, {edition}, {document} (default: $MTGKB_RULE_LINKS).")
 @click.option("--strict", is_flag=True, help="Exit 1 when anything is flagged.")
 @click.pass_context
-def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_json, html_file, strict):
+def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_json, html_file, links, strict):
     """Cross-check translations: A and B like de:702.23 ja@2023-11-17:702.26 (rule against rule,
     subrule by subrule), or --document ja@2026-01-16 [--against en@2026-01-16] (every rule)."""
     if bool(document) == bool(sides) or (sides and len(sides) != 2):
         fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT,
               as_json=as_json)
     kb = open_kb(ctx)
+    if html_file:
+        kb.crosscheck_report(None, format="links", links=links)  # a bad --links template fails before the work
     if document:
         report = kb.crosscheck_document(document, against, kinds=tuple(kinds) or None)
         flagged = bool(report.findings)
@@ -48,7 +53,7 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_jso
         report = kb.crosscheck(sides[0], sides[1], method="structure" if structure else "auto")
         flagged = any(row.flags for row in report.rows)
     if html_file:
-        html_file.write_text(kb.crosscheck_report(report, format="html"), encoding="utf-8")
+        html_file.write_text(kb.crosscheck_report(report, format="html", links=links), encoding="utf-8")
         click.echo(_("HTML report: {path}").format(path=html_file), err=True)
     if as_json:
         dump(report.to_dict())
@@ -74,12 +79,13 @@ def term(ctx, query, lang, as_json):
         dump([e.to_dict() for e in entries])
         return
     for entry in entries:
-        click.secho(" / ".join(entry.english) + f"  [{entry.key}]", bold=True)
+        kind = _(CATEGORY_LABELS[entry.category]) if entry.category in CATEGORY_LABELS else _("curated term")
+        click.secho(" / ".join(entry.english) + f"  [{entry.key}]  " + kind, bold=True)
         for name in entry.names:
             click.echo(f"  {name.lang:3} {name.name}")
             for source in name.sources:
                 label = _(SOURCE_LABELS[source.source]) if source.source in SOURCE_LABELS else source.source
-                said = f"{label}: {source.origin}" + (f", {source.detail}" if source.detail else "")
+                said = f"{source.confidence:.2f} {label}: {source.origin}" + (f", {source.detail}" if source.detail else "")
                 for line in wrap_wide(said, 92):
                     click.echo(f"        {line}")
         click.echo()

@@ -76,6 +76,10 @@ _QUOTED = "|".join(
     f"{opening}[^{opening}{closing}]{{1,120}}[{closing}]"
     for opening, closing in (('"', '"'), ("“", "”“"), ("„", "“”"), ("「", "」"), ("『", "』"), ("〔", "〕"), ("«", "»"))
 )
+# A bare chapter number cites only before its title or a "see" word: "116〔特別な処理〕参照",
+# "(116 参照)", "708〔…〕を参照", "See 718, “Prototype Cards.”"
+_BARE_CHAPTER = r"[1-9]\d\d(?=\s*(?:〔|[,，]\s*[“\"「]|を?参照))"
+_SEE_AFTER = re.compile(r"\s*を?参照")
 _TITLE_STRIP = " \t\r\n.,;:。、，；："
 _CONTINUING = tuple(",;，；、")
 _LINE_BREAK = re.compile(r"\s*[\r\n]+\s*")
@@ -179,7 +183,7 @@ def _grammar(languages: tuple[str, ...]) -> _Grammar:
     return _Grammar(
         start=re.compile(
             rf"{_BEFORE_WORD}(?:(?:{example})\s*(?P<example>\d{{1,2}})\s+)?"
-            rf"(?:{_prefix(languages, True)}(?=\d)|{_BEFORE_NUMBER}(?=[1-9]\d\d\.[1-9]))",
+            rf"(?:{_prefix(languages, True)}(?=\d)|{_BEFORE_NUMBER}(?=[1-9]\d\d\.[1-9]|{_BARE_CHAPTER}))",
             flags,
         ),
         prefix=re.compile(_prefix(languages, True) + r"(?=\d)", flags),
@@ -264,19 +268,22 @@ def _prefix_kind(match: re.Match) -> str | None:
     return None
 
 
-def _licensed(target: Target, prefix: str | None, suffix: str | None) -> bool:
+def _licensed(target: Target, prefix: str | None, suffix: str | None, named: bool = False) -> bool:
     """Bare numbers must look like rules; chapters need a word; sections a section word.
 
     "702.26b" alone is a rule, "702" alone is just a number, and "7" is a section only
-    after "section", "Abschnitt", "раздел" or in 第7章.
+    after "section", "Abschnitt", "раздел" or in 第7章. ``named``: a title or a "see" word
+    follows the number, which makes a citation of a bare chapter ("116〔特別な処理〕参照",
+    "See 718, “Prototype Cards.”") and of a section after "rule" (the Japanese
+    "rule 8〔多人数戦ルール〕参照" for "section 8, “Multiplayer Rules”").
     """
     number = target.start if isinstance(target, RuleRange) else target
     if prefix == "ordinal" and suffix is None:
         return False
     if number.kind == "section":
-        return prefix == "section" or (prefix == "ordinal" and suffix == "章")
+        return prefix == "section" or (prefix == "ordinal" and suffix == "章") or (prefix == "rule" and named)
     if number.kind == "chapter":
-        return prefix is not None
+        return prefix is not None or named
     return True
 
 
@@ -302,9 +309,10 @@ def _read_item(grammar: _Grammar, text: str, pos: int, prefix: str | None) -> _I
     suffix = grammar.suffix.match(text, end)
     if suffix:
         end = suffix.end()
-    if not _licensed(target, prefix, suffix["suffix"] if suffix else None):
-        return None
     title = grammar.title.match(text, end)
+    named = title is not None or _SEE_AFTER.match(text, end) is not None
+    if not _licensed(target, prefix, suffix["suffix"] if suffix else None, named):
+        return None
     if title is None:
         return _Item(target, end, marked=suffix is not None)
     continues = title["title"][1:-1].rstrip().endswith(_CONTINUING)

@@ -32,6 +32,16 @@ SOURCE_LABELS = {
     "inline": N_("bilingual pair inside a rule text"),
 }
 
+# What a CR term is (kb.terms.vocabulary), as `mtgkb term` names it.
+GLOSSARY_TERM, ACTION, ABILITY, CARD_TYPE, SUPERTYPE, SUBTYPE, ZONE, STEP, COUNTER = (
+    "glossary", "keyword action", "keyword ability", "card type", "supertype", "subtype", "zone", "step or phase",
+    "counter")
+CATEGORY_LABELS = {
+    GLOSSARY_TERM: N_("glossary term"), ACTION: N_("keyword action"), ABILITY: N_("keyword ability"),
+    CARD_TYPE: N_("card type"), SUPERTYPE: N_("supertype"), SUBTYPE: N_("subtype"), ZONE: N_("zone"),
+    STEP: N_("step or phase"), COUNTER: N_("counter"),
+}
+
 
 def mark(text: str, spans, start: str, end: str) -> str:
     """The text with each span (objects with .start and .end) wrapped in markers ("[-", "-]")."""

@@ -44,7 +44,23 @@ def pivot_rows(a: DocText, en_a: DocText, en_b: DocText, b: DocText, mapping: Ma
     for number in _ordered(b, en_b):
         if number not in used:
             _insert(rows, Row(None, cell(b, number), None, cell(en_b, number), "added" if number in en_b.by_number else None))
-    return rows
+    return rewritten_in_place(rows, mapping)
+
+
+def rewritten_in_place(rows: list[Row], mapping: Mapping) -> list[Row]:
+    """One row for a rule the chain calls removed at a number and added anew at the same number
+    (903.12c of 2023-11-17 and of 2026-01-16, reworded): that is an edit of the rule, not two rules.
+    A rule the chain follows to another number (728.1 became 724.1) is left alone."""
+    only_b = {r.en_b.number: r for r in rows if r.a is None and r.en_a is None and r.en_b is not None}
+    merged: set[int] = set()
+    for row in rows:
+        gone = row.en_a is not None and row.en_b is None and mapping.numbers.get(row.en_a.number, "") is None
+        partner = only_b.get(row.en_a.number) if gone else None
+        if partner is None or id(partner) in merged:
+            continue
+        row.b, row.en_b, row.change = partner.b, partner.en_b, "edited"
+        merged.add(id(partner))
+    return [r for r in rows if id(r) not in merged]
 
 
 def _insert(rows: list[Row], row: Row) -> None:

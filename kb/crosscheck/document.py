@@ -7,32 +7,46 @@ see exactly one class of finding appear.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from kb.crosscheck.citecheck import DIFFERENT, OMITTED, RENUMBERED, STALE_ORIGINAL, OldNumbers, cited_titles, \
+    classify
 from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
 from kb.core.errors import EditionNotFound
 from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
+from kb.crosscheck.termcheck import swapped_terms
 from kb.crosscheck.texts import DocText, RuleText
 from kb.i18n import _, ngettext
+from kb.terms import TermDictionary
 
-Check = Callable[[DocText, DocText], Iterator[Finding]]
+
+@dataclass
+class DocContext:
+    """What some checks need beyond the two texts: the term dictionary, the renumbering chain."""
+
+    terms: TermDictionary | None = None
+    old_numbers: OldNumbers | None = None
 
 
-def missing(tr: DocText, en: DocText) -> Iterator[Finding]:
+Check = Callable[[DocText, DocText, DocContext], Iterator[Finding]]
+
+
+def missing(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for number, rule in en.by_number.items():
         if number not in tr.by_number:
             yield Finding("missing", number, _("{number} is not in the translation").format(number=number),
                           original=rule.full)
 
 
-def extra(tr: DocText, en: DocText) -> Iterator[Finding]:
+def extra(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for number, rule in tr.by_number.items():
         if number not in en.by_number:
             yield Finding("extra", number, _("{number} is not in the original").format(number=number),
                           translation=rule.full)
 
 
-def duplicates(tr: DocText, en: DocText) -> Iterator[Finding]:
+def duplicates(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for doc, side in ((tr, "translation"), (en, "original")):
         for number, times in doc.printed.items():
             if times > 1:
@@ -57,7 +71,7 @@ def _printed(side: str, same: bool, times: int) -> str:
                     "{number} is printed {n} times in the original (different texts)", times)
 
 
-def subrules(tr: DocText, en: DocText) -> Iterator[Finding]:
+def subrules(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     """Rules on both sides whose subrule letters differ ("805.10: a–g against a–f")."""
     for number, rule in en.by_number.items():
         if rule.kind != "rule" or number not in tr.by_number:
@@ -74,26 +88,80 @@ def subrules(tr: DocText, en: DocText) -> Iterator[Finding]:
                           detail={"original": ours, "translation": theirs})
 
 
-def cited(tr: DocText, en: DocText) -> Iterator[Finding]:
+def cited(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
+    """Cited rules that differ, each difference said for what it is: an old number of the same rule
+    (the chain says so), a different rule, a citation left out, one the original does not have."""
     for number, pair in _paired(tr, en):
-        theirs = citations(pair[0].full, tr.lang, tr.siblings)
-        ours = citations(pair[1].full, en.lang, en.siblings)
-        if theirs != ours:
-            parts = ([_("only the translation cites {numbers}").format(numbers=listed(theirs - ours))]
-                     if theirs - ours else []) + \
-                    ([_("only the original cites {numbers}").format(numbers=listed(ours - theirs))]
-                     if ours - theirs else [])
-            yield Finding(
-                "citations", number, f"{number}: " + "; ".join(parts),
-                pair[0].full, pair[1].full,
-                {"translation": sorted_numbers(theirs), "original": sorted_numbers(ours),
-                 "only_translation": sorted_numbers(theirs - ours), "only_original": sorted_numbers(ours - theirs)},
-            )
+        theirs = citations(pair[0].full, tr.lang, tr.siblings, own=number)
+        ours = citations(pair[1].full, en.lang, en.siblings, own=number)
+        if theirs == ours:
+            continue
+        only_tr, only_en = sorted_numbers(theirs - ours), sorted_numbers(ours - theirs)
+        hints = {w.number: w.titled for w in cited_titles(pair[0].full, tr.lang, tr.titles, tr.title_index)
+                 if w.titled}
+        parts = classify(only_tr, only_en, ctx.old_numbers, hints)
+        yield Finding(
+            "citations", number, f"{number}: " + "; ".join(_part_message(p) for p in parts),
+            pair[0].full, pair[1].full,
+            {"translation": sorted_numbers(theirs), "original": sorted_numbers(ours),
+             "only_translation": only_tr, "only_original": only_en, "parts": [p.to_dict() for p in parts]},
+        )
 
 
-def examples(tr: DocText, en: DocText) -> Iterator[Finding]:
+def _part_message(part) -> str:
+    if part.kind == RENUMBERED and part.edition:
+        return _("cites {old}, the old number of {number} (the renumbering chain: {old} in {edition})").format(
+            old=part.cited, number=part.original, edition=part.edition)
+    if part.kind == RENUMBERED:
+        return _("cites {old}, the old number of {number} (the title it gives is that of {number})").format(
+            old=part.cited, number=part.original)
+    if part.kind == STALE_ORIGINAL:
+        return _("cites {cited} where the original still cites {old}, the number of {cited} in {edition}").format(
+            cited=part.cited, old=part.original, edition=part.edition)
+    if part.kind == DIFFERENT:
+        return _("cites {cited} where the original cites {number}, a different rule").format(
+            cited=part.cited, number=part.original)
+    if part.kind == OMITTED:
+        return _("leaves out the citation of {number}").format(number=part.original)
+    return _("cites {cited}, which the original does not cite").format(cited=part.cited)
+
+
+def titles(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
+    """A title in 〔〕, 「」 or quotes after a cited number that is not that rule's title in the document."""
+    numbers = tr.title_index
+    for number, rule in tr.by_number.items():
+        text = rule.text if rule.kind != "subrule" or not rule.title else rule.full
+        for wrong in cited_titles(text, tr.lang, tr.titles, numbers):
+            if wrong.titled:
+                message = _("{number}: cites {cited}〔{title}〕, but {cited} is 〔{stored}〕 here; 〔{title}〕 is {titled}")
+            else:
+                message = _("{number}: cites {cited}〔{title}〕, but {cited} is 〔{stored}〕 here")
+            yield Finding("titles", number, message.format(number=number, cited=wrong.number, title=wrong.cited,
+                                                           stored=wrong.stored, titled=wrong.titled),
+                          rule.full, en.by_number[number].full if number in en.by_number else None,
+                          {"cited": wrong.number, "title": wrong.cited, "stored": wrong.stored,
+                           "titled": wrong.titled})
+
+
+def terms(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
+    """A rule whose translation names another game term of the same kind than the original."""
+    if ctx.terms is None:
+        return
     for number, (mine, theirs) in _paired(tr, en):
-        if mine.examples != theirs.examples:
+        for swap in swapped_terms(ctx.terms, mine.full, tr.lang, theirs.full, en.lang):
+            yield Finding("terms", number, _term_message(number, swap), mine.full, theirs.full, swap.to_dict())
+
+
+def _term_message(number: str, swap) -> str:
+    return _("{number}: the translation says {found} (the {category} {named}) where the original names the "
+             "{category} {original} (expected {expected}); pair from {source}").format(
+        number=number, category=swap.category, original=swap.original, expected=", ".join(swap.expected_names) or "—",
+        found=swap.found, named=swap.named_english, source=swap.sources[0] if swap.sources else "—")
+
+
+def examples(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
+    for number, (mine, theirs) in _paired(tr, en):
+        if mine.examples != theirs.examples and not mine.examples < theirs.examples <= mine.examples + mine.maybe_examples:
             message = ngettext("{number} has {n} example in the translation, {original} in the original",
                                "{number} has {n} examples in the translation, {original} in the original",
                                mine.examples).format(number=number, n=mine.examples, original=theirs.examples)
@@ -101,26 +169,29 @@ def examples(tr: DocText, en: DocText) -> Iterator[Finding]:
                           detail={"translation": mine.examples, "original": theirs.examples})
 
 
-def numbers(tr: DocText, en: DocText) -> Iterator[Finding]:
+def numbers(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
+    """Numbers the original states that the translation does not (dropped or changed).
+
+    A number only the translation states is no finding: translations spell out counts the
+    original leaves to its list or its context ("10種類" before ten names, "残り2人", "5種類の色").
+    """
     for number, (mine, theirs) in _paired(tr, en):
         if not mine.full or not theirs.full:
             continue
         a, b = numerals(mine.full, tr.lang), numerals(theirs.full, en.lang)
         only_tr, only_en = a.unmatched(b), b.unmatched(a)
-        if only_tr or only_en:
-            if only_tr and only_en:
-                message = _("{number}: translation states {translation}, original states {original} that the other "
-                            "does not")
-            elif only_tr:
-                message = _("{number}: translation states {translation} that the other does not")
-            else:
-                message = _("{number}: original states {original} that the other does not")
-            message = message.format(number=number, translation=listed(only_tr), original=listed(only_en))
-            yield Finding("numbers", number, message,
-                          mine.full, theirs.full, {"only_translation": only_tr, "only_original": only_en})
+        if not only_en:
+            continue
+        if only_tr:
+            message = _("{number}: the original states {original}, the translation {translation} instead")
+        else:
+            message = _("{number}: the original states {original} that the translation does not")
+        message = message.format(number=number, translation=listed(only_tr), original=listed(only_en))
+        yield Finding("numbers", number, message,
+                      mine.full, theirs.full, {"only_translation": only_tr, "only_original": only_en})
 
 
-def english(tr: DocText, en: DocText) -> Iterator[Finding]:
+def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for number, rule in tr.by_number.items():
         found = untranslated(rule.full, tr.lang)
         if found:
@@ -133,13 +204,16 @@ def english(tr: DocText, en: DocText) -> Iterator[Finding]:
 
 CHECKS: dict[str, Check] = {
     "missing": missing, "extra": extra, "duplicate": duplicates, "subrules": subrules,
-    "citations": cited, "examples": examples, "numbers": numbers, "untranslated": english,
+    "citations": cited, "titles": titles, "examples": examples, "numbers": numbers, "terms": terms,
+    "untranslated": english,
 }
 
 
-def crosscheck_documents(tr: DocText, en: DocText, kinds: tuple[str, ...] = FINDINGS) -> DocumentCrosscheck:
+def crosscheck_documents(tr: DocText, en: DocText, kinds: tuple[str, ...] = FINDINGS,
+                         context: DocContext | None = None) -> DocumentCrosscheck:
     """Every finding of the asked kinds, in report order, then document order within a kind."""
-    findings = [finding for kind in kinds for finding in CHECKS[kind](tr, en)]
+    context = context or DocContext()
+    findings = [finding for kind in kinds for finding in CHECKS[kind](tr, en, context)]
     paired = sum(1 for number in tr.by_number if number in en.by_number)
     return DocumentCrosscheck(
         translation=tr.ref(), original=en.ref(),
@@ -178,4 +252,8 @@ def crosscheck_document(conn, document: str, against: str | None = None,
                        else _("no English document of the edition of {document}: give --against"))
             raise EditionNotFound(message.format(edition=tr.edition, document=tr.name))
         en_id = pivot.id
-    return crosscheck_documents(load_text(conn, tr.id), load_text(conn, en_id), kinds)
+    from kb.terms import dictionary
+
+    original = load_text(conn, en_id)
+    context = DocContext(dictionary(conn), OldNumbers(conn, original.name if original.lang == "en" else None))
+    return crosscheck_documents(load_text(conn, tr.id), original, kinds, context)

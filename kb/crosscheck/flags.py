@@ -13,14 +13,13 @@ from typing import Callable
 
 from kb.crosscheck.model import Cell, Flag, Row
 from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
+from kb.crosscheck.termcheck import swapped_terms
 from kb.history.diff import CHANGE_LABELS
 from kb.history.text import RULE_NUMBER, mask_numbers, normalise, word_diff
 from kb.i18n import _
 from kb.terms import TermDictionary
 
 _QUIET_CHANGES = {None, "unchanged", "renumbered", "references only", "added", "removed"}
-# Glossary entries that are function words, not game terms: translations rightly say them many ways.
-_NOT_TERMS = {"as though", "becom", "during", "you", "your"}
 _QUOTE = 60
 
 
@@ -31,6 +30,8 @@ class Context:
     terms: TermDictionary | None = None
     cite_map: Callable[[str], str | None] = lambda number: number  # A's numbering -> B's
     notes: dict[str, str] = field(default_factory=dict)  # English number of A -> what became of it
+    # side -> {its English number: the other edition's number, outside the compared rule}
+    elsewhere: dict[str, dict[str, str]] = field(default_factory=lambda: {"a": {}, "b": {}})
 
     def other(self, side: str) -> str:
         return "b" if side == "a" else "a"
@@ -56,6 +57,12 @@ def one_side(row: Row, ctx: Context) -> None:
             message = _("translation gap: the {lang} text lacks {number} of its English original").format(
                 lang=lang, number=english.number)
             row.flags.append(Flag("one-side", message, side, {"cause": "translation gap", "missing": english.number}))
+        elif text is None and other_english is not None and other_english.number in ctx.elsewhere[ctx.other(side)]:
+            became = ctx.elsewhere[ctx.other(side)][other_english.number]
+            message = _("{number} ({edition}) is {became} in {other}, outside the compared rule").format(
+                number=other_english.number, edition=ctx.edition[ctx.other(side)], became=became, other=edition)
+            row.flags.append(Flag("one-side", message, side,
+                                  {"cause": "elsewhere", "number": other_english.number, "became": became}))
         elif text is None and other_english is not None:
             note = ctx.notes.get(other_english.number)
             message = (_("rules change: {number} ({edition}) is not in {other} ({note})") if note
@@ -77,6 +84,9 @@ def rules_change(row: Row, ctx: Context) -> None:
     """The English rule changed between the two editions (beyond renumbering and renumbered citations)."""
     if row.en_a is None or row.en_b is None:
         return
+    if row.change in ("renumbered", "unchanged") and normalise(row.en_a.text) != normalise(row.en_b.text) \
+            and not _references_only(row.en_a.text, row.en_b.text, ctx):
+        row.change = "edited"  # the texts say otherwise than the stored chain ("Each deck has a legendary card …")
     if row.change in ("edited", "renumbered", "unchanged") and _references_only(row.en_a.text, row.en_b.text, ctx):
         row.change = "references only"
         row.notes.append(_("the English texts differ only in cited rules, as those were renumbered"))
@@ -175,32 +185,32 @@ def _compare_numbers(row: Row, text: Cell, other: Cell, side: str | None, agains
 
 
 def game_terms(row: Row, ctx: Context) -> None:
-    """Concepts one translation names and the other does not, where both English texts name them."""
-    if ctx.terms is None or row.a is None or row.b is None:
+    """A translation naming another game term than its English original (one zone, step, type or
+    keyword ability for another, kb.crosscheck.termcheck); without English, the two translations
+    against each other."""
+    if ctx.terms is None:
         return
-    found = {side: {m.text: m.keys for m in ctx.terms.matcher(cell.lang).find(cell.text)}
-             for side, cell in (("a", row.a), ("b", row.b))}
-    keys = {side: set().union(*found[side].values()) if found[side] else set() for side in found}
-    named = {side: ctx.terms.matcher(cell.lang).keys(cell.text, nested=True) for side, cell in (("a", row.a), ("b", row.b))}
-    relevant = None
-    if row.en_a is not None and row.en_b is not None:
-        english = ctx.terms.matcher("en")
-        relevant = english.keys(row.en_a.text, nested=True) & english.keys(row.en_b.text, nested=True)
+    compared = False
     for side in ("a", "b"):
-        other = ctx.other(side)
-        lacking = {k for k in keys[side] - ctx.terms.implied(named[other]) - _NOT_TERMS
-                   if ctx.terms.has(k, ctx.lang[other]) and (relevant is None or k in relevant)}
-        if not lacking:
+        text, english = _get(row, side)
+        if text is None or english is None or text.lang == "en":
             continue
-        words = sorted(text for text, ks in found[side].items() if ks & lacking)
-        expected = sorted({n for k in lacking for n in ctx.terms.entry(k, ctx.lang[other]).in_language(
-            ctx.lang[other].split("-")[0])})
-        message = (_("{words} ({lang}) has no counterpart in the {other} text (expected {expected})") if expected
-                   else _("{words} ({lang}) has no counterpart in the {other} text"))
-        row.flags.append(Flag(
-            "terms", message.format(words=", ".join(words), lang=ctx.lang[side], other=ctx.lang[other],
-                                    expected=", ".join(expected[:4])),
-            side, {"keys": sorted(lacking), "found": words, "expected": expected}))
+        compared = True
+        for swap in swapped_terms(ctx.terms, text.text, text.lang, english.text, english.lang):
+            row.flags.append(Flag("terms", _term_message(swap, text.lang, _("its English")), side, swap.to_dict()))
+    if not compared and row.a is not None and row.b is not None and row.en_a is None and row.en_b is None:
+        for swap in swapped_terms(ctx.terms, row.b.text, row.b.lang, row.a.text, row.a.lang):
+            row.flags.append(Flag("terms", _term_message(swap, row.b.lang, _("the {lang} text").format(
+                lang=row.a.lang)), "b", swap.to_dict()))
+
+
+def _term_message(swap, lang: str, against: str) -> str:
+    # TRANSLATORS: {against} is "its English" or "the de text".
+    message = _("the {lang} text says {found} (the {category} {named}) where {against} names the {category} "
+                "{original} (expected {expected}); pair from {source}")
+    return message.format(lang=lang, found=swap.found, category=swap.category, named=swap.named_english,
+                          against=against, original=swap.original, expected=", ".join(swap.expected_names) or "—",
+                          source=swap.sources[0] if swap.sources else "—")
 
 
 def english_left(row: Row, ctx: Context) -> None:

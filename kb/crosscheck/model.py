@@ -12,15 +12,18 @@ from dataclasses import asdict, dataclass, field
 from kb.i18n import N_
 
 # Whole-document findings, in report order.
-FINDINGS = ("missing", "extra", "duplicate", "subrules", "citations", "examples", "numbers", "untranslated")
+FINDINGS = ("missing", "extra", "duplicate", "subrules", "citations", "titles", "examples", "numbers", "terms",
+            "untranslated")
 FINDING_LABELS = {
     "missing": N_("rule of the original missing in the translation"),
     "extra": N_("rule of the translation not in the original"),
     "duplicate": N_("number printed more than once"),
     "subrules": N_("subrule sets differ"),
     "citations": N_("cited rules differ"),
+    "titles": N_("a cited rule's title is another rule's"),
     "examples": N_("example counts differ"),
     "numbers": N_("numbers in the text differ"),
+    "terms": N_("another game term than the original's"),
     "untranslated": N_("English left untranslated"),
 }
 # Rule-level flags, in report order. (Labels are translated where shown.)

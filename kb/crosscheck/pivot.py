@@ -108,11 +108,13 @@ def map_numbers(conn, old: Pivot, new: Pivot, numbers: list[str], *, family: str
 def _note(found: Mapping, walked) -> None:
     steps = walked.steps
     last = steps[-1]
-    found.numbers[walked.number] = last.number if last.change != "removed" else None
+    # forwards a trail ends in "removed"; backwards (into an older edition) in "added"
+    gone = last.change == "removed" or (walked.direction == "back" and last.change == "added")
+    found.numbers[walked.number] = None if gone else last.number
     found.changes[walked.number] = summarise([s.change for s in steps[1:]])
     notes = [s.note for s in steps if s.note]
-    if last.change == "removed" or notes:
-        found.notes[walked.number] = "; ".join(notes + ([walked.end] if last.change == "removed" else []))
+    if gone or notes:
+        found.notes[walked.number] = "; ".join(notes + ([walked.end] if gone else []))
 
 
 def summarise(changes: list[str | None]) -> str:

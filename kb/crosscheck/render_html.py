@@ -2,13 +2,18 @@
 
 No scripts and no external files: the page opens anywhere and can be mailed. Every
 row and every rule number has an anchor; cited rules inside the texts link to their
-row when the report has it, else to the Yawgatog page of the current rules.
+row when the report has it, else to the cited edition's page in the project's reader
+(``LINKS``, a template; ``MTGKB_RULE_LINKS`` or ``--links`` changes it, "yawgatog" links
+to today's rules on Yawgatog).
 """
 
 from __future__ import annotations
 
+import os
 import re
+from dataclasses import dataclass
 from html import escape
+from urllib.parse import quote
 
 from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCrosscheck, Flag, Row, RuleCrosscheck
 from kb.crosscheck.render_text import aligned, english_pivot
@@ -17,11 +22,52 @@ from kb.i18n import _, ngettext, ui_language
 from kb.core.numbers import RuleNumber
 
 YAWGATOG = "https://yawgatog.com/resources/magic-rules/"
+# Where a rule number links: the reader's page of the rule in the cited edition and language.
+# Fields: {number} (702.26b), {anchor} (R70226b, Yawgatog's), {lang}, {edition}, {document}.
+LINKS = "/rules/{number}?lang={lang}&edition={edition}"
+LINK_STYLES = {
+    "reader": LINKS,
+    "static": "/documents/{document}.html#{anchor}",  # static document pages with Yawgatog anchors
+    "yawgatog": YAWGATOG + "#{anchor}",  # today's English rules, whatever the edition
+}
+LINKS_ENV = "MTGKB_RULE_LINKS"
+
+
+@dataclass(frozen=True)
+class Edition:
+    """What a cited number in one text refers to: a rule of this language, edition and document."""
+
+    lang: str
+    edition: str | None
+    document: str | None = None
+
+
+def link_template(links: str | None = None) -> str:
+    """A template or a style name ("reader", "static", "yawgatog"); default $MTGKB_RULE_LINKS, else the reader.
+
+    Raises ValueError for a template with other fields than those ``rule_link`` fills."""
+    chosen = links or os.environ.get(LINKS_ENV) or "reader"
+    template = LINK_STYLES.get(chosen, chosen)
+    try:
+        rule_link("702.26b", Edition("ja", "2026-01-16", "x"), template)
+    except (KeyError, IndexError, ValueError) as error:
+        raise ValueError(_("link template {template!r}: {error}; expected a style ({styles}) or a template with "
+                           "{{number}}, {{anchor}}, {{lang}}, {{edition}}, {{document}}").format(
+            template=chosen, error=error, styles=", ".join(LINK_STYLES))) from None
+    return template
+
+
+def rule_link(number: str, where: Edition | None, template: str) -> str:
+    """The link of a cited rule number in the edition the citing text belongs to."""
+    where = where or Edition("en", None)
+    return template.format(number=quote(number), anchor=RuleNumber.parse(number).anchor.lstrip("#"),
+                           lang=quote(where.lang or "en"), edition=quote(where.edition or ""),
+                           document=quote(where.document or ""))
 _NUMBER = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]{0,2})?(?![\d])")
 COLOURS = {
     "one-side": "#d9822b", "rules-change": "#2b6cb0", "citations": "#b83280", "numbers": "#c53030",
     "terms": "#6b46c1", "untranslated": "#2f855a", "missing": "#d9822b", "extra": "#b7791f",
-    "duplicate": "#744210", "subrules": "#dd6b20", "examples": "#319795",
+    "duplicate": "#744210", "subrules": "#dd6b20", "examples": "#319795", "titles": "#97266d",
 }
 _STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em; color: #1a202c; }
@@ -52,12 +98,14 @@ def _page(title: str, body: list[str]) -> str:
             f"<style>{_STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
 
 
-def _marked(text: str, lang: str, spans=(), tag: str = "", anchors: dict[str, str] | None = None) -> str:
-    """Escaped ``text``, changed ``spans`` wrapped in <ins>/<del>, rule numbers linked."""
+def _marked(text: str, lang: str, spans=(), tag: str = "", anchors: dict[str, str] | None = None,
+            where: Edition | None = None, template: str = LINKS) -> str:
+    """Escaped ``text``, changed ``spans`` wrapped in <ins>/<del>, rule numbers linked (to their row
+    in the report, else to the rule in ``where``'s edition)."""
     marks: list[tuple[int, int, str, str]] = [(s.start, s.end, tag, "") for s in spans]
     for match in _NUMBER.finditer(text):
         number = match.group()
-        target = (anchors or {}).get(number) or YAWGATOG + RuleNumber.parse(number).anchor
+        target = (anchors or {}).get(number) or rule_link(number, where, template)
         marks.append((match.start(), match.end(), "a", target))
     cuts = sorted({0, len(text), *(m[0] for m in marks), *(m[1] for m in marks)})
     out = []
@@ -70,12 +118,13 @@ def _marked(text: str, lang: str, spans=(), tag: str = "", anchors: dict[str, st
     return "".join(out)
 
 
-def _cell(cell: Cell | None, prefix: str, css: str, spans=(), tag: str = "", anchors=None) -> str:
+def _cell(cell: Cell | None, prefix: str, css: str, spans=(), tag: str = "", anchors=None,
+          where: Edition | None = None, template: str = LINKS) -> str:
     if cell is None:
         return f'<td class="{css} missing-cell">—</td>'
     anchor = _anchor(prefix, cell.number)
     return (f'<td class="{css}" lang="{escape(cell.lang)}"><a class="num" id="{anchor}" href="#{anchor}">'
-            f'{escape(cell.number)}</a>{_marked(cell.text, cell.lang, spans, tag, anchors)}</td>')
+            f'{escape(cell.number)}</a>{_marked(cell.text, cell.lang, spans, tag, anchors, where, template)}</td>')
 
 
 def _flags(flags: list[Flag], notes: list[str]) -> str:
@@ -85,17 +134,17 @@ def _flags(flags: list[Flag], notes: list[str]) -> str:
     return '<td class="flags"><ul class="flags">' + "".join(items) + "</ul></td>"
 
 
-def _row(index: int, row: Row, anchors: dict[str, dict[str, str]]) -> str:
+def _row(index: int, row: Row, anchors: dict[str, dict[str, str]], where: dict[str, Edition], template: str) -> str:
     old_spans, new_spans = ([], [])
     if row.en_a is not None and row.en_b is not None and "rules-change" in row.kinds():
         old_spans, new_spans = word_diff(row.en_a.text, row.en_b.text)
     css = "row flagged" if row.flags else "row"
     kinds = " ".join(sorted(set(row.kinds())))
     return (f'<tr id="row-{index}" class="{css}" data-flags="{kinds}">'
-            + _cell(row.a, "a-", "text a", anchors=anchors["a"])
-            + _cell(row.en_a, "ea-", "text en", old_spans, "del", anchors["a"])
-            + _cell(row.en_b, "eb-", "text en", new_spans, "ins", anchors["b"])
-            + _cell(row.b, "b-", "text b", anchors=anchors["b"])
+            + _cell(row.a, "a-", "text a", anchors=anchors["a"], where=where["a"], template=template)
+            + _cell(row.en_a, "ea-", "text en", old_spans, "del", anchors["a"], where["en_a"], template)
+            + _cell(row.en_b, "eb-", "text en", new_spans, "ins", anchors["b"], where["en_b"], template)
+            + _cell(row.b, "b-", "text b", anchors=anchors["b"], where=where["b"], template=template)
             + _flags(row.flags, row.notes) + "</tr>")
 
 
@@ -110,8 +159,20 @@ def _side(side, name: str) -> str:
             f"{escape(side.document)}, {escape(side.edition or _('undated'))}; {escape(english_pivot(side))}</dd>")
 
 
-def render_rule_html(report: RuleCrosscheck) -> str:
+def _editions(side) -> tuple[Edition, Edition]:
+    """The edition a side's translation cites in, and its English pivot's."""
+    pivot = side.pivot or {}
+    edition = side.edition or pivot.get("edition")
+    return (Edition(side.lang, edition, side.document),
+            Edition("en", pivot.get("edition") or edition, pivot.get("document") or side.document))
+
+
+def render_rule_html(report: RuleCrosscheck, links: str | None = None) -> str:
+    """The rule report side by side; ``links``: a link template or style (see ``link_template``)."""
     a, b = report.a, report.b
+    template = link_template(links)
+    (ta, ea), (tb, eb) = _editions(a), _editions(b)
+    where = {"a": ta, "en_a": ea, "b": tb, "en_b": eb}
     anchors = {
         side: {cell.number: "#" + _anchor(prefix, cell.number) for row in report.rows
                for cell in (getattr(row, key),) if cell is not None}
@@ -129,20 +190,26 @@ def render_rule_html(report: RuleCrosscheck) -> str:
         _legend(FLAG_LABELS, report.counts),
         f'<table class="crosscheck"><colgroup><col><col><col><col><col style="width:22%"></colgroup>'
         f"<thead>{head}</thead><tbody>",
-        *(_row(i, row, anchors) for i, row in enumerate(report.rows)),
+        *(_row(i, row, anchors, where, template) for i, row in enumerate(report.rows)),
         "</tbody></table>",
     ]
     return _page(title, body)
 
 
-def _texts(finding, lang: str) -> str:
+def _texts(finding, where: Edition, template: str) -> str:
     """The translation's text; every text of a number printed more than once."""
     texts = finding.detail.get("texts") if finding.detail.get("side") == "translation" else None
-    return "<hr>".join(_marked(t, lang) for t in texts) if texts else _marked(finding.translation or "", lang)
+    if texts:
+        return "<hr>".join(_marked(t, where.lang, where=where, template=template) for t in texts)
+    return _marked(finding.translation or "", where.lang, where=where, template=template)
 
 
-def render_document_html(report: DocumentCrosscheck) -> str:
+def render_document_html(report: DocumentCrosscheck, links: str | None = None) -> str:
+    """Findings per class with both texts; rule numbers link as ``links`` says (see ``link_template``)."""
     tr, en = report.translation, report.original
+    template = link_template(links)
+    tr_where = Edition(tr["lang"], tr["edition"], tr["document"])
+    en_where = Edition(en["lang"], en["edition"], en["document"])
     title = _("Cross-check {document} against {original}").format(document=tr["document"], original=en["document"])
     rules = report.rules
     summary = ngettext("{translation} rule in the translation ({lang}, {edition}), {original} in the original, "
@@ -162,9 +229,10 @@ def render_document_html(report: DocumentCrosscheck) -> str:
             anchor = f"{kind}-" + RuleNumber.parse(finding.number).anchor.lstrip("#")
             body.append(
                 f'<tr class="finding k-{kind}" data-kind="{kind}" id="{anchor}"><td><a class="num" '
-                f'href="{YAWGATOG}{RuleNumber.parse(finding.number).anchor}">{escape(finding.number)}</a></td>'
+                f'href="{escape(rule_link(finding.number, tr_where, template))}">{escape(finding.number)}</a></td>'
                 f"<td>{escape(finding.message)}</td>"
-                f'<td lang="{escape(tr["lang"])}">{_texts(finding, tr["lang"])}</td>'
-                f'<td lang="{escape(en["lang"])}">{_marked(finding.original or "", en["lang"])}</td></tr>')
+                f'<td lang="{escape(tr["lang"])}">{_texts(finding, tr_where, template)}</td>'
+                f'<td lang="{escape(en["lang"])}">'
+                f'{_marked(finding.original or "", en["lang"], where=en_where, template=template)}</td></tr>')
         body.append("</tbody></table>")
     return _page(title, body)

@@ -23,8 +23,18 @@ def width(text: str) -> int:
                for ch in text)
 
 
+# Line-breaking rules of Japanese and Chinese (JIS X 4051 kinsoku): no line starts with these ...
+NO_START = frozenset("、。，．,.・･：；:;！？!?)）]］｝〕〉》」』】〙〗〟’”»ヽヾーァィゥェォッャュョヮヵヶ"
+                     "ぁぃぅぇぉっゃゅょゎゕゖ々〻‐゠–〜～")
+# ... and none ends with these.
+NO_END = frozenset("(（[［｛〔〈《「『【〘〖〝‘“«")
+_PUSH = 4  # at most this many characters move to the next line to keep a break legal
+
+
 def wrap(text: str, columns: int) -> list[str]:
-    """Lines of at most ``columns`` display columns, broken at spaces where the script has them."""
+    """Lines of at most ``columns`` display columns, broken at spaces where the script has them;
+    where it has none (Japanese, Chinese), between characters as the line-breaking rules allow:
+    no small kana, ー, ・, 、 or 。 at the start of a line, no opening bracket at its end."""
     lines: list[str] = []
     line, used, last_space = "", 0, -1
     for ch in " ".join(text.split()):
@@ -33,9 +43,12 @@ def wrap(text: str, columns: int) -> list[str]:
             if last_space > 0 and ch != " " and width(line[last_space:]) <= _SPACE_BREAK:
                 lines.append(line[:last_space].rstrip())
                 line = line[last_space + 1:]
-            else:
+            elif ch == " ":
                 lines.append(line.rstrip())
                 line = ""
+            else:
+                head, line = _legal_break(line, ch)
+                lines.append(head.rstrip())
             used, last_space = width(line), -1
             if ch == " ":
                 continue
@@ -46,6 +59,17 @@ def wrap(text: str, columns: int) -> list[str]:
     if line.strip():
         lines.append(line.rstrip())
     return lines or [""]
+
+
+def _legal_break(line: str, following: str) -> tuple[str, str]:
+    """``line`` split into what stays and what moves on, so that neither the next line starts with
+    a character of NO_START (``following`` comes next) nor this one ends with one of NO_END."""
+    for moved in range(_PUSH + 1):
+        head, tail = line[: len(line) - moved], line[len(line) - moved:]
+        start = (tail + following)[:1]
+        if head and start not in NO_START and head[-1] not in NO_END and head[-1] != " ":
+            return head, tail
+    return line, ""
 
 
 def pad(text: str, columns: int) -> str:
@@ -66,12 +90,25 @@ def _block(label: str, text: str, columns: int) -> list[str]:
 
 
 def _cells(row: Row, report: RuleCrosscheck) -> list[tuple[str, Cell | None]]:
-    return [(report.a.lang, row.a), ("en", row.en_a), ("en", row.en_b), (report.b.lang, row.b)]
+    """The row's texts in order, each text once: an English side is its own English text, and the
+    English of both editions is shown once where it reads the same."""
+    cells = [(report.a.lang, row.a), ("en", row.en_a), ("en", row.en_b), (report.b.lang, row.b)]
+    shown: list[tuple[str, Cell | None]] = []
+    for lang, cell in cells:
+        if cell is not None and any(c is not None and (c.lang, c.number, c.text) == (cell.lang, cell.number, cell.text)
+                                    for _, c in shown):
+            continue
+        shown.append((lang, cell))
+    return shown
 
 
-def _side_line(side, name: str) -> str:
-    return (f"{name}: {side.lang} {side.number} {side.title or ''} [{side.document}, "
-            f"{side.edition or _('undated')}; {english_pivot(side)}]")
+def _side_lines(side, name: str, columns: int) -> list[str]:
+    """A side on lines of its own, so no document name is broken: "A: ja 312 現象", then the
+    document and edition, then the English pivot."""
+    out = wrap(f"{name}: {side.lang} {side.number} {side.title or ''}".rstrip(), columns)
+    for part in (f"{side.document}, {side.edition or _('undated')}", english_pivot(side)):
+        out += ["   " + line for line in wrap(part, columns - 3)]
+    return out
 
 
 def english_pivot(side) -> str:
@@ -93,7 +130,7 @@ def change_label(change: str | None) -> str:
 
 def render_rule(report: RuleCrosscheck, columns: int = WIDTH) -> str:
     """Overview table of the alignment, then each row's four texts with its flags."""
-    out = [*wrap(_side_line(report.a, "A"), columns), *wrap(_side_line(report.b, "B"), columns)]
+    out = [*_side_lines(report.a, "A", columns), *_side_lines(report.b, "B", columns)]
     flags = ", ".join(f"{k} {n}" for k, n in report.counts.items() if n) or _("none")
     out.append(_("{aligned}; flags: {flags}").format(aligned=aligned(report), flags=flags))
     out += [line for note in report.notes for line in wrap(_("Note: {note}").format(note=note), columns)]
@@ -121,10 +158,10 @@ def render_rule(report: RuleCrosscheck, columns: int = WIDTH) -> str:
 def render_document(report: DocumentCrosscheck, columns: int = WIDTH, limit: int | None = 20) -> str:
     """Counts per finding class, then the findings of each class (``limit`` per class; None for all)."""
     tr, en = report.translation, report.original
-    out = wrap(_("Translation {document} ({lang}, {edition}) against {original} ({original_lang}, "
-                 "{original_edition})").format(
-        document=tr["document"], lang=tr["lang"], edition=tr["edition"] or _("undated"), original=en["document"],
-        original_lang=en["lang"], original_edition=en["edition"] or _("undated")), columns)
+    out = wrap(_("Translation: {document} ({lang}, {edition})").format(
+        document=tr["document"], lang=tr["lang"], edition=tr["edition"] or _("undated")), columns)
+    out += wrap(_("Original:    {document} ({lang}, {edition})").format(
+        document=en["document"], lang=en["lang"], edition=en["edition"] or _("undated")), columns)
     rules = report.rules
     out.append(_("Rules: {translation} in the translation, {original} in the original, {paired} paired by "
                  "number").format(**rules))

@@ -32,7 +32,9 @@ def crosscheck_rules(conn, a: str | RuleSpec, b: str | RuleSpec, *, terms: TermD
     notes: list[str] = []
     mapping = None
     if english["a"] is not None and english["b"] is not None:
-        mapping = map_numbers(conn, pivots["a"], pivots["b"], [], family=str(specs["a"].number))
+        # every rule of a chapter too: a chapter's trace brings its rules but not their subrules
+        mapping = map_numbers(conn, pivots["a"], pivots["b"], [r.number for r in english["a"].rules],
+                              family=str(specs["a"].number))
         if mapping is None:
             notes.append(_("the renumbering chain between {a} and {b} is not stored: aligned by structure").format(
                 a=pivots["a"].document, b=pivots["b"].document))
@@ -51,6 +53,8 @@ def crosscheck_rules(conn, a: str | RuleSpec, b: str | RuleSpec, *, terms: TermD
             notes.append(_("no English edition stored for {document} ({edition})").format(
                 document=docs[side].name, edition=docs[side].edition or _("undated")))
     ctx = _context(conn, docs, pivots, terms, rows, mapping)
+    if mapping is not None:
+        ctx.elsewhere = _elsewhere(conn, pivots, specs, mapping, rows)
     for row in rows:
         flag_row(row, ctx)
     return RuleCrosscheck(
@@ -58,6 +62,21 @@ def crosscheck_rules(conn, a: str | RuleSpec, b: str | RuleSpec, *, terms: TermD
         method="pivot" if mapping is not None else "structure", notes=notes, rows=rows,
         counts=count([k for row in rows for k in dict.fromkeys(row.kinds())], FLAGS),
     )
+
+
+def _elsewhere(conn, pivots: dict[str, Pivot | None], specs: dict[str, RuleSpec], mapping: Mapping,
+               rows: list[Row]) -> dict[str, dict[str, str]]:
+    """Numbers of one side's English that the other edition has under a number outside the compared
+    rule: "728.1a of 2026-01-16 is 724.1a in 2023-11-17" when 728 is checked against a 728 that is
+    another rule. A side -> {English number: the other edition's number}."""
+    compared = {side: {c.number for r in rows for c in ((r.en_a,) if side == "a" else (r.en_b,)) if c} for side in "ab"}
+    found = {"a": {n: m for n, m in mapping.numbers.items() if m and m not in compared["b"]}, "b": {}}
+    if any(r.b is not None and r.a is None for r in rows):
+        english_b = [c.en_b.number for c in rows if c.en_b is not None]
+        back = map_numbers(conn, pivots["b"], pivots["a"], english_b, family=str(specs["b"].number))
+        if back is not None:
+            found["b"] = {n: m for n, m in back.numbers.items() if m and m not in compared["a"]}
+    return found
 
 
 def _spec(spec: str | RuleSpec) -> RuleSpec:

@@ -18,7 +18,7 @@ from kb.core.citations import find_citations
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.core.text import fold_text
 
-_DIGITS = re.compile(r"(?<![\d.])\d+(?![\d])")
+_DIGITS = re.compile(r"(?<![\d.A-Za-z])\d+(?![\d])")  # not the 1 of "N1", a placeholder
 # A rule number the grammar did not take (no prefix), and a number right before a quoted title:
 # "708〔裏向きの呪文やパーマネント〕参照", "See 718, “Prototype Cards.”" cite, they do not count.
 _RULE_LIKE = re.compile(r"\d{3}\.\d{1,3}[a-z]{0,2}|(?<![\d.])\d{1,3}(?=\s*,?\s*[〔「“\"]|\s*参照)")
@@ -36,7 +36,7 @@ _ENGLISH_WORDS = {
     "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000,
     # articles and the like stand for "1" ("1つの呪文" = "a spell"); "back face" is "第2面"
     "a": 1, "an": 1, "once": 1, "single": 1, "each": 1, "another": 1, "front": 1, "same": 1,
-    "twice": 2, "both": 2, "double": 2, "doubled": 2, "doubling": 2, "pair": 2, "back": 2, "secondary": 2,
+    "twice": 2, "both": 2, "double": 2, "doubled": 2, "doubling": 2, "doubles": 2, "triples": 3, "pair": 2, "back": 2, "secondary": 2,
     "triple": 3, "tripled": 3, "tripling": 3, "nonzero": 0,
 }
 _GERMAN_WORDS = {
@@ -117,12 +117,17 @@ def _blank_citations(text: str, lang: str) -> str:
     return "".join(chars)
 
 
-def citations(text: str, lang: str, siblings: dict[RuleNumber | None, list[RuleNumber]] | None = None) -> set[str]:
-    """The rules a text cites, ranges expanded over the document's numbers (``siblings`` by parent)."""
+def citations(text: str, lang: str, siblings: dict[RuleNumber | None, list[RuleNumber]] | None = None,
+              own: str | None = None) -> set[str]:
+    """The rules a text cites, ranges expanded over the document's numbers (``siblings`` by parent).
+    ``own``: the rule's number, which a text that opens with it ("702.189. 火の技／Firebending")
+    does not cite."""
     if not text or not any(ch.isdigit() for ch in text):
         return set()
     found: set[str] = set()
     for citation in _found(text, primary(lang)):
+        if own is not None and citation.start == 0 and [str(t) for t in citation.targets] == [own]:
+            continue
         for target in citation.targets:
             found.update(str(n) for n in expand(target, siblings))
     return found

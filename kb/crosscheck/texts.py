@@ -6,6 +6,7 @@ text of a rule like "505.6. Fourth, …" into the title, and a translation may n
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -22,6 +23,7 @@ class RuleText:
     text: str
     examples: int
     line: int | None
+    maybe_examples: int = 0  # sentences of the text that may be examples printed inline ("。 例如，…")
 
     @property
     def full(self) -> str:
@@ -56,6 +58,18 @@ class DocText:
     def siblings(self) -> dict:
         return sibling_index(rule.parsed for rule in self.by_number.values())
 
+    @cached_property
+    def titles(self) -> dict[str, str]:
+        """Number -> title of every titled section, chapter and rule (what citations name them)."""
+        return {r.number: r.title for r in self.by_number.values() if r.title and r.kind in ("section", "chapter", "rule")}
+
+    @cached_property
+    def title_index(self) -> dict[str, str]:
+        """Folded title -> number: which rule a cited title names."""
+        from kb.crosscheck.citecheck import title_numbers
+
+        return title_numbers(self.titles)
+
     def children(self, number: str) -> list[RuleText]:
         parent = RuleNumber.parse(number)
         return [self.by_number[str(n)] for n in self.siblings.get(parent, ()) if str(n) in self.by_number]
@@ -65,6 +79,17 @@ class DocText:
 
 
 _RULES = "select id, number, kind, title, text, line from rules where document_id = ?"
+# An example a translation prints on its rule's line instead of a line of its own: "…よい。 例：《テレパシー》…".
+_INLINE_EXAMPLE = re.compile(r"(?<=[。.!?！？])\s*(?:例[：:]|示例[：:]|Example:)")
+# "…特征。 例如，勇行者蒂莎…": an example, or a sentence "For example, …" of the rule itself.
+_MAYBE_EXAMPLE = re.compile(r"(?<=[。！？])\s*例如[，,]")
+
+
+def split_examples(text: str) -> tuple[str, int, int]:
+    """The rule text without the examples printed inline, how many there were, and how many
+    sentences after it may be examples (``_MAYBE_EXAMPLE``)."""
+    parts = _INLINE_EXAMPLE.split(text)
+    return parts[0].rstrip(), len(parts) - 1, len(_MAYBE_EXAMPLE.findall(parts[0]))
 
 
 def load_text(conn, doc_id: int, *, within: RuleNumber | None = None) -> DocText:
@@ -77,6 +102,8 @@ def load_text(conn, doc_id: int, *, within: RuleNumber | None = None) -> DocText
     rows = conn.execute(sql + " order by seq", params).fetchall()
     examples = dict(conn.execute(
         "select rule_id, count(*) from examples where document_id = ? group by rule_id", [doc_id]).fetchall())
-    rules = [RuleText(number, kind, title, text or "", examples.get(rule_id, 0), line)
-             for rule_id, number, kind, title, text, line in rows]
+    rules = []
+    for rule_id, number, kind, title, text, line in rows:
+        body, inline, maybe = split_examples(text or "")
+        rules.append(RuleText(number, kind, title, body, examples.get(rule_id, 0) + inline, line, maybe))
     return DocText(doc_id, name, lang, edition, rules)

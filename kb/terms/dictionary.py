@@ -15,6 +15,7 @@ from kb.terms.model import SOURCES, Attestation, LocalName, TermEntry, TermName
 from kb.terms.names import OBSOLETE, english_key, fold
 from kb.terms.sources import CURATED, mine, primary
 from kb.terms.table import connection, fingerprint, load_names
+from kb.terms.vocabulary import CrTerm, cr_terms
 
 _LIMIT = 20
 
@@ -22,8 +23,9 @@ _LIMIT = 20
 class TermDictionary:
     """Every pairing, grouped by concept (English key)."""
 
-    def __init__(self, names: list[TermName]):
+    def __init__(self, names: list[TermName], vocabulary: dict[str, CrTerm] | None = None):
         self.names = names
+        self.vocabulary = vocabulary or {}
         self.by_key: dict[str, list[TermName]] = defaultdict(list)
         self.by_folded: dict[str, set[str]] = defaultdict(set)
         for name in names:
@@ -61,8 +63,8 @@ class TermDictionary:
         lang = primary(lang)
         if lang not in self._matchers:
             live = [n for n in self.names if n.sense != OBSOLETE]
-            if lang == "en":
-                pairs = {(n.english, n.key) for n in live}
+            if lang == "en":  # every CR term, so "turned face up" is not read as "turn"
+                pairs = {(n.english, n.key) for n in live} | {(t.name, t.key) for t in self.vocabulary.values()}
             else:
                 pairs = {(n.name, n.key) for n in live if n.lang == lang}
             self._matchers[lang] = Matcher(lang, sorted(pairs))
@@ -79,7 +81,12 @@ class TermDictionary:
             local = grouped.setdefault((row.lang, row.name), LocalName(row.lang, row.name))
             detail = row.detail if row.sense is None else f"{row.detail} (sense {row.sense})"
             local.sources.append(Attestation(row.source, row.origin, detail))
-        return TermEntry(key, english, list(grouped.values()))
+        return TermEntry(key, english, list(grouped.values()), self.category(key))
+
+    def category(self, key: str) -> str | None:
+        """What kind of CR term ``key`` is ("zone", "keyword ability", ...); None for a curated-only key."""
+        term = self.vocabulary.get(key)
+        return term.category if term else None
 
     def lookup(self, query: str, lang: str | None = None) -> list[TermEntry]:
         """Concepts named ``query`` in any language; else those whose names contain it."""
@@ -114,10 +121,11 @@ def dictionary(db, curated_path: Path = CURATED) -> TermDictionary:
     stamp = fingerprint(conn, curated_path)
     cache_key = (str(curated_path), stamp)
     if cache_key not in _cache:
+        vocabulary = cr_terms(conn)
         try:
             _, names = load_names(conn, curated_path)
         except sqlite3.OperationalError:  # read-only: mine without storing
-            names = mine(conn, curated_path)
+            names = mine(conn, curated_path, vocabulary)
         _cache.clear()
-        _cache[cache_key] = TermDictionary(names)
+        _cache[cache_key] = TermDictionary(names, vocabulary)
     return _cache[cache_key]

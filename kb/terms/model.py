@@ -6,6 +6,9 @@ from dataclasses import asdict, dataclass, field
 
 
 from kb.core.labels import SOURCE_LABELS, SOURCES  # noqa: F401  (shared with `mtgkb term`)
+# How far a pairing of each source is to be trusted: a curator's word, a glossary, down to a
+# 「term／English」 pair read out of running text.
+CONFIDENCE = {"curated": 1.0, "glossary": 0.95, "pair": 0.9, "rule-title": 0.85, "inline": 0.75}
 
 
 @dataclass(frozen=True)
@@ -22,7 +25,11 @@ class TermName:
     sense: str | None = None  # "n"/"v"/"1"/"2" where one English word has several senses
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return {**asdict(self), "confidence": self.confidence}
+
+    @property
+    def confidence(self) -> float:
+        return CONFIDENCE.get(self.source, 0.5)
 
 
 @dataclass
@@ -33,8 +40,12 @@ class Attestation:
     origin: str
     detail: str | None = None
 
+    @property
+    def confidence(self) -> float:
+        return CONFIDENCE.get(self.source, 0.5)
+
     def to_dict(self) -> dict:
-        return asdict(self)
+        return {**asdict(self), "confidence": self.confidence}
 
 
 @dataclass
@@ -45,8 +56,14 @@ class LocalName:
     name: str
     sources: list[Attestation] = field(default_factory=list)
 
+    @property
+    def confidence(self) -> float:
+        """The best source's: a name two sources give is as sure as the surer one."""
+        return max((s.confidence for s in self.sources), default=0.0)
+
     def to_dict(self) -> dict:
-        return {"lang": self.lang, "name": self.name, "sources": [s.to_dict() for s in self.sources]}
+        return {"lang": self.lang, "name": self.name, "confidence": self.confidence,
+                "sources": [s.to_dict() for s in self.sources]}
 
 
 @dataclass
@@ -56,9 +73,11 @@ class TermEntry:
     key: str
     english: list[str]
     names: list[LocalName]
+    category: str | None = None  # kb.terms.vocabulary: "zone", "keyword ability", ...; None: curated only
 
     def to_dict(self) -> dict:
-        return {"key": self.key, "english": self.english, "names": [n.to_dict() for n in self.names]}
+        return {"key": self.key, "english": self.english, "category": self.category,
+                "names": [n.to_dict() for n in self.names]}
 
     def in_language(self, lang: str) -> list[str]:
         return [n.name for n in self.names if n.lang == lang]

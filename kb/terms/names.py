@@ -8,6 +8,7 @@ and one English key per concept, so "phase out", "phases out" and "Phased Out" m
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from kb.core.text import fold_text
 
@@ -54,13 +55,14 @@ def split_pair(term: str, english: str) -> list[tuple[str, str]]:
     return [(term, english)]
 
 
+@lru_cache(maxsize=65536)
 def light_stem(word: str) -> str:
     """English inflection off, nothing more: "phases"/"phased"/"phase" -> "phas", "phasing" stays.
 
     A full stemmer would make "phasing" and "phase" one word, which are two concepts here.
     """
     w = word.casefold()
-    if len(w) > 4 and w.endswith("ies"):
+    if len(w) > 4 and w.endswith(("ies", "ied")):
         w = w[:-3] + "y"
     elif len(w) > 4 and w.endswith(("ches", "shes", "sses", "xes", "zes")):
         w = w[:-2]

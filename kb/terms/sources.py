@@ -108,9 +108,25 @@ def curated(path: Path = CURATED) -> list[TermName]:
         return found
 
 
-def mine(conn, curated_path: Path = CURATED) -> list[TermName]:
-    """Every pairing the database and the curated file give, duplicates removed."""
+def mine(conn, curated_path: Path = CURATED, vocabulary: dict | None = None) -> list[TermName]:
+    """Every pairing the database and the curated file give, duplicates removed, game terms only.
+
+    A mined pair is kept only when its English side is a CR term (``kb.terms.vocabulary``:
+    glossary entry, keyword, zone, step, type, counter): "a" = 1枚 and "the" = その, read
+    out of running text, are not. Without any English CR stored nothing can be checked:
+    then only the curated pairs and bilingual headings ("Instabilität (Phasing)") are kept.
+    """
+    from kb.terms.vocabulary import cr_terms, is_function_word
+
+    vocabulary = cr_terms(conn) if vocabulary is None else vocabulary
     streams: Iterable[Iterable[TermName]] = (
         curated(curated_path), from_glossaries(conn), from_pairs(conn), from_rule_titles(conn), from_rule_texts(conn),
     )
-    return list(dict.fromkeys(name for stream in streams for name in stream))
+
+    def game_term(name: TermName) -> bool:
+        if name.source == "curated":
+            return True
+        if is_function_word(name.key):
+            return False
+        return name.key in vocabulary if vocabulary else name.source == "pair"
+    return list(dict.fromkeys(name for stream in streams for name in stream if game_term(name)))

@@ -16,7 +16,7 @@ from kb.terms.names import fold
 from kb.terms.sources import CURATED, mine
 
 TABLE = "term_names"
-_VERSION = "terms-3"  # bump when mining changes, so stored dictionaries are rebuilt
+_VERSION = "terms-5"  # bump when mining changes, so stored dictionaries are rebuilt
 _COLUMNS = ("lang", "name", "english", "key", "source", "origin", "detail", "sense")
 
 
