@@ -19,8 +19,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kb.citations import find_citations
-from kb.numbers import RuleNumber
+from kb.core.citations import find_citations
+from kb.core.numbers import RuleNumber
 
 # The kinds of a citation difference, in report order.
 RENUMBERED, STALE_ORIGINAL, DIFFERENT, OMITTED, ADDED = (
