@@ -342,3 +342,6 @@ from kb.search_cli import complete, reindex, search  # noqa: E402
 cli.add_command(search)
 cli.add_command(complete)
 cli.add_command(reindex)
+from kb.mcp.command import mcp_command  # noqa: E402  (imports no MCP SDK until it runs)
+
+cli.add_command(mcp_command)
