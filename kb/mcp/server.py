@@ -76,14 +76,17 @@ def run_http(server: MCPServer, host: str, port: int, announce=None) -> None:
     import anyio
     import uvicorn
 
-    app = server.streamable_http_app(host=host, streamable_http_path=HTTP_PATH)
-    sock = _listen(host, port)
-    bound = sock.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    if announce:
-        announce(f"http://{shown}:{bound}{HTTP_PATH}")
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
     try:
+        sock = _listen(host, port)
+    except OSError:
+        close_server(server)
+        raise
+    try:
+        app = server.streamable_http_app(host=host, streamable_http_path=HTTP_PATH)
+        config = uvicorn.Config(app, log_level="warning", lifespan="on")
+        if announce:
+            shown = f"[{host}]" if ":" in host else host
+            announce(f"http://{shown}:{sock.getsockname()[1]}{HTTP_PATH}")
         anyio.run(lambda: uvicorn.Server(config).serve(sockets=[sock]))
     finally:
         sock.close()

@@ -60,9 +60,9 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         def work(kb) -> dict[str, Any]:
             found = kb.rule(number, lang=lang, edition=edition)
             children = None
-            if subrules:
+            if subrules:  # a rule without children has no subtree to look up
                 children = [r for r in kb.rules(found.number, lang=found.lang, edition=found.document)
-                            if r.number != found.number]
+                            if r.number != found.number] if found.children else []
             return payloads.rule_payload(found, children)
 
         return await answer(backend, work)
