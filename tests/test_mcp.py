@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
-from mcp.types import INVALID_PARAMS
+from mcp.types import INVALID_PARAMS, PromptReference, ResourceTemplateReference
 
 from kb.api import KnowledgeBase
 from kb.i18n import using_language
@@ -380,6 +380,24 @@ def test_the_editions_resource(server):
     assert editions["newest"]["en"] == "2026-08-07"
     assert {d["document"] for d in editions["documents"]} >= {
         "MagicCompRules_20100716", "MagicCompRules_20260807", "CompRules_ja_20260116.0_lines", "001_b91ea460c0a74603"}
+
+
+def test_completions_of_the_template_arguments(server, kb):
+    ref = ResourceTemplateReference(type="ref/resource", uri="mtgkb://{lang}/{edition}/{number}")
+
+    def complete(name, value, **context):
+        return talk(server, lambda client: client.complete(ref, {"name": name, "value": value}, context)).completion
+
+    assert complete("lang", "").values == ["de", "en", "ja"]
+    assert complete("edition", "", lang="ja").values == ["latest", "2026-01-16", "2023-11-17"]
+    assert complete("edition", "20", lang="en").values == ["2026-08-07", "2026-01-16", "2010-07-16"]
+    family = complete("number", "702.26", lang="en", edition="latest").values
+    assert family == ["702.26", *(c.number for c in kb.rule("702.26").children)]
+    assert complete("number", "702.23", lang="en", edition="2010-07-16").values[-1] == "702.23m"
+    assert "702.26p" in complete("number", "702.26q", lang="en").values
+    prompt = PromptReference(type="ref/prompt", name="answer_rules_question")
+    found = talk(server, lambda client: client.complete(prompt, {"name": "edition", "value": "2026"})).completion
+    assert found.values == ["2026-08-07", "2026-01-16"]
 
 
 # ---- the prompt ------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from mcp.server.mcpserver import MCPServer
 
 from kb.api import KnowledgeBase
 from kb.mcp.backend import Backend
+from kb.mcp.completions import register_completions
 from kb.mcp.prompts import register_prompts
 from kb.mcp.resources import register_resources
 from kb.mcp.tools import register_tools
@@ -46,6 +47,7 @@ def build_server(kb: KnowledgeBase, *, index_in_background: bool = False) -> MCP
     register_tools(server, backend)
     register_resources(server, backend)
     register_prompts(server, backend)
+    register_completions(server, backend)
     if index_in_background:
         backend.prepare_search()
     server.backend = backend  # type: ignore[attr-defined]  # for close_server and the tests
