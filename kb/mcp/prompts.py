@@ -10,13 +10,13 @@ from mcp.types import INVALID_PARAMS
 from pydantic import Field
 
 from kb.api import LookupFailed, nearest_editions, normalise_edition
-from kb.i18n import _
+from kb.i18n import N_, _
 from kb.mcp.backend import Backend
 from kb.mcp.errors import with_nearest
 
 # TRANSLATORS: the instructions an LLM agent receives; keep the tool names (search, rule, cite,
 # check, trace, glossary, term) and the example citation as they are.
-INSTRUCTIONS = """Answer the rules question below from the Magic: The Gathering Comprehensive Rules served by this mtgkb server.
+INSTRUCTIONS = N_("""Answer the rules question below from the Magic: The Gathering Comprehensive Rules served by this mtgkb server.
 
 1. Find the rules: call the `search` tool with the question's key words (`glossary` or `term` for a game term), then read each candidate with the `rule` tool.
 2. Base the answer only on rule texts that the tools returned. Never cite a rule number from memory.
@@ -27,7 +27,7 @@ INSTRUCTIONS = """Answer the rules question below from the Magic: The Gathering 
 
 Edition: {edition}. Rule texts in: {lang}.
 
-Question: {question}"""
+Question: {question}""")
 
 
 def _edition(kb, edition: str | None) -> str:
