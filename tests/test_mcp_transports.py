@@ -140,6 +140,13 @@ def test_a_port_in_use_is_bad_input():
     assert result.exit_code == 2 and f"cannot listen on 127.0.0.1:{port}" in result.output
 
 
+def test_only_loopback_addresses_pass_without_a_warning():
+    from kb.mcp.command import _loopback
+
+    assert all(_loopback(host) for host in ("127.0.0.1", "127.0.0.2", "::1", "localhost"))
+    assert not any(_loopback(host) for host in ("0.0.0.0", "::", "192.168.1.10", "example.org"))
+
+
 def test_the_cli_loads_no_mcp_sdk_until_the_command_runs():
     probe = ("import sys, kb.cli; "
              "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith(('mcp.', 'mcp_types'))))")

@@ -24,12 +24,12 @@ EXIT_BAD_INPUT = 2
 @click.pass_context
 def mcp_command(ctx: click.Context, http: bool, host: str, port: int) -> None:
     """Serve the rules to LLM agents over the Model Context Protocol; the database is opened read-only."""
-    from kb.api import LookupFailed
-    from kb.mcp.server import open_server, run_http, run_stdio
-
     given = [name for name in ("host", "port") if ctx.get_parameter_source(name) != ParameterSource.DEFAULT]
     if given and not http:
         raise click.UsageError(_("--host and --port go with --http"))
+    from kb.api import LookupFailed
+    from kb.mcp.server import open_server, run_http, run_stdio  # the SDK, only now
+
     try:
         server = open_server(ctx.obj["db"] if ctx.obj else None)
     except LookupFailed as error:
@@ -38,6 +38,9 @@ def mcp_command(ctx: click.Context, http: bool, host: str, port: int) -> None:
     if not http:
         run_stdio(server)
         return
+    if not _loopback(host):
+        click.echo(_("Warning: {host} is not a loopback address; anyone who can reach it can use the server").format(
+            host=host), err=True)
     try:
         run_http(server, host, port, announce=lambda url: click.echo(
             _("MCP server (streamable HTTP) at {url}").format(url=url), err=True))
@@ -45,3 +48,14 @@ def mcp_command(ctx: click.Context, http: bool, host: str, port: int) -> None:
         click.echo(_("Error: cannot listen on {host}:{port}: {reason}").format(
             host=host, port=port, reason=error.strerror or error), err=True)
         sys.exit(EXIT_BAD_INPUT)
+
+
+def _loopback(host: str) -> bool:
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

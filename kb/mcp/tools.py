@@ -125,10 +125,9 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                     ) -> dict[str, Any]:
         """A rule of the English Comprehensive Rules followed through every edition: its number,
         title and change in each, and where the trail ends."""
-        if to and back:
-            return tool_error(_("give either `to` or `back`, not both"))
-
         def work(kb) -> dict[str, Any]:
+            if to and back:
+                raise ValueError(_("give either `to` or `back`, not both"))
             kb.rule(number, lang="en", edition=edition)  # a number the edition lacks: its nearest numbers
             return kb.trace(number, edition, to=to, back=back, subrules=subrules).to_dict()
 
