@@ -447,6 +447,25 @@ def test_concurrent_calls_each_get_their_own_answer(server, kb):
     assert [r.structured_content["ruleText"] for r in results] == [kb.rule(n).text for n in numbers]
 
 
+def test_quick_lookups_and_long_calls_take_turns(server, kb):
+    """Rule lookups run on the event loop while the worker is idle and queue behind a diff otherwise."""
+    numbers = ["702.26b", "613.6", "100.1", "704.5m"]
+
+    async def scenario(client):
+        long = [client.call_tool("diff", {"old": "2010-07-16", "new": "2026-08-07", "limit": 5}),
+                client.call_tool("rule", {"number": "7"})]
+        quick = [client.call_tool("rule", {"number": n, "subrules": False}) for n in numbers]
+        quick.append(client.read_resource("mtgkb://ja/latest/702.26b"))
+        return await asyncio.gather(*long, *quick)
+
+    diff, section, *rules, resource = talk(server, scenario)
+    assert diff.structured_content["summary"] == kb.diff("2010-07-16", "2026-08-07").summary
+    assert len(section.structured_content["subrules"]) == 200
+    assert section.structured_content["subrulesOmitted"] == len(kb.rules("7")) - 201
+    assert [r.structured_content["ruleText"] for r in rules] == [kb.rule(n).text for n in numbers]
+    assert json.loads(resource.contents[0].text)["ruleText"] == kb.rule("702.26b", lang="ja").text
+
+
 def test_errors_in_the_interface_language(server):
     with using_language("de"):
         result = call(server, "rule", number="702.26q")

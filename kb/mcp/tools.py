@@ -15,7 +15,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import ToolAnnotations
 from pydantic import Field
 
-from kb.api import LookupFailed
+from kb.api import LookupFailed, Rule
 from kb.i18n import _
 from kb.mcp import payloads
 from kb.mcp.backend import Backend
@@ -37,10 +37,10 @@ Edition = Annotated[str | None, Field(max_length=64, description=(
 Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, description="Free text that cites rules.")]
 
 
-async def answer(backend: Backend, work: Callable[[Any], dict[str, Any]]) -> Any:
-    """``work(kb)`` on the worker thread; the facade's lookup and input errors as tool errors."""
+async def answer(backend: Backend, work: Callable[[Any], dict[str, Any]], quick: bool = False) -> Any:
+    """``work(kb)`` on the worker thread (``quick``: see Backend.quick); lookup and input errors as tool errors."""
     try:
-        return await backend.call(work)
+        return await (backend.quick(work) if quick else backend.call(work))
     except LookupFailed as error:
         return tool_error(str(error), error.suggestions)
     except ValueError as error:  # a query with nothing to search for, a side that is no "lang:number"
@@ -57,15 +57,17 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         """One rule of the Comprehensive Rules with its examples, navigation, citations and subrules,
         stamped with its document and edition. Cite it as its "citation" field says."""
 
-        def work(kb) -> dict[str, Any]:
-            found = kb.rule(number, lang=lang, edition=edition)
-            children = None
-            if subrules:  # a rule without children has no subtree to look up
-                children = [r for r in kb.rules(found.number, lang=found.lang, edition=found.document)
-                            if r.number != found.number] if found.children else []
-            return payloads.rule_payload(found, children)
+        found = await answer(backend, lambda kb: kb.rule(number, lang=lang, edition=edition), quick=True)
+        if not isinstance(found, Rule):
+            return found  # the tool error
+        if not (subrules and found.children):
+            return payloads.rule_payload(found, [] if subrules else None)
 
-        return await answer(backend, work)
+        def subtree(kb) -> dict[str, Any]:  # up to a whole section: on the worker
+            below = kb.rules(found.number, lang=found.lang, edition=found.document)
+            return payloads.rule_payload(found, [r for r in below if r.number != found.number])
+
+        return await answer(backend, subtree)
 
     @server.tool(title="A range of rules", annotations=READ_ONLY)
     async def rules(reference: Annotated[str, Field(min_length=1, max_length=64, description=(
