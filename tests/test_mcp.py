@@ -104,6 +104,7 @@ def test_every_tool_is_listed_with_described_inputs(server):
     assert {tool.name for tool in listed} == TOOLS
     for tool in listed:
         assert tool.description and tool.annotations.read_only_hint, tool.name
+        assert "\n    " not in tool.description, tool.name  # the docstring without the code's indentation
         properties = tool.input_schema["properties"]
         assert properties, tool.name
         assert all(spec.get("description") for spec in properties.values()), tool.name

@@ -1,15 +1,17 @@
 """The MCP tools: thin over kb.api.KnowledgeBase, every answer naming its document and edition.
 
-Each tool validates its arguments through its input schema, runs one facade call on the
-backend's worker thread and answers with structured JSON (kb.mcp.payloads). A lookup
+Each tool validates its arguments through its input schema, runs its facade calls through
+the backend (kb.mcp.backend) and answers with structured JSON (kb.mcp.payloads); its
+docstring is the description agents read. A lookup
 that finds nothing is an MCP tool error (``isError``) whose text and structured content
 name the nearest numbers, editions or terms that do exist.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.types import ToolAnnotations
@@ -21,6 +23,7 @@ from kb.mcp import payloads
 from kb.mcp.backend import Backend
 from kb.mcp.errors import tool_error
 
+F = TypeVar("F", bound=Callable[..., Any])
 MAX_TEXT = 1 << 20
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                             open_world_hint=False)
@@ -50,13 +53,21 @@ async def answer(backend: Backend, work: Callable[[Any], dict[str, Any]], quick:
 def register_tools(server: MCPServer, backend: Backend) -> None:
     """Add every tool of the knowledge base to ``server``."""
 
-    @server.tool(title="One rule", annotations=READ_ONLY)
+    def tool(title: str) -> Callable[[F], F]:
+        """Register a read-only tool, its docstring cleaned of the code's indentation as its description."""
+
+        def add(fn: F) -> F:
+            server.add_tool(fn, title=title, description=inspect.cleandoc(fn.__doc__ or ""), annotations=READ_ONLY)
+            return fn
+
+        return add
+
+    @tool("One rule")
     async def rule(number: Number, lang: Lang = None, edition: Edition = None,
                    subrules: Annotated[bool, Field(description="Include the subrules with their texts and "
                                                                "examples.")] = True) -> dict[str, Any]:
         """One rule of the Comprehensive Rules with its examples, navigation, citations and subrules,
         stamped with its document and edition. Cite it as its "citation" field says."""
-
         found = await answer(backend, lambda kb: kb.rule(number, lang=lang, edition=edition), quick=True)
         if not isinstance(found, Rule):
             return found  # the tool error
@@ -69,7 +80,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
         return await answer(backend, subtree)
 
-    @server.tool(title="A range of rules", annotations=READ_ONLY)
+    @tool("A range of rules")
     async def rules(reference: Annotated[str, Field(min_length=1, max_length=64, description=(
                         'A range like "601.2a-h" or "702.26a–702.26d", or a rule with its subtree like "702.26".'))],
                     lang: Lang = None, edition: Edition = None) -> dict[str, Any]:
@@ -77,7 +88,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         return await answer(backend, lambda kb: payloads.rules_payload(
             reference, kb.rules(reference, lang=lang, edition=edition)))
 
-    @server.tool(title="Search the rules", annotations=READ_ONLY)
+    @tool("Search the rules")
     async def search(query: Annotated[str, Field(min_length=1, max_length=10_000, description=(
                          'Words in any language ("phased out token", "Instabilität", "フェイズ・アウト"), '
                          '"quoted phrases", or rule numbers to narrow to.'))],
@@ -90,14 +101,14 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         return await answer(backend, lambda kb: payloads.search_payload(
             kb.search(query, langs=[lang] if lang else None, edition=edition, limit=limit)))
 
-    @server.tool(title="Resolve citations", annotations=READ_ONLY)
+    @tool("Resolve citations")
     async def cite(text: Text, lang: Lang = None, edition: Edition = None) -> dict[str, Any]:
         """Every rule citation in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照",
         "ex 2 613.6") with its character span, the resolved rules and the edition they come from.
         Use it on a draft answer: every citation must come back "resolved"."""
         return await answer(backend, lambda kb: payloads.cite_payload(kb.cite(text, lang=lang, edition=edition)))
 
-    @server.tool(title="Re-validate citations", annotations=READ_ONLY)
+    @tool("Re-validate citations")
     async def check(text: Text,
                     since: Annotated[str, Field(min_length=1, max_length=64, description=(
                         'The edition the text was written for, e.g. "2010-07-16".'))],
@@ -116,7 +127,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
         return await answer(backend, work)
 
-    @server.tool(title="Trace a rule through the editions", annotations=READ_ONLY)
+    @tool("Trace a rule through the editions")
     async def trace(number: Number,
                     edition: Annotated[str | None, Field(max_length=64, description=(
                         "Edition the number belongs to (default: the newest)."))] = None,
@@ -135,7 +146,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
         return await answer(backend, work)
 
-    @server.tool(title="Compare two editions", annotations=READ_ONLY)
+    @tool("Compare two editions")
     async def diff(old: Annotated[str, Field(min_length=1, max_length=64, description='Older edition, e.g. "2021-04-16".')],
                    new: Annotated[str, Field(min_length=1, max_length=64, description='Newer edition, e.g. "2026-08-07".')],
                    section: Annotated[str | None, Field(max_length=16, description=(
@@ -150,7 +161,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         return await answer(backend, lambda kb: payloads.diff_payload(
             kb.diff(old, new, section=section, lang=lang, spans=False), limit=limit, texts=texts))
 
-    @server.tool(title="Cross-check two rules", annotations=READ_ONLY)
+    @tool("Cross-check two rules")
     async def crosscheck(a: Annotated[str, Field(min_length=3, max_length=80, description=(
                              'One side: "lang[@edition]:number", e.g. "de:702.23" or "en@2010-07-16:702.23".'))],
                          b: Annotated[str, Field(min_length=3, max_length=80, description=(
@@ -162,7 +173,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         (one-sided subrules, changed numbers, citations, terms, untranslated text)."""
         return await answer(backend, lambda kb: kb.crosscheck(a, b, method=method).to_dict())
 
-    @server.tool(title="Glossary", annotations=READ_ONLY)
+    @tool("Glossary")
     async def glossary(term: Annotated[str, Field(min_length=1, max_length=200, description=(
                            'A glossary term in any language ("Phasing", "Instabilität", "フェイズ・アウト"); '
                            "near spellings are found too."))],
@@ -178,7 +189,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
         return await answer(backend, work)
 
-    @server.tool(title="A game term in every language", annotations=READ_ONLY)
+    @tool("A game term in every language")
     async def term(query: Annotated[str, Field(min_length=1, max_length=200, description=(
                        'A game term in any language: "phasing", "Instabilität", "フェイジング".'))],
                    lang: Annotated[str | None, Field(max_length=16, description=(
@@ -196,7 +207,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
         return await answer(backend, work)
 
-    @server.tool(title="Editions", annotations=READ_ONLY)
+    @tool("Editions")
     async def editions(lang: Annotated[str | None, Field(max_length=16, description="Only this language.")] = None,
                        ) -> dict[str, Any]:
         """The imported documents: language, edition (or the inferred range of an undated text) and
