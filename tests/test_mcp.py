@@ -21,7 +21,7 @@ from mcp.types import INVALID_PARAMS, PromptReference, ResourceTemplateReference
 
 from kb.api import KnowledgeBase
 from kb.i18n import using_language
-from kb.mcp.server import build_server, close_server
+from kb.mcp.server import build_server
 from tests.conftest import corpus_path
 
 EDITIONS = ("20100716", "20260116", "20260807")
@@ -57,7 +57,7 @@ def kb():
 def server():
     built = build_server(KnowledgeBase.open(mcp_db_path(), readonly=True))
     yield built
-    close_server(built)
+    built.close()
 
 
 def talk(server, scenario, **client_options):

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 from mcp.server.mcpserver import MCPServer
@@ -23,7 +24,8 @@ from kb.mcp.tools import register_tools
 NAME = "mtgkb"
 HTTP_PATH = "/mcp"
 SERVER_INSTRUCTIONS = (
-    "The Magic: The Gathering Comprehensive Rules in several languages and every edition since 1999. "
+    "The Magic: The Gathering Comprehensive Rules in several languages and editions (the editions tool and "
+    "resource list them). "
     "Every answer names its document and edition; cite rules as the `citation` fields give them, and "
     "validate a draft's citations with the `cite` tool before answering. Rules are also resources: "
     "mtgkb://{lang}/{edition}/{number}, edition `latest` for the newest."
@@ -39,41 +41,47 @@ def _version() -> str:
         return "0.1.0"
 
 
-def build_server(kb: KnowledgeBase, *, index_in_background: bool = False) -> MCPServer:
+class KnowledgeServer(MCPServer):
+    """The MCP server with the backend it answers from (closed with the server)."""
+
+    def __init__(self, backend: Backend) -> None:
+        super().__init__(NAME, title="mtgkb: the Comprehensive Rules", instructions=SERVER_INSTRUCTIONS,
+                         version=_version(), log_level="WARNING")
+        self.backend = backend
+        register_tools(self, backend)
+        register_resources(self, backend)
+        register_prompts(self, backend)
+        register_completions(self, backend)
+
+    def close(self) -> None:
+        self.backend.close()
+
+
+def build_server(kb: KnowledgeBase, *, index_in_background: bool = False) -> KnowledgeServer:
     """An MCP server over ``kb`` (open it read-only: the server never writes the database)."""
-    backend = Backend(kb)
-    server = MCPServer(NAME, title="mtgkb: the Comprehensive Rules", instructions=SERVER_INSTRUCTIONS,
-                       version=_version(), log_level="WARNING")
-    register_tools(server, backend)
-    register_resources(server, backend)
-    register_prompts(server, backend)
-    register_completions(server, backend)
+    server = KnowledgeServer(Backend(kb))
     if index_in_background:
-        backend.prepare_search()
-    server.backend = backend  # type: ignore[attr-defined]  # for close_server and the tests
+        server.backend.prepare_search()
     return server
 
 
-def close_server(server: MCPServer) -> None:
-    server.backend.close()  # type: ignore[attr-defined]
-
-
-def open_server(db_path: str | Path | None) -> MCPServer:
+def open_server(db_path: str | Path | None) -> KnowledgeServer:
     """The server over the database at ``db_path`` (default: the default database), read-only."""
     return build_server(KnowledgeBase.open(db_path, readonly=True), index_in_background=True)
 
 
-def run_stdio(server: MCPServer) -> None:
+def run_stdio(server: KnowledgeServer) -> None:
     """Serve on stdin and stdout until the client closes them."""
     import anyio
 
     try:
         anyio.run(server.run_stdio_async)
     finally:
-        close_server(server)
+        server.close()
 
 
-def run_http(server: MCPServer, host: str, port: int, announce=None) -> None:
+def run_http(server: KnowledgeServer, host: str, port: int,
+             announce: Callable[[str], None] | None = None) -> None:
     """Serve streamable HTTP at http://host:port/mcp; ``announce(url)`` once it listens (port 0: any free one)."""
     import anyio
     import uvicorn
@@ -81,7 +89,7 @@ def run_http(server: MCPServer, host: str, port: int, announce=None) -> None:
     try:
         sock = _listen(host, port)
     except OSError:
-        close_server(server)
+        server.close()
         raise
     try:
         app = server.streamable_http_app(host=host, streamable_http_path=HTTP_PATH)
@@ -92,7 +100,7 @@ def run_http(server: MCPServer, host: str, port: int, announce=None) -> None:
         anyio.run(lambda: uvicorn.Server(config).serve(sockets=[sock]))
     finally:
         sock.close()
-        close_server(server)
+        server.close()
 
 
 def _listen(host: str, port: int) -> socket.socket:
