@@ -316,3 +316,6 @@ cli.add_command(reindex)
 from kb.cli.backlog import backlog_command  # noqa: E402
 
 cli.add_command(backlog_command)
+from kb.mcp.command import mcp_command  # noqa: E402  (imports no MCP SDK until it runs)
+
+cli.add_command(mcp_command)

@@ -1,0 +1,213 @@
+"""The MCP tools: thin over kb.api.KnowledgeBase, every answer naming its document and edition.
+
+Each tool validates its arguments through its input schema, runs its facade calls through
+the backend (kb.mcp.backend) and answers with structured JSON (kb.mcp.payloads); its
+docstring is the description agents read. A lookup
+that finds nothing is an MCP tool error (``isError``) whose text and structured content
+name the nearest numbers, editions or terms that do exist.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.types import ToolAnnotations
+from pydantic import Field
+
+from kb.api import LookupFailed, Rule
+from kb.i18n import _
+from kb.mcp import payloads
+from kb.mcp.backend import Backend
+from kb.mcp.errors import tool_error
+
+F = TypeVar("F", bound=Callable[..., Any])
+MAX_TEXT = 1 << 20
+READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
+                            open_world_hint=False)
+
+Number = Annotated[str, Field(min_length=1, max_length=32,
+                              description='A rule number: a subrule "702.26b", a rule "702.26", a chapter "702" '
+                                          'or a section "7".')]
+Lang = Annotated[str | None, Field(max_length=16, description=(
+    "Language of the rule texts: en, de, ja, zh, ru, ... Default: the server's interface language where the "
+    "rule has a text in it, else English."))]
+Edition = Annotated[str | None, Field(max_length=64, description=(
+    'Edition: an effective date like "2026-08-07" (also "20260807"), or a document name from the editions '
+    "resource. Default: the newest edition."))]
+Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, description="Free text that cites rules.")]
+
+
+async def answer(backend: Backend, work: Callable[[Any], dict[str, Any]], quick: bool = False) -> Any:
+    """``work(kb)`` on the worker thread (``quick``: see Backend.quick); lookup and input errors as tool errors."""
+    try:
+        return await (backend.quick(work) if quick else backend.call(work))
+    except LookupFailed as error:
+        return tool_error(str(error), error.suggestions)
+    except ValueError as error:  # a query with nothing to search for, a side that is no "lang:number"
+        return tool_error(str(error))
+
+
+def register_tools(server: MCPServer, backend: Backend) -> None:
+    """Add every tool of the knowledge base to ``server``."""
+
+    def tool(title: str) -> Callable[[F], F]:
+        """Register a read-only tool, its docstring cleaned of the code's indentation as its description."""
+
+        def add(fn: F) -> F:
+            server.add_tool(fn, title=title, description=inspect.cleandoc(fn.__doc__ or ""), annotations=READ_ONLY)
+            return fn
+
+        return add
+
+    @tool("One rule")
+    async def rule(number: Number, lang: Lang = None, edition: Edition = None,
+                   subrules: Annotated[bool, Field(description="Include the subrules with their texts and "
+                                                               "examples.")] = True) -> dict[str, Any]:
+        """One rule of the Comprehensive Rules with its examples, navigation, citations and subrules,
+        stamped with its document and edition. Cite it as its "citation" field says."""
+        found = await answer(backend, lambda kb: kb.rule(number, lang=lang, edition=edition), quick=True)
+        if not isinstance(found, Rule):
+            return found  # the tool error
+        if not (subrules and found.children):
+            return payloads.rule_payload(found, [] if subrules else None)
+
+        def subtree(kb) -> dict[str, Any]:  # up to a whole section: on the worker
+            below = kb.rules(found.number, lang=found.lang, edition=found.document)
+            return payloads.rule_payload(found, [r for r in below if r.number != found.number])
+
+        return await answer(backend, subtree)
+
+    @tool("A range of rules")
+    async def rules(reference: Annotated[str, Field(min_length=1, max_length=64, description=(
+                        'A range like "601.2a-h" or "702.26a–702.26d", or a rule with its subtree like "702.26".'))],
+                    lang: Lang = None, edition: Edition = None) -> dict[str, Any]:
+        """Several rules of one document in order: a range or a rule with its subrules."""
+        return await answer(backend, lambda kb: payloads.rules_payload(
+            reference, kb.rules(reference, lang=lang, edition=edition)))
+
+    @tool("Search the rules")
+    async def search(query: Annotated[str, Field(min_length=1, max_length=10_000, description=(
+                         'Words in any language ("phased out token", "Instabilität", "フェイズ・アウト"), '
+                         '"quoted phrases", or rule numbers to narrow to.'))],
+                     lang: Lang = None, edition: Edition = None,
+                     limit: Annotated[int, Field(ge=1, le=50, description="Most results to return.")] = 10,
+                     ) -> dict[str, Any]:
+        """Ranked full-text search over every language; one result per rule, with its versions
+        (language, edition, document, snippet)."""
+        await backend.wait_for_search()
+        return await answer(backend, lambda kb: payloads.search_payload(
+            kb.search(query, langs=[lang] if lang else None, edition=edition, limit=limit)))
+
+    @tool("Resolve citations")
+    async def cite(text: Text, lang: Lang = None, edition: Edition = None) -> dict[str, Any]:
+        """Every rule citation in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照",
+        "ex 2 613.6") with its character span, the resolved rules and the edition they come from.
+        Use it on a draft answer: every citation must come back "resolved"."""
+        return await answer(backend, lambda kb: payloads.cite_payload(kb.cite(text, lang=lang, edition=edition)))
+
+    @tool("Re-validate citations")
+    async def check(text: Text,
+                    since: Annotated[str, Field(min_length=1, max_length=64, description=(
+                        'The edition the text was written for, e.g. "2010-07-16".'))],
+                    until: Edition = None,
+                    lang: Annotated[str | None, Field(max_length=16, description=(
+                        "Language of the text's citation words (default: any)."))] = None) -> dict[str, Any]:
+        """The citations of a text written against edition `since`, followed through the renumbering
+        chain to `until` (default the newest): ok, moved (with the new number), changed (with the word
+        changes), gone, title mismatch or not found; and the text with moved numbers fixed."""
+        def work(kb) -> dict[str, Any]:
+            checked = kb.check(text, since=since, until=until, lang=lang)
+            fixed, changes = kb.fix_citations(text, checked)
+            return payloads.check_payload(checked, fixed, changes)
+
+        return await answer(backend, work)
+
+    @tool("Trace a rule through the editions")
+    async def trace(number: Number,
+                    edition: Annotated[str | None, Field(max_length=64, description=(
+                        "Edition the number belongs to (default: the newest)."))] = None,
+                    to: Annotated[str | None, Field(max_length=64, description=(
+                        "Follow the rule to this edition, older or newer (default: the newest)."))] = None,
+                    back: Annotated[bool, Field(description="Follow the rule back to the oldest edition.")] = False,
+                    subrules: Annotated[bool, Field(description="Trace each subrule too.")] = True,
+                    ) -> dict[str, Any]:
+        """A rule of the English Comprehensive Rules followed through every edition: its number,
+        title and change in each, and where the trail ends."""
+        def work(kb) -> dict[str, Any]:
+            if to and back:
+                raise ValueError(_("give either `to` or `back`, not both"))
+            kb.rule(number, lang="en", edition=edition)  # a number the edition lacks: its nearest numbers
+            return kb.trace(number, edition, to=to, back=back, subrules=subrules).to_dict()
+
+        return await answer(backend, work)
+
+    @tool("Compare two editions")
+    async def diff(old: Annotated[str, Field(min_length=1, max_length=64, description='Older edition, e.g. "2021-04-16".')],
+                   new: Annotated[str, Field(min_length=1, max_length=64, description='Newer edition, e.g. "2026-08-07".')],
+                   section: Annotated[str | None, Field(max_length=16, description=(
+                       'Only rules inside this section, chapter or rule on either side ("7", "702", "702.26").'))] = None,
+                   lang: Annotated[str | None, Field(max_length=16, description=(
+                       "Language of both documents (default English)."))] = None,
+                   limit: Annotated[int, Field(ge=1, le=1000, description="Most changed rules to list.")] = 100,
+                   texts: Annotated[bool, Field(description="Include the old and new texts of each changed rule.")] = False,
+                   ) -> dict[str, Any]:
+        """A summary of two editions: how many rules were unchanged, edited, renumbered, added,
+        removed, split or merged, and the changed rules with their old and new numbers."""
+        return await answer(backend, lambda kb: payloads.diff_payload(
+            kb.diff(old, new, section=section, lang=lang, spans=False), limit=limit, texts=texts))
+
+    @tool("Cross-check two rules")
+    async def crosscheck(a: Annotated[str, Field(min_length=3, max_length=80, description=(
+                             'One side: "lang[@edition]:number", e.g. "de:702.23" or "en@2010-07-16:702.23".'))],
+                         b: Annotated[str, Field(min_length=3, max_length=80, description=(
+                             'The other side, e.g. "ja@2026-01-16:702.26".'))],
+                         method: Annotated[Literal["auto", "structure"], Field(description=(
+                             '"auto" aligns through the English editions; "structure" by order, terms and '
+                             "numbers."))] = "auto") -> dict[str, Any]:
+        """Two rules of two languages or editions side by side, subrule by subrule, with findings
+        (one-sided subrules, changed numbers, citations, terms, untranslated text)."""
+        return await answer(backend, lambda kb: kb.crosscheck(a, b, method=method).to_dict())
+
+    @tool("Glossary")
+    async def glossary(term: Annotated[str, Field(min_length=1, max_length=200, description=(
+                           'A glossary term in any language ("Phasing", "Instabilität", "フェイズ・アウト"); '
+                           "near spellings are found too."))],
+                       lang: Lang = None, edition: Edition = None) -> dict[str, Any]:
+        """Glossary entries of the Comprehensive Rules and their translations, with the rules each cites."""
+
+        def work(kb) -> dict[str, Any]:
+            entries = kb.glossary(term, lang=lang, edition=edition)
+            if not entries:
+                raise LookupFailed(_("no glossary entry for {term!r}").format(term=term),
+                                   [c.text for c in kb.complete(term, lang=lang, limit=5)])
+            return payloads.glossary_payload(term, entries)
+
+        return await answer(backend, work)
+
+    @tool("A game term in every language")
+    async def term(query: Annotated[str, Field(min_length=1, max_length=200, description=(
+                       'A game term in any language: "phasing", "Instabilität", "フェイジング".'))],
+                   lang: Annotated[str | None, Field(max_length=16, description=(
+                       "Only names in this language."))] = None) -> dict[str, Any]:
+        """A CR term in every language, with where each pairing came from (glossaries, aligned
+        rules, the curated list)."""
+
+        def work(kb) -> dict[str, Any]:
+            entries = kb.term(query, lang=lang)
+            if not entries:
+                message = _("no term {term!r} in language {lang!r}") if lang else _("no term {term!r}")
+                raise LookupFailed(message.format(term=query, lang=lang),
+                                   [c.text for c in kb.complete(query, limit=5)])
+            return payloads.term_payload(query, entries)
+
+        return await answer(backend, work)
+
+    @tool("Editions")
+    async def editions(lang: Annotated[str | None, Field(max_length=16, description="Only this language.")] = None,
+                       ) -> dict[str, Any]:
+        """The imported documents: language, edition (or the inferred range of an undated text) and
+        counts, and the newest edition of each language."""
+        return await answer(backend, lambda kb: payloads.editions_payload(kb.documents(lang=lang)))
