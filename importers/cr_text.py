@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from importers.decode import decode_bytes
 from importers.language import detect_language
-from importers.records import Document, GlossaryEntry, Rule, SourceError, TermPair
+from importers.records import Document, GlossaryEntry, NoRules, Rule, SourceError, TermPair
 from kb.core.dates import find_date, find_effective_date
 from kb.i18n import N_, _
 from kb.core.numbers import RuleNumber
@@ -109,7 +109,7 @@ def _find_body(lines: list[str], path: str) -> int:
     """The first line of the numbered rules: after the contents list, at section 1."""
     first_rule = next((i for i, line in enumerate(lines) if _RULE_LINE.match(line)), None)
     if first_rule is None:
-        raise SourceError(path, None, _(NO_RULES))
+        raise NoRules(path, None, _(NO_RULES))
     start = first_rule
     for i in range(first_rule - 1, max(first_rule - 12, -1), -1):
         line = lines[i]
@@ -212,7 +212,7 @@ def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: 
         blank_before = False
     builder.flush()
     if not builder.rules:
-        raise SourceError(path, start + 1, _(NO_RULES))
+        raise NoRules(path, start + 1, _(NO_RULES))
     return builder.rules
 
 

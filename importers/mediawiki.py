@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from importers.decode import decode_bytes
-from importers.records import Document, GlossaryEntry, SourceError, TermPair
+from importers.records import Document, GlossaryEntry, NoRules, TermPair
 from importers.rule_lines import (
     RuleCollector,
     edition_from_name,
@@ -86,7 +86,7 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     reader = _read(data, path)
     terms = _toc_rules(reader)
     if not (reader.rules.rules or reader.glossary or terms):
-        raise SourceError(
+        raise NoRules(
             path, None,
             _("no rules found: expected {expected} (a header-only file has none; read it with "
               "mediawiki.header())").format(expected=_(EXPECTED)),

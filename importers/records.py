@@ -22,6 +22,10 @@ class SourceError(BadInputFile):
         super().__init__(f"{where}: {message}")
 
 
+class NoRules(SourceError):
+    """A file that holds no rules this importer (or any) recognises: skipped inside a folder."""
+
+
 @dataclass
 class Rule:
     """A section, chapter, rule or subrule as the source gives it."""

@@ -6,7 +6,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from importers.records import Document, SourceError
+from importers.records import Document, NoRules, SourceError
 from importers.references import find_references
 from kb.i18n import _
 
@@ -39,7 +39,7 @@ def detect_format(data: bytes, path: str) -> str:
                _("no rules found: expected the Comprehensive Rules as text (lines like '702.26a ...'), a wiki "
                  "article quoting rules, a rule page (text or HTML) or MediaWiki markup; or pass --format with one "
                  "of {formats}"))
-    raise SourceError(path, None, message.format(formats=", ".join(FORMATS)))
+    raise NoRules(path, None, message.format(formats=", ".join(FORMATS)))
 
 
 def parse_file(
@@ -58,6 +58,6 @@ def parse_file(
     name = format or detect_format(data, path)
     document = importer(name).parse(data, path, lang=lang, edition=edition)
     if not document.rules and not document.glossary:
-        raise SourceError(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
+        raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
     document.references = find_references(document)
     return document, data

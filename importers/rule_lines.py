@@ -13,7 +13,7 @@ from datetime import date
 
 from importers.decode import decode_bytes
 from importers.language import detect_language
-from importers.records import Rule, SourceError, TermPair
+from importers.records import NoRules, Rule, SourceError, TermPair
 from kb.core.dates import find_effective_date, parse_date
 from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleNumberError
@@ -175,7 +175,7 @@ class RuleCollector:
     def require(self, expected: str) -> None:
         """A SourceError unless a rule was found; ``expected`` (marked with N_) says what should have been there."""
         if not self.rules:
-            raise SourceError(self.path, None, _("no rules found: expected {expected}").format(expected=_(expected)))
+            raise NoRules(self.path, None, _("no rules found: expected {expected}").format(expected=_(expected)))
 
 
 def resolve_lang(option: str | None, sample: str, path: str) -> str:

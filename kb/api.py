@@ -136,14 +136,23 @@ class KnowledgeBase:
 
         The renumbering chain is updated once, after the last file.
         """
-        from importers.records import SourceError
+        from importers.records import NoRules, SourceError
         from kb.core.results import ImportResult
 
+        named = {Path(s) for s in sources if not Path(s).is_dir()}
         results = []
         try:
             for path in expand_sources(sources):
                 try:
                     results.append(self._import_one(path, format=format, lang=lang, edition=edition))
+                except NoRules as error:
+                    # A file inside a folder that holds no rules (a header, a glossary-less page) is
+                    # passed over with its reason; a file named on its own must be a rule text.
+                    if path in named and not keep_going:
+                        raise
+                    status = "failed" if path in named else "skipped"
+                    results.append(ImportResult(str(path), path.stem, status,
+                                                error=str(error) if path in named else error.message))
                 except SourceError as error:
                     if not keep_going:
                         raise

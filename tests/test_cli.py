@@ -129,3 +129,16 @@ def test_python_m_kb_works():
 
     out = subprocess.run([sys.executable, "-m", "kb", "--help"], capture_output=True, text=True)
     assert out.returncode == 0 and "import" in out.stdout and "show" in out.stdout
+
+
+def test_a_folder_import_skips_files_without_rules_and_a_named_one_fails(db):
+    folder = corpus_path("ja")
+    result = CliRunner().invoke(cli, ["--db", str(db), "import", str(folder), "--json"])
+    assert result.exit_code == 0, result.output
+    rows = {r["name"]: r for r in json.loads(result.output)}
+    skipped = sorted(name for name, r in rows.items() if r["status"] == "skipped")
+    assert skipped == ["mtgwiki-scripts_cr_header_20260116.0", "mtgwiki-scripts_cr_lines_excerpt_head_20260116.0"]
+    assert all(r["error"].startswith("no rules found") for n, r in rows.items() if n in skipped)
+    assert rows["CompRules_ja_20260116.0_lines"]["rules"] == 3270
+    named = CliRunner().invoke(cli, ["--db", str(db), "import", str(folder / "mtgwiki-scripts_cr_header_20260116.0.txt")])
+    assert named.exit_code == 2 and "no rules found" in named.output

@@ -23,7 +23,7 @@ from kb.i18n.wrap import display_width, ljust, table
 
 # What `mtgkb import` did with each file (the JSON keeps the English word).
 IMPORT_STATUS = {"added": N_("added"), "replaced": N_("replaced"), "unchanged": N_("unchanged"),
-                 "failed": N_("failed")}
+                 "failed": N_("failed"), "skipped": N_("skipped")}
 
 
 class MtgkbGroup(I18nGroup):
@@ -69,10 +69,10 @@ def import_command(ctx, sources, format_, lang, edition, as_json):
     kb = open_kb(ctx)
     if len(files) > 1 and not as_json:
         with click.progressbar(length=len(files), label=_("Importing"), file=sys.stderr) as bar:
-            results = kb.import_paths(files, format=format_, lang=lang, edition=edition,
+            results = kb.import_paths(sources, format=format_, lang=lang, edition=edition,
                                       progress=lambda _path: bar.update(1))
     else:
-        results = kb.import_paths(files, format=format_, lang=lang, edition=edition)
+        results = kb.import_paths(sources, format=format_, lang=lang, edition=edition)
     _report_imports(results, as_json)
     if any(r.status == "failed" for r in results):
         sys.exit(EXIT_BAD_INPUT)
@@ -86,6 +86,9 @@ def _report_imports(results, as_json: bool) -> None:
     for r in results:
         if r.status == "failed":
             click.echo(_("Error: {message}").format(message=r.error), err=True)
+        elif r.status == "skipped":
+            click.echo(_("{status} {path}: {reason}").format(
+                status=ljust(_(IMPORT_STATUS[r.status]), width), path=r.path, reason=r.error), err=True)
         else:
             click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
                 status=ljust(_(IMPORT_STATUS[r.status]), width), name=r.name, lang=r.lang,

@@ -15,7 +15,7 @@ from kb.core.model import Reference, _Serialisable
 class ImportResult(_Serialisable):
     path: str
     name: str
-    status: str  # added, replaced, unchanged, failed
+    status: str  # added, replaced, unchanged, failed, skipped (a file of a folder that holds no rules)
     lang: str | None = None
     edition: str | None = None
     format: str | None = None
