@@ -17,6 +17,7 @@ from typing import Any, Iterable
 
 import yaml
 
+from kb.core.paths import DATA_DIR
 from kb.engine import Edition, EditionError, InputError, Runner, build, load_pool
 from kb.engine.cards import CardError, parse_card
 from kb.engine.editions import parse_date
@@ -24,9 +25,8 @@ from kb.engine.schema import Validator
 from kb.i18n import _
 from kb.core.numbers import SKIPPED_LETTERS, RuleNumber, RuleNumberError, RuleRange
 
-ROOT = Path(__file__).resolve().parent.parent
-SCENARIO_DIR = ROOT / "data" / "scenarios"
-CARD_DIR = ROOT / "data" / "cards"
+SCENARIO_DIR = DATA_DIR / "scenarios"
+CARD_DIR = DATA_DIR / "cards"
 SCHEMA_PATH = SCENARIO_DIR / "schema.yaml"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

@@ -7,7 +7,17 @@ import sys
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
-DATA_DIR = PROJECT_ROOT / "data"
+_PACKAGE = PROJECT_ROOT / "kb"
+
+
+def _bundled(name: str) -> Path:
+    """A folder of the project that a wheel carries inside the package (kb/data, kb/locales; see
+    pyproject.toml) and a checkout keeps at its top level."""
+    inside = _PACKAGE / name
+    return inside if inside.is_dir() else PROJECT_ROOT / name
+
+
+DATA_DIR = _bundled("data")
 DB_ENV = "MTGKB_DB"
 SOURCE_SUFFIXES = (".txt", ".html", ".htm")
 

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 DOMAIN = "mtgkb"
 LOCALES_ENV = "MTGKB_LOCALES"
-PROJECT_LOCALES = Path(__file__).resolve().parents[2] / "locales"
+_ROOT = Path(__file__).resolve().parents[2]
+# A wheel carries the catalogs inside the package (kb/locales), a checkout at its top level.
+PROJECT_LOCALES = _ROOT / "kb" / "locales" if (_ROOT / "kb" / "locales").is_dir() else _ROOT / "locales"
 
 _loaded: dict[tuple[str | None, str], NullTranslations] = {}
 
