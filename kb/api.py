@@ -359,6 +359,31 @@ class KnowledgeBase:
             edition=doc["edition"],
         )
 
+    def document_rules(self, name: str) -> list[Rule]:
+        """Every rule of one document in document order: what a whole-document page shows."""
+        self.document(name)
+        doc = self._doc_row(name)
+        source = self._cache.index(doc)
+        if not isinstance(source, DocumentIndex):  # a whole document is read at once: load it
+            source = DocumentIndex.load(self.conn, doc)
+        return [self._rule_view(source, row) for row in source.rows]
+
+    def document_glossary(self, name: str) -> list[GlossaryEntry]:
+        """The glossary of one document in its printed order."""
+        from kb.results import GlossaryEntry
+
+        info = self.document(name)
+        targets: dict[int, list[str]] = {}
+        for glossary_id, target in self.conn.execute(
+                "select r.glossary_id, r.target from refs r join glossary g on g.id = r.glossary_id "
+                "join documents d on d.id = g.document_id where d.name = ? order by r.id", [name]):
+            targets.setdefault(glossary_id, []).append(target)
+        rows = store.rows(self.conn, "select g.* from glossary g join documents d on d.id = g.document_id "
+                                     "where d.name = ? order by g.seq", [name])
+        return [GlossaryEntry(term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
+                              lang=info.lang, edition=info.edition, document=name, rules=targets.get(row["id"], []))
+                for row in rows]
+
     # ---- references ---------------------------------------------------------------------------
 
     _REF_SQL = (

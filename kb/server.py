@@ -15,12 +15,14 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb.api import KnowledgeBase, LookupFailed
 from kb.i18n import N_, _, ngettext
 from kb.i18n.http import UILanguageMiddleware
 from kb.numbers import RuleNumberError
+from kb.reader.routes import mount_static, reader_router, rule_page, wants_html
 
 MAX_BODY = 1 << 20
 # Starlette's own error details, so that they are answered in the request's language too.
@@ -144,11 +146,13 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
         return JSONResponse({"error": _("the request does not fit the API"), "problems": problems}, status_code=422)
 
     @app.get("/rules/{number}", summary="One rule, with examples and navigation")
-    async def get_rule(number: str, lang: str | None = Query(
+    async def get_rule(request: Request, number: str, lang: str | None = Query(
                            None, max_length=16, description="Language of the text; default the Accept-Language "
                            "language where the rule has a text in it, else English."),
                        edition: str | None = Query(None, max_length=64),
                        children: bool = Query(False, description="Include the subrules with their texts.")):
+        if wants_html(request):  # a browser: the reader's rule page
+            return await run_in_threadpool(rule_page, kb, request, number, lang, edition)
         rule = kb.rule(number, lang=lang, edition=edition)
         subrules = None
         if children:
@@ -214,6 +218,11 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
         except ValueError as error:  # a spec that is no "lang[@edition]:number"
             raise BadQuery(str(error)) from error
 
+    def facade() -> KnowledgeBase:
+        return kb
+
+    app.include_router(reader_router(facade))
+    mount_static(app)
     app.state.kb = kb
     return app
 

@@ -1,0 +1,240 @@
+"""What each page shows, gathered from the facade (kb.api.KnowledgeBase) and nothing else.
+
+Views are plain data for the templates: the facade's results, citation segments and the
+versions of a rule found through the renumbering chain and each translation's English pivot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kb.api import KnowledgeBase, LookupFailed, Rule
+from kb.reader.links import Segment, glossary_slug, segments
+
+HEADINGS = ("section", "chapter")
+
+
+@dataclass
+class RuleItem:
+    """A rule of a page with its text and examples cut at their citations."""
+
+    rule: Rule
+    text: list[Segment]
+    examples: list[list[Segment]]
+
+    @property
+    def heading(self) -> bool:
+        return self.rule.kind in HEADINGS
+
+
+def rule_item(rule: Rule) -> RuleItem:
+    cites = [(ref.raw, ref.target) for ref in rule.cites if ref.resolved]
+    return RuleItem(rule, segments(rule.text, cites), [segments(example, cites) for example in rule.examples])
+
+
+@dataclass
+class GlossaryItem:
+    entry: object  # kb.results.GlossaryEntry
+    slug: str
+    text: list[Segment]
+
+
+@dataclass
+class DocumentView:
+    info: object  # kb.results.DocumentInfo
+    items: list[RuleItem]
+    glossary: list[GlossaryItem]
+    contents: list[RuleItem]  # sections and chapters, for the table of contents
+
+    @property
+    def edition(self) -> str | None:
+        return self.info.edition or (self.info.inferred or {}).get("last")
+
+
+def document_view(kb: KnowledgeBase, name: str) -> DocumentView:
+    """A whole document: every rule and glossary entry, citations linked within the document."""
+    info = kb.document(name)
+    rules = kb.document_rules(name)
+    items = [rule_item(rule) for rule in rules]
+    # A glossary entry's citations are stored as references of the rules they cite.
+    glossary_cites: dict[str, list[tuple[str, str]]] = {}
+    for rule in rules:
+        for ref in rule.cited_by:
+            if ref.glossary_term and (ref.raw, ref.target) not in glossary_cites.get(ref.glossary_term, []):
+                glossary_cites.setdefault(ref.glossary_term, []).append((ref.raw, ref.target))
+    entries = []
+    used: set[str] = set()
+    for entry in kb.document_glossary(name):
+        slug = glossary_slug(entry.term)
+        while slug in used:  # two entries of one spelling still get anchors of their own
+            slug += "_"
+        used.add(slug)
+        cites = sorted(glossary_cites.get(entry.term, []), key=lambda c: entry.text.find(c[0]))
+        entries.append(GlossaryItem(entry, slug, segments(entry.text, cites)))
+    return DocumentView(info, items, entries, [item for item in items if item.heading])
+
+
+@dataclass
+class Version:
+    """The same rule in another document: found through the chain (English) or a pivot (translation)."""
+
+    lang: str
+    edition: str | None
+    document: str
+    number: str
+    change: str | None = None
+    current: bool = False
+    inferred: bool = False
+
+
+def pivot_edition(rule: Rule) -> str | None:
+    """The English edition a rule's document pairs with: its own, or the newest inferred one."""
+    if rule.edition:
+        return rule.edition
+    return (rule.inferred_edition or {}).get("last")
+
+
+def english_chain(kb: KnowledgeBase, number: str, edition: str) -> list[dict]:
+    """The English steps of a rule's trace, oldest first: back from ``edition`` and forward from it."""
+    back = kb.trace(number, edition, back=True, subrules=False).to_dict()["steps"]
+    forward = kb.trace(number, edition, subrules=False).to_dict()["steps"]
+    return [*reversed(back[1:]), *forward]
+
+
+def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> list[Version]:
+    """Every stored version of ``rule``: each English edition through the chain, and each
+    translation through the English edition it pivots on, oldest first per language."""
+    documents = documents if documents is not None else kb.documents()
+    edition = pivot_edition(rule)
+    steps: list[dict] = []
+    if edition:
+        try:
+            number = rule.number
+            if rule.lang != "en":
+                number = (rule.english or {}).get("number", rule.number)
+            steps = english_chain(kb, number, edition)
+        except LookupFailed:
+            steps = []
+    if not steps:  # no chain: the same number elsewhere is all we know
+        return [Version(v["lang"], v["edition"], v["document"], rule.number) for v in rule.other_versions] + [
+            Version(rule.lang, rule.edition, rule.document, rule.number, current=True)]
+    by_edition = {step["edition"]: step for step in steps if step.get("number")}
+    found = [Version("en", step["edition"], step["document"], step["number"], step.get("change"),
+                     current=step["document"] == rule.document) for step in steps if step.get("number")]
+    for doc in documents:
+        if doc.lang == "en":
+            continue
+        inferred = doc.edition is None
+        pivot = doc.edition or (doc.inferred or {}).get("last")
+        step = by_edition.get(pivot)
+        if step is None:
+            continue
+        try:
+            kb.rule(step["number"], lang=doc.lang, edition=doc.name)
+        except LookupFailed:
+            continue
+        found.append(Version(doc.lang, doc.edition, doc.name, step["number"], current=doc.name == rule.document,
+                             inferred=inferred))
+    if not any(v.current for v in found):
+        found.append(Version(rule.lang, rule.edition, rule.document, rule.number, current=True))
+    found.sort(key=lambda v: (v.lang != "en", v.lang, v.edition or edition or ""))
+    return found
+
+
+def citation(rule: Rule) -> str:
+    """What the copy button copies: the rule stamped with its edition ("CR 702.26b (2026-08-07)")."""
+    edition = rule.edition or pivot_edition(rule)
+    stamp = f" ({edition})" if edition else ""
+    language = "" if rule.lang == "en" else f" [{rule.lang}]"
+    return f"CR {rule.number}{stamp}{language}"
+
+
+@dataclass
+class RuleView:
+    item: RuleItem
+    subrules: list[RuleItem]
+    versions: list[Version]
+    citation: str
+    side: list[str] = field(default_factory=list)  # crosscheck specs for a side-by-side page
+
+
+def spec(version: Version) -> str:
+    """A crosscheck side naming one exact document ("de@000_a3c90cc092d5a721:702.23")."""
+    return f"{version.lang}@{version.document}:{version.number}"
+
+
+def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, edition: str | None = None) -> RuleView:
+    rule = kb.rule(number, lang=lang, edition=edition)
+    subrules = []
+    if rule.children:
+        subrules = [rule_item(r) for r in kb.rules(rule.number, lang=rule.lang, edition=rule.document)
+                    if r.number != rule.number]
+    found = versions(kb, rule)
+    current = next(v for v in found if v.current)
+    newest = {}
+    for v in found:  # the newest version per language, for side by side
+        if not v.current:
+            newest[v.lang] = v
+    others = [newest[lang] for lang in sorted(newest, key=lambda lang: (lang == "en", lang))][:2]
+    side = [spec(current), *(spec(v) for v in others)] if others else []
+    return RuleView(rule_item(rule), subrules, found, citation(rule), side)
+
+
+@dataclass
+class SideCell:
+    number: str | None
+    text: str | None
+    lang: str
+
+
+@dataclass
+class SideRow:
+    cells: list[SideCell]
+    english: SideCell | None  # the English text the first side pivots on
+    change: str | None
+    flags: list[dict]
+
+
+@dataclass
+class SideView:
+    sides: list[dict]  # each crosscheck side: spec, document, lang, edition, number, title, pivot
+    rows: list[SideRow]
+    counts: dict
+
+
+def side_by_side(kb: KnowledgeBase, specs: list[str]) -> SideView:
+    """Two or three rules aligned subrule by subrule through the chain: the first against each other.
+
+    The rows follow the first side; a row only another side has comes after the row it follows.
+    """
+    if len(specs) < 2:
+        raise ValueError("side by side needs two or three rules")
+    reports = [kb.crosscheck(specs[0], other).to_dict() for other in specs[1:]]
+    sides = [reports[0]["a"], *(report["b"] for report in reports)]
+    langs = [side["lang"] for side in sides]
+    rows: list[SideRow] = []
+    by_first: dict[str, SideRow] = {}
+    counts: dict[str, int] = {}
+    for column, report in enumerate(reports, start=1):
+        for kind, n in report["counts"].items():
+            counts[kind] = counts.get(kind, 0) + n
+        after: SideRow | None = None
+        for row in report["rows"]:
+            a, b = row.get("a"), row.get("b")
+            key = a["number"] if a else None
+            target = by_first.get(key) if key else None
+            if target is None:
+                empty = [SideCell(None, None, lang) for lang in langs]
+                if a:
+                    empty[0] = SideCell(a["number"], a["text"], a["lang"])
+                en = row.get("en_a")
+                target = SideRow(empty, SideCell(en["number"], en["text"], "en") if en else None, row.get("change"), [])
+                if key:
+                    by_first[key] = target
+                at = next((i + 1 for i, r in enumerate(rows) if r is after), len(rows))
+                rows.insert(at, target)
+            if b:
+                target.cells[column] = SideCell(b["number"], b["text"], b["lang"])
+            target.flags.extend({**flag, "column": column} for flag in row.get("flags", []))
+            after = target
+    return SideView(sides, rows, counts)
