@@ -42,6 +42,8 @@ class Release:
     counts: dict[str, int]
     sections: dict[str, int]  # changed rules per section
     bars: list[dict] = field(default_factory=list)  # the stacked bar: kind, y, height
+    x: float = 0.0
+    width: float = 0.0
 
 
 @dataclass
@@ -84,14 +86,16 @@ def overview(kb: KnowledgeBase, width: int = 960, height: int = 240) -> Overview
         return _remembered[key]
     scale = max((d.rules for d in docs), default=1) or 1
     step = width / max(len(docs), 1)
-    editions = [{"edition": d.edition, "rules": d.rules, "x": round(i * step, 2), "width": round(step * 0.8, 2),
+    editions = [{"edition": d.edition, "document": d.name, "rules": d.rules, "x": round(i * step, 2), "width": round(step * 0.8, 2),
                  "height": round(d.rules / scale * height, 2)} for i, d in enumerate(docs)]
     releases = []
     for old, new in zip(docs, docs[1:]):
         counts, sections = release_counts(kb, old.edition, new.edition)
         releases.append(Release(old.edition, new.edition, counts, sections))
     peak = max((sum(r.counts.values()) for r in releases), default=1) or 1
-    for release in releases:
+    bar = width / max(len(releases), 1)
+    for i, release in enumerate(releases):
+        release.x, release.width = round(i * bar, 2), round(bar * 0.8, 2)
         y = float(height)
         for kind in KINDS:
             tall = release.counts[kind] / peak * height

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import groupby
+from urllib.parse import urlencode
 
 from kb.api import KnowledgeBase, LookupFailed
 from kb.i18n import _
@@ -147,7 +148,7 @@ def completions(kb: KnowledgeBase, urls: Urls, prefix: str) -> list[dict]:
     for item in kb.complete(prefix, limit=8):
         data = item.to_dict() if hasattr(item, "to_dict") else dict(item)
         rule = data.get("rule")
-        data["href"] = urls.rule(rule) if rule else urls.search() + "?q=" + data["text"]
+        data["href"] = urls.rule(rule) if rule else f"{urls.search()}?{urlencode({'q': data['text']})}"
         found.append(data)
     return found
 
