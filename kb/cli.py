@@ -342,3 +342,6 @@ from kb.search_cli import complete, reindex, search  # noqa: E402
 cli.add_command(search)
 cli.add_command(complete)
 cli.add_command(reindex)
+from kb.reader.command import export  # noqa: E402  (jinja2 is imported only when it runs)
+
+cli.add_command(export)
