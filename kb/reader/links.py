@@ -45,22 +45,64 @@ class Segment:
 def segments(text: str, citations: list[tuple[str, str]]) -> list[Segment]:
     """``text`` cut at its citations (raw text, target), in the order they occur.
 
-    A citation whose raw text is not found after the previous one is left as plain text.
+    One raw text may cite several rules ("rules 601.2b and 601.2f–h"): each number then
+    gets a link of its own. A citation whose raw text is not found is left as plain text.
     """
     found: list[Segment] = []
     at = 0
-    for raw, target in citations:
-        number = first_number(target)
-        where = text.find(raw, at) if raw and number else -1
+    for raw, targets in _grouped(citations):
+        where = text.find(raw, at) if raw else -1
         if where < 0:
             continue
         if where > at:
             found.append(Segment(text[at:where]))
-        found.append(Segment(raw, number))
+        found.extend(_split(raw, targets))
         at = where + len(raw)
     if at < len(text) or not found:
         found.append(Segment(text[at:]))
     return found
+
+
+def _grouped(citations: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
+    """Consecutive citations of one raw text together, with the numbers their links go to."""
+    groups: list[tuple[str, list[str]]] = []
+    for raw, target in citations:
+        number = first_number(target)
+        if number is None:
+            continue
+        if groups and groups[-1][0] == raw:
+            if number not in groups[-1][1]:
+                groups[-1][1].append(number)
+        else:
+            groups.append((raw, [number]))
+    return groups
+
+
+_SEPARATOR = re.compile(r"(?:\s*(?:,|;|、|，|and|or|und|oder|и|или|および|及び|和|与|或)\s*)+$")
+
+
+def _split(raw: str, numbers: list[str]) -> list[Segment]:
+    """A raw citation as links, one per number it names; the words between them stay plain."""
+    if len(numbers) == 1:
+        return [Segment(raw, numbers[0])]
+    starts, cursor = [], 0
+    for number in numbers:
+        where = raw.find(number, cursor)
+        if where < 0:
+            return [Segment(raw, numbers[0])]
+        starts.append(where)
+        cursor = where + len(number)
+    starts[0] = 0
+    pieces: list[Segment] = []
+    for i, number in enumerate(numbers):
+        end = starts[i + 1] if i + 1 < len(numbers) else len(raw)
+        part = raw[starts[i]:end]
+        separator = _SEPARATOR.search(part) if i + 1 < len(numbers) else None
+        link = part[:separator.start()] if separator else part
+        pieces.append(Segment(link, number))
+        if separator:
+            pieces.append(Segment(part[separator.start():]))
+    return pieces
 
 
 def marked(text: str, spans: list[dict]) -> list[tuple[str, str | None]]:
