@@ -13,7 +13,7 @@ import json
 import sqlite3
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from kb import paths, store
 from kb.i18n import _, default_rules_language
@@ -359,14 +359,15 @@ class KnowledgeBase:
             edition=doc["edition"],
         )
 
-    def document_rules(self, name: str) -> list[Rule]:
-        """Every rule of one document in document order: what a whole-document page shows."""
+    def document_rules(self, name: str) -> Iterator[Rule]:
+        """Every rule of one document in document order, each built as it is asked for: a
+        whole-document page starts sending before its last rule is made."""
         self.document(name)
         doc = self._doc_row(name)
         source = self._cache.index(doc)
         if not isinstance(source, DocumentIndex):  # a whole document is read at once: load it
             source = DocumentIndex.load(self.conn, doc)
-        return [self._rule_view(source, row) for row in source.rows]
+        return (self._rule_view(source, row) for row in source.rows)
 
     def document_glossary(self, name: str) -> list[GlossaryEntry]:
         """The glossary of one document in its printed order."""

@@ -20,11 +20,21 @@ from kb.reader.urls import Urls
 INTERFACE_LANGUAGES = ("en", "de", "ja", "ru")
 
 
+@lru_cache(maxsize=4096)
+def _language_name(code: str, ui: str) -> str:
+    return language_name(code, ui)
+
+
+def cached_language_name(code: str, ui: str | None = None) -> str:
+    """language_name, remembered per interface language (babel's lookup costs more than a page's share)."""
+    return _language_name(code, ui or ui_language())
+
+
 @lru_cache(maxsize=1)
 def environment() -> Environment:
     env = Environment(loader=PackageLoader("kb.reader", "templates"), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(_=_, ngettext=ngettext, language_name=language_name, format_edition=format_edition,
+    env.globals.update(_=_, ngettext=ngettext, language_name=cached_language_name, format_edition=format_edition,
                        anchor_id=anchor_id, slug=glossary_slug, ui_language=ui_language,
                        interface_languages=INTERFACE_LANGUAGES, html_lang=html_lang)
     return env

@@ -33,6 +33,10 @@ class Urls:
         query = f"?{urlencode({'edition': document})}" if document else ""
         return f"/rules/{quote(number)}{query}"
 
+    def rule_base(self, document: str) -> str | None:
+        """The link of every rule of ``document`` with "{}" for the number (one quote() per page, not per rule)."""
+        return "/rules/{}?" + urlencode({"edition": document})
+
     def side(self, specs: list[str]) -> str | None:
         return "/read/side?" + urlencode([("s", spec) for spec in specs])
 
@@ -81,6 +85,9 @@ class StaticUrls(Urls):
 
     def rule(self, number: str, document: str | None = None) -> str | None:
         return self.document(document, number) if document else None
+
+    def rule_base(self, document):
+        return None
 
     def side(self, specs):
         return None

@@ -6,9 +6,11 @@ versions of a rule found through the renumbering chain and each translation's En
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from kb.api import KnowledgeBase, LookupFailed, Rule
+from kb.api import KnowledgeBase, LookupFailed, Rule, RuleLink
 from kb.reader.links import Segment, glossary_slug, segments
 
 HEADINGS = ("section", "chapter")
@@ -41,37 +43,62 @@ class GlossaryItem:
 
 @dataclass
 class DocumentView:
+    """A whole document; ``items`` and then ``glossary`` are produced while the page is written."""
+
     info: object  # kb.results.DocumentInfo
-    items: list[RuleItem]
-    glossary: list[GlossaryItem]
-    contents: list[RuleItem]  # sections and chapters, for the table of contents
+    contents: list  # kb.api.RuleLink of sections and chapters, for the table of contents
+    items: Iterator[RuleItem]
+    glossary: Iterator[GlossaryItem]
 
     @property
     def edition(self) -> str | None:
         return self.info.edition or (self.info.inferred or {}).get("last")
 
 
+def outline(kb: KnowledgeBase, name: str) -> list:
+    """The sections (1–9) of a document with their chapters; empty for an excerpt without sections."""
+    found = []
+    for section in "123456789":
+        try:
+            rule = kb.rule(section, edition=name)
+        except LookupFailed:
+            continue
+        if rule.document != name:
+            continue
+        found.append(RuleLink(rule.number, rule.title))
+        found.extend(rule.children)
+    return found
+
+
 def document_view(kb: KnowledgeBase, name: str) -> DocumentView:
-    """A whole document: every rule and glossary entry, citations linked within the document."""
+    """A whole document: every rule and glossary entry, citations linked within the document.
+
+    Rules are built as the template asks for them. A glossary entry's citations are stored
+    as references of the rules they cite, so they are collected on the way.
+    """
     info = kb.document(name)
-    rules = kb.document_rules(name)
-    items = [rule_item(rule) for rule in rules]
-    # A glossary entry's citations are stored as references of the rules they cite.
     glossary_cites: dict[str, list[tuple[str, str]]] = {}
-    for rule in rules:
-        for ref in rule.cited_by:
-            if ref.glossary_term and (ref.raw, ref.target) not in glossary_cites.get(ref.glossary_term, []):
-                glossary_cites.setdefault(ref.glossary_term, []).append((ref.raw, ref.target))
-    entries = []
-    used: set[str] = set()
-    for entry in kb.document_glossary(name):
-        slug = glossary_slug(entry.term)
-        while slug in used:  # two entries of one spelling still get anchors of their own
-            slug += "_"
-        used.add(slug)
-        cites = sorted(glossary_cites.get(entry.term, []), key=lambda c: entry.text.find(c[0]))
-        entries.append(GlossaryItem(entry, slug, segments(entry.text, cites)))
-    return DocumentView(info, items, entries, [item for item in items if item.heading])
+
+    def items() -> Iterator[RuleItem]:
+        for rule in kb.document_rules(name):
+            for ref in rule.cited_by:
+                if ref.glossary_term:
+                    known = glossary_cites.setdefault(ref.glossary_term, [])
+                    if (ref.raw, ref.target) not in known:
+                        known.append((ref.raw, ref.target))
+            yield rule_item(rule)
+
+    def glossary() -> Iterator[GlossaryItem]:
+        used: set[str] = set()
+        for entry in kb.document_glossary(name):
+            slug = glossary_slug(entry.term)
+            while slug in used:  # two entries of one spelling still get anchors of their own
+                slug += "_"
+            used.add(slug)
+            cites = sorted(glossary_cites.get(entry.term, []), key=lambda c: entry.text.find(c[0]))
+            yield GlossaryItem(entry, slug, segments(entry.text, cites))
+
+    return DocumentView(info, outline(kb, name), items(), glossary())
 
 
 @dataclass
@@ -101,10 +128,23 @@ def english_chain(kb: KnowledgeBase, number: str, edition: str) -> list[dict]:
     return [*reversed(back[1:]), *forward]
 
 
+_DOCUMENTS_FOR = 2.0  # seconds a list of the documents is reused by the rule pages
+_documents: dict[int, tuple[float, list]] = {}
+
+
+def held_documents(kb: KnowledgeBase) -> list:
+    """kb.documents(), reused for a moment: every rule page needs it, and it changes only with an import."""
+    now = time.monotonic()
+    found = _documents.get(id(kb))
+    if found is None or now - found[0] > _DOCUMENTS_FOR:
+        found = _documents[id(kb)] = (now, kb.documents())
+    return found[1]
+
+
 def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> list[Version]:
     """Every stored version of ``rule``: each English edition through the chain, and each
     translation through the English edition it pivots on, oldest first per language."""
-    documents = documents if documents is not None else kb.documents()
+    documents = documents if documents is not None else held_documents(kb)
     edition = pivot_edition(rule)
     steps: list[dict] = []
     if edition:
@@ -166,9 +206,8 @@ def spec(version: Version) -> str:
 def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, edition: str | None = None) -> RuleView:
     rule = kb.rule(number, lang=lang, edition=edition)
     subrules = []
-    if rule.children:
-        subrules = [rule_item(r) for r in kb.rules(rule.number, lang=rule.lang, edition=rule.document)
-                    if r.number != rule.number]
+    if rule.kind == "rule":  # a rule's subrules in full; a chapter or section lists its children only
+        subrules = [rule_item(kb.rule(child.number, lang=rule.lang, edition=rule.document)) for child in rule.children]
     found = versions(kb, rule)
     current = next(v for v in found if v.current)
     newest = {}
