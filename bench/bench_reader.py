@@ -58,17 +58,41 @@ def first_byte(port: int, path: str) -> tuple[float, float, int]:
     return first, time.perf_counter() - start, size
 
 
-def rule_pages(port: int, paths: list[str]) -> tuple[list[float], int]:
+def rule_pages(port: int, paths: list[str], headers: dict = HTML) -> tuple[list[float], int]:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     latencies, errors = [], 0
+    kind = "text/html" if headers is HTML else "application/json"
     for path in paths:
         start = time.perf_counter()
-        connection.request("GET", path, headers=HTML)
+        connection.request("GET", path, headers=headers)
         response = connection.getresponse()
         response.read()
         latencies.append(time.perf_counter() - start)
-        errors += response.status != 200 or not response.getheader("content-type", "").startswith("text/html")
+        errors += response.status != 200 or not response.getheader("content-type", "").startswith(kind)
     return latencies, errors
+
+
+def in_process(db: Path, numbers: list[str]) -> list[float]:
+    """The rule page built without HTTP: what the reader itself costs."""
+    from kb.reader import pages
+    from kb.reader.urls import Urls
+
+    kb = KnowledgeBase.open(db, readonly=True)
+    rng = random.Random(5)
+    for number in rng.sample(numbers, 200):
+        pages.rule_or_missing(kb, Urls(), number)
+    latencies = []
+    for number in rng.sample(numbers, 1000):
+        start = time.perf_counter()
+        pages.rule_or_missing(kb, Urls(), number)
+        latencies.append(time.perf_counter() - start)
+    kb.close()
+    return latencies
+
+
+def percentiles(latencies: list[float]) -> tuple[float, float]:
+    ordered = sorted(latencies)
+    return ordered[len(ordered) // 2] * 1000, ordered[int(len(ordered) * 0.99)] * 1000
 
 
 def export(db: Path, folder: Path, *args: str) -> float:
@@ -86,6 +110,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "reader.db"
         numbers = build(db, args.corpus)
+        built = in_process(db, numbers)
         port = free_port()
         server = subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
                                   env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -95,17 +120,21 @@ def main() -> None:
             warm_first, warm_all, _size = first_byte(port, f"/read/doc/{TODAY}")
             rng = random.Random(20)
             rule_pages(port, [f"/rules/{rng.choice(numbers)}" for _ in range(300)])  # warm-up
-            latencies, errors = rule_pages(port, [f"/rules/{rng.choice(numbers)}" for _ in range(args.requests)])
+            paths = [f"/rules/{rng.choice(numbers)}" for _ in range(args.requests)]
+            latencies, errors = rule_pages(port, paths)
+            json_latencies, json_errors = rule_pages(port, paths, {"Accept": "application/json"})
         finally:
             server.terminate()
             server.wait(timeout=10)
         four = export(db, Path(tmp) / "four")
         edition = export(db, Path(tmp) / "edition", "--edition", "2026-01-16")
-    latencies.sort()
-    p50 = latencies[len(latencies) // 2] * 1000
-    p99 = latencies[int(len(latencies) * 0.99)] * 1000
+    p50, p99 = percentiles(latencies)
+    j50, j99 = percentiles(json_latencies)
+    b50, b99 = percentiles(built)
     print(f"rule page GET /rules/{{number}} (text/html): {len(latencies)} requests, one connection, one worker; "
           f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, errors {errors} (target p99 <= 20 ms)")
+    print(f"  the same numbers as JSON on the same server: p50 {j50:.1f} ms, p99 {j99:.1f} ms, errors {json_errors}; "
+          f"the page built in process: p50 {b50:.1f} ms, p99 {b99:.1f} ms")
     print(f"whole document {TODAY} ({size / 1e6:.1f} MB): first byte {cold_first * 1000:.0f} ms on the first "
           f"request, {warm_first * 1000:.0f} ms later; complete {cold_all:.2f} s / {warm_all:.2f} s (target first byte <= 1 s)")
     print(f"export html: newest document of en, de, ja, zh {four:.1f} s; edition 2026-01-16 (en, ja) {edition:.1f} s "

@@ -365,8 +365,8 @@ class KnowledgeBase:
         self.document(name)
         doc = self._doc_row(name)
         source = self._cache.index(doc)
-        if not isinstance(source, DocumentIndex):  # a whole document is read at once: load it
-            source = DocumentIndex.load(self.conn, doc)
+        while not isinstance(source, DocumentIndex):  # read whole: ask until the cache holds it in memory
+            source = self._cache.index(doc)
         return (self._rule_view(source, row) for row in source.rows)
 
     def document_glossary(self, name: str) -> list[GlossaryEntry]:

@@ -53,3 +53,12 @@ def stream(template: str, urls: Urls, **context) -> Iterator[str]:
 def html_lang(code: str) -> str:
     """A BCP 47 tag for a lang attribute ("zh" is written in simplified characters here)."""
     return {"zh": "zh-Hans"}.get(code, code)
+
+
+def warm() -> None:
+    """Compile every template and load the language names once, when the server starts,
+    so that the first visitor does not pay for them."""
+    env = environment()
+    for name in env.list_templates():
+        env.get_template(name)
+    cached_language_name("en", "en")

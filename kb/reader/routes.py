@@ -16,6 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from kb.api import KnowledgeBase
 from kb.i18n import match_language, ui_language, using_language
 from kb.reader import pages
+from kb.reader.render import warm
 from kb.reader.urls import Urls
 
 UI_COOKIE = "mtgkb_ui"
@@ -97,6 +98,7 @@ def rule_page(kb: KnowledgeBase, request: Request, number: str, lang: str | None
 def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
     """The reader's pages over the facade ``get_kb()`` returns; none of them is in the OpenAPI document."""
     router = APIRouter(include_in_schema=False)
+    warm()
 
     @router.get("/", response_class=HTMLResponse)
     def home(request: Request):

@@ -77,10 +77,11 @@ def document_view(kb: KnowledgeBase, name: str) -> DocumentView:
     as references of the rules they cite, so they are collected on the way.
     """
     info = kb.document(name)
+    rules = kb.document_rules(name)  # loads the document's index first: the outline's lookups use it
     glossary_cites: dict[str, list[tuple[str, str]]] = {}
 
     def items() -> Iterator[RuleItem]:
-        for rule in kb.document_rules(name):
+        for rule in rules:
             for ref in rule.cited_by:
                 if ref.glossary_term:
                     known = glossary_cites.setdefault(ref.glossary_term, [])
