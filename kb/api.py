@@ -478,6 +478,14 @@ class KnowledgeBase:
             self._cache.clear()
         return results
 
+    def scenario_file(self, file: str) -> list:
+        """The scenarios of one file as written (name, description, setup, steps); [] if it is gone."""
+        from kb.scenarios import load_scenarios
+
+        if not Path(file).is_file():
+            return []
+        return [s for s in load_scenarios([file]) if not s.errors]
+
     def scenario_coverage(self) -> dict[str, dict]:
         """Per family (702.26, 702.23, 312, 310, 901): its rules as stored, and those without a scenario.
 

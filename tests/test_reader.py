@@ -326,3 +326,19 @@ def test_nothing_is_loaded_from_another_host(client):
         assert sources and all(s.startswith("/static/") for s in sources), sources
     assert client.get("/static/reader.css").status_code == 200
     assert "aria-activedescendant" in client.get("/static/reader.js").text
+
+
+def test_the_rule_pages_example_games_show_their_steps(client):
+    import yaml
+
+    from tests.conftest import DATA
+
+    written = yaml.safe_load((DATA / "scenarios" / "phasing_702_26.yaml").read_text(encoding="utf-8"))
+    game = next(s for s in written["scenarios"] if s["name"] == "the untap-step phasing event is one simultaneous event")
+    dom = page(client, "/rules/702.26a")
+    item = next(li for li in dom.select("ul.scenarios li") if game["name"] in li.find("summary").get_text())
+    steps = [code.get_text() for code in item.select("ol.steps code")]
+    assert len(steps) == len(game["steps"])
+    assert steps[0] == "advance: {player: A, to: untap}"
+    assert item.find("summary").find("strong").get_text() == "passed"
+    assert item.find("p").get_text().startswith("During A's untap step the Drake")

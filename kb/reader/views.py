@@ -191,12 +191,57 @@ def citation(rule: Rule) -> str:
 
 
 @dataclass
+class ScenarioView:
+    """An example game of a rule: its stored result, and its description and steps as written."""
+
+    name: str
+    passed: bool
+    edition: str | None
+    description: str
+    steps: list[str]
+
+
+_scenario_files: dict[tuple, dict] = {}
+
+
+def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
+    """A stored scenario result with its steps, read from its file once per version of the file."""
+    import os
+
+    file, name = stored.get("file") or "", stored["scenario"]
+    try:
+        stamp = os.stat(file).st_mtime_ns
+    except OSError:
+        stamp = None
+    key = (file, stamp)
+    if key not in _scenario_files:
+        _scenario_files[key] = {s.name: s for s in kb.scenario_file(file)} if stamp is not None else {}
+    found = _scenario_files[key].get(name)
+    steps = [step_text(step) for step in found.steps] if found is not None else []
+    return ScenarioView(name, bool(stored.get("passed")), stored.get("edition"),
+                        (found.description or "").strip() if found is not None else "", steps)
+
+
+def step_text(step) -> str:
+    """A scenario step on one line, as YAML writes it in flow style ("advance: {player: A, to: untap}")."""
+    import yaml
+
+    if isinstance(step, dict) and len(step) == 1:
+        (action, value), = step.items()
+        if isinstance(value, (dict, list)):
+            return f"{action}: {yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000).strip()}"
+        return f"{action}: {value}"
+    return yaml.safe_dump(step, default_flow_style=True, allow_unicode=True, width=10_000).strip()
+
+
+@dataclass
 class RuleView:
     item: RuleItem
     subrules: list[RuleItem]
     versions: list[Version]
     citation: str
     side: list[str] = field(default_factory=list)  # crosscheck specs for a side-by-side page
+    scenarios: list[ScenarioView] = field(default_factory=list)
 
 
 def spec(version: Version) -> str:
@@ -217,7 +262,8 @@ def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, editio
             newest[v.lang] = v
     others = [newest[lang] for lang in sorted(newest, key=lambda lang: (lang == "en", lang))][:2]
     side = [spec(current), *(spec(v) for v in others)] if others else []
-    return RuleView(rule_item(rule), subrules, found, citation(rule), side)
+    games = [scenario_view(kb, stored) for stored in rule.scenarios]
+    return RuleView(rule_item(rule), subrules, found, citation(rule), side, games)
 
 
 @dataclass
