@@ -53,7 +53,7 @@ def choose_documents(kb: KnowledgeBase, langs: list[str] | None = None, edition:
             editions = sorted({d.edition for d in documents if d.edition})
             raise LookupFailed(_("no edition {edition!r}").format(edition=edition), editions[-5:])
         return chosen
-    newest: dict[str, object] = {}
+    newest: dict = {}
     for doc in documents:  # documents() lists each language oldest first, undated first
         if doc.edition or doc.lang not in newest:
             newest[doc.lang] = doc

@@ -8,8 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from typing import TYPE_CHECKING
+
 from kb.api import KnowledgeBase
 from kb.reader.links import marked
+
+if TYPE_CHECKING:
+    from kb.results import DocumentInfo
 
 # What the pictures count, and which of the diff's classes each one sums.
 KINDS = {
@@ -76,7 +81,7 @@ def release_counts(kb: KnowledgeBase, old: str, new: str) -> tuple[dict[str, int
 def overview(kb: KnowledgeBase, width: int = 960, height: int = 240) -> Overview:
     """Rules per English edition and per release the changes, laid out for the SVG templates."""
     english = [d for d in kb.documents(lang="en") if d.edition]
-    by_edition: dict[str, object] = {}
+    by_edition: dict[str, DocumentInfo] = {}
     for doc in english:  # one document per edition: the official file before a variant
         if doc.edition not in by_edition or len(doc.name) < len(by_edition[doc.edition].name):
             by_edition[doc.edition] = doc
@@ -89,9 +94,10 @@ def overview(kb: KnowledgeBase, width: int = 960, height: int = 240) -> Overview
     editions = [{"edition": d.edition, "document": d.name, "rules": d.rules, "x": round(i * step, 2), "width": round(step * 0.8, 2),
                  "height": round(d.rules / scale * height, 2)} for i, d in enumerate(docs)]
     releases = []
-    for old, new in zip(docs, docs[1:]):
-        counts, sections = release_counts(kb, old.edition, new.edition)
-        releases.append(Release(old.edition, new.edition, counts, sections))
+    dates = [d.edition for d in docs if d.edition]  # every one is dated (chosen so above)
+    for old, new in zip(dates, dates[1:]):
+        counts, sections = release_counts(kb, old, new)
+        releases.append(Release(old, new, counts, sections))
     peak = max((sum(r.counts.values()) for r in releases), default=1) or 1
     bar = width / max(len(releases), 1)
     for i, release in enumerate(releases):

@@ -30,8 +30,8 @@ def home(kb: KnowledgeBase, urls: Urls, documents: list | None = None) -> str:
     documents = documents if documents is not None else kb.documents()
     ranked = sorted(documents, key=lambda d: (d.lang != "en", d.lang))
     languages = []
-    for lang, docs in groupby(ranked, key=lambda d: d.lang):
-        docs = sorted(docs, key=lambda d: d.edition or (d.inferred or {}).get("last") or "", reverse=True)
+    for lang, group in groupby(ranked, key=lambda d: d.lang):
+        docs = sorted(group, key=lambda d: d.edition or (d.inferred or {}).get("last") or "", reverse=True)
         languages.append({"lang": lang, "documents": docs})
     return render("home.html", urls, languages=languages)
 

@@ -10,8 +10,13 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from typing import TYPE_CHECKING
+
 from kb.api import KnowledgeBase, LookupFailed, Rule, RuleLink
 from kb.reader.links import Segment, glossary_slug, segments
+
+if TYPE_CHECKING:
+    from kb.results import DocumentInfo, GlossaryEntry
 
 HEADINGS = ("section", "chapter")
 
@@ -36,7 +41,7 @@ def rule_item(rule: Rule) -> RuleItem:
 
 @dataclass
 class GlossaryItem:
-    entry: object  # kb.results.GlossaryEntry
+    entry: "GlossaryEntry"
     slug: str
     text: list[Segment]
 
@@ -45,7 +50,7 @@ class GlossaryItem:
 class DocumentView:
     """A whole document; ``items`` and then ``glossary`` are produced while the page is written."""
 
-    info: object  # kb.results.DocumentInfo
+    info: "DocumentInfo"
     contents: list  # kb.api.RuleLink of sections and chapters, for the table of contents
     items: Iterator[RuleItem]
     glossary: Iterator[GlossaryItem]
