@@ -342,3 +342,13 @@ def test_the_rule_pages_example_games_show_their_steps(client):
     assert steps[0] == "advance: {player: A, to: untap}"
     assert item.find("summary").find("strong").get_text() == "passed"
     assert item.find("p").get_text().startswith("During A's untap step the Drake")
+
+
+def test_any_two_editions_from_the_history_form(client):
+    dom = page(client, "/read/history")
+    form = dom.select_one("form.compare")
+    assert form["action"] == "/read/diff" and form["method"] == "get"
+    options = [o["value"] for o in form.select("select#old option")]
+    assert options == ["2010-07-16", "2023-11-17", "2026-01-16", "2026-04-17", "2026-08-07"]
+    dom = page(client, "/read/diff?old=2010-07-16&new=2026-08-07&section=")
+    assert "July 16, 2010" in dom.find("h1").get_text() and dom.select("table.diff tbody tr")

@@ -86,6 +86,7 @@ def trace(kb: KnowledgeBase, urls: Urls, number: str, edition: str | None) -> Pa
 def diff(kb: KnowledgeBase, urls: Urls, old: str, new: str, section: str | None) -> Page:
     from kb.reader.history import diff_view
 
+    section = (section or "").strip() or None  # the history page's form sends an empty field
     try:
         data = diff_view(kb, old, new, section)
     except LookupFailed as error:
