@@ -174,7 +174,7 @@ def test_the_rule_page_has_family_neighbours_citations_and_scenarios(client, kb)
     assert dom.find("a", rel="next")["href"] == f"/rules/702.26c?edition={TODAY}"
     cites = dom.find(id="cites-heading").find_next("ul")
     assert [a.get_text() for a in cites.find_all("a")] == ["506.4"]
-    scenarios = dom.select("ul.scenarios li")
+    scenarios = dom.select("ul.scenarios > li")
     assert len(scenarios) == len(kb.rule("702.26b").scenarios) > 5
     assert all("passed" in li["class"] for li in scenarios)
     button = dom.select_one("button.copy")
@@ -336,7 +336,7 @@ def test_the_rule_pages_example_games_show_their_steps(client):
     written = yaml.safe_load((DATA / "scenarios" / "phasing_702_26.yaml").read_text(encoding="utf-8"))
     game = next(s for s in written["scenarios"] if s["name"] == "the untap-step phasing event is one simultaneous event")
     dom = page(client, "/rules/702.26a")
-    item = next(li for li in dom.select("ul.scenarios li") if game["name"] in li.find("summary").get_text())
+    item = next(li for li in dom.select("ul.scenarios > li") if game["name"] in li.find("summary").get_text())
     steps = [code.get_text() for code in item.select("ol.steps code")]
     assert len(steps) == len(game["steps"])
     assert steps[0] == "advance: {player: A, to: untap}"
