@@ -15,7 +15,6 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb.api import KnowledgeBase, LookupFailed
@@ -151,8 +150,8 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
                            "language where the rule has a text in it, else English."),
                        edition: str | None = Query(None, max_length=64),
                        children: bool = Query(False, description="Include the subrules with their texts.")):
-        if wants_html(request):  # a browser: the reader's rule page
-            return await run_in_threadpool(rule_page, kb, request, number, lang, edition)
+        if wants_html(request):  # a browser: the reader's rule page (a few ms, like the lookup below)
+            return rule_page(kb, request, number, lang, edition)
         rule = kb.rule(number, lang=lang, edition=edition)
         subrules = None
         if children:

@@ -206,11 +206,12 @@ class ScenarioView:
     steps: list[str]
 
 
-_scenario_files: dict[tuple, dict] = {}
+_scenario_files: dict[tuple, dict[str, tuple[str, list[str]]]] = {}
 
 
 def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
-    """A stored scenario result with its steps, read from its file once per version of the file."""
+    """A stored scenario result with its description and steps, read from its file (and written
+    out as text) once per version of the file."""
     import os
 
     file, name = stored.get("file") or "", stored["scenario"]
@@ -220,11 +221,10 @@ def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
         stamp = None
     key = (file, stamp)
     if key not in _scenario_files:
-        _scenario_files[key] = {s.name: s for s in kb.scenario_file(file)} if stamp is not None else {}
-    found = _scenario_files[key].get(name)
-    steps = [step_text(step) for step in found.steps] if found is not None else []
-    return ScenarioView(name, bool(stored.get("passed")), stored.get("edition"),
-                        (found.description or "").strip() if found is not None else "", steps)
+        _scenario_files[key] = {s.name: ((s.description or "").strip(), [step_text(step) for step in s.steps])
+                                for s in (kb.scenario_file(file) if stamp is not None else [])}
+    description, steps = _scenario_files[key].get(name, ("", []))
+    return ScenarioView(name, bool(stored.get("passed")), stored.get("edition"), description, steps)
 
 
 def step_text(step) -> str:
