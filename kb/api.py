@@ -25,7 +25,7 @@ from kb.store import Store
 TYPE_CHECKING = False  # typing itself is not imported: a fresh `mtgkb show` starts here
 if TYPE_CHECKING:
     import sqlite3
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable, Iterable, Iterator
 
     import sqlite_utils
 
@@ -254,6 +254,17 @@ class KnowledgeBase:
                                   "edition": english.edition, "document": english.document}
         return context
 
+    def document_rules(self, name: str) -> Iterator[Rule]:
+        """Every rule of one document in document order, each built as it is asked for: a
+        whole-document page starts sending before its last rule is made."""
+        self.document(name)
+        return self.store.document_rules(name)
+
+    def document_glossary(self, name: str) -> list[GlossaryEntry]:
+        """The glossary of one document in its printed order."""
+        self.document(name)
+        return self.store.document_glossary(name)
+
     # ---- references ---------------------------------------------------------------------------
 
     def refs(self, number: str, *, lang: str | None = None, edition: str | None = None) -> References:
@@ -306,6 +317,12 @@ class KnowledgeBase:
             store_results(self.conn, results)
             self.store.changed()
         return results
+
+    def scenario_file(self, file: str) -> list:
+        """The scenarios of one file as written (name, description, setup, steps); [] if it is gone."""
+        from kb.scenario_results import scenario_file
+
+        return scenario_file(file)
 
     def scenario_coverage(self) -> dict[str, dict]:
         """Per family (702.26, 702.23, 312, 310, 901): its rules as stored, and those without a scenario.

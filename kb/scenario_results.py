@@ -90,3 +90,14 @@ def scenario_errors() -> list[str]:
     from kb.scenarios import load_scenarios
 
     return [str(e) for s in load_scenarios() for e in s.errors]
+
+
+def scenario_file(file: str) -> list:
+    """The scenarios of one file as written (name, description, setup, steps); [] if it is gone."""
+    from pathlib import Path
+
+    from kb.scenarios import load_scenarios
+
+    if not Path(file).is_file():
+        return []
+    return [s for s in load_scenarios([file]) if not s.errors]

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from kb.api import KnowledgeBase
 from kb.cli import cli
 from kb.core import errors
 from kb.core.editions import normalise_edition

@@ -322,3 +322,6 @@ cli.add_command(backlog_command)
 from kb.mcp.command import mcp_command  # noqa: E402  (imports no MCP SDK until it runs)
 
 cli.add_command(mcp_command)
+from kb.cli.export import export  # noqa: E402  (jinja2 is imported only when it runs)
+
+cli.add_command(export)

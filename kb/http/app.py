@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from kb.api import BadInput, KnowledgeBase, MtgkbError, TermNotFound
 from kb.http.language import UILanguageMiddleware
 from kb.i18n import N_, _, ngettext
+from kb.reader.routes import mount_static, reader_router, rule_page, wants_html
 
 MAX_BODY = 1 << 20
 # Starlette's own error details, so that they are answered in the request's language too.
@@ -135,11 +136,13 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
         return JSONResponse({"error": _("the request does not fit the API"), "problems": problems}, status_code=422)
 
     @app.get("/rules/{number}", summary="One rule, with examples and navigation")
-    async def get_rule(number: str, lang: str | None = Query(
+    async def get_rule(request: Request, number: str, lang: str | None = Query(
                            None, max_length=16, description="Language of the text; default the Accept-Language "
                            "language where the rule has a text in it, else English."),
                        edition: str | None = Query(None, max_length=64),
                        children: bool = Query(False, description="Include the subrules with their texts.")):
+        if wants_html(request):  # a browser: the reader's rule page (a few ms, like the lookup below)
+            return rule_page(kb, request, number, lang, edition)
         rule = kb.rule(number, lang=lang, edition=edition)
         subrules = None
         if children:
@@ -195,6 +198,11 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
                              b: str = Query(..., max_length=80, description='e.g. "ja@2023-11-17:702.26"')):
         return kb.crosscheck(a, b).to_dict()
 
+    def facade() -> KnowledgeBase:
+        return kb
+
+    app.include_router(reader_router(facade))
+    mount_static(app)
     app.state.kb = kb
     return app
 

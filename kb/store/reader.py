@@ -20,6 +20,8 @@ from kb.store.schema import connect
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from kb.core.results import GlossaryEntry
 
 
@@ -127,6 +129,29 @@ class Store:
         present.sort(key=lambda d: (d["lang"], d["edition"] or ""), reverse=True)
         present.sort(key=lambda d: d["lang"])
         return [{"document": d["name"], "lang": d["lang"], "edition": d["edition"]} for d in present]
+
+    def document_rules(self, name: str) -> "Iterator[Rule]":
+        """Every rule of one document in document order, each built when it is asked for."""
+        doc = self.document_row(name)
+        source = self.cache.index(doc)
+        while not isinstance(source, DocumentIndex):  # read whole: ask until the cache holds it in memory
+            source = self.cache.index(doc)
+        return (self.rule_view(source, row) for row in source.rows)
+
+    def document_glossary(self, name: str) -> list["GlossaryEntry"]:
+        """The glossary of one document in its printed order."""
+        from kb.core.results import GlossaryEntry
+
+        doc = self.document_row(name)
+        targets: dict[int, list[str]] = {}
+        for glossary_id, target in self.conn.execute(
+                "select r.glossary_id, r.target from refs r join glossary g on g.id = r.glossary_id "
+                "where g.document_id = ? order by r.id", [doc["id"]]):
+            targets.setdefault(glossary_id, []).append(target)
+        found = rows(self.conn, "select * from glossary where document_id = ? order by seq", [doc["id"]])
+        return [GlossaryEntry(term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
+                              lang=doc["lang"], edition=doc["edition"], document=name, rules=targets.get(row["id"], []))
+                for row in found]
 
     # ---- citations -----------------------------------------------------------------------
 

@@ -1,0 +1,53 @@
+"""mtgkb export html: a thin click wrapper over kb.reader.export.export_html.
+
+Registered in kb.cli.app with one line. Jinja2 is imported only when the command runs, so a
+fresh ``mtgkb show`` does not pay for it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from kb.cli.options import edition_option, json_option
+from kb.cli.output import EXIT_BAD_INPUT, dump, fail, open_kb
+from kb.i18n import _, ngettext
+
+
+@click.group()
+def export() -> None:
+    """Write the rules in another form (a static website)."""
+
+
+@export.command("html")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--lang", "langs", multiple=True, help="Only this language (repeat for several); default every language held.")
+@edition_option(help="Edition (2026-01-16) or document name; default the newest document of each language.")
+@json_option(help="Print what was written as JSON.")
+@click.pass_context
+def html(ctx, folder, langs, edition, as_json):
+    """Write the reader as a static site into FOLDER: index.html, one page per document, the assets."""
+    from kb.reader.export import choose_documents, export_html
+
+    if folder.exists() and not folder.is_dir():
+        fail(_("not a folder: {path}").format(path=folder), code=EXIT_BAD_INPUT, as_json=as_json)
+    kb = open_kb(ctx, readonly=True)
+    try:
+        count = len(choose_documents(kb, list(langs) or None, edition))
+        if as_json:
+            result = export_html(kb, folder, langs=list(langs) or None, edition=edition)
+        else:
+            with click.progressbar(length=count + 1, label=_("Exporting"), file=sys.stderr) as bar:
+                result = export_html(kb, folder, langs=list(langs) or None, edition=edition,
+                                     progress=lambda _name: bar.update(1))
+    except OSError as error:
+        fail(_("cannot write {path}: {reason}").format(path=folder, reason=error.strerror),
+              code=EXIT_BAD_INPUT, as_json=as_json)
+    if as_json:
+        dump(result.to_dict())
+        return
+    documents = ngettext("{n} document", "{n} documents", len(result.documents)).format(n=len(result.documents))
+    click.echo(_("{documents} written to {folder} in {seconds:.1f} s; open {index}").format(
+        documents=documents, folder=result.folder, seconds=result.seconds, index=Path(result.folder) / "index.html"))

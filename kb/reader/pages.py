@@ -1,0 +1,169 @@
+"""Each reader page as HTML: a view from kb.reader.views (or the facade) through its template.
+
+Functions return ``(html, status)``; a lookup that fails gives a page that says what was
+not found and what exists nearby (status 404), or 400 for input that is no number or edition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import groupby
+from urllib.parse import urlencode
+
+from kb.api import KnowledgeBase, LookupFailed
+from kb.i18n import _
+from kb.core.errors import BadQuery
+from kb.core.numbers import RuleNumberError
+from kb.reader import views
+from kb.reader.render import render, stream
+from kb.reader.urls import Urls
+
+Page = tuple[str, int]
+
+
+def _missing(urls: Urls, error: LookupFailed) -> Page:
+    status = 400 if isinstance(error.__cause__, RuleNumberError) else 404
+    return render("missing.html", urls, message=str(error), suggestions=error.suggestions), status
+
+
+def home(kb: KnowledgeBase, urls: Urls, documents: list | None = None) -> str:
+    """The editions and languages held, newest first within each language, and a search box."""
+    documents = documents if documents is not None else kb.documents()
+    ranked = sorted(documents, key=lambda d: (d.lang != "en", d.lang))
+    languages = []
+    for lang, group in groupby(ranked, key=lambda d: d.lang):
+        docs = sorted(group, key=lambda d: d.edition or (d.inferred or {}).get("last") or "", reverse=True)
+        languages.append({"lang": lang, "documents": docs})
+    return render("home.html", urls, languages=languages)
+
+
+def document(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[str]:
+    """A whole document, streamed."""
+    return stream("document.html", urls, view=views.document_view(kb, name))
+
+
+def document_or_missing(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[str] | Page:
+    try:
+        return document(kb, urls, name)
+    except LookupFailed as error:
+        return _missing(urls, error)
+
+
+def rule_or_missing(kb: KnowledgeBase, urls: Urls, number: str, *, lang: str | None = None,
+                    edition: str | None = None) -> Page:
+    try:
+        view = views.rule_view(kb, number, lang=lang, edition=edition)
+    except LookupFailed as error:
+        return _missing(urls, error)
+    return render("rule.html", urls, view=view), 200
+
+
+def side_by_side(kb: KnowledgeBase, urls: Urls, specs: list[str]) -> Page:
+    """Two or three rules aligned through the chain, with the cross-check's flags."""
+    if len(specs) < 2:
+        return render("missing.html", urls, message=_("side by side needs two or three rules, "
+                                                       "such as s=de:702.23&s=ja:702.26"), suggestions=[]), 400
+    try:
+        view = views.side_by_side(kb, specs)
+    except LookupFailed as error:
+        return _missing(urls, error)
+    except ValueError as error:
+        return render("missing.html", urls, message=str(error), suggestions=[]), 400
+    return render("side.html", urls, view=view), 200
+
+
+def trace(kb: KnowledgeBase, urls: Urls, number: str, edition: str | None) -> Page:
+    """A rule's trace as a timeline: back to the oldest edition and forward to the newest."""
+    try:
+        back = kb.trace(number, edition, back=True).to_dict()
+        forward = kb.trace(number, back["edition"]).to_dict()
+    except LookupFailed as error:
+        return _missing(urls, error)
+    steps = [*reversed(back["steps"][1:]), *forward["steps"]]
+    return render("trace.html", urls, number=number, edition=back["edition"], steps=steps,
+                  subrules=forward.get("subrules", [])), 200
+
+
+def diff(kb: KnowledgeBase, urls: Urls, old: str, new: str, section: str | None) -> Page:
+    from kb.reader.history import diff_view
+
+    section = (section or "").strip() or None  # the history page's form sends an empty field
+    try:
+        data = diff_view(kb, old, new, section)
+    except LookupFailed as error:
+        return _missing(urls, error)
+    except ValueError as error:
+        return render("missing.html", urls, message=str(error), suggestions=[]), 400
+    return render("diff.html", urls, diff=data, section=section), 200
+
+
+def renumbered(kb: KnowledgeBase, urls: Urls, old: str, new: str) -> Page:
+    try:
+        data = kb.renumbered(old, new).to_dict()
+    except LookupFailed as error:
+        return _missing(urls, error)
+    return render("renumbered.html", urls, data=data), 200
+
+
+def overview(kb: KnowledgeBase, urls: Urls) -> Page:
+    from kb.reader.history import KINDS, SECTIONS, overview as build
+
+    return render("history.html", urls, view=build(kb), kinds=list(KINDS), sections=SECTIONS), 200
+
+
+def search(kb: KnowledgeBase, urls: Urls, query: str) -> Page:
+    """Ranked results, each rule with a snippet in every language that matched."""
+    if not query.strip():
+        return render("search.html", urls, query="", results=[], error=None), 200
+    try:
+        results = kb.search(query, limit=20).to_dict()["results"]
+    except BadQuery as error:
+        return render("search.html", urls, query=query, results=[], error=str(error)), 400
+    for result in results:
+        for version in result["versions"]:
+            snippet = version.get("snippet") or {}
+            version["pieces"] = _highlighted(snippet.get("text") or "", snippet.get("highlights") or [])
+    return render("search.html", urls, query=query, results=results, error=None), 200
+
+
+def _highlighted(text: str, highlights: list) -> list[tuple[str, bool]]:
+    pieces, at = [], 0
+    for start, end in sorted(highlights):
+        start = max(start, at)
+        if start > at:
+            pieces.append((text[at:start], False))
+        if end > start:
+            pieces.append((text[start:end], True))
+        at = max(at, end)
+    if at < len(text):
+        pieces.append((text[at:], False))
+    return pieces
+
+
+def completions(kb: KnowledgeBase, urls: Urls, prefix: str) -> list[dict]:
+    """Completions for the search box, each with where picking it goes."""
+    if not prefix.strip():
+        return []
+    found = []
+    for item in kb.complete(prefix, limit=8):
+        data = item.to_dict() if hasattr(item, "to_dict") else dict(item)
+        rule = data.get("rule")
+        data["href"] = urls.rule(rule) if rule else f"{urls.search()}?{urlencode({'q': data['text']})}"
+        found.append(data)
+    return found
+
+
+def term(kb: KnowledgeBase, urls: Urls, query: str) -> Page:
+    """A term in every language, and its glossary entries."""
+    try:
+        names = [t.to_dict() if hasattr(t, "to_dict") else t for t in kb.term(query)]
+    except LookupFailed:
+        names = []
+    try:
+        entries = kb.glossary(query)
+    except LookupFailed:
+        entries = []
+    if not names and not entries:
+        return render("missing.html", urls, message=_("no glossary entry for {term!r}").format(term=query),
+                      suggestions=[]), 404
+    return render("term.html", urls, query=query, names=names, entries=entries), 200

@@ -1,0 +1,178 @@
+"""The reader's HTTP routes, mounted by kb.server: ``app.include_router(reader_router(get_kb))``.
+
+Pages are HTML for people. ``GET /rules/{number}`` is shared with the JSON API: the server
+asks ``wants_html`` and answers a browser with ``rule_page``. The routes are plain ``def``
+so that FastAPI runs them in its thread pool and a long page never blocks other requests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
+
+from kb.api import KnowledgeBase
+from kb.i18n import match_language, ui_language, using_language
+from kb.reader import pages
+from kb.reader.render import warm
+from kb.reader.urls import Urls
+
+UI_COOKIE = "mtgkb_ui"
+URLS = Urls()
+
+
+def wants_html(request: Request) -> bool:
+    """True when the client prefers HTML to JSON (a browser), by the Accept header's order and weights."""
+    best: tuple[float, int] | None = None
+    choice = None
+    for position, item in enumerate(request.headers.get("accept", "").split(",")):
+        kind, _sep, params = item.strip().partition(";")
+        quality = 1.0
+        for param in params.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        kind = kind.strip().lower()
+        if kind in ("text/html", "application/xhtml+xml", "application/json") and quality > 0:
+            rank = (-quality, position)
+            if best is None or rank < best:
+                best, choice = rank, kind
+    return choice in ("text/html", "application/xhtml+xml")
+
+
+def _interface(request: Request):
+    """The interface language chosen with the switcher (a cookie), else the one Accept-Language gave."""
+    chosen = match_language(request.cookies.get(UI_COOKIE))
+    return using_language(chosen) if chosen else _Same()
+
+
+class _Same:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
+class InLanguage:
+    """An iterator of page pieces, each produced in ``lang``: the thread pool that drives a
+    streamed page runs every step in a fresh copy of the request's context."""
+
+    def __init__(self, pieces, lang: str):
+        self.pieces = iter(pieces)
+        self.lang = lang
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> str:
+        """About 32 KB of the page (one thread-pool step per piece would cost more than the page)."""
+        chunk: list[str] = []
+        size = 0
+        with using_language(self.lang):
+            for piece in self.pieces:
+                chunk.append(piece)
+                size += len(piece)
+                if size >= 32_768:
+                    break
+        if not chunk:
+            raise StopIteration
+        return "".join(chunk)
+
+
+def _html(body: str, status: int = 200) -> HTMLResponse:
+    return HTMLResponse(body, status_code=status, headers={"Vary": "Accept, Accept-Language, Cookie"})
+
+
+def rule_page(kb: KnowledgeBase, request: Request, number: str, lang: str | None, edition: str | None) -> Response:
+    """The rule page a browser gets at ``/rules/{number}``; an unknown rule gets a page that says so."""
+    with _interface(request):
+        return _html(*pages.rule_or_missing(kb, URLS, number, lang=lang, edition=edition))
+
+
+def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
+    """The reader's pages over the facade ``get_kb()`` returns; none of them is in the OpenAPI document."""
+    router = APIRouter(include_in_schema=False)
+    warm()
+
+    @router.get("/", response_class=HTMLResponse)
+    def home(request: Request):
+        with _interface(request):
+            return _html(pages.home(get_kb(), URLS))
+
+    @router.get("/read/doc/{name}")
+    def document(request: Request, name: str):
+        kb = get_kb()
+        with _interface(request):
+            found = pages.document_or_missing(kb, URLS, name)
+            if isinstance(found, tuple):
+                return _html(*found)
+            lang = ui_language()
+        # The page streams: the first rules arrive while the rest is still being written.
+        return StreamingResponse(InLanguage(found, lang), media_type="text/html; charset=utf-8",
+                                 headers={"Vary": "Accept-Language, Cookie"})
+
+    @router.get("/read/side")
+    def side(request: Request, s: list[str] = Query([], max_length=80)):
+        with _interface(request):
+            return _html(*pages.side_by_side(get_kb(), URLS, s[:3]))
+
+    @router.get("/read/history")
+    def history(request: Request):
+        with _interface(request):
+            return _html(*pages.overview(get_kb(), URLS))
+
+    @router.get("/read/history/{number}")
+    def trace(request: Request, number: str, edition: str | None = Query(None, max_length=64)):
+        with _interface(request):
+            return _html(*pages.trace(get_kb(), URLS, number, edition))
+
+    @router.get("/read/diff")
+    def diff(request: Request, old: str = Query(..., max_length=64), new: str = Query(..., max_length=64),
+             section: str | None = Query(None, max_length=16)):
+        with _interface(request):
+            return _html(*pages.diff(get_kb(), URLS, old, new, section))
+
+    @router.get("/read/renumbered")
+    def renumbered(request: Request, old: str = Query(..., max_length=64), new: str = Query(..., max_length=64)):
+        with _interface(request):
+            return _html(*pages.renumbered(get_kb(), URLS, old, new))
+
+    @router.get("/read/search")
+    def search(request: Request, q: str = Query("", max_length=1000)):
+        with _interface(request):
+            return _html(*pages.search(get_kb(), URLS, q))
+
+    @router.get("/read/complete")
+    def complete(q: str = Query("", max_length=200)):
+        return JSONResponse(pages.completions(get_kb(), URLS, q))
+
+    @router.get("/read/term/{query}")
+    def term(request: Request, query: str):
+        with _interface(request):
+            return _html(*pages.term(get_kb(), URLS, query))
+
+    @router.get("/read/ui/{lang}")
+    def interface(request: Request, lang: str):
+        back = request.headers.get("referer") or "/"
+        if not back.startswith(str(request.base_url)):  # never redirect to another host
+            back = "/"
+        response = RedirectResponse(back, status_code=303)
+        chosen = match_language(lang)
+        if chosen:
+            response.set_cookie(UI_COOKIE, chosen, max_age=365 * 86400, samesite="lax")
+        return response
+
+    return router
+
+
+def mount_static(app) -> None:
+    """The reader's CSS and script at /static (served from the package, so a wheel has them)."""
+    from importlib.resources import files
+
+    app.mount("/static", StaticFiles(directory=str(files("kb.reader") / "static")), name="reader-static")

@@ -1,0 +1,331 @@
+"""What each page shows, gathered from the facade (kb.api.KnowledgeBase) and nothing else.
+
+Views are plain data for the templates: the facade's results, citation segments and the
+versions of a rule found through the renumbering chain and each translation's English pivot.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from typing import TYPE_CHECKING
+
+from kb.api import KnowledgeBase, LookupFailed, Rule, RuleLink
+from kb.reader.links import Segment, glossary_slug, segments
+
+if TYPE_CHECKING:
+    from kb.core.results import DocumentInfo, GlossaryEntry
+
+HEADINGS = ("section", "chapter")
+
+
+@dataclass
+class RuleItem:
+    """A rule of a page with its text and examples cut at their citations."""
+
+    rule: Rule
+    text: list[Segment]
+    examples: list[list[Segment]]
+
+    @property
+    def heading(self) -> bool:
+        return self.rule.kind in HEADINGS
+
+
+def rule_item(rule: Rule) -> RuleItem:
+    cites = [(ref.raw, ref.target) for ref in rule.cites if ref.resolved]
+    return RuleItem(rule, segments(rule.text, cites), [segments(example, cites) for example in rule.examples])
+
+
+@dataclass
+class GlossaryItem:
+    entry: "GlossaryEntry"
+    slug: str
+    text: list[Segment]
+
+
+@dataclass
+class DocumentView:
+    """A whole document; ``items`` and then ``glossary`` are produced while the page is written."""
+
+    info: "DocumentInfo"
+    contents: list  # kb.api.RuleLink of sections and chapters, for the table of contents
+    items: Iterator[RuleItem]
+    glossary: Iterator[GlossaryItem]
+
+    @property
+    def edition(self) -> str | None:
+        return self.info.edition or (self.info.inferred or {}).get("last")
+
+
+def outline(kb: KnowledgeBase, name: str) -> list:
+    """The sections (1–9) of a document with their chapters; empty for an excerpt without sections."""
+    found = []
+    for section in "123456789":
+        try:
+            rule = kb.rule(section, edition=name)
+        except LookupFailed:
+            continue
+        if rule.document != name:
+            continue
+        found.append(RuleLink(rule.number, rule.title))
+        found.extend(rule.children)
+    return found
+
+
+def document_view(kb: KnowledgeBase, name: str) -> DocumentView:
+    """A whole document: every rule and glossary entry, citations linked within the document.
+
+    Rules are built as the template asks for them. A glossary entry's citations are stored
+    as references of the rules they cite, so they are collected on the way.
+    """
+    info = kb.document(name)
+    rules = kb.document_rules(name)  # loads the document's index first: the outline's lookups use it
+    glossary_cites: dict[str, list[tuple[str, str]]] = {}
+
+    def items() -> Iterator[RuleItem]:
+        for rule in rules:
+            for ref in rule.cited_by:
+                if ref.glossary_term:
+                    known = glossary_cites.setdefault(ref.glossary_term, [])
+                    if (ref.raw, ref.target) not in known:
+                        known.append((ref.raw, ref.target))
+            yield rule_item(rule)
+
+    def glossary() -> Iterator[GlossaryItem]:
+        used: set[str] = set()
+        for entry in kb.document_glossary(name):
+            slug = glossary_slug(entry.term)
+            while slug in used:  # two entries of one spelling still get anchors of their own
+                slug += "_"
+            used.add(slug)
+            cites = sorted(glossary_cites.get(entry.term, []), key=lambda c: entry.text.find(c[0]))
+            yield GlossaryItem(entry, slug, segments(entry.text, cites))
+
+    return DocumentView(info, outline(kb, name), items(), glossary())
+
+
+@dataclass
+class Version:
+    """The same rule in another document: found through the chain (English) or a pivot (translation)."""
+
+    lang: str
+    edition: str | None
+    document: str
+    number: str
+    change: str | None = None
+    current: bool = False
+    inferred: bool = False
+
+
+def pivot_edition(rule: Rule) -> str | None:
+    """The English edition a rule's document pairs with: its own, or the newest inferred one."""
+    if rule.edition:
+        return rule.edition
+    return (rule.inferred_edition or {}).get("last")
+
+
+def english_chain(kb: KnowledgeBase, number: str, edition: str) -> list[dict]:
+    """The English steps of a rule's trace, oldest first: back from ``edition`` and forward from it."""
+    back = kb.trace(number, edition, back=True, subrules=False).to_dict()["steps"]
+    forward = kb.trace(number, edition, subrules=False).to_dict()["steps"]
+    return [*reversed(back[1:]), *forward]
+
+
+_DOCUMENTS_FOR = 2.0  # seconds a list of the documents is reused by the rule pages
+_documents: dict[int, tuple[float, list]] = {}
+
+
+def held_documents(kb: KnowledgeBase) -> list:
+    """kb.documents(), reused for a moment: every rule page needs it, and it changes only with an import."""
+    now = time.monotonic()
+    found = _documents.get(id(kb))
+    if found is None or now - found[0] > _DOCUMENTS_FOR:
+        found = _documents[id(kb)] = (now, kb.documents())
+    return found[1]
+
+
+def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> list[Version]:
+    """Every stored version of ``rule``: each English edition through the chain, and each
+    translation through the English edition it pivots on, oldest first per language."""
+    documents = documents if documents is not None else held_documents(kb)
+    edition = pivot_edition(rule)
+    steps: list[dict] = []
+    if edition:
+        try:
+            number = rule.number
+            if rule.lang != "en":
+                number = (rule.english or {}).get("number", rule.number)
+            steps = english_chain(kb, number, edition)
+        except LookupFailed:
+            steps = []
+    if not steps:  # no chain: the same number elsewhere is all we know
+        return [Version(v["lang"], v["edition"], v["document"], rule.number) for v in rule.other_versions] + [
+            Version(rule.lang, rule.edition, rule.document, rule.number, current=True)]
+    by_edition = {step["edition"]: step for step in steps if step.get("number")}
+    found = [Version("en", step["edition"], step["document"], step["number"], step.get("change"),
+                     current=step["document"] == rule.document) for step in steps if step.get("number")]
+    for doc in documents:
+        if doc.lang == "en":
+            continue
+        inferred = doc.edition is None
+        pivot = doc.edition or (doc.inferred or {}).get("last")
+        step = by_edition.get(pivot)
+        if step is None:
+            continue
+        try:
+            kb.rule(step["number"], lang=doc.lang, edition=doc.name)
+        except LookupFailed:
+            continue
+        found.append(Version(doc.lang, doc.edition, doc.name, step["number"], current=doc.name == rule.document,
+                             inferred=inferred))
+    if not any(v.current for v in found):
+        found.append(Version(rule.lang, rule.edition, rule.document, rule.number, current=True))
+    found.sort(key=lambda v: (v.lang != "en", v.lang, v.edition or edition or ""))
+    return found
+
+
+def citation(rule: Rule) -> str:
+    """What the copy button copies: the rule stamped with its edition ("CR 702.26b (2026-08-07)")."""
+    edition = rule.edition or pivot_edition(rule)
+    stamp = f" ({edition})" if edition else ""
+    language = "" if rule.lang == "en" else f" [{rule.lang}]"
+    return f"CR {rule.number}{stamp}{language}"
+
+
+@dataclass
+class ScenarioView:
+    """An example game of a rule: its stored result, and its description and steps as written."""
+
+    name: str
+    passed: bool
+    edition: str | None
+    description: str
+    steps: list[str]
+
+
+_scenario_files: dict[tuple, dict[str, tuple[str, list[str]]]] = {}
+
+
+def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
+    """A stored scenario result with its description and steps, read from its file (and written
+    out as text) once per version of the file."""
+    import os
+
+    file, name = stored.get("file") or "", stored["scenario"]
+    try:
+        stamp = os.stat(file).st_mtime_ns
+    except OSError:
+        stamp = None
+    key = (file, stamp)
+    if key not in _scenario_files:
+        _scenario_files[key] = {s.name: ((s.description or "").strip(), [step_text(step) for step in s.steps])
+                                for s in (kb.scenario_file(file) if stamp is not None else [])}
+    description, steps = _scenario_files[key].get(name, ("", []))
+    return ScenarioView(name, bool(stored.get("passed")), stored.get("edition"), description, steps)
+
+
+def step_text(step) -> str:
+    """A scenario step on one line, as YAML writes it in flow style ("advance: {player: A, to: untap}")."""
+    import yaml
+
+    if isinstance(step, dict) and len(step) == 1:
+        (action, value), = step.items()
+        if isinstance(value, (dict, list)):
+            return f"{action}: {yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000).strip()}"
+        return f"{action}: {value}"
+    return yaml.safe_dump(step, default_flow_style=True, allow_unicode=True, width=10_000).strip()
+
+
+@dataclass
+class RuleView:
+    item: RuleItem
+    subrules: list[RuleItem]
+    versions: list[Version]
+    citation: str
+    side: list[str] = field(default_factory=list)  # crosscheck specs for a side-by-side page
+    scenarios: list[ScenarioView] = field(default_factory=list)
+
+
+def spec(version: Version) -> str:
+    """A crosscheck side naming one exact document ("de@000_a3c90cc092d5a721:702.23")."""
+    return f"{version.lang}@{version.document}:{version.number}"
+
+
+def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, edition: str | None = None) -> RuleView:
+    rule = kb.rule(number, lang=lang, edition=edition)
+    subrules = []
+    if rule.kind == "rule":  # a rule's subrules in full; a chapter or section lists its children only
+        subrules = [rule_item(kb.rule(child.number, lang=rule.lang, edition=rule.document)) for child in rule.children]
+    found = versions(kb, rule)
+    current = next(v for v in found if v.current)
+    newest = {}
+    for v in found:  # the newest version per language, for side by side
+        if not v.current:
+            newest[v.lang] = v
+    others = [newest[lang] for lang in sorted(newest, key=lambda lang: (lang == "en", lang))][:2]
+    side = [spec(current), *(spec(v) for v in others)] if others else []
+    games = [scenario_view(kb, stored) for stored in rule.scenarios]
+    return RuleView(rule_item(rule), subrules, found, citation(rule), side, games)
+
+
+@dataclass
+class SideCell:
+    number: str | None
+    text: str | None
+    lang: str
+
+
+@dataclass
+class SideRow:
+    cells: list[SideCell]
+    english: SideCell | None  # the English text the first side pivots on
+    change: str | None
+    flags: list[dict]
+
+
+@dataclass
+class SideView:
+    sides: list[dict]  # each crosscheck side: spec, document, lang, edition, number, title, pivot
+    rows: list[SideRow]
+    counts: dict
+
+
+def side_by_side(kb: KnowledgeBase, specs: list[str]) -> SideView:
+    """Two or three rules aligned subrule by subrule through the chain: the first against each other.
+
+    The rows follow the first side; a row only another side has comes after the row it follows.
+    """
+    if len(specs) < 2:
+        raise ValueError("side by side needs two or three rules")
+    reports = [kb.crosscheck(specs[0], other).to_dict() for other in specs[1:]]
+    sides = [reports[0]["a"], *(report["b"] for report in reports)]
+    langs = [side["lang"] for side in sides]
+    rows: list[SideRow] = []
+    by_first: dict[str, SideRow] = {}
+    counts: dict[str, int] = {}
+    for column, report in enumerate(reports, start=1):
+        for kind, n in report["counts"].items():
+            counts[kind] = counts.get(kind, 0) + n
+        after: SideRow | None = None
+        for row in report["rows"]:
+            a, b = row.get("a"), row.get("b")
+            key = a["number"] if a else None
+            target = by_first.get(key) if key else None
+            if target is None:
+                empty = [SideCell(None, None, lang) for lang in langs]
+                if a:
+                    empty[0] = SideCell(a["number"], a["text"], a["lang"])
+                en = row.get("en_a")
+                target = SideRow(empty, SideCell(en["number"], en["text"], "en") if en else None, row.get("change"), [])
+                if key:
+                    by_first[key] = target
+                at = next((i + 1 for i, r in enumerate(rows) if r is after), len(rows))
+                rows.insert(at, target)
+            if b:
+                target.cells[column] = SideCell(b["number"], b["text"], b["lang"])
+            target.flags.extend({**flag, "column": column} for flag in row.get("flags", []))
+            after = target
+    return SideView(sides, rows, counts)

@@ -1,0 +1,40 @@
+"""The database the reader tests share: the seeds, the Japanese and a Chinese translation, and
+the English editions they pair with (2010-07-16, 2023-11-17, 2026-01-16, 2026-04-17) plus
+today's (2026-08-07); the renumbering chain stored, the bundled scenarios played and the
+search index built. Built once per session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.api import KnowledgeBase
+from tests.conftest import DATA, corpus_path
+
+ENGLISH = ("20100716", "20231117", "20260116", "20260417", "20260807")
+_built: dict[str, Path] = {}
+
+
+def build(folder: Path) -> Path:
+    key = str(folder)
+    if key not in _built:
+        path = folder / "reader.db"
+        kb = KnowledgeBase.open(path)
+        sources = [DATA / "000_a3c90cc092d5a721.txt", DATA / "001_b91ea460c0a74603.txt",
+                   corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
+                   corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
+                   *(corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ENGLISH)]
+        kb.import_paths(sources, keep_going=False)
+        kb.run_scenarios()
+        kb.search("phasing")  # builds the index that the read-only server searches
+        kb.close()
+        _built[key] = path
+    return _built[key]
+
+
+@pytest.fixture(scope="session")
+def reader_db(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.getbasetemp() / "reader"
+    folder.mkdir(exist_ok=True)
+    return build(folder)

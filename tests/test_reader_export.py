@@ -1,0 +1,104 @@
+"""mtgkb export html: the static site's files, links and anchors, the CLI's exit codes, and the
+package data a wheel needs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tomllib
+from importlib.resources import files
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from bs4 import BeautifulSoup
+from click.testing import CliRunner
+
+from kb.api import KnowledgeBase
+from kb.cli import cli
+from kb.reader.export import choose_documents
+from tests.conftest import ROOT
+from tests.reader_fixtures import reader_db  # noqa: F401
+
+
+@pytest.fixture(scope="module")
+def site(reader_db, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("site")
+    result = CliRunner().invoke(cli, ["--db", str(reader_db), "export", "html", str(folder), "--edition", "2026-01-16",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    return folder, json.loads(result.output)
+
+
+def test_one_edition_in_every_language_that_has_it(site):
+    folder, report = site
+    assert report["documents"] == ["MagicCompRules_20260116", "CompRules_ja_20260116.0_lines"]
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == sorted(report["files"])
+    assert report["bytes"] == sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def test_the_index_links_every_exported_document_by_a_relative_path(site):
+    folder, report = site
+    index = BeautifulSoup((folder / "index.html").read_text(encoding="utf-8"), "html.parser")
+    links = [a["href"] for a in index.select("ul.documents a")]
+    assert sorted(links) == sorted(f"{name}.html" for name in report["documents"])
+    assert all((folder / unquote(link)).exists() for link in links)
+    assert index.find("link", rel="stylesheet")["href"] == "static/reader.css"
+    assert index.select_one("form[role=search]") is None  # no server to search on
+
+
+def test_document_pages_keep_anchors_and_links_within_the_page(site, reader_db):
+    folder, _ = site
+    kb = KnowledgeBase.open(reader_db, readonly=True)
+    dom = BeautifulSoup((folder / "MagicCompRules_20260116.html").read_text(encoding="utf-8"), "html.parser")
+    ids = {tag["id"] for tag in dom.find_all(id=True)}
+    assert {"R" + r.number.replace(".", "") for r in kb.document_rules("MagicCompRules_20260116")} <= ids
+    hrefs = [a["href"] for a in dom.find_all("a", href=True)]
+    assert not [h for h in hrefs if h.startswith(("/", "http:", "https:"))]
+    local = [h for h in hrefs if h.startswith("#")]
+    assert len(local) > 3000 and all(h[1:] in ids for h in local)
+    assert dom.find(id="R70226b").find("a", class_="number")["href"] == "#R70226b"
+    assert dom.find(id="R70226b").find("a", class_="cite")["href"] == "#R5064"
+    ja = BeautifulSoup((folder / "CompRules_ja_20260116.0_lines.html").read_text(encoding="utf-8"), "html.parser")
+    assert ja.find("article")["lang"] == "ja" and ja.find(id="R70226b") is not None
+
+
+def test_without_an_edition_the_newest_document_of_each_language(reader_db):
+    kb = KnowledgeBase.open(reader_db, readonly=True)
+    assert [d.name for d in choose_documents(kb)] == [
+        "000_a3c90cc092d5a721", "MagicCompRules_20260807", "CompRules_ja_20260116.0_lines",
+        "MagicCompRules_20260417_zh-CN_HeliumOctahelide"]
+    assert [d.name for d in choose_documents(kb, ["de"], "2010-07-16")] == ["000_a3c90cc092d5a721"]
+
+
+def test_text_output_and_exit_codes(reader_db, tmp_path):
+    runner = CliRunner()
+    done = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "out"), "--lang", "de"])
+    assert done.exit_code == 0
+    assert "1 document written to" in done.output
+    assert (tmp_path / "out" / "000_a3c90cc092d5a721.html").exists()
+    missing = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "x"), "--edition", "1990-01-01"])
+    assert missing.exit_code == 1 and "no edition '1990-01-01'" in missing.output
+    language = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "x"), "--lang", "xx", "--json"])
+    assert language.exit_code == 1 and json.loads(language.output)["suggestions"] == ["de", "en", "ja", "zh"]
+    (tmp_path / "file").write_text("x")
+    clash = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "file")])
+    assert clash.exit_code == 2
+
+
+def test_templates_and_assets_are_package_data():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    globs = config["tool"]["setuptools"]["package-data"]["kb.reader"]
+    package = files("kb.reader")
+    shipped = [f"templates/{p.name}" for p in (package / "templates").iterdir()] + \
+              [f"static/{p.name}" for p in (package / "static").iterdir()]
+    assert {"templates/rule.html", "templates/document.html", "static/reader.css", "static/reader.js"} <= set(shipped)
+    assert all(any(Path(name).match(glob) for glob in globs) for name in shipped)
+    assert any(dep.startswith("jinja2>=") for dep in config["project"]["dependencies"])
+
+
+def test_the_command_line_does_not_import_jinja2():
+    done = subprocess.run([sys.executable, "-c", "import sys, kb.cli; print('jinja2' in sys.modules)"],
+                          capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "False"
