@@ -36,6 +36,7 @@ def search(ctx, query, langs, edition, section, limit, as_json):
 
     kb = _open(ctx)
     try:
+        _catch_up(kb)
         found = search_rules(kb, query, langs=list(langs) or None, edition=edition, section=section, limit=limit)
     except QueryError as error:
         _fail(str(error), code=EXIT_BAD_INPUT, as_json=as_json)
@@ -51,6 +52,39 @@ def search(ctx, query, langs, edition, section, limit, as_json):
                        else _("No rules match {query!r} (scope: {scope}; try --edition all)"))
             click.echo(message.format(query=found.query, scope=_scope(found.scope)), err=True)
         sys.exit(1)
+
+
+class _Bar:
+    """A progress bar on stderr that appears only once an index build or update reports progress."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.bar = None
+        self.shown = 0
+
+    def __call__(self, _stage: str, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=max(total, 1), label=self.label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.shown)
+        self.shown = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def _catch_up(kb) -> None:
+    """Build or update the index before searching, with a progress bar when that takes a while."""
+    from kb.search import sync_index
+
+    bar = _Bar(_("Building the search index"))
+    try:
+        sync_index(kb, progress=bar)
+    except OSError:
+        pass  # a read-only folder: the search says so, or searches the index as it is
+    finally:
+        bar.close()
 
 
 def _print_results(found) -> None:
@@ -132,8 +166,11 @@ def reindex(ctx, as_json):
         report = rebuild_index(kb)
         _dump(report.to_dict())
         return
-    with click.progressbar(length=max(len(kb.documents()), 1), label=_("Indexing"), file=sys.stderr) as bar:
-        report = rebuild_index(kb, progress=lambda _name, _done, _total: bar.update(1))
+    bar = _Bar(_("Indexing"))
+    try:
+        report = rebuild_index(kb, progress=bar)
+    finally:
+        bar.close()
     rules = ngettext("{n} rule", "{n} rules", report.rules).format(n=report.rules)
     click.echo(ngettext("Indexed {rules} of {n} document in {seconds} s: {path}",
                         "Indexed {rules} of {n} documents in {seconds} s: {path}", len(report.added)).format(

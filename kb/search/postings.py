@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 from math import log
 
+import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh.reading import TermNotFound
 
 from kb.search.schema import PARTS, field
@@ -38,7 +39,7 @@ class Postings:
         self.leaves = reader.leaf_readers()
         self._cache: dict[tuple, dict[int, float]] = {}
         self._lengths: dict[tuple[str, int], dict[int, int]] = {}
-        self._columns: dict[str, list] = {}
+        self._identities: dict[int, tuple[list[str], str]] = {}
         self._lock = threading.Lock()
 
     def _cached(self, key: tuple, compute) -> dict[int, float]:
@@ -170,18 +171,17 @@ class Postings:
                 return {}
         return set(self._cached((fieldname, "=", text), compute))
 
-    def identity(self, docnum: int) -> tuple[str, str]:
-        """(document name, rule number) of an index document, from whoosh's columns."""
-        return self._column("document", docnum), self._column("number", docnum)
+    def identity(self, docnum: int) -> tuple[list[str], str]:
+        """(codes of the documents holding it, rule number) of an index document.
 
-    def _column(self, name: str, docnum: int) -> str:
-        readers = self._columns.get(name)
-        if readers is None:
-            readers = self._columns[name] = [(offset, leaf.column_reader(name)) for leaf, offset in self.leaves]
-        for offset, column in reversed(readers):
-            if docnum >= offset:
-                return column[docnum - offset]
-        raise IndexError(docnum)
+        Read from the stored fields: whoosh's columns load the offsets of every document
+        first, which costs a fresh process more than the few hundred documents a query reads.
+        """
+        found = self._identities.get(docnum)
+        if found is None:
+            stored = self.reader.stored_fields(docnum)
+            found = self._identities[docnum] = (stored["holders"].split(), stored["number"])
+        return found
 
 
 def _text(word) -> str:
