@@ -65,11 +65,14 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
         if rescored:
             corrected, compiled, scores = text, recompiled, rescored
     groups = _group(kb, scores, postings, scope, compiled.plan is None, preferred or compiled.lang, codes)
-    ranked = sorted(groups.items(), key=lambda item: -item[1][0])[:2 * limit]
-    results = _results(kb, ranked, scope, compiled, preferred or compiled.lang)
+    ranked = sorted(groups.items(), key=lambda item: -item[1][0])
+    results = _results(kb, ranked[:limit], scope, compiled, preferred or compiled.lang)
     if compiled.plan is not None:  # a hit whose texts show nothing of the query sinks below those that do
-        results.sort(key=lambda result: not any(_visible(v, compiled) for v in result.versions))
-    results = results[:limit]
+        hidden = sum(1 for result in results if not any(_visible(v, compiled) for v in result.versions))
+        if hidden:
+            results += _results(kb, ranked[limit:limit + hidden], scope, compiled, preferred or compiled.lang)
+            results.sort(key=lambda result: not any(_visible(v, compiled) for v in result.versions))
+            results = results[:limit]
     return SearchResults(
         query=parsed.text, results=results, matched=len(scores), languages=sorted({d.lang for d in scope.documents}),
         query_lang=compiled.lang, scope=scope.label, grouping=grouping(kb, scope),
@@ -131,12 +134,10 @@ def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:
 
 
 def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str | None,
-             codes: dict[str, str]) -> set[int]:
+             codes: dict[str, str]) -> frozenset[int]:
     """Index documents of the scope, narrowed to the subtrees the query or --section name."""
-    allowed: set[int] = set()
-    for doc in scope.documents:
-        if doc.name in codes:
-            allowed |= postings.docs("holders", codes[doc.name])
+    names = tuple(sorted(codes[doc.name] for doc in scope.documents if doc.name in codes))
+    allowed: frozenset[int] = postings.union("holders", names)
     if section:
         number = RuleNumber.try_parse(section)
         if number is None:
@@ -166,9 +167,10 @@ def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_or
     else:
         top = heapq.nlargest(CANDIDATES, scores, key=scores.get)
     versions: list[tuple[int, str, str]] = []  # (index document, document name, number)
+    held = [(name, postings.held(code)) for code, name in codes.items() if name in documents]
     for doc in top:
-        holders, number = postings.identity(doc)
-        versions.extend((doc, codes[code], number) for code in holders if codes.get(code) in documents)
+        number = postings.identity(doc)[1]
+        versions.extend((doc, name, number) for name, docs in held if doc in docs)
     keys = group_keys(kb, scope, [(documents[name], number) for _doc, name, number in versions])
     groups: dict = {}
     for doc, name, number in versions:

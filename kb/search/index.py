@@ -65,7 +65,7 @@ class _Handle:
     markers: dict[str, str]  # document name -> sha256 it was indexed at
     codes: dict[str, str]  # document name -> its code in ``holders``
     format: str | None
-    identity: int | None
+    identity: tuple | None  # (inode, mtime) of the folder: a rebuild makes a new folder, a commit a new file
 
     @property
     def names(self) -> dict[str, str]:
@@ -79,7 +79,9 @@ def index_dir(kb) -> Path:
 
 
 def _database_documents(kb) -> dict[str, str]:
-    return {row["name"]: row["sha256"] for row in store.rows(kb.conn, "select name, sha256 from documents")}
+    from kb.search.terms import database_state
+
+    return dict(database_state(kb.conn))
 
 
 def _stored(reader: IndexReader, fieldname: str, text: str) -> list[dict]:
@@ -134,7 +136,7 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
         ix = whoosh_index.create_in(str(temporary), build_schema())
         writer = ix.writer(limitmb=256, compound=False)  # separate files: read in place, not copied into memory
         writer.add_document(uid=_FORMAT_UID, kind="marker", sha=FORMAT)
-        docs = _document_rows(kb)
+        docs = _newest_first(_document_rows(kb))
         records: dict[str, dict] = {}
         holders: dict[str, list[str]] = {}
         steps = len(docs) * 2  # reading is about as long as indexing, counted in the same units
@@ -169,6 +171,17 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
     return report
 
 
+def _newest_first(docs: list[dict]) -> list[dict]:
+    """The documents of the default scope (each language's newest) first: their texts get the
+    lowest numbers, so a default search reads only the head of each posting list."""
+    from kb.search.scope import _newest
+
+    ordered = sorted(docs, key=lambda d: (d["lang"], d["edition"] or "", d["name"]))
+    newest = [d.id for d in _newest(ordered)]
+    rows = {doc["id"]: doc for doc in docs}
+    return [rows[i] for i in newest] + [doc for doc in docs if doc["id"] not in set(newest)]
+
+
 def _swap_in(fresh: Path, target: Path) -> None:
     old = target.with_name(f"{target.name}.old-{os.getpid()}")
     if target.exists():
@@ -178,7 +191,7 @@ def _swap_in(fresh: Path, target: Path) -> None:
 
 
 def _document_rows(kb, names: Iterable[str] | None = None) -> list[dict]:
-    rows = store.rows(kb.conn, "select id, name, lang, sha256 from documents order by name")
+    rows = store.rows(kb.conn, "select id, name, lang, edition, sha256 from documents order by name")
     if names is not None:
         wanted = set(names)
         rows = [row for row in rows if row["name"] in wanted]
@@ -347,12 +360,17 @@ def _handle(target: Path) -> _Handle | None:
     """The open index at ``target`` for this thread, reopened when it changed; None when there is none."""
     key = (str(target), threading.get_ident())
     try:
-        identity = os.stat(target).st_ino  # a rebuilt index is a new folder
+        stat = os.stat(target)
+        identity = (stat.st_ino, stat.st_mtime_ns)
     except OSError:
         identity = None
     with _lock:
         handle = _open.get(key)
-        if handle is not None and handle.identity == identity and _generation(target) == handle.generation:
+        if handle is not None and handle.identity == identity:
+            return handle  # nothing was added to the folder since it was opened
+        if handle is not None and identity is not None and handle.identity[0] == identity[0] \
+                and _generation(target) == handle.generation:
+            handle.identity = identity  # a lock or temporary file came and went
             return handle
         if handle is not None:
             del _open[key]

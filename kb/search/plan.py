@@ -90,9 +90,11 @@ def _children(node) -> tuple:
 
 
 def _leaf(leaf: Leaf, postings: Postings, allowed: set[int]) -> dict[int, float]:
-    scores = postings.score(leaf.lang, leaf.terms, leaf.prefix)
+    scores = postings.score(leaf.lang, leaf.terms, leaf.prefix, postings.bound(allowed))
     boost = leaf.boost
-    return {doc: score * boost for doc, score in scores.items() if doc in allowed}
+    if len(scores) <= len(allowed):
+        return {doc: score * boost for doc, score in scores.items() if doc in allowed}
+    return {doc: scores[doc] * boost for doc in allowed if doc in scores}
 
 
 def _add(results: list[dict[int, float]]) -> dict[int, float]:

@@ -40,6 +40,9 @@ class Postings:
         self._cache: dict[tuple, dict[int, float]] = {}
         self._lengths: dict[tuple[str, int], dict[int, int]] = {}
         self._identities: dict[int, tuple[list[str], str]] = {}
+        self._sets: dict[tuple, frozenset[int]] = {}
+        self._counts: dict[tuple, int] = {}
+        self._bounds: dict[int, tuple] = {}
         self._lock = threading.Lock()
 
     def _cached(self, key: tuple, compute) -> dict[int, float]:
@@ -54,18 +57,26 @@ class Postings:
 
     # ---- one field: normalised term frequencies ---------------------------------------------------
 
-    def frequencies(self, fieldname: str, text: str) -> dict[int, float]:
-        """docnum -> frequency of ``text`` in ``fieldname``, length-normalised (BM25's tf / norm)."""
-        return self._cached((fieldname, text), lambda: self._frequencies(fieldname, text))
+    def frequencies(self, fieldname: str, text: str, below: int | None = None) -> dict[int, float]:
+        """docnum -> frequency of ``text`` in ``fieldname``, length-normalised (BM25's tf / norm).
 
-    def _frequencies(self, fieldname: str, text: str) -> dict[int, float]:
+        ``below``: only documents numbered lower. The newest editions are indexed first, so
+        the default scope reads the head of each posting list, not the 135 editions after it.
+        """
+        return self._cached((fieldname, text, below), lambda: self._frequencies(fieldname, text, below))
+
+    def _frequencies(self, fieldname: str, text: str, below: int | None = None) -> dict[int, float]:
         names = fieldname.startswith("names_")
         average = self.reader.field_length(fieldname) / max(self.counts.get(fieldname) or 1, 1) or 1.0
         found: dict[int, float] = {}
         for leaf, offset, matcher in self._matchers(fieldname, text):
+            if below is not None and offset >= below:
+                break
             lengths = self._lengths.setdefault((fieldname, offset), {})
             while matcher.is_active():
                 docnum, weight = matcher.id(), matcher.weight()
+                if below is not None and docnum + offset >= below:
+                    break
                 if not names:  # names are short: weighted, not length-normalised
                     length = lengths.get(docnum)
                     if length is None:
@@ -86,13 +97,13 @@ class Postings:
             except TermNotFound:
                 continue
 
-    def _phrase(self, fieldname: str, texts: tuple[str, ...]) -> dict[int, float]:
+    def _phrase(self, fieldname: str, texts: tuple[str, ...], below: int | None = None) -> dict[int, float]:
         """Documents with ``texts`` at consecutive positions; the phrase's frequency is its rarest word's.
 
         Chinese bigrams are not checked for position: the overlapping bigrams of a word
         (时间 间跳 跳跃) all in one rule are that word, and reading positions is the cost.
         """
-        parts = [self.frequencies(fieldname, text) for text in texts]
+        parts = [self.frequencies(fieldname, text, below) for text in texts]
         if not all(parts):
             return {}
         candidates = set.intersection(*(set(part) for part in parts))
@@ -124,39 +135,65 @@ class Postings:
                     found[docnum] = matcher.value_as("positions")
         return found
 
-    def _prefix(self, fieldname: str, prefix: str) -> dict[int, float]:
+    def _prefix(self, fieldname: str, prefix: str, below: int | None = None) -> dict[int, float]:
         words = list(self.reader.expand_prefix(fieldname, prefix))
         if len(words) > PREFIX_LIMIT:
             words.sort(key=lambda w: -self.reader.doc_frequency(fieldname, w))
             words = words[:PREFIX_LIMIT]
         found: dict[int, float] = {}
         for word in words:
-            for docnum, weight in self.frequencies(fieldname, _text(word)).items():
+            for docnum, weight in self.frequencies(fieldname, _text(word), below).items():
                 found[docnum] = max(weight, found.get(docnum, 0.0))
         return found
 
-    def _part(self, fieldname: str, texts: tuple[str, ...], prefix: bool) -> dict[int, float]:
+    def _part(self, fieldname: str, texts: tuple[str, ...], prefix: bool, below: int | None) -> dict[int, float]:
         if prefix:
-            return self._cached((fieldname, "*", texts), lambda: self._prefix(fieldname, texts[0]))
+            return self._cached((fieldname, "*", texts, below), lambda: self._prefix(fieldname, texts[0], below))
         if len(texts) == 1:
-            return self.frequencies(fieldname, texts[0])
-        return self._cached((fieldname, texts), lambda: self._phrase(fieldname, texts))
+            return self.frequencies(fieldname, texts[0], below)
+        return self._cached((fieldname, texts, below), lambda: self._phrase(fieldname, texts, below))
 
     # ---- all fields of a language: BM25F ------------------------------------------------------------
 
-    def score(self, lang: str, texts: tuple[str, ...], prefix: bool = False) -> dict[int, float]:
+    def score(self, lang: str, texts: tuple[str, ...], prefix: bool = False, below: int | None = None) -> dict[int, float]:
         """docnum -> BM25F score of a term, phrase or prefix over the fields of language ``lang``."""
-        return self._cached(("bm25f", lang, texts, prefix), lambda: self._bm25f(lang, texts, prefix))
+        return self._cached(("bm25f", lang, texts, prefix, below), lambda: self._bm25f(lang, texts, prefix, below))
 
-    def _bm25f(self, lang: str, texts: tuple[str, ...], prefix: bool) -> dict[int, float]:
+    def bound(self, allowed: frozenset[int] | set[int]) -> int | None:
+        """The number above every allowed document (None: no bound worth reading less for)."""
+        if not allowed:
+            return 0
+        cached = self._bounds.get(id(allowed))
+        if cached is not None and cached[0] is allowed:
+            return cached[1]
+        top = max(allowed) + 1
+        found = top if top < self.reader.doc_count_all() else None
+        if len(self._bounds) > 64:
+            self._bounds.clear()
+        self._bounds[id(allowed)] = (allowed, found)
+        return found
+
+    def _language_count(self, lang: str, below: int | None) -> int:
+        """Index documents of ``lang`` numbered below ``below``: the N of idf for that range."""
+        if below is None:
+            return self.counts.get(f"lang:{lang}") or 0
+        return self._cached_count(("lang<", lang, below), lambda: sum(1 for doc in self.docs("lang", lang) if doc < below))
+
+    def _cached_count(self, key: tuple, compute) -> int:
+        found = self._counts.get(key)
+        if found is None:
+            found = self._counts[key] = compute()
+        return found
+
+    def _bm25f(self, lang: str, texts: tuple[str, ...], prefix: bool, below: int | None = None) -> dict[int, float]:
         combined: dict[int, float] = {}
         for part in PARTS:
             weight = PART_WEIGHTS[part]
-            for docnum, frequency in self._part(field(part, lang), texts, prefix).items():
+            for docnum, frequency in self._part(field(part, lang), texts, prefix, below).items():
                 combined[docnum] = combined.get(docnum, 0.0) + weight * frequency
         if not combined:
             return {}
-        documents = max(self.counts.get(f"lang:{lang}") or 0, len(combined))
+        documents = max(self._language_count(lang, below), len(combined))
         idf = log(1.0 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
         return {doc: idf * tf * (K1 + 1) / (tf + K1) for doc, tf in combined.items()}
 
@@ -170,6 +207,23 @@ class Postings:
             except TermNotFound:
                 return {}
         return set(self._cached((fieldname, "=", text), compute))
+
+    def union(self, fieldname: str, texts: tuple[str, ...]) -> frozenset[int]:
+        """Documents holding any of ``texts`` (the index documents of a scope), cached."""
+        key = (fieldname, "|", texts)
+        found = self._sets.get(key)
+        if found is None:
+            found = frozenset().union(*(self.held(text, fieldname) for text in texts))
+            self._sets[key] = found
+        return found
+
+    def held(self, code: str, fieldname: str = "holders") -> frozenset[int]:
+        """The index documents a database document (by code) holds, cached."""
+        key = (fieldname, code)
+        found = self._sets.get(key)
+        if found is None:
+            found = self._sets[key] = frozenset(self.docs(fieldname, code))
+        return found
 
     def identity(self, docnum: int) -> tuple[list[str], str]:
         """(codes of the documents holding it, rule number) of an index document.

@@ -272,9 +272,24 @@ _cache: dict[str, tuple[tuple, Lexicon]] = {}
 _cache_lock = threading.Lock()
 
 
+_states: dict[int, tuple] = {}  # id(connection) -> (connection, stamp, state); the reference keeps the id unique
+
+
 def database_state(conn) -> tuple:
-    """What the term sources depend on: the documents and their content hashes."""
-    return tuple(tuple(row) for row in conn.execute("select name, sha256 from documents order by name"))
+    """What the term sources depend on: the documents and their content hashes.
+
+    Read again only when the database may have changed: SQLite's data_version moves when
+    another connection commits, total_changes when this one writes.
+    """
+    stamp = (conn.execute("pragma data_version").fetchone()[0], conn.total_changes)
+    cached = _states.get(id(conn))
+    if cached and cached[0] is conn and cached[1] == stamp:
+        return cached[2]
+    state = tuple(tuple(row) for row in conn.execute("select name, sha256 from documents order by name"))
+    if len(_states) >= 16:
+        _states.clear()
+    _states[id(conn)] = (conn, stamp, state)
+    return state
 
 
 def sources_stamp() -> tuple:
