@@ -1,8 +1,8 @@
 """Near spellings: did-you-mean from the index's vocabulary, and the fuzzy glossary lookup.
 
-Candidates come from a character-trigram index (built once per index reader or term
-list), then the restricted Damerau–Levenshtein distance decides: one edit for short
-words, two from five letters, three from eleven. "deaftouch" meets "deathtouch",
+The restricted Damerau–Levenshtein distance (rapidfuzz's OSA, computed in C against
+every known word) decides: one edit for short words, two from five letters, three from
+eleven. The vocabularies are stored with the index (kb.search.derived). "deaftouch" meets "deathtouch",
 "Instabiltät" meets "Instabilität".
 """
 
@@ -24,7 +24,6 @@ from kb.search.results import Suggestion
 from kb.search.schema import words_field
 from kb.search.terms import Lexicon
 
-MAX_CANDIDATES = 60
 MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
 
 
