@@ -198,6 +198,7 @@ def _document_rows(kb, names: Iterable[str] | None = None) -> list[dict]:
     return rows
 
 
+_MAX_SEGMENTS = 8
 REBUILD_SHARE = 0.5  # an update touching more of the documents than this rebuilds instead
 
 
@@ -259,7 +260,9 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
             if holders:
                 writer.add_document(holders=" ".join(sorted(holders)), **records[uid])
         report.texts = sum(1 for holders in final.values() if holders)
-        writer.commit()
+        # A small update is a segment of its own: merging it into the big one rewrites the whole
+        # index. Segments are merged once there are many (and by every rebuild).
+        writer.commit(merge=len(reader.leaf_readers()) >= _MAX_SEGMENTS)
     except BaseException:
         writer.cancel()
         raise

@@ -41,7 +41,6 @@ class Postings:
         self._lengths: dict[tuple[str, int], dict[int, int]] = {}
         self._identities: dict[int, tuple[list[str], str]] = {}
         self._sets: dict[tuple, frozenset[int]] = {}
-        self._counts: dict[tuple, int] = {}
         self._bounds: dict[int, tuple] = {}
         self._lock = threading.Lock()
 
@@ -174,16 +173,15 @@ class Postings:
         return found
 
     def _language_count(self, lang: str, below: int | None) -> int:
-        """Index documents of ``lang`` numbered below ``below``: the N of idf for that range."""
-        if below is None:
-            return self.counts.get(f"lang:{lang}") or 0
-        return self._cached_count(("lang<", lang, below), lambda: sum(1 for doc in self.docs("lang", lang) if doc < below))
+        """About how many index documents of ``lang`` are numbered below ``below``: the N of idf.
 
-    def _cached_count(self, key: tuple, compute) -> int:
-        found = self._counts.get(key)
-        if found is None:
-            found = self._counts[key] = compute()
-        return found
+        Estimated from the share of the index below the bound (reading the language's
+        posting list to count them exactly would cost a fresh process more than the query).
+        """
+        total = self.counts.get(f"lang:{lang}") or 0
+        if below is None:
+            return total
+        return max(1, round(total * below / max(self.reader.doc_count_all(), 1)))
 
     def _bm25f(self, lang: str, texts: tuple[str, ...], prefix: bool, below: int | None = None) -> dict[int, float]:
         combined: dict[int, float] = {}
