@@ -120,7 +120,7 @@ def test_a_quoted_phrase_is_searched_exactly(kb):
     assert found.results and found.expansions == {}
     for result in found.results:
         version = result.versions[0]
-        text = kb.conn.execute("select r.title || ' ' || r.text from rules r join documents d on d.id = r.document_id "
+        text = kb.conn.execute("select coalesce(r.title, '') || ' ' || r.text from rules r join documents d on d.id = r.document_id "
                                "where d.name = ? and r.number = ?", [version.document, version.number]).fetchone()[0]
         assert "phased out" in text.casefold() or "phased-out" in text.casefold(), result.number
     # no "Beginning Phase" or "Main Phase" through an expansion of "phased"

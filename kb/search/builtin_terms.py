@@ -10,6 +10,7 @@ TERMS = """
 # German: rules words not in data/terms_curated.tsv (the keyword names live there, with their sources)
 de	Spielsteine	Token
 de	Planeswalker	Planeswalker
+de	Schlachtfeld	Battlefield
 de	Weltenwandel	Planeswalk
 de	Weltentor	Plane
 de	Kommandeur	Commander
