@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import os
 import pickle
+from array import array
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 FILE = "derived.pickle"
 WORDS_FILE = "words.pickle"  # the term pairs and vocabularies, read only by did-you-mean and completions
-VERSION = 2
+VERSION = 3
 _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
 
@@ -28,6 +29,8 @@ class Derived:
     stamp: tuple
     lexicon: object  # kb.search.terms.Lexicon
     undated: dict[str, dict[str, str]]  # undated document -> {its number: today's} (kb.search.lineage)
+    generation: int = -1  # of the index the arrays below were read from
+    held: dict[str, bytes] | None = None  # document code -> its index documents (array "I" bytes)
     folder: str = ""
     _words: dict | None = None
 
@@ -65,7 +68,13 @@ def save(folder: Path, kb, markers: dict[str, str]) -> Derived:
 
     vocabularies = _surface_vocabularies(kb.conn)
     ix = whoosh_index.open_dir(str(folder))
+    held: dict[str, bytes] = {}
     with ix.reader() as reader:
+        generation = reader.generation()
+        for code in reader.lexicon("holders"):
+            text = code.decode("utf-8") if isinstance(code, bytes) else code
+            live = [doc for doc in reader.postings("holders", text).all_ids() if not reader.is_deleted(doc)]
+            held[text] = array("I", sorted(live)).tobytes()
         for lang in CJK:  # Sudachi's words and Chinese bigrams, as the text fields hold them
             words, frequencies = [], []
             for word, info in reader.iter_field(words_field(lang)):
@@ -77,7 +86,7 @@ def save(folder: Path, kb, markers: dict[str, str]) -> Derived:
     ix.close()
     lexicon = build_lexicon(kb.conn)
     names = [tuple(name) for name in lexicon.names]
-    data = Derived(_stamp(markers), lexicon, undated_renumbering(kb.conn))
+    data = Derived(_stamp(markers), lexicon, undated_renumbering(kb.conn), generation, held)
     words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies}
     for name, value in ((WORDS_FILE, words), (FILE, data)):
         temporary = folder / f"{name}.tmp-{os.getpid()}"

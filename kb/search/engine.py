@@ -48,6 +48,7 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
     postings = index.postings(kb)
     codes = index.holder_names(kb)
     stored = index.derived_data(kb)
+    postings.use_stored(stored)
     scope = renumber_undated(scope, stored.undated if stored else {})
     allowed = _allowed(postings, scope, parsed, section, {name: code for code, name in codes.items()})
     preferred = langs[0] if langs else None

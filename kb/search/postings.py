@@ -13,6 +13,7 @@ compare with the 3,300 of an English edition.
 from __future__ import annotations
 
 import threading
+from array import array
 from math import log
 
 import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
@@ -42,6 +43,7 @@ class Postings:
         self._identities: dict[int, tuple[list[str], str]] = {}
         self._sets: dict[tuple, frozenset[int]] = {}
         self._bounds: dict[int, tuple] = {}
+        self.stored_held: dict[str, bytes] = {}
         self._lock = threading.Lock()
 
     def _cached(self, key: tuple, compute) -> dict[int, float]:
@@ -220,8 +222,16 @@ class Postings:
         key = (fieldname, code)
         found = self._sets.get(key)
         if found is None:
-            found = self._sets[key] = frozenset(self.docs(fieldname, code))
+            stored = self.stored_held.get(code) if fieldname == "holders" else None
+            found = frozenset(array("I", stored)) if stored is not None else frozenset(self.docs(fieldname, code))
+            self._sets[key] = found
         return found
+
+    def use_stored(self, derived) -> None:
+        """Read the documents each database document holds from the data stored with the index
+        (kb.search.derived), when it was read from this very index: no posting list to decode."""
+        if derived is not None and derived.held and derived.generation == self.reader.generation():
+            self.stored_held = derived.held
 
     def identity(self, docnum: int) -> tuple[list[str], str]:
         """(codes of the documents holding it, rule number) of an index document.
