@@ -387,6 +387,12 @@ class KnowledgeBase:
 
         return complete(self.store, prefix, lang=lang, limit=limit)
 
+    def update_search_index(self, progress: Callable[[str, int, int], None] | None = None):
+        """Build the search index, or bring it up to date with the stored documents; None when it was."""
+        from kb.search import sync_index
+
+        return sync_index(self.store, progress=progress)
+
     def reindex(self, progress: Callable[[str, int, int], None] | None = None):
         """Build the search index again from every stored document."""
         from kb.search import rebuild_index

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from kb.api import KnowledgeBase
 from kb.reader.links import anchor_id, first_number, glossary_slug, marked, segments
-from kb.server import create_app
+from kb.http.app import create_app
 from tests.reader_fixtures import reader_db  # noqa: F401
 
 HTML = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}

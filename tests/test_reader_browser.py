@@ -28,7 +28,7 @@ def _free_port() -> int:
 def server(reader_db):
     import uvicorn
 
-    from kb.server import create_app
+    from kb.http.app import create_app
 
     port = _free_port()
     config = uvicorn.Config(create_app(reader_db), host="127.0.0.1", port=port, log_level="warning")

@@ -23,8 +23,8 @@ from kb.search.quality import NEWEST, load_queries, measure
 from tests.conftest import DATA, corpus_path
 
 QUERIES = Path(__file__).parent / "data" / "search_queries.tsv"
-# Floors the query set reaches (bench/bench_search.py prints the figures); a drop below is a regression.
-FLOORS = {"en": (0.85, 0.90), "de": (0.90, 0.90), "ja": (0.90, 0.90), "zh": (0.90, 0.90), "ru": (0.90, 0.90)}
+# Floors per language, (MRR, recall@3): the issue's 0.80 and 0.90 (bench/bench_search.py prints the figures).
+FLOORS = {"en": (0.80, 0.90), "de": (0.80, 0.90), "ja": (0.80, 0.90), "zh": (0.80, 0.90), "ru": (0.80, 0.90)}
 
 
 @pytest.fixture(scope="module")
@@ -49,12 +49,31 @@ def numbers(kb, query: str, **options) -> list[str]:
 
 # ---- quality -----------------------------------------------------------------------------------
 
-def test_the_query_set_covers_five_languages():
+def test_the_query_set_covers_the_whole_cr_in_five_languages():
     cases = load_queries(QUERIES)
-    assert len(cases) >= 60
+    assert len(cases) >= 200
     assert {case.lang for case in cases} == {"en", "de", "ja", "zh", "ru"}
-    assert all(sum(case.lang == lang for case in cases) >= 10 for lang in FLOORS)
+    assert all(sum(case.lang == lang for case in cases) >= 40 for lang in ("en", "de", "ja", "zh"))
     assert all(case.within in (1, 3) for case in cases)
+    sections = {case.expected.split(".")[0][0] for case in cases}
+    assert sections == set("123456789")  # every section of the CR is asked about
+    kinds = {case.kind for case in cases}
+    assert {"keyword", "action", "question", "slang", "misspelling", "section", "zone"} <= kinds
+
+
+def test_every_expected_rule_exists_in_the_language_it_is_asked_in(kb):
+    """No guessed numbers: each expected rule is a rule of the newest text of the query's language
+    (Russian queries, which have no Russian rules, and German ones expect the English rule)."""
+    newest = {"en": "MagicCompRules_20260807", "ja": "CompRules_ja_20260116.0_lines",
+              "zh": "MagicCompRules_20260417_zh-CN_HeliumOctahelide"}
+    numbers_of = {lang: {row[0] for row in kb.conn.execute(
+        "select r.number from rules r join documents d on d.id = r.document_id where d.name = ?", [name])}
+        for lang, name in newest.items()}
+    german = {row[0] for row in kb.conn.execute(
+        "select r.number from rules r join documents d on d.id = r.document_id where d.lang = 'de'")}
+    for case in load_queries(QUERIES):
+        known = numbers_of.get(case.lang, numbers_of["en"]) | (german if case.lang == "de" else set())
+        assert case.expected in known, case
 
 
 @pytest.mark.parametrize("lang", sorted(FLOORS))
@@ -94,6 +113,33 @@ def test_the_german_judge_also_sees_the_german_rule(kb):
     assert german[0].family.startswith("doc:")  # undated: its numbering is not today's
     assert found.expansions == {"Instabilität": ["Phasing"], "Spielstein": ["Token"]}
     assert found.query_lang == "de"
+
+
+def test_a_quoted_phrase_is_searched_exactly(kb):
+    found = search(kb, '"phased out" NOT token', langs=["en"])
+    assert found.results and found.expansions == {}
+    for result in found.results:
+        version = result.versions[0]
+        text = kb.conn.execute("select coalesce(r.title, '') || ' ' || r.text from rules r join documents d on d.id = r.document_id "
+                               "where d.name = ? and r.number = ?", [version.document, version.number]).fetchone()[0]
+        assert "phased out" in text.casefold() or "phased-out" in text.casefold(), result.number
+    # no "Beginning Phase" or "Main Phase" through an expansion of "phased"
+    assert not {"501", "505", "506"} & {r.number for r in found.results}
+    assert "702.26b" in [r.number for r in found.results[:3]]
+    # stems would match "phases out" too; the phrase as written does not
+    assert not any("phases out" in " ".join(v.snippet.text for v in r.versions) and
+                   "phased out" not in " ".join(v.snippet.text for v in r.versions) for r in found.results)
+
+
+def _shows_the_query(result) -> bool:
+    return any(v.matched and (v.snippet.highlights or v.heading) for v in result.versions)
+
+
+@pytest.mark.parametrize("query", ["Instabilität", "phased out token", "时间跳跃 衍生物", "Lebensverknüpfung"])
+def test_hits_that_show_nothing_of_the_query_sink(kb, query):
+    shown = [any(v.snippet.highlights for v in r.versions) for r in search(kb, query).results]
+    assert shown and shown[0]
+    assert shown == sorted(shown, reverse=True) or all(shown[:3]), shown
 
 
 def test_a_rule_is_one_result_with_one_version_per_document(kb):

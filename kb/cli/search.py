@@ -32,7 +32,9 @@ def search(ctx, query, langs, edition, section, limit, as_json):
     One result per rule, with its text in each language beside the others, e.g.
     mtgkb search "Instabilität Spielstein" or mtgkb search "702.26 token".
     """
-    found = open_kb(ctx).search(query, langs=list(langs) or None, edition=edition, section=section, limit=limit)
+    kb = open_kb(ctx)
+    _catch_up(kb)
+    found = kb.search(query, langs=list(langs) or None, edition=edition, section=section, limit=limit)
     if as_json:
         dump(found.to_dict())
     else:
@@ -43,6 +45,37 @@ def search(ctx, query, langs, edition, section, limit, as_json):
                        else _("No rules match {query!r} (scope: {scope}; try --edition all)"))
             click.echo(message.format(query=found.query, scope=_scope(found.scope)), err=True)
         sys.exit(1)
+
+
+class _Bar:
+    """A progress bar on stderr that appears only once an index build or update reports progress."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.bar = None
+        self.shown = 0
+
+    def __call__(self, _stage: str, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = click.progressbar(length=max(total, 1), label=self.label, file=sys.stderr)
+            self.bar.__enter__()
+        self.bar.update(done - self.shown)
+        self.shown = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+
+
+def _catch_up(kb) -> None:
+    """Build or update the index before searching, with a progress bar when that takes a while."""
+    bar = _Bar(_("Building the search index"))
+    try:
+        kb.update_search_index(progress=bar)
+    except OSError:
+        pass  # a read-only folder: the search says so, or searches the index as it is
+    finally:
+        bar.close()
 
 
 def _print_results(found) -> None:
@@ -115,8 +148,11 @@ def reindex(ctx, as_json):
         report = kb.reindex()
         dump(report.to_dict())
         return
-    with click.progressbar(length=max(len(kb.documents()), 1), label=_("Indexing"), file=sys.stderr) as bar:
-        report = kb.reindex(progress=lambda _name, _done, _total: bar.update(1))
+    bar = _Bar(_("Indexing"))
+    try:
+        report = kb.reindex(progress=bar)
+    finally:
+        bar.close()
     rules = ngettext("{n} rule", "{n} rules", report.rules).format(n=report.rules)
     click.echo(ngettext("Indexed {rules} of {n} document in {seconds} s: {path}",
                         "Indexed {rules} of {n} documents in {seconds} s: {path}", len(report.added)).format(

@@ -5,17 +5,28 @@
 
 The index lives at ``<database>.search/`` and follows the database (see
 :mod:`kb.search.index`); docs/search.md describes the query language and ranking.
+Importing this package costs nothing: each name loads its module on first use, so a
+command that never searches never imports whoosh.
 """
 
-from kb.search.complete import complete
-from kb.search.engine import search
-from kb.search.fuzzy import fuzzy_glossary, suggest
-from kb.search.index import IndexReport, index_dir, rebuild_index, sync_index, update_index
-from kb.search.parse import QueryError
-from kb.search.results import Completion, RuleVersion, SearchResult, SearchResults, Snippet, Suggestion
+from __future__ import annotations
 
-__all__ = [
-    "Completion", "IndexReport", "QueryError", "RuleVersion", "SearchResult", "SearchResults", "Snippet",
-    "Suggestion", "complete", "fuzzy_glossary", "index_dir", "rebuild_index", "search", "suggest", "sync_index",
-    "update_index",
-]
+import importlib
+
+_EXPORTS = {
+    "complete": "complete", "search": "engine", "fuzzy_glossary": "fuzzy", "suggest": "fuzzy",
+    "IndexReport": "index", "index_dir": "index", "rebuild_index": "index", "sync_index": "index",
+    "update_index": "index", "QueryError": "parse", "Completion": "results", "RuleVersion": "results",
+    "SearchResult": "results", "SearchResults": "results", "Snippet": "results", "Suggestion": "results",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'kb.search' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"kb.search.{module}"), name)
+    globals()[name] = value
+    return value

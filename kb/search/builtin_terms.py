@@ -7,61 +7,14 @@ official Russian card text where there is one; slang is listed as English.
 """
 
 TERMS = """
-# German: the rules' words of the German translation (Regelwerk)
-de	Spielstein	Token
+# German: rules words not in data/terms_curated.tsv (the keyword names live there, with their sources)
 de	Spielsteine	Token
-de	bleibende Karte	Permanent
-de	Enttappsegment	Untap Step
-de	Todesberührung	Deathtouch
-de	Erstschlag	First Strike
-de	Doppelschlag	Double Strike
-de	Trampelschaden	Trample
-de	Fliegend	Flying
-de	Eile	Haste
-de	Wachsamkeit	Vigilance
-de	Lebensverknüpfung	Lifelink
-de	Fluchsicherheit	Hexproof
-de	Unzerstörbar	Indestructible
-de	Reichweite	Reach
-de	Verteidiger	Defender
-de	Schutz	Protection
-de	Aufblitzen	Flash
-de	Zustandsbasierte Aktion	State-Based Actions
-de	Zustandsbasierte Aktionen	State-Based Actions
-de	automatische Spielstatus-Aktion	State-Based Actions
-de	Stapel	Stack
-de	Friedhof	Graveyard
-de	Bibliothek	Library
-de	Exil	Exile
-de	Kommandozone	Command Zone
-de	Schlachtfeld	Battlefield
-de	Kreatur	Creature
 de	Planeswalker	Planeswalker
-de	Phänomen	Phenomenon
+de	Schlachtfeld	Battlefield
 de	Weltenwandel	Planeswalk
 de	Weltentor	Plane
-de	Verzauberung	Enchantment
-de	Aura	Aura
-de	Ausrüstung	Equipment
-de	Kampfphase	Combat Phase
-de	Kampfschaden	Combat Damage
-de	Mulligan	Mulligan
-de	Beschwörungskrankheit	Summoning Sickness
-de	Manakosten	Mana Cost
-de	Fähigkeit	Ability
-de	ausgelöste Fähigkeit	Triggered Ability
-de	aktivierte Fähigkeit	Activated Ability
-de	statische Fähigkeit	Static Ability
 de	Kommandeur	Commander
 de	Handkarten	Hand
-de	Spieler	Player
-de	Gegner	Opponent
-de	tappen	Tap
-de	enttappen	Untap
-de	opfern	Sacrifice
-de	zerstören	Destroy
-de	abwerfen	Discard
-de	Marke	Counter
 de	Marken	Counter
 # Russian: official card and rules words, and what players say
 ru	фазирование	Phasing
@@ -128,7 +81,6 @@ ru	жетон	Counter
 ru	счетчик	Counter
 # English slang and abbreviations
 en	ETB	Enters the Battlefield
-en	LTB	Leaves the Battlefield
 en	SBA	State-Based Actions
 en	SBAs	State-Based Actions
 en	state based	State-Based Actions
@@ -151,4 +103,14 @@ en	walker	Planeswalker
 en	planechase	Planechase
 en	planar die	Planar Die
 en	chaos roll	Planar Die
+en	LKI	last known information
+en	last known info	last known information
+en	CDA	characteristic-defining ability
+en	CDAs	characteristic-defining ability
+en	APNAP	APNAP Order
+en	fizzle	doesn't resolve
+en	fizzles	doesn't resolve
+en	fizzled	doesn't resolve
+en	LTB	Leaves-the-battlefield abilities
+en	on the stack	Stack
 """

@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field as dataclass_field
 
+import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh.lang import stopwords_for_language
 
-from kb.search.analyzers import STEMMED, japanese_words, language_field, terms
+from kb.search.analyzers import STEMMED, japanese_words, language_field, surface_analyzer, terms
 from kb.search.normalise import fold
+from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk, has_han, has_kana
 from kb.search.parse import Either, Negated, ParsedQuery, Term
 from kb.search.plan import Concept, Join, Leaf, Node, Without
 from kb.search.terms import Lexicon, key_terms
@@ -24,11 +26,8 @@ from kb.search.terms import Lexicon, key_terms
 TRANSLATION_BOOST = 0.8
 CORE_BOOST = 0.9  # the known term inside a longer Chinese word
 MAX_ALTERNATIVES = 24
-_KANA = re.compile(r"[\u3040-\u30ff\uff66-\uff9f]")
-_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_HAN_OR_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]|[^\W\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
-_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]")
+_HAN_OR_WORD = LazyPattern(rf"[{HAN_RANGES}]|[^\W{HAN_RANGES}]+")
 CJK = ("ja", "zh")
 _GERMAN_LETTERS = re.compile(r"[äöüßÄÖÜ]")
 _CHINESE_FUNCTION_CHARS = frozenset("的了是在和与或及被把会吗呢吧么什怎谁哪个这那有")
@@ -77,9 +76,9 @@ def query_language(text: str, preferred: str | None = None) -> str:
     """The language a query is written in: by script, then by German letters and stop words."""
     if preferred:
         return preferred
-    if _KANA.search(text):
+    if has_kana(text):
         return "ja"
-    if _HAN.search(text):
+    if has_han(text):
         return "zh"
     if _CYRILLIC.search(text):
         return "ru"
@@ -197,15 +196,18 @@ class _Compiler:
             return text not in _CHINESE_FUNCTION_CHARS
         if fold(text) in QUESTION_WORDS:
             return False
-        if _KANA.search(text) or _HAN.search(text) or self.lang not in STEMMED:
+        if has_kana(text) or has_han(text) or self.lang not in STEMMED:
             return True
         return bool(terms(self.lang, text))
 
     def matches(self, pieces: list[_Piece]) -> dict[int, tuple[int, frozenset[str]]]:
         """Start piece -> (end piece, pivots) of the longest dictionary terms, in any language."""
         candidates: dict[tuple[int, int], set[str]] = {}
+        cjk = [bool(has_cjk(piece.text)) for piece in pieces]
         for lang in self.lexicon.languages:
-            keys = [key_terms(lang, piece.text) for piece in pieces]
+            if lang in CJK and not any(cjk):
+                continue  # Japanese and Chinese names are never spelled in Latin letters alone
+            keys = [key_terms(lang, piece.text) if cjk[i] or lang not in CJK else () for i, piece in enumerate(pieces)]
             for match in self.lexicon.match(lang, keys):
                 candidates.setdefault((match.start, match.end), set()).update(match.pivots)
         chosen: dict[int, tuple[int, frozenset[str]]] = {}
@@ -217,14 +219,8 @@ class _Compiler:
         return chosen
 
     def term(self, term: Term, negated: bool) -> Node:
-        """A "phrase" (translated when the dictionary knows it whole) or a prefix*."""
-        pivots: frozenset[str] = frozenset()
-        if term.kind == "phrase":
-            pieces = _pieces(term, 0)
-            spans = self.matches(pieces)
-            if 0 in spans and spans[0][0] == len(pieces):
-                pivots = spans[0][1]
-        return self.concept(term.start, term.end, term.kind, pivots, negated)
+        """A "phrase" or a prefix*: searched as written, never expanded (quotes ask for exactly this)."""
+        return self.concept(term.start, term.end, term.kind, frozenset(), negated)
 
     def concept(self, start: int, end: int, kind: str, pivots: frozenset[str], negated: bool,
                 source: tuple[int, int] | None = None, core: str | None = None) -> Node:
@@ -233,10 +229,21 @@ class _Compiler:
         self.concepts.append(concept)
         alternatives: dict[tuple[str, tuple[str, ...]], float] = {}
         spellings: list[tuple[str, str]] = []  # (language, text) as written, for marking CJK snippets
+        exact: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}  # phrase alternative -> words as written
         if kind == "prefix":
             stem = fold(text)
             for lang in self.languages:
                 alternatives[(lang, (stem,))] = 1.0
+        elif kind == "phrase":  # exactly as written in each language: no stems, no translations
+            for lang in self.languages:
+                if lang in CJK:
+                    _offer(alternatives, lang, tuple(terms(lang, text)), 1.0)
+                    spellings.append((lang, text))
+                else:
+                    stems = tuple(terms(lang, text))
+                    if stems:
+                        alternatives[(lang, stems)] = 1.0
+                        exact[(lang, stems)] = surface_words(text)
         else:
             for lang in self.languages:
                 for own, boost in ((text, 1.0), (core, CORE_BOOST)):
@@ -246,7 +253,7 @@ class _Compiler:
             for lang, name in sorted(self.lexicon.translations(pivots)):
                 lang = language_field(lang)
                 if lang in self.languages:
-                    _offer(alternatives, lang, tuple(terms(lang, name)), TRANSLATION_BOOST)
+                    _offer(alternatives, lang, self.lexicon.analyse(lang, name), TRANSLATION_BOOST)
                     spellings.append((lang, name))
         chosen = list(alternatives.items())[:MAX_ALTERNATIVES]
         if not negated:
@@ -254,10 +261,17 @@ class _Compiler:
                 target = self.prefixes if kind == "prefix" else self.highlights
                 target.setdefault(lang, set()).update(words)
             for lang, spelling in spellings:
-                if lang in CJK and _CJK_TEXT.search(spelling):
+                if lang in CJK and has_cjk(spelling):
                     self.surfaces.setdefault(lang, set()).update(_surfaces(spelling))
-        return Concept(concept.index, tuple(_alternative(lang, words, boost, kind == "prefix")
-                                            for (lang, words), boost in chosen))
+        return Concept(concept.index, tuple(
+            Leaf(lang, words, boost, exact=exact[(lang, words)]) if (lang, words) in exact
+            else _alternative(lang, words, boost, kind == "prefix")
+            for (lang, words), boost in chosen))
+
+
+def surface_words(text: str) -> tuple[str, ...]:
+    """The folded words of ``text``, unstemmed, stop words kept: what a quoted phrase must match."""
+    return tuple(token.text for token in surface_analyzer("xx")(text))
 
 
 def _surfaces(spelling: str) -> set[str]:
@@ -279,10 +293,10 @@ def _alternative(lang: str, words: tuple[str, ...], boost: float, prefix: bool) 
 def _pieces(term: Term, word: int) -> list[_Piece]:
     """A query word cut where the dictionary may match: Japanese words, Chinese characters."""
     text = term.text
-    if _KANA.search(text):
+    if has_kana(text):
         return [_Piece(text[s:e], term.start + s, term.start + e, word, False) for _, s, e in japanese_words(text)]
-    if _HAN.search(text):  # each Chinese character a piece; digits and letters between them whole
-        return [_Piece(m.group(), term.start + m.start(), term.start + m.end(), word, bool(_HAN.match(m.group())))
+    if has_han(text):  # each Chinese character a piece; digits and letters between them whole
+        return [_Piece(m.group(), term.start + m.start(), term.start + m.end(), word, has_han(m.group()))
                 for m in _HAN_OR_WORD.finditer(text)]
     return [_Piece(text, term.start, term.end, word, False)]
 

@@ -21,7 +21,8 @@ from kb.search.normalise import fold
 from kb.search.parse import QueryError, clean
 from kb.search.results import Completion
 from kb.search.scope import resolve_scope
-from kb.search.terms import database_state, lexicon
+from kb.search.index import lexicon
+from kb.search.terms import database_state
 from kb.terms.names import clean_name
 
 MAX_LIMIT = 100

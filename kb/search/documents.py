@@ -1,63 +1,77 @@
-"""What the index holds of one database document: a whoosh document per rule.
+"""What the index holds of one database document: a record per rule, keyed by its content.
 
 Read from the database only (never from the source files), so the index can be
-rebuilt from the database alone.
+rebuilt from the database alone. A record's ``uid`` is the hash of everything that is
+indexed (language, number, names, text, examples), so the unchanged rule of many
+editions is one record, held by all of them.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import defaultdict
-from typing import Iterator
+from functools import lru_cache
+from typing import Container, Iterator
 
-from kb import store
 from kb.core.numbers import RuleNumber
 from kb.search.analyzers import NAME_SEPARATOR, language_field
-from kb.search.schema import CJK, field
+from kb.search.schema import field
 
 
-def marker(name: str, sha: str) -> dict:
-    """The marker that says the index holds document ``name`` at ``sha``."""
-    return {"uid": f"@doc:{name}", "kind": "marker", "document": name, "sha": sha}
+def marker(name: str, sha: str, code: str) -> dict:
+    """The marker that says the index holds document ``name`` at ``sha``, under ``code``."""
+    return {"uid": f"@doc:{name}", "kind": "marker", "document": name, "sha": sha, "code": code}
 
 
-def rule_documents(conn, doc: dict) -> Iterator[dict]:
-    """One whoosh document per rule of the database document ``doc`` (a documents row)."""
+def rule_documents(conn, doc: dict, known: Container[str] = ()) -> Iterator[dict]:
+    """One record per rule of the database document ``doc`` (a documents row), without holders.
+
+    A rule whose content key is in ``known`` (already indexed from another edition) comes
+    as ``{"uid": key}`` only: most rules of an edition are their predecessor's.
+    """
     doc_id, lang = doc["id"], language_field(doc["lang"])
-    rules = store.rows(conn, "select id, seq, number, kind, parent, title, text from rules "
-                           "where document_id = ? order by seq", [doc_id])
+    rules = conn.execute("select id, number, parent, title, text from rules where document_id = ? order by seq",
+                         [doc_id]).fetchall()
     examples: dict[int, list[str]] = defaultdict(list)
-    for row in store.rows(conn, "select rule_id, text from examples where document_id = ? order by rule_id, position",
-                          [doc_id]):
-        examples[row["rule_id"]].append(row["text"] or "")
+    for rule_id, text in conn.execute("select rule_id, text from examples where document_id = ? "
+                                      "order by rule_id, position", [doc_id]):
+        examples[rule_id].append(text or "")
     glossary: dict[str, list[str]] = defaultdict(list)
-    for row in store.rows(conn, "select r.target_start, g.term from refs r join glossary g on g.id = r.glossary_id "
-                              "where r.document_id = ? order by r.id", [doc_id]):
-        if row["term"] not in glossary[row["target_start"]]:
-            glossary[row["target_start"]].append(row["term"])
-    titles = {}
-    for rule in rules:
-        titles.setdefault(rule["number"], rule["title"])
-    for rule in rules:
-        yield _rule_document(doc, lang, rule, titles, examples.get(rule["id"], []), glossary.get(rule["number"], []))
+    for target, term in conn.execute("select r.target_start, g.term from refs r join glossary g on g.id = r.glossary_id "
+                                     "where r.document_id = ? order by r.id", [doc_id]):
+        if term not in glossary[target]:
+            glossary[target].append(term)
+    titles: dict[str, str] = {}
+    for _id, number, _parent, title, _text in rules:
+        titles.setdefault(number, title)
+    for rule_id, number, parent, title, text in rules:
+        heading = (titles.get(parent) or "") if parent else ""
+        names = NAME_SEPARATOR.join((title or "", heading, "\n".join(glossary.get(number, ()))))
+        parts = {"names": names if names.strip(NAME_SEPARATOR) else "", "text": text or "",
+                 "examples": "\n".join(examples.get(rule_id, ()))}
+        uid = _content_key(lang, number, parts)
+        if uid in known:
+            yield {"uid": uid}
+            continue
+        record = {"uid": uid, "kind": "rule", "lang": lang, "number": number, "tree": _tree(number),
+                  "has": " ".join(field(part, lang) for part, value in parts.items() if value)}
+        for part, value in parts.items():
+            if value:
+                record[field(part, lang)] = value
+        yield record
 
 
-def _rule_document(doc: dict, lang: str, rule: dict, titles: dict, examples: list[str], glossary: list[str]) -> dict:
-    number = RuleNumber.try_parse(rule["number"])
-    tree = [str(n) for n in reversed(number.ancestors())] + [str(number)] if number else [rule["number"]]
-    title = rule["title"] or ""
-    heading = (titles.get(rule["parent"]) or "") if rule["parent"] else ""
-    names = NAME_SEPARATOR.join((title, heading, "\n".join(glossary)))
-    parts = {"names": names if names.strip(NAME_SEPARATOR) else "", "text": rule["text"] or "",
-             "examples": "\n".join(examples)}
-    record = {
-        "uid": f"{doc['name']}#{rule['seq']}", "kind": "rule", "document": doc["name"], "lang": lang,
-        "number": rule["number"], "tree": " ".join(tree),
-        "has": " ".join(field(part, lang) for part, value in parts.items() if value),
-    }
-    for part, value in parts.items():
-        if value:
-            record[field(part, lang)] = value
-    if lang not in CJK:
-        words = [title, heading, *glossary, rule["text"] or "", *examples]
-        record[field("words", lang)] = "\n".join(value for value in words if value)
-    return record
+@lru_cache(maxsize=8192)
+def _tree(number: str) -> str:
+    """The number and its ancestors, for subtree filters ("702 702.26 702.26b")."""
+    parsed = RuleNumber.try_parse(number)
+    return " ".join([str(n) for n in reversed(parsed.ancestors())] + [str(parsed)]) if parsed else number
+
+
+def _content_key(lang: str, number: str, parts: dict) -> str:
+    """The hash of what is indexed of a rule: equal texts of two editions share one record."""
+    digest = hashlib.blake2b(digest_size=12)
+    for value in (lang, number, parts["names"], parts["text"], parts["examples"]):
+        digest.update(value.encode("utf-8", "surrogatepass"))
+        digest.update(b"\x00")
+    return digest.hexdigest()

@@ -16,7 +16,7 @@ from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.search import index
 from kb.search.analyzers import language_field
-from kb.search.compile import CJK, Compiled, compile_query
+from kb.search.compile import CJK, Compiled, compile_query, surface_words
 from kb.search.fuzzy import corrections
 from kb.search.lineage import group_keys, grouping
 from kb.search.normalise import fold
@@ -24,9 +24,9 @@ from kb.search.parse import ParsedQuery, QueryError, parse
 from kb.search.plan import evaluate
 from kb.search.postings import Postings
 from kb.search.results import RuleVersion, SearchResult, SearchResults
-from kb.search.scope import Scope, resolve_scope
-from kb.search.snippets import snippet
-from kb.search.terms import lexicon
+from kb.search.scope import Scope, renumber_undated, resolve_scope
+from kb.search.snippets import matches, snippet, spelled
+from kb.search.index import lexicon
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 200
@@ -46,22 +46,34 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
     parsed = parse(query)
     scope = resolve_scope(kb, langs, edition)
     postings = index.postings(kb)
-    allowed = _allowed(postings, scope, parsed, section)
+    codes = index.holder_names(kb)
+    stored = index.derived_data(kb)
+    postings.use_stored(stored)
+    scope = renumber_undated(scope, stored.undated if stored else {})
+    allowed = _allowed(postings, scope, parsed, section, {name: code for code, name in codes.items()})
     preferred = langs[0] if langs else None
     words = lexicon(kb)
     compiled = compile_query(parsed, words, scope.languages, preferred)
-    scores, hits = _run(compiled, postings, allowed)
-    fixes = corrections(postings, words, compiled, hits, parsed.text, scope.languages)
+    verify = _verifier(kb, postings, scope, codes)
+    scores, hits = _run(compiled, postings, allowed, verify)
+    fixes = corrections(postings, words, compiled, hits, parsed.text, scope.languages,
+                        stored.vocabularies if stored else None)
     corrected = None
     if fixes:  # searched as corrected when that finds anything
         text = _apply(parsed.text, fixes)
         recompiled = compile_query(parse(text), words, scope.languages, preferred or compiled.lang)
-        rescored, _hits = _run(recompiled, postings, allowed)
+        rescored, _hits = _run(recompiled, postings, allowed, verify)
         if rescored:
             corrected, compiled, scores = text, recompiled, rescored
-    groups = _group(kb, scores, postings, scope, compiled.plan is None, preferred or compiled.lang)
-    ranked = sorted(groups.items(), key=lambda item: -item[1][0])[:limit]
-    results = _results(kb, ranked, scope, compiled, preferred or compiled.lang)
+    groups = _group(kb, scores, postings, scope, compiled.plan is None, preferred or compiled.lang, codes)
+    ranked = sorted(groups.items(), key=lambda item: -item[1][0])
+    results = _results(kb, ranked[:limit], scope, compiled, preferred or compiled.lang)
+    if compiled.plan is not None:  # a hit whose texts show nothing of the query sinks below those that do
+        hidden = sum(1 for result in results if not any(_visible(v, compiled) for v in result.versions))
+        if hidden:
+            results += _results(kb, ranked[limit:limit + hidden], scope, compiled, preferred or compiled.lang)
+            results.sort(key=lambda result: not any(_visible(v, compiled) for v in result.versions))
+            results = results[:limit]
     return SearchResults(
         query=parsed.text, results=results, matched=len(scores), languages=sorted({d.lang for d in scope.documents}),
         query_lang=compiled.lang, scope=scope.label, grouping=grouping(kb, scope),
@@ -82,11 +94,38 @@ def _expansions(compiled: Compiled, words) -> dict[str, list[str]]:
     return found
 
 
-def _run(compiled: Compiled, postings: Postings, allowed: set[int]) -> tuple[dict[int, float], dict[int, int]]:
+def _run(compiled: Compiled, postings: Postings, allowed: set[int], verify) -> tuple[dict[int, float], dict[int, int]]:
     if compiled.plan is None:  # only a rule number: its subtree, in document order
         return {doc: 0.0 for doc in allowed}, {}
     hits: dict[int, int] = {}
-    return evaluate(compiled.plan, postings, allowed, hits), hits
+    return evaluate(compiled.plan, postings, allowed, hits, verify), hits
+
+
+def _verifier(kb, postings: Postings, scope: Scope, codes: dict[str, str]):
+    """Keeps the index documents whose text (title, text, examples) holds a phrase's words in a row.
+
+    The index stems and drops stop words, so "phased out" is found there as "phase" and its
+    candidates are read from the database: one query per document of the scope.
+    """
+    in_scope = {code: doc for code, name in codes.items() for doc in scope.documents if doc.name == name}
+
+    def verify(docs: set[int], _lang: str, words: tuple[str, ...]) -> set[int]:
+        wanted = " " + " ".join(words) + " "
+        by_document: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
+        for doc in docs:
+            holders, number = postings.identity(doc)
+            holder = next((in_scope[code] for code in holders if code in in_scope), None)
+            if holder is not None:
+                by_document[holder.id][number].append(doc)
+        kept: set[int] = set()
+        for doc_id, numbers in by_document.items():
+            for row in _rule_rows(kb, [doc_id], list(numbers)):
+                written = " ".join((row["title"] or "", row["text"] or "", *row["examples"]))
+                if wanted in " " + " ".join(surface_words(written)) + " ":
+                    kept.update(numbers.get(row["number"], ()))
+        return kept
+
+    return verify
 
 
 def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:
@@ -95,11 +134,11 @@ def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:
     return text
 
 
-def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str | None) -> set[int]:
+def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str | None,
+             codes: dict[str, str]) -> frozenset[int]:
     """Index documents of the scope, narrowed to the subtrees the query or --section name."""
-    allowed: set[int] = set()
-    for doc in scope.documents:
-        allowed |= postings.docs("document", doc.name)
+    names = tuple(sorted(codes[doc.name] for doc in scope.documents if doc.name in codes))
+    allowed: frozenset[int] = postings.union("holders", names)
     if section:
         number = RuleNumber.try_parse(section)
         if number is None:
@@ -116,21 +155,28 @@ def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str
     return allowed
 
 
-def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_order: bool, lang: str) -> dict:
-    """(family, number) -> [best score, {(document, number): score}] over the best CANDIDATES versions."""
+def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_order: bool, lang: str,
+           codes: dict[str, str]) -> dict:
+    """(family, number) -> [best score, {(document, number): score}] over the best CANDIDATES texts.
+
+    An index document is a text several documents hold; each holder in the scope is a version.
+    """
     documents = scope.by_name()
     if by_order:
         top = sorted(scores, key=lambda doc: _order(postings.identity(doc)[1]))[:CANDIDATES]
         scores = {doc: 1.0 / (rank + 1) for rank, doc in enumerate(top)}
     else:
         top = heapq.nlargest(CANDIDATES, scores, key=scores.get)
-    identities = {doc: postings.identity(doc) for doc in top}
-    keys = group_keys(kb, scope, [(documents[name], number) for name, number in identities.values()])
-    groups: dict = {}
+    versions: list[tuple[int, str, str]] = []  # (index document, document name, number)
+    held = [(name, postings.held(code)) for code, name in codes.items() if name in documents]
     for doc in top:
-        name, number = identities[doc]
+        number = postings.identity(doc)[1]
+        versions.extend((doc, name, number) for name, docs in held if doc in docs)
+    keys = group_keys(kb, scope, [(documents[name], number) for _doc, name, number in versions])
+    groups: dict = {}
+    for doc, name, number in versions:
         doc_info = documents[name]
-        score = scores[doc] * (1.0 if doc_info.edition else UNDATED_WEIGHT)
+        score = scores[doc] * (1.0 if doc_info.edition or doc_info.renumbered else UNDATED_WEIGHT)
         if doc_info.lang == lang and not by_order:
             score *= OWN_LANGUAGE_WEIGHT
         group = groups.setdefault(keys[(name, number)], [0.0, {}])
@@ -152,7 +198,9 @@ def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str)
     matched: dict[tuple[str, str], float] = {}
     for _key, (_score, found) in ranked:
         matched.update(found)
-    wanted = sorted({number for (_doc, number), _found in ranked} | {number for _doc, number in matched})
+    shown = {number for (_family, number), _found in ranked}
+    wanted = sorted(shown | {number for _doc, number in matched}
+                    | {old for mapping in scope.renumbering.values() for old, today in mapping.items() if today in shown})
     rows = _rule_rows(kb, list(documents), wanted)
     by_key: dict = defaultdict(list)
     keys = group_keys(kb, scope, [(documents[r["document_id"]], r["number"]) for r in rows])
@@ -172,6 +220,20 @@ def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str)
         versions.sort(key=lambda v: (v.lang != preferred, v.lang != "en", v.lang, not v.matched))
         results.append(SearchResult(number=key[1], score=round(score, 4), family=key[0], versions=versions))
     return results
+
+
+def _visible(version: RuleVersion, compiled: Compiled) -> bool:
+    """The query shows in this version: a highlight in its snippet, or a match in its heading."""
+    if not version.matched:
+        return False
+    if version.snippet.highlights:
+        return True
+    if not version.heading:
+        return False
+    lang = language_field(version.lang)
+    if lang in CJK:
+        return bool(spelled(version.heading, compiled.surfaces.get(lang, set())))
+    return bool(matches(version.heading, lang, compiled.highlights.get(lang, set()), compiled.prefixes.get(lang, set())))
 
 
 def _rule_rows(kb, doc_ids: list[int], numbers: list[str]) -> list[dict]:

@@ -10,6 +10,7 @@ and rebuilds an index written by an older version of this module.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 import time
@@ -17,12 +18,15 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh import index as whoosh_index
-from whoosh.searching import Searcher
+from whoosh.reading import IndexReader, TermNotFound
 
 from kb import store
 from kb.core.errors import IndexMissing
 from kb.i18n import _
+import kb.search.derived as derived
+from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
 from kb.search.analyzers import LANGUAGES
 from kb.search.documents import marker, rule_documents
 from kb.search.postings import Postings
@@ -43,7 +47,8 @@ class IndexReport:
     added: list[str] = field(default_factory=list)
     replaced: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
-    rules: int = 0
+    rules: int = 0  # rule versions read
+    texts: int = 0  # distinct texts indexed (a text several editions share counts once)
     seconds: float = 0.0
 
     def to_dict(self) -> dict:
@@ -56,11 +61,18 @@ class IndexReport:
 
 @dataclass
 class _Handle:
-    searcher: Searcher
+    reader: IndexReader
+    generation: int
     postings: Postings
-    markers: dict[str, str]
+    markers: dict[str, str]  # document name -> sha256 it was indexed at
+    codes: dict[str, str]  # document name -> its code in ``holders``
     format: str | None
-    identity: int | None
+    identity: tuple | None  # (inode, mtime) of the folder: a rebuild makes a new folder, a commit a new file
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Code -> document name."""
+        return {code: name for name, code in self.codes.items()}
 
 
 def index_dir(kb) -> Path:
@@ -69,22 +81,52 @@ def index_dir(kb) -> Path:
 
 
 def _database_documents(kb) -> dict[str, str]:
-    return {row["name"]: row["sha256"] for row in store.rows(kb.conn, "select name, sha256 from documents")}
+
+    return dict(database_state(kb.conn))
 
 
-def _markers(searcher: Searcher) -> tuple[dict[str, str], str | None]:
+def _stored(reader: IndexReader, fieldname: str, text: str) -> list[dict]:
+    """Stored fields of the live documents holding a term (whoosh's Searcher, without whoosh.query)."""
+    try:
+        docnums = list(reader.postings(fieldname, text).all_ids())
+    except TermNotFound:
+        return []
+    return [reader.stored_fields(docnum) for docnum in docnums if not reader.is_deleted(docnum)]
+
+
+def _markers(reader: IndexReader) -> tuple[dict[str, str], dict[str, str], str | None]:
     found: dict[str, str] = {}
+    codes: dict[str, str] = {}
     version = None
-    for stored in searcher.documents(kind="marker"):
+    for stored in _stored(reader, "kind", "marker"):
         if stored["uid"] == _FORMAT_UID:
             version = stored.get("sha")
         else:
             found[stored["document"]] = stored.get("sha")
-    return found, version
+            codes[stored["document"]] = stored.get("code")
+    return found, codes, version
 
 
-def rebuild_index(kb, progress: Callable[[str, int, int], None] | None = None) -> IndexReport:
-    """Index every document of the database afresh; ``progress(name, done, total)`` after each."""
+def _code(number: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    text = ""
+    while True:
+        number, rest = divmod(number, 36)
+        text = digits[rest] + text
+        if not number:
+            return "d" + text
+
+
+Progress = Callable[[str, int, int], None]
+
+
+def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
+    """Index every document of the database afresh, each distinct rule text once.
+
+    ``progress(stage, done, total)`` is called as the work goes: stage "read" once per
+    database document, then "index" every few hundred distinct texts; ``done``/``total``
+    count steps of both stages together, so a progress bar can follow one number.
+    """
     started = time.perf_counter()
     target = index_dir(kb)
     temporary = target.with_name(f"{target.name}.tmp-{os.getpid()}")
@@ -93,22 +135,52 @@ def rebuild_index(kb, progress: Callable[[str, int, int], None] | None = None) -
     report = IndexReport(str(target), rebuilt=True)
     try:
         ix = whoosh_index.create_in(str(temporary), build_schema())
-        writer = ix.writer(limitmb=256)
+        writer = ix.writer(limitmb=256, compound=False)  # separate files: read in place, not copied into memory
         writer.add_document(uid=_FORMAT_UID, kind="marker", sha=FORMAT)
-        docs = _document_rows(kb)
-        for done, doc in enumerate(docs, 1):
-            report.rules += _add_document(writer, kb, doc)
+        docs = _newest_first(_document_rows(kb))
+        records: dict[str, dict] = {}
+        holders: dict[str, list[str]] = {}
+        steps = len(docs) * 2  # reading is about as long as indexing, counted in the same units
+        for done, doc in enumerate(docs):
+            code = _code(done)
+            for record in rule_documents(kb.conn, doc, records):
+                report.rules += 1
+                uid = record["uid"]
+                if uid not in records:
+                    records[uid] = record
+                    holders[uid] = [code]
+                elif holders[uid][-1] != code:
+                    holders[uid].append(code)
+            writer.add_document(**marker(doc["name"], doc["sha256"], code))
             report.added.append(doc["name"])
             if progress:
-                progress(doc["name"], done, len(docs))
+                progress("read", done + 1, steps)
+        total = max(len(records), 1)
+        for count, (uid, record) in enumerate(records.items(), 1):
+            writer.add_document(holders=" ".join(holders[uid]), **record)
+            if progress and (count % 500 == 0 or count == total):
+                progress("index", len(docs) + round(len(docs) * count / total), steps)
+        report.texts = len(records)
         writer.commit(optimize=True)
         ix.close()
+        derived.save(temporary, kb, {doc["name"]: doc["sha256"] for doc in docs})
         _swap_in(temporary, target)
     finally:
         shutil.rmtree(temporary, ignore_errors=True)
     _forget(target)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
+
+
+def _newest_first(docs: list[dict]) -> list[dict]:
+    """The documents of the default scope (each language's newest) first: their texts get the
+    lowest numbers, so a default search reads only the head of each posting list."""
+    from kb.search.scope import _newest
+
+    ordered = sorted(docs, key=lambda d: (d["lang"], d["edition"] or "", d["name"]))
+    newest = [d.id for d in _newest(ordered)]
+    rows = {doc["id"]: doc for doc in docs}
+    return [rows[i] for i in newest] + [doc for doc in docs if doc["id"] not in set(newest)]
 
 
 def _swap_in(fresh: Path, target: Path) -> None:
@@ -120,55 +192,106 @@ def _swap_in(fresh: Path, target: Path) -> None:
 
 
 def _document_rows(kb, names: Iterable[str] | None = None) -> list[dict]:
-    rows = store.rows(kb.conn, "select id, name, lang, sha256 from documents order by name")
+    rows = store.rows(kb.conn, "select id, name, lang, edition, sha256 from documents order by name")
     if names is not None:
         wanted = set(names)
         rows = [row for row in rows if row["name"] in wanted]
     return rows
 
 
-def _add_document(writer, kb, doc: dict) -> int:
-    count = 0
-    for record in rule_documents(kb.conn, doc):
-        writer.add_document(**record)
-        count += 1
-    writer.add_document(**marker(doc["name"], doc["sha256"]))
-    return count
+_MAX_SEGMENTS = 8
+REBUILD_SHARE = 0.5  # an update touching more of the documents than this rebuilds instead
 
 
-def update_index(kb, changed_document_names: Iterable[str]) -> IndexReport:
+def update_index(kb, changed_document_names: Iterable[str], progress: Progress | None = None) -> IndexReport:
     """Re-index the named documents as the database now holds them (gone ones are removed).
 
-    Call it after imports and deletions; an index that does not exist yet is built whole.
+    Call it after imports and deletions; an index that does not exist yet (or an update of
+    most of the documents) is built whole. Texts the changed documents share with others
+    are rewritten with their new holders, not indexed again from other documents.
     """
     names = sorted(set(changed_document_names))
     target = index_dir(kb)
     if not _usable(target):
-        return rebuild_index(kb)
+        return rebuild_index(kb, progress)
     started = time.perf_counter()
     report = IndexReport(str(target))
     if not names:
         return report
-    before = dict(_handle(target).markers)
-    ix = whoosh_index.open_dir(str(target))
+    handle = _handle(target)
+    before, codes = dict(handle.markers), dict(handle.codes)
+    if len(names) > REBUILD_SHARE * max(len(before), 1) and len(names) > 4:
+        return rebuild_index(kb, progress)
     rows = {row["name"]: row for row in _document_rows(kb, names)}
-    writer = ix.writer(timeout=_LOCK_TIMEOUT, limitmb=128)
+    reader = handle.reader
+    final: dict[str, set[str]] = {}  # uid -> holders after the update
+    records: dict[str, dict] = {}
+    next_code = 1 + max((int(code[1:], 36) for code in codes.values()), default=-1)
+    for name in names:
+        code = codes.get(name)
+        if code is not None:
+            for stored in _stored(reader, "holders", code):
+                final.setdefault(stored["uid"], set(stored["holders"].split())).discard(code)
+        if name in rows:
+            if code is None:
+                code, next_code = _code(next_code), next_code + 1
+                codes[name] = code
+            for record in rule_documents(kb.conn, rows[name]):
+                report.rules += 1
+                uid = record["uid"]
+                if uid not in final:
+                    same = _stored(reader, "uid", uid)
+                    final[uid] = set(same[0]["holders"].split()) if same else set()
+                final[uid].add(code)
+                records[uid] = record
+            (report.replaced if name in before else report.added).append(name)
+        elif name in before:
+            report.removed.append(name)
+            codes.pop(name, None)
+    _regenerate(kb, final, records, {code: name for name, code in codes.items()})
+    ix = whoosh_index.open_dir(str(target))
+    writer = ix.writer(timeout=_LOCK_TIMEOUT, limitmb=128, compound=False)
     try:
         for name in names:
-            writer.delete_by_term("document", name)
+            writer.delete_by_term("uid", f"@doc:{name}")
             if name in rows:
-                report.rules += _add_document(writer, kb, rows[name])
-                (report.replaced if name in before else report.added).append(name)
-            elif name in before:
-                report.removed.append(name)
-        writer.commit()
+                writer.add_document(**marker(name, rows[name]["sha256"], codes[name]))
+        for uid, holders in final.items():
+            writer.delete_by_term("uid", uid)
+            if holders:
+                writer.add_document(holders=" ".join(sorted(holders)), **records[uid])
+        report.texts = sum(1 for holders in final.values() if holders)
+        # A small update is a segment of its own: merging it into the big one rewrites the whole
+        # index. Segments are merged once there are many (and by every rebuild).
+        writer.commit(merge=len(reader.leaf_readers()) >= _MAX_SEGMENTS)
     except BaseException:
         writer.cancel()
         raise
     finally:
         ix.close()
+    markers = dict(before)
+    for name in names:
+        markers.pop(name, None)
+        if name in rows:
+            markers[name] = rows[name]["sha256"]
+    derived.save(target, kb, markers)
+    _forget(target)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
+
+
+def _regenerate(kb, final: dict[str, set[str]], records: dict[str, dict], names: dict[str, str]) -> None:
+    """Records of texts whose holders changed but that no changed document holds any more,
+    read again from one of the documents that still hold them."""
+    missing = {uid for uid, holders in final.items() if holders and uid not in records}
+    by_document: dict[str, set[str]] = {}
+    for uid in missing:
+        by_document.setdefault(names[min(final[uid])], set()).add(uid)
+    rows = {row["name"]: row for row in _document_rows(kb, by_document)}
+    for name, wanted in by_document.items():
+        for record in rule_documents(kb.conn, rows[name]):
+            if record["uid"] in wanted:
+                records[record["uid"]] = record
 
 
 def _usable(target: Path) -> bool:
@@ -177,15 +300,41 @@ def _usable(target: Path) -> bool:
     return handle is not None and handle.format == FORMAT
 
 
-def sync_index(kb) -> IndexReport | None:
+def sync_index(kb, progress: Progress | None = None) -> IndexReport | None:
     """Bring the index up to the database: build it, or update the documents that differ."""
     target = index_dir(kb)
     if not _usable(target):
-        return rebuild_index(kb)
+        return rebuild_index(kb, progress)
     markers = _handle(target).markers
     database = _database_documents(kb)
     stale = {name for name in database.keys() | markers.keys() if database.get(name) != markers.get(name)}
-    return update_index(kb, stale) if stale else None
+    return update_index(kb, stale, progress) if stale else None
+
+
+def holder_names(kb) -> dict[str, str]:
+    """Code -> document name of the index's holders (after :func:`postings`)."""
+    return _handle(index_dir(kb)).names
+
+
+def derived_data(kb):
+    """The derived data stored with the index (kb.search.derived.Derived), or None."""
+    handle = _handle(index_dir(kb))
+    if handle is None:
+        return None
+    return derived.load(index_dir(kb), handle.markers)
+
+
+def store_derived(kb):
+    """Rebuild and store the derived data of an up-to-date index whose stored copy is stale
+    (the curated term list was edited); its lexicon, or None without an index to store it in."""
+    target = index_dir(kb)
+    handle = _handle(target)
+    if handle is None or handle.markers != _database_documents(kb):
+        return None
+    try:
+        return derived.save(target, kb, handle.markers).lexicon
+    except OSError:
+        return None
 
 
 def postings(kb) -> Postings:
@@ -213,26 +362,44 @@ def _handle(target: Path) -> _Handle | None:
     """The open index at ``target`` for this thread, reopened when it changed; None when there is none."""
     key = (str(target), threading.get_ident())
     try:
-        identity = os.stat(target).st_ino  # a rebuilt index is a new folder
+        stat = os.stat(target)
+        identity = (stat.st_ino, stat.st_mtime_ns)
     except OSError:
         identity = None
     with _lock:
         handle = _open.get(key)
-        if handle is not None and handle.identity == identity and handle.searcher.up_to_date():
+        if handle is not None and handle.identity == identity:
+            return handle  # nothing was added to the folder since it was opened
+        if handle is not None and identity is not None and handle.identity[0] == identity[0] \
+                and _generation(target) == handle.generation:
+            handle.identity = identity  # a lock or temporary file came and went
             return handle
         if handle is not None:
             del _open[key]
-            handle.searcher.close()
+            handle.reader.close()
         if identity is None or not whoosh_index.exists_in(str(target)):
             return None
         try:
             ix = whoosh_index.open_dir(str(target))
-            opened = Searcher(ix.reader(), fromindex=ix)
-            markers, version = _markers(opened)
+            opened = ix.reader()
+            markers, codes, version = _markers(opened)
         except Exception:  # an unreadable or foreign index is rebuilt, not trusted
             return None
-        handle = _open[key] = _Handle(opened, Postings(opened.reader(), LANGUAGES), markers, version, identity)
+        handle = _open[key] = _Handle(opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes,
+                                      version, identity)
         return handle
+
+
+_TOC = re.compile(r"^_MAIN_([0-9]+)\.toc$")
+
+
+def _generation(target: Path) -> int:
+    """The generation of the index's newest table of contents (what whoosh's Searcher.up_to_date compares)."""
+    try:
+        names = os.listdir(target)
+    except OSError:
+        return -1
+    return max((int(m.group(1)) for m in map(_TOC.match, names) if m), default=-1)
 
 
 def _forget(target: Path) -> None:
@@ -240,4 +407,29 @@ def _forget(target: Path) -> None:
         keys = [key for key in _open if key[0] == str(target)]
         handles = [_open.pop(key) for key in keys]
     for handle in handles:
-        handle.searcher.close()
+        handle.reader.close()
+
+
+_lexicons: dict[str, tuple[tuple, Lexicon]] = {}
+_lexicons_lock = threading.Lock()
+
+
+def lexicon(kb) -> Lexicon:
+    """The term dictionary of ``kb``: the one stored with an up-to-date index, else built here.
+
+    Built in this process only when there is no index of the database's state (a fresh
+    database, an edited curated list); cached per database state.
+    """
+    state = (database_state(kb.conn), sources_stamp())
+    key = str(kb.path)
+    with _lexicons_lock:
+        cached = _lexicons.get(key)
+        if cached and cached[0] == state:
+            return cached[1]
+    stored = derived_data(kb)
+    built = stored.lexicon if stored is not None else store_derived(kb)
+    if built is None:
+        built = build_lexicon(kb.conn)
+    with _lexicons_lock:
+        _lexicons[key] = (state, built)
+    return built

@@ -30,9 +30,43 @@ def group_keys(kb, scope: Scope, items: list[tuple[ScopeDocument, str]]) -> dict
     partners = _english_of_edition(kb, scope) if chained else {}
     keys = {}
     for doc, number in items:
+        if doc.renumbered:
+            today = scope.renumbering.get(doc.name, {}).get(number)
+            keys[(doc.name, number)] = (doc.family, today) if today else (f"doc:{doc.name}", number)
+            continue
         mapping = chained.get(doc.id) or chained.get(partners.get(doc.edition, -1)) if doc.edition else None
         keys[(doc.name, number)] = (doc.family, (mapping or {}).get(number, number))
     return keys
+
+
+def undated_renumbering(conn) -> dict[str, dict[str, str]]:
+    """Undated document -> {its rule number: today's number}, through the English edition
+    kb.history inferred it was taken from (the newest of the range) and the renumbering chain.
+
+    Computed when the index is written (a second over 135 editions) and stored with it.
+    """
+    try:
+        inferred = conn.execute("select d.name, i.last from edition_inference i join documents d "
+                                "on d.id = i.document_id where d.edition is null and i.last is not null").fetchall()
+    except sqlite3.OperationalError:  # no history stored in this database
+        return {}
+    if not inferred:
+        return {}
+    walked = _walk(conn)
+    english = {}
+    for doc_id, edition in conn.execute("select id, edition from documents where lang = 'en' and edition is not null "
+                                        "order by length(name), name"):
+        if doc_id in walked:
+            english.setdefault(edition, doc_id)
+    found = {}
+    for name, last in inferred:
+        mapping = walked.get(english.get(last, -1))
+        if not mapping:
+            continue
+        numbers = [row[0] for row in conn.execute("select r.number from rules r join documents d on d.id = r.document_id "
+                                                  "where d.name = ?", [name])]
+        found[name] = {number: mapping[number] for number in numbers if number in mapping}
+    return {name: mapping for name, mapping in found.items() if mapping}
 
 
 def _english_of_edition(kb, scope: Scope) -> dict[str, int]:

@@ -9,7 +9,7 @@ concepts. Evaluation returns document number -> score for the documents allowed.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import Callable, Union
 
 from kb.search.postings import Postings
 
@@ -22,6 +22,7 @@ class Leaf:
     terms: tuple[str, ...]
     boost: float = 1.0
     prefix: bool = False
+    exact: tuple[str, ...] = ()  # a quoted phrase's words as written: matches are checked against the texts
 
 
 @dataclass(frozen=True)
@@ -54,11 +55,23 @@ class Without:
 Node = Union[Leaf, Concept, Join, Without]
 
 
-def evaluate(node: Node, postings: Postings, allowed: set[int], hits: dict[int, int] | None = None) -> dict[int, float]:
-    """Document -> score of ``node`` among ``allowed``; ``hits`` collects matches per concept index."""
+Verifier = Callable[[set[int], str, tuple[str, ...]], set[int]]
+
+
+def evaluate(node: Node, postings: Postings, allowed: set[int], hits: dict[int, int] | None = None,
+             verify: Verifier | None = None) -> dict[int, float]:
+    """Document -> score of ``node`` among ``allowed``; ``hits`` collects matches per concept index.
+
+    ``verify(documents, lang, words)`` keeps the documents whose text holds ``words`` in a row,
+    as written: the index drops stop words and stems, so "phased out" is checked in the texts.
+    """
     if isinstance(node, Leaf):
-        return _leaf(node, postings, allowed)
-    results = [evaluate(child, postings, allowed, hits) for child in _children(node)]
+        found = _leaf(node, postings, allowed)
+        if node.exact and verify is not None and found:
+            kept = verify(set(found), node.lang, node.exact)
+            found = {doc: score for doc, score in found.items() if doc in kept}
+        return found
+    results = [evaluate(child, postings, allowed, hits, verify) for child in _children(node)]
     if isinstance(node, Concept):
         found = _best(results)
         if hits is not None:
@@ -77,9 +90,11 @@ def _children(node) -> tuple:
 
 
 def _leaf(leaf: Leaf, postings: Postings, allowed: set[int]) -> dict[int, float]:
-    scores = postings.score(leaf.lang, leaf.terms, leaf.prefix)
+    scores = postings.score(leaf.lang, leaf.terms, leaf.prefix, postings.bound(allowed))
     boost = leaf.boost
-    return {doc: score * boost for doc, score in scores.items() if doc in allowed}
+    if len(scores) <= len(allowed):
+        return {doc: score * boost for doc, score in scores.items() if doc in allowed}
+    return {doc: scores[doc] * boost for doc in allowed if doc in scores}
 
 
 def _add(results: list[dict[int, float]]) -> dict[int, float]:

@@ -13,8 +13,10 @@ compare with the 3,300 of an English edition.
 from __future__ import annotations
 
 import threading
+from array import array
 from math import log
 
+import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh.reading import TermNotFound
 
 from kb.search.schema import PARTS, field
@@ -38,7 +40,10 @@ class Postings:
         self.leaves = reader.leaf_readers()
         self._cache: dict[tuple, dict[int, float]] = {}
         self._lengths: dict[tuple[str, int], dict[int, int]] = {}
-        self._columns: dict[str, list] = {}
+        self._identities: dict[int, tuple[list[str], str]] = {}
+        self._sets: dict[tuple, frozenset[int]] = {}
+        self._bounds: dict[int, tuple] = {}
+        self.stored_held: dict[str, bytes] = {}
         self._lock = threading.Lock()
 
     def _cached(self, key: tuple, compute) -> dict[int, float]:
@@ -53,18 +58,26 @@ class Postings:
 
     # ---- one field: normalised term frequencies ---------------------------------------------------
 
-    def frequencies(self, fieldname: str, text: str) -> dict[int, float]:
-        """docnum -> frequency of ``text`` in ``fieldname``, length-normalised (BM25's tf / norm)."""
-        return self._cached((fieldname, text), lambda: self._frequencies(fieldname, text))
+    def frequencies(self, fieldname: str, text: str, below: int | None = None) -> dict[int, float]:
+        """docnum -> frequency of ``text`` in ``fieldname``, length-normalised (BM25's tf / norm).
 
-    def _frequencies(self, fieldname: str, text: str) -> dict[int, float]:
+        ``below``: only documents numbered lower. The newest editions are indexed first, so
+        the default scope reads the head of each posting list, not the 135 editions after it.
+        """
+        return self._cached((fieldname, text, below), lambda: self._frequencies(fieldname, text, below))
+
+    def _frequencies(self, fieldname: str, text: str, below: int | None = None) -> dict[int, float]:
         names = fieldname.startswith("names_")
         average = self.reader.field_length(fieldname) / max(self.counts.get(fieldname) or 1, 1) or 1.0
         found: dict[int, float] = {}
         for leaf, offset, matcher in self._matchers(fieldname, text):
+            if below is not None and offset >= below:
+                break
             lengths = self._lengths.setdefault((fieldname, offset), {})
             while matcher.is_active():
                 docnum, weight = matcher.id(), matcher.weight()
+                if below is not None and docnum + offset >= below:
+                    break
                 if not names:  # names are short: weighted, not length-normalised
                     length = lengths.get(docnum)
                     if length is None:
@@ -85,13 +98,13 @@ class Postings:
             except TermNotFound:
                 continue
 
-    def _phrase(self, fieldname: str, texts: tuple[str, ...]) -> dict[int, float]:
+    def _phrase(self, fieldname: str, texts: tuple[str, ...], below: int | None = None) -> dict[int, float]:
         """Documents with ``texts`` at consecutive positions; the phrase's frequency is its rarest word's.
 
         Chinese bigrams are not checked for position: the overlapping bigrams of a word
         (时间 间跳 跳跃) all in one rule are that word, and reading positions is the cost.
         """
-        parts = [self.frequencies(fieldname, text) for text in texts]
+        parts = [self.frequencies(fieldname, text, below) for text in texts]
         if not all(parts):
             return {}
         candidates = set.intersection(*(set(part) for part in parts))
@@ -123,39 +136,64 @@ class Postings:
                     found[docnum] = matcher.value_as("positions")
         return found
 
-    def _prefix(self, fieldname: str, prefix: str) -> dict[int, float]:
+    def _prefix(self, fieldname: str, prefix: str, below: int | None = None) -> dict[int, float]:
         words = list(self.reader.expand_prefix(fieldname, prefix))
         if len(words) > PREFIX_LIMIT:
             words.sort(key=lambda w: -self.reader.doc_frequency(fieldname, w))
             words = words[:PREFIX_LIMIT]
         found: dict[int, float] = {}
         for word in words:
-            for docnum, weight in self.frequencies(fieldname, _text(word)).items():
+            for docnum, weight in self.frequencies(fieldname, _text(word), below).items():
                 found[docnum] = max(weight, found.get(docnum, 0.0))
         return found
 
-    def _part(self, fieldname: str, texts: tuple[str, ...], prefix: bool) -> dict[int, float]:
+    def _part(self, fieldname: str, texts: tuple[str, ...], prefix: bool, below: int | None) -> dict[int, float]:
         if prefix:
-            return self._cached((fieldname, "*", texts), lambda: self._prefix(fieldname, texts[0]))
+            return self._cached((fieldname, "*", texts, below), lambda: self._prefix(fieldname, texts[0], below))
         if len(texts) == 1:
-            return self.frequencies(fieldname, texts[0])
-        return self._cached((fieldname, texts), lambda: self._phrase(fieldname, texts))
+            return self.frequencies(fieldname, texts[0], below)
+        return self._cached((fieldname, texts, below), lambda: self._phrase(fieldname, texts, below))
 
     # ---- all fields of a language: BM25F ------------------------------------------------------------
 
-    def score(self, lang: str, texts: tuple[str, ...], prefix: bool = False) -> dict[int, float]:
+    def score(self, lang: str, texts: tuple[str, ...], prefix: bool = False, below: int | None = None) -> dict[int, float]:
         """docnum -> BM25F score of a term, phrase or prefix over the fields of language ``lang``."""
-        return self._cached(("bm25f", lang, texts, prefix), lambda: self._bm25f(lang, texts, prefix))
+        return self._cached(("bm25f", lang, texts, prefix, below), lambda: self._bm25f(lang, texts, prefix, below))
 
-    def _bm25f(self, lang: str, texts: tuple[str, ...], prefix: bool) -> dict[int, float]:
+    def bound(self, allowed: frozenset[int] | set[int]) -> int | None:
+        """The number above every allowed document (None: no bound worth reading less for)."""
+        if not allowed:
+            return 0
+        cached = self._bounds.get(id(allowed))
+        if cached is not None and cached[0] is allowed:
+            return cached[1]
+        top = max(allowed) + 1
+        found = top if top < self.reader.doc_count_all() else None
+        if len(self._bounds) > 64:
+            self._bounds.clear()
+        self._bounds[id(allowed)] = (allowed, found)
+        return found
+
+    def _language_count(self, lang: str, below: int | None) -> int:
+        """About how many index documents of ``lang`` are numbered below ``below``: the N of idf.
+
+        Estimated from the share of the index below the bound (reading the language's
+        posting list to count them exactly would cost a fresh process more than the query).
+        """
+        total = self.counts.get(f"lang:{lang}") or 0
+        if below is None:
+            return total
+        return max(1, round(total * below / max(self.reader.doc_count_all(), 1)))
+
+    def _bm25f(self, lang: str, texts: tuple[str, ...], prefix: bool, below: int | None = None) -> dict[int, float]:
         combined: dict[int, float] = {}
         for part in PARTS:
             weight = PART_WEIGHTS[part]
-            for docnum, frequency in self._part(field(part, lang), texts, prefix).items():
+            for docnum, frequency in self._part(field(part, lang), texts, prefix, below).items():
                 combined[docnum] = combined.get(docnum, 0.0) + weight * frequency
         if not combined:
             return {}
-        documents = max(self.counts.get(f"lang:{lang}") or 0, len(combined))
+        documents = max(self._language_count(lang, below), len(combined))
         idf = log(1.0 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
         return {doc: idf * tf * (K1 + 1) / (tf + K1) for doc, tf in combined.items()}
 
@@ -170,18 +208,42 @@ class Postings:
                 return {}
         return set(self._cached((fieldname, "=", text), compute))
 
-    def identity(self, docnum: int) -> tuple[str, str]:
-        """(document name, rule number) of an index document, from whoosh's columns."""
-        return self._column("document", docnum), self._column("number", docnum)
+    def union(self, fieldname: str, texts: tuple[str, ...]) -> frozenset[int]:
+        """Documents holding any of ``texts`` (the index documents of a scope), cached."""
+        key = (fieldname, "|", texts)
+        found = self._sets.get(key)
+        if found is None:
+            found = frozenset().union(*(self.held(text, fieldname) for text in texts))
+            self._sets[key] = found
+        return found
 
-    def _column(self, name: str, docnum: int) -> str:
-        readers = self._columns.get(name)
-        if readers is None:
-            readers = self._columns[name] = [(offset, leaf.column_reader(name)) for leaf, offset in self.leaves]
-        for offset, column in reversed(readers):
-            if docnum >= offset:
-                return column[docnum - offset]
-        raise IndexError(docnum)
+    def held(self, code: str, fieldname: str = "holders") -> frozenset[int]:
+        """The index documents a database document (by code) holds, cached."""
+        key = (fieldname, code)
+        found = self._sets.get(key)
+        if found is None:
+            stored = self.stored_held.get(code) if fieldname == "holders" else None
+            found = frozenset(array("I", stored)) if stored is not None else frozenset(self.docs(fieldname, code))
+            self._sets[key] = found
+        return found
+
+    def use_stored(self, derived) -> None:
+        """Read the documents each database document holds from the data stored with the index
+        (kb.search.derived), when it was read from this very index: no posting list to decode."""
+        if derived is not None and derived.held and derived.generation == self.reader.generation():
+            self.stored_held = derived.held
+
+    def identity(self, docnum: int) -> tuple[list[str], str]:
+        """(codes of the documents holding it, rule number) of an index document.
+
+        Read from the stored fields: whoosh's columns load the offsets of every document
+        first, which costs a fresh process more than the few hundred documents a query reads.
+        """
+        found = self._identities.get(docnum)
+        if found is None:
+            stored = self.reader.stored_fields(docnum)
+            found = self._identities[docnum] = (stored["holders"].split(), stored["number"])
+        return found
 
 
 def _text(word) -> str:

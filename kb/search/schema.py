@@ -8,22 +8,26 @@ language ("names_en", "text_ja", ...), because a field has one analyzer. The par
               the glossary terms whose definition cites it x3
     text      the rule text
     examples  its examples
-    words     unstemmed words of all parts: the vocabulary did-you-mean suggests from
 
 One names field instead of three keeps a query's posting-list reads few: a cold query
 reads each (field, term) once, and that read is most of its cost.
 
-Markers (kind "marker") record which database document, at which sha256, the index
-holds; they are written in the same commit as the rules, so they never disagree.
+Each distinct text is indexed once: a whoosh document is one rule version's content
+(language, number, names, text, examples), keyed by its hash, and ``holders`` lists the
+short codes of the database documents that hold it (an unchanged rule of 135 English
+editions is one whoosh document with 135 codes). Markers (kind "marker") record which
+database document, at which sha256 and under which code, the index holds; they are
+written in the same commit as the rules, so they never disagree.
 """
 
 from __future__ import annotations
 
+import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from kb.search.analyzers import LANGUAGES, analyzer_for, names_analyzer, surface_analyzer
+from kb.search.analyzers import LANGUAGES, analyzer_for, names_analyzer
 
-FORMAT = "mtgkb-search-6"  # bump when the schema or the analysis changes: indexes rebuild
+FORMAT = "mtgkb-search-7"  # bump when the schema or the analysis changes: indexes rebuild
 PARTS = ("names", "text", "examples")
 CJK = ("ja", "zh")
 
@@ -33,8 +37,8 @@ def field(part: str, lang: str) -> str:
 
 
 def words_field(lang: str) -> str:
-    """The field holding the surface vocabulary of ``lang`` (CJK: its text field)."""
-    return field("text", lang) if lang in CJK else field("words", lang)
+    """The field whose terms stand in for the vocabulary of ``lang`` when no stored one exists."""
+    return field("text", lang)
 
 
 def field_language(name: str) -> str:
@@ -49,9 +53,11 @@ def build_schema() -> Schema:
     fields = {
         "uid": ID(unique=True, stored=True),
         "kind": ID(stored=True),
-        "document": ID(stored=True, sortable=True),
+        "holders": KEYWORD(stored=True),  # codes of the documents holding this text
+        "document": STORED(),  # a marker's document name
+        "code": STORED(),  # a marker's document code
         "lang": ID(stored=True),
-        "number": ID(stored=True, sortable=True),
+        "number": ID(stored=True),
         "sha": STORED(),
         "tree": KEYWORD(scorable=False),
         "has": KEYWORD(scorable=False),
@@ -60,6 +66,4 @@ def build_schema() -> Schema:
         fields[field("names", lang)] = TEXT(analyzer=names_analyzer(lang), phrase=True)
         for part in ("text", "examples"):
             fields[field(part, lang)] = TEXT(analyzer=analyzer_for(lang), phrase=True)
-        if lang not in CJK:
-            fields[field("words", lang)] = TEXT(analyzer=surface_analyzer(lang), phrase=False)
     return Schema(**fields)

@@ -11,7 +11,7 @@ numbering is unknown, so it is a family of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from kb import store
 from kb.core.editions import ALL, NEWEST, nearest_editions, normalise_edition
@@ -29,12 +29,14 @@ class ScopeDocument:
     lang: str
     edition: str | None
     family: str
+    renumbered: bool = False  # undated, its numbers read as today's through its inferred edition
 
 
 @dataclass
 class Scope:
     label: str  # "newest", "all" or the edition asked for
     documents: list[ScopeDocument]
+    renumbering: dict[str, dict[str, str]] = field(default_factory=dict)  # document -> {its number: today's}
 
     @property
     def languages(self) -> list[str]:
@@ -86,3 +88,18 @@ def _dated(docs: list[dict], lang: str, edition: str) -> list[dict]:
 
 def _document(row: dict, family: str) -> ScopeDocument:
     return ScopeDocument(row["id"], row["name"], row["lang"], row["edition"], family)
+
+
+def renumber_undated(scope: Scope, mappings: dict[str, dict[str, str]]) -> Scope:
+    """The newest scope with undated documents read in today's numbering where their edition is known.
+
+    kb.history infers the editions an undated text was taken from ("Instabilität" quotes the
+    CR of 2010) and the renumbering chain gives each of its rules today's number, so the German
+    702.23a joins today's 702.26a as one result. Rules the chain does not carry to today stay a
+    family of their own.
+    """
+    if scope.label != "newest" or not mappings:
+        return scope
+    documents = [replace(d, family="newest", renumbered=True) if not d.edition and mappings.get(d.name) else d
+                 for d in scope.documents]
+    return Scope(scope.label, documents, {d.name: mappings[d.name] for d in documents if d.renumbered})

@@ -21,24 +21,23 @@ that of "フェイズアウト".
 
 from __future__ import annotations
 
-import re
-import threading
+import zlib
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
 
 from kb import store
 from kb.search.analyzers import japanese_words, language_field, terms
 from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
 from kb.search.normalise import fold
-from kb.terms import sources as term_sources
-from kb.terms.model import TermName
+from kb.search.scripts import all_han, has_cjk
+
+if TYPE_CHECKING:
+    from kb.terms.model import TermName
 
 MAX_EDITION_GAP_DAYS = 366  # headings of editions further apart may have been renumbered
-_KANJI_ONLY = re.compile(r"^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\s]+$")
-_CJK_CHARACTER = re.compile(r"^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]$")
 _MAX_KEY = 10  # analysed terms (Chinese: characters) in the longest key matched
 
 
@@ -51,26 +50,68 @@ class Match:
     pivots: frozenset[str]
 
 
-class Lexicon:
-    """Term pairs indexed by analysed key, per language, for matching query words."""
+class Name(NamedTuple):
+    """One term pair: ``name`` in ``lang`` is the English term ``english`` (pivot ``key``)."""
 
-    def __init__(self, names: Iterable[TermName]):
+    lang: str
+    name: str
+    english: str
+    key: str
+
+
+class Lexicon:
+    """Term pairs indexed by analysed key, per language, for matching query words.
+
+    Built when the index is built or updated and stored with it (kb.search.derived), with
+    every translation analysed already: a query never runs Sudachi over the Japanese
+    names of an English word's pivots.
+    """
+
+    def __init__(self, names: Iterable[TermName | Name]):
         self.forms: dict[str, set[tuple[str, str]]] = defaultdict(set)  # pivot -> {(lang, term)}
         self.english: dict[str, str] = {}  # pivot -> English spelling
-        self._keys: dict[str, dict[tuple[str, ...], set[str]]] = defaultdict(lambda: defaultdict(set))
-        self.names: list[TermName] = []
+        keys: dict[str, dict[tuple[str, ...], set[str]]] = defaultdict(lambda: defaultdict(set))
+        self._keys = keys
+        self._names: list[Name] | None = []
+        self._names_loader = None
         for name in names:
-            self._add(name)
+            self._add(Name(name.lang, name.name, name.english, name.key))
+        self._keys = {lang: dict(table) for lang, table in keys.items()}
+        self.forms = dict(self.forms)
+        self.analysed: dict[tuple[str, str], tuple[str, ...]] = {}  # (analysis language, term) -> terms
+        for forms in self.forms.values():
+            for lang, term in forms:
+                field = language_field(lang)
+                if (field, term) not in self.analysed:
+                    self.analysed[(field, term)] = tuple(terms(field, term))
 
-    def _add(self, name: TermName) -> None:
+    @property
+    def names(self) -> list[Name]:
+        """Every term pair (for did-you-mean and completions; a stored lexicon reads them on first use)."""
+        if self._names is None:
+            self._names = [Name(*row) for row in self._names_loader()] if self._names_loader else []
+        return self._names
+
+    def __getstate__(self) -> dict:
+        """Pickled without its names: kb.search.derived stores those apart, read only when needed."""
+        state = dict(self.__dict__)
+        state["_names"], state["_names_loader"] = None, None
+        return state
+
+    def analyse(self, lang: str, text: str) -> tuple[str, ...]:
+        """The index terms of a translation (stored), or of any text (analysed now)."""
+        found = self.analysed.get((lang, text))
+        return found if found is not None else tuple(terms(lang, text))
+
+    def _add(self, name: Name) -> None:
         pivot = name.key
-        self.names.append(name)
+        self._names.append(name)
         self.english.setdefault(pivot, name.english)
         self.forms[pivot].add((name.lang, name.name))
         self.forms[pivot].add(("en", name.english))
         for lang, text in ((name.lang, name.name), ("en", name.english)):
             key = key_terms(lang, text)
-            if len(key) == 1 and _CJK_CHARACTER.match(key[0]):
+            if len(key) == 1 and len(key[0]) == 1 and has_cjk(key[0]):
                 continue  # one character is too little to say it is this term (時 is no "at")
             if 0 < len(key) <= _MAX_KEY:
                 self._keys[language_field(lang)][key].add(pivot)
@@ -127,7 +168,7 @@ def key_terms(lang: str, text: str) -> tuple[str, ...]:
         return _characters(text)
     if lang == "ja":
         return tuple(key for word, start, end in japanese_words(text)
-                     for key in (_characters(text[start:end]) if _KANJI_ONLY.match(text[start:end]) else (word,)))
+                     for key in (_characters(text[start:end]) if all_han(text[start:end]) else (word,)))
     return tuple(terms(lang, text))
 
 
@@ -139,6 +180,8 @@ def _characters(text: str) -> tuple[str, ...]:
 
 def tsv_names(text: str, origin: str) -> list[TermName]:
     """Names of a ``lang<TAB>term<TAB>English`` text; '#' starts a comment line."""
+    from kb.terms import sources as term_sources
+
     found: list[TermName] = []
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.split("\t")]
@@ -150,6 +193,8 @@ def tsv_names(text: str, origin: str) -> list[TermName]:
 def database_names(conn, curated_path: Path | None = None) -> list[TermName]:
     """The term dictionary's names (kb.terms: term lists, glossaries, same-edition titles, rule texts,
     the curated file) and translations aligned with a nearby English edition."""
+    from kb.terms import sources as term_sources
+
     streams = [term_sources.from_glossaries(conn), term_sources.from_pairs(conn),
                term_sources.from_rule_titles(conn), term_sources.from_rule_texts(conn), aligned_names(conn)]
     curated = curated_path or term_sources.CURATED
@@ -164,6 +209,8 @@ def aligned_names(conn) -> list[TermName]:
     kb.terms pairs titles with the English text of the same date only; a Chinese text of
     2026-04-17 beside an English one of 2026-08-07 still names its keywords alike.
     """
+    from kb.terms import sources as term_sources
+
     docs = store.rows(conn, "select id, name, lang, edition from documents where edition is not null")
     english = [d for d in docs if d["lang"] == "en"]
     dated = {d["edition"] for d in english}
@@ -220,26 +267,36 @@ def _glossary_by_citations(conn, doc_id: int) -> dict[frozenset, list[str]]:
 
 # ---- the lexicon of a database, cached ---------------------------------------------------------
 
-_cache: dict[str, tuple[tuple, Lexicon]] = {}
-_cache_lock = threading.Lock()
+
+
+_states: dict[int, tuple] = {}  # id(connection) -> (connection, stamp, state); the reference keeps the id unique
 
 
 def database_state(conn) -> tuple:
-    """What the term sources depend on: the documents and their content hashes."""
-    return tuple(tuple(row) for row in conn.execute("select name, sha256 from documents order by name"))
+    """What the term sources depend on: the documents and their content hashes.
+
+    Read again only when the database may have changed: SQLite's data_version moves when
+    another connection commits, total_changes when this one writes.
+    """
+    stamp = (conn.execute("pragma data_version").fetchone()[0], conn.total_changes)
+    cached = _states.get(id(conn))
+    if cached and cached[0] is conn and cached[1] == stamp:
+        return cached[2]
+    state = tuple(tuple(row) for row in conn.execute("select name, sha256 from documents order by name"))
+    if len(_states) >= 16:
+        _states.clear()
+    _states[id(conn)] = (conn, stamp, state)
+    return state
 
 
-def lexicon(kb) -> Lexicon:
-    """The term dictionary of ``kb``, rebuilt when its documents or the curated list change."""
-    curated = term_sources.CURATED
-    stamp = curated.stat().st_mtime_ns if curated.is_file() else None
-    state = (database_state(kb.conn), stamp)
-    key = str(kb.path)
-    with _cache_lock:
-        cached = _cache.get(key)
-        if cached and cached[0] == state:
-            return cached[1]
-    built = Lexicon([*database_names(kb.conn), *tsv_names(BUILTIN_TERMS, "kb.search.builtin_terms")])
-    with _cache_lock:
-        _cache[key] = (state, built)
-    return built
+def sources_stamp() -> tuple:
+    """What the lexicon depends on besides the database: the curated and built-in lists."""
+    from kb.core.paths import DATA_DIR
+
+    curated = DATA_DIR / "terms_curated.tsv"  # kb.terms.sources.CURATED, without importing kb.terms
+    return (curated.stat().st_mtime_ns if curated.is_file() else None, zlib.crc32(BUILTIN_TERMS.encode("utf-8")))
+
+
+def build_lexicon(conn) -> Lexicon:
+    """The term dictionary of a database, from all its sources (a second or two)."""
+    return Lexicon([*database_names(conn), *tsv_names(BUILTIN_TERMS, "kb.search.builtin_terms")])

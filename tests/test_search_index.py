@@ -1,0 +1,131 @@
+"""The search index over many editions: each distinct text once, derived data stored with it,
+kept current incrementally, the Japanese segmenter loaded only for Japanese text, and the query's
+language leading (an undated German text joins today's rule through the renumbering chain)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kb.api import KnowledgeBase
+from kb.search import rebuild_index, search, update_index
+from kb.search import derived, terms
+from kb.search.index import indexed_documents
+from tests.conftest import corpus_path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def editions(tmp_path_factory) -> KnowledgeBase:
+    """Two English editions sixteen years apart and the seeds: the German page quotes 702.23 of 2010."""
+    base = KnowledgeBase.open(tmp_path_factory.mktemp("editions") / "kb.db", build=False)
+    base.build()
+    base.import_paths([corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ("20100716", "20260807")])
+    yield base
+    base.close()
+
+
+def test_each_distinct_text_is_indexed_once(editions):
+    progress: list[tuple[str, int, int]] = []
+    report = rebuild_index(editions, progress=lambda stage, done, total: progress.append((stage, done, total)))
+    rules = editions.conn.execute("select count(*) from rules").fetchone()[0]
+    assert report.rules == rules
+    distinct = editions.conn.execute(
+        "select count(*) from (select distinct d.lang, r.number, r.title, r.text from rules r "
+        "join documents d on d.id = r.document_id)").fetchone()[0]
+    assert report.texts < rules and report.texts >= distinct * 0.95  # headings and examples may split a few
+    # progress: both stages, steps never go back, and the last call says done
+    assert {stage for stage, _, _ in progress} == {"read", "index"}
+    steps = [done for _, done, _ in progress]
+    assert steps == sorted(steps) and steps[-1] == progress[-1][2]
+
+
+def test_an_edition_still_reads_only_its_own_rules(editions):
+    old = search(editions, "phasing", edition="2010-07-16", langs=["en"])
+    assert old.results[0].number == "702.23"
+    assert {v.edition for r in old.results for v in r.versions} == {"2010-07-16"}
+    new = search(editions, "phasing", edition="2026-08-07")
+    assert new.results[0].number == "702.26"
+    every = search(editions, "phasing", edition="all", langs=["en"])
+    assert {v.edition for r in every.results for v in r.versions} >= {"2010-07-16", "2026-08-07"}
+
+
+def test_the_query_language_leads_without_lang(editions):
+    """A German query shows the German text first, beside today's rule in English."""
+    found = search(editions, "Instabilität")
+    top = found.results[0]
+    assert top.number == "702.26" and top.family == "newest"
+    assert top.versions[0].lang == "de" and top.versions[0].number == "702.23"
+    assert "en" in {v.lang for v in top.versions}
+    english = next(v for v in top.versions if v.lang == "en")
+    assert english.number == "702.26" and english.edition == "2026-08-07"
+    # an English query shows English first, the German text of the same rule beside it
+    phasing = search(editions, "phasing").results[0]
+    assert phasing.number == "702.26" and phasing.versions[0].lang == "en"
+    assert "de" in {v.lang for v in phasing.versions}
+
+
+def test_an_update_rewrites_the_holders_of_shared_texts(editions, tmp_path):
+    rebuild_index(editions)
+    variant = editions.import_file(corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt"))
+    assert variant.name in indexed_documents(editions)  # the import updated the index
+    report = update_index(editions, [variant.name])
+    assert report.replaced == [variant.name] and report.rules > 3000
+    found = search(editions, "phasing", edition=variant.name)
+    assert found.results[0].number == "702.26"
+    assert {v.document for r in found.results for v in r.versions} == {variant.name}
+    # removing it removes only its hold: the other editions keep every text they share with it
+    editions.conn.execute("delete from examples where document_id = (select id from documents where name = ?)",
+                          [variant.name])
+    from kb import store
+
+    assert store.delete_document(editions.conn, variant.name)
+    update_index(editions, [variant.name])
+    assert search(editions, "phasing", edition="2026-08-07").results[0].number == "702.26"
+    assert search(editions, "phasing", edition="2010-07-16", langs=["en"]).results[0].number == "702.23"
+
+
+def test_the_lexicon_is_read_from_the_index_not_rebuilt(editions, monkeypatch):
+    rebuild_index(editions)
+    terms._cache.clear()
+    derived._cache.clear()
+
+    def fail(_conn):
+        raise AssertionError("the lexicon was rebuilt in a search")
+
+    monkeypatch.setattr(terms, "build_lexicon", fail)
+    found = search(editions, "Instabilität Spielstein")
+    assert found.expansions == {"Instabilität": ["Phasing"], "Spielstein": ["Token"]}
+    assert search(editions, "deaftouch").corrected.casefold() == "deathtouch"  # stored vocabularies
+
+
+def _fresh(code: str, db: Path) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), MTGKB_DB=str(db))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_importing_kb_search_loads_no_engine():
+    loaded = _fresh("import json, sys, kb.search; print(json.dumps([m for m in ('whoosh', 'sudachipy', 'kb.search.engine') "
+                    "if m in sys.modules]))", Path("unused.db"))
+    assert loaded == []
+
+
+def test_the_segmenter_loads_only_for_japanese_text(editions):
+    rebuild_index(editions)
+    code = ("import json, sys; from kb.api import KnowledgeBase; from kb.search import search; "
+            "kb = KnowledgeBase.open(sys.argv[-1] if False else __import__('os').environ['MTGKB_DB'], build=False); "
+            "english = search(kb, 'phased out token').results[0].number; german = search(kb, 'Instabilität').results[0].number; "
+            "before = 'sudachipy' in sys.modules; japanese = search(kb, 'フェイズ・アウト トークン').results[0].number; "
+            "print(json.dumps([english, german, before, 'sudachipy' in sys.modules, japanese, "
+            "'urllib.request' in sys.modules, 'asyncio' in sys.modules]))")
+    english, german, before, after, japanese, urllib, asyncio = _fresh(code, editions.path)
+    assert english == "702.26d" and german == "702.26"
+    assert before is False and after is True and japanese == "702.26d"
+    assert urllib is False and asyncio is False
