@@ -176,7 +176,7 @@ class KnowledgeBase:
         changed = [r.name for r in results if r.status in ("added", "replaced")]
         if changed:
             self.update_history()
-            from kb.search import index_dir, update_index
+            from kb.search.index import index_dir, update_index
 
             # A search index, once built (by the first search), is kept current here; a database
             # nobody searches never pays for one.
@@ -299,7 +299,7 @@ class KnowledgeBase:
         found = self.store.glossary(term, lang=lang, edition=edition)
         if found:
             return found
-        from kb.search import fuzzy_glossary
+        from kb.search.fuzzy import fuzzy_glossary
 
         return fuzzy_glossary(self.store, term, lang=lang)
 
@@ -377,25 +377,25 @@ class KnowledgeBase:
     def search(self, query: str, *, langs: list[str] | None = None, edition: str | None = None,
                section: str | None = None, limit: int = 10):
         """Ranked full-text search in every language; one result per rule (see docs/search.md)."""
-        from kb.search import search
+        from kb.search.engine import search
 
         return search(self.store, query, langs=langs, edition=edition, section=section, limit=limit)
 
     def complete(self, prefix: str, *, lang: str | None = None, limit: int = 10) -> list:
         """Completions of terms and rule titles in any language, best first."""
-        from kb.search import complete
+        from kb.search.complete import complete
 
         return complete(self.store, prefix, lang=lang, limit=limit)
 
     def update_search_index(self, progress: Callable[[str, int, int], None] | None = None):
         """Build the search index, or bring it up to date with the stored documents; None when it was."""
-        from kb.search import sync_index
+        from kb.search.index import sync_index
 
         return sync_index(self.store, progress=progress)
 
     def reindex(self, progress: Callable[[str, int, int], None] | None = None):
         """Build the search index again from every stored document."""
-        from kb.search import rebuild_index
+        from kb.search.index import rebuild_index
 
         return rebuild_index(self.store, progress=progress)
 
