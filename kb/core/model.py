@@ -59,3 +59,27 @@ class Rule(_Serialisable):
     # An undated document: the inferred edition range, and the English rule of its newest edition.
     inferred_edition: dict | None = None
     english: dict | None = None
+
+    def payload(self) -> dict:
+        """The rule in the shape bots already read (Academy Ruins' field names: ruleNumber, ruleText,
+        examples, navigation), plus what only mtgkb has; the HTTP API and the MCP server answer with it."""
+        return {
+            "ruleNumber": self.number,
+            "title": self.title,
+            "ruleText": self.text,
+            "examples": self.examples,
+            "kind": self.kind,
+            "lang": self.lang,
+            "edition": self.edition,
+            "document": self.document,
+            "anchor": self.anchor,
+            "navigation": {
+                "previousRule": self.previous.number if self.previous else None,
+                "nextRule": self.next.number if self.next else None,
+                "parentRule": self.parent.number if self.parent else None,
+            },
+            "children": [child.number for child in self.children],
+            "cites": [ref.target for ref in self.cites],
+            "citedBy": sorted({ref.source or ref.glossary_term or "" for ref in self.cited_by}),
+            "otherVersions": self.other_versions,
+        }

@@ -67,32 +67,9 @@ def _problem(error: dict) -> str:
         return error["msg"]
 
 
-def _number(link) -> str | None:
-    return link.number if link else None
-
-
 def rule_payload(rule, children: list | None = None) -> dict[str, Any]:
-    """A rule in the shape bots know, plus what only mtgkb has."""
-    payload = {
-        "ruleNumber": rule.number,
-        "title": rule.title,
-        "ruleText": rule.text,
-        "examples": rule.examples,
-        "kind": rule.kind,
-        "lang": rule.lang,
-        "edition": rule.edition,
-        "document": rule.document,
-        "anchor": rule.anchor,
-        "navigation": {
-            "previousRule": _number(rule.previous),
-            "nextRule": _number(rule.next),
-            "parentRule": _number(rule.parent),
-        },
-        "children": [c.number for c in rule.children],
-        "cites": [r.target for r in rule.cites],
-        "citedBy": sorted({r.source or r.glossary_term or "" for r in rule.cited_by}),
-        "otherVersions": rule.other_versions,
-    }
+    """A rule in the shape bots know (kb.core.model.Rule.payload), with its subrules when asked."""
+    payload = rule.payload()
     if children is not None:
         payload["subrules"] = [rule_payload(child) for child in children]
     return payload

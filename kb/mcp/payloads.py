@@ -23,33 +23,12 @@ def citation_stamp(number: str, lang: str, edition: str | None, document: str) -
     return f"CR {number} ({where})" if lang == "en" else f"CR {number} ({where}, {lang})"
 
 
-def _number(link) -> str | None:
-    return link.number if link else None
-
-
 def rule_payload(rule, subrules: list | None = None) -> dict[str, Any]:
     """One rule (kb.api.Rule) with its examples, family and citations; ``subrules`` as compact rules."""
     payload: dict[str, Any] = {
-        "ruleNumber": rule.number,
-        "title": rule.title,
-        "ruleText": rule.text,
-        "examples": rule.examples,
-        "kind": rule.kind,
-        "lang": rule.lang,
-        "edition": rule.edition,
-        "document": rule.document,
-        "anchor": rule.anchor,
+        **rule.payload(),
         "uri": rule_uri(rule.lang, rule.edition, rule.document, rule.number),
         "citation": citation_stamp(rule.number, rule.lang, rule.edition, rule.document),
-        "navigation": {
-            "previousRule": _number(rule.previous),
-            "nextRule": _number(rule.next),
-            "parentRule": _number(rule.parent),
-        },
-        "children": [child.number for child in rule.children],
-        "cites": [ref.target for ref in rule.cites],
-        "citedBy": sorted({ref.source or ref.glossary_term or "" for ref in rule.cited_by}),
-        "otherVersions": rule.other_versions,
     }
     if rule.inferred_edition:
         payload["inferredEdition"] = rule.inferred_edition
