@@ -276,8 +276,9 @@ def test_search_results_have_snippets_in_each_language(client):
     first = dom.select("ol.results > li")[0]
     assert first.find("a").get_text() == "702.26"
     langs = [p["lang"] for p in first.select("p.snippet")]
-    assert langs == ["en", "ja", "zh-Hans"]
-    assert [m.get_text() for m in first.select("mark")] == ["Phasing", "フェイジング", "时间跳跃"]
+    assert langs == ["en", "de", "ja", "zh-Hans"]  # the undated German text joins today's rule
+    marks = [m.get_text() for m in first.select("mark")]
+    assert marks[0] == "Phasing" and marks[-2:] == ["フェイジング", "时间跳跃"], marks
 
 
 def test_search_escapes_what_it_is_given(client):

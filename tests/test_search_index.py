@@ -14,7 +14,7 @@ import pytest
 
 from kb.api import KnowledgeBase
 from kb.search import rebuild_index, search, update_index
-from kb.search import derived, terms
+from kb.search import derived, index, terms
 from kb.search.index import indexed_documents
 from tests.conftest import corpus_path
 
@@ -93,7 +93,7 @@ def test_an_update_rewrites_the_holders_of_shared_texts(editions, tmp_path):
 
 def test_the_lexicon_is_read_from_the_index_not_rebuilt(editions, monkeypatch):
     rebuild_index(editions)
-    terms._cache.clear()
+    index._lexicons.clear()
     derived._cache.clear()
 
     def fail(_conn):

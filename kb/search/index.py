@@ -175,10 +175,10 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
 def _newest_first(docs: list[dict]) -> list[dict]:
     """The documents of the default scope (each language's newest) first: their texts get the
     lowest numbers, so a default search reads only the head of each posting list."""
-    from kb.search.scope import _newest
+    from kb.store.documents import newest_per_language
 
     ordered = sorted(docs, key=lambda d: (d["lang"], d["edition"] or "", d["name"]))
-    newest = [d.id for d in _newest(ordered)]
+    newest = [d["id"] for d in newest_per_language(ordered)]
     rows = {doc["id"]: doc for doc in docs}
     return [rows[i] for i in newest] + [doc for doc in docs if doc["id"] not in set(newest)]
 
