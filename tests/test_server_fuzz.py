@@ -1,6 +1,5 @@
 """Schemathesis against the served OpenAPI document: generated requests never get a 5xx."""
 
-import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 

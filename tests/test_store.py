@@ -7,7 +7,6 @@ import threading
 import pytest
 
 from importers.records import SourceError
-from kb import store
 from kb.api import KnowledgeBase, LookupFailed
 from kb.core.numbers import RuleNumber
 from tests.conftest import corpus_path

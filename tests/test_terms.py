@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import json
 
-import pytest
 from click.testing import CliRunner
 
 from importers import dokuwiki_glossary
