@@ -144,3 +144,17 @@ def test_every_command_is_documented_in_readme_or_docs():
     missing = [" ".join(path) for path in _commands(cli)
                if not re.search(r"mtgkb (?:\[[^\]]*\] )?" + re.escape(" ".join(path)) + r"\b", text)]
     assert not missing, f"commands not documented in README.md or docs/: {missing}"
+
+
+@pytest.mark.parametrize("text", ["CR 702.26b", "!cr 702.26b", "rule 702.26b", "Regel 702.26b", "702.26b."])
+def test_a_rule_number_is_read_in_any_form_the_citation_grammar_reads(memory_kb, text):
+    assert memory_kb.rule(text).number == "702.26b"
+
+
+def test_a_text_citing_more_or_other_things_is_no_rule_number(memory_kb):
+    assert [r.number for r in memory_kb.rules("rules 702.26a-c")] == ["702.26a", "702.26b", "702.26c"]
+    for text in ("CR 702.26b and 702.26c", "see 702.26b for details", "foo"):
+        with pytest.raises(errors.BadRuleNumber):
+            memory_kb.rule(text)
+    result = CliRunner().invoke(cli, ["--db", ":memory:", "show", "CR 702.26b"])
+    assert result.exit_code == 1 and "holds no documents" in result.output  # read as a number, then looked up

@@ -97,7 +97,9 @@ class Store:
         try:
             target = parse_reference(reference)
         except RuleNumberError as error:
-            raise BadRuleNumber(str(error)) from error
+            target = _one_citation(reference)
+            if target is None:
+                raise BadRuleNumber(str(error)) from error
         start = target if isinstance(target, RuleNumber) else target.start
         first = self.rule(str(start), lang=lang, edition=edition)
         source = self.cache.index(self.document_row(first.document))
@@ -226,10 +228,24 @@ def _present(row: dict | None) -> dict:
 
 
 def parse_number(number: str) -> RuleNumber:
+    """A rule number, also as bots pass it: "CR 702.26b", "!cr 702.26b", "rule 702.26b", "Regel 702.23a"."""
     try:
         return RuleNumber.parse(number)
     except RuleNumberError as error:
+        cited = _one_citation(number)
+        if isinstance(cited, RuleNumber):
+            return cited
         raise BadRuleNumber(str(error)) from error
+
+
+def _one_citation(text: str):
+    """The one number or range that ``text`` cites as a whole (citation grammar), else None."""
+    from kb.core.citations import find_citations
+
+    found = find_citations(text, None, mode="free")
+    if len(found) == 1 and len(found[0].targets) == 1 and not text.replace(found[0].raw, "").strip(" .!?"):
+        return found[0].targets[0]
+    return None
 
 
 def not_found_message(number: RuleNumber, lang: str | None, edition: str | None) -> str:
