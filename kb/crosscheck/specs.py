@@ -76,9 +76,7 @@ class DocRef:
 def resolve(conn, spec: DocSpec, number: RuleNumber | None = None) -> DocRef:
     """The document ``spec`` names, through the store's one resolver; with ``number`` only
     documents that have that rule count."""
-    docs = [dict(zip(("id", "name", "lang", "edition", "rules"), row))
-            for row in conn.execute("select id, name, lang, edition, rules from documents")]
-    candidates = documents.resolve(docs, lang=spec.lang, edition=spec.edition)
+    candidates = documents.resolve(documents.document_rows(conn), lang=spec.lang, edition=spec.edition)
     chosen = "given" if spec.edition else ("only" if len(candidates) == 1 else "newest")
     if number is not None:
         having = {row[0] for row in conn.execute("select distinct document_id from rules where number = ?",

@@ -14,7 +14,7 @@ from kb.core.numbers import RuleNumber, RuleNumberError
 from kb.history.chain import ChainDoc
 from kb.history.model import connection
 from kb.i18n import _
-from kb.store.documents import resolve
+from kb.store.documents import document_rows, resolve
 
 
 @dataclass
@@ -29,9 +29,7 @@ def resolve_document(source, text: str, *, lang: str | None = None) -> DocRow:
     """A document by name (any language), else by edition date in ``lang`` (English by default):
     the store's one resolver (kb.store.documents), so `trace` and `show` name the same file."""
     conn = connection(source)
-    docs = [dict(zip(("id", "name", "lang", "edition", "rules"), row))
-            for row in conn.execute("select id, name, lang, edition, rules from documents")]
-    doc = resolve(docs, lang=lang, edition=text.strip(), default_lang=None if lang else "en")[0]
+    doc = resolve(document_rows(conn), lang=lang, edition=text.strip(), default_lang=None if lang else "en")[0]
     return DocRow(doc["id"], doc["name"], doc["lang"], doc["edition"])
 
 

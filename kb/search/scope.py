@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from kb import store
 from kb.core.editions import ALL, NEWEST, nearest_editions, normalise_edition
 from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
 from kb.i18n import _
-from kb.store.documents import newest_per_language, resolve
+from kb.store.documents import document_rows, newest_per_language, resolve
 from kb.search.analyzers import language_field
 
 
@@ -49,7 +48,7 @@ class Scope:
 
 def resolve_scope(kb, langs: list[str] | None = None, edition: str | None = None) -> Scope:
     """The documents of a search, chosen by the store's one resolver (kb.store.documents)."""
-    docs = store.rows(kb.conn, "select id, name, lang, edition, rules from documents order by lang, edition, name")
+    docs = sorted(document_rows(kb.conn), key=lambda d: (d["lang"], d["edition"] or "", d["name"]))
     if not docs:
         raise NoDatabase(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"))
     if langs:

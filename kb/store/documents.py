@@ -18,6 +18,14 @@ from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
 from kb.i18n import _
 
 
+COLUMNS = ("id", "name", "lang", "edition", "rules")
+
+
+def document_rows(conn) -> list[dict]:
+    """Every stored document as the resolver reads it (id, name, lang, edition, rules)."""
+    return [dict(zip(COLUMNS, row)) for row in conn.execute(f"select {', '.join(COLUMNS)} from documents")]
+
+
 def primary_language(code: str | None) -> str:
     """"ja-JP" and "ja" are one language for choosing documents."""
     return (code or "").split("-")[0].split("_")[0].lower()

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections import namedtuple
 
 from kb.core.numbers import RuleNumber
+from kb.store.documents import document_rows
 
 # A citation as lookups need it. A named tuple, not a dataclass: this module is on the path of
 # every fresh `mtgkb show`, where each class built at import time counts.
@@ -249,8 +250,7 @@ class LookupCache:
         """All documents; the one place that notices another connection's writes."""
         self._fresh()
         if self._documents is None:
-            cursor = self.conn.execute("select id, name, lang, edition, rules from documents")
-            self._documents = [dict(zip(("id", "name", "lang", "edition", "rules"), row)) for row in cursor]
+            self._documents = document_rows(self.conn)
             self._by_id = {doc["id"]: doc for doc in self._documents}
         return self._documents
 
