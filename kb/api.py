@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import sqlite_utils
 
     from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References
+    from kb.terms.glossary import GlossaryResult
 
 LookupFailed = MtgkbError  # the name callers have caught since the first release
 
@@ -168,7 +169,10 @@ class KnowledgeBase:
         """Pair the rules of consecutive English editions that are not paired yet; infer undated editions."""
         from kb.history import update_chain
 
+        from kb.store.counterparts import rebuild as rebuild_counterparts
+
         update = update_chain(self.store, progress=progress)
+        rebuild_counterparts(self.conn)  # every rule's identity follows the chain just stored
         self.store.changed()
         return update
 
@@ -293,15 +297,17 @@ class KnowledgeBase:
 
     # ---- glossary -----------------------------------------------------------------------------
 
-    def glossary(self, term: str, *, lang: str | None = None, edition: str | None = None) -> list[GlossaryEntry]:
-        """Glossary entries whose term (or English name) is ``term``; else those that contain it; else near
-        spellings (kb.search's fuzzy match)."""
-        found = self.store.glossary(term, lang=lang, edition=edition)
-        if found:
-            return found
-        from kb.search.fuzzy import fuzzy_glossary
+    def glossary(self, term: str, *, lang: str | None = None, edition: str | None = None,
+                 all_editions: bool = False) -> GlossaryResult:
+        """The glossary entries of the concept ``term`` names in any language: per language the newest
+        edition's entry (or ``edition``'s, or every edition's with ``all_editions``), found by name, by
+        the term dictionary, by a part of a name, else by the nearest spelling ("did you mean");
+        what is left out is counted (kb.terms.glossary.GlossaryResult, iterable as its entries)."""
+        from kb.terms.glossary import lookup
 
-        return fuzzy_glossary(self.store, term, lang=lang)
+        if not term.strip():
+            raise BadInput(_("empty glossary term"))
+        return lookup(self.store, term, lang=lang, edition=edition, all_editions=all_editions)
 
     # ---- scenarios ----------------------------------------------------------------------------
 

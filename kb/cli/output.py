@@ -35,8 +35,11 @@ def report_failure(message: str, suggestions: list[str], as_json: bool, kind: st
 
 
 def report_error(error: MtgkbError, as_json: bool) -> int:
-    """Print a condition and return its exit code."""
-    report_failure(str(error), error.suggestions, as_json, type(error).__name__)
+    """Print a condition and return its exit code; JSON carries all its data (error.to_dict())."""
+    if as_json:
+        dump(error.to_dict())
+    else:
+        report_failure(str(error), error.suggestions, as_json, type(error).__name__)
     return error.exit_code
 
 

@@ -30,6 +30,8 @@ def rule_lines(rule) -> list[str]:
                                                             text=rule.english["text"]))
     if rule.parent:
         lines.append(_("Parent: {rule}").format(rule=_linked(rule.parent)))
+    if not rule.subrules:
+        lines.append(_("(without its subrules)"))
     if rule.children:
         lines.append(_("Children: {numbers}").format(numbers=", ".join(c.number for c in rule.children)))
     nav = [_("previous {number}").format(number=rule.previous.number) if rule.previous else "",
@@ -47,9 +49,54 @@ def rule_lines(rule) -> list[str]:
         scenario=s["scenario"], edition=format_edition(s["edition"]), result=_scenario_result(s))
         for s in rule.scenarios]
     if rule.other_versions:
-        shown = "; ".join(f"{v['lang']} {format_edition(v['edition'])}" for v in rule.other_versions[:12])
-        lines.append(_("Also in: {versions}").format(versions=shown + (" ..." if len(rule.other_versions) > 12 else "")))
+        lines += also_in_lines(rule.other_versions)
     return lines
+
+
+def also_in_lines(versions: list[dict]) -> list[str]:
+    """"Also in", grouped by language: the main texts as runs of editions sharing a number (newest
+    first, with their count), then each variant and excerpt by name. Nothing is left out."""
+    from kb.i18n import ngettext
+
+    lines = [ngettext("Also in ({n} other document):", "Also in ({n} other documents):", len(versions)).format(
+        n=len(versions))]
+    by_lang: dict[str, list[dict]] = {}
+    for version in versions:
+        by_lang.setdefault(version["lang"], []).append(version)
+    for lang, found in by_lang.items():
+        parts = [_run_text(run) for run in _runs([v for v in found if v["source"] in ("official", "translation")])]
+        parts += [_other_text(v) for v in found if v["source"] not in ("official", "translation")]
+        lines += [f"  {lang:4}{part}" if i == 0 else f"      {part}" for i, part in enumerate(parts)]
+    return lines
+
+
+def _runs(versions: list[dict]) -> list[list[dict]]:
+    """Consecutive versions (newest first) that share one number."""
+    runs: list[list[dict]] = []
+    for version in versions:
+        if runs and runs[-1][-1]["number"] == version["number"]:
+            runs[-1].append(version)
+        else:
+            runs.append([version])
+    return runs
+
+
+def _run_text(run: list[dict]) -> str:
+    from kb.i18n import ngettext
+
+    first = run[0]
+    head = first["number"] + (f" {first['title']}" if first.get("title") else "")
+    if len(run) == 1:
+        return f"{head}: {format_edition(first['edition']) if first['edition'] else first['document']}"
+    return _("{rule}: {newest} … {oldest} ({count})").format(
+        rule=head, newest=format_edition(first["edition"]), oldest=format_edition(run[-1]["edition"]),
+        count=ngettext("{n} edition", "{n} editions", len(run)).format(n=len(run)))
+
+
+def _other_text(version: dict) -> str:
+    label = _("variant") if version["source"] == "variant" else _("excerpt")
+    return _("{label} {number} ({document}, {edition})").format(
+        label=label, number=version["number"], document=version["document"], edition=format_edition(version["edition"]))
 
 
 def _linked(link) -> str:
@@ -70,7 +117,7 @@ def show(number: str, *, lang: str | None = None, edition: str | None = None, as
     try:
         rule = KnowledgeBase.open(db).rule(number, lang=lang, edition=edition)
         if as_json:
-            dump(rule.to_dict())
+            dump(rule.payload())
         else:
             print("\n".join(rule_lines(rule)))
     except MtgkbError as error:

@@ -30,7 +30,21 @@ class NotFound(MtgkbError, LookupError):
 
 
 class RuleNotFound(NotFound):
-    """A rule number that no chosen document holds; suggests the nearest numbers."""
+    """A rule number that no chosen document holds; suggests the nearest numbers.
+
+    ``counterparts`` are the same rule where the number names it elsewhere, through the
+    renumbering chain: {"number", "document", "lang", "edition", "of": {"number", "document",
+    "lang", "edition"}} (in 2017-09-29 the 702.26b of 2026-08-07 is 702.25b). Their numbers
+    also lead ``suggestions``.
+    """
+
+    def __init__(self, message: str, suggestions: list[str] | None = None,
+                 counterparts: list[dict] | None = None):
+        super().__init__(message, suggestions)
+        self.counterparts: list[dict] = list(counterparts or [])
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "counterparts": self.counterparts}
 
 
 class EditionNotFound(NotFound):

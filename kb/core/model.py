@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
+from kb.core.numbers import RuleNumber
+
 
 class _Serialisable:
     def to_dict(self) -> dict:
@@ -59,11 +61,21 @@ class Rule(_Serialisable):
     # An undated document: the inferred edition range, and the English rule of its newest edition.
     inferred_edition: dict | None = None
     english: dict | None = None
+    subrules: bool = True  # False when asked for without them ("702.26." with a trailing dot)
+    # Today's English rule of this one's lineage (number, edition, document); None when it is gone.
+    current: dict | None = None
 
     def payload(self) -> dict:
-        """The rule in the shape bots already read (Academy Ruins' field names: ruleNumber, ruleText,
-        examples, navigation), plus what only mtgkb has; the HTTP API and the MCP server answer with it."""
-        return {
+        """The one JSON shape of a rule, in `show --json`, the HTTP API, the MCP server and Python.
+
+        Academy Ruins' field names (ruleNumber, ruleText, examples, navigation), Yawgatog's
+        anchor and a full link (to today's number of this rule: the German 702.23a links to
+        #R70226a), then what only mtgkb has. Rule citations and glossary mentions are kept apart.
+        """
+        rules_citing = sorted({ref.source for ref in self.cited_by if ref.source},
+                              key=lambda number: RuleNumber.parse(number).sort_key())
+        glossary = sorted({ref.glossary_term for ref in self.cited_by if ref.glossary_term and not ref.source})
+        payload = {
             "ruleNumber": self.number,
             "title": self.title,
             "ruleText": self.text,
@@ -72,14 +84,49 @@ class Rule(_Serialisable):
             "lang": self.lang,
             "edition": self.edition,
             "document": self.document,
+            "line": self.line,
             "anchor": self.anchor,
+            "link": yawgatog_link(self.current["number"]) if self.current else None,
+            "current": self.current,
             "navigation": {
                 "previousRule": self.previous.number if self.previous else None,
                 "nextRule": self.next.number if self.next else None,
                 "parentRule": self.parent.number if self.parent else None,
             },
+            "parent": self.parent.to_dict() if self.parent else None,
             "children": [child.number for child in self.children],
+            "subrules": self.subrules,
             "cites": [ref.target for ref in self.cites],
-            "citedBy": sorted({ref.source or ref.glossary_term or "" for ref in self.cited_by}),
+            "citedBy": rules_citing,
+            "glossaryMentions": glossary,
+            "commentary": self.commentary,
+            "scenarios": [{**scenario, "file": data_relative(scenario["file"])} for scenario in self.scenarios],
             "otherVersions": self.other_versions,
+            "duplicates": self.duplicates,
         }
+        if self.inferred_edition:
+            payload["inferredEdition"] = self.inferred_edition
+        if self.english:
+            payload["english"] = self.english
+        return payload
+
+
+def data_relative(path: str) -> str:
+    """A scenario file as JSON shows it: relative to the data folder ("scenarios/phasing.yaml"), never
+    an absolute path of the machine that ran it (a file elsewhere is shown by its name)."""
+    from pathlib import PurePath
+
+    parts = PurePath(path).parts
+    if "data" in parts:
+        at = len(parts) - 1 - parts[::-1].index("data")
+        if at + 1 < len(parts):
+            return "/".join(parts[at + 1:])
+    return parts[-1] if parts else path
+
+
+YAWGATOG = "https://yawgatog.com/resources/magic-rules/"
+
+
+def yawgatog_link(number: str) -> str:
+    """Yawgatog's page of today's rules at a rule's anchor ("…/magic-rules/#R70226b")."""
+    return YAWGATOG + "#R" + number.replace(".", "")

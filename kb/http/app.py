@@ -100,7 +100,7 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
     @app.exception_handler(MtgkbError)
     async def condition(request: Request, error: MtgkbError):
         """Every condition answered with the status its class carries (kb.core.errors)."""
-        return JSONResponse({"error": str(error), "suggestions": error.suggestions}, status_code=error.http_status)
+        return JSONResponse(error.to_dict(), status_code=error.http_status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException):
@@ -132,13 +132,14 @@ def create_app(db_path: str | Path | None = None) -> FastAPI:
 
     @app.get("/glossary/{term}", summary="Glossary entries by term, in every language")
     async def get_glossary(term: str, lang: str | None = Query(None, max_length=16),
-                           edition: str | None = Query(None, max_length=64)):
+                           edition: str | None = Query(None, max_length=64),
+                           all: bool = Query(False, description="Every edition's entry, not only the newest.")):
         if not term.strip() or len(term) > 200:
             raise BadInput(_("a glossary term has 1 to 200 characters"))
-        entries = kb.glossary(term, lang=lang, edition=edition)
-        if not entries:
+        result = kb.glossary(term, lang=lang, edition=edition, all_editions=all)
+        if not result.entries:
             raise TermNotFound(_("no glossary entry for {term!r}").format(term=term))
-        return [e.to_dict() for e in entries]
+        return result.to_dict()
 
     @app.get("/search", summary="Ranked search in every language; one result per rule")
     async def get_search(q: str = Query(..., max_length=10_000), lang: list[str] | None = Query(None),

@@ -18,11 +18,11 @@ from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
 from kb.i18n import _
 
 
-COLUMNS = ("id", "name", "lang", "edition", "rules")
+COLUMNS = ("id", "name", "lang", "edition", "rules", "format")
 
 
 def document_rows(conn) -> list[dict]:
-    """Every stored document as the resolver reads it (id, name, lang, edition, rules)."""
+    """Every stored document as the resolver reads it (id, name, lang, edition, rules, format)."""
     return [dict(zip(COLUMNS, row)) for row in conn.execute(f"select {', '.join(COLUMNS)} from documents")]
 
 

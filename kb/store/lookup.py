@@ -16,6 +16,7 @@ from collections import namedtuple
 
 from kb.core.numbers import RuleNumber
 from kb.store.documents import document_rows
+from kb.store.identity import OFFICIAL, document_roles, has_counterparts, lineage_rows, versions
 
 # A citation as lookups need it. A named tuple, not a dataclass: this module is on the path of
 # every fresh `mtgkb show`, where each class built at import time counts.
@@ -231,8 +232,17 @@ class LookupCache:
         self._by_id: dict[int, dict] = {}
         self._scenarios: dict[str, list[dict]] | None = None
         self.candidates: dict[tuple, list[dict]] = {}  # ranked documents per (lang, edition, ui language)
+        self._versions: dict[int, list[dict]] = {}  # rule id -> its other versions ("also in")
+        self._roles: dict[int, str] | None = None
+        self._identity: bool | None = None  # whether the counterparts table can be read
+        self._newest: dict | None = None  # the newest official English edition
+        self.memo: dict = {}  # what features derive from the stored data, dropped with it (glossary names)
 
     def clear(self) -> None:
+        self.memo = {}
+        self._versions = {}
+        self._roles = None
+        self._identity = None
         self._documents = None
         self._indexes = {}
         self._asked = {}
@@ -257,6 +267,43 @@ class LookupCache:
     def document_by_id(self, doc_id: int) -> dict | None:
         """A document of the last ``documents()`` call (no freshness check: same lookup)."""
         return self._by_id.get(doc_id)
+
+    def by_id(self) -> dict[int, dict]:
+        """The documents of the last ``documents()`` call by id."""
+        return self._by_id
+
+    def versions(self, rule_id: int, number: str, doc_id: int) -> list[dict]:
+        """A rule's versions in the other documents (kb.store.identity), once per rule and database state."""
+        found = self._versions.get(rule_id)
+        if found is not None:
+            return found
+        roles = self._read_roles()
+        rows = lineage_rows(self.conn, rule_id) if self._identity else None
+        if rows is None:  # no identity stored (yet): the same number elsewhere
+            rows = [(other, number, None) for other in self.documents_with(number)]
+        found = self._versions[rule_id] = versions(rows, doc_id, self._by_id, roles)
+        return found
+
+    def _read_roles(self) -> dict[int, str]:
+        """Each document's role, whether identities are stored, and the newest official edition."""
+        if self._roles is None:
+            docs = self.documents()
+            self._roles = document_roles(docs)
+            self._identity = has_counterparts(self.conn)
+            self._newest = max((d for d in docs if self._roles[d["id"]] == OFFICIAL),
+                               key=lambda d: (d["edition"], d["name"]), default=None)
+        return self._roles
+
+    def current(self, doc: dict, number: str, others: list[dict]) -> dict | None:
+        """Today's English version of a rule: the newest official edition's, from ``others`` (its versions)."""
+        self._read_roles()
+        newest = self._newest
+        if newest is None:
+            return None
+        if newest["id"] == doc["id"]:
+            return {"number": number, "edition": doc["edition"], "document": doc["name"]}
+        found = next((v for v in others if v["document"] == newest["name"]), None)
+        return {"number": found["number"], "edition": found["edition"], "document": found["document"]} if found else None
 
     def index(self, doc: dict) -> "DocumentIndex | SqlDocument":
         """The document's rules: in memory once it is asked often, else through SQL."""
@@ -298,3 +345,4 @@ def results_by_rule(conn: sqlite3.Connection) -> dict[str, list[dict]]:
         found.setdefault(rule, []).append(
             {"scenario": scenario, "file": file, "edition": edition, "passed": bool(passed), "twins": bool(twins)})
     return found
+

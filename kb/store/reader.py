@@ -13,8 +13,9 @@ from pathlib import Path
 from kb.core.errors import BadInput, BadRuleNumber, RuleNotFound
 from kb.core.model import Reference, Rule, RuleLink
 from kb.core.numbers import RuleNumber, RuleNumberError, parse_reference
-from kb.i18n import _, ui_language
+from kb.i18n import _, format_edition, ui_language
 from kb.store.documents import resolve as resolve_documents
+from kb.store.identity import counterparts_of
 from kb.store.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
 from kb.store.schema import connect
 
@@ -76,8 +77,9 @@ class Store:
     # ---- rules ---------------------------------------------------------------------------
 
     def rule(self, number: str, *, lang: str | None = None, edition: str | None = None) -> Rule:
-        """One rule with its examples, family, neighbours and citations, from the best document having it."""
-        parsed = parse_number(number)
+        """One rule with its examples, family, neighbours, citations and its versions elsewhere, from the
+        best document having it. "702.26." (a trailing dot) is the rule without its subrules."""
+        parsed, whole = parse_number_marked(number)
         docs = self.candidates(lang, edition)
         key = str(parsed)
         having = set(self.cache.documents_with(key))
@@ -85,19 +87,43 @@ class Store:
             if doc["id"] in having:
                 source = self.cache.index(doc)
                 positions = source.positions(key)
-                return self.rule_view(source, _present(source.row(positions[0])), duplicates=len(positions) - 1)
+                found = self.rule_view(source, _present(source.row(positions[0])), duplicates=len(positions) - 1)
+                if not whole:
+                    found.children, found.subrules = [], False
+                return found
+        raise self.not_found(parsed, docs, lang, edition)
+
+    def not_found(self, number: RuleNumber, docs: list[dict], lang: str | None, edition: str | None) -> RuleNotFound:
+        """The failure of a lookup: the same rule where the number names it elsewhere (through the chain),
+        then the nearest numbers of the best document."""
         # The nearest numbers come from an English document where one was a candidate: a partial
         # translation preferred for the interface language would suggest only its few rules.
-        nearest = next((d for d in docs if d["lang"] == "en"), docs[0]) if docs else None
-        raise RuleNotFound(not_found_message(parsed, lang, edition),
-                           self.cache.index(nearest).nearest(parsed) if nearest else [])
+        nearest_doc = next((d for d in docs if d["lang"] == "en"), docs[0]) if docs else None
+        nearest = self.cache.index(nearest_doc).nearest(number) if nearest_doc else []
+        self.cache.documents()
+        found = counterparts_of(self.conn, str(number), docs, self.cache.by_id())
+        message = not_found_message(number, lang, edition)
+        if found:
+            first, where = found[0], format_edition(found[0]["edition"] or found[0]["document"])
+            message += "; " + _("in {where} this rule is {number} ({original} of {edition})").format(
+                where=where, number=first["number"], original=first["of"]["number"],
+                edition=format_edition(first["of"]["edition"] or first["of"]["document"]))
+            message += "".join("; " + _("the {original} of {edition} is {number} there").format(
+                original=c["of"]["number"], edition=format_edition(c["of"]["edition"] or c["of"]["document"]),
+                number=c["number"]) for c in found[1:])
+        numbers = [c["number"] for c in found]
+        return RuleNotFound(message, numbers + [n for n in nearest if n not in numbers], found)
 
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
-        """A number with its subtree, or a range like "601.2a–h", in document order."""
+        """A number with its subtree, or a range like "601.2a–h", in document order; "702.26." (a
+        trailing dot) the rule alone."""
+        text = reference.strip()
+        if text.endswith(".") and len(text) > 1 and text[-2].isalnum():
+            return [self.rule(text, lang=lang, edition=edition)]
         try:
-            target = parse_reference(reference)
+            target = parse_reference(text)
         except RuleNumberError as error:
-            target = _one_citation(reference)
+            target = _one_citation(text)
             if target is None:
                 raise BadRuleNumber(str(error)) from error
         start = target if isinstance(target, RuleNumber) else target.start
@@ -111,6 +137,7 @@ class Store:
         number = row["number"]
         parent = RuleLink(row["parent"], source.title_of(row["parent"])) if row["parent"] else None
         previous, following = source.row(row["seq"] - 1), source.row(row["seq"] + 1)
+        others = self.other_versions(row["id"], number, doc["id"])
         return Rule(
             number=number, kind=row["kind"], title=row["title"], text=row["text"] or "",
             examples=source.examples_of(row["id"]), lang=doc["lang"], edition=doc["edition"],
@@ -121,16 +148,14 @@ class Store:
             cites=[reference(ref, doc) for ref in source.outgoing_of(row["id"])],
             cited_by=[reference(ref, doc) for ref in source.incoming(number)],
             commentary=source.commentary_of(number),
-            other_versions=self.other_versions(number, doc["id"]), duplicates=duplicates,
-            scenarios=self.cache.scenarios(number),
+            other_versions=others, duplicates=duplicates, scenarios=self.cache.scenarios(number),
+            current=self.cache.current(doc, number, others),
         )
 
-    def other_versions(self, number: str, doc_id: int) -> list[dict]:
-        found = [self.cache.document_by_id(i) for i in self.cache.documents_with(number) if i != doc_id]
-        present = [d for d in found if d is not None]
-        present.sort(key=lambda d: (d["lang"], d["edition"] or ""), reverse=True)
-        present.sort(key=lambda d: d["lang"])
-        return [{"document": d["name"], "lang": d["lang"], "edition": d["edition"]} for d in present]
+    def other_versions(self, rule_id: int, number: str, doc_id: int) -> list[dict]:
+        """The same rule in every other document, through the renumbering chain and each translation's
+        English pivot (kb.store.identity), grouped by language, newest first."""
+        return list(self.cache.versions(rule_id, number, doc_id))
 
     def document_rules(self, name: str) -> "Iterator[Rule]":
         """Every rule of one document in document order, each built when it is asked for."""
@@ -229,12 +254,22 @@ def _present(row: dict | None) -> dict:
 
 def parse_number(number: str) -> RuleNumber:
     """A rule number, also as bots pass it: "CR 702.26b", "!cr 702.26b", "rule 702.26b", "Regel 702.23a"."""
+    return parse_number_marked(number)[0]
+
+
+def parse_number_marked(number: str) -> tuple[RuleNumber, bool]:
+    """A rule number and whether its subrules are wanted: judgebot's "702.26." (a trailing dot)
+    asks for the rule alone; "702.26b." too, although a subrule rarely has subrules."""
+    text = number.strip()
+    whole = not (text.endswith(".") and len(text) > 1 and text[-2].isalnum())
+    if not whole:
+        text = text[:-1]
     try:
-        return RuleNumber.parse(number)
+        return RuleNumber.parse(text), whole
     except RuleNumberError as error:
-        cited = _one_citation(number)
+        cited = _one_citation(text)
         if isinstance(cited, RuleNumber):
-            return cited
+            return cited, whole
         raise BadRuleNumber(str(error)) from error
 
 

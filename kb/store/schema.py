@@ -130,11 +130,25 @@ def _scenario_tables(conn: sqlite3.Connection) -> None:
     conn.execute("create index if not exists idx_scenario_results_rule on scenario_results (rule)")
 
 
+def _counterparts(conn: sqlite3.Connection) -> None:
+    from kb.store.counterparts import migrate
+
+    migrate(conn)
+
+
+def _glossary_nocase(conn: sqlite3.Connection) -> None:
+    """A glossary lookup by any spelling of a term is an index search, not a scan of every edition's entries."""
+    conn.execute("create index if not exists glossary_term_nocase on glossary (term collate nocase)")
+    conn.execute("create index if not exists glossary_english_nocase on glossary (english collate nocase)")
+
+
 # (version, what it does, how). Append only: a released migration never changes.
 MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
     (1, "documents, rules, examples, glossary, citations, commentary, term pairs", _rules_tables),
     (2, "renumbering chain and edition inference", _history_tables),
     (3, "scenario results per rule", _scenario_tables),
+    (4, "one identity per rule across editions and languages (counterparts)", _counterparts),
+    (5, "glossary terms and English names indexed without case", _glossary_nocase),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -1,0 +1,116 @@
+"""Reading a rule's identity: where else it is ("also in") and what a missing number is elsewhere.
+
+Both read the ``counterparts`` table (kb.store.counterparts): one indexed query for a rule's
+lineage, memoised per rule while the database is unchanged, so bots doing thousands of lookups
+pay for it once per rule. A database whose table is missing or older than its rules falls back
+to documents holding the same number, which is right within one numbering only.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from kb.store.documents import rank_key
+
+# What a document is to its readers: the official English file (an edition of the chain), the
+# main translation of its language and date, another full text of that date (a reformatted or
+# cleaned variant) or a partial text (a wiki article, a page, a glossary list).
+OFFICIAL, TRANSLATION, VARIANT, EXCERPT = "official", "translation", "variant", "excerpt"
+
+
+def document_roles(docs: list[dict]) -> dict[int, str]:
+    """Each document's role (OFFICIAL, TRANSLATION, VARIANT or EXCERPT) among the stored ones."""
+    best: dict[tuple, dict] = {}
+    for doc in docs:
+        if doc.get("format", "cr-text") == "cr-text":
+            group = (doc["lang"], doc["edition"])
+            if group not in best or rank_key(doc) > rank_key(best[group]):
+                best[group] = doc
+    roles = {}
+    for doc in docs:
+        if doc["lang"] == "en" and doc["edition"] and doc["name"].count("_") <= 1 and doc.get("format") == "cr-text":
+            roles[doc["id"]] = OFFICIAL  # an edition of the chain, even beside another file of its date
+        elif doc.get("format", "cr-text") != "cr-text":
+            roles[doc["id"]] = EXCERPT
+        elif best[(doc["lang"], doc["edition"])] is not doc:
+            roles[doc["id"]] = VARIANT
+        else:
+            roles[doc["id"]] = TRANSLATION if doc["lang"] != "en" else VARIANT
+    return roles
+
+
+_ROLE_ORDER = {OFFICIAL: 0, TRANSLATION: 0, VARIANT: 1, EXCERPT: 2}
+
+
+def version_order(version: dict) -> tuple:
+    """English first, then by language; newest first (undated last); main text, variant, excerpt."""
+    return (version["lang"] != "en", version["lang"], -_edition_value(version["edition"]),
+            _ROLE_ORDER[version["source"]], version["document"])
+
+
+def _edition_value(edition: str | None) -> int:
+    return int(edition.replace("-", "")) if edition else 0
+
+
+def has_counterparts(conn: sqlite3.Connection) -> bool:
+    """Whether the table exists and holds rows (an import without the history step leaves it stale)."""
+    try:
+        return conn.execute("select 1 from counterparts limit 1").fetchone() is not None
+    except sqlite3.OperationalError:
+        return False
+
+
+def lineage_rows(conn: sqlite3.Connection, rule_id: int) -> list[tuple[int, str, str | None]] | None:
+    """(document id, number, topic) of every rule of ``rule_id``'s lineage; None if the rule has no row."""
+    found = conn.execute(
+        "select c.document_id, c.number, c.topic from counterparts c where c.lineage = "
+        "(select lineage from counterparts where rule_id = ?) order by c.document_id", [rule_id]).fetchall()
+    return found or None
+
+
+def versions(rows: list[tuple[int, str, str | None]], own_doc: int, docs_by_id: dict[int, dict],
+             roles: dict[int, str]) -> list[dict]:
+    """The other documents of a lineage as "also in" lists them, grouped and ordered (version_order)."""
+    found = []
+    seen = set()
+    for doc_id, number, topic in rows:
+        doc = docs_by_id.get(doc_id)
+        if doc is None or doc_id == own_doc or doc_id in seen:
+            continue
+        seen.add(doc_id)
+        found.append({"document": doc["name"], "lang": doc["lang"], "edition": doc["edition"], "number": number,
+                      "title": topic, "source": roles.get(doc_id, OFFICIAL)})
+    found.sort(key=version_order)
+    return found
+
+
+def counterparts_of(conn: sqlite3.Connection, number: str, targets: list[dict],
+                    docs_by_id: dict[int, dict]) -> list[dict]:
+    """Where a number missing from ``targets`` (documents, best first) names a rule elsewhere, that
+    rule's number in the first target holding it: the lineage of the newest holder first."""
+    if not targets or not has_counterparts(conn):
+        return []
+    wanted = {doc["id"]: position for position, doc in enumerate(targets)}
+    rows = conn.execute(
+        f"select c2.document_id, c2.number, c1.document_id from counterparts c1 join counterparts c2 "
+        f"on c2.lineage = c1.lineage where c1.number = ? and c2.document_id in ({','.join('?' * len(wanted))})",
+        [number, *wanted]).fetchall()
+    if not rows:
+        return []
+    best = min(wanted[target] for target, _, _ in rows)
+    target = targets[best]
+    chosen: dict[str, dict] = {}
+    for target_id, found, source_id in rows:
+        source = docs_by_id.get(source_id)
+        if target_id != target["id"] or source is None:
+            continue
+        key = (source["edition"] or "", rank_key(source))
+        if found not in chosen or key > chosen[found]["_key"]:
+            chosen[found] = {"number": found, "document": target["name"], "lang": target["lang"],
+                             "edition": target["edition"], "_key": key,
+                             "of": {"number": number, "document": source["name"], "lang": source["lang"],
+                                    "edition": source["edition"]}}
+    ordered = sorted(chosen.values(), key=lambda c: c["_key"], reverse=True)
+    for counterpart in ordered:
+        del counterpart["_key"]
+    return ordered
