@@ -180,6 +180,11 @@ class KnowledgeBase:
         changed = [r.name for r in results if r.status in ("added", "replaced")]
         if changed:
             self.update_history()
+            from kb.terms import rebuild_terms
+
+            # The term dictionary is mined now, so a read-only server (which cannot store it) finds a
+            # glossary entry by its name in another language without mining per process.
+            rebuild_terms(self.conn)
             from kb.search.index import index_dir, update_index
 
             # A search index, once built (by the first search), is kept current here; a database

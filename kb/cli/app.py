@@ -199,23 +199,36 @@ def refs(ctx, number, lang, edition, broken, document, as_json):
 @cli.command()
 @click.argument("term")
 @lang_option(help="Only this language.")
-@edition_option(help="Edition (2023-11-17) or document name.")
+@edition_option(help="Edition (2023-11-17) or document name; default the newest of each language.")
+@click.option("--all", "all_editions", is_flag=True, help="Every edition's entry, not only the newest.")
 @json_option(help="Print the entries as JSON.")
 @click.pass_context
-def glossary(ctx, term, lang, edition, as_json):
-    """Look a term up in the glossaries."""
-    entries = open_kb(ctx).glossary(term, lang=lang, edition=edition)
-    if not entries:
+def glossary(ctx, term, lang, edition, all_editions, as_json):
+    """Look a term up in the glossaries, in every language, by any of its names."""
+    result = open_kb(ctx).glossary(term, lang=lang, edition=edition, all_editions=all_editions)
+    if not result.entries:
         fail(_("no glossary entry for {term!r}").format(term=term), as_json=as_json)
     if as_json:
-        dump([e.to_dict() for e in entries])
+        dump(result.to_dict())
         return
-    for e in entries[:10]:
+    if result.did_you_mean:
+        click.echo(_("No entry for {term!r}. Did you mean: {suggestion}?").format(
+            term=term, suggestion=result.did_you_mean))
+        click.echo()
+    for e in result.entries:
         names = e.term + (f" / {e.english}" if e.english and e.english != e.term else "")
-        click.secho(names, bold=True)
+        click.secho(names + (f" ({e.reading})" if e.reading else ""), bold=True)
         click.echo(f"[{e.lang}, {format_edition(e.edition)}, {e.document}]")
         click.echo(e.text)
         click.echo()
+    if result.other_editions:
+        click.echo(ngettext("{n} more entry in other editions: --all lists it, --edition picks one.",
+                            "{n} more entries in other editions: --all lists them, --edition picks one.",
+                            result.other_editions).format(n=result.other_editions))
+    if result.more_concepts:
+        click.echo(ngettext("{n} more term contains {term!r}: {terms}",
+                            "{n} more terms contain {term!r}: {terms}", len(result.more_concepts)).format(
+            n=len(result.more_concepts), term=term, terms=", ".join(result.more_concepts)))
 
 
 @cli.command()

@@ -29,14 +29,15 @@ if TYPE_CHECKING:
 class Store:
     """One open database, read through the one document resolver."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path):
+    def __init__(self, conn: sqlite3.Connection, path: Path, readonly: bool = False):
         self.conn = conn
         self.path = path
+        self.readonly = readonly  # derived tables are then read as they are, never rebuilt
         self.cache = LookupCache(conn)
 
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = False) -> "Store":
-        return cls(connect(path, readonly=readonly), Path(path))
+        return cls(connect(path, readonly=readonly), Path(path), readonly)
 
     def close(self) -> None:
         self.conn.close()

@@ -1,0 +1,262 @@
+"""Glossary lookups by concept: one entry per term and language, found by any of its names.
+
+A glossary term is one concept in every edition and language: "Deathtouch" is the English
+entry of 135 editions, 接死 in the Japanese glossary (which names it in English too) and 死触 in
+the Chinese one (which does not: the term dictionary, kb.terms, knows it). A lookup finds the
+concept by any of these names, then shows each language's entry of the newest edition (or of
+the edition asked for, or every edition with ``all_editions``), and says what it left out.
+
+Everything is an indexed query (the glossary's term and English name are indexed without
+case, see kb.store.schema), so a lookup takes milliseconds even in a fresh process; only a
+misspelling reads the newest glossaries' names to find the nearest one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass, field
+
+from kb.core.results import GlossaryEntry
+from kb.terms.names import english_key
+from kb.terms.names import fold as _full_fold
+
+def fold(text: str) -> str:
+    """kb.terms.names.fold, quicker for the plain ASCII most names are."""
+    return " ".join(text.casefold().split()) if text.isascii() else _full_fold(text)
+
+
+LIMIT = 10  # concepts shown when a text is contained in many names; the rest are counted
+
+# How the query met the concept: its name, a name in another language (the dictionary), a part of
+# a name, or a near spelling ("did you mean").
+EXACT, DICTIONARY, CONTAINS, NEAR = "name", "dictionary", "contains", "near"
+
+
+@dataclass
+class GlossaryResult:
+    """What a glossary lookup found, and what it left out (never a silent cut).
+
+    Iterating gives the entries, so callers that took a list of entries still work.
+    """
+
+    query: str
+    entries: list[GlossaryEntry]
+    matched: str | None  # EXACT, DICTIONARY, CONTAINS, NEAR; None when nothing was found
+    concepts: list[str] = field(default_factory=list)  # English names of the concepts shown
+    did_you_mean: str | None = None  # the near spelling whose entries are shown
+    more_concepts: list[str] = field(default_factory=list)  # further concepts containing the query
+    other_editions: int = 0  # entries of other editions not shown (ask with an edition or all)
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __getitem__(self, index):
+        return self.entries[index]
+
+    def to_dict(self) -> dict:
+        return {"query": self.query, "matched": self.matched, "did_you_mean": self.did_you_mean,
+                "concepts": self.concepts, "entries": [e.to_dict() for e in self.entries],
+                "more_concepts": self.more_concepts, "other_editions": self.other_editions}
+
+
+def lookup(store, term: str, *, lang: str | None = None, edition: str | None = None,
+           all_editions: bool = False, limit: int = LIMIT) -> GlossaryResult:
+    """The glossary entries of the concept ``term`` names, one per language (see the module)."""
+    docs = store.candidates(lang, edition)
+    conn = store.conn
+    if not store.readonly:
+        _fresh_dictionary(conn)
+    concepts, matched = _by_name(conn, term), EXACT
+    if not concepts:
+        concepts, matched = _by_dictionary(conn, term), DICTIONARY
+    more: list[str] = []
+    did_you_mean = None
+    if not concepts:
+        found = _containing(conn, store, term)
+        concepts, more, matched = found[:limit], found[limit:], CONTAINS
+    if not concepts:
+        near = _nearest(conn, store, term)
+        concepts, matched, did_you_mean = ([near], NEAR, near) if near else ([], None, None)
+    entries: list[GlossaryEntry] = []
+    other = 0
+    for concept in concepts:
+        shown, left = _entries(conn, concept, docs, all_editions)
+        entries += shown
+        other += left
+    return GlossaryResult(term, entries, matched if entries else None, concepts if entries else [],
+                          did_you_mean if entries else None, more, other)
+
+
+def _fresh_dictionary(conn: sqlite3.Connection) -> None:
+    """The stored term dictionary, rebuilt first when the documents changed since it was mined (once
+    after an import; a read-only database is read as it is)."""
+    from kb.terms.table import fingerprint, rebuild_terms, stored_fingerprint
+
+    if stored_fingerprint(conn) != fingerprint(conn):
+        rebuild_terms(conn)
+
+
+def _by_name(conn: sqlite3.Connection, term: str) -> list[str]:
+    """English names of the concepts a glossary term or English name spells exactly (any case)."""
+    text = " ".join(term.split())
+    rows = conn.execute(
+        "select distinct d.lang, g.term, g.english from glossary g join documents d on d.id = g.document_id "
+        "where g.term = ? collate nocase or g.english = ? collate nocase", [text, text]).fetchall()
+    wanted = fold(text)
+    names = [english or (name if lang == "en" else None) for lang, name, english in rows
+             if fold(name) == wanted or fold(english or "") == wanted]
+    found = [n for n in dict.fromkeys(names) if n]
+    if not found and rows:  # a translated term without an English name (Chinese): the dictionary knows it,
+        found = _english_of(conn, [name for _, name, _ in rows]) or [rows[0][1]]  # else the term itself
+    return _distinct(found)
+
+
+def _by_dictionary(conn: sqlite3.Connection, term: str) -> list[str]:
+    """English names of the concepts the term dictionary pairs with ``term`` (Todesberührung, 死触)."""
+    try:
+        rows = conn.execute("select distinct english from term_names where folded = ?", [fold(term)]).fetchall()
+    except sqlite3.OperationalError:  # no dictionary built yet
+        return []
+    return _distinct([english for (english,) in rows if _has_english_entry(conn, english)])
+
+
+def _english_of(conn: sqlite3.Connection, names: list[str]) -> list[str]:
+    try:
+        marks = ",".join("?" * len(names))
+        rows = conn.execute(f"select distinct english from term_names where folded in ({marks})",
+                            [fold(n) for n in names]).fetchall()
+    except sqlite3.OperationalError:
+        return []
+    return [english for (english,) in rows if _has_english_entry(conn, english)]
+
+
+def _has_english_entry(conn: sqlite3.Connection, english: str) -> bool:
+    return conn.execute("select 1 from glossary where term = ? collate nocase limit 1", [english]).fetchone() is not None
+
+
+def _distinct(names: list[str]) -> list[str]:
+    """One spelling per concept (the first met)."""
+    seen: dict[str, str] = {}
+    for name in names:
+        seen.setdefault(fold(name), name)
+    return list(seen.values())
+
+
+def _newest_glossaries(store) -> list[dict]:
+    """Each language's newest document with a glossary: where names are looked for by part or spelling."""
+    rows = store.conn.execute("select distinct document_id from glossary").fetchall()
+    having = {doc_id for (doc_id,) in rows}
+    newest: dict[str, dict] = {}
+    for doc in store.candidates(None, None):
+        if doc["id"] in having and doc["lang"] not in newest:
+            newest[doc["lang"]] = doc
+    return list(newest.values())
+
+
+def _names(store) -> dict[str, str]:
+    """Folded spelling -> English name of the newest glossaries' entries and the dictionary's names,
+    once per database state (a server reads them once)."""
+    found = store.cache.memo.get("glossary names")
+    if found is None:
+        found = store.cache.memo["glossary names"] = {}
+        for name, english in _read_names(store.conn, _newest_glossaries(store)):
+            found.setdefault(fold(name), english)
+    return found
+
+
+def _read_names(conn: sqlite3.Connection, docs: list[dict]) -> list[tuple[str, str]]:
+    if not docs:
+        return []
+    marks = ",".join("?" * len(docs))
+    rows = conn.execute(f"select g.term, g.english, d.lang from glossary g join documents d on d.id = g.document_id "
+                        f"where g.document_id in ({marks})", [d["id"] for d in docs]).fetchall()
+    english = {fold(term): term for term, _, lang in rows if lang == "en"}
+    found = [(term, english.get(fold(name or term), name or term)) for term, name, lang in rows]
+    found += [(name, english[fold(name)]) for _, name, _ in rows if name and fold(name) in english]
+    try:
+        for name, name_english in conn.execute("select distinct name, english from term_names"):
+            if fold(name_english) in english:
+                found.append((name, english[fold(name_english)]))
+    except sqlite3.OperationalError:
+        pass
+    return found
+
+
+def _containing(conn: sqlite3.Connection, store, term: str) -> list[str]:
+    """English names of the concepts one of whose names contains ``term``, shortest first."""
+    wanted = fold(term)
+    if len(wanted) < 2:
+        return []
+    found = {english for name, english in _names(store).items() if wanted in name}
+    return sorted(found, key=lambda name: (len(name), name))
+
+
+def _nearest(conn: sqlite3.Connection, store, term: str) -> str | None:
+    """The English name of the concept spelled nearest ``term`` (restricted Damerau–Levenshtein:
+    one edit for short words, two from five letters, three from eleven), or None."""
+    from rapidfuzz import process
+    from rapidfuzz.distance import OSA
+
+    wanted = fold(term)
+    if len(wanted) < 3:
+        return None
+    spellings = _names(store)
+    allowed = 1 if len(wanted) <= 4 else 2 if len(wanted) <= 10 else 3
+    found = process.extract(wanted, list(spellings), scorer=OSA.distance, processor=None,
+                            score_cutoff=allowed, limit=5)
+    if not found:
+        return None
+    best = min(found, key=lambda item: (item[1], len(item[0]), item[0]))
+    return spellings[best[0]]
+
+
+def _entries(conn: sqlite3.Connection, concept: str, docs: list[dict], all_editions: bool) -> tuple[list, int]:
+    """The concept's entries in the candidate documents: per language the first document's
+    (newest, official before variant), or all of them; and how many were left out."""
+    order = {doc["id"]: position for position, doc in enumerate(docs)}
+    rows = _rows(conn, "g.term = ? collate nocase or g.english = ? collate nocase", [concept, concept])
+    local = _local_names(conn, concept)
+    if local:
+        clauses = " or ".join("(g.term = ? and d.lang = ?)" for _ in local)
+        rows += _rows(conn, clauses, [value for pair in local for value in pair])
+    seen: set[int] = set()
+    kept = []
+    for row in sorted((r for r in rows if r["document_id"] in order), key=lambda r: order[r["document_id"]]):
+        if row["id"] not in seen:
+            seen.add(row["id"])
+            kept.append(row)
+    shown, languages = [], set()
+    for row in kept:
+        if all_editions or row["lang"] not in languages:
+            languages.add(row["lang"])
+            shown.append(row)
+    return [_entry(conn, row) for row in shown], len(kept) - len(shown)
+
+
+def _local_names(conn: sqlite3.Connection, concept: str) -> list[tuple[str, str]]:
+    """(name, language) of the concept in the languages whose glossaries give no English name."""
+    try:
+        return [(name, lang) for name, lang in conn.execute(
+            "select distinct name, lang from term_names where key = ? and lang != 'en'", [english_key(concept)])]
+    except sqlite3.OperationalError:
+        return []
+
+
+_SQL = ("select g.id, g.document_id, g.term, g.english, g.reading, g.text, d.name as document, d.lang, d.edition "
+        "from glossary g join documents d on d.id = g.document_id where ")
+
+
+def _rows(conn: sqlite3.Connection, where: str, params: list) -> list[dict]:
+    cursor = conn.execute(_SQL + where, params)
+    columns = [c[0] for c in cursor.description]
+    return [dict(zip(columns, row)) for row in cursor]
+
+
+def _entry(conn: sqlite3.Connection, row: dict) -> GlossaryEntry:
+    rules = [target for (target,) in conn.execute("select target from refs where glossary_id = ? order by id",
+                                                  [row["id"]])]
+    return GlossaryEntry(term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
+                         lang=row["lang"], edition=row["edition"], document=row["document"], rules=rules)
