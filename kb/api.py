@@ -285,8 +285,9 @@ class KnowledgeBase:
 
     def broken_refs(self, *, document: str | None = None, lang: str | None = None,
                     edition: str | None = None) -> list[Reference]:
-        """Citations whose target is not in their document, or whose quoted title differs."""
-        where = "(r.resolved = 0 or r.title_matches = 0)"
+        """Citations whose target is not in their document, or whose quoted title differs (with the
+        actual title); a partial document's citations are checked in its full text (Store.broken_references)."""
+        where = "1"
         params: list = []
         if document:
             self.document(document)
@@ -298,7 +299,7 @@ class KnowledgeBase:
         if edition:
             where += " and d.edition = ?"
             params.append(normalise_edition(edition))
-        return self.store.references(where, params)
+        return self.store.broken_references(where, params)
 
     # ---- glossary -----------------------------------------------------------------------------
 

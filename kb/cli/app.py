@@ -176,8 +176,7 @@ def refs(ctx, number, lang, edition, broken, document, as_json):
             dump([r.to_dict() for r in found])
         else:
             for r in found:
-                why = _("no such rule in the document") if not r.resolved else _("quoted title differs")
-                click.echo(f"{r.document} {r.source or r.glossary_term}: {r.raw!r} -> {r.target} ({why})")
+                click.echo(f"{r.document} {r.source or r.glossary_term}: {r.raw!r} -> {r.target} ({_broken_why(r)})")
             click.echo(ngettext("{n} broken citation", "{n} broken citations", len(found)).format(n=len(found)),
                        err=True)
         return
@@ -194,6 +193,18 @@ def refs(ctx, number, lang, edition, broken, document, as_json):
     click.echo(_("Cited by ({n}):").format(n=len(result.incoming)))
     for r in result.incoming:
         click.echo("  " + (r.source or _("glossary: {term}").format(term=r.glossary_term or "")))
+
+
+def _broken_why(ref) -> str:
+    """Why `refs --broken` lists a citation, in words: a missing rule (and where it was looked for) or
+    both titles."""
+    if not ref.resolved and ref.checked_in:
+        return _("no such rule in the document nor in {document}").format(document=ref.checked_in)
+    if not ref.resolved:
+        return _("no such rule in the document")
+    if ref.actual_title:
+        return _("quoted title {quoted!r}, actual title {actual!r}").format(quoted=ref.title, actual=ref.actual_title)
+    return _("quoted title {quoted!r}, but the rule has no title").format(quoted=ref.title)
 
 
 @cli.command()

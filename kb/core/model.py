@@ -34,6 +34,10 @@ class Reference(_Serialisable):
     document: str
     lang: str
     edition: str | None
+    # Broken citations only: the cited rule's own title where the quoted one differs, and for a
+    # partial document (an excerpt, a glossary list) the full text its citations were checked in.
+    actual_title: str | None = None
+    checked_in: str | None = None
 
 
 @dataclass

@@ -201,6 +201,23 @@ class Store:
             for row in rows(self.conn, self._REF_SQL + where + " order by r.id", params)
         ]
 
+    def broken_references(self, where: str, params: list) -> list[Reference]:
+        """Citations that are really broken, among those matching an SQL condition (as ``references``).
+
+        A full text's citation is broken when its document lacks the target or the quoted title
+        differs (the actual title is given). A partial document (an excerpt, a glossary-only list)
+        holds few rules: its citations of rules it does not hold are checked in the full text it
+        belongs to (same language and date, else its English pivot), and reported only when that
+        lacks them too; one with no such text is left out, as nothing can be said of it.
+        """
+        from kb.store.broken import really_broken
+
+        sql = (self._REF_SQL.replace(" from refs r", ", r.target_start, r.target_end, d.id as document_id, d.format, "
+                                     "d.rules as document_rules, (select t.title from rules t where t.document_id = "
+                                     "r.document_id and t.number = r.target limit 1) as actual_title from refs r")
+               + "(r.resolved = 0 or r.title_matches = 0) and " + where + " order by r.id")
+        return really_broken(self, rows(self.conn, sql, params))
+
     # ---- glossary ------------------------------------------------------------------------
 
     def glossary(self, term: str, *, lang: str | None = None, edition: str | None = None) -> list["GlossaryEntry"]:
