@@ -1,6 +1,9 @@
-"""Lookup figures (issue 7): in-process rule lookups per second, `mtgkb show` as a fresh process.
+"""Lookup figures (issues 7 and 12): in-process rule lookups per second, each with its "also in"
+through the renumbering chain, and `mtgkb show` as a fresh process.
 
-Run: python bench/bench_lookup.py [--corpus ../shared/corpus]
+Run: python bench/bench_lookup.py [--corpus ../shared/corpus] [--db a-whole-corpus.db]
+Without --db, two English editions and the Japanese translation are imported (so every rule has
+versions elsewhere); with --db, a copy of that database is measured (it is never written to).
 Targets: >= 50,000 lookups per second in-process; `mtgkb show 702.26b` in at most twice the time
 of `python -c "import sqlite3"`.
 """
@@ -9,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -35,6 +39,19 @@ def lookups_per_second(kb: KnowledgeBase, numbers: list[str], rounds: int) -> tu
     return cold, warm
 
 
+def glossary_times(db: Path) -> list[tuple[str, float]]:
+    """Milliseconds of glossary lookups in one open database (a server's case), after a first one."""
+    kb = KnowledgeBase.open(db, readonly=True)
+    kb.glossary("Phasing")
+    found = []
+    for query in ("Deathtouch", "deaftouch", "死触", "Instabilität", "phase"):
+        start = time.perf_counter()
+        kb.glossary(query)
+        found.append((query, (time.perf_counter() - start) * 1000))
+    kb.close()
+    return found
+
+
 def process_time(args: list[str], runs: int, env: dict) -> float:
     times = []
     for _ in range(runs):
@@ -47,15 +64,25 @@ def process_time(args: list[str], runs: int, env: dict) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
+    parser.add_argument("--db", type=Path, help="Measure a copy of this database instead of importing.")
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "lookup.db"
-        kb = KnowledgeBase.open(db)
-        kb.import_file(args.corpus / "en" / "full" / "MagicCompRules_20260807.txt")
-        numbers = [row[0] for row in kb.conn.execute("select number from rules")]
+        if args.db:
+            shutil.copyfile(args.db, db)
+            kb = KnowledgeBase.open(db)  # migrates the copy (the counterparts table is filled then)
+        else:
+            kb = KnowledgeBase.open(db)
+            kb.import_paths([args.corpus / "en" / "full" / "MagicCompRules_20260116.txt",
+                             args.corpus / "en" / "full" / "MagicCompRules_20260807.txt",
+                             args.corpus / "ja" / "CompRules_ja_20260116.0_lines.txt"])
+        newest = kb.resolve(lang="en")
+        numbers = [row[0] for row in kb.conn.execute("select number from rules where document_id = ?", [newest["id"]])]
         cold, warm = lookups_per_second(kb, numbers, rounds=5)
-        print(f"in-process rule lookups over all {len(numbers)} rules: first pass {cold:,.0f}/s, "
+        versions = sum(len(kb.rule(number).other_versions) for number in numbers) / len(numbers)
+        print(f"in-process rule lookups over all {len(numbers)} rules of {newest['name']}, each with its "
+              f"'also in' ({versions:.1f} other documents on average): first pass {cold:,.0f}/s, "
               f"then {warm:,.0f}/s (target >= 50,000/s)")
         kb.close()
         env = dict(os.environ, MTGKB_DB=str(db))
@@ -65,9 +92,14 @@ def main() -> None:
                        check=True, capture_output=True)
         baseline = process_time([sys.executable, "-c", "import sqlite3"], args.runs, env)
         show = process_time([str(Path(sys.executable).parent / "mtgkb"), "show", "702.26b"], args.runs, env)
+        german = process_time([str(Path(sys.executable).parent / "mtgkb"), "show", "702.23a", "--lang", "de"],
+                              args.runs, env) if args.db else None
         print(f"python -c 'import sqlite3': {baseline * 1000:.0f} ms; mtgkb show 702.26b: {show * 1000:.0f} ms; "
-              f"ratio {show / baseline:.2f} (target <= 2)")
-
+              f"ratio {show / baseline:.2f} (target <= 2)"
+              + (f"; mtgkb show 702.23a --lang de: {german * 1000:.0f} ms, ratio {german / baseline:.2f}"
+                 if german else ""))
+        glossary = glossary_times(db)
+        print("glossary lookups in one process (ms): " + ", ".join(f"{q} {t:.1f}" for q, t in glossary))
 
 if __name__ == "__main__":
     main()

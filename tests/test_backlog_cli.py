@@ -73,7 +73,7 @@ def test_po_export_and_import(tmp_path):
     assert [(r["name"], r["status"], r["lang"], r["edition"], r["format"]) for r in imported] == [
         ("ja-new", "added", "ja", "2026-08-07", "po")]
     shown = json.loads(run("show", "727.6", "--lang", "ja", "--json", db=db).output)
-    assert shown["document"] == "ja-new" and "rule 729 参照" in shown["text"]
+    assert shown["document"] == "ja-new" and "rule 729 参照" in shown["ruleText"]
 
 
 def test_bad_input_and_unknown_names_exit_non_zero(tmp_path):

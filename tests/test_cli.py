@@ -53,7 +53,7 @@ def test_default_database_is_built_on_first_use(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, ["show", "702.26b", "--lang", "ja", "--json"])
     assert result.exit_code == 0, result.output
     assert target.exists()
-    assert json.loads(result.output)["text"].startswith("パーマネントがフェイズ・アウトすると")
+    assert json.loads(result.output)["ruleText"].startswith("パーマネントがフェイズ・アウトすると")
 
 
 def test_show_text_and_json(english):
@@ -62,8 +62,8 @@ def test_show_text_and_json(english):
     assert "removed from combat" in text and "Example 2:" in text and "Parent: 702.26 Phasing" in text
     data = json.loads(run(english, "show", "702.26b", "--json").output)
     assert data["edition"] == "2026-08-07" and data["lang"] == "en"
-    assert data["previous"]["number"] == "702.26a" and data["next"]["number"] == "702.26c"
-    assert [c["target"] for c in data["cites"]] == ["506.4"]
+    assert data["navigation"]["previousRule"] == "702.26a" and data["navigation"]["nextRule"] == "702.26c"
+    assert data["cites"] == ["506.4"]
 
 
 def test_show_unknown_rule_exits_1_with_nearest(english):

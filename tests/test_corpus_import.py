@@ -49,7 +49,8 @@ def test_same_date_prefers_the_official_file(corpus_db):
 def test_translations_line_up_with_english(corpus_db):
     ja = corpus_db.rule("702.26b", lang="ja")
     assert ja.edition == "2026-01-16"
-    assert {"lang": "en", "edition": "2026-01-16", "document": "MagicCompRules_20260116"} in ja.other_versions
+    assert {"lang": "en", "edition": "2026-01-16", "document": "MagicCompRules_20260116", "number": "702.26b",
+            "title": "Phasing", "source": "official"} in ja.other_versions
     zh = corpus_db.rule("702.26b", lang="zh", edition="2023-11-17")
     assert len(zh.examples) == 2
     assert zh.cites[0].target == "506.4"

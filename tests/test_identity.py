@@ -156,6 +156,7 @@ def test_a_trailing_dot_means_without_subrules(kb):
     whole, alone = kb.rule("702.24"), kb.rule("702.24.")
     assert [c.number for c in whole.children] == ["702.24a", "702.24b", "702.24c"]
     assert alone.children == [] and alone.subrules is False and alone.text == whole.text
+    assert alone.payload()["withoutSubrules"] is True and whole.payload()["withoutSubrules"] is False
     assert [r.number for r in kb.rules("702.24")] == ["702.24", "702.24a", "702.24b", "702.24c"]
     assert [r.number for r in kb.rules("702.24.")] == ["702.24"]
     assert kb.rule("CR 702.24b").number == "702.24b"

@@ -99,7 +99,7 @@ class Rule(_Serialisable):
             },
             "parent": self.parent.to_dict() if self.parent else None,
             "children": [child.number for child in self.children],
-            "subrules": self.subrules,
+            "withoutSubrules": not self.subrules,
             "cites": [ref.target for ref in self.cites],
             "citedBy": rules_citing,
             "glossaryMentions": glossary,

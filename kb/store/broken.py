@@ -4,9 +4,9 @@ A glossary-only document (the Japanese term list) or an excerpt (a wiki article 
 cites rules it was never meant to hold: "not in this document" is true and useless there. Such
 a citation is checked in the full text the document belongs to instead, the same language's
 text of its date, else the English edition of its date (for an undated one, the edition it was
-inferred to match), and reported only when that text lacks the rule too. Counted on the whole
-corpus (/work/corpus.db), that took `refs --broken` from 1,394 lines, 812 of them from partial documents, to 583:
-the full texts' own problems (none of the partial documents' citations is missing from its full text).
+inferred to match), and reported only when that text lacks the rule too. On a database of the
+whole corpus that took `refs --broken` from 1,394 lines, 812 of them from partial documents, to
+583: the full texts' own problems (no partial document cites a rule its full text lacks).
 """
 
 from __future__ import annotations

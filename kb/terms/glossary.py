@@ -69,7 +69,8 @@ def lookup(store, term: str, *, lang: str | None = None, edition: str | None = N
     conn = store.conn
     if not store.readonly:
         _fresh_dictionary(conn)
-    concepts, matched = _by_name(conn, term), EXACT
+    concepts = _by_name(conn, term)
+    matched: str | None = EXACT
     if not concepts:
         concepts, matched = _by_dictionary(conn, term), DICTIONARY
     more: list[str] = []
@@ -159,11 +160,12 @@ def _newest_glossaries(store) -> list[dict]:
 def _names(store) -> dict[str, str]:
     """Folded spelling -> English name of the newest glossaries' entries and the dictionary's names,
     once per database state (a server reads them once)."""
-    found = store.cache.memo.get("glossary names")
+    found: dict[str, str] | None = store.cache.memo.get("glossary names")
     if found is None:
-        found = store.cache.memo["glossary names"] = {}
+        found = {}
         for name, english in _read_names(store.conn, _newest_glossaries(store)):
             found.setdefault(fold(name), english)
+        store.cache.memo["glossary names"] = found
     return found
 
 
