@@ -100,7 +100,7 @@ def test_refs_outgoing_incoming_and_broken(english):
 
 
 def test_glossary(english):
-    data = json.loads(run(english, "glossary", "phasing", "--json").output)
+    data = json.loads(run(english, "glossary", "phasing", "--json").output)["entries"]
     assert data[0]["term"] == "Phasing" and "702.26" in data[0]["rules"]
     assert run(english, "glossary", "nonexistentterm", ok=False).exit_code == 1
 

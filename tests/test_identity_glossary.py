@@ -48,7 +48,7 @@ def test_every_edition_or_one_edition_when_asked(kb):
 
 def test_found_by_a_name_in_another_language(kb):
     german = kb.glossary("Instabilität")  # the German glossary gives no English name: the dictionary does
-    assert terms(german)[:1] == [("Phasing", "en", "2026-08-07")] and ("Instabilität", "de", "2010-07-16") in terms(german)
+    assert terms(german) == [("Instabilität", "de", "2010-07-16"), ("Phasing", "en", "2026-08-07")]  # its own first
     only_german = kb.glossary("Phasing", lang="de")
     assert terms(only_german) == [("Instabilität", "de", "2010-07-16")]
 
@@ -117,7 +117,7 @@ def test_corpus_deaftouch(history_db):
     result = history_db.glossary("deaftouch")
     assert result.did_you_mean == "Deathtouch"
     assert [(e.term, e.lang) for e in result] == [("Deathtouch", "en"), ("死触", "zh"), ("接死", "ja")]
-    assert result[0].edition == "2026-08-07" and result.other_editions > 130
+    assert result[0].edition == "2026-08-07" and result.other_editions > 100
     every = history_db.glossary("deaftouch", all_editions=True)
     assert len(every) == len(result) + result.other_editions and every.other_editions == 0
     text = CliRunner().invoke(cli, ["--db", str(history_db.path), "glossary", "deaftouch"]).output

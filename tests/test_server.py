@@ -88,7 +88,7 @@ def test_bad_bodies(client):
 def test_editions_and_glossary(client):
     names = {d["name"] for d in client.get("/editions").json()}
     assert "MagicCompRules_20260807" in names and "000_a3c90cc092d5a721" in names
-    entries = client.get("/glossary/Phasing").json()
+    entries = client.get("/glossary/Phasing").json()["entries"]
     assert entries[0]["term"] == "Phasing"
     assert client.get("/glossary/zzzznotaterm").status_code == 404
 

@@ -233,6 +233,7 @@ class LookupCache:
         self._scenarios: dict[str, list[dict]] | None = None
         self.candidates: dict[tuple, list[dict]] = {}  # ranked documents per (lang, edition, ui language)
         self._versions: dict[int, list[dict]] = {}  # rule id -> its other versions ("also in")
+        self._current: dict[int, dict | None] = {}  # rule id -> today's English version of it
         self._roles: dict[int, str] | None = None
         self._identity: bool | None = None  # whether the counterparts table can be read
         self._newest: dict | None = None  # the newest official English edition
@@ -241,6 +242,7 @@ class LookupCache:
     def clear(self) -> None:
         self.memo = {}
         self._versions = {}
+        self._current = {}
         self._roles = None
         self._identity = None
         self._documents = None
@@ -294,16 +296,21 @@ class LookupCache:
                                key=lambda d: (d["edition"], d["name"]), default=None)
         return self._roles
 
-    def current(self, doc: dict, number: str, others: list[dict]) -> dict | None:
-        """Today's English version of a rule: the newest official edition's, from ``others`` (its versions)."""
+    def current(self, rule_id: int, doc: dict, number: str, others: list[dict]) -> dict | None:
+        """Today's English version of a rule: the newest official edition's, from ``others`` (its versions);
+        remembered per rule like the versions."""
+        if rule_id in self._current:
+            return self._current[rule_id]
         self._read_roles()
-        newest = self._newest
-        if newest is None:
-            return None
-        if newest["id"] == doc["id"]:
-            return {"number": number, "edition": doc["edition"], "document": doc["name"]}
-        found = next((v for v in others if v["document"] == newest["name"]), None)
-        return {"number": found["number"], "edition": found["edition"], "document": found["document"]} if found else None
+        newest, found = self._newest, None
+        if newest is not None and newest["id"] == doc["id"]:
+            found = {"number": number, "edition": doc["edition"], "document": doc["name"]}
+        elif newest is not None:
+            version = next((v for v in others if v["document"] == newest["name"]), None)
+            if version:
+                found = {"number": version["number"], "edition": version["edition"], "document": version["document"]}
+        self._current[rule_id] = found
+        return found
 
     def index(self, doc: dict) -> "DocumentIndex | SqlDocument":
         """The document's rules: in memory once it is asked often, else through SQL."""

@@ -150,7 +150,7 @@ class Store:
             cited_by=[reference(ref, doc) for ref in source.incoming(number)],
             commentary=source.commentary_of(number),
             other_versions=others, duplicates=duplicates, scenarios=self.cache.scenarios(number),
-            current=self.cache.current(doc, number, others),
+            current=self.cache.current(row["id"], doc, number, others),
         )
 
     def other_versions(self, rule_id: int, number: str, doc_id: int) -> list[dict]:

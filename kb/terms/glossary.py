@@ -13,6 +13,7 @@ misspelling reads the newest glossaries' names to find the nearest one.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import dataclass, field
 
@@ -71,8 +72,8 @@ def lookup(store, term: str, *, lang: str | None = None, edition: str | None = N
         _fresh_dictionary(conn)
     concepts = _by_name(conn, term)
     matched: str | None = EXACT
-    if not concepts:
-        concepts, matched = _by_dictionary(conn, term), DICTIONARY
+    if not concepts:  # a part of a listed term ("フェイズ・アウト" of "フェイズ・イン、フェイズ・アウト"), a dictionary name
+        concepts, matched = _distinct(_by_part(store, term) + _by_dictionary(conn, term)), DICTIONARY
     more: list[str] = []
     did_you_mean = None
     if not concepts:
@@ -87,6 +88,8 @@ def lookup(store, term: str, *, lang: str | None = None, edition: str | None = N
         shown, left = _entries(conn, concept, docs, all_editions)
         entries += shown
         other += left
+    wanted = fold(term)
+    entries.sort(key=lambda e: wanted not in fold(e.term))  # the query's own language first (死触: Chinese)
     return GlossaryResult(term, entries, matched if entries else None, concepts if entries else [],
                           did_you_mean if entries else None, more, other)
 
@@ -113,6 +116,25 @@ def _by_name(conn: sqlite3.Connection, term: str) -> list[str]:
     if not found and rows:  # a translated term without an English name (Chinese): the dictionary knows it,
         found = _english_of(conn, [name for _, name, _ in rows]) or [rows[0][1]]  # else the term itself
     return _distinct(found)
+
+
+_PARTS = re.compile(r"\s*[、,，/／;；]\s*")
+
+
+def _by_part(store, term: str) -> list[str]:
+    """English names of the entries that list ``term`` as one of several names, in the newest glossaries."""
+    parts: dict[str, list[str]] | None = store.cache.memo.get("glossary parts")
+    if parts is None:
+        parts = {}
+        docs = _newest_glossaries(store)
+        marks = ",".join("?" * len(docs))
+        for name, english in store.conn.execute(
+                f"select term, english from glossary where document_id in ({marks})", [d["id"] for d in docs]):
+            pieces = _PARTS.split(name)
+            for piece in pieces if len(pieces) > 1 else ():
+                parts.setdefault(fold(piece), []).append(english or name)
+        store.cache.memo["glossary parts"] = parts
+    return parts.get(fold(term), [])
 
 
 def _by_dictionary(conn: sqlite3.Connection, term: str) -> list[str]:
@@ -147,14 +169,16 @@ def _distinct(names: list[str]) -> list[str]:
 
 
 def _newest_glossaries(store) -> list[dict]:
-    """Each language's newest document with a glossary: where names are looked for by part or spelling."""
+    """The documents with a glossary of each language's newest edition (a glossary list beside its
+    full text, too): where names are looked for by part or spelling."""
     rows = store.conn.execute("select distinct document_id from glossary").fetchall()
     having = {doc_id for (doc_id,) in rows}
-    newest: dict[str, dict] = {}
+    newest: dict[str, str | None] = {}
+    found = []
     for doc in store.candidates(None, None):
-        if doc["id"] in having and doc["lang"] not in newest:
-            newest[doc["lang"]] = doc
-    return list(newest.values())
+        if doc["id"] in having and newest.setdefault(doc["lang"], doc["edition"]) == doc["edition"]:
+            found.append(doc)
+    return found
 
 
 def _names(store) -> dict[str, str]:
