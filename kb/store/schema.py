@@ -138,6 +138,8 @@ def _counterparts(conn: sqlite3.Connection) -> None:
 
 def _glossary_nocase(conn: sqlite3.Connection) -> None:
     """A glossary lookup by any spelling of a term is an index search, not a scan of every edition's entries."""
+    if not _has_table(conn, "glossary"):  # a first-release layout: the table comes with its documents
+        return
     conn.execute("create index if not exists glossary_term_nocase on glossary (term collate nocase)")
     conn.execute("create index if not exists glossary_english_nocase on glossary (english collate nocase)")
 
