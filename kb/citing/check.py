@@ -25,7 +25,7 @@ from kb.history import chain_documents
 from kb.history.model import connection
 from kb.history.resolve import resolve_document
 from kb.i18n import _
-from kb.core.numbers import RuleNumber, RuleRange
+from kb.core.numbers import RuleNumber, RuleRange, letter_index
 from importers.references import normalise_title
 
 from kb.core.labels import CHANGED, GONE, MOVED, NOT_FOUND, OK, STATUS_LABELS, TITLE_MISMATCH  # noqa: F401
@@ -196,7 +196,8 @@ def fix(text: str, checked: list[CheckedCitation]) -> tuple[str, list[dict]]:
 
 def _written(item: CheckedCitation, new: str, before: str | None) -> str:
     """How the new number is written: a lone letter ("and c") stays a letter while it still follows
-    the rule of the item before it, else the whole number."""
+    the subrule before it (as the grammar reads "702.26b and c"), else the whole number: "502.15a
+    and b" merged into one subrule becomes "702.26a and 702.26a", never "702.26a and a"."""
     if not re.fullmatch(r"[a-z]{1,2}", item.raw, re.IGNORECASE) or before is None:
         return new
     try:
@@ -204,4 +205,5 @@ def _written(item: CheckedCitation, new: str, before: str | None) -> str:
     except ValueError:
         return new
     same_rule = (number.section, number.chapter, number.rule) == (previous.section, previous.chapter, previous.rule)
-    return number.letters if same_rule and number.letters else new
+    follows = bool(number.letters) and letter_index(number.letters or "") > letter_index(previous.letters or "")
+    return number.letters if same_rule and follows and number.letters else new

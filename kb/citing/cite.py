@@ -18,6 +18,7 @@ from kb.core.errors import MtgkbError
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.history.chain import ChainDoc
 from kb.i18n import _, language_name, ngettext
+from kb.store.documents import primary_language
 
 RESOLVED, NOT_FOUND, AMBIGUOUS = "resolved", "not found", "ambiguous"
 
@@ -70,12 +71,19 @@ def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) 
                 title=item.title, without_subrules=citation.without_subrules, example=citation.example,
                 status=NOT_FOUND, citation=whole, languages=list(item.languages),
             )
-            target = item.target
+            target, where, read = item.target, edition, None
             if item.languages and isinstance(target, RuleNumber):
                 if not until:
                     until.append(chain_edition(kb, edition))
-                target = _read(kb, result, item, until[0]) or target
-            _resolve(kb, result, citation, target, lang, edition)
+                read = _read(kb, result, item, until[0])
+                own = _own_document(result, lang)
+                if own:  # the reader's language has the cited document: its own text, as cited
+                    where = own
+                elif read:
+                    target = read
+            _resolve(kb, result, citation, target, lang, where)
+            if read is not None and result.status != NOT_FOUND:
+                result.resolved_target = str(read)  # also where the reader's own document is shown
             found.append(result)
     return found
 
@@ -101,12 +109,18 @@ def _read(kb, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> Rul
             _("{language} {number} ({documents}) is {target} in {edition}").format(
                 language=language_name(r.lang), number=r.number, documents=", ".join(r.documents),
                 target=r.target or _("gone"), edition=r.edition) for r in found.readings))
-    elif found.targets[0] != str(item.target) or first.title:
+    else:
         result.note = _("{number} as in the {language} documents ({documents}, numbered as {pivots}) "
                         "is {target} in {edition}").format(
             number=item.target, language=language_name(first.lang), documents=", ".join(first.documents),
             pivots=_span_of(first.pivots), target=found.targets[0], edition=until.edition)
     return RuleNumber.parse(found.targets[0])
+
+
+def _own_document(result: ResolvedCitation, lang: str | None) -> str | None:
+    """The newest cited document in the language the reader asked for, if a reading has one."""
+    wanted = primary_language(lang) if lang else None
+    return next((r["documents"][0] for r in result.readings if wanted and r["lang"] == wanted), None)
 
 
 def _reading_missing(found: LanguageReadings, item: CitedItem, names: str, until: ChainDoc) -> str:
