@@ -55,19 +55,42 @@ class CheckedCitation:
 def check(kb, text: str, *, since: str, until: str | None = None, lang: str | None = None) -> list[CheckedCitation]:
     """Every citation of ``text`` checked from edition ``since`` to ``until``."""
     since_doc, until_doc = _chain_document(kb, since), _chain_document(kb, until)
-    checked = []
+    checked, numbers = [], []
     for citation in find_citations(text, lang, mode="free"):
         whole = {"start": citation.start, "end": citation.end, "raw": citation.raw}
         for item in citation.items(text):
             target = item.target
-            result = CheckedCitation(item.start, item.end, item.raw, str(target), OK, since_doc["edition"],
-                                     until_doc["edition"], title=item.title, citation=whole)
-            if isinstance(target, RuleRange):
-                _check_range(kb, result, target, since_doc, until_doc)
-            else:
-                _check_number(kb, result, str(target), since_doc, until_doc)
-            checked.append(result)
-    return checked
+            checked.append((item, CheckedCitation(item.start, item.end, item.raw, str(target), OK,
+                                                  since_doc["edition"], until_doc["edition"], title=item.title,
+                                                  citation=whole)))
+            numbers += [str(target.start), str(target.end)] if isinstance(target, RuleRange) else [str(target)]
+    follows = _follow_all(kb, numbers, since_doc, until_doc)
+    for item, result in checked:
+        if isinstance(item.target, RuleRange):
+            _check_range(kb, result, item.target, since_doc, until_doc, follows)
+        else:
+            _check_number(kb, result, str(item.target), since_doc, until_doc, follows)
+    return [result for _item, result in checked]
+
+
+Follows = dict[tuple[str, str], tuple[str | None, str]]  # (document, number) -> (number in until, last words)
+
+
+def _follow_all(kb, numbers: list[str], since_doc: dict, until_doc: dict) -> Follows:
+    """Every cited number traced at once, one walk per edition it is read in (``since`` or older)."""
+    conn = connection(kb)
+    doc_id = conn.execute("select id from documents where name = ?", [since_doc["name"]]).fetchone()[0]
+    present = {row[0] for row in conn.execute("select number from rules where document_id = ?", [doc_id])}
+    groups: dict[str, list[str]] = {}
+    for number in dict.fromkeys(numbers):
+        where = since_doc if number in present else _older_document(kb, number, since_doc)
+        if where is not None:
+            groups.setdefault(where["name"], []).append(number)
+    follows: Follows = {}
+    for name, group in groups.items():
+        for number, trace in zip(group, history.trace_rules(kb, group, name, to=until_doc["name"])):
+            follows[(name, number)] = (trace.last.number, trace.end)
+    return follows
 
 
 def _chain_document(kb, edition: str | None) -> dict:
@@ -95,13 +118,17 @@ def _older_document(kb, number: str, since_doc: dict) -> dict | None:
     return {"name": older[-1].name, "edition": older[-1].edition} if older else None
 
 
-def _follow(kb, number: str, since_doc: dict, until_doc: dict) -> tuple[str | None, str]:
+def _follow(kb, number: str, since_doc: dict, until_doc: dict, follows: Follows) -> tuple[str | None, str]:
     """The number in ``until`` (None when the rule is gone) and the trace's last words."""
+    known = follows.get((since_doc["name"], number))
+    if known is not None:
+        return known
     trace = history.trace(kb, number, since_doc["name"], to=until_doc["name"], subrules=False)
     return trace.last.number, trace.end
 
 
-def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, until_doc: dict) -> None:
+def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, until_doc: dict,
+                  follows: Follows) -> None:
     try:
         old = kb.rule(number, lang="en", edition=since_doc["name"])
     except NotFound as error:
@@ -114,7 +141,7 @@ def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, unt
         since_doc = older
         old = kb.rule(number, lang="en", edition=older["name"])
         result.read_in = older["edition"]
-    new_number, end = _follow(kb, number, since_doc, until_doc)
+    new_number, end = _follow(kb, number, since_doc, until_doc, follows)
     if new_number is None:
         result.status, result.note = GONE, end
         return
@@ -134,11 +161,12 @@ def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, unt
         result.note = f"{older}; {result.note}" if result.note else older
 
 
-def _check_range(kb, result: CheckedCitation, target: RuleRange, since_doc: dict, until_doc: dict) -> None:
+def _check_range(kb, result: CheckedCitation, target: RuleRange, since_doc: dict, until_doc: dict,
+                 follows: Follows) -> None:
     ends = []
     for number in (str(target.start), str(target.end)):
         part = CheckedCitation(result.start, result.end, result.raw, number, OK, result.since, result.until)
-        _check_number(kb, part, number, since_doc, until_doc)
+        _check_number(kb, part, number, since_doc, until_doc, follows)
         ends.append(part)
     result.read_in = next((p.read_in for p in ends if p.read_in), None)
     worst = next((p for p in ends if p.status in (NOT_FOUND, GONE)), None)
