@@ -103,3 +103,13 @@ def test_cite_over_http(kb):
     answer = client.post("/cite", json={"text": ISSUE})
     assert answer.status_code == 200
     assert answer.json() == [c.to_dict() for c in kb.cite(ISSUE)]
+
+
+def test_a_german_citation_of_a_rule_that_is_gone(kb):
+    # the German 702.23j (phased-out tokens cease to exist) was removed in 2017-08-25
+    gone = kb.cite("Regel 702.23j")[0]
+    assert gone.status == "not found" and gone.rules == []
+    assert gone.readings[0]["target"] is None and "removed in 2017-08-25" in gone.note
+    own = kb.cite("Regel 702.23j", lang="de")[0]
+    assert own.status == "resolved" and own.rules[0].text.startswith("Destabilisierte Spielsteine")
+    assert own.resolved_target is None and "removed in 2017-08-25" in own.note

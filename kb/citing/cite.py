@@ -81,9 +81,12 @@ def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) 
                     where = own
                 elif read:
                     target = read
+                elif result.readings:  # the rule it meant is gone: today's rule of that number is another
+                    found.append(result)
+                    continue
             _resolve(kb, result, citation, target, lang, where)
-            if read is not None and result.status != NOT_FOUND:
-                result.resolved_target = str(read)  # also where the reader's own document is shown
+            if result.readings and result.status != NOT_FOUND:  # also where the reader's own document is shown
+                result.resolved_target = None if read is None else str(read)
             found.append(result)
     return found
 
