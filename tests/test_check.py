@@ -57,17 +57,86 @@ def test_fix_rewrites_only_moved_numbers(kb):
     assert [c["old"] for c in changes] == ["702.23", "702.23b"]
 
 
-def test_cli_check_and_fix_in_place(tmp_path):
+def test_numbers_older_than_since_follow_the_chain(kb):
+    # 502.15 was Phasing until 2009-05-01; a wiki page "since 2010-07-16" may still cite it
+    [phasing, sub] = kb.check("Phasing is rule 502.15 (502.15b).", since="2010-07-16")
+    assert (phasing.status, phasing.new_target, phasing.read_in) == (MOVED, "702.26", "2009-05-01")
+    assert "502.15 is not in 2010-07-16; read as 502.15 of 2009-05-01 (Phasing)" in phasing.note
+    assert sub.status == MOVED and sub.new_target.startswith("702.26")
+    [old] = kb.check("rule 502.15", since="2005-10-01")
+    assert (old.status, old.new_target, old.read_in) == (MOVED, "702.26", None)
+
+
+def test_each_number_is_checked_at_its_own_span_and_fix_reports_the_same(kb):
+    text = "See rules 702.23b, c, and d; rule 702.23j and 702.23a-c; Regel 702.23f."
+    checked = kb.check(text, since="2010-07-16")
+    assert [(c.raw, c.target) for c in checked] == [
+        ("702.23b", "702.23b"), ("c", "702.23c"), ("d", "702.23d"), ("702.23j", "702.23j"),
+        ("702.23a-c", "702.23a–c"), ("702.23f", "702.23f")]
+    assert all(text[c.start:c.end] == c.raw for c in checked)
+    assert checked[0].citation == {"start": 4, "end": 70, "raw": text[4:70]}
+    fixed, changes = fix(text, checked)
+    assert fixed == "See rules 702.26b, c, and d; rule 702.23j and 702.26a-c; Regel 702.26g."  # a subrule was added before it
+    spans = {(c.start, c.end, c.raw) for c in checked}
+    assert changes and all((c["start"], c["end"], c["old"]) in spans for c in changes)
+    assert [c["new"] for c in changes] == ["702.26b", "702.26a-c", "702.26g"]
+
+
+def test_a_letter_is_written_whole_when_it_no_longer_follows(kb):
+    text = "rules 502.15a and b"  # 502.15b merged into 702.23a in 2009-07-11
+    checked = kb.check(text, since="2005-10-01")
+    assert [c.new_target for c in checked] == ["702.26a", "702.26a"]
+    assert fix(text, checked)[0] == "rules 702.26a and 702.26a"
+    text = "rules 702.23b and c"
+    assert fix(text, kb.check(text, since="2010-07-16"))[0] == "rules 702.26b and c"
+
+
+def cite_check(*args):
+    return CliRunner().invoke(cli, ["--db", str(history_db_path()), "cite", "--check", "--since", "2010-07-16",
+                                    *args])
+
+
+def test_cli_fix_prints_the_text_and_leaves_the_file(tmp_path):
     page = tmp_path / "wiki.txt"
     page.write_text("See rule 702.23b and rule 702.23d.", encoding="utf-8")
-    runner = CliRunner()
-    result = runner.invoke(cli, ["--db", str(history_db_path()), "cite", "--check", "--since", "2010-07-16",
-                                 "--file", str(page), "--fix", "--json"])
+    result = cite_check("--file", str(page), "--fix")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert [c["status"] for c in data["citations"]] == [MOVED, MOVED]
-    assert page.read_text(encoding="utf-8") == "See rule 702.26b and rule 702.26d."
-    bad = runner.invoke(cli, ["--db", str(history_db_path()), "cite", "--since", "2010-07-16", "rule 702.23"])
+    assert result.stdout == "See rule 702.26b and rule 702.26d."
+    assert "fixed at 9-16: 702.23b -> 702.26b" in result.stderr
+    assert page.read_text(encoding="utf-8") == "See rule 702.23b and rule 702.23d."
+    data = json.loads(cite_check("--file", str(page), "--fix", "--json").stdout)
+    assert [c["status"] for c in data["citations"]] == [MOVED, MOVED] and data["text"] == result.stdout
+    assert [(c["start"], c["end"]) for c in data["changes"]] == [(c["start"], c["end"]) for c in data["citations"]]
+
+
+def test_cli_fix_to_an_output_file_and_in_place(tmp_path):
+    page = tmp_path / "wiki.txt"
+    page.write_text("See rule 702.23b.", encoding="utf-8")
+    out = tmp_path / "fixed.txt"
+    result = cite_check("--file", str(page), "--fix", "--output", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_text(encoding="utf-8") == "See rule 702.26b."
+    assert page.read_text(encoding="utf-8") == "See rule 702.23b." and "702.26b" in result.stdout
+    result = cite_check("--file", str(page), "--fix", "--in-place", "--json")
+    assert result.exit_code == 0, result.output
+    assert page.read_text(encoding="utf-8") == "See rule 702.26b."
+    backup = tmp_path / "wiki.txt.bak"
+    assert backup.read_text(encoding="utf-8") == "See rule 702.23b."
+    assert json.loads(result.stdout)["backup"] == str(backup)
+
+
+@pytest.mark.parametrize("args", [
+    ["rule 702.23", "--fix", "--in-place"],  # in place needs a file
+    ["rule 702.23", "--output", "x.txt"],  # --output needs --fix
+    ["rule 702.23", "--fix", "--in-place", "--output", "x.txt"],
+])
+def test_cli_fix_options_that_do_not_fit(args):
+    result = cite_check(*args)
+    assert result.exit_code == 2 and "--" in result.stderr
+
+
+def test_cli_check_needs_since():
+    bad = CliRunner().invoke(cli, ["--db", str(history_db_path()), "cite", "--since", "2010-07-16", "rule 702.23"])
     assert bad.exit_code == 2
 
 
@@ -75,6 +144,10 @@ def test_http_check_trace_diff_crosscheck():
     client = TestClient(create_app(history_db_path()))
     answer = client.post("/check", json={"text": "rule 702.23b", "since": "2010-07-16", "fix": True}).json()
     assert answer["text"] == "rule 702.26b"
+    assert answer["changes"] == [{"start": 5, "end": 12, "old": "702.23b", "new": "702.26b"}]
+    assert [(c["start"], c["end"]) for c in answer["citations"]] == [(5, 12)]
+    older = client.post("/check", json={"text": "rule 502.15", "since": "2010-07-16"}).json()["citations"][0]
+    assert (older["status"], older["new_target"], older["read_in"]) == ("moved", "702.26", "2009-05-01")
     trace = client.get("/trace/702.23", params={"edition": "2010-07-16"}).json()
     assert [s["number"] for s in trace["steps"]][-1] == "702.26"
     diff = client.get("/diff", params={"old": "2017-08-25", "new": "2017-09-29", "section": "702"})

@@ -287,7 +287,62 @@ def test_to_dict():
         "without_subrules": False,
         "example": None,
         "prefixed": True,
+        "spans": [[9, 15]],
+        "languages": [[]],
     }
+
+
+ISSUE = "see CR 702.26b and rule 704.5n; Regel 702.23a; rule 506.4 参照"
+
+
+def item_spans(text: str, **options) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(target, the text at its own span, languages) for every cited number of ``text``."""
+    found = []
+    for citation in find_citations(text, **options):
+        for item in citation.items(text):
+            assert text[item.start:item.end] == item.raw
+            assert citation.start <= item.start < item.end <= citation.end
+            found.append((str(item.target), item.raw, item.languages))
+    return found
+
+
+def test_each_number_of_a_list_has_its_own_span():
+    assert item_spans(ISSUE, mode="free") == [
+        ("702.26b", "702.26b", ()), ("704.5n", "704.5n", ()), ("702.23a", "702.23a", ("de",)),
+        ("506.4", "506.4", ("ja",)),
+    ]
+    items = find_citations(ISSUE, mode="free")[0].items(ISSUE)
+    assert [(i.start, i.end) for i in items] == [(7, 14), (24, 30), (38, 45), (52, 57)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("rules 702.26b, c, and d", [("702.26b", "702.26b"), ("702.26c", "c"), ("702.26d", "d")]),
+    ("rules 601.2a–h and 601.3", [("601.2a–h", "601.2a–h"), ("601.3", "601.3")]),
+    ("第702.26条と第702.27条", [("702.26", "702.26"), ("702.27", "702.27")]),
+    ("ex 2 613.6", [("613.6", "613.6")]),
+    ('rule 701.22, "Planeswalk," and 702.26', [("701.22", "701.22"), ("702.26", "702.26")]),
+    ("ルール７０２．２６ｂと７０２．２７", [("702.26b", "７０２．２６ｂ"), ("702.27", "７０２．２７")]),
+])
+def test_a_span_covers_its_number_or_range_exactly(text, expected):
+    assert [(target, raw) for target, raw, _ in item_spans(text, mode="free")] == expected
+
+
+@pytest.mark.parametrize("text, languages", [
+    ("Regel 702.23a", [("de",)]),
+    ("Regeln 702.23a und 702.23b", [("de",), ("de",)]),
+    ("règle 702.23a", [("fr",)]),
+    ("правило 702.26b", [("ru",)]),
+    ("ルール702.23a", [("ja",)]),
+    ("規則702.23a", [("ja", "zh")]),
+    ("规则702.26和702.27", [("zh",), ("zh",)]),
+    ("第702.26条", [("ja", "zh")]),
+    ("rule 702.26b", [()]),
+    ("CR 702.26b; rule 506.4 参照", [(), ("ja",)]),
+    ("rules 506.4 and 506.5 参照", [("ja",), ("ja",)]),
+    ("702.26b", [()]),
+])
+def test_the_languages_of_the_words_that_cite(text, languages):
+    assert [langs for _, _, langs in item_spans(text, mode="free")] == languages
 
 
 def read_corpus(path) -> str:

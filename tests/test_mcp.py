@@ -220,7 +220,7 @@ def test_cite_gives_every_citation_with_its_span_rule_and_edition(server, kb):
     for citation in found["citations"]:
         assert text[citation["start"]:citation["end"]] == citation["raw"]
     phasing = by_target["702.26b"]
-    assert phasing["raw"] == "CR 702.26b" and phasing["status"] == "resolved" and phasing["edition"] == "2026-08-07"
+    assert phasing["raw"] == "702.26b" and phasing["citation"]["raw"] == "CR 702.26b" and phasing["status"] == "resolved" and phasing["edition"] == "2026-08-07"
     assert phasing["rules"][0]["text"] == kb.rule("702.26b").text
     assert phasing["rules"][0]["citation"] == "CR 702.26b (2026-08-07)"
     example = by_target["613.6"]

@@ -1,18 +1,26 @@
 """Citations in free text, resolved against the database and stamped with an edition.
 
-A chat message like "see CR 702.26b and ex 2 613.6" becomes a list of citations,
-each with its span, the normalised number, and the rules it names (in the language
-asked for, else English), so a bot can quote them and say which edition it used.
+A chat message like "see CR 702.26b and ex 2 613.6" becomes a list of citations, one per
+cited number or range, each with its own span (so a bot can link every number), the span of
+the whole list it stands in, the normalised number, and the rules it names (in the language
+asked for, else English). A citation written with another language's word ("Regel 702.23a")
+is read in that language's documents and followed through the renumbering chain
+(kb.citing.readings), so it names the rule the writer meant, not today's rule of that number.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from kb.core.citations import Citation, find_citations
+from kb.citing.readings import LanguageReadings, chain_edition, read_in_languages
+from kb.core.citations import Citation, CitedItem, find_citations
 from kb.core.errors import MtgkbError
+from kb.core.numbers import RuleNumber, RuleRange
+from kb.history.chain import ChainDoc
 from kb.i18n import _, language_name, ngettext
-from kb.core.numbers import RuleRange
+from kb.store.documents import primary_language
+
+RESOLVED, NOT_FOUND, AMBIGUOUS = "resolved", "not found", "ambiguous"
 
 
 @dataclass
@@ -28,20 +36,24 @@ class CitedRule:
 
 @dataclass
 class ResolvedCitation:
-    start: int
+    start: int  # the span of this number or range alone
     end: int
     raw: str
     kind: str  # rule, section or example
-    target: str  # the normalised number or range
+    target: str  # the normalised number or range, as cited
     title: str | None
     without_subrules: bool
     example: int | None
-    status: str  # "resolved", "not found"
+    status: str  # "resolved", "ambiguous", "not found"
     edition: str | None = None  # the edition the target was resolved against
     lang: str | None = None
     rules: list[CitedRule] = field(default_factory=list)
     example_text: str | None = None
     note: str | None = None  # e.g. "no Japanese text; English shown", nearest numbers
+    citation: dict = field(default_factory=dict)  # the whole citation it stands in: start, end, raw
+    languages: list[str] = field(default_factory=list)  # the languages of the words that cite it
+    resolved_target: str | None = None  # the number in the edition resolved against (moved: another one)
+    readings: list[dict] = field(default_factory=list)  # what it means in its languages' documents
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -50,19 +62,88 @@ class ResolvedCitation:
 def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) -> list[ResolvedCitation]:
     """Every citation in ``text``, one entry per cited number or range."""
     found: list[ResolvedCitation] = []
+    until: list[ChainDoc] = []  # looked up once, and only for a citation in another language
     for citation in find_citations(text, lang, mode="free"):
-        titles = citation.titles or (citation.title,) * len(citation.targets)
-        for target, title in zip(citation.targets, titles):
-            found.append(_resolve(kb, citation, target, title, lang, edition))
+        whole = {"start": citation.start, "end": citation.end, "raw": citation.raw}
+        for item in citation.items(text):
+            result = ResolvedCitation(
+                start=item.start, end=item.end, raw=item.raw, kind=citation.kind, target=str(item.target),
+                title=item.title, without_subrules=citation.without_subrules, example=citation.example,
+                status=NOT_FOUND, citation=whole, languages=list(item.languages),
+            )
+            target, where, read = item.target, edition, None
+            if item.languages and isinstance(target, RuleNumber):
+                if not until:
+                    until.append(chain_edition(kb, edition))
+                read = _read(kb, result, item, until[0])
+                own = _own_document(result, lang)
+                if own:  # the reader's language has the cited document: its own text, as cited
+                    where = own
+                elif read:
+                    target = read
+                elif result.readings:  # the rule it meant is gone: today's rule of that number is another
+                    found.append(result)
+                    continue
+            _resolve(kb, result, citation, target, lang, where)
+            if result.readings and result.status != NOT_FOUND:  # also where the reader's own document is shown
+                result.resolved_target = None if read is None else str(read)
+            found.append(result)
     return found
 
 
-def _resolve(kb, citation: Citation, target, title, lang, edition) -> ResolvedCitation:
-    result = ResolvedCitation(
-        start=citation.start, end=citation.end, raw=citation.raw, kind=citation.kind, target=str(target),
-        title=title, without_subrules=citation.without_subrules, example=citation.example, status="not found",
-    )
+def _read(kb, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> RuleNumber | None:
+    """The number a citation in another language stands for in ``until``, with the readings and a
+    note saying how it was read; None: read as written."""
+    assert isinstance(item.target, RuleNumber)
+    found = read_in_languages(kb, item.target, item.languages, until)
+    result.readings = [r.to_dict() for r in found.readings]
+    names = ", ".join(language_name(lang) for lang in item.languages)
+    if not found.readings:
+        result.note = _reading_missing(found, item, names, until)
+        return None
+    first = found.readings[0]
+    if not found.targets:
+        result.note = _("{number} in the {language} documents ({documents}) is gone by {edition}: {end}").format(
+            number=item.target, language=language_name(first.lang), documents=", ".join(first.documents),
+            edition=until.edition, end=first.end)
+        return None
+    if found.ambiguous:
+        result.note = _("ambiguous: {readings}").format(readings="; ".join(
+            _("{language} {number} ({documents}) is {target} in {edition}").format(
+                language=language_name(r.lang), number=r.number, documents=", ".join(r.documents),
+                target=r.target or _("gone"), edition=r.edition) for r in found.readings))
+    else:
+        result.note = _("{number} as in the {language} documents ({documents}, numbered as {pivots}) "
+                        "is {target} in {edition}").format(
+            number=item.target, language=language_name(first.lang), documents=", ".join(first.documents),
+            pivots=_span_of(first.pivots), target=found.targets[0], edition=until.edition)
+    return RuleNumber.parse(found.targets[0])
+
+
+def _own_document(result: ResolvedCitation, lang: str | None) -> str | None:
+    """The newest cited document in the language the reader asked for, if a reading has one."""
+    wanted = primary_language(lang) if lang else None
+    return next((r["documents"][0] for r in result.readings if wanted and r["lang"] == wanted), None)
+
+
+def _reading_missing(found: LanguageReadings, item: CitedItem, names: str, until: ChainDoc) -> str:
+    """Why a citation in another language is read with the numbers of the edition asked for."""
+    if found.without_number:
+        return _("no {language} document has {number}: read with the numbers of {edition}").format(
+            language=names, number=item.target, edition=until.edition)
+    return _("no {language} documents: read with the numbers of {edition}").format(
+        language=names, edition=until.edition)
+
+
+def _span_of(editions: list[str]) -> str:
+    ordered = sorted(editions)
+    return ordered[0] if len(ordered) == 1 else f"{ordered[0]} … {ordered[-1]}"
+
+
+def _resolve(kb, result: ResolvedCitation, citation: Citation, target, lang, edition) -> None:
+    """Look ``target`` up in the requested language (else any) and fill ``result`` in."""
     attempts = [lang, None] if lang else [None]
+    reading_note = result.note
     for attempt in attempts:
         try:
             rules = _lookup(kb, target, citation, attempt, edition)
@@ -71,21 +152,24 @@ def _resolve(kb, citation: Citation, target, title, lang, edition) -> ResolvedCi
                            if error.suggestions else str(error))
             continue
         first = rules[0]
-        result.status = "resolved"
+        result.status = AMBIGUOUS if len({r["target"] for r in result.readings if r["target"]}) > 1 else RESOLVED
+        result.resolved_target = str(target)
         result.edition, result.lang = first.edition, first.lang
         result.rules = [CitedRule(r.number, r.title, r.text, r.lang, r.edition, r.document, r.anchor) for r in rules]
-        result.note = None if attempt == lang else _("no {language} text; shown in {shown}").format(
+        shown = None if attempt == lang else _("no {language} text; shown in {shown}").format(
             language=language_name(lang), shown=language_name(first.lang))
+        result.note = "; ".join(n for n in (reading_note, shown) if n) or None
         if citation.example is not None:
             if 1 <= citation.example <= len(first.examples):
                 result.example_text = first.examples[citation.example - 1]
             else:
-                result.status = "not found"
+                result.status = NOT_FOUND
                 count = len(first.examples)
                 result.note = ngettext("rule {number} has {n} example", "rule {number} has {n} examples",
                                        count).format(number=first.number, n=count)
-        return result
-    return result
+        return
+    if reading_note:
+        result.note = f"{reading_note}; {result.note}"
 
 
 def _lookup(kb, target, citation: Citation, lang, edition):

@@ -14,10 +14,9 @@ import click
 from kb.cli.i18n import I18nGroup, ui_lang_option, version_option
 from kb.cli.options import db_option, edition_option, json_option, lang_option
 from kb.cli.output import (
-    EXIT_BAD_INPUT, EXIT_NOT_FOUND, EXIT_OK, dump, fail, open_kb, quiet_broken_pipe, report_error,
+    EXIT_BAD_INPUT, EXIT_OK, dump, fail, open_kb, quiet_broken_pipe, report_error,
 )
 from kb.core.errors import MtgkbError
-from kb.core.labels import STATUS_LABELS
 from kb.i18n import N_, _, format_edition, language_name, ngettext
 from kb.i18n.wrap import display_width, ljust, table
 
@@ -252,63 +251,44 @@ def glossary(ctx, term, lang, edition, all_editions, as_json):
 @click.option("--check", "check_", is_flag=True, help="Re-validate the citations of a text written against --since.")
 @click.option("--since", help="With --check: the edition the text was written for.")
 @click.option("--until", help="With --check: the edition to check against (default the newest).")
-@click.option("--fix", "fix_", is_flag=True, help="With --check: update moved numbers (in the --file, else print the text).")
+@click.option("--fix", "fix_", is_flag=True,
+              help="With --check: update moved numbers; the fixed text goes to standard output (the report to "
+                   "stderr), or to --output, or back into --file with --in-place.")
+@click.option("--output", "output", type=click.Path(dir_okay=False, path_type=Path),
+              help="With --fix: write the fixed text to this file.")
+@click.option("--in-place", "in_place", is_flag=True,
+              help="With --fix: rewrite the --file itself, keeping the old text as FILE.bak.")
 @json_option(help="Print the citations as JSON.")
 @click.pass_context
-def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, as_json):
-    """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照")."""
+def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json):
+    """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照"):
+    one entry per number or range, each with its own span."""
+    from kb.cli.citing import fixed_destination, print_checked, print_cited, write_fixed
+
     if (text is None) == (file_ is None):
         fail(_("give a TEXT or --file, not both"), code=EXIT_BAD_INPUT, as_json=as_json)
     if (since or until or fix_) and not check_:
         fail(_("--since, --until and --fix go with --check"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if (output or in_place) and not fix_:
+        fail(_("--output and --in-place go with --fix"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if output and in_place:
+        fail(_("give either --output or --in-place"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if in_place and (file_ is None or str(file_) == "-"):
+        fail(_("--in-place rewrites the --file: give a file, not a TEXT or '-'"), code=EXIT_BAD_INPUT,
+             as_json=as_json)
     if check_ and not since:
         fail(_("--check needs --since: the edition the text was written for"), code=EXIT_BAD_INPUT, as_json=as_json)
     if file_ is not None:
         text = sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
     kb = open_kb(ctx)
-    if check_:
-        _check_citations(kb, text, file_, since, until, lang, fix_, as_json)
+    if not check_:
+        print_cited(kb.cite(text, lang=lang, edition=edition), as_json)
         return
-    found = kb.cite(text, lang=lang, edition=edition)
-    if as_json:
-        dump([c.to_dict() for c in found])
-    else:
-        for c in found:
-            where = f"{c.start}-{c.end}"
-            if c.status != "resolved":
-                click.echo(f"{where:>9}  {c.raw!r} -> {c.target}: {c.note or _('not found')}")
-                continue
-            click.echo(f"{where:>9}  {c.raw!r} -> {c.target} [{c.lang}, {format_edition(c.edition)}]")
-            for rule in c.rules[:20]:
-                click.echo(f"           {rule.number} {rule.title or rule.text[:100]}")
-            if c.example_text:
-                click.echo("           " + _("Example {n}: {text}").format(n=c.example, text=c.example_text[:200]))
-            if c.note:
-                click.echo(f"           ({c.note})")
-    if any(c.status != "resolved" for c in found):
-        sys.exit(EXIT_NOT_FOUND)
-
-
-def _check_citations(kb, text, file_, since, until, lang, fix_, as_json) -> None:
     checked = kb.check(text, since=since, until=until, lang=lang)
-    fixed, changes = kb.fix_citations(text, checked) if fix_ else (text, [])
-    if fix_ and changes and file_ is not None and str(file_) != "-":
-        file_.write_text(fixed, encoding="utf-8")
-    if as_json:
-        dump({"citations": [c.to_dict() for c in checked], "changes": changes,
-               **({"text": fixed} if fix_ and (file_ is None or str(file_) == "-") else {})})
-    else:
-        rows = [[str(c.start), c.target, _(STATUS_LABELS[c.status]),
-                 c.new_target or c.note or "; ".join(f"{d['old']!r} -> {d['new']!r}" for d in c.changes[:5])]
-                for c in checked]
-        for line in table(rows, right={0}, sep="  "):
-            click.echo(line)
-        for change in changes:
-            click.echo(_("fixed at {start}: {old} -> {new}").format(**change))
-        if fix_ and (file_ is None or str(file_) == "-"):
-            click.echo(fixed)
-    if any(c.status != "ok" for c in checked if not (fix_ and c.status == "moved")):
-        sys.exit(EXIT_NOT_FOUND)
+    fixed, changes = kb.fix_citations(text, checked) if fix_ else (None, [])
+    destination = fixed_destination(file_, output, in_place) if fix_ else None
+    backup = write_fixed(destination, fixed, in_place=in_place) if destination is not None else None
+    print_checked(checked, changes, fix=fix_, fixed=fixed, destination=destination, backup=backup, as_json=as_json)
 
 
 @cli.command()

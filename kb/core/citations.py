@@ -45,6 +45,13 @@ _VOCABULARY: dict[str, dict[str, tuple[str, ...]]] = {
         "through": ("по",),
         "example": ("пример[а-яё]*",),
     },
+    "fr": {
+        "rule": ("règles?", "regles?"),
+        "section": ("sections?", "chapitres?"),
+        "join": ("et", "ou"),
+        "through": ("à",),
+        "example": ("exemple",),
+    },
     "ja": {
         "rule": ("ルール", "規則"),
         "section": ("セクション",),
@@ -80,6 +87,9 @@ _QUOTED = "|".join(
 # "(116 参照)", "708〔…〕を参照", "See 718, “Prototype Cards.”"
 _BARE_CHAPTER = r"[1-9]\d\d(?=\s*(?:〔|[,，]\s*[“\"「]|を?参照))"
 _SEE_AFTER = re.compile(r"\s*を?参照")
+# A "see" word after a citation tells its language where the rule word does not
+# ("rule 506.4 参照" is Japanese text quoting the English word).
+_SEE_LANGUAGES = ("ja",)
 _TITLE_STRIP = " \t\r\n.,;:。、，；："
 _CONTINUING = tuple(",;，；、")
 _LINE_BREAK = re.compile(r"\s*[\r\n]+\s*")
@@ -100,6 +110,19 @@ class Citation:
     example: int | None = None
     prefixed: bool = False
     titles: tuple[str | None, ...] = ()
+    # Per target: where its number or range is written (into the caller's text), and the
+    # languages whose words introduced it ("Regel" -> ("de",), "規則" -> ("ja", "zh"); () for
+    # English words and bare numbers, which every edition reads alike).
+    spans: tuple[tuple[int, int], ...] = ()
+    languages: tuple[tuple[str, ...], ...] = ()
+
+    def items(self, text: str) -> list["CitedItem"]:
+        """One entry per cited number or range, with its own span into ``text`` (the text read)."""
+        spans = self.spans or ((self.start, self.end),) * len(self.targets)
+        languages = self.languages or ((),) * len(self.targets)
+        titles = self.titles or (self.title,) * len(self.targets)
+        return [CitedItem(target, start, end, text[start:end], title, langs)
+                for target, (start, end), title, langs in zip(self.targets, spans, titles, languages)]
 
     def to_dict(self) -> dict:
         """Plain JSON-ready values; targets as canonical text ("702.26b", "601.2a–h")."""
@@ -114,7 +137,21 @@ class Citation:
             "without_subrules": self.without_subrules,
             "example": self.example,
             "prefixed": self.prefixed,
+            "spans": [list(span) for span in self.spans],
+            "languages": [list(langs) for langs in self.languages],
         }
+
+
+@dataclass(frozen=True)
+class CitedItem:
+    """One number or range of a citation: "c" of "rules 702.26b, c, and d" is 702.26c at its own span."""
+
+    target: Target
+    start: int
+    end: int
+    raw: str
+    title: str | None
+    languages: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -141,6 +178,10 @@ class _Item:
     title: tuple[int, int] | None = None  # span of the quoted title, quotes included
     marked: bool = False
     continues: bool = False
+    span: tuple[int, int] = (0, 0)  # the number or range alone
+    word: str | None = None  # the rule or section word that introduced it, if any
+    see: bool = False  # a "see" word (参照) follows it
+    group: int = 0  # where the prefix that introduced it starts: items of one prefix share it
 
 
 def _alternation(words: list[str]) -> str:
@@ -260,6 +301,37 @@ def _range(first: str, last: str) -> RuleRange | None:
         return None
 
 
+def _prefix_word(match: re.Match) -> str | None:
+    """The rule or section word of a start or prefix match ("Regel", "規則", "第"); None for a bare number."""
+    return match["rule"] or match["section"] or match["ordinal"]
+
+
+@lru_cache(maxsize=None)
+def _word_patterns() -> tuple[tuple[str, re.Pattern], ...]:
+    """Each language's rule and section words, to tell which languages a matched word belongs to."""
+    return tuple(
+        (lang, re.compile(_alternation([*words["rule"], *words["section"]]), re.IGNORECASE))
+        for lang, words in _VOCABULARY.items()
+    )
+
+
+@lru_cache(maxsize=1024)
+def word_languages(word: str | None) -> tuple[str, ...]:
+    """The languages (other than English) a citation word is of: "Regel" -> ("de",),
+    "規則" -> ("ja", "zh"); () for an English word ("rule", "CR", "section") or none."""
+    if not word:
+        return ()
+    if word == "第":  # 第702.26条 is written in Japanese and Chinese alike
+        return ("ja", "zh")
+    found = tuple(lang for lang, pattern in _word_patterns() if pattern.fullmatch(word))
+    return () if "en" in found else found
+
+
+def _item_languages(item: _Item) -> tuple[str, ...]:
+    """The languages of an item: its word's, else those of a "see" word after it."""
+    return word_languages(item.word) or (_SEE_LANGUAGES if item.see else ())
+
+
 def _prefix_kind(match: re.Match) -> str | None:
     """"rule", "section" or "ordinal" (第) for a start or prefix match; None for a bare number."""
     for kind in ("rule", "section", "ordinal"):
@@ -300,23 +372,26 @@ def _line_join(text: str, match: re.Match) -> str:
     return "" if _CJK.match(before) and _CJK.match(after) else " "
 
 
-def _read_item(grammar: _Grammar, text: str, pos: int, prefix: str | None) -> _Item | None:
+def _read_item(grammar: _Grammar, text: str, pos: int, prefix: str | None, word: str | None = None,
+               group: int = 0) -> _Item | None:
     """A number or range at ``pos`` with its suffix (条, 項, 章) and quoted title."""
     match = grammar.item.match(text, pos)
     if match is None:
         return None
     target, end = _target(match)
+    span = (match.start(), end)
     suffix = grammar.suffix.match(text, end)
     if suffix:
         end = suffix.end()
     title = grammar.title.match(text, end)
-    named = title is not None or _SEE_AFTER.match(text, end) is not None
-    if not _licensed(target, prefix, suffix["suffix"] if suffix else None, named):
+    see = _SEE_AFTER.match(text, end) is not None
+    if not _licensed(target, prefix, suffix["suffix"] if suffix else None, title is not None or see):
         return None
     if title is None:
-        return _Item(target, end, marked=suffix is not None)
+        return _Item(target, end, marked=suffix is not None, span=span, word=word, see=see, group=group)
     continues = title["title"][1:-1].rstrip().endswith(_CONTINUING)
-    return _Item(target, title.end(), title.span("title"), suffix is not None, continues)
+    see = _SEE_AFTER.match(text, title.end()) is not None
+    return _Item(target, title.end(), title.span("title"), suffix is not None, continues, span, word, see, group)
 
 
 def _read_letter(grammar: _Grammar, text: str, pos: int, previous: _Item) -> _Item | None:
@@ -327,7 +402,9 @@ def _read_letter(grammar: _Grammar, text: str, pos: int, previous: _Item) -> _It
     match = grammar.letter.match(text, pos)
     if match is None or letter_index(match["letter"]) <= letter_index(before.letters or ""):
         return None
-    return _Item(RuleNumber(before.section, before.chapter, before.rule, match["letter"]), match.end())
+    return _Item(RuleNumber(before.section, before.chapter, before.rule, match["letter"]), match.end(),
+                 span=match.span("letter"), word=previous.word, see=_SEE_AFTER.match(text, match.end()) is not None,
+                 group=previous.group)
 
 
 def _read_next(grammar: _Grammar, text: str, previous: _Item, prefix: str | None) -> _Item | None:
@@ -345,8 +422,9 @@ def _read_next(grammar: _Grammar, text: str, previous: _Item, prefix: str | None
     if not (strong or (repeated and join["punct"] == ";")):
         return None
     if repeated:
-        return _read_item(grammar, text, repeated.end(), _prefix_kind(repeated))
-    item = _read_item(grammar, text, pos, prefix)
+        return _read_item(grammar, text, repeated.end(), _prefix_kind(repeated), _prefix_word(repeated),
+                          repeated.start())
+    item = _read_item(grammar, text, pos, prefix, previous.word, previous.group)
     if item is None and strong:
         item = _read_letter(grammar, text, pos, previous)
     return item
@@ -391,7 +469,7 @@ class _Reading:
 def _read_citation(grammar: _Grammar, text: str, start: re.Match, mode: str) -> _Reading | None:
     """The whole citation that ``start`` opens, or None when no number follows as it must."""
     prefix = _prefix_kind(start)
-    first = _read_item(grammar, text, start.end(), prefix)
+    first = _read_item(grammar, text, start.end(), prefix, _prefix_word(start), start.start())
     if first is None:
         return None
     example = int(start["example"]) if start["example"] else None
@@ -399,7 +477,8 @@ def _read_citation(grammar: _Grammar, text: str, start: re.Match, mode: str) -> 
         after = grammar.example.match(text, first.end)
         if after:
             example = int(after["example"])
-            first = _Item(first.target, after.end(), marked=first.marked)
+            first = _Item(first.target, after.end(), marked=first.marked, span=first.span, word=first.word,
+                          group=first.group)
     items = [first] if example is not None else _read_list(grammar, text, first, prefix)
     without_subrules = example is None and _has_subrules_marker(grammar, text, items, mode)
     end = items[-1].end + without_subrules
@@ -430,7 +509,17 @@ def _citation(reading: _Reading, source: _Normalised, text: str) -> Citation:
         example=reading.example,
         prefixed=reading.prefix is not None or reading.items[0].marked,
         titles=titles,
+        spans=tuple(source.span(*item.span) for item in reading.items),
+        languages=_languages_of(reading.items),
     )
+
+
+def _languages_of(items: tuple[_Item, ...]) -> tuple[tuple[str, ...], ...]:
+    """Each item's languages; a "see" word after the last item of a list speaks for the items of its
+    prefix ("rules 506.4 and 506.5 参照"), not for those of an earlier one ("CR 702.26b; rule 506.4 参照")."""
+    last = items[-1]
+    tail = _SEE_LANGUAGES if last.see else ()
+    return tuple(_item_languages(item) or (tail if item.group == last.group else ()) for item in items)
 
 
 def find_citations(text: str, lang: str | None = None, mode: str = "rules") -> list[Citation]:

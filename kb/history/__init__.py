@@ -15,11 +15,11 @@ from kb.history.chain import ChainUpdate, chain_documents
 from kb.history.diff import CHANGES, Diff, GlossaryChange, RuleChange
 from kb.history.inference import Inference, infer_edition, stored_inference, update_inferences
 from kb.history.query import Renumbering, diff, renumbered
-from kb.history.trace import Trace, TraceStep, trace
+from kb.history.trace import Trace, TraceStep, trace, trace_rules
 from kb.history.update import update_chain
 
 __all__ = [
     "CHANGES", "ChainUpdate", "Diff", "GlossaryChange", "Inference", "Renumbering", "RuleChange", "Trace",
     "TraceStep", "chain_documents", "diff", "infer_edition", "renumbered",
-    "stored_inference", "trace", "update_chain", "update_inferences",
+    "stored_inference", "trace", "trace_rules", "update_chain", "update_inferences",
 ]

@@ -52,6 +52,34 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
     """Trace ``number`` of ``edition`` (default: the newest) to ``to`` (default: the newest edition,
     or with ``back`` the oldest). A rule brings its subrules, each traced on its own."""
     conn = connection(source)
+    chain, start, end, back = _span(conn, edition, to, back)
+    doc = chain[start]
+    rule_id, found, kind, title = find_rule(conn, DocRow(doc.id, doc.name, "en", doc.edition), number)
+    followed = [(rule_id, found, title)]
+    if subrules and kind == "rule":
+        followed += conn.execute("select id, number, title from rules where document_id = ? and parent = ? "
+                                 "and kind = 'subrule' order by seq", [doc.id, found]).fetchall()
+    traces = _traces(conn, chain, start, end, followed, back)
+    traces[0].subrules = traces[1:]
+    return traces[0]
+
+
+def trace_rules(source, numbers: list[str], edition: str | None = None, *, to: str | None = None,
+                back: bool = False) -> list[Trace]:
+    """Many rules of one edition traced together (one query per edition for all of them), each alone
+    without its subrules: what a citation checker or an audit of the whole chain needs."""
+    conn = connection(source)
+    chain, start, end, back = _span(conn, edition, to, back)
+    doc = DocRow(chain[start].id, chain[start].name, "en", chain[start].edition)
+    followed = []
+    for number in numbers:
+        rule_id, found, _kind, title = find_rule(conn, doc, number)
+        followed.append((rule_id, found, title))
+    return _traces(conn, chain, start, end, followed, back)
+
+
+def _span(conn, edition: str | None, to: str | None, back: bool) -> tuple[list[ChainDoc], int, int, bool]:
+    """The chain, the positions a trace walks from and to, and whether that is backwards."""
     chain = chain_documents(conn)
     if not chain:
         raise EditionNotFound(_("no English editions in the database: import the Comprehensive Rules first"))
@@ -61,23 +89,21 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
         back = end < start
     else:
         end = 0 if back else len(chain) - 1
+    return chain, start, end, back
+
+
+def _traces(conn, chain: list[ChainDoc], start: int, end: int, followed: list[tuple], back: bool) -> list[Trace]:
+    """One trace per followed (rule id, number, title) of ``chain[start]``, walked to ``chain[end]``."""
     runs = runs_between(conn, chain, start, end)
     if runs is None:
         raise NotFound(_("the renumbering chain is not stored yet: import again to compute it"))
     doc = chain[start]
-    rule_id, found, kind, title = find_rule(conn, DocRow(doc.id, doc.name, "en", doc.edition), number)
-    followed = [(rule_id, found, title)]
-    if subrules and kind == "rule":
-        followed += conn.execute("select id, number, title from rules where document_id = ? and parent = ? "
-                                 "and kind = 'subrule' order by seq", [doc.id, found]).fetchall()
     editions = [chain[k] for k in (range(start, end - 1, -1) if back else range(start, end + 1))]
     trails = _walk(conn, runs, editions, followed, back)
-    traces = [
-        Trace(num, doc.edition, doc.name, "back" if back else "forward", trails[rid], _end(trails[rid], back))
-        for rid, num, _ in followed
+    return [
+        Trace(num, doc.edition, doc.name, "back" if back else "forward", trails[index], _end(trails[index], back))
+        for index, (_rid, num, _title) in enumerate(followed)
     ]
-    traces[0].subrules = traces[1:]
-    return traces[0]
 
 
 def _position(conn, chain: list[ChainDoc], text: str) -> int:
@@ -89,10 +115,10 @@ def _position(conn, chain: list[ChainDoc], text: str) -> int:
 
 
 def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple], back: bool) -> dict[int, list]:
-    """Steps for every followed rule id, one query per edition for all of them."""
+    """Steps for every followed rule (by its place in ``followed``), one query per edition for all of them."""
     first = editions[0]
-    trails = {rid: [TraceStep(first.edition, first.name, num, title, None)] for rid, num, title in followed}
-    current = {rid: rid for rid, _, _ in followed}  # followed rule -> its rule id in the current edition
+    trails = {k: [TraceStep(first.edition, first.name, num, title, None)] for k, (_rid, num, title) in enumerate(followed)}
+    current = {k: rid for k, (rid, _num, _title) in enumerate(followed)}  # followed rule -> its id in this edition
     here, there, beside_kind = ("new_rule", "old_rule", MERGED) if back else ("old_rule", "new_rule", SPLIT)
     there_number, there_title = there.replace("rule", "number"), there.replace("rule", "title")
     for run, edition in zip(runs, editions[1:]):
@@ -100,10 +126,11 @@ def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple]
         if not alive:
             break
         rows = defaultdict(list)
+        ids = sorted(set(alive.values()))  # a rule and a subrule merged into one are asked for once
         for now, other, other_number, change, title in conn.execute(
             f"select {here}, {there}, {there_number}, change, {there_title} from pairings "
-            f"where run_id = ? and {here} in ({','.join('?' * len(alive))})",
-            [run, *set(alive.values())],
+            f"where run_id = ? and {here} in ({','.join('?' * len(ids))})",
+            [run, *ids],
         ):
             rows[now].append((other, other_number, change, title))
         for rid, now in alive.items():

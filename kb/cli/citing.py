@@ -1,0 +1,105 @@
+"""What `mtgkb cite` prints, and where `cite --check --fix` writes the fixed text.
+
+The command itself (kb.cli.app.cite) only reads its options; resolving and checking are the
+facade's (KnowledgeBase.cite, .check, .fix_citations). The fixed text goes to standard output
+by default, to --output FILE, or back into the --file with --in-place, which first keeps the
+old text as FILE.bak (an older FILE.bak is replaced).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import click
+
+from kb.cli.output import EXIT_NOT_FOUND, dump
+from kb.core.labels import STATUS_LABELS
+from kb.i18n import _, format_edition
+from kb.i18n.wrap import table
+
+BACKUP_SUFFIX = ".bak"
+
+
+def print_cited(found: list, as_json: bool) -> None:
+    """The resolved citations, one per number or range; exit 1 when one was not found."""
+    if as_json:
+        dump([c.to_dict() for c in found])
+    else:
+        for c in found:
+            _echo_cited(c)
+    if any(c.status == "not found" for c in found):
+        sys.exit(EXIT_NOT_FOUND)
+
+
+def _echo_cited(c) -> None:
+    where = f"{c.start}-{c.end}"
+    if c.status == "not found":
+        click.echo(f"{where:>9}  {c.raw!r} -> {c.target}: {c.note or _('not found')}")
+        return
+    shown = c.resolved_target or c.target
+    target = shown if shown == c.target else f"{c.target} -> {shown}"
+    flag = "  " + _("(ambiguous)") if c.status == "ambiguous" else ""
+    click.echo(f"{where:>9}  {c.raw!r} -> {target} [{c.lang}, {format_edition(c.edition)}]{flag}")
+    for rule in c.rules[:20]:
+        click.echo(f"           {rule.number} {rule.title or rule.text[:100]}")
+    if len(c.rules) > 20:
+        click.echo("           " + _("... and {n} more (--json lists them all)").format(n=len(c.rules) - 20))
+    if c.example_text:
+        click.echo("           " + _("Example {n}: {text}").format(n=c.example, text=c.example_text[:200]))
+    if c.note:
+        click.echo(f"           ({c.note})")
+
+
+def fixed_destination(file_: Path | None, output: Path | None, in_place: bool) -> Path | None:
+    """Where the fixed text is written: None for standard output."""
+    if in_place:
+        return file_
+    return output
+
+
+def write_fixed(path: Path, text: str, *, in_place: bool) -> Path | None:
+    """Write the fixed text; in place, keep the old file as FILE.bak first. Returns the backup."""
+    backup = None
+    if in_place:
+        backup = path.with_name(path.name + BACKUP_SUFFIX)
+        shutil.copy2(path, backup)
+    path.write_text(text, encoding="utf-8")
+    return backup
+
+
+def _detail(c) -> str:
+    """The new number, why, or the first word changes."""
+    if c.new_target:
+        return f"{c.new_target} ({c.note})" if c.note else c.new_target
+    return c.note or "; ".join(f"{d['old']!r} -> {d['new']!r}" for d in c.changes[:5])
+
+
+def print_checked(checked: list, changes: list[dict], *, fix: bool, fixed: str | None,
+                  destination: Path | None, backup: Path | None, as_json: bool) -> None:
+    """The check (and what --fix changed). With --fix to standard output the fixed text is all
+    that goes there, the report to stderr, so `cite --check --fix --file a.txt > b.txt` works."""
+    to_stdout = fix and destination is None
+    if as_json:
+        payload: dict = {"citations": [c.to_dict() for c in checked], "changes": changes}
+        if fix:
+            payload["text" if to_stdout else "written"] = fixed if to_stdout else str(destination)
+            if backup is not None:
+                payload["backup"] = str(backup)
+        dump(payload)
+    else:
+        report = sys.stderr if to_stdout else sys.stdout
+        rows = [[f"{c.start}-{c.end}", c.raw, c.target, _(STATUS_LABELS[c.status]), _detail(c)] for c in checked]
+        for line in table(rows, right={0}, sep="  "):
+            click.echo(line, file=report)
+        for change in changes:
+            click.echo(_("fixed at {start}-{end}: {old} -> {new}").format(**change), file=report)
+        if destination is not None:
+            click.echo(_("fixed text written to {path}").format(path=destination), file=report)
+        if backup is not None:
+            click.echo(_("the old text is kept in {path}").format(path=backup), file=report)
+        if to_stdout:
+            click.echo(fixed, nl=False)
+    if any(c.status != "ok" for c in checked if not (fix and c.status == "moved")):
+        sys.exit(EXIT_NOT_FOUND)
