@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import threading
 import time
 from array import array
@@ -29,7 +28,6 @@ from kb.i18n import _
 import kb.search.derived as derived
 from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
 from kb.search.analyzers import LANGUAGES
-from kb.search.documents import marker, rule_documents
 from kb.search.postings import Postings
 from kb.search.schema import FORMAT, build_schema
 
@@ -128,6 +126,10 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
     database document, then "index" every few hundred distinct texts; ``done``/``total``
     count steps of both stages together, so a progress bar can follow one number.
     """
+    import shutil  # the modules that write the index are imported only to write it
+
+    from kb.search.documents import marker, rule_documents
+
     started = time.perf_counter()
     target = index_dir(kb)
     temporary = target.with_name(f"{target.name}.tmp-{os.getpid()}")
@@ -186,6 +188,8 @@ def _newest_first(docs: list[dict]) -> list[dict]:
 
 
 def _swap_in(fresh: Path, target: Path) -> None:
+    import shutil
+
     old = target.with_name(f"{target.name}.old-{os.getpid()}")
     if target.exists():
         target.rename(old)
@@ -212,6 +216,8 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
     most of the documents) is built whole. Texts the changed documents share with others
     are rewritten with their new holders, not indexed again from other documents.
     """
+    from kb.search.documents import marker, rule_documents
+
     names = sorted(set(changed_document_names))
     target = index_dir(kb)
     if not _usable(target):
@@ -297,6 +303,8 @@ def _holdings(target: Path, handle: _Handle) -> dict[str, bytes]:
 def _regenerate(kb, final: dict[str, set[str]], records: dict[str, dict], names: dict[str, str]) -> None:
     """Records of texts whose holders changed but that no changed document holds any more,
     read again from one of the documents that still hold them."""
+    from kb.search.documents import rule_documents
+
     missing = {uid for uid, holders in final.items() if holders and uid not in records}
     by_document: dict[str, set[str]] = {}
     for uid in missing:
