@@ -129,3 +129,34 @@ def test_the_segmenter_loads_only_for_japanese_text(editions):
     assert english == "702.26d" and german == "702.26"
     assert before is False and after is True and japanese == "702.26d"
     assert urllib is False and asyncio is False
+
+
+def test_an_update_reads_only_the_segment_it_wrote(editions, monkeypatch):
+    """Derived data after an update: the segments already read are not read again, the did-you-mean
+    words are not recounted from the database, and the documents each holder holds stay exact."""
+    rebuild_index(editions)
+    read: list[str] = []
+    real = derived._read_segment
+
+    def counting(leaf, fields):
+        read.append(leaf.segment().segment_id())
+        return real(leaf, fields)
+
+    def fail(_conn):
+        raise AssertionError("the did-you-mean words were counted from the whole database")
+
+    monkeypatch.setattr(derived, "_read_segment", counting)
+    monkeypatch.setattr(derived, "_database_words", fail)
+    variant = editions.import_file(corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt"))
+    assert variant.name in indexed_documents(editions)
+    handle = index._handle(index.index_dir(editions))
+    segments = [leaf.segment().segment_id() for leaf, _offset in handle.reader.leaf_readers()]
+    assert len(segments) == 2 and read == segments[1:]  # only the new segment was read
+    stored = index.derived_data(editions)
+    assert stored.held == derived.holdings(handle.reader)  # deletions in the old segment are left out
+    words, counts = stored.vocabularies["en"]
+    assert "deathtouch" in words and counts[words.index("deathtouch")] >= 2
+    assert search(editions, "deaftouch").corrected.casefold() == "deathtouch"
+    found = search(editions, "phasing", edition=variant.name)
+    assert found.results[0].number == "702.26"
+    assert {v.document for r in found.results for v in r.versions} == {variant.name}

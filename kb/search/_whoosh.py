@@ -8,6 +8,11 @@ imported, ``urllib.request`` is stood in for by a function that imports the real
 first call and ``cached_property`` by the standard library's functools.cached_property
 (what the package offers on Python 3.8+). The stand-ins are removed at once, so any
 other import of either name gets the real module.
+
+One method is mended: a segment's per-document reader asks the file system whether a field
+has a length column at every posting of a field that has none (ID and keyword fields),
+half a million ``stat`` calls in a whole-corpus build; the answer cannot change for an
+open segment, so it is remembered.
 """
 
 from __future__ import annotations
@@ -45,4 +50,24 @@ def _load() -> None:
                 del sys.modules[name]
 
 
+def _remember_columns() -> None:
+    from whoosh.codec import whoosh3
+
+    reader = whoosh3.W3PerDocReader
+    if getattr(reader.has_column, "remembered", False):
+        return
+    asked = reader.has_column
+
+    def has_column(self, fieldname):
+        known = self.__dict__.setdefault("_mtgkb_columns", {})
+        found = known.get(fieldname)
+        if found is None:
+            found = known[fieldname] = asked(self, fieldname)
+        return found
+
+    has_column.remembered = True  # type: ignore[attr-defined]
+    reader.has_column = has_column
+
+
 _load()
+_remember_columns()

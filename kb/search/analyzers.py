@@ -250,4 +250,10 @@ def surface_analyzer(lang: str) -> CompositeAnalyzer:
 
 def terms(lang: str, text: str) -> list[str]:
     """The index terms of ``text`` in language ``lang``, in order."""
-    return [token.text for token in analyzer_for(lang)(text)]
+    return list(_terms(lang, text))
+
+
+@lru_cache(maxsize=16384)
+def _terms(lang: str, text: str) -> tuple[str, ...]:
+    """Cached: the same query words and dictionary names are analysed query after query."""
+    return tuple(token.text for token in analyzer_for(lang)(text))

@@ -19,7 +19,8 @@ from pathlib import Path
 
 FILE = "derived.pickle"
 WORDS_FILE = "words.pickle"  # the term pairs and vocabularies, read only by did-you-mean and completions
-VERSION = 3
+SEGMENTS_FILE = "segments.pickle"  # what was read of each index segment, read only when the data is saved
+VERSION = 4
 _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
 
@@ -58,41 +59,40 @@ def _stamp(markers: dict[str, str]) -> tuple:
     return (VERSION, tuple(sorted(markers.items())), sources_stamp())
 
 
-def save(folder: Path, kb, markers: dict[str, str]) -> Derived:
-    """Build the derived data of ``kb`` for an index at ``folder`` holding ``markers``, and store it."""
+def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dict]] | None = None) -> Derived:
+    """Build the derived data of ``kb`` for an index at ``folder`` holding ``markers``, and store it.
+
+    ``written``: (documents, the rule records among them) the last commit wrote as a segment
+    of its own; their words are counted from the records instead of reading the database again.
+    """
     from whoosh import index as whoosh_index
 
     from kb.search.lineage import undated_renumbering
     from kb.search.schema import CJK, words_field
     from kb.search.terms import build_lexicon
 
-    vocabularies = _surface_vocabularies(kb.conn)
     ix = whoosh_index.open_dir(str(folder))
-    held: dict[str, bytes] = {}
+    known = _read_known(folder)
     with ix.reader() as reader:
         generation = reader.generation()
-        for code in reader.lexicon("holders"):
-            text = code.decode("utf-8") if isinstance(code, bytes) else code
-            live = [doc for doc in reader.postings("holders", text).all_ids() if not reader.is_deleted(doc)]
-            held[text] = array("I", sorted(live)).tobytes()
+        segments = _segments(known.get("segments", {}), reader, [words_field(lang) for lang in CJK])
+        surface = _surface(known.get("surface", []), reader, kb.conn, written)
+        vocabularies = _summed(surface)
+        held = _held(reader, segments)
         for lang in CJK:  # Sudachi's words and Chinese bigrams, as the text fields hold them
-            words, frequencies = [], []
-            for word, info in reader.iter_field(words_field(lang)):
-                text = word.decode("utf-8") if isinstance(word, bytes) else word
-                if len(text) >= 2:
-                    words.append(text)
-                    frequencies.append(info.doc_frequency())
-            vocabularies[lang] = (words, frequencies)
+            counts: dict[str, int] = {}
+            for found in segments.values():
+                for word, frequency in found["words"][words_field(lang)].items():
+                    counts[word] = counts.get(word, 0) + frequency
+            vocabularies[lang] = (list(counts), list(counts.values()))
     ix.close()
+    _write(folder, SEGMENTS_FILE, {"version": VERSION, "segments": segments, "surface": surface})
     lexicon = build_lexicon(kb.conn)
     names = [tuple(name) for name in lexicon.names]
     data = Derived(_stamp(markers), lexicon, undated_renumbering(kb.conn), generation, held)
     words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies}
     for name, value in ((WORDS_FILE, words), (FILE, data)):
-        temporary = folder / f"{name}.tmp-{os.getpid()}"
-        with open(temporary, "wb") as handle:
-            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, folder / name)
+        _write(folder, name, value)
     data._words = words
     data.attach(folder)
     with _lock:
@@ -100,22 +100,145 @@ def save(folder: Path, kb, markers: dict[str, str]) -> Derived:
     return data
 
 
-def _surface_vocabularies(conn) -> dict[str, tuple[list[str], list[int]]]:
-    """Unstemmed words of every distinct title and text per language (not ja, zh), with the
-    number of distinct texts holding each: the words did-you-mean offers."""
+def _write(folder: Path, name: str, value) -> None:
+    temporary = folder / f"{name}.tmp-{os.getpid()}"
+    with open(temporary, "wb") as handle:
+        pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(temporary, folder / name)
+
+
+def _read_known(folder: Path) -> dict:
+    """What earlier saves read of the index's segments (SEGMENTS_FILE), or nothing."""
+    try:
+        with open(folder / SEGMENTS_FILE, "rb") as handle:
+            known = pickle.load(handle)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return {}
+    return known if isinstance(known, dict) and known.get("version") == VERSION else {}
+
+
+def _segments(known: dict[str, dict], reader, fields: list[str]) -> dict[str, dict]:
+    """Segment id -> what is read of that segment: the documents each code holds (segment
+    numbers, deleted ones included) and the terms of ``fields`` with their document frequencies.
+
+    A segment never changes once written (deletions are kept beside it), so what was read of
+    it is kept in SEGMENTS_FILE and an update reads only the segment it wrote: the whole
+    index is read again only by a rebuild or a merge.
+    """
+    found: dict[str, dict] = {}
+    for leaf, _offset in reader.leaf_readers():
+        segment = leaf.segment().segment_id()
+        found[segment] = known.get(segment) or _read_segment(leaf, fields)
+    return found
+
+
+def _read_segment(leaf, fields: list[str]) -> dict:
+    held: dict[str, array] = {}
+    for docnum in range(leaf.doc_count_all()):
+        for code in (leaf.stored_fields(docnum).get("holders") or "").split():
+            docs = held.get(code)
+            if docs is None:
+                docs = held[code] = array("I")
+            docs.append(docnum)
+    words: dict[str, dict[str, int]] = {}
+    for fieldname in fields:
+        terms = words[fieldname] = {}
+        if fieldname in leaf.indexed_field_names():
+            for word, info in leaf.iter_field(fieldname):
+                text = word.decode("utf-8") if isinstance(word, bytes) else word
+                if len(text) >= 2:
+                    terms[text] = info.doc_frequency()
+    return {"held": {code: docs.tobytes() for code, docs in held.items()}, "words": words}
+
+
+def _held(reader, segments: dict[str, dict]) -> dict[str, bytes]:
+    """Document code -> the live index documents it holds, from the segments' holdings."""
+    combined: dict[str, array] = {}
+    for leaf, offset in reader.leaf_readers():
+        deleted = leaf.deleted_docs_set if leaf.has_deletions() else frozenset()
+        for code, local in segments[leaf.segment().segment_id()]["held"].items():
+            docs = combined.get(code)
+            if docs is None:
+                docs = combined[code] = array("I")
+            numbers = array("I", local)
+            docs.extend(offset + d for d in numbers if d not in deleted) if deleted else \
+                docs.extend(offset + d for d in numbers)
+    return {code: docs.tobytes() for code, docs in combined.items()}
+
+
+def holdings(reader) -> dict[str, bytes]:
+    """Document code -> the live index documents it holds (sorted, array "I" bytes), read from
+    the stored ``holders`` of every index document (they are not indexed: see kb.search.schema)."""
+    held: dict[str, array] = {}
+    for docnum, stored in reader.iter_docs():
+        for code in (stored.get("holders") or "").split():
+            found = held.get(code)
+            if found is None:
+                found = held[code] = array("I")
+            found.append(docnum)
+    return {code: docs.tobytes() for code, docs in held.items()}
+
+
+Surface = list[tuple[frozenset, dict[str, dict[str, int]]]]  # (segment ids, {lang: {word: texts}})
+
+
+def _surface(known: Surface, reader, conn, written: tuple[int, list[dict]] | None) -> Surface:
+    """The did-you-mean words of the index, as counts kept per group of segments.
+
+    Counts of segments still in the index are kept; the one segment the last commit wrote is
+    counted from its records; anything else (a merge, no stored counts) is counted again
+    from the database, for all segments at once.
+    """
+    leaves = {leaf.segment().segment_id(): leaf for leaf, _offset in reader.leaf_readers()}
+    kept = [(ids, counts) for ids, counts in known if ids <= leaves.keys()]
+    covered = set().union(*(ids for ids, _ in kept))
+    missing = [segment for segment in leaves if segment not in covered]
+    if not missing:
+        return kept
+    if written is not None and len(missing) == 1 and leaves[missing[0]].doc_count_all() == written[0]:
+        return kept + [(frozenset(missing), _record_words(written[1]))]
+    return [(frozenset(leaves), _database_words(conn))]
+
+
+def _summed(surface: Surface) -> dict[str, tuple[list[str], list[int]]]:
+    totals: dict[str, dict[str, int]] = {}
+    for _ids, counts in surface:
+        for lang, words in counts.items():
+            total = totals.setdefault(lang, {})
+            for word, count in words.items():
+                total[word] = total.get(word, 0) + count
+    return {lang: (list(words), list(words.values())) for lang, words in totals.items()}
+
+
+def _counted(texts) -> dict[str, dict[str, int]]:
+    """{lang: {word: how many of the (lang, title, text) given hold it}}, words of 3 letters and more."""
     from collections import Counter
 
-    from kb.search.analyzers import language_field
     from kb.search.compile import surface_words
 
     counts: dict[str, Counter] = {}
+    for lang, title, text in texts:
+        counts.setdefault(lang, Counter()).update(set(surface_words(f"{title or ''} {text or ''}")))
+    return {lang: {w: n for w, n in counter.items() if len(w) >= 3} for lang, counter in counts.items()}
+
+
+def _record_words(records: list[dict]) -> dict[str, dict[str, int]]:
+    """The words of the titles and texts of index records (not ja, zh)."""
+    from kb.search.analyzers import NAME_SEPARATOR
+    from kb.search.schema import CJK, field
+
+    return _counted((r["lang"], r.get(field("names", r["lang"]), "").split(NAME_SEPARATOR)[0],
+                     r.get(field("text", r["lang"]), "")) for r in records if r["lang"] not in CJK)
+
+
+def _database_words(conn) -> dict[str, dict[str, int]]:
+    """Unstemmed words of every distinct title and text per language (not ja, zh), with the
+    number of distinct texts holding each: the words did-you-mean offers."""
+    from kb.search.analyzers import language_field
+
     rows = conn.execute("select distinct d.lang, r.title, r.text from rules r join documents d on d.id = r.document_id "
                         "where d.lang not in ('ja', 'zh')")
-    for lang, title, text in rows:
-        counter = counts.setdefault(language_field(lang), Counter())
-        counter.update(set(surface_words(f"{title or ''} {text or ''}")))
-    return {lang: ([w for w in counter if len(w) >= 3], [n for w, n in counter.items() if len(w) >= 3])
-            for lang, counter in counts.items()}
+    return _counted((language_field(lang), title, text) for lang, title, text in rows)
 
 
 def load(folder: Path, markers: dict[str, str]) -> Derived | None:

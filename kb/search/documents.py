@@ -53,7 +53,7 @@ def rule_documents(conn, doc: dict, known: Container[str] = ()) -> Iterator[dict
         if uid in known:
             yield {"uid": uid}
             continue
-        record = {"uid": uid, "kind": "rule", "lang": lang, "number": number, "tree": _tree(number),
+        record = {"uid": uid, "lang": lang, "number": number, "tree": _tree(number),
                   "has": " ".join(field(part, lang) for part, value in parts.items() if value)}
         for part, value in parts.items():
             if value:

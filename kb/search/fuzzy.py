@@ -14,9 +14,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
-
 from kb import store
 from kb.search.normalise import fold
 from kb.search.postings import Postings
@@ -33,6 +30,8 @@ def max_distance(word: str) -> int:
 
 def distance(a: str, b: str, limit: int = 99) -> int:
     """Restricted Damerau–Levenshtein distance (a swap of neighbours is one edit); > limit is cut short."""
+    from rapidfuzz.distance import OSA  # imported on first need: most searches correct nothing
+
     found = OSA.distance(a, b, score_cutoff=limit)
     return found if found <= limit else limit + 1
 
@@ -57,6 +56,9 @@ class NearWords:
         word = fold(word)
         if len(word) < 3:
             return []
+        from rapidfuzz import process
+        from rapidfuzz.distance import OSA
+
         allowed = max_distance(word)
         found = [(candidate, int(d), self.weights[candidate])
                  for candidate, d, _ in process.extract(word, self._words, scorer=OSA.distance, processor=None,

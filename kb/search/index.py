@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import threading
 import time
+from array import array
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -28,7 +28,6 @@ from kb.i18n import _
 import kb.search.derived as derived
 from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
 from kb.search.analyzers import LANGUAGES
-from kb.search.documents import marker, rule_documents
 from kb.search.postings import Postings
 from kb.search.schema import FORMAT, build_schema
 
@@ -127,6 +126,10 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
     database document, then "index" every few hundred distinct texts; ``done``/``total``
     count steps of both stages together, so a progress bar can follow one number.
     """
+    import shutil  # the modules that write the index are imported only to write it
+
+    from kb.search.documents import marker, rule_documents
+
     started = time.perf_counter()
     target = index_dir(kb)
     temporary = target.with_name(f"{target.name}.tmp-{os.getpid()}")
@@ -163,7 +166,8 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
         report.texts = len(records)
         writer.commit(optimize=True)
         ix.close()
-        derived.save(temporary, kb, {doc["name"]: doc["sha256"] for doc in docs})
+        written = list(records.values())
+        derived.save(temporary, kb, {doc["name"]: doc["sha256"] for doc in docs}, (1 + len(docs) + len(written), written))
         _swap_in(temporary, target)
     finally:
         shutil.rmtree(temporary, ignore_errors=True)
@@ -184,6 +188,8 @@ def _newest_first(docs: list[dict]) -> list[dict]:
 
 
 def _swap_in(fresh: Path, target: Path) -> None:
+    import shutil
+
     old = target.with_name(f"{target.name}.old-{os.getpid()}")
     if target.exists():
         target.rename(old)
@@ -210,6 +216,8 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
     most of the documents) is built whole. Texts the changed documents share with others
     are rewritten with their new holders, not indexed again from other documents.
     """
+    from kb.search.documents import marker, rule_documents
+
     names = sorted(set(changed_document_names))
     target = index_dir(kb)
     if not _usable(target):
@@ -227,10 +235,12 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
     final: dict[str, set[str]] = {}  # uid -> holders after the update
     records: dict[str, dict] = {}
     next_code = 1 + max((int(code[1:], 36) for code in codes.values()), default=-1)
+    held = _holdings(target, handle)
     for name in names:
         code = codes.get(name)
         if code is not None:
-            for stored in _stored(reader, "holders", code):
+            for docnum in array("I", held.get(code, b"")):
+                stored = reader.stored_fields(docnum)
                 final.setdefault(stored["uid"], set(stored["holders"].split())).discard(code)
         if name in rows:
             if code is None:
@@ -251,6 +261,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
     _regenerate(kb, final, records, {code: name for name, code in codes.items()})
     ix = whoosh_index.open_dir(str(target))
     writer = ix.writer(timeout=_LOCK_TIMEOUT, limitmb=128, compound=False)
+    written: list[dict] = []
     try:
         for name in names:
             writer.delete_by_term("uid", f"@doc:{name}")
@@ -260,6 +271,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
             writer.delete_by_term("uid", uid)
             if holders:
                 writer.add_document(holders=" ".join(sorted(holders)), **records[uid])
+                written.append(records[uid])
         report.texts = sum(1 for holders in final.values() if holders)
         # A small update is a segment of its own: merging it into the big one rewrites the whole
         # index. Segments are merged once there are many (and by every rebuild).
@@ -274,15 +286,25 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
         markers.pop(name, None)
         if name in rows:
             markers[name] = rows[name]["sha256"]
-    derived.save(target, kb, markers)
+    derived.save(target, kb, markers, (sum(1 for name in names if name in rows) + len(written), written))
     _forget(target)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
 
 
+def _holdings(target: Path, handle: _Handle) -> dict[str, bytes]:
+    """Code -> the index documents it holds: the stored copy when it was read from this index."""
+    stored = derived.load(target, handle.markers)
+    if stored is not None and stored.held and stored.generation == handle.reader.generation():
+        return stored.held
+    return derived.holdings(handle.reader)
+
+
 def _regenerate(kb, final: dict[str, set[str]], records: dict[str, dict], names: dict[str, str]) -> None:
     """Records of texts whose holders changed but that no changed document holds any more,
     read again from one of the documents that still hold them."""
+    from kb.search.documents import rule_documents
+
     missing = {uid for uid, holders in final.items() if holders and uid not in records}
     by_document: dict[str, set[str]] = {}
     for uid in missing:
@@ -305,10 +327,21 @@ def sync_index(kb, progress: Progress | None = None) -> IndexReport | None:
     target = index_dir(kb)
     if not _usable(target):
         return rebuild_index(kb, progress)
-    markers = _handle(target).markers
-    database = _database_documents(kb)
+    handle = _handle(target)
+    state = database_state(kb.conn)
+    last = _in_step.get(str(target))
+    if last is not None and last[0] is handle and last[1] is state:
+        return None  # compared already: neither the database nor the index moved since
+    markers = handle.markers
+    database = dict(state)
     stale = {name for name in database.keys() | markers.keys() if database.get(name) != markers.get(name)}
-    return update_index(kb, stale, progress) if stale else None
+    if stale:
+        return update_index(kb, stale, progress)
+    _in_step[str(target)] = (handle, state)
+    return None
+
+
+_in_step: dict[str, tuple] = {}  # index folder -> (open handle, database state) last found in step
 
 
 def holder_names(kb) -> dict[str, str]:

@@ -15,7 +15,7 @@ reads each (field, term) once, and that read is most of its cost.
 Each distinct text is indexed once: a whoosh document is one rule version's content
 (language, number, names, text, examples), keyed by its hash, and ``holders`` lists the
 short codes of the database documents that hold it (an unchanged rule of 135 English
-editions is one whoosh document with 135 codes). Markers (kind "marker") record which
+editions is one whoosh document with 135 codes), stored only. Markers (kind "marker") record which
 database document, at which sha256 and under which code, the index holds; they are
 written in the same commit as the rules, so they never disagree.
 """
@@ -27,7 +27,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb.search.analyzers import LANGUAGES, analyzer_for, names_analyzer
 
-FORMAT = "mtgkb-search-7"  # bump when the schema or the analysis changes: indexes rebuild
+FORMAT = "mtgkb-search-8"  # bump when the schema or the analysis changes: indexes rebuild
 PARTS = ("names", "text", "examples")
 CJK = ("ja", "zh")
 
@@ -52,12 +52,15 @@ def field_part(name: str) -> str:
 def build_schema() -> Schema:
     fields = {
         "uid": ID(unique=True, stored=True),
-        "kind": ID(stored=True),
-        "holders": KEYWORD(stored=True),  # codes of the documents holding this text
+        "kind": ID(stored=True),  # "marker" on markers only: rules need no posting of their own
+        # Codes of the documents holding this text: stored, not indexed (a posting per holder was
+        # a quarter of a whole-corpus build); which texts a document holds is stored with the
+        # index as arrays (kb.search.derived), read from these stored values.
+        "holders": STORED(),
         "document": STORED(),  # a marker's document name
         "code": STORED(),  # a marker's document code
         "lang": ID(stored=True),
-        "number": ID(stored=True),
+        "number": STORED(),
         "sha": STORED(),
         "tree": KEYWORD(scorable=False),
         "has": KEYWORD(scorable=False),

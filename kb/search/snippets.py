@@ -24,8 +24,9 @@ def matches(text: str, lang: str, words: set[str], prefixes: set[str]) -> list[t
     if not text or not (words or prefixes):
         return []
     spans: list[tuple[int, int]] = []
+    starts = tuple(prefixes)
     for term, start, end in _tokens(lang, text):
-        if term in words or any(term.startswith(p) for p in prefixes):
+        if term in words or (starts and term.startswith(starts)):
             if spans and start <= spans[-1][1]:  # overlapping Chinese bigrams: one mark
                 spans[-1] = (spans[-1][0], max(spans[-1][1], end))
             else:
@@ -39,12 +40,18 @@ def _tokens(lang: str, text: str) -> tuple[tuple[str, int, int], ...]:
     return tuple((t.text, t.startchar, t.endchar) for t in analyzer_for(lang)(text, chars=True))
 
 
+@lru_cache(maxsize=4096)
+def _folded(text: str) -> tuple[str, list[tuple[int, int]] | None]:
+    """A text folded for :func:`spelled` (cased folded where that keeps its length), cached like _tokens."""
+    folded, offsets = fold_text(text)
+    return (folded.casefold() if len(folded.casefold()) == len(folded) else folded), offsets
+
+
 def spelled(text: str, spellings: set[str]) -> list[tuple[int, int]]:
     """[start, end) spans of ``text`` where one of ``spellings`` (folded) occurs, overlaps joined."""
     if not text or not spellings:
         return []
-    folded, offsets = fold_text(text)
-    folded = folded.casefold() if len(folded.casefold()) == len(folded) else folded
+    folded, offsets = _folded(text)
     found = []
     for spelling in spellings:
         start = folded.find(spelling)
@@ -80,8 +87,11 @@ def _window(text: str, spans: list[tuple[int, int]], width: int, part: str) -> S
     if len(text) <= width:
         return Snippet(text, spans, part)
     best_start, best_count = 0, 0
+    last = 0  # spans are in text order and apart: the matches of each window in one pass
     for i, (start, _) in enumerate(spans):
-        count = sum(1 for s, e in spans[i:] if e <= start + width)
+        while last < len(spans) and spans[last][1] <= start + width:
+            last += 1
+        count = last - i
         if count > best_count:
             best_start, best_count = start, count
     begin = max(0, min(best_start - int(width * _CONTEXT), len(text) - width))

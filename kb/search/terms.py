@@ -25,6 +25,7 @@ import zlib
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
 
@@ -157,6 +158,7 @@ class Lexicon:
         return found
 
 
+@lru_cache(maxsize=16384)
 def key_terms(lang: str, text: str) -> tuple[str, ...]:
     """What a term or a query piece is matched on in language ``lang``.
 
