@@ -15,7 +15,8 @@ from importers.decode import decode_bytes
 from importers.language import detect_language
 from importers.records import Document, GlossaryEntry, NoRules, Rule, SourceError, TermPair
 from importers.repairs import (
-    SourceWarning, read_missing_digits, read_spaced, repair_sequence, separator_anomaly, strip_repeated_number, warning,
+    SourceWarning, read_missing_digits, read_spaced, read_spaced_letter, repair_sequence, separator_anomaly,
+    strip_repeated_number, warning,
 )
 from kb.core.dates import find_date, find_effective_date
 from kb.i18n import N_, _
@@ -240,7 +241,10 @@ def _is_wrapped(line: str) -> bool:
     return line.startswith("  ") and not line.startswith("\u3000")
 
 
-def _rule_start(line: str, last: RuleNumber | None, path: str, lineno: int) -> tuple[RuleNumber | None, str, SourceWarning | None]:
+_Start = tuple[RuleNumber | None, str, SourceWarning | None]
+
+
+def _rule_start(line: str, last: RuleNumber | None, path: str, lineno: int) -> _Start:
     """A number that starts a new rule here, the rest of the line, and the anomaly repaired in it.
 
     Numbers are taken as printed, duplicates too (repairs.repair_sequence judges them
@@ -257,25 +261,13 @@ def _rule_start(line: str, last: RuleNumber | None, path: str, lineno: int) -> t
             return None, "", None
         rest = (match["rest"] or "").strip()
         if pattern is _NUMBERED:
-            # Cheap tests first: nearly every line is printed as it should be.
-            if rest.startswith(match["number"]):
-                unrepeated = strip_repeated_number(number, rest)
-                if unrepeated is not None:
-                    return number, unrepeated, warning(path, lineno, "number-in-text", str(number), str(number))
-            separator = match["sep"]
-            if separator[:1] == "." and (number.letters or separator == "."):
-                kind = separator_anomaly(number, separator, rest)
-                if kind:
-                    printed = match["number"] + "." + (rest.split()[0] if kind == "space-after-number" else "")
-                    return number, rest, warning(path, lineno, kind, printed, str(number))
-            return number, rest, None
+            return _numbered(match, number, rest, last, path, lineno)
         if pattern is _SECTION and last is not None and number.section != last.section + 1:
             return None, "", None
         if pattern is _CHAPTER:
             spaced = read_spaced(number, rest, last)
             if spaced is not None:
-                printed = line.strip()[: len(line.strip()) - len(spaced[1])].strip()
-                return spaced[0], spaced[1], warning(path, lineno, "space-in-number", printed, str(spaced[0]))
+                return _spaced(spaced, line, path, lineno)
             if last is not None and number.section not in (last.section, last.section + 1):
                 return None, "", None
             if match["sep"]:
@@ -287,6 +279,34 @@ def _rule_start(line: str, last: RuleNumber | None, path: str, lineno: int) -> t
             return missing[0], missing[2], warning(path, lineno, "rule-digits-missing", missing[1], str(missing[0]),
                                                    after=str(last))
     return None, "", None
+
+
+def _numbered(match: re.Match, number: RuleNumber, rest: str, last: RuleNumber | None, path: str,
+              lineno: int) -> _Start:
+    """A rule or subrule line, read across the anomalies repairs.py knows; cheap tests first,
+    since nearly every line is printed as it should be."""
+    if rest[:1].islower() and number.letters is None:
+        spaced = read_spaced_letter(number, rest, last)
+        if spaced is not None:
+            return _spaced(spaced, match.string, path, lineno)
+    if rest.startswith(match["number"]):
+        unrepeated = strip_repeated_number(number, rest)
+        if unrepeated is not None:
+            return number, unrepeated, warning(path, lineno, "number-in-text", str(number), str(number))
+    separator = match["sep"]
+    if separator[:1] == "." and (number.letters or separator == "."):
+        kind = separator_anomaly(number, separator, rest)
+        if kind:
+            printed = match["number"] + "." + (rest.split()[0] if kind == "space-after-number" else "")
+            return number, rest, warning(path, lineno, kind, printed, str(number))
+    return number, rest, None
+
+
+def _spaced(spaced: tuple[RuleNumber, str], line: str, path: str, lineno: int) -> _Start:
+    """A number read across a stray space: the number, its text and the warning that says so."""
+    number, text = spaced
+    printed = line.strip()[: len(line.strip()) - len(text)].strip()
+    return number, text, warning(path, lineno, "space-in-number", printed, str(number))
 
 
 def _title_or_text(number: RuleNumber, rest: str, lines: list[str], index: int) -> tuple[str | None, str]:

@@ -75,6 +75,8 @@ def warning(path: str, line: int, kind: str, printed: str, repaired: str | None 
 
 # The rest of a chapter line that continues a number: "702. 37a Storm ..." -> "37a", "Storm ...".
 _NUMBER_TAIL = re.compile(r"^(\d{1,3}[a-z]{0,2})(?:\.\s*|\s+|$)(.*)$")
+# The rest of a rule line that continues its number: "100.2. b In limited ..." -> "b", "In limited ...".
+_LETTER_TAIL = re.compile(r"^([a-z]{1,2})\s+(\S.*)$")
 # "408.f Card text ...": a chapter and a letter, the rule's digits missing.
 _MISSING_DIGITS = re.compile(r"^\s*(\d{3})\.([a-z]{1,2})\s+(\S.*)$")
 
@@ -94,6 +96,24 @@ def read_spaced(chapter: RuleNumber, rest: str, last: RuleNumber | None) -> tupl
     if joined is None or not last < joined:
         return None
     return joined, match[2].strip()
+
+
+def read_spaced_letter(number: RuleNumber, rest: str, last: RuleNumber | None) -> tuple[RuleNumber, str] | None:
+    """A rule line that is really a subrule of it ("100.2. b In limited play ..." after 100.2a).
+
+    Certain when the rule is the one being read (it was just printed, or its subrules
+    are) and the letter continues its subrules.
+    """
+    if last is None or last.kind not in ("rule", "subrule") or not rest[:1].islower():
+        return None
+    rule = last if last.kind == "rule" else last.parent
+    if number != rule:
+        return None
+    match = _LETTER_TAIL.match(rest)
+    if not match:
+        return None
+    expected = first_child(rule) if last.kind == "rule" else last.successor()
+    return (expected, match[2]) if match[1] == expected.letters else None
 
 
 def read_missing_digits(line: str, last: RuleNumber | None) -> tuple[RuleNumber, str, str] | None:
