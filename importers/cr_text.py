@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from importers.decode import decode_bytes
 from importers.language import detect_language
 from importers.records import Document, GlossaryEntry, NoRules, Rule, SourceError, TermPair
+from importers.repairs import (
+    SourceWarning, read_missing_digits, read_spaced, read_spaced_letter, repair_sequence, separator_anomaly,
+    strip_repeated_number, warning,
+)
 from kb.core.dates import find_date, find_effective_date
 from kb.i18n import N_, _
 from kb.core.numbers import RuleNumber
@@ -37,10 +41,13 @@ MARKERS = Markers(
     example=("Example", "例如", "例", "Beispiel", "Пример", "예시", "예"),
 )
 
-_SECTION = re.compile(r"^\s*(\d)\.\s+(\S.*)$")
-_CHAPTER = re.compile(r"^\s*(\d{3}) ?\.\s+(\S.*)$")  # "720 . 前兆カード" occurs
+_SECTION = re.compile(r"^\s*(?P<number>\d)\.\s+(?P<rest>\S.*)$")
+_CHAPTER = re.compile(r"^\s*(?P<number>\d{3})(?P<sep> ?)\.\s+(?P<rest>\S.*)$")  # "720 . 前兆カード" occurs
 # "305.3.After" (no space) occurs in official files; the text still starts there.
-_NUMBERED = re.compile(r"^\s*(\d{3}\.\d{1,3}[a-z]{0,2})(?:\.?\s+|\.(?=[^\W\d])|(?=[^\w\s.]|[^\x00-\x7f])|\.?$)(\S.*)?$")
+_NUMBERED = re.compile(
+    r"^\s*(?P<number>\d{3}\.\d{1,3}[a-z]{0,2})"
+    r"(?P<sep>\.?\s+|\.(?=[^\W\d])|(?=[^\w\s.]|[^\x00-\x7f])|\.?$)(?P<rest>\S.*)?$"
+)
 _LOOKS_NUMBERED = re.compile(r"^\d{1,4}\.\d")
 _EXAMPLE = re.compile(r"^\s*_?(?:" + "|".join(MARKERS.example) + r")_?\s*[:：]\s*(.*)$")
 _RULE_LINE = re.compile(r"^\s*\d{3}\.\d{1,3}[a-z]{0,2}\.?\s")
@@ -191,8 +198,10 @@ def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: 
             continue
         if _DECORATION.match(line):
             continue
-        number, rest = _rule_start(line, last) if blank_before or not wrapped else (None, "")
+        number, rest, repaired = _rule_start(line, last, path, lineno) if blank_before or not wrapped else (None, "", None)
         if number is not None:
+            if repaired is not None:
+                doc.warnings.append(repaired)
             title, text = _title_or_text(number, rest, lines, index)
             if title and (pair := _BILINGUAL.match(title)):
                 title = pair["term"].strip()
@@ -213,6 +222,8 @@ def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: 
     builder.flush()
     if not builder.rules:
         raise NoRules(path, start + 1, _(NO_RULES))
+    doc.warnings.extend(repair_sequence(builder.rules, path))
+    doc.warnings.sort(key=lambda w: w.line)
     return builder.rules
 
 
@@ -230,27 +241,72 @@ def _is_wrapped(line: str) -> bool:
     return line.startswith("  ") and not line.startswith("\u3000")
 
 
-def _rule_start(line: str, last: RuleNumber | None) -> tuple[RuleNumber | None, str]:
-    """A number that starts a new rule here, and the rest of the line.
+_Start = tuple[RuleNumber | None, str, SourceWarning | None]
 
-    Numbers are taken as printed, duplicates too (702.175 twice in 2024-09-20);
-    only a section or chapter heading must follow on from the last number. (In a
-    wrapped layout the caller only asks after a blank line: a wrapped line that
-    begins with a cited number, "419.8", is a continuation.)
+
+def _rule_start(line: str, last: RuleNumber | None, path: str, lineno: int) -> _Start:
+    """A number that starts a new rule here, the rest of the line, and the anomaly repaired in it.
+
+    Numbers are taken as printed, duplicates too (repairs.repair_sequence judges them
+    once the whole document is read); only a section or chapter heading must follow on
+    from the last number. (In a wrapped layout the caller only asks after a blank line:
+    a wrapped line that begins with a cited number, "419.8", is a continuation.)
     """
     for pattern in (_NUMBERED, _CHAPTER, _SECTION):
         match = pattern.match(line)
         if not match:
             continue
-        number = RuleNumber.try_parse(match.group(1))
+        number = RuleNumber.try_parse(match["number"])
         if number is None:
-            return None, ""
+            return None, "", None
+        rest = (match["rest"] or "").strip()
+        if pattern is _NUMBERED:
+            return _numbered(match, number, rest, last, path, lineno)
         if pattern is _SECTION and last is not None and number.section != last.section + 1:
-            return None, ""
-        if pattern is _CHAPTER and last is not None and number.section not in (last.section, last.section + 1):
-            return None, ""
-        return number, (match.group(2) or "").strip()
-    return None, ""
+            return None, "", None
+        if pattern is _CHAPTER:
+            spaced = read_spaced(number, rest, last)
+            if spaced is not None:
+                return _spaced(spaced, line, path, lineno)
+            if last is not None and number.section not in (last.section, last.section + 1):
+                return None, "", None
+            if match["sep"]:
+                return number, rest, warning(path, lineno, "space-before-dot", f"{match['number']} .", f"{number}.")
+        return number, rest, None
+    if line[:1].isdigit() or line.lstrip()[:1].isdigit():
+        missing = read_missing_digits(line, last)
+        if missing is not None:
+            return missing[0], missing[2], warning(path, lineno, "rule-digits-missing", missing[1], str(missing[0]),
+                                                   after=str(last))
+    return None, "", None
+
+
+def _numbered(match: re.Match, number: RuleNumber, rest: str, last: RuleNumber | None, path: str,
+              lineno: int) -> _Start:
+    """A rule or subrule line, read across the anomalies repairs.py knows; cheap tests first,
+    since nearly every line is printed as it should be."""
+    if rest[:1].islower() and number.letters is None:
+        spaced = read_spaced_letter(number, rest, last)
+        if spaced is not None:
+            return _spaced(spaced, match.string, path, lineno)
+    if rest.startswith(match["number"]):
+        unrepeated = strip_repeated_number(number, rest)
+        if unrepeated is not None:
+            return number, unrepeated, warning(path, lineno, "number-in-text", str(number), str(number))
+    separator = match["sep"]
+    if separator[:1] == "." and (number.letters or separator == "."):
+        kind = separator_anomaly(number, separator, rest)
+        if kind:
+            printed = match["number"] + "." + (rest.split()[0] if kind == "space-after-number" else "")
+            return number, rest, warning(path, lineno, kind, printed, str(number))
+    return number, rest, None
+
+
+def _spaced(spaced: tuple[RuleNumber, str], line: str, path: str, lineno: int) -> _Start:
+    """A number read across a stray space: the number, its text and the warning that says so."""
+    number, text = spaced
+    printed = line.strip()[: len(line.strip()) - len(text)].strip()
+    return number, text, warning(path, lineno, "space-in-number", printed, str(number))
 
 
 def _title_or_text(number: RuleNumber, rest: str, lines: list[str], index: int) -> tuple[str | None, str]:
@@ -273,7 +329,7 @@ def _next_rule_number(lines: list[str], index: int) -> RuleNumber | None:
     for line in lines[index + 1 : index + 30]:
         match = _NUMBERED.match(line)
         if match:
-            return RuleNumber.try_parse(match.group(1))
+            return RuleNumber.try_parse(match["number"])
     return None
 
 

@@ -81,3 +81,4 @@ class Document:
     terms: list[TermPair] = field(default_factory=list)
     meta: dict[str, str] = field(default_factory=dict)  # infobox fields, page language, ...
     references: list | None = None  # citations (importers.references), found by parse_file
+    warnings: list = field(default_factory=list)  # importers.repairs.SourceWarning: anomalies repaired or left

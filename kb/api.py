@@ -126,7 +126,8 @@ class KnowledgeBase:
         result = store_document(self.conn, document, name=doc_name, source=str(path), data=data)
         self.store.changed()
         return ImportResult(str(path), doc_name, result.status, document.lang, document.edition,
-                            document.format, result.rules, result.examples, result.glossary, result.references)
+                            document.format, result.rules, result.examples, result.glossary, result.references,
+                            warnings=[w.to_dict() for w in document.warnings])
 
     def import_paths(
         self, sources: Iterable[str | Path], *, format: str | None = None, lang: str | None = None,

@@ -122,10 +122,10 @@ def test_every_encoding_and_line_ending(label):
     assert "100.1" in rules
 
 
-def test_official_typos_are_kept():
-    """Duplicate numbers and a missing space after the number occur in official files."""
-    numbers = [r.number for r in en("20240917").rules]
-    assert numbers.count("702.175") == 2
+def test_official_typos_are_read():
+    """A repeated number is read as the next free one (tests/test_source_anomalies.py); no space after the number."""
+    rules = by_number(en("20240917"))
+    assert (rules["702.175"].title, rules["702.176"].title) == ("Offspring", "Impending")
     rules = by_number(en("19990423"))
     assert rules["305.3"].text.startswith("After triggered abilities")
 

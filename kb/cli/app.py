@@ -92,6 +92,8 @@ def _report_imports(results, as_json: bool) -> None:
             click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
                 status=ljust(_(IMPORT_STATUS[r.status]), width), name=r.name, lang=r.lang,
                 edition=format_edition(r.edition), counts=_counts(r)))
+        for warning in r.warnings:
+            click.echo(_("Warning: {path}:{line}: {message}").format(**warning), err=True)
 
 
 def _counts(counted) -> str:

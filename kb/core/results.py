@@ -24,6 +24,8 @@ class ImportResult(_Serialisable):
     glossary: int = 0
     references: int = 0
     error: str | None = None
+    # Anomalies of the source repaired on import or left as printed: {path, line, kind, printed, repaired, message}
+    warnings: list[dict] = field(default_factory=list)
 
 
 @dataclass
