@@ -24,6 +24,7 @@ class ImportResult(_Serialisable):
     glossary: int = 0
     references: int = 0
     error: str | None = None
+    warnings: list[str] = field(default_factory=list)  # what reading changed (control characters removed)
 
 
 @dataclass

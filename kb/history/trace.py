@@ -63,7 +63,7 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
         end = 0 if back else len(chain) - 1
     runs = runs_between(conn, chain, start, end)
     if runs is None:
-        raise NotFound(_("the renumbering chain is not stored yet: import again to compute it"))
+        raise NotFound(_("the renumbering chain is not stored yet: run 'mtgkb repair' to compute it"))
     doc = chain[start]
     rule_id, found, kind, title = find_rule(conn, DocRow(doc.id, doc.name, "en", doc.edition), number)
     followed = [(rule_id, found, title)]

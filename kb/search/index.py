@@ -305,10 +305,19 @@ def sync_index(kb, progress: Progress | None = None) -> IndexReport | None:
     target = index_dir(kb)
     if not _usable(target):
         return rebuild_index(kb, progress)
+    stale = stale_documents(kb)
+    return update_index(kb, stale, progress) if stale else None
+
+
+def stale_documents(kb) -> set[str] | None:
+    """The documents whose indexed sha256 differs from the database's (added, replaced or removed
+    since); None when there is no usable index."""
+    target = index_dir(kb)
+    if not _usable(target):
+        return None
     markers = _handle(target).markers
     database = _database_documents(kb)
-    stale = {name for name in database.keys() | markers.keys() if database.get(name) != markers.get(name)}
-    return update_index(kb, stale, progress) if stale else None
+    return {name for name in database.keys() | markers.keys() if database.get(name) != markers.get(name)}
 
 
 def holder_names(kb) -> dict[str, str]:
