@@ -43,6 +43,10 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
                             rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}"
                             rb"|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}")
+# Every byte but the control characters: deleting them leaves the control bytes (bytes.translate runs at
+# memory speed where a regular expression over the text took longer than decoding it). In UTF-8 no
+# byte of a multi-byte sequence is below 0x80, so a control byte is a control character.
+_NOT_CONTROL = bytes(b for b in range(256) if not _CONTROL.match(chr(b)) or b >= 0x80)
 # More control characters than this share of the text: not a text file at all.
 _MAX_CONTROL_SHARE = 0.01
 EXPECTED = N_("expected UTF-8, UTF-16 with a byte-order mark, or Windows-1252 text")
@@ -96,8 +100,10 @@ def _strict(data: bytes, encoding: str, path: str, skipped: int) -> str:
 def _cp1252_fallback(data: bytes, path: str, utf8_error: UnicodeDecodeError) -> str:
     """Windows-1252 only when the whole file reads as it: no UTF-8 sequence, no undefined byte,
     no control character. Otherwise the first byte that is not UTF-8 is the file's fault."""
-    sequence = _UTF8_SEQUENCE.search(data)
-    if sequence:
+    # Undecodable bytes become one character each, ASCII too: only a valid multi-byte sequence
+    # makes the text shorter than the bytes.
+    if len(data.decode("utf-8", "surrogateescape")) < len(data):
+        sequence = _UTF8_SEQUENCE.search(data)
         raise SourceError(path, byte_line(data, utf8_error.start), _not_utf8(data, utf8_error, sequence))
     try:
         text = data.decode("cp1252")
@@ -116,18 +122,21 @@ def _cp1252_fallback(data: bytes, path: str, utf8_error: UnicodeDecodeError) -> 
     return text
 
 
-def _not_utf8(data: bytes, error: UnicodeDecodeError, sequence: re.Match) -> str:
+def _not_utf8(data: bytes, error: UnicodeDecodeError, sequence: re.Match | None) -> str:
     """A UTF-8 file with a byte that does not belong: where it is, and why Windows-1252 is no way out."""
     start = data.rfind(b"\n", 0, error.start) + 1
     return _("byte {byte} at offset {offset} (column {column}) is not UTF-8 ({reason}); the file is UTF-8 "
              "elsewhere ({char!r} at offset {first}), so it is not read as Windows-1252 either: fix or remove "
              "the byte").format(
         byte=data[error.start:error.end].hex(" "), offset=error.start, column=error.start - start + 1,
-        reason=error.reason, char=sequence.group().decode("utf-8"), first=sequence.start())
+        reason=error.reason, char=sequence.group().decode("utf-8") if sequence else "", first=sequence.start()
+        if sequence else 0)
 
 
 def _remove_controls(text: str, path: str) -> str:
     """The text without control characters; a warning says where they were, too many refuse the file."""
+    if not text.encode("utf-8", "surrogatepass").translate(None, _NOT_CONTROL):
+        return text
     found = _CONTROL.search(text)
     if not found:
         return text

@@ -37,8 +37,7 @@ def database_fault(error: sqlite3.Error, path: str | Path | None) -> DatabaseErr
                     "commands work, but to import or repair copy it somewhere writable").format(path=where)
     elif "not a database" in lower or "encrypted" in lower or "malformed" in lower:
         message = _("{path}: not an SQLite database (or a damaged one): check --db or $MTGKB_DB").format(path=where)
-    elif _MISSING.search(text):
-        found = _MISSING.search(text)
+    elif (found := _MISSING.search(text)) is not None:
         message = _("{path}: the database lacks {what}: it was made by an older mtgkb or another program; run "
                     "'mtgkb --db {path} repair' to bring its schema up to date").format(
             path=where, what=found.group(1) or found.group(2))
