@@ -194,15 +194,16 @@ class KnowledgeBase:
                 self._after_import(results)
         return results
 
-    def writing(self, on_wait: Callable[[str], None] | None = None):
-        """The database's writer lock (kb.store.lock): imports and repairs queue, one at a time."""
+    def writing(self, on_wait: Callable[[str], None] | None = None, timeout: float | None = None):
+        """The database's writer lock (kb.store.lock): imports and repairs queue, one at a time
+        (``timeout`` seconds at most, default $MTGKB_LOCK_TIMEOUT)."""
         from contextlib import nullcontext
 
         from kb.store.lock import writer_lock
 
         if str(self.path) == ":memory:" or self._locked:
             return nullcontext()
-        return _Holding(self, writer_lock(self.path, on_wait=on_wait))
+        return _Holding(self, writer_lock(self.path, on_wait=on_wait, timeout=timeout))
 
     _locked = False
 
@@ -275,8 +276,13 @@ class KnowledgeBase:
 
         if not history_pending(self.store):
             return
+        from kb.core.errors import DatabaseError
+
         try:
-            self.update_history()
+            with self.writing(timeout=0):
+                self.update_history()
+        except DatabaseError:
+            return  # an import holds the database and will complete the chain itself: read what is there
         except sqlite3.Error as error:
             from kb.core.errors import IndexMissing
 

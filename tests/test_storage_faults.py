@@ -325,3 +325,17 @@ def test_a_read_only_database_is_read_and_an_import_says_why_it_cannot_write(rea
     assert imported.returncode == 2
     assert f"Error: {read_only}: the database is read-only" in imported.stderr
     assert not (read_only.parent / "kb.db-wal").exists()
+
+
+def test_a_trace_while_an_import_holds_the_database_does_not_wait_for_it(db):
+    from kb.core.errors import NotFound
+    from kb.store.lock import writer_lock
+
+    with sqlite3.connect(db) as conn:
+        conn.execute("delete from pairing_runs")
+    kb = KnowledgeBase.open(db)
+    with writer_lock(db, timeout=0):  # the import that will complete the chain itself
+        with pytest.raises(NotFound) as info:
+            kb.trace("100.5", "2026-05-01")
+    assert "run 'mtgkb repair'" in str(info.value)
+    assert kb.trace("100.5", "2026-05-01").last.number == "100.5"  # the lock released: completed here
