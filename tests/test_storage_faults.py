@@ -239,7 +239,7 @@ def test_a_file_that_is_not_sqlite(tmp_path, command):
     shutil.copy(MINI / "MiniRules_20260807.txt", source)
     result = mtgkb("--db", str(path), *[str(source) if word == "x" else word for word in command])
     assert result.returncode == 2, result.stderr
-    assert f"Error: {path}: not an SQLite database (or a damaged one)" in result.stderr
+    assert f"Error: {path}: not a usable mtgkb database: the file is not SQLite" in result.stderr
     assert "Traceback" not in result.stderr
 
 

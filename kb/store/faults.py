@@ -36,7 +36,8 @@ def database_fault(error: sqlite3.Error, path: str | Path | None) -> DatabaseErr
         message = _("{path}: the database is read-only (a read-only file, folder or file system): reading "
                     "commands work, but to import or repair copy it somewhere writable").format(path=where)
     elif "not a database" in lower or "encrypted" in lower or "malformed" in lower:
-        message = _("{path}: not an SQLite database (or a damaged one): check --db or $MTGKB_DB").format(path=where)
+        message = _("{path}: not a usable mtgkb database: the file is not SQLite, or is damaged; check --db or "
+                    "$MTGKB_DB").format(path=where)
     elif (found := _MISSING.search(text)) is not None:
         message = _("{path}: the database lacks {what}: it was made by an older mtgkb or another program; run "
                     "'mtgkb --db {path} repair' to bring its schema up to date").format(
