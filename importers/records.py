@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.core.errors import BadInputFile
+from kb.core.errors import BadInputFile, TooLarge
 
 
 class SourceError(BadInputFile):
@@ -24,6 +24,10 @@ class SourceError(BadInputFile):
 
 class NoRules(SourceError):
     """A file that holds no rules this importer (or any) recognises: skipped inside a folder."""
+
+
+class SourceTooLarge(SourceError, TooLarge):
+    """A file, or the document read from it, over a limit (importers.limits): exit 2, HTTP 413."""
 
 
 @dataclass
@@ -81,4 +85,4 @@ class Document:
     terms: list[TermPair] = field(default_factory=list)
     meta: dict[str, str] = field(default_factory=dict)  # infobox fields, page language, ...
     references: list | None = None  # citations (importers.references), found by parse_file
-    warnings: list = field(default_factory=list)  # importers.repairs.SourceWarning: anomalies repaired or left
+    warnings: list = field(default_factory=list)  # importers.repairs.SourceWarning: anomalies repaired or left, control characters removed

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import importlib
+import os
 from pathlib import Path
 from types import ModuleType
 
+from importers.decode import collect_warnings, decode_bytes
+from importers.limits import Limits
 from importers.records import Document, NoRules, SourceError
+from kb.core.errors import BadInput
 from importers.references import find_references
 from kb.i18n import _
 
@@ -23,8 +27,8 @@ FORMATS: dict[str, str] = {
 
 def importer(name: str) -> ModuleType:
     if name not in FORMATS:
-        raise ValueError(_("unknown format {name!r}: expected one of {formats}").format(
-            name=name, formats=", ".join(FORMATS)))
+        raise BadInput(_("unknown format {name!r}: expected one of {formats}").format(
+            name=name, formats=", ".join(FORMATS)), list(FORMATS))
     return importlib.import_module(FORMATS[name])
 
 
@@ -33,6 +37,8 @@ def detect_format(data: bytes, path: str) -> str:
         if importer(name).sniff(data, path):
             return name
     binary = b"\x00" in data[:4096] and data[:2] not in (b"\xff\xfe", b"\xfe\xff")
+    if not binary:
+        decode_bytes(data, path)  # a sniffer reads no text it cannot decode: say why the bytes are not text
     message = (_("unknown format (binary data): expected the Comprehensive Rules as text (lines like '702.26a "
                  "...'), a wiki article quoting rules, a rule page (text or HTML) or MediaWiki markup; or pass "
                  "--format with one of {formats}") if binary else
@@ -44,20 +50,40 @@ def detect_format(data: bytes, path: str) -> str:
 
 def parse_file(
     path: str | Path, *, format: str | None = None, lang: str | None = None, edition: str | None = None,
-    data: bytes | None = None,
+    data: bytes | None = None, limits: Limits | None = None,
 ) -> tuple[Document, bytes]:
-    """Read and parse one file; SourceError for anything wrong with it."""
+    """Read and parse one file; SourceError for anything wrong with it (SourceTooLarge over ``limits``).
+
+    What decoding removed (control characters) is in the document's ``warnings``.
+    """
     path = str(path)
+    limits = limits or Limits.resolve()
     if data is None:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as error:
-            raise SourceError(path, None, _("cannot read the file: {reason}").format(reason=error.strerror)) from error
+        data = read_source(path, limits)
+    limits.check_size(path, len(data))
     if not data.strip():
         raise SourceError(path, None, _("the file is empty: expected a rule text"))
-    name = format or detect_format(data, path)
-    document = importer(name).parse(data, path, lang=lang, edition=edition)
+    if format:
+        importer(format)
+    with collect_warnings() as warnings:
+        name = format or detect_format(data, path)
+        document = importer(name).parse(data, path, lang=lang, edition=edition)
+    document.warnings[:0] = warnings  # decoding's first, then the importer's repairs
     if not document.rules and not document.glossary:
         raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
+    limits.check_rules(path, len(document.rules))
     document.references = find_references(document)
     return document, data
+
+
+def read_source(path: str | Path, limits: Limits | None = None) -> bytes:
+    """The bytes of a source file, refused before reading when it is over the size limit."""
+    limits = limits or Limits.resolve()
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            limits.check_size(str(path), size)
+            return handle.read(limits.max_bytes + 1)
+    except OSError as error:
+        raise SourceError(str(path), None, _("cannot read the file: {reason}").format(
+            reason=error.strerror)) from error

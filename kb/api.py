@@ -10,6 +10,7 @@ Every method returns plain dataclasses with ``to_dict()`` for JSON.
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 from kb.core import paths
@@ -19,7 +20,7 @@ from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them fro
     TermNotFound, UnknownLanguage,
 )
 from kb.core.model import Reference, Rule, RuleLink  # noqa: F401
-from kb.i18n import _
+from kb.i18n import _, ngettext
 from kb.store import Store
 
 TYPE_CHECKING = False  # typing itself is not imported: a fresh `mtgkb show` starts here
@@ -75,18 +76,20 @@ class KnowledgeBase:
         return self._db
 
     @classmethod
-    def open(cls, path: str | Path | None = None, *, readonly: bool = False, build: bool = True) -> "KnowledgeBase":
+    def open(cls, path: str | Path | None = None, *, readonly: bool = False, build: bool = True,
+             create: bool = True) -> "KnowledgeBase":
         """Open ``path`` (default: $MTGKB_DB, else the user's data folder).
 
         The default database is built from the bundled sources when it does not exist
-        yet; a path given explicitly is opened (or created empty) as it is. ":memory:"
-        opens a private database in memory (for tests and one-off scripts).
+        yet; a path given explicitly is opened as it is, and created empty only with
+        ``create`` (reading commands pass False: a mistyped --db makes no folder or file).
+        ":memory:" opens a private database in memory (for tests and one-off scripts).
         """
         db_path = Path(path) if path else paths.default_db_path()
         fresh = str(path) == ":memory:" or not db_path.exists()
-        if fresh and readonly:
-            raise NoDatabase(_("no database at {path}: run 'mtgkb build' or 'mtgkb import' first").format(
-                path=db_path))
+        if fresh and (readonly or (path is not None and str(path) != ":memory:" and not create)):
+            raise NoDatabase(_("no database at {path}: run 'mtgkb --db {path} import FILE' or 'mtgkb build' "
+                               "first").format(path=db_path))
         kb = cls(Store.open(db_path, readonly=readonly))
         if fresh and build and path is None:
             kb.build()
@@ -95,35 +98,46 @@ class KnowledgeBase:
     def close(self) -> None:
         self.store.close()
 
-    # ---- importing -------------------------------------------------------------------------
+    # ---- importing ----------------------------------------------------------------------------
 
     def import_file(
         self, path: str | Path, *, format: str | None = None, lang: str | None = None,
         edition: str | None = None, name: str | None = None, update_history: bool = True,
+        replace_smaller: bool = False, max_bytes: int | None = None, max_rules: int | None = None,
+        on_wait: Callable[[str], None] | None = None,
     ) -> ImportResult:
-        """Parse and store one file; raises SourceError and stores nothing when it is bad.
+        """Parse and store one file; raises SourceError (or ReplaceRefused) and stores nothing when it is bad.
 
-        Afterwards the renumbering chain (and what depends on it) is brought up to date.
+        Afterwards the renumbering chain (and what depends on it) is brought up to date. Imports
+        of one database queue: ``on_wait`` hears when another one holds it.
         """
-        result = self._import_one(Path(path), format=format, lang=lang, edition=edition, name=name)
-        if update_history:
-            self._after_import([result])
+        from importers.limits import Limits
+
+        with self.writing(on_wait):
+            result = self._import_one(Path(path), format=format, lang=lang, edition=edition, name=name,
+                                      replace_smaller=replace_smaller, limits=Limits.resolve(max_bytes, max_rules))
+            if update_history:
+                self._after_import([result])
         return result
 
-    def _import_one(self, path: Path, *, format, lang, edition, name=None) -> ImportResult:
-        from importers.registry import parse_file
+    def _import_one(self, path: Path, *, format, lang, edition, name=None, replace_smaller=False,
+                    limits=None) -> ImportResult:
+        from importers.registry import parse_file, read_source
         from kb.core.results import ImportResult
-
-        doc_name = name or path.stem
-        data = _read(path)
         from kb.store import digest, document_sha, store_document
 
+        doc_name = name or path.stem
+        data = read_source(path, limits)
         if not (format or lang or edition) and document_sha(self.conn, doc_name) == digest(data):
             info = self.document(doc_name)
             return ImportResult(str(path), doc_name, "unchanged", info.lang, info.edition, info.format,
                                 info.rules, info.examples, info.glossary, info.references)
-        document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data)
-        result = store_document(self.conn, document, name=doc_name, source=str(path), data=data)
+        document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data, limits=limits)
+        try:
+            result = store_document(self.conn, document, name=doc_name, source=str(path), data=data,
+                                    replace_smaller=replace_smaller)
+        except sqlite3.Error as error:
+            raise self.database_fault(error) from error
         self.store.changed()
         return ImportResult(str(path), doc_name, result.status, document.lang, document.edition,
                             document.format, result.rules, result.examples, result.glossary, result.references,
@@ -132,39 +146,73 @@ class KnowledgeBase:
     def import_paths(
         self, sources: Iterable[str | Path], *, format: str | None = None, lang: str | None = None,
         edition: str | None = None, progress: Callable[[Path], None] | None = None,
-        keep_going: bool = True, update_history: bool = True,
+        keep_going: bool = True, update_history: bool = True, replace_smaller: bool = False,
+        max_bytes: int | None = None, max_rules: int | None = None, on_wait: Callable[[str], None] | None = None,
     ) -> list[ImportResult]:
         """Import files and folders (their rule texts, recursively); each file is atomic.
 
-        The renumbering chain is updated once, after the last file.
+        A file that would replace a stored document by much less of it fails (ReplaceRefused)
+        unless ``replace_smaller``. The renumbering chain is updated once, after the last file;
+        imports of one database queue (``on_wait`` hears when another one holds it).
         """
+        from importers.limits import Limits
         from importers.records import NoRules, SourceError
+        from kb.core.errors import ReplaceRefused
         from kb.core.results import ImportResult
 
+        limits = Limits.resolve(max_bytes, max_rules)
+        if format:
+            from importers.registry import importer
+
+            importer(format)  # an unknown --format is bad input before any file is read
         named = {Path(s) for s in sources if not Path(s).is_dir()}
         results = []
-        try:
-            for path in expand_sources(sources):
-                try:
-                    results.append(self._import_one(path, format=format, lang=lang, edition=edition))
-                except NoRules as error:
-                    # A file inside a folder that holds no rules (a header, a glossary-less page) is
-                    # passed over with its reason; a file named on its own must be a rule text.
-                    if path in named and not keep_going:
-                        raise
-                    status = "failed" if path in named else "skipped"
-                    results.append(ImportResult(str(path), path.stem, status,
-                                                error=str(error) if path in named else error.message))
-                except SourceError as error:
-                    if not keep_going:
-                        raise
-                    results.append(ImportResult(str(path), path.stem, "failed", error=str(error)))
-                if progress:
-                    progress(path)
-        finally:
+        with self.writing(on_wait):
+            try:
+                for path in expand_sources(sources):
+                    try:
+                        results.append(self._import_one(path, format=format, lang=lang, edition=edition,
+                                                        replace_smaller=replace_smaller, limits=limits))
+                    except NoRules as error:
+                        # A file inside a folder that holds no rules (a header, a glossary-less page) is
+                        # passed over with its reason; a file named on its own must be a rule text.
+                        if path in named and not keep_going:
+                            raise
+                        status = "failed" if path in named else "skipped"
+                        results.append(ImportResult(str(path), path.stem, status,
+                                                    error=str(error) if path in named else error.message))
+                    except (SourceError, ReplaceRefused) as error:
+                        if not keep_going:
+                            raise
+                        results.append(ImportResult(str(path), path.stem, "failed", error=str(error)))
+                    if progress:
+                        progress(path)
+            except BaseException:
+                if update_history:
+                    self._after_import(results, quiet=True)  # what was stored before the fault
+                raise
             if update_history:
                 self._after_import(results)
         return results
+
+    def writing(self, on_wait: Callable[[str], None] | None = None, timeout: float | None = None):
+        """The database's writer lock (kb.store.lock): imports and repairs queue, one at a time
+        (``timeout`` seconds at most, default $MTGKB_LOCK_TIMEOUT)."""
+        from contextlib import nullcontext
+
+        from kb.store.lock import writer_lock
+
+        if str(self.path) == ":memory:" or self._locked:
+            return nullcontext()
+        return _Holding(self, writer_lock(self.path, on_wait=on_wait, timeout=timeout))
+
+    _locked = False
+
+    def database_fault(self, error: "sqlite3.Error"):
+        """A sqlite3 error of this database as the condition a user reads (kb.store.faults)."""
+        from kb.store import database_fault
+
+        return database_fault(error, self.path)
 
     def update_history(self, progress: Callable[[str, str], None] | None = None):
         """Pair the rules of consecutive English editions that are not paired yet; infer undated editions."""
@@ -172,14 +220,21 @@ class KnowledgeBase:
 
         from kb.store.counterparts import rebuild as rebuild_counterparts
 
-        update = update_chain(self.store, progress=progress)
-        rebuild_counterparts(self.conn)  # every rule's identity follows the chain just stored
+        with self.writing():
+            update = update_chain(self.store, progress=progress)
+            rebuild_counterparts(self.conn)  # every rule's identity follows the chain just stored
         self.store.changed()
         return update
 
-    def _after_import(self, results: list[ImportResult]) -> None:
+    def _after_import(self, results: list[ImportResult], *, quiet: bool = False) -> None:
+        """The chain, inferences and search index after documents changed; a fault here leaves the
+        documents stored and says what to run (``quiet``: after another fault, which is the one reported)."""
         changed = [r.name for r in results if r.status in ("added", "replaced")]
-        if changed:
+        if not changed:
+            return
+        from kb.core.errors import DatabaseError
+
+        try:
             self.update_history()
             from kb.terms import rebuild_terms
 
@@ -192,6 +247,57 @@ class KnowledgeBase:
             # nobody searches never pays for one.
             if index_dir(self.store).exists():
                 update_index(self.store, changed)
+        except (sqlite3.Error, OSError, DatabaseError) as error:
+            if quiet:
+                return
+            reason = str(self.database_fault(error)) if isinstance(error, sqlite3.Error) else str(
+                error.strerror if isinstance(error, OSError) and error.strerror else error)
+            raise DatabaseError(ngettext(
+                "{n} document was stored, but its derived data (renumbering chain, search index) could not be "
+                "updated: {reason}. Run 'mtgkb --db {path} repair' to complete it",
+                "{n} documents were stored, but their derived data (renumbering chain, search index) could not "
+                "be updated: {reason}. Run 'mtgkb --db {path} repair' to complete it", len(changed)).format(
+                    n=len(changed), reason=reason, path=self.path)) from error
+
+    # ---- derived data -------------------------------------------------------------------------
+
+    def pending(self):
+        """What the derived data (chain, inferences, search index) lacks now (kb.repair.Pending)."""
+        from kb.repair import pending
+
+        return pending(self.store)
+
+    def repair(self, progress: Callable[[str, str], None] | None = None,
+               on_wait: Callable[[str], None] | None = None):
+        """Complete the schema and the derived data from the documents (kb.repair.RepairReport)."""
+        from kb.repair import repair
+
+        try:
+            with self.writing(on_wait):
+                return repair(self.store, progress=progress)
+        except sqlite3.Error as error:
+            raise self.database_fault(error) from error
+
+    def _complete_history(self) -> None:
+        """Compute what the chain or an inference lacks before a command reads it (a killed import
+        leaves it behind its documents); a read-only database says what to run instead."""
+        from kb.repair import history_pending
+
+        if not history_pending(self.store):
+            return
+        from kb.core.errors import DatabaseError
+
+        try:
+            with self.writing(timeout=0):
+                self.update_history()
+        except DatabaseError:
+            return  # an import holds the database and will complete the chain itself: read what is there
+        except sqlite3.Error as error:
+            from kb.core.errors import IndexMissing
+
+            raise IndexMissing(_("the renumbering chain of {path} is incomplete and cannot be completed here "
+                                 "({reason}): run 'mtgkb --db {path} repair' where it can be written").format(
+                path=self.path, reason=error)) from error
 
     def build(self, progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
         """Import the bundled sources of data/ (the default corpus) and play the bundled scenarios."""
@@ -358,6 +464,7 @@ class KnowledgeBase:
         """Every rule of two editions (or two documents of one language) classified; see docs/history.md."""
         from kb.history import diff
 
+        self._complete_history()
         return diff(self.store, old, new, section=section, lang=lang, spans=spans)
 
     def trace(self, number: str, edition: str | None = None, *, to: str | None = None, back: bool = False,
@@ -365,12 +472,14 @@ class KnowledgeBase:
         """A rule followed through every edition, forwards (to ``to``) or ``back``, subrule by subrule."""
         from kb.history import trace
 
+        self._complete_history()
         return trace(self.store, number, edition, to=to, back=back, subrules=subrules)
 
     def renumbered(self, old: str, new: str, *, lang: str | None = None):
         """Every rule whose number changed between two editions."""
         from kb.history import renumbered
 
+        self._complete_history()
         return renumbered(self.store, old, new, lang=lang)
 
     def infer_edition(self, document: str, *, save: bool = True):
@@ -509,6 +618,13 @@ class KnowledgeBase:
 
 # ---- helpers ----------------------------------------------------------------------------------
 
+def database_fault(error: "sqlite3.Error", path: str | Path | None = None):
+    """A sqlite3 error that reached a front end, as the DatabaseError naming the database (default: the default one)."""
+    from kb.store import database_fault as explain
+
+    return explain(error, path or paths.default_db_path())
+
+
 def expand_sources(sources: Iterable[str | Path]) -> list[Path]:
     """Files as given; folders as the rule texts below them, sorted."""
     found: list[Path] = []
@@ -521,13 +637,20 @@ def expand_sources(sources: Iterable[str | Path]) -> list[Path]:
     return found
 
 
-def _read(path: Path) -> bytes:
-    from importers.records import SourceError
+class _Holding:
+    """The writer lock held by one KnowledgeBase: nested writes (an import's history update) take it once."""
 
-    try:
-        return path.read_bytes()
-    except OSError as error:
-        raise SourceError(str(path), None, _("cannot read the file: {reason}").format(reason=error.strerror)) from error
+    def __init__(self, kb: KnowledgeBase, lock):
+        self.kb, self.lock = kb, lock
+
+    def __enter__(self):
+        self.lock.__enter__()
+        self.kb._locked = True
+        return self
+
+    def __exit__(self, *exc):
+        self.kb._locked = False
+        return self.lock.__exit__(*exc)
 
 
 def _document_info(row: dict) -> DocumentInfo:

@@ -76,7 +76,7 @@ def test_changed_bytes_replace_the_document(kb, newest):
 def test_a_failed_import_leaves_the_database_as_it_was(kb, newest, monkeypatch):
     kb.import_file(newest)
     before = table_counts(kb)
-    newest.write_bytes(newest.read_bytes() + b"\n")
+    newest.write_bytes(newest.read_bytes().replace(b"702.26p Multiple instances", b"702.26p Several instances"))
 
     from kb.store import write
 
@@ -138,8 +138,9 @@ def test_readers_keep_working_and_never_see_half_a_document(kb, tmp_path, newest
 
     thread = threading.Thread(target=read)
     thread.start()
-    for i in range(3):
-        newest.write_bytes(newest.read_bytes() + b"\n")
+    original = newest.read_bytes()
+    for i in range(3):  # content that changes each time (appended newlines would be "unchanged")
+        newest.write_bytes(original.replace(b"702.26p Multiple", b"702.26p Multiple" + b" very" * (i + 1)))
         assert kb.import_file(newest).status == "replaced"
     stop.set()
     thread.join()

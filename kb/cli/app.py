@@ -6,6 +6,7 @@ found nothing or a check failed, 2 bad input (usage, unreadable or unparseable f
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import click
 from kb.cli.i18n import I18nGroup, ui_lang_option, version_option
 from kb.cli.options import db_option, edition_option, json_option, lang_option
 from kb.cli.output import (
-    EXIT_BAD_INPUT, EXIT_OK, dump, fail, open_kb, quiet_broken_pipe, report_error,
+    EXIT_BAD_INPUT, EXIT_NOT_FOUND, EXIT_OK, database_error, dump, fail, open_kb, quiet_broken_pipe, report_error,
 )
 from kb.core.errors import MtgkbError
 from kb.i18n import N_, _, format_edition, language_name, ngettext
@@ -34,6 +35,9 @@ class MtgkbGroup(I18nGroup):
         except MtgkbError as error:
             as_json = bool(isinstance(ctx.obj, dict) and ctx.obj.get("as_json"))
             sys.exit(report_error(error, as_json))
+        except sqlite3.Error as error:  # a fault of the database file itself: named, with what to do
+            as_json = bool(isinstance(ctx.obj, dict) and ctx.obj.get("as_json"))
+            sys.exit(report_error(database_error(error, (ctx.obj or {}).get("db")), as_json))
         except BrokenPipeError:
             quiet_broken_pipe()
             sys.exit(EXIT_OK)
@@ -55,9 +59,13 @@ def cli(ctx: click.Context, db: Path | None) -> None:
 @click.option("--format", "format_", help="Importer to use instead of detecting it (cr-text, wiki-article, rule-page, mediawiki).")
 @lang_option(help="Language of the rule text instead of detecting it (en, de, ja, zh, ru, ...).")
 @edition_option(help="Effective date (2023-11-17) for a file that does not state one.")
+@click.option("--replace-smaller", is_flag=True,
+              help="Replace a stored document even by one with over 10% fewer rules, examples or glossary entries.")
+@click.option("--max-bytes", type=click.IntRange(1), help="Largest file to read (default 16 MiB, or $MTGKB_MAX_FILE_BYTES).")
+@click.option("--max-rules", type=click.IntRange(1), help="Most rules a document may hold (default 20000, or $MTGKB_MAX_RULES).")
 @json_option(help="Print the results as JSON.")
 @click.pass_context
-def import_command(ctx, sources, format_, lang, edition, as_json):
+def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_bytes, max_rules, as_json):
     """Import rule texts (files or folders) into the database; each file is atomic."""
     from kb.api import expand_sources
 
@@ -65,13 +73,15 @@ def import_command(ctx, sources, format_, lang, edition, as_json):
     missing = [str(p) for p in files if not p.exists()]
     if missing:
         fail(_("no such file: {path}").format(path=missing[0]), code=EXIT_BAD_INPUT, as_json=as_json)
-    kb = open_kb(ctx)
+    kb = open_kb(ctx, create=True)
+    safety = dict(replace_smaller=replace_smaller, max_bytes=max_bytes, max_rules=max_rules,
+                  on_wait=lambda message: click.echo(message, err=True))
     if len(files) > 1 and not as_json:
         with click.progressbar(length=len(files), label=_("Importing"), file=sys.stderr) as bar:
             results = kb.import_paths(sources, format=format_, lang=lang, edition=edition,
-                                      progress=lambda _path: bar.update(1))
+                                      progress=lambda _path: bar.update(1), **safety)
     else:
-        results = kb.import_paths(sources, format=format_, lang=lang, edition=edition)
+        results = kb.import_paths(sources, format=format_, lang=lang, edition=edition, **safety)
     _report_imports(results, as_json)
     if any(r.status == "failed" for r in results):
         sys.exit(EXIT_BAD_INPUT)
@@ -331,3 +341,6 @@ cli.add_command(mcp_command)
 from kb.cli.export import export  # noqa: E402  (jinja2 is imported only when it runs)
 
 cli.add_command(export)
+from kb.cli.repair import repair  # noqa: E402
+
+cli.add_command(repair)

@@ -59,9 +59,18 @@ def quiet_broken_pipe() -> None:
         pass
 
 
-def open_kb(ctx, *, readonly: bool = False, memory: bool = False):
+def open_kb(ctx, *, readonly: bool = False, memory: bool = False, create: bool = False):
     """The facade over the group's --db (None: the default database, built on first use);
-    ``memory``: a private empty database, for commands that store nothing."""
+    ``memory``: a private empty database, for commands that store nothing. Only ``create``
+    (importing) makes a --db that does not exist: a reading command with a mistyped one fails."""
     from kb.api import KnowledgeBase
 
-    return KnowledgeBase.open(":memory:" if memory else ctx.find_root().obj["db"], readonly=readonly)
+    return KnowledgeBase.open(":memory:" if memory else ctx.find_root().obj["db"], readonly=readonly,
+                              create=create)
+
+
+def database_error(error, db) -> MtgkbError:
+    """A sqlite3 error that reached a command, as the condition naming the database (kb.api)."""
+    from kb.api import database_fault
+
+    return database_fault(error, db)

@@ -106,3 +106,8 @@ class DatabaseError(MtgkbError):
 
     exit_code = 2
     http_status = 503
+
+
+class ReplaceRefused(BadInput):
+    """An import that would replace a stored document by one holding much less of it (a cut or broken
+    file): the message says what would be lost and how to replace it anyway."""

@@ -65,17 +65,7 @@ def update_pairings(source, *, progress: Callable[[str, str], None] | None = Non
     started = time.perf_counter()
     conn = connection(source)
     pins = load_pins() if pins is None else pins
-    chain = chain_documents(conn)
-    wanted = {(a.id, b.id): (a, b) for a, b in zip(chain, chain[1:])}
-    stored = {
-        (row[1], row[2]): row for row in conn.execute(
-            "select id, old_document, new_document, old_sha, new_sha, version, pins from pairing_runs")
-    }
-    stale = [row[0] for key, row in stored.items() if key not in wanted]
-    todo = [
-        (a, b) for key, (a, b) in wanted.items()
-        if key not in stored or stored[key][3:] != (a.sha256, b.sha256, VERSION, digest(pins, a, b))
-    ]
+    wanted, stale, todo = pending_pairings(conn, pins)
     with conn:
         for run_id in stale:
             _delete_run(conn, run_id)
@@ -90,6 +80,25 @@ def update_pairings(source, *, progress: Callable[[str, str], None] | None = Non
         _store_run(conn, old, new, pins)
         loaded.pop(a.id, None)  # the chain moves on: the older document is not needed again
     return ChainUpdate(len(todo), len(wanted) - len(todo), len(stale), round(time.perf_counter() - started, 3))
+
+
+def pending_pairings(source, pins: list[Pin] | None = None) -> tuple[dict, list[int], list[tuple[ChainDoc, ChainDoc]]]:
+    """What the stored chain lacks: the consecutive pairs wanted, the stored runs no longer wanted,
+    and the pairs missing or computed from other hashes, algorithm version or pins."""
+    conn = connection(source)
+    pins = load_pins() if pins is None else pins
+    chain = chain_documents(conn)
+    wanted = {(a.id, b.id): (a, b) for a, b in zip(chain, chain[1:])}
+    stored = {
+        (row[1], row[2]): row for row in conn.execute(
+            "select id, old_document, new_document, old_sha, new_sha, version, pins from pairing_runs")
+    }
+    stale = [row[0] for key, row in stored.items() if key not in wanted]
+    todo = [
+        (a, b) for key, (a, b) in wanted.items()
+        if key not in stored or stored[key][3:] != (a.sha256, b.sha256, VERSION, digest(pins, a, b))
+    ]
+    return wanted, stale, todo
 
 
 def _delete_run(conn, run_id: int) -> None:

@@ -296,18 +296,21 @@ def save_inference(conn, doc_id: int, result: Inference, chain: list[ChainDoc]) 
 def update_inferences(source) -> list[Inference]:
     """Infer the edition of every undated document whose stored inference is missing or stale."""
     conn = connection(source)
-    chain = chain_documents(conn)
-    digest = chain_digest(chain)
     with conn:
         conn.execute("delete from edition_inference where document_id not in (select id from documents)")
+    return [infer_edition(conn, name) for name in pending_inferences(conn)]
+
+
+def pending_inferences(source) -> list[str]:
+    """The undated documents whose stored inference is missing, or was made from other editions."""
+    conn = connection(source)
+    chain = chain_documents(conn)
+    digest = chain_digest(chain)
     stored = {row[0]: row[1] for row in conn.execute(
         "select document_id, sha from edition_inference where version = ?", [VERSION])}
-    results = []
-    for doc_id, name, sha in conn.execute(
-            "select id, name, sha256 from documents where edition is null order by name").fetchall():
-        if stored.get(doc_id) != f"{sha}:{digest}" or not chain:
-            results.append(infer_edition(conn, name))
-    return results
+    return [name for doc_id, name, sha in conn.execute(
+            "select id, name, sha256 from documents where edition is null order by name").fetchall()
+            if stored.get(doc_id) != f"{sha}:{digest}" or not chain]
 
 
 def stored_inference(source, document: str) -> Inference | None:

@@ -96,7 +96,7 @@ def _traces(conn, chain: list[ChainDoc], start: int, end: int, followed: list[tu
     """One trace per followed (rule id, number, title) of ``chain[start]``, walked to ``chain[end]``."""
     runs = runs_between(conn, chain, start, end)
     if runs is None:
-        raise NotFound(_("the renumbering chain is not stored yet: import again to compute it"))
+        raise NotFound(_("the renumbering chain is not stored yet: run 'mtgkb repair' to compute it"))
     doc = chain[start]
     editions = [chain[k] for k in (range(start, end - 1, -1) if back else range(start, end + 1))]
     trails = _walk(conn, runs, editions, followed, back)

@@ -80,7 +80,6 @@ def index_dir(kb) -> Path:
 
 
 def _database_documents(kb) -> dict[str, str]:
-
     return dict(database_state(kb.conn))
 
 
@@ -332,9 +331,7 @@ def sync_index(kb, progress: Progress | None = None) -> IndexReport | None:
     last = _in_step.get(str(target))
     if last is not None and last[0] is handle and last[1] is state:
         return None  # compared already: neither the database nor the index moved since
-    markers = handle.markers
-    database = dict(state)
-    stale = {name for name in database.keys() | markers.keys() if database.get(name) != markers.get(name)}
+    stale = _stale(handle.markers, dict(state))
     if stale:
         return update_index(kb, stale, progress)
     _in_step[str(target)] = (handle, state)
@@ -342,6 +339,19 @@ def sync_index(kb, progress: Progress | None = None) -> IndexReport | None:
 
 
 _in_step: dict[str, tuple] = {}  # index folder -> (open handle, database state) last found in step
+
+
+def stale_documents(kb) -> set[str] | None:
+    """The documents whose indexed sha256 differs from the database's (added, replaced or removed
+    since); None when there is no usable index."""
+    target = index_dir(kb)
+    if not _usable(target):
+        return None
+    return _stale(_handle(target).markers, _database_documents(kb))
+
+
+def _stale(markers: dict[str, str], database: dict[str, str]) -> set[str]:
+    return {name for name in database.keys() | markers.keys() if database.get(name) != markers.get(name)}
 
 
 def holder_names(kb) -> dict[str, str]:

@@ -9,11 +9,13 @@ The tables are described in docs/schema.md.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
 from kb.core.errors import DatabaseError
 from kb.i18n import _
+from kb.store.faults import BUSY_TIMEOUT, database_fault
 
 TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` opens a database on every call
 if TYPE_CHECKING:
@@ -144,6 +146,16 @@ def _glossary_nocase(conn: sqlite3.Connection) -> None:
     conn.execute("create index if not exists glossary_english_nocase on glossary (english collate nocase)")
 
 
+def _content_digest_column(conn: sqlite3.Connection) -> None:
+    """documents.content_sha: the digest of what was read (kb.store.write.content_digest), not of the bytes.
+
+    A re-import of the same content in another encoding, BOM or line ending is then "unchanged".
+    Rows imported before it have none; the next import of their name computes it from their rows.
+    """
+    if "content_sha" not in _columns(conn, "documents"):
+        conn.execute("alter table documents add column content_sha text")
+
+
 # (version, what it does, how). Append only: a released migration never changes.
 MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
     (1, "documents, rules, examples, glossary, citations, commentary, term pairs", _rules_tables),
@@ -151,6 +163,7 @@ MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
     (3, "scenario results per rule", _scenario_tables),
     (4, "one identity per rule across editions and languages (counterparts)", _counterparts),
     (5, "glossary terms and English names indexed without case", _glossary_nocase),
+    (6, "digest of each document's content", _content_digest_column),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -168,6 +181,44 @@ def schema_version(conn: sqlite3.Connection) -> int:
 
 def _has_table(conn: sqlite3.Connection, name: str) -> bool:
     return conn.execute("select 1 from sqlite_master where name = ?", [name]).fetchone() is not None
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> dict[str, str]:
+    return {row[1]: row[2] for row in conn.execute(f"pragma table_info({table})")}
+
+
+def complete_schema(conn: sqlite3.Connection) -> list[str]:
+    """Add the tables and columns a database lacks though its version says it has them; what was added.
+
+    A database made before schema versions were recorded (or by hand) may miss a table or a column
+    that every query expects; the migrations build a reference schema in memory and the missing
+    parts are created here (new columns hold NULL: counts and digests are filled by the next import).
+    """
+    reference = sqlite3.connect(":memory:")
+    try:
+        for _version, _what, run in MIGRATIONS:
+            run(reference)
+        wanted = {name: _columns(reference, name) for (name,) in reference.execute(
+            "select name from sqlite_master where type = 'table'")}
+    finally:
+        reference.close()
+    added: list[str] = []
+    with conn:
+        for table, columns in wanted.items():
+            present = _columns(conn, table)
+            if not present:
+                if table in ("pairing_runs", "pairings", "edition_inference"):
+                    _history_tables(conn)  # derived data: created whole, computed by the next update
+                else:
+                    _rules_tables(conn)
+                    _scenario_tables(conn)
+                added.append(table)
+                continue
+            for column, kind in columns.items():
+                if column not in present:
+                    conn.execute(f'alter table {table} add column "{column}" {kind}')
+                    added.append(f"{table}.{column}")
+    return added
 
 
 def migrate(conn: sqlite3.Connection, path: Path | str = "") -> int:
@@ -192,22 +243,28 @@ def _refuse_newer(version: int, path: Path | str) -> None:
 def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
     """Open a database with foreign keys and WAL; writers create it and run pending migrations.
 
-    A read-only open never creates anything, and refuses a database that needs migrating.
+    A read-only open never creates anything, and refuses a database that needs migrating. A
+    database that cannot be written (a read-only file, folder or file system) is opened read-only
+    even when writing was asked: reading commands work, a write then fails with a message.
     """
     path = Path(path)
+    if not readonly and str(path) != ":memory:" and path.exists() and not _writable(path):
+        readonly = True
     try:
         if readonly:
-            conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+            conn = _connect_readonly(path)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
+            conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT)
             if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA foreign_keys=ON")
         version = schema_version(conn)
     except sqlite3.DatabaseError as error:
-        raise DatabaseError(_("{path}: not a usable mtgkb database ({reason})").format(
-            path=path, reason=error)) from error
+        raise database_fault(error, path) from error
+    except OSError as error:
+        raise DatabaseError(_("{path}: cannot create the database: {reason}").format(
+            path=path, reason=error.strerror)) from error
     _refuse_newer(version, path)
     if readonly:
         if version < SCHEMA_VERSION:
@@ -215,5 +272,32 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
                                   "run 'mtgkb build' or 'mtgkb import' once to migrate it").format(
                 path=path, found=version, known=SCHEMA_VERSION))
     elif version < SCHEMA_VERSION:
-        migrate(conn, path)
+        try:
+            migrate(conn, path)
+            complete_schema(conn)
+        except sqlite3.DatabaseError as error:
+            raise database_fault(error, path) from error
     return conn
+
+
+def _writable(path: Path) -> bool:
+    """Whether SQLite can write the file and create its -wal and -shm files beside it."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection; on read-only media without a -wal file, an immutable one.
+
+    A WAL database needs its -shm file even to be read; where the folder cannot hold one and no
+    -wal file is there (nothing unfinished to read), SQLite is told the file cannot change.
+    """
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT)
+    try:
+        conn.execute("select count(*) from sqlite_master").fetchone()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()
+        wal = path.with_name(path.name + "-wal")
+        if os.access(path.parent, os.W_OK) or (wal.exists() and wal.stat().st_size):
+            raise
+    return sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False)

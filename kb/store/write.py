@@ -38,30 +38,103 @@ def document_sha(conn: sqlite3.Connection, name: str) -> str | None:
     return row[0] if row else None
 
 
+# An import may lose at most this share of a stored document's rules, examples or glossary entries.
+MAX_LOSS = 0.10
+
+
 def store_document(
-    conn: sqlite3.Connection, doc: "Document", *, name: str, source: str, data: bytes
+    conn: sqlite3.Connection, doc: "Document", *, name: str, source: str, data: bytes,
+    replace_smaller: bool = False,
 ) -> StoreResult:
     """Write one parsed document atomically, replacing an earlier import of the same name.
 
-    The same bytes again change nothing; changed bytes replace the document whole.
+    The same content again changes nothing, whatever its bytes (BOM, line endings, UTF-16,
+    trailing spaces): the document keeps its id and its rules theirs. Changed content replaces the
+    document whole, unless it would lose more than MAX_LOSS of the stored rules, examples or
+    glossary entries: that raises ReplaceRefused unless ``replace_smaller``.
     """
     sha = digest(data)
-    existing = conn.execute("select id, sha256 from documents where name = ?", [name]).fetchone()
-    if existing and existing[1] == sha:
+    content = content_digest(doc)
+    existing = conn.execute("select id, sha256, content_sha from documents where name = ?", [name]).fetchone()
+    if existing and (existing[1] == sha or (existing[2] or stored_content_digest(conn, existing[0])) == content):
         row = conn.execute(
             'select rules, examples, glossary, "references" from documents where id = ?', [existing[0]]
         ).fetchone()
+        if existing[2] is None:
+            with conn:
+                conn.execute("update documents set content_sha = ? where id = ?", [content, existing[0]])
         return StoreResult(name, "unchanged", existing[0], *row)
+    if existing and not replace_smaller:
+        refuse_loss(conn, existing[0], doc, name=name, source=source)
     with conn:  # one transaction: all of the document or nothing
         if existing:
             _delete_document(conn, existing[0])
         doc_id = _insert_document(conn, doc, name=name, source=source, sha=sha, size=len(data))
         counts = _insert_contents(conn, doc_id, doc)
         conn.execute(
-            'update documents set rules = ?, examples = ?, glossary = ?, "references" = ? where id = ?',
-            [*counts, doc_id],
+            'update documents set rules = ?, examples = ?, glossary = ?, "references" = ?, content_sha = ? '
+            'where id = ?', [*counts, content, doc_id],
         )
     return StoreResult(name, "replaced" if existing else "added", doc_id, *counts)
+
+
+def refuse_loss(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, name: str, source: str) -> None:
+    """ReplaceRefused when ``doc`` holds less than (1 - MAX_LOSS) of the stored rules, examples or glossary."""
+    from kb.core.errors import ReplaceRefused
+    from kb.i18n import _
+
+    stored = conn.execute("select rules, examples, glossary, source from documents where id = ?", [doc_id]).fetchone()
+    new = (len(doc.rules), sum(len(rule.examples) for rule in doc.rules), len(doc.glossary))
+    labels = (_("rules"), _("examples"), _("glossary entries"))
+    lost = [_("{old} {what} would become {new} (-{share:.0%})").format(
+                old=old or 0, what=label, new=count, share=1 - count / old)
+            for old, count, label in zip(stored[:3], new, labels) if old and count < old * (1 - MAX_LOSS)]
+    if lost:
+        raise ReplaceRefused(_(
+            "{source}: importing it as {name!r} would replace the stored document (from {stored}) and lose much "
+            "of it: {lost}; nothing was changed. A cut or damaged file? Pass --replace-smaller to replace it "
+            "anyway").format(source=source, name=name, stored=stored[3], lost="; ".join(lost)))
+
+
+def content_digest(doc: "Document") -> str:
+    """The digest of what a document says: its records, not the bytes they were read from."""
+    return _content_sha(
+        (doc.lang, doc.format, doc.edition, doc.title, doc.meta or {}),
+        ((str(RuleNumber.parse(r.number)), r.title, r.text, list(r.examples)) for r in doc.rules),
+        ((g.term, g.english, g.reading, g.text) for g in doc.glossary),
+        ((c.heading, c.text, c.rule) for c in doc.commentary),
+        ((t.lang or doc.lang, t.term, t.english) for t in doc.terms),
+    )
+
+
+def stored_content_digest(conn: sqlite3.Connection, doc_id: int) -> str:
+    """content_digest of a stored document, from its rows (for documents imported before the digest was kept)."""
+    head = conn.execute("select lang, format, edition, title, meta from documents where id = ?", [doc_id]).fetchone()
+    examples: dict[int, list[str]] = {}
+    for rule_id, text in conn.execute(
+            "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]):
+        examples.setdefault(rule_id, []).append(text)
+    return _content_sha(
+        (*head[:4], json.loads(head[4]) if head[4] else {}),
+        ((number, title, text, examples.get(rule_id, [])) for rule_id, number, title, text in conn.execute(
+            "select id, number, title, text from rules where document_id = ? order by seq", [doc_id])),
+        conn.execute("select term, english, reading, text from glossary where document_id = ? order by seq",
+                     [doc_id]),
+        conn.execute("select heading, text, rule from commentary where document_id = ? order by id", [doc_id]),
+        conn.execute("select lang, term, english from terms where document_id = ? order by id", [doc_id]),
+    )
+
+
+def _content_sha(head, *parts) -> str:
+    import hashlib
+
+    hashed = hashlib.sha256(json.dumps(head, ensure_ascii=False, sort_keys=True).encode())
+    for part in parts:
+        hashed.update(b"\x1e")
+        for record in part:
+            hashed.update(json.dumps(list(record), ensure_ascii=False).encode())
+            hashed.update(b"\n")
+    return hashed.hexdigest()
 
 
 def _delete_document(conn: sqlite3.Connection, doc_id: int) -> None:

@@ -1,0 +1,51 @@
+"""What a failing SQLite call means for the user: one message per fault, naming the database.
+
+sqlite3 reports a full disk, a lock held too long, a read-only file or a file that is
+not a database as bare OperationalError or DatabaseError texts. ``database_fault``
+turns each into a DatabaseError (exit 2, HTTP 503) that says what happened to which
+file and what to do; front ends call it where they catch sqlite3.Error, once.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+from kb.core.errors import DatabaseError
+from kb.i18n import _
+
+BUSY_TIMEOUT = 30  # seconds a connection waits for another's write lock (schema.connect)
+_MISSING = re.compile(r"no such (?:table|column): (\S+)|has no column named (\S+)")
+
+
+def database_fault(error: sqlite3.Error, path: str | Path | None) -> DatabaseError:
+    """The condition behind a sqlite3 error, as a message a user can act on."""
+    text = str(error)
+    lower = text.lower()
+    where = str(path) if path else _("the database")
+    if "locked" in lower or "busy" in lower:
+        message = _("{path}: the database is locked by another process, which has held its write lock for more "
+                    "than {seconds} s; nothing was changed: try again when it has finished").format(
+            path=where, seconds=BUSY_TIMEOUT)
+    elif "disk is full" in lower or "database or disk is full" in lower:
+        message = _("{path}: the disk is full (or the database reached its size limit); this change was not "
+                    "stored, what was stored before is intact: free some space and run the command again").format(
+            path=where)
+    elif "readonly" in lower or "read-only" in lower:
+        message = _("{path}: the database is read-only (a read-only file, folder or file system): reading "
+                    "commands work, but to import or repair copy it somewhere writable").format(path=where)
+    elif "not a database" in lower or "encrypted" in lower or "malformed" in lower:
+        message = _("{path}: not a usable mtgkb database: the file is not SQLite, or is damaged; check --db or "
+                    "$MTGKB_DB").format(path=where)
+    elif (found := _MISSING.search(text)) is not None:
+        message = _("{path}: the database lacks {what}: it was made by an older mtgkb or another program; run "
+                    "'mtgkb --db {path} repair' to bring its schema up to date").format(
+            path=where, what=found.group(1) or found.group(2))
+    elif "unable to open" in lower:
+        message = _("{path}: cannot open the database file (is its folder missing or read-only?)").format(path=where)
+    else:
+        message = _("{path}: database error: {reason}").format(path=where, reason=text)
+    fault = DatabaseError(message)
+    fault.__cause__ = error
+    return fault
