@@ -16,6 +16,7 @@ from kb.cli.options import db_option, edition_option, json_option, lang_option
 from kb.cli.output import (
     EXIT_BAD_INPUT, EXIT_NOT_FOUND, EXIT_OK, dump, fail, open_kb, quiet_broken_pipe, report_error,
 )
+from kb.cli.progress import ProgressView, progress_option
 from kb.core.errors import MtgkbError
 from kb.core.labels import STATUS_LABELS
 from kb.i18n import N_, _, format_edition, language_name, ngettext
@@ -57,9 +58,14 @@ def cli(ctx: click.Context, db: Path | None) -> None:
 @lang_option(help="Language of the rule text instead of detecting it (en, de, ja, zh, ru, ...).")
 @edition_option(help="Effective date (2023-11-17) for a file that does not state one.")
 @json_option(help="Print the results as JSON.")
+@progress_option
 @click.pass_context
-def import_command(ctx, sources, format_, lang, edition, as_json):
-    """Import rule texts (files or folders) into the database; each file is atomic."""
+def import_command(ctx, sources, format_, lang, edition, as_json, progress):
+    """Import rule texts (files or folders) into the database; each file is atomic.
+
+    Each file's result is printed as it finishes; then the renumbering chain, edition
+    inference and the search index (if one was built) are brought up to date.
+    """
     from kb.api import expand_sources
 
     files = expand_sources(sources)
@@ -67,32 +73,26 @@ def import_command(ctx, sources, format_, lang, edition, as_json):
     if missing:
         fail(_("no such file: {path}").format(path=missing[0]), code=EXIT_BAD_INPUT, as_json=as_json)
     kb = open_kb(ctx)
-    if len(files) > 1 and not as_json:
-        with click.progressbar(length=len(files), label=_("Importing"), file=sys.stderr) as bar:
-            results = kb.import_paths(sources, format=format_, lang=lang, edition=edition,
-                                      progress=lambda _path: bar.update(1))
-    else:
-        results = kb.import_paths(sources, format=format_, lang=lang, edition=edition)
-    _report_imports(results, as_json)
+    with ProgressView(progress, on_file=None if as_json else report_import) as view:
+        results = kb.import_paths(sources, format=format_, lang=lang, edition=edition, progress=view)
+    if as_json:
+        dump([r.to_dict() for r in results])
     if any(r.status == "failed" for r in results):
         sys.exit(EXIT_BAD_INPUT)
 
 
-def _report_imports(results, as_json: bool) -> None:
-    if as_json:
-        dump([r.to_dict() for r in results])
-        return
-    width = max((display_width(_(IMPORT_STATUS[r.status])) for r in results), default=0)
-    for r in results:
-        if r.status == "failed":
-            click.echo(_("Error: {message}").format(message=r.error), err=True)
-        elif r.status == "skipped":
-            click.echo(_("{status} {path}: {reason}").format(
-                status=ljust(_(IMPORT_STATUS[r.status]), width), path=r.path, reason=r.error), err=True)
-        else:
-            click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
-                status=ljust(_(IMPORT_STATUS[r.status]), width), name=r.name, lang=r.lang,
-                edition=format_edition(r.edition), counts=_counts(r)))
+def report_import(r) -> None:
+    """One file's result line, printed as the file finishes: what was stored, skipped or failed."""
+    width = max(display_width(_(label)) for label in IMPORT_STATUS.values())
+    if r.status == "failed":
+        click.echo(_("Error: {message}").format(message=r.error), err=True)
+    elif r.status == "skipped":
+        click.echo(_("{status} {path}: {reason}").format(
+            status=ljust(_(IMPORT_STATUS[r.status]), width), path=r.path, reason=r.error), err=True)
+    else:
+        click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
+            status=ljust(_(IMPORT_STATUS[r.status]), width), name=r.name, lang=r.lang,
+            edition=format_edition(r.edition), counts=_counts(r)))
 
 
 def _counts(counted) -> str:
@@ -107,15 +107,18 @@ def _counts(counted) -> str:
 
 @cli.command()
 @json_option(help="Print the results as JSON.")
+@progress_option
 @click.pass_context
-def build(ctx, as_json):
+def build(ctx, as_json, progress):
     """Import the bundled sources of data/ into the database."""
     from kb.api import KnowledgeBase
 
     kb = KnowledgeBase.open(ctx.obj["db"], build=False)
-    results = kb.build()
-    _report_imports(results, as_json)
-    if not as_json:
+    with ProgressView(progress, on_file=None if as_json else report_import) as view:
+        results = kb.build(progress=view)
+    if as_json:
+        dump([r.to_dict() for r in results])
+    else:
         click.echo(_("Database: {path}").format(path=kb.path))
 
 
@@ -325,3 +328,6 @@ cli.add_command(mcp_command)
 from kb.cli.export import export  # noqa: E402  (jinja2 is imported only when it runs)
 
 cli.add_command(export)
+from kb.cli.update import update  # noqa: E402
+
+cli.add_command(update)

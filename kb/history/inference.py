@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
@@ -293,8 +294,10 @@ def save_inference(conn, doc_id: int, result: Inference, chain: list[ChainDoc]) 
         )
 
 
-def update_inferences(source) -> list[Inference]:
-    """Infer the edition of every undated document whose stored inference is missing or stale."""
+def update_inferences(source, progress: Callable[[int, int, str], None] | None = None) -> list[Inference]:
+    """Infer the edition of every undated document whose stored inference is missing or stale.
+
+    ``progress(done, total, document)`` is called before each inference and once at the end."""
     conn = connection(source)
     chain = chain_documents(conn)
     digest = chain_digest(chain)
@@ -302,11 +305,16 @@ def update_inferences(source) -> list[Inference]:
         conn.execute("delete from edition_inference where document_id not in (select id from documents)")
     stored = {row[0]: row[1] for row in conn.execute(
         "select document_id, sha from edition_inference where version = ?", [VERSION])}
+    todo = [name for doc_id, name, sha in conn.execute(
+        "select id, name, sha256 from documents where edition is null order by name").fetchall()
+        if stored.get(doc_id) != f"{sha}:{digest}" or not chain]
     results = []
-    for doc_id, name, sha in conn.execute(
-            "select id, name, sha256 from documents where edition is null order by name").fetchall():
-        if stored.get(doc_id) != f"{sha}:{digest}" or not chain:
-            results.append(infer_edition(conn, name))
+    for done, name in enumerate(todo):
+        if progress:
+            progress(done, len(todo), name)
+        results.append(infer_edition(conn, name))
+    if progress and todo:
+        progress(len(todo), len(todo), "")
     return results
 
 
