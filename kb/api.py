@@ -183,6 +183,7 @@ class KnowledgeBase:
         from kb.history import update_chain
 
         def phase(name: str, done: int, total: int, item: str) -> None:
+            assert progress is not None
             progress(Progress(name, done, total, "pairs" if name == "chain" else "documents", item))
 
         update = update_chain(self.store, progress=phase if progress else None)
@@ -218,6 +219,7 @@ class KnowledgeBase:
         from kb.update import RULES_PAGE, update
 
         def received(done: int, total: int) -> None:
+            assert progress is not None
             progress(Progress(DOWNLOAD, done, max(total, done), "bytes", url or ""))
 
         result = update(self.store, url=url, page=page or RULES_PAGE, progress=received if progress else None)
@@ -259,6 +261,12 @@ class KnowledgeBase:
     def resolve(self, edition: str | None = None, *, lang: str | None = None) -> dict:
         """The document an edition names (id, name, lang, edition): the one resolver of kb.store.documents."""
         return self.store.resolve(edition, lang=lang)
+
+    def check_language(self, lang: str | None) -> None:
+        """UnknownLanguage when no stored document is in ``lang`` (NoDatabase when none is stored at
+        all): for commands that filter by language and would otherwise answer with nothing."""
+        if lang:
+            self.store.resolve(None, lang=lang)
 
     # ---- rules --------------------------------------------------------------------------------
 

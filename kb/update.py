@@ -136,6 +136,9 @@ def fetch(url: str, *, timeout: float = TIMEOUT, limit: int = MAX_BYTES, progres
             url=url, status=error.code, reason=error.reason)) from None
     except (URLError, OSError) as error:
         reason = getattr(error, "reason", None) or error
+        if urlsplit(url).scheme.lower() == "file":
+            raise SourceUnavailable(_("cannot read {url}: {reason}; nothing was changed").format(
+                url=url, reason=getattr(reason, "strerror", None) or reason)) from None
         raise SourceUnavailable(_("cannot download {url}: {reason} (offline?); nothing was changed").format(
             url=url, reason=reason)) from None
     data = b"".join(chunks)

@@ -142,7 +142,11 @@ def show(ctx, number, lang, edition, as_json):
 @click.pass_context
 def editions(ctx, lang, as_json):
     """List the imported documents: language, edition, source and counts."""
-    docs = open_kb(ctx).documents(lang=lang)
+    kb = open_kb(ctx)
+    kb.check_language(lang)
+    docs = kb.documents(lang=lang)
+    if not docs:
+        kb.resolve()  # an empty database: NoDatabase says what to run
     if as_json:
         dump([d.to_dict() for d in docs])
         return

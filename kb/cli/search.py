@@ -105,7 +105,9 @@ def _scope(scope: str) -> str:
 @click.pass_context
 def complete(ctx, prefix, lang, limit, as_json):
     """Complete a term or rule title in any language from its first letters (for autocomplete)."""
-    found = open_kb(ctx).complete(prefix, lang=lang, limit=limit)
+    kb = open_kb(ctx)
+    kb.check_language(lang)
+    found = kb.complete(prefix, lang=lang, limit=limit)
     if as_json:
         dump([c.to_dict() for c in found])
     else:
@@ -114,6 +116,8 @@ def complete(ctx, prefix, lang, limit, as_json):
                              if part)
             click.echo(f"{c.text}\t[{c.lang}]" + (f"\t{extra}" if extra else ""))
     if not found:
+        if not as_json:
+            click.echo(_("No term or rule title starts with {prefix!r}").format(prefix=prefix), err=True)
         sys.exit(1)
 
 
@@ -124,6 +128,7 @@ def complete(ctx, prefix, lang, limit, as_json):
 def reindex(ctx, as_json, progress):
     """Rebuild the search index beside the database from every imported document."""
     kb = open_kb(ctx)
+    kb.resolve()  # an empty database: NoDatabase says what to run
     with ProgressView(progress) as view:
         report = kb.reindex(progress=view)
     if as_json:
