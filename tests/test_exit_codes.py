@@ -70,7 +70,7 @@ TABLE: dict[str, list[tuple[list[str], int, str]]] = {
                (["--url", "file:///nonexistent/MagicCompRules%2020990101.txt"], NOT_FOUND, "cannot read"),
                (["--url", "ftp://example.org/rules.txt"], BAD, "is not an http, https or file URL")],
     "serve": [(["--port", "0"], BAD, "Invalid value for '--port'")],
-    "mcp": [(["--http", "--port", "0"], BAD, "Invalid value for '--port'"),
+    "mcp": [(["--http", "--port", "70000"], BAD, "Invalid value for '--port'"),
             (["--port", "8000"], BAD, "--host and --port go with --http")],
 }
 
