@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     import sqlite_utils
 
+    from kb.core.progress import ProgressCallback
     from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References
     from kb.terms.glossary import GlossaryResult
 
@@ -145,7 +146,7 @@ class KnowledgeBase:
 
     def import_paths(
         self, sources: Iterable[str | Path], *, format: str | None = None, lang: str | None = None,
-        edition: str | None = None, progress: Callable[[Path], None] | None = None,
+        edition: str | None = None, progress: ProgressCallback | None = None,
         keep_going: bool = True, update_history: bool = True, replace_smaller: bool = False,
         max_bytes: int | None = None, max_rules: int | None = None, on_wait: Callable[[str], None] | None = None,
     ) -> list[ImportResult]:
@@ -153,11 +154,14 @@ class KnowledgeBase:
 
         A file that would replace a stored document by much less of it fails (ReplaceRefused)
         unless ``replace_smaller``. The renumbering chain is updated once, after the last file;
-        imports of one database queue (``on_wait`` hears when another one holds it).
+        imports of one database queue (``on_wait`` hears when another one holds it). ``progress``
+        receives kb.core.progress events: the import by bytes (one event as each file starts, one
+        with its result as it ends), then the chain, edition inference and the search index.
         """
         from importers.limits import Limits
         from importers.records import NoRules, SourceError
         from kb.core.errors import ReplaceRefused
+        from kb.core.progress import IMPORT, Progress
         from kb.core.results import ImportResult
 
         limits = Limits.resolve(max_bytes, max_rules)
@@ -165,34 +169,42 @@ class KnowledgeBase:
             from importers.registry import importer
 
             importer(format)  # an unknown --format is bad input before any file is read
+        files = expand_sources(sources)
         named = {Path(s) for s in sources if not Path(s).is_dir()}
-        results = []
+        sizes = [_size(path) for path in files]
+        total, done, rules = sum(sizes), 0, 0
+        results: list[ImportResult] = []
         with self.writing(on_wait):
             try:
-                for path in expand_sources(sources):
+                for position, (path, size) in enumerate(zip(files, sizes)):
+                    if progress:
+                        progress(Progress(IMPORT, done, total, "bytes", str(path), None, position, rules, len(files)))
                     try:
-                        results.append(self._import_one(path, format=format, lang=lang, edition=edition,
-                                                        replace_smaller=replace_smaller, limits=limits))
+                        result = self._import_one(path, format=format, lang=lang, edition=edition,
+                                                  replace_smaller=replace_smaller, limits=limits)
                     except NoRules as error:
                         # A file inside a folder that holds no rules (a header, a glossary-less page) is
                         # passed over with its reason; a file named on its own must be a rule text.
                         if path in named and not keep_going:
                             raise
                         status = "failed" if path in named else "skipped"
-                        results.append(ImportResult(str(path), path.stem, status,
-                                                    error=str(error) if path in named else error.message))
+                        result = ImportResult(str(path), path.stem, status,
+                                              error=str(error) if path in named else error.message)
                     except (SourceError, ReplaceRefused) as error:
                         if not keep_going:
                             raise
-                        results.append(ImportResult(str(path), path.stem, "failed", error=str(error)))
+                        result = ImportResult(str(path), path.stem, "failed", error=str(error))
+                    results.append(result)
+                    done, rules = done + size, rules + result.rules
                     if progress:
-                        progress(path)
+                        progress(Progress(IMPORT, done, total, "bytes", str(path), result, position + 1, rules,
+                                          len(files)))
             except BaseException:
                 if update_history:
                     self._after_import(results, quiet=True)  # what was stored before the fault
                 raise
             if update_history:
-                self._after_import(results)
+                self._after_import(results, progress)
         return results
 
     def writing(self, on_wait: Callable[[str], None] | None = None, timeout: float | None = None):
@@ -214,19 +226,26 @@ class KnowledgeBase:
 
         return database_fault(error, self.path)
 
-    def update_history(self, progress: Callable[[str, str], None] | None = None):
-        """Pair the rules of consecutive English editions that are not paired yet; infer undated editions."""
-        from kb.history import update_chain
+    def update_history(self, progress: ProgressCallback | None = None):
+        """Pair the rules of consecutive English editions that are not paired yet; infer undated editions.
 
+        ``progress`` receives the "chain" (edition pairs) and "inference" (documents) events."""
+        from kb.core.progress import Progress
+        from kb.history import update_chain
         from kb.store.counterparts import rebuild as rebuild_counterparts
 
+        def phase(name: str, done: int, total: int, item: str) -> None:
+            assert progress is not None
+            progress(Progress(name, done, total, "pairs" if name == "chain" else "documents", item))
+
         with self.writing():
-            update = update_chain(self.store, progress=progress)
+            update = update_chain(self.store, progress=phase if progress else None)
             rebuild_counterparts(self.conn)  # every rule's identity follows the chain just stored
         self.store.changed()
         return update
 
-    def _after_import(self, results: list[ImportResult], *, quiet: bool = False) -> None:
+    def _after_import(self, results: list[ImportResult], progress: ProgressCallback | None = None, *,
+                      quiet: bool = False) -> None:
         """The chain, inferences and search index after documents changed; a fault here leaves the
         documents stored and says what to run (``quiet``: after another fault, which is the one reported)."""
         changed = [r.name for r in results if r.status in ("added", "replaced")]
@@ -235,7 +254,7 @@ class KnowledgeBase:
         from kb.core.errors import DatabaseError
 
         try:
-            self.update_history()
+            self.update_history(progress)
             from kb.terms import rebuild_terms
 
             # The term dictionary is mined now, so a read-only server (which cannot store it) finds a
@@ -246,7 +265,7 @@ class KnowledgeBase:
             # A search index, once built (by the first search), is kept current here; a database
             # nobody searches never pays for one.
             if index_dir(self.store).exists():
-                update_index(self.store, changed)
+                _index_phase(progress, lambda step: update_index(self.store, changed, step))
         except (sqlite3.Error, OSError, DatabaseError) as error:
             if quiet:
                 return
@@ -299,11 +318,31 @@ class KnowledgeBase:
                                  "({reason}): run 'mtgkb --db {path} repair' where it can be written").format(
                 path=self.path, reason=error)) from error
 
-    def build(self, progress: Callable[[Path], None] | None = None) -> list[ImportResult]:
+    def build(self, progress: ProgressCallback | None = None) -> list[ImportResult]:
         """Import the bundled sources of data/ (the default corpus) and play the bundled scenarios."""
         results = self.import_paths(paths.bundled_sources(), progress=progress, keep_going=False)
         self.run_scenarios()
         return results
+
+    def update(self, *, url: str | None = None, page: str | None = None,
+               progress: ProgressCallback | None = None):
+        """Download the current Comprehensive Rules (the TXT the official rules page links, or ``url``)
+        and store it when it is newer than every official English edition held; then the chain and
+        the search index follow, as after an import. Returns kb.update.UpdateResult; nothing is
+        changed when the page or file cannot be had (SourceUnavailable) or does not parse (BadInputFile).
+        ``progress`` receives "download" events (bytes), then those of the chain and the index."""
+        from kb.core.progress import DOWNLOAD, Progress
+        from kb.core.results import ImportResult
+        from kb.update import RULES_PAGE, update
+
+        def received(done: int, total: int) -> None:
+            assert progress is not None
+            progress(Progress(DOWNLOAD, done, max(total, done), "bytes", url or ""))
+
+        result = update(self.store, url=url, page=page or RULES_PAGE, progress=received if progress else None)
+        if result.status == "updated":
+            self._after_import([ImportResult(result.url, result.name, "added", "en", result.edition)], progress)
+        return result
 
     # ---- documents and editions -------------------------------------------------------------
 
@@ -339,6 +378,12 @@ class KnowledgeBase:
     def resolve(self, edition: str | None = None, *, lang: str | None = None) -> dict:
         """The document an edition names (id, name, lang, edition): the one resolver of kb.store.documents."""
         return self.store.resolve(edition, lang=lang)
+
+    def check_language(self, lang: str | None) -> None:
+        """UnknownLanguage when no stored document is in ``lang`` (NoDatabase when none is stored at
+        all): for commands that filter by language and would otherwise answer with nothing."""
+        if lang:
+            self.store.resolve(None, lang=lang)
 
     # ---- rules --------------------------------------------------------------------------------
 
@@ -509,17 +554,19 @@ class KnowledgeBase:
 
         return complete(self.store, prefix, lang=lang, limit=limit)
 
-    def update_search_index(self, progress: Callable[[str, int, int], None] | None = None):
-        """Build the search index, or bring it up to date with the stored documents; None when it was."""
+    def update_search_index(self, progress: ProgressCallback | None = None):
+        """Build the search index, or bring it up to date with the stored documents; None when it was.
+
+        ``progress`` receives "index" events (kb.core.progress)."""
         from kb.search.index import sync_index
 
-        return sync_index(self.store, progress=progress)
+        return _index_phase(progress, lambda step: sync_index(self.store, progress=step))
 
-    def reindex(self, progress: Callable[[str, int, int], None] | None = None):
-        """Build the search index again from every stored document."""
+    def reindex(self, progress: ProgressCallback | None = None):
+        """Build the search index again from every stored document; ``progress`` as for update_search_index."""
         from kb.search.index import rebuild_index
 
-        return rebuild_index(self.store, progress=progress)
+        return _index_phase(progress, lambda step: rebuild_index(self.store, progress=step))
 
     # ---- cross-checks and terms ---------------------------------------------------------------
 
@@ -635,6 +682,35 @@ def expand_sources(sources: Iterable[str | Path]) -> list[Path]:
         else:
             found.append(path)
     return found
+
+
+def _size(path: Path) -> int:
+    """A file's size for the import's progress; 0 for one that cannot be read (its import says why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _index_phase(progress: ProgressCallback | None, run: Callable):
+    """Run an index build or update as one "index" phase of events: the index's own (stage, done,
+    total) steps between a first and a last event, which a small update (no steps) gets too."""
+    if progress is None:
+        return run(None)
+    from kb.core.progress import INDEX, Progress
+
+    last = Progress(INDEX, 0, 1, "steps")
+    progress(last)
+
+    def step(stage: str, done: int, total: int) -> None:
+        nonlocal last
+        last = Progress(INDEX, done, total, "steps", stage)
+        progress(last)
+
+    result = run(step)
+    if not last.finished:
+        progress(Progress(INDEX, last.total, last.total, "steps"))
+    return result
 
 
 class _Holding:

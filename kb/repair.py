@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass, field
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
+    from kb.history.update import PhaseProgress
     from kb.store import Store
 
 
@@ -79,7 +79,7 @@ def history_pending(store: "Store") -> bool:
     return bool(stale or todo or pending_inferences(store))
 
 
-def repair(store: "Store", progress: "Callable[[str, str], None] | None" = None) -> RepairReport:
+def repair(store: "Store", progress: "PhaseProgress | None" = None) -> RepairReport:
     """Complete the schema, the chain, the inferences and (where one exists) the search index."""
     import time
 
@@ -91,6 +91,7 @@ def repair(store: "Store", progress: "Callable[[str, str], None] | None" = None)
     schema = complete_schema(store.conn)  # first: the other records may live in the tables it adds
     report = RepairReport(str(store.path), pending(store), schema=schema)
     update = update_chain(store, progress=progress)
+    _derived_from_chain(store)
     report.pairings, report.removed, report.inferred = update.computed, update.removed, update.inferred
     store.changed()
     if report.before.index is not None:
@@ -99,3 +100,13 @@ def repair(store: "Store", progress: "Callable[[str, str], None] | None" = None)
             report.indexed, report.unindexed = sorted(index.added + index.replaced), sorted(index.removed)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
+
+
+def _derived_from_chain(store: "Store") -> None:
+    """What is computed from the chain and the documents at each import: every rule's
+    counterparts and the mined term dictionary (cheap enough to compute again on demand)."""
+    from kb.store.counterparts import rebuild as rebuild_counterparts
+    from kb.terms import rebuild_terms
+
+    rebuild_counterparts(store.conn)
+    rebuild_terms(store.conn)

@@ -24,3 +24,36 @@ def test_the_package_data_globs_cover_every_bundled_file():
         covered = {f for pattern in config[package] for f in (p.relative_to(ROOT / folder)
                                                                for p in (ROOT / folder).glob(pattern))}
         assert files == covered, sorted(map(str, files - covered))
+
+
+def _bundled_files(folder: str) -> set[str]:
+    return {str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*")
+            if p.is_file() and p.suffix != ".mo" and p.name != "babel.cfg" and "__pycache__" not in p.parts}
+
+
+def test_the_sdist_holds_the_bundled_sources_and_catalogs(tmp_path):
+    """An sdist built (by setuptools, as pip builds one) from a copy of the tree carries data/ and
+    locales/, so a wheel built from it, on a machine without the checkout, has them too."""
+    import shutil
+    import subprocess
+    import sys
+    import tarfile
+
+    source = tmp_path / "src"
+    for name in ("kb", "importers", "data", "locales"):
+        shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo", "*.search"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    built = subprocess.run(
+        [sys.executable, "-c", "import sys; from setuptools import build_meta; print(build_meta.build_sdist(sys.argv[1]))",
+         str(tmp_path / "dist")], cwd=source, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr[-3000:]
+    archive = tmp_path / "dist" / built.stdout.split()[-1]
+    with tarfile.open(archive) as tar:
+        top = tar.getnames()[0].split("/")[0]
+        names = {name.split("/", 1)[1] for name in tar.getnames() if "/" in name}
+    assert top == "mtgkb-" + tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    for folder in ("data", "locales", "kb/reader/templates", "kb/reader/static"):
+        wanted = _bundled_files(folder)
+        assert wanted and wanted <= names, sorted(wanted - names)
+    assert "locales/de/LC_MESSAGES/mtgkb.po" in names and "data/scenarios/schema.yaml" in names

@@ -17,6 +17,7 @@ from kb.cli.options import db_option, edition_option, json_option, lang_option
 from kb.cli.output import (
     EXIT_BAD_INPUT, EXIT_NOT_FOUND, EXIT_OK, database_error, dump, fail, open_kb, quiet_broken_pipe, report_error,
 )
+from kb.cli.progress import ProgressView, progress_option
 from kb.core.errors import MtgkbError
 from kb.i18n import N_, _, format_edition, language_name, ngettext
 from kb.i18n.wrap import display_width, ljust, table
@@ -64,9 +65,14 @@ def cli(ctx: click.Context, db: Path | None) -> None:
 @click.option("--max-bytes", type=click.IntRange(1), help="Largest file to read (default 16 MiB, or $MTGKB_MAX_FILE_BYTES).")
 @click.option("--max-rules", type=click.IntRange(1), help="Most rules a document may hold (default 20000, or $MTGKB_MAX_RULES).")
 @json_option(help="Print the results as JSON.")
+@progress_option
 @click.pass_context
-def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_bytes, max_rules, as_json):
-    """Import rule texts (files or folders) into the database; each file is atomic."""
+def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_bytes, max_rules, as_json, progress):
+    """Import rule texts (files or folders) into the database; each file is atomic.
+
+    Each file's result is printed as it finishes; then the renumbering chain, edition
+    inference and the search index (if one was built) are brought up to date.
+    """
     from kb.api import expand_sources
 
     files = expand_sources(sources)
@@ -76,34 +82,28 @@ def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_by
     kb = open_kb(ctx, create=True)
     safety = dict(replace_smaller=replace_smaller, max_bytes=max_bytes, max_rules=max_rules,
                   on_wait=lambda message: click.echo(message, err=True))
-    if len(files) > 1 and not as_json:
-        with click.progressbar(length=len(files), label=_("Importing"), file=sys.stderr) as bar:
-            results = kb.import_paths(sources, format=format_, lang=lang, edition=edition,
-                                      progress=lambda _path: bar.update(1), **safety)
-    else:
-        results = kb.import_paths(sources, format=format_, lang=lang, edition=edition, **safety)
-    _report_imports(results, as_json)
+    with ProgressView(progress, on_file=None if as_json else report_import) as view:
+        results = kb.import_paths(sources, format=format_, lang=lang, edition=edition, progress=view, **safety)
+    if as_json:
+        dump([r.to_dict() for r in results])
     if any(r.status == "failed" for r in results):
         sys.exit(EXIT_BAD_INPUT)
 
 
-def _report_imports(results, as_json: bool) -> None:
-    if as_json:
-        dump([r.to_dict() for r in results])
-        return
-    width = max((display_width(_(IMPORT_STATUS[r.status])) for r in results), default=0)
-    for r in results:
-        if r.status == "failed":
-            click.echo(_("Error: {message}").format(message=r.error), err=True)
-        elif r.status == "skipped":
-            click.echo(_("{status} {path}: {reason}").format(
-                status=ljust(_(IMPORT_STATUS[r.status]), width), path=r.path, reason=r.error), err=True)
-        else:
-            click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
-                status=ljust(_(IMPORT_STATUS[r.status]), width), name=r.name, lang=r.lang,
-                edition=format_edition(r.edition), counts=_counts(r)))
-        for warning in r.warnings:
-            click.echo(_("Warning: {path}:{line}: {message}").format(**warning), err=True)
+def report_import(r) -> None:
+    """One file's result line, printed as the file finishes: what was stored, skipped or failed."""
+    width = max(display_width(_(label)) for label in IMPORT_STATUS.values())
+    if r.status == "failed":
+        click.echo(_("Error: {message}").format(message=r.error), err=True)
+    elif r.status == "skipped":
+        click.echo(_("{status} {path}: {reason}").format(
+            status=ljust(_(IMPORT_STATUS[r.status]), width), path=r.path, reason=r.error), err=True)
+    else:
+        click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
+            status=ljust(_(IMPORT_STATUS[r.status]), width), name=r.name, lang=r.lang,
+            edition=format_edition(r.edition), counts=_counts(r)))
+    for warning in r.warnings:
+        click.echo(_("Warning: {path}:{line}: {message}").format(**warning), err=True)
 
 
 def _counts(counted) -> str:
@@ -118,15 +118,18 @@ def _counts(counted) -> str:
 
 @cli.command()
 @json_option(help="Print the results as JSON.")
+@progress_option
 @click.pass_context
-def build(ctx, as_json):
+def build(ctx, as_json, progress):
     """Import the bundled sources of data/ into the database."""
     from kb.api import KnowledgeBase
 
     kb = KnowledgeBase.open(ctx.obj["db"], build=False)
-    results = kb.build()
-    _report_imports(results, as_json)
-    if not as_json:
+    with ProgressView(progress, on_file=None if as_json else report_import) as view:
+        results = kb.build(progress=view)
+    if as_json:
+        dump([r.to_dict() for r in results])
+    else:
         click.echo(_("Database: {path}").format(path=kb.path))
 
 
@@ -150,7 +153,11 @@ def show(ctx, number, lang, edition, as_json):
 @click.pass_context
 def editions(ctx, lang, as_json):
     """List the imported documents: language, edition, source and counts."""
-    docs = open_kb(ctx).documents(lang=lang)
+    kb = open_kb(ctx)
+    kb.check_language(lang)
+    docs = kb.documents(lang=lang)
+    if not docs:
+        kb.resolve()  # an empty database: NoDatabase says what to run
     if as_json:
         dump([d.to_dict() for d in docs])
         return
@@ -344,3 +351,6 @@ cli.add_command(export)
 from kb.cli.repair import repair  # noqa: E402
 
 cli.add_command(repair)
+from kb.cli.update import update  # noqa: E402
+
+cli.add_command(update)

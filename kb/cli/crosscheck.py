@@ -73,6 +73,7 @@ def term(ctx, query, lang, as_json):
     kb = open_kb(ctx)
     entries = kb.term(query, lang=lang)
     if not entries:
+        kb.check_language(lang)
         message = _("no term {term!r} in language {lang!r}") if lang else _("no term {term!r}")
         fail(message.format(term=query, lang=lang), kb.term_suggestions(query), as_json=as_json)
     if as_json:

@@ -34,6 +34,9 @@ def html(ctx, folder, langs, edition, as_json):
     if folder.exists() and not folder.is_dir():
         fail(_("not a folder: {path}").format(path=folder), code=EXIT_BAD_INPUT, as_json=as_json)
     kb = open_kb(ctx, readonly=True)
+    kb.resolve()  # an empty database: NoDatabase says what to run
+    for lang in langs:
+        kb.check_language(lang)
     try:
         count = len(choose_documents(kb, list(langs) or None, edition))
         if as_json:

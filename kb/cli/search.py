@@ -13,6 +13,7 @@ import click
 from kb.cli.options import edition_option, json_option, lang_option
 
 from kb.cli.output import dump, open_kb
+from kb.cli.progress import ProgressView, progress_option
 from kb.i18n import _, format_edition, ngettext
 
 
@@ -47,35 +48,13 @@ def search(ctx, query, langs, edition, section, limit, as_json):
         sys.exit(1)
 
 
-class _Bar:
-    """A progress bar on stderr that appears only once an index build or update reports progress."""
-
-    def __init__(self, label: str):
-        self.label = label
-        self.bar = None
-        self.shown = 0
-
-    def __call__(self, _stage: str, done: int, total: int) -> None:
-        if self.bar is None:
-            self.bar = click.progressbar(length=max(total, 1), label=self.label, file=sys.stderr)
-            self.bar.__enter__()
-        self.bar.update(done - self.shown)
-        self.shown = done
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-
-
 def _catch_up(kb) -> None:
     """Build or update the index before searching, with a progress bar when that takes a while."""
-    bar = _Bar(_("Building the search index"))
-    try:
-        kb.update_search_index(progress=bar)
-    except OSError:
-        pass  # a read-only folder: the search says so, or searches the index as it is
-    finally:
-        bar.close()
+    with ProgressView() as view:
+        try:
+            kb.update_search_index(progress=view)
+        except OSError:
+            pass  # a read-only folder: the search says so, or searches the index as it is
 
 
 def _print_results(found) -> None:
@@ -126,7 +105,9 @@ def _scope(scope: str) -> str:
 @click.pass_context
 def complete(ctx, prefix, lang, limit, as_json):
     """Complete a term or rule title in any language from its first letters (for autocomplete)."""
-    found = open_kb(ctx).complete(prefix, lang=lang, limit=limit)
+    kb = open_kb(ctx)
+    kb.check_language(lang)
+    found = kb.complete(prefix, lang=lang, limit=limit)
     if as_json:
         dump([c.to_dict() for c in found])
     else:
@@ -135,24 +116,24 @@ def complete(ctx, prefix, lang, limit, as_json):
                              if part)
             click.echo(f"{c.text}\t[{c.lang}]" + (f"\t{extra}" if extra else ""))
     if not found:
+        if not as_json:
+            click.echo(_("No term or rule title starts with {prefix!r}").format(prefix=prefix), err=True)
         sys.exit(1)
 
 
 @click.command("reindex")
 @json_option(help="Print the report as JSON.")
+@progress_option
 @click.pass_context
-def reindex(ctx, as_json):
+def reindex(ctx, as_json, progress):
     """Rebuild the search index beside the database from every imported document."""
     kb = open_kb(ctx)
+    kb.resolve()  # an empty database: NoDatabase says what to run
+    with ProgressView(progress) as view:
+        report = kb.reindex(progress=view)
     if as_json:
-        report = kb.reindex()
         dump(report.to_dict())
         return
-    bar = _Bar(_("Indexing"))
-    try:
-        report = kb.reindex(progress=bar)
-    finally:
-        bar.close()
     rules = ngettext("{n} rule", "{n} rules", report.rules).format(n=report.rules)
     click.echo(ngettext("Indexed {rules} of {n} document in {seconds} s: {path}",
                         "Indexed {rules} of {n} documents in {seconds} s: {path}", len(report.added)).format(

@@ -59,6 +59,13 @@ class TermNotFound(NotFound):
     """A glossary or dictionary term with no entry; suggests near spellings."""
 
 
+class SourceUnavailable(NotFound):
+    """A page or file that cannot be had (offline, an HTTP error) or a page without what was looked
+    for (the rules page without its TXT link); nothing was changed."""
+
+    http_status = 502
+
+
 class NoDatabase(NotFound):
     """A database that does not exist or holds no documents; the message says what to run."""
 

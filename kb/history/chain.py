@@ -59,9 +59,11 @@ def pair_editions(old: Doc, new: Doc, pins: list[Pin]) -> Pairing:
     return pair_documents(old, new, fixed=fixed, blocked=blocked, how_fixed="pin")
 
 
-def update_pairings(source, *, progress: Callable[[str, str], None] | None = None,
+def update_pairings(source, *, progress: Callable[[int, int, str], None] | None = None,
                     pins: list[Pin] | None = None) -> ChainUpdate:
-    """Compute and store the missing or stale pairings of consecutive English editions."""
+    """Compute and store the missing or stale pairings of consecutive English editions.
+
+    ``progress(done, total, "old -> new")`` is called before each pairing and once at the end."""
     started = time.perf_counter()
     conn = connection(source)
     pins = load_pins() if pins is None else pins
@@ -70,15 +72,17 @@ def update_pairings(source, *, progress: Callable[[str, str], None] | None = Non
         for run_id in stale:
             _delete_run(conn, run_id)
     loaded: dict[int, Doc] = {}
-    for a, b in todo:
+    for done, (a, b) in enumerate(todo):
         if progress:
-            progress(a.name, b.name)
+            progress(done, len(todo), f"{a.name} -> {b.name}")
         for doc in (a, b):
             if doc.id not in loaded:
                 loaded[doc.id] = load_doc(conn, doc.id, glossary=False)
         old, new = loaded[a.id], loaded[b.id]
         _store_run(conn, old, new, pins)
         loaded.pop(a.id, None)  # the chain moves on: the older document is not needed again
+    if progress and todo:
+        progress(len(todo), len(todo), "")
     return ChainUpdate(len(todo), len(wanted) - len(todo), len(stale), round(time.perf_counter() - started, 3))
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from collections import defaultdict
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
@@ -293,12 +294,22 @@ def save_inference(conn, doc_id: int, result: Inference, chain: list[ChainDoc]) 
         )
 
 
-def update_inferences(source) -> list[Inference]:
-    """Infer the edition of every undated document whose stored inference is missing or stale."""
+def update_inferences(source, progress: Callable[[int, int, str], None] | None = None) -> list[Inference]:
+    """Infer the edition of every undated document whose stored inference is missing or stale.
+
+    ``progress(done, total, document)`` is called before each inference and once at the end."""
     conn = connection(source)
     with conn:
         conn.execute("delete from edition_inference where document_id not in (select id from documents)")
-    return [infer_edition(conn, name) for name in pending_inferences(conn)]
+    todo = pending_inferences(conn)
+    results = []
+    for done, name in enumerate(todo):
+        if progress:
+            progress(done, len(todo), name)
+        results.append(infer_edition(conn, name))
+    if progress and todo:
+        progress(len(todo), len(todo), "")
+    return results
 
 
 def pending_inferences(source) -> list[str]:

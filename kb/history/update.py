@@ -8,12 +8,19 @@ from typing import Callable
 from kb.history.chain import ChainUpdate, update_pairings
 from kb.history.inference import update_inferences
 
+# progress(phase, done, total, item): phase "chain" (edition pairs) or "inference" (undated documents).
+PhaseProgress = Callable[[str, int, int, str], None]
 
-def update_chain(source, *, progress: Callable[[str, str], None] | None = None) -> ChainUpdate:
+
+def update_chain(source, *, progress: PhaseProgress | None = None) -> ChainUpdate:
     """Store the missing pairings of consecutive English editions, then infer the edition of every
     undated document whose inference is missing or stale (a new edition may change it)."""
     started = time.perf_counter()
-    result = update_pairings(source, progress=progress)
-    result.inferred = [inference.document for inference in update_inferences(source)]
+
+    def phase(name: str):
+        return (lambda done, total, item: progress(name, done, total, item)) if progress else None
+
+    result = update_pairings(source, progress=phase("chain"))
+    result.inferred = [inference.document for inference in update_inferences(source, progress=phase("inference"))]
     result.seconds = round(time.perf_counter() - started, 3)
     return result
