@@ -287,17 +287,6 @@ def _check_citations(kb, text, file_, since, until, lang, fix_, as_json) -> None
         sys.exit(EXIT_NOT_FOUND)
 
 
-@cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
-@click.pass_context
-def serve(ctx, host, port):
-    """Serve the HTTP API (OpenAPI at /docs and /openapi.json); the database is opened read-only."""
-    from kb.http.app import serve as run_server
-
-    run_server(host=host, port=port, db_path=ctx.obj["db"])
-
-
 # ---- commands of other modules (one line each) ----------------------------------------------
 from kb.cli.scenarios import scenarios  # noqa: E402
 
@@ -325,3 +314,6 @@ cli.add_command(mcp_command)
 from kb.cli.export import export  # noqa: E402  (jinja2 is imported only when it runs)
 
 cli.add_command(export)
+from kb.cli.serve import serve  # noqa: E402
+
+cli.add_command(serve)

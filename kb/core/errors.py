@@ -92,3 +92,10 @@ class DatabaseError(MtgkbError):
 
     exit_code = 2
     http_status = 503
+
+
+class ServerBusy(MtgkbError):
+    """A server with more long requests than it takes at once: 503, to be tried again shortly."""
+
+    exit_code = 1
+    http_status = 503
