@@ -63,14 +63,13 @@ class TimedH11Protocol(HeaderDeadline, H11Protocol):
     """uvicorn's h11 protocol with the header deadline."""
 
 
-def timed_protocol() -> type[asyncio.Protocol]:
-    """httptools' protocol (a C parser: several times faster than h11) when it is installed, with the deadline."""
+def timed_protocol(header_seconds: float = HEADER_SECONDS) -> type[asyncio.Protocol]:
+    """httptools' protocol (a C parser: several times faster than h11) when it is installed, else
+    h11's, with a deadline of ``header_seconds`` for each request's headers."""
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
     except ImportError:
-        return TimedH11Protocol
-
-    class TimedHttpToolsProtocol(HeaderDeadline, HttpToolsProtocol):
-        """uvicorn's httptools protocol with the header deadline."""
-
-    return TimedHttpToolsProtocol
+        base: type = TimedH11Protocol
+    else:
+        base = type("TimedHttpToolsProtocol", (HeaderDeadline, HttpToolsProtocol), {})
+    return type(base.__name__, (base,), {"header_seconds": header_seconds})

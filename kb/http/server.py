@@ -14,10 +14,10 @@ from pathlib import Path
 from kb.api import KnowledgeBase, MtgkbError
 from kb.core import paths
 from kb.core.errors import DatabaseError
+from kb.http.protocol import HEADER_SECONDS  # a request's headers must be in within this
 from kb.i18n import _
 
-KEEP_ALIVE_SECONDS = 5  # an idle keep-alive connection is closed after this
-# HEADER_SECONDS (kb.http.protocol): a request's headers must be in within 10 s;
+KEEP_ALIVE_SECONDS = 5.0  # an idle keep-alive connection is closed after this
 # BODY_SECONDS (kb.http.limits): its body within 30 s more.
 MAX_CONNECTIONS = 256  # open connections (and requests) at once; more get 503 at once
 SHUTDOWN_SECONDS = 10  # requests still running at shutdown get this long
@@ -51,7 +51,8 @@ def check_database(db_path: str | Path | None) -> Path:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None,
-          cors: Sequence[str] = ()) -> None:
+          cors: Sequence[str] = (), *, keep_alive: float = KEEP_ALIVE_SECONDS,
+          header_seconds: float = HEADER_SECONDS) -> None:
     """Check the database, then serve the API on one uvicorn worker until interrupted."""
     import uvicorn
 
@@ -59,6 +60,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None 
     from kb.http.protocol import timed_protocol
 
     app = create_app(check_database(db_path), cors=cors)
-    uvicorn.run(app, host=host, port=port, log_level="warning", http=timed_protocol(),
-                timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=MAX_CONNECTIONS,
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=timed_protocol(header_seconds),
+                timeout_keep_alive=keep_alive, limit_concurrency=MAX_CONNECTIONS,
                 timeout_graceful_shutdown=SHUTDOWN_SECONDS)
