@@ -107,7 +107,11 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         return rule_payload(rule, subrules)
 
     def get_editions(lang: str | None = Query(None, max_length=16)):
-        return [d.to_dict() for d in get().documents(lang=lang)]
+        kb = get()
+        found = kb.documents(lang=lang)
+        if lang and not found:
+            kb.resolve(None, lang=lang)  # UnknownLanguage (400), with the languages held
+        return [d.to_dict() for d in found]
 
     def get_glossary(term: str, lang: str | None = Query(None, max_length=16),
                      edition: str | None = Query(None, max_length=64)):
@@ -148,10 +152,10 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         return _json(await worker.run("crosscheck", ui_language(), a=a, b=b))
 
     quick = in_thread
-    app.get("/rules/{number}", summary="One rule, with examples and navigation",
+    app.get("/rules/{number:path}", summary="One rule, with examples and navigation",
             responses=responses(400, 404))(quick(get_rule))
     app.get("/editions", summary="The imported documents", responses=responses(400))(quick(get_editions))
-    app.get("/glossary/{term}", summary="Glossary entries by term, in every language",
+    app.get("/glossary/{term:path}", summary="Glossary entries by term, in every language",
             responses=responses(400, 404))(quick(get_glossary))
     app.get("/search", summary="Ranked search in every language; one result per rule",
             responses=responses(400, 404))(quick(get_search))
@@ -159,7 +163,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
              responses=responses(400, 404, 408, 413, 422))(post_cite)
     app.post("/check", summary="Re-validate the citations of a text written against an older edition",
              responses=responses(400, 404, 408, 413, 422))(post_check)
-    app.get("/trace/{number}", summary="A rule followed through every edition",
+    app.get("/trace/{number:path}", summary="A rule followed through every edition",
             responses=responses(400, 404))(get_trace)
     app.get("/diff", summary="Every rule of two editions classified, with word-level changes",
             responses=responses(400, 404, 413))(get_diff)

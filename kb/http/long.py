@@ -35,12 +35,23 @@ def _open(path: str) -> None:
     _facade = KnowledgeBase.open(path, readonly=True)
 
 
+def known(kb: KnowledgeBase, lang: str | None = None, edition: str | None = None) -> None:
+    """A language that no document has is bad input (400), an edition that is not stored not found
+    (404), for the whole request, as on every other route; the resolver says which and suggests."""
+    if lang:
+        kb.resolve(None, lang=lang)
+    if edition:
+        kb.resolve(edition)
+
+
 def cite(kb: KnowledgeBase, text: str, lang: str | None, edition: str | None) -> Any:
+    known(kb, lang, edition)
     count_citations(text, lang)
     return [c.to_dict() for c in kb.cite(text, lang=lang, edition=edition)]
 
 
 def check(kb: KnowledgeBase, text: str, since: str, until: str | None, lang: str | None, fix: bool) -> Any:
+    known(kb, lang)
     count_citations(text, lang)
     checked = kb.check(text, since=since, until=until, lang=lang)
     answer: dict[str, Any] = {"citations": [c.to_dict() for c in checked]}
