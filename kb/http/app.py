@@ -17,7 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from kb.api import BadInput, KnowledgeBase, TermNotFound
 from kb.http.cache import AnswerCache
@@ -31,14 +31,18 @@ from kb.i18n import _, ui_language
 from kb.reader.routes import mount_static, reader_router, rule_page, wants_html
 
 class CiteRequest(BaseModel):
+    model_config = ConfigDict(strict=True)  # JSON types as declared: no 0 for false, no number for a text
+
     text: str = Field(..., max_length=MAX_BODY, description="Free text that cites rules.")
     lang: str | None = Field(None, max_length=16, description="Language of the rule texts to return.")
     edition: str | None = Field(None, max_length=64, description="Edition to resolve against; default the newest.")
 
 
 class CheckRequest(BaseModel):
+    model_config = ConfigDict(strict=True)
+
     text: str = Field(..., max_length=MAX_BODY, description="Text whose citations were written against `since`.")
-    since: str = Field(..., max_length=64, description="The edition the text was written for.")
+    since: str = Field(..., min_length=1, max_length=64, description="The edition the text was written for.")
     until: str | None = Field(None, max_length=64, description="The edition to check against; default the newest.")
     lang: str | None = Field(None, max_length=16, description="Language of the text's citation words.")
     fix: bool = Field(False, description="Also return the text with moved numbers updated.")
@@ -70,7 +74,6 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         size_thread_pool()
         worker.warm()
         yield
-        worker.close()
         facades.close()
 
     app = FastAPI(

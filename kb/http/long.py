@@ -11,6 +11,7 @@ server answers 503 at once rather than pile them up.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import multiprocessing
 import threading
 from concurrent.futures import ProcessPoolExecutor
@@ -105,11 +106,14 @@ class LongRequests:
                 # spawn, not fork: the server has threads, and a forked copy of them is unsafe.
                 self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
                                                  initializer=_open, initargs=(self.path,))
+                atexit.register(self.close)
             return self._pool
 
     def warm(self) -> None:
-        """Start the worker now (at server startup), so that the first long request does not wait for it."""
-        self.start().submit(_ready)
+        """Start the worker now (at server startup), so that the first long request does not wait for it;
+        it lives as long as the server's process (an app started and stopped again keeps it)."""
+        if self._pool is None:
+            self.start().submit(_ready)
 
     async def run(self, task: str, ui_lang: str, **kwargs: Any) -> bytes:
         """The answer of ``task`` from the worker; MtgkbError conditions come back as they were raised."""

@@ -34,13 +34,16 @@ class ThreadFacades:
         self._local = threading.local()
         self._lock = threading.Lock()
         self._opened: list[KnowledgeBase] = []
+        self._generation = 0  # moves on at close(): a thread's facade of before is opened anew
 
     def get(self) -> KnowledgeBase:
-        kb = getattr(self._local, "kb", None)
-        if kb is None:
-            kb = self._local.kb = KnowledgeBase.open(self.path, readonly=True)
-            with self._lock:
-                self._opened.append(kb)
+        kept = getattr(self._local, "kept", None)
+        if kept is not None and kept[0] == self._generation:
+            return kept[1]
+        kb = KnowledgeBase.open(self.path, readonly=True)
+        with self._lock:
+            self._opened.append(kb)
+            self._local.kept = (self._generation, kb)
         return kb
 
     @property
@@ -53,6 +56,7 @@ class ThreadFacades:
         """Close every thread's connection (at shutdown, when no request runs)."""
         with self._lock:
             opened, self._opened = self._opened, []
+            self._generation += 1
         for kb in opened:
             kb.close()
 
