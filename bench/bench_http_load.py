@@ -22,7 +22,6 @@ import json
 import os
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,17 +33,13 @@ from urllib.parse import quote
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench_http import free_port, wait_until_up  # noqa: E402  (this folder)
+
 QUERIES = ["phasing", "phased out token", "planeswalk", "trample", "deathtouch", "combat damage",
            "state-based actions", "mana ability", "Instabilität", "フェイズ・アウト", "indirectly phased",
            "legend rule", "commander tax", "the stack", "hexproof", "protection from", "first strike",
            "double strike", "priority", "cleanup step", "untap step", "flashback", "cascade", "ward",
            "replacement effect", "copy of a spell", "face-down", "day and night", "planar die", "phenomenon"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -220,7 +215,7 @@ def main() -> None:
                                   env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
                                   stderr=subprocess.PIPE)
         try:
-            asyncio.run(wait_until_up(port, server))
+            wait_until_up(port)
             idle = rss_mb(server.pid)
             lookups = [f"/rules/{rng.choice(numbers)}" for _ in range(args.requests)]
             searches = [f"/search?q={quote(rng.choice(QUERIES))}&limit=10" for _ in range(args.requests // 2)]
@@ -243,7 +238,7 @@ def main() -> None:
                               latencies, errors, result.get("seconds", 1), target="target p99 <= 100 ms"))
             workers = ", ".join(f"{rss_mb(child):.0f} MB" for child in children(server.pid))
             print(f"server memory (RSS): {idle:.0f} MB idle after start, {rss_mb(server.pid):.0f} MB after the load; "
-                  f"its worker process for long requests: {workers or 'none'}")
+                  f"its child processes (the worker for long requests, multiprocessing's resource tracker): {workers or 'none'}")
         finally:
             server.terminate()
             try:
@@ -251,22 +246,6 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
     print(f"machine load average while it ran: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores")
-
-
-async def wait_until_up(port: int, server: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"the server stopped: {server.stderr.read().decode() if server.stderr else ''}")
-        try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            status, _body = await request(reader, writer, "GET", "/editions")
-            writer.close()
-            if status == 200:
-                return
-        except OSError:
-            await asyncio.sleep(0.1)
-    raise SystemExit("the server did not start")
 
 
 if __name__ == "__main__":
