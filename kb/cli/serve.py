@@ -29,10 +29,8 @@ def _origin(ctx: click.Context, param: click.Parameter, values: tuple[str, ...])
 @click.pass_context
 def serve(ctx: click.Context, host: str, port: int, cors: tuple[str, ...], keep_alive: float,
           header_timeout: float) -> None:
-    """Serve the HTTP API (OpenAPI at /docs and /openapi.json); the database is opened read-only.
-
-    A missing or unusable database stops the command with a message (exit 2) before it listens.
-    """
+    """Serve the HTTP API (OpenAPI at /docs and /openapi.json); the database is opened read-only."""
+    # A missing or unusable database stops the command with a message (exit 2) before it listens.
     from kb.http.server import serve as run_server
 
     run_server(host=host, port=port, db_path=ctx.find_root().obj["db"], cors=cors, keep_alive=keep_alive,
