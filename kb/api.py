@@ -548,6 +548,31 @@ class KnowledgeBase:
 
         return search(self.store, query, langs=langs, edition=edition, section=section, limit=limit)
 
+    def search_index_status(self) -> str:
+        """"ready" when a search can run on the index as it is; "missing" or "stale" when ``search``
+        would first build or update it (a read-only server answers 503 instead of building in a request)."""
+        from kb.search import index
+        from kb.search.schema import FORMAT
+        from kb.search.terms import database_state
+
+        handle = index._handle(index.index_dir(self.store))
+        if handle is None or handle.format != FORMAT:
+            return "missing"
+        return "ready" if handle.markers == dict(database_state(self.conn)) else "stale"
+
+    def search_if_indexed(self, query: str, *, langs: list[str] | None = None, edition: str | None = None,
+                          section: str | None = None, limit: int = 10):
+        """``search``, but only on an index that is built and current; IndexMissing (503) names the command."""
+        status = self.search_index_status()
+        if status != "ready":
+            from kb.core.errors import IndexMissing
+
+            why = (_("there is no search index beside {path}") if status == "missing"
+                   else _("the search index beside {path} is older than the database"))
+            raise IndexMissing(_("{why}: run 'mtgkb reindex' (the server never builds it in a request)").format(
+                why=why.format(path=self.path)))
+        return self.search(query, langs=langs, edition=edition, section=section, limit=limit)
+
     def complete(self, prefix: str, *, lang: str | None = None, limit: int = 10) -> list:
         """Completions of terms and rule titles in any language, best first."""
         from kb.search.complete import complete

@@ -8,16 +8,12 @@ from fastapi.testclient import TestClient
 from kb.api import KnowledgeBase
 from kb.http.app import create_app
 from tests.conftest import ROOT, corpus_path
+from tests.http_fixtures import http_db
 
 
 @pytest.fixture(scope="module")
 def db_path(tmp_path_factory):
-    path = tmp_path_factory.mktemp("server") / "server.db"
-    kb = KnowledgeBase.open(path)
-    kb.import_file(corpus_path("en", "full", "MagicCompRules_20260807.txt"))
-    kb.build()
-    kb.close()
-    return path
+    return http_db(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -134,8 +130,11 @@ def test_search_over_http(client):
     response = client.get("/search", params={"q": "phased out token", "limit": 3})
     assert response.status_code == 200
     assert response.json()["results"][0]["number"] == "702.26d"
-    assert client.get("/search", params={"q": ""}).status_code == 400
-    assert client.get("/search", params={"q": "x", "limit": 1000}).status_code == 422
+    empty = client.get("/search", params={"q": ""})
+    assert empty.status_code == 400 and empty.json()["problems"][0]["field"] == "query.q"
+    assert "q" in empty.json()["error"] and "empty" in empty.json()["error"]
+    too_many = client.get("/search", params={"q": "x", "limit": 1000})
+    assert too_many.status_code == 400 and too_many.json()["problems"][0]["message"] == "at most 100"
 
 
 def test_body_problems_in_the_interface_language(client):

@@ -310,17 +310,6 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in
     print_checked(checked, changes, fix=fix_, fixed=fixed, destination=destination, backup=backup, as_json=as_json)
 
 
-@cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
-@click.pass_context
-def serve(ctx, host, port):
-    """Serve the HTTP API (OpenAPI at /docs and /openapi.json); the database is opened read-only."""
-    from kb.http.app import serve as run_server
-
-    run_server(host=host, port=port, db_path=ctx.obj["db"])
-
-
 # ---- commands of other modules (one line each) ----------------------------------------------
 from kb.cli.scenarios import scenarios  # noqa: E402
 
@@ -354,3 +343,6 @@ cli.add_command(repair)
 from kb.cli.update import update  # noqa: E402
 
 cli.add_command(update)
+from kb.cli.serve import serve  # noqa: E402
+
+cli.add_command(serve)

@@ -118,3 +118,10 @@ class DatabaseError(MtgkbError):
 class ReplaceRefused(BadInput):
     """An import that would replace a stored document by one holding much less of it (a cut or broken
     file): the message says what would be lost and how to replace it anyway."""
+
+
+class ServerBusy(MtgkbError):
+    """A server with more long requests than it takes at once: 503, to be tried again shortly."""
+
+    exit_code = 1
+    http_status = 503

@@ -1,0 +1,37 @@
+"""`mtgkb serve`: the HTTP API and the reader over a checked, read-only database (docs/http.md)."""
+
+from __future__ import annotations
+
+import click
+
+
+def _origin(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    """An origin is scheme://host[:port], as a browser sends it in its Origin header (or "*")."""
+    from kb.i18n import _
+
+    for value in values:
+        scheme, sep, rest = value.partition("://")
+        if value != "*" and (scheme not in ("http", "https") or not sep or not rest or "/" in rest):
+            raise click.BadParameter(_("{value!r} is not an origin: expected scheme://host[:port], such as "
+                                       "https://example.org").format(value=value), ctx, param)
+    return values
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
+@click.option("--cors", "cors", multiple=True, callback=_origin, metavar="ORIGIN",
+              help="Let web pages of this origin call the API (repeatable; none by default).")
+@click.option("--keep-alive", type=click.FloatRange(0.1, 3600), default=5.0, show_default=True, metavar="SECONDS",
+              help="Close a connection idle this long after an answer.")
+@click.option("--header-timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
+              metavar="SECONDS", help="Close a connection whose request headers are not complete within this.")
+@click.pass_context
+def serve(ctx: click.Context, host: str, port: int, cors: tuple[str, ...], keep_alive: float,
+          header_timeout: float) -> None:
+    """Serve the HTTP API (OpenAPI at /docs and /openapi.json); the database is opened read-only."""
+    # A missing or unusable database stops the command with a message (exit 2) before it listens.
+    from kb.http.server import serve as run_server
+
+    run_server(host=host, port=port, db_path=ctx.find_root().obj["db"], cors=cors, keep_alive=keep_alive,
+               header_seconds=header_timeout)
