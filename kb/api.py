@@ -167,8 +167,10 @@ class KnowledgeBase:
     def update_history(self, progress: Callable[[str, str], None] | None = None):
         """Pair the rules of consecutive English editions that are not paired yet; infer undated editions."""
         from kb.history import update_chain
+        from kb.history.overview import update_release_counts
 
         update = update_chain(self.store, progress=progress)
+        update_release_counts(self.store)  # the history overview's counts follow the chain
         self.store.changed()
         return update
 
@@ -359,6 +361,13 @@ class KnowledgeBase:
         from kb.history import renumbered
 
         return renumbered(self.store, old, new, lang=lang)
+
+    def release_counts(self) -> list:
+        """Per release of the English chain, its diff's counts in all and per section (kb.history.overview),
+        as stored with the chain: the history overview reads them instead of a diff per release."""
+        from kb.history.overview import release_counts
+
+        return release_counts(self.store)
 
     def infer_edition(self, document: str, *, save: bool = True):
         """The edition range an undated document matches, with the evidence."""

@@ -130,11 +130,22 @@ def _scenario_tables(conn: sqlite3.Connection) -> None:
     conn.execute("create index if not exists idx_scenario_results_rule on scenario_results (rule)")
 
 
+def _release_counts_table(conn: sqlite3.Connection) -> None:
+    """Per release of the chain, its diff's counts (kb.history.overview): derived data, so dropped and
+    created anew; the next chain update fills it."""
+    conn.execute("drop table if exists release_counts")
+    conn.execute("""create table release_counts (
+        old_document integer not null, new_document integer not null, old_name text not null,
+        new_name text not null, run_key text not null, summary text not null, sections text not null,
+        created text, primary key (old_document, new_document))""")
+
+
 # (version, what it does, how). Append only: a released migration never changes.
 MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
     (1, "documents, rules, examples, glossary, citations, commentary, term pairs", _rules_tables),
     (2, "renumbering chain and edition inference", _history_tables),
     (3, "scenario results per rule", _scenario_tables),
+    (4, "per-release change counts of the history overview", _release_counts_table),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
