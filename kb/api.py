@@ -362,6 +362,19 @@ class KnowledgeBase:
 
         return renumbered(self.store, old, new, lang=lang)
 
+    def number_map(self, old: str, new: str) -> dict[str, str]:
+        """Every rule number of English edition ``old`` -> its number in ``new``, through the chain."""
+        from kb.history.mapping import number_map
+
+        return number_map(self.store, old, new)
+
+    def rule_texts(self, document: str) -> list[tuple[str, str, str | None, str]]:
+        """(number, kind, title, text) of every rule of a document, in order, from one query."""
+        from kb.history.mapping import rule_texts
+
+        self.document(document)
+        return rule_texts(self.store, document)
+
     def release_counts(self) -> list:
         """Per release of the English chain, its diff's counts in all and per section (kb.history.overview),
         as stored with the chain: the history overview reads them instead of a diff per release."""

@@ -83,6 +83,8 @@ def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | Non
         progress("index.html")
     for doc in chosen:
         write(f"{doc.name}.html", pages.document(kb, urls, doc.name))
+        if doc.glossary:  # its index links to the other languages' entries of this export only
+            write(urls.glossary_index(doc.name), [pages.glossary(kb, urls, doc.name, chosen)])
         if progress:
             progress(doc.name)
     assets = files("kb.reader") / "static"

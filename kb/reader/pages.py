@@ -49,6 +49,20 @@ def document_or_missing(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[st
         return _missing(urls, error)
 
 
+def glossary(kb: KnowledgeBase, urls: Urls, name: str, documents: list | None = None) -> str:
+    """A document's glossary index; ``documents`` limits the other languages it links to."""
+    from kb.reader.glossary import glossary_index
+
+    return render("glossary.html", urls, view=glossary_index(kb, name, documents))
+
+
+def glossary_or_missing(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
+    try:
+        return glossary(kb, urls, name), 200
+    except LookupFailed as error:
+        return _missing(urls, error)
+
+
 def rule_or_missing(kb: KnowledgeBase, urls: Urls, number: str, *, lang: str | None = None,
                     edition: str | None = None) -> Page:
     try:
@@ -70,6 +84,18 @@ def side_by_side(kb: KnowledgeBase, urls: Urls, specs: list[str]) -> Page:
     except ValueError as error:
         return render("missing.html", urls, message=str(error), suggestions=[]), 400
     return render("side.html", urls, view=view), 200
+
+
+def side_docs(kb: KnowledgeBase, urls: Urls, names: list[str]) -> Iterator[str] | Page:
+    """Two or three whole documents aligned rule by rule, streamed; a page that says what is wrong otherwise."""
+    from kb.reader.side_docs import docs_view
+
+    try:
+        view = docs_view(kb, names, views.held_documents(kb))
+    except LookupFailed as error:
+        status = 400 if error.exit_code == 2 else 404
+        return render("missing.html", urls, message=str(error), suggestions=error.suggestions), status
+    return stream("side_docs.html", urls, view=view)
 
 
 def trace(kb: KnowledgeBase, urls: Urls, number: str, edition: str | None) -> Page:
