@@ -26,15 +26,16 @@ def _missing(urls: Urls, error: LookupFailed) -> Page:
     return render("missing.html", urls, message=str(error), suggestions=error.suggestions), status
 
 
-def home(kb: KnowledgeBase, urls: Urls, documents: list | None = None) -> str:
-    """The editions and languages held, newest first within each language, and a search box."""
+def home(kb: KnowledgeBase, urls: Urls, documents: list | None = None, sides: list | None = None) -> str:
+    """The editions and languages held, newest first within each language, and a search box;
+    ``sides`` lists the side-by-side pages of an export (href, translation, english)."""
     documents = documents if documents is not None else kb.documents()
     ranked = sorted(documents, key=lambda d: (d.lang != "en", d.lang))
     languages = []
     for lang, group in groupby(ranked, key=lambda d: d.lang):
         docs = sorted(group, key=lambda d: d.edition or (d.inferred or {}).get("last") or "", reverse=True)
         languages.append({"lang": lang, "documents": docs})
-    return render("home.html", urls, languages=languages)
+    return render("home.html", urls, languages=languages, sides=sides or [])
 
 
 def document(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[str]:
