@@ -193,15 +193,16 @@ def test_no_page_overflows_at_phone_and_desktop_widths(browser, server, tmp_path
 def test_no_serious_or_critical_accessibility_violation(browser, server):
     script = axe_script()
     problems = {}
-    browser.set_script_timeout(300)  # the whole-document pages hold thousands of rows
+    browser.set_script_timeout(100)
     for path in PAGES:
         browser.get(server + path)
+        # A whole-document table is checked on its first 300 rows (each row comes from one template):
+        # axe on thousands of rows outlasts the driver's timeout.
+        browser.execute_script("document.querySelectorAll('table tbody tr:nth-child(n+301)').forEach(r => r.remove())")
         browser.execute_script(script)
         result = browser.execute_async_script(
             "const done = arguments[arguments.length - 1];"
-            # a whole-document table is checked on its first 300 rows: every row comes from one template
-            "axe.run({exclude: [['table tbody tr:nth-child(n+301)']]}, {resultTypes: ['violations']})"
-            ".then(r => done(r.violations.map("
+            "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
             "v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}))));")
         bad = [v for v in result if v["impact"] in ("serious", "critical")]
         if bad:

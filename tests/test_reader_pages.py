@@ -5,36 +5,14 @@ from __future__ import annotations
 
 import shutil
 
-import pytest
-from bs4 import BeautifulSoup
-from fastapi.testclient import TestClient
-
 from kb.api import KnowledgeBase
-from kb.http.app import create_app
 from kb.reader.glossary import sort_key
-from tests.reader_fixtures import reader_db  # noqa: F401
+from tests.reader_fixtures import client, kb, page, reader_db  # noqa: F401
 
-HTML = {"accept": "text/html"}
 TODAY = "MagicCompRules_20260807"
 GERMAN = "000_a3c90cc092d5a721"
 JAPANESE = "CompRules_ja_20260116.0_lines"
 CHINESE = "MagicCompRules_20260417_zh-CN_HeliumOctahelide"
-
-
-@pytest.fixture(scope="module")
-def client(reader_db):
-    return TestClient(create_app(reader_db))
-
-
-@pytest.fixture(scope="module")
-def kb(reader_db):
-    return KnowledgeBase.open(reader_db, readonly=True)
-
-
-def page(client, url: str, status: int = 200) -> BeautifulSoup:
-    response = client.get(url, headers=HTML)
-    assert response.status_code == status, (url, response.text[:300])
-    return BeautifulSoup(response.text, "html.parser")
 
 
 # ---- the glossary index ---------------------------------------------------------------------
