@@ -5,9 +5,13 @@ worker) on loopback, and the static export.
   one keep-alive connection; target p99 <= 20 ms.
 - whole document: time to the first byte of /read/doc/<today's CR>, the first request after the
   server started and a later one; target <= 1 s.
+- whole documents side by side: first byte of /read/side/docs for Japanese 2026-01-16 beside today's
+  English, and German (2010 numbering) beside Japanese beside today's English; target <= 1 s.
+- history overview: the first visit of /read/history on a copy of a database holding every edition
+  (--full-db, e.g. /work/corpus.db; copied first, its counts stored by one chain update); target <= 1 s.
 - export: `mtgkb export html` of the newest document in four languages (en, de, ja, zh) and of one
   edition (2026-01-16, English and Japanese); target one edition in four languages <= 30 s.
-Run: python bench/bench_reader.py [--corpus ../shared/corpus] [--requests 2000]
+Run: python bench/bench_reader.py [--corpus ../shared/corpus] [--requests 2000] [--full-db /work/corpus.db]
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import argparse
 import http.client
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -29,6 +34,8 @@ from bench.bench_http import free_port, wait_until_up  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
 
 TODAY = "MagicCompRules_20260807"
+JAPANESE = "CompRules_ja_20260116.0_lines"
+GERMAN = "000_a3c90cc092d5a721"
 HTML = {"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"}
 
 
@@ -102,10 +109,37 @@ def export(db: Path, folder: Path, *args: str) -> float:
     return time.perf_counter() - start
 
 
+def serve(db: Path):
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
+                              env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wait_until_up(port)
+    return port, server
+
+
+def overview_first_visit(full_db: Path, tmp: str) -> tuple[float, float, int]:
+    """/read/history on a copy of a database with every edition: stored counts, first and second visit."""
+    copy = Path(tmp) / "full.db"
+    shutil.copy(full_db, copy)
+    kb = KnowledgeBase.open(copy)  # migrates; the chain update stores the counts it lacks
+    kb.update_history()
+    releases = len(kb.release_counts())
+    kb.close()
+    port, server = serve(copy)
+    try:
+        _first, _all, _size = first_byte(port, "/read/history")
+        again = first_byte(port, "/read/history")[1]
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    return _all, again, releases
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--full-db", type=Path, help="a database with every edition, for the overview (copied)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "reader.db"
@@ -118,6 +152,11 @@ def main() -> None:
             wait_until_up(port)
             cold_first, cold_all, size = first_byte(port, f"/read/doc/{TODAY}")
             warm_first, warm_all, _size = first_byte(port, f"/read/doc/{TODAY}")
+            pair = f"/read/side/docs?d={JAPANESE}&d={TODAY}"
+            three = f"/read/side/docs?d={GERMAN}&d={JAPANESE}&d={TODAY}"
+            side_cold, side_cold_all, side_size = first_byte(port, pair)
+            side_warm, side_warm_all, _size = first_byte(port, pair)
+            three_first, three_all, _size = first_byte(port, three)
             rng = random.Random(20)
             rule_pages(port, [f"/rules/{rng.choice(numbers)}" for _ in range(300)])  # warm-up
             paths = [f"/rules/{rng.choice(numbers)}" for _ in range(args.requests)]
@@ -128,6 +167,7 @@ def main() -> None:
             server.wait(timeout=10)
         four = export(db, Path(tmp) / "four")
         edition = export(db, Path(tmp) / "edition", "--edition", "2026-01-16")
+        overview = overview_first_visit(args.full_db, tmp) if args.full_db else None
     p50, p99 = percentiles(latencies)
     j50, j99 = percentiles(json_latencies)
     b50, b99 = percentiles(built)
@@ -137,6 +177,13 @@ def main() -> None:
           f"the page built in process: p50 {b50:.1f} ms, p99 {b99:.1f} ms")
     print(f"whole document {TODAY} ({size / 1e6:.1f} MB): first byte {cold_first * 1000:.0f} ms on the first "
           f"request, {warm_first * 1000:.0f} ms later; complete {cold_all:.2f} s / {warm_all:.2f} s (target first byte <= 1 s)")
+    print(f"whole documents side by side, ja 2026-01-16 beside en {TODAY} ({side_size / 1e6:.1f} MB): first byte "
+          f"{side_cold * 1000:.0f} ms on the first request, {side_warm * 1000:.0f} ms later; complete {side_cold_all:.2f} s "
+          f"(cross-checked on the way) / {side_warm_all:.2f} s; de beside ja beside en: first byte {three_first * 1000:.0f} ms, "
+          f"complete {three_all:.2f} s (target first byte <= 1 s)")
+    if overview:
+        print(f"history overview on {args.full_db} ({overview[2]} releases): first visit {overview[0] * 1000:.0f} ms, "
+              f"second {overview[1] * 1000:.0f} ms (target first visit <= 1 s)")
     print(f"export html: newest document of en, de, ja, zh {four:.1f} s; edition 2026-01-16 (en, ja) {edition:.1f} s "
           f"(fresh processes; target one edition in four languages <= 30 s)")
 

@@ -232,6 +232,7 @@ class KnowledgeBase:
         ``progress`` receives the "chain" (edition pairs) and "inference" (documents) events."""
         from kb.core.progress import Progress
         from kb.history import update_chain
+        from kb.history.overview import update_release_counts
         from kb.store.counterparts import rebuild as rebuild_counterparts
 
         def phase(name: str, done: int, total: int, item: str) -> None:
@@ -241,6 +242,7 @@ class KnowledgeBase:
         with self.writing():
             update = update_chain(self.store, progress=phase if progress else None)
             rebuild_counterparts(self.conn)  # every rule's identity follows the chain just stored
+            update_release_counts(self.store)  # the history overview's counts follow the chain
         self.store.changed()
         return update
 
@@ -526,6 +528,26 @@ class KnowledgeBase:
 
         self._complete_history()
         return renumbered(self.store, old, new, lang=lang)
+
+    def number_map(self, old: str, new: str) -> dict[str, str]:
+        """Every rule number of English edition ``old`` -> its number in ``new``, through the chain."""
+        from kb.history.mapping import number_map
+
+        return number_map(self.store, old, new)
+
+    def rule_texts(self, document: str) -> list[tuple[str, str, str | None, str]]:
+        """(number, kind, title, text) of every rule of a document, in order, from one query."""
+        from kb.history.mapping import rule_texts
+
+        self.document(document)
+        return rule_texts(self.store, document)
+
+    def release_counts(self) -> list:
+        """Per release of the English chain, its diff's counts in all and per section (kb.history.overview),
+        as stored with the chain: the history overview reads them instead of a diff per release."""
+        from kb.history.overview import release_counts
+
+        return release_counts(self.store)
 
     def infer_edition(self, document: str, *, save: bool = True):
         """The edition range an undated document matches, with the evidence."""

@@ -104,9 +104,11 @@ def repair(store: "Store", progress: "PhaseProgress | None" = None) -> RepairRep
 
 def _derived_from_chain(store: "Store") -> None:
     """What is computed from the chain and the documents at each import: every rule's
-    counterparts and the mined term dictionary (cheap enough to compute again on demand)."""
+    counterparts, the history overview's counts and the mined term dictionary."""
+    from kb.history.overview import update_release_counts
     from kb.store.counterparts import rebuild as rebuild_counterparts
     from kb.terms import rebuild_terms
 
     rebuild_counterparts(store.conn)
+    update_release_counts(store)
     rebuild_terms(store.conn)

@@ -8,8 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
+from fastapi.testclient import TestClient
 
 from kb.api import KnowledgeBase
+from kb.http.app import create_app
 from tests.conftest import DATA, corpus_path
 
 ENGLISH = ("20100716", "20231117", "20260116", "20260417", "20260807")
@@ -38,3 +41,25 @@ def reader_db(tmp_path_factory) -> Path:
     folder = tmp_path_factory.getbasetemp() / "reader"
     folder.mkdir(exist_ok=True)
     return build(folder)
+
+
+HTML = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+
+
+@pytest.fixture(scope="module")
+def client(reader_db):
+    """The served reader over the shared database."""
+    return TestClient(create_app(reader_db))
+
+
+@pytest.fixture(scope="module")
+def kb(reader_db):
+    return KnowledgeBase.open(reader_db, readonly=True)
+
+
+def page(client, url: str, status: int = 200, **headers) -> BeautifulSoup:
+    """A page as a browser asks for it, parsed; its status and content type checked."""
+    response = client.get(url, headers={**HTML, **headers})
+    assert response.status_code == status, (url, response.text[:300])
+    assert response.headers["content-type"].startswith("text/html")
+    return BeautifulSoup(response.text, "html.parser")

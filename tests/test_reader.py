@@ -7,33 +7,12 @@ import re
 
 import pytest
 from bs4 import BeautifulSoup
-from fastapi.testclient import TestClient
 
-from kb.api import KnowledgeBase
 from kb.reader.links import anchor_id, first_number, glossary_slug, marked, segments
-from kb.http.app import create_app
-from tests.reader_fixtures import reader_db  # noqa: F401
+from tests.reader_fixtures import HTML, client, kb, page, reader_db  # noqa: F401
 
-HTML = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 TODAY = "MagicCompRules_20260807"
 GERMAN = "000_a3c90cc092d5a721"
-
-
-@pytest.fixture(scope="module")
-def client(reader_db):
-    return TestClient(create_app(reader_db))
-
-
-@pytest.fixture(scope="module")
-def kb(reader_db):
-    return KnowledgeBase.open(reader_db, readonly=True)
-
-
-def page(client, url: str, status: int = 200, **headers) -> BeautifulSoup:
-    response = client.get(url, headers={**HTML, **headers})
-    assert response.status_code == status, (url, response.text[:300])
-    assert response.headers["content-type"].startswith("text/html")
-    return BeautifulSoup(response.text, "html.parser")
 
 
 # ---- anchors and links ----------------------------------------------------------------------

@@ -41,8 +41,11 @@ def test_one_edition_in_every_language_that_has_it(site):
 def test_the_index_links_every_exported_document_by_a_relative_path(site):
     folder, report = site
     index = BeautifulSoup((folder / "index.html").read_text(encoding="utf-8"), "html.parser")
-    links = [a["href"] for a in index.select("ul.documents a")]
+    links = [a["href"] for a in index.select("ul.documents a:not(.glossary-index-link)")]
     assert sorted(links) == sorted(f"{name}.html" for name in report["documents"])
+    glossaries = [a["href"] for a in index.select("ul.documents a.glossary-index-link")]
+    assert sorted(glossaries) == sorted(f"{name}.glossary.html" for name in report["documents"])
+    assert all((folder / unquote(link)).exists() for link in glossaries)
     assert all((folder / unquote(link)).exists() for link in links)
     assert index.find("link", rel="stylesheet")["href"] == "static/reader.css"
     assert index.select_one("form[role=search]") is None  # no server to search on
@@ -62,6 +65,39 @@ def test_document_pages_keep_anchors_and_links_within_the_page(site, reader_db):
     assert dom.find(id="R70226b").find("a", class_="cite")["href"] == "#R5064"
     ja = BeautifulSoup((folder / "CompRules_ja_20260116.0_lines.html").read_text(encoding="utf-8"), "html.parser")
     assert ja.find("article")["lang"] == "ja" and ja.find(id="R70226b") is not None
+
+
+def test_the_glossary_index_links_within_the_export(site):
+    folder, report = site
+    dom = BeautifulSoup((folder / "MagicCompRules_20260116.glossary.html").read_text(encoding="utf-8"), "html.parser")
+    hrefs = [a["href"] for a in dom.select("main a[href]")]
+    assert hrefs and not [h for h in hrefs if h.startswith(("/", "http:", "https:"))]
+    ids: dict[str, set[str]] = {}
+    for href in hrefs:
+        page, _sep, anchor = href.partition("#")
+        page = unquote(page) or "MagicCompRules_20260116.glossary.html"
+        if page not in ids:
+            target = BeautifulSoup((folder / page).read_text(encoding="utf-8"), "html.parser")
+            ids[page] = {tag["id"] for tag in target.find_all(id=True)}
+        assert not anchor or anchor in ids[page], href
+    phasing = next(li for li in dom.select("ul.glossary-index > li") if li.select_one("a.entry").get_text() == "Phasing")
+    assert phasing.select_one("ul.others a")["href"] == "CompRules_ja_20260116.0_lines.html#フェイジング"
+    assert phasing.select_one("a.term-link") is None  # no term pages in the export
+
+
+def test_side_by_side_in_the_export(reader_db, tmp_path):
+    result = CliRunner().invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path), "--edition", "2026-01-16",
+                                      "--side", "--json"])
+    assert result.exit_code == 0, result.output
+    assert "CompRules_ja_20260116.0_lines.side.html" in json.loads(result.output)["files"]
+    index = BeautifulSoup((tmp_path / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert [a["href"] for a in index.select("ul.side-pages a")] == ["CompRules_ja_20260116.0_lines.side.html"]
+    dom = BeautifulSoup((tmp_path / "CompRules_ja_20260116.0_lines.side.html").read_text(encoding="utf-8"), "html.parser")
+    cells = dom.select_one("tr#R70226a").find_all("td")
+    assert [td["lang"] for td in cells] == ["ja", "en"]
+    assert [td.select_one("a.number")["href"] for td in cells] == [
+        "CompRules_ja_20260116.0_lines.html#R70226a", "MagicCompRules_20260116.html#R70226a"]
+    assert all(a["href"][1:] in {tr.get("id") for tr in dom.select("tbody tr")} for a in dom.select("nav.toc a"))
 
 
 def test_without_an_edition_the_newest_document_of_each_language(reader_db):

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from importlib.resources import files
 from pathlib import Path
+from urllib.parse import quote
 
 from kb.api import KnowledgeBase, LookupFailed, normalise_edition
 from kb.i18n import _
@@ -60,9 +61,24 @@ def choose_documents(kb: KnowledgeBase, langs: list[str] | None = None, edition:
     return list(newest.values())
 
 
+def side_pairs(chosen: list) -> list[tuple]:
+    """(translation, English document) of the export that pair by edition: each translation beside
+    the exported English document of its edition (an undated one: of its newest inferred edition)."""
+    english = {d.edition: d for d in chosen if d.lang == "en" and d.edition}
+    pairs = []
+    for doc in chosen:
+        pivot = doc.edition or (doc.inferred or {}).get("last")
+        if doc.lang != "en" and pivot in english:
+            pairs.append((doc, english[pivot]))
+    return pairs
+
+
 def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | None = None, edition: str | None = None,
-                progress: Callable[[str], None] | None = None) -> ExportResult:
-    """Write the static site into ``folder`` (created if needed; files of the same names replaced)."""
+                progress: Callable[[str], None] | None = None, side: bool = False) -> ExportResult:
+    """Write the static site into ``folder`` (created if needed; files of the same names replaced).
+
+    With ``side``, each translation is also written beside the English document of its edition
+    when that is exported too (``<translation>.side.html``, cross-checked: the slow part)."""
     started = time.perf_counter()
     chosen = choose_documents(kb, langs, edition)
     target = Path(folder)
@@ -78,13 +94,21 @@ def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | Non
         result.files.append(name)
         result.bytes += path.stat().st_size
 
-    write("index.html", [pages.home(kb, urls, chosen)])
+    pairs = side_pairs(chosen) if side else []
+    sides = [{"href": f"{quote(t.name)}.side.html", "translation": t, "english": e} for t, e in pairs]
+    write("index.html", [pages.home(kb, urls, chosen, sides)])
     if progress:
         progress("index.html")
     for doc in chosen:
         write(f"{doc.name}.html", pages.document(kb, urls, doc.name))
+        if doc.glossary:  # its index links to the other languages' entries of this export only
+            write(urls.glossary_index(doc.name), [pages.glossary(kb, urls, doc.name, chosen)])
         if progress:
             progress(doc.name)
+    for translation, english in pairs:
+        write(f"{translation.name}.side.html", pages.side_docs(kb, urls, [translation.name, english.name]))
+        if progress:
+            progress(f"{translation.name}.side")
     assets = files("kb.reader") / "static"
     for asset in ASSETS:
         with (assets / asset).open("rb") as source, (target / "static" / asset).open("wb") as out:

@@ -26,15 +26,16 @@ def _missing(urls: Urls, error: LookupFailed) -> Page:
     return render("missing.html", urls, message=str(error), suggestions=error.suggestions), status
 
 
-def home(kb: KnowledgeBase, urls: Urls, documents: list | None = None) -> str:
-    """The editions and languages held, newest first within each language, and a search box."""
+def home(kb: KnowledgeBase, urls: Urls, documents: list | None = None, sides: list | None = None) -> str:
+    """The editions and languages held, newest first within each language, and a search box;
+    ``sides`` lists the side-by-side pages of an export (href, translation, english)."""
     documents = documents if documents is not None else kb.documents()
     ranked = sorted(documents, key=lambda d: (d.lang != "en", d.lang))
     languages = []
     for lang, group in groupby(ranked, key=lambda d: d.lang):
         docs = sorted(group, key=lambda d: d.edition or (d.inferred or {}).get("last") or "", reverse=True)
         languages.append({"lang": lang, "documents": docs})
-    return render("home.html", urls, languages=languages)
+    return render("home.html", urls, languages=languages, sides=sides or [])
 
 
 def document(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[str]:
@@ -45,6 +46,20 @@ def document(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[str]:
 def document_or_missing(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[str] | Page:
     try:
         return document(kb, urls, name)
+    except LookupFailed as error:
+        return _missing(urls, error)
+
+
+def glossary(kb: KnowledgeBase, urls: Urls, name: str, documents: list | None = None) -> str:
+    """A document's glossary index; ``documents`` limits the other languages it links to."""
+    from kb.reader.glossary import glossary_index
+
+    return render("glossary.html", urls, view=glossary_index(kb, name, documents))
+
+
+def glossary_or_missing(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
+    try:
+        return glossary(kb, urls, name), 200
     except LookupFailed as error:
         return _missing(urls, error)
 
@@ -70,6 +85,18 @@ def side_by_side(kb: KnowledgeBase, urls: Urls, specs: list[str]) -> Page:
     except ValueError as error:
         return render("missing.html", urls, message=str(error), suggestions=[]), 400
     return render("side.html", urls, view=view), 200
+
+
+def side_docs(kb: KnowledgeBase, urls: Urls, names: list[str]) -> Iterator[str] | Page:
+    """Two or three whole documents aligned rule by rule, streamed; a page that says what is wrong otherwise."""
+    from kb.reader.side_docs import docs_view
+
+    try:
+        view = docs_view(kb, names, views.held_documents(kb))
+    except LookupFailed as error:
+        status = 400 if error.exit_code == 2 else 404
+        return render("missing.html", urls, message=str(error), suggestions=error.suggestions), status
+    return stream("side_docs.html", urls, view=view)
 
 
 def trace(kb: KnowledgeBase, urls: Urls, number: str, edition: str | None) -> Page:

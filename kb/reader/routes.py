@@ -117,6 +117,22 @@ def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
         return StreamingResponse(InLanguage(found, lang), media_type="text/html; charset=utf-8",
                                  headers={"Vary": "Accept-Language, Cookie"})
 
+    @router.get("/read/glossary/{name}")
+    def glossary(request: Request, name: str):
+        with _interface(request):
+            return _html(*pages.glossary_or_missing(get_kb(), URLS, name))
+
+    @router.get("/read/side/docs")
+    def side_docs(request: Request, d: list[str] = Query([], max_length=200)):
+        kb = get_kb()
+        with _interface(request):
+            found = pages.side_docs(kb, URLS, [name for name in d if name][:3])
+            if isinstance(found, tuple):
+                return _html(*found)
+            lang = ui_language()
+        return StreamingResponse(InLanguage(found, lang), media_type="text/html; charset=utf-8",
+                                 headers={"Vary": "Accept-Language, Cookie"})
+
     @router.get("/read/side")
     def side(request: Request, s: list[str] = Query([], max_length=80)):
         with _interface(request):

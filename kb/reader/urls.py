@@ -29,6 +29,10 @@ class Urls:
     def glossary_entry(self, document: str, slug: str) -> str:
         return f"/read/doc/{quote(document)}#{slug}"
 
+    def glossary_index(self, document: str) -> str:
+        """The alphabetical index of a document's glossary."""
+        return f"/read/glossary/{quote(document)}"
+
     def rule(self, number: str, document: str | None = None) -> str | None:
         query = f"?{urlencode({'edition': document})}" if document else ""
         return f"/rules/{quote(number)}{query}"
@@ -39,6 +43,10 @@ class Urls:
 
     def side(self, specs: list[str]) -> str | None:
         return "/read/side?" + urlencode([("s", spec) for spec in specs])
+
+    def side_docs(self, names: list[str] | None = None) -> str | None:
+        """Whole documents side by side (without names: the form's target)."""
+        return "/read/side/docs" + ("?" + urlencode([("d", name) for name in names]) if names else "")
 
     def trace(self, number: str, edition: str | None = None) -> str | None:
         return f"/read/history/{quote(number)}" + (f"?{urlencode({'edition': edition})}" if edition else "")
@@ -83,6 +91,9 @@ class StaticUrls(Urls):
     def glossary_entry(self, document: str, slug: str) -> str:
         return f"{quote(document)}.html#{slug}"
 
+    def glossary_index(self, document: str) -> str:
+        return f"{quote(document)}.glossary.html"
+
     def rule(self, number: str, document: str | None = None) -> str | None:
         return self.document(document, number) if document else None
 
@@ -90,6 +101,9 @@ class StaticUrls(Urls):
         return None
 
     def side(self, specs):
+        return None
+
+    def side_docs(self, names=None):
         return None
 
     def trace(self, number, edition=None):

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from kb.api import KnowledgeBase, LookupFailed, Rule, RuleLink
-from kb.reader.links import Segment, glossary_slug, segments
+from kb.reader.glossary import slugs
+from kb.reader.links import Segment, segments
 
 if TYPE_CHECKING:
     from kb.core.results import DocumentInfo, GlossaryEntry
@@ -95,12 +96,8 @@ def document_view(kb: KnowledgeBase, name: str) -> DocumentView:
             yield rule_item(rule)
 
     def glossary() -> Iterator[GlossaryItem]:
-        used: set[str] = set()
-        for entry in kb.document_glossary(name):
-            slug = glossary_slug(entry.term)
-            while slug in used:  # two entries of one spelling still get anchors of their own
-                slug += "_"
-            used.add(slug)
+        entries = kb.document_glossary(name)
+        for entry, slug in zip(entries, slugs(entries)):
             cites = sorted(glossary_cites.get(entry.term, []), key=lambda c: entry.text.find(c[0]))
             yield GlossaryItem(entry, slug, segments(entry.text, cites))
 

@@ -156,6 +156,16 @@ def _content_digest_column(conn: sqlite3.Connection) -> None:
         conn.execute("alter table documents add column content_sha text")
 
 
+def _release_counts_table(conn: sqlite3.Connection) -> None:
+    """Per release of the chain, its diff's counts (kb.history.overview): derived data, so dropped and
+    created anew; the next chain update fills it."""
+    conn.execute("drop table if exists release_counts")
+    conn.execute("""create table release_counts (
+        old_document integer not null, new_document integer not null, old_name text not null,
+        new_name text not null, run_key text not null, summary text not null, sections text not null,
+        created text, primary key (old_document, new_document))""")
+
+
 # (version, what it does, how). Append only: a released migration never changes.
 MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
     (1, "documents, rules, examples, glossary, citations, commentary, term pairs", _rules_tables),
@@ -164,6 +174,7 @@ MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
     (4, "one identity per rule across editions and languages (counterparts)", _counterparts),
     (5, "glossary terms and English names indexed without case", _glossary_nocase),
     (6, "digest of each document's content", _content_digest_column),
+    (7, "per-release change counts of the history overview", _release_counts_table),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

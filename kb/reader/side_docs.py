@@ -1,0 +1,124 @@
+"""Whole documents side by side: two or three documents aligned rule by rule.
+
+Each document pairs with an English edition of the chain (its own; a translation's of its date;
+an undated one's newest inferred edition) and its rules with that edition's by number; the
+English editions are aligned through the renumbering chain (kb.api.KnowledgeBase.number_map).
+So German 702.23a (2010 numbering) sits beside Japanese 702.26a and today's English 702.26a.
+The rows follow the first document; a rule only another document has comes after the row of the
+rule before it. Each translation's cross-check findings (against its own original) flag its
+cells. The page streams: the head and contents go out before the rows are aligned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from kb.api import KnowledgeBase, LookupFailed, RuleLink
+from kb.core.errors import BadInput
+from kb.i18n import _
+
+HEADINGS = ("section", "chapter")
+
+
+@dataclass
+class DocCell:
+    number: str
+    kind: str
+    title: str | None
+    text: str
+    flags: list[str] = field(default_factory=list)  # cross-check findings of this cell
+
+
+@dataclass
+class DocRow:
+    cells: list[DocCell | None]
+    anchor: str | None  # the first document's number, for its anchor
+
+    @property
+    def flagged(self) -> bool:
+        return any(cell and cell.flags for cell in self.cells)
+
+    @property
+    def heading(self) -> str | None:
+        first = next((c for c in self.cells if c), None)
+        return first.kind if first and first.kind in HEADINGS else None
+
+
+@dataclass
+class DocSide:
+    info: object  # kb.api.DocumentInfo (with ``inferred`` for an undated one)
+    pivot: str  # the English edition it pairs with
+
+
+@dataclass
+class DocsView:
+    sides: list[DocSide]
+    contents: list  # kb.api.RuleLink of the first document's sections and chapters
+    rows: Iterator[DocRow]
+
+
+def pivot_of(info) -> str:
+    """The English edition a document pairs with by number."""
+    edition = info.edition or (info.inferred or {}).get("last")
+    if not edition:
+        raise BadInput(_("{name} has no edition and none was inferred: it cannot be aligned").format(name=info.name))
+    return info.name if info.lang == "en" else edition
+
+
+@lru_cache(maxsize=16)
+def _findings(kb: KnowledgeBase, name: str, stamp: str | None) -> dict[str, list[str]]:
+    """A translation's cross-check findings by rule number (remembered per version of the document)."""
+    found: dict[str, list[str]] = {}
+    for finding in kb.crosscheck_document(name).findings:
+        if finding.kind in ("missing",):
+            continue  # a rule the translation lacks shows as an empty cell
+        found.setdefault(finding.number, []).append(finding.message)
+    return found
+
+
+def docs_view(kb: KnowledgeBase, names: list[str], documents: list | None = None) -> DocsView:
+    """The side-by-side view of two or three documents; rows are aligned when first asked for."""
+    if not 2 <= len(names) <= 3:
+        raise BadInput(_("side by side needs two or three documents, such as d=000_a3c90cc092d5a721"
+                         "&d=MagicCompRules_20260807"))
+    held = {d.name: d for d in (documents if documents is not None else kb.documents())}
+    sides = []
+    for name in names:
+        if name not in held:
+            raise LookupFailed(_("no document named {name!r}").format(name=name), sorted(held)[:10])
+        sides.append(DocSide(held[name], pivot_of(held[name])))
+    first = kb.rule_texts(names[0])
+    contents = [RuleLink(number, title) for number, kind, title, _text in first if kind in HEADINGS]
+    return DocsView(sides, contents, _rows(kb, sides, first))
+
+
+def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterator[DocRow]:
+    first = sides[0]
+    texts = [first_texts, *(kb.rule_texts(side.info.name) for side in sides[1:])]
+    maps = [None] + [kb.number_map(first.pivot, side.pivot) for side in sides[1:]]
+    flags = [_findings(kb, side.info.name, side.info.imported_at) if side.info.lang != "en" else {}
+             for side in sides]
+    cells = [{row[0]: DocCell(*row, flags=list(flags[k].get(row[0], []))) for row in texts[k]}
+             for k in range(len(sides))]
+    rows = [DocRow([cells[0][number], *[None] * (len(sides) - 1)], number) for number, *_rest in texts[0]]
+    at = {row.anchor: i for i, row in enumerate(rows)}
+    extras: dict[int, list[DocRow]] = {}
+    for k in range(1, len(sides)):
+        back = {other: mine for mine, other in maps[k].items()}  # this side's number -> the first side's
+        last = -1
+        for number, *_rest in texts[k]:
+            mine = back.get(number)
+            i = at.get(mine) if mine else None
+            if i is not None and rows[i].cells[k] is None:
+                rows[i].cells[k] = cells[k][number]
+                last = i
+            else:
+                row = DocRow([None] * len(sides), None)
+                row.cells[k] = cells[k][number]
+                extras.setdefault(last, []).append(row)
+    yield from extras.get(-1, [])
+    for i, row in enumerate(rows):
+        yield row
+        yield from extras.get(i, [])
