@@ -230,17 +230,12 @@ class KnowledgeBase:
         """Pair the rules of consecutive English editions that are not paired yet; infer undated editions.
 
         ``progress`` receives the "chain" (edition pairs) and "inference" (documents) events."""
-        from kb.core.progress import Progress
         from kb.history import update_chain
         from kb.history.overview import update_release_counts
         from kb.store.counterparts import rebuild as rebuild_counterparts
 
-        def phase(name: str, done: int, total: int, item: str) -> None:
-            assert progress is not None
-            progress(Progress(name, done, total, "pairs" if name == "chain" else "documents", item))
-
         with self.writing():
-            update = update_chain(self.store, progress=phase if progress else None)
+            update = update_chain(self.store, progress=_phases(progress))
             rebuild_counterparts(self.conn)  # every rule's identity follows the chain just stored
             update_release_counts(self.store)  # the history overview's counts follow the chain
         self.store.changed()
@@ -288,14 +283,13 @@ class KnowledgeBase:
 
         return pending(self.store)
 
-    def repair(self, progress: Callable[[str, str], None] | None = None,
-               on_wait: Callable[[str], None] | None = None):
+    def repair(self, progress: ProgressCallback | None = None, on_wait: Callable[[str], None] | None = None):
         """Complete the schema and the derived data from the documents (kb.repair.RepairReport)."""
         from kb.repair import repair
 
         try:
             with self.writing(on_wait):
-                return repair(self.store, progress=progress)
+                return repair(self.store, progress=_phases(progress))
         except sqlite3.Error as error:
             raise self.database_fault(error) from error
 
@@ -737,6 +731,19 @@ def _size(path: Path) -> int:
         return path.stat().st_size
     except OSError:
         return 0
+
+
+def _phases(progress: ProgressCallback | None):
+    """The chain update's (phase, done, total, item) calls as Progress events: "chain" counts
+    edition pairs, "inference" documents."""
+    if progress is None:
+        return None
+    from kb.core.progress import Progress
+
+    def phase(name: str, done: int, total: int, item: str) -> None:
+        progress(Progress(name, done, total, "pairs" if name == "chain" else "documents", item))
+
+    return phase
 
 
 def _index_phase(progress: ProgressCallback | None, run: Callable):
