@@ -51,7 +51,8 @@ def _assert_exchange(found: dict) -> None:
     assert found["missing"].is_error and "702.26p" in found["missing"].structured_content["suggestions"]
     assert '"ruleNumber": "702.26b"' in found["resource"] and '"edition": "2026-08-07"' in found["resource"]
     citation = found["cited"]["citations"][0]
-    assert (citation["start"], citation["end"], citation["edition"]) == (4, 14, "2026-08-07")
+    assert (citation["start"], citation["end"], citation["edition"]) == (7, 14, "2026-08-07")  # the number alone
+    assert (citation["citation"]["start"], citation["citation"]["end"]) == (4, 14)  # with its prefix
 
 
 def test_stdio_subprocess():
