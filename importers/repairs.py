@@ -155,9 +155,32 @@ def first_child(rule: RuleNumber) -> RuleNumber:
 
 # ---- the whole sequence ------------------------------------------------------------------
 
-
 _NEXT_LETTER = dict(zip(LETTERS, LETTERS[1:]))
 _DIGITS = "0123456789"
+
+
+def follows(last: RuleNumber, number: RuleNumber) -> bool:
+    """``number`` comes right after ``last``: the next letter, the next rule, a later chapter or section.
+
+    A document whose every number follows the one before has nothing to repair or report,
+    so the importer asks this of each rule as it reads and skips repair_sequence when all
+    answers are yes (the common case: it costs an import next to nothing).
+    """
+    letters = number.letters
+    if letters is not None:
+        if number.rule != last.rule or number.chapter != last.chapter:
+            return False
+        if last.letters is None:
+            return letters == "a"
+        return (_NEXT_LETTER.get(last.letters) or next_letters(last.letters)) == letters
+    if number.rule is not None:
+        return number.chapter == last.chapter and number.rule == (last.rule or 0) + 1
+    if number.chapter is not None:
+        return last.chapter is not None and number.chapter > last.chapter or \
+            last.chapter is None and number.section == last.section and number.chapter // 100 == last.section
+    return number.section > last.section
+
+
 
 
 class _Sequence:
