@@ -8,9 +8,11 @@ feature walks. Each repair and each anomaly left alone is a ``SourceWarning`` na
 the file, the line and what was done, so an import never changes a text silently.
 
 Two kinds of check live here: how one line's number is read (``read_spaced``,
-``read_missing_digits``, ``separator_anomaly``), called by the importer while it reads,
-and ``repair_sequence``, one pass over the rules of a document once they are read,
-which needs what came before a rule and which numbers the document prints anywhere.
+``read_spaced_letter``, ``read_missing_digits``, ``strip_repeated_number``,
+``separator_anomaly``), called by the importer while it reads, and ``repair_sequence``,
+one pass over the rules of a document once they are read, which needs what came before
+a rule and which numbers the document prints anywhere. The importer runs that pass only
+when some number does not simply ``follows`` the one before.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 from functools import cached_property
+from itertools import pairwise
 
 from importers.records import Rule
 from kb.core.numbers import LETTERS, RuleNumber, next_letters
@@ -155,7 +158,7 @@ def first_child(rule: RuleNumber) -> RuleNumber:
 
 # ---- the whole sequence ------------------------------------------------------------------
 
-_NEXT_LETTER = dict(zip(LETTERS, LETTERS[1:]))
+_NEXT_LETTER = dict(pairwise(LETTERS))
 _DIGITS = "0123456789"
 
 
@@ -179,8 +182,6 @@ def follows(last: RuleNumber, number: RuleNumber) -> bool:
         return last.chapter is not None and number.chapter > last.chapter or \
             last.chapter is None and number.section == last.section and number.chapter // 100 == last.section
     return number.section > last.section
-
-
 
 
 class _Sequence:
