@@ -15,7 +15,7 @@ from importers.decode import decode_bytes
 from importers.language import detect_language
 from importers.records import Document, GlossaryEntry, NoRules, Rule, SourceError, TermPair
 from importers.repairs import (
-    SourceWarning, read_missing_digits, read_spaced, read_spaced_letter, repair_sequence, separator_anomaly,
+    SourceWarning, follows, read_missing_digits, read_spaced, read_spaced_letter, repair_sequence, separator_anomaly,
     strip_repeated_number, warning,
 )
 from kb.core.dates import find_date, find_effective_date
@@ -129,8 +129,12 @@ def _find_body(lines: list[str], path: str) -> int:
 
 def _find_glossary(lines: list[str], body_start: int) -> tuple[int | None, int]:
     glossary = credits = None
+    longest = max(len(m) for m in MARKERS.glossary + MARKERS.credits) + 12  # room for "= Glossary =", spaces
     for i in range(body_start, len(lines)):
-        word = lines[i].strip().strip("_-= ")
+        line = lines[i]
+        if len(line) > longest:
+            continue
+        word = line.strip().strip("_-= ")
         if glossary is None and word in MARKERS.glossary:
             glossary = i
         elif glossary is not None and word in MARKERS.credits:
@@ -174,8 +178,11 @@ class _RuleBuilder:
         if not self.rules or not self.parts:
             self.parts = []
             return
-        paragraphs = "".join(p if p == "\n" else p + " " for p in self.parts).split("\n")
-        text = "\n".join(_clean(p) for p in paragraphs if p.strip())
+        if len(self.parts) == 1:  # one line, as most rules of the unwrapped layouts are
+            text = _clean(self.parts[0])
+        else:
+            paragraphs = "".join(p if p == "\n" else p + " " for p in self.parts).split("\n")
+            text = "\n".join(_clean(p) for p in paragraphs if p.strip())
         rule = self.rules[-1]
         if self.target == "example":
             rule.examples[-1] = text
@@ -187,6 +194,7 @@ class _RuleBuilder:
 def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: Document) -> list[Rule]:
     builder = _RuleBuilder()
     last: RuleNumber | None = None
+    in_sequence = True  # every number so far follows the one before: nothing for repair_sequence to do
     wrapped = _is_wrapped_layout(lines, start, end)
     blank_before = True
     stop = end if end is not None else len(lines)
@@ -207,6 +215,8 @@ def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: 
                 title = pair["term"].strip()
                 doc.terms.append(TermPair(title, pair["english"].strip(), lineno))
             builder.start(Rule(str(number), "", lineno, title=title), text)
+            if in_sequence and last is not None:
+                in_sequence = follows(last, number)
             last = number
         elif (example := _EXAMPLE.match(line)) and builder.rules:
             builder.start_example(example.group(1).strip())
@@ -222,8 +232,9 @@ def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: 
     builder.flush()
     if not builder.rules:
         raise NoRules(path, start + 1, _(NO_RULES))
-    doc.warnings.extend(repair_sequence(builder.rules, path))
-    doc.warnings.sort(key=lambda w: w.line)
+    if not in_sequence:
+        doc.warnings.extend(repair_sequence(builder.rules, path))
+        doc.warnings.sort(key=lambda w: w.line)
     return builder.rules
 
 

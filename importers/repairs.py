@@ -8,9 +8,11 @@ feature walks. Each repair and each anomaly left alone is a ``SourceWarning`` na
 the file, the line and what was done, so an import never changes a text silently.
 
 Two kinds of check live here: how one line's number is read (``read_spaced``,
-``read_missing_digits``, ``separator_anomaly``), called by the importer while it reads,
-and ``repair_sequence``, one pass over the rules of a document once they are read,
-which needs what came before a rule and which numbers the document prints anywhere.
+``read_spaced_letter``, ``read_missing_digits``, ``strip_repeated_number``,
+``separator_anomaly``), called by the importer while it reads, and ``repair_sequence``,
+one pass over the rules of a document once they are read, which needs what came before
+a rule and which numbers the document prints anywhere. The importer runs that pass only
+when some number does not simply ``follows`` the one before.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 from functools import cached_property
+from itertools import pairwise
 
 from importers.records import Rule
 from kb.core.numbers import LETTERS, RuleNumber, next_letters
@@ -155,9 +158,30 @@ def first_child(rule: RuleNumber) -> RuleNumber:
 
 # ---- the whole sequence ------------------------------------------------------------------
 
-
-_NEXT_LETTER = dict(zip(LETTERS, LETTERS[1:]))
+_NEXT_LETTER = dict(pairwise(LETTERS))
 _DIGITS = "0123456789"
+
+
+def follows(last: RuleNumber, number: RuleNumber) -> bool:
+    """``number`` comes right after ``last``: the next letter, the next rule, a later chapter or section.
+
+    A document whose every number follows the one before has nothing to repair or report,
+    so the importer asks this of each rule as it reads and skips repair_sequence when all
+    answers are yes (the common case: it costs an import next to nothing).
+    """
+    letters = number.letters
+    if letters is not None:
+        if number.rule != last.rule or number.chapter != last.chapter:
+            return False
+        if last.letters is None:
+            return letters == "a"
+        return (_NEXT_LETTER.get(last.letters) or next_letters(last.letters)) == letters
+    if number.rule is not None:
+        return number.chapter == last.chapter and number.rule == (last.rule or 0) + 1
+    if number.chapter is not None:
+        return last.chapter is not None and number.chapter > last.chapter or \
+            last.chapter is None and number.section == last.section and number.chapter // 100 == last.section
+    return number.section > last.section
 
 
 class _Sequence:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -26,7 +26,7 @@ from tests.conftest import CORPUS, ROOT, corpus_path
 TABLE = ROOT / "tests" / "data" / "source_anomalies.tsv"
 
 
-@lru_cache(maxsize=None)
+@cache
 def official(label: str):
     path = corpus_path("en", "full", f"MagicCompRules_{label}.txt")
     return cr_text.parse(path.read_bytes(), str(path))
