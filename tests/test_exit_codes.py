@@ -116,7 +116,7 @@ def test_exit_code_and_message(db, tmp_path, path, args, code, text):
 
 # Commands that read documents: on an empty (or not yet existing) database each says what to run.
 NEEDS_DOCUMENTS = [
-    ["show", "702.26b"], ["refs", "702.26b"], ["glossary", "phasing"], ["editions"], ["search", "phasing"],
+    ["show", "702.26b"], ["refs", "702.26b"], ["glossary", "phasing"], ["search", "phasing"],
     ["complete", "pha"], ["reindex"], ["diff", "2026-01-16", "2026-08-07"], ["renumbered", "2026-01-16", "2026-08-07"],
     ["crosscheck", "ja:702.26", "en:702.26"], ["backlog", "ja@2026-01-16"], ["export", "html", "site"],
     ["cite", "see CR 702.26b"],
@@ -126,11 +126,19 @@ NEEDS_DOCUMENTS = [
 @pytest.mark.parametrize("args", NEEDS_DOCUMENTS, ids=[" ".join(a[:2]) for a in NEEDS_DOCUMENTS])
 def test_an_empty_or_missing_database_says_what_to_run(tmp_path, args):
     empty = tmp_path / "empty.db"
-    assert CliRunner().invoke(cli, ["--db", str(empty), "editions", "--json"]).exit_code == 1  # creates it empty
+    assert CliRunner().invoke(cli, ["--db", str(empty), "editions", "--json"]).output.strip() == "[]"  # made empty
     for database in (empty, tmp_path / "not" / "there.db"):
         result = CliRunner().invoke(cli, ["--db", str(database), *args])
         assert result.exit_code == 1, result.output
         assert RUN_FIRST in result.output, result.output
+
+
+def test_editions_of_an_empty_database_lists_nothing_and_says_what_to_run(tmp_path):
+    empty = tmp_path / "empty.db"
+    listed = CliRunner().invoke(cli, ["--db", str(empty), "editions", "--json"])
+    assert listed.exit_code == 0 and listed.output.strip() == "[]"
+    text = CliRunner().invoke(cli, ["--db", str(empty), "editions"])
+    assert text.exit_code == 0 and RUN_FIRST in text.stderr
 
 
 def test_trace_on_an_empty_database_says_to_import_the_rules(tmp_path):

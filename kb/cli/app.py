@@ -156,11 +156,11 @@ def editions(ctx, lang, as_json):
     kb = open_kb(ctx)
     kb.check_language(lang)
     docs = kb.documents(lang=lang)
-    if not docs:
-        kb.resolve()  # an empty database: NoDatabase says what to run
     if as_json:
         dump([d.to_dict() for d in docs])
         return
+    if not docs:  # an empty list is an answer; people are told what to run
+        click.echo(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"), err=True)
     # TRANSLATORS: column headings of `mtgkb editions`; keep them short.
     heading = [_("code"), _("language"), _("edition"), _("rules"), _("examples"), _("glossary"), _("refs"),
                _("name (format)")]
