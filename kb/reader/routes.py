@@ -7,6 +7,8 @@ so that FastAPI runs them in its thread pool and a long page never blocks other 
 
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Callable
 
 from fastapi import APIRouter, Query, Request
@@ -60,29 +62,60 @@ class _Same:
 
 
 class InLanguage:
-    """An iterator of page pieces, each produced in ``lang``: the thread pool that drives a
-    streamed page runs every step in a fresh copy of the request's context."""
+    """The pieces of a streamed page, produced in ``lang`` by a thread of their own and sent in
+    chunks of about 32 KB, or as soon as the producer pauses: the head of a side-by-side page goes
+    out while its rows are still being aligned. (The thread pool that drives a streamed response
+    runs each step in a fresh copy of the request's context, so the language is set here.)"""
+
+    CHUNK = 32_768
+    PAUSE = 0.05  # seconds without a new piece after which what is there is sent
+    ABANDON = 60.0  # seconds a piece waits for a reader that went away
 
     def __init__(self, pieces, lang: str):
-        self.pieces = iter(pieces)
-        self.lang = lang
+        self.queue: queue.Queue = queue.Queue(maxsize=1024)
+        self.finished = False
+        threading.Thread(target=self._produce, args=(iter(pieces), lang), daemon=True).start()
+
+    def _produce(self, pieces, lang: str) -> None:
+        try:
+            with using_language(lang):
+                for piece in pieces:
+                    self.queue.put(piece, timeout=self.ABANDON)
+        except queue.Full:
+            return  # nobody reads any more
+        except Exception as error:  # shown to the reader's side, which raises it
+            self.queue.put(_Failed(error))
+        self.queue.put(_END)
 
     def __iter__(self):
         return self
 
     def __next__(self) -> str:
-        """About 32 KB of the page (one thread-pool step per piece would cost more than the page)."""
         chunk: list[str] = []
         size = 0
-        with using_language(self.lang):
-            for piece in self.pieces:
+        while not self.finished and size < self.CHUNK:
+            try:
+                piece = self.queue.get(timeout=self.PAUSE) if chunk else self.queue.get()
+            except queue.Empty:
+                break
+            if piece is _END:
+                self.finished = True
+            elif isinstance(piece, _Failed):
+                raise piece.error
+            else:
                 chunk.append(piece)
                 size += len(piece)
-                if size >= 32_768:
-                    break
         if not chunk:
             raise StopIteration
         return "".join(chunk)
+
+
+class _Failed:
+    def __init__(self, error: Exception):
+        self.error = error
+
+
+_END = object()
 
 
 def _html(body: str, status: int = 200) -> HTMLResponse:
