@@ -73,8 +73,10 @@ def test_the_openapi_document_does_not_list_the_pages(client):
 
 def test_home_lists_every_language_and_edition_with_a_search_box(client, kb):
     dom = page(client, "/")
-    links = {a["href"] for a in dom.select("ul.documents a")}
+    links = {a["href"] for a in dom.select("ul.documents a:not(.glossary-index-link)")}
     assert links == {f"/read/doc/{d.name}" for d in kb.documents()}
+    glossaries = {a["href"] for a in dom.select("ul.documents a.glossary-index-link")}
+    assert glossaries == {f"/read/glossary/{d.name}" for d in kb.documents() if d.glossary}
     headings = [h.get_text(" ", strip=True) for h in dom.select("section.language h2")]
     assert headings[0].startswith("English (5 documents)")
     assert {h.split(" (")[0] for h in headings} == {"English", "German", "Japanese", "Chinese"}
