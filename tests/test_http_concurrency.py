@@ -100,21 +100,23 @@ def test_slow_and_idle_connections_are_closed(db):
 
 def test_each_worker_thread_has_its_own_read_only_connection(db):
     app = create_app(db)
-    seen: dict[int, object] = {}
+    seen: list = []
     facades = app.state.facades
+    together = threading.Barrier(3)  # all three alive at once, so no thread is a reused one
 
     def remember() -> None:
         kb = facades.get()
         assert facades.get() is kb  # kept for the thread
-        seen[threading.get_ident()] = kb.conn
+        seen.append(kb.conn)
+        together.wait(timeout=60)
 
     threads = [threading.Thread(target=remember) for _ in range(3)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert len({id(conn) for conn in seen.values()}) == 3
-    for conn in seen.values():
+    assert len({id(conn) for conn in seen}) == 3
+    for conn in seen:
         with pytest.raises(Exception, match="readonly"):
             conn.execute("delete from rules")
     with TestClient(app) as client:
