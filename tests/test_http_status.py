@@ -125,3 +125,19 @@ def test_serve_refuses_an_empty_database(tmp_path):
     sqlite3.connect(tmp_path / "other.db").execute("create table t (x)").connection.commit()
     result = CliRunner().invoke(cli, ["--db", str(tmp_path / "other.db"), "serve", "--port", "1"])
     assert result.exit_code == 2 and "other.db" in result.output
+
+
+def test_a_fault_of_the_database_is_503_naming_it(tmp_path_factory, tmp_path):
+    import shutil
+    import sqlite3
+
+    path = tmp_path / "damaged.db"
+    shutil.copy(http_db(tmp_path_factory), path)
+    with TestClient(create_app(path)) as client:
+        assert client.get("/glossary/Phasing").status_code == 200
+        with sqlite3.connect(path) as conn:  # another program drops a table under the running server
+            conn.execute("drop table glossary")
+        answer = client.get("/glossary/Deathtouch")
+    assert answer.status_code == 503
+    body = answer.json()
+    assert body["kind"] == "DatabaseError" and "damaged.db" in body["error"] and "repair" in body["error"]

@@ -10,6 +10,7 @@ the same statuses in the OpenAPI document, route by route.
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -18,7 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kb.api import MtgkbError
+from kb.api import MtgkbError, database_fault
 from kb.i18n import N_, _
 
 # Starlette's own error details, so that they are answered in the request's language too.
@@ -91,6 +92,13 @@ def install_handlers(app: FastAPI) -> None:
     async def condition(request: Request, error: MtgkbError):
         """Every condition answered with the status its class carries (kb.core.errors)."""
         return JSONResponse(error.to_dict(), status_code=error.http_status)
+
+    @app.exception_handler(sqlite3.Error)
+    async def database(request: Request, error: sqlite3.Error):
+        """A fault of the database itself (locked, damaged, gone) as its DatabaseError: 503 naming it."""
+        kb = getattr(request.app.state, "kb", None)
+        fault = database_fault(error, kb.path if kb is not None else None)
+        return JSONResponse(fault.to_dict(), status_code=fault.http_status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException):
