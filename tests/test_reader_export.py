@@ -117,7 +117,7 @@ def test_text_output_and_exit_codes(reader_db, tmp_path):
     missing = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "x"), "--edition", "1990-01-01"])
     assert missing.exit_code == 1 and "no edition '1990-01-01'" in missing.output
     language = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "x"), "--lang", "xx", "--json"])
-    assert language.exit_code == 1 and json.loads(language.output)["suggestions"] == ["de", "en", "ja", "zh"]
+    assert language.exit_code == 2 and json.loads(language.output)["suggestions"] == ["de", "en", "ja", "zh"]
     (tmp_path / "file").write_text("x")
     clash = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "file")])
     assert clash.exit_code == 2
