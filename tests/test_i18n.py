@@ -155,7 +155,7 @@ def tiny() -> None:
 @click.argument("number")
 @click.option("--port", type=int, help="Port to listen on.")
 def lookup(number: str, port: int | None) -> None:
-    """Look a term up in the glossaries."""
+    """Look a term up in the glossaries, in every language, by any of its names."""
     click.echo(_("Error: {message}").format(message=number))
 
 
@@ -166,7 +166,7 @@ def test_ui_lang_changes_help_and_errors_of_a_click_command():
     german = runner.invoke(tiny, ["--ui-lang", "de", "lookup", "--help"])
     assert german.exit_code == 0
     assert "Aufruf: tiny lookup [OPTIONS] NUMBER" in german.output
-    assert "Einen Begriff in den Glossaren nachschlagen." in german.output
+    assert "Einen Begriff in den Glossaren nachschlagen," in german.output
     assert "Port, auf dem gelauscht wird." in german.output and "Diese Hilfe anzeigen und beenden." in german.output
     error = runner.invoke(tiny, ["--ui-lang=de", "lookup", "1", "--port", "x"])
     assert error.exit_code == 2
@@ -192,7 +192,7 @@ def test_ui_lang_from_the_environment_and_unknown_languages():
 
 def test_japanese_help_is_wrapped_by_columns():
     help_text = CliRunner().invoke(tiny, ["--ui-lang", "ja", "lookup", "--help"], terminal_width=40).output
-    assert "用語集で用語を調べます。" in help_text
+    assert "すべての言語の用語集で" in help_text
     lines = CliRunner().invoke(mtgkb_cli(), ["cite", "--help"], env={"MTGKB_LANG": "ja"}, terminal_width=60)
     assert all(display_width(line) <= 60 for line in lines.output.splitlines())
     assert wrap_wide("データベースファイル（既定: $MTGKB_DB、なければ）。", 16) == [
