@@ -61,7 +61,7 @@ def cli(ctx: click.Context, db: Path | None) -> None:
 @lang_option(help="Language of the rule text instead of detecting it (en, de, ja, zh, ru, ...).")
 @edition_option(help="Effective date (2023-11-17) for a file that does not state one.")
 @click.option("--replace-smaller", is_flag=True,
-              help="Replace a stored document even by one with over 10% fewer rules, examples or glossary entries.")
+              help="Replace a stored document even by one with fewer rules, examples or glossary entries (by over 10%).")
 @click.option("--max-bytes", type=click.IntRange(1), help="Largest file to read (default 16 MiB, or $MTGKB_MAX_FILE_BYTES).")
 @click.option("--max-rules", type=click.IntRange(1), help="Most rules a document may hold (default 20000, or $MTGKB_MAX_RULES).")
 @json_option(help="Print the results as JSON.")
