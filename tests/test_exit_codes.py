@@ -31,7 +31,7 @@ TABLE: dict[str, list[tuple[list[str], int, str]]] = {
     "glossary": [(["phasing"], OK, "Phasing"), (["zzzzqqqq"], NOT_FOUND, "no glossary entry for 'zzzzqqqq'"),
                  (["phasing", "--lang", "xx"], BAD, "no documents in language 'xx'")],
     "editions": [([], OK, "MagicCompRules_20260807"), (["--lang", "xx"], BAD, "no documents in language 'xx'")],
-    "cite": [(["see CR 702.26b"], OK, "'CR 702.26b' -> 702.26b"), (["see CR 999.9z"], NOT_FOUND, "rule 999.9z not found"),
+    "cite": [(["see CR 702.26b"], OK, "7-14  '702.26b' -> 702.26b"), (["see CR 999.9z"], NOT_FOUND, "rule 999.9z not found"),
              ([], BAD, "give a TEXT or --file"), (["x", "--since", "2026-01-16"], BAD, "go with --check")],
     "search": [(["phasing"], OK, "702.26  Phasing"), (["zzzqqqxx"], NOT_FOUND, "No rules match 'zzzqqqxx'"),
                (['""'], BAD, "has no words to search for")],
@@ -66,6 +66,8 @@ TABLE: dict[str, list[tuple[list[str], int, str]]] = {
     "import": [([str(corpus_path("en", "full", "MagicCompRules_20260807.txt"))], OK, "unchanged"),
                (["/nonexistent/rules.txt"], BAD, "no such file: /nonexistent/rules.txt")],
     "build": [([], OK, "Database:"), (["--bogus"], BAD, "No such option")],
+    "repair": [(["--check"], OK, "Nothing is missing"), ([], OK, "Repaired: 0 pairings computed"),
+               (["--bogus"], BAD, "No such option")],
     "update": [(["--url", "{current}"], OK, "Already current: August 7, 2026 is the newest stored edition"),
                (["--url", "file:///nonexistent/MagicCompRules%2020990101.txt"], NOT_FOUND, "cannot read"),
                (["--url", "ftp://example.org/rules.txt"], BAD, "is not an http, https or file URL")],
@@ -123,18 +125,29 @@ NEEDS_DOCUMENTS = [
 ]
 
 
+def _empty(tmp_path):
+    """A database with its tables and no documents (as a first import that failed leaves it)."""
+    from kb.api import KnowledgeBase
+
+    path = tmp_path / "empty.db"
+    KnowledgeBase.open(path, build=False).close()
+    return path
+
+
 @pytest.mark.parametrize("args", NEEDS_DOCUMENTS, ids=[" ".join(a[:2]) for a in NEEDS_DOCUMENTS])
 def test_an_empty_or_missing_database_says_what_to_run(tmp_path, args):
-    empty = tmp_path / "empty.db"
-    assert CliRunner().invoke(cli, ["--db", str(empty), "editions", "--json"]).output.strip() == "[]"  # made empty
-    for database in (empty, tmp_path / "not" / "there.db"):
-        result = CliRunner().invoke(cli, ["--db", str(database), *args])
-        assert result.exit_code == 1, result.output
-        assert RUN_FIRST in result.output, result.output
+    result = CliRunner().invoke(cli, ["--db", str(_empty(tmp_path)), *args])
+    assert result.exit_code == 1, result.output
+    assert RUN_FIRST in result.output, result.output
+    missing = tmp_path / "not" / "there.db"  # a mistyped --db: said so, and nothing is created
+    result = CliRunner().invoke(cli, ["--db", str(missing), *args])
+    assert result.exit_code == 1, result.output
+    assert f"no database at {missing}" in result.output and "'mtgkb build' first" in result.output, result.output
+    assert not missing.parent.exists()
 
 
 def test_editions_of_an_empty_database_lists_nothing_and_says_what_to_run(tmp_path):
-    empty = tmp_path / "empty.db"
+    empty = _empty(tmp_path)
     listed = CliRunner().invoke(cli, ["--db", str(empty), "editions", "--json"])
     assert listed.exit_code == 0 and listed.output.strip() == "[]"
     text = CliRunner().invoke(cli, ["--db", str(empty), "editions"])
@@ -142,5 +155,5 @@ def test_editions_of_an_empty_database_lists_nothing_and_says_what_to_run(tmp_pa
 
 
 def test_trace_on_an_empty_database_says_to_import_the_rules(tmp_path):
-    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "empty.db"), "trace", "702.26"])
+    result = CliRunner().invoke(cli, ["--db", str(_empty(tmp_path)), "trace", "702.26"])
     assert result.exit_code == 1 and "import the Comprehensive Rules first" in result.output
