@@ -76,7 +76,7 @@ def test_every_status_is_declared_with_the_error_schema(client, route):
 def test_the_error_schema_says_what_a_failure_holds(client):
     schema = client.app.openapi()["components"]["schemas"]["ErrorBody"]
     assert schema["required"] == ["error"]
-    assert set(schema["properties"]) == {"error", "suggestions", "problems"}
+    assert set(schema["properties"]) == {"error", "suggestions", "problems", "kind", "counterparts"}
 
 
 @pytest.mark.parametrize("route, name", [("/search", "q"), ("/crosscheck", "a"), ("/crosscheck", "b")])

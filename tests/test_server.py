@@ -118,8 +118,10 @@ def test_server_keeps_answering_while_a_document_is_replaced(tmp_path):
 
     thread = threading.Thread(target=read)
     thread.start()
-    for _ in range(3):
-        source.write_bytes(source.read_bytes() + b"\n")
+    original = source.read_text(encoding="utf-8")
+    for round_ in range(3):  # new content each time (a trailing newline alone is "unchanged")
+        source.write_text(original.replace("Phasing is a static ability", "Phasing is a static ability" + "!" * (round_ + 1)),
+                          encoding="utf-8")
         assert writer.import_file(source).status == "replaced"
     stop.set()
     thread.join()

@@ -130,7 +130,7 @@ def test_a_write_lock_held_by_another_connection_ends_in_a_message(db, editions,
 KILL_AFTER_COMMIT = """
     import os, signal, sys
     import kb.api
-    def killed(self, results, **_):  # the documents are committed; nothing derived is stored yet
+    def killed(self, results, *_, **__):  # the documents are committed; nothing derived is stored yet
         print("committed", flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
     kb.api.KnowledgeBase._after_import = killed
@@ -317,7 +317,7 @@ def test_a_read_only_database_is_read_and_an_import_says_why_it_cannot_write(rea
         editions[1].chmod(0o644)
     shown = mtgkb("--db", str(read_only), "show", "100.1", "--json", user=as_user)
     assert shown.returncode == 0, shown.stderr
-    assert json.loads(shown.stdout)["text"].startswith("These Magic rules apply")
+    assert json.loads(shown.stdout)["ruleText"].startswith("These Magic rules apply")
     listed = mtgkb("--db", str(read_only), "editions", user=as_user)
     assert listed.returncode == 0 and "MiniRules_20260501" in listed.stdout
     editions[1].write_text(editions[1].read_text().replace("rule 6 of", "rule six of"), encoding="utf-8")
