@@ -23,7 +23,7 @@ FILES = Path(__file__).parent / "data" / "identity"
 
 def build(path) -> KnowledgeBase:
     kb = KnowledgeBase.open(path)
-    kb.import_paths([FILES / "MagicCompRules_20100716.txt", FILES / "MagicCompRules_20260807.txt"], format="cr-text")
+    kb.import_paths([FILES / "MiniRules_20100716.txt", FILES / "MiniRules_20260807.txt"], format="cr-text")
     kb.import_file(FILES / "Regeln_de_20100716.txt", lang="de", format="cr-text")
     return kb
 
@@ -49,7 +49,7 @@ def numbers_by_document(rule) -> dict[str, str]:
 
 def test_also_in_follows_the_chain_not_the_number(kb):
     german = kb.rule("702.23a", lang="de")
-    assert numbers_by_document(german) == {"MagicCompRules_20260807": "702.24a", "MagicCompRules_20100716": "702.23a"}
+    assert numbers_by_document(german) == {"MiniRules_20260807": "702.24a", "MiniRules_20100716": "702.23a"}
     assert [v["title"] for v in german.other_versions] == ["Phasing", "Phasing"]
     rampage = kb.rule("702.23a")  # today's 702.23a is Rampage: no German or older version of it
     assert rampage.text.startswith("Rampage") and rampage.other_versions == []
@@ -57,7 +57,7 @@ def test_also_in_follows_the_chain_not_the_number(kb):
 
 def test_also_in_lists_translations_through_their_english_pivot(kb):
     today = kb.rule("702.24b", lang="en")
-    assert numbers_by_document(today) == {"MagicCompRules_20100716": "702.23b", "Regeln_de_20100716": "702.23b"}
+    assert numbers_by_document(today) == {"MiniRules_20100716": "702.23b", "Regeln_de_20100716": "702.23b"}
     assert [(v["lang"], v["source"]) for v in today.other_versions] == [("en", "official"), ("de", "translation")]
 
 
@@ -72,7 +72,7 @@ def test_also_in_is_grouped_by_language_newest_first(kb):
 
 def test_current_number_and_link(kb):
     german = kb.rule("702.23a", lang="de").payload()
-    assert german["current"] == {"number": "702.24a", "edition": "2026-08-07", "document": "MagicCompRules_20260807"}
+    assert german["current"] == {"number": "702.24a", "edition": "2026-08-07", "document": "MiniRules_20260807"}
     assert german["link"] == "https://yawgatog.com/resources/magic-rules/#R70224a"
     assert german["anchor"] == "#R70223a"
 
@@ -85,7 +85,7 @@ def test_an_older_edition_names_the_rule_by_its_number_then(kb):
     error = caught.value
     assert error.suggestions[0] == "702.23b"
     assert error.counterparts[0]["number"] == "702.23b"
-    assert error.counterparts[0]["of"] == {"number": "702.24b", "document": "MagicCompRules_20260807", "lang": "en",
+    assert error.counterparts[0]["of"] == {"number": "702.24b", "document": "MiniRules_20260807", "lang": "en",
                                            "edition": "2026-08-07"}
     assert "in July 16, 2010 this rule is 702.23b (702.24b of August 7, 2026)" in str(error)
 

@@ -26,7 +26,7 @@ def found(kb) -> list[tuple[str, str, str | None]]:
 
 def test_a_full_text_reports_missing_rules_and_both_titles(db_file):
     kb = KnowledgeBase.open(db_file)
-    broken = kb.broken_refs(document="MagicCompRules_20260807")
+    broken = kb.broken_refs(document="MiniRules_20260807")
     assert [(r.target, r.resolved, r.title, r.actual_title) for r in broken] == [
         ("702.2", False, None, None), ("702.22", True, "Banding", "Flanking")]
     assert ("Regeln_de_20100716", "702.21", None) in found(kb)  # a full translation lacking a rule: reported
@@ -39,14 +39,14 @@ def test_a_partial_document_is_checked_in_its_full_text(db_file):
         kb.conn.execute("update documents set format = 'wiki-article' where name = 'Regeln_de_20100716'")
     kb.store.changed()
     german = [(r.target, r.checked_in) for r in kb.broken_refs() if r.document == "Regeln_de_20100716"]
-    assert german == [("702.99", "MagicCompRules_20100716")]  # 702.21 is in the English text of its date
+    assert german == [("702.99", "MiniRules_20100716")]  # 702.21 is in the English text of its date
     kb.close()
 
 
 def test_cli_text_names_both_titles(db_file):
-    result = CliRunner().invoke(cli, ["--db", str(db_file), "refs", "--broken", "--document", "MagicCompRules_20260807"])
+    result = CliRunner().invoke(cli, ["--db", str(db_file), "refs", "--broken", "--document", "MiniRules_20260807"])
     lines = result.output.splitlines()
-    assert "MagicCompRules_20260807 Flanking: 'rule 702.22, “Banding.”' -> 702.22 (quoted title 'Banding', actual " \
+    assert "MiniRules_20260807 Flanking: 'rule 702.22, “Banding.”' -> 702.22 (quoted title 'Banding', actual " \
            "title 'Flanking')" in lines
     answer = json.loads(CliRunner().invoke(cli, ["--db", str(db_file), "refs", "--broken", "--json"]).output)
     assert {"actual_title": "Flanking", "title": "Banding"}.items() <= next(

@@ -181,11 +181,3 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     app.state.facades = facades
     app.state.worker = worker
     return app
-
-
-def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None,
-          cors: Sequence[str] = ()) -> None:
-    """`mtgkb serve` (kb.http.server: the database checked first, uvicorn's timeouts set)."""
-    from kb.http.server import serve as run
-
-    run(host=host, port=port, db_path=db_path, cors=cors)

@@ -166,19 +166,6 @@ def _held(reader, segments: dict[str, dict]) -> dict[str, bytes]:
     return {code: docs.tobytes() for code, docs in combined.items()}
 
 
-def holdings(reader) -> dict[str, bytes]:
-    """Document code -> the live index documents it holds (sorted, array "I" bytes), read from
-    the stored ``holders`` of every index document (they are not indexed: see kb.search.schema)."""
-    held: dict[str, array] = {}
-    for docnum, stored in reader.iter_docs():
-        for code in (stored.get("holders") or "").split():
-            found = held.get(code)
-            if found is None:
-                found = held[code] = array("I")
-            found.append(docnum)
-    return {code: docs.tobytes() for code, docs in held.items()}
-
-
 Surface = list[tuple[frozenset, dict[str, dict[str, int]]]]  # (segment ids, {lang: {word: texts}})
 
 

@@ -28,7 +28,7 @@ from kb.i18n import _
 import kb.search.derived as derived
 from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
 from kb.search.analyzers import LANGUAGES
-from kb.search.postings import Postings
+from kb.search.postings import Postings, holdings
 from kb.search.schema import FORMAT, build_schema
 
 _FORMAT_UID = "@format"
@@ -296,7 +296,7 @@ def _holdings(target: Path, handle: _Handle) -> dict[str, bytes]:
     stored = derived.load(target, handle.markers)
     if stored is not None and stored.held and stored.generation == handle.reader.generation():
         return stored.held
-    return derived.holdings(handle.reader)
+    return holdings(handle.reader)
 
 
 def _regenerate(kb, final: dict[str, set[str]], records: dict[str, dict], names: dict[str, str]) -> None:

@@ -243,8 +243,6 @@ class Postings:
         if found is None:
             if fieldname == "holders":
                 if not self.stored_held:  # no stored copy for this index: read the stored holders once
-                    from kb.search.derived import holdings
-
                     self.stored_held = holdings(self.reader)
                 found = frozenset(array("I", self.stored_held.get(code, b"")))
             else:
@@ -307,3 +305,16 @@ def _length_byte(length: int | None) -> int:
 
 def _text(word) -> str:
     return word.decode("utf-8") if isinstance(word, bytes) else word
+
+
+def holdings(reader) -> dict[str, bytes]:
+    """Document code -> the live index documents it holds (sorted, array "I" bytes), read from
+    the stored ``holders`` of every index document (they are not indexed: see kb.search.schema)."""
+    held: dict[str, array] = {}
+    for docnum, stored in reader.iter_docs():
+        for code in (stored.get("holders") or "").split():
+            found = held.get(code)
+            if found is None:
+                found = held[code] = array("I")
+            found.append(docnum)
+    return {code: docs.tobytes() for code, docs in held.items()}
