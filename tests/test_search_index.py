@@ -14,7 +14,7 @@ import pytest
 
 from kb.api import KnowledgeBase
 from kb.search import rebuild_index, search, update_index
-from kb.search import derived, index, terms
+from kb.search import derived, index, postings, terms
 from kb.search.index import indexed_documents
 from tests.conftest import corpus_path
 
@@ -153,7 +153,7 @@ def test_an_update_reads_only_the_segment_it_wrote(editions, monkeypatch):
     segments = [leaf.segment().segment_id() for leaf, _offset in handle.reader.leaf_readers()]
     assert len(segments) == 2 and read == segments[1:]  # only the new segment was read
     stored = index.derived_data(editions)
-    assert stored.held == derived.holdings(handle.reader)  # deletions in the old segment are left out
+    assert stored.held == postings.holdings(handle.reader)  # deletions in the old segment are left out
     words, counts = stored.vocabularies["en"]
     assert "deathtouch" in words and counts[words.index("deathtouch")] >= 2
     assert search(editions, "deaftouch").corrected.casefold() == "deathtouch"
