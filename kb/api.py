@@ -784,11 +784,12 @@ class _Holding:
 
 
 def _document_info(row: dict) -> DocumentInfo:
+    from kb.core.paths import shown_source
     from kb.core.results import DocumentInfo
 
     return DocumentInfo(
         name=row["name"], lang=row["lang"], edition=row["edition"], edition_evidence=row["edition_evidence"],
-        format=row["format"], title=row["title"], source=row["source"], rules=row["rules"] or 0,
+        format=row["format"], title=row["title"], source=shown_source(row["source"]), rules=row["rules"] or 0,
         examples=row["examples"] or 0, glossary=row["glossary"] or 0, references=row["references"] or 0,
         size=row["size"] or 0, imported_at=row["imported_at"], meta=json.loads(row["meta"]) if row["meta"] else {},
     )

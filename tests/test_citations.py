@@ -123,6 +123,16 @@ FORMS = [
     ("раздел 7", "раздел 7", ["7"], None),
     ("правила 100.1 по 100.3", "правила 100.1 по 100.3", ["100.1–100.3"], None),
     ("правило 702.26, «Фазирование»", "правило 702.26, «Фазирование»", ["702.26"], "Фазирование"),
+    # a range whose last letter follows a range word, in each language
+    ("rules 702.26a through c", "rules 702.26a through c", ["702.26a–c"], None),
+    ("Regeln 702.23a bis c gelten", "Regeln 702.23a bis c", ["702.23a–c"], None),
+    ("ルール702.26aからc", "ルール702.26aからc", ["702.26a–c"], None),
+    ("参见规则509.1b至c。", "规则509.1b至c", ["509.1b–c"], None),
+    ("правила 702.26a по c", "правила 702.26a по c", ["702.26a–c"], None),
+    # ...but only a later letter: these name one rule
+    ("rule 702.26a to be applied", "rule 702.26a", ["702.26a"], None),
+    ("rule 702.26b to a player", "rule 702.26b", ["702.26b"], None),
+    ("rule 702.19 to 3 players", "rule 702.19", ["702.19"], None),
 ]
 
 

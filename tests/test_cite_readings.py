@@ -59,6 +59,22 @@ def test_a_german_citation_in_an_older_edition_and_in_german(kb):
     assert own.resolved_target == "702.26a"
 
 
+def test_a_german_range_is_read_in_the_german_documents(kb):
+    for text in ("Regeln 702.23a bis c", "Regeln 702.23a–c"):
+        [found] = kb.cite(text)
+        assert (found.target, found.resolved_target, found.status) == ("702.23a–c", "702.26a–c", "resolved")
+        assert [r.number for r in found.rules] == ["702.26a", "702.26b", "702.26c"]
+        assert found.rules[0].text.startswith("Phasing is a static ability")
+        [reading] = found.readings
+        assert (reading["lang"], reading["documents"], reading["target"]) == ("de", [GERMAN], "702.26a–c")
+        assert "702.26a–c in 2026-08-07" in found.note
+    own = kb.cite("Regeln 702.23a–c", lang="de")[0]
+    assert [r.number for r in own.rules] == ["702.23a", "702.23b", "702.23c"] and own.lang == "de"
+    assert own.rules[0].text.startswith("Instabilität ist eine statische Fähigkeit")
+    english = kb.cite("rules 702.23a–c")[0]  # an English word: today's numbers, Rampage
+    assert english.readings == [] and english.rules[0].text.startswith("Rampage is a triggered ability")
+
+
 def test_an_ambiguous_citation_lists_its_readings(kb):
     # 509.4a of the Chinese translation of 2023-11-17 is today's 509.2a; in the newer ones it is 509.4a
     found = kb.cite("規則509.4a")[0]
@@ -68,6 +84,14 @@ def test_an_ambiguous_citation_lists_its_readings(kb):
     assert readings[("zh", ("MagicCompRules_20260417_zh-CN_HeliumOctahelide",))] == "509.4a"
     assert readings[("ja", ("CompRules_ja_20260116.0_lines",))] == "509.4a"
     assert found.resolved_target == "509.4a"  # the newest documents' reading is shown
+
+
+def test_the_mcp_cite_counts_an_ambiguous_citation_apart(kb):
+    from kb.mcp.payloads import cite_payload
+
+    found = cite_payload(kb.cite("規則509.4a; rule 702.26b; rule 999.1"))
+    assert [c["status"] for c in found["citations"]] == ["ambiguous", "resolved", "not found"]
+    assert (found["resolved"], found["ambiguous"], found["unresolved"]) == (1, 1, 1)
     only_old = kb.cite("规则509.5a")[0]  # only the 2023 translation still has it
     assert (only_old.status, only_old.resolved_target) == ("resolved", "509.3a")
 

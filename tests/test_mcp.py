@@ -173,6 +173,15 @@ def test_an_unknown_edition_names_the_editions_there_are(server):
     assert {"2010-07-16", "2026-01-16"} <= set(result.structured_content["suggestions"])
 
 
+def test_a_number_of_another_edition_names_the_rule_there(server):
+    result = call(server, "rule", number="702.26k", lang="en", edition="2010-07-16")
+    assert result.is_error and "702.23i" in result.content[0].text
+    counterpart = result.structured_content["counterparts"][0]
+    assert (counterpart["number"], counterpart["edition"]) == ("702.23i", "2010-07-16")
+    assert (counterpart["of"]["number"], counterpart["of"]["edition"]) == ("702.26k", "2026-08-07")
+    assert result.structured_content["suggestions"][0] == "702.23i"
+
+
 def test_bad_input_is_a_tool_error(server):
     not_a_number = call(server, "rule", number="702.26b' OR '1'='1")
     assert not_a_number.is_error and "is not a rule number" in not_a_number.content[0].text
@@ -372,6 +381,9 @@ def test_a_missing_rule_resource_is_invalid_params_with_the_nearest_numbers(serv
     error = failure(server, lambda client: client.read_resource("mtgkb://en/2026-08-07/702.26q"))
     assert error.code == INVALID_PARAMS
     assert "702.26p" in error.data["suggestions"] and "nearest" in error.message
+    assert error.data["counterparts"] == []  # 702.26q is nowhere
+    renumbered = failure(server, lambda client: client.read_resource("mtgkb://en/2010-07-16/702.26k"))
+    assert [c["number"] for c in renumbered.data["counterparts"]] == ["702.23i"]
 
 
 def test_the_editions_resource(server):

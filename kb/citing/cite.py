@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from kb.citing.readings import LanguageReadings, chain_edition, read_in_languages
+from kb.citing.readings import LanguageReadings, chain_edition, read_in_languages, read_range_in_languages
 from kb.core.citations import Citation, CitedItem, find_citations
 from kb.core.errors import MtgkbError
 from kb.core.numbers import RuleNumber, RuleRange
@@ -72,7 +72,7 @@ def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) 
                 status=NOT_FOUND, citation=whole, languages=list(item.languages),
             )
             target, where, read = item.target, edition, None
-            if item.languages and isinstance(target, RuleNumber):
+            if item.languages:
                 if not until:
                     until.append(chain_edition(kb, edition))
                 read = _read(kb, result, item, until[0])
@@ -91,11 +91,11 @@ def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) 
     return found
 
 
-def _read(kb, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> RuleNumber | None:
-    """The number a citation in another language stands for in ``until``, with the readings and a
-    note saying how it was read; None: read as written."""
-    assert isinstance(item.target, RuleNumber)
-    found = read_in_languages(kb, item.target, item.languages, until)
+def _read(kb, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> RuleNumber | RuleRange | None:
+    """The number or range a citation in another language stands for in ``until``, with the readings
+    and a note saying how it was read; None: read as written."""
+    read = read_in_languages if isinstance(item.target, RuleNumber) else read_range_in_languages
+    found = read(kb, item.target, item.languages, until)
     result.readings = [r.to_dict() for r in found.readings]
     names = ", ".join(language_name(lang) for lang in item.languages)
     if not found.readings:
@@ -117,7 +117,7 @@ def _read(kb, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> Rul
                         "is {target} in {edition}").format(
             number=item.target, language=language_name(first.lang), documents=", ".join(first.documents),
             pivots=_span_of(first.pivots), target=found.targets[0], edition=until.edition)
-    return RuleNumber.parse(found.targets[0])
+    return RuleNumber.parse(found.targets[0]) if isinstance(item.target, RuleNumber) else RuleRange.parse(found.targets[0])
 
 
 def _own_document(result: ResolvedCitation, lang: str | None) -> str | None:

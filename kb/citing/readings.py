@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from kb.core.errors import EditionNotFound, NotFound
-from kb.core.numbers import RuleNumber
+from kb.core.numbers import RuleNumber, RuleNumberError, RuleRange
 from kb.history import chain_documents, stored_inference, trace_rules
 from kb.history.chain import ChainDoc
 from kb.history.model import connection
@@ -95,6 +95,36 @@ def read_in_languages(source, number: RuleNumber, languages: tuple[str, ...], un
             if doc_id in having:
                 _add_readings(conn, found, chain, lang, name, edition, having[doc_id], number, until)
     return found
+
+
+def read_range_in_languages(source, cited: RuleRange, languages: tuple[str, ...], until: ChainDoc) -> LanguageReadings:
+    """A range as the documents of ``languages`` use it ("Regel 702.23a–c"): its first and last
+    numbers read alike, paired per document; the target is the range between where each lands
+    (None when they no longer share a parent, or either is gone)."""
+    first = read_in_languages(source, cited.start, languages, until)
+    last = read_in_languages(source, cited.end, languages, until)
+    found = LanguageReadings(without_documents=first.without_documents,
+                             without_number=list(dict.fromkeys(first.without_number + last.without_number)))
+    for start in first.readings:
+        for end in last.readings:
+            shared = [name for name in start.documents if name in end.documents]
+            if start.lang != end.lang or not shared:
+                continue
+            target = _range_between(start.target, end.target)
+            why = (start.end if start.target is None else end.end if end.target is None
+                   else f"{start.target} … {end.target} in {until.edition}")
+            found.readings.append(Reading(start.lang, str(cited), start.title, shared, start.pivots, target,
+                                          None, until.edition, why))
+    return found
+
+
+def _range_between(first: str | None, last: str | None) -> str | None:
+    if first is None or last is None:
+        return None
+    try:
+        return str(RuleRange.between(RuleNumber.parse(first), RuleNumber.parse(last)))
+    except RuleNumberError:
+        return None
 
 
 def _documents(conn, lang: str) -> list[tuple[int, str, str | None]]:

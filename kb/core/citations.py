@@ -215,7 +215,10 @@ def _grammar(languages: tuple[str, ...]) -> _Grammar:
     item = (
         rf"(?P<first>(?P<whole>{_NUMBER})|[1-9]){_AFTER}"
         rf"(?:(?:\s*{_DASH}\s*|{through})(?:{_prefix(languages, False)})?(?P<last>(?(whole){_NUMBER}|[1-9])){_AFTER}"
-        rf"|{_DASH}(?P<short>[a-z]{{1,2}}(?![0-9a-z])|[1-9]\d{{0,2}}(?![0-9a-z]|\.\d)))?"
+        rf"|{_DASH}(?P<short>[a-z]{{1,2}}(?![0-9a-z])|[1-9]\d{{0,2}}(?![0-9a-z]|\.\d))"
+        # "702.26a through c", "702.26a bis c", "702.26aからc": after a word one later letter only
+        # ("rule 702.19 to 3 players", "702.26a to be" and "702.26b to a" are no ranges)
+        rf"|(?:{through})(?P<letter_after>[a-z](?![0-9a-z'’\-])))?"
     )
     join = (
         rf"\s*(?P<punct>[,、;])?\s*(?:(?P<word>{_words(languages, 'join', False)})\s+"
@@ -282,8 +285,10 @@ def _target(match: re.Match) -> tuple[Target, int]:
 
     A range that kb.core.numbers refuses ("702.26b-a") leaves the first number alone.
     """
-    last = match["last"] or match["short"]
+    last = match["last"] or match["short"] or match["letter_after"]
     found = _range(match["first"], last) if last else None
+    if found is not None and match["letter_after"] and not found.start < found.end:
+        found = None
     if found is None:
         return RuleNumber.parse(match["first"]), match.end("first")
     return found, match.end()

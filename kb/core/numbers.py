@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from collections.abc import Iterable
 
 from kb.core.errors import BadRuleNumber
@@ -171,9 +171,10 @@ class RuleNumber:
             (0, "") if self.letters is None else letter_index(self.letters),
         )
 
-    @property
+    @cached_property
     def sort_text(self) -> str:
-        """A string that sorts like the number, for ORDER BY in SQL ("7.702.0026.1b")."""
+        """A string that sorts like the number, for ORDER BY in SQL ("7.702.0026.1b"); kept, as parsed
+        numbers are shared (lookups ask for it thousands of times a second)."""
         parts = [str(self.section)]
         if self.chapter is not None:
             parts.append(f"{self.chapter:03d}")
@@ -196,6 +197,10 @@ class RuleNumber:
         return self.sort_key() >= other.sort_key()
 
     def __str__(self) -> str:
+        return self._text
+
+    @cached_property
+    def _text(self) -> str:
         kind = self.kind
         if kind == "section":
             return str(self.section)
@@ -206,7 +211,7 @@ class RuleNumber:
     def __repr__(self) -> str:
         return f"RuleNumber({str(self)!r})"
 
-    @property
+    @cached_property
     def anchor(self) -> str:
         """The link anchor bots already use ("#R70226b" for 702.26b)."""
         return "#R" + str(self).replace(".", "")

@@ -42,3 +42,12 @@ def default_db_path() -> Path:
 def bundled_sources() -> list[Path]:
     """The rule texts shipped in data/ that `mtgkb build` imports."""
     return sorted(p for p in DATA_DIR.iterdir() if p.is_file() and p.suffix.lower() in SOURCE_SUFFIXES)
+
+
+def shown_source(stored: str) -> str:
+    """A document's source as users see it: a bundled text as ``data/<file>`` (not where this copy of
+    the package happens to be installed), any other file as it was named on import."""
+    path = Path(stored)
+    if path.is_absolute() and path.parent == DATA_DIR:
+        return f"data/{path.name}"
+    return stored

@@ -14,8 +14,15 @@ def with_nearest(message: str, suggestions: list[str]) -> str:
     return _("{error}; nearest: {suggestions}").format(error=message, suggestions=", ".join(suggestions))
 
 
-def tool_error(message: str, suggestions: list[str] | None = None) -> CallToolResult:
+def error_data(error: Exception | None) -> dict:
+    """What an agent can act on besides the message: the nearest numbers and, for a rule number,
+    the same rule where that number names it elsewhere (RuleNotFound.counterparts, through the chain)."""
+    return {"suggestions": list(getattr(error, "suggestions", None) or []),
+            "counterparts": list(getattr(error, "counterparts", None) or [])}
+
+
+def tool_error(message: str, error: Exception | None = None) -> CallToolResult:
     """An MCP tool error (isError) whose text and structured content name what exists nearby."""
-    found = list(suggestions or [])
-    return CallToolResult(content=[TextContent(type="text", text=with_nearest(message, found))],
-                          structured_content={"error": message, "suggestions": found}, is_error=True)
+    data = error_data(error)
+    return CallToolResult(content=[TextContent(type="text", text=with_nearest(message, data["suggestions"]))],
+                          structured_content={"error": message, **data}, is_error=True)

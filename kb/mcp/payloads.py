@@ -86,8 +86,8 @@ def cite_payload(citations: list) -> dict[str, Any]:
             rule["uri"] = rule_uri(rule["lang"], rule["edition"], rule["document"], rule["number"])
             rule["citation"] = citation_stamp(rule["number"], rule["lang"], rule["edition"], rule["document"])
         found.append(entry)
-    resolved = sum(1 for c in citations if c.status == "resolved")
-    return {"citations": found, "resolved": resolved, "unresolved": len(citations) - resolved}
+    counts = {status: sum(1 for c in citations if c.status == status) for status in ("resolved", "ambiguous")}
+    return {"citations": found, **counts, "unresolved": len(citations) - sum(counts.values())}
 
 
 def check_payload(checked: list, fixed_text: str, changes: list[dict]) -> dict[str, Any]:

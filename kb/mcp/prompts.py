@@ -12,7 +12,7 @@ from pydantic import Field
 from kb.api import LookupFailed
 from kb.i18n import N_, _
 from kb.mcp.backend import Backend
-from kb.mcp.errors import with_nearest
+from kb.mcp.errors import error_data, with_nearest
 
 # TRANSLATORS: the instructions an LLM agent receives; keep the tool names (search, rule, cite,
 # check, trace, glossary, term) and the example citation as they are.
@@ -52,5 +52,5 @@ def register_prompts(server: MCPServer, backend: Backend) -> None:
             chosen = await backend.call(_edition, edition)
         except LookupFailed as error:
             raise MCPError(code=INVALID_PARAMS, message=with_nearest(str(error), error.suggestions),
-                           data={"suggestions": error.suggestions}) from error
+                           data=error_data(error)) from error
         return _(INSTRUCTIONS).format(edition=chosen, lang=lang or "en", question=question)

@@ -16,7 +16,7 @@ from mcp.types import INVALID_PARAMS
 from kb.api import LookupFailed
 from kb.mcp import payloads
 from kb.mcp.backend import Backend
-from kb.mcp.errors import with_nearest
+from kb.mcp.errors import error_data, with_nearest
 from kb.mcp.uri import EDITIONS_URI, RULE_TEMPLATE, edition_argument
 
 JSON = "application/json"
@@ -38,7 +38,7 @@ def register_resources(server: MCPServer, backend: Backend) -> None:
         except LookupFailed as error:
             uri = RULE_TEMPLATE.format(lang=lang, edition=edition, number=number)
             raise MCPError(code=INVALID_PARAMS, message=with_nearest(str(error), error.suggestions),
-                           data={"uri": uri, "suggestions": error.suggestions}) from error
+                           data={"uri": uri, **error_data(error)}) from error
         return _json(payloads.rule_payload(found))
 
     @server.resource(EDITIONS_URI, name="editions", title="Editions", mime_type=JSON,

@@ -45,7 +45,7 @@ async def answer(backend: Backend, work: Callable[[Any], dict[str, Any]], quick:
     try:
         return await (backend.quick(work) if quick else backend.call(work))
     except LookupFailed as error:
-        return tool_error(str(error), error.suggestions)
+        return tool_error(str(error), error)
     except ValueError as error:  # a query with nothing to search for, a side that is no "lang:number"
         return tool_error(str(error))
 

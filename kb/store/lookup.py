@@ -217,6 +217,8 @@ class SqlDocument:
 
 # A document is loaded into memory once it has been asked this often; before, SQL answers.
 LOAD_AFTER = 3
+# Built rules kept for repeated lookups (a few editions' worth).
+BUILT_RULES = 20_000
 
 
 class LookupCache:
@@ -228,7 +230,7 @@ class LookupCache:
         self._documents: list[dict] | None = None
         self._indexes: dict[int, DocumentIndex] = {}
         self._asked: dict[int, int] = {}
-        self._where: dict[str, list[int]] | None = None
+        self._where: dict[str, frozenset[int]] | None = None
         self._by_id: dict[int, dict] = {}
         self._scenarios: dict[str, list[dict]] | None = None
         self.candidates: dict[tuple, list[dict]] = {}  # ranked documents per (lang, edition, ui language)
@@ -238,9 +240,11 @@ class LookupCache:
         self._identity: bool | None = None  # whether the counterparts table can be read
         self._newest: dict | None = None  # the newest official English edition
         self.memo: dict = {}  # what features derive from the stored data, dropped with it (glossary names)
+        self.built: dict[tuple[int, str], object] = {}  # (document id, number) -> its Rule, the latest asked
 
     def clear(self) -> None:
         self.memo = {}
+        self.built = {}
         self._versions = {}
         self._current = {}
         self._roles = None
@@ -251,6 +255,13 @@ class LookupCache:
         self._where = None
         self._scenarios = None
         self.candidates = {}
+
+    def remember(self, key: tuple[int, str], rule: object) -> None:
+        """Keep a built rule for the next lookup of it: bots and the server ask for the same rules
+        over and over. The oldest is dropped past ``BUILT_RULES``, so a whole-document walk stays small."""
+        if len(self.built) >= BUILT_RULES:
+            del self.built[next(iter(self.built))]
+        self.built[key] = rule
 
     def _fresh(self) -> None:
         version = self.conn.execute("pragma data_version").fetchone()[0]
@@ -282,7 +293,7 @@ class LookupCache:
         roles = self._read_roles()
         rows = lineage_rows(self.conn, rule_id) if self._identity else None
         if rows is None:  # no identity stored (yet): the same number elsewhere
-            rows = [(other, number, None) for other in self.documents_with(number)]
+            rows = [(other, number, None) for other in sorted(self.documents_with(number))]
         found = self._versions[rule_id] = versions(rows, doc_id, self._by_id, roles)
         return found
 
@@ -329,17 +340,17 @@ class LookupCache:
             self._scenarios = results_by_rule(self.conn)
         return list(self._scenarios.get(number, []))
 
-    def documents_with(self, number: str) -> list[int]:
+    def documents_with(self, number: str) -> frozenset[int]:
         """Ids of the documents that have ``number``."""
         if self._where is None and sum(self._asked.values()) < LOAD_AFTER:
-            return [doc_id for (doc_id,) in self.conn.execute(
-                "select distinct document_id from rules where number = ?", [number])]
+            return frozenset(doc_id for (doc_id,) in self.conn.execute(
+                "select distinct document_id from rules where number = ?", [number]))
         if self._where is None:
-            where: dict[str, list[int]] = defaultdict(list)
+            where: dict[str, set[int]] = defaultdict(set)
             for rule_number, doc_id in self.conn.execute("select distinct number, document_id from rules"):
-                where[rule_number].append(doc_id)
-            self._where = dict(where)
-        return self._where.get(number, [])
+                where[rule_number].add(doc_id)
+            self._where = {rule_number: frozenset(ids) for rule_number, ids in where.items()}
+        return self._where.get(number, frozenset())
 
 
 def results_by_rule(conn: sqlite3.Connection) -> dict[str, list[dict]]:

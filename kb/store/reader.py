@@ -83,12 +83,16 @@ class Store:
         parsed, whole = parse_number_marked(number)
         docs = self.candidates(lang, edition)
         key = str(parsed)
-        having = set(self.cache.documents_with(key))
+        having = self.cache.documents_with(key)
         for doc in docs:
             if doc["id"] in having:
-                source = self.cache.index(doc)
-                positions = source.positions(key)
-                found = self.rule_view(source, _present(source.row(positions[0])), duplicates=len(positions) - 1)
+                found = self.cache.built.get((doc["id"], key))
+                if found is None:
+                    source = self.cache.index(doc)
+                    positions = source.positions(key)
+                    found = self.rule_view(source, _present(source.row(positions[0])), duplicates=len(positions) - 1)
+                    self.cache.remember((doc["id"], key), found)
+                found = _copy(found)
                 if not whole:
                     found.children, found.subrules = [], False
                 return found
@@ -262,6 +266,14 @@ def reference(ref: RefRow, doc: dict) -> Reference:
         resolved=ref.resolved, title_matches=ref.title_matches, document=doc["name"], lang=doc["lang"],
         edition=doc["edition"],
     )
+
+
+def _copy(rule: Rule) -> Rule:
+    """A remembered rule handed out: its fields may be reassigned (the facade adds an undated
+    document's context), the remembered one stays as built. Its lists are shared and not changed."""
+    copied = object.__new__(Rule)
+    copied.__dict__.update(rule.__dict__)
+    return copied
 
 
 def _present(row: dict | None) -> dict:
