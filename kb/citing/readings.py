@@ -112,7 +112,8 @@ def read_range_in_languages(source, cited: RuleRange, languages: tuple[str, ...]
                 continue
             target = _range_between(start.target, end.target)
             why = (start.end if start.target is None else end.end if end.target is None
-                   else f"{start.target} … {end.target} in {until.edition}")
+                   else _("{number} in {edition}").format(number=target or f"{start.target} … {end.target}",
+                                                            edition=until.edition))
             found.readings.append(Reading(start.lang, str(cited), start.title, shared, start.pivots, target,
                                           None, until.edition, why))
     return found
