@@ -551,7 +551,7 @@ class KnowledgeBase:
 
     def inferred_edition(self, document: str):
         """The stored inference of an undated document, or None."""
-        from kb.history import stored_inference
+        from kb.store.inference import stored_inference
 
         return stored_inference(self.store, document)
 

@@ -550,5 +550,3 @@ def find_citations(text: str, lang: str | None = None, mode: str = "rules") -> l
         pos = reading.end
     return found
 
-
-_grammar(LANGUAGES)  # compile the default grammar at import, not on the first call

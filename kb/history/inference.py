@@ -17,58 +17,19 @@ import hashlib
 import json
 from collections.abc import Callable
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from kb.history.chain import ChainDoc, chain_documents
 from kb.history.model import connection
 from kb.core.errors import DocumentNotFound
 from kb.history.text import fold_title, normalise
+from kb.store.inference import Inference, message, render, stored_inference  # noqa: F401 (also named here)
 from kb.i18n import N_, _
 from kb.core.numbers import RuleNumber
 
 VERSION = 2  # 2: evidence stored as messages, read in the interface language
 WEIGHTS = {"number": 3, "title": 3, "text": 3, "family": 2, "cited": 2, "cited title": 2, "cites": 1}
-
-
-# What each kind of fact is called where the evidence is shown.
-KIND_NAMES = {"number": N_("number"), "title": N_("title"), "text": N_("text"), "family": N_("family"),
-              "cited": N_("cited"), "cited title": N_("cited title"), "cites": N_("cites")}
-
-
-def message(msgid: str, **params) -> dict:
-    """A sentence of evidence kept as its message and values, so it reads in every interface language."""
-    return {"msgid": msgid, "params": params}
-
-
-def render(entry: dict | str) -> str:
-    """One evidence sentence in the interface language (stored plain strings pass through)."""
-    if isinstance(entry, str):
-        return entry
-    params = {k: (render(v) if isinstance(v, dict) else "; ".join(render(x) for x in v) if isinstance(v, list)
-                  else _(KIND_NAMES[v]) if k == "kind" else v) for k, v in entry["params"].items()}
-    return _(entry["msgid"]).format(**params)
-
-
-@dataclass
-class Inference:
-    """The editions a document matches best, as a range and a list, with the facts that decided."""
-
-    document: str
-    first: str | None
-    last: str | None
-    editions: list[str]
-    evidence_messages: list[dict] = field(default_factory=list)
-
-    @property
-    def evidence(self) -> list[str]:
-        return [render(entry) for entry in self.evidence_messages]
-
-    def to_dict(self) -> dict:
-        found = asdict(self)
-        del found["evidence_messages"]
-        found["evidence"] = self.evidence
-        return found
 
 
 @dataclass
@@ -324,11 +285,3 @@ def pending_inferences(source) -> list[str]:
             if stored.get(doc_id) != f"{sha}:{digest}" or not chain]
 
 
-def stored_inference(source, document: str) -> Inference | None:
-    """The stored inference of a document, for display (`mtgkb editions`) and lookups."""
-    conn = connection(source)
-    row = conn.execute("select document, first, last, editions, evidence from edition_inference where document = ?",
-                       [document]).fetchone()
-    if row is None:
-        return None
-    return Inference(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]))

@@ -11,7 +11,17 @@
 
 from kb.store.faults import database_fault  # noqa: F401
 from kb.store.schema import SCHEMA_VERSION, complete_schema, connect, database, migrate, schema_version  # noqa: F401
-from kb.store.write import (  # noqa: F401
-    StoreResult, _delete_document, content_digest, delete_document, digest, document_sha, store_document,
-)
 from kb.store.reader import Store, rows  # noqa: F401
+
+# Writing needs the importers' citation grammar; a fresh `mtgkb show` only reads, so it is loaded
+# when first asked for.
+_WRITE = ("StoreResult", "_delete_document", "content_digest", "delete_document", "digest", "document_sha",
+          "store_document")
+
+
+def __getattr__(name: str):
+    if name in _WRITE:
+        from kb.store import write
+
+        return getattr(write, name)
+    raise AttributeError(f"module 'kb.store' has no attribute {name!r}")

@@ -18,6 +18,10 @@ from kb.core.numbers import RuleNumber
 from kb.store.documents import document_rows
 from kb.store.identity import OFFICIAL, document_roles, has_counterparts, lineage_rows, versions
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from kb.core.model import Rule
+
 # A citation as lookups need it. A named tuple, not a dataclass: this module is on the path of
 # every fresh `mtgkb show`, where each class built at import time counts.
 RefRow = namedtuple("RefRow", "source glossary_term raw target title resolved title_matches target_kind "
@@ -240,7 +244,7 @@ class LookupCache:
         self._identity: bool | None = None  # whether the counterparts table can be read
         self._newest: dict | None = None  # the newest official English edition
         self.memo: dict = {}  # what features derive from the stored data, dropped with it (glossary names)
-        self.built: dict[tuple[int, str], object] = {}  # (document id, number) -> its Rule, the latest asked
+        self.built: dict[tuple[int, str], Rule] = {}  # (document id, number) -> its Rule, the latest asked
 
     def clear(self) -> None:
         self.memo = {}
@@ -256,7 +260,7 @@ class LookupCache:
         self._scenarios = None
         self.candidates = {}
 
-    def remember(self, key: tuple[int, str], rule: object) -> None:
+    def remember(self, key: tuple[int, str], rule: Rule) -> None:
         """Keep a built rule for the next lookup of it: bots and the server ask for the same rules
         over and over. The oldest is dropped past ``BUILT_RULES``, so a whole-document walk stays small."""
         if len(self.built) >= BUILT_RULES:
@@ -335,7 +339,9 @@ class LookupCache:
         return found
 
     def scenarios(self, number: str) -> list[dict]:
-        """Stored scenario results for a rule number."""
+        """Stored scenario results for a rule number (a one-off lookup reads only its own)."""
+        if self._scenarios is None and sum(self._asked.values()) < LOAD_AFTER:
+            return list(results_by_rule(self.conn, number).get(number, []))
         if self._scenarios is None:
             self._scenarios = results_by_rule(self.conn)
         return list(self._scenarios.get(number, []))
@@ -353,13 +359,16 @@ class LookupCache:
         return self._where.get(number, frozenset())
 
 
-def results_by_rule(conn: sqlite3.Connection) -> dict[str, list[dict]]:
-    """Every stored result, keyed by rule number (empty when no scenario ran yet)."""
+def results_by_rule(conn: sqlite3.Connection, number: str | None = None) -> dict[str, list[dict]]:
+    """Every stored result (or those of one rule number), keyed by rule number (empty when no
+    scenario ran yet)."""
     if not conn.execute("select 1 from sqlite_master where name = 'scenario_results'").fetchone():
         return {}
     found: dict[str, list[dict]] = {}
+    where, params = ("where rule = ? ", [number]) if number is not None else ("", [])
     for scenario, file, rule, edition, passed, twins in conn.execute(
-            "select scenario, file, rule, edition, passed, twins from scenario_results order by file, scenario"):
+            "select scenario, file, rule, edition, passed, twins from scenario_results "
+            + where + "order by file, scenario", params):
         found.setdefault(rule, []).append(
             {"scenario": scenario, "file": file, "edition": edition, "passed": bool(passed), "twins": bool(twins)})
     return found
