@@ -28,7 +28,7 @@ def create_table(conn: sqlite3.Connection) -> None:
     conn.execute(f"""create table {TABLE} (
         rule_id integer primary key, document_id integer not null, number text not null,
         lineage integer not null, topic text)""")
-    conn.execute(f"create index {TABLE}_lineage on {TABLE} (lineage, document_id, number)")
+    conn.execute(f"create index {TABLE}_lineage on {TABLE} (lineage, document_id, number, topic)")
     conn.execute(f"create index {TABLE}_number on {TABLE} (number, lineage)")
 
 

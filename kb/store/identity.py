@@ -68,19 +68,27 @@ def lineage_rows(conn: sqlite3.Connection, rule_id: int) -> list[tuple[int, str,
     return found or None
 
 
+def document_order(docs_by_id: dict[int, dict], roles: dict[int, str]) -> dict[int, tuple]:
+    """Each document's place in an "also in" list (version_order), computed once per database state:
+    a lookup then sorts its lineage by a dictionary read per row."""
+    return {doc_id: version_order({"lang": doc["lang"], "edition": doc["edition"], "document": doc["name"],
+                                   "source": roles.get(doc_id, OFFICIAL)})
+            for doc_id, doc in docs_by_id.items()}
+
+
 def versions(rows: list[tuple[int, str, str | None]], own_doc: int, docs_by_id: dict[int, dict],
-             roles: dict[int, str]) -> list[dict]:
+             roles: dict[int, str], order: dict[int, tuple] | None = None) -> list[dict]:
     """The other documents of a lineage as "also in" lists them, grouped and ordered (version_order)."""
-    found = []
-    seen = set()
+    order = order if order is not None else document_order(docs_by_id, roles)
+    chosen: dict[int, tuple[str, str | None]] = {}
     for doc_id, number, topic in rows:
-        doc = docs_by_id.get(doc_id)
-        if doc is None or doc_id == own_doc or doc_id in seen:
-            continue
-        seen.add(doc_id)
+        if doc_id != own_doc and doc_id in order and doc_id not in chosen:
+            chosen[doc_id] = (number, topic)
+    found = []
+    for doc_id in sorted(chosen, key=order.__getitem__):
+        doc, (number, topic) = docs_by_id[doc_id], chosen[doc_id]
         found.append({"document": doc["name"], "lang": doc["lang"], "edition": doc["edition"], "number": number,
                       "title": topic, "source": roles.get(doc_id, OFFICIAL)})
-    found.sort(key=version_order)
     return found
 
 

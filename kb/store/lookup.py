@@ -16,7 +16,7 @@ from collections import namedtuple
 
 from kb.core.numbers import RuleNumber
 from kb.store.documents import document_rows
-from kb.store.identity import OFFICIAL, document_roles, has_counterparts, lineage_rows, versions
+from kb.store.identity import OFFICIAL, document_order, document_roles, has_counterparts, lineage_rows, versions
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -222,7 +222,7 @@ class SqlDocument:
 # A document is loaded into memory once it has been asked this often; before, SQL answers.
 LOAD_AFTER = 3
 # Built rules kept for repeated lookups (a few editions' worth).
-BUILT_RULES = 20_000
+BUILT_RULES = 8_192
 
 
 class LookupCache:
@@ -241,6 +241,7 @@ class LookupCache:
         self._versions: dict[int, list[dict]] = {}  # rule id -> its other versions ("also in")
         self._current: dict[int, dict | None] = {}  # rule id -> today's English version of it
         self._roles: dict[int, str] | None = None
+        self._order: dict[int, tuple] | None = None  # each document's place in "also in" lists
         self._identity: bool | None = None  # whether the counterparts table can be read
         self._newest: dict | None = None  # the newest official English edition
         self.memo: dict = {}  # what features derive from the stored data, dropped with it (glossary names)
@@ -252,6 +253,7 @@ class LookupCache:
         self._versions = {}
         self._current = {}
         self._roles = None
+        self._order = None
         self._identity = None
         self._documents = None
         self._indexes = {}
@@ -298,7 +300,9 @@ class LookupCache:
         rows = lineage_rows(self.conn, rule_id) if self._identity else None
         if rows is None:  # no identity stored (yet): the same number elsewhere
             rows = [(other, number, None) for other in sorted(self.documents_with(number))]
-        found = self._versions[rule_id] = versions(rows, doc_id, self._by_id, roles)
+        if self._order is None:
+            self._order = document_order(self._by_id, roles)
+        found = self._versions[rule_id] = versions(rows, doc_id, self._by_id, roles, self._order)
         return found
 
     def _read_roles(self) -> dict[int, str]:

@@ -166,13 +166,16 @@ def _release_counts_table(conn: sqlite3.Connection) -> None:
         created text, primary key (old_document, new_document))""")
 
 
-def _rule_position_indexes(conn: sqlite3.Connection) -> None:
+def _lookup_indexes(conn: sqlite3.Connection) -> None:
     """A one-off lookup (a fresh `mtgkb show`) reads a rule's neighbours by position and its children
-    by parent: index searches, not a walk over the document's few thousand rules."""
-    if not _has_table(conn, "rules"):
-        return
-    conn.execute("create index if not exists idx_rules_document_id_seq on rules (document_id, seq)")
-    conn.execute("create index if not exists idx_rules_document_id_parent on rules (document_id, parent)")
+    by parent: index searches, not a walk over the document's few thousand rules. A rule's lineage
+    ("also in") is read from its index alone, topics included, not row by row from the table."""
+    if _has_table(conn, "rules"):
+        conn.execute("create index if not exists idx_rules_document_id_seq on rules (document_id, seq)")
+        conn.execute("create index if not exists idx_rules_document_id_parent on rules (document_id, parent)")
+    if _has_table(conn, "counterparts"):
+        conn.execute("drop index if exists counterparts_lineage")
+        conn.execute("create index counterparts_lineage on counterparts (lineage, document_id, number, topic)")
 
 
 # (version, what it does, how). Append only: a released migration never changes.
@@ -184,7 +187,7 @@ MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
     (5, "glossary terms and English names indexed without case", _glossary_nocase),
     (6, "digest of each document's content", _content_digest_column),
     (7, "per-release change counts of the history overview", _release_counts_table),
-    (8, "rules indexed by position and by parent within a document", _rule_position_indexes),
+    (8, "lookup indexes: rules by position and by parent, lineages with their topics", _lookup_indexes),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
