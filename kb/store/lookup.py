@@ -350,6 +350,14 @@ class LookupCache:
             self._scenarios = results_by_rule(self.conn)
         return list(self._scenarios.get(number, []))
 
+    def holds(self, doc_id: int, number: str) -> bool:
+        """Whether a document has ``number``: one indexed probe for a one-off lookup (its best
+        document usually has it), the map of every number once lookups are many."""
+        if self._where is None and sum(self._asked.values()) < LOAD_AFTER:
+            return self.conn.execute("select 1 from rules where document_id = ? and number = ? limit 1",
+                                     [doc_id, number]).fetchone() is not None
+        return doc_id in self.documents_with(number)
+
     def documents_with(self, number: str) -> frozenset[int]:
         """Ids of the documents that have ``number``."""
         if self._where is None and sum(self._asked.values()) < LOAD_AFTER:

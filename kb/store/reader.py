@@ -83,9 +83,8 @@ class Store:
         parsed, whole = parse_number_marked(number)
         docs = self.candidates(lang, edition)
         key = str(parsed)
-        having = self.cache.documents_with(key)
         for doc in docs:
-            if doc["id"] in having:
+            if self.cache.holds(doc["id"], key):
                 found = self.cache.built.get((doc["id"], key))
                 if found is None:
                     source = self.cache.index(doc)
