@@ -52,13 +52,16 @@ def glossary_times(db: Path) -> list[tuple[str, float]]:
     return found
 
 
-def process_time(args: list[str], runs: int, env: dict) -> float:
-    times = []
+def process_times(commands: list[list[str]], runs: int, env: dict) -> list[float]:
+    """The median wall time of each command, run in turn round after round: a change in the
+    machine's speed during the measurement then moves all of them alike, not one ratio."""
+    times: list[list[float]] = [[] for _ in commands]
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(args, check=True, capture_output=True, env=env)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for args, found in zip(commands, times):
+            start = time.perf_counter()
+            subprocess.run(args, check=True, capture_output=True, env=env)
+            found.append(time.perf_counter() - start)
+    return [statistics.median(found) for found in times]
 
 
 def main() -> None:
@@ -90,10 +93,12 @@ def main() -> None:
         # PYTHONDONTWRITEBYTECODE would recompile every module on every call.
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "kb"), str(ROOT / "importers")],
                        check=True, capture_output=True)
-        baseline = process_time([sys.executable, "-c", "import sqlite3"], args.runs, env)
-        show = process_time([str(Path(sys.executable).parent / "mtgkb"), "show", "702.26b"], args.runs, env)
-        german = process_time([str(Path(sys.executable).parent / "mtgkb"), "show", "702.23a", "--lang", "de"],
-                              args.runs, env) if args.db else None
+        mtgkb = str(Path(sys.executable).parent / "mtgkb")
+        commands = [[sys.executable, "-c", "import sqlite3"], [mtgkb, "show", "702.26b"]]
+        if args.db:
+            commands.append([mtgkb, "show", "702.23a", "--lang", "de"])
+        baseline, show, *rest = process_times(commands, args.runs, env)
+        german = rest[0] if rest else None
         print(f"python -c 'import sqlite3': {baseline * 1000:.0f} ms; mtgkb show 702.26b: {show * 1000:.0f} ms; "
               f"ratio {show / baseline:.2f} (target <= 2)"
               + (f"; mtgkb show 702.23a --lang de: {german * 1000:.0f} ms, ratio {german / baseline:.2f}"
