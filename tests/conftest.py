@@ -65,3 +65,9 @@ def pytest_collection_modifyitems(items):
             reads[path] = "corpus_path(" in text or "history_db" in text or "corpus(" in text
         if reads[path]:
             item.add_marker(pytest.mark.corpus)
+
+
+def commands_of(group) -> dict:
+    """A click group's commands, the lazily imported ones of mtgkb's top group included."""
+    every = getattr(group, "every_command", None)
+    return every() if every else group.commands

@@ -14,7 +14,7 @@ from kb.core import errors
 from kb.core.editions import normalise_edition
 from kb.store import SCHEMA_VERSION, connect, schema_version
 from kb.store.documents import resolve
-from tests.conftest import MINI, ROOT
+from tests.conftest import MINI, ROOT, commands_of
 
 
 def doc(id, name, lang, edition, rules=100):
@@ -133,7 +133,7 @@ def test_a_newer_schema_is_refused_and_an_older_one_migrated(tmp_path):
 
 
 def _commands(group, prefix=()):
-    for name, command in group.commands.items():
+    for name, command in commands_of(group).items():
         yield (*prefix, name)
         if hasattr(command, "commands"):
             yield from _commands(command, (*prefix, name))

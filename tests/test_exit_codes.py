@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli import cli
-from tests.conftest import corpus_path
+from tests.conftest import corpus_path, commands_of
 
 OK, NOT_FOUND, BAD = 0, 1, 2
 RUN_FIRST = "run 'mtgkb build' or 'mtgkb import' first"
@@ -80,7 +80,7 @@ TABLE: dict[str, list[tuple[list[str], int, str]]] = {
 def command_paths(group: click.Group, prefix: str = "") -> list[str]:
     """Every command and subcommand registered on the group, as "export html"."""
     found = []
-    for name, command in sorted(group.commands.items()):
+    for name, command in sorted(commands_of(group).items()):
         path = f"{prefix}{name}"
         found.append(path)
         if isinstance(command, click.Group):

@@ -23,6 +23,7 @@ from kb.i18n import (_, available_languages, format_date, language_name, match_l
                      resolve_ui_language, set_ui_language, ui_language, using_language)
 from kb.i18n import catalogs, tools
 from kb.i18n.extract import help_texts
+from tests.conftest import commands_of
 from kb.i18n.wrap import display_width, wrap_wide
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -206,7 +207,7 @@ def mtgkb_cli() -> click.Group:
 
 def all_commands(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], click.Command]]:
     found = []
-    for name, command in sorted(group.commands.items()):
+    for name, command in sorted(commands_of(group).items()):
         found.append(((*path, name), command))
         if isinstance(command, click.Group):
             found += all_commands(command, (*path, name))

@@ -154,4 +154,4 @@ def test_the_cli_loads_no_mcp_sdk_until_the_command_runs():
     output = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=_environment(),
                             cwd=str(ROOT), timeout=DEADLINE, check=True).stdout
     assert output.strip() == "[]"
-    assert "mcp" in cli.commands
+    assert "mcp" in cli.list_commands(None) and cli.get_command(None, "mcp").name == "mcp"

@@ -27,8 +27,50 @@ IMPORT_STATUS = {"added": N_("added"), "replaced": N_("replaced"), "unchanged": 
                  "failed": N_("failed"), "skipped": N_("skipped")}
 
 
+# The commands of other modules, imported when named (or listed by --help): a command's start
+# then loads its own module, not every command's.
+LAZY_COMMANDS = {
+    "scenarios": ("kb.cli.scenarios", "scenarios"),
+    "crosscheck": ("kb.cli.crosscheck", "crosscheck"), "term": ("kb.cli.crosscheck", "term"),
+    "diff": ("kb.cli.history", "diff"), "trace": ("kb.cli.history", "trace"),
+    "renumbered": ("kb.cli.history", "renumbered"),
+    "search": ("kb.cli.search", "search"), "complete": ("kb.cli.search", "complete"),
+    "reindex": ("kb.cli.search", "reindex"),
+    "backlog": ("kb.cli.backlog", "backlog_command"),
+    "mcp": ("kb.mcp.command", "mcp_command"),  # imports no MCP SDK until it runs
+    "export": ("kb.cli.export", "export"),  # jinja2 is imported only when it runs
+    "repair": ("kb.cli.repair", "repair"),
+    "update": ("kb.cli.update", "update"),
+    "serve": ("kb.cli.serve", "serve"),
+}
+
+
 class MtgkbGroup(I18nGroup):
     """The one place where a condition (kb.core.errors) becomes output and an exit code."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *LAZY_COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in LAZY_COMMANDS:
+            from importlib import import_module
+
+            module, attribute = LAZY_COMMANDS[name]
+            self.add_command(getattr(import_module(module), attribute), name)
+        return super().get_command(ctx, name)
+
+    def every_command(self) -> dict[str, click.Command]:
+        """Every command, each module imported: for what walks them all (tests of help and exit codes)."""
+        for name in LAZY_COMMANDS:
+            self.get_command(click.Context(self), name)
+        return self.commands
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as error:  # "did you mean" among every command's name
+            raise click.exceptions.NoSuchCommand(error.command_name, possibilities=self.list_commands(ctx),
+                                                 ctx=ctx) from None
 
     def invoke(self, ctx: click.Context):
         try:
@@ -308,41 +350,3 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in
     destination = fixed_destination(file_, output, in_place) if fix_ else None
     backup = write_fixed(destination, fixed, in_place=in_place) if destination is not None else None
     print_checked(checked, changes, fix=fix_, fixed=fixed, destination=destination, backup=backup, as_json=as_json)
-
-
-# ---- commands of other modules (one line each) ----------------------------------------------
-from kb.cli.scenarios import scenarios  # noqa: E402
-
-cli.add_command(scenarios)
-from kb.cli.crosscheck import crosscheck, term  # noqa: E402
-
-cli.add_command(crosscheck)
-cli.add_command(term)
-from kb.cli.history import diff, renumbered, trace  # noqa: E402
-
-cli.add_command(diff)
-cli.add_command(trace)
-cli.add_command(renumbered)
-from kb.cli.search import complete, reindex, search  # noqa: E402
-
-cli.add_command(search)
-cli.add_command(complete)
-cli.add_command(reindex)
-from kb.cli.backlog import backlog_command  # noqa: E402
-
-cli.add_command(backlog_command)
-from kb.mcp.command import mcp_command  # noqa: E402  (imports no MCP SDK until it runs)
-
-cli.add_command(mcp_command)
-from kb.cli.export import export  # noqa: E402  (jinja2 is imported only when it runs)
-
-cli.add_command(export)
-from kb.cli.repair import repair  # noqa: E402
-
-cli.add_command(repair)
-from kb.cli.update import update  # noqa: E402
-
-cli.add_command(update)
-from kb.cli.serve import serve  # noqa: E402
-
-cli.add_command(serve)
