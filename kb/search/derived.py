@@ -36,7 +36,8 @@ class Derived:
     _words: dict | None = None
 
     def words(self) -> dict:
-        """{"names": term pairs as tuples, "vocabularies": {lang: (words, document frequencies)}}, read once."""
+        """{"names": term pairs as tuples, "vocabularies": {lang: (words, document frequencies)}, "spellings":
+        the names folded for did-you-mean (kb.search.terms.name_spellings)}, read once."""
         if self._words is None:
             with open(Path(self.folder) / WORDS_FILE, "rb") as handle:
                 words = pickle.load(handle)
@@ -50,6 +51,7 @@ class Derived:
     def attach(self, folder: Path) -> "Derived":
         self.folder = str(folder)
         self.lexicon._names_loader = lambda: self.words()["names"]
+        self.lexicon._spellings_loader = lambda: self.words().get("spellings")
         return self
 
 
@@ -69,7 +71,7 @@ def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dic
 
     from kb.search.lineage import undated_renumbering
     from kb.search.schema import CJK, words_field
-    from kb.search.terms import build_lexicon
+    from kb.search.terms import build_lexicon, name_spellings
 
     ix = whoosh_index.open_dir(str(folder))
     known = _read_known(folder)
@@ -90,7 +92,8 @@ def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dic
     lexicon = build_lexicon(kb.conn)
     names = [tuple(name) for name in lexicon.names]
     data = Derived(_stamp(markers), lexicon, undated_renumbering(kb.conn), generation, held)
-    words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies}
+    words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies,
+             "spellings": name_spellings(lexicon.names)}
     for name, value in ((WORDS_FILE, words), (FILE, data)):
         _write(folder, name, value)
     data._words = words

@@ -19,7 +19,7 @@ from kb.search.normalise import fold
 from kb.search.postings import Postings
 from kb.search.results import Suggestion
 from kb.search.schema import words_field
-from kb.search.terms import Lexicon
+from kb.search.terms import Lexicon, name_spellings
 
 MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
 
@@ -140,17 +140,11 @@ def _nearest(postings: Postings, words: Lexicon, word: str, languages: list[str]
 
 
 class _Names(NearWords):
-    """The term dictionary's names, whole and word by word, with the spelling to show."""
+    """The term dictionary's names (name_spellings), findable by spelling distance."""
 
-    def __init__(self, words: Lexicon):
-        self.spellings: dict[str, str] = {}
-        entries: list[tuple[str, int]] = []
-        for name in words.names:
-            for spelling in (name.name, name.english, *name.name.split(), *name.english.split()):
-                key = fold(spelling.strip(".,;:()"))
-                self.spellings.setdefault(key, spelling.strip(".,;:()"))
-                entries.append((key, 1))
-        super().__init__(entries)
+    def __init__(self, spellings: dict[str, str], weights: dict[str, int]):
+        self.spellings = spellings
+        super().__init__(weights.items())
 
 
 _names_cache: "weakref.WeakKeyDictionary[Lexicon, _Names]" = weakref.WeakKeyDictionary()
@@ -159,7 +153,9 @@ _names_cache: "weakref.WeakKeyDictionary[Lexicon, _Names]" = weakref.WeakKeyDict
 def _names(words: Lexicon) -> _Names:
     with _lock:
         if words not in _names_cache:
-            _names_cache[words] = _Names(words)
+            loader = getattr(words, "_spellings_loader", None)
+            stored = loader() if loader else None
+            _names_cache[words] = _Names(*(stored or name_spellings(words.names)))
         return _names_cache[words]
 
 

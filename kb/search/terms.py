@@ -97,6 +97,7 @@ class Lexicon:
         """Pickled without its names: kb.search.derived stores those apart, read only when needed."""
         state = dict(self.__dict__)
         state["_names"], state["_names_loader"] = None, None
+        state.pop("_spellings_loader", None)
         return state
 
     def analyse(self, lang: str, text: str) -> tuple[str, ...]:
@@ -302,3 +303,18 @@ def sources_stamp() -> tuple:
 def build_lexicon(conn) -> Lexicon:
     """The term dictionary of a database, from all its sources (a second or two)."""
     return Lexicon([*database_names(conn), *tsv_names(BUILTIN_TERMS, "kb.search.builtin_terms")])
+
+
+def name_spellings(names: Iterable) -> tuple[dict[str, str], dict[str, int]]:
+    """The term dictionary's names, whole and word by word, folded: the spelling to show and the
+    weight of each. Stored with the index when it is built or updated (kb.search.derived), so a
+    did-you-mean in a fresh process folds none of the 30,000."""
+    spellings: dict[str, str] = {}
+    weights: dict[str, int] = {}
+    for name in names:
+        for spelling in (name.name, name.english, *name.name.split(), *name.english.split()):
+            shown = spelling.strip(".,;:()")
+            key = fold(shown)
+            spellings.setdefault(key, shown)
+            weights[key] = weights.get(key, 0) + 1
+    return spellings, weights
