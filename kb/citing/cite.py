@@ -117,7 +117,8 @@ def _read(kb, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> Rul
                         "is {target} in {edition}").format(
             number=item.target, language=language_name(first.lang), documents=", ".join(first.documents),
             pivots=_span_of(first.pivots), target=found.targets[0], edition=until.edition)
-    return RuleNumber.parse(found.targets[0]) if isinstance(item.target, RuleNumber) else RuleRange.parse(found.targets[0])
+    parse = RuleNumber.parse if isinstance(item.target, RuleNumber) else RuleRange.parse
+    return parse(found.targets[0])
 
 
 def _own_document(result: ResolvedCitation, lang: str | None) -> str | None:
