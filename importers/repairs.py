@@ -179,8 +179,9 @@ def follows(last: RuleNumber, number: RuleNumber) -> bool:
     if number.rule is not None:
         return number.chapter == last.chapter and number.rule == (last.rule or 0) + 1
     if number.chapter is not None:
-        return last.chapter is not None and number.chapter > last.chapter or \
-            last.chapter is None and number.section == last.section and number.chapter // 100 == last.section
+        if last.chapter is None:  # the first chapter of a section, right after its heading
+            return number.section == last.section and number.chapter // 100 == last.section
+        return number.chapter > last.chapter
     return number.section > last.section
 
 

@@ -19,7 +19,7 @@ from kb.search.normalise import fold
 from kb.search.postings import Postings
 from kb.search.results import Suggestion
 from kb.search.schema import words_field
-from kb.search.terms import Lexicon, name_spellings
+from kb.search.terms import Lexicon
 
 MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
 
@@ -140,7 +140,7 @@ def _nearest(postings: Postings, words: Lexicon, word: str, languages: list[str]
 
 
 class _Names(NearWords):
-    """The term dictionary's names (name_spellings), findable by spelling distance."""
+    """The term dictionary's names (Lexicon.spellings), findable by spelling distance."""
 
     def __init__(self, spellings: dict[str, str], weights: dict[str, int]):
         self.spellings = spellings
@@ -153,9 +153,7 @@ _names_cache: "weakref.WeakKeyDictionary[Lexicon, _Names]" = weakref.WeakKeyDict
 def _names(words: Lexicon) -> _Names:
     with _lock:
         if words not in _names_cache:
-            loader = getattr(words, "_spellings_loader", None)
-            stored = loader() if loader else None
-            _names_cache[words] = _Names(*(stored or name_spellings(words.names)))
+            _names_cache[words] = _Names(*words.spellings())
         return _names_cache[words]
 
 

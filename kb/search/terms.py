@@ -75,6 +75,7 @@ class Lexicon:
         self._keys = keys
         self._names: list[Name] | None = []
         self._names_loader = None
+        self._spellings_loader = None  # kb.search.derived: name_spellings stored with the index
         for name in names:
             self._add(Name(name.lang, name.name, name.english, name.key))
         self._keys = {lang: dict(table) for lang, table in keys.items()}
@@ -93,11 +94,15 @@ class Lexicon:
             self._names = [Name(*row) for row in self._names_loader()] if self._names_loader else []
         return self._names
 
+    def spellings(self) -> tuple[dict[str, str], dict[str, int]]:
+        """The names folded for did-you-mean (name_spellings): as stored with the index, else computed."""
+        stored = self._spellings_loader() if self._spellings_loader else None
+        return stored or name_spellings(self.names)
+
     def __getstate__(self) -> dict:
         """Pickled without its names: kb.search.derived stores those apart, read only when needed."""
         state = dict(self.__dict__)
-        state["_names"], state["_names_loader"] = None, None
-        state.pop("_spellings_loader", None)
+        state["_names"], state["_names_loader"], state["_spellings_loader"] = None, None, None
         return state
 
     def analyse(self, lang: str, text: str) -> tuple[str, ...]:

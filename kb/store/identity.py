@@ -77,9 +77,8 @@ def document_order(docs_by_id: dict[int, dict], roles: dict[int, str]) -> dict[i
 
 
 def versions(rows: list[tuple[int, str, str | None]], own_doc: int, docs_by_id: dict[int, dict],
-             roles: dict[int, str], order: dict[int, tuple] | None = None) -> list[dict]:
-    """The other documents of a lineage as "also in" lists them, grouped and ordered (version_order)."""
-    order = order if order is not None else document_order(docs_by_id, roles)
+             roles: dict[int, str], order: dict[int, tuple]) -> list[dict]:
+    """The other documents of a lineage as "also in" lists them, in ``order`` (document_order)."""
     chosen: dict[int, tuple[str, str | None]] = {}
     for doc_id, number, topic in rows:
         if doc_id != own_doc and doc_id in order and doc_id not in chosen:

@@ -344,23 +344,28 @@ class LookupCache:
 
     def scenarios(self, number: str) -> list[dict]:
         """Stored scenario results for a rule number (a one-off lookup reads only its own)."""
-        if self._scenarios is None and sum(self._asked.values()) < LOAD_AFTER:
+        if self._scenarios is None and self._one_off():
             return list(results_by_rule(self.conn, number).get(number, []))
         if self._scenarios is None:
             self._scenarios = results_by_rule(self.conn)
         return list(self._scenarios.get(number, []))
 
+    def _one_off(self) -> bool:
+        """Whether lookups are still few (no document asked for ``LOAD_AFTER`` times): then SQL
+        answers for one rule, instead of loading what many lookups share."""
+        return sum(self._asked.values()) < LOAD_AFTER
+
     def holds(self, doc_id: int, number: str) -> bool:
         """Whether a document has ``number``: one indexed probe for a one-off lookup (its best
         document usually has it), the map of every number once lookups are many."""
-        if self._where is None and sum(self._asked.values()) < LOAD_AFTER:
+        if self._where is None and self._one_off():
             return self.conn.execute("select 1 from rules where document_id = ? and number = ? limit 1",
                                      [doc_id, number]).fetchone() is not None
         return doc_id in self.documents_with(number)
 
     def documents_with(self, number: str) -> frozenset[int]:
         """Ids of the documents that have ``number``."""
-        if self._where is None and sum(self._asked.values()) < LOAD_AFTER:
+        if self._where is None and self._one_off():
             return frozenset(doc_id for (doc_id,) in self.conn.execute(
                 "select distinct document_id from rules where number = ?", [number]))
         if self._where is None:

@@ -84,17 +84,18 @@ class Store:
         docs = self.candidates(lang, edition)
         key = str(parsed)
         for doc in docs:
-            if self.cache.holds(doc["id"], key):
-                found = self.cache.built.get((doc["id"], key))
-                if found is None:
-                    source = self.cache.index(doc)
-                    positions = source.positions(key)
-                    found = self.rule_view(source, _present(source.row(positions[0])), duplicates=len(positions) - 1)
-                    self.cache.remember((doc["id"], key), found)
-                found = _copy(found)
-                if not whole:
-                    found.children, found.subrules = [], False
-                return found
+            found = self.cache.built.get((doc["id"], key))
+            if found is None:
+                if not self.cache.holds(doc["id"], key):
+                    continue
+                source = self.cache.index(doc)
+                positions = source.positions(key)
+                found = self.rule_view(source, _present(source.row(positions[0])), duplicates=len(positions) - 1)
+                self.cache.remember((doc["id"], key), found)
+            found = _copy(found)
+            if not whole:
+                found.children, found.subrules = [], False
+            return found
         raise self.not_found(parsed, docs, lang, edition)
 
     def not_found(self, number: RuleNumber, docs: list[dict], lang: str | None, edition: str | None) -> RuleNotFound:
