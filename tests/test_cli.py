@@ -144,3 +144,10 @@ def test_a_folder_import_skips_files_without_rules_and_a_named_one_fails(db):
     assert rows["CompRules_ja_20260116.0_lines"]["rules"] == 3270
     named = CliRunner().invoke(cli, ["--db", str(db), "import", str(folder / "mtgwiki-scripts_cr_header_20260116.0.txt")])
     assert named.exit_code == 2 and "no rules found" in named.output
+
+
+def test_a_mistyped_command_is_offered_the_one_meant_even_before_its_module_is_loaded(db):
+    result = run(db, "sarch", "phasing", ok=False)
+    assert result.exit_code == 2
+    assert "No such command 'sarch'. Did you mean 'search'?" in result.output
+    assert "Did you mean 'refs'?" in run(db, "rules", "702.26b", ok=False).output

@@ -188,3 +188,20 @@ def test_one_off_and_in_memory_lookups_agree(kb, newest):
         assert sql.nearest(parsed) == memory.nearest(parsed)
     assert sql.span(RuleNumber.parse("601.2a"), RuleNumber.parse("601.2h")) == \
         memory.span(RuleNumber.parse("601.2a"), RuleNumber.parse("601.2h"))
+
+
+def test_kept_rules_follow_another_connections_import(tmp_path):
+    """A reader keeps the rules it built; another process's import is seen by its next lookup."""
+    path = tmp_path / "kb.db"
+    writer = KnowledgeBase.open(path)
+    writer.import_file(corpus_path("en", "full", "MagicCompRules_20260807.txt"))
+    reader = KnowledgeBase.open(path, readonly=True)
+    for _ in range(4):  # built, kept, and the document loaded into memory
+        before = reader.rule("702.26b")
+    assert [v["edition"] for v in before.other_versions] == []
+    writer.import_file(corpus_path("en", "full", "MagicCompRules_20260116.txt"))
+    after = reader.rule("702.26b")
+    assert [(v["edition"], v["number"]) for v in after.other_versions] == [("2026-01-16", "702.26b")]
+    assert after.edition == "2026-08-07" and after.text == before.text
+    reader.close()
+    writer.close()
