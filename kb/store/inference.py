@@ -7,8 +7,8 @@ Read here, below the history features, because a lookup in such a document needs
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
 
+from kb.core.model import Record
 from kb.i18n import N_, _
 
 
@@ -31,22 +31,25 @@ def render(entry: dict | str) -> str:
     return _(entry["msgid"]).format(**params)
 
 
-@dataclass
-class Inference:
+class Inference(Record):
     """The editions a document matches best, as a range and a list, with the facts that decided."""
 
-    document: str
-    first: str | None
-    last: str | None
-    editions: list[str]
-    evidence_messages: list[dict] = field(default_factory=list)
+    FIELDS = ("document", "first", "last", "editions", "evidence_messages")
+
+    def __init__(self, document: str, first: str | None, last: str | None, editions: list[str],
+                 evidence_messages: list[dict] | None = None) -> None:
+        self.document = document
+        self.first = first
+        self.last = last
+        self.editions = editions
+        self.evidence_messages = evidence_messages if evidence_messages is not None else []
 
     @property
     def evidence(self) -> list[str]:
         return [render(entry) for entry in self.evidence_messages]
 
     def to_dict(self) -> dict:
-        found = asdict(self)
+        found = super().to_dict()
         del found["evidence_messages"]
         found["evidence"] = self.evidence
         return found
