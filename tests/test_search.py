@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -280,6 +282,45 @@ def test_cli_exit_codes(kb, args, code):
     result = run(kb, *args)
     assert result.exit_code == code, result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["search", "phased out token", "--limit", "3"], ["search", "Instabilität Spielstein", "--lang", "de", "--lang", "en"],
+    ["search", "phasing", "--edition", "all", "--section", "7", "--json"], ["search", "qqqqqqqqqq"],
+    ["search", "AND", "--json"], ["search", "token", "--lang", "xx"], ["search", "702.26 token"],
+])
+def test_the_entry_point_searches_without_click_as_click_does(kb, capsys, args):
+    """A plain `mtgkb search` skips click (a fresh process starts faster) and prints what the click
+    command prints, with its exit code."""
+    from kb.cli.entry import main, quick_request
+
+    assert quick_request(["--db", str(kb.path), *args]) is not None
+    with pytest.raises(SystemExit) as quick:
+        main(["--db", str(kb.path), *args])
+    printed = capsys.readouterr()
+    clicked = run(kb, *args)
+    assert (quick.value.code, printed.out, printed.err) == (clicked.exit_code, clicked.stdout, clicked.stderr)
+
+
+@pytest.mark.parametrize("args", [
+    ["search", "token", "--limit", "500"], ["search", "token", "--limit=3"], ["search", "--help"],
+    ["search", "token", "--bogus"], ["search", "token", "--lang"], ["search", "-x"],
+])
+def test_the_entry_point_leaves_what_click_checks_to_click(args):
+    from kb.cli.entry import quick_request
+
+    assert quick_request(args) is None
+
+
+def test_a_fresh_search_of_words_loads_neither_click_nor_the_citation_grammar(kb):
+    probe = ("import sys, kb.cli.entry\n"
+             "try:\n    kb.cli.entry.main(['--db', sys.argv[1], 'search', 'phased out token', '--json'])\n"
+             "except SystemExit as end:\n    code = end.code\n"
+             "print(code, 'click' in sys.modules, 'kb.core.citations' in sys.modules, file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", probe, str(kb.path)], capture_output=True, text=True,
+                            cwd=Path(__file__).parent.parent)
+    assert json.loads(result.stdout)["results"][0]["number"] == "702.26d"
+    assert result.stderr.split()[-3:] == ["0", "False", "False"]  # no citation grammar for a query of words
 
 
 def test_cli_complete(kb):

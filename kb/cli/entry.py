@@ -1,48 +1,72 @@
-"""The `mtgkb` entry point: a plain `show` skips click, everything else goes through it."""
+"""The `mtgkb` entry point: a plain `show` or `search` skips click, everything else goes through it."""
 
 from __future__ import annotations
 
 import sys
 
-_VALUE_OPTIONS = {"--lang": "lang", "--edition": "edition"}
 _GLOBAL_OPTIONS = {"--db": "db", "--ui-lang": "ui_lang"}
+# The options each quick command takes: name -> (keyword, kind); "flag" takes no value, "many" repeats.
+_QUICK_OPTIONS = {
+    "show": {"--lang": ("lang", "one"), "--edition": ("edition", "one"), "--json": ("as_json", "flag")},
+    "search": {"--lang": ("langs", "many"), "--edition": ("edition", "one"), "--section": ("section", "one"),
+               "--limit": ("limit", "count"), "--json": ("as_json", "flag")},
+}
+_FIRST_ARGUMENT = {"show": "number", "search": "query"}
 
 
-def quick_show_request(args: list[str]) -> dict | None:
-    """The arguments of `[--db F] [--ui-lang L] show NUMBER [--lang L] [--edition E] [--json]`, else None."""
+def quick_request(args: list[str]) -> tuple[str, dict] | None:
+    """The command and arguments of `[--db F] [--ui-lang L] show NUMBER [--lang L] [--edition E] [--json]`
+    or of `… search QUERY [--lang L]… [--edition E] [--section S] [--limit N] [--json]`, else None:
+    anything else (--help, --opt=value, a typo, a value out of range) gets click's full handling."""
     options: dict = {}
     rest = list(args)
     while rest[:1] and rest[0] in _GLOBAL_OPTIONS and len(rest) > 2:
         options[_GLOBAL_OPTIONS[rest[0]]] = rest[1]
         rest = rest[2:]
-    if len(rest) < 2 or rest[0] != "show" or rest[1].startswith("-"):
+    if len(rest) < 2 or rest[0] not in _QUICK_OPTIONS or rest[1].startswith("-"):
         return None
-    options["number"] = rest[1]
+    command, known = rest[0], _QUICK_OPTIONS[rest[0]]
+    options[_FIRST_ARGUMENT[command]] = rest[1]
     i = 2
     while i < len(rest):
-        word = rest[i]
-        if word == "--json":
-            options["as_json"] = True
+        keyword, kind = known.get(rest[i], (None, None))
+        if kind == "flag":
+            options[keyword] = True
             i += 1
-        elif word in _VALUE_OPTIONS and i + 1 < len(rest) and not rest[i + 1].startswith("-"):
-            options[_VALUE_OPTIONS[word]] = rest[i + 1]
-            i += 2
+            continue
+        if keyword is None or i + 1 >= len(rest) or rest[i + 1].startswith("-"):
+            return None
+        value = rest[i + 1]
+        if kind == "many":
+            options.setdefault(keyword, []).append(value)
+        elif kind == "count":
+            from kb.cli.quick_search import MAX_LIMIT
+
+            if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= MAX_LIMIT:
+                return None  # click says what is allowed
+            options[keyword] = int(value)
         else:
-            return None  # --help, --ui-lang, a typo: click's full handling
-    return options
+            options[keyword] = value
+        i += 2
+    return command, options
 
 
 def main(args: list[str] | None = None) -> None:
     args = sys.argv[1:] if args is None else args
-    request = quick_show_request(args)
-    if request is not None and _use_ui_language(request.pop("ui_lang", None)):
+    request = quick_request(args)
+    if request is not None and _use_ui_language(request[1].pop("ui_lang", None)):
         from pathlib import Path
 
-        from kb.cli.show import show
+        command, options = request
+        if "db" in options:
+            options["db"] = Path(options["db"])
+        if command == "show":
+            from kb.cli.show import show
 
-        if "db" in request:
-            request["db"] = Path(request["db"])
-        sys.exit(show(**request))
+            sys.exit(show(**options))
+        from kb.cli.quick_search import search
+
+        sys.exit(search(**options))
     from kb.cli import cli
 
     cli(args=args, prog_name="mtgkb")

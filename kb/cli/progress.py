@@ -15,8 +15,6 @@ import sys
 import time
 from collections.abc import Callable
 
-import click
-
 from kb.core.progress import CHAIN, DOWNLOAD, IMPORT, INDEX, INFERENCE, Progress
 from kb.i18n import N_, _, ngettext
 
@@ -28,6 +26,8 @@ REDRAW_EVERY = 0.1
 
 def progress_option(function):
     """--progress/--no-progress on a command that can run long (default: bars on a terminal)."""
+    import click  # here: `mtgkb search` draws bars without loading click (kb.cli.search_output)
+
     return click.option("--progress/--no-progress", "progress", default=None,
                         help="Show progress bars (default: when stderr is a terminal; elsewhere "
                              "--progress prints a line per phase).")(function)

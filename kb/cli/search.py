@@ -14,7 +14,8 @@ from kb.cli.options import edition_option, json_option, lang_option
 
 from kb.cli.output import dump, open_kb
 from kb.cli.progress import ProgressView, progress_option
-from kb.i18n import _, format_edition, ngettext
+from kb.cli.quick_search import MAX_LIMIT
+from kb.i18n import _, ngettext
 
 
 @click.command("search")
@@ -24,7 +25,7 @@ from kb.i18n import _, format_edition, ngettext
 @edition_option(help="newest (default: each language's newest), all, or an edition (2023-11-17) "
                                 "or document name.")
 @click.option("--section", help="Only rules under this section or chapter (7, 702).")
-@click.option("--limit", type=click.IntRange(1, 200), default=10, show_default=True, help="Results to show.")
+@click.option("--limit", type=click.IntRange(1, MAX_LIMIT), default=10, show_default=True, help="Results to show.")
 @json_option(help="Print the results as JSON.")
 @click.pass_context
 def search(ctx, query, langs, edition, section, limit, as_json):
@@ -33,68 +34,10 @@ def search(ctx, query, langs, edition, section, limit, as_json):
     One result per rule, with its text in each language beside the others, e.g.
     mtgkb search "Instabilität Spielstein" or mtgkb search "702.26 token".
     """
-    kb = open_kb(ctx)
-    _catch_up(kb)
-    found = kb.search(query, langs=list(langs) or None, edition=edition, section=section, limit=limit)
-    if as_json:
-        dump(found.to_dict())
-    else:
-        _print_results(found)
-    if not found.results:
-        if not as_json:
-            message = (_("No rules match {query!r}") if found.scope == "all"
-                       else _("No rules match {query!r} (scope: {scope}; try --edition all)"))
-            click.echo(message.format(query=found.query, scope=_scope(found.scope)), err=True)
-        sys.exit(1)
+    from kb.cli.quick_search import search as run_search
 
-
-def _catch_up(kb) -> None:
-    """Build or update the index before searching, with a progress bar when that takes a while."""
-    with ProgressView() as view:
-        try:
-            kb.update_search_index(progress=view)
-        except OSError:
-            pass  # a read-only folder: the search says so, or searches the index as it is
-
-
-def _print_results(found) -> None:
-    for warning in found.warnings:
-        click.echo(_("Note: {warning}").format(warning=warning), err=True)
-    if found.corrected:
-        click.echo(_("Showing results for {query!r} (nothing matched a word as typed)").format(query=found.corrected),
-                   err=True)
-    if found.expansions:
-        expansions = "; ".join(f"{word} = {', '.join(names)}" for word, names in found.expansions.items())
-        click.echo(_("Also searched as: {expansions}").format(expansions=expansions), err=True)
-    for rank, result in enumerate(found.results, 1):
-        first = result.versions[0] if result.versions else None
-        name = (first.title or first.heading) if first else None
-        click.secho(f"{rank}. {result.number}" + (f"  {name}" if name else ""), bold=True)
-        for version in result.versions:
-            label = f"[{version.lang} {format_edition(version.edition)}]"
-            click.echo(f"   {label} " + _marked(version.snippet))
-    summary = ngettext("{n} matching rule version; scope: {scope}, languages: {languages}",
-                       "{n} matching rule versions; scope: {scope}, languages: {languages}", found.matched).format(
-        n=found.matched, scope=_scope(found.scope), languages=", ".join(found.languages))
-    if found.narrowed_to:
-        summary = _("{summary}, narrowed to {numbers}").format(summary=summary, numbers=", ".join(found.narrowed_to))
-    click.echo(summary, err=True)
-
-
-def _marked(snippet) -> str:
-    text = snippet.text.replace("\r", " ").replace("\n", " ")  # one line; offsets stay valid
-    out, last = [], 0
-    for start, end in snippet.highlights:
-        out.append(text[last:start] + click.style(text[start:end], bold=True, fg="yellow"))
-        last = end
-    return "".join(out) + text[last:]
-
-
-def _scope(scope: str) -> str:
-    """The scope of a search for people: "newest", "all" or an edition."""
-    if scope == "newest":
-        return _("newest")
-    return _("all") if scope == "all" else format_edition(scope)
+    sys.exit(run_search(query, langs=list(langs), edition=edition, section=section, limit=limit, as_json=as_json,
+                        db=ctx.find_root().obj["db"]))
 
 
 @click.command("complete")

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.cli.output import EXIT_OK, database_error, dump, quiet_broken_pipe, report_error
-from kb.core.errors import MtgkbError
+from kb.cli.output import dump, reported
 from kb.i18n import _, format_edition
 
 
@@ -114,18 +113,11 @@ def show(number: str, *, lang: str | None = None, edition: str | None = None, as
     """Print one rule; the exit code says whether it was found."""
     from kb.api import KnowledgeBase
 
-    import sqlite3
-
-    try:
+    def run() -> None:
         rule = KnowledgeBase.open(db, create=False).rule(number, lang=lang, edition=edition)
         if as_json:
             dump(rule.payload())
         else:
             print("\n".join(rule_lines(rule)))
-    except MtgkbError as error:
-        return report_error(error, as_json)
-    except sqlite3.Error as error:
-        return report_error(database_error(error, db), as_json)
-    except BrokenPipeError:
-        quiet_broken_pipe()
-    return EXIT_OK
+
+    return reported(run, as_json=as_json, db=db)

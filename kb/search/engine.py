@@ -57,7 +57,7 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
     verify = _verifier(kb, postings, scope, codes)
     scores, hits = _run(compiled, postings, allowed, verify)
     fixes = corrections(postings, words, compiled, hits, parsed.text, scope.languages,
-                        stored.vocabularies if stored else None)
+                        (lambda: stored.vocabularies) if stored else None)
     corrected = None
     if fixes:  # searched as corrected when that finds anything
         text = _apply(parsed.text, fixes)

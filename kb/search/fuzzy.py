@@ -12,7 +12,7 @@ import threading
 import weakref
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Callable, Iterable
 
 from kb import store
 from kb.search.normalise import fold
@@ -105,8 +105,11 @@ def suggest(postings: Postings, word: str, languages: Iterable[str], limit: int 
 
 
 def corrections(postings: Postings, words: Lexicon, compiled, hits: dict[int, int], text: str,
-                languages: list[str], stored: dict | None = None) -> list[tuple[int, int, str]]:
+                languages: list[str], stored: Callable[[], dict | None] | None = None) -> list[tuple[int, int, str]]:
     """(start, end, word) for each query word that matched nothing, with the nearest known word.
+
+    ``stored`` gives the vocabularies kept with the index, read only when a word needs correcting
+    (most queries need none, and reading them costs a fresh process milliseconds).
 
     Known words are the index's vocabulary and the term dictionary's names (whole and word
     by word), so "deaftouch", "Instabiltät" and "フェイジンク" all find theirs.
@@ -122,7 +125,7 @@ def corrections(postings: Postings, words: Lexicon, compiled, hits: dict[int, in
         word = text[start:end]
         if len(word) < MIN_CORRECTED or not any(ch.isalpha() for ch in word):
             continue
-        best = _nearest(postings, words, word, languages, stored)
+        best = _nearest(postings, words, word, languages, stored() if stored else None)
         if best and fold(best) != fold(word):
             fixes.append((start, end, best))
     return fixes
