@@ -26,6 +26,7 @@ from kb.http.errors import install_handlers, responses
 from kb.http.language import UILanguageMiddleware
 from kb.http.limits import MAX_BODY, BodyLimit
 from kb.http.long import LongRequests
+from kb.http.rule_lane import RuleFastLane, rule_answer
 from kb.http.threads import ThreadFacades, in_thread, size_thread_pool
 from kb.i18n import _, ui_language
 from kb.reader.routes import mount_static, reader_router, rule_page, wants_html
@@ -46,14 +47,6 @@ class CheckRequest(BaseModel):
     until: str | None = Field(None, max_length=64, description="The edition to check against; default the newest.")
     lang: str | None = Field(None, max_length=16, description="Language of the text's citation words.")
     fix: bool = Field(False, description="Also return the text with moved numbers updated.")
-
-
-def rule_payload(rule, children: list | None = None) -> dict[str, Any]:
-    """A rule in the shape bots know (kb.core.model.Rule.payload), with its subrules when asked."""
-    payload = rule.payload()
-    if children is not None:
-        payload["subrules"] = [rule_payload(child) for child in children]
-    return payload
 
 
 def _json(body: bytes) -> Response:
@@ -83,7 +76,9 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
                     "failure answers a JSON object with an `error` message (schema `ErrorBody`).",
         docs_url=None, redoc_url=None, lifespan=lifespan,
     )
-    # Outermost last: CORS, then the interface language, the answer cache, the body limit, the routes.
+    # Outermost last: CORS, then the interface language, the answer cache, the body limit, the fast lane
+    # of plain rule lookups (kb.http.rule_lane), the routes.
+    app.add_middleware(RuleFastLane, facades=facades)
     app.add_middleware(BodyLimit)
     app.add_middleware(AnswerCache, database=kb.path)
     app.add_middleware(UILanguageMiddleware)
@@ -103,11 +98,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         kb = get()
         if wants_html(request):  # a browser: the reader's rule page (a few ms, like the lookup below)
             return rule_page(kb, request, number, lang, edition)
-        rule = kb.rule(number, lang=lang, edition=edition)
-        subrules = None
-        if children:
-            subrules = [r for r in kb.rules(rule.number, lang=rule.lang, edition=rule.document) if r.number != rule.number]
-        return rule_payload(rule, subrules)
+        return rule_answer(kb, number, lang, edition, children)
 
     def get_editions(lang: str | None = Query(None, max_length=16)):
         kb = get()
