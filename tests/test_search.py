@@ -323,6 +323,47 @@ def test_a_fresh_search_of_words_loads_neither_click_nor_the_citation_grammar(kb
     assert result.stderr.split()[-3:] == ["0", "False", "False"]  # no citation grammar for a query of words
 
 
+def test_a_search_process_ends_at_once_with_all_its_output_and_its_exit_code(kb):
+    """`mtgkb search` as its own process skips the interpreter's teardown (kb.cli.entry._end): what it
+    printed must all be out, piped or not, and the exit code kept."""
+    def process(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "kb", "--db", str(kb.path), *args], capture_output=True,
+                              text=True, cwd=Path(__file__).parent.parent, env={**os.environ, "MTGKB_LANG": "en"})
+
+    found = process("search", "phased out token", "--json", "--limit", "50")
+    assert found.returncode == 0 and len(json.loads(found.stdout)["results"]) == 50  # every byte of it
+    assert process("search", "qqqqqqqqqq").returncode == 1
+    assert process("search", "AND").returncode == 2
+    assert process("show", "702.26b", "--json").returncode == 0
+    cut = subprocess.run(f"{sys.executable} -m kb --db {kb.path} search phasing --limit 50 | head -1", shell=True,
+                         capture_output=True, text=True, cwd=Path(__file__).parent.parent)
+    assert cut.stdout.startswith("1. 702.26") and "Traceback" not in cut.stderr
+
+
+def test_kept_rule_rows_follow_another_connections_write(tmp_path):
+    """A search keeps the rows it showed (kb.search.engine._rule_rows); a write by another connection
+    drops them, so the next search shows the stored text, not the kept one."""
+    import sqlite3
+
+    base = KnowledgeBase.open(tmp_path / "kept.db", build=False)
+    base.import_paths([corpus_path("en", "full", "MagicCompRules_20260807.txt")])
+    rebuild_index(base)
+
+    def shown() -> str:
+        found = search(base.store, "phased out token", langs=["en"], limit=3)
+        return next(v.snippet.text for r in found.results if r.number == "702.26d" for v in r.versions)
+
+    before = shown()
+    assert "Tokens continue to exist" in before and base.store.cache.memo["search rows"]
+    other = sqlite3.connect(base.path)
+    with other:
+        other.execute("update rules set text = replace(text, 'Tokens continue to exist', 'Tokens go on existing') "
+                      "where number = '702.26d'")
+    other.close()
+    assert "Tokens go on existing" in shown()
+    base.close()
+
+
 def test_cli_complete(kb):
     result = run(kb, "complete", "deat", "--json", "--limit", "3")
     assert result.exit_code == 0
