@@ -16,13 +16,15 @@ from kb.core.numbers import RuleNumber
 
 
 def plain(value: Any) -> Any:
-    """A value as JSON holds it: records and dataclasses become dicts, within lists and dicts too."""
+    """A value as JSON holds it: records (of both kinds) and dataclasses become dicts, within lists and dicts too."""
     if isinstance(value, Record):
         return value.to_dict()
     if isinstance(value, (list, tuple)):
         return type(value)(plain(item) for item in value)
     if isinstance(value, dict):
         return {key: plain(item) for key, item in value.items()}
+    if hasattr(type(value), "__record_fields__"):  # kb.core.records
+        return {name: plain(getattr(value, name)) for name in type(value).__record_fields__}
     if hasattr(type(value), "__dataclass_fields__"):
         from dataclasses import fields
 

@@ -11,7 +11,7 @@ title weighing most.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field as dataclass_field
+from kb.core.records import fresh, record
 
 import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh.lang import stopwords_for_language
@@ -39,7 +39,7 @@ QUESTION_WORDS = frozenset({
 })
 
 
-@dataclass
+@record
 class QueryConcept:
     """One concept of the query: what the user typed and the pivots it was found under."""
 
@@ -53,17 +53,17 @@ class QueryConcept:
     source: tuple[int, int] = (0, 0)  # the query word(s) it comes from, for spelling corrections
 
 
-@dataclass
+@record
 class Compiled:
     plan: Node | None
     concepts: list[QueryConcept]
     lang: str  # the language the query is written in, as far as it tells
-    highlights: dict[str, set[str]] = dataclass_field(default_factory=dict)  # analysis language -> terms
-    prefixes: dict[str, set[str]] = dataclass_field(default_factory=dict)
-    surfaces: dict[str, set[str]] = dataclass_field(default_factory=dict)  # ja/zh -> spellings to mark
+    highlights: dict[str, set[str]] = fresh(dict)  # analysis language -> terms
+    prefixes: dict[str, set[str]] = fresh(dict)
+    surfaces: dict[str, set[str]] = fresh(dict)  # ja/zh -> spellings to mark
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class _Piece:
     text: str
     start: int

@@ -14,7 +14,7 @@ import os
 import pickle
 from array import array
 import threading
-from dataclasses import dataclass
+from kb.core.records import record
 from pathlib import Path
 
 FILE = "derived.pickle"
@@ -25,7 +25,7 @@ _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
 
 
-@dataclass
+@record
 class Derived:
     stamp: tuple
     lexicon: object  # kb.search.terms.Lexicon

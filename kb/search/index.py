@@ -14,7 +14,8 @@ import re
 import threading
 import time
 from array import array
-from dataclasses import asdict, dataclass, field
+from kb.core.records import fresh, record
+from kb.core.model import plain
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -37,28 +38,28 @@ _lock = threading.Lock()
 _open: dict[tuple[str, int], "_Handle"] = {}
 
 
-@dataclass
+@record
 class IndexReport:
     """What an index build or update did."""
 
     path: str
     rebuilt: bool = False
-    added: list[str] = field(default_factory=list)
-    replaced: list[str] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
+    added: list[str] = fresh(list)
+    replaced: list[str] = fresh(list)
+    removed: list[str] = fresh(list)
     rules: int = 0  # rule versions read
     texts: int = 0  # distinct texts indexed (a text several editions share counts once)
     seconds: float = 0.0
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return plain(self)
 
     @property
     def changed(self) -> bool:
         return self.rebuilt or bool(self.added or self.replaced or self.removed)
 
 
-@dataclass
+@record
 class _Handle:
     reader: IndexReader
     generation: int

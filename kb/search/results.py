@@ -1,21 +1,22 @@
-"""What searches, completions and fuzzy lookups return: dataclasses with to_dict()."""
+"""What searches, completions and fuzzy lookups return: records (kb.core.records) with to_dict()."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from kb.core.records import fresh, record
+from kb.core.model import plain
 
 
 class _Serialisable:
     def to_dict(self) -> dict:
-        return asdict(self)
+        return plain(self)
 
 
-@dataclass
+@record
 class Snippet(_Serialisable):
     """A stretch of a rule's text; ``highlights`` are [start, end) spans of ``text`` that matched."""
 
     text: str
-    highlights: list[tuple[int, int]] = field(default_factory=list)
+    highlights: list[tuple[int, int]] = fresh(list)
     part: str = "text"  # "text", "title" or "example"
 
     def marked(self, before: str = "[", after: str = "]") -> str:
@@ -27,7 +28,7 @@ class Snippet(_Serialisable):
         return "".join(out) + self.text[last:]
 
 
-@dataclass
+@record
 class RuleVersion(_Serialisable):
     """One language's (or edition's) text of a result."""
 
@@ -42,7 +43,7 @@ class RuleVersion(_Serialisable):
     matched: bool  # False: shown beside the others but the query did not find it itself
 
 
-@dataclass
+@record
 class SearchResult(_Serialisable):
     """One rule, with its versions in several languages (and editions), ranked by the best."""
 
@@ -52,7 +53,7 @@ class SearchResult(_Serialisable):
     versions: list[RuleVersion]
 
 
-@dataclass
+@record
 class SearchResults(_Serialisable):
     query: str
     results: list[SearchResult]
@@ -61,14 +62,14 @@ class SearchResults(_Serialisable):
     query_lang: str
     scope: str  # "newest", "all" or an edition
     grouping: str  # "number" or "chain"
-    narrowed_to: list[str] = field(default_factory=list)  # rule subtrees from numbers in the query
+    narrowed_to: list[str] = fresh(list)  # rule subtrees from numbers in the query
     corrected: str | None = None  # the query as searched after spelling corrections
-    did_you_mean: list[str] = field(default_factory=list)
-    expansions: dict[str, list[str]] = field(default_factory=dict)  # query word -> English terms it was read as
-    warnings: list[str] = field(default_factory=list)
+    did_you_mean: list[str] = fresh(list)
+    expansions: dict[str, list[str]] = fresh(dict)  # query word -> English terms it was read as
+    warnings: list[str] = fresh(list)
 
 
-@dataclass
+@record
 class Completion(_Serialisable):
     text: str
     kind: str  # "term" or "title"
@@ -78,7 +79,7 @@ class Completion(_Serialisable):
     score: float = 0.0
 
 
-@dataclass
+@record
 class Suggestion(_Serialisable):
     """A vocabulary word near a misspelled one."""
 

@@ -12,7 +12,7 @@ numbering is unknown, so it is a family of its own.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field, replace
+from kb.core.records import fresh, record, replace
 
 from kb.core.editions import ALL, NEWEST, nearest_editions, normalise_edition
 from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
@@ -22,7 +22,7 @@ from kb.search.analyzers import language_field
 
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ScopeDocument:
     id: int
     name: str
@@ -32,11 +32,11 @@ class ScopeDocument:
     renumbered: bool = False  # undated, its numbers read as today's through its inferred edition
 
 
-@dataclass
+@record
 class Scope:
     label: str  # "newest", "all" or the edition asked for
     documents: list[ScopeDocument]
-    renumbering: dict[str, dict[str, str]] = field(default_factory=dict)  # document -> {its number: today's}
+    renumbering: dict[str, dict[str, str]] = fresh(dict)  # document -> {its number: today's}
 
     @property
     def languages(self) -> list[str]:

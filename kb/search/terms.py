@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import zlib
 from collections import defaultdict
-from dataclasses import dataclass
+from kb.core.records import record
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -42,7 +42,7 @@ MAX_EDITION_GAP_DAYS = 366  # headings of editions further apart may have been r
 _MAX_KEY = 10  # analysed terms (Chinese: characters) in the longest key matched
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Match:
     """A run of query pieces ``start:end`` that the dictionary knows, with its pivots."""
 
