@@ -14,7 +14,7 @@ from kb.core.records import fields, fresh, is_record, record, replace
 class Hit:
     number: str
     score: float = 0.0
-    tags: list[str] = fresh(list)
+    tags: list[str] = fresh(factory=list)
 
 
 @dataclasses.dataclass

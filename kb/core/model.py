@@ -1,133 +1,96 @@
 """The records the facade returns: a rule, its links and citations.
 
-Plain classes with ``to_dict()`` for JSON, not dataclasses: the dataclasses module imports
-inspect, ast and tokenize, a quarter of a fresh `mtgkb show`. The rarer results (imports,
+Records (kb.core.records) with ``to_dict()`` for JSON, not dataclasses: the dataclasses module
+imports inspect, ast and tokenize, a quarter of a fresh `mtgkb show`. The rarer results (imports,
 documents, glossary entries) live in kb.core.results so that a fresh `mtgkb show` never builds
 them.
 """
 
 from __future__ import annotations
 
+from kb.core.numbers import RuleNumber
+from kb.core.records import fields, fresh, is_record, record
+
 TYPE_CHECKING = False  # typing itself is not imported: it costs a fresh process milliseconds
 if TYPE_CHECKING:
-    from typing import Any, ClassVar
-
-from kb.core.numbers import RuleNumber
+    from typing import Any
 
 
 def plain(value: Any) -> Any:
-    """A value as JSON holds it: records (of both kinds) and dataclasses become dicts, within lists and dicts too."""
-    if isinstance(value, Record):
-        return value.to_dict()
+    """A value as JSON holds it (as ``dataclasses.asdict`` gives it): records and dataclasses become
+    dicts, within lists, tuples and dicts too."""
     if isinstance(value, (list, tuple)):
         return type(value)(plain(item) for item in value)
     if isinstance(value, dict):
         return {key: plain(item) for key, item in value.items()}
-    if hasattr(type(value), "__record_fields__"):  # kb.core.records
-        return {name: plain(getattr(value, name)) for name in type(value).__record_fields__}
+    if is_record(value):
+        return {name: plain(getattr(value, name)) for name in fields(value)}
     if hasattr(type(value), "__dataclass_fields__"):
-        from dataclasses import fields
+        import dataclasses
 
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
 
 
-class Record:
-    """Fields named in ``FIELDS``; equal when of one class with equal fields (as a dataclass)."""
-
-    FIELDS: ClassVar[tuple[str, ...]] = ()
-    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass without frozen=True
-
-    def to_dict(self) -> dict:
-        return {name: plain(getattr(self, name)) for name in self.FIELDS}
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not type(self):
-            return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in self.FIELDS)
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
-        return f"{type(self).__name__}({shown})"
-
-
 class _Serialisable:
-    """The dataclasses among the results (kb.core.results and others): to_dict() as ``asdict``,
-    records inside included."""
+    """The records and dataclasses among the results: to_dict() as ``asdict``."""
 
     def to_dict(self) -> dict:
         return plain(self)
 
 
-class RuleLink(Record):
-    FIELDS = ("number", "title")
-
-    def __init__(self, number: str, title: str | None = None) -> None:
-        self.number = number
-        self.title = title
+@record
+class RuleLink(_Serialisable):
+    number: str
+    title: str | None = None
 
 
-class Reference(Record):
-    FIELDS = ("source", "glossary_term", "raw", "target", "title", "resolved", "title_matches", "document",
-              "lang", "edition", "actual_title", "checked_in")
-
-    def __init__(self, source: str | None, glossary_term: str | None, raw: str, target: str, title: str | None,
-                 resolved: bool, title_matches: bool | None, document: str, lang: str, edition: str | None,
-                 actual_title: str | None = None, checked_in: str | None = None) -> None:
-        self.source = source  # the citing rule's number (None for a glossary entry)
-        self.glossary_term = glossary_term
-        self.raw = raw
-        self.target = target
-        self.title = title
-        self.resolved = resolved
-        self.title_matches = title_matches
-        self.document = document
-        self.lang = lang
-        self.edition = edition
-        # Broken citations only: the cited rule's own title where the quoted one differs, and for a
-        # partial document (an excerpt, a glossary list) the full text its citations were checked in.
-        self.actual_title = actual_title
-        self.checked_in = checked_in
+@record
+class Reference(_Serialisable):
+    source: str | None  # the citing rule's number (None for a glossary entry)
+    glossary_term: str | None
+    raw: str
+    target: str
+    title: str | None
+    resolved: bool
+    title_matches: bool | None
+    document: str
+    lang: str
+    edition: str | None
+    # Broken citations only: the cited rule's own title where the quoted one differs, and for a
+    # partial document (an excerpt, a glossary list) the full text its citations were checked in.
+    actual_title: str | None = None
+    checked_in: str | None = None
 
 
-class Rule(Record):
-    FIELDS = ("number", "kind", "title", "text", "examples", "lang", "edition", "document", "line", "anchor",
-              "parent", "children", "previous", "next", "cites", "cited_by", "commentary", "other_versions",
-              "duplicates", "scenarios", "inferred_edition", "english", "subrules", "current")
-
-    def __init__(self, number: str, kind: str, title: str | None, text: str, examples: list[str], lang: str,
-                 edition: str | None, document: str, line: int, anchor: str, parent: RuleLink | None,
-                 children: list[RuleLink], previous: RuleLink | None, next: RuleLink | None,
-                 cites: list[Reference] | None = None, cited_by: list[Reference] | None = None,
-                 commentary: list[dict] | None = None, other_versions: list[dict] | None = None,
-                 duplicates: int = 0, scenarios: list[dict] | None = None, inferred_edition: dict | None = None,
-                 english: dict | None = None, subrules: bool = True, current: dict | None = None) -> None:
-        self.number = number
-        self.kind = kind
-        self.title = title
-        self.text = text
-        self.examples = examples
-        self.lang = lang
-        self.edition = edition
-        self.document = document
-        self.line = line
-        self.anchor = anchor
-        self.parent = parent
-        self.children = children
-        self.previous = previous
-        self.next = next
-        self.cites = cites if cites is not None else []
-        self.cited_by = cited_by if cited_by is not None else []
-        self.commentary = commentary if commentary is not None else []
-        self.other_versions = other_versions if other_versions is not None else []
-        self.duplicates = duplicates  # further rules printed with the same number in this document
-        self.scenarios = scenarios if scenarios is not None else []  # example games: scenario, file, edition, passed
-        # An undated document: the inferred edition range, and the English rule of its newest edition.
-        self.inferred_edition = inferred_edition
-        self.english = english
-        self.subrules = subrules  # False when asked for without them ("702.26." with a trailing dot)
-        # Today's English rule of this one's lineage (number, edition, document); None when it is gone.
-        self.current = current
+@record
+class Rule(_Serialisable):
+    number: str
+    kind: str
+    title: str | None
+    text: str
+    examples: list[str]
+    lang: str
+    edition: str | None
+    document: str
+    line: int
+    anchor: str
+    parent: RuleLink | None
+    children: list[RuleLink]
+    previous: RuleLink | None
+    next: RuleLink | None
+    cites: list[Reference] = fresh(factory=list)
+    cited_by: list[Reference] = fresh(factory=list)
+    commentary: list[dict] = fresh(factory=list)
+    other_versions: list[dict] = fresh(factory=list)
+    duplicates: int = 0  # further rules printed with the same number in this document
+    scenarios: list[dict] = fresh(factory=list)  # example games: scenario, file, edition, passed
+    # An undated document: the inferred edition range, and the English rule of its newest edition.
+    inferred_edition: dict | None = None
+    english: dict | None = None
+    subrules: bool = True  # False when asked for without them ("702.26." with a trailing dot)
+    # Today's English rule of this one's lineage (number, edition, document); None when it is gone.
+    current: dict | None = None
 
     def payload(self) -> dict:
         """The one JSON shape of a rule, in `show --json`, the HTTP API, the MCP server and Python.

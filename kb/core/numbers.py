@@ -17,6 +17,7 @@ from functools import cached_property, lru_cache
 from collections.abc import Iterable
 
 from kb.core.errors import BadRuleNumber
+from kb.core.records import record
 from kb.i18n import _
 
 SKIPPED_LETTERS = frozenset("lo")
@@ -86,39 +87,14 @@ def previous_letters(letters: str) -> str | None:
     return rest or None
 
 
-class _Frozen:
-    """A value that cannot be changed once made (as a frozen dataclass; this module does not import
-    dataclasses, which would load inspect into every fresh process)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable: cannot delete {name!r}")
-
-
-class RuleNumber(_Frozen):
+@record(frozen=True)
+class RuleNumber:
     """One node of the rules: a section, chapter, rule or subrule."""
 
     section: int
-    chapter: int | None
-    rule: int | None
-    letters: str | None
-
-    def __init__(self, section: int, chapter: int | None = None, rule: int | None = None,
-                 letters: str | None = None) -> None:
-        self.__dict__.update(section=section, chapter=chapter, rule=rule, letters=letters)
-
-    def _fields(self) -> tuple:
-        return (self.section, self.chapter, self.rule, self.letters)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not RuleNumber:
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
+    chapter: int | None = None
+    rule: int | None = None
+    letters: str | None = None
 
     @classmethod
     def parse(cls, text: str) -> "RuleNumber":
@@ -279,25 +255,12 @@ def sort_numbers(numbers: Iterable[str | RuleNumber]) -> list[RuleNumber]:
     return sorted(n if isinstance(n, RuleNumber) else RuleNumber.parse(n) for n in numbers)
 
 
-class RuleRange(_Frozen):
+@record(frozen=True)
+class RuleRange:
     """An inclusive run of numbers of one kind, like 601.2a–h."""
 
     start: RuleNumber
     end: RuleNumber
-
-    def __init__(self, start: RuleNumber, end: RuleNumber) -> None:
-        self.__dict__.update(start=start, end=end)
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not RuleRange:
-            return NotImplemented
-        return (self.start, self.end) == (other.start, other.end)
-
-    def __hash__(self) -> int:
-        return hash((self.start, self.end))
-
-    def __repr__(self) -> str:
-        return f"RuleRange(start={self.start!r}, end={self.end!r})"
 
     @classmethod
     def parse(cls, text: str) -> "RuleRange":

@@ -1,12 +1,13 @@
-"""Records: the part of dataclasses the search's result and query classes use, without importing it.
+"""Records: the part of dataclasses that a lookup's and a search's classes use, without importing it.
 
 The dataclasses module imports inspect (and with it ast, dis and tokenize): 20 ms of every fresh
-process that defines one, and a fresh `mtgkb search` defines 27. ``@record`` reads the class's
-annotations as ``@dataclass`` does and gives an ``__init__`` (defaults; ``fresh(list)`` for a
-new list per record), equality and a repr by fields, immutability and a hash with
-``frozen=True``; :func:`replace` and :func:`fields` stand in for dataclasses' own. The methods are
-generated as dataclasses generates them (compiled once per class), so building a record costs
-what building a dataclass does.
+process that defines one. A fresh `mtgkb show` defines six (the rule, its links and references,
+rule numbers and ranges, an inferred edition), a fresh `mtgkb search` 27 more. ``@record`` reads
+the class's annotations as ``@dataclass`` does and gives an ``__init__`` (defaults;
+``fresh(factory=list)`` for a new list per record), equality and a repr by fields (a method the
+class defines itself is kept), immutability and a hash with ``frozen=True``; :func:`replace` and
+:func:`fields` stand in for dataclasses' own. The methods are generated as dataclasses generates
+them (compiled once per class), so building a record costs what building a dataclass does.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from collections.abc import Callable
 
 TYPE_CHECKING = False  # typing itself is not imported: it costs a fresh process milliseconds
 if TYPE_CHECKING:
-    from typing import dataclass_transform
+    from typing import TypeVar, dataclass_transform
+
+    T = TypeVar("T")
 else:
     def dataclass_transform(**_options):
         return lambda function: function
@@ -23,11 +26,15 @@ else:
 FIELDS = "__record_fields__"
 
 
-class fresh:  # noqa: N801  (used like dataclasses.field)
-    """A default made anew for each record: ``highlights: list = fresh(list)``."""
-
+class _Fresh:
     def __init__(self, factory: Callable[[], object]) -> None:
         self.factory = factory
+
+
+def fresh(*, factory: Callable[[], T]) -> T:
+    """A default made anew for each record (as ``field(default_factory=...)``): ``tags: list = fresh(factory=list)``;
+    the keyword is what type checkers read as a default."""
+    return _Fresh(factory)  # type: ignore[return-value]  # read by @record, never left on a record
 
 
 @dataclass_transform(field_specifiers=(fresh,))  # type checkers read a record's fields as a dataclass's
@@ -46,7 +53,7 @@ def record(cls: type | None = None, *, frozen: bool = False):
                 if name in vars(klass):
                     defaults[name] = vars(klass)[name]
         for name, default in defaults.items():
-            if isinstance(default, fresh) and name in vars(cls):
+            if isinstance(default, _Fresh) and name in vars(cls):
                 delattr(cls, name)
         setattr(cls, FIELDS, tuple(names))
         _generate(cls, names, defaults, frozen)
@@ -62,7 +69,7 @@ def _generate(cls: type, names: list[str], defaults: dict[str, object], frozen: 
         default = defaults.get(name, _MISSING)
         if default is _MISSING:
             params.append(name)
-        elif isinstance(default, fresh):
+        elif isinstance(default, _Fresh):
             space[f"_make_{name}"] = default.factory
             params.append(f"{name}=_MISSING")
             body.append(f"    if {name} is _MISSING: {name} = _make_{name}()")
@@ -118,4 +125,5 @@ def replace(obj, **changes):
 
 
 def is_record(obj: object) -> bool:
+    """Whether ``obj`` is a record (an instance of a class made by ``@record``)."""
     return hasattr(type(obj), FIELDS)

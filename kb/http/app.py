@@ -26,7 +26,7 @@ from kb.http.errors import install_handlers, responses
 from kb.http.language import UILanguageMiddleware
 from kb.http.limits import MAX_BODY, BodyLimit
 from kb.http.long import LongRequests
-from kb.http.rule_lane import RuleFastLane, rule_answer
+from kb.http.rule_lane import MAX_LENGTHS, RuleFastLane, rule_answer
 from kb.http.threads import ThreadFacades, in_thread, size_thread_pool
 from kb.i18n import _, ui_language
 from kb.reader.routes import mount_static, reader_router, rule_page, wants_html
@@ -90,10 +90,11 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     install_handlers(app)
     get = facades.get
 
+    # The fast lane (kb.http.rule_lane) takes the plain form of this route: the limits are shared.
     def get_rule(request: Request, number: str, lang: str | None = Query(
-                     None, max_length=16, description="Language of the text; default the Accept-Language "
-                     "language where the rule has a text in it, else English."),
-                 edition: str | None = Query(None, max_length=64),
+                     None, max_length=MAX_LENGTHS["lang"], description="Language of the text; default the "
+                     "Accept-Language language where the rule has a text in it, else English."),
+                 edition: str | None = Query(None, max_length=MAX_LENGTHS["edition"]),
                  children: bool = Query(False, description="Include the subrules with their texts.")):
         kb = get()
         if wants_html(request):  # a browser: the reader's rule page (a few ms, like the lookup below)

@@ -27,8 +27,9 @@ Message = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]]
 
 PREFIX = "/rules/"
-# The query parameters of the route and the longest value each takes (as declared in kb.http.app).
+# The query parameters of the route and the longest value each takes (the route declares these).
 MAX_LENGTHS = {"lang": 16, "edition": 64}
+LONGEST_NUMBER = 64  # a longer path is not a rule number: the route answers it
 BOOLEANS = {"true": True, "false": False}
 
 
@@ -54,7 +55,7 @@ def plain_request(scope: Scope) -> dict[str, Any] | None:
     if scope["type"] != "http" or scope["method"] != "GET" or not scope["path"].startswith(PREFIX):
         return None
     number = scope["path"][len(PREFIX):]
-    if not number or len(number) > 64:
+    if not number or len(number) > LONGEST_NUMBER:
         return None
     for name, value in scope.get("headers", []):
         if name == b"accept" and b"html" in value:

@@ -58,9 +58,9 @@ class Compiled:
     plan: Node | None
     concepts: list[QueryConcept]
     lang: str  # the language the query is written in, as far as it tells
-    highlights: dict[str, set[str]] = fresh(dict)  # analysis language -> terms
-    prefixes: dict[str, set[str]] = fresh(dict)
-    surfaces: dict[str, set[str]] = fresh(dict)  # ja/zh -> spellings to mark
+    highlights: dict[str, set[str]] = fresh(factory=dict)  # analysis language -> terms
+    prefixes: dict[str, set[str]] = fresh(factory=dict)
+    surfaces: dict[str, set[str]] = fresh(factory=dict)  # ja/zh -> spellings to mark
 
 
 @record(frozen=True)

@@ -245,9 +245,7 @@ def _rule_rows(kb, doc_ids: list[int], numbers: list[str]) -> list[dict]:
     Rows read once are kept with the store's lookup cache, which drops them when the database
     changes: the same rules answer many queries, and reading them was a quarter of a warm search.
     """
-    cache = getattr(getattr(kb, "store", kb), "cache", None)  # a KnowledgeBase or its Store
-    if cache is None:
-        return sorted(_read_rows(kb, doc_ids, numbers), key=lambda row: (row["document_id"], row["seq"]))
+    cache = getattr(kb, "store", kb).cache  # searched through the facade or its Store
     cache.documents()  # notices another connection's writes (and drops what is kept)
     kept: dict[tuple[int, str], list[dict]] = cache.memo.setdefault("search rows", {})
     missing = [number for number in numbers if any((doc_id, number) not in kept for doc_id in doc_ids)]

@@ -44,9 +44,9 @@ class IndexReport:
 
     path: str
     rebuilt: bool = False
-    added: list[str] = fresh(list)
-    replaced: list[str] = fresh(list)
-    removed: list[str] = fresh(list)
+    added: list[str] = fresh(factory=list)
+    replaced: list[str] = fresh(factory=list)
+    removed: list[str] = fresh(factory=list)
     rules: int = 0  # rule versions read
     texts: int = 0  # distinct texts indexed (a text several editions share counts once)
     seconds: float = 0.0

@@ -73,9 +73,9 @@ class Negated:
 class ParsedQuery:
     text: str  # the query as searched (cleaned, cut)
     root: object | None  # Term, Group, Either or Negated; None when only a rule number was given
-    targets: list[RuleNumber | RuleRange] = fresh(list)
-    citations: list[str] = fresh(list)
-    warnings: list[str] = fresh(list)
+    targets: list[RuleNumber | RuleRange] = fresh(factory=list)
+    citations: list[str] = fresh(factory=list)
+    warnings: list[str] = fresh(factory=list)
 
 
 def clean(text: str, warnings: list[str]) -> str:

@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
+from kb.core.model import _Serialisable
 from kb.core.records import fresh, record
-from kb.core.model import plain
-
-
-class _Serialisable:
-    def to_dict(self) -> dict:
-        return plain(self)
 
 
 @record
@@ -16,7 +11,7 @@ class Snippet(_Serialisable):
     """A stretch of a rule's text; ``highlights`` are [start, end) spans of ``text`` that matched."""
 
     text: str
-    highlights: list[tuple[int, int]] = fresh(list)
+    highlights: list[tuple[int, int]] = fresh(factory=list)
     part: str = "text"  # "text", "title" or "example"
 
     def marked(self, before: str = "[", after: str = "]") -> str:
@@ -62,11 +57,11 @@ class SearchResults(_Serialisable):
     query_lang: str
     scope: str  # "newest", "all" or an edition
     grouping: str  # "number" or "chain"
-    narrowed_to: list[str] = fresh(list)  # rule subtrees from numbers in the query
+    narrowed_to: list[str] = fresh(factory=list)  # rule subtrees from numbers in the query
     corrected: str | None = None  # the query as searched after spelling corrections
-    did_you_mean: list[str] = fresh(list)
-    expansions: dict[str, list[str]] = fresh(dict)  # query word -> English terms it was read as
-    warnings: list[str] = fresh(list)
+    did_you_mean: list[str] = fresh(factory=list)
+    expansions: dict[str, list[str]] = fresh(factory=dict)  # query word -> English terms it was read as
+    warnings: list[str] = fresh(factory=list)
 
 
 @record

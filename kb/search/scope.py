@@ -36,7 +36,7 @@ class ScopeDocument:
 class Scope:
     label: str  # "newest", "all" or the edition asked for
     documents: list[ScopeDocument]
-    renumbering: dict[str, dict[str, str]] = fresh(dict)  # document -> {its number: today's}
+    renumbering: dict[str, dict[str, str]] = fresh(factory=dict)  # document -> {its number: today's}
 
     @property
     def languages(self) -> list[str]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 
-from kb.core.model import Record
+from kb.core.model import plain
+from kb.core.records import fresh, record
 from kb.i18n import N_, _
 
 
@@ -31,25 +32,22 @@ def render(entry: dict | str) -> str:
     return _(entry["msgid"]).format(**params)
 
 
-class Inference(Record):
+@record
+class Inference:
     """The editions a document matches best, as a range and a list, with the facts that decided."""
 
-    FIELDS = ("document", "first", "last", "editions", "evidence_messages")
-
-    def __init__(self, document: str, first: str | None, last: str | None, editions: list[str],
-                 evidence_messages: list[dict] | None = None) -> None:
-        self.document = document
-        self.first = first
-        self.last = last
-        self.editions = editions
-        self.evidence_messages = evidence_messages if evidence_messages is not None else []
+    document: str
+    first: str | None
+    last: str | None
+    editions: list[str]
+    evidence_messages: list[dict] = fresh(factory=list)
 
     @property
     def evidence(self) -> list[str]:
         return [render(entry) for entry in self.evidence_messages]
 
     def to_dict(self) -> dict:
-        found = super().to_dict()
+        found = plain(self)
         del found["evidence_messages"]
         found["evidence"] = self.evidence
         return found
