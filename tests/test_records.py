@@ -71,3 +71,32 @@ def test_replace_and_plain_as_dataclasses_do():
     nested = Inner(Hit("702.26b", 1.5, ["a"]), (Point(1, 2),))
     assert plain(nested) == {"hit": {"number": "702.26b", "score": 1.5, "tags": ["a"]}, "points": ({"x": 1, "y": 2},)}
     assert plain(DataHit("1")) == dataclasses.asdict(DataHit("1"))
+
+
+def test_methods_are_compiled_on_first_call():
+    """A class's methods stand in until one is called: a process compiles only the classes it uses."""
+
+    @record(frozen=True)
+    class Unused:
+        name: str
+        tags: tuple = ()
+
+    assert Unused.__init__.__code__.co_varnames[:3] == ("self", "args", "kwargs")  # the stand-in
+    first = Unused("a")
+    assert Unused.__init__.__code__.co_varnames[:3] == ("self", "name", "tags")  # compiled now
+    assert Unused.__hash__.__qualname__.endswith("Unused.__hash__")
+    assert first == Unused("a", ()) and hash(first) == hash(Unused("a", ())) and repr(first).endswith("Unused(name='a', tags=())")
+
+
+def test_a_plain_subclass_built_first_compiles_its_records_methods():
+    @record
+    class Base:
+        name: str
+        count: int = 0
+
+    class Child(Base):
+        pass
+
+    child = Child("a")
+    assert (child.name, child.count) == ("a", 0) and child == Child("a") and child != Base("a")
+    assert Base("b", 2) == Base(name="b", count=2)
