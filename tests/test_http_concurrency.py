@@ -123,3 +123,49 @@ def test_each_worker_thread_has_its_own_read_only_connection(db):
         assert client.get("/rules/702.26b").json()["ruleNumber"] == "702.26b"
         assert facades.opened >= 4  # the request's worker thread opened its own
     assert facades.opened == 0  # all closed at shutdown
+
+
+def test_the_lane_thread_answers_in_order_ends_when_idle_and_starts_again(monkeypatch):
+    import asyncio
+
+    from kb.http.rule_lane import LookupThread
+
+    monkeypatch.setattr(LookupThread, "IDLE", 0.05)
+    threads: list[str] = []
+    exits: list[str] = []
+
+    def answer(request: dict) -> bytes:
+        threads.append(threading.current_thread().name)
+        return request["number"].encode()
+
+    lane = LookupThread(answer, lambda: exits.append(threading.current_thread().name))
+
+    async def ask(numbers: list[str]) -> list:
+        return await asyncio.gather(*(lane.run({"number": n}) for n in numbers))
+
+    numbers = [f"702.{n}" for n in range(50)]
+    assert asyncio.run(ask(numbers)) == [n.encode() for n in numbers]
+    assert set(threads) == {"mtgkb-rule-lane"}  # one thread of its own, not the caller's
+    deadline = time.monotonic() + 5
+    while lane._thread is not None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert lane._thread is None and exits == ["mtgkb-rule-lane"]  # idle: it ended, closing its facade
+    assert asyncio.run(ask(["100.1"])) == [b"100.1"]  # and starts again
+    failing = LookupThread(lambda request: 1 / 0, lambda: None)
+    assert asyncio.run(failing.run({})) is None  # a lookup that fails is the route's to answer
+
+
+def test_the_lane_thread_closes_its_facade_when_it_ends(db, monkeypatch):
+    from kb.http.rule_lane import LookupThread
+
+    monkeypatch.setattr(LookupThread, "IDLE", 0.05)
+    app = create_app(db)
+    facades = app.state.facades
+    with TestClient(app) as client:
+        assert client.get("/rules/702.26b").json()["ruleNumber"] == "702.26b"  # the lane's thread opened one
+        opened = facades.opened
+        deadline = time.monotonic() + 5
+        while facades.opened == opened and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert facades.opened == opened - 1
+        assert client.get("/rules/702.26c").json()["ruleNumber"] == "702.26c"

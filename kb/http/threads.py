@@ -47,6 +47,17 @@ class ThreadFacades:
             self._local.kept = (self._generation, kb)
         return kb
 
+    def release(self) -> None:
+        """Close the calling thread's facade (a thread that ends)."""
+        kept = getattr(self._local, "kept", None)
+        if kept is None:
+            return
+        self._local.kept = None
+        with self._lock:
+            if kept[1] in self._opened:
+                self._opened.remove(kept[1])
+        kept[1].close()
+
     @property
     def opened(self) -> int:
         """How many threads have a facade (for tests and figures)."""
