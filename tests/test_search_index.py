@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 
 from kb.api import KnowledgeBase
 from kb.search import rebuild_index, search, update_index
-from kb.search import derived, index, postings, terms
+from kb.search import analyzers, derived, index, postings, terms
 from kb.search.index import indexed_documents
 from tests.conftest import corpus_path
 
@@ -117,18 +118,51 @@ def test_importing_kb_search_loads_no_engine():
     assert loaded == []
 
 
-def test_the_segmenter_loads_only_for_japanese_text(editions):
+def test_the_segmenter_loads_only_for_japanese_text_the_index_does_not_know(editions, monkeypatch):
+    """The term list's names, the index's words and the titles are stored with Sudachi's words: a
+    query of them loads no Sudachi, and finds what Sudachi's words find; other Japanese text loads it."""
     rebuild_index(editions)
     code = ("import json, sys; from kb.api import KnowledgeBase; from kb.search import search; "
-            "kb = KnowledgeBase.open(sys.argv[-1] if False else __import__('os').environ['MTGKB_DB'], build=False); "
+            "kb = KnowledgeBase.open(__import__('os').environ['MTGKB_DB'], build=False); "
             "english = search(kb, 'phased out token').results[0].number; german = search(kb, 'Instabilität').results[0].number; "
-            "before = 'sudachipy' in sys.modules; japanese = search(kb, 'フェイズ・アウト トークン').results[0].number; "
-            "print(json.dumps([english, german, before, 'sudachipy' in sys.modules, japanese, "
+            "found = search(kb, 'フェイズ・アウト トークン'); japanese = [r.number for r in found.results]; "
+            "stored = 'sudachipy' in sys.modules; sentence = search(kb, 'トークンがフェイズ・アウトしたとき').results[0].number; "
+            "print(json.dumps([english, german, stored, japanese, found.expansions, sentence, 'sudachipy' in sys.modules, "
             "'urllib.request' in sys.modules, 'asyncio' in sys.modules]))")
-    english, german, before, after, japanese, urllib, asyncio = _fresh(code, editions.path)
+    english, german, stored, japanese, expansions, sentence, after, urllib, asyncio = _fresh(code, editions.path)
     assert english == "702.26d" and german == "702.26"
-    assert before is False and after is True and japanese == "702.26d"
+    assert stored is False and japanese[0] == "702.26d"
+    assert expansions == {"フェイズ・アウト": ["phase out"], "トークン": ["Token"]}
+    assert after is True and sentence.startswith("702.26")
     assert urllib is False and asyncio is False
+    # the same query through Sudachi itself finds the same rules in the same order
+    monkeypatch.setattr(analyzers, "_known_japanese", {})
+    monkeypatch.setattr(analyzers, "_japanese_loaders", [])
+    monkeypatch.setattr(analyzers, "remember_japanese", lambda loader: None)
+    derived._cache.clear()
+    index._forget(index.index_dir(editions))
+    terms.key_terms.cache_clear()
+    analyzers._terms.cache_clear()
+    assert [r.number for r in search(editions, "フェイズ・アウト トークン").results] == japanese
+    assert analyzers._known_japanese == {}
+
+
+def test_the_stored_japanese_words_are_sudachis(editions):
+    rebuild_index(editions)
+    with open(index.index_dir(editions) / derived.JAPANESE_FILE, "rb") as handle:
+        stored = pickle.load(handle)
+    assert stored["analysis"] == analyzers.ANALYSIS
+    words = stored["words"]
+    names = {name.name for name in terms.build_lexicon(editions.conn).names if name.lang == "ja"}
+    assert names <= words.keys() and len(words) > len(names)  # the names, and the index's words and pieces
+    for text, found in words.items():
+        assert found == tuple(analyzers.sudachi_words(text)), text
+    for text, found in list(words.items())[:50]:  # every word's span is stored too
+        assert all(text[start:end] in words for _word, start, end in found)
+    # stored under another analysis, they are not used
+    with open(index.index_dir(editions) / derived.JAPANESE_FILE, "wb") as handle:
+        pickle.dump({**stored, "analysis": ("older",)}, handle)
+    assert derived._read_japanese(index.index_dir(editions)) == {}
 
 
 def test_an_update_reads_only_the_segment_it_wrote(editions, monkeypatch):
@@ -160,3 +194,68 @@ def test_an_update_reads_only_the_segment_it_wrote(editions, monkeypatch):
     found = search(editions, "phasing", edition=variant.name)
     assert found.results[0].number == "702.26"
     assert {v.document for r in found.results for v in r.versions} == {variant.name}
+
+
+def test_the_markers_are_kept_beside_the_index_for_its_generation(editions):
+    from whoosh import index as whoosh_index
+
+    from kb.search import markers
+
+    rebuild_index(editions)
+    documents = indexed_documents(editions)  # in step with the database before the reader opens
+    folder = index.index_dir(editions)
+    with whoosh_index.open_dir(str(folder)).reader() as reader:
+        read = markers.read(reader)
+        assert markers.kept(folder, reader) == read and read[0] == documents
+        assert set(read[0]) == {row[0] for row in editions.conn.execute("select name from documents")}
+        # a copy kept for another generation is not used
+        with open(folder / markers.MARKERS_FILE, "rb") as handle:
+            copy = pickle.load(handle)
+        with open(folder / markers.MARKERS_FILE, "wb") as handle:
+            pickle.dump({"key": (copy["key"][0] - 1, *copy["key"][1:]), "markers": ({"stale": "0"}, {}, None)}, handle)
+        assert markers.kept(folder, reader) == read
+    # every write keeps a new copy: the markers of a removal, then of an import, are the copy's
+    from kb import store
+
+    name = "MagicCompRules_20231117_cleaned_HeliumOctahelide"
+    editions.conn.execute("delete from examples where document_id = (select id from documents where name = ?)", [name])
+    store.delete_document(editions.conn, name)
+    update_index(editions, [name])
+    for present in (False, True):
+        with whoosh_index.open_dir(str(folder)).reader() as reader:
+            with open(folder / markers.MARKERS_FILE, "rb") as handle:
+                copy = pickle.load(handle)
+            assert copy["key"][0] == reader.generation() and copy["markers"] == markers.read(reader)
+            assert (name in copy["markers"][0]) is present
+        if not present:
+            editions.import_file(corpus_path("en", "variants", f"{name}.txt"))  # the import updates the index
+
+
+def test_the_stored_numbers_and_packed_tables_read_as_the_index_and_lexicon(editions):
+    from whoosh import index as whoosh_index
+
+    rebuild_index(editions)
+    derived._cache.clear()
+    folder = index.index_dir(editions)
+    stored = derived.load(folder, indexed_documents(editions))
+    with whoosh_index.open_dir(str(folder)).reader() as reader:
+        assert stored.generation == reader.generation() and len(stored.numbers) == reader.doc_count_all()
+        assert all(stored.numbers[doc] == (reader.stored_fields(doc).get("number") or "")
+                   for doc in range(reader.doc_count_all()))
+    # the lexicon read back answers as the one built
+    built = terms.build_lexicon(editions.conn)
+    read = stored.lexicon
+    assert isinstance(read.forms, terms.Packed) and read.languages == built.languages
+    for lang in built.languages:
+        for key, pivots in built._keys[lang].items():
+            assert read._keys[lang].get(key) == pivots
+    assert all(read.translations([pivot]) == built.translations([pivot]) for pivot in built.forms)
+    assert all(read.analyse(*key) == value for key, value in built.analysed.items())
+    assert read.match("en", [("phase",), ("out",)]) == built.match("en", [("phase",), ("out",)])
+    # the vocabularies are read a language at a time
+    words = stored.words()
+    vocabularies = words["vocabularies"]
+    assert isinstance(vocabularies, terms.Packed) and isinstance(dict.get(vocabularies, "en"), bytes)
+    english, frequencies = vocabularies["en"]
+    assert len(english) == len(frequencies) > 1000 and "deathtouch" in english
+    assert isinstance(dict.get(vocabularies, "de"), bytes)  # still packed: nothing asked for it

@@ -10,7 +10,6 @@ per phase instead, and ``--no-progress`` draws nothing.
 
 from __future__ import annotations
 
-import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -92,6 +91,8 @@ class ProgressView:
             self.stream.flush()
 
     def _draw(self, event: Progress, now: float, final: bool = False) -> None:
+        import shutil  # here: a search that draws no bar does not import it
+
         width = shutil.get_terminal_size((80, 24)).columns
         share = event.done / event.total if event.total else 1.0
         if final:

@@ -10,6 +10,7 @@ and the current curated and built-in term lists, else says None.
 
 from __future__ import annotations
 
+import marshal
 import os
 import pickle
 from array import array
@@ -20,7 +21,8 @@ from pathlib import Path
 FILE = "derived.pickle"
 WORDS_FILE = "words.pickle"  # the term pairs and vocabularies, read only by did-you-mean and completions
 SEGMENTS_FILE = "segments.pickle"  # what was read of each index segment, read only when the data is saved
-VERSION = 4
+JAPANESE_FILE = "japanese.pickle"  # Sudachi's words of the Japanese names, words and titles, read by Japanese queries
+VERSION = 6
 _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
 
@@ -32,12 +34,14 @@ class Derived:
     undated: dict[str, dict[str, str]]  # undated document -> {its number: today's} (kb.search.lineage)
     generation: int = -1  # of the index the arrays below were read from
     held: dict[str, bytes] | None = None  # document code -> its index documents (array "I" bytes)
+    numbers: list[str] | None = None  # index document -> its rule number ("" for a marker)
     folder: str = ""
     _words: dict | None = None
 
     def words(self) -> dict:
         """{"names": term pairs as tuples, "vocabularies": {lang: (words, document frequencies)}, "spellings":
-        the names folded for did-you-mean (kb.search.terms.name_spellings)}, read once."""
+        the names folded for did-you-mean (kb.search.terms.name_spellings)}, read once; each part is decoded
+        on first use, each language's vocabulary apart (an English word needs no Chinese bigrams)."""
         if self._words is None:
             with open(Path(self.folder) / WORDS_FILE, "rb") as handle:
                 words = pickle.load(handle)
@@ -49,9 +53,12 @@ class Derived:
         return self.words()["vocabularies"]
 
     def attach(self, folder: Path) -> "Derived":
+        from kb.search.analyzers import remember_japanese
+
         self.folder = str(folder)
         self.lexicon._names_loader = lambda: self.words()["names"]
         self.lexicon._spellings_loader = lambda: self.words().get("spellings")
+        remember_japanese(lambda: _read_japanese(folder))
         return self
 
 
@@ -70,17 +77,21 @@ def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dic
     from whoosh import index as whoosh_index
 
     from kb.search.lineage import undated_renumbering
+    from kb.search.markers import keep as keep_markers
     from kb.search.schema import CJK, words_field
-    from kb.search.terms import build_lexicon, name_spellings
+    from kb.search.terms import Packed, build_lexicon, name_spellings
 
     ix = whoosh_index.open_dir(str(folder))
     known = _read_known(folder)
     with ix.reader() as reader:
         generation = reader.generation()
+        keep_markers(folder, reader)
         segments = _segments(known.get("segments", {}), reader, [words_field(lang) for lang in CJK])
         surface = _surface(known.get("surface", []), reader, kb.conn, written)
         vocabularies = _summed(surface)
         held = _held(reader, segments)
+        numbers = [number for leaf, _offset in reader.leaf_readers()
+                   for number in segments[leaf.segment().segment_id()]["numbers"]]
         for lang in CJK:  # Sudachi's words and Chinese bigrams, as the text fields hold them
             counts: dict[str, int] = {}
             for found in segments.values():
@@ -90,11 +101,14 @@ def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dic
     ix.close()
     _write(folder, SEGMENTS_FILE, {"version": VERSION, "segments": segments, "surface": surface})
     lexicon = build_lexicon(kb.conn)
+    _write(folder, JAPANESE_FILE, _japanese(folder, kb.conn, lexicon, vocabularies.get("ja", ([], []))[0]))
     names = [tuple(name) for name in lexicon.names]
-    data = Derived(_stamp(markers), lexicon, undated_renumbering(kb.conn), generation, held)
+    data = Derived(_stamp(markers), lexicon, undated_renumbering(kb.conn), generation, held, numbers)
     words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies,
              "spellings": name_spellings(lexicon.names)}
-    for name, value in ((WORDS_FILE, words), (FILE, data)):
+    packed = Packed(stamp=data.stamp, vocabularies=Packed.of(vocabularies),
+                    **{key: marshal.dumps(value) for key, value in words.items() if key not in ("stamp", "vocabularies")})
+    for name, value in ((WORDS_FILE, packed), (FILE, data)):
         _write(folder, name, value)
     data._words = words
     data.attach(folder)
@@ -110,14 +124,40 @@ def _write(folder: Path, name: str, value) -> None:
     os.replace(temporary, folder / name)
 
 
+def _japanese(folder: Path, conn, lexicon, words: list[str]) -> dict:
+    """The stored Japanese words (kb.search.analyzers.known_japanese) of the term list's Japanese names,
+    the index's Japanese words and the Japanese rule titles, with their words' spans; strings stored before
+    are not analysed again."""
+    from kb.search.analyzers import ANALYSIS, known_japanese
+
+    titles = [title for (title,) in conn.execute(
+        "select distinct r.title from rules r join documents d on d.id = r.document_id "
+        "where d.lang = 'ja' and r.title is not null")]
+    wanted = {name.name for name in lexicon.names if name.lang == "ja"} | set(words) | set(titles)
+    return {"analysis": ANALYSIS, "words": known_japanese(wanted, _read_japanese(folder))}
+
+
+def _read_japanese(folder: Path) -> dict:
+    """The stored Japanese words, when they were computed as the analysis computes them now."""
+    from kb.search.analyzers import ANALYSIS
+
+    stored = _read(folder, JAPANESE_FILE)
+    return stored["words"] if isinstance(stored, dict) and stored.get("analysis") == ANALYSIS else {}
+
+
 def _read_known(folder: Path) -> dict:
     """What earlier saves read of the index's segments (SEGMENTS_FILE), or nothing."""
-    try:
-        with open(folder / SEGMENTS_FILE, "rb") as handle:
-            known = pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-        return {}
+    known = _read(folder, SEGMENTS_FILE)
     return known if isinstance(known, dict) and known.get("version") == VERSION else {}
+
+
+def _read(folder: Path, name: str):
+    """A file written by _write, or None when it is missing or unreadable."""
+    try:
+        with open(folder / name, "rb") as handle:
+            return pickle.load(handle)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+        return None
 
 
 def _segments(known: dict[str, dict], reader, fields: list[str]) -> dict[str, dict]:
@@ -137,8 +177,11 @@ def _segments(known: dict[str, dict], reader, fields: list[str]) -> dict[str, di
 
 def _read_segment(leaf, fields: list[str]) -> dict:
     held: dict[str, array] = {}
+    numbers = []
     for docnum in range(leaf.doc_count_all()):
-        for code in (leaf.stored_fields(docnum).get("holders") or "").split():
+        stored = leaf.stored_fields(docnum)
+        numbers.append(stored.get("number") or "")
+        for code in (stored.get("holders") or "").split():
             docs = held.get(code)
             if docs is None:
                 docs = held[code] = array("I")
@@ -151,7 +194,7 @@ def _read_segment(leaf, fields: list[str]) -> dict:
                 text = word.decode("utf-8") if isinstance(word, bytes) else word
                 if len(text) >= 2:
                     terms[text] = info.doc_frequency()
-    return {"held": {code: docs.tobytes() for code, docs in held.items()}, "words": words}
+    return {"held": {code: docs.tobytes() for code, docs in held.items()}, "words": words, "numbers": numbers}
 
 
 def _held(reader, segments: dict[str, dict]) -> dict[str, bytes]:
@@ -238,11 +281,7 @@ def load(folder: Path, markers: dict[str, str]) -> Derived | None:
         cached = _cache.get(str(folder))
     if cached and cached[0] == stamp:
         return cached[1]
-    try:
-        with open(folder / FILE, "rb") as handle:
-            data = pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
-        return None
+    data = _read(folder, FILE)
     if not isinstance(data, Derived) or data.stamp != stamp:
         return None
     data.attach(folder)

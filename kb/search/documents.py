@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from functools import lru_cache
-from typing import Container, Iterator
+from collections.abc import Container, Iterator
 
 from kb.core.numbers import RuleNumber
 from kb.search.analyzers import NAME_SEPARATOR, language_field

@@ -163,14 +163,14 @@ def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_or
     """
     documents = scope.by_name()
     if by_order:
-        top = sorted(scores, key=lambda doc: _order(postings.identity(doc)[1]))[:CANDIDATES]
+        top = sorted(scores, key=lambda doc: _order(postings.number(doc)))[:CANDIDATES]
         scores = {doc: 1.0 / (rank + 1) for rank, doc in enumerate(top)}
     else:
         top = heapq.nlargest(CANDIDATES, scores, key=scores.get)
     versions: list[tuple[int, str, str]] = []  # (index document, document name, number)
     held = [(name, postings.held(code)) for code, name in codes.items() if name in documents]
     for doc in top:
-        number = postings.identity(doc)[1]
+        number = postings.number(doc)
         versions.extend((doc, name, number) for name, docs in held if doc in docs)
     keys = group_keys(kb, scope, [(documents[name], number) for _doc, name, number in versions])
     groups: dict = {}

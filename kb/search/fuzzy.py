@@ -12,7 +12,7 @@ import threading
 import weakref
 from collections import defaultdict
 from kb.core.records import record
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from kb import store
 from kb.search.normalise import fold

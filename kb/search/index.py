@@ -17,22 +17,22 @@ from array import array
 from kb.core.records import fresh, record
 from kb.core.model import plain
 from pathlib import Path
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh import index as whoosh_index
-from whoosh.reading import IndexReader, TermNotFound
+from whoosh.reading import IndexReader
 
 from kb import store
 from kb.core.errors import IndexMissing
 from kb.i18n import _
 import kb.search.derived as derived
+import kb.search.markers as markers_file
 from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
 from kb.search.analyzers import LANGUAGES
 from kb.search.postings import Postings, holdings
 from kb.search.schema import FORMAT, build_schema
 
-_FORMAT_UID = "@format"
 _LOCK_TIMEOUT = 60.0
 _lock = threading.Lock()
 _open: dict[tuple[str, int], "_Handle"] = {}
@@ -84,28 +84,6 @@ def _database_documents(kb) -> dict[str, str]:
     return dict(database_state(kb.conn))
 
 
-def _stored(reader: IndexReader, fieldname: str, text: str) -> list[dict]:
-    """Stored fields of the live documents holding a term (whoosh's Searcher, without whoosh.query)."""
-    try:
-        docnums = list(reader.postings(fieldname, text).all_ids())
-    except TermNotFound:
-        return []
-    return [reader.stored_fields(docnum) for docnum in docnums if not reader.is_deleted(docnum)]
-
-
-def _markers(reader: IndexReader) -> tuple[dict[str, str], dict[str, str], str | None]:
-    found: dict[str, str] = {}
-    codes: dict[str, str] = {}
-    version = None
-    for stored in _stored(reader, "kind", "marker"):
-        if stored["uid"] == _FORMAT_UID:
-            version = stored.get("sha")
-        else:
-            found[stored["document"]] = stored.get("sha")
-            codes[stored["document"]] = stored.get("code")
-    return found, codes, version
-
-
 def _code(number: int) -> str:
     digits = "0123456789abcdefghijklmnopqrstuvwxyz"
     text = ""
@@ -139,7 +117,7 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
     try:
         ix = whoosh_index.create_in(str(temporary), build_schema())
         writer = ix.writer(limitmb=256, compound=False)  # separate files: read in place, not copied into memory
-        writer.add_document(uid=_FORMAT_UID, kind="marker", sha=FORMAT)
+        writer.add_document(uid=markers_file.FORMAT_UID, kind="marker", sha=FORMAT)
         docs = _newest_first(_document_rows(kb))
         records: dict[str, dict] = {}
         holders: dict[str, list[str]] = {}
@@ -250,7 +228,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
                 report.rules += 1
                 uid = record["uid"]
                 if uid not in final:
-                    same = _stored(reader, "uid", uid)
+                    same = markers_file.stored(reader, "uid", uid)
                     final[uid] = set(same[0]["holders"].split()) if same else set()
                 final[uid].add(code)
                 records[uid] = record
@@ -421,12 +399,12 @@ def _handle(target: Path) -> _Handle | None:
         if handle is not None:
             del _open[key]
             handle.reader.close()
-        if identity is None or not whoosh_index.exists_in(str(target)):
+        if identity is None:
             return None
-        try:
+        try:  # an empty or missing index fails here (whoosh's exists_in would read its contents twice)
             ix = whoosh_index.open_dir(str(target))
             opened = ix.reader()
-            markers, codes, version = _markers(opened)
+            markers, codes, version = markers_file.kept(target, opened)
         except Exception:  # an unreadable or foreign index is rebuilt, not trusted
             return None
         handle = _open[key] = _Handle(opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes,

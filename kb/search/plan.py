@@ -9,7 +9,7 @@ concepts. Evaluation returns document number -> score for the documents allowed.
 from __future__ import annotations
 
 from kb.core.records import record
-from typing import Callable, Union
+from collections.abc import Callable
 
 from kb.search.postings import Postings
 
@@ -52,7 +52,7 @@ class Without:
     negative: object
 
 
-Node = Union[Leaf, Concept, Join, Without]
+Node = Leaf | Concept | Join | Without  # a union at run time without importing typing
 
 
 Verifier = Callable[[set[int], str, tuple[str, ...]], set[int]]

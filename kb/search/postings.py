@@ -48,6 +48,7 @@ class Postings:
         self._sets: dict[tuple, frozenset[int]] = {}
         self._bounds: dict[int, tuple] = {}
         self.stored_held: dict[str, bytes] = {}
+        self.stored_numbers: list[str] | None = None
         self._lock = threading.Lock()
 
     def _cached(self, key: tuple, compute) -> dict[int, float]:
@@ -255,6 +256,13 @@ class Postings:
         (kb.search.derived), when it was read from this very index: no posting list to decode."""
         if derived is not None and derived.held and derived.generation == self.reader.generation():
             self.stored_held = derived.held
+            self.stored_numbers = derived.numbers
+
+    def number(self, docnum: int) -> str:
+        """The rule number of an index document: stored with the index (kb.search.derived), else read."""
+        if self.stored_numbers is not None:
+            return self.stored_numbers[docnum]
+        return self.identity(docnum)[1]
 
     def identity(self, docnum: int) -> tuple[list[str], str]:
         """(codes of the documents holding it, rule number) of an index document.

@@ -21,13 +21,14 @@ that of "フェイズアウト".
 
 from __future__ import annotations
 
+import marshal
 import zlib
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from kb.core.records import record
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
+from collections.abc import Iterable, Iterator
 
 from kb import store
 from kb.search.analyzers import japanese_words, language_field, terms
@@ -35,6 +36,7 @@ from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
 from kb.search.normalise import fold
 from kb.search.scripts import all_han, has_cjk
 
+TYPE_CHECKING = False  # typing is not imported at run time: it costs a fresh search milliseconds
 if TYPE_CHECKING:
     from kb.terms.model import TermName
 
@@ -51,13 +53,17 @@ class Match:
     pivots: frozenset[str]
 
 
-class Name(NamedTuple):
-    """One term pair: ``name`` in ``lang`` is the English term ``english`` (pivot ``key``)."""
+if TYPE_CHECKING:
+    from typing import NamedTuple
 
-    lang: str
-    name: str
-    english: str
-    key: str
+    class Name(NamedTuple):
+        lang: str
+        name: str
+        english: str
+        key: str
+else:
+    Name = namedtuple("Name", "lang name english key")
+    Name.__doc__ = "One term pair: ``name`` in ``lang`` is the English term ``english`` (pivot ``key``)."
 
 
 class Lexicon:
@@ -100,10 +106,15 @@ class Lexicon:
         return stored or name_spellings(self.names)
 
     def __getstate__(self) -> dict:
-        """Pickled without its names: kb.search.derived stores those apart, read only when needed."""
+        """Pickled without its names (kb.search.derived stores those apart, read only when needed) and
+        with each entry of its tables packed: a query reads a few entries, and building the sets and
+        tuples of all of them took a fresh search 14 ms."""
         state = dict(self.__dict__)
         state["_names"], state["_names_loader"], state["_spellings_loader"] = None, None, None
+        state["forms"], state["analysed"] = Packed.of(self.forms), Packed.of(self.analysed)
+        state["_keys"] = {lang: Packed.of(table) for lang, table in self._keys.items()}
         return state
+
 
     def analyse(self, lang: str, text: str) -> tuple[str, ...]:
         """The index terms of a translation (stored), or of any text (analysed now)."""
@@ -162,6 +173,38 @@ class Lexicon:
         for pivot in pivots:
             found |= self.forms.get(pivot, set())
         return found
+
+
+class Packed(dict):
+    """A read-only table whose values are kept marshalled, each read on its first use; tuple keys are
+    kept joined (building every key's tuple took as long as the values)."""
+
+    @classmethod
+    def of(cls, table: dict) -> "Packed":
+        if isinstance(table, Packed):
+            return table
+        return cls({_joined(key): marshal.dumps(value) for key, value in table.items()})
+
+    def __reduce__(self):
+        return (Packed, (dict(dict.items(self)),))
+
+    def __getitem__(self, key):
+        key = _joined(key)
+        value = dict.__getitem__(self, key)
+        if isinstance(value, bytes):
+            value = marshal.loads(value)
+            dict.__setitem__(self, key, value)
+        return value
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, _joined(key))
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+
+def _joined(key):
+    return "\x1f".join(key) if isinstance(key, tuple) else key
 
 
 @lru_cache(maxsize=16384)
