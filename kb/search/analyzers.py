@@ -95,9 +95,10 @@ def remember_japanese(loader) -> None:
 
 
 def known_japanese(texts, before: dict | None = None) -> dict[str, tuple[tuple[str, int, int], ...]]:
-    """Sudachi's words (:func:`sudachi_words`) of each of ``texts`` that holds kana or kanji, and of each
-    word's own span of its text (a query's pieces are matched against the term list one by one);
-    ``before``: words stored earlier, taken as they are."""
+    """Sudachi's words (:func:`sudachi_words`) of each of ``texts`` that holds kana or kanji, of each
+    word's own span of its text and of each of its characters (a query's pieces are matched against
+    the term list one by one, a query of kanji character by character); ``before``: words stored
+    earlier, taken as they are."""
     before = before or {}
     known: dict[str, tuple[tuple[str, int, int], ...]] = {}
     waiting = set(texts)
@@ -108,6 +109,7 @@ def known_japanese(texts, before: dict | None = None) -> dict[str, tuple[tuple[s
         words = before.get(text)
         known[text] = words if words is not None else tuple(sudachi_words(text))
         waiting.update(text[start:end] for _word, start, end in known[text])
+        waiting.update(text)
     return known
 
 
