@@ -18,6 +18,7 @@ With --db naming a database that exists, it is reused (imported once: about 40 s
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sqlite3
@@ -86,8 +87,6 @@ def reader_latency(db: Path) -> list[float]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     done = subprocess.run([sys.executable, "-c", _READER, str(db), str(QUERIES)], check=True, capture_output=True,
                           text=True, env=env)
-    import json
-
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -111,8 +110,6 @@ print(json.dumps(found))
 
 
 def fresh_processes(db: Path, runs: int) -> None:
-    import json
-
     env = dict(os.environ, MTGKB_DB=str(db), PYTHONPATH=str(ROOT))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     # An installed package has its bytecode compiled by pip.

@@ -136,11 +136,12 @@ def _settle(future: asyncio.Future, body: bytes | None) -> None:
 
 
 class RuleFastLane:
-    """ASGI middleware answering plain JSON rule requests; ``facades`` gives each worker thread its facade."""
+    """ASGI middleware answering plain JSON rule requests; ``facades`` gives the lane's thread its facade."""
 
     def __init__(self, app: ASGIApp, facades) -> None:
         self.app = app
         self.facades = facades
+        # _answer looked up at each call, not bound now: tests watch it on the class.
         self.thread = LookupThread(lambda request: self._answer(request), facades.release)
 
     def _answer(self, request: dict[str, Any]) -> bytes | None:

@@ -52,13 +52,15 @@ class Derived:
     def vocabularies(self) -> dict[str, tuple[list[str], list[int]]]:
         return self.words()["vocabularies"]
 
-    def attach(self, folder: Path) -> "Derived":
+    def attach(self, folder: Path, japanese: dict | None = None) -> "Derived":
+        """Tie the data to its folder; ``japanese``: the stored Japanese words when they are at hand
+        (just computed), else read from the folder on the first Japanese text."""
         from kb.search.analyzers import remember_japanese
 
         self.folder = str(folder)
         self.lexicon._names_loader = lambda: self.words()["names"]
         self.lexicon._spellings_loader = lambda: self.words().get("spellings")
-        remember_japanese(lambda: _read_japanese(folder))
+        remember_japanese((lambda: japanese) if japanese is not None else (lambda: _read_japanese(folder)))
         return self
 
 
@@ -101,17 +103,17 @@ def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dic
     ix.close()
     _write(folder, SEGMENTS_FILE, {"version": VERSION, "segments": segments, "surface": surface})
     lexicon = build_lexicon(kb.conn)
-    _write(folder, JAPANESE_FILE, _japanese(folder, kb.conn, lexicon, vocabularies.get("ja", ([], []))[0]))
+    japanese = _japanese(folder, kb.conn, lexicon, vocabularies.get("ja", ([], []))[0])
+    _write(folder, JAPANESE_FILE, japanese)
     names = [tuple(name) for name in lexicon.names]
+    spellings = name_spellings(lexicon.names)
     data = Derived(_stamp(markers), lexicon, undated_renumbering(kb.conn), generation, held, numbers)
-    words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies,
-             "spellings": name_spellings(lexicon.names)}
-    packed = Packed(stamp=data.stamp, vocabularies=Packed.of(vocabularies),
-                    **{key: marshal.dumps(value) for key, value in words.items() if key not in ("stamp", "vocabularies")})
-    for name, value in ((WORDS_FILE, packed), (FILE, data)):
+    stored_words = Packed(stamp=data.stamp, names=marshal.dumps(names), spellings=marshal.dumps(spellings),
+                          vocabularies=Packed.of(vocabularies))  # each part decoded on first use
+    for name, value in ((WORDS_FILE, stored_words), (FILE, data)):
         _write(folder, name, value)
-    data._words = words
-    data.attach(folder)
+    data._words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies, "spellings": spellings}
+    data.attach(folder, japanese["words"])
     with _lock:
         _cache[str(folder)] = (data.stamp, data)
     return data

@@ -189,18 +189,25 @@ class Packed(dict):
         return (Packed, (dict(dict.items(self)),))
 
     def __getitem__(self, key):
-        key = _joined(key)
-        value = dict.__getitem__(self, key)
-        if isinstance(value, bytes):
-            value = marshal.loads(value)
-            dict.__setitem__(self, key, value)
-        return value
+        return self._read(_joined(key), dict.__getitem__(self, _joined(key)))
 
     def __contains__(self, key) -> bool:
         return dict.__contains__(self, _joined(key))
 
     def get(self, key, default=None):
-        return self[key] if key in self else default
+        """One lookup: the term dictionary's matching asks for many keys that are not there."""
+        key = _joined(key)
+        value = dict.get(self, key, _ABSENT)
+        return default if value is _ABSENT else self._read(key, value)
+
+    def _read(self, key: str, value):
+        if isinstance(value, bytes):
+            value = marshal.loads(value)
+            dict.__setitem__(self, key, value)
+        return value
+
+
+_ABSENT = object()
 
 
 def _joined(key):
