@@ -43,7 +43,7 @@ def prepare(args, folder: Path) -> Path:
 
     started = time.perf_counter()
     kb = KnowledgeBase.open(path)
-    kb.import_paths([args.corpus / "en" / "full", *(paths.DATA_DIR / s for s in SEEDS)], keep_going=False)
+    kb.import_paths([args.corpus / "en" / "full", *(args.corpus.parent / "seeds" / s for s in SEEDS)], keep_going=False)
     with kb.conn:  # in case the import already computed the chain
         for table in ("pairings", "pairing_runs", "edition_inference"):
             kb.conn.execute(f"drop table if exists {table}")

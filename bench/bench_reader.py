@@ -41,7 +41,7 @@ HTML = {"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"}
 
 def build(db: Path, corpus: Path) -> list[str]:
     kb = KnowledgeBase.open(db)
-    sources = [ROOT / "data" / "000_a3c90cc092d5a721.txt", ROOT / "data" / "001_b91ea460c0a74603.txt",
+    sources = [corpus.parent / "seeds" / "000_a3c90cc092d5a721.txt", corpus.parent / "seeds" / "001_b91ea460c0a74603.txt",
                corpus / "ja" / "CompRules_ja_20260116.0_lines.txt",
                corpus / "zh" / "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt",
                *(corpus / "en" / "full" / f"MagicCompRules_{d}.txt"

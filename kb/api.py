@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     import sqlite_utils
 
+    from importers.bundle import BundledText
     from kb.core.progress import ProgressCallback
     from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References
     from kb.terms.glossary import GlossaryResult
@@ -78,13 +79,15 @@ class KnowledgeBase:
 
     @classmethod
     def open(cls, path: str | Path | None = None, *, readonly: bool = False, build: bool = True,
-             create: bool = True) -> "KnowledgeBase":
+             create: bool = True, progress: ProgressCallback | None = None) -> "KnowledgeBase":
         """Open ``path`` (default: $MTGKB_DB, else the user's data folder).
 
-        The default database is built from the bundled sources when it does not exist
-        yet; a path given explicitly is opened as it is, and created empty only with
-        ``create`` (reading commands pass False: a mistyped --db makes no folder or file).
-        ":memory:" opens a private database in memory (for tests and one-off scripts).
+        The default database is built when it does not exist yet, from the newest English edition,
+        the translations and the seeds the package carries (a few seconds, reported to
+        ``progress``; ``build()`` adds every older edition). A path given explicitly is opened
+        as it is, and created empty only with ``create`` (reading commands pass False: a
+        mistyped --db makes no folder or file). ":memory:" opens a private database in memory
+        (for tests and one-off scripts).
         """
         db_path = Path(path) if path else paths.default_db_path()
         fresh = str(path) == ":memory:" or not db_path.exists()
@@ -93,7 +96,7 @@ class KnowledgeBase:
                                "first").format(path=db_path))
         kb = cls(Store.open(db_path, readonly=readonly))
         if fresh and build and path is None:
-            kb.build()
+            kb.build(progress, newest_only=True)
         return kb
 
     def close(self) -> None:
@@ -121,14 +124,18 @@ class KnowledgeBase:
                 self._after_import([result])
         return result
 
-    def _import_one(self, path: Path, *, format, lang, edition, name=None, replace_smaller=False,
+    def _import_one(self, source: "Path | BundledText", *, format, lang, edition, name=None, replace_smaller=False,
                     limits=None) -> ImportResult:
+        from importers.bundle import BundledText
         from importers.registry import parse_file, read_source
         from kb.core.results import ImportResult
         from kb.store import digest, document_sha, store_document
 
+        if isinstance(source, BundledText):
+            path, data = source.path, source.data
+        else:
+            path, data = source, read_source(source, limits)
         doc_name = name or path.stem
-        data = read_source(path, limits)
         if not (format or lang or edition) and document_sha(self.conn, doc_name) == digest(data):
             info = self.document(doc_name)
             return ImportResult(str(path), doc_name, "unchanged", info.lang, info.edition, info.format,
@@ -145,7 +152,7 @@ class KnowledgeBase:
                             warnings=[w.to_dict() for w in document.warnings])
 
     def import_paths(
-        self, sources: Iterable[str | Path], *, format: str | None = None, lang: str | None = None,
+        self, sources: Iterable[str | Path | BundledText], *, format: str | None = None, lang: str | None = None,
         edition: str | None = None, progress: ProgressCallback | None = None,
         keep_going: bool = True, update_history: bool = True, replace_smaller: bool = False,
         max_bytes: int | None = None, max_rules: int | None = None, on_wait: Callable[[str], None] | None = None,
@@ -170,7 +177,7 @@ class KnowledgeBase:
 
             importer(format)  # an unknown --format is bad input before any file is read
         files = expand_sources(sources)
-        named = {Path(s) for s in sources if not Path(s).is_dir()}
+        named = {_path(s) for s in sources if not Path(_path(s)).is_dir()}
         sizes = [_size(path) for path in files]
         total, done, rules = sum(sizes), 0, 0
         results: list[ImportResult] = []
@@ -178,26 +185,27 @@ class KnowledgeBase:
             try:
                 for position, (path, size) in enumerate(zip(files, sizes)):
                     if progress:
-                        progress(Progress(IMPORT, done, total, "bytes", str(path), None, position, rules, len(files)))
+                        progress(Progress(IMPORT, done, total, "bytes", str(_path(path)), None, position, rules,
+                                          len(files)))
                     try:
                         result = self._import_one(path, format=format, lang=lang, edition=edition,
                                                   replace_smaller=replace_smaller, limits=limits)
                     except NoRules as error:
                         # A file inside a folder that holds no rules (a header, a glossary-less page) is
                         # passed over with its reason; a file named on its own must be a rule text.
-                        if path in named and not keep_going:
+                        given = _path(path) in named
+                        if given and not keep_going:
                             raise
-                        status = "failed" if path in named else "skipped"
-                        result = ImportResult(str(path), path.stem, status,
-                                              error=str(error) if path in named else error.message)
+                        result = ImportResult(str(_path(path)), _path(path).stem, "failed" if given else "skipped",
+                                              error=str(error) if given else error.message)
                     except (SourceError, ReplaceRefused) as error:
                         if not keep_going:
                             raise
-                        result = ImportResult(str(path), path.stem, "failed", error=str(error))
+                        result = ImportResult(str(_path(path)), _path(path).stem, "failed", error=str(error))
                     results.append(result)
                     done, rules = done + size, rules + result.rules
                     if progress:
-                        progress(Progress(IMPORT, done, total, "bytes", str(path), result, position + 1, rules,
+                        progress(Progress(IMPORT, done, total, "bytes", str(_path(path)), result, position + 1, rules,
                                           len(files)))
             except BaseException:
                 if update_history:
@@ -314,9 +322,24 @@ class KnowledgeBase:
                                  "({reason}): run 'mtgkb --db {path} repair' where it can be written").format(
                 path=self.path, reason=error)) from error
 
-    def build(self, progress: ProgressCallback | None = None) -> list[ImportResult]:
-        """Import the bundled sources of data/ (the default corpus) and play the bundled scenarios."""
-        results = self.import_paths(paths.bundled_sources(), progress=progress, keep_going=False)
+    def build(self, progress: ProgressCallback | None = None, *, newest_only: bool = False,
+              ready: Callable[[list[ImportResult]], None] | None = None) -> list[ImportResult]:
+        """Import the rule texts the package carries (data/rules.tar.xz) and play the bundled scenarios.
+
+        First the newest English edition, the translations and the seeds, stored with their derived
+        data, so that they answer (in this process or any other) while the rest goes on; ``ready``
+        hears of them then. Then every older English edition, the renumbering chain through all of
+        them and the edition inference of undated documents; ``newest_only`` stops before that.
+        What is stored already is passed over as unchanged, so building again costs seconds.
+        """
+        from importers.bundle import first_answers, read_bundle
+
+        first, older = first_answers(read_bundle())
+        results = self.import_paths(first, progress=progress, keep_going=False)
+        if ready:
+            ready(results)
+        if not newest_only:
+            results += self.import_paths(older, progress=progress, keep_going=False)
         self.run_scenarios()
         return results
 
@@ -713,10 +736,13 @@ def database_fault(error: "sqlite3.Error", path: str | Path | None = None):
     return explain(error, path or paths.default_db_path())
 
 
-def expand_sources(sources: Iterable[str | Path]) -> list[Path]:
-    """Files as given; folders as the rule texts below them, sorted."""
-    found: list[Path] = []
+def expand_sources(sources: Iterable[str | Path | BundledText]) -> list[Path | BundledText]:
+    """Files as given; folders as the rule texts below them, sorted; a bundled text as it is."""
+    found: list[Path | BundledText] = []
     for source in sources:
+        if not isinstance(source, (str, Path)):
+            found.append(source)
+            continue
         path = Path(source)
         if path.is_dir():
             found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in paths.SOURCE_SUFFIXES))
@@ -725,10 +751,17 @@ def expand_sources(sources: Iterable[str | Path]) -> list[Path]:
     return found
 
 
-def _size(path: Path) -> int:
+def _path(source: str | Path | BundledText) -> Path:
+    """A source's name as a path (a bundled text's is ``data/rules.tar.xz/<member>``)."""
+    return Path(source) if isinstance(source, (str, Path)) else source.path
+
+
+def _size(source: Path | BundledText) -> int:
     """A file's size for the import's progress; 0 for one that cannot be read (its import says why)."""
+    if not isinstance(source, Path):
+        return len(source.data)
     try:
-        return path.stat().st_size
+        return source.stat().st_size
     except OSError:
         return 0
 

@@ -10,6 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("MTGKB_SHARED", ROOT.parent / "shared"))
 CORPUS = SHARED / "corpus"
+SEED_DIR = SHARED / "seeds"  # the three seed documents (bundled in data/rules.tar.xz, read in place here)
 DATA = ROOT / "data"
 
 
@@ -37,6 +38,14 @@ def corpus():
 
 
 MINI = ROOT / "tests" / "data" / "mini"
+
+
+def import_seeds(kb) -> None:
+    """The three seed documents (German 702.23, Japanese 702.26 of 2023-11-17, the Russian site's
+    page) and the bundled scenarios played and stored: a small database in a second, where
+    `build` would import every edition the package carries."""
+    kb.import_paths(sorted(SEED_DIR.glob("*.txt")), keep_going=False)
+    kb.run_scenarios()
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from kb.api import KnowledgeBase
 from kb.history import update_chain
-from tests.conftest import DATA, corpus_path
+from tests.conftest import DATA, SEED_DIR, corpus_path
 
 SEEDS = ("000_a3c90cc092d5a721.txt", "001_b91ea460c0a74603.txt", "004_87f96431dc6e8d24.txt")
 
@@ -35,7 +35,7 @@ def history_db_path() -> Path:
     try:
         results = kb.import_paths(
             [corpus_path("en", "full"), corpus_path("en", "variants"), corpus_path("zh"),
-             corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"), *(DATA / s for s in SEEDS)],
+             corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"), *(SEED_DIR / s for s in SEEDS)],
             keep_going=False,
         )
         assert all(r.status == "added" for r in results)

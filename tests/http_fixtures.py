@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from kb.api import KnowledgeBase
-from tests.conftest import ROOT, corpus_path
+from tests.conftest import ROOT, corpus_path, import_seeds
 
 _built: dict[str, Path] = {}
 
@@ -29,7 +29,7 @@ def http_db(tmp_path_factory) -> Path:
         path = tmp_path_factory.mktemp("http") / "http.db"
         kb = KnowledgeBase.open(path)
         kb.import_file(corpus_path("en", "full", "MagicCompRules_20260807.txt"))
-        kb.build()
+        import_seeds(kb)
         kb.update_search_index()
         kb.close()
         _built["indexed"] = path

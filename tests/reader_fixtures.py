@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from kb.api import KnowledgeBase
 from kb.http.app import create_app
-from tests.conftest import DATA, corpus_path
+from tests.conftest import DATA, SEED_DIR, corpus_path
 
 ENGLISH = ("20100716", "20231117", "20260116", "20260417", "20260807")
 _built: dict[str, Path] = {}
@@ -24,7 +24,7 @@ def build(folder: Path) -> Path:
     if key not in _built:
         path = folder / "reader.db"
         kb = KnowledgeBase.open(path)
-        sources = [DATA / "000_a3c90cc092d5a721.txt", DATA / "001_b91ea460c0a74603.txt",
+        sources = [SEED_DIR / "000_a3c90cc092d5a721.txt", SEED_DIR / "001_b91ea460c0a74603.txt",
                    corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
                    corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
                    *(corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ENGLISH)]

@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli import cli
-from tests.conftest import DATA, corpus_path
+from tests.conftest import SEED_DIR, corpus_path
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def run(db, *args, ok=True):
 
 @pytest.fixture
 def seeded(db):
-    run(db, "build")
+    run(db, "import", *map(str, sorted(SEED_DIR.glob("*.txt"))))
     return db
 
 
@@ -34,16 +34,20 @@ def english(db):
     return db
 
 
-def test_build_imports_the_three_bundled_seeds(db):
-    result = run(db, "build", "--json")
-    rows = json.loads(result.output)
-    assert sorted(r["name"] for r in rows) == ["000_a3c90cc092d5a721", "001_b91ea460c0a74603", "004_87f96431dc6e8d24"]
-    by_name = {r["name"]: r for r in rows}
+def test_build_newest_only_imports_the_newest_edition_the_translations_and_the_seeds(db):
+    result = run(db, "build", "--newest-only", "--json")
+    by_name = {r["name"]: r for r in json.loads(result.stdout)}
+    assert {name for name, r in by_name.items() if r["lang"] == "en"} == {  # the translations' originals too
+        "MagicCompRules_20260807", "MagicCompRules_20260417", "MagicCompRules_20260116", "MagicCompRules_20231117",
+        "004_87f96431dc6e8d24"}
+    assert by_name["MagicCompRules_20260807"]["rules"] > 3000
+    assert by_name["CompRules_ja_20260116.0_lines"]["rules"] > 3000
+    assert {r["edition"] for r in by_name.values() if r["lang"] == "zh"} == {"2023-11-17", "2026-04-17"}
     assert by_name["000_a3c90cc092d5a721"]["lang"] == "de"
-    assert by_name["001_b91ea460c0a74603"]["lang"] == "ja"
     assert by_name["001_b91ea460c0a74603"]["edition"] == "2023-11-17"
-    assert by_name["004_87f96431dc6e8d24"]["lang"] == "en"
-    again = json.loads(run(db, "build", "--json").output)
+    # a bundled text is named inside the package, not by where this copy is installed
+    assert by_name["001_b91ea460c0a74603"]["path"] == "data/rules.tar.xz/seeds/001_b91ea460c0a74603.txt"
+    again = json.loads(run(db, "build", "--newest-only", "--json").stdout)
     assert {r["status"] for r in again} == {"unchanged"}
 
 
@@ -53,7 +57,10 @@ def test_default_database_is_built_on_first_use(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, ["show", "702.26b", "--lang", "ja", "--json"])
     assert result.exit_code == 0, result.output
     assert target.exists()
-    assert json.loads(result.output)["ruleText"].startswith("パーマネントがフェイズ・アウトすると")
+    assert json.loads(result.stdout)["ruleText"].startswith("パーマネントがフェイズ・アウトすると")
+    assert "Building" in result.stderr and str(target) in result.stderr  # the first command says why it waits
+    english = json.loads(CliRunner().invoke(cli, ["show", "702.26b", "--json"]).stdout)
+    assert (english["edition"], english["title"]) == ("2026-08-07", None) and "phases out" in english["ruleText"]
 
 
 def test_show_text_and_json(english):
@@ -86,8 +93,7 @@ def test_editions_lists_documents_with_counts(seeded):
     rows = json.loads(run(seeded, "editions", "--json").output)
     ja = next(r for r in rows if r["lang"] == "ja")
     assert ja["edition"] == "2023-11-17" and ja["rules"] == 17
-    # a bundled text is named inside the package, not by where this copy is installed
-    assert ja["source"] == "data/001_b91ea460c0a74603.txt"
+    assert ja["source"] == str(SEED_DIR / "001_b91ea460c0a74603.txt")
     text = run(seeded, "editions").output
     assert "001_b91ea460c0a74603" in text and "undated" in text
 
@@ -120,7 +126,7 @@ def test_import_bad_file_exits_2_and_names_it(db, tmp_path):
 
 def test_import_folder_with_progress(db, tmp_path):
     folder = tmp_path / "seeds"
-    shutil.copytree(DATA, folder, ignore=shutil.ignore_patterns("cards", "scenarios", "*.yaml", "*.json"))
+    shutil.copytree(SEED_DIR, folder)
     result = run(db, "import", str(folder))
     assert result.output.count("added") == 3
 

@@ -15,7 +15,7 @@ from importers import dokuwiki_glossary
 from importers.registry import parse_file
 from kb import store
 from kb.api import KnowledgeBase
-from tests.conftest import DATA, corpus_path
+from tests.conftest import DATA, SEED_DIR, corpus_path
 
 # 2025-02-07 and 2025-06-06 lie between: the chain then knows the numbers the Japanese text of 2026-01-16
 # still cites (731 for today's 732, "Handling Illegal Actions").
@@ -31,7 +31,7 @@ def build(folder) -> KnowledgeBase:
     if key in _built:
         return _built[key]
     kb = KnowledgeBase.open(folder / "crosscheck.db")
-    sources = [DATA / "000_a3c90cc092d5a721.txt", DATA / "001_b91ea460c0a74603.txt",
+    sources = [SEED_DIR / "000_a3c90cc092d5a721.txt", SEED_DIR / "001_b91ea460c0a74603.txt",
                corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
                corpus_path("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt"),
                corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),

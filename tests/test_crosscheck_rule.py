@@ -13,6 +13,7 @@ from kb.crosscheck.flags import Context, cited, english_left, game_terms, stated
 from kb.crosscheck.model import Cell, Row
 from kb.crosscheck.render_text import render_rule, width
 from kb.terms import dictionary
+from tests.conftest import import_seeds
 from tests.test_crosscheck_db import xdb  # noqa: F401
 
 # (German, English 2010-07-16, English 2023-11-17, Japanese, English change, flags)
@@ -222,7 +223,7 @@ def test_the_bundled_seeds_alone_align_by_structure(tmp_path):
     from kb.api import KnowledgeBase
 
     kb = KnowledgeBase.open(tmp_path / "seeds.db")
-    kb.build()
+    import_seeds(kb)
     report = crosscheck(kb.conn, "de:702.23", "ja:702.26")
     assert report.method == "structure" and len(report.notes) == 2
     assert [(_number(r.a), _number(r.b)) for r in report.rows] == [(a, b) for a, _, _, b, _, _ in EXPECTED]

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli import cli
-from tests.conftest import corpus_path, commands_of
+from tests.conftest import SEED_DIR, commands_of, corpus_path
 
 OK, NOT_FOUND, BAD = 0, 1, 2
 RUN_FIRST = "run 'mtgkb build' or 'mtgkb import' first"
@@ -65,7 +65,7 @@ TABLE: dict[str, list[tuple[list[str], int, str]]] = {
                     (["{tmp}/site3", "--lang", "xx"], BAD, "no documents in language 'xx'")],
     "import": [([str(corpus_path("en", "full", "MagicCompRules_20260807.txt"))], OK, "unchanged"),
                (["/nonexistent/rules.txt"], BAD, "no such file: /nonexistent/rules.txt")],
-    "build": [([], OK, "Database:"), (["--bogus"], BAD, "No such option")],
+    "build": [(["--newest-only"], OK, "Database:"), (["--bogus"], BAD, "No such option")],
     "repair": [(["--check"], OK, "Nothing is missing"), ([], OK, "Repaired: 0 pairings computed"),
                (["--bogus"], BAD, "No such option")],
     "update": [(["--url", "{current}"], OK, "Already current: August 7, 2026 is the newest stored edition"),
@@ -96,7 +96,8 @@ def test_every_command_has_a_row():
 def db(tmp_path_factory):
     """The bundled seeds, two English editions and the Japanese translation of the first."""
     path = tmp_path_factory.mktemp("exit") / "kb.db"
-    for args in (["build"], ["import", str(corpus_path("en", "full", "MagicCompRules_20260116.txt")),
+    for args in (["import", *map(str, sorted(SEED_DIR.glob("*.txt")))],
+                 ["import", str(corpus_path("en", "full", "MagicCompRules_20260116.txt")),
                              str(corpus_path("en", "full", "MagicCompRules_20260807.txt")),
                              str(corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"))]):
         result = CliRunner().invoke(cli, ["--db", str(path), *args])

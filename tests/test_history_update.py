@@ -5,7 +5,7 @@ from kb.api import KnowledgeBase
 from kb.history import update_chain
 from kb.history.chain import update_pairings
 from kb.history.pins import Pin
-from tests.conftest import DATA, corpus_path
+from tests.conftest import DATA, SEED_DIR, corpus_path
 
 EDITIONS = ("MagicCompRules_19990423.txt", "MagicCompRules_19991101.txt", "MagicCompRules_20010723.txt")
 
@@ -32,7 +32,7 @@ def test_only_stale_pairings_are_computed(tmp_path):
 
 def test_undated_documents_get_their_edition_inferred(tmp_path):
     kb = KnowledgeBase.open(tmp_path / "seeds.db")
-    kb.import_paths([DATA / "000_a3c90cc092d5a721.txt"], update_history=False)
+    kb.import_paths([SEED_DIR / "000_a3c90cc092d5a721.txt"], update_history=False)
     alone = update_chain(kb)
     assert alone.inferred == ["000_a3c90cc092d5a721"]  # no English editions yet: an empty answer
     kb.import_paths([corpus_path("en", "full", "MagicCompRules_20100716.txt")], update_history=False)
@@ -48,7 +48,7 @@ def test_imports_keep_the_chain_and_inferences_current(tmp_path):
     kb = KnowledgeBase.open(tmp_path / "auto.db")
     kb.import_paths([corpus_path("en", "full", name) for name in EDITIONS])
     assert update_chain(kb).computed == 0  # the import already paired 1999-04-23/1999-11-01/2001-07-23
-    kb.import_file(DATA / "000_a3c90cc092d5a721.txt")
+    kb.import_file(SEED_DIR / "000_a3c90cc092d5a721.txt")
     kb.import_file(corpus_path("en", "full", "MagicCompRules_20100716.txt"))
     inferred = kb.documents(lang="de")[0].inferred
     assert inferred["last"] == "2010-07-16"
@@ -62,7 +62,7 @@ def test_inference_evidence_reads_in_the_interface_language(tmp_path):
     from kb.i18n import using_language
 
     kb = KnowledgeBase.open(tmp_path / "evidence.db")
-    kb.import_paths([DATA / "000_a3c90cc092d5a721.txt", corpus_path("en", "full", "MagicCompRules_20100716.txt")])
+    kb.import_paths([SEED_DIR / "000_a3c90cc092d5a721.txt", corpus_path("en", "full", "MagicCompRules_20100716.txt")])
     english = kb.inferred_edition("000_a3c90cc092d5a721").evidence
     assert english[-1].startswith("best match: 2010-07-16")
     with using_language("de"):

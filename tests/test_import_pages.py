@@ -11,11 +11,11 @@ import pytest
 from importers import mediawiki, rule_page, wiki_article
 from importers.decode import decode_bytes
 from importers.records import Commentary, GlossaryEntry, SourceError, TermPair
-from tests.conftest import DATA, corpus_path
+from tests.conftest import DATA, SEED_DIR, corpus_path
 
-GERMAN_SEED = DATA / "000_a3c90cc092d5a721.txt"
-JAPANESE_SEED = DATA / "001_b91ea460c0a74603.txt"
-RULE_PAGE_SEED = DATA / "004_87f96431dc6e8d24.txt"
+GERMAN_SEED = SEED_DIR / "000_a3c90cc092d5a721.txt"
+JAPANESE_SEED = SEED_DIR / "001_b91ea460c0a74603.txt"
+RULE_PAGE_SEED = SEED_DIR / "004_87f96431dc6e8d24.txt"
 PHASING_EXCERPT = ("ja", "mtgwiki-scripts_cr_7_excerpt_702.26_phasing_20260116.0.txt")
 HEADER = ("ja", "mtgwiki-scripts_cr_header_20260116.0.txt")
 GLOSSARY = ("ja", "CompRules_ja_20260116.0_dict.txt")

@@ -17,9 +17,9 @@ from importers.records import SourceError, SourceTooLarge
 from kb.api import KnowledgeBase
 from kb.cli import cli
 from kb.core.errors import ReplaceRefused
-from tests.conftest import CORPUS, DATA, MINI, ROOT, corpus_path
+from tests.conftest import CORPUS, DATA, MINI, ROOT, SEED_DIR, corpus_path
 
-GERMAN = DATA / "000_a3c90cc092d5a721.txt"
+GERMAN = SEED_DIR / "000_a3c90cc092d5a721.txt"
 NEWEST = ("en", "full", "MagicCompRules_20260807.txt")
 
 
@@ -87,7 +87,7 @@ def test_control_characters_are_removed_with_a_warning(kb, tmp_path):
     path = tmp_path / "MiniRules_20260807.txt"
     path.write_text(text.replace("A two-player game", "A two-\x00player\x07 game"), encoding="utf-8")
     line = text[:text.index("A two-player game")].count("\n") + 1
-    result = invoke(kb.path, "import", str(path))
+    result = invoke(kb.path, "import", "--warnings", str(path))
     assert result.exit_code == 0, result.output
     assert f"Warning: {path}:{line}: removed 2 control character(s) (the first, 0x00" in result.output
     assert kb.rule("100.1a").text == "A two-player game is a game that begins with only two players."

@@ -22,7 +22,7 @@ from mcp.types import INVALID_PARAMS, PromptReference, ResourceTemplateReference
 from kb.api import KnowledgeBase
 from kb.i18n import using_language
 from kb.mcp.server import build_server
-from tests.conftest import corpus_path
+from tests.conftest import corpus_path, import_seeds
 
 EDITIONS = ("20100716", "20260116", "20260807")
 TOOLS = {"rule", "rules", "search", "cite", "check", "trace", "diff", "crosscheck", "glossary", "term", "editions"}
@@ -40,7 +40,7 @@ def mcp_db_path() -> Path:
         files += [corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"), corpus_path("ja", "CompRules_ja_20260116.0_dict.txt")]
         results = kb.import_paths(files, keep_going=False)
         assert [r.status for r in results] == ["added"] * len(files)
-        kb.build()  # the seeds (German 702.23, Japanese 702.26 of 2023-11-17, Russian page) and the scenarios
+        import_seeds(kb)  # the seeds (German 702.23, Japanese 702.26 of 2023-11-17, Russian page) and the scenarios
     finally:
         kb.close()
     return path

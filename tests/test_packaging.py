@@ -19,8 +19,9 @@ def test_the_package_list_names_every_package_of_the_tree():
 def test_the_package_data_globs_cover_every_bundled_file():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     for package, folder in MAPPED.items():
-        files = {p.relative_to(ROOT / folder) for p in (ROOT / folder).rglob("*")
-                 if p.is_file() and p.suffix != ".mo" and p.name != "babel.cfg"}  # compiled; extraction only
+        files = {p.relative_to(ROOT / folder) for p in (ROOT / folder).rglob("*")  # .mo: compiled; babel.cfg:
+                 if p.is_file() and p.suffix not in (".mo", ".py", ".pyc")  # extraction only; .py: modules
+                 and p.name != "babel.cfg"}
         covered = {f for pattern in config[package] for f in (p.relative_to(ROOT / folder)
                                                                for p in (ROOT / folder).glob(pattern))}
         assert files == covered, sorted(map(str, files - covered))

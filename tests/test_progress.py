@@ -10,11 +10,11 @@ from click.testing import CliRunner
 from kb.api import KnowledgeBase
 from kb.cli import cli
 from kb.core.progress import CHAIN, IMPORT, INDEX, INFERENCE, Progress
-from tests.conftest import DATA, MINI, corpus_path
+from tests.conftest import DATA, MINI, SEED_DIR, corpus_path
 
 EDITIONS = ["MagicCompRules_20260417.txt", "MagicCompRules_20260619.txt", "MagicCompRules_20260807.txt"]
 RULES = [3294, 3309, 3318]
-SEED = DATA / "000_a3c90cc092d5a721.txt"  # German, undated: its edition is inferred
+SEED = SEED_DIR / "000_a3c90cc092d5a721.txt"  # German, undated: its edition is inferred
 
 
 def test_an_import_reports_each_file_then_the_chain_then_inference_in_order():

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import shutil
 
 import pytest
 from click.testing import CliRunner
 
+from kb.api import KnowledgeBase
 from kb.cli import cli
+from tests.conftest import import_seeds
 
 PASSING = """
 scenarios:
@@ -25,9 +28,19 @@ FAILING = PASSING.replace("phased_out: direct", "phased_out: false")
 BROKEN = PASSING.replace("Tolarian Drake", "Tolarian Drak")
 
 
+@pytest.fixture(scope="module")
+def seeds_db(tmp_path_factory):
+    path = tmp_path_factory.mktemp("scenarios") / "seeds.db"
+    kb = KnowledgeBase.open(path)
+    import_seeds(kb)
+    kb.close()
+    return path
+
+
 @pytest.fixture(autouse=True)
-def database(tmp_path, monkeypatch):
-    """Each test stores its results in a database of its own (built on first use)."""
+def database(seeds_db, tmp_path, monkeypatch):
+    """Each test stores its results in a database of its own (a copy of the seeds' one)."""
+    shutil.copy(seeds_db, tmp_path / "scenarios.db")
     monkeypatch.setenv("MTGKB_DB", str(tmp_path / "scenarios.db"))
 
 

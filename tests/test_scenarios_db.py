@@ -7,14 +7,14 @@ from click.testing import CliRunner
 
 from kb.api import KnowledgeBase
 from kb.cli import cli
-from tests.conftest import corpus_path
+from tests.conftest import corpus_path, import_seeds
 
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory):
     path = tmp_path_factory.mktemp("scenarios") / "kb.db"
     kb = KnowledgeBase.open(path)
-    kb.build()  # the seeds, and the bundled scenarios played and stored
+    import_seeds(kb)  # the seeds, and the bundled scenarios played and stored
     for label in ("20260807", "20100716", "20170825"):
         kb.import_file(corpus_path("en", "full", f"MagicCompRules_{label}.txt"))
     kb.close()

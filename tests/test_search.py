@@ -22,7 +22,7 @@ from kb.cli import cli
 from kb.search import QueryError, complete, fuzzy_glossary, rebuild_index, search, update_index
 from kb.search.index import index_dir, indexed_documents
 from kb.search.quality import NEWEST, load_queries, measure
-from tests.conftest import DATA, corpus_path
+from tests.conftest import DATA, SEED_DIR, corpus_path, import_seeds
 
 QUERIES = Path(__file__).parent / "data" / "search_queries.tsv"
 # Floors per language, (MRR, recall@3): the issue's 0.80 and 0.90 (bench/bench_search.py prints the figures).
@@ -33,7 +33,7 @@ FLOORS = {"en": (0.80, 0.90), "de": (0.80, 0.90), "ja": (0.80, 0.90), "zh": (0.8
 def kb(tmp_path_factory) -> KnowledgeBase:
     sources = [corpus_path(*parts) for parts in NEWEST]
     base = KnowledgeBase.open(tmp_path_factory.mktemp("search") / "kb.db", build=False)
-    base.build()
+    import_seeds(base)
     base.import_paths(sources)
     rebuild_index(base)
     yield base
@@ -392,7 +392,7 @@ def test_all_editions_group_a_rule_through_the_renumbering_chain(tmp_path):
 def small(tmp_path) -> KnowledgeBase:
     """A database of the three seeds: cheap to build, free to change."""
     base = KnowledgeBase.open(tmp_path / "small.db", build=False)
-    base.build()
+    import_seeds(base)
     yield base
     base.close()
 
@@ -404,7 +404,7 @@ def test_the_index_is_built_on_first_search_and_follows_imports(small, tmp_path)
     assert set(indexed_documents(small)) == {d.name for d in small.documents()}
 
     changed = tmp_path / "000_a3c90cc092d5a721.txt"
-    text = (DATA / "000_a3c90cc092d5a721.txt").read_text(encoding="utf-8")
+    text = (SEED_DIR / "000_a3c90cc092d5a721.txt").read_text(encoding="utf-8")
     changed.write_text(text.replace("Spielsteine", "Wurzelzwerge"), encoding="utf-8")
     result = small.import_file(changed)
     assert result.status == "replaced"

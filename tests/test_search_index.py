@@ -17,7 +17,7 @@ from kb.api import KnowledgeBase
 from kb.search import rebuild_index, search, update_index
 from kb.search import analyzers, derived, index, postings, terms
 from kb.search.index import indexed_documents
-from tests.conftest import corpus_path
+from tests.conftest import corpus_path, import_seeds
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def editions(tmp_path_factory) -> KnowledgeBase:
     """Two English editions sixteen years apart and the seeds: the German page quotes 702.23 of 2010."""
     base = KnowledgeBase.open(tmp_path_factory.mktemp("editions") / "kb.db", build=False)
-    base.build()
+    import_seeds(base)
     base.import_paths([corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ("20100716", "20260807")])
     yield base
     base.close()

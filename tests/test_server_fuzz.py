@@ -24,12 +24,12 @@ def _app():
     from pathlib import Path
 
     from kb.api import KnowledgeBase
-    from tests.conftest import corpus_path
+    from tests.conftest import corpus_path, import_seeds
 
     path = Path(tempfile.mkdtemp(prefix="mtgkb-fuzz-")) / "fuzz.db"
     kb = KnowledgeBase.open(path)
     kb.import_file(corpus_path("en", "full", "MagicCompRules_20260807.txt"))
-    kb.build()
+    import_seeds(kb)
     kb.update_search_index()
     kb.close()
     return create_app(path)

@@ -371,8 +371,11 @@ def test_mtgkb_import_prints_the_warnings_in_text_and_json(tmp_path):
     db = tmp_path / "kb.db"
     text = CliRunner().invoke(cli, ["--db", str(db), "import", str(source)])
     assert text.exit_code == 0, text.output
+    assert text.stderr.strip() == (  # one line a file, so that an old edition's dozens do not bury the results
+        "1 warning about the source (a repaired number, a skipped letter): --warnings lists it")
+    listed = CliRunner().invoke(cli, ["--db", str(tmp_path / "other.db"), "import", "--warnings", str(source)])
     line = line_of(BODY.replace("100.2b In limited", "100. 2b In limited", 1), "100. 2b")
-    assert text.stderr.strip() == (
+    assert listed.stderr.strip() == (
         f"Warning: {source}:{line}: read '100. 2b' as rule 100.2b (a space inside the number)")
     assert re.search(r"^added +odd: ", text.stdout)
     again = tmp_path / "again.txt"

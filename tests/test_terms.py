@@ -15,7 +15,7 @@ from kb.crosscheck.render_text import width
 from kb.terms import Matcher, dictionary, rebuild_terms
 from kb.terms.names import clean_name, english_key, split_pair
 from kb.terms.sources import CURATED
-from tests.conftest import DATA, corpus_path
+from tests.conftest import DATA, SEED_DIR, corpus_path
 from tests.test_crosscheck_db import GLOSSARY, xdb  # noqa: F401
 
 
@@ -24,7 +24,7 @@ def test_dokuwiki_glossary_reader():
     data = path.read_bytes()
     assert dokuwiki_glossary.sniff(data, str(path))
     assert not dokuwiki_glossary.sniff(corpus_path("ja", "CompRules_ja_20260116.0_lines.txt").read_bytes(), "x.txt")
-    assert not dokuwiki_glossary.sniff((DATA / "000_a3c90cc092d5a721.txt").read_bytes(), "x.txt")
+    assert not dokuwiki_glossary.sniff((SEED_DIR / "000_a3c90cc092d5a721.txt").read_bytes(), "x.txt")
     doc = dokuwiki_glossary.parse(data, str(path))
     assert (doc.lang, doc.edition, len(doc.glossary)) == ("zh", "2026-04-17", 727)
     phasing = next(g for g in doc.glossary if g.english == "Phasing")
@@ -117,11 +117,11 @@ def test_matcher_skips_single_cjk_characters():
 
 def test_the_table_follows_the_documents(tmp_path):
     kb = KnowledgeBase.open(tmp_path / "terms.db")
-    kb.import_file(DATA / "000_a3c90cc092d5a721.txt")
+    kb.import_file(SEED_DIR / "000_a3c90cc092d5a721.txt")
     first = dictionary(kb.conn)
     stored = kb.conn.execute("select count(*) from term_names").fetchone()[0]
     assert stored == len(first.names) and first.lookup("phasing")[0].in_language("ja") == []
-    kb.import_file(DATA / "001_b91ea460c0a74603.txt")  # new document: the dictionary is rebuilt on use
+    kb.import_file(SEED_DIR / "001_b91ea460c0a74603.txt")  # new document: the dictionary is rebuilt on use
     assert dictionary(kb.conn).lookup("phasing")[0].in_language("ja") == ["フェイジング"]
     assert rebuild_terms(kb) == kb.conn.execute("select count(*) from term_names").fetchone()[0]
     kb.close()

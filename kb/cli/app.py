@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 import sys
+import time
 from pathlib import Path
 
 import click
@@ -106,10 +107,13 @@ def cli(ctx: click.Context, db: Path | None) -> None:
               help="Replace a stored document even by one with fewer rules, examples or glossary entries (by over 10%).")
 @click.option("--max-bytes", type=click.IntRange(1), help="Largest file to read (default 16 MiB, or $MTGKB_MAX_FILE_BYTES).")
 @click.option("--max-rules", type=click.IntRange(1), help="Most rules a document may hold (default 20000, or $MTGKB_MAX_RULES).")
-@json_option(help="Print the results as JSON.")
+@click.option("--warnings", "list_warnings", is_flag=True,
+              help="List each anomaly of the source files (a repaired number, a skipped letter) with its line.")
+@json_option(help="Print the results as JSON (each file's warnings included).")
 @progress_option
 @click.pass_context
-def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_bytes, max_rules, as_json, progress):
+def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_bytes, max_rules, list_warnings,
+                   as_json, progress):
     """Import rule texts (files or folders) into the database; each file is atomic.
 
     Each file's result is printed as it finishes; then the renumbering chain, edition
@@ -124,7 +128,10 @@ def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_by
     kb = open_kb(ctx, create=True)
     safety = dict(replace_smaller=replace_smaller, max_bytes=max_bytes, max_rules=max_rules,
                   on_wait=lambda message: click.echo(message, err=True))
-    with ProgressView(progress, on_file=None if as_json else report_import) as view:
+    def report(result) -> None:
+        report_import(result, list_warnings)
+
+    with ProgressView(progress, on_file=None if as_json else report) as view:
         results = kb.import_paths(sources, format=format_, lang=lang, edition=edition, progress=view, **safety)
     if as_json:
         dump([r.to_dict() for r in results])
@@ -132,8 +139,10 @@ def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_by
         sys.exit(EXIT_BAD_INPUT)
 
 
-def report_import(r) -> None:
-    """One file's result line, printed as the file finishes: what was stored, skipped or failed."""
+def report_import(r, list_warnings: bool = False) -> None:
+    """One file's result line, printed as the file finishes: what was stored, skipped or failed; then
+    one line counting its source's anomalies (each one with ``list_warnings``): an old edition has
+    dozens of harmless ones, which would bury the results."""
     width = max(display_width(_(label)) for label in IMPORT_STATUS.values())
     if r.status == "failed":
         click.echo(_("Error: {message}").format(message=r.error), err=True)
@@ -144,8 +153,14 @@ def report_import(r) -> None:
         click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
             status=ljust(_(IMPORT_STATUS[r.status]), width), name=r.name, lang=r.lang,
             edition=format_edition(r.edition), counts=_counts(r)))
-    for warning in r.warnings:
-        click.echo(_("Warning: {path}:{line}: {message}").format(**warning), err=True)
+    if list_warnings:
+        for warning in r.warnings:
+            click.echo(_("Warning: {path}:{line}: {message}").format(**warning), err=True)
+    elif r.warnings:
+        click.echo(" " * (width + 1) + ngettext(
+            "{n} warning about the source (a repaired number, a skipped letter): --warnings lists it",
+            "{n} warnings about the source (repaired numbers, skipped letters): --warnings lists them",
+            len(r.warnings)).format(n=len(r.warnings)), err=True)
 
 
 def _counts(counted) -> str:
@@ -159,20 +174,55 @@ def _counts(counted) -> str:
 
 
 @cli.command()
+@click.option("--newest-only", is_flag=True,
+              help="Only the newest English edition, the translations and the seeds: a small database (build "
+                   "again without it to add the rest).")
 @json_option(help="Print the results as JSON.")
 @progress_option
 @click.pass_context
-def build(ctx, as_json, progress):
-    """Import the bundled sources of data/ into the database."""
+def build(ctx, newest_only, as_json, progress):
+    """Build the database from the rule texts mtgkb carries: every English edition since 1999 with its
+    history, the Japanese and Chinese translations and the seed documents.
+
+    The newest edition and the translations answer first, within seconds; then the older
+    editions, the renumbering chain and edition inference follow, each phase with its progress
+    (a bar on a terminal, a line elsewhere). Building again only adds what is missing.
+    """
     from kb.api import KnowledgeBase
 
     kb = KnowledgeBase.open(ctx.obj["db"], build=False)
-    with ProgressView(progress, on_file=None if as_json else report_import) as view:
-        results = kb.build(progress=view)
+    started = time.monotonic()
+
+    def ready(results) -> None:
+        if as_json or newest_only:
+            return
+        for result in results:
+            if result.status == "failed":
+                report_import(result)
+        click.echo(_("Ready to answer ({seconds:.0f} s): {documents}. Adding the older editions and their "
+                     "history ...").format(seconds=time.monotonic() - started, documents=_built(results)), err=True)
+
+    with ProgressView(True if progress is None else progress) as view:
+        results = kb.build(progress=view, newest_only=newest_only, ready=ready)
     if as_json:
         dump([r.to_dict() for r in results])
-    else:
-        click.echo(_("Database: {path}").format(path=kb.path))
+        return
+    for result in results:
+        if result.status == "failed":
+            report_import(result)
+    added = sum(1 for r in results if r.status in ("added", "replaced"))
+    click.echo(_("Database: {path}: {documents} ({added} new, {seconds:.0f} s)").format(
+        path=kb.path, documents=_built(results), added=added, seconds=time.monotonic() - started))
+
+
+def _built(results) -> str:
+    """"English 135 editions, Japanese 1, Chinese 2, undated 2" of a build's results."""
+    editions: dict[str, int] = {}
+    for result in results:
+        if result.status != "failed" and result.rules:
+            editions[result.lang] = editions.get(result.lang, 0) + 1
+    return ", ".join(ngettext("{language} {n} document", "{language} {n} documents", n).format(
+        language=language_name(lang), n=n) for lang, n in editions.items())
 
 
 @cli.command()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 
 from kb.core.errors import MtgkbError
 from kb.i18n import _
@@ -79,10 +80,28 @@ def open_kb(ctx, *, readonly: bool = False, memory: bool = False, create: bool =
     """The facade over the group's --db (None: the default database, built on first use);
     ``memory``: a private empty database, for commands that store nothing. Only ``create``
     (importing) makes a --db that does not exist: a reading command with a mistyped one fails."""
-    from kb.api import KnowledgeBase
+    if memory:
+        from kb.api import KnowledgeBase
 
-    return KnowledgeBase.open(":memory:" if memory else ctx.find_root().obj["db"], readonly=readonly,
-                              create=create)
+        return KnowledgeBase.open(":memory:")
+    return open_database(ctx.find_root().obj["db"], readonly=readonly, create=create)
+
+
+def open_database(db: Path | None, **options):
+    """KnowledgeBase.open(db); when the default database does not exist yet, say on stderr that it is
+    being built (with bars on a terminal), since the first command then takes several seconds."""
+    from kb.api import KnowledgeBase
+    from kb.core.paths import default_db_path
+
+    if db is not None or options.get("readonly") or default_db_path().exists():
+        return KnowledgeBase.open(db, **options)
+    from kb.cli.progress import ProgressView
+
+    print(_("Building {path} from the rule texts mtgkb carries: the newest English edition, the translations "
+            "and the seeds ('mtgkb build' adds every edition since 1999) ...").format(path=default_db_path()),
+          file=sys.stderr, flush=True)
+    with ProgressView() as view:
+        return KnowledgeBase.open(db, progress=view, **options)
 
 
 def database_error(error, db) -> MtgkbError:

@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from kb.cli.output import EXIT_NOT_FOUND, EXIT_OK, dump, reported
+from kb.cli.output import EXIT_NOT_FOUND, EXIT_OK, dump, open_database, reported
 from kb.i18n import _, format_edition, ngettext
 
 MAX_LIMIT = 200  # results one search prints at most
@@ -21,10 +21,8 @@ MAX_LIMIT = 200  # results one search prints at most
 def search(query: str, *, langs: list[str] | None = None, edition: str | None = None, section: str | None = None,
            limit: int = 10, as_json: bool = False, db: Path | None = None) -> int:
     """Search and print the results; the exit code says whether anything matched."""
-    from kb.api import KnowledgeBase
-
     def run() -> int:
-        kb = KnowledgeBase.open(db, create=False)
+        kb = open_database(db, create=False)
         catch_up(kb)
         found = kb.search(query, langs=langs or None, edition=edition, section=section, limit=limit)
         if as_json:

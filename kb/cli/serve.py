@@ -30,8 +30,16 @@ def _origin(ctx: click.Context, param: click.Parameter, values: tuple[str, ...])
 def serve(ctx: click.Context, host: str, port: int, cors: tuple[str, ...], keep_alive: float,
           header_timeout: float) -> None:
     """Serve the HTTP API (OpenAPI at /docs and /openapi.json); the database is opened read-only."""
-    # A missing or unusable database stops the command with a message (exit 2) before it listens.
+    # A missing or unusable database stops the command with a message (exit 2) before it listens; the
+    # default database is built first when it does not exist yet, as for any other command.
+    from kb.cli.output import open_database
     from kb.http.server import serve as run_server
+    from kb.i18n import _
 
-    run_server(host=host, port=port, db_path=ctx.find_root().obj["db"], cors=cors, keep_alive=keep_alive,
-               header_seconds=header_timeout)
+    db = ctx.find_root().obj["db"]
+    if db is None:
+        open_database(None).close()
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(_("Serving on http://{host}:{port}/ (the reader at /, the API at /docs); Ctrl+C stops it.").format(
+        host=shown, port=port), err=True)
+    run_server(host=host, port=port, db_path=db, cors=cors, keep_alive=keep_alive, header_seconds=header_timeout)

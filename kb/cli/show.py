@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.cli.output import dump, reported
+from kb.cli.output import dump, open_database, reported
 from kb.i18n import _, format_edition
 
 
@@ -111,10 +111,8 @@ def _scenario_result(scenario: dict) -> str:
 def show(number: str, *, lang: str | None = None, edition: str | None = None, as_json: bool = False,
          db: Path | None = None) -> int:
     """Print one rule; the exit code says whether it was found."""
-    from kb.api import KnowledgeBase
-
     def run() -> None:
-        rule = KnowledgeBase.open(db, create=False).rule(number, lang=lang, edition=edition)
+        rule = open_database(db, create=False).rule(number, lang=lang, edition=edition)
         if as_json:
             dump(rule.payload())
         else:

@@ -18,6 +18,7 @@ def _bundled(name: str) -> Path:
 
 
 DATA_DIR = _bundled("data")
+BUNDLE = DATA_DIR / "rules.tar.xz"  # the rule texts the package carries (importers.bundle)
 DB_ENV = "MTGKB_DB"
 SOURCE_SUFFIXES = (".txt", ".html", ".htm")
 
@@ -37,11 +38,6 @@ def default_db_path() -> Path:
     """$MTGKB_DB if set, else mtgkb.db in the user's data folder."""
     env = os.environ.get(DB_ENV)
     return Path(env) if env else user_data_dir() / "mtgkb.db"
-
-
-def bundled_sources() -> list[Path]:
-    """The rule texts shipped in data/ that `mtgkb build` imports."""
-    return sorted(p for p in DATA_DIR.iterdir() if p.is_file() and p.suffix.lower() in SOURCE_SUFFIXES)
 
 
 def shown_source(stored: str) -> str:

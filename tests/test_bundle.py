@@ -1,0 +1,56 @@
+"""The rule texts the package carries (data/rules.tar.xz) and what `mtgkb build` makes of them."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import tarfile
+
+from importers.bundle import first_answers, read_bundle
+from kb.core.paths import BUNDLE
+from tests.conftest import ROOT, SHARED, corpus_path
+
+
+def _make_archive_module():
+    spec = importlib.util.spec_from_file_location("make_archive", ROOT / "data" / "make_archive.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def test_the_archive_holds_exactly_the_corpus_files_byte_for_byte():
+    corpus_path("en", "full")  # fails with a clear message when ../shared is missing
+    wanted = {name: _sha(path.read_bytes()) for name, path in _make_archive_module().selected(SHARED)}
+    held = {text.member: _sha(text.data) for text in read_bundle()}
+    assert held == wanted, ("data/rules.tar.xz is out of date with ../shared: run python data/make_archive.py",
+                            sorted(set(held) ^ set(wanted)))
+    english = [name for name in held if name.startswith("en/")]
+    assert len(english) == len(list(corpus_path("en", "full").glob("MagicCompRules_*.txt"))) == 135
+    assert {"ja/CompRules_ja_20260116.0_lines.txt", "ja/CompRules_ja_20260116.0_dict.txt",
+            "zh/MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt",
+            "zh/MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt",
+            "seeds/000_a3c90cc092d5a721.txt", "seeds/001_b91ea460c0a74603.txt",
+            "seeds/004_87f96431dc6e8d24.txt"} <= set(held)
+
+
+def test_the_archive_is_made_the_same_way_every_time(tmp_path):
+    """No time, owner or mode of the machine that made it: the same corpus gives the same members."""
+    with tarfile.open(BUNDLE) as tar:
+        members = tar.getmembers()
+    assert {(m.mtime, m.uid, m.gid, m.mode, m.uname) for m in members} == {(0, 0, 0, 0o644, "")}
+    assert [m.name for m in members] == [name for name, _ in _make_archive_module().selected(SHARED)]
+
+
+def test_the_first_phase_answers_today_and_pairs_every_translation_with_its_english_original():
+    first, older = first_answers(read_bundle())
+    names = [t.member for t in first]
+    english = sorted(t.english_edition for t in first if t.english_edition)
+    assert english == ["20231117", "20260116", "20260417", "20260807"]  # the translations' dates and the newest
+    assert not any(t.english_edition is None for t in older) and len(older) == 135 - 4
+    assert all(name in names for name in ("ja/CompRules_ja_20260116.0_lines.txt", "seeds/000_a3c90cc092d5a721.txt"))
+    assert str(first[0].path) == "data/rules.tar.xz/" + first[0].member
