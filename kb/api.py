@@ -177,35 +177,35 @@ class KnowledgeBase:
 
             importer(format)  # an unknown --format is bad input before any file is read
         files = expand_sources(sources)
-        named = {_path(s) for s in sources if not Path(_path(s)).is_dir()}
+        named = {_path(s) for s in sources if not _path(s).is_dir()}
         sizes = [_size(path) for path in files]
         total, done, rules = sum(sizes), 0, 0
         results: list[ImportResult] = []
         with self.writing(on_wait):
             try:
                 for position, (path, size) in enumerate(zip(files, sizes)):
+                    shown = _path(path)
                     if progress:
-                        progress(Progress(IMPORT, done, total, "bytes", str(_path(path)), None, position, rules,
-                                          len(files)))
+                        progress(Progress(IMPORT, done, total, "bytes", str(shown), None, position, rules, len(files)))
                     try:
                         result = self._import_one(path, format=format, lang=lang, edition=edition,
                                                   replace_smaller=replace_smaller, limits=limits)
                     except NoRules as error:
                         # A file inside a folder that holds no rules (a header, a glossary-less page) is
                         # passed over with its reason; a file named on its own must be a rule text.
-                        given = _path(path) in named
+                        given = shown in named
                         if given and not keep_going:
                             raise
-                        result = ImportResult(str(_path(path)), _path(path).stem, "failed" if given else "skipped",
+                        result = ImportResult(str(shown), shown.stem, "failed" if given else "skipped",
                                               error=str(error) if given else error.message)
                     except (SourceError, ReplaceRefused) as error:
                         if not keep_going:
                             raise
-                        result = ImportResult(str(_path(path)), _path(path).stem, "failed", error=str(error))
+                        result = ImportResult(str(shown), shown.stem, "failed", error=str(error))
                     results.append(result)
                     done, rules = done + size, rules + result.rules
                     if progress:
-                        progress(Progress(IMPORT, done, total, "bytes", str(_path(path)), result, position + 1, rules,
+                        progress(Progress(IMPORT, done, total, "bytes", str(shown), result, position + 1, rules,
                                           len(files)))
             except BaseException:
                 if update_history:

@@ -193,23 +193,15 @@ def build(ctx, newest_only, as_json, progress):
     kb = KnowledgeBase.open(ctx.obj["db"], build=False)
     started = time.monotonic()
 
-    def ready(results) -> None:
-        if as_json or newest_only:
-            return
-        for result in results:
-            if result.status == "failed":
-                report_import(result)
+    def ready(results) -> None:  # a bundled text that fails raises (keep_going=False): these are stored
         click.echo(_("Ready to answer ({seconds:.0f} s): {documents}. Adding the older editions and their "
                      "history ...").format(seconds=time.monotonic() - started, documents=_built(results)), err=True)
 
     with ProgressView(True if progress is None else progress) as view:
-        results = kb.build(progress=view, newest_only=newest_only, ready=ready)
+        results = kb.build(progress=view, newest_only=newest_only, ready=None if as_json or newest_only else ready)
     if as_json:
         dump([r.to_dict() for r in results])
         return
-    for result in results:
-        if result.status == "failed":
-            report_import(result)
     added = sum(1 for r in results if r.status in ("added", "replaced"))
     click.echo(_("Database: {path}: {documents} ({added} new, {seconds:.0f} s)").format(
         path=kb.path, documents=_built(results), added=added, seconds=time.monotonic() - started))
@@ -219,8 +211,8 @@ def _built(results) -> str:
     """"English 135 editions, Japanese 1, Chinese 2, undated 2" of a build's results."""
     editions: dict[str, int] = {}
     for result in results:
-        if result.status != "failed" and result.rules:
-            editions[result.lang] = editions.get(result.lang, 0) + 1
+        if result.rules:
+            editions[result.lang] = editions.get(result.lang, 0) + 1  # a glossary file alone has no rules
     return ", ".join(ngettext("{language} {n} document", "{language} {n} documents", n).format(
         language=language_name(lang), n=n) for lang, n in editions.items())
 
