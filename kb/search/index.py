@@ -19,7 +19,6 @@ from kb.core.model import plain
 from pathlib import Path
 from collections.abc import Callable, Iterable
 
-import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh import index as whoosh_index
 from whoosh.reading import IndexReader
 
