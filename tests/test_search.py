@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from kb import store
 from kb.api import KnowledgeBase, LookupFailed
+from kb.core.errors import IndexMissing
 from kb.cli import cli
 from kb.search import QueryError, complete, fuzzy_glossary, rebuild_index, search, update_index
 from kb.search.index import index_dir, indexed_documents
@@ -426,19 +427,18 @@ def small(tmp_path) -> KnowledgeBase:
     base.close()
 
 
-def test_the_index_is_built_on_first_search_and_follows_imports(small, tmp_path):
-    assert not index_dir(small).exists()
-    assert numbers(small, "Spielsteine")[0] == "702.23j"
-    assert index_dir(small).is_dir()
+def test_the_index_is_built_by_the_build_and_follows_imports(small, tmp_path):
+    assert index_dir(small).is_dir()  # built with the database's first documents, not by a search
     assert set(indexed_documents(small)) == {d.name for d in small.documents()}
+    assert numbers(small, "Spielsteine")[0] == "702.23j"
 
     changed = tmp_path / "000_a3c90cc092d5a721.txt"
     text = (DATA / "000_a3c90cc092d5a721.txt").read_text(encoding="utf-8")
     changed.write_text(text.replace("Spielsteine", "Wurzelzwerge"), encoding="utf-8")
+    generation = index_generation(small)
     result = small.import_file(changed)
     assert result.status == "replaced"
-    report = update_index(small, [result.name])
-    assert report.replaced == [result.name] and report.rules == 13
+    assert index_generation(small) > generation  # the import updated the index
     assert numbers(small, "Wurzelzwerge")[0] == "702.23j"
     assert numbers(small, "Spielsteine", langs=["de"]) == []  # the old words are gone
 
@@ -458,5 +458,11 @@ def test_update_removes_deleted_documents_and_rebuild_replaces_a_broken_index(sm
     shutil.rmtree(index_dir(small))
     os.makedirs(index_dir(small))
     (index_dir(small) / "garbage").write_text("not an index")
-    assert numbers(small, "Instabilität")  # rebuilt on the next search
+    with pytest.raises(IndexMissing, match="mtgkb reindex"):  # a search never builds it
+        numbers(small, "Instabilität")
+    assert rebuild_index(small).rebuilt and numbers(small, "Instabilität")
     assert update_index(small, []).changed is False
+
+
+def index_generation(kb) -> int:
+    return max(int(p.name[6:-4]) for p in index_dir(kb).glob("_MAIN_*.toc"))
