@@ -9,9 +9,13 @@ Chinese translations and the seeds. Printed, with the targets:
 - in-process latency over the query set, p50 <= 2 ms and p95 <= 10 ms, in the process that built
   and updated the index and in a reader's process that opened it, beside SQLite FTS5 over the same
   documents (the newest edition of each language and the seeds);
-- MRR and recall@3 per language over tests/data/search_queries.tsv (floors 0.80 and 0.90).
+- MRR and recall@3 per language over tests/data/search_queries.tsv (floors 0.80 and 0.90), and on
+  each of the other sets (kb.search.quality): the set derived from the glossaries, its tuning part
+  and its held-out part apart (targets MRR >= 0.85, recall@3 >= 0.92), and the judge bots' cases;
+- the lines of kb/search.
 
-Run: python bench/bench_search.py [--db /tmp/full.db] [--corpus ../shared/corpus] [--runs 7]
+Run: python bench/bench_search.py [--db /tmp/full.db] [--corpus ../shared/corpus] [--runs 7] [--quality]
+(--quality: only the quality of every set and the lines, on the index the database has).
 With --db naming a database that exists, it is reused (imported once: about 40 s plus the chain).
 """
 
@@ -36,10 +40,11 @@ from kb.api import KnowledgeBase  # noqa: E402
 from kb.search import rebuild_index, search, update_index  # noqa: E402
 from kb.search.analyzers import chinese_pieces, japanese_words  # noqa: E402
 from kb.search.index import index_dir  # noqa: E402
-from kb.search.quality import load_queries, measure  # noqa: E402
+from kb.search.quality import derived_cases, load_queries, measure, peer_cases  # noqa: E402
 from kb.search.scope import resolve_scope  # noqa: E402
 
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
+PEERS = ROOT.parent / "shared" / "peer-cases" / "bots.tsv"
 FRESH = [("phased out token", "en"), ("Instabilität Spielstein", "de"), ("deaftouch", "en"),
          ("フェイズ・アウト トークン", "ja")]
 
@@ -191,12 +196,41 @@ def warm_latency(kb, state: str) -> None:
           + " (targets p50 <= 2 ms, p95 <= 10 ms)")
 
 
+def quality_of_every_set(kb) -> None:
+    """MRR and recall@3 per language on each set, and the lines of kb/search."""
+    lines = sum(len(path.read_text(encoding="utf-8").splitlines()) for path in (ROOT / "kb" / "search").glob("*.py"))
+    print(f"kb/search: {lines:,} lines")
+    derived = derived_cases(kb)
+    sets = {"derived, tuning part": [c for c in derived if c.note == "tune"],
+            "derived, held out": [c for c in derived if c.note == "held-out"],
+            "judge bots' cases": peer_cases(kb, PEERS) if PEERS.exists() else [],
+            "hand-written": load_queries(QUERIES)}
+    run = lambda query: [r.number for r in search(kb, query).results]  # noqa: E731
+    print("\nquality (targets on the derived sets: MRR >= 0.85, recall@3 >= 0.92 in en, ja, zh)")
+    print(f"{'set':22} {'lang':5} {'queries':>7} {'MRR':>6} {'recall@3':>9}")
+    for label, cases in sets.items():
+        report = measure(cases, run)
+        for lang in report.languages.values():
+            print(f"{label:22} {lang.lang:5} {lang.queries:7} {lang.mrr:6.3f} {lang.recall_at_3:9.3f}")
+        if label.startswith("derived"):
+            for kind in ("name", "definition"):
+                part = measure([c for c in cases if c.kind == kind], run)
+                print("  by " + kind + ": " + ", ".join(f"{lang.lang} {lang.mrr:.3f}/{lang.recall_at_3:.3f}"
+                                                      for lang in part.languages.values()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--db", type=Path, help="The whole-corpus database (reused when it exists).")
     parser.add_argument("--runs", type=int, default=7, help="Fresh processes of each command.")
+    parser.add_argument("--quality", action="store_true", help="Only the quality of every set, on the index as it is.")
     args = parser.parse_args()
+    if args.quality:
+        kb = KnowledgeBase.open(args.db, readonly=True)
+        quality_of_every_set(kb)
+        kb.close()
+        return
     with tempfile.TemporaryDirectory() as temporary:
         db = args.db or Path(temporary) / "full.db"
         kb = whole_corpus(db, args.corpus)
@@ -282,6 +316,7 @@ def main() -> None:
         print("  FTS5 recall@3 on the same set (no cross-language expansion, no grouping): " + ", ".join(
             f"{lang.lang} {lang.recall_at_3:.2f}" for lang in fts.languages.values()))
         conn.close()
+        quality_of_every_set(kb)
         kb.close()
 
 

@@ -265,12 +265,12 @@ class KnowledgeBase:
             # The term dictionary is mined now, so a read-only server (which cannot store it) finds a
             # glossary entry by its name in another language without mining per process.
             rebuild_terms(self.conn)
-            from kb.search.index import index_dir, update_index
+            from kb.search.index import has_place, sync_index
 
-            # A search index, once built (by the first search), is kept current here; a database
-            # nobody searches never pays for one.
-            if index_dir(self.store).exists():
-                _index_phase(progress, lambda step: update_index(self.store, changed, step))
+            # The search index is part of the database's life: built with its first documents and kept
+            # current here, so no search (and no read-only server) ever waits for it.
+            if has_place(self.store):
+                _index_phase(progress, lambda step: sync_index(self.store, step))
         except (sqlite3.Error, OSError, DatabaseError) as error:
             if quiet:
                 return

@@ -47,11 +47,11 @@ def test_the_search_index_is_a_phase_with_a_first_and_last_event(tmp_path):
     kb = KnowledgeBase.open(tmp_path / "kb.db")  # a file: the index lives beside it
     kb.import_file(MINI / "MiniRules_20260807.txt")
     built: list[Progress] = []
-    kb.update_search_index(progress=built.append)
+    kb.reindex(progress=built.append)
     assert {e.phase for e in built} == {INDEX}
     assert built[0].done == 0 and built[-1].finished and len(built) > 2
     assert [e.done for e in built] == sorted(e.done for e in built)
-    # once an index exists, an import keeps it current as its last phase
+    # an import builds the index or keeps it current as its last phase
     events: list[Progress] = []
     kb.import_paths([SEED], progress=events.append)
     kb.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -18,10 +19,11 @@ from click.testing import CliRunner
 
 from kb import store
 from kb.api import KnowledgeBase, LookupFailed
+from kb.core.errors import IndexMissing
 from kb.cli import cli
 from kb.search import QueryError, complete, fuzzy_glossary, rebuild_index, search, update_index
 from kb.search.index import index_dir, indexed_documents
-from kb.search.quality import NEWEST, load_queries, measure
+from kb.search.quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
 from tests.conftest import DATA, SEED_DIR, corpus_path, import_seeds
 
 QUERIES = Path(__file__).parent / "data" / "search_queries.tsv"
@@ -90,6 +92,34 @@ def test_quality_floor(quality, lang):
 def test_most_queries_reach_their_rank(quality):
     assert len(quality.failures) <= 0.05 * len(quality.outcomes), [
         (o.case.query, o.case.expected, o.rank, o.top) for o in quality.failures]
+
+
+def test_the_derived_set_asks_every_glossary_entry_that_cites_a_rule(kb):
+    cases = derived_cases(kb)
+    names = {lang: [c for c in cases if c.lang == lang and c.kind == "name"] for lang in ("en", "ja", "zh")}
+    assert len(names["en"]) >= 600 and len(names["ja"]) >= 550 and len(names["zh"]) >= 600
+    phasing = next(c for c in names["en"] if c.query == "Phasing")
+    assert phasing.expected == "702.26" and phasing.answered_by("702.26b") and not phasing.answered_by("702.260")
+    assert next(c for c in names["zh"] if c.query == "时间跳跃").expected == "702.26"
+    definitions = [c for c in cases if c.kind == "definition"]
+    assert len(definitions) >= 0.95 * sum(map(len, names.values()))
+    assert not [c.query for c in definitions if re.search(r"\d{3}", c.query)]  # no rule number to narrow to
+    for lang in ("en", "ja", "zh"):
+        share = sum(c.note == "held-out" for c in names[lang]) / len(names[lang])
+        assert 0.22 < share < 0.38, (lang, share)
+        assert all(c.note == ("held-out" if held_out(lang, c.query) else "tune") for c in names[lang])
+
+
+def test_the_judge_bots_glossary_cases_are_search_cases(kb):
+    cases = {c.query: c.expected for c in peer_cases(kb, Path(corpus_path()).parent / "peer-cases" / "bots.tsv")}
+    assert cases["Rampage"] == "702.23" and cases["deaftouch"] == "702.2" and cases["legend rule"] == "704.5j"
+    assert "CLOWNS" not in cases and "cycle" in cases and cases["cycle"] == "702.29"  # 702.28 is an older edition's
+
+
+def test_a_case_of_a_whole_rule_is_answered_by_its_subrules_only():
+    case = QueryCase("en", "Phasing", "702.2", 3, "name", subtree=True)
+    assert case.answered_by("702.2") and case.answered_by("702.2c") and not case.answered_by("702.26a")
+    assert not QueryCase("en", "x", "702.2", 3, "name").answered_by("702.2c")
 
 
 # ---- the three users ------------------------------------------------------------------------
@@ -397,19 +427,18 @@ def small(tmp_path) -> KnowledgeBase:
     base.close()
 
 
-def test_the_index_is_built_on_first_search_and_follows_imports(small, tmp_path):
-    assert not index_dir(small).exists()
-    assert numbers(small, "Spielsteine")[0] == "702.23j"
-    assert index_dir(small).is_dir()
+def test_the_index_is_built_by_the_build_and_follows_imports(small, tmp_path):
+    assert index_dir(small).is_dir()  # built with the database's first documents, not by a search
     assert set(indexed_documents(small)) == {d.name for d in small.documents()}
+    assert numbers(small, "Spielsteine")[0] == "702.23j"
 
     changed = tmp_path / "000_a3c90cc092d5a721.txt"
     text = (SEED_DIR / "000_a3c90cc092d5a721.txt").read_text(encoding="utf-8")
     changed.write_text(text.replace("Spielsteine", "Wurzelzwerge"), encoding="utf-8")
+    generation = index_generation(small)
     result = small.import_file(changed)
     assert result.status == "replaced"
-    report = update_index(small, [result.name])
-    assert report.replaced == [result.name] and report.rules == 13
+    assert index_generation(small) > generation  # the import updated the index
     assert numbers(small, "Wurzelzwerge")[0] == "702.23j"
     assert numbers(small, "Spielsteine", langs=["de"]) == []  # the old words are gone
 
@@ -429,5 +458,11 @@ def test_update_removes_deleted_documents_and_rebuild_replaces_a_broken_index(sm
     shutil.rmtree(index_dir(small))
     os.makedirs(index_dir(small))
     (index_dir(small) / "garbage").write_text("not an index")
-    assert numbers(small, "Instabilität")  # rebuilt on the next search
+    with pytest.raises(IndexMissing, match="mtgkb reindex"):  # a search never builds it
+        numbers(small, "Instabilität")
+    assert rebuild_index(small).rebuilt and numbers(small, "Instabilität")
     assert update_index(small, []).changed is False
+
+
+def index_generation(kb) -> int:
+    return max(int(p.name[6:-4]) for p in index_dir(kb).glob("_MAIN_*.toc"))

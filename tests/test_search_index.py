@@ -127,14 +127,12 @@ def test_the_segmenter_loads_only_for_japanese_text_the_index_does_not_know(edit
             "english = search(kb, 'phased out token').results[0].number; german = search(kb, 'Instabilität').results[0].number; "
             "found = search(kb, 'フェイズ・アウト トークン'); japanese = [r.number for r in found.results]; "
             "stored = 'sudachipy' in sys.modules; sentence = search(kb, 'トークンがフェイズ・アウトしたとき').results[0].number; "
-            "print(json.dumps([english, german, stored, japanese, found.expansions, sentence, 'sudachipy' in sys.modules, "
-            "'urllib.request' in sys.modules, 'asyncio' in sys.modules]))")
-    english, german, stored, japanese, expansions, sentence, after, urllib, asyncio = _fresh(code, editions.path)
+            "print(json.dumps([english, german, stored, japanese, found.expansions, sentence, 'sudachipy' in sys.modules]))")
+    english, german, stored, japanese, expansions, sentence, after = _fresh(code, editions.path)
     assert english == "702.26d" and german == "702.26"
     assert stored is False and japanese[0] == "702.26d"
     assert expansions == {"フェイズ・アウト": ["phase out"], "トークン": ["Token"]}
     assert after is True and sentence.startswith("702.26")
-    assert urllib is False and asyncio is False
     # the same query through Sudachi itself finds the same rules in the same order
     monkeypatch.setattr(analyzers, "_known_japanese", {})
     monkeypatch.setattr(analyzers, "_japanese_loaders", [])
@@ -259,18 +257,3 @@ def test_the_stored_numbers_and_packed_tables_read_as_the_index_and_lexicon(edit
     english, frequencies = vocabularies["en"]
     assert len(english) == len(frequencies) > 1000 and "deathtouch" in english
     assert isinstance(dict.get(vocabularies, "de"), bytes)  # still packed: nothing asked for it
-
-
-def test_the_stood_in_snowball_table_is_whooshs():
-    """kb.search._whoosh imports a stemmer's module when it is asked for, from a copy of whoosh's table."""
-    from kb.search import _whoosh
-
-    code = ("import json, whoosh.lang.snowball as s; print(json.dumps({code: [c.__module__.rsplit('.', 1)[1], "
-            "c.__name__] for code, c in s.classes.items()}))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert json.loads(done.stdout) == {code: list(found) for code, found in _whoosh.SNOWBALL.items()}
-    loaded = _fresh("import json, sys; from kb.search.analyzers import terms; found = terms('de', 'Instabilitäten'); "
-                    "print(json.dumps([found, sorted(m for m in sys.modules if m.startswith('whoosh.lang.snowball.'))]))",
-                    Path("unused.db"))
-    assert loaded[0] == ["instabilitat"] and "whoosh.lang.snowball.german" in loaded[1]
-    assert "whoosh.lang.snowball.danish" not in loaded[1]

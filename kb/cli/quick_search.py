@@ -23,7 +23,6 @@ def search(query: str, *, langs: list[str] | None = None, edition: str | None = 
     """Search and print the results; the exit code says whether anything matched."""
     def run() -> int:
         kb = open_database(db, create=False)
-        catch_up(kb)
         found = kb.search(query, langs=langs or None, edition=edition, section=section, limit=limit)
         if as_json:
             dump(found.to_dict())
@@ -38,17 +37,6 @@ def search(query: str, *, langs: list[str] | None = None, edition: str | None = 
         return EXIT_NOT_FOUND
 
     return reported(run, as_json=as_json, db=db)
-
-
-def catch_up(kb) -> None:
-    """Build or update the index before searching, with a progress bar when that takes a while."""
-    from kb.cli.progress import ProgressView
-
-    with ProgressView() as view:
-        try:
-            kb.update_search_index(progress=view)
-        except OSError:
-            pass  # a read-only folder: the search says so, or searches the index as it is
 
 
 def print_results(found) -> None:

@@ -15,7 +15,6 @@ import threading
 from functools import lru_cache
 from collections.abc import Iterator
 
-import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, StemFilter, Token, Tokenizer
 
 from kb.search.normalise import fold_text, fold_word, source_span

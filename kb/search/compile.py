@@ -13,7 +13,6 @@ from __future__ import annotations
 import re
 from kb.core.records import fresh, record
 
-import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh.lang import stopwords_for_language
 
 from kb.search.analyzers import STEMMED, japanese_words, language_field, surface_analyzer, terms

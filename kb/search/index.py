@@ -1,10 +1,10 @@
 """The search index beside the database (``<db path>.search/``): build, update, open.
 
-The index follows the database: :func:`update_index` re-indexes the documents an
-import added, replaced or deleted; :func:`rebuild_index` builds a fresh index in a
-temporary folder and swaps it in. Searches call :func:`postings`, which catches up
-with imports nobody reported (it compares the markers with the database's sha256s)
-and rebuilds an index written by an older version of this module.
+The index follows the database: imports call :func:`sync_index`, which builds it with the
+first documents and re-indexes (:func:`update_index`) the documents an import added, replaced
+or deleted; :func:`rebuild_index` builds a fresh index in a temporary folder and swaps it in.
+Searches call :func:`postings`, which never builds an index but catches up with imports nobody
+reported (it compares the markers with the database's sha256s).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from kb.core.model import plain
 from pathlib import Path
 from collections.abc import Callable, Iterable
 
-import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh import index as whoosh_index
 from whoosh.reading import IndexReader
 
@@ -78,6 +77,11 @@ class _Handle:
 def index_dir(kb) -> Path:
     """Where the index of ``kb``'s database lives."""
     return Path(f"{kb.path}.search")
+
+
+def has_place(kb) -> bool:
+    """Whether ``kb``'s database is a file an index can live beside (not an in-memory database)."""
+    return str(kb.path) not in ("", ":memory:") and not str(kb.path).startswith("file::memory:")
 
 
 def _database_documents(kb) -> dict[str, str]:
@@ -360,18 +364,22 @@ def store_derived(kb):
 
 
 def postings(kb) -> Postings:
-    """The scored postings of ``kb``'s up-to-date index (cached per thread; synced with the database).
+    """The scored postings of ``kb``'s index (cached per thread).
 
-    When the index cannot be written (a read-only folder), an existing index is searched as
-    it is; without one, IndexMissing says why.
+    A search never builds the index (imports, ``build``, ``update`` and ``mtgkb reindex`` do):
+    without one, IndexMissing names the command. An index behind the database (documents an
+    import did not report) is updated first when its folder can be written, and searched as it
+    is otherwise.
     """
+    target = index_dir(kb)
+    if not _usable(target):
+        raise IndexMissing(_("there is no search index beside {path}: run 'mtgkb reindex' to build it").format(
+            path=kb.path))
     try:
         sync_index(kb)
-    except OSError as error:
-        if _handle(index_dir(kb)) is None:
-            raise IndexMissing(_("cannot build the search index at {path}: {error}").format(
-                path=index_dir(kb), error=error)) from error
-    return _handle(index_dir(kb)).postings
+    except OSError:
+        pass  # a read-only folder: searched as it is
+    return _handle(target).postings
 
 
 def indexed_documents(kb) -> dict[str, str]:

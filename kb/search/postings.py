@@ -1,13 +1,14 @@
 """BM25F over the index's posting lists, with per-language statistics, cached.
 
-whoosh's own matcher trees cost 20–50 ms for a query expanded into four languages
-and five fields; reading each posting list once and keeping what it says per document
-makes a query a few dictionary merges. Scoring is BM25F: a term's frequencies in the
-names (title, heading, glossary terms, weighted at indexing), text and examples of a rule
-are weighted, length-normalised per field (not the names), added, and saturated once,
-then multiplied by one idf. Statistics are taken within a language (the documents of
-that language, the documents that have the field), so the 13 rules of the German page
-compare with the 3,300 of an English edition.
+whoosh's searcher reads each term's postings segment by segment, scored by a weighting
+model of ours (:class:`LengthNormalised`: a field's term frequency divided by BM25's length
+norm, which whoosh's own BM25F cannot give alone because it saturates per field); what a
+posting list says per document is kept, so a query is a few dictionary merges. Scoring is
+BM25F: a term's frequencies in the names (title, heading, glossary terms, weighted at
+indexing), text and examples of a rule are weighted, length-normalised per field (not the
+names), added, and saturated once, then multiplied by one idf. Statistics are taken within a
+language (the documents of that language, the documents that have the field), so the 13
+rules of the German page compare with the 3,300 of an English edition.
 """
 
 from __future__ import annotations
@@ -16,11 +17,9 @@ import threading
 from array import array
 from math import log
 
-import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
-from whoosh.codec.whoosh3 import LENGTHS_COLUMN as _LENGTHS_COLUMN, W3LeafMatcher as _BlockMatcher
-from whoosh.codec.whoosh3 import _lenfield as _length_field
 from whoosh.reading import TermNotFound
-from whoosh.util.numeric import byte_to_length
+from whoosh.scoring import BaseScorer, WeightingModel
+from whoosh.searching import Searcher
 
 from kb.search.schema import PARTS, field
 
@@ -29,7 +28,33 @@ B = 0.75
 PART_WEIGHTS = {"names": 1.0, "text": 1.0, "examples": 0.5}  # names carry their own weights (NAME_PARTS)
 _MAX_CACHED = 50_000
 PREFIX_LIMIT = 64  # terms a prefix expands to, the most frequent first
-_LENGTHS = [byte_to_length(b) for b in range(256)]  # a field's length as whoosh stores it, one byte
+
+
+class LengthNormalised(WeightingModel):
+    """A term's frequency in a field divided by BM25's length norm (names: the frequency as weighted
+    at indexing). The sum over fields, its saturation and the idf are BM25F's (``Postings._bm25f``)."""
+
+    def __init__(self, averages: dict[str, float]):
+        self.averages = averages  # field -> average length over the documents having it
+
+    def scorer(self, searcher, fieldname, text, qf=1):
+        if fieldname.startswith("names_") or fieldname not in self.averages:
+            return _Weight()
+        return _Normalised(searcher, fieldname, self.averages[fieldname])
+
+
+class _Weight(BaseScorer):
+    def score(self, matcher):
+        return matcher.weight()
+
+
+class _Normalised(BaseScorer):
+    def __init__(self, searcher, fieldname: str, average: float):
+        self.searcher, self.fieldname, self.average = searcher, fieldname, average
+
+    def score(self, matcher):
+        length = self.searcher.doc_field_length(matcher.id(), self.fieldname, 1) or 1
+        return matcher.weight() / (1.0 - B + B * length / self.average)
 
 
 class Postings:
@@ -41,9 +66,11 @@ class Postings:
         for lang in languages:
             for part in PARTS:
                 self.counts[field(part, lang)] = reader.doc_frequency("has", field(part, lang))
-        self.leaves = reader.leaf_readers()
+        averages = {name: (reader.field_length(name) / count or 1.0) for name, count in self.counts.items()
+                    if count and not name.startswith("lang:")}
+        self.searcher = Searcher(reader, weighting=LengthNormalised(averages), closereader=False)
+        self.leaves = self.searcher.leaf_searchers()
         self._cache: dict[tuple, dict[int, float]] = {}
-        self._lengths: dict[tuple[str, int], bytes] = {}
         self._identities: dict[int, tuple[list[str], str]] = {}
         self._sets: dict[tuple, frozenset[int]] = {}
         self._bounds: dict[int, tuple] = {}
@@ -72,49 +99,24 @@ class Postings:
         return self._cached((fieldname, text, below), lambda: self._frequencies(fieldname, text, below))
 
     def _frequencies(self, fieldname: str, text: str, below: int | None = None) -> dict[int, float]:
-        names = fieldname.startswith("names_")
-        average = self.reader.field_length(fieldname) / max(self.counts.get(fieldname) or 1, 1) or 1.0
         found: dict[int, float] = {}
-        for leaf, offset, matcher in self._matchers(fieldname, text):
+        for offset, matcher in self._matchers(fieldname, text):
             if below is not None and offset >= below:
                 break
-            limit = None if below is None else below - offset
-            if names:  # names are short: weighted, not length-normalised
-                for docnum, weight in _postings(matcher, limit):
-                    found[docnum + offset] = weight
-                continue
-            lengths = self._length_table(leaf, offset, fieldname)
-            count = len(lengths)
-            for docnum, weight in _postings(matcher, limit):
-                length = _LENGTHS[lengths[docnum]] if docnum < count else 0
-                found[docnum + offset] = weight / (1.0 - B + B * (length or 1) / average)
-        return found
-
-    def _length_table(self, leaf, offset: int, fieldname: str) -> bytes:
-        """The length byte of every document of one segment's field, read whole once
-        (a byte per document: 27 KB for 27,000 texts) instead of a column lookup per posting."""
-        key = (fieldname, offset)
-        found = self._lengths.get(key)
-        if found is None:
-            found = b""
-            try:
-                column = leaf._perdoc._cached_reader(_length_field(fieldname), _LENGTHS_COLUMN)
-                if column is not None:
-                    found = bytes(column._dbfile.get(column._basepos, column._count))
-            except AttributeError:  # another codec: ask document by document
-                found = bytes(_length_byte(leaf.doc_field_length(docnum, fieldname, 0))
-                              for docnum in range(leaf.doc_count_all()))
-            self._lengths[key] = found
+            while matcher.is_active():
+                docnum = matcher.id() + offset
+                if below is not None and docnum >= below:
+                    break
+                found[docnum] = matcher.score()
+                matcher.next()
         return found
 
     def _matchers(self, fieldname: str, text: str):
-        """(segment reader, docnum offset, matcher) of each segment that has the term.
-
-        Reading segment by segment is three times faster than through whoosh's MultiReader.
-        """
-        for leaf, offset in self.leaves:
+        """(docnum offset, scored matcher) of each segment that has the term: a segment's searcher
+        at a time, which reads less than whoosh's matcher over all segments."""
+        for searcher, offset in self.leaves:
             try:
-                yield leaf, offset, leaf.postings(fieldname, text)
+                yield offset, searcher.postings(fieldname, text)
             except TermNotFound:
                 continue
 
@@ -144,7 +146,7 @@ class Postings:
 
     def _positions(self, fieldname: str, text: str, docs: set[int]) -> dict[int, list[int]]:
         found = {}
-        for _, offset, matcher in self._matchers(fieldname, text):
+        for offset, matcher in self._matchers(fieldname, text):
             for docnum in sorted(docs):
                 local = docnum - offset
                 if local < 0:
@@ -275,40 +277,6 @@ class Postings:
             stored = self.reader.stored_fields(docnum)
             found = self._identities[docnum] = (stored["holders"].split(), stored["number"])
         return found
-
-
-def _postings(matcher, limit: int | None):
-    """(docnum, weight) of a segment's posting list, below ``limit`` when given.
-
-    whoosh decodes a block of postings at a time; its block arrays are read directly
-    (three method calls per posting less). Posting lists inlined in the term info come as
-    other matchers, read the ordinary way.
-    """
-    if isinstance(matcher, _BlockMatcher):
-        while matcher.is_active():
-            if matcher._ids is None:
-                matcher._read_ids()
-            if matcher._weights is None:
-                matcher._read_weights()
-            ids, weights, first = matcher._ids, matcher._weights, matcher._i
-            if limit is not None and ids[-1] >= limit:
-                yield from ((d, w) for d, w in zip(ids[first:], weights[first:]) if d < limit)
-                return
-            yield from zip(ids[first:], weights[first:])
-            matcher._next_block()
-        return
-    while matcher.is_active():
-        docnum = matcher.id()
-        if limit is not None and docnum >= limit:
-            return
-        yield docnum, matcher.weight()
-        matcher.next()
-
-
-def _length_byte(length: int | None) -> int:
-    from whoosh.util.numeric import length_to_byte
-
-    return length_to_byte(length or 0)
 
 
 def _text(word) -> str:

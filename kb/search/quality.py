@@ -1,12 +1,18 @@
-"""Search quality: the query set (tests/data/search_queries.tsv) and its measures.
+"""Search quality: the query sets and their measures.
 
-Shared by the tests, which assert floors, and bench/bench_search.py, which prints the
-figures: mean reciprocal rank and recall at 3 per language, and the misses.
+Three sets: the hand-written one (tests/data/search_queries.tsv); one derived from the
+documents themselves (every glossary entry that cites a rule, its name and separately its
+definition, answered by the cited rule: nobody chose these queries); and the search-like cases
+of the judge bots (../shared/peer-cases/bots.tsv). Shared by the tests, which assert floors,
+and bench/bench_search.py, which prints the figures: mean reciprocal rank and recall at 3 per
+language, and the misses.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
+import re
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -27,6 +33,12 @@ class QueryCase:
     within: int  # the rank the expected rule must reach
     kind: str
     note: str = ""
+    subtree: bool = False  # a rule below the expected one answers too (a glossary cites "rule 702.26")
+
+    def answered_by(self, number: str) -> bool:
+        if number == self.expected:
+            return True
+        return self.subtree and number.startswith(self.expected) and not number[len(self.expected)].isdigit()
 
 
 @dataclass
@@ -81,7 +93,7 @@ def measure(cases: list[QueryCase], ranked: Callable[[str], list[str]]) -> Quali
         started = time.perf_counter()
         numbers = ranked(case.query)
         seconds = time.perf_counter() - started
-        rank = numbers.index(case.expected) + 1 if case.expected in numbers else None
+        rank = next((place for place, number in enumerate(numbers, 1) if case.answered_by(number)), None)
         outcomes.append(Outcome(case, rank, numbers[:5], seconds))
     report = QualityReport(outcomes)
     for lang in dict.fromkeys(case.lang for case in cases):
@@ -93,3 +105,95 @@ def measure(cases: list[QueryCase], ranked: Callable[[str], list[str]]) -> Quali
             passed=sum(1 for o in own if o.passed),
         )
     return report
+
+
+# ---- the set derived from the glossaries ---------------------------------------------------------
+
+# The first rule an entry cites, per language: "See rule 702.26", "rule 702.26〔…〕参照" or
+# "700.13. 参照", "参见规则702.26".
+_NUMBER = r"(\d{3}(?:\.\d+[a-z]?)?)"
+CITED = {"en": re.compile(r"\b[Ss]ee rule " + _NUMBER),
+         "ja": re.compile(r"(?:rule\s*)?" + _NUMBER + r"\.?\s*(?:〔[^〕]*〕)?(?:[、,]\s*rule\s*[\d.a-z]+)*\s*参照"),
+         "zh": re.compile(r"参见规则\s*" + _NUMBER)}
+# Where the definition ends and its references begin.
+_REFERENCES = {"en": re.compile(r"\b(?:[Ss]ee rules? |For more information)"),
+               "ja": re.compile(r"(?:rule\s*)?\d{3}(?:\.\d+[a-z]?)?\.?\s*(?:〔|[、,]|参照)"),
+               "zh": re.compile(r"参见")}
+# Rule numbers left in a definition would narrow the search to the answer's subtree.
+_CITATION = re.compile(r"(?:\b[Rr]ules?\s*|规则|第)?\d{3}(?:\.\d+[a-z]?)?(?:条)?")
+HELD_OUT_SEED = "mtgkb-derived-1"
+HELD_OUT_SHARE = 0.3
+
+
+def held_out(lang: str, name: str) -> bool:
+    """Whether an entry belongs to the held-out part: a fixed hash of a seed, the language and the
+    entry's name (the same on every machine and run, and unchanged when other entries come or go);
+    both queries of an entry fall on the same side."""
+    digest = hashlib.sha256(f"{HELD_OUT_SEED}|{lang}|{name}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") / 2**32 < HELD_OUT_SHARE
+
+
+def derived_cases(kb, langs: tuple[str, ...] = ("en", "ja", "zh")) -> list[QueryCase]:
+    """Every glossary entry of each language's newest text that cites a rule, as two queries (its name;
+    its definition without its references) whose answer is the first rule it cites, or a rule below it.
+
+    The glossary of the default search scope's document with the most entries per language; an entry
+    whose cited rule that document does not hold is left out. ``kind`` is "name" or "definition";
+    ``note`` is "held-out" or "tune" (:func:`held_out`).
+    """
+    from kb.search.scope import resolve_scope
+
+    cases: list[QueryCase] = []
+    for lang in langs:
+        documents = [d.id for d in resolve_scope(kb).documents if d.lang == lang]
+        counted = [(kb.conn.execute("select count(*) from glossary where document_id = ?", [d]).fetchone()[0], d)
+                   for d in documents]
+        if not counted or max(counted)[0] == 0:
+            continue
+        document = max(counted)[1]
+        rules = {row[0] for row in kb.conn.execute("select number from rules where document_id = ?", [document])}
+        for name, text in kb.conn.execute("select term, text from glossary where document_id = ? order by seq",
+                                          [document]):
+            cited = CITED[lang].search(text or "")
+            if not cited or cited.group(1) not in rules:
+                continue
+            side = "held-out" if held_out(lang, name) else "tune"
+            cases.append(QueryCase(lang, name, cited.group(1), 3, "name", side, subtree=True))
+            definition = _definition(lang, text)
+            if definition:
+                cases.append(QueryCase(lang, definition, cited.group(1), 3, "definition", side, subtree=True))
+    return cases
+
+
+def _definition(lang: str, text: str) -> str:
+    ends = _REFERENCES[lang].search(text)
+    kept = _CITATION.sub(" ", text[:ends.start()] if ends else text)
+    return " ".join(kept.split()).strip(" .,;:。、，")
+
+
+# ---- the judge bots' cases ---------------------------------------------------------------------
+
+_ASKED = re.compile(r"^(?:def|define|rule)\s+", re.IGNORECASE)
+_EDITIONS = re.compile(r"CR editions (\d{8})\.\.(\d{8})")
+
+
+def peer_cases(kb, path: Path) -> list[QueryCase]:
+    """The bots' glossary lookups whose answer cites a rule ("def Rampage" → "See rule 702.23"): the
+    term as a search query, answered by the cited rule or a rule below it. Only cases whose note says
+    they hold for the newest English edition searched ("CR editions 20210419..20260807"): cycling was
+    702.28 before."""
+    from kb.search.scope import resolve_scope
+
+    newest = max((d.edition or "" for d in resolve_scope(kb).documents if d.lang == "en"), default="")
+    cases = []
+    with open(path, encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):
+            cited = CITED["en"].search(row["expected"])
+            editions = _EDITIONS.search(row["note"] or "")
+            if row["kind"] != "glossary" or not cited or not editions:
+                continue
+            if not editions.group(1) <= newest.replace("-", "") <= editions.group(2):
+                continue
+            query = _ASKED.sub("", row["input"]).strip()
+            cases.append(QueryCase("en", query, cited.group(1), 3, "peer", row["source_repo"], subtree=True))
+    return cases

@@ -22,7 +22,6 @@ written in the same commit as the rules, so they never disagree.
 
 from __future__ import annotations
 
-import kb.search._whoosh  # noqa: F401  (whoosh without urllib.request)
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb.search.analyzers import LANGUAGES, analyzer_for, names_analyzer
