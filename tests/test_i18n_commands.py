@@ -175,18 +175,6 @@ def test_english_show_imports_no_babel_even_with_dates():
     assert result.stdout.splitlines()[1].startswith("[en, August 7, 2026, ") and result.stderr.strip() == "False"
 
 
-def test_a_fresh_show_loads_neither_click_nor_dataclasses():
-    """Both cost a fresh `mtgkb show` tens of milliseconds (dataclasses loads inspect, ast and tokenize);
-    the rule, its links and its numbers are plain classes."""
-    probe = ("import sys, kb.cli.entry\n"
-             "try:\n    kb.cli.entry.main(['--db', sys.argv[1], *sys.argv[2:]])\n"
-             "except SystemExit:\n    pass\n"
-             "print(sorted({'click', 'dataclasses', 'inspect', 'typing'} & set(sys.modules)), file=sys.stderr)")
-    for args in (["show", "702.26b", "--json"], ["show", "702.23a", "--lang", "de"]):
-        result = run_python("-c", probe, str(history_db_path()), *args, MTGKB_LANG="en")
-        assert result.stdout.strip() and result.stderr.strip() == "[]", (args, result.stderr)
-
-
 # ---- HTTP --------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
