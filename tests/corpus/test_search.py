@@ -26,7 +26,7 @@ from kb.search.index import index_dir, indexed_documents
 from kb.search.quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
 from tests.conftest import DATA, SEED_DIR, corpus_path, import_seeds
 
-QUERIES = Path(__file__).parent / "data" / "search_queries.tsv"
+QUERIES = Path(__file__).parents[1] / "data" / "search_queries.tsv"
 # Floors per language, (MRR, recall@3): the issue's 0.80 and 0.90 (bench/bench_search.py prints the figures).
 FLOORS = {"en": (0.80, 0.90), "de": (0.80, 0.90), "ja": (0.80, 0.90), "zh": (0.80, 0.90), "ru": (0.80, 0.90)}
 
@@ -318,7 +318,7 @@ def test_a_search_process_ends_at_once_with_all_its_output_and_its_exit_code(kb)
     """`mtgkb search` as its own process: what it printed is all out, piped or not, with its exit code."""
     def process(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "kb", "--db", str(kb.path), *args], capture_output=True,
-                              text=True, cwd=Path(__file__).parent.parent, env={**os.environ, "MTGKB_LANG": "en"})
+                              text=True, cwd=Path(__file__).parents[2], env={**os.environ, "MTGKB_LANG": "en"})
 
     found = process("search", "phased out token", "--json", "--limit", "50")
     assert found.returncode == 0 and len(json.loads(found.stdout)["results"]) == 50  # every byte of it
@@ -326,7 +326,7 @@ def test_a_search_process_ends_at_once_with_all_its_output_and_its_exit_code(kb)
     assert process("search", "AND").returncode == 2
     assert process("show", "702.26b", "--json").returncode == 0
     cut = subprocess.run(f"{sys.executable} -m kb --db {kb.path} search phasing --limit 50 | head -1", shell=True,
-                         capture_output=True, text=True, cwd=Path(__file__).parent.parent)
+                         capture_output=True, text=True, cwd=Path(__file__).parents[2])
     assert cut.stdout.startswith("1. 702.26") and "Traceback" not in cut.stderr
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from kb.cli import cli
 from kb.i18n import _, ngettext, using_language
 from tests.history_fixtures import history_db_path
-from tests.test_i18n import TRANSLATED, all_commands, run_python
+from tests.unit.test_i18n import TRANSLATED, all_commands, run_python
 
 BAD_LINE = ("These rules are effective as of May 1, 2020.\n\n1. Game\n\n100. General\n\n100.1. Rule one.\n\n"
             "100.1a A subrule.\n\n1000.1x broken number\n")
