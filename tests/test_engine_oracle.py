@@ -38,6 +38,7 @@ VERB_PATTERNS = {
     "set_life": r"life total become", "counter_ability": r"\bcounter target\b", "attach": r"\b(equip|fortify|attach)",
     "repeat_until_win": r"\brepeat\b", "each_player_copy": r"\bcopy\b", "proliferate": r"\bproliferate\b",
     "add_mana": r"\badd\b", "roll_die": r"\broll\b",
+    "to_library": r"\bon top of\b.*\blibrary\b",
 }
 
 

@@ -186,17 +186,23 @@ def v_rule(ctx: Ctx, p: dict) -> None:
 def v_phase_out(ctx: Ctx, p: dict) -> None:
     from kb.engine.phasing import phase_out
     until = None
+    if p.get("until") not in (None, "source_leaves", "while_you_control_source") or \
+            p.get("cant_phase_in") not in (None, "end_of_your_next_turn"):
+        raise RulesError(N_("unknown phase_out duration {until} in {source}"), source=ctx.source_name,
+                         until=repr(p.get("until") or p.get("cant_phase_in")))
     if p.get("until") == "source_leaves":
         if ctx.source is None or _live(ctx.game, ctx.source) is None:
             return              # the duration is already over: nothing phases out (611.2b)
         until = {"leaves": ctx.source.oid, "tap": bool(p.get("tap"))}
-    elif p.get("until") == "end_of_your_next_turn":
-        until = {"end_of_turn_of": ctx.controller, "after_turn": ctx.game.turn}
     elif p.get("until") == "while_you_control_source":
         if ctx.source is None or _live(ctx.game, ctx.source) is None:
             until = None                   # nothing to wait for: it phases in as usual
         else:
             until = {"unless_controls": ctx.source.oid, "player": ctx.controller}
+    if p.get("cant_phase_in") == "end_of_your_next_turn":
+        # "They can't phase in until the end of your next turn": a restriction, not a time to phase in.
+        # Once lifted, they phase in as usual, in their controller's next untap step (702.26a).
+        until = {"end_of_turn_of": ctx.controller, "after_turn": ctx.game.turn}
     gone = phase_out(ctx.game, objects(ctx, p["what"]), until)
     ctx.vars["phased_out"] = [o for o in gone if o.phase_kind == "direct"]
 
@@ -230,6 +236,12 @@ def v_each_player_sacrifices(ctx: Ctx, p: dict) -> None:
 def v_exile(ctx: Ctx, p: dict) -> None:
     for perm in objects(ctx, p["what"]):
         zones.leave_battlefield(ctx.game, perm, "exile", "exile")
+
+
+def v_to_library(ctx: Ctx, p: dict) -> None:
+    """"Put target creature on top of its owner's library" (a zone change: a new object, 400.7)."""
+    for perm in objects(ctx, p["what"]):
+        zones.leave_battlefield(ctx.game, perm, "library", "library")
 
 
 def v_exile_self(ctx: Ctx, p: dict) -> None:
@@ -508,7 +520,7 @@ def v_planar(ctx: Ctx, p: dict) -> None:
 VERBS: dict[str, Callable[[Ctx, Any], None]] = {
     "pump": v_pump, "set_pt": v_set_pt, "grant": v_grant, "gain_control": v_gain_control, "rule": v_rule,
     "phase_out": v_phase_out, "destroy": v_destroy, "sacrifice": v_sacrifice,
-    "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "exile_self": v_exile_self,
+    "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "to_library": v_to_library, "exile_self": v_exile_self,
     "draw": v_draw, "discard": v_discard, "mill": v_mill, "counters": v_counters,
     "remove_counters": v_remove_counters, "tap": v_tap,
     "untap": v_untap, "gain_life": v_life, "lose_life": v_lose_life,

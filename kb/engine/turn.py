@@ -37,6 +37,7 @@ def _next_active(game: Game) -> str:
         # 800.4k: the turn doesn't begin; what waits for it still moves on.
         player.turns_skipped_since_left += 1
         expire(game, "your_next_turn", current)
+        phasing.turn_would_have_begun(game, current)
     raise RulesError(N_("no player is left to take a turn"))
 
 
