@@ -14,6 +14,7 @@ from typing import Any
 from kb.engine.cards import Ability
 from kb.engine.choices import choose_objects, decide
 from kb.engine.durations import expire
+from kb.engine.mana import pay
 from kb.engine.zones import enter_battlefield, leave_battlefield, make_token, put_aura
 from kb.engine.restrictions import applies
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError, touch
@@ -140,7 +141,10 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
         raise RulesError(N_("{player} may roll the planar die only in their main phase with an empty stack"),
                          player=player)
     roller = game.players[player]
-    game.events.append({"kind": "die_cost", "player": player, "cost": roller.die_special_actions})
+    cost = roller.die_special_actions
+    # 901.9, 116.2i: {0} the first time this turn, then {1} more each time, paid as any cost (601.2g-h).
+    pay(game, player, "{%d}" % cost, 0, "the planar die")
+    game.events.append({"kind": "die_cost", "player": player, "cost": cost})
     roller.die_special_actions += 1
     return roll_die_for(game, player, result)
 
