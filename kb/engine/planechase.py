@@ -56,14 +56,22 @@ def start(game: Game) -> None:
 
 
 def new_active_player(game: Game) -> None:
+    """901.6: the active player is the planar controller; in Two-Headed Giant, the primary player of the
+    active team (901.12b, 805.2)."""
     if game.planechase:
-        game.planar_controller = game.active
+        game.planar_controller = game.primary(game.active)
 
 
 def pass_planar_control(game: Game, leaving: str) -> None:
     """312.4 / 901.6: the next player in turn order who stays becomes planar controller."""
     if game.planechase and game.planar_controller == leaving:
-        game.planar_controller = game.next_player(leaving)
+        team = game.team_of(leaving)
+        nxt = leaving
+        for _ in range(len(game.seats)):
+            nxt = game.next_player(nxt)
+            if nxt not in team:
+                break
+        game.planar_controller = game.primary(nxt)      # 901.12b: the next team's primary player
 
 
 def owner_left(game: Game, name: str) -> None:
@@ -137,7 +145,8 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
     The caller gives the player priority afterwards (special.py)."""
     if not game.planechase:
         raise RulesError(N_("the planar die is rolled only in a Planechase game"))
-    if game.active != player or game.step not in ("main1", "main2") or game.stack:
+    # 901.12d: in shared team turns each member of the active team is an active player and may roll.
+    if player not in game.active_players() or game.step not in ("main1", "main2") or game.stack:
         raise RulesError(N_("{player} may roll the planar die only in their main phase with an empty stack"),
                          player=player)
     roller = game.players[player]
@@ -288,7 +297,12 @@ def run_verb(ctx: Any, p: dict) -> None:
         if applies(game, "die_planeswalk_is_chaos"):
             chaos_ensues(game)             # Fixed Point in Time
         else:
-            planeswalk(game, ctx.controller)
+            # 901.8: the roller controls the ability; a teammate of the planar controller (901.12d)
+            # rolled for the team, whose planar controller planeswalks (701.31a).
+            who = ctx.controller
+            if game.planar_controller in game.team_of(who):
+                who = game.planar_controller
+            planeswalk(game, who)
     elif what == "chaos":
         chaos_ensues(game)
     elif what == "roll_planar_die":

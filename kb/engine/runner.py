@@ -315,7 +315,7 @@ OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
     else o.phased_out,
     "phased_out_under": lambda g, o, c, e: o.phased_out_under,
     "controller": lambda g, o, c, e: _controller(g, o, c),
-    "owner": lambda g, o, c, e: o.owner,
+    "owner": lambda g, o, c, e: g.planar_owner(o),
     "types": lambda g, o, c, e: sorted(c.types),
     "subtypes": lambda g, o, c, e: sorted(c.subtypes),
     "supertypes": lambda g, o, c, e: sorted(c.supertypes),
@@ -379,7 +379,8 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
     "planar_deck_top": lambda r, w: {name: [c.name for c in r.game.players[r.player(name, name)].planar_deck[
         :len(top)]] for name, top in w.items()},
     "planar_controller": lambda r, w: r.game.planar_controller,
-    "planar_die_cost": lambda r, w: r.game.players[r.game.active].die_special_actions,
+    "planar_die_cost": lambda r, w: {name: r.game.players[r.player(name, name)].die_special_actions for name in w}
+    if isinstance(w, dict) else r.game.players[r.game.active].die_special_actions,
     "turn_order": lambda r, w: _turn_order(r.game),
     "in_game": lambda r, w: r.game.in_game(),
     "active": lambda r, w: r.game.active,

@@ -27,6 +27,10 @@ class SelectorError(ValueError):
 def player_ref(game: Game, ref: str, you: str, ctx: Any = None) -> list[str]:
     """Players a name in an effect stands for."""
     if ref == "you":
+        source = getattr(ctx, "source", None)
+        if source is not None and source.zone == "command":
+            # 901.12c: "you" on a face-up plane or phenomenon is each member of the planar controller's team.
+            return [p for p in game.team_of(you) if not game.players[p].left]
         return [you]
     if ref in ("opponent", "opponents", "each_opponent"):
         return game.opponents(you)

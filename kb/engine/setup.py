@@ -93,17 +93,17 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
             _fill_zone(game, {name: DEFAULT_LIBRARY}, "library", "libraries")
     _battlefield(game, setup.get("battlefield", []))
     _link_exiled(game, setup)
+    if "seating" in setup:
+        if sorted(setup["seating"]) != sorted(names):
+            raise InputError("setup.seating", _("seating must list the players {players}, each once").format(
+                players=names))
+        game.seating = list(setup["seating"])
     if "planechase" in setup:
         _planechase(game, setup["planechase"])
     for kind, results in setup.get("fix", {}).items():
         check_fix_kind(kind, f"setup.fix.{kind}")
         game.fixed[kind] = [str(r) for r in results]
     game.pay_mana = setup.get("mana", "free") == "paid"
-    if "seating" in setup:
-        if sorted(setup["seating"]) != sorted(names):
-            raise InputError("setup.seating", _("seating must list the players {players}, each once").format(
-                players=names))
-        game.seating = list(setup["seating"])
     _stack(game, setup.get("stack", []))
     _effects(game, setup.get("effects", []))
     if twins:
@@ -337,7 +337,7 @@ def _planechase(game: Game, spec: dict) -> None:
         if owner_deck is None:
             raise InputError(path, _("{card} is in no planar deck; list it in planechase.decks").format(card=q(card_name)))
         planechase._face_up(game, found, owner_deck)
-    game.planar_controller = _player(game, spec.get("planar_controller", game.active),
+    game.planar_controller = _player(game, spec.get("planar_controller", game.primary(game.active)),
                                      "setup.planechase.planar_controller")
     if spec.get("start"):
         planechase.start(game)

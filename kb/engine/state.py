@@ -341,6 +341,24 @@ class Game:
     def team_of(self, name: str) -> tuple[str, ...]:
         return self.teams.get(name, (name,))
 
+    def primary(self, name: str) -> str:
+        """The primary player of ``name``'s team: its member in the rightmost seat from the team's
+        perspective (805.2), the one whose left neighbour is a teammate. Seating, not turn order."""
+        team = self.team_of(name)
+        if len(team) == 1:
+            return name
+        seats = self.seating
+        for member in sorted(team, key=seats.index):
+            if seats[(seats.index(member) + 1) % len(seats)] in team:
+                return member
+        return team[0]
+
+    def planar_owner(self, card: Obj) -> str:
+        """The owner of a plane or phenomenon: with the single planar deck, the planar controller (901.15b)."""
+        if self.single_planar_deck and card.cdef.is_planar and self.planar_controller:
+            return self.planar_controller
+        return card.owner
+
     def active_players(self) -> list[str]:
         """The active player, or every player of the active team in shared team turns (805.4a)."""
         return [p for p in self.team_of(self.active) if not self.players[p].left]

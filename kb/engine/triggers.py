@@ -31,6 +31,11 @@ def _controller(game: Game, src: Obj, event: dict, lookback: list[Obj]) -> str:
     return game.controller(src)
 
 
+def _yous(game: Game, src: Obj, you: str) -> tuple[str, ...]:
+    """Who "you" is: on a face-up plane or phenomenon, each member of the planar controller's team (901.12c)."""
+    return game.team_of(you) if src.zone == "command" else (you,)
+
+
 def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
     for key, want in when.items():
         obj = event.get("obj")
@@ -41,10 +46,10 @@ def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
             if want and obj is not None and obj.oid == src.oid:
                 return False
         elif key == "controller":
-            if want == "you" and event.get("controller") != you:
+            if want == "you" and event.get("controller") not in _yous(game, src, you):
                 return False
         elif key == "player":
-            if want == "you" and event.get("player") != you:
+            if want == "you" and event.get("player") not in _yous(game, src, you):
                 return False
         elif key == "type":
             if want not in event.get("types", ()):
