@@ -38,7 +38,7 @@ VERB_PATTERNS = {
     "set_life": r"life total become", "counter_ability": r"\bcounter target\b", "attach": r"\b(equip|fortify|attach)",
     "repeat_until_win": r"\brepeat\b", "each_player_copy": r"\bcopy\b", "proliferate": r"\bproliferate\b",
     "add_mana": r"\badd\b", "roll_die": r"\broll\b",
-    "to_library": r"\bon top of\b.*\blibrary\b",
+    "to_library": r"\bon top of\b.*\blibrary\b", "choose_up_to": r"\bchoose (up to|any number)\b",
 }
 
 
@@ -103,7 +103,10 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
     if card.unearth:
         assert f"Unearth {card.unearth}" in text, f"{name}: unearth {card.unearth} not in its text"
     if card.kicker:
-        assert f"Kicker {card.kicker}" in text, f"{name}: kicker {card.kicker} not in its text"
+        printed = "Kicker " + " and/or ".join(card.kicker)
+        assert re.search(rf"^{re.escape(printed)}$", text, re.M), f"{name}: {printed!r} not a line of its text"
+    if card.multikicker:
+        assert f"Multikicker {card.multikicker}" in text, f"{name}: multikicker {card.multikicker} not in its text"
     if "Saga" in card.subtypes:
         romans = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
         printed = {romans[r.strip()] for line in text.splitlines() if " — " in line

@@ -63,7 +63,8 @@ class CardDef:
     as_enters: tuple = ()                # choices and counters as it enters (614.1c-d)
     vanishing: int | None = None         # Vanishing N (0 = without a number)
     mana: str = ""                       # a land's mana ability: the mana symbol it adds
-    kicker: str = ""                     # Kicker cost (702.33)
+    kicker: tuple = ()                   # Kicker costs, in printed order (702.33a-b)
+    multikicker: str = ""                # Multikicker cost (702.33c)
     unearth: str = ""                    # Unearth cost (702.84)
     chapters: tuple = ()                 # a Saga's chapter abilities, in order (714)
     read_ahead: bool = False             # 702.155
@@ -110,7 +111,7 @@ def _ability(raw: dict, where: str, label: str) -> Ability:
 
 _FIELDS = {"name", "cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty",
            "keywords", "protection", "text", "spell", "static", "triggers", "activated", "enchant",
-           "as_enters", "vanishing", "mana", "kicker", "unearth", "chapters", "read_ahead"}
+           "as_enters", "vanishing", "mana", "kicker", "multikicker", "unearth", "chapters", "read_ahead"}
 
 
 # Vanishing (702.63): two triggered abilities every card with it shares.
@@ -176,7 +177,9 @@ def parse_card(raw: dict, where: str) -> CardDef:
         text=raw.get("text", ""), spell=spell, statics=tuple(raw.get("static", ())), triggers=triggers,
         activated=activated, enchant=raw.get("enchant"), as_enters=tuple(raw.get("as_enters", ())),
         vanishing=raw.get("vanishing"), mana=str(raw.get("mana", "")),
-        kicker=str(raw.get("kicker", "")), unearth=str(raw.get("unearth", "")),
+        kicker=tuple(str(k) for k in (raw["kicker"] if isinstance(raw.get("kicker"), list) else
+                                      [raw["kicker"]] if raw.get("kicker") else [])),
+        multikicker=str(raw.get("multikicker", "")), unearth=str(raw.get("unearth", "")),
         chapters=chapters, read_ahead=bool(raw.get("read_ahead")),
     )
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from kb.engine.cards import token_def
-from kb.engine.choices import choose_objects, decide
+from kb.engine.choices import choose_objects, decide, queued
 from kb.engine.select import is_set_selector, player_ref, select_set
 from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
 import kb.engine.zones as zones
@@ -111,6 +111,8 @@ def amount(ctx: Ctx, value: Any) -> int:
         return value
     if value == "X":
         return int(ctx.vars.get("x", 0))           # 107.3: the value chosen for X as it was cast
+    if value == "kicked":
+        return int(ctx.vars.get("kicked", 0))      # 702.33d: the number of times it was kicked
     if isinstance(value, dict) and "count" in value:
         return len(objects(ctx, value["count"]))
     if isinstance(value, str) and value.startswith("$"):
@@ -355,10 +357,13 @@ def v_proliferate(ctx: Ctx, p: dict) -> None:
     perms = [o for o in game.permanents() if any(v > 0 for v in o.counters.values())]
     names = [n for n in game.in_game() if game.players[n].poison > 0]
     keys = [game.label_of(o) for o in perms] + names
+    ctx.vars["proliferated"] = []
     if not keys:
         return
     picked = decide(game, ctx.controller, "proliferate", keys, ctx.source_name, many=True)
     picked = picked if isinstance(picked, list) else [picked]
+    got: list[Obj] = []
+    ctx.vars["proliferated"] = got     # "permanents that had a counter put on them this way"
     for key in picked:
         if key in names:
             game.players[key].poison += 1
@@ -366,7 +371,31 @@ def v_proliferate(ctx: Ctx, p: dict) -> None:
         perm = perms[keys.index(key)]
         before = dict(perm.counters)
         perm.counters = {k: v + 1 if v > 0 else v for k, v in perm.counters.items()}
+        got.append(perm)
         _counters_added(game, perm, before)
+
+
+def v_choose_up_to(ctx: Ctx, p: dict) -> None:
+    """"Choose up to N [objects]" or "any number of them" as the effect resolves: no targets (115.1), so
+    hexproof and the like don't matter, and a phased-out permanent can't be chosen (702.26b). The chosen
+    objects are ``$key`` (default ``$chosen``) for later steps; the decision's kind is ``objects``."""
+    game = ctx.game
+    pool = objects(ctx, p["from"])
+    limit = None if p.get("count", "any") == "any" else amount(ctx, p["count"])
+    key = p.get("key", "chosen")
+    ctx.vars[key] = []
+    if not pool or limit == 0:
+        return
+    keys = [game.label_of(o) for o in pool]
+    if not queued(game, ctx.controller, "objects") and limit is not None and len(pool) <= limit:
+        picked: Any = keys                # nothing to decide: all of them fit
+    else:
+        picked = decide(game, ctx.controller, "objects", keys, ctx.source_name, many=True)
+    picked = [k for k in (picked if isinstance(picked, list) else [picked]) if k is not None]
+    if limit is not None and len(picked) > limit:
+        raise RulesError(N_("{source} lets {player} choose up to {limit}, not {count}"), source=ctx.source_name,
+                         player=ctx.controller, limit=limit, count=len(picked))
+    ctx.vars[key] = [pool[keys.index(k)] for k in picked]
 
 
 def _counters_added(game: Game, perm: Obj, before: dict) -> None:
@@ -528,7 +557,7 @@ VERBS: dict[str, Callable[[Ctx, Any], None]] = {
     "counter_ability": v_counter_ability, "flip_coin": v_flip_coin, "may": v_may, "if_did": v_if_did,
     "unless_pay": v_unless_pay, "choose": v_choose, "delayed": v_delayed, "attach": v_attach,
     "exile_linked": v_exile_linked, "return_linked": v_return_linked, "extra_turns": v_extra_turns,
-    "repeat_until_win": v_repeat_until_win, "proliferate": v_proliferate, "damage_each": v_damage_each,
+    "repeat_until_win": v_repeat_until_win, "proliferate": v_proliferate, "choose_up_to": v_choose_up_to, "damage_each": v_damage_each,
     "roll_die": v_roll_die, "if_kicked": lambda ctx, p: run(ctx, p["effect"]) if ctx.vars.get("kicked") else None,
     "add_mana": lambda ctx, p: _add_mana(ctx, p), "unearth_return": lambda ctx, p: v_unearth_return(ctx, p), "each_player_copy": v_each_player_copy, "planar": v_planar,
 }

@@ -17,7 +17,7 @@ SET_KINDS = {
     "planeswalkers": "Planeswalker", "permanents": None, "nonland_permanents": None,
 }
 FILTER_KEYS = {"controller", "color", "type", "types_any", "not_type", "token", "another", "attacked_this_turn",
-               "tapped", "subtype", "not_subtype", "owner", "colors_any"}
+               "tapped", "subtype", "not_subtype", "owner", "colors_any", "among"}
 
 
 class SelectorError(ValueError):
@@ -86,6 +86,9 @@ def matches(game: Game, obj: Obj, flt: dict, you: str, source: Obj | None = None
                 return False
         elif key == "attacked_this_turn":
             if obj.attacked_this_turn != bool(want):
+                return False
+        elif key == "among":        # one of the objects an earlier step kept ("$proliferated")
+            if not any(isinstance(o, Obj) and o.oid == obj.oid for o in (want or ())):
                 return False
         elif key == "tapped":
             if obj.tapped != bool(want):

@@ -128,9 +128,7 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     if chosen is None:
         raise RulesError(N_("{card} has no legal target"), card=card.name)
     choices = dict(choices or {})
-    cost = cdef.cost + (cdef.kicker if choices.get("kicked") else "")
-    if choices.get("kicked") and not cdef.kicker:
-        raise RulesError(N_("{card} has no kicker"), card=card.name)
+    cost = cdef.cost + kicker_cost(cdef, choices)
     pay(game, player, cost, int(choices.get("x", 0)), card.name)
     zones._detach_from_zone(game, card)
     item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen,
@@ -139,6 +137,23 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     game.emit("cast", player=player, card=None, spell=spell_obj)
     after_action(game, player)
     return item
+
+
+def kicker_cost(cdef: Any, choices: dict) -> str:
+    """The kicker costs paid, with ``choices["kicked"]`` made the number of times it was kicked (702.33d):
+    ``true`` is once; N pays the first N kicker costs ("kicker A and/or B") or the multikicker cost N times."""
+    kicked = choices.get("kicked", 0)
+    times = 1 if kicked is True else int(kicked or 0)
+    choices["kicked"] = times
+    if not times:
+        return ""
+    if cdef.multikicker:
+        return cdef.multikicker * times
+    if not cdef.kicker:
+        raise RulesError(N_("{card} has no kicker"), card=cdef.name)
+    if times > len(cdef.kicker):
+        raise RulesError(N_("{card} can be kicked at most {n} times"), card=cdef.name, n=len(cdef.kicker))
+    return "".join(cdef.kicker[:times])
 
 
 def _ability_of(perm: Obj, which: Any) -> Ability:
