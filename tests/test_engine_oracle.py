@@ -39,6 +39,7 @@ VERB_PATTERNS = {
     "repeat_until_win": r"\brepeat\b", "each_player_copy": r"\bcopy\b", "proliferate": r"\bproliferate\b",
     "add_mana": r"\badd\b", "roll_die": r"\broll\b",
     "to_library": r"\bon top of\b.*\blibrary\b", "choose_up_to": r"\bchoose (up to|any number)\b",
+    "put_onto_battlefield": r"\bonto the battlefield\b",
 }
 
 
@@ -58,10 +59,12 @@ def _trigger_conditions(text: str) -> list[str]:
     return out
 
 
-def _activated_lines(text: str) -> list[str]:
+def _activated_lines(text: str, mana: bool = False) -> list[str]:
+    """The lines of activated abilities: other than mana abilities (605), or only those (``mana``)."""
     lines = [ln.strip() for ln in re.sub(r"\([^)]*\)", "", text).splitlines()]
     cost = re.compile(r"^(\{[^}]+\}|[+\-−]\d+|Pay \d+ life|\{T\})[^:]*: ")
-    return [ln for ln in lines if cost.match(ln) or re.match(r"^(Equip|Fortify|Unearth) \{", ln)]
+    found = [ln for ln in lines if cost.match(ln) or re.match(r"^(Equip|Fortify|Unearth) \{", ln)]
+    return [ln for ln in found if bool(re.search(r": Add\b", ln)) == mana]
 
 
 def _verbs(steps, out: set[str]) -> set[str]:
@@ -105,6 +108,12 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
     if card.kicker:
         printed = "Kicker " + " and/or ".join(card.kicker)
         assert re.search(rf"^{re.escape(printed)}$", text, re.M), f"{name}: {printed!r} not a line of its text"
+    if card.warp:
+        assert re.search(rf"^Warp {re.escape(card.warp)} \(", text, re.M), f"{name}: warp {card.warp} not in its text"
+    for line in _activated_lines(text, mana=True):
+        # A mana ability is the land's `mana` ("{T}: Add {C}."), or the card says it left it out.
+        assert line == f"{{T}}: Add {{{card.mana}}}." or line in card.simplified, \
+            f"{name}: mana ability {line!r} neither modelled nor named in 'simplified'"
     if card.multikicker:
         assert f"Multikicker {card.multikicker}" in text, f"{name}: multikicker {card.multikicker} not in its text"
     if "Saga" in card.subtypes:

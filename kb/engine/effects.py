@@ -246,6 +246,21 @@ def v_to_library(ctx: Ctx, p: dict) -> None:
         zones.leave_battlefield(ctx.game, perm, "library", "library")
 
 
+def v_put_onto_battlefield(ctx: Ctx, p: dict) -> None:
+    """"Put this card from your hand onto the battlefield": only if it is still in that hand (400.7)."""
+    card = ctx.source
+    if card is not None and card in ctx.game.players[card.owner].hand:
+        zones.enter_battlefield(ctx.game, card, ctx.controller)
+
+
+def v_warp_exile(ctx: Ctx, p: dict) -> None:
+    """Warp's delayed trigger: exile the permanent; its owner may cast it after this turn (702.185a)."""
+    for perm in objects(ctx, p["what"]):
+        fresh = zones.leave_battlefield(ctx.game, perm, "exile", "exile")
+        if fresh is not None:
+            fresh.chosen = {**fresh.chosen, "warped_turn": ctx.game.turn}
+
+
 def v_exile_self(ctx: Ctx, p: dict) -> None:
     ctx.vars["exile_self"] = True
 
@@ -549,7 +564,8 @@ def v_planar(ctx: Ctx, p: dict) -> None:
 VERBS: dict[str, Callable[[Ctx, Any], None]] = {
     "pump": v_pump, "set_pt": v_set_pt, "grant": v_grant, "gain_control": v_gain_control, "rule": v_rule,
     "phase_out": v_phase_out, "destroy": v_destroy, "sacrifice": v_sacrifice,
-    "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "to_library": v_to_library, "exile_self": v_exile_self,
+    "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "to_library": v_to_library, "put_onto_battlefield": v_put_onto_battlefield,
+    "warp_exile": v_warp_exile, "exile_self": v_exile_self,
     "draw": v_draw, "discard": v_discard, "mill": v_mill, "counters": v_counters,
     "remove_counters": v_remove_counters, "tap": v_tap,
     "untap": v_untap, "gain_life": v_life, "lose_life": v_lose_life,

@@ -78,13 +78,27 @@ class Runner:
     # ----- actions --------------------------------------------------------------------------
     def a_cast(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
-        card = self.hand_card(who, p["card"], f"{path}.card")
+        card = self._warped_in_exile(who, p["card"]) or self.hand_card(who, p["card"], f"{path}.card")
         self._take_priority(who)
-        choices = {k: p[k] for k in ("color", "x", "kicked") if k in p}
+        choices = {k: p[k] for k in ("color", "x", "kicked", "warp") if k in p}
         stack.cast(self.game, who, card, p.get("targets"), choices)
+
+    def _warped_in_exile(self, player: str, ref: str) -> Obj | None:
+        """A warped card its owner may cast from exile (702.185a)."""
+        for card in self.game.players[player].exile:
+            if (card.label == ref or card.name.casefold() == str(ref).casefold()) and \
+                    stack.castable_from_exile(self.game, player, card):
+                return card
+        return None
 
     def a_activate(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
+        in_hand = [c for c in self.game.players[who].hand if c.label == p["card"] or
+                   (p["card"] not in self.game.labels and c.name.casefold() == str(p["card"]).casefold())]
+        if in_hand and any(a.zone == "hand" for a in in_hand[0].cdef.activated):
+            self._take_priority(who)
+            stack.activate_from_hand(self.game, who, in_hand[0], p.get("ability"), p.get("targets"))
+            return
         perm = self.perm(p["card"], f"{path}.card")
         self._take_priority(who)
         stack.activate(self.game, who, perm, p.get("ability"), p.get("targets"))

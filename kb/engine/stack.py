@@ -69,6 +69,9 @@ def choose_targets(game: Game, player: str, specs: tuple, given: list | None, so
         options = [(k, v) for k, v in candidates(game, spec, player, source)
                    if not any(v is c for c in chosen)]
         keys = [k for k, _ in options]
+        if spec.get("optional") and options:
+            options.append(("none", None))    # "up to one target": none is a choice (115.1)
+            keys.append("none")
         if given is not None and i < len(given):
             key = given[i]
             if key not in keys:
@@ -108,10 +111,20 @@ def _instant_timing(game: Game) -> None:
         raise RulesError(N_("no player receives priority during the {step} step"), step=game.step)
 
 
+def castable_from_exile(game: Game, player: str, card: Obj) -> bool:
+    """702.185a: a warped card's owner may cast it from exile after the turn it was exiled in."""
+    warped = card.chosen.get("warped_turn")
+    return card in game.players[player].exile and warped is not None and game.turn > warped
+
+
 def cast(game: Game, player: str, card: Obj, targets: list | None = None, choices: dict | None = None) -> StackItem:
     cdef = card.cdef
-    if card not in game.players[player].hand:
+    from_exile = castable_from_exile(game, player, card)
+    if card not in game.players[player].hand and not from_exile:
         raise RulesError(N_("{card} is not in {player}'s hand"), card=card.name, player=player)
+    if (choices or {}).get("warp") and (from_exile or not cdef.warp):
+        raise RulesError(N_("{card} can't be cast for a warp cost here (702.185a: from your hand, a card with warp)"),
+                         card=card.name)
     if "Instant" in cdef.types or "flash" in cdef.keywords:
         _instant_timing(game)
     else:
@@ -128,7 +141,7 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     if chosen is None:
         raise RulesError(N_("{card} has no legal target"), card=card.name)
     choices = dict(choices or {})
-    cost = cdef.cost + kicker_cost(cdef, choices)
+    cost = (cdef.warp if choices.get("warp") else cdef.cost) + kicker_cost(cdef, choices)
     pay(game, player, cost, int(choices.get("x", 0)), card.name)
     zones._detach_from_zone(game, card)
     item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen,
@@ -156,8 +169,8 @@ def kicker_cost(cdef: Any, choices: dict) -> str:
     return "".join(cdef.kicker[:times])
 
 
-def _ability_of(perm: Obj, which: Any) -> Ability:
-    abilities = (perm.copy_of or perm.cdef).activated
+def _ability_of(perm: Obj, which: Any, zone: str = "battlefield") -> Ability:
+    abilities = tuple(a for a in (perm.copy_of or perm.cdef).activated if a.zone == zone)
     if isinstance(which, int):
         if not 0 <= which < len(abilities):
             raise RulesError(N_("{card} has no ability #{number}"), card=perm.name, number=which)
@@ -167,6 +180,28 @@ def _ability_of(perm: Obj, which: Any) -> Ability:
             return ability
     raise RulesError(N_("{card} has no ability {ability} (has: {abilities})"), card=perm.name, ability=q(which),
                      abilities=[a.label for a in abilities])
+
+
+def activate_from_hand(game: Game, player: str, card: Obj, which: Any = None,
+                       targets: list | None = None) -> StackItem:
+    """An activated ability that functions in its owner's hand (602.2; Talon Gates of Madara's "{4}: Put
+    this card from your hand onto the battlefield"): no land is played, so it is no land drop (305.1)."""
+    if card not in game.players[player].hand:
+        raise RulesError(N_("{card} is not in {player}'s hand"), card=card.name, player=player)
+    ability = _ability_of(card, which, zone="hand")
+    if ability.timing == "sorcery":
+        needs_sorcery_timing(game, player)
+    else:
+        _instant_timing(game)
+    chosen = choose_targets(game, player, ability.targets, targets, card, card.name)
+    if chosen is None:
+        raise RulesError(N_("{card}: no legal target for {ability}"), card=card.name, ability=ability.label)
+    if ability.cost.get("mana"):
+        pay(game, player, ability.cost["mana"], 0, f"{card.name} ({ability.label})")
+    item = StackItem(game.new_id(), "ability", ability, player, card, card.name, chosen)
+    game.stack.append(item)
+    after_action(game, player)
+    return item
 
 
 def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: list | None = None) -> StackItem:
@@ -338,6 +373,14 @@ def resolve_top(game: Game) -> StackItem | None:
     return item
 
 
+def _warp_delayed(game: Game, perm: Obj, controller: str) -> None:
+    """702.185a: "exile the permanent this spell becomes at the beginning of the next end step". The delayed
+    trigger names that permanent: if it is phased out then, it isn't there to be exiled (702.26b)."""
+    ability = Ability(label="warp exile", effect=({"warp_exile": {"what": "$warped"}},), on="end_step")
+    game.delayed.append({"on": "end_step", "ability": ability, "controller": controller,
+                         "source_name": perm.name, "event": None, "vars": {"warped": [perm]}, "player": None})
+
+
 def _specs(item: StackItem) -> tuple:
     if item.kind == "spell" and item.source is not None and item.source.cdef.is_aura:
         enchant = item.source.cdef.enchant or {}
@@ -356,7 +399,9 @@ def _resolve_spell(game: Game, item: StackItem, legal: list, fizzled: bool) -> N
         if cdef.is_aura:
             target = legal[0]
             attached = target if isinstance(target, str) else target.oid
-        zones.enter_battlefield(game, card, item.controller, attached_to=attached, choices=item.choices)
+        perm = zones.enter_battlefield(game, card, item.controller, attached_to=attached, choices=item.choices)
+        if item.choices.get("warp"):
+            _warp_delayed(game, perm, item.controller)
         return
     ctx = Ctx(game, card, item.controller, card.name, legal, None, vars=dict(item.choices), item=item)
     run(ctx, cdef.spell.effect if cdef.spell else ())
