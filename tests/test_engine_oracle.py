@@ -22,7 +22,7 @@ EVENT_PHRASES = {
     "dies": "dies", "leaves": "leaves the battlefield", "phases_out": "phases out", "phases_in": "phases in",
     "enters": "enters", "land_enters": "a land enters", "upkeep": "upkeep", "end_step": "end step",
     "chaos": "chaos ensues", "encounter": "you encounter", "planeswalk_from": "planeswalk away from",
-    "cast": "casts a spell", "attacks": "attacks", "dice_rolled": "roll one or more dice",
+    "cast": "casts a spell", "attacks": "attacks", "dice_rolled": "you roll",
     "becomes_tapped": "becomes tapped", "becomes_unattached": "becomes unattached",
     "lore_counter": "lore counter", "chapter": "chapter",
 }
@@ -33,7 +33,7 @@ VERB_PATTERNS = {
     "sacrifice": r"\bsacrific", "each_player_sacrifices": r"\bsacrific", "phase_out": r"\bphases? out\b",
     "counters": r"\bcounters?\b", "remove_counters": r"\bremove", "create_token": r"\btokens?\b",
     "gain_life": r"\bgains?\b.*\blife\b", "lose_life": r"\blos(e|es)\b.*\blife\b", "damage_players": r"\bdamage\b",
-    "damage": r"\bdamage\b", "tap": r"\btap\b", "untap": r"\buntap\b", "pump": r"[+-]\d+/[+-]\d+",
+    "damage": r"\bdamage\b", "tap": r"\btap\b", "untap": r"\buntap\b", "pump": r"[+-](\d+|X)/[+-](\d+|X)",
     "set_pt": r"base power and toughness", "may": r"\bmay\b", "flip_coin": r"\bflip", "extra_turns": r"extra turns?",
     "set_life": r"life total become", "counter_ability": r"\bcounter target\b", "attach": r"\b(equip|fortify|attach)",
     "repeat_until_win": r"\brepeat\b", "each_player_copy": r"\bcopy\b", "proliferate": r"\bproliferate\b",
@@ -98,6 +98,8 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
             events = trig.on if isinstance(trig.on, tuple) else (trig.on,)
             for event in events:
                 assert EVENT_PHRASES[event].casefold() in cond.casefold(), f"{name}: {event!r} not in {cond!r}"
+            if "result" in trig.when:        # "Whenever you roll a 5 or higher": the data's "5+"
+                assert f"{trig.when['result'].rstrip('+')} or higher" in cond, f"{name}: {trig.when} vs {cond!r}"
             named = {e for e, phrase in EVENT_PHRASES.items() if phrase.casefold() in cond.casefold()}
             # "dies" is also "leaves the battlefield"; "a land enters" is also "enters".
             extra = named - set(events) - {"enters" if "land_enters" in events else "", "upkeep" if "end_step" in events else ""}

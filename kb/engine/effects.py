@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from kb.engine.cards import token_def
 from kb.engine.choices import choose_objects, decide, queued
-from kb.engine.select import is_set_selector, player_ref, select_set
+from kb.engine.select import in_range, is_set_selector, player_ref, select_set
 from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
 import kb.engine.zones as zones
 from kb.i18n import N_
@@ -111,6 +111,8 @@ def amount(ctx: Ctx, value: Any) -> int:
         return value
     if value == "X":
         return int(ctx.vars.get("x", 0))           # 107.3: the value chosen for X as it was cast
+    if value == "result":
+        return int((ctx.event or {}).get("result") or 0)   # the result of the die roll that triggered it
     if value == "kicked":
         return int(ctx.vars.get("kicked", 0))      # 702.33d: the number of times it was kicked
     if isinstance(value, dict) and "count" in value:
@@ -159,7 +161,7 @@ def _duration(params: dict) -> dict:
 
 
 def v_pump(ctx: Ctx, p: dict) -> None:
-    add_effect(ctx, "pump", {"power": p.get("power", 0), "toughness": p.get("toughness", 0)},
+    add_effect(ctx, "pump", {"power": amount(ctx, p.get("power", 0)), "toughness": amount(ctx, p.get("toughness", 0))},
                _effect_objects(ctx, p["what"]), _duration(p))
 
 
@@ -261,6 +263,12 @@ def v_warp_exile(ctx: Ctx, p: dict) -> None:
             fresh.chosen = {**fresh.chosen, "warped_turn": ctx.game.turn}
 
 
+def v_set_level(ctx: Ctx, p: dict) -> None:
+    """716.2a: "This Class's level becomes N" (a designation, not counters: 716.2b)."""
+    for perm in objects(ctx, "self"):
+        perm.chosen = {**perm.chosen, "level": int(p["level"])}
+
+
 def v_exile_self(ctx: Ctx, p: dict) -> None:
     ctx.vars["exile_self"] = True
 
@@ -304,9 +312,10 @@ def v_counters(ctx: Ctx, p: dict) -> None:
 
 def v_remove_counters(ctx: Ctx, p: dict) -> None:
     """Remove counters; "when the last is removed" abilities see it (702.63a)."""
-    kind, n = p["kind"], amount(ctx, p.get("count", 1))
+    kind = p["kind"]
     for perm in objects(ctx, p["what"]):
         had = perm.counters.get(kind, 0)
+        n = had if p.get("count") == "all" else amount(ctx, p.get("count", 1))
         if had <= 0:
             continue
         perm.counters = {**perm.counters, kind: max(0, had - n)}
@@ -433,29 +442,32 @@ def v_damage_each(ctx: Ctx, p: dict) -> None:
             deal_damage(ctx.game, source, n, perm)
 
 
+def roll_die(game: Game, player: str, sides: int, modifier: int = 0) -> int:
+    """Roll a dN for ``player`` (706.2) and return its result; "whenever you roll" abilities trigger.
+
+    "If you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll"
+    (the rule ``extra_die``, Barbarian Class) replaces the roll: an ignored roll never happened, so it
+    triggers nothing (706.6)."""
+    from kb.engine.restrictions import applies_count
+    faces = [str(n) for n in range(1, sides + 1)]
+    rolls = [int(game.random_result(f"d{sides}", faces))]
+    for _ in range(applies_count(game, "extra_die", player=player)):
+        rolls.append(int(game.random_result(f"d{sides}", faces)))
+        rolls.remove(min(rolls))          # ties: the same value is ignored whichever is chosen
+    result = rolls[0] + modifier
+    game.events.append({"kind": "die", "player": player, "sides": sides, "result": result})
+    game.emit("dice_rolled", player=player, planar=False, sides=sides, result=result)
+    return result
+
+
 def v_roll_die(ctx: Ctx, p: dict) -> None:
     """706: roll a dN; ``results`` maps "N", "N1-N2" or "N+" to effects (706.3a); the result is ``$roll``."""
-    game = ctx.game
-    sides = int(p.get("sides", 6))
-    faces = [str(n) for n in range(1, sides + 1)]
-    natural = int(game.random_result(f"d{sides}", faces))
-    result = natural + amount(ctx, p.get("modifier", 0))
+    result = roll_die(ctx.game, ctx.controller, int(p.get("sides", 6)), amount(ctx, p.get("modifier", 0)))
     ctx.vars["roll"] = result
-    game.events.append({"kind": "die", "player": ctx.controller, "sides": sides, "result": result})
-    game.emit("dice_rolled", player=ctx.controller, planar=False, sides=sides, result=result)
     for key, steps in (p.get("results") or {}).items():
-        if _in_range(str(key), result):
+        if in_range(str(key), result):
             run(ctx, steps)
             return
-
-
-def _in_range(key: str, value: int) -> bool:
-    if key.endswith("+"):
-        return value >= int(key[:-1])
-    if "-" in key or "–" in key:
-        low, high = key.replace("–", "-").split("-")
-        return int(low) <= value <= int(high)
-    return value == int(key)
 
 
 def v_counter_ability(ctx: Ctx, p: dict) -> None:
@@ -565,7 +577,7 @@ VERBS: dict[str, Callable[[Ctx, Any], None]] = {
     "pump": v_pump, "set_pt": v_set_pt, "grant": v_grant, "gain_control": v_gain_control, "rule": v_rule,
     "phase_out": v_phase_out, "destroy": v_destroy, "sacrifice": v_sacrifice,
     "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "to_library": v_to_library, "put_onto_battlefield": v_put_onto_battlefield,
-    "warp_exile": v_warp_exile, "exile_self": v_exile_self,
+    "warp_exile": v_warp_exile, "set_level": v_set_level, "exile_self": v_exile_self,
     "draw": v_draw, "discard": v_discard, "mill": v_mill, "counters": v_counters,
     "remove_counters": v_remove_counters, "tap": v_tap,
     "untap": v_untap, "gain_life": v_life, "lose_life": v_lose_life,

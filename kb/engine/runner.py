@@ -349,6 +349,7 @@ OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
     "token": lambda g, o, c, e: o.token,
     "damage": lambda g, o, c, e: o.damage,
     "face_up": lambda g, o, c, e: o.face_up,
+    "level": lambda g, o, c, e: int(o.chosen.get("level", 1)),
     "affected_by": lambda g, o, c, e: _affected_by(g, o),
 }
 

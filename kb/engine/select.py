@@ -124,3 +124,13 @@ def select_set(game: Game, spec: dict, you: str, source: Obj | None = None,
 
 def is_set_selector(spec: Any) -> bool:
     return isinstance(spec, dict) and len(spec) == 1 and next(iter(spec)) in SET_KINDS
+
+
+def in_range(key: str, value: int) -> bool:
+    """Whether a die result is in a results-table range: "N", "N1-N2" or "N+" (706.3a)."""
+    if key.endswith("+"):
+        return value >= int(key[:-1])
+    if "-" in key or "–" in key:
+        low, high = key.replace("–", "-").split("-")
+        return int(low) <= value <= int(high)
+    return value == int(key)

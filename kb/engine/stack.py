@@ -210,6 +210,9 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
     if game.controller(perm) != player:
         raise RulesError(N_("{player} doesn't control {card}"), player=player, card=perm.name)
     ability = _ability_of(perm, which)
+    if "level" in ability.when and int(perm.chosen.get("level", 1)) != int(ability.when["level"]):
+        raise RulesError(N_("{card} is level {level}: this ability needs level {needed} (716.2a)"), card=perm.name,
+                         level=perm.chosen.get("level", 1), needed=ability.when["level"])
     if ability.timing == "sorcery":
         needs_sorcery_timing(game, player)
     else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.engine.layers import static_sources
+from kb.engine.select import in_range
 from kb.engine.state import Game, Obj, PendingTrigger
 
 
@@ -64,6 +65,13 @@ def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
                 return False
             cdef = src.copy_of or src.cdef
             if cdef.read_ahead and src.controlled_since == game.turn and event.get("after") != want:
+                return False
+        elif key == "result":
+            # "Whenever you roll a 5 or higher": the planar die has no number (706.7, 901.9d).
+            if event.get("planar") or event.get("result") is None or not in_range(str(want), event["result"]):
+                return False
+        elif key == "level":
+            if int(src.chosen.get("level", 1)) < int(want):     # 716.2a: level N or greater
                 return False
         elif key == "this_card":
             if event.get("card") is not src:

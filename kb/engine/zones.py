@@ -73,6 +73,11 @@ def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | 
         elif verb == "counters":
             for kind, n in params.items():
                 perm.counters[kind] = perm.counters.get(kind, 0) + n
+        elif verb == "roll_die_counters":   # "As it enters, roll a dN; it enters with that many counters"
+            from kb.engine.effects import roll_die
+            result = roll_die(game, controller, int(params.get("sides", 6)))
+            kind = params.get("kind", "+1/+1")
+            perm.counters[kind] = perm.counters.get(kind, 0) + result
     loyalty = (perm.copy_of or perm.cdef).loyalty
     if loyalty is not None and "loyalty" not in perm.counters:
         perm.counters["loyalty"] = loyalty         # 306.5b: enters with its printed loyalty
