@@ -24,7 +24,7 @@ EVENT_PHRASES = {
     "chaos": "chaos ensues", "encounter": "you encounter", "planeswalk_from": "planeswalk away from",
     "cast": "casts a spell", "attacks": "attacks", "dice_rolled": "you roll",
     "becomes_tapped": "becomes tapped", "becomes_unattached": "becomes unattached",
-    "lore_counter": "lore counter", "chapter": "chapter",
+    "lore_counter": "lore counter", "chapter": "chapter", "mutates": "mutates",
 }
 # What the text says for each effect verb (any of the patterns).
 VERB_PATTERNS = {
@@ -110,6 +110,8 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
     if card.kicker:
         printed = "Kicker " + " and/or ".join(card.kicker)
         assert re.search(rf"^{re.escape(printed)}$", text, re.M), f"{name}: {printed!r} not a line of its text"
+    if card.mutate:
+        assert re.search(rf"^Mutate {re.escape(card.mutate)} \(", text, re.M), f"{name}: mutate not in its text"
     if card.warp:
         assert re.search(rf"^Warp {re.escape(card.warp)} \(", text, re.M), f"{name}: warp {card.warp} not in its text"
     for line in _activated_lines(text, mana=True):

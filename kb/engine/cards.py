@@ -68,6 +68,7 @@ class CardDef:
     multikicker: str = ""                # Multikicker cost (702.33c)
     unearth: str = ""                    # Unearth cost (702.84)
     warp: str = ""                       # Warp cost (702.185)
+    mutate: str = ""                     # Mutate cost (702.140)
     simplified: str = ""                 # what of the Oracle text the data leaves out, and why
     chapters: tuple = ()                 # a Saga's chapter abilities, in order (714)
     read_ahead: bool = False             # 702.155
@@ -115,7 +116,7 @@ def _ability(raw: dict, where: str, label: str) -> Ability:
 
 _FIELDS = {"name", "cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty",
            "keywords", "protection", "text", "spell", "static", "triggers", "activated", "enchant",
-           "as_enters", "vanishing", "mana", "kicker", "multikicker", "unearth", "warp", "simplified", "chapters", "read_ahead"}
+           "as_enters", "vanishing", "mana", "kicker", "multikicker", "unearth", "warp", "mutate", "simplified", "chapters", "read_ahead"}
 
 
 # Vanishing (702.63): two triggered abilities every card with it shares.
@@ -183,7 +184,7 @@ def parse_card(raw: dict, where: str) -> CardDef:
         vanishing=raw.get("vanishing"), mana=str(raw.get("mana", "")),
         kicker=tuple(str(k) for k in (raw["kicker"] if isinstance(raw.get("kicker"), list) else
                                       [raw["kicker"]] if raw.get("kicker") else [])),
-        multikicker=str(raw.get("multikicker", "")), warp=str(raw.get("warp", "")),
+        multikicker=str(raw.get("multikicker", "")), warp=str(raw.get("warp", "")), mutate=str(raw.get("mutate", "")),
         simplified=str(raw.get("simplified", "")), unearth=str(raw.get("unearth", "")),
         chapters=chapters, read_ahead=bool(raw.get("read_ahead")),
     )

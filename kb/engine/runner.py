@@ -80,7 +80,7 @@ class Runner:
         who = self.player(p["player"], f"{path}.player")
         card = self._warped_in_exile(who, p["card"]) or self.hand_card(who, p["card"], f"{path}.card")
         self._take_priority(who)
-        choices = {k: p[k] for k in ("color", "x", "kicked", "warp") if k in p}
+        choices = {k: p[k] for k in ("color", "x", "kicked", "warp", "mutate") if k in p}
         stack.cast(self.game, who, card, p.get("targets"), choices)
 
     def _warped_in_exile(self, player: str, ref: str) -> Obj | None:

@@ -74,6 +74,9 @@ def choose_targets(game: Game, player: str, specs: tuple, given: list | None, so
             keys.append("none")
         if given is not None and i < len(given):
             key = given[i]
+            named = game.labelled(str(key)) if key not in keys and key in game.labels else None
+            if named is not None and named.label in keys:
+                key = named.label             # another card of a merged permanent names it too
             if key not in keys:
                 raise RulesError(N_("{target} is not a legal target for {source} (legal: {legal})"), target=q(key),
                                  source=source_name, legal=q(keys))
@@ -111,6 +114,11 @@ def _instant_timing(game: Game) -> None:
         raise RulesError(N_("no player receives priority during the {step} step"), step=game.step)
 
 
+def mutate_spec(owner: str) -> dict:
+    """702.140a: a mutating creature spell targets a non-Human creature with the same owner."""
+    return {"kind": "creature", "filter": {"not_subtype": "Human", "owner": owner}}
+
+
 def castable_from_exile(game: Game, player: str, card: Obj) -> bool:
     """702.185a: a warped card's owner may cast it from exile after the turn it was exiled in."""
     warped = card.chosen.get("warped_turn")
@@ -131,9 +139,14 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
         needs_sorcery_timing(game, player)
     if cdef.is_planar or ("Land" in cdef.types and len(cdef.types) == 1):
         raise RulesError(N_("{card} can't be cast"), card=card.name)
-    if cdef.is_aura:
-        specs: tuple = ({"kind": (cdef.enchant or {}).get("kind", "creature"),
-                         "filter": (cdef.enchant or {}).get("filter", {})},)
+    if (choices or {}).get("mutate"):
+        if not cdef.mutate or card not in game.players[player].hand:
+            raise RulesError(N_("{card} can't be cast for a mutate cost"), card=card.name)
+        specs: tuple = (mutate_spec(card.owner),)
+        targets = [choices["mutate"]]
+    elif cdef.is_aura:
+        specs = ({"kind": (cdef.enchant or {}).get("kind", "creature"),
+                  "filter": (cdef.enchant or {}).get("filter", {})},)
     else:
         specs = cdef.spell.targets if cdef.spell else ()
     spell_obj = zones.new_object(game, card, "stack", controller=player)
@@ -141,7 +154,8 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     if chosen is None:
         raise RulesError(N_("{card} has no legal target"), card=card.name)
     choices = dict(choices or {})
-    cost = (cdef.warp if choices.get("warp") else cdef.cost) + kicker_cost(cdef, choices)
+    base = cdef.warp if choices.get("warp") else cdef.mutate if choices.get("mutate") else cdef.cost
+    cost = base + kicker_cost(cdef, choices)
     pay(game, player, cost, int(choices.get("x", 0)), card.name)
     zones._detach_from_zone(game, card)
     item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen,
@@ -361,7 +375,8 @@ def resolve_top(game: Game) -> StackItem | None:
     specs = _specs(item)
     legal = [t if _still_legal(game, s, t, item.controller, item.source) else None
              for s, t in zip(specs, item.targets)]
-    fizzled = bool(specs) and all(t is None for t in legal)
+    # 702.140b: a mutating creature spell whose target is illegal resolves as a creature spell.
+    fizzled = bool(specs) and all(t is None for t in legal) and not item.choices.get("mutate")
     if item.kind == "spell":
         _resolve_spell(game, item, legal, fizzled)
     elif not fizzled:
@@ -385,6 +400,8 @@ def _warp_delayed(game: Game, perm: Obj, controller: str) -> None:
 
 
 def _specs(item: StackItem) -> tuple:
+    if item.kind == "spell" and item.choices.get("mutate") and item.source is not None:
+        return (mutate_spec(item.source.owner),)
     if item.kind == "spell" and item.source is not None and item.source.cdef.is_aura:
         enchant = item.source.cdef.enchant or {}
         return ({"kind": enchant.get("kind", "creature"), "filter": enchant.get("filter", {})},)
@@ -396,6 +413,10 @@ def _resolve_spell(game: Game, item: StackItem, legal: list, fizzled: bool) -> N
     cdef = card.cdef
     if fizzled:
         zones.put_in_zone(game, card, "graveyard")
+        return
+    if item.choices.get("mutate") and legal and isinstance(legal[0], Obj):
+        where = decide(game, item.controller, "mutate", ["over", "under"], card.name)
+        zones.merge(game, card, legal[0], over=where == "over")      # 702.140c
         return
     if cdef.is_permanent_card:
         attached = None

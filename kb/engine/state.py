@@ -90,6 +90,7 @@ class Obj:
     copy_except: dict[str, Any] = field(default_factory=dict)
     loyalty_used_turn: int = -1
     face_up: bool = False                # planar cards in the command zone
+    merged: list = field(default_factory=list)   # a mutated permanent's cards, top first: (card_id, CardDef)
     label: str = ""
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -397,8 +398,8 @@ class Game:
     def find_card(self, card_id: int) -> Obj | None:
         """The current object of a physical card (a label's referent), wherever it is."""
         for obj in self.iter_objects():
-            if obj.card_id == card_id:
-                return obj
+            if obj.card_id == card_id or any(cid == card_id for cid, _c in obj.merged):
+                return obj           # a card merged into a permanent is that permanent (730.2c)
         return None
 
     def labelled(self, label: str) -> Obj | None:
