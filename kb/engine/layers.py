@@ -123,7 +123,7 @@ def source_controller(game: Game, src: Obj | None, ch: dict[int, Chars]) -> str:
     if src is None:
         return game.active
     if src.zone == "command":
-        return game.planar_controller or game.active
+        return game.planar_controller_of(src) or game.active
     if src.oid in ch:
         return ch[src.oid].controller
     return src.controller

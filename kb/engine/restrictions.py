@@ -22,7 +22,7 @@ def _static_objects(game: Game, src: Obj, params: dict) -> list[Obj] | None:
         host = game.attached_to_obj(src)
         return [host] if host is not None else []
     if is_set_selector(sel):
-        you = game.planar_controller if src.zone == "command" else game.controller(src)
+        you = game.planar_controller_of(src) if src.zone == "command" else game.controller(src)
         return select_set(game, sel, you or game.active, src)
     raise ValueError(f"unknown selector {sel!r} in {src.name}")
 
@@ -35,7 +35,7 @@ def applies_count(game: Game, rule: str, player: str) -> int:
             verb, params = next(iter(entry.items()))
             params = params or {}
             if verb == rule and level_ok(src, params):
-                you = game.planar_controller if src.zone == "command" else game.controller(src)
+                you = game.planar_controller_of(src) if src.zone == "command" else game.controller(src)
                 count += player in player_ref(game, params.get("players", "each"), you or game.active)
     return count
 
@@ -53,7 +53,7 @@ def applies(game: Game, rule: str, obj: Obj | None = None, player: str | None = 
                 if objs is not None and any(o.oid == obj.oid for o in objs):
                     return True
             elif player is not None:
-                you = game.planar_controller if src.zone == "command" else game.controller(src)
+                you = game.planar_controller_of(src) if src.zone == "command" else game.controller(src)
                 if player in player_ref(game, params.get("players", "each"), you or game.active):
                     return True
             else:

@@ -305,7 +305,7 @@ def _controller(game: Game, obj: Obj, ch: Any) -> str | None:
     if _out_of_play(game, obj):
         return None
     if obj.zone == "command":
-        return game.planar_controller     # 312.4, 901.6
+        return game.planar_controller_of(obj)     # 312.4, 901.6, 901.14a
     return obj.phased_out_under if obj.phased_out else ch.controller
 
 
@@ -394,6 +394,9 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
     "planar_deck_top": lambda r, w: {name: [c.name for c in r.game.players[r.player(name, name)].planar_deck[
         :len(top)]] for name, top in w.items()},
     "planar_controller": lambda r, w: r.game.planar_controller,
+    "planar_controllers": lambda r, w: sorted(set(r.game.turn_markers.values())) if r.game.turn_markers
+    else [r.game.planar_controller],
+    "turn_markers": lambda r, w: {str(k): v for k, v in r.game.turn_markers.items()},
     "planar_die_cost": lambda r, w: {name: r.game.players[r.player(name, name)].die_special_actions for name in w}
     if isinstance(w, dict) else r.game.players[r.game.active].die_special_actions,
     "turn_order": lambda r, w: _turn_order(r.game),

@@ -271,6 +271,7 @@ class Game:
         self.pay_mana = False                     # costs paid from mana pools (mana.py)
         self.teams: dict[str, tuple[str, ...]] = {}   # Two-Headed Giant: player -> their team (810)
         self.single_planar_deck = False           # 901.15
+        self.turn_markers: dict[int, str] = {}    # Grand Melee (807.4): marker number -> its holder
 
     # ----- identities -------------------------------------------------------------------
     def new_id(self) -> int:
@@ -353,6 +354,14 @@ class Game:
             if seats[(seats.index(member) + 1) % len(seats)] in team:
                 return member
         return team[0]
+
+    def planar_controller_of(self, card: Obj) -> str | None:
+        """Who controls a face-up plane or phenomenon (901.6): the planar controller; in Grand Melee, the
+        holder of the turn marker it was turned up for (901.14a)."""
+        marker = card.chosen.get("marker")
+        if self.turn_markers and marker in self.turn_markers:
+            return self.turn_markers[marker]
+        return self.planar_controller or self.active
 
     def planar_owner(self, card: Obj) -> str:
         """The owner of a plane or phenomenon: with the single planar deck, the planar controller (901.15b)."""

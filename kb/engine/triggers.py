@@ -24,7 +24,7 @@ def obj_event(game: Game, obj: Obj) -> dict[str, Any]:
 
 def _controller(game: Game, src: Obj, event: dict, lookback: list[Obj]) -> str:
     if src.zone == "command":
-        return game.planar_controller or game.active
+        return game.planar_controller_of(src) or game.active
     if src in lookback:
         if event.get("obj") is src and "controller" in event:
             return event["controller"]
@@ -95,6 +95,8 @@ def collect(game: Game, event: dict, lookback: list[Obj]) -> None:
             if ability.on != kind and not (isinstance(ability.on, tuple) and kind in ability.on):
                 continue
             you = _controller(game, src, event, lookback)
+            if game.turn_markers and src.zone == "command" and kind == "chaos" and event.get("player") != you:
+                continue        # Grand Melee: chaos ensues on the planes of the player who rolled (901.14)
             if not _matches(game, ability.when, src, you, event):
                 continue
             game.pending.append(PendingTrigger(ability, src, src.name, you, event))

@@ -20,7 +20,22 @@ from kb.i18n import N_
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
 
 
+def _next_marker_turn(game: Game) -> str:
+    """Grand Melee (807.4): the player who ends a turn passes the turn marker to their left (807.4c). The
+    engine plays the markers' turns one after another, in marker order, rather than at the same time."""
+    markers = sorted(game.turn_markers)
+    mine = [m for m in markers if game.turn_markers[m] == game.active]
+    if mine:
+        game.turn_markers[mine[0]] = game.left_of(game.active)
+        following = [m for m in markers if m > mine[0]] or markers
+    else:
+        following = markers
+    return game.turn_markers[following[0]]
+
+
 def _next_active(game: Game) -> str:
+    if game.turn_markers:
+        return _next_marker_turn(game)
     while game.extra_turns:
         who = game.extra_turns.pop(0)
         if not game.players[who].left:
