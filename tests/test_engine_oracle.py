@@ -158,3 +158,61 @@ def test_a_card_that_contradicts_its_text_is_caught() -> None:
                                       "effect": [{"mill": {"count": 3}}]}]}, "test")
     cond = _trigger_conditions(wrong.text)[0]
     assert EVENT_PHRASES["dies"] not in cond
+
+
+# Keywords a card may carry that the engine doesn't play: such a card must say so in `simplified`.
+NOT_PLAYED = {"first strike": "there is no first-strike combat damage step"}
+
+
+@pytest.mark.parametrize("name", POOL.names())
+def test_card_text_is_published_oracle_text(name: str) -> None:
+    """The text is the Oracle text as published today, and whatever the data leaves out is said."""
+    card = POOL.get(name)
+    text = card.text
+    if not text:          # a vanilla creature's Oracle text is empty; anything with abilities has text
+        assert not (card.triggers or card.activated or card.statics or card.spell or card.keywords), name
+    assert "(test card)" not in text, f"{name}: a made-up card belongs in a scenario file, not in data/cards"
+    assert "enters the battlefield" not in text, f"{name}: today's Oracle text says 'enters' (2024 update)"
+    assert not re.search(r"^-\d", text, re.M), f"{name}: a loyalty cost is written with a minus sign (−), not '-'"
+    assert "~" not in text and "CARDNAME" not in text, f"{name}: Oracle text names the card"
+    for keyword, why in NOT_PLAYED.items():
+        if keyword in card.keywords:
+            assert keyword in card.simplified.casefold(), f"{name}: has {keyword}, which the engine doesn't play " \
+                f"({why}); say so in 'simplified'"
+    if card.simplified:
+        quoted = re.findall(r'"([^"]+)"', card.simplified)
+        assert quoted, f"{name}: 'simplified' quotes the part of the text it leaves out"
+        for part in quoted:
+            assert part in text, f"{name}: 'simplified' quotes {part!r}, which is not in its text"
+
+
+def _scenario_cards() -> list[tuple[str, dict]]:
+    import yaml
+    from kb.scenarios import SCENARIO_DIR
+    out = []
+    for path in sorted(SCENARIO_DIR.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or "scenarios" not in data:
+            continue
+        cards = list(data.get("cards") or [])
+        for scenario in data.get("scenarios") or []:
+            cards += scenario.get("cards") or []
+        out += [(path.name, card) for card in cards]
+    return out
+
+
+def test_cards_of_bundled_scenario_files_say_they_are_made_up() -> None:
+    cards = _scenario_cards()
+    assert len(cards) >= 10
+    wrong = [(f, c["name"]) for f, c in cards if not str(c.get("text", "")).startswith("(test card)")]
+    assert not wrong, f"cards defined in scenario files without '(test card)': {wrong}"
+
+
+def test_a_simplified_note_that_quotes_nothing_of_the_text_is_caught() -> None:
+    from kb.engine.cards import parse_card
+    card = parse_card({"name": "Half Gate", "types": ["Land"], "mana": "C",
+                       "text": "{T}: Add {C}.\n{1}, {T}: Add one mana of any color.",
+                       "simplified": "\"{2}, {T}: Add two mana.\" is left out."}, "test")
+    quoted = re.findall(r'"([^"]+)"', card.simplified)
+    assert quoted == ["{2}, {T}: Add two mana."] and quoted[0] not in card.text
+    assert _activated_lines(card.text, mana=True) == ["{T}: Add {C}.", "{1}, {T}: Add one mana of any color."]
