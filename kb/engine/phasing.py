@@ -153,7 +153,7 @@ def at_end_of_turn(game: Game) -> None:
     turn" ends: the permanents stay phased out until their controller's next untap step (702.26a)."""
     for perm in game.all_permanents():
         until = perm.phase_until
-        if perm.phased_out and isinstance(until, dict) and until.get("end_of_turn_of") == game.active \
+        if perm.phased_out and isinstance(until, dict) and until.get("end_of_turn_of") in game.active_players() \
                 and game.turn > until.get("after_turn", game.turn):
             perm.phase_until = None
 

@@ -103,7 +103,8 @@ def _still_legal(game: Game, spec: dict, target: Any, controller: str, source: O
 
 # ----- putting things on the stack ---------------------------------------------------------
 def needs_sorcery_timing(game: Game, player: str) -> None:
-    if game.active != player or game.step not in ("main1", "main2") or game.stack:
+    # In shared team turns each player of the active team is an active player (805.4a).
+    if player not in game.active_players() or game.step not in ("main1", "main2") or game.stack:
         raise RulesError(N_("{player} can do this only in their main phase with an empty stack "
                             "(now: {active}'s {step}, stack of {count})"), player=player, active=game.active,
                          step=game.step, count=len(game.stack))

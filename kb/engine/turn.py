@@ -65,7 +65,8 @@ def begin_turn(game: Game) -> None:
         player.die_special_actions = 0
     for perm in game.all_permanents():
         perm.attacked_this_turn = False
-    expire(game, "your_next_turn", nxt)
+    for name in game.active_players():      # each player of the active team begins this turn (805.4a)
+        expire(game, "your_next_turn", name)
     new_active_player(game)
     enter_step(game, "untap")
 
@@ -81,7 +82,8 @@ def enter_step(game: Game, step: str) -> None:
         _untap_step(game)
         return
     if step == "upkeep":
-        expire(game, "your_next_upkeep", active)
+        for name in game.active_players():
+            expire(game, "your_next_upkeep", name)
         game.emit("upkeep", player=active)
     elif step == "draw":
         from kb.engine.players import draw
