@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from kb.engine.cards import token_def
-from kb.engine.choices import choose_objects, decide, queued
+from kb.engine.choices import choose_objects, decide
 from kb.engine.select import in_range, is_set_selector, player_ref, select_set
 from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
 import kb.engine.zones as zones
@@ -411,10 +411,7 @@ def v_choose_up_to(ctx: Ctx, p: dict) -> None:
     if not pool or limit == 0:
         return
     keys = [game.label_of(o) for o in pool]
-    if not queued(game, ctx.controller, "objects") and limit is not None and len(pool) <= limit:
-        picked: Any = keys                # nothing to decide: all of them fit
-    else:
-        picked = decide(game, ctx.controller, "objects", keys, ctx.source_name, many=True)
+    picked: Any = decide(game, ctx.controller, "objects", keys, ctx.source_name, many=True)
     picked = [k for k in (picked if isinstance(picked, list) else [picked]) if k is not None]
     if limit is not None and len(picked) > limit:
         raise RulesError(N_("{source} lets {player} choose up to {limit}, not {count}"), source=ctx.source_name,

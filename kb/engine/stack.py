@@ -144,7 +144,7 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
         if not cdef.mutate or card not in game.players[player].hand:
             raise RulesError(N_("{card} can't be cast for a mutate cost"), card=card.name)
         specs: tuple = (mutate_spec(card.owner),)
-        targets = [choices["mutate"]]
+        targets = [(choices or {})["mutate"]]
     elif cdef.is_aura:
         specs = ({"kind": (cdef.enchant or {}).get("kind", "creature"),
                   "filter": (cdef.enchant or {}).get("filter", {})},)
