@@ -189,7 +189,7 @@ def v_rule(ctx: Ctx, p: dict) -> None:
 # ----- one-shot actions ------------------------------------------------------------------
 def v_phase_out(ctx: Ctx, p: dict) -> None:
     from kb.engine.phasing import phase_out
-    until = None
+    until: dict[str, Any] | None = None
     if p.get("until") not in (None, "source_leaves", "while_you_control_source") or \
             p.get("cant_phase_in") not in (None, "end_of_your_next_turn"):
         raise RulesError(N_("unknown phase_out duration {until} in {source}"), source=ctx.source_name,

@@ -411,6 +411,8 @@ def _specs(item: StackItem) -> tuple:
 
 def _resolve_spell(game: Game, item: StackItem, legal: list, fizzled: bool) -> None:
     card = item.source
+    if card is None:                  # a spell is always a card or a copy (112.1a); nothing to resolve
+        return
     cdef = card.cdef
     if fizzled:
         zones.put_in_zone(game, card, "graveyard")
