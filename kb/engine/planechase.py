@@ -119,6 +119,13 @@ def owner_left(game: Game, name: str) -> None:
         for item in list(game.stack):      # 901.10a
             if item.ability is PLANESWALKING_ABILITY:
                 game.stack.remove(item)
+    if game.turn_markers:
+        # Grand Melee: the planar controller of each card that left turns up the next one (901.10, 901.14a).
+        for card in gone:
+            holder = game.planar_controller_of(card)
+            if holder and holder != name and not game.players[holder].left:
+                _walk_to(game, holder, [], [card])
+        return
     controller = game.planar_controller
     if controller and not game.players[controller].left:
         _walk_to(game, controller, [], gone)     # other face-up planar cards stay face up
