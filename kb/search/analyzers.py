@@ -229,14 +229,16 @@ class ChineseTokenizer(_PieceTokenizer):
 
 
 # A rule's names share one field: its title, the heading it belongs to, the glossary terms that
-# cite it, each weighing what a match in it is worth (whoosh adds token boosts into the weight).
-NAME_PARTS = (("title", 6.0), ("heading", 1.0), ("glossary", 3.0))
+# cite it and the definitions of the entries that cite it first (the glossary says in plain words
+# what the rule is about: "A keyword ability that causes damage ... to be especially effective"
+# is 702.2's), each weighing what a match in it is worth (whoosh adds token boosts into the weight).
+NAME_PARTS = (("title", 6.0), ("heading", 1.0), ("glossary", 3.0), ("definition", 1.0))
 NAME_SEPARATOR = "\x1f"
 _NAME_GAP = 10  # positions between two names: no phrase runs from a title into a heading
 
 
 class NamesTokenizer(Tokenizer):
-    """The names of a rule (title, heading, glossary terms) as one weighted token stream.
+    """The names of a rule (title, heading, glossary terms and definitions) as one weighted token stream.
 
     A word repeated within one part counts once ("Clue Token, Food Token, ..." are not ten
     times about tokens): later occurrences keep their positions but weigh nothing.

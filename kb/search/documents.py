@@ -37,16 +37,23 @@ def rule_documents(conn, doc: dict, known: Container[str] = ()) -> Iterator[dict
                                       "order by rule_id, position", [doc_id]):
         examples[rule_id].append(text or "")
     glossary: dict[str, list[str]] = defaultdict(list)
-    for target, term in conn.execute("select r.target_start, g.term from refs r join glossary g on g.id = r.glossary_id "
-                                     "where r.document_id = ? order by r.id", [doc_id]):
+    definitions: dict[str, list[str]] = defaultdict(list)  # an entry's words, at the first rule it cites
+    defined: set[int] = set()
+    for target, entry, term, definition in conn.execute(
+            "select r.target_start, g.id, g.term, g.text from refs r join glossary g on g.id = r.glossary_id "
+            "where r.document_id = ? order by r.id", [doc_id]):
         if term not in glossary[target]:
             glossary[target].append(term)
+        if entry not in defined and definition:
+            defined.add(entry)
+            definitions[target].append(definition)
     titles: dict[str, str] = {}
     for _id, number, _parent, title, _text in rules:
         titles.setdefault(number, title)
     for rule_id, number, parent, title, text in rules:
         heading = (titles.get(parent) or "") if parent else ""
-        names = NAME_SEPARATOR.join((title or "", heading, "\n".join(glossary.get(number, ()))))
+        names = NAME_SEPARATOR.join((title or "", heading, "\n".join(glossary.get(number, ())),
+                                     "\n".join(definitions.get(number, ()))))
         parts = {"names": names if names.strip(NAME_SEPARATOR) else "", "text": text or "",
                  "examples": "\n".join(examples.get(rule_id, ()))}
         uid = _content_key(lang, number, parts)

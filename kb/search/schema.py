@@ -5,7 +5,8 @@ language ("names_en", "text_ja", ...), because a field has one analyzer. The par
 
     names     the rule's names, weighted token by token (analyzers.NAME_PARTS):
               its title ("Phasing") x6, the heading of the rule it belongs to x1,
-              the glossary terms whose definition cites it x3
+              the glossary terms whose definition cites it x3, the definitions of the
+              entries that cite it first x1
     text      the rule text
     examples  its examples
 
@@ -26,7 +27,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb.search.analyzers import LANGUAGES, analyzer_for, names_analyzer
 
-FORMAT = "mtgkb-search-8"  # bump when the schema or the analysis changes: indexes rebuild
+FORMAT = "mtgkb-search-9"  # bump when the schema or the analysis changes: indexes rebuild
 PARTS = ("names", "text", "examples")
 CJK = ("ja", "zh")
 
