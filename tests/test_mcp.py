@@ -137,7 +137,7 @@ def test_rule_with_its_subrules_and_their_examples(server, kb):
     assert expected[0] == "702.26a" and expected[-1] == "702.26p" and len(expected) == 14
     second = rule["subrules"][1]
     assert second["citation"] == "CR 702.26b (2026-08-07)" and len(second["examples"]) == 2
-    assert rule["subrulesOmitted"] == 0
+    assert rule["subrulesPage"] == {"total": 14, "offset": 0, "limit": 20, "nextOffset": None}
 
 
 def test_rule_in_another_language_and_edition(server):
@@ -194,9 +194,78 @@ def test_bad_input_is_a_tool_error(server):
 def test_rules_of_a_range_in_document_order(server):
     found = data(server, "rules", reference="702.26a-d")
     assert [r["ruleNumber"] for r in found["rules"]] == ["702.26a", "702.26b", "702.26c", "702.26d"]
-    assert (found["edition"], found["document"], found["count"], found["omitted"]) == (
-        "2026-08-07", "MagicCompRules_20260807", 4, 0)
+    assert (found["edition"], found["document"], found["page"]["total"], found["page"]["nextOffset"]) == (
+        "2026-08-07", "MagicCompRules_20260807", 4, None)
     assert found["rules"][3]["ruleText"].startswith("The phasing event doesn’t actually cause a permanent")
+
+
+# ---- answers sized for an agent -------------------------------------------------------------------
+
+
+def test_answers_are_compact_json(server):
+    result = call(server, "rule", number="702.26b")
+    text = result.content[0].text
+    assert text == json.dumps(result.structured_content, ensure_ascii=False, separators=(",", ":"))
+    assert "\n" not in text and len(text) < 4000
+    resource = talk(server, lambda client: client.read_resource("mtgkb://en/latest/702.26b")).contents[0].text
+    assert "\n" not in resource and json.loads(resource)["ruleNumber"] == "702.26b"
+
+
+def test_other_versions_come_as_runs_unless_asked(server, kb):
+    old = kb.rule("702.23a", edition="2010-07-16")
+    english = [v for v in old.other_versions if v["lang"] == "en"]
+    assert [(v["number"], v["edition"]) for v in english] == [("702.26a", "2026-08-07"), ("702.26a", "2026-01-16")]
+    rule = data(server, "rule", number="702.23a", edition="2010-07-16")
+    assert "otherVersions" not in rule and rule["otherVersionCount"] == len(old.other_versions)
+    runs = [(r["lang"], r["number"], r["newest"], r["oldest"], r["editions"]) for r in rule["versionRuns"]]
+    assert runs[0] == ("en", "702.26a", "2026-08-07", "2026-01-16", 2)
+    assert sum(r["editions"] for r in rule["versionRuns"]) == len(old.other_versions)
+    every = data(server, "rule", number="702.23a", edition="2010-07-16", versions=True)
+    assert every["otherVersions"] == old.other_versions and "versionRuns" not in every
+
+
+def test_lists_come_in_pages(server, kb):
+    expected = [r.number for r in kb.rules("702.26") if r.number != "702.26"]
+    first = data(server, "rule", number="702.26", limit=5)
+    assert [s["ruleNumber"] for s in first["subrules"]] == expected[:5]
+    assert first["subrulesPage"] == {"total": 14, "offset": 0, "limit": 5, "nextOffset": 5}
+    last = data(server, "rule", number="702.26", offset=10, limit=5)
+    assert [s["ruleNumber"] for s in last["subrules"]] == expected[10:]
+    assert last["subrulesPage"]["nextOffset"] is None
+    ranged = data(server, "rules", reference="702.26a-p", offset=2, limit=3)
+    assert [r["ruleNumber"] for r in ranged["rules"]] == expected[2:5] and ranged["page"]["total"] == 14
+    best = data(server, "search", query="phased out", limit=4)
+    second = data(server, "search", query="phased out", offset=2, limit=2)
+    assert [r["number"] for r in second["results"]] == [r["number"] for r in best["results"][2:4]]
+    cited = data(server, "cite", text="rules 702.26a, 702.26b, 702.26c and 613.6", limit=2, offset=2)
+    assert [c["target"] for c in cited["citations"]] == ["702.26c", "613.6"]
+    assert cited["page"]["total"] == 4 and cited["resolved"] == 4
+    editions = data(server, "editions", limit=2)
+    assert len(editions["documents"]) == 2 and editions["page"]["total"] == len(kb.documents())
+    too_big = call(server, "rule", number="702.26", limit=100_000)
+    assert too_big.is_error and "limit" in too_big.content[0].text
+
+
+def test_a_trace_lists_the_changes_unless_asked_for_every_edition(server, kb):
+    def unchanged(old, new):
+        return {r.old_number for r in kb.diff(old, new).rules if r.change == "unchanged"}
+
+    number = sorted(unchanged("2010-07-16", "2026-01-16") & unchanged("2026-01-16", "2026-08-07"))[0]
+    every = data(server, "trace", number=number, edition="2010-07-16", subrules=False, every_edition=True)
+    assert every["editions"] == 3 and [s["change"] for s in every["steps"]] == [None, "unchanged", "unchanged"]
+    changes = data(server, "trace", number=number, edition="2010-07-16", subrules=False)
+    assert [s["edition"] for s in changes["steps"]] == ["2010-07-16", "2026-08-07"] and changes["editions"] == 3
+    moved = data(server, "trace", number="702.23b", edition="2010-07-16", subrules=False)
+    assert [(s["number"], s["change"]) for s in moved["steps"][:2]] == [("702.23b", None), ("702.26b", "renumbered and edited")]
+
+
+def test_check_answers_the_fixed_text_only_when_asked(server):
+    text = "Phasing is rule 702.23 and 702.23b; tokens: rule 702.23j."
+    found = data(server, "check", text=text, since="2010-07-16", limit=1, offset=1)
+    assert "fixedText" not in found and found["page"]["total"] == 3
+    assert [c["target"] for c in found["citations"]] == ["702.23b"]
+    assert found["changes"] == [{"start": text.index("702.23b"), "end": text.index("702.23b") + 7,
+                                 "old": "702.23b", "new": "702.26b"}]
 
 
 # ---- search, cite, check ----------------------------------------------------------------------------
@@ -247,7 +316,7 @@ def test_cite_resolves_against_an_older_edition(server):
 
 def test_check_moved_gone_and_the_fixed_text(server):
     text = "Phasing is rule 702.23 and 702.23b; tokens: rule 702.23j."
-    found = data(server, "check", text=text, since="2010-07-16")
+    found = data(server, "check", text=text, since="2010-07-16", fix=True)
     assert (found["since"], found["until"]) == ("2010-07-16", "2026-08-07")
     statuses = {c["target"]: (c["status"], c["new_target"]) for c in found["citations"]}
     assert statuses == {"702.23": ("moved", "702.26"), "702.23b": ("moved", "702.26b"), "702.23j": ("gone", None)}
@@ -259,7 +328,8 @@ def test_check_moved_gone_and_the_fixed_text(server):
 def test_check_a_changed_text_and_a_title_that_no_longer_fits(server):
     summary = data(server, "diff", old="2026-01-16", new="2026-08-07", section="702", limit=1000)
     edited = next(r for r in summary["changed"] if r["change"] == "edited" and r["oldNumber"] == r["newNumber"])
-    changed = data(server, "check", text=f"See rule {edited['newNumber']}.", since="2026-01-16", until="2026-08-07")
+    changed = data(server, "check", text=f"See rule {edited['newNumber']}.", since="2026-01-16", until="2026-08-07",
+                   fix=True)
     citation = changed["citations"][0]
     assert citation["status"] == "changed" and citation["changes"]
     assert changed["fixedText"] == f"See rule {edited['newNumber']}."  # nothing moved, nothing fixed
@@ -304,7 +374,7 @@ def test_diff_summarises_two_editions(server, kb):
     assert found["summary"] == full.summary and found["summary"]["edited"] > 0
     expected = [(r.change, r.old_number, r.new_number) for r in full.changed()]
     listed = [(r["change"], r["oldNumber"], r["newNumber"]) for r in found["changed"]]
-    assert listed == expected[:100] and found["omitted"] == max(0, len(expected) - 100)
+    assert listed == expected[:100] and found["page"]["total"] == len(expected)
     assert "oldText" not in found["changed"][0]
     with_texts = data(server, "diff", old="2026-01-16", new="2026-08-07", section="702.26", texts=True)
     assert all("newText" in r for r in with_texts["changed"])
@@ -473,8 +543,8 @@ def test_quick_lookups_and_long_calls_take_turns(server, kb):
 
     diff, section, *rules, resource = talk(server, scenario)
     assert diff.structured_content["summary"] == kb.diff("2010-07-16", "2026-08-07").summary
-    assert len(section.structured_content["subrules"]) == 200
-    assert section.structured_content["subrulesOmitted"] == len(kb.rules("7")) - 201
+    assert len(section.structured_content["subrules"]) == 20
+    assert section.structured_content["subrulesPage"]["total"] == len(kb.rules("7")) - 1
     assert [r.structured_content["ruleText"] for r in rules] == [kb.rule(n).text for n in numbers]
     assert json.loads(resource.contents[0].text)["ruleText"] == kb.rule("702.26b", lang="ja").text
 
