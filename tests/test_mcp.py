@@ -10,6 +10,7 @@ import asyncio
 import atexit
 import json
 import shutil
+import sqlite3
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -266,6 +267,51 @@ def test_check_answers_the_fixed_text_only_when_asked(server):
     assert [c["target"] for c in found["citations"]] == ["702.23b"]
     assert found["changes"] == [{"start": text.index("702.23b"), "end": text.index("702.23b") + 7,
                                  "old": "702.23b", "new": "702.26b"}]
+
+
+def test_cite_and_check_refuse_what_the_http_api_refuses(server):
+    many = " ".join([f"rule 702.26{letter}." for letter in "abcdefghijkmnp"] * 72)  # 1,008 citations
+    for tool, extra in (("cite", {}), ("check", {"since": "2010-07-16"})):
+        result = call(server, tool, text=many, **extra)
+        assert result.is_error, tool
+        assert result.content[0].text == "the text cites 1008 rules; at most 1000 are answered per request"
+    wide = "フ" * 400_000  # 400,000 characters, 1,200,000 bytes: over the HTTP API's body limit
+    result = call(server, "cite", text=wide)
+    assert result.is_error
+    assert result.content[0].text == "the text is 1200000 bytes; at most 1048576 bytes are read"
+
+
+def test_a_call_the_client_abandons_stops_its_work(kb):
+    """The client's timeout sends a cancellation; the query under way is aborted, not finished for nobody."""
+    built = build_server(KnowledgeBase.open(mcp_db_path(), readonly=True))
+    outcomes: list[str] = []
+    endless = ("with recursive c(x) as (select 1 union all select x + 1 from c where x < 100000000) "
+               "select count(*) from c")
+
+    def count_forever(kb) -> dict:
+        try:
+            kb.conn.execute(endless).fetchone()
+            outcomes.append("finished")
+        except sqlite3.OperationalError as error:
+            outcomes.append(str(error))
+        return {}
+
+    async def slow() -> dict:
+        return await built.backend.call(count_forever)
+
+    built.add_tool(slow, name="slow")
+
+    async def scenario(client):
+        with pytest.raises(MCPError):
+            await client.call_tool("slow", {}, read_timeout_seconds=0.5)
+        return await client.call_tool("rule", {"number": "702.26b", "subrules": False})
+
+    try:
+        after = talk(built, scenario)
+    finally:
+        built.close()
+    assert outcomes == ["interrupted"]
+    assert after.structured_content["ruleText"] == kb.rule("702.26b").text
 
 
 # ---- search, cite, check ----------------------------------------------------------------------------

@@ -19,13 +19,14 @@ from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
 from kb.api import LookupFailed
+from kb.core.errors import TooLarge
+from kb.core.limits import MAX_ANSWER, MAX_CITATIONS, MAX_TEXT, check_answer_size, check_text_size, count_citations
 from kb.i18n import _
 from kb.mcp import payloads
 from kb.mcp.backend import Backend
 from kb.mcp.errors import tool_error
 
 F = TypeVar("F", bound=Callable[..., Any])
-MAX_TEXT = 1 << 20
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                             open_world_hint=False)
 
@@ -38,7 +39,8 @@ Lang = Annotated[str | None, Field(max_length=16, description=(
 Edition = Annotated[str | None, Field(max_length=64, description=(
     'Edition: an effective date like "2026-08-07" (also "20260807"), or a document name from the editions '
     "resource. Default: the newest edition."))]
-Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, description="Free text that cites rules.")]
+Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, description=(
+    f"Free text that cites rules: at most {MAX_TEXT} bytes (UTF-8), citing at most {MAX_CITATIONS} rules."))]
 Offset = Annotated[int, Field(ge=0, description="Where the page starts: 0, or the nextOffset of the page before.")]
 
 
@@ -49,9 +51,20 @@ def Limit(default: int, most: int = 1000) -> Any:  # noqa: N802 - reads as a typ
 
 def respond(payload: dict[str, Any]) -> CallToolResult:
     """A tool's answer: the structured content, and the same JSON compact as its text block (an agent
-    reads the text; indentation would be a third of it)."""
+    reads the text; indentation would be a third of it). Past MAX_ANSWER bytes, the tool error the
+    HTTP API's 413 is."""
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    try:
+        check_answer_size(len(text.encode("utf-8", "surrogatepass")), MAX_ANSWER)
+    except TooLarge as error:
+        return tool_error(str(error), error)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=payload)
+
+
+def bounded(text: str, lang: str | None) -> None:
+    """A text to cite or check within the limits the HTTP API has (kb.core.limits), before any work."""
+    check_text_size(text)
+    count_citations(text, lang)
 
 
 async def answer(backend: Backend, work: Callable[[Any], dict[str, Any]], quick: bool = False) -> CallToolResult:
@@ -136,8 +149,11 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         """Every rule citation in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照",
         "ex 2 613.6") with its character span, the resolved rules and the edition they come from,
         counted, one page at a time. Use it on a draft answer: every citation must come back "resolved"."""
-        return await answer(backend, lambda kb: payloads.cite_payload(
-            kb.cite(text, lang=lang, edition=edition), offset, limit))
+        def work(kb) -> dict[str, Any]:
+            bounded(text, lang)
+            return payloads.cite_payload(kb.cite(text, lang=lang, edition=edition), offset, limit)
+
+        return await answer(backend, work)
 
     @tool("Re-validate citations")
     async def check(text: Text,
@@ -155,6 +171,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         changes), gone, title mismatch or not found, counted, one page at a time; with the edits
         (start, end, old, new) that update the moved numbers of the page."""
         def work(kb) -> dict[str, Any]:
+            bounded(text, lang)
             checked = kb.check(text, since=since, until=until, lang=lang)
             fixed, changes = kb.fix_citations(text, checked)
             return payloads.check_payload(checked, fixed if fix else None, changes, offset, limit)
