@@ -365,8 +365,9 @@ def test_check_moved_gone_and_the_fixed_text(server):
     found = data(server, "check", text=text, since="2010-07-16", fix=True)
     assert (found["since"], found["until"]) == ("2010-07-16", "2026-08-07")
     statuses = {c["target"]: (c["status"], c["new_target"]) for c in found["citations"]}
-    assert statuses == {"702.23": ("moved", "702.26"), "702.23b": ("moved", "702.26b"), "702.23j": ("gone", None)}
-    assert found["counts"] == {"moved": 2, "gone": 1}
+    assert statuses == {"702.23": ("moved", "702.26"), "702.23b": ("moved and changed", "702.26b"),
+                        "702.23j": ("gone", None)}
+    assert found["counts"] == {"moved": 1, "moved and changed": 1, "gone": 1}
     assert found["fixedText"] == "Phasing is rule 702.26 and 702.26b; tokens: rule 702.23j."
     assert [c["old"] for c in found["changes"]] == ["702.23", "702.23b"]
 
@@ -382,6 +383,15 @@ def test_check_a_changed_text_and_a_title_that_no_longer_fits(server):
     titled = data(server, "check", text='See rule 702.22, "Phasing."', since="2010-07-16", until="2010-07-16")
     assert titled["citations"][0]["status"] == "title mismatch"
     assert "Flanking" in titled["citations"][0]["note"]
+
+
+def test_check_a_rule_moved_and_changed(server):
+    found = data(server, "check", text="rule 702.23d", since="2010-07-16")
+    [citation] = found["citations"]
+    assert (citation["status"], citation["new_target"]) == ("moved and changed", "702.26d")
+    assert {"op": "insert", "old": "",
+            "new": "Tokens continue to exist on the battlefield while phased out ."} in citation["changes"]
+    assert found["changes"] == [{"start": 5, "end": 12, "old": "702.23d", "new": "702.26d"}]
 
 
 def test_check_against_an_edition_that_is_not_there(server):
@@ -552,6 +562,71 @@ def test_the_prompt_rejects_an_edition_that_is_not_there(server):
     error = failure(server, lambda client: client.get_prompt("answer_rules_question",
                                                              {"question": "?", "edition": "2019-01-01"}))
     assert error.code == INVALID_PARAMS and "2010-07-16" in error.data["suggestions"]
+
+
+def test_the_prompt_without_its_question_is_invalid_params(server):
+    for arguments in ({}, {"edition": "2026-08-07"}, {"question": ""}):
+        error = failure(server, lambda client, given=arguments: client.get_prompt("answer_rules_question", given))
+        assert error.code == INVALID_PARAMS
+        assert error.message == "the prompt answer_rules_question needs the argument question"
+    unknown = failure(server, lambda client: client.get_prompt("no_such_prompt", {"question": "?"}))
+    assert unknown.code == INVALID_PARAMS and unknown.data["suggestions"] == ["answer_rules_question"]
+
+
+# ---- schemas and the one error shape ----------------------------------------------------------------
+
+
+def test_every_tool_has_the_schema_of_its_answer(server):
+    listed = {tool.name: tool for tool in talk(server, lambda client: client.list_tools()).tools}
+    assert "errors.pydantic.dev" not in json.dumps([t.model_dump(mode="json") for t in listed.values()])
+    calls = {"rule": {"number": "702.26"}, "rules": {"reference": "702.26a-d"}, "search": {"query": "phased out"},
+             "cite": {"text": "rule 702.26b"}, "check": {"text": "rule 702.23b", "since": "2010-07-16"},
+             "trace": {"number": "702.23", "edition": "2010-07-16"},
+             "diff": {"old": "2026-01-16", "new": "2026-08-07", "section": "702.26"},
+             "crosscheck": {"a": "de:702.23", "b": "en@2010-07-16:702.23"}, "glossary": {"term": "Phasing"},
+             "term": {"query": "phasing"}, "editions": {}}
+    assert set(calls) == TOOLS
+    for name, arguments in calls.items():
+        schema = listed[name].output_schema
+        assert schema["type"] == "object" and len(schema["properties"]) >= 3, name
+        answer = data(server, name, **arguments)
+        assert set(schema["required"]) <= set(answer), name
+        assert set(answer) <= set(schema["properties"]), name  # every field the answer has is described
+    rule = listed["rule"].output_schema["properties"]
+    assert {"ruleNumber", "ruleText", "citation", "versionRuns", "subrulesPage"} <= set(rule)
+
+
+def test_every_failure_has_one_shape(server):
+    shape = {"error", "suggestions", "counterparts"}
+    too_big = call(server, "rule", number="702.26", limit=5000)
+    assert too_big.is_error and set(too_big.structured_content) == shape
+    assert too_big.content[0].text == "invalid argument limit: Input should be less than or equal to 1000"
+    missing = call(server, "rule")
+    assert missing.content[0].text == "invalid argument number: Field required"
+    unknown = call(server, "rulez", number="702.26b")
+    assert unknown.is_error and unknown.structured_content["suggestions"][0] == "rule"
+    assert unknown.content[0].text.startswith("no tool 'rulez'; nearest: rule")
+    not_found = call(server, "rule", number="702.26q")
+    assert set(not_found.structured_content) == shape
+
+
+def test_cite_in_an_edition_or_language_that_is_not_there_is_an_error(server):
+    edition = call(server, "cite", text="rule 702.26b", edition="2020-01-01")
+    assert edition.is_error and "2020-01-01" in edition.content[0].text
+    assert "2010-07-16" in edition.structured_content["suggestions"]
+    language = call(server, "cite", text="rule 702.26b", lang="xx")
+    assert language.is_error and language.structured_content["error"] == "no documents in language 'xx'"
+
+
+def test_rules_are_english_whatever_the_interface_language(server):
+    with using_language("ja"):
+        rule = data(server, "rule", number="702.26b", subrules=False)
+        cited = data(server, "cite", text="rule 702.26b")
+        japanese = data(server, "rule", number="702.26b", lang="ja", subrules=False)
+        missing = call(server, "rule", number="702.26q")
+    assert rule["lang"] == "en" and cited["citations"][0]["rules"][0]["lang"] == "en"
+    assert japanese["lang"] == "ja"
+    assert missing.content[0].text.startswith("ルール 702.26q が見つかりません")
 
 
 # ---- protocol, concurrency and language -------------------------------------------------------------

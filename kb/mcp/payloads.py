@@ -188,6 +188,13 @@ def _trail(trace, every_edition: bool) -> dict[str, Any]:
                        "change": s.change, "note": s.note} for s in steps]}
 
 
+def crosscheck_payload(report, offset: int = 0, limit: int = RULES_PAGE) -> dict[str, Any]:
+    """A cross-check (kb.crosscheck report): both sides, findings counted, one page of its rows."""
+    payload = report.to_dict()
+    payload["rows"], payload["page"] = paged(payload["rows"], offset, limit)
+    return payload
+
+
 def diff_payload(diff, offset: int = 0, limit: int = CHANGES_PAGE, texts: bool = False) -> dict[str, Any]:
     """A summary of two editions (kb.history.Diff): counts by change and one page of the changed rules."""
     shown, page = paged(diff.changed(), offset, limit)

@@ -22,7 +22,7 @@ from kb.api import LookupFailed
 from kb.core.errors import TooLarge
 from kb.core.limits import MAX_ANSWER, MAX_CITATIONS, MAX_TEXT, check_answer_size, check_text_size, count_citations
 from kb.i18n import _
-from kb.mcp import payloads
+from kb.mcp import answers, payloads
 from kb.mcp.backend import Backend
 from kb.mcp.errors import tool_error
 
@@ -34,8 +34,7 @@ Number = Annotated[str, Field(min_length=1, max_length=32,
                               description='A rule number: a subrule "702.26b", a rule "702.26", a chapter "702" '
                                           'or a section "7".')]
 Lang = Annotated[str | None, Field(max_length=16, description=(
-    "Language of the rule texts: en, de, ja, zh, ru, ... Default: the server's interface language where the "
-    "rule has a text in it, else English."))]
+    "Language of the rule texts: en, de, ja, zh, ru, ... Default: English (whatever the server's locale)."))]
 Edition = Annotated[str | None, Field(max_length=64, description=(
     'Edition: an effective date like "2026-08-07" (also "20260807"), or a document name from the editions '
     "resource. Default: the newest edition."))]
@@ -59,6 +58,14 @@ def respond(payload: dict[str, Any]) -> CallToolResult:
     except TooLarge as error:
         return tool_error(str(error), error)
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=payload)
+
+
+def known(kb, lang: str | None, edition: str | None = None) -> None:
+    """A language no document has, or an edition that is not stored, is an error for the whole call (as in
+    the HTTP API), with the languages or editions there are; not citations resolved in a default."""
+    kb.check_language(lang)
+    if edition:
+        kb.resolve(edition)
 
 
 def bounded(text: str, lang: str | None) -> None:
@@ -100,7 +107,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                    scenarios: Annotated[bool, Field(description=(
                        "List the example games that exercise the rule (default: only how many passed)."))] = False,
                    offset: Offset = 0, limit: Limit(payloads.SUBRULES_PAGE) = payloads.SUBRULES_PAGE,
-                   ) -> CallToolResult:
+                   ) -> Annotated[CallToolResult, answers.RuleAnswer]:
         """One rule of the Comprehensive Rules with its examples, navigation, citations and subrules
         (one page), stamped with its document and edition; its other versions as runs of editions.
         Cite it as its "citation" field says."""
@@ -123,7 +130,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
     async def rules(reference: Annotated[str, Field(min_length=1, max_length=64, description=(
                         'A range like "601.2a-h" or "702.26a–702.26d", or a rule with its subtree like "702.26".'))],
                     lang: Lang = None, edition: Edition = None, offset: Offset = 0,
-                    limit: Limit(payloads.RULES_PAGE) = payloads.RULES_PAGE) -> CallToolResult:
+                    limit: Limit(payloads.RULES_PAGE) = payloads.RULES_PAGE) -> Annotated[CallToolResult, answers.RulesAnswer]:
         """Several rules of one document in order, one page at a time: a range or a rule with its subrules."""
         return await answer(backend, lambda kb: payloads.rules_payload(
             reference, kb.rules(reference, lang=lang, edition=edition), offset, limit))
@@ -136,7 +143,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                      offset: Annotated[int, Field(ge=0, le=450, description=(
                          "Skip this many of the best results (the next page: offset + limit)."))] = 0,
                      limit: Annotated[int, Field(ge=1, le=50, description="Most results to return.")] = 10,
-                     ) -> CallToolResult:
+                     ) -> Annotated[CallToolResult, answers.SearchAnswer]:
         """Ranked full-text search over every language; one result per rule, with its versions
         (language, edition, document, snippet)."""
         await backend.wait_for_search()
@@ -145,11 +152,12 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
     @tool("Resolve citations")
     async def cite(text: Text, lang: Lang = None, edition: Edition = None, offset: Offset = 0,
-                   limit: Limit(payloads.CITATIONS_PAGE) = payloads.CITATIONS_PAGE) -> CallToolResult:
+                   limit: Limit(payloads.CITATIONS_PAGE) = payloads.CITATIONS_PAGE) -> Annotated[CallToolResult, answers.CiteAnswer]:
         """Every rule citation in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照",
         "ex 2 613.6") with its character span, the resolved rules and the edition they come from,
         counted, one page at a time. Use it on a draft answer: every citation must come back "resolved"."""
         def work(kb) -> dict[str, Any]:
+            known(kb, lang, edition)
             bounded(text, lang)
             return payloads.cite_payload(kb.cite(text, lang=lang, edition=edition), offset, limit)
 
@@ -165,12 +173,13 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                     fix: Annotated[bool, Field(description=(
                         "Also answer the whole text with the moved numbers replaced (fixedText)."))] = False,
                     offset: Offset = 0, limit: Limit(payloads.CITATIONS_PAGE) = payloads.CITATIONS_PAGE,
-                    ) -> CallToolResult:
+                    ) -> Annotated[CallToolResult, answers.CheckAnswer]:
         """The citations of a text written against edition `since`, followed through the renumbering
         chain to `until` (default the newest): ok, moved (with the new number), changed (with the word
         changes), gone, title mismatch or not found, counted, one page at a time; with the edits
         (start, end, old, new) that update the moved numbers of the page."""
         def work(kb) -> dict[str, Any]:
+            known(kb, lang)
             bounded(text, lang)
             checked = kb.check(text, since=since, until=until, lang=lang)
             fixed, changes = kb.fix_citations(text, checked)
@@ -189,7 +198,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                     every_edition: Annotated[bool, Field(description=(
                         "List every edition, not only those where the rule changed."))] = False,
                     offset: Offset = 0, limit: Limit(payloads.SUBRULES_PAGE) = payloads.SUBRULES_PAGE,
-                    ) -> CallToolResult:
+                    ) -> Annotated[CallToolResult, answers.TraceAnswer]:
         """A rule of the English Comprehensive Rules followed through the editions: its number, title
         and change where it changed (every edition if asked), and where the trail ends; its subrules'
         traces one page at a time."""
@@ -211,7 +220,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                        "Language of both documents (default English)."))] = None,
                    offset: Offset = 0, limit: Limit(payloads.CHANGES_PAGE) = payloads.CHANGES_PAGE,
                    texts: Annotated[bool, Field(description="Include the old and new texts of each changed rule.")] = False,
-                   ) -> CallToolResult:
+                   ) -> Annotated[CallToolResult, answers.DiffAnswer]:
         """A summary of two editions: how many rules were unchanged, edited, renumbered, added,
         removed, split or merged, and the changed rules with their old and new numbers, one page at a time."""
         return await answer(backend, lambda kb: payloads.diff_payload(
@@ -224,17 +233,20 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                              'The other side, e.g. "ja@2026-01-16:702.26".'))],
                          method: Annotated[Literal["auto", "structure"], Field(description=(
                              '"auto" aligns through the English editions; "structure" by order, terms and '
-                             "numbers."))] = "auto") -> CallToolResult:
-        """Two rules of two languages or editions side by side, subrule by subrule, with findings
-        (one-sided subrules, changed numbers, citations, terms, untranslated text)."""
-        return await answer(backend, lambda kb: kb.crosscheck(a, b, method=method).to_dict())
+                             "numbers."))] = "auto", offset: Offset = 0,
+                         limit: Limit(payloads.RULES_PAGE) = payloads.RULES_PAGE,
+                         ) -> Annotated[CallToolResult, answers.CrosscheckAnswer]:
+        """Two rules of two languages or editions side by side, subrule by subrule (one page of rows),
+        with findings (one-sided subrules, changed numbers, citations, terms, untranslated text)."""
+        return await answer(backend, lambda kb: payloads.crosscheck_payload(
+            kb.crosscheck(a, b, method=method), offset, limit))
 
     @tool("Glossary")
     async def glossary(term: Annotated[str, Field(min_length=1, max_length=200, description=(
                            'A glossary term in any language ("Phasing", "Instabilität", "フェイズ・アウト"); '
                            "near spellings are found too."))],
                        lang: Lang = None, edition: Edition = None, offset: Offset = 0,
-                       limit: Limit(payloads.ENTRIES_PAGE) = payloads.ENTRIES_PAGE) -> CallToolResult:
+                       limit: Limit(payloads.ENTRIES_PAGE) = payloads.ENTRIES_PAGE) -> Annotated[CallToolResult, answers.GlossaryAnswer]:
         """Glossary entries of the Comprehensive Rules and their translations, with the rules each
         cites, one page at a time."""
 
@@ -252,7 +264,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                        'A game term in any language: "phasing", "Instabilität", "フェイジング".'))],
                    lang: Annotated[str | None, Field(max_length=16, description=(
                        "Only names in this language."))] = None, offset: Offset = 0,
-                   limit: Limit(payloads.ENTRIES_PAGE) = payloads.ENTRIES_PAGE) -> CallToolResult:
+                   limit: Limit(payloads.ENTRIES_PAGE) = payloads.ENTRIES_PAGE) -> Annotated[CallToolResult, answers.TermAnswer]:
         """A CR term in every language, with where each pairing came from (glossaries, aligned
         rules, the curated list), one page at a time."""
 
@@ -269,7 +281,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
     @tool("Editions")
     async def editions(lang: Annotated[str | None, Field(max_length=16, description="Only this language.")] = None,
                        offset: Offset = 0, limit: Limit(payloads.DOCUMENTS_PAGE) = payloads.DOCUMENTS_PAGE,
-                       ) -> CallToolResult:
+                       ) -> Annotated[CallToolResult, answers.EditionsAnswer]:
         """The newest edition of each language and the imported documents, one page at a time:
         language, edition (or the inferred range of an undated text) and counts."""
         return await answer(backend, lambda kb: payloads.editions_payload(kb.documents(lang=lang), offset, limit))
