@@ -23,7 +23,7 @@ from kb.core.model import Reference, Rule, RuleLink  # noqa: F401
 from kb.i18n import _, ngettext
 from kb.store import Store
 
-TYPE_CHECKING = False  # typing itself is not imported: a fresh `mtgkb show` starts here
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import sqlite3
     from collections.abc import Callable, Iterable, Iterator

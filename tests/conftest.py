@@ -60,19 +60,14 @@ def memory_kb():
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "corpus: reads the real corpus in ../shared/corpus (our truth); "
-                                       "`-m 'not corpus'` runs the unit tests alone")
+    config.addinivalue_line("markers", "corpus: a test of tests/corpus/, which reads the real corpus in ../shared "
+                                       "(our truth); `python -m pytest tests/unit` runs the unit tests alone")
 
 
 def pytest_collection_modifyitems(items):
-    """Every test of a module that reads the corpus is marked ``corpus``."""
-    reads: dict[str, bool] = {}
+    """Every test under tests/corpus/ is marked ``corpus``."""
     for item in items:
-        path = str(item.fspath)
-        if path not in reads:
-            text = Path(path).read_text(encoding="utf-8")
-            reads[path] = "corpus_path(" in text or "history_db" in text or "corpus(" in text
-        if reads[path]:
+        if item.path.parent.name == "corpus":
             item.add_marker(pytest.mark.corpus)
 
 

@@ -1,7 +1,6 @@
 """The `mtgkb` command line: click commands over the facade, one module per command group.
 
-``from kb.cli import cli`` gives the click group; importing this package imports nothing
-else, so the fast path of `mtgkb show` (kb.cli.entry) never loads click.
+``from kb.cli import cli`` gives the click group; `kb.cli.entry.main` runs it.
 """
 
 

@@ -1,8 +1,4 @@
-"""`mtgkb show`: one rule as text or JSON, without importing click.
-
-Bots call `mtgkb show` as a fresh process, many times; the entry point sends a plain
-`show` here directly, so a lookup costs little more than starting Python.
-"""
+"""`mtgkb show`: one rule as text or JSON (the click command in kb.cli.app calls :func:`show`)."""
 
 from __future__ import annotations
 

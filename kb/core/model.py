@@ -1,34 +1,26 @@
 """The records the facade returns: a rule, its links and citations.
 
-Records (kb.core.records) with ``to_dict()`` for JSON, not dataclasses: the dataclasses module
-imports inspect, ast and tokenize, a quarter of a fresh `mtgkb show`. The rarer results (imports,
-documents, glossary entries) live in kb.core.results so that a fresh `mtgkb show` never builds
-them.
+Dataclasses with ``to_dict()`` for JSON. The rarer results (imports, documents, glossary
+entries) live in kb.core.results.
 """
 
 from __future__ import annotations
 
-from kb.core.numbers import RuleNumber
-from kb.core.records import fields, fresh, is_record, record
+from dataclasses import dataclass, field, fields, is_dataclass
+from typing import Any
 
-TYPE_CHECKING = False  # typing itself is not imported: it costs a fresh process milliseconds
-if TYPE_CHECKING:
-    from typing import Any
+from kb.core.numbers import RuleNumber
 
 
 def plain(value: Any) -> Any:
-    """A value as JSON holds it (as ``dataclasses.asdict`` gives it): records and dataclasses become
+    """A value as JSON holds it (as ``dataclasses.asdict`` gives it): dataclasses become
     dicts, within lists, tuples and dicts too."""
     if isinstance(value, (list, tuple)):
         return type(value)(plain(item) for item in value)
     if isinstance(value, dict):
         return {key: plain(item) for key, item in value.items()}
-    if is_record(value):
-        return {name: plain(getattr(value, name)) for name in fields(value)}
-    if hasattr(type(value), "__dataclass_fields__"):
-        import dataclasses
-
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
     return value
 
 
@@ -39,13 +31,13 @@ class _Serialisable:
         return plain(self)
 
 
-@record
+@dataclass
 class RuleLink(_Serialisable):
     number: str
     title: str | None = None
 
 
-@record
+@dataclass
 class Reference(_Serialisable):
     source: str | None  # the citing rule's number (None for a glossary entry)
     glossary_term: str | None
@@ -63,7 +55,7 @@ class Reference(_Serialisable):
     checked_in: str | None = None
 
 
-@record
+@dataclass
 class Rule(_Serialisable):
     number: str
     kind: str
@@ -79,12 +71,12 @@ class Rule(_Serialisable):
     children: list[RuleLink]
     previous: RuleLink | None
     next: RuleLink | None
-    cites: list[Reference] = fresh(factory=list)
-    cited_by: list[Reference] = fresh(factory=list)
-    commentary: list[dict] = fresh(factory=list)
-    other_versions: list[dict] = fresh(factory=list)
+    cites: list[Reference] = field(default_factory=list)
+    cited_by: list[Reference] = field(default_factory=list)
+    commentary: list[dict] = field(default_factory=list)
+    other_versions: list[dict] = field(default_factory=list)
     duplicates: int = 0  # further rules printed with the same number in this document
-    scenarios: list[dict] = fresh(factory=list)  # example games: scenario, file, edition, passed
+    scenarios: list[dict] = field(default_factory=list)  # example games: scenario, file, edition, passed
     # An undated document: the inferred edition range, and the English rule of its newest edition.
     inferred_edition: dict | None = None
     english: dict | None = None

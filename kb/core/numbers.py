@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 from collections.abc import Iterable
 
 from kb.core.errors import BadRuleNumber
-from kb.core.records import record
+from dataclasses import dataclass
 from kb.i18n import _
 
 SKIPPED_LETTERS = frozenset("lo")
@@ -87,7 +87,7 @@ def previous_letters(letters: str) -> str | None:
     return rest or None
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class RuleNumber:
     """One node of the rules: a section, chapter, rule or subrule."""
 
@@ -255,7 +255,7 @@ def sort_numbers(numbers: Iterable[str | RuleNumber]) -> list[RuleNumber]:
     return sorted(n if isinstance(n, RuleNumber) else RuleNumber.parse(n) for n in numbers)
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class RuleRange:
     """An inclusive run of numbers of one kind, like 601.2a–h."""
 

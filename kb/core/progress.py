@@ -8,14 +8,14 @@ and knows nothing of how each phase counts its work.
 from __future__ import annotations
 
 from collections.abc import Callable
-from kb.core.records import record
+from dataclasses import dataclass
 
 # The phases of an import (an update downloads first), in the order they run.
 DOWNLOAD, IMPORT, CHAIN, INFERENCE, INDEX = "download", "import", "chain", "inference", "index"
 PHASES = (DOWNLOAD, IMPORT, CHAIN, INFERENCE, INDEX)
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Progress:
     """One step of one phase.
 

@@ -39,6 +39,7 @@ class Ability:
     cost: dict = field(default_factory=dict)  # activated: {mana, tap, loyalty, life}
     timing: str = "instant"             # activated: instant or sorcery speed
     intervening_if: dict | None = None
+    zone: str = "battlefield"           # activated: where its source must be ("hand": Talon Gates of Madara)
 
 
 @dataclass(frozen=True)
@@ -63,8 +64,12 @@ class CardDef:
     as_enters: tuple = ()                # choices and counters as it enters (614.1c-d)
     vanishing: int | None = None         # Vanishing N (0 = without a number)
     mana: str = ""                       # a land's mana ability: the mana symbol it adds
-    kicker: str = ""                     # Kicker cost (702.33)
+    kicker: tuple = ()                   # Kicker costs, in printed order (702.33a-b)
+    multikicker: str = ""                # Multikicker cost (702.33c)
     unearth: str = ""                    # Unearth cost (702.84)
+    warp: str = ""                       # Warp cost (702.185)
+    mutate: str = ""                     # Mutate cost (702.140)
+    simplified: str = ""                 # what of the Oracle text the data leaves out, and why
     chapters: tuple = ()                 # a Saga's chapter abilities, in order (714)
     read_ahead: bool = False             # 702.155
 
@@ -97,7 +102,7 @@ def _events(value: Any) -> str | tuple | None:
 def _ability(raw: dict, where: str, label: str) -> Ability:
     if not isinstance(raw, dict):
         raise CardError(f"{where}: " + _("expected a mapping"))
-    unknown = set(raw) - {"label", "effect", "targets", "event", "when", "cost", "timing", "if"}
+    unknown = set(raw) - {"label", "effect", "targets", "event", "when", "cost", "timing", "if", "zone"}
     if unknown:
         raise CardError(f"{where}: " + _("unknown field(s) {fields}").format(fields=sorted(unknown)))
     timing = raw.get("timing", "instant")
@@ -105,12 +110,13 @@ def _ability(raw: dict, where: str, label: str) -> Ability:
         raise CardError(f"{where}.timing: " + _("{value} is not one of {allowed}").format(value=repr(timing), allowed=TIMINGS))
     return Ability(label=str(raw.get("label", label)), effect=tuple(raw.get("effect", ())),
                    targets=tuple(raw.get("targets", ())), on=_events(raw.get("event")), when=dict(raw.get("when", {})),
-                   cost=dict(raw.get("cost", {})), timing=timing, intervening_if=raw.get("if"))
+                   cost=dict(raw.get("cost", {})), timing=timing, intervening_if=raw.get("if"),
+                   zone=str(raw.get("zone", "battlefield")))
 
 
 _FIELDS = {"name", "cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty",
            "keywords", "protection", "text", "spell", "static", "triggers", "activated", "enchant",
-           "as_enters", "vanishing", "mana", "kicker", "unearth", "chapters", "read_ahead"}
+           "as_enters", "vanishing", "mana", "kicker", "multikicker", "unearth", "warp", "mutate", "simplified", "chapters", "read_ahead"}
 
 
 # Vanishing (702.63): two triggered abilities every card with it shares.
@@ -176,7 +182,10 @@ def parse_card(raw: dict, where: str) -> CardDef:
         text=raw.get("text", ""), spell=spell, statics=tuple(raw.get("static", ())), triggers=triggers,
         activated=activated, enchant=raw.get("enchant"), as_enters=tuple(raw.get("as_enters", ())),
         vanishing=raw.get("vanishing"), mana=str(raw.get("mana", "")),
-        kicker=str(raw.get("kicker", "")), unearth=str(raw.get("unearth", "")),
+        kicker=tuple(str(k) for k in (raw["kicker"] if isinstance(raw.get("kicker"), list) else
+                                      [raw["kicker"]] if raw.get("kicker") else [])),
+        multikicker=str(raw.get("multikicker", "")), warp=str(raw.get("warp", "")), mutate=str(raw.get("mutate", "")),
+        simplified=str(raw.get("simplified", "")), unearth=str(raw.get("unearth", "")),
         chapters=chapters, read_ahead=bool(raw.get("read_ahead")),
     )
 

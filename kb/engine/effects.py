@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from kb.engine.cards import token_def
 from kb.engine.choices import choose_objects, decide
-from kb.engine.select import is_set_selector, player_ref, select_set
+from kb.engine.select import in_range, is_set_selector, player_ref, select_set
 from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
 import kb.engine.zones as zones
 from kb.i18n import N_
@@ -111,6 +111,10 @@ def amount(ctx: Ctx, value: Any) -> int:
         return value
     if value == "X":
         return int(ctx.vars.get("x", 0))           # 107.3: the value chosen for X as it was cast
+    if value == "result":
+        return int((ctx.event or {}).get("result") or 0)   # the result of the die roll that triggered it
+    if value == "kicked":
+        return int(ctx.vars.get("kicked", 0))      # 702.33d: the number of times it was kicked
     if isinstance(value, dict) and "count" in value:
         return len(objects(ctx, value["count"]))
     if isinstance(value, str) and value.startswith("$"):
@@ -157,7 +161,7 @@ def _duration(params: dict) -> dict:
 
 
 def v_pump(ctx: Ctx, p: dict) -> None:
-    add_effect(ctx, "pump", {"power": p.get("power", 0), "toughness": p.get("toughness", 0)},
+    add_effect(ctx, "pump", {"power": amount(ctx, p.get("power", 0)), "toughness": amount(ctx, p.get("toughness", 0))},
                _effect_objects(ctx, p["what"]), _duration(p))
 
 
@@ -185,18 +189,24 @@ def v_rule(ctx: Ctx, p: dict) -> None:
 # ----- one-shot actions ------------------------------------------------------------------
 def v_phase_out(ctx: Ctx, p: dict) -> None:
     from kb.engine.phasing import phase_out
-    until = None
+    until: dict[str, Any] | None = None
+    if p.get("until") not in (None, "source_leaves", "while_you_control_source") or \
+            p.get("cant_phase_in") not in (None, "end_of_your_next_turn"):
+        raise RulesError(N_("unknown phase_out duration {until} in {source}"), source=ctx.source_name,
+                         until=repr(p.get("until") or p.get("cant_phase_in")))
     if p.get("until") == "source_leaves":
         if ctx.source is None or _live(ctx.game, ctx.source) is None:
             return              # the duration is already over: nothing phases out (611.2b)
         until = {"leaves": ctx.source.oid, "tap": bool(p.get("tap"))}
-    elif p.get("until") == "end_of_your_next_turn":
-        until = {"end_of_turn_of": ctx.controller, "after_turn": ctx.game.turn}
     elif p.get("until") == "while_you_control_source":
         if ctx.source is None or _live(ctx.game, ctx.source) is None:
             until = None                   # nothing to wait for: it phases in as usual
         else:
             until = {"unless_controls": ctx.source.oid, "player": ctx.controller}
+    if p.get("cant_phase_in") == "end_of_your_next_turn":
+        # "They can't phase in until the end of your next turn": a restriction, not a time to phase in.
+        # Once lifted, they phase in as usual, in their controller's next untap step (702.26a).
+        until = {"end_of_turn_of": ctx.controller, "after_turn": ctx.game.turn}
     gone = phase_out(ctx.game, objects(ctx, p["what"]), until)
     ctx.vars["phased_out"] = [o for o in gone if o.phase_kind == "direct"]
 
@@ -230,6 +240,33 @@ def v_each_player_sacrifices(ctx: Ctx, p: dict) -> None:
 def v_exile(ctx: Ctx, p: dict) -> None:
     for perm in objects(ctx, p["what"]):
         zones.leave_battlefield(ctx.game, perm, "exile", "exile")
+
+
+def v_to_library(ctx: Ctx, p: dict) -> None:
+    """"Put target creature on top of its owner's library" (a zone change: a new object, 400.7)."""
+    for perm in objects(ctx, p["what"]):
+        zones.leave_battlefield(ctx.game, perm, "library", "library")
+
+
+def v_put_onto_battlefield(ctx: Ctx, p: dict) -> None:
+    """"Put this card from your hand onto the battlefield": only if it is still in that hand (400.7)."""
+    card = ctx.source
+    if card is not None and card in ctx.game.players[card.owner].hand:
+        zones.enter_battlefield(ctx.game, card, ctx.controller)
+
+
+def v_warp_exile(ctx: Ctx, p: dict) -> None:
+    """Warp's delayed trigger: exile the permanent; its owner may cast it after this turn (702.185a)."""
+    for perm in objects(ctx, p["what"]):
+        fresh = zones.leave_battlefield(ctx.game, perm, "exile", "exile")
+        if fresh is not None:
+            fresh.chosen = {**fresh.chosen, "warped_turn": ctx.game.turn}
+
+
+def v_set_level(ctx: Ctx, p: dict) -> None:
+    """716.2a: "This Class's level becomes N" (a designation, not counters: 716.2b)."""
+    for perm in objects(ctx, "self"):
+        perm.chosen = {**perm.chosen, "level": int(p["level"])}
 
 
 def v_exile_self(ctx: Ctx, p: dict) -> None:
@@ -275,9 +312,10 @@ def v_counters(ctx: Ctx, p: dict) -> None:
 
 def v_remove_counters(ctx: Ctx, p: dict) -> None:
     """Remove counters; "when the last is removed" abilities see it (702.63a)."""
-    kind, n = p["kind"], amount(ctx, p.get("count", 1))
+    kind = p["kind"]
     for perm in objects(ctx, p["what"]):
         had = perm.counters.get(kind, 0)
+        n = had if p.get("count") == "all" else amount(ctx, p.get("count", 1))
         if had <= 0:
             continue
         perm.counters = {**perm.counters, kind: max(0, had - n)}
@@ -343,10 +381,13 @@ def v_proliferate(ctx: Ctx, p: dict) -> None:
     perms = [o for o in game.permanents() if any(v > 0 for v in o.counters.values())]
     names = [n for n in game.in_game() if game.players[n].poison > 0]
     keys = [game.label_of(o) for o in perms] + names
+    ctx.vars["proliferated"] = []
     if not keys:
         return
     picked = decide(game, ctx.controller, "proliferate", keys, ctx.source_name, many=True)
     picked = picked if isinstance(picked, list) else [picked]
+    got: list[Obj] = []
+    ctx.vars["proliferated"] = got     # "permanents that had a counter put on them this way"
     for key in picked:
         if key in names:
             game.players[key].poison += 1
@@ -354,7 +395,28 @@ def v_proliferate(ctx: Ctx, p: dict) -> None:
         perm = perms[keys.index(key)]
         before = dict(perm.counters)
         perm.counters = {k: v + 1 if v > 0 else v for k, v in perm.counters.items()}
+        got.append(perm)
         _counters_added(game, perm, before)
+
+
+def v_choose_up_to(ctx: Ctx, p: dict) -> None:
+    """"Choose up to N [objects]" or "any number of them" as the effect resolves: no targets (115.1), so
+    hexproof and the like don't matter, and a phased-out permanent can't be chosen (702.26b). The chosen
+    objects are ``$key`` (default ``$chosen``) for later steps; the decision's kind is ``objects``."""
+    game = ctx.game
+    pool = objects(ctx, p["from"])
+    limit = None if p.get("count", "any") == "any" else amount(ctx, p["count"])
+    key = p.get("key", "chosen")
+    ctx.vars[key] = []
+    if not pool or limit == 0:
+        return
+    keys = [game.label_of(o) for o in pool]
+    picked: Any = decide(game, ctx.controller, "objects", keys, ctx.source_name, many=True)
+    picked = [k for k in (picked if isinstance(picked, list) else [picked]) if k is not None]
+    if limit is not None and len(picked) > limit:
+        raise RulesError(N_("{source} lets {player} choose up to {limit}, not {count}"), source=ctx.source_name,
+                         player=ctx.controller, limit=limit, count=len(picked))
+    ctx.vars[key] = [pool[keys.index(k)] for k in picked]
 
 
 def _counters_added(game: Game, perm: Obj, before: dict) -> None:
@@ -377,29 +439,32 @@ def v_damage_each(ctx: Ctx, p: dict) -> None:
             deal_damage(ctx.game, source, n, perm)
 
 
+def roll_die(game: Game, player: str, sides: int, modifier: int = 0) -> int:
+    """Roll a dN for ``player`` (706.2) and return its result; "whenever you roll" abilities trigger.
+
+    "If you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll"
+    (the rule ``extra_die``, Barbarian Class) replaces the roll: an ignored roll never happened, so it
+    triggers nothing (706.6)."""
+    from kb.engine.restrictions import applies_count
+    faces = [str(n) for n in range(1, sides + 1)]
+    rolls = [int(game.random_result(f"d{sides}", faces))]
+    for _ in range(applies_count(game, "extra_die", player=player)):
+        rolls.append(int(game.random_result(f"d{sides}", faces)))
+        rolls.remove(min(rolls))          # ties: the same value is ignored whichever is chosen
+    result = rolls[0] + modifier
+    game.events.append({"kind": "die", "player": player, "sides": sides, "result": result})
+    game.emit("dice_rolled", player=player, planar=False, sides=sides, result=result)
+    return result
+
+
 def v_roll_die(ctx: Ctx, p: dict) -> None:
     """706: roll a dN; ``results`` maps "N", "N1-N2" or "N+" to effects (706.3a); the result is ``$roll``."""
-    game = ctx.game
-    sides = int(p.get("sides", 6))
-    faces = [str(n) for n in range(1, sides + 1)]
-    natural = int(game.random_result(f"d{sides}", faces))
-    result = natural + amount(ctx, p.get("modifier", 0))
+    result = roll_die(ctx.game, ctx.controller, int(p.get("sides", 6)), amount(ctx, p.get("modifier", 0)))
     ctx.vars["roll"] = result
-    game.events.append({"kind": "die", "player": ctx.controller, "sides": sides, "result": result})
-    game.emit("dice_rolled", player=ctx.controller, planar=False, sides=sides, result=result)
     for key, steps in (p.get("results") or {}).items():
-        if _in_range(str(key), result):
+        if in_range(str(key), result):
             run(ctx, steps)
             return
-
-
-def _in_range(key: str, value: int) -> bool:
-    if key.endswith("+"):
-        return value >= int(key[:-1])
-    if "-" in key or "–" in key:
-        low, high = key.replace("–", "-").split("-")
-        return int(low) <= value <= int(high)
-    return value == int(key)
 
 
 def v_counter_ability(ctx: Ctx, p: dict) -> None:
@@ -508,7 +573,8 @@ def v_planar(ctx: Ctx, p: dict) -> None:
 VERBS: dict[str, Callable[[Ctx, Any], None]] = {
     "pump": v_pump, "set_pt": v_set_pt, "grant": v_grant, "gain_control": v_gain_control, "rule": v_rule,
     "phase_out": v_phase_out, "destroy": v_destroy, "sacrifice": v_sacrifice,
-    "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "exile_self": v_exile_self,
+    "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "to_library": v_to_library, "put_onto_battlefield": v_put_onto_battlefield,
+    "warp_exile": v_warp_exile, "set_level": v_set_level, "exile_self": v_exile_self,
     "draw": v_draw, "discard": v_discard, "mill": v_mill, "counters": v_counters,
     "remove_counters": v_remove_counters, "tap": v_tap,
     "untap": v_untap, "gain_life": v_life, "lose_life": v_lose_life,
@@ -516,7 +582,7 @@ VERBS: dict[str, Callable[[Ctx, Any], None]] = {
     "counter_ability": v_counter_ability, "flip_coin": v_flip_coin, "may": v_may, "if_did": v_if_did,
     "unless_pay": v_unless_pay, "choose": v_choose, "delayed": v_delayed, "attach": v_attach,
     "exile_linked": v_exile_linked, "return_linked": v_return_linked, "extra_turns": v_extra_turns,
-    "repeat_until_win": v_repeat_until_win, "proliferate": v_proliferate, "damage_each": v_damage_each,
+    "repeat_until_win": v_repeat_until_win, "proliferate": v_proliferate, "choose_up_to": v_choose_up_to, "damage_each": v_damage_each,
     "roll_die": v_roll_die, "if_kicked": lambda ctx, p: run(ctx, p["effect"]) if ctx.vars.get("kicked") else None,
     "add_mana": lambda ctx, p: _add_mana(ctx, p), "unearth_return": lambda ctx, p: v_unearth_return(ctx, p), "each_player_copy": v_each_player_copy, "planar": v_planar,
 }

@@ -81,12 +81,17 @@ def static_sources(game: Game) -> list[Obj]:
     return game.permanents() + [c for c in game.command if c.face_up]
 
 
+def level_ok(src: Obj, params: dict) -> bool:
+    """716.2a: a Class's level N abilities apply while it is level N or greater (716.2d: level 1 without one)."""
+    return int(params.get("level", 1)) <= int(src.chosen.get("level", 1))
+
+
 def _static_layered(game: Game) -> list[_Layered]:
     out = []
     for src in static_sources(game):
         for entry in (src.copy_of or src.cdef).statics:
             verb, params = next(iter(entry.items()))
-            if verb in LAYER_VERBS:
+            if verb in LAYER_VERBS and level_ok(src, params or {}):
                 ts = src.timestamp
                 out.append(_Layered(verb, params or {}, ts, src, None, (params or {}).get("affected", "self")))
     return out
@@ -118,7 +123,7 @@ def source_controller(game: Game, src: Obj | None, ch: dict[int, Chars]) -> str:
     if src is None:
         return game.active
     if src.zone == "command":
-        return game.planar_controller or game.active
+        return game.planar_controller_of(src) or game.active
     if src.oid in ch:
         return ch[src.oid].controller
     return src.controller

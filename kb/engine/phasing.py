@@ -149,13 +149,22 @@ def untap_step_event(game: Game, active: list[str] | None = None) -> None:
 
 
 def at_end_of_turn(game: Game) -> None:
-    """Permanents phased out "until the end of your next turn" phase in as that turn ends (514.2)."""
-    waiting = [p for p in game.all_permanents() if p.phased_out and isinstance(p.phase_until, dict)
-               and p.phase_until.get("end_of_turn_of") == game.active
-               and game.turn > p.phase_until.get("after_turn", game.turn)]
-    for perm in waiting:
-        perm.phase_until = None
-    phase_in(game, waiting)
+    """As "your next turn" ends (its cleanup step, 514.2), "can't phase in until the end of your next
+    turn" ends: the permanents stay phased out until their controller's next untap step (702.26a)."""
+    for perm in game.all_permanents():
+        until = perm.phase_until
+        if perm.phased_out and isinstance(until, dict) and until.get("end_of_turn_of") in game.active_players() \
+                and game.turn > until.get("after_turn", game.turn):
+            perm.phase_until = None
+
+
+def turn_would_have_begun(game: Game, player: str) -> None:
+    """800.4m: a player who left the game ends "until the end of [their] next turn" as that turn
+    would have begun; nothing waits for them for good."""
+    for perm in game.all_permanents():
+        until = perm.phase_until
+        if perm.phased_out and isinstance(until, dict) and until.get("end_of_turn_of") == player:
+            perm.phase_until = None
 
 
 def on_leaves(game: Game, gone: Obj) -> None:

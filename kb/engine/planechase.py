@@ -14,6 +14,7 @@ from typing import Any
 from kb.engine.cards import Ability
 from kb.engine.choices import choose_objects, decide
 from kb.engine.durations import expire
+from kb.engine.mana import pay
 from kb.engine.zones import enter_battlefield, leave_battlefield, make_token, put_aura
 from kb.engine.restrictions import applies
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError, touch
@@ -24,10 +25,13 @@ PLANESWALKING_ABILITY = Ability(label="planeswalking ability", on="planar_die",
                                 effect=({"planar": {"do": "planeswalk_from_die"}},))
 
 
-def _face_up(game: Game, card: Obj, player_deck: list[Obj]) -> Obj:
+def _face_up(game: Game, card: Obj, player_deck: list[Obj], player: str | None = None) -> Obj:
     player_deck.remove(card)
     fresh = game.make_obj(card.cdef, card.owner, "command", card_id=card.card_id)
     fresh.face_up = True
+    for marker, holder in game.turn_markers.items():
+        if holder == (player or card.owner):
+            fresh.chosen["marker"] = marker        # 901.14a: turned up for this turn marker
     fresh.label = card.label
     game.command.append(fresh)
     return fresh
@@ -55,14 +59,47 @@ def start(game: Game) -> None:
 
 
 def new_active_player(game: Game) -> None:
+    """901.6: the active player is the planar controller; in Two-Headed Giant, the primary player of the
+    active team (901.12b, 805.2)."""
     if game.planechase:
-        game.planar_controller = game.active
+        game.planar_controller = game.primary(game.active)
+
+
+def grand_melee_leaves(game: Game, leaving: str) -> bool:
+    """901.14b, 807.4: a player with a turn marker leaves. If that reduces the number of turn markers (one for
+    each full four players, 807.4a), their marker goes and their face-up planar cards go to the bottom of
+    their owners' planar decks, nobody planeswalking; otherwise the player to their left takes the marker
+    (807.4c). True if it was a Grand Melee marker holder."""
+    mine = [m for m, holder in game.turn_markers.items() if holder == leaving]
+    if not mine:
+        return False
+    staying = [p for p in game.in_game() if p != leaving]
+    if len(staying) // 4 < len(game.turn_markers):
+        for marker in mine:
+            del game.turn_markers[marker]
+            for card in [c for c in game.command if c.chosen.get("marker") == marker]:
+                _face_down_to_bottom(game, card)
+    else:
+        for marker in mine:
+            game.turn_markers[marker] = game.left_of(leaving)
+    if game.planar_controller == leaving:
+        game.planar_controller = game.next_player(leaving)
+    touch()
+    return True
 
 
 def pass_planar_control(game: Game, leaving: str) -> None:
     """312.4 / 901.6: the next player in turn order who stays becomes planar controller."""
+    if game.turn_markers and grand_melee_leaves(game, leaving):
+        return
     if game.planechase and game.planar_controller == leaving:
-        game.planar_controller = game.next_player(leaving)
+        team = game.team_of(leaving)
+        nxt = leaving
+        for _ in range(len(game.seats)):
+            nxt = game.next_player(nxt)
+            if nxt not in team:
+                break
+        game.planar_controller = game.primary(nxt)      # 901.12b: the next team's primary player
 
 
 def owner_left(game: Game, name: str) -> None:
@@ -82,6 +119,13 @@ def owner_left(game: Game, name: str) -> None:
         for item in list(game.stack):      # 901.10a
             if item.ability is PLANESWALKING_ABILITY:
                 game.stack.remove(item)
+    if game.turn_markers:
+        # Grand Melee: the planar controller of each card that left turns up the next one (901.10, 901.14a).
+        for card in gone:
+            holder = game.planar_controller_of(card)
+            if holder and holder != name and not game.players[holder].left:
+                _walk_to(game, holder, [], [card])
+        return
     controller = game.planar_controller
     if controller and not game.players[controller].left:
         _walk_to(game, controller, [], gone)     # other face-up planar cards stay face up
@@ -91,7 +135,7 @@ def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj
     """Turn cards face up from ``player``'s planar deck (the top one if ``arriving`` is empty)."""
     deck = game.players[player].planar_deck
     cards = arriving or ([deck[0]] if deck else [])
-    up = [_face_up(game, c, deck) for c in cards]
+    up = [_face_up(game, c, deck, player) for c in cards]
     if any("Plane" in c.cdef.types for c in left):
         expire(game, "planeswalk_away_from_plane")
     for card in left:
@@ -107,9 +151,10 @@ def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj
 
 def planeswalk(game: Game, player: str, arriving: list[Obj] | None = None) -> list[Obj]:
     """701.31b: every face-up plane and phenomenon to the bottom, then the top card face up."""
-    if game.planar_controller != player:
+    if game.planar_controller != player and player not in game.turn_markers.values():
         return []                          # 701.31a
-    leaving = list(game.command)
+    # Grand Melee: only the planes and phenomena this planar controller controls (901.14).
+    leaving = [c for c in game.command if not game.turn_markers or game.planar_controller_of(c) == player]
     for card in leaving:
         _face_down_to_bottom(game, card)
     return _walk_to(game, player, arriving, leaving)
@@ -125,7 +170,7 @@ def phenomenon_sba(game: Game) -> bool:
         busy = any(t.source is card for t in game.pending) or any(
             i.source is card for i in game.stack if i.kind == "ability")
         if not busy:
-            planeswalk(game, game.planar_controller)
+            planeswalk(game, game.planar_controller_of(card) or game.planar_controller)
             return True
     return False
 
@@ -136,11 +181,15 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
     The caller gives the player priority afterwards (special.py)."""
     if not game.planechase:
         raise RulesError(N_("the planar die is rolled only in a Planechase game"))
-    if game.active != player or game.step not in ("main1", "main2") or game.stack:
+    # 901.12d: in shared team turns each member of the active team is an active player and may roll.
+    if player not in game.active_players() or game.step not in ("main1", "main2") or game.stack:
         raise RulesError(N_("{player} may roll the planar die only in their main phase with an empty stack"),
                          player=player)
     roller = game.players[player]
-    game.events.append({"kind": "die_cost", "player": player, "cost": roller.die_special_actions})
+    cost = roller.die_special_actions
+    # 901.9, 116.2i: {0} the first time this turn, then {1} more each time, paid as any cost (601.2g-h).
+    pay(game, player, "{%d}" % cost, 0, "the planar die")
+    game.events.append({"kind": "die_cost", "player": player, "cost": cost})
     roller.die_special_actions += 1
     return roll_die_for(game, player, result)
 
@@ -158,16 +207,16 @@ def roll_die_for(game: Game, player: str, result: str | None = None) -> str:
     game.events.append({"kind": "planar_die", "player": player, "result": result})
     game.emit("dice_rolled", player=player, planar=True)   # 901.9d
     if result == "chaos":
-        chaos_ensues(game)
+        chaos_ensues(game, player)
     elif result == "planeswalk":
         game.pending.append(PendingTrigger(PLANESWALKING_ABILITY, None, "planeswalking ability", player,
                                            {"kind": "planar_die", "player": player}))
     return result
 
 
-def chaos_ensues(game: Game) -> None:
-    """311.7: the chaos abilities of face-up planes trigger."""
-    game.emit("chaos", player=game.planar_controller)
+def chaos_ensues(game: Game, player: str | None = None) -> None:
+    """311.7: the chaos abilities of face-up planes trigger (in Grand Melee, of the roller's planes)."""
+    game.emit("chaos", player=player or game.planar_controller)
 
 
 def token_copies(ctx: Any, p: dict) -> None:
@@ -284,7 +333,12 @@ def run_verb(ctx: Any, p: dict) -> None:
         if applies(game, "die_planeswalk_is_chaos"):
             chaos_ensues(game)             # Fixed Point in Time
         else:
-            planeswalk(game, ctx.controller)
+            # 901.8: the roller controls the ability; a teammate of the planar controller (901.12d)
+            # rolled for the team, whose planar controller planeswalks (701.31a).
+            who = ctx.controller
+            if game.planar_controller in game.team_of(who):
+                who = game.planar_controller
+            planeswalk(game, who)
     elif what == "chaos":
         chaos_ensues(game)
     elif what == "roll_planar_die":

@@ -46,6 +46,10 @@ def leave_game(game: Game, name: str) -> None:
     player = game.players[name]
     if player.left:
         return
+    # Owners of the planar cards as the player leaves: with the single planar deck, the leaving planar
+    # controller (901.15b), whose phenomena's abilities pass to the next planar controller (901.10b).
+    planar_owners = {item.sid: game.planar_owner(item.source) for item in game.stack
+                     if item.source is not None and item.source.cdef.is_planar}
     pass_planar_control(game, name)      # 312.4 / 901.6: succession first
     player.left = True
     player.left_turn = game.turn
@@ -64,7 +68,7 @@ def leave_game(game: Game, name: str) -> None:
             game.stack.remove(item)
         elif item.controller == name and not from_phenomenon:
             game.stack.remove(item)      # abilities it controlled cease to exist
-        elif from_phenomenon and item.source.owner == name:
+        elif from_phenomenon and planar_owners.get(item.sid) == name:
             item.controller = game.planar_controller or item.controller   # 901.10b
     game.pending = [t for t in game.pending if t.controller != name]
     # Effects giving the player control end; what they still control is exiled.

@@ -8,7 +8,7 @@ players when it begins (611.2c).
 
 from __future__ import annotations
 
-from kb.engine.layers import effect_active, static_sources
+from kb.engine.layers import effect_active, level_ok, static_sources
 from kb.engine.select import is_set_selector, player_ref, select_set
 from kb.engine.state import Game, Obj
 
@@ -22,9 +22,22 @@ def _static_objects(game: Game, src: Obj, params: dict) -> list[Obj] | None:
         host = game.attached_to_obj(src)
         return [host] if host is not None else []
     if is_set_selector(sel):
-        you = game.planar_controller if src.zone == "command" else game.controller(src)
+        you = game.planar_controller_of(src) if src.zone == "command" else game.controller(src)
         return select_set(game, sel, you or game.active, src)
     raise ValueError(f"unknown selector {sel!r} in {src.name}")
+
+
+def applies_count(game: Game, rule: str, player: str) -> int:
+    """How many static abilities ``rule`` apply to ``player`` (each Barbarian Class adds a die)."""
+    count = 0
+    for src in static_sources(game):
+        for entry in (src.copy_of or src.cdef).statics:
+            verb, params = next(iter(entry.items()))
+            params = params or {}
+            if verb == rule and level_ok(src, params):
+                you = game.planar_controller_of(src) if src.zone == "command" else game.controller(src)
+                count += player in player_ref(game, params.get("players", "each"), you or game.active)
+    return count
 
 
 def applies(game: Game, rule: str, obj: Obj | None = None, player: str | None = None) -> bool:
@@ -32,7 +45,7 @@ def applies(game: Game, rule: str, obj: Obj | None = None, player: str | None = 
     for src in static_sources(game):
         for entry in (src.copy_of or src.cdef).statics:
             verb, params = next(iter(entry.items()))
-            if verb != rule:
+            if verb != rule or not level_ok(src, params or {}):
                 continue
             params = params or {}
             if obj is not None:
@@ -40,7 +53,7 @@ def applies(game: Game, rule: str, obj: Obj | None = None, player: str | None = 
                 if objs is not None and any(o.oid == obj.oid for o in objs):
                     return True
             elif player is not None:
-                you = game.planar_controller if src.zone == "command" else game.controller(src)
+                you = game.planar_controller_of(src) if src.zone == "command" else game.controller(src)
                 if player in player_ref(game, params.get("players", "each"), you or game.active):
                     return True
             else:

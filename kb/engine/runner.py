@@ -78,13 +78,27 @@ class Runner:
     # ----- actions --------------------------------------------------------------------------
     def a_cast(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
-        card = self.hand_card(who, p["card"], f"{path}.card")
+        card = self._warped_in_exile(who, p["card"]) or self.hand_card(who, p["card"], f"{path}.card")
         self._take_priority(who)
-        choices = {k: p[k] for k in ("color", "x", "kicked") if k in p}
+        choices = {k: p[k] for k in ("color", "x", "kicked", "warp", "mutate") if k in p}
         stack.cast(self.game, who, card, p.get("targets"), choices)
+
+    def _warped_in_exile(self, player: str, ref: str) -> Obj | None:
+        """A warped card its owner may cast from exile (702.185a)."""
+        for card in self.game.players[player].exile:
+            if (card.label == ref or card.name.casefold() == str(ref).casefold()) and \
+                    stack.castable_from_exile(self.game, player, card):
+                return card
+        return None
 
     def a_activate(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
+        in_hand = [c for c in self.game.players[who].hand if c.label == p["card"] or
+                   (p["card"] not in self.game.labels and c.name.casefold() == str(p["card"]).casefold())]
+        if in_hand and any(a.zone == "hand" for a in in_hand[0].cdef.activated):
+            self._take_priority(who)
+            stack.activate_from_hand(self.game, who, in_hand[0], p.get("ability"), p.get("targets"))
+            return
         perm = self.perm(p["card"], f"{path}.card")
         self._take_priority(who)
         stack.activate(self.game, who, perm, p.get("ability"), p.get("targets"))
@@ -291,7 +305,7 @@ def _controller(game: Game, obj: Obj, ch: Any) -> str | None:
     if _out_of_play(game, obj):
         return None
     if obj.zone == "command":
-        return game.planar_controller     # 312.4, 901.6
+        return game.planar_controller_of(obj)     # 312.4, 901.6, 901.14a
     return obj.phased_out_under if obj.phased_out else ch.controller
 
 
@@ -315,7 +329,7 @@ OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
     else o.phased_out,
     "phased_out_under": lambda g, o, c, e: o.phased_out_under,
     "controller": lambda g, o, c, e: _controller(g, o, c),
-    "owner": lambda g, o, c, e: o.owner,
+    "owner": lambda g, o, c, e: g.planar_owner(o),
     "types": lambda g, o, c, e: sorted(c.types),
     "subtypes": lambda g, o, c, e: sorted(c.subtypes),
     "supertypes": lambda g, o, c, e: sorted(c.supertypes),
@@ -335,6 +349,7 @@ OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
     "token": lambda g, o, c, e: o.token,
     "damage": lambda g, o, c, e: o.damage,
     "face_up": lambda g, o, c, e: o.face_up,
+    "level": lambda g, o, c, e: int(o.chosen.get("level", 1)),
     "affected_by": lambda g, o, c, e: _affected_by(g, o),
 }
 
@@ -379,7 +394,11 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
     "planar_deck_top": lambda r, w: {name: [c.name for c in r.game.players[r.player(name, name)].planar_deck[
         :len(top)]] for name, top in w.items()},
     "planar_controller": lambda r, w: r.game.planar_controller,
-    "planar_die_cost": lambda r, w: r.game.players[r.game.active].die_special_actions,
+    "planar_controllers": lambda r, w: sorted(set(r.game.turn_markers.values())) if r.game.turn_markers
+    else [r.game.planar_controller],
+    "turn_markers": lambda r, w: {str(k): v for k, v in r.game.turn_markers.items()},
+    "planar_die_cost": lambda r, w: {name: r.game.players[r.player(name, name)].die_special_actions for name in w}
+    if isinstance(w, dict) else r.game.players[r.game.active].die_special_actions,
     "turn_order": lambda r, w: _turn_order(r.game),
     "in_game": lambda r, w: r.game.in_game(),
     "active": lambda r, w: r.game.active,

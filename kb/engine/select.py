@@ -17,7 +17,7 @@ SET_KINDS = {
     "planeswalkers": "Planeswalker", "permanents": None, "nonland_permanents": None,
 }
 FILTER_KEYS = {"controller", "color", "type", "types_any", "not_type", "token", "another", "attacked_this_turn",
-               "tapped", "subtype", "not_subtype", "owner", "colors_any"}
+               "tapped", "subtype", "not_subtype", "owner", "colors_any", "among"}
 
 
 class SelectorError(ValueError):
@@ -27,6 +27,10 @@ class SelectorError(ValueError):
 def player_ref(game: Game, ref: str, you: str, ctx: Any = None) -> list[str]:
     """Players a name in an effect stands for."""
     if ref == "you":
+        source = getattr(ctx, "source", None)
+        if source is not None and source.zone == "command":
+            # 901.12c: "you" on a face-up plane or phenomenon is each member of the planar controller's team.
+            return [p for p in game.team_of(you) if not game.players[p].left]
         return [you]
     if ref in ("opponent", "opponents", "each_opponent"):
         return game.opponents(you)
@@ -83,6 +87,9 @@ def matches(game: Game, obj: Obj, flt: dict, you: str, source: Obj | None = None
         elif key == "attacked_this_turn":
             if obj.attacked_this_turn != bool(want):
                 return False
+        elif key == "among":        # one of the objects an earlier step kept ("$proliferated")
+            if not any(isinstance(o, Obj) and o.oid == obj.oid for o in (want or ())):
+                return False
         elif key == "tapped":
             if obj.tapped != bool(want):
                 return False
@@ -117,3 +124,13 @@ def select_set(game: Game, spec: dict, you: str, source: Obj | None = None,
 
 def is_set_selector(spec: Any) -> bool:
     return isinstance(spec, dict) and len(spec) == 1 and next(iter(spec)) in SET_KINDS
+
+
+def in_range(key: str, value: int) -> bool:
+    """Whether a die result is in a results-table range: "N", "N1-N2" or "N+" (706.3a)."""
+    if key.endswith("+"):
+        return value >= int(key[:-1])
+    if "-" in key or "–" in key:
+        low, high = key.replace("–", "-").split("-")
+        return int(low) <= value <= int(high)
+    return value == int(key)

@@ -18,7 +18,7 @@ from kb.engine.state import Effect, Game, Obj, StackItem, STEPS, q
 from kb.i18n import N_, _
 
 RESERVED = frozenset({"note", "life", "poison", "hand", "graveyard", "library", "exile", "hand_cards", "battlefield",
-                      "creatures", "face_up", "planar_deck", "planar_deck_top", "planar_controller", "planar_die_cost", "turn_order",
+                      "creatures", "face_up", "planar_deck", "planar_deck_top", "planar_controller", "planar_controllers", "turn_markers", "planar_die_cost", "turn_order",
                       "in_game", "active", "step", "turn", "priority", "stack", "waiting_triggers", "triggered",
                       "not_triggered", "last_die", "game_over", "stack_controllers", "planar_deck_set", "mana"})
 FILLER = "Plains"
@@ -93,17 +93,19 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
             _fill_zone(game, {name: DEFAULT_LIBRARY}, "library", "libraries")
     _battlefield(game, setup.get("battlefield", []))
     _link_exiled(game, setup)
+    if "seating" in setup:
+        if sorted(setup["seating"]) != sorted(names):
+            raise InputError("setup.seating", _("seating must list the players {players}, each once").format(
+                players=names))
+        game.seating = list(setup["seating"])
+    if "turn_markers" in setup:
+        _turn_markers(game, setup["turn_markers"])
     if "planechase" in setup:
         _planechase(game, setup["planechase"])
     for kind, results in setup.get("fix", {}).items():
         check_fix_kind(kind, f"setup.fix.{kind}")
         game.fixed[kind] = [str(r) for r in results]
     game.pay_mana = setup.get("mana", "free") == "paid"
-    if "seating" in setup:
-        if sorted(setup["seating"]) != sorted(names):
-            raise InputError("setup.seating", _("seating must list the players {players}, each once").format(
-                players=names))
-        game.seating = list(setup["seating"])
     _stack(game, setup.get("stack", []))
     _effects(game, setup.get("effects", []))
     if twins:
@@ -336,11 +338,62 @@ def _planechase(game: Game, spec: dict) -> None:
                     found = card
         if owner_deck is None:
             raise InputError(path, _("{card} is in no planar deck; list it in planechase.decks").format(card=q(card_name)))
-        planechase._face_up(game, found, owner_deck)
-    game.planar_controller = _player(game, spec.get("planar_controller", game.active),
+        planechase._face_up(game, found, owner_deck, found.owner)
+    game.planar_controller = _player(game, spec.get("planar_controller", game.primary(game.active)),
                                      "setup.planechase.planar_controller")
+    if spec.get("deck_rules"):
+        check_planar_decks(game)
     if spec.get("start"):
         planechase.start(game)
+
+
+def _turn_markers(game: Game, holders: list) -> None:
+    """Grand Melee (807.4): one turn marker for each full four players, the first the starting player's,
+    each next one four seats to the left of the one before (807.4a-b); each holder is a planar controller
+    (901.14a). ``holders`` lists them by marker number."""
+    path = "setup.turn_markers"
+    for i, name in enumerate(holders):
+        _player(game, name, f"{path}[{i}]")
+    wanted = len(game.seats) // 4
+    if len(holders) != wanted or len(set(holders)) != len(holders):
+        raise InputError(path, _("{players} players have {n} turn markers, one for each full four players (807.4a); "
+                                 "got {holders}").format(players=len(game.seats), n=wanted, holders=q(holders)))
+    seats = game.seating
+    for a, b in zip(holders, holders[1:]):
+        if (seats.index(b) - seats.index(a)) % len(seats) < 4:
+            raise InputError(path, _("{b} is within three seats to the left of {a}: turn markers are four or more "
+                                     "seats apart (807.4b, 807.4d)").format(a=q(a), b=q(b)))
+    game.turn_markers = {i + 1: name for i, name in enumerate(holders)}
+    if game.active not in holders:
+        raise InputError("setup.turn.active", _("in Grand Melee the active player holds a turn marker"))
+
+
+def check_planar_decks(game: Game) -> None:
+    """The planar deck rules (901.3, 901.15a): each deck at least ten cards, no more than two phenomena, all
+    names different; the single communal deck at least forty or ten times the players, whichever is smaller,
+    and no more phenomena than twice the players."""
+    n = len(game.seats)
+    if game.single_planar_deck:
+        decks = {"single_deck": game.players[game.seats[0]].planar_deck + game.command}
+        least, most_phenomena, rule = min(40, 10 * n), 2 * n, "901.15a"
+    else:
+        decks = {name: p.planar_deck + [c for c in game.command if c.owner == name]
+                 for name, p in game.players.items() if p.planar_deck}
+        least, most_phenomena, rule = 10, 2, "901.3"
+    for name, deck in decks.items():
+        path = f"setup.planechase.{name if name == 'single_deck' else 'decks.' + name}"
+        names = [c.name for c in deck]
+        phenomena = sum("Phenomenon" in c.cdef.types for c in deck)
+        if len(deck) < least:
+            raise InputError(path, _("a planar deck of {count} cards; it needs at least {least} ({rule})").format(
+                count=len(deck), least=least, rule=rule))
+        if phenomena > most_phenomena:
+            raise InputError(path, _("{count} phenomena; at most {most} ({rule})").format(
+                count=phenomena, most=most_phenomena, rule=rule))
+        twice = sorted({x for x in names if names.count(x) > 1})
+        if twice:
+            raise InputError(path, _("each card needs a different English name ({rule}): {names} twice").format(
+                rule=rule, names=q(twice)))
 
 
 def _single_deck(game: Game, spec: dict) -> None:

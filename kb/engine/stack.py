@@ -69,8 +69,14 @@ def choose_targets(game: Game, player: str, specs: tuple, given: list | None, so
         options = [(k, v) for k, v in candidates(game, spec, player, source)
                    if not any(v is c for c in chosen)]
         keys = [k for k, _ in options]
+        if spec.get("optional") and options:
+            options.append(("none", None))    # "up to one target": none is a choice (115.1)
+            keys.append("none")
         if given is not None and i < len(given):
             key = given[i]
+            named = game.labelled(str(key)) if key not in keys and key in game.labels else None
+            if named is not None and named.label in keys:
+                key = named.label             # another card of a merged permanent names it too
             if key not in keys:
                 raise RulesError(N_("{target} is not a legal target for {source} (legal: {legal})"), target=q(key),
                                  source=source_name, legal=q(keys))
@@ -97,7 +103,8 @@ def _still_legal(game: Game, spec: dict, target: Any, controller: str, source: O
 
 # ----- putting things on the stack ---------------------------------------------------------
 def needs_sorcery_timing(game: Game, player: str) -> None:
-    if game.active != player or game.step not in ("main1", "main2") or game.stack:
+    # In shared team turns each player of the active team is an active player (805.4a).
+    if player not in game.active_players() or game.step not in ("main1", "main2") or game.stack:
         raise RulesError(N_("{player} can do this only in their main phase with an empty stack "
                             "(now: {active}'s {step}, stack of {count})"), player=player, active=game.active,
                          step=game.step, count=len(game.stack))
@@ -108,19 +115,39 @@ def _instant_timing(game: Game) -> None:
         raise RulesError(N_("no player receives priority during the {step} step"), step=game.step)
 
 
+def mutate_spec(owner: str) -> dict:
+    """702.140a: a mutating creature spell targets a non-Human creature with the same owner."""
+    return {"kind": "creature", "filter": {"not_subtype": "Human", "owner": owner}}
+
+
+def castable_from_exile(game: Game, player: str, card: Obj) -> bool:
+    """702.185a: a warped card's owner may cast it from exile after the turn it was exiled in."""
+    warped = card.chosen.get("warped_turn")
+    return card in game.players[player].exile and warped is not None and game.turn > warped
+
+
 def cast(game: Game, player: str, card: Obj, targets: list | None = None, choices: dict | None = None) -> StackItem:
     cdef = card.cdef
-    if card not in game.players[player].hand:
+    from_exile = castable_from_exile(game, player, card)
+    if card not in game.players[player].hand and not from_exile:
         raise RulesError(N_("{card} is not in {player}'s hand"), card=card.name, player=player)
+    if (choices or {}).get("warp") and (from_exile or not cdef.warp):
+        raise RulesError(N_("{card} can't be cast for a warp cost here (702.185a: from your hand, a card with warp)"),
+                         card=card.name)
     if "Instant" in cdef.types or "flash" in cdef.keywords:
         _instant_timing(game)
     else:
         needs_sorcery_timing(game, player)
     if cdef.is_planar or ("Land" in cdef.types and len(cdef.types) == 1):
         raise RulesError(N_("{card} can't be cast"), card=card.name)
-    if cdef.is_aura:
-        specs: tuple = ({"kind": (cdef.enchant or {}).get("kind", "creature"),
-                         "filter": (cdef.enchant or {}).get("filter", {})},)
+    if (choices or {}).get("mutate"):
+        if not cdef.mutate or card not in game.players[player].hand:
+            raise RulesError(N_("{card} can't be cast for a mutate cost"), card=card.name)
+        specs: tuple = (mutate_spec(card.owner),)
+        targets = [(choices or {})["mutate"]]
+    elif cdef.is_aura:
+        specs = ({"kind": (cdef.enchant or {}).get("kind", "creature"),
+                  "filter": (cdef.enchant or {}).get("filter", {})},)
     else:
         specs = cdef.spell.targets if cdef.spell else ()
     spell_obj = zones.new_object(game, card, "stack", controller=player)
@@ -128,9 +155,8 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     if chosen is None:
         raise RulesError(N_("{card} has no legal target"), card=card.name)
     choices = dict(choices or {})
-    cost = cdef.cost + (cdef.kicker if choices.get("kicked") else "")
-    if choices.get("kicked") and not cdef.kicker:
-        raise RulesError(N_("{card} has no kicker"), card=card.name)
+    base = cdef.warp if choices.get("warp") else cdef.mutate if choices.get("mutate") else cdef.cost
+    cost = base + kicker_cost(cdef, choices)
     pay(game, player, cost, int(choices.get("x", 0)), card.name)
     zones._detach_from_zone(game, card)
     item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen,
@@ -141,8 +167,25 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     return item
 
 
-def _ability_of(perm: Obj, which: Any) -> Ability:
-    abilities = (perm.copy_of or perm.cdef).activated
+def kicker_cost(cdef: Any, choices: dict) -> str:
+    """The kicker costs paid, with ``choices["kicked"]`` made the number of times it was kicked (702.33d):
+    ``true`` is once; N pays the first N kicker costs ("kicker A and/or B") or the multikicker cost N times."""
+    kicked = choices.get("kicked", 0)
+    times = 1 if kicked is True else int(kicked or 0)
+    choices["kicked"] = times
+    if not times:
+        return ""
+    if cdef.multikicker:
+        return cdef.multikicker * times
+    if not cdef.kicker:
+        raise RulesError(N_("{card} has no kicker"), card=cdef.name)
+    if times > len(cdef.kicker):
+        raise RulesError(N_("{card} can be kicked at most {n} times"), card=cdef.name, n=len(cdef.kicker))
+    return "".join(cdef.kicker[:times])
+
+
+def _ability_of(perm: Obj, which: Any, zone: str = "battlefield") -> Ability:
+    abilities = tuple(a for a in (perm.copy_of or perm.cdef).activated if a.zone == zone)
     if isinstance(which, int):
         if not 0 <= which < len(abilities):
             raise RulesError(N_("{card} has no ability #{number}"), card=perm.name, number=which)
@@ -154,12 +197,37 @@ def _ability_of(perm: Obj, which: Any) -> Ability:
                      abilities=[a.label for a in abilities])
 
 
+def activate_from_hand(game: Game, player: str, card: Obj, which: Any = None,
+                       targets: list | None = None) -> StackItem:
+    """An activated ability that functions in its owner's hand (602.2; Talon Gates of Madara's "{4}: Put
+    this card from your hand onto the battlefield"): no land is played, so it is no land drop (305.1)."""
+    if card not in game.players[player].hand:
+        raise RulesError(N_("{card} is not in {player}'s hand"), card=card.name, player=player)
+    ability = _ability_of(card, which, zone="hand")
+    if ability.timing == "sorcery":
+        needs_sorcery_timing(game, player)
+    else:
+        _instant_timing(game)
+    chosen = choose_targets(game, player, ability.targets, targets, card, card.name)
+    if chosen is None:
+        raise RulesError(N_("{card}: no legal target for {ability}"), card=card.name, ability=ability.label)
+    if ability.cost.get("mana"):
+        pay(game, player, ability.cost["mana"], 0, f"{card.name} ({ability.label})")
+    item = StackItem(game.new_id(), "ability", ability, player, card, card.name, chosen)
+    game.stack.append(item)
+    after_action(game, player)
+    return item
+
+
 def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: list | None = None) -> StackItem:
     if perm.zone != "battlefield" or perm.phased_out:
         raise RulesError(N_("{card} is not on the battlefield"), card=perm.name)
     if game.controller(perm) != player:
         raise RulesError(N_("{player} doesn't control {card}"), player=player, card=perm.name)
     ability = _ability_of(perm, which)
+    if "level" in ability.when and int(perm.chosen.get("level", 1)) != int(ability.when["level"]):
+        raise RulesError(N_("{card} is level {level}: this ability needs level {needed} (716.2a)"), card=perm.name,
+                         level=perm.chosen.get("level", 1), needed=ability.when["level"])
     if ability.timing == "sorcery":
         needs_sorcery_timing(game, player)
     else:
@@ -308,7 +376,8 @@ def resolve_top(game: Game) -> StackItem | None:
     specs = _specs(item)
     legal = [t if _still_legal(game, s, t, item.controller, item.source) else None
              for s, t in zip(specs, item.targets)]
-    fizzled = bool(specs) and all(t is None for t in legal)
+    # 702.140b: a mutating creature spell whose target is illegal resolves as a creature spell.
+    fizzled = bool(specs) and all(t is None for t in legal) and not item.choices.get("mutate")
     if item.kind == "spell":
         _resolve_spell(game, item, legal, fizzled)
     elif not fizzled:
@@ -323,7 +392,17 @@ def resolve_top(game: Game) -> StackItem | None:
     return item
 
 
+def _warp_delayed(game: Game, perm: Obj, controller: str) -> None:
+    """702.185a: "exile the permanent this spell becomes at the beginning of the next end step". The delayed
+    trigger names that permanent: if it is phased out then, it isn't there to be exiled (702.26b)."""
+    ability = Ability(label="warp exile", effect=({"warp_exile": {"what": "$warped"}},), on="end_step")
+    game.delayed.append({"on": "end_step", "ability": ability, "controller": controller,
+                         "source_name": perm.name, "event": None, "vars": {"warped": [perm]}, "player": None})
+
+
 def _specs(item: StackItem) -> tuple:
+    if item.kind == "spell" and item.choices.get("mutate") and item.source is not None:
+        return (mutate_spec(item.source.owner),)
     if item.kind == "spell" and item.source is not None and item.source.cdef.is_aura:
         enchant = item.source.cdef.enchant or {}
         return ({"kind": enchant.get("kind", "creature"), "filter": enchant.get("filter", {})},)
@@ -332,16 +411,24 @@ def _specs(item: StackItem) -> tuple:
 
 def _resolve_spell(game: Game, item: StackItem, legal: list, fizzled: bool) -> None:
     card = item.source
+    if card is None:                  # a spell is always a card or a copy (112.1a); nothing to resolve
+        return
     cdef = card.cdef
     if fizzled:
         zones.put_in_zone(game, card, "graveyard")
+        return
+    if item.choices.get("mutate") and legal and isinstance(legal[0], Obj):
+        where = decide(game, item.controller, "mutate", ["over", "under"], card.name)
+        zones.merge(game, card, legal[0], over=where == "over")      # 702.140c
         return
     if cdef.is_permanent_card:
         attached = None
         if cdef.is_aura:
             target = legal[0]
             attached = target if isinstance(target, str) else target.oid
-        zones.enter_battlefield(game, card, item.controller, attached_to=attached, choices=item.choices)
+        perm = zones.enter_battlefield(game, card, item.controller, attached_to=attached, choices=item.choices)
+        if item.choices.get("warp"):
+            _warp_delayed(game, perm, item.controller)
         return
     ctx = Ctx(game, card, item.controller, card.name, legal, None, vars=dict(item.choices), item=item)
     run(ctx, cdef.spell.effect if cdef.spell else ())

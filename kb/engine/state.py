@@ -90,6 +90,7 @@ class Obj:
     copy_except: dict[str, Any] = field(default_factory=dict)
     loyalty_used_turn: int = -1
     face_up: bool = False                # planar cards in the command zone
+    merged: list = field(default_factory=list)   # a mutated permanent's cards, top first: (card_id, CardDef)
     label: str = ""
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -270,6 +271,7 @@ class Game:
         self.pay_mana = False                     # costs paid from mana pools (mana.py)
         self.teams: dict[str, tuple[str, ...]] = {}   # Two-Headed Giant: player -> their team (810)
         self.single_planar_deck = False           # 901.15
+        self.turn_markers: dict[int, str] = {}    # Grand Melee (807.4): marker number -> its holder
 
     # ----- identities -------------------------------------------------------------------
     def new_id(self) -> int:
@@ -341,6 +343,32 @@ class Game:
     def team_of(self, name: str) -> tuple[str, ...]:
         return self.teams.get(name, (name,))
 
+    def primary(self, name: str) -> str:
+        """The primary player of ``name``'s team: its member in the rightmost seat from the team's
+        perspective (805.2), the one whose left neighbour is a teammate. Seating, not turn order."""
+        team = self.team_of(name)
+        if len(team) == 1:
+            return name
+        seats = self.seating
+        for member in sorted(team, key=seats.index):
+            if seats[(seats.index(member) + 1) % len(seats)] in team:
+                return member
+        return team[0]
+
+    def planar_controller_of(self, card: Obj) -> str | None:
+        """Who controls a face-up plane or phenomenon (901.6): the planar controller; in Grand Melee, the
+        holder of the turn marker it was turned up for (901.14a)."""
+        marker = card.chosen.get("marker")
+        if self.turn_markers and marker in self.turn_markers:
+            return self.turn_markers[marker]
+        return self.planar_controller or self.active
+
+    def planar_owner(self, card: Obj) -> str:
+        """The owner of a plane or phenomenon: with the single planar deck, the planar controller (901.15b)."""
+        if self.single_planar_deck and card.cdef.is_planar and self.planar_controller:
+            return self.planar_controller
+        return card.owner
+
     def active_players(self) -> list[str]:
         """The active player, or every player of the active team in shared team turns (805.4a)."""
         return [p for p in self.team_of(self.active) if not self.players[p].left]
@@ -379,8 +407,8 @@ class Game:
     def find_card(self, card_id: int) -> Obj | None:
         """The current object of a physical card (a label's referent), wherever it is."""
         for obj in self.iter_objects():
-            if obj.card_id == card_id:
-                return obj
+            if obj.card_id == card_id or any(cid == card_id for cid, _c in obj.merged):
+                return obj           # a card merged into a permanent is that permanent (730.2c)
         return None
 
     def labelled(self, label: str) -> Obj | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.engine.layers import static_sources
+from kb.engine.select import in_range
 from kb.engine.state import Game, Obj, PendingTrigger
 
 
@@ -23,12 +24,17 @@ def obj_event(game: Game, obj: Obj) -> dict[str, Any]:
 
 def _controller(game: Game, src: Obj, event: dict, lookback: list[Obj]) -> str:
     if src.zone == "command":
-        return game.planar_controller or game.active
+        return game.planar_controller_of(src) or game.active
     if src in lookback:
         if event.get("obj") is src and "controller" in event:
             return event["controller"]
         return src.controller
     return game.controller(src)
+
+
+def _yous(game: Game, src: Obj, you: str) -> tuple[str, ...]:
+    """Who "you" is: on a face-up plane or phenomenon, each member of the planar controller's team (901.12c)."""
+    return game.team_of(you) if src.zone == "command" else (you,)
 
 
 def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
@@ -41,10 +47,10 @@ def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
             if want and obj is not None and obj.oid == src.oid:
                 return False
         elif key == "controller":
-            if want == "you" and event.get("controller") != you:
+            if want == "you" and event.get("controller") not in _yous(game, src, you):
                 return False
         elif key == "player":
-            if want == "you" and event.get("player") != you:
+            if want == "you" and event.get("player") not in _yous(game, src, you):
                 return False
         elif key == "type":
             if want not in event.get("types", ()):
@@ -59,6 +65,13 @@ def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
                 return False
             cdef = src.copy_of or src.cdef
             if cdef.read_ahead and src.controlled_since == game.turn and event.get("after") != want:
+                return False
+        elif key == "result":
+            # "Whenever you roll a 5 or higher": the planar die has no number (706.7, 901.9d).
+            if event.get("planar") or event.get("result") is None or not in_range(str(want), event["result"]):
+                return False
+        elif key == "level":
+            if int(src.chosen.get("level", 1)) < int(want):     # 716.2a: level N or greater
                 return False
         elif key == "this_card":
             if event.get("card") is not src:
@@ -82,6 +95,8 @@ def collect(game: Game, event: dict, lookback: list[Obj]) -> None:
             if ability.on != kind and not (isinstance(ability.on, tuple) and kind in ability.on):
                 continue
             you = _controller(game, src, event, lookback)
+            if game.turn_markers and src.zone == "command" and kind == "chaos" and event.get("player") != you:
+                continue        # Grand Melee: chaos ensues on the planes of the player who rolled (901.14)
             if not _matches(game, ability.when, src, you, event):
                 continue
             game.pending.append(PendingTrigger(ability, src, src.name, you, event))

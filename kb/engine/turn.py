@@ -20,7 +20,22 @@ from kb.i18n import N_
 PRIORITY_STEPS = frozenset(STEPS) - {"untap", "cleanup"}
 
 
+def _next_marker_turn(game: Game) -> str:
+    """Grand Melee (807.4): the player who ends a turn passes the turn marker to their left (807.4c). The
+    engine plays the markers' turns one after another, in marker order, rather than at the same time."""
+    markers = sorted(game.turn_markers)
+    mine = [m for m in markers if game.turn_markers[m] == game.active]
+    if mine:
+        game.turn_markers[mine[0]] = game.left_of(game.active)
+        following = [m for m in markers if m > mine[0]] or markers
+    else:
+        following = markers
+    return game.turn_markers[following[0]]
+
+
 def _next_active(game: Game) -> str:
+    if game.turn_markers:
+        return _next_marker_turn(game)
     while game.extra_turns:
         who = game.extra_turns.pop(0)
         if not game.players[who].left:
@@ -37,6 +52,7 @@ def _next_active(game: Game) -> str:
         # 800.4k: the turn doesn't begin; what waits for it still moves on.
         player.turns_skipped_since_left += 1
         expire(game, "your_next_turn", current)
+        phasing.turn_would_have_begun(game, current)
     raise RulesError(N_("no player is left to take a turn"))
 
 
@@ -49,7 +65,8 @@ def begin_turn(game: Game) -> None:
         player.die_special_actions = 0
     for perm in game.all_permanents():
         perm.attacked_this_turn = False
-    expire(game, "your_next_turn", nxt)
+    for name in game.active_players():      # each player of the active team begins this turn (805.4a)
+        expire(game, "your_next_turn", name)
     new_active_player(game)
     enter_step(game, "untap")
 
@@ -65,7 +82,8 @@ def enter_step(game: Game, step: str) -> None:
         _untap_step(game)
         return
     if step == "upkeep":
-        expire(game, "your_next_upkeep", active)
+        for name in game.active_players():
+            expire(game, "your_next_upkeep", name)
         game.emit("upkeep", player=active)
     elif step == "draw":
         from kb.engine.players import draw

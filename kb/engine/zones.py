@@ -73,6 +73,11 @@ def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | 
         elif verb == "counters":
             for kind, n in params.items():
                 perm.counters[kind] = perm.counters.get(kind, 0) + n
+        elif verb == "roll_die_counters":   # "As it enters, roll a dN; it enters with that many counters"
+            from kb.engine.effects import roll_die
+            result = roll_die(game, controller, int(params.get("sides", 6)))
+            kind = params.get("kind", "+1/+1")
+            perm.counters[kind] = perm.counters.get(kind, 0) + result
     loyalty = (perm.copy_of or perm.cdef).loyalty
     if loyalty is not None and "loyalty" not in perm.counters:
         perm.counters["loyalty"] = loyalty         # 306.5b: enters with its printed loyalty
@@ -95,6 +100,24 @@ def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | 
     return perm
 
 
+def merge(game: Game, card: Obj, perm: Obj, over: bool) -> None:
+    """702.140c, 730: the card merges with the permanent, over or under it; one object with the
+    characteristics of the topmost card and the abilities of all (a copiable effect, 730.2a). It is
+    the same object (730.2c), so it hasn't entered, and it phases out and in as one."""
+    import dataclasses
+    _detach_from_zone(game, card)
+    parts = perm.merged or [(perm.card_id, perm.copy_of or perm.cdef)]
+    parts = [(card.card_id, card.cdef)] + parts if over else parts + [(card.card_id, card.cdef)]
+    top = parts[0][1]
+    cards = [c for _i, c in parts]
+    perm.merged = parts
+    perm.copy_of = dataclasses.replace(
+        top, keywords=frozenset().union(*(c.keywords for c in cards)),
+        triggers=tuple(t for c in cards for t in c.triggers), statics=tuple(s for c in cards for s in c.statics),
+        activated=tuple(a for c in cards for a in c.activated))
+    game.emit("mutates", **obj_event(game, perm))
+
+
 def game_choice(game: Game, player: str, kind: str, options: list, source: str) -> Any:
     from kb.engine.choices import decide
     return decide(game, player, kind, options, source)
@@ -113,6 +136,11 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
         _detach_from_zone(game, perm)
     elif to in ("graveyard", "exile", "hand", "library"):
         fresh = put_in_zone(game, perm, to)
+        for card_id, cdef in perm.merged:   # 730.3: each card of a merged permanent goes there
+            if card_id != perm.card_id:
+                part = game.make_obj(cdef, perm.owner, to, card_id=card_id)
+                part.label = next((k for k, v in game.labels.items() if v == card_id), "")
+                game.players[perm.owner].zone(to).insert(0, part)
     else:
         raise RulesError(N_("unknown zone {zone}"), zone=repr(to))
     # Whatever was attached keeps pointing at the old object, which no longer

@@ -1,7 +1,7 @@
 """Print the API's OpenAPI document: ``python -m kb.http.openapi > docs/openapi.json``.
 
 The document does not depend on the data, so it is made from an app over an empty
-temporary database; tests/test_http_status.py keeps the committed copy equal to it.
+temporary database; tests/corpus/test_http_status.py keeps the committed copy equal to it.
 """
 
 from __future__ import annotations

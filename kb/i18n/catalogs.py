@@ -16,7 +16,7 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
-TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` starts here on every call
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from gettext import NullTranslations
 

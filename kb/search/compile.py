@@ -11,7 +11,7 @@ title weighing most.
 from __future__ import annotations
 
 import re
-from kb.core.records import fresh, record
+from dataclasses import dataclass, field
 
 from whoosh.lang import stopwords_for_language
 
@@ -38,7 +38,7 @@ QUESTION_WORDS = frozenset({
 })
 
 
-@record
+@dataclass
 class QueryConcept:
     """One concept of the query: what the user typed and the pivots it was found under."""
 
@@ -52,17 +52,17 @@ class QueryConcept:
     source: tuple[int, int] = (0, 0)  # the query word(s) it comes from, for spelling corrections
 
 
-@record
+@dataclass
 class Compiled:
     plan: Node | None
     concepts: list[QueryConcept]
     lang: str  # the language the query is written in, as far as it tells
-    highlights: dict[str, set[str]] = fresh(factory=dict)  # analysis language -> terms
-    prefixes: dict[str, set[str]] = fresh(factory=dict)
-    surfaces: dict[str, set[str]] = fresh(factory=dict)  # ja/zh -> spellings to mark
+    highlights: dict[str, set[str]] = field(default_factory=dict)  # analysis language -> terms
+    prefixes: dict[str, set[str]] = field(default_factory=dict)
+    surfaces: dict[str, set[str]] = field(default_factory=dict)  # ja/zh -> spellings to mark
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class _Piece:
     text: str
     start: int

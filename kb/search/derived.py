@@ -15,7 +15,7 @@ import os
 import pickle
 from array import array
 import threading
-from kb.core.records import record
+from dataclasses import dataclass
 from pathlib import Path
 
 FILE = "derived.pickle"
@@ -27,7 +27,7 @@ _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
 
 
-@record
+@dataclass
 class Derived:
     stamp: tuple
     lexicon: object  # kb.search.terms.Lexicon

@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import defaultdict
-from kb.core.records import record
+from dataclasses import dataclass
 from collections.abc import Callable, Iterable
 
 from kb import store
@@ -162,7 +162,7 @@ def _names(words: Lexicon) -> _Names:
 
 # ---- fuzzy glossary -----------------------------------------------------------------------------
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class _Name:
     """A spelling that leads to glossary entries: the entry's term, English name or a dictionary name."""
 

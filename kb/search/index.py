@@ -14,7 +14,7 @@ import re
 import threading
 import time
 from array import array
-from kb.core.records import fresh, record
+from dataclasses import dataclass, field
 from kb.core.model import plain
 from pathlib import Path
 from collections.abc import Callable, Iterable
@@ -37,15 +37,15 @@ _lock = threading.Lock()
 _open: dict[tuple[str, int], "_Handle"] = {}
 
 
-@record
+@dataclass
 class IndexReport:
     """What an index build or update did."""
 
     path: str
     rebuilt: bool = False
-    added: list[str] = fresh(factory=list)
-    replaced: list[str] = fresh(factory=list)
-    removed: list[str] = fresh(factory=list)
+    added: list[str] = field(default_factory=list)
+    replaced: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
     rules: int = 0  # rule versions read
     texts: int = 0  # distinct texts indexed (a text several editions share counts once)
     seconds: float = 0.0
@@ -58,7 +58,7 @@ class IndexReport:
         return self.rebuilt or bool(self.added or self.replaced or self.removed)
 
 
-@record
+@dataclass
 class _Handle:
     reader: IndexReader
     generation: int

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from kb.core.records import fresh, record
+from dataclasses import dataclass, field
 
 from kb.core.errors import BadQuery
 from kb.i18n import _, ngettext
@@ -37,7 +37,7 @@ class QueryError(BadQuery):
     """A query with nothing to search for; the message says why."""
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Term:
     """A word, a "phrase" or a prefix*, with its place in the query text."""
 
@@ -47,7 +47,7 @@ class Term:
     end: int
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Group:
     """Terms and subgroups that must all match: strictly (explicit AND) or softly (juxtaposed)."""
 
@@ -55,27 +55,27 @@ class Group:
     strict: bool = False
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Either:
     """OR: any child matches."""
 
     children: tuple
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Negated:
     """NOT child."""
 
     child: object
 
 
-@record
+@dataclass
 class ParsedQuery:
     text: str  # the query as searched (cleaned, cut)
     root: object | None  # Term, Group, Either or Negated; None when only a rule number was given
-    targets: list[RuleNumber | RuleRange] = fresh(factory=list)
-    citations: list[str] = fresh(factory=list)
-    warnings: list[str] = fresh(factory=list)
+    targets: list[RuleNumber | RuleRange] = field(default_factory=list)
+    citations: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def clean(text: str, warnings: list[str]) -> str:
@@ -140,7 +140,7 @@ def _take_citations(text: str) -> tuple[str, list, list[str]]:
     return masked, targets, raws
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class _Token:
     kind: str  # "term", "op", "open", "close"
     value: object

@@ -8,13 +8,13 @@ concepts. Evaluation returns document number -> score for the documents allowed.
 
 from __future__ import annotations
 
-from kb.core.records import record
+from dataclasses import dataclass
 from collections.abc import Callable
 
 from kb.search.postings import Postings
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Leaf:
     """A term, a phrase (several terms) or a prefix in the fields of one analysis language."""
 
@@ -25,7 +25,7 @@ class Leaf:
     exact: tuple[str, ...] = ()  # a quoted phrase's words as written: matches are checked against the texts
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Concept:
     """One query term: the best of its alternatives counts. ``index`` numbers the concepts of a query."""
 
@@ -33,7 +33,7 @@ class Concept:
     children: tuple
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Join:
     """Children combined ``how``: "all" (strict AND: every child must match; scores add up), "any"
     (OR; scores add up) or "soft" (juxtaposed terms: scores add up, scaled by the square of the
@@ -44,7 +44,7 @@ class Join:
     children: tuple
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Without:
     """Matches of ``positive`` that do not match ``negative``."""
 

@@ -1,17 +1,17 @@
-"""What searches, completions and fuzzy lookups return: records (kb.core.records) with to_dict()."""
+"""What searches, completions and fuzzy lookups return: dataclasses with to_dict()."""
 
 from __future__ import annotations
 
 from kb.core.model import _Serialisable
-from kb.core.records import fresh, record
+from dataclasses import dataclass, field
 
 
-@record
+@dataclass
 class Snippet(_Serialisable):
     """A stretch of a rule's text; ``highlights`` are [start, end) spans of ``text`` that matched."""
 
     text: str
-    highlights: list[tuple[int, int]] = fresh(factory=list)
+    highlights: list[tuple[int, int]] = field(default_factory=list)
     part: str = "text"  # "text", "title" or "example"
 
     def marked(self, before: str = "[", after: str = "]") -> str:
@@ -23,7 +23,7 @@ class Snippet(_Serialisable):
         return "".join(out) + self.text[last:]
 
 
-@record
+@dataclass
 class RuleVersion(_Serialisable):
     """One language's (or edition's) text of a result."""
 
@@ -38,7 +38,7 @@ class RuleVersion(_Serialisable):
     matched: bool  # False: shown beside the others but the query did not find it itself
 
 
-@record
+@dataclass
 class SearchResult(_Serialisable):
     """One rule, with its versions in several languages (and editions), ranked by the best."""
 
@@ -48,7 +48,7 @@ class SearchResult(_Serialisable):
     versions: list[RuleVersion]
 
 
-@record
+@dataclass
 class SearchResults(_Serialisable):
     query: str
     results: list[SearchResult]
@@ -57,14 +57,14 @@ class SearchResults(_Serialisable):
     query_lang: str
     scope: str  # "newest", "all" or an edition
     grouping: str  # "number" or "chain"
-    narrowed_to: list[str] = fresh(factory=list)  # rule subtrees from numbers in the query
+    narrowed_to: list[str] = field(default_factory=list)  # rule subtrees from numbers in the query
     corrected: str | None = None  # the query as searched after spelling corrections
-    did_you_mean: list[str] = fresh(factory=list)
-    expansions: dict[str, list[str]] = fresh(factory=dict)  # query word -> English terms it was read as
-    warnings: list[str] = fresh(factory=list)
+    did_you_mean: list[str] = field(default_factory=list)
+    expansions: dict[str, list[str]] = field(default_factory=dict)  # query word -> English terms it was read as
+    warnings: list[str] = field(default_factory=list)
 
 
-@record
+@dataclass
 class Completion(_Serialisable):
     text: str
     kind: str  # "term" or "title"
@@ -74,7 +74,7 @@ class Completion(_Serialisable):
     score: float = 0.0
 
 
-@record
+@dataclass
 class Suggestion(_Serialisable):
     """A vocabulary word near a misspelled one."""
 

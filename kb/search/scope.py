@@ -12,7 +12,7 @@ numbering is unknown, so it is a family of its own.
 from __future__ import annotations
 
 import threading
-from kb.core.records import fresh, record, replace
+from dataclasses import dataclass, field, replace
 
 from kb.core.editions import ALL, NEWEST, nearest_editions, normalise_edition
 from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
@@ -22,7 +22,7 @@ from kb.search.analyzers import language_field
 
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class ScopeDocument:
     id: int
     name: str
@@ -32,11 +32,11 @@ class ScopeDocument:
     renumbered: bool = False  # undated, its numbers read as today's through its inferred edition
 
 
-@record
+@dataclass
 class Scope:
     label: str  # "newest", "all" or the edition asked for
     documents: list[ScopeDocument]
-    renumbering: dict[str, dict[str, str]] = fresh(factory=dict)  # document -> {its number: today's}
+    renumbering: dict[str, dict[str, str]] = field(default_factory=dict)  # document -> {its number: today's}
 
     @property
     def languages(self) -> list[str]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import marshal
 import zlib
 from collections import defaultdict, namedtuple
-from kb.core.records import record
+from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -36,7 +36,7 @@ from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
 from kb.search.normalise import fold
 from kb.search.scripts import all_han, has_cjk
 
-TYPE_CHECKING = False  # typing is not imported at run time: it costs a fresh search milliseconds
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kb.terms.model import TermName
 
@@ -44,7 +44,7 @@ MAX_EDITION_GAP_DAYS = 366  # headings of editions further apart may have been r
 _MAX_KEY = 10  # analysed terms (Chinese: characters) in the longest key matched
 
 
-@record(frozen=True)
+@dataclass(frozen=True)
 class Match:
     """A run of query pieces ``start:end`` that the dictionary knows, with its pivots."""
 

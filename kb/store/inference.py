@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from kb.core.model import plain
-from kb.core.records import fresh, record
+from dataclasses import dataclass, field
 from kb.i18n import N_, _
 
 
@@ -32,7 +32,7 @@ def render(entry: dict | str) -> str:
     return _(entry["msgid"]).format(**params)
 
 
-@record
+@dataclass
 class Inference:
     """The editions a document matches best, as a range and a list, with the facts that decided."""
 
@@ -40,7 +40,7 @@ class Inference:
     first: str | None
     last: str | None
     editions: list[str]
-    evidence_messages: list[dict] = fresh(factory=list)
+    evidence_messages: list[dict] = field(default_factory=list)
 
     @property
     def evidence(self) -> list[str]:

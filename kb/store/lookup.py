@@ -18,7 +18,7 @@ from kb.core.numbers import RuleNumber
 from kb.store.documents import document_rows
 from kb.store.identity import OFFICIAL, document_order, document_roles, has_counterparts, lineage_rows, versions
 
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kb.core.model import Rule
 

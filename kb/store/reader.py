@@ -19,7 +19,7 @@ from kb.store.identity import counterparts_of
 from kb.store.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
 from kb.store.schema import connect
 
-TYPE_CHECKING = False
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterator
 

@@ -17,7 +17,7 @@ from kb.core.errors import DatabaseError
 from kb.i18n import _
 from kb.store.faults import BUSY_TIMEOUT, database_fault
 
-TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` opens a database on every call
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import sqlite_utils
     from collections.abc import Callable

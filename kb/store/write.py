@@ -16,7 +16,7 @@ from datetime import datetime, timezone
 from importers.references import find_references
 from kb.core.numbers import RuleNumber
 
-TYPE_CHECKING = False  # typing itself is not imported: `mtgkb show` starts here on every call
+from typing import TYPE_CHECKING
 if TYPE_CHECKING:
 
     from importers.records import Document

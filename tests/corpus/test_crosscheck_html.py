@@ -13,7 +13,7 @@ from bs4 import BeautifulSoup
 
 from kb.crosscheck import crosscheck, crosscheck_document
 from kb.crosscheck.render_html import render_document_html, render_rule_html
-from tests.test_crosscheck_db import xdb  # noqa: F401
+from tests.corpus.test_crosscheck_db import xdb  # noqa: F401
 
 OPTIONS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
            "--disable-background-networking", "--disable-component-update", "--disable-sync"]

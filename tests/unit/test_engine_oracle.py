@@ -22,9 +22,9 @@ EVENT_PHRASES = {
     "dies": "dies", "leaves": "leaves the battlefield", "phases_out": "phases out", "phases_in": "phases in",
     "enters": "enters", "land_enters": "a land enters", "upkeep": "upkeep", "end_step": "end step",
     "chaos": "chaos ensues", "encounter": "you encounter", "planeswalk_from": "planeswalk away from",
-    "cast": "casts a spell", "attacks": "attacks", "dice_rolled": "roll one or more dice",
+    "cast": "casts a spell", "attacks": "attacks", "dice_rolled": "you roll",
     "becomes_tapped": "becomes tapped", "becomes_unattached": "becomes unattached",
-    "lore_counter": "lore counter", "chapter": "chapter",
+    "lore_counter": "lore counter", "chapter": "chapter", "mutates": "mutates",
 }
 # What the text says for each effect verb (any of the patterns).
 VERB_PATTERNS = {
@@ -33,11 +33,13 @@ VERB_PATTERNS = {
     "sacrifice": r"\bsacrific", "each_player_sacrifices": r"\bsacrific", "phase_out": r"\bphases? out\b",
     "counters": r"\bcounters?\b", "remove_counters": r"\bremove", "create_token": r"\btokens?\b",
     "gain_life": r"\bgains?\b.*\blife\b", "lose_life": r"\blos(e|es)\b.*\blife\b", "damage_players": r"\bdamage\b",
-    "damage": r"\bdamage\b", "tap": r"\btap\b", "untap": r"\buntap\b", "pump": r"[+-]\d+/[+-]\d+",
+    "damage": r"\bdamage\b", "tap": r"\btap\b", "untap": r"\buntap\b", "pump": r"[+-](\d+|X)/[+-](\d+|X)",
     "set_pt": r"base power and toughness", "may": r"\bmay\b", "flip_coin": r"\bflip", "extra_turns": r"extra turns?",
     "set_life": r"life total become", "counter_ability": r"\bcounter target\b", "attach": r"\b(equip|fortify|attach)",
     "repeat_until_win": r"\brepeat\b", "each_player_copy": r"\bcopy\b", "proliferate": r"\bproliferate\b",
     "add_mana": r"\badd\b", "roll_die": r"\broll\b",
+    "to_library": r"\bon top of\b.*\blibrary\b", "choose_up_to": r"\bchoose (up to|any number)\b",
+    "put_onto_battlefield": r"\bonto the battlefield\b",
 }
 
 
@@ -57,10 +59,12 @@ def _trigger_conditions(text: str) -> list[str]:
     return out
 
 
-def _activated_lines(text: str) -> list[str]:
+def _activated_lines(text: str, mana: bool = False) -> list[str]:
+    """The lines of activated abilities: other than mana abilities (605), or only those (``mana``)."""
     lines = [ln.strip() for ln in re.sub(r"\([^)]*\)", "", text).splitlines()]
     cost = re.compile(r"^(\{[^}]+\}|[+\-−]\d+|Pay \d+ life|\{T\})[^:]*: ")
-    return [ln for ln in lines if cost.match(ln) or re.match(r"^(Equip|Fortify|Unearth) \{", ln)]
+    found = [ln for ln in lines if cost.match(ln) or re.match(r"^(Equip|Fortify|Unearth) \{", ln)]
+    return [ln for ln in found if bool(re.search(r": Add\b", ln)) == mana]
 
 
 def _verbs(steps, out: set[str]) -> set[str]:
@@ -94,6 +98,8 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
             events = trig.on if isinstance(trig.on, tuple) else (trig.on,)
             for event in events:
                 assert EVENT_PHRASES[event].casefold() in cond.casefold(), f"{name}: {event!r} not in {cond!r}"
+            if "result" in trig.when:        # "Whenever you roll a 5 or higher": the data's "5+"
+                assert f"{trig.when['result'].rstrip('+')} or higher" in cond, f"{name}: {trig.when} vs {cond!r}"
             named = {e for e, phrase in EVENT_PHRASES.items() if phrase.casefold() in cond.casefold()}
             # "dies" is also "leaves the battlefield"; "a land enters" is also "enters".
             extra = named - set(events) - {"enters" if "land_enters" in events else "", "upkeep" if "end_step" in events else ""}
@@ -102,7 +108,18 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
     if card.unearth:
         assert f"Unearth {card.unearth}" in text, f"{name}: unearth {card.unearth} not in its text"
     if card.kicker:
-        assert f"Kicker {card.kicker}" in text, f"{name}: kicker {card.kicker} not in its text"
+        printed = "Kicker " + " and/or ".join(card.kicker)
+        assert re.search(rf"^{re.escape(printed)}$", text, re.M), f"{name}: {printed!r} not a line of its text"
+    if card.mutate:
+        assert re.search(rf"^Mutate {re.escape(card.mutate)} \(", text, re.M), f"{name}: mutate not in its text"
+    if card.warp:
+        assert re.search(rf"^Warp {re.escape(card.warp)} \(", text, re.M), f"{name}: warp {card.warp} not in its text"
+    for line in _activated_lines(text, mana=True):
+        # A mana ability is the land's `mana` ("{T}: Add {C}."), or the card says it left it out.
+        assert line == f"{{T}}: Add {{{card.mana}}}." or line in card.simplified, \
+            f"{name}: mana ability {line!r} neither modelled nor named in 'simplified'"
+    if card.multikicker:
+        assert f"Multikicker {card.multikicker}" in text, f"{name}: multikicker {card.multikicker} not in its text"
     if "Saga" in card.subtypes:
         romans = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
         printed = {romans[r.strip()] for line in text.splitlines() if " — " in line
@@ -141,3 +158,61 @@ def test_a_card_that_contradicts_its_text_is_caught() -> None:
                                       "effect": [{"mill": {"count": 3}}]}]}, "test")
     cond = _trigger_conditions(wrong.text)[0]
     assert EVENT_PHRASES["dies"] not in cond
+
+
+# Keywords a card may carry that the engine doesn't play: such a card must say so in `simplified`.
+NOT_PLAYED = {"first strike": "there is no first-strike combat damage step"}
+
+
+@pytest.mark.parametrize("name", POOL.names())
+def test_card_text_is_published_oracle_text(name: str) -> None:
+    """The text is the Oracle text as published today, and whatever the data leaves out is said."""
+    card = POOL.get(name)
+    text = card.text
+    if not text:          # a vanilla creature's Oracle text is empty; anything with abilities has text
+        assert not (card.triggers or card.activated or card.statics or card.spell or card.keywords), name
+    assert "(test card)" not in text, f"{name}: a made-up card belongs in a scenario file, not in data/cards"
+    assert "enters the battlefield" not in text, f"{name}: today's Oracle text says 'enters' (2024 update)"
+    assert not re.search(r"^-\d", text, re.M), f"{name}: a loyalty cost is written with a minus sign (−), not '-'"
+    assert "~" not in text and "CARDNAME" not in text, f"{name}: Oracle text names the card"
+    for keyword, why in NOT_PLAYED.items():
+        if keyword in card.keywords:
+            assert keyword in card.simplified.casefold(), f"{name}: has {keyword}, which the engine doesn't play " \
+                f"({why}); say so in 'simplified'"
+    if card.simplified:
+        quoted = re.findall(r'"([^"]+)"', card.simplified)
+        assert quoted, f"{name}: 'simplified' quotes the part of the text it leaves out"
+        for part in quoted:
+            assert part in text, f"{name}: 'simplified' quotes {part!r}, which is not in its text"
+
+
+def _scenario_cards() -> list[tuple[str, dict]]:
+    import yaml
+    from kb.scenarios import SCENARIO_DIR
+    out = []
+    for path in sorted(SCENARIO_DIR.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or "scenarios" not in data:
+            continue
+        cards = list(data.get("cards") or [])
+        for scenario in data.get("scenarios") or []:
+            cards += scenario.get("cards") or []
+        out += [(path.name, card) for card in cards]
+    return out
+
+
+def test_cards_of_bundled_scenario_files_say_they_are_made_up() -> None:
+    cards = _scenario_cards()
+    assert len(cards) >= 10
+    wrong = [(f, c["name"]) for f, c in cards if not str(c.get("text", "")).startswith("(test card)")]
+    assert not wrong, f"cards defined in scenario files without '(test card)': {wrong}"
+
+
+def test_a_simplified_note_that_quotes_nothing_of_the_text_is_caught() -> None:
+    from kb.engine.cards import parse_card
+    card = parse_card({"name": "Half Gate", "types": ["Land"], "mana": "C",
+                       "text": "{T}: Add {C}.\n{1}, {T}: Add one mana of any color.",
+                       "simplified": "\"{2}, {T}: Add two mana.\" is left out."}, "test")
+    quoted = re.findall(r'"([^"]+)"', card.simplified)
+    assert quoted == ["{2}, {T}: Add two mana."] and quoted[0] not in card.text
+    assert _activated_lines(card.text, mana=True) == ["{T}: Add {C}.", "{1}, {T}: Add one mana of any color."]

@@ -14,7 +14,7 @@ from importers.records import SourceError
 from importers.registry import detect_format
 from kb.api import KnowledgeBase
 from kb.backlog import backlog, write_po
-from tests.test_backlog_db import backlog_db_path, copy_db
+from tests.corpus.test_backlog_db import backlog_db_path, copy_db
 
 SMALL = """# mtgkb-edition: 2026-08-07
 msgid ""

@@ -16,7 +16,7 @@ from kb.terms import Matcher, dictionary, rebuild_terms
 from kb.terms.names import clean_name, english_key, split_pair
 from kb.terms.sources import CURATED
 from tests.conftest import DATA, SEED_DIR, corpus_path
-from tests.test_crosscheck_db import GLOSSARY, xdb  # noqa: F401
+from tests.corpus.test_crosscheck_db import GLOSSARY, xdb  # noqa: F401
 
 
 def test_dokuwiki_glossary_reader():

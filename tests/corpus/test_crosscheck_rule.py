@@ -14,7 +14,7 @@ from kb.crosscheck.model import Cell, Row
 from kb.crosscheck.render_text import render_rule, width
 from kb.terms import dictionary
 from tests.conftest import import_seeds
-from tests.test_crosscheck_db import xdb  # noqa: F401
+from tests.corpus.test_crosscheck_db import xdb  # noqa: F401
 
 # (German, English 2010-07-16, English 2023-11-17, Japanese, English change, flags)
 EXPECTED = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 OURS = ("kb", "importers", "tests", "bench")
 # whoosh internals the search once read (codec classes, private columns and decoding state).
 PRIVATE_WHOOSH = ("_lenfield", "_perdoc", "_dbfile", "_cached_reader", "_read_ids", "_read_weights", "_next_block",

@@ -26,7 +26,7 @@ from kb.search.index import index_dir, indexed_documents
 from kb.search.quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
 from tests.conftest import DATA, SEED_DIR, corpus_path, import_seeds
 
-QUERIES = Path(__file__).parent / "data" / "search_queries.tsv"
+QUERIES = Path(__file__).parents[1] / "data" / "search_queries.tsv"
 # Floors per language, (MRR, recall@3): the issue's 0.80 and 0.90 (bench/bench_search.py prints the figures).
 FLOORS = {"en": (0.80, 0.90), "de": (0.80, 0.90), "ja": (0.80, 0.90), "zh": (0.80, 0.90), "ru": (0.80, 0.90)}
 
@@ -314,51 +314,11 @@ def test_cli_exit_codes(kb, args, code):
     assert "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("args", [
-    ["search", "phased out token", "--limit", "3"], ["search", "Instabilität Spielstein", "--lang", "de", "--lang", "en"],
-    ["search", "phasing", "--edition", "all", "--section", "7", "--json"], ["search", "qqqqqqqqqq"],
-    ["search", "AND", "--json"], ["search", "token", "--lang", "xx"], ["search", "702.26 token"],
-])
-def test_the_entry_point_searches_without_click_as_click_does(kb, capsys, args):
-    """A plain `mtgkb search` skips click (a fresh process starts faster) and prints what the click
-    command prints, with its exit code."""
-    from kb.cli.entry import main, quick_request
-
-    assert quick_request(["--db", str(kb.path), *args]) is not None
-    with pytest.raises(SystemExit) as quick:
-        main(["--db", str(kb.path), *args])
-    printed = capsys.readouterr()
-    clicked = run(kb, *args)
-    assert (quick.value.code, printed.out, printed.err) == (clicked.exit_code, clicked.stdout, clicked.stderr)
-
-
-@pytest.mark.parametrize("args", [
-    ["search", "token", "--limit", "500"], ["search", "token", "--limit=3"], ["search", "--help"],
-    ["search", "token", "--bogus"], ["search", "token", "--lang"], ["search", "-x"],
-])
-def test_the_entry_point_leaves_what_click_checks_to_click(args):
-    from kb.cli.entry import quick_request
-
-    assert quick_request(args) is None
-
-
-def test_a_fresh_search_of_words_loads_neither_click_nor_the_citation_grammar(kb):
-    probe = ("import sys, kb.cli.entry\n"
-             "try:\n    kb.cli.entry.main(['--db', sys.argv[1], 'search', 'phased out token', '--json'])\n"
-             "except SystemExit as end:\n    code = end.code\n"
-             "print(code, 'click' in sys.modules, 'kb.core.citations' in sys.modules, file=sys.stderr)")
-    result = subprocess.run([sys.executable, "-c", probe, str(kb.path)], capture_output=True, text=True,
-                            cwd=Path(__file__).parent.parent)
-    assert json.loads(result.stdout)["results"][0]["number"] == "702.26d"
-    assert result.stderr.split()[-3:] == ["0", "False", "False"]  # no citation grammar for a query of words
-
-
 def test_a_search_process_ends_at_once_with_all_its_output_and_its_exit_code(kb):
-    """`mtgkb search` as its own process skips the interpreter's teardown (kb.cli.entry._end): what it
-    printed must all be out, piped or not, and the exit code kept."""
+    """`mtgkb search` as its own process: what it printed is all out, piped or not, with its exit code."""
     def process(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "kb", "--db", str(kb.path), *args], capture_output=True,
-                              text=True, cwd=Path(__file__).parent.parent, env={**os.environ, "MTGKB_LANG": "en"})
+                              text=True, cwd=Path(__file__).parents[2], env={**os.environ, "MTGKB_LANG": "en"})
 
     found = process("search", "phased out token", "--json", "--limit", "50")
     assert found.returncode == 0 and len(json.loads(found.stdout)["results"]) == 50  # every byte of it
@@ -366,7 +326,7 @@ def test_a_search_process_ends_at_once_with_all_its_output_and_its_exit_code(kb)
     assert process("search", "AND").returncode == 2
     assert process("show", "702.26b", "--json").returncode == 0
     cut = subprocess.run(f"{sys.executable} -m kb --db {kb.path} search phasing --limit 50 | head -1", shell=True,
-                         capture_output=True, text=True, cwd=Path(__file__).parent.parent)
+                         capture_output=True, text=True, cwd=Path(__file__).parents[2])
     assert cut.stdout.startswith("1. 702.26") and "Traceback" not in cut.stderr
 
 

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from kb.cli import cli
 from kb.i18n import _, ngettext, using_language
 from tests.history_fixtures import history_db_path
-from tests.test_i18n import TRANSLATED, all_commands, run_python
+from tests.unit.test_i18n import TRANSLATED, all_commands, run_python
 
 BAD_LINE = ("These rules are effective as of May 1, 2020.\n\n1. Game\n\n100. General\n\n100.1. Rule one.\n\n"
             "100.1a A subrule.\n\n1000.1x broken number\n")
@@ -173,18 +173,6 @@ def test_english_show_imports_no_babel_even_with_dates():
              "print('babel' in sys.modules, file=sys.stderr)")
     result = run_python("-c", probe, str(history_db_path()), MTGKB_LANG="en")
     assert result.stdout.splitlines()[1].startswith("[en, August 7, 2026, ") and result.stderr.strip() == "False"
-
-
-def test_a_fresh_show_loads_neither_click_nor_dataclasses():
-    """Both cost a fresh `mtgkb show` tens of milliseconds (dataclasses loads inspect, ast and tokenize);
-    the rule, its links and its numbers are plain classes."""
-    probe = ("import sys, kb.cli.entry\n"
-             "try:\n    kb.cli.entry.main(['--db', sys.argv[1], *sys.argv[2:]])\n"
-             "except SystemExit:\n    pass\n"
-             "print(sorted({'click', 'dataclasses', 'inspect', 'typing'} & set(sys.modules)), file=sys.stderr)")
-    for args in (["show", "702.26b", "--json"], ["show", "702.23a", "--lang", "de"]):
-        result = run_python("-c", probe, str(history_db_path()), *args, MTGKB_LANG="en")
-        assert result.stdout.strip() and result.stderr.strip() == "[]", (args, result.stderr)
 
 
 # ---- HTTP --------------------------------------------------------------------------------------

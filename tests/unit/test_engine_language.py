@@ -11,7 +11,7 @@ from kb.engine import Edition, build, load_pool
 from kb.engine.mana import parse_cost
 from kb.scenarios import CARD_DIR, run_scenarios
 
-ENGINE = Path(__file__).resolve().parent.parent / "kb" / "engine"
+ENGINE = Path(__file__).resolve().parents[2] / "kb" / "engine"
 ALLOWED_KB = ("kb.engine", "kb.i18n", "kb.core")
 
 

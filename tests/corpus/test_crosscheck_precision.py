@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from kb.crosscheck.sample import draw, precision, read_labels
-from tests.test_crosscheck_db import xdb  # noqa: F401
+from tests.corpus.test_crosscheck_db import xdb  # noqa: F401
 
-LABELS = Path(__file__).parent / "data" / "crosscheck_labels.tsv"
+LABELS = Path(__file__).parents[1] / "data" / "crosscheck_labels.tsv"
 FLOOR = 0.95
 DOCUMENT_CLASSES = {"missing", "extra", "duplicate", "subrules", "citations", "titles", "examples", "numbers", "terms"}
 RULE_CLASSES = {"one-side", "rules-change", "citations", "numbers", "terms"}

@@ -19,7 +19,7 @@ from kb.search import analyzers, derived, index, postings, terms
 from kb.search.index import indexed_documents
 from tests.conftest import corpus_path, import_seeds
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from kb.cli import cli
 from kb.core.model import data_relative
 from tests.history_fixtures import open_history_db
 
-FILES = Path(__file__).parent / "data" / "identity"
+FILES = Path(__file__).parents[1] / "data" / "identity"
 
 
 def build(path) -> KnowledgeBase:

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from kb.cli import cli
 from tests.conftest import ROOT
-from tests.test_backlog_db import backlog_db_path, copy_db
+from tests.corpus.test_backlog_db import backlog_db_path, copy_db
 
 
 def run(*args, code=0, db=None):

@@ -13,7 +13,7 @@ from kb.backlog import BacklogError, agreement, backlog
 from kb.backlog.model import MECHANICAL
 from kb.history.text import normalise
 from kb.core.numbers import RuleNumber
-from tests.test_backlog_db import backlog_db_path
+from tests.corpus.test_backlog_db import backlog_db_path
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from mcp import Client, StdioServerParameters
 
 from kb.cli import cli
 from tests.conftest import ROOT
-from tests.test_mcp import mcp_db_path
+from tests.corpus.test_mcp import mcp_db_path
 
 DEADLINE = 120  # seconds for any one exchange with a server process (a first search builds the index)
 

@@ -106,6 +106,56 @@ CASES = {
     setup: {players: [A, B]}
     steps: [{expect: {turn: 2}}]
 """, 'phasing.yaml: scenario "too old": edition: edition 2001-01-01 predates the phasing'),
+    "single planar deck too small": ("""
+  - name: small deck
+    rules: [901.15a]
+    setup:
+      players: [A, B]
+      planechase: {single_deck: [Goldmeadow, Tazeem, Krosa], deck_rules: true}
+    steps: [{expect: {turn: 2}}]
+""", 'phasing.yaml: scenario "small deck": setup.planechase.single_deck: a planar deck of 3 cards; it needs at least 20 '
+     '(901.15a)'),
+    "single planar deck with too many phenomena": ("""
+  - name: phenomena
+    rules: [901.15a]
+    setup:
+      players: [A, B]
+      planechase:
+        single_deck: [Goldmeadow, Tazeem, Krosa, Fields of Summer, Academy at Tolaria West, The Great Forest, Bant,
+                      Lethe Lake, Sanctum of Serra, The Eon Fog, Chaotic Aether, Interplanar Tunnel, Morphic Tide,
+                      Mutual Epiphany, Planewide Disaster, Reality Shaping, Spatial Merging, Time Distortion,
+                      Fixed Point in Time, Unleash the Flux]
+        deck_rules: true
+    steps: [{expect: {turn: 2}}]
+""", 'phasing.yaml: scenario "phenomena": setup.planechase.single_deck: 10 phenomena; at most 4 (901.15a)'),
+    "planar deck with a name twice": ("""
+  - name: twice
+    rules: [901.15a]
+    setup:
+      players: [A, B]
+      planechase:
+        decks: {A: [Goldmeadow, Tazeem, Krosa, Fields of Summer, Academy at Tolaria West, The Great Forest, Bant,
+                    Lethe Lake, Sanctum of Serra, Goldmeadow]}
+        deck_rules: true
+    steps: [{expect: {turn: 2}}]
+""", 'phasing.yaml: scenario "twice": setup.planechase.decks.A: each card needs a different English name (901.3): '
+     '["Goldmeadow"] twice'),
+    "turn markers too close": ("""
+  - name: markers
+    rules: [807.4b]
+    setup:
+      players: [A, B, C, D, E, F, G, H]
+      turn_markers: [A, C]
+    steps: [{expect: {turn: 2}}]
+""", 'phasing.yaml: scenario "markers": setup.turn_markers: "C" is within three seats to the left of "A"'),
+    "turn markers miscounted": ("""
+  - name: one marker
+    rules: [807.4a]
+    setup:
+      players: [A, B, C, D, E, F, G, H]
+      turn_markers: [A]
+    steps: [{expect: {turn: 2}}]
+""", 'phasing.yaml: scenario "one marker": setup.turn_markers: 8 players have 2 turn markers'),
 }
 
 

@@ -123,7 +123,7 @@ def test_every_encoding_and_line_ending(label):
 
 
 def test_official_typos_are_read():
-    """A repeated number is read as the next free one (tests/test_source_anomalies.py); no space after the number."""
+    """A repeated number is read as the next free one (tests/corpus/test_source_anomalies.py); no space after the number."""
     rules = by_number(en("20240917"))
     assert (rules["702.175"].title, rules["702.176"].title) == ("Offspring", "Impending")
     rules = by_number(en("19990423"))

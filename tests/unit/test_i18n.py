@@ -26,7 +26,7 @@ from kb.i18n.extract import help_texts
 from tests.conftest import commands_of
 from kb.i18n.wrap import display_width, wrap_wide
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("de", "ja", "ru")
 TRANSLATED = tuple(lang for lang in available_languages() if lang != "en")  # a new catalog is tested too
 

@@ -17,7 +17,7 @@ from kb.crosscheck.render_text import render_document, width
 from kb.crosscheck.texts import DocText, RuleText, load_text
 from kb.terms import dictionary
 from tests.conftest import corpus_path
-from tests.test_crosscheck_db import xdb  # noqa: F401
+from tests.corpus.test_crosscheck_db import xdb  # noqa: F401
 
 JA = {"missing": 1, "extra": 1, "duplicate": 1, "subrules": 1, "citations": 33, "titles": 15, "examples": 1,
       "numbers": 1, "terms": 1, "untranslated": 0}
