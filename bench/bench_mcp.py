@@ -1,6 +1,8 @@
-"""MCP figures (issue 16): `rule` tool calls to `mtgkb mcp` over stdio, through the SDK's own client.
+"""MCP figures (issues 16 and 28): answer sizes and `rule` tool calls to `mtgkb mcp` over stdio, through the SDK's own client.
 
-One client drives a fresh `python -m kb mcp` subprocess: the time from spawn to a finished
+First the size of each answer an agent gets for a set of typical calls (characters of the
+text block, as a client puts it into the agent's context; goal for `rule 702.26b`: under
+4,000). Then one client drives a fresh `python -m kb mcp` subprocess: the time from spawn to a finished
 handshake, then 1,000 `rule` calls of random rule numbers one after another (each answer
 checked: not an error, the asked number, an edition stamp), with per-call latency
 percentiles and calls per second. The database is built from the corpus in a temporary
@@ -46,16 +48,53 @@ def english_numbers(db: Path) -> list[str]:
         kb.close()
 
 
+SIZED = [  # (tool, arguments): the calls whose answer sizes are printed
+    ("rule", {"number": "702.26b"}),
+    ("rule", {"number": "702.26b", "versions": True}),
+    ("rule", {"number": "702.26"}),
+    ("rule", {"number": "7"}),
+    ("rules", {"reference": "601.2a-h"}),
+    ("trace", {"number": "702.26", "back": True}),
+    ("trace", {"number": "702.26", "back": True, "every_edition": True}),
+    ("search", {"query": "phased out token"}),
+    ("cite", {"text": "A phased-out permanent is treated as though it does not exist (CR 702.26b); see also "
+                      "rule 506.4 and ex 2 613.6."}),
+    ("check", {"text": "rule 702.25d", "since": "2015-01-23"}),
+    ("diff", {"old": "2026-04-17", "new": "2026-08-07"}),
+    ("glossary", {"term": "Phasing"}),
+    ("editions", {}),
+]
+
+
+def _params(db: Path):
+    from mcp import StdioServerParameters
+
+    env = {"PYTHONPATH": str(ROOT), "MTGKB_LANG": "en", "PATH": os.environ.get("PATH", "")}
+    return StdioServerParameters(command=sys.executable, args=["-m", "kb", "--db", str(db), "mcp"], env=env,
+                                 cwd=str(ROOT))
+
+
+async def sizes(db: Path) -> list[tuple[str, int, bool]]:
+    """The text size of each SIZED call's answer (and whether it was an error)."""
+    from mcp import Client
+
+    found = []
+    async with Client(_params(db)) as client:
+        for tool, arguments in SIZED:
+            result = await client.call_tool(tool, arguments)
+            shown = " ".join(f"{key}={value!r}" for key, value in arguments.items())
+            found.append((f"{tool} {shown}"[:90], len(result.content[0].text), bool(result.is_error)))
+    return found
+
+
 def percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * fraction))]
 
 
 async def drive(db: Path, numbers: list[str], subrules: bool) -> tuple[float, list[float], int, float]:
-    from mcp import Client, StdioServerParameters
+    from mcp import Client
 
-    env = {"PYTHONPATH": str(ROOT), "MTGKB_LANG": "en", "PATH": os.environ.get("PATH", "")}
-    params = StdioServerParameters(command=sys.executable, args=["-m", "kb", "--db", str(db), "mcp"], env=env,
-                                   cwd=str(ROOT))
+    params = _params(db)
     spawned = time.perf_counter()
     async with Client(params) as client:
         started = time.perf_counter() - spawned
@@ -89,6 +128,8 @@ def main() -> None:
         all_numbers = english_numbers(db)
         numbers = [rng.choice(all_numbers) for _ in range(args.calls)]
         print(f"database: {db if args.db else 'temporary'}, {len(all_numbers)} rules in the newest English edition")
+        for call, size, error in asyncio.run(sizes(db)):
+            print(f"answer size: {size:>9,} characters  {call}{'  (error)' if error else ''}")
         for subrules in (False, True):
             started, latencies, errors, elapsed = asyncio.run(drive(db, numbers, subrules))
             latencies.sort()

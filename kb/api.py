@@ -69,6 +69,17 @@ class KnowledgeBase:
         return self.store.path
 
     @property
+    def rule_language(self) -> str | None:
+        """The language of rule texts when a call names none; None (the default): the interface
+        language where it has the text, else English. The MCP server sets "en", so that an agent's
+        answers do not follow the host's locale."""
+        return self.store.rule_language
+
+    @rule_language.setter
+    def rule_language(self, lang: str | None) -> None:
+        self.store.rule_language = lang
+
+    @property
     def db(self):
         """The database as a sqlite_utils.Database, for callers that want its API."""
         if self._db is None:

@@ -4,7 +4,8 @@ Wiki and course maintainers ask after every CR update: which of my "see 702.23j"
 still hold? Each citation is followed through the renumbering chain from the
 edition the text was written for (``since``) to the one it should now match
 (``until``, default the newest): ok, moved (with the new number), changed (same
-number, new text, with the word diff), gone, or title mismatch. A number that is not in
+number, new text, with the word diff), moved and changed (a new number and a new text: the new
+number and the word diff), gone, or title mismatch. A number that is not in
 ``since`` but in an older edition (502.15, Phasing until 2009, cited "since 2010-07-16")
 is followed from the newest edition before ``since`` that has it, and says so.
 
@@ -28,7 +29,9 @@ from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange, letter_index
 from importers.references import normalise_title
 
-from kb.core.labels import CHANGED, GONE, MOVED, NOT_FOUND, OK, STATUS_LABELS, TITLE_MISMATCH  # noqa: F401
+from kb.core.labels import (  # noqa: F401
+    CHANGED, GONE, MOVED, MOVED_CHANGED, NOT_FOUND, OK, STATUS_LABELS, TITLE_MISMATCH,
+)
 
 
 @dataclass
@@ -147,10 +150,13 @@ def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, unt
         return
     new = kb.rule(new_number, lang="en", edition=until_doc["name"])
     result.current_title = new.title
+    edited = _words(old.text) != _words(new.text)
+    if edited:  # a moved rule's new text is as worth reading as a changed one's
+        result.changes = word_changes(old.text, new.text)
     if new_number != number:
-        result.status, result.new_target = MOVED, new_number
-    elif _words(old.text) != _words(new.text):
-        result.status, result.changes = CHANGED, word_changes(old.text, new.text)
+        result.status, result.new_target = (MOVED_CHANGED if edited else MOVED), new_number
+    elif edited:
+        result.status = CHANGED
     if result.title and normalise_title(result.title) != normalise_title(new.title):
         result.status = TITLE_MISMATCH if result.status == OK else result.status
         result.note = _("the text quotes “{quoted}”; in {edition} the title is “{title}”").format(
@@ -173,11 +179,12 @@ def _check_range(kb, result: CheckedCitation, target: RuleRange, since_doc: dict
     if worst:
         result.status, result.note = worst.status, f"{worst.target}: {worst.note}"
         return
-    if any(p.status == MOVED for p in ends):
+    if any(p.status in (MOVED, MOVED_CHANGED) for p in ends):
         new_start, new_end = (RuleNumber.parse(p.new_target or p.target) for p in ends)
         try:
             result.new_target = str(RuleRange.between(new_start, new_end))
-            result.status = MOVED
+            result.changes = [c for p in ends for c in p.changes]
+            result.status = MOVED_CHANGED if result.changes else MOVED
         except ValueError:
             result.status = GONE
             result.note = _("the ends now lie apart: {start} and {end}").format(start=new_start, end=new_end)
@@ -210,7 +217,7 @@ def fix(text: str, checked: list[CheckedCitation]) -> tuple[str, list[dict]]:
     edits: list[dict] = []
     written: dict[int, str] = {}  # per citation: the number its last item stands for after the fix
     for item in checked:
-        new = item.new_target if item.status == MOVED and item.new_target else None
+        new = item.new_target if item.status in (MOVED, MOVED_CHANGED) and item.new_target else None
         replacement = _written(item, new, written.get(item.citation.get("start", item.start))) if new else None
         written[item.citation.get("start", item.start)] = new or item.target
         if replacement is not None and "-" in item.raw:

@@ -70,10 +70,12 @@ def write_fixed(path: Path, text: str, *, in_place: bool) -> Path | None:
 
 
 def _detail(c) -> str:
-    """The new number, why, or the first word changes."""
+    """The new number (and why), the first word changes, or both for a rule moved and changed."""
+    words = "; ".join(f"{d['old']!r} -> {d['new']!r}" for d in c.changes[:5])
     if c.new_target:
-        return f"{c.new_target} ({c.note})" if c.note else c.new_target
-    return c.note or "; ".join(f"{d['old']!r} -> {d['new']!r}" for d in c.changes[:5])
+        moved = f"{c.new_target} ({c.note})" if c.note else c.new_target
+        return f"{moved}: {words}" if words else moved
+    return c.note or words
 
 
 def print_checked(checked: list, changes: list[dict], *, fix: bool, fixed: str | None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kb.cli.output import dump, open_database, reported
+from kb.core.model import MAIN_SOURCES, version_runs
 from kb.i18n import _, format_edition
 
 
@@ -59,21 +60,10 @@ def also_in_lines(versions: list[dict]) -> list[str]:
     for version in versions:
         by_lang.setdefault(version["lang"], []).append(version)
     for lang, found in by_lang.items():
-        parts = [_run_text(run) for run in _runs([v for v in found if v["source"] in ("official", "translation")])]
+        parts = [_run_text(run) for run in version_runs([v for v in found if v["source"] in MAIN_SOURCES])]
         parts += [_other_text(v) for v in found if v["source"] not in ("official", "translation")]
         lines += [f"  {lang:4}{part}" if i == 0 else f"      {part}" for i, part in enumerate(parts)]
     return lines
-
-
-def _runs(versions: list[dict]) -> list[list[dict]]:
-    """Consecutive versions (newest first) that share one number."""
-    runs: list[list[dict]] = []
-    for version in versions:
-        if runs and runs[-1][-1]["number"] == version["number"]:
-            runs[-1].append(version)
-        else:
-            runs.append([version])
-    return runs
 
 
 def _run_text(run: list[dict]) -> str:

@@ -19,8 +19,9 @@ CHANGE_LABELS = {UNCHANGED: N_("unchanged"), REFERENCES: N_("references only"), 
 
 # What re-validating a citation found (kb.citing.check).
 OK, MOVED, CHANGED, GONE, TITLE_MISMATCH, NOT_FOUND = "ok", "moved", "changed", "gone", "title mismatch", "not found"
-STATUS_LABELS = {OK: N_("ok"), MOVED: N_("moved"), CHANGED: N_("changed"), GONE: N_("gone"),
-                 TITLE_MISMATCH: N_("title mismatch"), NOT_FOUND: N_("not found")}
+MOVED_CHANGED = "moved and changed"  # a new number and a new text: both the new number and the word changes
+STATUS_LABELS = {OK: N_("ok"), MOVED: N_("moved"), MOVED_CHANGED: N_("moved and changed"), CHANGED: N_("changed"),
+                 GONE: N_("gone"), TITLE_MISMATCH: N_("title mismatch"), NOT_FOUND: N_("not found")}
 
 # Where a term pairing came from, in the order `mtgkb term` lists them (kb.terms).
 SOURCES = ("curated", "glossary", "pair", "rule-title", "inline")

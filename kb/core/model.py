@@ -130,6 +130,21 @@ class Rule(_Serialisable):
         return payload
 
 
+MAIN_SOURCES = ("official", "translation")
+
+
+def version_runs(versions: list[dict]) -> list[list[dict]]:
+    """Consecutive versions (newest first) that share one number: how `show` prints "Also in" and the
+    MCP rule tool summarises a rule's other versions (a hundred editions are a handful of runs)."""
+    runs: list[list[dict]] = []
+    for version in versions:
+        if runs and runs[-1][-1]["number"] == version["number"]:
+            runs[-1].append(version)
+        else:
+            runs.append([version])
+    return runs
+
+
 def data_relative(path: str) -> str:
     """A scenario file as JSON shows it: relative to the data folder ("scenarios/phasing.yaml"), never
     an absolute path of the machine that ran it (a file elsewhere is shown by its name)."""

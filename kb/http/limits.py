@@ -4,7 +4,8 @@ A request body over ``MAX_BODY`` bytes is refused before it is read (413); a bod
 trickles in slower than ``BODY_SECONDS`` allows is refused with 408. A text may cite at most
 ``MAX_CITATIONS`` rules, counted with the citation grammar before anything is resolved, and an
 answer may hold at most ``MAX_ANSWER`` bytes of JSON: past either the request gets a 413 that
-names the limit and the value, instead of minutes of work and hundreds of megabytes.
+names the limit and the value, instead of minutes of work and hundreds of megabytes. These
+limits live in kb.core.limits, which the MCP server applies too.
 """
 
 from __future__ import annotations
@@ -17,14 +18,11 @@ import anyio
 import orjson
 from fastapi.responses import Response
 
-from kb.core.citations import find_citations
-from kb.core.errors import TooLarge
+from kb.core.limits import MAX_ANSWER, MAX_CITATIONS, MAX_TEXT, check_answer_size, count_citations  # noqa: F401
 from kb.i18n import _, ngettext
 
-MAX_BODY = 1 << 20  # bytes of a request body
+MAX_BODY = MAX_TEXT  # bytes of a request body; the limits shared with the MCP server are kb.core.limits
 BODY_SECONDS = 30.0  # to receive a whole body once its headers are in
-MAX_CITATIONS = 1000  # cited numbers and ranges in one /cite or /check text
-MAX_ANSWER = 8 << 20  # bytes of one JSON answer
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -104,16 +102,6 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
-def count_citations(text: str, lang: str | None, limit: int = MAX_CITATIONS) -> int:
-    """The numbers and ranges ``text`` cites; TooLarge past ``limit``, before any is resolved."""
-    count = sum(len(citation.targets) for citation in find_citations(text, lang, mode="free"))
-    if count > limit:
-        raise TooLarge(ngettext("the text cites {count} rules; at most {limit} are answered per request",
-                                "the text cites {count} rules; at most {limit} are answered per request",
-                                count).format(count=count, limit=limit))
-    return count
-
-
 def render_json(content: Any) -> bytes:
     """Compact UTF-8 JSON, as ``json.dumps(ensure_ascii=False, separators=(",", ":"))`` writes it, by
     orjson: a rule with its "also in" (14 KB) takes 30 µs instead of 330, a third of a lookup's time
@@ -128,7 +116,5 @@ class BoundedJSON(Response):
 
     def render(self, content: Any) -> bytes:
         body = render_json(content)
-        if len(body) > MAX_ANSWER:
-            raise TooLarge(_("the answer would be {size} bytes; at most {limit} are sent: cite fewer or "
-                             "narrower rules").format(size=len(body), limit=MAX_ANSWER))
+        check_answer_size(len(body), MAX_ANSWER)
         return body

@@ -21,8 +21,11 @@ def error_data(error: Exception | None) -> dict:
             "counterparts": list(getattr(error, "counterparts", None) or [])}
 
 
-def tool_error(message: str, error: Exception | None = None) -> CallToolResult:
-    """An MCP tool error (isError) whose text and structured content name what exists nearby."""
+def tool_error(message: str, error: Exception | None = None, suggestions: list[str] | None = None) -> CallToolResult:
+    """An MCP tool error (isError), the one shape of every failure of a tool: its text the message with
+    what exists nearby, its structured content ``error``, ``suggestions`` and ``counterparts``."""
     data = error_data(error)
+    if suggestions is not None:
+        data["suggestions"] = suggestions
     return CallToolResult(content=[TextContent(type="text", text=with_nearest(message, data["suggestions"]))],
                           structured_content={"error": message, **data}, is_error=True)

@@ -3,6 +3,12 @@
 The rule shape is the HTTP API's (Academy Ruins' ruleNumber, ruleText, examples,
 navigation; Yawgatog's anchor) plus what an agent needs to cite it: the resource URI
 and a ready citation such as "CR 702.26b (2026-08-07)". Nothing here touches the SDK.
+
+An agent's context is small, so answers are sized for it: a rule's other versions come as
+runs of editions (as `mtgkb show` prints "Also in"; a rule of 1999 has a hundred versions
+and a handful of runs), a trace as the editions where something changed, and every list
+as one page (``offset``, ``limit``) that says how many there are and where the next page
+starts.
 """
 
 from __future__ import annotations
@@ -10,11 +16,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from kb.core.labels import UNCHANGED
+from kb.core.model import MAIN_SOURCES, version_runs
 from kb.mcp.uri import rule_uri
 
-# An agent's context is small: long lists are cut, and the answer says how many were left out.
-MAX_RULES = 200
-MAX_CHANGES = 100
+# Default page sizes (a tool's `limit` argument overrides them).
+SUBRULES_PAGE = 20
+RULES_PAGE = 50
+CITATIONS_PAGE = 50
+CHANGES_PAGE = 100
+ENTRIES_PAGE = 20
+DOCUMENTS_PAGE = 50
 
 
 def citation_stamp(number: str, lang: str, edition: str | None, document: str) -> str:
@@ -23,20 +35,59 @@ def citation_stamp(number: str, lang: str, edition: str | None, document: str) -
     return f"CR {number} ({where})" if lang == "en" else f"CR {number} ({where}, {lang})"
 
 
-def rule_payload(rule, subrules: list | None = None) -> dict[str, Any]:
-    """One rule (kb.api.Rule) with its examples, family and citations; ``subrules`` as compact rules."""
+def paged(items: list, offset: int, limit: int) -> tuple[list, dict[str, Any]]:
+    """One page of ``items`` and what an agent needs to ask for the next: the total and ``nextOffset``
+    (None on the last page)."""
+    end = offset + limit
+    return items[offset:end], {"total": len(items), "offset": offset, "limit": limit,
+                               "nextOffset": end if end < len(items) else None}
+
+
+def version_summary(versions: list[dict]) -> list[dict[str, Any]]:
+    """A rule's other versions as runs, language by language: the official texts and translations as
+    runs of editions sharing a number (newest first), then each variant or excerpt on its own."""
+    by_lang: dict[str, list[dict]] = {}
+    for version in versions:
+        by_lang.setdefault(version["lang"], []).append(version)
+    summary = []
+    for found in by_lang.values():
+        runs = version_runs([v for v in found if v["source"] in MAIN_SOURCES])
+        runs += [[v] for v in found if v["source"] not in MAIN_SOURCES]
+        for run in runs:
+            first, last = run[0], run[-1]
+            entry = {"lang": first["lang"], "number": first["number"], "title": first.get("title"),
+                     "source": first["source"], "newest": first["edition"], "oldest": last["edition"],
+                     "editions": len(run)}
+            if len(run) == 1:
+                entry["document"] = first["document"]
+            summary.append(entry)
+    return summary
+
+
+def rule_payload(rule, subrules: list | None = None, *, versions: bool = False, scenarios: bool = False,
+                 offset: int = 0, limit: int = SUBRULES_PAGE) -> dict[str, Any]:
+    """One rule (kb.api.Rule) with its examples, family and citations; its other versions as runs
+    (each one with ``versions``); its example games counted (listed with ``scenarios``: a phasing rule
+    has dozens); ``subrules`` as compact rules, one page of them."""
     payload: dict[str, Any] = {
         **rule.payload(),
         "uri": rule_uri(rule.lang, rule.edition, rule.document, rule.number),
         "citation": citation_stamp(rule.number, rule.lang, rule.edition, rule.document),
     }
-    if rule.inferred_edition:
-        payload["inferredEdition"] = rule.inferred_edition
-    if rule.english:
-        payload["english"] = rule.english
+    others = payload.pop("otherVersions")
+    payload["otherVersionCount"] = len(others)
+    if versions:
+        payload["otherVersions"] = others
+    else:
+        payload["versionRuns"] = version_summary(others)
+    games = payload.pop("scenarios")
+    payload["scenarioCount"] = {"total": len(games), "passed": sum(1 for g in games if g.get("passed"))}
+    if scenarios:
+        payload["scenarios"] = games
     if subrules is not None:
-        payload["subrules"] = [compact_rule(sub) for sub in subrules[:MAX_RULES]]
-        payload["subrulesOmitted"] = max(0, len(subrules) - MAX_RULES)
+        shown, page = paged(subrules, offset, limit)
+        payload["subrules"] = [compact_rule(sub) for sub in shown]
+        payload["subrulesPage"] = page
     return payload
 
 
@@ -52,23 +103,26 @@ def compact_rule(rule) -> dict[str, Any]:
     }
 
 
-def rules_payload(reference: str, rules: list) -> dict[str, Any]:
-    """A range or subtree (kb.api.KnowledgeBase.rules): one document, its rules in order."""
+def rules_payload(reference: str, rules: list, offset: int = 0, limit: int = RULES_PAGE) -> dict[str, Any]:
+    """A range or subtree (kb.api.KnowledgeBase.rules): one document, one page of its rules in order."""
     first = rules[0]
+    shown, page = paged(rules, offset, limit)
     return {
         "reference": reference,
         "lang": first.lang,
         "edition": first.edition,
         "document": first.document,
-        "count": len(rules),
-        "rules": [compact_rule(rule) for rule in rules[:MAX_RULES]],
-        "omitted": max(0, len(rules) - MAX_RULES),
+        "rules": [compact_rule(rule) for rule in shown],
+        "page": page,
     }
 
 
-def search_payload(results) -> dict[str, Any]:
-    """Search results (kb.search.SearchResults); every version of a rule with its URI and citation."""
+def search_payload(results, offset: int = 0) -> dict[str, Any]:
+    """Search results (kb.search.SearchResults) from ``offset`` on; every version of a rule with its
+    URI and citation."""
     payload = results.to_dict()
+    payload["results"] = payload["results"][offset:]
+    payload["offset"] = offset
     for result in payload["results"]:
         for version in result["versions"]:
             version["uri"] = rule_uri(version["lang"], version["edition"], version["document"], version["number"])
@@ -77,37 +131,75 @@ def search_payload(results) -> dict[str, Any]:
     return payload
 
 
-def cite_payload(citations: list) -> dict[str, Any]:
-    """Every citation of a text (kb.cite.ResolvedCitation) with its span, rules and edition."""
+def cite_payload(citations: list, offset: int = 0, limit: int = CITATIONS_PAGE) -> dict[str, Any]:
+    """The citations of a text (kb.cite.ResolvedCitation), counted, and one page of them with their
+    spans, rules and edition."""
+    shown, page = paged(citations, offset, limit)
     found = []
-    for citation in citations:
+    for citation in shown:
         entry = citation.to_dict()
         for rule in entry["rules"]:
             rule["uri"] = rule_uri(rule["lang"], rule["edition"], rule["document"], rule["number"])
             rule["citation"] = citation_stamp(rule["number"], rule["lang"], rule["edition"], rule["document"])
         found.append(entry)
     counts = {status: sum(1 for c in citations if c.status == status) for status in ("resolved", "ambiguous")}
-    return {"citations": found, **counts, "unresolved": len(citations) - sum(counts.values())}
+    return {"citations": found, "page": page, **counts, "unresolved": len(citations) - sum(counts.values())}
 
 
-def check_payload(checked: list, fixed_text: str, changes: list[dict]) -> dict[str, Any]:
-    """Re-validated citations (kb.check.CheckedCitation), their statuses counted, and the fixed text."""
+def check_payload(checked: list, fixed_text: str | None, changes: list[dict], offset: int = 0,
+                  limit: int = CITATIONS_PAGE) -> dict[str, Any]:
+    """Re-validated citations (kb.check.CheckedCitation) counted by status, one page of them with the
+    edits that fix them; the whole fixed text only when it was asked for (``fixed_text``)."""
     first = checked[0] if checked else None
-    return {
+    shown, page = paged(checked, offset, limit)
+    spans = {(c.start, c.end) for c in shown}
+    payload = {
         "since": first.since if first else None,
         "until": first.until if first else None,
         "counts": dict(Counter(c.status for c in checked)),
-        "citations": [c.to_dict() for c in checked],
-        "fixedText": fixed_text,
-        "changes": changes,
+        "citations": [c.to_dict() for c in shown],
+        "page": page,
+        "changes": [change for change in changes if (change["start"], change["end"]) in spans],
     }
+    if fixed_text is not None:
+        payload["fixedText"] = fixed_text
+    return payload
 
 
-def diff_payload(diff, limit: int = MAX_CHANGES, texts: bool = False) -> dict[str, Any]:
-    """A summary of two editions (kb.history.Diff): counts by change and the changed rules."""
-    changed = diff.changed()
+def trace_payload(trace, *, every_edition: bool = False, offset: int = 0,
+                  limit: int = SUBRULES_PAGE) -> dict[str, Any]:
+    """A trace (kb.history.Trace): the editions where the rule changed (with the first and the last),
+    or every edition; its subrules' traces one page at a time."""
+    payload = _trail(trace, every_edition)
+    shown, page = paged(trace.subrules, offset, limit)
+    payload["subrules"] = [_trail(sub, every_edition) for sub in shown]
+    payload["subrulesPage"] = page
+    return payload
+
+
+def _trail(trace, every_edition: bool) -> dict[str, Any]:
+    steps = trace.steps
+    if not every_edition:
+        last = len(steps) - 1
+        steps = [s for i, s in enumerate(steps) if i in (0, last) or s.change not in (None, UNCHANGED)]
+    return {"number": trace.number, "edition": trace.edition, "document": trace.document,
+            "direction": trace.direction, "end": trace.end, "editions": len(trace.steps),
+            "steps": [{"edition": s.edition, "document": s.document, "number": s.number, "title": s.title,
+                       "change": s.change, "note": s.note} for s in steps]}
+
+
+def crosscheck_payload(report, offset: int = 0, limit: int = RULES_PAGE) -> dict[str, Any]:
+    """A cross-check (kb.crosscheck report): both sides, findings counted, one page of its rows."""
+    payload = report.to_dict()
+    payload["rows"], payload["page"] = paged(payload["rows"], offset, limit)
+    return payload
+
+
+def diff_payload(diff, offset: int = 0, limit: int = CHANGES_PAGE, texts: bool = False) -> dict[str, Any]:
+    """A summary of two editions (kb.history.Diff): counts by change and one page of the changed rules."""
+    shown, page = paged(diff.changed(), offset, limit)
     rows = []
-    for entry in changed[:limit]:
+    for entry in shown:
         row: dict[str, Any] = {
             "change": entry.change, "oldNumber": entry.old_number, "newNumber": entry.new_number,
             "title": entry.new_title or entry.old_title,
@@ -129,32 +221,36 @@ def diff_payload(diff, limit: int = MAX_CHANGES, texts: bool = False) -> dict[st
         "summary": diff.summary,
         "glossarySummary": diff.glossary_summary,
         "changed": rows,
-        "omitted": max(0, len(changed) - limit),
+        "page": page,
     }
 
 
-def glossary_payload(term: str, entries: list) -> dict[str, Any]:
-    """Glossary entries (kb.results.GlossaryEntry), each with its language and edition."""
-    return {"term": term, "entries": [entry.to_dict() for entry in entries]}
+def glossary_payload(term: str, entries: list, offset: int = 0, limit: int = ENTRIES_PAGE) -> dict[str, Any]:
+    """Glossary entries (kb.results.GlossaryEntry), each with its language and edition, one page."""
+    shown, page = paged(entries, offset, limit)
+    return {"term": term, "entries": [entry.to_dict() for entry in shown], "page": page}
 
 
-def term_payload(query: str, entries: list) -> dict[str, Any]:
-    """A game term in every language (kb.terms.TermEntry), with the source of each name."""
-    return {"query": query, "entries": [entry.to_dict() for entry in entries]}
+def term_payload(query: str, entries: list, offset: int = 0, limit: int = ENTRIES_PAGE) -> dict[str, Any]:
+    """A game term in every language (kb.terms.TermEntry), with the source of each name, one page."""
+    shown, page = paged(entries, offset, limit)
+    return {"query": query, "entries": [entry.to_dict() for entry in shown], "page": page}
 
 
-def editions_payload(documents: list) -> dict[str, Any]:
-    """The imported documents (kb.results.DocumentInfo) and the newest edition of each language."""
+def editions_payload(documents: list, offset: int = 0, limit: int = DOCUMENTS_PAGE) -> dict[str, Any]:
+    """The newest edition of each language and one page of the imported documents (kb.results.DocumentInfo)."""
     newest: dict[str, str] = {}
     for doc in documents:
         if doc.edition and doc.edition > newest.get(doc.lang, ""):
             newest[doc.lang] = doc.edition
+    shown, page = paged(documents, offset, limit)
     return {
         "newest": newest,
         "documents": [
             {"document": d.name, "lang": d.lang, "edition": d.edition, "title": d.title, "format": d.format,
              "rules": d.rules, "glossary": d.glossary,
              "inferred": ({"first": d.inferred["first"], "last": d.inferred["last"]} if d.inferred else None)}
-            for d in documents
+            for d in shown
         ],
+        "page": page,
     }

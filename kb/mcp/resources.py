@@ -23,7 +23,7 @@ JSON = "application/json"
 
 
 def _json(data) -> str:
-    return json.dumps(data, ensure_ascii=False, indent=2)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))  # compact: an agent reads it
 
 
 def register_resources(server: MCPServer, backend: Backend) -> None:

@@ -8,21 +8,30 @@
 
 from __future__ import annotations
 
+import difflib
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.shared.exceptions import MCPError
+from mcp.types import INVALID_PARAMS, CallToolResult
+from pydantic import ValidationError
 
 from kb.api import KnowledgeBase
+from kb.i18n import _
 from kb.mcp.backend import Backend
 from kb.mcp.completions import register_completions
+from kb.mcp.errors import tool_error
 from kb.mcp.prompts import register_prompts
 from kb.mcp.resources import register_resources
 from kb.mcp.tools import register_tools
 
 NAME = "mtgkb"
 HTTP_PATH = "/mcp"
+RULE_LANGUAGE = "en"  # of rule texts when a call names none: never the host's locale
 SERVER_INSTRUCTIONS = (
     "The Magic: The Gathering Comprehensive Rules in several languages and editions (the editions tool and "
     "resource list them). "
@@ -53,12 +62,53 @@ class KnowledgeServer(MCPServer):
         register_prompts(self, backend)
         register_completions(self, backend)
 
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Context | None = None) -> Any:
+        """A tool's answer; an unknown tool or arguments outside its input schema as the one tool error
+        shape (message and suggestions) instead of the SDK's text (pydantic's, with its URLs)."""
+        try:
+            return await super().call_tool(name, arguments, context)
+        except UnexpectedToolError:
+            raise  # a fault of ours: the SDK logs it and answers without its details
+        except ToolError as error:
+            if isinstance(error.__cause__, ValidationError):
+                return argument_error(error.__cause__)
+            names = [tool.name for tool in await self.list_tools()]
+            if name not in names:
+                return tool_error(_("no tool {name!r}").format(name=name),
+                                  suggestions=difflib.get_close_matches(name, names, n=3, cutoff=0.5) or names)
+            raise
+
+    async def get_prompt(self, name: str, arguments: dict[str, Any] | None = None,
+                         context: Context | None = None) -> Any:
+        """A prompt; an unknown one or one without its required arguments is invalid params (-32602)."""
+        prompt = next((p for p in await self.list_prompts() if p.name == name), None)
+        if prompt is None:
+            names = [p.name for p in await self.list_prompts()]
+            raise MCPError(code=INVALID_PARAMS, message=_("no prompt {name!r}").format(name=name),
+                           data={"suggestions": names})
+        missing = [a.name for a in prompt.arguments or [] if a.required and not (arguments or {}).get(a.name)]
+        if missing:
+            raise MCPError(code=INVALID_PARAMS, message=_("the prompt {name} needs the argument {missing}").format(
+                name=name, missing=", ".join(missing)), data={"suggestions": missing})
+        return await super().get_prompt(name, arguments, context)
+
     def close(self) -> None:
         self.backend.close()
 
 
+def argument_error(error: ValidationError) -> CallToolResult:
+    """Arguments outside a tool's input schema: each field and what it must be, in pydantic's words
+    without its links."""
+    message = "; ".join(_("invalid argument {name}: {problem}").format(
+        name=".".join(str(part) for part in item["loc"]), problem=item["msg"]) for item in error.errors())
+    return tool_error(message)
+
+
 def build_server(kb: KnowledgeBase, *, index_in_background: bool = False) -> KnowledgeServer:
-    """An MCP server over ``kb`` (open it read-only: the server never writes the database)."""
+    """An MCP server over ``kb`` (open it read-only: the server never writes the database); rule
+    texts in English unless a call names a language."""
+    kb.rule_language = RULE_LANGUAGE
     server = KnowledgeServer(Backend(kb))
     if index_in_background:
         server.backend.prepare_search()

@@ -34,6 +34,9 @@ class Store:
         self.path = path
         self.readonly = readonly  # derived tables are then read as they are, never rebuilt
         self.cache = LookupCache(conn)
+        # The language rule texts come in when a call names none; None: the interface language
+        # where it has the text, else English (a front end may fix it, whatever the locale).
+        self.rule_language: str | None = None
 
     @classmethod
     def open(cls, path: str | Path, *, readonly: bool = False) -> "Store":
@@ -58,7 +61,7 @@ class Store:
         Without ``lang`` the interface language's documents come first where it has any,
         then English: a German reader gets German rule texts.
         """
-        key = (lang, edition, None if lang else ui_language())
+        key = (lang, edition, None if lang else self.rule_language or ui_language())
         self.cache.documents()  # notices another connection's writes, which clears the memo
         remembered = self.cache.candidates.get(key)
         if remembered is None:
@@ -70,7 +73,7 @@ class Store:
                 default_lang: str | None = None) -> dict:
         """The one document an edition names (see kb.store.documents.resolve)."""
         return resolve_documents(self.cache.documents(), lang=lang, edition=edition, default_lang=default_lang,
-                                prefer=None if lang or default_lang else ui_language())[0]
+                                prefer=None if lang or default_lang else self.rule_language or ui_language())[0]
 
     def document_row(self, name: str) -> dict:
         return next(d for d in self.cache.documents() if d["name"] == name)

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from kb.citing.check import CHANGED, GONE, MOVED, NOT_FOUND, OK, TITLE_MISMATCH, fix
+from kb.citing.check import CHANGED, GONE, MOVED, MOVED_CHANGED, NOT_FOUND, OK, TITLE_MISMATCH, fix
 from kb.cli import cli
 from kb.http.app import create_app
 from tests.history_fixtures import history_db_path, open_history_db
@@ -31,7 +31,7 @@ def test_each_status_from_2010_to_2017(kb):
     found = by_target(kb.check(WIKI, since="2010-07-16", until="2017-08-25"))
     assert found["702.23j"].status == GONE  # tokens stopped ceasing to exist in 2017-08-25
     assert (found["702.23"].status, found["702.23"].new_target) == (MOVED, "702.25")
-    assert found["702.23b"].status == MOVED and found["702.23b"].new_target == "702.25b"
+    assert found["702.23b"].status == MOVED_CHANGED and found["702.23b"].new_target == "702.25b"
     assert found["999.9"].status == NOT_FOUND
 
 
@@ -41,6 +41,34 @@ def test_same_number_with_new_text_is_changed_with_the_words(kb):
     rule = found["702.26d"]
     assert rule.status == CHANGED  # "Counters and stickers remain ..." among the edits
     assert rule.changes and all({"op", "old", "new"} <= set(c) for c in rule.changes)
+
+
+TOKENS = "Tokens continue to exist on the battlefield while phased out ."
+
+
+def test_a_rule_moved_and_changed_gives_the_new_number_and_the_words(kb):
+    # 702.25d of 2015 is 702.26d today, which says since 2017 that phased-out tokens stay on the battlefield
+    [rule] = kb.check("rule 702.25d", since="2015-01-23")
+    assert (rule.status, rule.new_target) == (MOVED_CHANGED, "702.26d")
+    assert {"op": "insert", "old": "", "new": TOKENS} in rule.changes
+    fixed, changes = fix("rule 702.25d", [rule])
+    assert fixed == "rule 702.26d" and changes == [{"start": 5, "end": 12, "old": "702.25d", "new": "702.26d"}]
+    [same] = kb.check("rule 702.25d", since="2015-01-23", until="2015-03-27")
+    assert same.status == OK
+
+
+def test_moved_and_changed_in_the_cli_and_the_http_api():
+    args = ["--db", str(history_db_path()), "cite", "--check", "--since", "2015-01-23", "rule 702.25d"]
+    text = CliRunner().invoke(cli, args)
+    assert text.exit_code == 1 and "moved and changed  702.26d: '' -> 'Tokens continue to exist" in text.output
+    [cli_json] = json.loads(CliRunner().invoke(cli, [*args, "--json"]).output)["citations"]
+    fixed = CliRunner().invoke(cli, [*args, "--fix"])
+    assert fixed.exit_code == 1 and fixed.stdout == "rule 702.26d"  # fixed, but its new text is still to be read
+    client = TestClient(create_app(history_db_path()))
+    [http] = client.post("/check", json={"text": "rule 702.25d", "since": "2015-01-23"}).json()["citations"]
+    for answer in (cli_json, http):
+        assert (answer["status"], answer["new_target"]) == ("moved and changed", "702.26d")
+        assert {"op": "insert", "old": "", "new": TOKENS} in answer["changes"]
 
 
 def test_a_quoted_title_that_no_longer_fits(kb):
@@ -62,7 +90,7 @@ def test_numbers_older_than_since_follow_the_chain(kb):
     [phasing, sub] = kb.check("Phasing is rule 502.15 (502.15b).", since="2010-07-16")
     assert (phasing.status, phasing.new_target, phasing.read_in) == (MOVED, "702.26", "2009-05-01")
     assert "502.15 is not in 2010-07-16; read as 502.15 of 2009-05-01 (Phasing)" in phasing.note
-    assert sub.status == MOVED and sub.new_target.startswith("702.26")
+    assert sub.status == MOVED_CHANGED and sub.new_target.startswith("702.26")
     [old] = kb.check("rule 502.15", since="2005-10-01")
     assert (old.status, old.new_target, old.read_in) == (MOVED, "702.26", None)
 
@@ -98,12 +126,12 @@ def cite_check(*args):
 
 def test_cli_fix_prints_the_text_and_leaves_the_file(tmp_path):
     page = tmp_path / "wiki.txt"
-    page.write_text("See rule 702.23b and rule 702.23d.", encoding="utf-8")
+    page.write_text("See rule 702.23c and rule 702.23e.", encoding="utf-8")  # moved with their texts unchanged
     result = cite_check("--file", str(page), "--fix")
     assert result.exit_code == 0, result.output
-    assert result.stdout == "See rule 702.26b and rule 702.26d."
-    assert "fixed at 9-16: 702.23b -> 702.26b" in result.stderr
-    assert page.read_text(encoding="utf-8") == "See rule 702.23b and rule 702.23d."
+    assert result.stdout == "See rule 702.26c and rule 702.26f."
+    assert "fixed at 9-16: 702.23c -> 702.26c" in result.stderr
+    assert page.read_text(encoding="utf-8") == "See rule 702.23c and rule 702.23e."
     data = json.loads(cite_check("--file", str(page), "--fix", "--json").stdout)
     assert [c["status"] for c in data["citations"]] == [MOVED, MOVED] and data["text"] == result.stdout
     assert [(c["start"], c["end"]) for c in data["changes"]] == [(c["start"], c["end"]) for c in data["citations"]]
@@ -111,17 +139,17 @@ def test_cli_fix_prints_the_text_and_leaves_the_file(tmp_path):
 
 def test_cli_fix_to_an_output_file_and_in_place(tmp_path):
     page = tmp_path / "wiki.txt"
-    page.write_text("See rule 702.23b.", encoding="utf-8")
+    page.write_text("See rule 702.23c.", encoding="utf-8")
     out = tmp_path / "fixed.txt"
     result = cite_check("--file", str(page), "--fix", "--output", str(out))
     assert result.exit_code == 0, result.output
-    assert out.read_text(encoding="utf-8") == "See rule 702.26b."
-    assert page.read_text(encoding="utf-8") == "See rule 702.23b." and "702.26b" in result.stdout
+    assert out.read_text(encoding="utf-8") == "See rule 702.26c."
+    assert page.read_text(encoding="utf-8") == "See rule 702.23c." and "702.26c" in result.stdout
     result = cite_check("--file", str(page), "--fix", "--in-place", "--json")
     assert result.exit_code == 0, result.output
-    assert page.read_text(encoding="utf-8") == "See rule 702.26b."
+    assert page.read_text(encoding="utf-8") == "See rule 702.26c."
     backup = tmp_path / "wiki.txt.bak"
-    assert backup.read_text(encoding="utf-8") == "See rule 702.23b."
+    assert backup.read_text(encoding="utf-8") == "See rule 702.23c."
     assert json.loads(result.stdout)["backup"] == str(backup)
 
 

@@ -10,6 +10,7 @@ import asyncio
 import atexit
 import json
 import shutil
+import sqlite3
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -137,7 +138,7 @@ def test_rule_with_its_subrules_and_their_examples(server, kb):
     assert expected[0] == "702.26a" and expected[-1] == "702.26p" and len(expected) == 14
     second = rule["subrules"][1]
     assert second["citation"] == "CR 702.26b (2026-08-07)" and len(second["examples"]) == 2
-    assert rule["subrulesOmitted"] == 0
+    assert rule["subrulesPage"] == {"total": 14, "offset": 0, "limit": 20, "nextOffset": None}
 
 
 def test_rule_in_another_language_and_edition(server):
@@ -194,9 +195,123 @@ def test_bad_input_is_a_tool_error(server):
 def test_rules_of_a_range_in_document_order(server):
     found = data(server, "rules", reference="702.26a-d")
     assert [r["ruleNumber"] for r in found["rules"]] == ["702.26a", "702.26b", "702.26c", "702.26d"]
-    assert (found["edition"], found["document"], found["count"], found["omitted"]) == (
-        "2026-08-07", "MagicCompRules_20260807", 4, 0)
+    assert (found["edition"], found["document"], found["page"]["total"], found["page"]["nextOffset"]) == (
+        "2026-08-07", "MagicCompRules_20260807", 4, None)
     assert found["rules"][3]["ruleText"].startswith("The phasing event doesn’t actually cause a permanent")
+
+
+# ---- answers sized for an agent -------------------------------------------------------------------
+
+
+def test_answers_are_compact_json(server):
+    result = call(server, "rule", number="702.26b")
+    text = result.content[0].text
+    assert text == json.dumps(result.structured_content, ensure_ascii=False, separators=(",", ":"))
+    assert "\n" not in text and len(text) < 4000
+    resource = talk(server, lambda client: client.read_resource("mtgkb://en/latest/702.26b")).contents[0].text
+    assert "\n" not in resource and json.loads(resource)["ruleNumber"] == "702.26b"
+
+
+def test_other_versions_come_as_runs_unless_asked(server, kb):
+    old = kb.rule("702.23a", edition="2010-07-16")
+    english = [v for v in old.other_versions if v["lang"] == "en"]
+    assert [(v["number"], v["edition"]) for v in english] == [("702.26a", "2026-08-07"), ("702.26a", "2026-01-16")]
+    rule = data(server, "rule", number="702.23a", edition="2010-07-16")
+    assert "otherVersions" not in rule and rule["otherVersionCount"] == len(old.other_versions)
+    runs = [(r["lang"], r["number"], r["newest"], r["oldest"], r["editions"]) for r in rule["versionRuns"]]
+    assert runs[0] == ("en", "702.26a", "2026-08-07", "2026-01-16", 2)
+    assert sum(r["editions"] for r in rule["versionRuns"]) == len(old.other_versions)
+    every = data(server, "rule", number="702.23a", edition="2010-07-16", versions=True)
+    assert every["otherVersions"] == old.other_versions and "versionRuns" not in every
+
+
+def test_lists_come_in_pages(server, kb):
+    expected = [r.number for r in kb.rules("702.26") if r.number != "702.26"]
+    first = data(server, "rule", number="702.26", limit=5)
+    assert [s["ruleNumber"] for s in first["subrules"]] == expected[:5]
+    assert first["subrulesPage"] == {"total": 14, "offset": 0, "limit": 5, "nextOffset": 5}
+    last = data(server, "rule", number="702.26", offset=10, limit=5)
+    assert [s["ruleNumber"] for s in last["subrules"]] == expected[10:]
+    assert last["subrulesPage"]["nextOffset"] is None
+    ranged = data(server, "rules", reference="702.26a-p", offset=2, limit=3)
+    assert [r["ruleNumber"] for r in ranged["rules"]] == expected[2:5] and ranged["page"]["total"] == 14
+    best = data(server, "search", query="phased out", limit=4)
+    second = data(server, "search", query="phased out", offset=2, limit=2)
+    assert [r["number"] for r in second["results"]] == [r["number"] for r in best["results"][2:4]]
+    cited = data(server, "cite", text="rules 702.26a, 702.26b, 702.26c and 613.6", limit=2, offset=2)
+    assert [c["target"] for c in cited["citations"]] == ["702.26c", "613.6"]
+    assert cited["page"]["total"] == 4 and cited["resolved"] == 4
+    editions = data(server, "editions", limit=2)
+    assert len(editions["documents"]) == 2 and editions["page"]["total"] == len(kb.documents())
+    too_big = call(server, "rule", number="702.26", limit=100_000)
+    assert too_big.is_error and "limit" in too_big.content[0].text
+
+
+def test_a_trace_lists_the_changes_unless_asked_for_every_edition(server, kb):
+    def unchanged(old, new):
+        return {r.old_number for r in kb.diff(old, new).rules if r.change == "unchanged"}
+
+    number = sorted(unchanged("2010-07-16", "2026-01-16") & unchanged("2026-01-16", "2026-08-07"))[0]
+    every = data(server, "trace", number=number, edition="2010-07-16", subrules=False, every_edition=True)
+    assert every["editions"] == 3 and [s["change"] for s in every["steps"]] == [None, "unchanged", "unchanged"]
+    changes = data(server, "trace", number=number, edition="2010-07-16", subrules=False)
+    assert [s["edition"] for s in changes["steps"]] == ["2010-07-16", "2026-08-07"] and changes["editions"] == 3
+    moved = data(server, "trace", number="702.23b", edition="2010-07-16", subrules=False)
+    assert [(s["number"], s["change"]) for s in moved["steps"][:2]] == [("702.23b", None), ("702.26b", "renumbered and edited")]
+
+
+def test_check_answers_the_fixed_text_only_when_asked(server):
+    text = "Phasing is rule 702.23 and 702.23b; tokens: rule 702.23j."
+    found = data(server, "check", text=text, since="2010-07-16", limit=1, offset=1)
+    assert "fixedText" not in found and found["page"]["total"] == 3
+    assert [c["target"] for c in found["citations"]] == ["702.23b"]
+    assert found["changes"] == [{"start": text.index("702.23b"), "end": text.index("702.23b") + 7,
+                                 "old": "702.23b", "new": "702.26b"}]
+
+
+def test_cite_and_check_refuse_what_the_http_api_refuses(server):
+    many = " ".join([f"rule 702.26{letter}." for letter in "abcdefghijkmnp"] * 72)  # 1,008 citations
+    for tool, extra in (("cite", {}), ("check", {"since": "2010-07-16"})):
+        result = call(server, tool, text=many, **extra)
+        assert result.is_error, tool
+        assert result.content[0].text == "the text cites 1008 rules; at most 1000 are answered per request"
+    wide = "フ" * 400_000  # 400,000 characters, 1,200,000 bytes: over the HTTP API's body limit
+    result = call(server, "cite", text=wide)
+    assert result.is_error
+    assert result.content[0].text == "the text is 1200000 bytes; at most 1048576 bytes are read"
+
+
+def test_a_call_the_client_abandons_stops_its_work(kb):
+    """The client's timeout sends a cancellation; the query under way is aborted, not finished for nobody."""
+    built = build_server(KnowledgeBase.open(mcp_db_path(), readonly=True))
+    outcomes: list[str] = []
+    endless = ("with recursive c(x) as (select 1 union all select x + 1 from c where x < 100000000) "
+               "select count(*) from c")
+
+    def count_forever(kb) -> dict:
+        try:
+            kb.conn.execute(endless).fetchone()
+            outcomes.append("finished")
+        except sqlite3.OperationalError as error:
+            outcomes.append(str(error))
+        return {}
+
+    async def slow() -> dict:
+        return await built.backend.call(count_forever)
+
+    built.add_tool(slow, name="slow")
+
+    async def scenario(client):
+        with pytest.raises(MCPError):
+            await client.call_tool("slow", {}, read_timeout_seconds=0.5)
+        return await client.call_tool("rule", {"number": "702.26b", "subrules": False})
+
+    try:
+        after = talk(built, scenario)
+    finally:
+        built.close()
+    assert outcomes == ["interrupted"]
+    assert after.structured_content["ruleText"] == kb.rule("702.26b").text
 
 
 # ---- search, cite, check ----------------------------------------------------------------------------
@@ -247,11 +362,12 @@ def test_cite_resolves_against_an_older_edition(server):
 
 def test_check_moved_gone_and_the_fixed_text(server):
     text = "Phasing is rule 702.23 and 702.23b; tokens: rule 702.23j."
-    found = data(server, "check", text=text, since="2010-07-16")
+    found = data(server, "check", text=text, since="2010-07-16", fix=True)
     assert (found["since"], found["until"]) == ("2010-07-16", "2026-08-07")
     statuses = {c["target"]: (c["status"], c["new_target"]) for c in found["citations"]}
-    assert statuses == {"702.23": ("moved", "702.26"), "702.23b": ("moved", "702.26b"), "702.23j": ("gone", None)}
-    assert found["counts"] == {"moved": 2, "gone": 1}
+    assert statuses == {"702.23": ("moved", "702.26"), "702.23b": ("moved and changed", "702.26b"),
+                        "702.23j": ("gone", None)}
+    assert found["counts"] == {"moved": 1, "moved and changed": 1, "gone": 1}
     assert found["fixedText"] == "Phasing is rule 702.26 and 702.26b; tokens: rule 702.23j."
     assert [c["old"] for c in found["changes"]] == ["702.23", "702.23b"]
 
@@ -259,13 +375,23 @@ def test_check_moved_gone_and_the_fixed_text(server):
 def test_check_a_changed_text_and_a_title_that_no_longer_fits(server):
     summary = data(server, "diff", old="2026-01-16", new="2026-08-07", section="702", limit=1000)
     edited = next(r for r in summary["changed"] if r["change"] == "edited" and r["oldNumber"] == r["newNumber"])
-    changed = data(server, "check", text=f"See rule {edited['newNumber']}.", since="2026-01-16", until="2026-08-07")
+    changed = data(server, "check", text=f"See rule {edited['newNumber']}.", since="2026-01-16", until="2026-08-07",
+                   fix=True)
     citation = changed["citations"][0]
     assert citation["status"] == "changed" and citation["changes"]
     assert changed["fixedText"] == f"See rule {edited['newNumber']}."  # nothing moved, nothing fixed
     titled = data(server, "check", text='See rule 702.22, "Phasing."', since="2010-07-16", until="2010-07-16")
     assert titled["citations"][0]["status"] == "title mismatch"
     assert "Flanking" in titled["citations"][0]["note"]
+
+
+def test_check_a_rule_moved_and_changed(server):
+    found = data(server, "check", text="rule 702.23d", since="2010-07-16")
+    [citation] = found["citations"]
+    assert (citation["status"], citation["new_target"]) == ("moved and changed", "702.26d")
+    assert {"op": "insert", "old": "",
+            "new": "Tokens continue to exist on the battlefield while phased out ."} in citation["changes"]
+    assert found["changes"] == [{"start": 5, "end": 12, "old": "702.23d", "new": "702.26d"}]
 
 
 def test_check_against_an_edition_that_is_not_there(server):
@@ -304,7 +430,7 @@ def test_diff_summarises_two_editions(server, kb):
     assert found["summary"] == full.summary and found["summary"]["edited"] > 0
     expected = [(r.change, r.old_number, r.new_number) for r in full.changed()]
     listed = [(r["change"], r["oldNumber"], r["newNumber"]) for r in found["changed"]]
-    assert listed == expected[:100] and found["omitted"] == max(0, len(expected) - 100)
+    assert listed == expected[:100] and found["page"]["total"] == len(expected)
     assert "oldText" not in found["changed"][0]
     with_texts = data(server, "diff", old="2026-01-16", new="2026-08-07", section="702.26", texts=True)
     assert all("newText" in r for r in with_texts["changed"])
@@ -438,6 +564,71 @@ def test_the_prompt_rejects_an_edition_that_is_not_there(server):
     assert error.code == INVALID_PARAMS and "2010-07-16" in error.data["suggestions"]
 
 
+def test_the_prompt_without_its_question_is_invalid_params(server):
+    for arguments in ({}, {"edition": "2026-08-07"}, {"question": ""}):
+        error = failure(server, lambda client, given=arguments: client.get_prompt("answer_rules_question", given))
+        assert error.code == INVALID_PARAMS
+        assert error.message == "the prompt answer_rules_question needs the argument question"
+    unknown = failure(server, lambda client: client.get_prompt("no_such_prompt", {"question": "?"}))
+    assert unknown.code == INVALID_PARAMS and unknown.data["suggestions"] == ["answer_rules_question"]
+
+
+# ---- schemas and the one error shape ----------------------------------------------------------------
+
+
+def test_every_tool_has_the_schema_of_its_answer(server):
+    listed = {tool.name: tool for tool in talk(server, lambda client: client.list_tools()).tools}
+    assert "errors.pydantic.dev" not in json.dumps([t.model_dump(mode="json") for t in listed.values()])
+    calls = {"rule": {"number": "702.26"}, "rules": {"reference": "702.26a-d"}, "search": {"query": "phased out"},
+             "cite": {"text": "rule 702.26b"}, "check": {"text": "rule 702.23b", "since": "2010-07-16"},
+             "trace": {"number": "702.23", "edition": "2010-07-16"},
+             "diff": {"old": "2026-01-16", "new": "2026-08-07", "section": "702.26"},
+             "crosscheck": {"a": "de:702.23", "b": "en@2010-07-16:702.23"}, "glossary": {"term": "Phasing"},
+             "term": {"query": "phasing"}, "editions": {}}
+    assert set(calls) == TOOLS
+    for name, arguments in calls.items():
+        schema = listed[name].output_schema
+        assert schema["type"] == "object" and len(schema["properties"]) >= 3, name
+        answer = data(server, name, **arguments)
+        assert set(schema["required"]) <= set(answer), name
+        assert set(answer) <= set(schema["properties"]), name  # every field the answer has is described
+    rule = listed["rule"].output_schema["properties"]
+    assert {"ruleNumber", "ruleText", "citation", "versionRuns", "subrulesPage"} <= set(rule)
+
+
+def test_every_failure_has_one_shape(server):
+    shape = {"error", "suggestions", "counterparts"}
+    too_big = call(server, "rule", number="702.26", limit=5000)
+    assert too_big.is_error and set(too_big.structured_content) == shape
+    assert too_big.content[0].text == "invalid argument limit: Input should be less than or equal to 1000"
+    missing = call(server, "rule")
+    assert missing.content[0].text == "invalid argument number: Field required"
+    unknown = call(server, "rulez", number="702.26b")
+    assert unknown.is_error and unknown.structured_content["suggestions"][0] == "rule"
+    assert unknown.content[0].text.startswith("no tool 'rulez'; nearest: rule")
+    not_found = call(server, "rule", number="702.26q")
+    assert set(not_found.structured_content) == shape
+
+
+def test_cite_in_an_edition_or_language_that_is_not_there_is_an_error(server):
+    edition = call(server, "cite", text="rule 702.26b", edition="2020-01-01")
+    assert edition.is_error and "2020-01-01" in edition.content[0].text
+    assert "2010-07-16" in edition.structured_content["suggestions"]
+    language = call(server, "cite", text="rule 702.26b", lang="xx")
+    assert language.is_error and language.structured_content["error"] == "no documents in language 'xx'"
+
+
+def test_rules_are_english_whatever_the_interface_language(server):
+    with using_language("ja"):
+        rule = data(server, "rule", number="702.26b", subrules=False)
+        cited = data(server, "cite", text="rule 702.26b")
+        japanese = data(server, "rule", number="702.26b", lang="ja", subrules=False)
+        missing = call(server, "rule", number="702.26q")
+    assert rule["lang"] == "en" and cited["citations"][0]["rules"][0]["lang"] == "en"
+    assert japanese["lang"] == "ja"
+    assert missing.content[0].text.startswith("ルール 702.26q が見つかりません")
+
+
 # ---- protocol, concurrency and language -------------------------------------------------------------
 
 
@@ -473,8 +664,8 @@ def test_quick_lookups_and_long_calls_take_turns(server, kb):
 
     diff, section, *rules, resource = talk(server, scenario)
     assert diff.structured_content["summary"] == kb.diff("2010-07-16", "2026-08-07").summary
-    assert len(section.structured_content["subrules"]) == 200
-    assert section.structured_content["subrulesOmitted"] == len(kb.rules("7")) - 201
+    assert len(section.structured_content["subrules"]) == 20
+    assert section.structured_content["subrulesPage"]["total"] == len(kb.rules("7")) - 1
     assert [r.structured_content["ruleText"] for r in rules] == [kb.rule(n).text for n in numbers]
     assert json.loads(resource.contents[0].text)["ruleText"] == kb.rule("702.26b", lang="ja").text
 

@@ -49,7 +49,7 @@ def _assert_exchange(found: dict) -> None:
     assert rule["ruleText"].startswith("パーマネントがフェイズ・アウトすると")
     assert rule["citation"] == "CR 702.26b (2026-01-16, ja)"
     assert found["missing"].is_error and "702.26p" in found["missing"].structured_content["suggestions"]
-    assert '"ruleNumber": "702.26b"' in found["resource"] and '"edition": "2026-08-07"' in found["resource"]
+    assert '"ruleNumber":"702.26b"' in found["resource"] and '"edition":"2026-08-07"' in found["resource"]
     citation = found["cited"]["citations"][0]
     assert (citation["start"], citation["end"], citation["edition"]) == (7, 14, "2026-08-07")  # the number alone
     assert (citation["citation"]["start"], citation["citation"]["end"]) == (4, 14)  # with its prefix
@@ -71,6 +71,27 @@ def test_stdio_subprocess():
     found = asyncio.run(run())
     _assert_exchange(found)
     assert found["search"].structured_content["results"][0]["number"] == "702.26d"
+
+
+def test_rules_in_english_whatever_the_locale():
+    """LANG=ja_JP: the messages may be Japanese, the rule texts are English unless a language is asked for."""
+    command = _command()
+    environment = {**_environment(), "LANG": "ja_JP.UTF-8"}
+    del environment["MTGKB_LANG"]
+    params = StdioServerParameters(command=command[0], args=command[1:], env=environment, cwd=str(ROOT))
+
+    async def run():
+        async with asyncio.timeout(DEADLINE), Client(params) as client:
+            rule = await client.call_tool("rule", {"number": "702.26b", "subrules": False})
+            cited = await client.call_tool("cite", {"text": "rule 702.26b"})
+            missing = await client.call_tool("rule", {"number": "702.26q"})
+            return rule.structured_content, cited.structured_content, missing.content[0].text
+
+    rule, cited, missing = asyncio.run(run())
+    assert (rule["lang"], rule["citation"]) == ("en", "CR 702.26b (2026-08-07)")
+    assert rule["ruleText"].startswith("If a permanent phases out")
+    assert cited["citations"][0]["rules"][0]["lang"] == "en"
+    assert missing.startswith("ルール 702.26q が見つかりません")
 
 
 def test_streamable_http_on_the_loopback():
