@@ -17,6 +17,9 @@ def rule_lines(rule) -> list[str]:
     lines = [rule.number + (f" {rule.title}" if rule.title else ""),
              _("[{lang}, {edition}, {document}, line {line}]").format(
                  lang=rule.lang, edition=format_edition(rule.edition), document=rule.document, line=rule.line)]
+    if rule.in_force:
+        lines.append(_("(in force on {date}: the CR of {edition})").format(
+            date=format_edition(rule.in_force["date"]), edition=format_edition(rule.in_force["edition"])))
     if rule.inferred_edition:
         edition = rule.inferred_edition
         lines.append(_("(inferred edition {first} … {last}; {note})").format(

@@ -102,7 +102,8 @@ def resolve(docs: list[dict], *, lang: str | None = None, edition: str | None = 
     document name is looked for in every language; otherwise ``default_lang`` (when set)
     limits the choice, else every language counts and ``prefer`` (the interface
     language) comes first, then English. ``edition`` None or "newest": every edition,
-    newest first; "all": the same list; a date: the documents of that date.
+    newest first; "all": the same list; a date: the documents of the edition in force that
+    day (in_force: 2010-07-01 names the CR of 2010-06-18).
     """
     if not docs:
         raise NoDatabase(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"))
@@ -120,6 +121,8 @@ def resolve(docs: list[dict], *, lang: str | None = None, edition: str | None = 
         if not lang and default_lang:
             chosen = [d for d in chosen if primary_language(d["lang"]) == primary_language(default_lang)]
         wanted = normalise_edition(text)
+        if is_date(wanted):
+            wanted = in_force(chosen, wanted, text, lang or default_lang)
         dated = [d for d in chosen if d["edition"] == wanted]
         if not dated:
             raise _edition_not_found(text, wanted, lang or default_lang, chosen)
@@ -133,6 +136,21 @@ def resolve(docs: list[dict], *, lang: str | None = None, edition: str | None = 
         first = prefer if prefer in {d["lang"] for d in ranked} else "en"
         ranked.sort(key=lambda d: (d["lang"] != first, d["lang"] != "en"))
     return ranked
+
+
+def in_force(docs: list[dict], date: str, text: str = "", lang: str | None = None) -> str:
+    """The edition in force on ``date``: the newest edition of ``docs`` dated on or before it, its whole
+    texts counted first (a date after the newest edition gives the newest). A date before every
+    edition is an error naming the first one."""
+    whole = [d["edition"] for d in docs if d["edition"] and d.get("whole", True)]
+    held = sorted(set(whole or [d["edition"] for d in docs if d["edition"]]))
+    if not held or date in held:
+        return date
+    if date < held[0]:
+        error = _edition_not_found(text or date, date, lang, docs)
+        raise EditionNotFound(str(error) + "; " + _("none was in force then: the first is of {first}").format(
+            first=held[0]), error.suggestions)
+    return max(e for e in held if e <= date)
 
 
 def newest_per_language(docs: list[dict]) -> list[dict]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from kb.core.editions import is_date, normalise_edition
 from kb.core.errors import BadInput, BadRuleNumber, RuleNotFound
 from kb.core.model import Reference, Rule, RuleLink
 from kb.core.numbers import RuleNumber, RuleNumberError, parse_reference
@@ -95,6 +96,7 @@ class Store:
             found = _copy(found)
             if not whole:
                 found.children, found.subrules = [], False
+            found.in_force = in_force_note(edition, found.edition)
             return found
         raise self.not_found(parsed, docs, lang, edition)
 
@@ -324,3 +326,11 @@ def not_found_message(number: RuleNumber, lang: str | None, edition: str | None)
     else:
         message = _("rule {number} not found")
     return message.format(number=number, lang=lang, edition=edition)
+
+
+def in_force_note(edition: str | None, found: str | None) -> dict | None:
+    """{"date", "edition"} when ``edition`` is a date between editions and ``found`` the edition in force then."""
+    if not edition or not found:
+        return None
+    date = normalise_edition(edition)
+    return {"date": date, "edition": found} if is_date(date) and date != found else None
