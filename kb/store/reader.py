@@ -17,7 +17,7 @@ from kb.core.numbers import RuleNumber, RuleNumberError, parse_reference
 from kb.i18n import _, format_edition, ui_language
 from kb.store.documents import resolve as resolve_documents
 from kb.store.identity import counterparts_of
-from kb.store.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
+from kb.store.lookup import CANDIDATES_KEPT, DocumentIndex, LookupCache, RefRow, SqlDocument, keep
 from kb.store.schema import connect
 
 TYPE_CHECKING = False
@@ -63,8 +63,8 @@ class Store:
         self.cache.documents()  # notices another connection's writes, which clears the memo
         remembered = self.cache.candidates.get(key)
         if remembered is None:
-            remembered = self.cache.candidates[key] = resolve_documents(
-                self.cache.documents(), lang=lang, edition=edition, prefer=key[2])
+            remembered = keep(self.cache.candidates, key, resolve_documents(
+                self.cache.documents(), lang=lang, edition=edition, prefer=key[2]), CANDIDATES_KEPT)
         return remembered
 
     def resolve(self, edition: str | None = None, *, lang: str | None = None,
