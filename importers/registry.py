@@ -8,7 +8,7 @@ from pathlib import Path
 from types import ModuleType
 
 from importers.decode import collect_warnings, decode_bytes
-from importers.limits import Limits
+from importers.limits import Limits, check_texts
 from importers.records import Document, NoRules, SourceError
 from kb.core.errors import BadInput
 from importers.references import find_references
@@ -72,7 +72,8 @@ def parse_file(
     if not document.rules and not document.glossary:
         raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
     limits.check_rules(path, len(document.rules))
-    document.references = find_references(document)
+    check_texts(path, document)
+    document.references = find_references(document, path=path)
     return document, data
 
 
