@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kb.api import BadInput, KnowledgeBase, TermNotFound
 from kb.http.cache import AnswerCache
+from kb.http.headers import SecurityHeaders
 from kb.http.docs import mount_docs
 from kb.http.errors import install_handlers, responses
 from kb.http.language import UILanguageMiddleware
@@ -87,6 +88,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
 
         app.add_middleware(CORSMiddleware, allow_origins=list(cors), allow_methods=["GET", "POST"],
                            allow_headers=["Accept-Language", "Content-Type"], max_age=600)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, errors and static files too
     install_handlers(app)
     get = facades.get
 
