@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.cli.output import dump, open_database, reported
+from kb.cli.output import dump, open_database, reported, shown
 from kb.i18n import _, format_edition
 
 
@@ -119,6 +119,6 @@ def show(number: str, *, lang: str | None = None, edition: str | None = None, as
         if as_json:
             dump(rule.payload())
         else:
-            print("\n".join(rule_lines(rule)))
+            print(shown("\n".join(rule_lines(rule))))
 
     return reported(run, as_json=as_json, db=db)
