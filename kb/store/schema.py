@@ -334,7 +334,7 @@ def _checked_version(conn: sqlite3.Connection, path: Path) -> int:
     if not _has_table(conn, "meta"):  # a meta table is ours (one being created by another import, too)
         tables = [name for (name,) in conn.execute(
             "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")]
-        ours = _has_table(conn, "documents") and {"name", "lang", "sha256"} <= set(_columns(conn, "documents"))
+        ours = _has_table(conn, "documents") and {"id", "name"} <= set(_columns(conn, "documents"))  # any release
         if tables and not ours:
             raise DatabaseError(_("{path}: not a database of mtgkb: it holds another program's tables ({tables}); "
                                   "nothing was changed: give mtgkb a file of its own with --db or $MTGKB_DB").format(
