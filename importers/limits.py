@@ -17,6 +17,13 @@ from dataclasses import dataclass
 from importers.records import SourceTooLarge
 from kb.i18n import _
 
+# Limits in time, not only in size: a 15 MB line read as one rule citing 476,625 rules took minutes
+# to store. The longest real rule text has 4,211 characters (an example 1,002, a glossary entry
+# 3,922), the most citations in one is 8 and in one document 1,934: these leave 20-25 times that.
+MAX_TEXT_CHARS = 100_000
+MAX_CITATIONS_PER_TEXT = 200
+MAX_CITATIONS = 40_000
+
 DEFAULT_MAX_BYTES = 16 * 1024 * 1024
 DEFAULT_MAX_RULES = 20_000
 BYTES_VARIABLE = "MTGKB_MAX_FILE_BYTES"
@@ -49,6 +56,35 @@ class Limits:
                 "the document has {rules} rules, more than the limit of {limit} (a real Comprehensive Rules has "
                 "at most 3,318); pass --max-rules or set {variable} to import it anyway").format(
                     rules=rules, limit=self.max_rules, variable=RULES_VARIABLE))
+
+
+def check_texts(path: str, document) -> None:
+    """Refuse a rule, example or glossary entry longer than MAX_TEXT_CHARS (a huge line), before its
+    citations are looked for."""
+    for rule in document.rules:
+        for text in (rule.text, *rule.examples):
+            if text and len(text) > MAX_TEXT_CHARS:
+                raise SourceTooLarge(path, getattr(rule, "line", None), _(
+                    "rule {number} has a text of {size} characters, more than the limit of {limit} (the longest "
+                    "real rule has 4,211): is a line missing its breaks?").format(
+                        number=rule.number, size=len(text), limit=MAX_TEXT_CHARS))
+    for entry in document.glossary:
+        if entry.text and len(entry.text) > MAX_TEXT_CHARS:
+            raise SourceTooLarge(path, getattr(entry, "line", None), _(
+                "the glossary entry {term!r} has {size} characters, more than the limit of {limit}").format(
+                    term=entry.term[:80], size=len(entry.text), limit=MAX_TEXT_CHARS))
+
+
+def check_citations(path: str, where: str, line: int | None, in_text: int, in_document: int) -> None:
+    """Refuse a text citing more than MAX_CITATIONS_PER_TEXT rules, or a document more than MAX_CITATIONS."""
+    if in_text > MAX_CITATIONS_PER_TEXT:
+        raise SourceTooLarge(path, line, _(
+            "{where} cites {count} rules, more than the limit of {limit} (a real rule cites at most 8)").format(
+                where=where, count=in_text, limit=MAX_CITATIONS_PER_TEXT))
+    if in_document > MAX_CITATIONS:
+        raise SourceTooLarge(path, line, _(
+            "the document cites more than {limit} rules (a real Comprehensive Rules cites 1,934)").format(
+                limit=MAX_CITATIONS))
 
 
 def _from_environment(variable: str, default: int) -> int:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 
+from importers.limits import check_citations
 from kb.core.citations import find_citations
+from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange
 
 TYPE_CHECKING = False
@@ -29,8 +31,12 @@ def normalise_title(title: str | None) -> str:
     return " ".join(title.casefold().strip(" .,:;!?\"'“”„«»「」『』〔〕").split())
 
 
-def find_references(doc: "Document", numbers: list[RuleNumber] | None = None) -> list[Reference]:
-    """Every citation in rule texts, examples and glossary definitions, resolved in the document."""
+def find_references(doc: "Document", numbers: list[RuleNumber] | None = None,
+                    path: str | None = None) -> list[Reference]:
+    """Every citation in rule texts, examples and glossary definitions, resolved in the document.
+
+    With the source's ``path``, a text or a document citing more rules than importers.limits allows is
+    refused (SourceTooLarge): storing hundreds of thousands of citations takes minutes."""
     if numbers is None:
         numbers = [RuleNumber.parse(rule.number) for rule in doc.rules]
     titles: dict[RuleNumber, str | None] = {}
@@ -48,7 +54,14 @@ def find_references(doc: "Document", numbers: list[RuleNumber] | None = None) ->
     for rule_seq, glossary_seq, text in sources:
         if not text or not _DIGIT.search(text):
             continue
-        for citation in find_citations(text, doc.lang, mode="rules"):
+        found = find_citations(text, doc.lang, mode="rules")
+        if path is not None:
+            targets = sum(len(citation.targets) for citation in found)
+            source = doc.rules[rule_seq] if rule_seq is not None else doc.glossary[glossary_seq]
+            where = (_("rule {number}").format(number=source.number) if rule_seq is not None
+                     else _("the glossary entry {term!r}").format(term=source.term[:80]))
+            check_citations(path, where, getattr(source, "line", None), targets, len(rows) + targets)
+        for citation in found:
             for target, title in zip(citation.targets, _titles(citation)):
                 rows.append(Reference(rule_seq, glossary_seq, _reference_row(citation, target, title, present, titles)))
     return rows

@@ -8,7 +8,7 @@ from pathlib import Path
 from types import ModuleType
 
 from importers.decode import collect_warnings, decode_bytes
-from importers.limits import Limits
+from importers.limits import Limits, check_texts
 from importers.records import Document, NoRules, SourceError
 from kb.core.errors import BadInput
 from importers.references import find_references
@@ -39,6 +39,11 @@ def detect_format(data: bytes, path: str) -> str:
     binary = b"\x00" in data[:4096] and data[:2] not in (b"\xff\xfe", b"\xfe\xff")
     if not binary:
         decode_bytes(data, path)  # a sniffer reads no text it cannot decode: say why the bytes are not text
+    order = utf16_without_bom(data) if binary else None
+    if order:
+        raise NoRules(path, None, _("the file looks like UTF-16 ({order}) without a byte-order mark: every other "
+                                    "byte is zero; save it as UTF-8, or as UTF-16 with a byte-order mark").format(
+            order=order))
     message = (_("unknown format (binary data): expected the Comprehensive Rules as text (lines like '702.26a "
                  "...'), a wiki article quoting rules, a rule page (text or HTML) or MediaWiki markup; or pass "
                  "--format with one of {formats}") if binary else
@@ -72,8 +77,24 @@ def parse_file(
     if not document.rules and not document.glossary:
         raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
     limits.check_rules(path, len(document.rules))
-    document.references = find_references(document)
+    check_texts(path, document)
+    document.references = find_references(document, path=path)
     return document, data
+
+
+def utf16_without_bom(data: bytes) -> str | None:
+    """"LE" or "BE" when the first 4 KB look like UTF-16 text without a byte-order mark: mostly
+    zero bytes at odd positions (little-endian) or at even ones (big-endian), almost none at the others."""
+    sample = data[:4096]
+    even, odd = sample[0::2], sample[1::2]
+    if len(odd) < 8:
+        return None
+    zero_even, zero_odd = even.count(0) / len(even), odd.count(0) / len(odd)
+    if zero_odd > 0.3 and zero_even < 0.05:
+        return "LE"
+    if zero_even > 0.3 and zero_odd < 0.05:
+        return "BE"
+    return None
 
 
 def read_source(path: str | Path, limits: Limits | None = None) -> bytes:

@@ -311,6 +311,10 @@ class KnowledgeBase:
                 return repair(self.store, progress=_phases(progress))
         except sqlite3.Error as error:
             raise self.database_fault(error) from error
+        except OSError as error:  # the search index beside the database: a full disk, a read-only folder
+            from kb.store.faults import file_fault
+
+            raise file_fault(error, f"{self.path}.search") from error
 
     def _complete_history(self) -> None:
         """Compute what the chain or an inference lacks before a command reads it (a killed import
@@ -640,8 +644,12 @@ class KnowledgeBase:
     def reindex(self, progress: ProgressCallback | None = None):
         """Build the search index again from every stored document; ``progress`` as for update_search_index."""
         from kb.search.index import rebuild_index
+        from kb.store.faults import file_fault
 
-        return _index_phase(progress, lambda step: rebuild_index(self.store, progress=step))
+        try:
+            return _index_phase(progress, lambda step: rebuild_index(self.store, progress=step))
+        except OSError as error:  # a read-only or full file system: a message, not a traceback
+            raise file_fault(error, f"{self.path}.search") from error
 
     # ---- cross-checks and terms ---------------------------------------------------------------
 

@@ -164,11 +164,12 @@ def parse_rules(data: bytes, url: str):
 
 def newest_official(conn) -> tuple[str, int] | None:
     """(edition, rules) of the newest official English CR held (the chain's last edition), or None."""
-    row = conn.execute(
-        "select edition, rules from documents where lang = 'en' and format = 'cr-text' and edition is not null "
-        "and length(name) - length(replace(name, '_', '')) <= 1 order by edition desc, name desc limit 1"
-    ).fetchone()
-    return (row[0], row[1] or 0) if row else None
+    from kb.store.documents import document_rows
+    from kb.store.identity import is_official
+
+    held = [d for d in document_rows(conn) if is_official(d)]
+    newest = max(held, key=lambda d: (d["edition"], d["name"]), default=None)
+    return (newest["edition"], newest["rules"] or 0) if newest else None
 
 
 def update(store, *, url: str | None = None, page: str = RULES_PAGE,

@@ -17,6 +17,7 @@ from kb.cli.i18n import I18nGroup, ui_lang_option, version_option
 from kb.cli.options import db_option, edition_option, json_option, lang_option
 from kb.cli.output import (
     EXIT_BAD_INPUT, EXIT_NOT_FOUND, EXIT_OK, database_error, dump, fail, open_kb, quiet_broken_pipe, report_error,
+    shown,
 )
 from kb.cli.progress import ProgressView, progress_option
 from kb.core.errors import MtgkbError
@@ -145,17 +146,17 @@ def report_import(r, list_warnings: bool = False) -> None:
     dozens of harmless ones, which would bury the results."""
     width = max(display_width(_(label)) for label in IMPORT_STATUS.values())
     if r.status == "failed":
-        click.echo(_("Error: {message}").format(message=r.error), err=True)
+        click.echo(_("Error: {message}").format(message=shown(r.error)), err=True)
     elif r.status == "skipped":
         click.echo(_("{status} {path}: {reason}").format(
-            status=ljust(_(IMPORT_STATUS[r.status]), width), path=r.path, reason=r.error), err=True)
+            status=ljust(_(IMPORT_STATUS[r.status]), width), path=shown(str(r.path)), reason=shown(r.error)), err=True)
     else:
         click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
-            status=ljust(_(IMPORT_STATUS[r.status]), width), name=r.name, lang=r.lang,
+            status=ljust(_(IMPORT_STATUS[r.status]), width), name=shown(r.name), lang=r.lang,
             edition=format_edition(r.edition), counts=_counts(r)))
     if list_warnings:
         for warning in r.warnings:
-            click.echo(_("Warning: {path}:{line}: {message}").format(**warning), err=True)
+            click.echo(shown(_("Warning: {path}:{line}: {message}").format(**warning)), err=True)
     elif r.warnings:
         click.echo(" " * (width + 1) + ngettext(
             "{n} warning about the source (a repaired number, a skipped letter): --warnings lists it",
@@ -249,7 +250,7 @@ def editions(ctx, lang, as_json):
     heading = [_("code"), _("language"), _("edition"), _("rules"), _("examples"), _("glossary"), _("refs"),
                _("name (format)")]
     rows = [[d.lang, language_name(d.lang), format_edition(d.edition), str(d.rules), str(d.examples),
-             str(d.glossary), str(d.references), f"{d.name} ({d.format})"] for d in docs]
+             str(d.glossary), str(d.references), f"{shown(d.name)} ({d.format})"] for d in docs]
     lines = table([heading, *rows], right={3, 4, 5, 6})
     click.echo(lines[0])
     for d, line in zip(docs, lines[1:]):

@@ -22,6 +22,17 @@ def dump(data) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+_CONTROL = dict.fromkeys([*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)])
+
+
+def shown(text: str) -> str:
+    """``text`` as a terminal may print it: control characters (of a file name, say: an escape
+    sequence would recolour or rewrite the terminal) written as \\x1b; newlines and tabs kept."""
+    if not any(ord(ch) in _CONTROL for ch in text):
+        return text
+    return "".join(f"\\x{ord(ch):02x}" if ord(ch) in _CONTROL else ch for ch in text)
+
+
 def report_failure(message: str, suggestions: list[str], as_json: bool, kind: str | None = None) -> None:
     """An error for people on stderr (with the nearest matches), or as JSON on stdout."""
     if as_json:
@@ -30,9 +41,9 @@ def report_failure(message: str, suggestions: list[str], as_json: bool, kind: st
             payload["kind"] = kind
         dump(payload)
         return
-    print(_("Error: {message}").format(message=message), file=sys.stderr)
+    print(_("Error: {message}").format(message=shown(message)), file=sys.stderr)
     if suggestions:
-        print(_("Nearest: {suggestions}").format(suggestions=", ".join(suggestions)), file=sys.stderr)
+        print(_("Nearest: {suggestions}").format(suggestions=shown(", ".join(suggestions))), file=sys.stderr)
 
 
 def report_error(error: MtgkbError, as_json: bool) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.cli.output import dump, open_database, reported
+from kb.cli.output import dump, open_database, reported, shown
 from kb.core.model import MAIN_SOURCES, version_runs
 from kb.i18n import _, format_edition
 
@@ -14,6 +14,9 @@ def rule_lines(rule) -> list[str]:
     lines = [rule.number + (f" {rule.title}" if rule.title else ""),
              _("[{lang}, {edition}, {document}, line {line}]").format(
                  lang=rule.lang, edition=format_edition(rule.edition), document=rule.document, line=rule.line)]
+    if rule.in_force:
+        lines.append(_("(in force on {date}: the CR of {edition})").format(
+            date=format_edition(rule.in_force["date"]), edition=format_edition(rule.in_force["edition"])))
     if rule.inferred_edition:
         edition = rule.inferred_edition
         lines.append(_("(inferred edition {first} … {last}; {note})").format(
@@ -102,6 +105,6 @@ def show(number: str, *, lang: str | None = None, edition: str | None = None, as
         if as_json:
             dump(rule.payload())
         else:
-            print("\n".join(rule_lines(rule)))
+            print(shown("\n".join(rule_lines(rule))))
 
     return reported(run, as_json=as_json, db=db)

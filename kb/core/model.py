@@ -83,6 +83,8 @@ class Rule(_Serialisable):
     subrules: bool = True  # False when asked for without them ("702.26." with a trailing dot)
     # Today's English rule of this one's lineage (number, edition, document); None when it is gone.
     current: dict | None = None
+    # Asked for by a date between editions: {"date": the date asked, "edition": the edition in force then}.
+    in_force: dict | None = None
 
     def payload(self) -> dict:
         """The one JSON shape of a rule, in `show --json`, the HTTP API, the MCP server and Python.
@@ -127,6 +129,8 @@ class Rule(_Serialisable):
             payload["inferredEdition"] = self.inferred_edition
         if self.english:
             payload["english"] = self.english
+        if self.in_force:
+            payload["inForce"] = self.in_force
         return payload
 
 

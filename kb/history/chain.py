@@ -2,7 +2,8 @@
 
 The chain is every official English edition in date order (then by name: the two
 files dated 2017-09-29 are both editions); variants whose names carry extra parts
-("_cleaned_…", "_reformatted_…") are not in it. Each consecutive pair is paired
+("_cleaned_…", "_reformatted_…"), copies of stored bytes and excerpts are not in it
+(kb.store.identity.is_official). Each consecutive pair is paired
 once and stored with each rule's change, keyed by both documents' hashes, the
 algorithm version and the pins that apply, so an import recomputes only what it
 made stale. Traces read these rows; diffs between any two editions compose them.
@@ -21,6 +22,8 @@ from kb.history.diff import MERGED, REMOVED, ADDED, SPLIT, classify_pair, find_p
 from kb.history.model import Doc, Node, connection, load_doc
 from kb.history.pairing import Pairing, pair_documents
 from kb.history.pins import Pin, digest, load_pins, resolve
+from kb.store.documents import document_rows
+from kb.store.identity import is_official
 
 VERSION = 2  # raise when pairing or classification changes: stored pairings are then recomputed
 
@@ -34,11 +37,9 @@ class ChainDoc:
 
 def chain_documents(source) -> list[ChainDoc]:
     """The English editions of the chain, oldest first."""
-    rows = connection(source).execute(
-        "select id, name, edition, sha256 from documents where lang = 'en' and edition is not null "
-        "and format = 'cr-text' order by edition, name"
-    ).fetchall()
-    return [ChainDoc(*row) for row in rows if row[1].count("_") <= 1]
+    chosen = [d for d in document_rows(connection(source)) if is_official(d)]
+    return [ChainDoc(d["id"], d["name"], d["edition"], d["sha256"])
+            for d in sorted(chosen, key=lambda d: (d["edition"], d["name"]))]
 
 
 @dataclass

@@ -21,6 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kb.api import BadInput, KnowledgeBase, TermNotFound
 from kb.http.cache import AnswerCache
+from kb.http.headers import SecurityHeaders
+from kb.http.slow import SlowPages
 from kb.http.docs import mount_docs
 from kb.http.errors import install_handlers, responses
 from kb.http.language import UILanguageMiddleware
@@ -78,6 +80,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     )
     # Outermost last: CORS, then the interface language, the answer cache, the body limit, the fast lane
     # of plain rule lookups (kb.http.rule_lane), the routes.
+    app.add_middleware(SlowPages)  # the reader's slow pages one at a time: a thread is left for the rest
     app.add_middleware(RuleFastLane, facades=facades)
     app.add_middleware(BodyLimit)
     app.add_middleware(AnswerCache, database=kb.path)
@@ -87,6 +90,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
 
         app.add_middleware(CORSMiddleware, allow_origins=list(cors), allow_methods=["GET", "POST"],
                            allow_headers=["Accept-Language", "Content-Type"], max_age=600)
+    app.add_middleware(SecurityHeaders)  # outermost: every answer, errors and static files too
     install_handlers(app)
     get = facades.get
 

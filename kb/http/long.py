@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import atexit
 import multiprocessing
+import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -31,9 +33,25 @@ _facade: KnowledgeBase | None = None
 
 # ---- in the worker process --------------------------------------------------------------------
 
-def _open(path: str) -> None:
+def _open(path: str, server: int) -> None:
     global _facade
+    threading.Thread(target=_end_with, args=(server,), name="parent watch", daemon=True).start()
     _facade = KnowledgeBase.open(path, readonly=True)
+
+
+PARENT_CHECK = 1.0  # seconds between two looks at the server process
+
+
+def _end_with(parent: int) -> None:
+    """End the worker when the server that started it is gone: killed (SIGKILL gives it no chance to
+    stop its pool) or ended without stopping it; the worker, holding the database, its -wal and -shm
+    open, would live on under init. A look every second at the parent's pid (the standard library's
+    portable way: PR_SET_PDEATHSIG would fire when the thread that spawned the worker ends). The
+    server's pid comes from the server: a server stopped while the worker starts is gone already.
+    multiprocessing's resource tracker ends by itself once the server and the worker are gone."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os._exit(0)
 
 
 def known(kb: KnowledgeBase, lang: str | None = None, edition: str | None = None) -> None:
@@ -105,7 +123,7 @@ class LongRequests:
             if self._pool is None:
                 # spawn, not fork: the server has threads, and a forked copy of them is unsafe.
                 self._pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_open, initargs=(self.path,))
+                                                 initializer=_open, initargs=(self.path, os.getpid()))
                 atexit.register(self.close)
             return self._pool
 

@@ -37,11 +37,13 @@ def has_table(conn: sqlite3.Connection, name: str = TABLE) -> bool:
 
 
 def chain_ids(conn: sqlite3.Connection) -> list[tuple[int, str]]:
-    """(id, edition) of the chain's English editions, oldest first: official files only, as the
-    chain takes them (a name with parts after the date is a variant)."""
-    rows = conn.execute("select id, name, edition from documents where lang = 'en' and edition is not null "
-                        "and format = 'cr-text' order by edition, name").fetchall()
-    return [(doc_id, edition) for doc_id, name, edition in rows if name.count("_") <= 1]
+    """(id, edition) of the chain's English editions, oldest first: official whole texts only, as the
+    chain takes them (kb.store.identity.is_official: no excerpt, variant or copy)."""
+    from kb.store.documents import document_rows
+    from kb.store.identity import is_official
+
+    chosen = sorted((d for d in document_rows(conn) if is_official(d)), key=lambda d: (d["edition"], d["name"]))
+    return [(d["id"], d["edition"]) for d in chosen]
 
 
 def rebuild(conn: sqlite3.Connection) -> int:

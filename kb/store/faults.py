@@ -49,3 +49,21 @@ def database_fault(error: sqlite3.Error, path: str | Path | None) -> DatabaseErr
     fault = DatabaseError(message)
     fault.__cause__ = error
     return fault
+
+
+def file_fault(error: OSError, path: str | Path) -> DatabaseError:
+    """An OSError writing a file beside the database (the search index) as a message naming it."""
+    import errno
+
+    reason = error.strerror or str(error)
+    if error.errno == errno.ENOSPC:
+        message = _("{path}: the disk is full ({reason}); the database is intact: free some space and run the "
+                    "command again").format(path=path, reason=reason)
+    elif error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        message = _("{path}: cannot be written ({reason}): a read-only file, folder or file system; reading "
+                    "commands work, but to write copy the database somewhere writable").format(path=path, reason=reason)
+    else:
+        message = _("{path}: cannot be written: {reason}").format(path=path, reason=reason)
+    fault = DatabaseError(message)
+    fault.__cause__ = error
+    return fault

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from kb.store.documents import rank_key
+from kb.store.documents import is_variant, rank_key
 
 # What a document is to its readers: the official English file (an edition of the chain), the
 # main translation of its language and date, another full text of that date (a reformatted or
@@ -20,24 +20,34 @@ OFFICIAL, TRANSLATION, VARIANT, EXCERPT = "official", "translation", "variant", 
 
 
 def document_roles(docs: list[dict]) -> dict[int, str]:
-    """Each document's role (OFFICIAL, TRANSLATION, VARIANT or EXCERPT) among the stored ones."""
+    """Each document's role (OFFICIAL, TRANSLATION, VARIANT or EXCERPT) among the stored ones.
+
+    By what a document holds (kb.store.documents.mark_provenance), not by its name: an English
+    whole text of a date that is no copy is an edition of the chain (two files of one date can
+    both be); a text holding a fraction of its edition is an excerpt, whatever it is called."""
     best: dict[tuple, dict] = {}
     for doc in docs:
-        if doc.get("format", "cr-text") == "cr-text":
+        if doc.get("format", "cr-text") == "cr-text" and doc.get("whole", True):
             group = (doc["lang"], doc["edition"])
             if group not in best or rank_key(doc) > rank_key(best[group]):
                 best[group] = doc
     roles = {}
     for doc in docs:
-        if doc["lang"] == "en" and doc["edition"] and doc["name"].count("_") <= 1 and doc.get("format") == "cr-text":
+        if is_official(doc):
             roles[doc["id"]] = OFFICIAL  # an edition of the chain, even beside another file of its date
-        elif doc.get("format", "cr-text") != "cr-text":
+        elif doc.get("format", "cr-text") != "cr-text" or not doc.get("whole", True):
             roles[doc["id"]] = EXCERPT
         elif best[(doc["lang"], doc["edition"])] is not doc:
             roles[doc["id"]] = VARIANT
         else:
             roles[doc["id"]] = TRANSLATION if doc["lang"] != "en" else VARIANT
     return roles
+
+
+def is_official(doc: dict) -> bool:
+    """An edition of the chain: a dated whole English CR text that is no copy of another."""
+    return (doc["lang"] == "en" and bool(doc["edition"]) and doc.get("format") == "cr-text"
+            and doc.get("whole", True) and not is_variant(doc))
 
 
 _ROLE_ORDER = {OFFICIAL: 0, TRANSLATION: 0, VARIANT: 1, EXCERPT: 2}

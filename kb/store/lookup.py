@@ -221,8 +221,30 @@ class SqlDocument:
 
 # A document is loaded into memory once it has been asked this often; before, SQL answers.
 LOAD_AFTER = 3
-# Built rules kept for repeated lookups (a few editions' worth).
-BUILT_RULES = 8_192
+# What one connection's lookups keep, each table bounded, the least recently used out first (figures
+# of the whole corpus, bench/bench_memory.py): a whole edition in memory is about 6 MB, a rule's
+# "also in" list up to 30 KB (110 versions), a built rule holds its list. So about 70 MB of documents,
+# 60 MB of lists and rules at most per connection; a server has three (docs/http.md).
+DOCUMENTS_IN_MEMORY = 12
+VERSIONS_KEPT = 2_048  # rules whose "also in" list and today's version are kept
+BUILT_RULES = 2_048  # built rules kept for repeated lookups
+CANDIDATES_KEPT = 256  # (language, edition, interface language) choices of documents
+
+
+def keep(table: dict, key, value, bound: int):
+    """Store ``value`` in ``table``, first dropping its oldest entry when it holds ``bound`` already."""
+    if key not in table and len(table) >= bound:
+        del table[next(iter(table))]
+    table[key] = value
+    return value
+
+
+def recent(table: dict, key):
+    """``table[key]`` (or None), marked most recently used: moved to the end, dropped last."""
+    found = table.pop(key, None)
+    if found is not None:
+        table[key] = found
+    return found
 
 
 class LookupCache:
@@ -265,9 +287,7 @@ class LookupCache:
     def remember(self, key: tuple[int, str], rule: Rule) -> None:
         """Keep a built rule for the next lookup of it: bots and the server ask for the same rules
         over and over. The oldest is dropped past ``BUILT_RULES``, so a whole-document walk stays small."""
-        if len(self.built) >= BUILT_RULES:
-            del self.built[next(iter(self.built))]
-        self.built[key] = rule
+        keep(self.built, key, rule, BUILT_RULES)
 
     def _fresh(self) -> None:
         version = self.conn.execute("pragma data_version").fetchone()[0]
@@ -293,7 +313,7 @@ class LookupCache:
 
     def versions(self, rule_id: int, number: str, doc_id: int) -> list[dict]:
         """A rule's versions in the other documents (kb.store.identity), once per rule and database state."""
-        found = self._versions.get(rule_id)
+        found = recent(self._versions, rule_id)
         if found is not None:
             return found
         roles = self._read_roles()
@@ -302,8 +322,7 @@ class LookupCache:
             rows = [(other, number, None) for other in sorted(self.documents_with(number))]
         if self._order is None:
             self._order = document_order(self._by_id, roles)
-        found = self._versions[rule_id] = versions(rows, doc_id, self._by_id, roles, self._order)
-        return found
+        return keep(self._versions, rule_id, versions(rows, doc_id, self._by_id, roles, self._order), VERSIONS_KEPT)
 
     def _read_roles(self) -> dict[int, str]:
         """Each document's role, whether identities are stored, and the newest official edition."""
@@ -328,19 +347,25 @@ class LookupCache:
             version = next((v for v in others if v["document"] == newest["name"]), None)
             if version:
                 found = {"number": version["number"], "edition": version["edition"], "document": version["document"]}
-        self._current[rule_id] = found
-        return found
+        return keep(self._current, rule_id, found, VERSIONS_KEPT)
 
     def index(self, doc: dict) -> "DocumentIndex | SqlDocument":
         """The document's rules: in memory once it is asked often, else through SQL."""
-        found = self._indexes.get(doc["id"])
+        asked = self._asked[doc["id"]] = self._asked.get(doc["id"], 0) + 1
+        found = recent(self._indexes, doc["id"])
         if found is not None:
             return found
-        asked = self._asked[doc["id"]] = self._asked.get(doc["id"], 0) + 1
         if asked < LOAD_AFTER:
             return SqlDocument(self.conn, doc)
-        found = self._indexes[doc["id"]] = DocumentIndex.load(self.conn, doc)
-        return found
+        if len(self._indexes) >= DOCUMENTS_IN_MEMORY:
+            # Full: a document takes the place of the least asked one only when asked twice as often.
+            # Lookups spread over more documents than fit then stay with SQL (about a millisecond
+            # each) instead of loading a whole document for each of them.
+            coldest = min(self._indexes, key=self._asked.__getitem__)
+            if asked < 2 * self._asked[coldest]:
+                return SqlDocument(self.conn, doc)
+            del self._indexes[coldest]
+        return keep(self._indexes, doc["id"], DocumentIndex.load(self.conn, doc), DOCUMENTS_IN_MEMORY)
 
     def scenarios(self, number: str) -> list[dict]:
         """Stored scenario results for a rule number (a one-off lookup reads only its own)."""

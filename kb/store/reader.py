@@ -10,13 +10,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from kb.core.editions import is_date, normalise_edition
 from kb.core.errors import BadInput, BadRuleNumber, RuleNotFound
 from kb.core.model import Reference, Rule, RuleLink
 from kb.core.numbers import RuleNumber, RuleNumberError, parse_reference
 from kb.i18n import _, format_edition, ui_language
 from kb.store.documents import resolve as resolve_documents
 from kb.store.identity import counterparts_of
-from kb.store.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
+from kb.store.lookup import CANDIDATES_KEPT, DocumentIndex, LookupCache, RefRow, SqlDocument, keep
 from kb.store.schema import connect
 
 from typing import TYPE_CHECKING
@@ -65,8 +66,8 @@ class Store:
         self.cache.documents()  # notices another connection's writes, which clears the memo
         remembered = self.cache.candidates.get(key)
         if remembered is None:
-            remembered = self.cache.candidates[key] = resolve_documents(
-                self.cache.documents(), lang=lang, edition=edition, prefer=key[2])
+            remembered = keep(self.cache.candidates, key, resolve_documents(
+                self.cache.documents(), lang=lang, edition=edition, prefer=key[2]), CANDIDATES_KEPT)
         return remembered
 
     def resolve(self, edition: str | None = None, *, lang: str | None = None,
@@ -98,6 +99,7 @@ class Store:
             found = _copy(found)
             if not whole:
                 found.children, found.subrules = [], False
+            found.in_force = in_force_note(edition, found.edition)
             return found
         raise self.not_found(parsed, docs, lang, edition)
 
@@ -327,3 +329,11 @@ def not_found_message(number: RuleNumber, lang: str | None, edition: str | None)
     else:
         message = _("rule {number} not found")
     return message.format(number=number, lang=lang, edition=edition)
+
+
+def in_force_note(edition: str | None, found: str | None) -> dict | None:
+    """{"date", "edition"} when ``edition`` is a date between editions and ``found`` the edition in force then."""
+    if not edition or not found:
+        return None
+    date = normalise_edition(edition)
+    return {"date": date, "edition": found} if is_date(date) and date != found else None

@@ -272,7 +272,8 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
     even when writing was asked: reading commands work, a write then fails with a message.
     """
     path = Path(path)
-    if not readonly and str(path) != ":memory:" and path.exists() and not _writable(path):
+    memory = str(path) == ":memory:"
+    if not readonly and not memory and path.exists() and not _writable(path):
         readonly = True
     try:
         if readonly:
@@ -280,10 +281,8 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT)
-            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA foreign_keys=ON")
-        version = schema_version(conn)
+        version = _checked_version(conn, path)  # before anything is written: another program's file stays as it is
     except sqlite3.DatabaseError as error:
         raise database_fault(error, path) from error
     except OSError as error:
@@ -295,13 +294,52 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
             raise DatabaseError(_("{path}: the database has schema version {found}, this mtgkb needs {known}: "
                                   "run 'mtgkb build' or 'mtgkb import' once to migrate it").format(
                 path=path, found=version, known=SCHEMA_VERSION))
-    elif version < SCHEMA_VERSION:
-        try:
-            migrate(conn, path)
-            complete_schema(conn)
-        except sqlite3.DatabaseError as error:
-            raise database_fault(error, path) from error
+        return conn
+    try:
+        if version < SCHEMA_VERSION and not memory:
+            # Created or migrated under the writer lock (kb.store.lock): first imports started together
+            # queue like later ones, instead of one failing at once on SQLite's lock of the other's schema.
+            from kb.store.lock import writer_lock
+
+            with writer_lock(path):
+                _wal(conn)
+                if schema_version(conn) < SCHEMA_VERSION:
+                    migrate(conn, path)
+                    complete_schema(conn)
+        else:
+            _wal(conn)
+            if version < SCHEMA_VERSION:
+                migrate(conn, path)
+                complete_schema(conn)
+    except sqlite3.DatabaseError as error:
+        raise database_fault(error, path) from error
     return conn
+
+
+def _wal(conn: sqlite3.Connection) -> None:
+    if conn.execute("PRAGMA journal_mode").fetchone()[0] not in ("wal", "memory"):
+        conn.execute("PRAGMA journal_mode=WAL")
+
+
+def _checked_version(conn: sqlite3.Connection, path: Path) -> int:
+    """The schema version, refusing a file that is no database of mtgkb: another program's tables
+    (with no meta table of ours and no documents table of our shape), or a version that is no number."""
+    try:
+        version = schema_version(conn)
+    except ValueError:
+        found = conn.execute("select value from meta where key = 'schema_version'").fetchone()[0]
+        raise DatabaseError(_("{path}: schema version {found!r} is not a number: this is not a database of "
+                              "mtgkb, or a damaged one; nothing was changed: check --db or $MTGKB_DB").format(
+            path=path, found=found)) from None
+    if not _has_table(conn, "meta"):  # a meta table is ours (one being created by another import, too)
+        tables = [name for (name,) in conn.execute(
+            "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")]
+        ours = _has_table(conn, "documents") and {"id", "name"} <= set(_columns(conn, "documents"))  # any release
+        if tables and not ours:
+            raise DatabaseError(_("{path}: not a database of mtgkb: it holds another program's tables ({tables}); "
+                                  "nothing was changed: give mtgkb a file of its own with --db or $MTGKB_DB").format(
+                path=path, tables=", ".join(tables[:5]) + (", …" if len(tables) > 5 else "")))
+    return version
 
 
 def _writable(path: Path) -> bool:

@@ -48,8 +48,8 @@ def test_renumbered_text_and_json():
 
 
 def test_bad_input_names_what_exists_and_exits_non_zero():
-    result = run("diff", "2009-07-12", "2026-08-07", code=1)
-    assert "no edition '2009-07-12'" in result.output and "2009-07-11" in result.output
+    result = run("diff", "1998-07-12", "2026-08-07", code=1)
+    assert "no edition '1998-07-12'" in result.output and "the first is of 1999-04-23" in result.output
     result = run("trace", "702.99", "--edition", "2010-07-16", "--json", code=1)
     data = json.loads(result.output)
     assert "702.99" in data["error"] and data["suggestions"]

@@ -59,10 +59,19 @@ def test_unknown_editions_and_languages_are_named_conditions_with_what_exists_ne
         resolve(DOCS, lang="xx")
     assert unknown.value.suggestions == ["de", "en", "ja"]
     assert (unknown.value.exit_code, unknown.value.http_status) == (2, 400)
-    with pytest.raises(errors.EditionNotFound):
-        resolve(DOCS, edition="2026-01-16", default_lang="en")  # a Japanese date is no English edition
+    with pytest.raises(errors.EditionNotFound) as early:
+        resolve(DOCS, edition="2020-01-01", default_lang="en")  # before every English edition
+    assert "the first is of 2023-11-17" in str(early.value)
     with pytest.raises(errors.NoDatabase):
         resolve([], lang="en")
+
+
+def test_a_date_between_editions_names_the_edition_in_force_that_day():
+    # a Japanese date is no English edition: the English one in force then answers
+    assert [d["id"] for d in resolve(DOCS, edition="2026-01-16", default_lang="en")] == [1, 2]
+    assert [d["id"] for d in resolve(DOCS, lang="en", edition="2025-12-31")] == [1, 2]
+    assert resolve(DOCS, lang="en", edition="2031-01-01")[0]["id"] == 3  # after the newest: the newest
+    assert resolve(DOCS, lang="ja", edition="2026-05-01")[0]["id"] == 4
 
 
 def test_every_condition_carries_the_readme_exit_code_and_an_http_status():
@@ -107,6 +116,25 @@ def test_the_cli_maps_each_condition_to_its_exit_code_and_json(tmp_path):
         assert json.loads(result.output)["kind"] == kind, args
         text = runner.invoke(cli, ["--db", str(db), *args])
         assert text.exit_code == code and "Error: " in text.output and "Traceback" not in text.output
+
+
+def test_show_by_a_date_between_editions_says_which_edition_was_in_force(tmp_path):
+    db = tmp_path / "two.db"
+    runner = CliRunner()
+    mini = str(MINI / "MiniRules_20260807.txt")
+    assert runner.invoke(cli, ["--db", str(db), "import", mini]).exit_code == 0
+    copy = tmp_path / "MiniRules_20260116.txt"
+    copy.write_bytes(Path(mini).read_bytes().replace(b"August 7, 2026", b"January 16, 2026"))
+    older = runner.invoke(cli, ["--db", str(db), "import", str(copy)])
+    assert older.exit_code == 0, older.output
+    text = runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2026-05-01"])
+    assert text.exit_code == 0 and "(in force on May 1, 2026: the CR of January 16, 2026)" in text.output
+    data = json.loads(runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2026-05-01", "--json"]).output)
+    assert (data["edition"], data["inForce"]) == ("2026-01-16", {"date": "2026-05-01", "edition": "2026-01-16"})
+    newest = json.loads(runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2030-01-01", "--json"]).output)
+    assert (newest["edition"], newest["inForce"]["edition"]) == ("2026-08-07", "2026-08-07")
+    exact = json.loads(runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2026-08-07", "--json"]).output)
+    assert "inForce" not in exact
 
 
 def test_a_newer_schema_is_refused_and_an_older_one_migrated(tmp_path):
