@@ -13,10 +13,13 @@ from kb.i18n import _, format_edition
 
 
 def rule_lines(rule) -> list[str]:
-    """The text form of a rule: heading, source, text, examples, family, citations."""
+    """The text form of a rule: heading, source, text, examples, family, citations; of the examples
+    asked for ("ex 2 613.6"), heading, source and those examples alone."""
     lines = [rule.number + (f" {rule.title}" if rule.title else ""),
              _("[{lang}, {edition}, {document}, line {line}]").format(
                  lang=rule.lang, edition=format_edition(rule.edition), document=rule.document, line=rule.line)]
+    if rule.asked_examples is not None:
+        return lines + [_("Example {n}: {text}").format(n=i, text=rule.examples[i - 1]) for i in rule.asked_examples]
     if rule.inferred_edition:
         edition = rule.inferred_edition
         lines.append(_("(inferred edition {first} … {last}; {note})").format(
@@ -112,7 +115,18 @@ def show(number: str, *, lang: str | None = None, edition: str | None = None, as
          db: Path | None = None) -> int:
     """Print one rule; the exit code says whether it was found."""
     def run() -> None:
-        rule = open_database(db, create=False).rule(number, lang=lang, edition=edition)
+        kb = open_database(db, create=False)
+        from kb.core.queries import read_query
+        from kb.core.numbers import RuleNumber
+
+        if not isinstance(read_query(number).target, RuleNumber):  # a range: every rule of it
+            found = kb.rules(number, lang=lang, edition=edition)
+            if as_json:
+                dump([rule.payload() for rule in found])
+            else:
+                print("\n\n".join("\n".join(rule_lines(rule)) for rule in found))
+            return
+        rule = kb.rule(number, lang=lang, edition=edition)
         if as_json:
             dump(rule.payload())
         else:

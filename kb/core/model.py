@@ -91,6 +91,8 @@ class Rule(_Serialisable):
     subrules: bool = True  # False when asked for without them ("702.26." with a trailing dot)
     # Today's English rule of this one's lineage (number, edition, document); None when it is gone.
     current: dict | None = None
+    # The examples asked for ("ex 101.2": all, "ex 2 613.6": [2]), counted from 1; None: the rule was.
+    asked_examples: list[int] | None = None
 
     def payload(self) -> dict:
         """The one JSON shape of a rule, in `show --json`, the HTTP API, the MCP server and Python.
@@ -131,6 +133,8 @@ class Rule(_Serialisable):
             "otherVersions": self.other_versions,
             "duplicates": self.duplicates,
         }
+        if self.asked_examples is not None:
+            payload["askedExamples"] = [{"index": i, "text": self.examples[i - 1]} for i in self.asked_examples]
         if self.inferred_edition:
             payload["inferredEdition"] = self.inferred_edition
         if self.english:

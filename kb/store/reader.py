@@ -10,10 +10,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from kb.core.errors import BadInput, BadRuleNumber, RuleNotFound
+from kb.core.errors import BadInput, BadRuleNumber, ExampleNotFound, RuleNotFound
 from kb.core.model import Reference, Rule, RuleLink
-from kb.core.numbers import RuleNumber, RuleNumberError, parse_reference
-from kb.i18n import _, format_edition, ui_language
+from kb.core.numbers import RuleNumber
+from kb.core.queries import read_query
+from kb.i18n import _, format_edition, ngettext, ui_language
 from kb.store.documents import resolve as resolve_documents
 from kb.store.identity import counterparts_of
 from kb.store.lookup import DocumentIndex, LookupCache, RefRow, SqlDocument
@@ -80,7 +81,11 @@ class Store:
     def rule(self, number: str, *, lang: str | None = None, edition: str | None = None) -> Rule:
         """One rule with its examples, family, neighbours, citations and its versions elsewhere, from the
         best document having it. "702.26." (a trailing dot) is the rule without its subrules."""
-        parsed, whole = parse_number_marked(number)
+        query = read_query(number)
+        if not isinstance(query.target, RuleNumber):
+            raise BadRuleNumber(_("{text!r} is a range: ask for its rules (`mtgkb show` prints them, "
+                                  "KnowledgeBase.rules returns them)").format(text=number))
+        parsed, whole = query.target, query.whole
         docs = self.candidates(lang, edition)
         key = str(parsed)
         for doc in docs:
@@ -95,6 +100,8 @@ class Store:
             found = _copy(found)
             if not whole:
                 found.children, found.subrules = [], False
+            if query.examples:
+                found.asked_examples = asked_examples(found, query.example)
             return found
         raise self.not_found(parsed, docs, lang, edition)
 
@@ -122,17 +129,11 @@ class Store:
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
         """A number with its subtree, or a range like "601.2a–h", in document order; "702.26." (a
         trailing dot) the rule alone."""
-        text = reference.strip()
-        if text.endswith(".") and len(text) > 1 and text[-2].isalnum():
-            return [self.rule(text, lang=lang, edition=edition)]
-        try:
-            target = parse_reference(text)
-        except RuleNumberError as error:
-            target = _one_citation(text)
-            if target is None:
-                raise BadRuleNumber(str(error)) from error
-        start = target if isinstance(target, RuleNumber) else target.start
-        first = self.rule(str(start), lang=lang, edition=edition)
+        query = read_query(reference)
+        target = query.target
+        if isinstance(target, RuleNumber) and (not query.whole or query.examples):
+            return [self.rule(reference, lang=lang, edition=edition)]
+        first = self.rule(str(query.number), lang=lang, edition=edition)
         source = self.cache.index(self.document_row(first.document))
         chosen = source.subtree(target) if isinstance(target, RuleNumber) else source.span(target.start, target.end)
         return [self.rule_view(source, _present(source.row(seq))) for seq in chosen]
@@ -282,35 +283,19 @@ def _present(row: dict | None) -> dict:
     return row
 
 
-def parse_number(number: str) -> RuleNumber:
-    """A rule number, also as bots pass it: "CR 702.26b", "!cr 702.26b", "rule 702.26b", "Regel 702.23a"."""
-    return parse_number_marked(number)[0]
-
-
-def parse_number_marked(number: str) -> tuple[RuleNumber, bool]:
-    """A rule number and whether its subrules are wanted: judgebot's "702.26." (a trailing dot)
-    asks for the rule alone; "702.26b." too, although a subrule rarely has subrules."""
-    text = number.strip()
-    whole = not (text.endswith(".") and len(text) > 1 and text[-2].isalnum())
-    if not whole:
-        text = text[:-1]
-    try:
-        return RuleNumber.parse(text), whole
-    except RuleNumberError as error:
-        cited = _one_citation(text)
-        if isinstance(cited, RuleNumber):
-            return cited, whole
-        raise BadRuleNumber(str(error)) from error
-
-
-def _one_citation(text: str):
-    """The one number or range that ``text`` cites as a whole (citation grammar), else None."""
-    from kb.core.citations import find_citations
-
-    found = find_citations(text, None, mode="free")
-    if len(found) == 1 and len(found[0].targets) == 1 and not text.replace(found[0].raw, "").strip(" .!?"):
-        return found[0].targets[0]
-    return None
+def asked_examples(rule: Rule, index: int | None) -> list[int]:
+    """The examples a query names, counted from 1: all of them, or the ``index``-th; ExampleNotFound
+    says how many the rule has when it has none or fewer."""
+    count = len(rule.examples)
+    if count and (index is None or index <= count):
+        return [index] if index else list(range(1, count + 1))
+    if not count:
+        message = _("rule {number} has no examples").format(number=rule.number)
+    else:
+        message = ngettext("rule {number} has {n} example; there is no example {index}",
+                           "rule {number} has {n} examples; there is no example {index}", count).format(
+            number=rule.number, n=count, index=index)
+    raise ExampleNotFound(message, [f"ex {i} {rule.number}" for i in range(1, count + 1)], count)
 
 
 def not_found_message(number: RuleNumber, lang: str | None, edition: str | None) -> str:
