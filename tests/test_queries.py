@@ -129,3 +129,33 @@ def _file_db(kb):
         target.close()
         _FILES[id(kb)] = path
     return _FILES[id(kb)]
+
+
+def test_defining_subrule_of_a_keyword(kb):
+    """Academy Ruins' find_definition, from the texts: the first subrule that does more than say
+    what kind of ability the keyword is; a keyword action's first subrule."""
+    defining = {number: kb.rule(number).defining_rule
+                for number in ("702.31", "702.22", "702.3", "702.57", "702.14", "702.20", "702.29", "701.8", "702.1",
+                               "100.1", "702.31b")}
+    assert defining == {"702.31": "702.31b", "702.22": "702.22c", "702.3": "702.3b", "702.57": "702.57b",
+                        "702.14": "702.14c", "702.20": "702.20b", "702.29": "702.29a", "701.8": "701.8a",
+                        "702.1": None, "100.1": None, "702.31b": None}
+    assert kb.rule("702.31").payload()["definingRule"] == "702.31b"
+    assert kb.rule("702.31.").defining_rule == "702.31b"  # without its subrules, it still names the one
+
+
+def test_defining_subrule_in_show_and_http(kb):
+    from fastapi.testclient import TestClient
+
+    from kb.cli import cli
+    from kb.http.app import create_app
+
+    out = CliRunner().invoke(cli, ["--db", str(_file_db(kb)), "show", "702.31", "--defining"])
+    assert out.output.splitlines()[0] == "702.31b" and "can’t be blocked by creatures without" in out.output
+    plain = CliRunner().invoke(cli, ["--db", str(_file_db(kb)), "show", "702.31"])
+    assert "Defined in: 702.31b" in plain.output
+    with TestClient(create_app(_file_db(kb))) as client:
+        assert client.get("/rules/702.31").json()["definingRule"] == "702.31b"
+        answer = client.get("/rules/702.31", params={"defining": "true"}).json()
+        assert answer["ruleNumber"] == "702.31b" and answer["ruleText"].startswith("A creature with horsemanship")
+        assert client.get("/rules/702.31", params={"defining": "true", "lang": "en"}).json()["ruleNumber"] == "702.31b"

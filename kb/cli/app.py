@@ -223,12 +223,13 @@ def _built(results) -> str:
                              "it, else English).")
 @edition_option(help="Edition (2023-11-17) or document name; default the newest.")
 @json_option(help="Print the rule as JSON.")
+@click.option("--defining", is_flag=True, help="A keyword's defining subrule in place of its rule (702.31: 702.31b).")
 @click.pass_context
-def show(ctx, number, lang, edition, as_json):
+def show(ctx, number, lang, edition, as_json, defining):
     """Show one rule with its examples, parent, children and citations."""
     from kb.cli.show import show as show_rule
 
-    sys.exit(show_rule(number, lang=lang, edition=edition, as_json=as_json, db=ctx.obj["db"]))
+    sys.exit(show_rule(number, lang=lang, edition=edition, as_json=as_json, db=ctx.obj["db"], defining=defining))
 
 
 @cli.command()

@@ -7,7 +7,8 @@ import sys
 _GLOBAL_OPTIONS = {"--db": "db", "--ui-lang": "ui_lang"}
 # The options each quick command takes: name -> (keyword, kind); "flag" takes no value, "many" repeats.
 _QUICK_OPTIONS = {
-    "show": {"--lang": ("lang", "one"), "--edition": ("edition", "one"), "--json": ("as_json", "flag")},
+    "show": {"--lang": ("lang", "one"), "--edition": ("edition", "one"), "--json": ("as_json", "flag"),
+             "--defining": ("defining", "flag")},
     "search": {"--lang": ("langs", "many"), "--edition": ("edition", "one"), "--section": ("section", "one"),
                "--limit": ("limit", "count"), "--json": ("as_json", "flag")},
 }

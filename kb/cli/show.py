@@ -36,6 +36,8 @@ def rule_lines(rule) -> list[str]:
         lines.append(_("(without its subrules)"))
     if rule.children:
         lines.append(_("Children: {numbers}").format(numbers=", ".join(c.number for c in rule.children)))
+    if rule.defining_rule:
+        lines.append(_("Defined in: {number}").format(number=rule.defining_rule))
     nav = [_("previous {number}").format(number=rule.previous.number) if rule.previous else "",
            _("next {number}").format(number=rule.next.number) if rule.next else ""]
     if any(nav):
@@ -112,8 +114,9 @@ def _scenario_result(scenario: dict) -> str:
 
 
 def show(number: str, *, lang: str | None = None, edition: str | None = None, as_json: bool = False,
-         db: Path | None = None) -> int:
-    """Print one rule; the exit code says whether it was found."""
+         db: Path | None = None, defining: bool = False) -> int:
+    """Print one rule (``defining``: a keyword's defining subrule instead); the exit code says whether
+    it was found."""
     def run() -> None:
         kb = open_database(db, create=False)
         from kb.core.queries import read_query
@@ -127,6 +130,8 @@ def show(number: str, *, lang: str | None = None, edition: str | None = None, as
                 print("\n\n".join("\n".join(rule_lines(rule)) for rule in found))
             return
         rule = kb.rule(number, lang=lang, edition=edition)
+        if defining and rule.defining_rule:
+            rule = kb.rule(rule.defining_rule, lang=rule.lang, edition=rule.document)
         if as_json:
             dump(rule.payload())
         else:

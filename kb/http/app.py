@@ -95,11 +95,13 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
                      None, max_length=MAX_LENGTHS["lang"], description="Language of the text; default the "
                      "Accept-Language language where the rule has a text in it, else English."),
                  edition: str | None = Query(None, max_length=MAX_LENGTHS["edition"]),
-                 children: bool = Query(False, description="Include the subrules with their texts.")):
+                 children: bool = Query(False, description="Include the subrules with their texts."),
+                 defining: bool = Query(False, description="A keyword's defining subrule (its `definingRule`) "
+                                        "in place of the rule: 702.31 answers 702.31b.")):
         kb = get()
         if wants_html(request):  # a browser: the reader's rule page (a few ms, like the lookup below)
             return rule_page(kb, request, number, lang, edition)
-        return rule_answer(kb, number, lang, edition, children)
+        return rule_answer(kb, number, lang, edition, children, defining)
 
     def get_editions(lang: str | None = Query(None, max_length=16)):
         kb = get()

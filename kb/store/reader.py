@@ -12,6 +12,7 @@ from pathlib import Path
 
 from kb.core.errors import BadInput, BadRuleNumber, ExampleNotFound, RuleNotFound
 from kb.core.model import Reference, Rule, RuleLink
+from kb.core.keywords import defining_subrule, is_keyword_rule
 from kb.core.numbers import RuleNumber
 from kb.core.queries import read_query
 from kb.i18n import _, format_edition, ngettext, ui_language
@@ -98,12 +99,27 @@ class Store:
                 found = self.rule_view(source, _present(source.row(positions[0])), duplicates=len(positions) - 1)
                 self.cache.remember((doc["id"], key), found)
             found = _copy(found)
+            if found.lang != "en" and found.defining_rule is None and found.children and is_keyword_rule(key):
+                found.defining_rule = self.translated_defining(found)
             if not whole:
                 found.children, found.subrules = [], False
             if query.examples:
                 found.asked_examples = asked_examples(found, query.example)
             return found
         raise self.not_found(parsed, docs, lang, edition)
+
+    def translated_defining(self, rule: Rule) -> str | None:
+        """A translation's defining subrule: the English one of the same edition (the translation keeps
+        its numbers), where that edition is held and the subrule is in the translation too."""
+        if rule.edition is None or not any(d["lang"] == "en" and d["edition"] == rule.edition
+                                           for d in self.cache.documents()):
+            return None
+        try:
+            english = self.rule(rule.number, lang="en", edition=rule.edition)
+        except RuleNotFound:
+            return None
+        children = {child.number for child in rule.children}
+        return english.defining_rule if english.defining_rule in children else None
 
     def not_found(self, number: RuleNumber, docs: list[dict], lang: str | None, edition: str | None) -> RuleNotFound:
         """The failure of a lookup: the same rule where the number names it elsewhere (through the chain),
@@ -144,11 +160,14 @@ class Store:
         parent = RuleLink(row["parent"], source.title_of(row["parent"])) if row["parent"] else None
         previous, following = source.row(row["seq"] - 1), source.row(row["seq"] + 1)
         others = self.other_versions(row["id"], number, doc["id"])
+        children = source.children_of(number)
+        defining = defining_subrule(number, [(c["number"], c["text"] or "") for c in children]) \
+            if doc["lang"] == "en" and is_keyword_rule(number) else None
         return Rule(
             number=number, kind=row["kind"], title=row["title"], text=row["text"] or "",
             examples=source.examples_of(row["id"]), lang=doc["lang"], edition=doc["edition"],
             document=doc["name"], line=row["line"], anchor=RuleNumber.parse(number).anchor, parent=parent,
-            children=[RuleLink(child["number"], child["title"]) for child in source.children_of(number)],
+            children=[RuleLink(child["number"], child["title"]) for child in children], defining_rule=defining,
             previous=RuleLink(previous["number"], previous["title"]) if previous else None,
             next=RuleLink(following["number"], following["title"]) if following else None,
             cites=[reference(ref, doc) for ref in source.outgoing_of(row["id"])],
