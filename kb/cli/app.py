@@ -329,10 +329,14 @@ def glossary(ctx, term, lang, edition, all_editions, as_json):
         click.echo(_("No entry for {term!r}. Did you mean: {suggestion}?").format(
             term=term, suggestion=result.did_you_mean))
         click.echo()
+    if result.see:
+        click.echo(_("{term} (see {target}):").format(term=result.see, target=result.concepts[0]))
+        click.echo()
     for e in result.entries:
         names = e.term + (f" / {e.english}" if e.english and e.english != e.term else "")
         click.secho(names + (f" ({e.reading})" if e.reading else ""), bold=True)
-        click.echo(f"[{e.lang}, {format_edition(e.edition)}, {e.document}]")
+        older = _("; an older edition: the newest has no such entry") if e.older else ""
+        click.echo(f"[{e.lang}, {format_edition(e.edition)}, {e.document}{older}]")
         click.echo(e.text)
         click.echo()
     if result.other_editions:
