@@ -168,6 +168,9 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     app.get("/crosscheck", summary="Two rules of two languages or editions side by side, with findings",
             responses=responses(400, 404))(get_crosscheck)
 
+    from kb.http.academy import academy_router
+
+    app.include_router(academy_router(get))  # Academy Ruins' /cr paths for bots (docs/bots.md)
     app.include_router(reader_router(get))
     mount_static(app)
     mount_docs(app)
