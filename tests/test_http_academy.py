@@ -60,3 +60,11 @@ def test_other_languages_and_editions(client):
     unknown = client.get("/cr/702.31", params={"edition": "1999-01-01"})
     assert unknown.status_code == 404 and unknown.json()["kind"] == "EditionNotFound"
     assert client.get("/cr/702.31", params={"lang": "xx"}).status_code == 400
+
+
+@pytest.mark.parametrize("path", ["/cr", "/cr/keywords", "/cr/glossary", "/cr/glossary/phasing", "/cr/example/613.6",
+                                  "/cr/702.31"])
+def test_bad_input_is_mtgkbs_own_400(client, path):
+    answer = client.get(path, params={"lang": "xx"})
+    assert answer.status_code == 400 and answer.json()["kind"] == "UnknownLanguage"
+    assert client.get(path, params={"edition": "1990-01-01"}).json()["kind"] == "EditionNotFound"

@@ -38,7 +38,8 @@ def test_prefixes_and_trailing_dot(text, number, whole):
 
 
 def test_ranges_of_any_span():
-    assert read_query("rules 100-300").target == Span(RuleNumber.parse("100"), RuleNumber.parse("300"))
+    assert read_query("rules 100-300").target == RuleRange.parse("100-300")  # chapters are one run
+    assert RuleNumber.parse("205") in RuleRange.parse("100-300")
     assert read_query("601.2a-h").target == RuleRange.parse("601.2a-h")
     assert read_query("702.26b-703.1").target == Span(RuleNumber.parse("702.26b"), RuleNumber.parse("703.1"))
     assert str(read_query("r 100 to 300").target) == "100–300"
@@ -96,6 +97,9 @@ def test_cite_reads_every_example_form(kb):
         ("104.3a", "example", None, "not found")]
     assert found[2].example_text.startswith("Jade Mage")
     assert found[3].note == "rule 112.4 has 1 example" and found[4].note == "rule 104.3a has no examples"
+    ranged = kb.cite("See rules 100-300.")
+    assert [(c.target, c.status) for c in ranged] == [("100–300", "resolved")]
+    assert ranged[0].rules[0].number == "100" and ranged[0].rules[-1].number.startswith("300.")
 
 
 def test_show_prints_the_examples_asked_for(kb):

@@ -29,6 +29,11 @@ EDITION = Query(None, max_length=64, description="Edition (a date like 2023-11-1
 _ABILITY_WORDS = re.compile(r"(?:The ability words are|能力語は|能力词[有为是]?)[:：]?\s*(?P<list>.+?)[.。]", re.S)
 
 
+# Academy Ruins' own 404 bodies; bad input (an unknown language) is mtgkb's ErrorBody (400).
+MISSING_RULE = {404: {"description": 'Academy Ruins\' body: {"detail": "Rule not found", "ruleNumber": …}'}}
+MISSING_ENTRY = {404: {"description": 'Academy Ruins\' body: {"detail": "Entry not found."}'}}
+
+
 def _rule_missing(number: str) -> JSONResponse:
     return JSONResponse({"detail": "Rule not found", "ruleNumber": number}, status_code=404)
 
@@ -47,6 +52,7 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
     def keywords(lang: str = LANG, edition: str | None = EDITION):
         """The keyword abilities (702), keyword actions (701) and ability words (207.2c) of the edition."""
         kb = get()
+        kb.resolve(edition, lang=lang)  # an unknown language or edition is an error, not empty lists
         return {"keywordAbilities": _titles(kb, "702", lang, edition),
                 "keywordActions": _titles(kb, "701", lang, edition),
                 "abilityWords": _ability_words(kb, lang, edition)}
@@ -95,13 +101,16 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         return {"ruleNumber": found.number, "ruleText": _text(found), "lang": found.lang, "edition": found.edition}
 
     quick = in_thread
-    router.get("", summary="All rules, keyed by number")(quick(all_rules))
-    router.get("/keywords", summary="Keyword abilities, keyword actions and ability words")(quick(keywords))
-    router.get("/glossary", summary="The whole glossary")(quick(glossary))
-    router.get("/glossary/{term}", summary="One glossary entry", responses=responses(400, 404))(quick(glossary_term))
-    router.get("/example/{rule_id}", summary="A rule's examples", responses=responses(400, 404))(quick(example))
+    router.get("", summary="All rules, keyed by number", responses=responses(400, 404))(quick(all_rules))
+    router.get("/keywords", summary="Keyword abilities, keyword actions and ability words",
+               responses=responses(400, 404))(quick(keywords))
+    router.get("/glossary", summary="The whole glossary", responses=responses(400, 404))(quick(glossary))
+    router.get("/glossary/{term}", summary="One glossary entry",
+               responses={**responses(400), **MISSING_ENTRY})(quick(glossary_term))
+    router.get("/example/{rule_id}", summary="A rule's examples",
+               responses={**responses(400), **MISSING_RULE})(quick(example))
     router.get("/{rule_id}", summary="One rule (a keyword: its defining subrule)",
-               responses=responses(400, 404))(quick(rule))
+               responses={**responses(400), **MISSING_RULE})(quick(rule))
     return router
 
 
