@@ -104,8 +104,10 @@ def lookup(store, term: str, *, lang: str | None = None, edition: str | None = N
         near = _nearest(conn, store, term)
         concepts, matched, did_you_mean = ([near], NEAR, near) if near else ([], None, None)
     see = None
-    if len(concepts) == 1 and concepts[0] in _keys(store).see:  # "APNAP Order: See Active Player, ..."
-        see, concepts = concepts[0], [_keys(store).see[concepts[0]]]
+    if len(concepts) == 1 and _only_see(store, concepts[0]):  # "APNAP Order: See Active Player, ..."
+        target = _keys(store).see.get(concepts[0])
+        if target:
+            see, concepts = concepts[0], [target]
     entries: list[GlossaryEntry] = []
     other = 0
     # Marked older: an entry of another document than its language's newest glossary, unless asked for.
@@ -194,6 +196,9 @@ def _keys(store) -> _Keys:
 def _in_newest(store, term: str) -> tuple[list[str], str | None]:
     """The concept the newest glossaries name by ``term``: a name or a part of one, an alias (the
     table above, else the initials of one name only), a word form; ([], None) when none does."""
+    quick = _newest_by_name(store, term)
+    if quick:  # an indexed query: a fresh process asking for a name reads no table of names
+        return quick, EXACT
     keys = _keys(store)
     wanted = loose(term)
     if wanted in keys.names:
@@ -213,6 +218,33 @@ def _in_newest(store, term: str) -> tuple[list[str], str | None]:
     if len(initials) == 1 and len(wanted) >= 2:
         return sorted(initials), ALIAS
     return [], None
+
+
+def _only_see(store, concept: str) -> bool:
+    """Whether the newest English entry of ``concept`` says only "See X." (an indexed query: the table
+    of names is read only then)."""
+    docs = [d["id"] for d in _newest_glossaries(store) if d["lang"] == "en"]
+    if not docs:
+        return False
+    marks = ",".join("?" * len(docs))
+    rows = store.conn.execute(f"select text from glossary where document_id in ({marks}) and term = ? collate nocase",
+                              [*docs, concept]).fetchall()
+    return any(_SEE.match(" ".join((text or "").split())) for (text,) in rows)
+
+
+def _newest_by_name(store, term: str) -> list[str]:
+    """English names of the concepts the newest English glossary spells exactly (any case); other
+    languages' names go through the table of names, which knows their English ones."""
+    docs = [d for d in _newest_glossaries(store) if d["lang"] == "en"]
+    if not docs:
+        return []
+    text = " ".join(term.split())
+    marks = ",".join("?" * len(docs))
+    rows = store.conn.execute(
+        f"select d.lang, g.term, g.english from glossary g join documents d on d.id = g.document_id "
+        f"where g.document_id in ({marks}) and (g.term = ? collate nocase or g.english = ? collate nocase)",
+        [*(d["id"] for d in docs), text, text]).fetchall()
+    return _distinct([name for _lang, name, _english in rows])
 
 
 def _languages_of(store) -> list[str]:
