@@ -26,7 +26,7 @@ from kb.terms import rebuild_terms  # noqa: E402
 
 
 def build(folder: Path) -> KnowledgeBase:
-    from tests.test_crosscheck_db import build as build_test_database
+    from tests.corpus.test_crosscheck_db import build as build_test_database
 
     started = time.perf_counter()
     kb = build_test_database(folder)

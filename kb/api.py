@@ -16,8 +16,8 @@ from pathlib import Path
 from kb.core import paths
 from kb.core.editions import normalise_edition
 from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them from here)
-    BadInput, BadRuleNumber, DocumentNotFound, EditionNotFound, MtgkbError, NoDatabase, NotFound, RuleNotFound,
-    TermNotFound, UnknownLanguage,
+    BadInput, BadRuleNumber, DocumentNotFound, EditionNotFound, ExampleNotFound, MtgkbError, NoDatabase, NotFound,
+    RuleNotFound, TermNotFound, UnknownLanguage,
 )
 from kb.core.model import Reference, Rule, RuleLink  # noqa: F401
 from kb.i18n import _, ngettext

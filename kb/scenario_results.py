@@ -53,8 +53,9 @@ def family_rules(kb, families: dict[str, tuple[str, list[str]]]) -> dict[str, di
 
 def _expand(kb, spec: str, edition: str) -> list[str]:
     """The numbers of a spec that the stored edition really has, in document order."""
-    if "-" in spec:
-        return [r.number for r in kb.rules(str(RuleRange.parse(spec)), lang="en", edition=edition)]
+    if "-" in spec:  # the range's own numbers ("312.1-312.7": the rules, not their subrules)
+        kind = RuleRange.parse(spec).start.kind
+        return [r.number for r in kb.rules(str(RuleRange.parse(spec)), lang="en", edition=edition) if r.kind == kind]
     return [kb.rule(spec, lang="en", edition=edition).number]
 
 

@@ -160,7 +160,13 @@ def _resolve(kb, result: ResolvedCitation, citation: Citation, target, lang, edi
         shown = None if attempt == lang else _("no {language} text; shown in {shown}").format(
             language=language_name(lang), shown=language_name(first.lang))
         result.note = "; ".join(n for n in (reading_note, shown) if n) or None
-        if citation.example is not None:
+        if citation.kind == "example" and citation.example is None:  # "ex 101.2": every example
+            if first.examples:
+                result.example_text = "\n".join(first.examples)
+            else:
+                result.status = NOT_FOUND
+                result.note = _("rule {number} has no examples").format(number=first.number)
+        elif citation.example is not None:
             if 1 <= citation.example <= len(first.examples):
                 result.example_text = first.examples[citation.example - 1]
             else:
@@ -176,6 +182,6 @@ def _resolve(kb, result: ResolvedCitation, citation: Citation, target, lang, edi
 def _lookup(kb, target, citation: Citation, lang, edition):
     if isinstance(target, RuleRange):
         return kb.rules(str(target), lang=lang, edition=edition)
-    if citation.without_subrules or citation.example is not None or target.kind == "subrule":
+    if citation.without_subrules or citation.kind == "example" or target.kind == "subrule":
         return [kb.rule(str(target), lang=lang, edition=edition)]
     return kb.rules(str(target), lang=lang, edition=edition)

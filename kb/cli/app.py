@@ -224,12 +224,13 @@ def _built(results) -> str:
                              "it, else English).")
 @edition_option(help="Edition (2023-11-17) or document name; default the newest.")
 @json_option(help="Print the rule as JSON.")
+@click.option("--defining", is_flag=True, help="A keyword's defining subrule in place of its rule (702.31: 702.31b).")
 @click.pass_context
-def show(ctx, number, lang, edition, as_json):
+def show(ctx, number, lang, edition, as_json, defining):
     """Show one rule with its examples, parent, children and citations."""
     from kb.cli.show import show as show_rule
 
-    sys.exit(show_rule(number, lang=lang, edition=edition, as_json=as_json, db=ctx.obj["db"]))
+    sys.exit(show_rule(number, lang=lang, edition=edition, as_json=as_json, db=ctx.obj["db"], defining=defining))
 
 
 @cli.command()
@@ -329,10 +330,14 @@ def glossary(ctx, term, lang, edition, all_editions, as_json):
         click.echo(_("No entry for {term!r}. Did you mean: {suggestion}?").format(
             term=term, suggestion=result.did_you_mean))
         click.echo()
+    if result.see:
+        click.echo(_("{term} (see {target}):").format(term=result.see, target=result.concepts[0]))
+        click.echo()
     for e in result.entries:
         names = e.term + (f" / {e.english}" if e.english and e.english != e.term else "")
         click.secho(names + (f" ({e.reading})" if e.reading else ""), bold=True)
-        click.echo(f"[{e.lang}, {format_edition(e.edition)}, {e.document}]")
+        older = _("; an older edition: the newest has no such entry") if e.older else ""
+        click.echo(f"[{e.lang}, {format_edition(e.edition)}, {e.document}{older}]")
         click.echo(e.text)
         click.echo()
     if result.other_editions:

@@ -10,13 +10,16 @@ from kb.i18n import _, format_edition
 
 
 def rule_lines(rule) -> list[str]:
-    """The text form of a rule: heading, source, text, examples, family, citations."""
+    """The text form of a rule: heading, source, text, examples, family, citations; of the examples
+    asked for ("ex 2 613.6"), heading, source and those examples alone."""
     lines = [rule.number + (f" {rule.title}" if rule.title else ""),
              _("[{lang}, {edition}, {document}, line {line}]").format(
                  lang=rule.lang, edition=format_edition(rule.edition), document=rule.document, line=rule.line)]
     if rule.in_force:
         lines.append(_("(in force on {date}: the CR of {edition})").format(
             date=format_edition(rule.in_force["date"]), edition=format_edition(rule.in_force["edition"])))
+    if rule.asked_examples is not None:
+        return lines + [_("Example {n}: {text}").format(n=i, text=rule.examples[i - 1]) for i in rule.asked_examples]
     if rule.inferred_edition:
         edition = rule.inferred_edition
         lines.append(_("(inferred edition {first} … {last}; {note})").format(
@@ -33,6 +36,8 @@ def rule_lines(rule) -> list[str]:
         lines.append(_("(without its subrules)"))
     if rule.children:
         lines.append(_("Children: {numbers}").format(numbers=", ".join(c.number for c in rule.children)))
+    if rule.defining_rule:
+        lines.append(_("Defined in: {number}").format(number=rule.defining_rule))
     nav = [_("previous {number}").format(number=rule.previous.number) if rule.previous else "",
            _("next {number}").format(number=rule.next.number) if rule.next else ""]
     if any(nav):
@@ -98,10 +103,24 @@ def _scenario_result(scenario: dict) -> str:
 
 
 def show(number: str, *, lang: str | None = None, edition: str | None = None, as_json: bool = False,
-         db: Path | None = None) -> int:
-    """Print one rule; the exit code says whether it was found."""
+         db: Path | None = None, defining: bool = False) -> int:
+    """Print one rule (``defining``: a keyword's defining subrule instead); the exit code says whether
+    it was found."""
     def run() -> None:
-        rule = open_database(db, create=False).rule(number, lang=lang, edition=edition)
+        kb = open_database(db, create=False)
+        from kb.core.queries import read_query
+        from kb.core.numbers import RuleNumber
+
+        if not isinstance(read_query(number).target, RuleNumber):  # a range: every rule of it
+            found = kb.rules(number, lang=lang, edition=edition)
+            if as_json:
+                dump([rule.payload() for rule in found])
+            else:
+                print("\n\n".join("\n".join(rule_lines(rule)) for rule in found))
+            return
+        rule = kb.rule(number, lang=lang, edition=edition)
+        if defining and rule.defining_rule:
+            rule = kb.rule(rule.defining_rule, lang=rule.lang, edition=rule.document)
         if as_json:
             dump(rule.payload())
         else:

@@ -164,6 +164,7 @@ class _Grammar:
     suffix: re.Pattern
     title: re.Pattern
     example: re.Pattern
+    index: re.Pattern  # "ex 111.3 1": the example's index after the number
     join: re.Pattern
     letter: re.Pattern
     dot: re.Pattern
@@ -226,8 +227,9 @@ def _grammar(languages: tuple[str, ...]) -> _Grammar:
     )
     return _Grammar(
         start=re.compile(
-            rf"{_BEFORE_WORD}(?:(?:{example})\s*(?P<example>\d{{1,2}})\s+)?"
-            rf"(?:{_prefix(languages, True)}(?=\d)|{_BEFORE_NUMBER}(?=[1-9]\d\d\.[1-9]|{_BARE_CHAPTER}))",
+            # "ex 2 613.6", "ex 101.2", "ex101.2": after an example word no lookbehind (its "x" would stop it)
+            rf"{_BEFORE_WORD}(?:(?P<exword>{example})\s*(?:(?P<example>\d{{1,2}})\s+)?)?"
+            rf"(?:{_prefix(languages, True)}(?=\d)|(?(exword)|{_BEFORE_NUMBER})(?=[1-9]\d\d\.[1-9]|{_BARE_CHAPTER}))",
             flags,
         ),
         prefix=re.compile(_prefix(languages, True) + r"(?=\d)", flags),
@@ -235,6 +237,7 @@ def _grammar(languages: tuple[str, ...]) -> _Grammar:
         suffix=re.compile(r"\s*(?P<suffix>[条條項项節节章])"),
         title=re.compile(rf"(?:[ \t]*[,:][ \t]*|[ \t]*(?=〔))?(?P<title>{_QUOTED})"),
         example=re.compile(rf"(?:\s*,\s*|\s+)(?:{example})\s*(?P<example>\d{{1,2}})(?![0-9]|\.\d)", flags),
+        index=re.compile(r"\s+(?P<example>\d{1,2})(?![0-9]|\.\d)", flags),
         join=re.compile(join, flags),
         letter=re.compile(r"(?P<letter>[b-hj-km-np-z])(?![0-9A-Za-z'’\-])"),
         dot=re.compile(r"\.(?![.0-9a-z])(?!\s+[A-ZА-ЯЁ])"),
@@ -469,6 +472,7 @@ class _Reading:
     prefix: str | None
     example: int | None
     without_subrules: bool
+    examples: bool = False  # an example word asked for the examples ("ex 101.2": all of them)
 
 
 def _read_citation(grammar: _Grammar, text: str, start: re.Match, mode: str) -> _Reading | None:
@@ -478,16 +482,17 @@ def _read_citation(grammar: _Grammar, text: str, start: re.Match, mode: str) -> 
     if first is None:
         return None
     example = int(start["example"]) if start["example"] else None
+    examples = bool(start["exword"])
     if example is None and first.title is None:
-        after = grammar.example.match(text, first.end)
+        after = (grammar.index if examples else grammar.example).match(text, first.end)
         if after:
-            example = int(after["example"])
+            example, examples = int(after["example"]), True
             first = _Item(first.target, after.end(), marked=first.marked, span=first.span, word=first.word,
                           group=first.group)
-    items = [first] if example is not None else _read_list(grammar, text, first, prefix)
-    without_subrules = example is None and _has_subrules_marker(grammar, text, items, mode)
+    items = [first] if examples else _read_list(grammar, text, first, prefix)
+    without_subrules = not examples and _has_subrules_marker(grammar, text, items, mode)
     end = items[-1].end + without_subrules
-    return _Reading(start.start(), end, tuple(items), prefix, example, without_subrules)
+    return _Reading(start.start(), end, tuple(items), prefix, example, without_subrules, examples)
 
 
 def _original_title(item: _Item, source: _Normalised, text: str) -> str | None:
@@ -508,7 +513,7 @@ def _citation(reading: _Reading, source: _Normalised, text: str) -> Citation:
         end=end,
         raw=text[start:end],
         targets=targets,
-        kind=_kind(targets, reading.example),
+        kind="example" if reading.examples else _kind(targets, reading.example),
         title=next((t for t in titles if t), None),
         without_subrules=reading.without_subrules,
         example=reading.example,

@@ -47,6 +47,18 @@ class RuleNotFound(NotFound):
         return {**super().to_dict(), "counterparts": self.counterparts}
 
 
+class ExampleNotFound(NotFound):
+    """An example a rule does not have ("ex 2 112.4": 112.4 has one), or the examples of a rule
+    without any; ``count`` is how many it has, which the message says too."""
+
+    def __init__(self, message: str, suggestions: list[str] | None = None, count: int = 0):
+        super().__init__(message, suggestions)
+        self.count = count
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "examples": self.count}
+
+
 class EditionNotFound(NotFound):
     """An edition (date) or document name that is not stored; suggests the nearest editions."""
 

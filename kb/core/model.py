@@ -85,6 +85,10 @@ class Rule(_Serialisable):
     current: dict | None = None
     # Asked for by a date between editions: {"date": the date asked, "edition": the edition in force then}.
     in_force: dict | None = None
+    # The examples asked for ("ex 101.2": all, "ex 2 613.6": [2]), counted from 1; None: the rule was.
+    asked_examples: list[int] | None = None
+    # A keyword's rule (701.2 on, 702.2 on): the subrule that says what it does (kb.core.keywords).
+    defining_rule: str | None = None
 
     def payload(self) -> dict:
         """The one JSON shape of a rule, in `show --json`, the HTTP API, the MCP server and Python.
@@ -116,6 +120,7 @@ class Rule(_Serialisable):
             },
             "parent": self.parent.to_dict() if self.parent else None,
             "children": [child.number for child in self.children],
+            "definingRule": self.defining_rule,
             "withoutSubrules": not self.subrules,
             "cites": [ref.target for ref in self.cites],
             "citedBy": rules_citing,
@@ -125,6 +130,8 @@ class Rule(_Serialisable):
             "otherVersions": self.other_versions,
             "duplicates": self.duplicates,
         }
+        if self.asked_examples is not None:
+            payload["askedExamples"] = [{"index": i, "text": self.examples[i - 1]} for i in self.asked_examples]
         if self.inferred_edition:
             payload["inferredEdition"] = self.inferred_edition
         if self.english:

@@ -292,7 +292,7 @@ class RuleRange:
         label = text or f"{start}-{end}"
         if start.kind != end.kind:
             raise RuleNumberError(_("{text!r}: both ends of a range must be of one kind").format(text=label))
-        if start.parent != end.parent:
+        if start.parent != end.parent and start.kind != "chapter":  # chapters are one run: "100-300"
             raise RuleNumberError(_("{text!r}: both ends of a range must have the same parent").format(text=label))
         if end < start:
             raise RuleNumberError(_("{text!r}: the range ends before it starts").format(text=label))
@@ -301,7 +301,7 @@ class RuleRange:
     def __contains__(self, number: RuleNumber) -> bool:
         return (
             number.kind == self.start.kind
-            and number.parent == self.start.parent
+            and (number.parent == self.start.parent or number.kind == "chapter")
             and self.start <= number <= self.end
         )
 

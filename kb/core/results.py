@@ -57,6 +57,9 @@ class GlossaryEntry(_Serialisable):
     edition: str | None
     document: str
     rules: list[str]
+    # True for an entry of an older edition than its language's newest glossary, shown because the
+    # newest has no entry of the concept ("Source", 2003): a lookup marks it so.
+    older: bool = False
 
 
 @dataclass

@@ -99,11 +99,13 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
                      None, max_length=MAX_LENGTHS["lang"], description="Language of the text; default the "
                      "Accept-Language language where the rule has a text in it, else English."),
                  edition: str | None = Query(None, max_length=MAX_LENGTHS["edition"]),
-                 children: bool = Query(False, description="Include the subrules with their texts.")):
+                 children: bool = Query(False, description="Include the subrules with their texts."),
+                 defining: bool = Query(False, description="A keyword's defining subrule (its `definingRule`) "
+                                        "in place of the rule: 702.31 answers 702.31b.")):
         kb = get()
         if wants_html(request):  # a browser: the reader's rule page (a few ms, like the lookup below)
             return rule_page(kb, request, number, lang, edition)
-        return rule_answer(kb, number, lang, edition, children)
+        return rule_answer(kb, number, lang, edition, children, defining)
 
     def get_editions(lang: str | None = Query(None, max_length=16)):
         kb = get()
@@ -170,6 +172,9 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     app.get("/crosscheck", summary="Two rules of two languages or editions side by side, with findings",
             responses=responses(400, 404))(get_crosscheck)
 
+    from kb.http.academy import academy_router
+
+    app.include_router(academy_router(get))  # Academy Ruins' /cr paths for bots (docs/bots.md)
     app.include_router(reader_router(get))
     mount_static(app)
     mount_docs(app)

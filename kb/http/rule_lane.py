@@ -42,9 +42,13 @@ def rule_payload(rule, children: list | None = None) -> dict[str, Any]:
     return payload
 
 
-def rule_answer(kb, number: str, lang: str | None, edition: str | None, children: bool) -> dict[str, Any]:
-    """What `GET /rules/{number}` answers as JSON (the route and the fast lane share it)."""
+def rule_answer(kb, number: str, lang: str | None, edition: str | None, children: bool,
+                defining: bool = False) -> dict[str, Any]:
+    """What `GET /rules/{number}` answers as JSON (the route and the fast lane share it); ``defining``:
+    a keyword's defining subrule in place of its rule (``definingRule``), as the judge bots show it."""
     rule = kb.rule(number, lang=lang, edition=edition)
+    if defining and rule.defining_rule:
+        rule = kb.rule(rule.defining_rule, lang=rule.lang, edition=rule.document)
     subrules = None
     if children:
         subrules = [r for r in kb.rules(rule.number, lang=rule.lang, edition=rule.document) if r.number != rule.number]
@@ -61,7 +65,7 @@ def plain_request(scope: Scope) -> dict[str, Any] | None:
     for name, value in scope.get("headers", []):
         if name == b"accept" and b"html" in value:
             return None  # a browser: the reader's page
-    found: dict[str, Any] = {"number": number, "lang": None, "edition": None, "children": False}
+    found: dict[str, Any] = {"number": number, "lang": None, "edition": None, "children": False, "defining": False}
     seen = set()
     try:
         pairs = parse_qsl(scope.get("query_string", b"").decode("ascii"), keep_blank_values=True, strict_parsing=False)
@@ -73,7 +77,7 @@ def plain_request(scope: Scope) -> dict[str, Any] | None:
         seen.add(key)
         if key in MAX_LENGTHS and 0 < len(value) <= MAX_LENGTHS[key]:
             found[key] = value
-        elif key == "children" and value in BOOLEANS:
+        elif key in ("children", "defining") and value in BOOLEANS:
             found[key] = BOOLEANS[value]
         else:
             return None  # an unknown parameter or a value the route would check: FastAPI answers

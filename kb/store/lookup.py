@@ -106,10 +106,11 @@ class DocumentIndex:
         return [i for i, row in enumerate(self.rows) if row["sort_key"] == key or row["sort_key"].startswith(key + ".")]
 
     def span(self, start: RuleNumber, end: RuleNumber) -> list[int]:
-        low, high = start.sort_text, end.sort_text
-        parent = str(start.parent) if start.parent else None
+        """Every rule from ``start`` to the end of ``end``'s subtree, in document order (sort keys
+        sort as the numbers do: "1.100" < "1.100.0001" < "2" < "3.300")."""
+        low, high, below = start.sort_text, end.sort_text, end.sort_text + "."
         return [i for i, row in enumerate(self.rows)
-                if row["kind"] == start.kind and row["parent"] == parent and low <= row["sort_key"] <= high]
+                if low <= row["sort_key"] and (row["sort_key"] <= high or row["sort_key"].startswith(below))]
 
     def incoming(self, number: str) -> list[RefRow]:
         """Citations whose target (a number or a range) covers ``number``."""
@@ -204,9 +205,9 @@ class SqlDocument:
         return [row["seq"] for row in self._rows("(sort_key = ? or sort_key like ?)", [key, key + ".%"])]
 
     def span(self, start: RuleNumber, end: RuleNumber) -> list[int]:
-        parent = str(start.parent) if start.parent else None
+        high = end.sort_text
         return [row["seq"] for row in self._rows(
-            "kind = ? and parent is ? and sort_key between ? and ?", [start.kind, parent, start.sort_text, end.sort_text])]
+            "sort_key >= ? and (sort_key <= ? or sort_key like ?)", [start.sort_text, high, high + ".%"])]
 
     def nearest(self, number: RuleNumber, count: int = 3) -> list[str]:
         key = number.sort_text

@@ -11,10 +11,12 @@ import sqlite3
 from pathlib import Path
 
 from kb.core.editions import is_date, normalise_edition
-from kb.core.errors import BadInput, BadRuleNumber, RuleNotFound
+from kb.core.errors import BadInput, BadRuleNumber, ExampleNotFound, RuleNotFound
 from kb.core.model import Reference, Rule, RuleLink
-from kb.core.numbers import RuleNumber, RuleNumberError, parse_reference
-from kb.i18n import _, format_edition, ui_language
+from kb.core.keywords import defining_subrule, is_keyword_rule
+from kb.core.numbers import RuleNumber
+from kb.core.queries import read_query
+from kb.i18n import _, format_edition, ngettext, ui_language
 from kb.store.documents import resolve as resolve_documents
 from kb.store.identity import counterparts_of
 from kb.store.lookup import CANDIDATES_KEPT, DocumentIndex, LookupCache, RefRow, SqlDocument, keep
@@ -84,7 +86,11 @@ class Store:
     def rule(self, number: str, *, lang: str | None = None, edition: str | None = None) -> Rule:
         """One rule with its examples, family, neighbours, citations and its versions elsewhere, from the
         best document having it. "702.26." (a trailing dot) is the rule without its subrules."""
-        parsed, whole = parse_number_marked(number)
+        query = read_query(number)
+        if not isinstance(query.target, RuleNumber):
+            raise BadRuleNumber(_("{text!r} is a range: ask for its rules (`mtgkb show` prints them, "
+                                  "KnowledgeBase.rules returns them)").format(text=number))
+        parsed, whole = query.target, query.whole
         docs = self.candidates(lang, edition)
         key = str(parsed)
         for doc in docs:
@@ -97,11 +103,28 @@ class Store:
                 found = self.rule_view(source, _present(source.row(positions[0])), duplicates=len(positions) - 1)
                 self.cache.remember((doc["id"], key), found)
             found = _copy(found)
+            if found.lang != "en" and found.defining_rule is None and found.children and is_keyword_rule(key):
+                found.defining_rule = self.translated_defining(found)
             if not whole:
                 found.children, found.subrules = [], False
             found.in_force = in_force_note(edition, found.edition)
+            if query.examples:
+                found.asked_examples = asked_examples(found, query.example)
             return found
         raise self.not_found(parsed, docs, lang, edition)
+
+    def translated_defining(self, rule: Rule) -> str | None:
+        """A translation's defining subrule: the English one of the same edition (the translation keeps
+        its numbers), where that edition is held and the subrule is in the translation too."""
+        if rule.edition is None or not any(d["lang"] == "en" and d["edition"] == rule.edition
+                                           for d in self.cache.documents()):
+            return None
+        try:
+            english = self.rule(rule.number, lang="en", edition=rule.edition)
+        except RuleNotFound:
+            return None
+        children = {child.number for child in rule.children}
+        return english.defining_rule if english.defining_rule in children else None
 
     def not_found(self, number: RuleNumber, docs: list[dict], lang: str | None, edition: str | None) -> RuleNotFound:
         """The failure of a lookup: the same rule where the number names it elsewhere (through the chain),
@@ -127,17 +150,11 @@ class Store:
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
         """A number with its subtree, or a range like "601.2a–h", in document order; "702.26." (a
         trailing dot) the rule alone."""
-        text = reference.strip()
-        if text.endswith(".") and len(text) > 1 and text[-2].isalnum():
-            return [self.rule(text, lang=lang, edition=edition)]
-        try:
-            target = parse_reference(text)
-        except RuleNumberError as error:
-            target = _one_citation(text)
-            if target is None:
-                raise BadRuleNumber(str(error)) from error
-        start = target if isinstance(target, RuleNumber) else target.start
-        first = self.rule(str(start), lang=lang, edition=edition)
+        query = read_query(reference)
+        target = query.target
+        if isinstance(target, RuleNumber) and (not query.whole or query.examples):
+            return [self.rule(reference, lang=lang, edition=edition)]
+        first = self.rule(str(query.number), lang=lang, edition=edition)
         source = self.cache.index(self.document_row(first.document))
         chosen = source.subtree(target) if isinstance(target, RuleNumber) else source.span(target.start, target.end)
         return [self.rule_view(source, _present(source.row(seq))) for seq in chosen]
@@ -148,11 +165,14 @@ class Store:
         parent = RuleLink(row["parent"], source.title_of(row["parent"])) if row["parent"] else None
         previous, following = source.row(row["seq"] - 1), source.row(row["seq"] + 1)
         others = self.other_versions(row["id"], number, doc["id"])
+        children = source.children_of(number)
+        defining = defining_subrule(number, [(c["number"], c["text"] or "") for c in children]) \
+            if doc["lang"] == "en" and is_keyword_rule(number) else None
         return Rule(
             number=number, kind=row["kind"], title=row["title"], text=row["text"] or "",
             examples=source.examples_of(row["id"]), lang=doc["lang"], edition=doc["edition"],
             document=doc["name"], line=row["line"], anchor=RuleNumber.parse(number).anchor, parent=parent,
-            children=[RuleLink(child["number"], child["title"]) for child in source.children_of(number)],
+            children=[RuleLink(child["number"], child["title"]) for child in children], defining_rule=defining,
             previous=RuleLink(previous["number"], previous["title"]) if previous else None,
             next=RuleLink(following["number"], following["title"]) if following else None,
             cites=[reference(ref, doc) for ref in source.outgoing_of(row["id"])],
@@ -287,35 +307,19 @@ def _present(row: dict | None) -> dict:
     return row
 
 
-def parse_number(number: str) -> RuleNumber:
-    """A rule number, also as bots pass it: "CR 702.26b", "!cr 702.26b", "rule 702.26b", "Regel 702.23a"."""
-    return parse_number_marked(number)[0]
-
-
-def parse_number_marked(number: str) -> tuple[RuleNumber, bool]:
-    """A rule number and whether its subrules are wanted: judgebot's "702.26." (a trailing dot)
-    asks for the rule alone; "702.26b." too, although a subrule rarely has subrules."""
-    text = number.strip()
-    whole = not (text.endswith(".") and len(text) > 1 and text[-2].isalnum())
-    if not whole:
-        text = text[:-1]
-    try:
-        return RuleNumber.parse(text), whole
-    except RuleNumberError as error:
-        cited = _one_citation(text)
-        if isinstance(cited, RuleNumber):
-            return cited, whole
-        raise BadRuleNumber(str(error)) from error
-
-
-def _one_citation(text: str):
-    """The one number or range that ``text`` cites as a whole (citation grammar), else None."""
-    from kb.core.citations import find_citations
-
-    found = find_citations(text, None, mode="free")
-    if len(found) == 1 and len(found[0].targets) == 1 and not text.replace(found[0].raw, "").strip(" .!?"):
-        return found[0].targets[0]
-    return None
+def asked_examples(rule: Rule, index: int | None) -> list[int]:
+    """The examples a query names, counted from 1: all of them, or the ``index``-th; ExampleNotFound
+    says how many the rule has when it has none or fewer."""
+    count = len(rule.examples)
+    if count and (index is None or index <= count):
+        return [index] if index else list(range(1, count + 1))
+    if not count:
+        message = _("rule {number} has no examples").format(number=rule.number)
+    else:
+        message = ngettext("rule {number} has {n} example; there is no example {index}",
+                           "rule {number} has {n} examples; there is no example {index}", count).format(
+            number=rule.number, n=count, index=index)
+    raise ExampleNotFound(message, [f"ex {i} {rule.number}" for i in range(1, count + 1)], count)
 
 
 def not_found_message(number: RuleNumber, lang: str | None, edition: str | None) -> str:

@@ -18,7 +18,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from kb.core.results import GlossaryEntry
-from kb.terms.names import english_key
+from kb.terms.names import english_key, light_stem
 from kb.terms.names import fold as _full_fold
 
 def fold(text: str) -> str:
@@ -29,8 +29,25 @@ def fold(text: str) -> str:
 LIMIT = 10  # concepts shown when a text is contained in many names; the rest are counted
 
 # How the query met the concept: its name, a name in another language (the dictionary), a part of
-# a name, or a near spelling ("did you mean").
-EXACT, DICTIONARY, CONTAINS, NEAR = "name", "dictionary", "contains", "near"
+# a name, or a near spelling ("did you mean"); an alias or abbreviation ("cda"), a word form of a name
+# ("mana abilities", "cycle").
+EXACT, DICTIONARY, CONTAINS, NEAR, ALIAS, FORM = "name", "dictionary", "contains", "near", "alias", "word form"
+
+# What players write for a term the glossary names otherwise, where the glossary's own names and their
+# initials do not say it: the judge bots' aliases (Fryatog's "define source" is the source of damage).
+ALIASES = {
+    "cda": "Characteristic-Defining Ability",
+    "apnap": "Active Player, Nonactive Player Order",
+    "etb": "Enters the Battlefield",
+    "ltb": "Leaves the Battlefield",
+    "sba": "State-Based Actions",
+    "sbas": "State-Based Actions",
+    "source": "Source of Damage",
+}
+_DASHES = str.maketrans({c: "-" for c in "‐‑‒–—―−"})
+_OBSOLETE = re.compile(r"\s*\((?:obsolete|veraltet|устарел[а-яё]*)\)$")
+_SEE = re.compile(r"^(?:see|siehe|см\.)\s+(?P<name>[^.;]+?)\.?$", re.IGNORECASE)
+_FORM_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 
 
 @dataclass
@@ -47,6 +64,8 @@ class GlossaryResult:
     did_you_mean: str | None = None  # the near spelling whose entries are shown
     more_concepts: list[str] = field(default_factory=list)  # further concepts containing the query
     other_editions: int = 0  # entries of other editions not shown (ask with an edition or all)
+    see: str | None = None  # the entry whose text is only "See X." that led to X's entries
+
 
     def __iter__(self):
         return iter(self.entries)
@@ -60,7 +79,7 @@ class GlossaryResult:
     def to_dict(self) -> dict:
         return {"query": self.query, "matched": self.matched, "did_you_mean": self.did_you_mean,
                 "concepts": self.concepts, "entries": [e.to_dict() for e in self.entries],
-                "more_concepts": self.more_concepts, "other_editions": self.other_editions}
+                "more_concepts": self.more_concepts, "other_editions": self.other_editions, "see": self.see}
 
 
 def lookup(store, term: str, *, lang: str | None = None, edition: str | None = None,
@@ -70,8 +89,10 @@ def lookup(store, term: str, *, lang: str | None = None, edition: str | None = N
     conn = store.conn
     if not store.readonly:
         _fresh_dictionary(conn)
-    concepts = _by_name(conn, term)
-    matched: str | None = EXACT
+    # The newest glossaries first (by name, alias, word form), then any edition's exact name.
+    concepts, matched = _in_newest(store, term)
+    if not concepts:
+        concepts, matched = _by_name(conn, term), EXACT
     if not concepts:  # a part of a listed term ("フェイズ・アウト" of "フェイズ・イン、フェイズ・アウト"), a dictionary name
         concepts, matched = _distinct(_by_part(store, term) + _by_dictionary(conn, term)), DICTIONARY
     more: list[str] = []
@@ -82,16 +103,152 @@ def lookup(store, term: str, *, lang: str | None = None, edition: str | None = N
     if not concepts:
         near = _nearest(conn, store, term)
         concepts, matched, did_you_mean = ([near], NEAR, near) if near else ([], None, None)
+    see = None
+    if len(concepts) == 1 and _only_see(store, concepts[0]):  # "APNAP Order: See Active Player, ..."
+        target = _keys(store).see.get(concepts[0])
+        if target:
+            see, concepts = concepts[0], [target]
     entries: list[GlossaryEntry] = []
     other = 0
+    # Marked older: an entry of another document than its language's newest glossary, unless asked for.
+    newest = {doc["id"]: doc["lang"] for doc in _newest_glossaries(store)} if edition is None else {}
     for concept in concepts:
-        shown, left = _entries(conn, concept, docs, all_editions)
+        shown, left = _entries(conn, concept, docs, all_editions, newest)
         entries += shown
         other += left
     wanted = fold(term)
-    entries.sort(key=lambda e: wanted not in fold(e.term))  # the query's own language first (死触: Chinese)
+    # The query's own language first (死触: Chinese), then the language asked for, newest before older.
+    entries.sort(key=lambda e: (wanted not in fold(e.term) and wanted not in loose(e.term), e.older))
     return GlossaryResult(term, entries, matched if entries else None, concepts if entries else [],
-                          did_you_mean if entries else None, more, other)
+                          did_you_mean if entries else None, more, other, see if entries else None)
+
+
+def loose(text: str) -> str:
+    """A name as it is compared: folded (case, curly quotes), dashes as "-", double quotes dropped
+    ("Partner with [name]"), "(Obsolete)" dropped ("bury" is "Bury (Obsolete)"), no final dot."""
+    folded = fold(text.translate(_DASHES)).replace('"', "")
+    return " ".join(_OBSOLETE.sub("", folded).split()).strip(" .")
+
+
+def word_form(text: str, lang: str = "en") -> str:
+    """The words of a name without their inflection, in the name's language: "mana abilities" and
+    "Mana Ability", "cycle" and "Cycling", "die" and "Dies" meet; German and Russian by their stemmers."""
+    from kb.terms.matcher import stemmer
+
+    stem = _english_form if lang == "en" else stemmer(lang)
+    return " ".join(stem(word) for word in _FORM_WORD.findall(loose(text)))
+
+
+def _english_form(word: str) -> str:
+    stem = light_stem(word)
+    if len(stem) > 5 and stem.endswith("ing"):  # "cycling" -> "cycl", as "cycle" is
+        stem = stem[:-3]
+        stem = stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] else stem  # "tapping" -> "tap"
+    return stem
+
+
+@dataclass
+class _Keys:
+    """The newest glossaries' names as a lookup reads them (built once per database state)."""
+
+    names: dict[str, str] = field(default_factory=dict)  # loose name or part -> English name
+    forms: dict[str, set[str]] = field(default_factory=dict)  # word form -> English names
+    initials: dict[str, set[str]] = field(default_factory=dict)  # "cda" -> English names
+    see: dict[str, str] = field(default_factory=dict)  # English name of a "See X." entry -> X's
+    english: set[str] = field(default_factory=set)  # the English glossary's names
+
+
+def _keys(store) -> _Keys:
+    found: _Keys | None = store.cache.memo.get("glossary keys")
+    if found is not None:
+        return found
+    found = _Keys()
+    docs = _newest_glossaries(store)
+    rows = []
+    if docs:
+        marks = ",".join("?" * len(docs))
+        rows = store.conn.execute(
+            f"select g.term, g.english, d.lang, g.text from glossary g join documents d on d.id = g.document_id "
+            f"where g.document_id in ({marks})", [d["id"] for d in docs]).fetchall()
+    english = {fold(term): term for term, _, lang, _ in rows if lang == "en"}
+    found.english = set(english.values())
+    named = [(term, english.get(fold(name or term), name or term), lang, text) for term, name, lang, text in rows]
+    for term, concept, _lang, _text in named:
+        found.names.setdefault(loose(term), concept)
+    for term, concept, lang, _text in named:
+        pieces = _PARTS.split(term)
+        for piece in pieces if len(pieces) > 1 else ():
+            found.names.setdefault(loose(piece), concept)
+        for piece in [term, *pieces] if len(pieces) > 1 else [term]:
+            found.forms.setdefault(word_form(piece, lang), set()).add(concept)
+        words = re.findall(r"[^\W\d_]+", loose(term).replace("-", " "))
+        if lang == "en" and len(words) >= 2:
+            found.initials.setdefault("".join(w[0] for w in words), set()).add(concept)
+    for term, concept, lang, text in named:
+        match = _SEE.match(" ".join((text or "").split()))
+        target = found.names.get(loose(match["name"])) if match else None
+        if target and target != concept and lang == "en":
+            found.see[concept] = target
+    store.cache.memo["glossary keys"] = found
+    return found
+
+
+def _in_newest(store, term: str) -> tuple[list[str], str | None]:
+    """The concept the newest glossaries name by ``term``: a name or a part of one, an alias (the
+    table above, else the initials of one name only), a word form; ([], None) when none does."""
+    quick = _newest_by_name(store, term)
+    if quick:  # an indexed query: a fresh process asking for a name reads no table of names
+        return quick, EXACT
+    keys = _keys(store)
+    wanted = loose(term)
+    if wanted in keys.names:
+        concept = keys.names[wanted]
+        if concept not in keys.english:  # a translated term without an English name: the dictionary's
+            return _distinct(_english_of(store.conn, [concept]) or [concept]), EXACT
+        return [concept], EXACT
+    alias = ALIASES.get(wanted)
+    if alias and alias in keys.names.values():
+        return [alias], ALIAS
+    forms = keys.forms.get(word_form(term)) or set()
+    for lang in {lang for lang in _languages_of(store)} - {"en"}:
+        forms = forms or keys.forms.get(word_form(term, lang)) or set()
+    if forms:
+        return sorted(forms), FORM
+    initials = keys.initials.get(wanted.replace(" ", "")) or set()
+    if len(initials) == 1 and len(wanted) >= 2:
+        return sorted(initials), ALIAS
+    return [], None
+
+
+def _only_see(store, concept: str) -> bool:
+    """Whether the newest English entry of ``concept`` says only "See X." (an indexed query: the table
+    of names is read only then)."""
+    docs = [d["id"] for d in _newest_glossaries(store) if d["lang"] == "en"]
+    if not docs:
+        return False
+    marks = ",".join("?" * len(docs))
+    rows = store.conn.execute(f"select text from glossary where document_id in ({marks}) and term = ? collate nocase",
+                              [*docs, concept]).fetchall()
+    return any(_SEE.match(" ".join((text or "").split())) for (text,) in rows)
+
+
+def _newest_by_name(store, term: str) -> list[str]:
+    """English names of the concepts the newest English glossary spells exactly (any case); other
+    languages' names go through the table of names, which knows their English ones."""
+    docs = [d for d in _newest_glossaries(store) if d["lang"] == "en"]
+    if not docs:
+        return []
+    text = " ".join(term.split())
+    marks = ",".join("?" * len(docs))
+    rows = store.conn.execute(
+        f"select d.lang, g.term, g.english from glossary g join documents d on d.id = g.document_id "
+        f"where g.document_id in ({marks}) and (g.term = ? collate nocase or g.english = ? collate nocase)",
+        [*(d["id"] for d in docs), text, text]).fetchall()
+    return _distinct([name for _lang, name, _english in rows])
+
+
+def _languages_of(store) -> list[str]:
+    return [doc["lang"] for doc in _newest_glossaries(store)]
 
 
 def _fresh_dictionary(conn: sqlite3.Connection) -> None:
@@ -239,9 +396,11 @@ def _nearest(conn: sqlite3.Connection, store, term: str) -> str | None:
     return spellings[best[0]]
 
 
-def _entries(conn: sqlite3.Connection, concept: str, docs: list[dict], all_editions: bool) -> tuple[list, int]:
+def _entries(conn: sqlite3.Connection, concept: str, docs: list[dict], all_editions: bool,
+             newest: dict[int, str] | None = None) -> tuple[list, int]:
     """The concept's entries in the candidate documents: per language the first document's
-    (newest, official before variant), or all of them; and how many were left out."""
+    (newest, official before variant), or all of them; and how many were left out. ``newest``: each
+    language's newest glossary, against which an entry of another document is marked older."""
     order = {doc["id"]: position for position, doc in enumerate(docs)}
     rows = _rows(conn, "g.term = ? collate nocase or g.english = ? collate nocase", [concept, concept])
     local = _local_names(conn, concept)
@@ -259,7 +418,10 @@ def _entries(conn: sqlite3.Connection, concept: str, docs: list[dict], all_editi
         if all_editions or row["lang"] not in languages:
             languages.add(row["lang"])
             shown.append(row)
-    return [_entry(conn, row) for row in shown], len(kept) - len(shown)
+    newest = newest or {}
+    languages = set(newest.values())
+    return [_entry(conn, row, row["lang"] in languages and row["document_id"] not in newest) for row in shown], \
+        len(kept) - len(shown)
 
 
 def _local_names(conn: sqlite3.Connection, concept: str) -> list[tuple[str, str]]:
@@ -281,8 +443,9 @@ def _rows(conn: sqlite3.Connection, where: str, params: list) -> list[dict]:
     return [dict(zip(columns, row)) for row in cursor]
 
 
-def _entry(conn: sqlite3.Connection, row: dict) -> GlossaryEntry:
+def _entry(conn: sqlite3.Connection, row: dict, older: bool = False) -> GlossaryEntry:
     rules = [target for (target,) in conn.execute("select target from refs where glossary_id = ? order by id",
                                                   [row["id"]])]
     return GlossaryEntry(term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
-                         lang=row["lang"], edition=row["edition"], document=row["document"], rules=rules)
+                         lang=row["lang"], edition=row["edition"], document=row["document"], rules=rules,
+                         older=older)

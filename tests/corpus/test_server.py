@@ -81,7 +81,8 @@ def test_the_fast_lane_leaves_pages_and_other_methods_to_the_routes():
     def scope(**changes):
         return {"type": "http", "method": "GET", "path": "/rules/702.26b", "headers": [], "query_string": b"", **changes}
 
-    assert plain_request(scope()) == {"number": "702.26b", "lang": None, "edition": None, "children": False}
+    assert plain_request(scope()) == {"number": "702.26b", "lang": None, "edition": None, "children": False,
+                                      "defining": False}
     assert plain_request(scope(headers=[(b"accept", b"text/html,application/xhtml+xml")])) is None  # the reader
     assert plain_request(scope(method="POST")) is None and plain_request(scope(path="/rules/")) is None
     assert plain_request(scope(query_string=b"lang=de&lang=ja")) is None  # repeated: the route decides

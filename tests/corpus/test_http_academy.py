@@ -1,0 +1,70 @@
+"""Academy Ruins' /cr paths and JSON (kb.http.academy), as the bots read them."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kb.http.app import create_app
+from tests.http_fixtures import http_db
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    with TestClient(create_app(http_db(tmp_path_factory))) as client:
+        yield client
+
+
+def test_a_keyword_rule_answers_its_defining_subrule(client):
+    answer = client.get("/cr/702.31").json()
+    assert answer["ruleNumber"] == "702.31b" and answer["ruleText"].startswith("A creature with horsemanship can’t")
+    assert client.get("/cr/702.3", params={"exact_match": "true"}).json()["ruleText"] == "Defender"
+    assert client.get("/cr/702.31", params={"find_definition": "false"}).json()["ruleNumber"] == "702.31"
+    assert client.get("/cr/701.8").json()["ruleNumber"] == "701.8a"
+    assert client.get("/cr/100.1a").json()["ruleText"] == "A two-player game is a game that begins with only two players."
+    missing = client.get("/cr/999.99")
+    assert missing.status_code == 404 and missing.json() == {"detail": "Rule not found", "ruleNumber": "999.99"}
+
+
+def test_examples(client):
+    assert len(client.get("/cr/example/613.6").json()["examples"]) == 4
+    assert client.get("/cr/example/104.3a").json() == {"ruleNumber": "104.3a", "examples": None}
+    assert client.get("/cr/example/999.99").status_code == 404
+
+
+def test_glossary_exact_and_fuzzy(client):
+    assert client.get("/cr/glossary/cycle").status_code == 404
+    fuzzy = client.get("/cr/glossary/cycle", params={"fuzzy": "true"}).json()
+    assert fuzzy["term"] == "Cycling" and "702.29" in fuzzy["definition"]
+    assert client.get("/cr/glossary/city's blessing").json()["term"] == "City’s Blessing"
+    assert client.get("/cr/glossary/CLOWNS", params={"fuzzy": "true"}).json() == {"detail": "Entry not found."}
+    whole = client.get("/cr/glossary").json()
+    assert whole["deathtouch"] == {"term": "Deathtouch", "definition": whole["deathtouch"]["definition"]}
+    assert len(whole) > 700
+
+
+def test_keywords_and_every_rule(client):
+    keywords = client.get("/cr/keywords").json()
+    assert keywords["keywordAbilities"][:2] == ["Deathtouch", "Defender"] and "Horsemanship" in keywords["keywordAbilities"]
+    assert "Destroy" in keywords["keywordActions"] and "Deathtouch" not in keywords["keywordActions"]
+    assert keywords["abilityWords"][0] == "adamant" and all(w == w.casefold() for w in keywords["abilityWords"])
+    rules = client.get("/cr").json()
+    assert rules["104.3a"]["fragment"] == "3a" and rules["104.3a"]["examples"] is None
+    assert rules["104.3a"]["navigation"] == {"previousRule": "104.3", "nextRule": "104.3b"}
+    assert len(rules) > 3000
+
+
+def test_other_languages_and_editions(client):
+    german = client.get("/cr/702.23a", params={"lang": "de"}).json()
+    assert german["lang"] == "de" and german["ruleNumber"] == "702.23a"
+    unknown = client.get("/cr/702.31", params={"edition": "1999-01-01"})
+    assert unknown.status_code == 404 and unknown.json()["kind"] == "EditionNotFound"
+    assert client.get("/cr/702.31", params={"lang": "xx"}).status_code == 400
+
+
+@pytest.mark.parametrize("path", ["/cr", "/cr/keywords", "/cr/glossary", "/cr/glossary/phasing", "/cr/example/613.6",
+                                  "/cr/702.31"])
+def test_bad_input_is_mtgkbs_own_400(client, path):
+    answer = client.get(path, params={"lang": "xx"})
+    assert answer.status_code == 400 and answer.json()["kind"] == "UnknownLanguage"
+    assert client.get(path, params={"edition": "1990-01-01"}).json()["kind"] == "EditionNotFound"
