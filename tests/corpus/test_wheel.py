@@ -55,8 +55,9 @@ def test_the_wheel_builds_every_edition_and_answers_from_any_folder(installed):
     japanese = json.loads(mtgkb(installed, "show", "702.26b", "--lang", "ja", "--json").stdout)
     assert japanese["ruleText"].startswith("パーマネントがフェイズ・アウトすると")
 
-    then = json.loads(mtgkb(installed, "show", "702.23a", "--edition", "2010-06-18", "--json").stdout)
+    then = json.loads(mtgkb(installed, "show", "702.23a", "--edition", "2010-07-01", "--json").stdout)
     assert then["edition"] == "2010-06-18" and "Phasing" in then["ruleText"]  # an old edition, built too
+    assert then["inForce"] == {"date": "2010-07-01", "edition": "2010-06-18"}  # the edition in force that day
 
     glossary = json.loads(mtgkb(installed, "glossary", "deathtouch", "--json").stdout)
     assert {entry["lang"] for entry in glossary["entries"]} == {"en", "ja", "zh"}
