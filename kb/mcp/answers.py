@@ -108,6 +108,10 @@ class RuleAnswer(Answer):
     scenarioCount: ScenarioCount
     scenarios: list[dict[str, Any]] | None = Field(None, description="The example games (with scenarios).")
     inferredEdition: dict[str, Any] | None = None
+    definingRule: str | None = Field(None, description="A keyword's defining subrule (702.31: 702.31b).")
+    askedExamples: list[dict[str, Any]] | None = Field(None, description='The examples asked for ("ex 2 613.6").')
+    inForce: dict[str, Any] | None = Field(None, description="Asked by a date between editions: the date and the "
+                                                             "edition in force then.")
     english: dict[str, Any] | None = None
     subrules: list[CompactRule] | None = None
     subrulesPage: Page | None = None

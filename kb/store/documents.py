@@ -148,9 +148,11 @@ def in_force(docs: list[dict], date: str, text: str = "", lang: str | None = Non
     """The edition in force on ``date``: the newest edition of ``docs`` dated on or before it, its whole
     texts counted first (a date after the newest edition gives the newest). A date before every
     edition is an error naming the first one."""
+    if any(d["edition"] == date for d in docs):
+        return date  # an edition of that date, whole or an excerpt
     whole = [d["edition"] for d in docs if d["edition"] and d.get("whole", True)]
     held = sorted(set(whole or [d["edition"] for d in docs if d["edition"]]))
-    if not held or date in held:
+    if not held:
         return date
     if date < held[0]:
         error = _edition_not_found(text or date, date, lang, docs)

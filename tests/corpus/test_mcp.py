@@ -168,10 +168,12 @@ def test_an_unknown_rule_is_a_tool_error_naming_the_nearest_numbers(server):
 
 
 def test_an_unknown_edition_names_the_editions_there_are(server):
-    result = call(server, "rule", number="702.26b", edition="2020-01-01")
+    result = call(server, "rule", number="702.26b", edition="1998-01-01")  # before every edition held
     assert result.is_error
-    assert "2020-01-01" in result.content[0].text
+    assert "1998-01-01" in result.content[0].text and "the first is of 2010-07-16" in result.content[0].text
     assert {"2010-07-16", "2026-01-16"} <= set(result.structured_content["suggestions"])
+    between = data(server, "rule", number="702.23a", edition="2020-01-01", subrules=False)
+    assert between["edition"] == "2010-07-16" and between["inForce"] == {"date": "2020-01-01", "edition": "2010-07-16"}
 
 
 def test_a_number_of_another_edition_names_the_rule_there(server):
@@ -560,7 +562,7 @@ def test_the_prompt_asks_for_validated_citations_with_the_edition(server):
 
 def test_the_prompt_rejects_an_edition_that_is_not_there(server):
     error = failure(server, lambda client: client.get_prompt("answer_rules_question",
-                                                             {"question": "?", "edition": "2019-01-01"}))
+                                                             {"question": "?", "edition": "1998-01-01"}))
     assert error.code == INVALID_PARAMS and "2010-07-16" in error.data["suggestions"]
 
 
@@ -611,8 +613,8 @@ def test_every_failure_has_one_shape(server):
 
 
 def test_cite_in_an_edition_or_language_that_is_not_there_is_an_error(server):
-    edition = call(server, "cite", text="rule 702.26b", edition="2020-01-01")
-    assert edition.is_error and "2020-01-01" in edition.content[0].text
+    edition = call(server, "cite", text="rule 702.26b", edition="1998-01-01")  # before every edition held
+    assert edition.is_error and "1998-01-01" in edition.content[0].text
     assert "2010-07-16" in edition.structured_content["suggestions"]
     language = call(server, "cite", text="rule 702.26b", lang="xx")
     assert language.is_error and language.structured_content["error"] == "no documents in language 'xx'"
