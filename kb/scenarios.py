@@ -126,8 +126,8 @@ def _load_file(path: Path) -> list[Scenario]:
         out.append(Scenario("(file)", name, [], "", errors=[ScenarioError(name, None, "", e) for e in top_errors]))
     scenario_schema = {"$ref": "#/$defs/scenario"}
     for i, entry in enumerate(raw["scenarios"]):
-        title = entry.get("name") if isinstance(entry, dict) and isinstance(entry.get("name"), str) \
-            else f"#{i + 1}"
+        named = entry.get("name") if isinstance(entry, dict) else None
+        title = named if isinstance(named, str) else f"#{i + 1}"
         errors = [ScenarioError(name, title, "", msg) for msg in validator.errors(entry, scenario_schema)]
         errors = [_split_path(e) for e in errors]
         edition_text = (entry.get("edition") if isinstance(entry, dict) else None) or default_edition

@@ -177,17 +177,18 @@ def update(store, *, url: str | None = None, page: str = RULES_PAGE,
     """Find, download, check and (when newer) store the current CR text; see the module docstring."""
     from kb.store import store_document
 
+    listed: str | None = page  # the page the link was found on; None for a given URL
     if url is None:
         html = fetch(page).decode("utf-8", errors="replace")
         url = current_text_link(html, page).url
     else:
         check_url(url)
-        page = None
+        listed = None
     data = fetch(url, progress=progress)
     document = parse_rules(data, url)
     name = "MagicCompRules_" + document.edition.replace("-", "")
     held = newest_official(store.conn)
-    result = UpdateResult("current", url, page, document.edition, held[0] if held else None, name,
+    result = UpdateResult("current", url, listed, document.edition, held[0] if held else None, name,
                           len(document.rules), size=len(data))
     if held and document.edition < held[0]:
         result.status = "older"

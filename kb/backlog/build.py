@@ -9,6 +9,7 @@ only in cited numbers that followed their renumbering, get a machine-updated tra
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from kb.backlog.model import (
     ADDED, EDITED, EXAMPLE, GLOSSARY, KINDS, MECHANICAL, MERGED, REFERENCES, REMOVED,
@@ -240,7 +241,7 @@ class _Builder:
         before = old.examples if old else []
         after = new.examples
         translated = mine.examples if mine and old and len(mine.examples) == len(before) else []
-        same = [("equal", 0, len(before), 0, len(after))]
+        same: Sequence[tuple[str, int, int, int, int]] = [("equal", 0, len(before), 0, len(after))]
         if before == after:  # most rules: no normalising, no alignment
             blocks = same
         else:

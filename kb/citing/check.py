@@ -162,9 +162,9 @@ def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, unt
         result.note = _("the text quotes “{quoted}”; in {edition} the title is “{title}”").format(
             quoted=result.title, edition=until_doc["edition"], title=new.title or "")
     if result.read_in:
-        older = _("{number} is not in {since}; read as {number} of {edition} ({title})").format(
+        read_as = _("{number} is not in {since}; read as {number} of {edition} ({title})").format(
             number=number, since=result.since, edition=result.read_in, title=old.title or old.text[:60])
-        result.note = f"{older}; {result.note}" if result.note else older
+        result.note = f"{read_as}; {result.note}" if result.note else read_as
 
 
 def _check_range(kb, result: CheckedCitation, target: RuleRange, since_doc: dict, until_doc: dict,

@@ -94,8 +94,10 @@ def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) 
 def _read(kb, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> RuleNumber | RuleRange | None:
     """The number or range a citation in another language stands for in ``until``, with the readings
     and a note saying how it was read; None: read as written."""
-    read = read_in_languages if isinstance(item.target, RuleNumber) else read_range_in_languages
-    found = read(kb, item.target, item.languages, until)
+    if isinstance(item.target, RuleNumber):
+        found = read_in_languages(kb, item.target, item.languages, until)
+    else:
+        found = read_range_in_languages(kb, item.target, item.languages, until)
     result.readings = [r.to_dict() for r in found.readings]
     names = ", ".join(language_name(lang) for lang in item.languages)
     if not found.readings:

@@ -54,8 +54,9 @@ def rewritten_in_place(rows: list[Row], mapping: Mapping) -> list[Row]:
     only_b = {r.en_b.number: r for r in rows if r.a is None and r.en_a is None and r.en_b is not None}
     merged: set[int] = set()
     for row in rows:
-        gone = row.en_a is not None and row.en_b is None and mapping.numbers.get(row.en_a.number, "") is None
-        partner = only_b.get(row.en_a.number) if gone else None
+        if row.en_a is None or row.en_b is not None or mapping.numbers.get(row.en_a.number, "") is not None:
+            continue  # not gone
+        partner = only_b.get(row.en_a.number)
         if partner is None or id(partner) in merged:
             continue
         row.b, row.en_b, row.change = partner.b, partner.en_b, "edited"
@@ -65,7 +66,9 @@ def rewritten_in_place(rows: list[Row], mapping: Mapping) -> list[Row]:
 
 def _insert(rows: list[Row], row: Row) -> None:
     """After the last row whose B-side number comes before the new row's."""
-    number = RuleNumber.parse((row.b or row.en_b).number)
+    placed = row.b or row.en_b
+    assert placed is not None, "a row of side B alone has a cell of side B"
+    number = RuleNumber.parse(placed.number)
     at = len(rows)
     for index in range(len(rows) - 1, -1, -1):
         other = rows[index].b or rows[index].en_b
@@ -93,8 +96,11 @@ def structure_rows(a: DocText, en_a: DocText | None, b: DocText, en_b: DocText |
     for i, j in pairs:
         if i is not None and j is not None:
             rows.append(Row(left[i].a, right[j].b, left[i].en_a, right[j].en_b))
+        elif i is not None:
+            rows.append(left[i])
         else:
-            rows.append(left[i] if i is not None else right[j])
+            assert j is not None, "an aligned pair has at least one side"
+            rows.append(right[j])
     return rows
 
 

@@ -95,11 +95,11 @@ def classify(only_translation: list[str], only_original: list[str], old: OldNumb
     if old is not None:  # the original still cites the old number of the rule the translation cites
         for cited in list(left_tr):
             earlier = old.of(cited)
-            original = next((n for n in left_en if n in earlier), None)
-            if original is not None:
-                parts.append(CitationPart(STALE_ORIGINAL, cited, original, earlier[original]))
+            behind = next((n for n in left_en if n in earlier), None)
+            if behind is not None:
+                parts.append(CitationPart(STALE_ORIGINAL, cited, behind, earlier[behind]))
                 left_tr.remove(cited)
-                left_en.remove(original)
+                left_en.remove(behind)
     for original in list(left_en):
         near = [n for n in left_tr if _near(n, original)]
         cited = near[0] if near else (left_tr[0] if len(left_tr) == len(left_en) == 1 else None)

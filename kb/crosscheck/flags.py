@@ -92,13 +92,13 @@ def rules_change(row: Row, ctx: Context) -> None:
         row.notes.append(_("the English texts differ only in cited rules, as those were renumbered"))
     if row.change in _QUIET_CHANGES:
         return
-    detail = {"change": row.change, "from": ctx.edition["a"], "to": ctx.edition["b"]}
+    detail: dict[str, str | list[str] | None] = {"change": row.change, "from": ctx.edition["a"], "to": ctx.edition["b"]}
     words = ""
     if row.change != "references only":
         old, new = word_diff(row.en_a.text, row.en_b.text)
-        detail["removed"] = [row.en_a.text[s.start:s.end] for s in old]
-        detail["added"] = [row.en_b.text[s.start:s.end] for s in new]
-        words = _summary(detail["removed"], detail["added"])
+        removed = detail["removed"] = [row.en_a.text[s.start:s.end] for s in old]
+        added = detail["added"] = [row.en_b.text[s.start:s.end] for s in new]
+        words = _summary(removed, added)
     message = _("{change} between {old} and {new}: {words}") if words else _("{change} between {old} and {new}")
     change = _(CHANGE_LABELS[row.change]) if row.change in CHANGE_LABELS else row.change
     row.flags.append(Flag("rules-change", message.format(change=change, old=ctx.edition["a"], new=ctx.edition["b"],

@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCrosscheck, Flag, Row, RuleCrosscheck
 from kb.crosscheck.render_text import aligned, english_pivot
-from kb.history.text import word_diff
+from kb.history.text import Span, word_diff
 from kb.i18n import _, ngettext, ui_language
 from kb.core.numbers import RuleNumber
 
@@ -135,7 +135,8 @@ def _flags(flags: list[Flag], notes: list[str]) -> str:
 
 
 def _row(index: int, row: Row, anchors: dict[str, dict[str, str]], where: dict[str, Edition], template: str) -> str:
-    old_spans, new_spans = ([], [])
+    old_spans: list[Span] = []
+    new_spans: list[Span] = []
     if row.en_a is not None and row.en_b is not None and "rules-change" in row.kinds():
         old_spans, new_spans = word_diff(row.en_a.text, row.en_b.text)
     css = "row flagged" if row.flags else "row"

@@ -31,30 +31,32 @@ def crosscheck_rules(conn, a: str | RuleSpec, b: str | RuleSpec, *, terms: TermD
     terms = terms if terms is not None else dictionary(conn)
     notes: list[str] = []
     mapping = None
-    if english["a"] is not None and english["b"] is not None:
+    pivot_a, pivot_b, english_a, english_b = pivots["a"], pivots["b"], english["a"], english["b"]
+    # an English text is only found through a pivot
+    if pivot_a is not None and pivot_b is not None and english_a is not None and english_b is not None:
         # every rule of a chapter too: a chapter's trace brings its rules but not their subrules
-        mapping = map_numbers(conn, pivots["a"], pivots["b"], [r.number for r in english["a"].rules],
+        mapping = map_numbers(conn, pivot_a, pivot_b, [r.number for r in english_a.rules],
                               family=str(specs["a"].number))
         if mapping is None:
             notes.append(_("the renumbering chain between {a} and {b} is not stored: aligned by structure").format(
-                a=pivots["a"].document, b=pivots["b"].document))
-    if mapping is not None:
-        rows = pivot_rows(texts["a"], english["a"], english["b"], texts["b"], mapping)
-        became = mapping.get(str(specs["a"].number))
-        if became != str(specs["b"].number):
-            message = (_("{a} of {a_edition} is {became} in {b_edition}, not {b}") if became
-                       else _("{a} of {a_edition} is gone in {b_edition}, not {b}"))
-            notes.append(message.format(a=specs["a"].number, a_edition=pivots["a"].edition, became=became,
-                                        b_edition=pivots["b"].edition, b=specs["b"].number))
-    else:
+                a=pivot_a.document, b=pivot_b.document))
+        else:
+            rows = pivot_rows(texts["a"], english_a, english_b, texts["b"], mapping)
+            became = mapping.get(str(specs["a"].number))
+            if became != str(specs["b"].number):
+                message = (_("{a} of {a_edition} is {became} in {b_edition}, not {b}") if became
+                           else _("{a} of {a_edition} is gone in {b_edition}, not {b}"))
+                notes.append(message.format(a=specs["a"].number, a_edition=pivot_a.edition, became=became,
+                                            b_edition=pivot_b.edition, b=specs["b"].number))
+    if mapping is None:
         rows = structure_rows(texts["a"], english["a"], texts["b"], english["b"], _similarity(terms))
     for side in specs:
         if pivots[side] is None and docs[side].lang != "en" and method != "structure":
             notes.append(_("no English edition stored for {document} ({edition})").format(
                 document=docs[side].name, edition=docs[side].edition or _("undated")))
     ctx = _context(conn, docs, pivots, terms, rows, mapping)
-    if mapping is not None:
-        ctx.elsewhere = _elsewhere(conn, pivots, specs, mapping, rows)
+    if mapping is not None and pivot_a is not None and pivot_b is not None:  # as when it was made
+        ctx.elsewhere = _elsewhere(conn, pivot_a, pivot_b, specs, mapping, rows)
     for row in rows:
         flag_row(row, ctx)
     return RuleCrosscheck(
@@ -64,7 +66,7 @@ def crosscheck_rules(conn, a: str | RuleSpec, b: str | RuleSpec, *, terms: TermD
     )
 
 
-def _elsewhere(conn, pivots: dict[str, Pivot | None], specs: dict[str, RuleSpec], mapping: Mapping,
+def _elsewhere(conn, pivot_a: Pivot, pivot_b: Pivot, specs: dict[str, RuleSpec], mapping: Mapping,
                rows: list[Row]) -> dict[str, dict[str, str]]:
     """Numbers of one side's English that the other edition has under a number outside the compared
     rule: "728.1a of 2026-01-16 is 724.1a in 2023-11-17" when 728 is checked against a 728 that is
@@ -73,7 +75,7 @@ def _elsewhere(conn, pivots: dict[str, Pivot | None], specs: dict[str, RuleSpec]
     found = {"a": {n: m for n, m in mapping.numbers.items() if m and m not in compared["b"]}, "b": {}}
     if any(r.b is not None and r.a is None for r in rows):
         english_b = [c.en_b.number for c in rows if c.en_b is not None]
-        back = map_numbers(conn, pivots["b"], pivots["a"], english_b, family=str(specs["b"].number))
+        back = map_numbers(conn, pivot_b, pivot_a, english_b, family=str(specs["b"].number))
         if back is not None:
             found["b"] = {n: m for n, m in back.numbers.items() if m and m not in compared["a"]}
     return found
@@ -95,11 +97,11 @@ def _english_text(conn, pivot: Pivot | None, text: DocText, spec: RuleSpec) -> D
 def _context(conn, docs: dict[str, DocRef], pivots: dict[str, Pivot | None], terms: TermDictionary,
              rows: list[Row], mapping: Mapping | None) -> Context:
     """Labels, and the renumbering of every rule side A cites (into side B's edition)."""
-    edition = {side: docs[side].edition or (pivots[side].edition if pivots[side] else "") or _("undated")
-               for side in docs}
-    for side in docs:
-        if docs[side].edition is None and pivots[side] is not None:
-            edition[side] = _("{edition} (inferred)").format(edition=pivots[side].edition)
+    edition = {side: docs[side].edition or (pivot.edition if pivot else "") or _("undated")
+               for side, pivot in pivots.items()}
+    for side, pivot in pivots.items():
+        if docs[side].edition is None and pivot is not None:
+            edition[side] = _("{edition} (inferred)").format(edition=pivot.edition)
     ctx = Context(lang={side: docs[side].lang for side in docs}, edition=edition, terms=terms,
                   notes=dict(mapping.notes) if mapping else {})
     if pivots["a"] is not None and pivots["b"] is not None:

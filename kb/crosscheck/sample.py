@@ -69,8 +69,8 @@ def draw(conn) -> list[Sampled]:
                           f.original) for f in report.findings]
     flags: dict[str, list[Sampled]] = defaultdict(list)
     for a, b in RULE_CHECKS:
-        report = crosscheck(conn, a, b)
-        for row in report.rows:
+        checked = crosscheck(conn, a, b)
+        for row in checked.rows:
             cells = [c for c in (row.a, row.en_a, row.en_b, row.b) if c is not None]
             number = (row.a or row.b or cells[0]).number
             for flag in row.flags:

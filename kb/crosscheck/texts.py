@@ -95,7 +95,8 @@ def split_examples(text: str) -> tuple[str, int, int]:
 def load_text(conn, doc_id: int, *, within: RuleNumber | None = None) -> DocText:
     """One document's rules (only ``within``'s subtree when given) with their example counts."""
     name, lang, edition = conn.execute("select name, lang, edition from documents where id = ?", [doc_id]).fetchone()
-    sql, params = _RULES, [doc_id]
+    sql = _RULES
+    params: list[int | str] = [doc_id]
     if within is not None:
         sql += " and (sort_key = ? or sort_key like ?)"
         params += [within.sort_text, within.sort_text + ".%"]

@@ -85,9 +85,10 @@ def check_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> No
             raise RulesError(N_("{card} can't be blocked except by Walls"), card=game.label_of(attacker))
         by_attacker.setdefault(attacker.oid, []).append(blocker)
     for attacker_oid, blockers in by_attacker.items():
-        attacker = game.permanent(attacker_oid)
-        if "menace" in game.chars(attacker).keywords and len(blockers) < 2:
-            raise RulesError(N_("{card} has menace and needs two or more blockers"), card=game.label_of(attacker))
+        attacking = game.permanent(attacker_oid)
+        assert attacking is not None, "checked above: phased in and attacking, so on the battlefield"
+        if "menace" in game.chars(attacking).keywords and len(blockers) < 2:
+            raise RulesError(N_("{card} has menace and needs two or more blockers"), card=game.label_of(attacking))
 
 
 def declare_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> None:
@@ -132,12 +133,12 @@ def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None
 def combat_damage(game: Game) -> None:
     """All combat damage at once (510.2), from creatures still in combat."""
     assignments: list[tuple[Obj, int, Obj | str]] = []
-    attackers = [p for p in game.permanents() if p.attacking is not None]
-    for attacker in attackers:
+    attackers = [(p, p.attacking) for p in game.permanents() if p.attacking is not None]
+    for attacker, defender in attackers:
         amount = _damage_amount(game, attacker)
         blockers = [b for b in game.permanents() if attacker.oid in b.blocking]
         if not attacker.blocked:
-            assignments.append((attacker, amount, attacker.attacking))
+            assignments.append((attacker, amount, defender))
             continue
         for blocker in blockers:
             lethal = max(0, (game.chars(blocker).toughness or 0) - blocker.damage)
@@ -145,7 +146,7 @@ def combat_damage(game: Game) -> None:
             if blocker is blockers[-1] and "trample" in game.chars(attacker).keywords:
                 given = min(amount, lethal)
                 if amount > given:
-                    assignments.append((attacker, amount - given, attacker.attacking))
+                    assignments.append((attacker, amount - given, defender))
             assignments.append((attacker, given, blocker))
             amount -= given
         for blocker in blockers:

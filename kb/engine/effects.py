@@ -137,7 +137,8 @@ def add_effect(ctx: Ctx, kind: str, params: dict, affected: list[Obj] | None, du
     if dur.get("until") in ("your_next_turn", "your_next_upkeep"):
         dur["player"] = ctx.controller
     elif isinstance(dur.get("player"), str) and dur["player"] not in game.players:
-        dur["player"] = (players(ctx, dur["player"]) or [None])[0]
+        named = players(ctx, dur["player"])
+        dur["player"] = named[0] if named else None
     eff = Effect(eid=game.new_id(), kind=kind, params=params, affected=oids, controller=ctx.controller,
                  source_name=ctx.source_name, timestamp=game.new_timestamp(), duration=dur, tracked=tracked,
                  created_turn=game.turn)
@@ -353,8 +354,10 @@ def v_set_life(ctx: Ctx, p: dict) -> None:
 
 def v_damage_players(ctx: Ctx, p: dict) -> None:
     from kb.engine.combat import deal_damage
+    source = ctx.source
+    assert source is not None, "damage has a source (120.1): a card's spell or ability deals it"
     for name in players(ctx, p.get("player", "opponents")):
-        deal_damage(ctx.game, ctx.source, amount(ctx, p["amount"]), name)
+        deal_damage(ctx.game, source, amount(ctx, p["amount"]), name)
 
 
 def v_lose_life(ctx: Ctx, p: dict) -> None:

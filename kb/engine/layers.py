@@ -56,7 +56,7 @@ def _counter_pt(obj: Obj) -> tuple[int, int]:
 def chars_of_unseen(game: Game, obj: Obj) -> Chars:
     """Characteristics of an object no effect applies to: in another zone, or phased out."""
     ch = base_chars(obj)
-    if ch.power is not None and obj.zone == "battlefield":
+    if ch.power is not None and ch.toughness is not None and obj.zone == "battlefield":
         dp, dt = _counter_pt(obj)
         ch.power += dp
         ch.toughness += dt
@@ -105,7 +105,7 @@ def effect_active(game: Game, eff: Effect) -> bool:
         tracked = game.permanent(eff.tracked)
         cond = eff.duration.get("while") or {}
         lost = tracked is None
-        if not lost and "counter" in cond:
+        if tracked is not None and "counter" in cond:
             lost = tracked.counters.get(cond["counter"], 0) < 1
         if lost:
             eff.ended = True
@@ -179,7 +179,7 @@ def compute_all(game: Game) -> dict[int, Chars]:
                     c.power, c.toughness = item.params["power"], item.params["toughness"]
     for obj in perms:
         c = ch[obj.oid]
-        if c.power is not None:
+        if c.power is not None and c.toughness is not None:
             dp, dt = _counter_pt(obj)
             c.power += dp
             c.toughness += dt

@@ -130,7 +130,7 @@ def _phases_in_now(game: Game, perm: Obj, active: list[str]) -> bool:
     under = perm.phased_out_under
     if under in active:
         return True
-    player = game.players.get(under)
+    player = game.players.get(under) if under is not None else None
     # 702.26n: phased out under a player who has left: phases in during the next
     # untap step after that player's next turn would have begun.
     return (player is not None and player.left and player.turns_skipped_since_left >= 1

@@ -8,7 +8,7 @@ the battlefield as the game sees it, so phased-out permanents never match.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypeGuard
 
 from kb.engine.state import Game, Obj
 
@@ -122,7 +122,7 @@ def select_set(game: Game, spec: dict, you: str, source: Obj | None = None,
     return out
 
 
-def is_set_selector(spec: Any) -> bool:
+def is_set_selector(spec: Any) -> TypeGuard[dict]:
     return isinstance(spec, dict) and len(spec) == 1 and next(iter(spec)) in SET_KINDS
 
 

@@ -81,7 +81,7 @@ class Obj:
     phase_until: Any = None              # an "until" condition (Oubliette, twins)
     attached_to: int | str | None = None  # oid of a permanent, or a player's name
     controlled_since: int = 0            # turn number; summoning sickness (302.6)
-    attacking: str | int | None = None   # the defending player or planeswalker
+    attacking: str | None = None   # the defending player (attacking a planeswalker is not modelled)
     blocking: list[int] = field(default_factory=list)
     blocked: bool = False
     attacked_this_turn: bool = False

@@ -280,6 +280,7 @@ def _paired_entry(o: Node, n: Node, change: str, refs_only: bool, score: float |
 
 def _one_sided(change: str, o: Node | None, n: Node | None) -> RuleChange:
     node = n or o
+    assert node is not None, "a one-sided change has one side"
     return RuleChange(
         change, o.number if o else None, n.number if n else None, node.kind,
         o.title if o else None, n.title if n else None, o.text if o else None, n.text if n else None,
@@ -302,7 +303,7 @@ def compare_examples(old: list[str], new: list[str], *, spans: bool = True) -> l
             change = "edited" if i is not None and j is not None else ("removed" if j is None else "added")
             item = ExampleChange(change, None if i is None else i + 1, None if j is None else j + 1,
                                  None if i is None else old[i], None if j is None else new[j])
-            if change == "edited" and spans:
+            if i is not None and j is not None and spans:  # an edit: both sides
                 item.old_spans, item.new_spans = word_diff(old[i], new[j])
             found.append(item)
     return found

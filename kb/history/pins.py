@@ -22,8 +22,13 @@ COLUMNS = ["old_edition", "old_number", "new_edition", "new_number", "reason"]
 
 
 class Named(Protocol):
-    name: str
-    edition: str | None
+    """A document as pins read it (read-only, so a ChainDoc whose edition is always set fits)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def edition(self) -> str | None: ...
 
 
 @dataclass(frozen=True)

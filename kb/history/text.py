@@ -13,6 +13,7 @@ from kb.core.labels import mark  # noqa: F401  (kept for callers)
 import math
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
@@ -125,7 +126,7 @@ def tokens(text: str) -> list[tuple[str, int, int]]:
     return [(normalise(m.group()), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
-def opcodes(old: list[str], new: list[str]) -> list[tuple[str, int, int, int, int]]:
+def opcodes(old: list[str], new: list[str]) -> Sequence[tuple[str, int, int, int, int]]:
     return SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
 
 

@@ -134,7 +134,7 @@ def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple]
         ):
             rows[now].append((other, other_number, change, title))
         for rid, now in alive.items():
-            options = rows.get(now)
+            options = rows.get(now, [])
             main = options[0] if options and len(options) == 1 else _main(options, beside_kind)
             if main is None:
                 current[rid] = None

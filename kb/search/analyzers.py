@@ -213,7 +213,7 @@ def chinese_pieces(text: str) -> Iterator[tuple[str, int, int]]:
             yield from _span(word[last:], base + last, offsets, fold=True)
 
 
-def _span(piece: str, start: int, offsets: list[int] | None, fold: bool = False) -> Iterator[tuple[str, int, int]]:
+def _span(piece: str, start: int, offsets: list[tuple[int, int]] | None, fold: bool = False) -> Iterator[tuple[str, int, int]]:
     piece = piece.strip("_")
     if piece:
         begin, end = source_span(offsets, start, start + len(piece))

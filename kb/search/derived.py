@@ -17,6 +17,10 @@ from array import array
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kb.search.terms import Lexicon
 
 FILE = "derived.pickle"
 WORDS_FILE = "words.pickle"  # the term pairs and vocabularies, read only by did-you-mean and completions
@@ -30,7 +34,7 @@ _lock = threading.Lock()
 @dataclass
 class Derived:
     stamp: tuple
-    lexicon: object  # kb.search.terms.Lexicon
+    lexicon: Lexicon
     undated: dict[str, dict[str, str]]  # undated document -> {its number: today's} (kb.search.lineage)
     generation: int = -1  # of the index the arrays below were read from
     held: dict[str, bytes] | None = None  # document code -> its index documents (array "I" bytes)

@@ -94,7 +94,7 @@ def _expansions(compiled: Compiled, words) -> dict[str, list[str]]:
     return found
 
 
-def _run(compiled: Compiled, postings: Postings, allowed: set[int], verify) -> tuple[dict[int, float], dict[int, int]]:
+def _run(compiled: Compiled, postings: Postings, allowed: frozenset[int] | set[int], verify) -> tuple[dict[int, float], dict[int, int]]:
     if compiled.plan is None:  # only a rule number: its subtree, in document order
         return {doc: 0.0 for doc in allowed}, {}
     hits: dict[int, int] = {}
@@ -166,7 +166,7 @@ def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_or
         top = sorted(scores, key=lambda doc: _order(postings.number(doc)))[:CANDIDATES]
         scores = {doc: 1.0 / (rank + 1) for rank, doc in enumerate(top)}
     else:
-        top = heapq.nlargest(CANDIDATES, scores, key=scores.get)
+        top = heapq.nlargest(CANDIDATES, scores, key=scores.__getitem__)
     versions: list[tuple[int, str, str]] = []  # (index document, document name, number)
     held = [(name, postings.held(code)) for code, name in codes.items() if name in documents]
     for doc in top:

@@ -66,7 +66,7 @@ class _Handle:
     markers: dict[str, str]  # document name -> sha256 it was indexed at
     codes: dict[str, str]  # document name -> its code in ``holders``
     format: str | None
-    identity: tuple | None  # (inode, mtime) of the folder: a rebuild makes a new folder, a commit a new file
+    identity: tuple  # (inode, mtime) of the folder: a rebuild makes a new folder, a commit a new file
 
     @property
     def names(self) -> dict[str, str]:
@@ -202,13 +202,13 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
 
     names = sorted(set(changed_document_names))
     target = index_dir(kb)
-    if not _usable(target):
+    handle = _usable_handle(target)
+    if handle is None:
         return rebuild_index(kb, progress)
     started = time.perf_counter()
     report = IndexReport(str(target))
     if not names:
         return report
-    handle = _handle(target)
     before, codes = dict(handle.markers), dict(handle.codes)
     if len(names) > REBUILD_SHARE * max(len(before), 1) and len(names) > 4:
         return rebuild_index(kb, progress)
@@ -300,16 +300,21 @@ def _regenerate(kb, final: dict[str, set[str]], records: dict[str, dict], names:
 
 def _usable(target: Path) -> bool:
     """An index of this format exists at ``target``."""
+    return _usable_handle(target) is not None
+
+
+def _usable_handle(target: Path) -> _Handle | None:
+    """The open index at ``target`` when it is of this format, else None."""
     handle = _handle(target)
-    return handle is not None and handle.format == FORMAT
+    return handle if handle is not None and handle.format == FORMAT else None
 
 
 def sync_index(kb, progress: Progress | None = None) -> IndexReport | None:
     """Bring the index up to the database: build it, or update the documents that differ."""
     target = index_dir(kb)
-    if not _usable(target):
+    handle = _usable_handle(target)
+    if handle is None:
         return rebuild_index(kb, progress)
-    handle = _handle(target)
     state = database_state(kb.conn)
     last = _in_step.get(str(target))
     if last is not None and last[0] is handle and last[1] is state:
@@ -327,10 +332,10 @@ _in_step: dict[str, tuple] = {}  # index folder -> (open handle, database state)
 def stale_documents(kb) -> set[str] | None:
     """The documents whose indexed sha256 differs from the database's (added, replaced or removed
     since); None when there is no usable index."""
-    target = index_dir(kb)
-    if not _usable(target):
+    handle = _usable_handle(index_dir(kb))
+    if handle is None:
         return None
-    return _stale(_handle(target).markers, _database_documents(kb))
+    return _stale(handle.markers, _database_documents(kb))
 
 
 def _stale(markers: dict[str, str], database: dict[str, str]) -> set[str]:
@@ -339,7 +344,9 @@ def _stale(markers: dict[str, str], database: dict[str, str]) -> set[str]:
 
 def holder_names(kb) -> dict[str, str]:
     """Code -> document name of the index's holders (after :func:`postings`)."""
-    return _handle(index_dir(kb)).names
+    handle = _handle(index_dir(kb))
+    assert handle is not None, "postings() raised IndexMissing when there was no index"
+    return handle.names
 
 
 def derived_data(kb):
@@ -379,13 +386,17 @@ def postings(kb) -> Postings:
         sync_index(kb)
     except OSError:
         pass  # a read-only folder: searched as it is
-    return _handle(target).postings
+    handle = _handle(target)
+    assert handle is not None, "found usable above, and sync_index only ever replaces it with a new one"
+    return handle.postings
 
 
 def indexed_documents(kb) -> dict[str, str]:
     """The documents the index holds, with the sha256 they were indexed at."""
     sync_index(kb)
-    return dict(_handle(index_dir(kb)).markers)
+    handle = _handle(index_dir(kb))
+    assert handle is not None, "sync_index builds the index when there is none"
+    return dict(handle.markers)
 
 
 def _handle(target: Path) -> _Handle | None:

@@ -53,7 +53,7 @@ def undated_renumbering(conn) -> dict[str, dict[str, str]]:
     if not inferred:
         return {}
     walked = _walk(conn)
-    english = {}
+    english: dict[str, int] = {}  # edition -> id of its first chained English document
     for doc_id, edition in conn.execute("select id, edition from documents where lang = 'en' and edition is not null "
                                         "order by length(name), name"):
         if doc_id in walked:

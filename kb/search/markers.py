@@ -38,9 +38,9 @@ def read(reader: IndexReader) -> Markers:
     for fields in stored(reader, "kind", "marker"):
         if fields["uid"] == FORMAT_UID:
             version = fields.get("sha")
-        else:
-            found[fields["document"]] = fields.get("sha")
-            codes[fields["document"]] = fields.get("code")
+        else:  # a document's marker carries both (kb.search.documents.marker)
+            found[fields["document"]] = fields["sha"]
+            codes[fields["document"]] = fields["code"]
     return found, codes, version
 
 

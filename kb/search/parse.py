@@ -143,7 +143,7 @@ def _take_citations(text: str) -> tuple[str, list, list[str]]:
 @dataclass(frozen=True)
 class _Token:
     kind: str  # "term", "op", "open", "close"
-    value: object
+    value: Term | str | None  # a term's Term, an operator's name
     start: int = 0
 
 
@@ -165,6 +165,7 @@ def _lex(text: str, warnings: list[str]) -> list[_Token]:
             pos = end + 1
             continue
         match = _TOKEN.match(text, pos)
+        assert match is not None, "the pattern's last branch takes any character"
         piece = match.group()
         if piece == "(":
             tokens.append(_Token("open", None, pos))
@@ -192,7 +193,7 @@ def _word_tokens(piece: str, pos: int) -> list[_Token]:
         word = piece.strip(_TRIMMED)
         lead = len(piece) - len(piece.lstrip(_TRIMMED))
         found.append(_Token("term", Term(word, "word", pos + lead, pos + lead + len(word))))
-    return [t for t in found if t.kind != "term" or t.value.text]
+    return [t for t in found if not isinstance(t.value, Term) or t.value.text]
 
 
 class _Parser:
@@ -241,7 +242,7 @@ class _Parser:
         return options[0] if options else None
 
     def parse_and(self):
-        items = []
+        items: list[object] = []
         strict = False
         while True:
             token = self.peek()
@@ -263,6 +264,7 @@ class _Parser:
 
     def parse_unary(self):
         token = self.peek()
+        assert token is not None, "called only with a token ahead"
         if token.kind == "op" and token.value == "NOT":
             self.pos += 1
             following = self.peek()

@@ -58,7 +58,7 @@ Node = Leaf | Concept | Join | Without  # a union at run time without importing 
 Verifier = Callable[[set[int], str, tuple[str, ...]], set[int]]
 
 
-def evaluate(node: Node, postings: Postings, allowed: set[int], hits: dict[int, int] | None = None,
+def evaluate(node: Node, postings: Postings, allowed: frozenset[int] | set[int], hits: dict[int, int] | None = None,
              verify: Verifier | None = None) -> dict[int, float]:
     """Document -> score of ``node`` among ``allowed``; ``hits`` collects matches per concept index.
 
@@ -89,7 +89,7 @@ def _children(node) -> tuple:
     return node.children
 
 
-def _leaf(leaf: Leaf, postings: Postings, allowed: set[int]) -> dict[int, float]:
+def _leaf(leaf: Leaf, postings: Postings, allowed: frozenset[int] | set[int]) -> dict[int, float]:
     scores = postings.score(leaf.lang, leaf.terms, leaf.prefix, postings.bound(allowed))
     boost = leaf.boost
     if len(scores) <= len(allowed):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from kb import store
 from kb.search.analyzers import japanese_words, language_field, terms
@@ -80,8 +80,9 @@ class Lexicon:
         keys: dict[str, dict[tuple[str, ...], set[str]]] = defaultdict(lambda: defaultdict(set))
         self._keys = keys
         self._names: list[Name] | None = []
-        self._names_loader = None
-        self._spellings_loader = None  # kb.search.derived: name_spellings stored with the index
+        self._names_loader: Callable[[], list] | None = None
+        # kb.search.derived: name_spellings stored with the index
+        self._spellings_loader: Callable[[], tuple[dict[str, str], dict[str, int]] | None] | None = None
         for name in names:
             self._add(Name(name.lang, name.name, name.english, name.key))
         self._keys = {lang: dict(table) for lang, table in keys.items()}
@@ -123,6 +124,7 @@ class Lexicon:
 
     def _add(self, name: Name) -> None:
         pivot = name.key
+        assert self._names is not None, "only __init__ adds, before the names can be unloaded"
         self._names.append(name)
         self.english.setdefault(pivot, name.english)
         self.forms[pivot].add((name.lang, name.name))

@@ -65,7 +65,7 @@ def from_rule_titles(conn) -> Iterator[TermName]:
 
     Chapters that end in 00 ("General") and section titles are no game terms.
     """
-    english_docs = {}
+    english_docs: dict[str, tuple[int, str]] = {}  # edition -> (id, name)
     for doc_id, name, edition in conn.execute(
         "select id, name, edition from documents where lang = 'en' and edition is not null order by length(name), name"
     ):

@@ -66,11 +66,12 @@ def _names(conn, doc_id: int) -> list[tuple[str, str]]:
         "and (number like '3__' or number like '4__' or number like '5__' or number like '701.%' "
         "or number like '702.%') and number not like '_00'", [doc_id]
     ):
-        category = {"3": CARD_TYPE, "4": ZONE, "5": STEP}.get(number[0])
         if number.startswith("701."):
             category = ACTION
         elif number.startswith("702."):
             category = ABILITY
+        else:  # the query takes chapters 3, 4 and 5 besides
+            category = {"3": CARD_TYPE, "4": ZONE, "5": STEP}[number[0]]
         if category in (CARD_TYPE, ZONE, STEP) and "." in number:
             continue
         if category == STEP and not re.search(r"(?i)\b(?:step|phase)$", title):
