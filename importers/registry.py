@@ -69,7 +69,7 @@ def parse_file(
         name = format or detect_format(data, path)
         document = importer(name).parse(data, path, lang=lang, edition=edition)
     document.warnings[:0] = warnings  # decoding's first, then the importer's repairs
-    if not document.rules and not document.glossary:
+    if not document.rules and not document.glossary and not document.po_entries:  # a PO's numbered by the store
         raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
     limits.check_rules(path, len(document.rules))
     document.references = find_references(document)

@@ -17,6 +17,8 @@ def rule_lines(rule) -> list[str]:
     lines = [rule.number + (f" {rule.title}" if rule.title else ""),
              _("[{lang}, {edition}, {document}, line {line}]").format(
                  lang=rule.lang, edition=format_edition(rule.edition), document=rule.document, line=rule.line)]
+    if rule.untranslated:
+        lines.append("(" + rule.untranslated["note"] + ")")
     if rule.inferred_edition:
         edition = rule.inferred_edition
         lines.append(_("(inferred edition {first} … {last}; {note})").format(

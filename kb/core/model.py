@@ -91,6 +91,9 @@ class Rule(_Serialisable):
     subrules: bool = True  # False when asked for without them ("702.26." with a trailing dot)
     # Today's English rule of this one's lineage (number, edition, document); None when it is gone.
     current: dict | None = None
+    # Asked of a partial translation that leaves this rule untranslated: this is the English rule,
+    # and this says of which document (document, lang, edition, note). Never an empty text.
+    untranslated: dict | None = None
 
     def payload(self) -> dict:
         """The one JSON shape of a rule, in `show --json`, the HTTP API, the MCP server and Python.
@@ -135,6 +138,8 @@ class Rule(_Serialisable):
             payload["inferredEdition"] = self.inferred_edition
         if self.english:
             payload["english"] = self.english
+        if self.untranslated:
+            payload["untranslated"] = self.untranslated
         return payload
 
 
