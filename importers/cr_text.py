@@ -56,6 +56,10 @@ _ITALICS = re.compile(r"(?<![\w_])_{1,2}([^_\n]+?)_{1,2}(?![\w_])")
 # "フェイジング／Phasing", "相棒（あいぼう）／Companion": only the full-width slash pairs
 # terms; an ASCII slash is part of English titles ("Power/Toughness").
 _BILINGUAL = re.compile(r"^(?P<term>.+?)(?:（(?P<reading>[^）]*)）)?\s*／\s*(?P<english>[A-Za-z][^／]*)$")
+# A Japanese term line ("血・トークン（ちとーくん）／Blood Token") starts an entry even where the
+# definition before it was not indented with a full-width space (that of Blood Token is not, and
+# "Lander Token" was read as the second line of its definition; 50 entries merged so).
+_JAPANESE_TERM = re.compile(r"^[^\s\u3000。「」]{1,40}?（[^）]{1,40}）\s*／\s*[A-Za-z0-9][\x20-\x7E’–—]*$")
 _SENTENCE_END = (".", "。", ":", "：", ";", ",", "、", "．")
 
 
@@ -371,7 +375,7 @@ def _parse_glossary(lines: list[str], start: int, end: int) -> list[GlossaryEntr
                 parts.append(line)
                 indented_definition = True
             continue
-        if expect_term or indented_definition or not entries:
+        if expect_term or indented_definition or not entries or _JAPANESE_TERM.match(line):
             close()
             parts = []
             indented_definition = False
