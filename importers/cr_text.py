@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from importers.decode import decode_bytes
 from importers.language import detect_language
+from importers.titles import first_title
 from importers.records import Document, GlossaryEntry, NoRules, Rule, SourceError, TermPair
 from importers.repairs import (
     SourceWarning, follows, read_missing_digits, read_spaced, read_spaced_letter, repair_sequence, separator_anomaly,
@@ -83,7 +84,7 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     body_start = _find_body(lines, path)
     glossary_start, credits_start = _find_glossary(lines, body_start)
     doc = Document(lang="", format=FORMAT)
-    doc.title = next((l.strip() for l in lines[:10] if l.strip() and not _DECORATION.match(l)), None)
+    doc.title = first_title([l for l in lines[:10] if l.strip() and not _DECORATION.match(l)])
     doc.rules = _parse_rules(lines, body_start, glossary_start, path, doc)
     if glossary_start is not None:
         doc.glossary = _parse_glossary(lines, glossary_start + 1, credits_start)
