@@ -19,6 +19,7 @@ FORMATS: dict[str, str] = {
     "po": "importers.po",
     "mediawiki": "importers.mediawiki",
     "wiki-article": "importers.wiki_article",
+    "prose": "importers.prose",
     "rule-page": "importers.rule_page",
     "cr-text": "importers.cr_text",
     "dokuwiki-glossary": "importers.dokuwiki_glossary",

@@ -35,8 +35,25 @@ _JA_STOP_LEMMAS = frozenset({"為る", "成る", "有る", "居る", "其の", "
 
 
 def language_field(lang: str | None) -> str:
-    """The analysis language of a document language: itself, else "xx"."""
+    """The analysis language of a document language: itself, else "xx". Chinese in either script
+    ("zh-Hant", "zh-TW") is analysed as "zh", whose terms are folded to simplified characters."""
+    if lang and lang.lower().startswith("zh"):
+        return "zh"
     return lang if lang in LANGUAGES else "xx"
+
+
+@lru_cache(maxsize=1)
+def _to_simplified():
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+def simplified(run: str) -> str:
+    """A Han run in simplified characters (OpenCC), so 躍離 and 跃离 are one term; the run itself where
+    the conversion would change its length (a phrase rewritten, not characters mapped)."""
+    converted = _to_simplified().convert(run)
+    return converted if len(converted) == len(run) else run
 
 
 def _token(value: str, positions: bool, chars: bool, mode: str, kwargs: dict) -> Token:
@@ -203,7 +220,7 @@ def chinese_pieces(text: str) -> Iterator[tuple[str, int, int]]:
         for han in _HAN.finditer(word):
             if han.start() > last:
                 yield from _span(word[last:han.start()], base + last, offsets, fold=True)
-            run = han.group()
+            run = simplified(han.group())
             if len(run) == 1:
                 yield from _span(run, base + han.start(), offsets)
             for i in range(len(run) - 1):
