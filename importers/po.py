@@ -98,7 +98,8 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     except ValueError as error:  # a duplicate message
         raise SourceError(path, None, _("not a valid PO file: {reason}").format(reason=error)) from None
     fields = dict(_HEADER_FIELD.findall(catalog.header or ""))
-    language = lang or _language(catalog.metadata.get("Language") or catalog.metadata.get("Language-Team", ""))
+    language = (lang or _language(catalog.metadata.get("Language") or catalog.metadata.get("Language-Team", ""))
+                or _language_of_path(path))
     if not language:
         raise SourceError(path, None, _("the PO file names no language: give --lang (ja, zh, de, ...)"))
     read = read_entries(catalog, path)
@@ -126,6 +127,16 @@ def _language(value: str) -> str | None:
     if not code or not re.fullmatch(r"[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*", code):
         return None
     return _SCRIPT_TAGS.get(code.lower(), code)
+
+
+def _language_of_path(path: str) -> str | None:
+    """A platform names the file or its folder by the locale: Weblate "pt_BR.po", Crowdin "pt-BR/rules.po"."""
+    from pathlib import PurePath
+
+    for part in (PurePath(path).stem, PurePath(path).parent.name):
+        if re.fullmatch(r"[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?", part):
+            return _language(part)
+    return None
 
 
 def _title(catalog) -> str | None:

@@ -104,6 +104,8 @@ def test_a_platform_po_without_a_language_says_so():
     data = platform_po().replace(b'"Language: ja\\n"\n', b"")
     with pytest.raises(SourceError, match="--lang"):
         po.parse(data, "nolang.po")
+    assert po.parse(data, "export/pt_BR.po").lang == "pt-BR"  # Weblate names the file by its locale
+    assert po.parse(data, "export/zh-TW/rules.po").lang == "zh-Hant"  # Crowdin names the folder
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +180,15 @@ def test_a_reimport_that_drops_a_translation_is_refused(kb, imported, tmp_path):
     again = kb.import_file(path, replace_smaller=True)
     assert again.status == "replaced" and again.rules == imported.rules - 1
     assert kb.rule("100.1", lang="ja", edition="crowdin-ja").untranslated
+
+
+def test_a_partial_translation_has_a_backlog_and_exports_back(kb, imported):
+    from kb.backlog import backlog, write_po
+
+    english, japanese = sources()
+    result = backlog(kb, "ja@crowdin-ja", to="2026-08-07")
+    assert result.translation.document == "crowdin-ja" and result.items
+    exported = {e.msgctxt: e for e in polib.pofile(write_po(result).decode("utf-8")) if not e.obsolete}
+    assert exported["100.1"].msgstr == japanese["100.1"].text  # translated: carried over
+    assert exported["702.26b"].msgstr == ""  # not translated: left for the team, never English
+    assert all(e.msgstr != e.msgid for e in exported.values() if e.msgstr)
