@@ -131,3 +131,11 @@ def test_search_folds_the_two_chinese_scripts(tmp_path):
         assert any(v.document == "phasing-zh-hant" for hit in hits.results for v in hit.versions)
     finally:
         kb.close()
+
+
+def test_term_matching_folds_the_two_chinese_scripts():
+    from kb.terms.matcher import Matcher
+
+    matcher = Matcher("zh", [("跃离", "phase out"), ("永久物", "permanent")])
+    assert matcher.keys("若永久物躍離，") == {"phase out", "permanent"}  # traditional text, simplified names
+    assert Matcher("zh-Hant", [("躍離", "phase out")]).keys("若永久物跃离") == {"phase out"}

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, StemFilter, Token, Tokenizer
 
+from kb.core.text import simplified
 from kb.search.normalise import fold_text, fold_word, source_span
 from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk
 
@@ -41,19 +42,6 @@ def language_field(lang: str | None) -> str:
         return "zh"
     return lang if lang in LANGUAGES else "xx"
 
-
-@lru_cache(maxsize=1)
-def _to_simplified():
-    import opencc
-
-    return opencc.OpenCC("t2s")
-
-
-def simplified(run: str) -> str:
-    """A Han run in simplified characters (OpenCC), so 躍離 and 跃离 are one term; the run itself where
-    the conversion would change its length (a phrase rewritten, not characters mapped)."""
-    converted = _to_simplified().convert(run)
-    return converted if len(converted) == len(run) else run
 
 
 def _token(value: str, positions: bool, chars: bool, mode: str, kwargs: dict) -> Token:
