@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import re
 
-from kb.i18n import _
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from importers.records import Document
@@ -58,11 +56,10 @@ def complete_po(conn, document: "Document", path: str) -> None:
             return  # too unlike every edition held: the import fails for want of a date
         runner = scores[1][0] if len(scores) > 1 else 0
         document.edition = edition
-        document.edition_evidence = _(
-            "English side matches {name}: {matched} of {total} messages ({share:.0%}); next best {runner} "
-            "({runner_share:.0%})").format(name=name, matched=matched, total=len(english),
-                                            share=matched / len(english), runner=runner,
-                                            runner_share=runner / len(english))
+        # Stored like every importer's evidence ("header: ..."): in English, whatever the interface.
+        document.edition_evidence = (
+            f"English side matches {name}: {matched} of {len(english)} messages ({matched / len(english):.0%}); "
+            f"next best {runner} ({runner / len(english):.0%})")
         document.meta.setdefault("english", name)
     for entry in unnumbered:
         number = by_text.get(_norm(entry.english))
