@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from importers.decode import decode_bytes
 from importers.language import detect_language
+from importers.titles import first_title
 from importers.records import Document, GlossaryEntry, NoRules, Rule, SourceError, TermPair
 from importers.repairs import (
     SourceWarning, follows, read_missing_digits, read_spaced, read_spaced_letter, repair_sequence, separator_anomaly,
@@ -56,6 +57,10 @@ _ITALICS = re.compile(r"(?<![\w_])_{1,2}([^_\n]+?)_{1,2}(?![\w_])")
 # "フェイジング／Phasing", "相棒（あいぼう）／Companion": only the full-width slash pairs
 # terms; an ASCII slash is part of English titles ("Power/Toughness").
 _BILINGUAL = re.compile(r"^(?P<term>.+?)(?:（(?P<reading>[^）]*)）)?\s*／\s*(?P<english>[A-Za-z][^／]*)$")
+# A Japanese term line ("血・トークン（ちとーくん）／Blood Token") starts an entry even where the
+# definition before it was not indented with a full-width space (that of Blood Token is not, and
+# "Lander Token" was read as the second line of its definition; 50 entries merged so).
+_JAPANESE_TERM = re.compile(r"^[^\s\u3000。「」]{1,40}?（[^）]{1,40}）\s*／\s*[A-Za-z0-9][\x20-\x7E’–—]*$")
 _SENTENCE_END = (".", "。", ":", "：", ";", ",", "、", "．")
 
 
@@ -79,7 +84,7 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     body_start = _find_body(lines, path)
     glossary_start, credits_start = _find_glossary(lines, body_start)
     doc = Document(lang="", format=FORMAT)
-    doc.title = next((l.strip() for l in lines[:10] if l.strip() and not _DECORATION.match(l)), None)
+    doc.title = first_title([l for l in lines[:10] if l.strip() and not _DECORATION.match(l)])
     doc.rules = _parse_rules(lines, body_start, glossary_start, path, doc)
     if glossary_start is not None:
         doc.glossary = _parse_glossary(lines, glossary_start + 1, credits_start)
@@ -371,7 +376,7 @@ def _parse_glossary(lines: list[str], start: int, end: int) -> list[GlossaryEntr
                 parts.append(line)
                 indented_definition = True
             continue
-        if expect_term or indented_definition or not entries:
+        if expect_term or indented_definition or not entries or _JAPANESE_TERM.match(line):
             close()
             parts = []
             indented_definition = False

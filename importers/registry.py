@@ -19,6 +19,7 @@ FORMATS: dict[str, str] = {
     "po": "importers.po",
     "mediawiki": "importers.mediawiki",
     "wiki-article": "importers.wiki_article",
+    "prose": "importers.prose",
     "rule-page": "importers.rule_page",
     "cr-text": "importers.cr_text",
     "dokuwiki-glossary": "importers.dokuwiki_glossary",
@@ -74,7 +75,7 @@ def parse_file(
         name = format or detect_format(data, path)
         document = importer(name).parse(data, path, lang=lang, edition=edition)
     document.warnings[:0] = warnings  # decoding's first, then the importer's repairs
-    if not document.rules and not document.glossary:
+    if not document.rules and not document.glossary and not document.po_entries:  # a PO's numbered by the store
         raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
     limits.check_rules(path, len(document.rules))
     check_texts(path, document)

@@ -16,6 +16,7 @@ from bs4 import BeautifulSoup, CData, NavigableString, Tag
 
 from importers.decode import decode_bytes
 from importers.language import detect_language
+from importers.titles import clean_title, first_title
 from importers.records import Document
 from importers.rule_lines import (
     RuleCollector,
@@ -87,7 +88,7 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
         format=FORMAT,
         edition=found_edition,
         edition_evidence=evidence,
-        title=_repair_mojibake(page.title) if page.title else (chrome[0] if chrome else None),
+        title=_title(page, chrome, collector.rules, doc_lang, page_lang),
         rules=collector.rules,
         terms=collector.terms,
         meta=page.meta,
@@ -207,6 +208,21 @@ def _source_lines(collector: RuleCollector, source: str) -> None:
         if match:
             position = match.end()
             rule.line = source.count("\n", 0, match.start()) + 1
+
+
+def _title(page, chrome: list[str], rules: list, doc_lang: str, page_lang: str | None) -> str | None:
+    """The page's title; where the page is in another language than its rules (the Russian site's page
+    of English rules), the title of its first rule heading, the page's own title kept in the meta."""
+    title = clean_title(_repair_mojibake(page.title)) if page.title else first_title(chrome)
+    if page_lang and page_lang != doc_lang.split("-")[0]:
+        if title:
+            page.meta["page_title"] = title
+        heading = next((r for r in rules if r.title and "." not in r.number and len(r.number) > 1), None)
+        if heading is not None:  # the chapter the page holds (310, not section 3)
+            return f"{heading.number}. {heading.title}"
+        if rules:  # a page of rules within a chapter: their range
+            return rules[0].number if len(rules) == 1 else f"{rules[0].number}–{rules[-1].number}"
+    return title
 
 
 def _repair_mojibake(line: str) -> str:

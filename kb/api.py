@@ -152,6 +152,10 @@ class KnowledgeBase:
             return ImportResult(str(path), doc_name, "unchanged", info.lang, info.edition, info.format,
                                 info.rules, info.examples, info.glossary, info.references)
         document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data, limits=limits)
+        if document.po_entries:
+            from kb.store.translations import complete_po
+
+            complete_po(self.conn, document, str(path))
         try:
             result = store_document(self.conn, document, name=doc_name, source=str(path), data=data,
                                     replace_smaller=replace_smaller)
@@ -422,11 +426,48 @@ class KnowledgeBase:
     # ---- rules --------------------------------------------------------------------------------
 
     def rule(self, number: str, *, lang: str | None = None, edition: str | None = None) -> Rule:
-        """One rule with its examples, family, neighbours and citations."""
+        """One rule with its examples, family, neighbours and citations.
+
+        Asked of a partial translation (a PO file a third done) that leaves the rule untranslated,
+        the answer is the English rule of its edition, marked ``untranslated``: never an empty
+        text, and never silently an older translation's.
+        """
+        english = self._untranslated(number, lang, edition)
+        if english is not None:
+            return english
         rule = self.store.rule(number, lang=lang, edition=edition)
         if rule.edition is None:
             for key, value in self._undated_context(rule).items():
                 setattr(rule, key, value)
+        return rule
+
+    def _untranslated(self, number: str, lang: str | None, edition: str | None) -> Rule | None:
+        """The English rule where the best document of ``lang`` is a PO translation leaving ``number`` out."""
+        from kb.i18n import format_edition
+        from kb.store.reader import parse_number_marked
+
+        if not lang or lang.lower().startswith("en"):
+            return None
+        try:
+            best = self.store.resolve(edition, lang=lang)
+        except (NotFound, BadInput):
+            return None
+        if best.get("format") != "po":
+            return None
+        try:
+            parsed, _whole = parse_number_marked(number)
+        except BadInput:
+            return None
+        row = self.conn.execute("select meta from documents where id = ?", [best["id"]]).fetchone()
+        meta = json.loads(row[0]) if row and row[0] else {}
+        if str(parsed) not in json.loads(meta.get("untranslated") or "[]"):
+            return None
+        english_edition = meta.get("english") or best["edition"]
+        rule = self.store.rule(number, lang="en", edition=english_edition)
+        rule.untranslated = {
+            "document": best["name"], "lang": best["lang"], "edition": best["edition"],
+            "note": _("not translated in {document}: the English of {edition}").format(
+                document=best["name"], edition=format_edition(rule.edition))}
         return rule
 
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:

@@ -31,9 +31,17 @@ def write_po(result: Backlog) -> bytes:
 
     if result.section is not None:
         raise ValueError(_("a PO file holds the whole document: make the backlog without --section"))
+    from datetime import datetime, timezone
+
+    # Standard header fields with real values, not babel's template placeholders (GNU msgfmt -c
+    # warns of those, and Weblate and Crowdin show them): the file is a catalog made now, by mtgkb,
+    # for the team of the translation's language.
+    now = datetime.now(timezone.utc)
     catalog = Catalog(locale=_locale(result.translation.lang), header_comment=_header(result),
                       project="Magic: The Gathering Comprehensive Rules", version=result.english_new.edition,
-                      fuzzy=False)
+                      msgid_bugs_address="", creation_date=now, revision_date=now,
+                      last_translator=f"mtgkb backlog (from {result.translation.document})",
+                      language_team=result.translation.lang, charset="UTF-8", fuzzy=False)
     previous: dict[str, list[str]] = {}
     for unit in result.units:
         message = Message(unit.english, unit.translation or "",

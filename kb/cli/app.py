@@ -6,6 +6,7 @@ found nothing or a check failed, 2 bad input (usage, unreadable or unparseable f
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import sys
 import time
@@ -256,11 +257,29 @@ def editions(ctx, lang, as_json):
     click.echo(lines[0])
     for d, line in zip(docs, lines[1:]):
         click.echo(line)
+        if d.meta.get("coverage"):
+            click.echo("    " + coverage_text(d.meta))
         if d.inferred:
             click.echo("    " + _("inferred edition: {first} … {last}").format(
                 first=format_edition(d.inferred["first"]), last=format_edition(d.inferred["last"])))
             for evidence in d.inferred["evidence"]:
                 click.echo(f"      {evidence}")
+
+
+def coverage_text(meta: dict) -> str:
+    """A partial translation's coverage: "619 of 2,493 rules, 1xx–2xx complete"."""
+    coverage = json.loads(meta["coverage"])
+    runs: list[list[int]] = []
+    for section in sorted(int(s) for s in coverage["complete"]):
+        if runs and runs[-1][-1] == section - 1:
+            runs[-1].append(section)
+        else:
+            runs.append([section])
+    text = _("{translated:,} of {total:,} rules").format(translated=coverage["translated"], total=coverage["total"])
+    if runs:
+        complete = ", ".join(f"{r[0]}xx" if len(r) == 1 else f"{r[0]}xx–{r[-1]}xx" for r in runs)
+        text += ", " + _("{sections} complete").format(sections=complete)
+    return text
 
 
 @cli.command()

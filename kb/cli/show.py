@@ -18,6 +18,8 @@ def rule_lines(rule) -> list[str]:
     if rule.in_force:
         lines.append(_("(in force on {date}: the CR of {edition})").format(
             date=format_edition(rule.in_force["date"]), edition=format_edition(rule.in_force["edition"])))
+    if rule.untranslated:
+        lines.append("(" + rule.untranslated["note"] + ")")
     if rule.asked_examples is not None:
         return lines + [_("Example {n}: {text}").format(n=i, text=rule.examples[i - 1]) for i in rule.asked_examples]
     if rule.inferred_edition:

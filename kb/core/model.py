@@ -89,6 +89,9 @@ class Rule(_Serialisable):
     asked_examples: list[int] | None = None
     # A keyword's rule (701.2 on, 702.2 on): the subrule that says what it does (kb.core.keywords).
     defining_rule: str | None = None
+    # Asked of a partial translation that leaves this rule untranslated: this is the English rule,
+    # and this says of which document (document, lang, edition, note). Never an empty text.
+    untranslated: dict | None = None
 
     def payload(self) -> dict:
         """The one JSON shape of a rule, in `show --json`, the HTTP API, the MCP server and Python.
@@ -138,6 +141,8 @@ class Rule(_Serialisable):
             payload["english"] = self.english
         if self.in_force:
             payload["inForce"] = self.in_force
+        if self.untranslated:
+            payload["untranslated"] = self.untranslated
         return payload
 
 

@@ -72,3 +72,19 @@ def fold_word(word: str) -> str:
 def fold(text: str) -> str:
     """Text folded both ways, for comparing keys (terms, titles, completions)."""
     return fold_word(fold_text(text)[0])
+
+
+_SIMPLIFIER = None
+
+
+def simplified(text: str) -> str:
+    """Chinese in simplified characters (OpenCC's t2s), so 躍離 and 跃离 are one term in search and
+    term matching; the text itself where the conversion would change its length (a phrase
+    rewritten, not characters mapped), since callers keep character offsets."""
+    global _SIMPLIFIER
+    if _SIMPLIFIER is None:
+        import opencc
+
+        _SIMPLIFIER = opencc.OpenCC("t2s")
+    converted = _SIMPLIFIER.convert(text)
+    return converted if len(converted) == len(text) else text

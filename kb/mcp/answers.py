@@ -112,6 +112,8 @@ class RuleAnswer(Answer):
     askedExamples: list[dict[str, Any]] | None = Field(None, description='The examples asked for ("ex 2 613.6").')
     inForce: dict[str, Any] | None = Field(None, description="Asked by a date between editions: the date and the "
                                                              "edition in force then.")
+    untranslated: dict[str, Any] | None = Field(None, description="Asked of a partial translation that leaves "
+                                                                  "the rule untranslated: the English rule is given.")
     english: dict[str, Any] | None = None
     subrules: list[CompactRule] | None = None
     subrulesPage: Page | None = None

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, StemFilter, Token, Tokenizer
 
+from kb.core.text import simplified
 from kb.search.normalise import fold_text, fold_word, source_span
 from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk
 
@@ -35,8 +36,12 @@ _JA_STOP_LEMMAS = frozenset({"為る", "成る", "有る", "居る", "其の", "
 
 
 def language_field(lang: str | None) -> str:
-    """The analysis language of a document language: itself, else "xx"."""
+    """The analysis language of a document language: itself, else "xx". Chinese in either script
+    ("zh-Hant", "zh-TW") is analysed as "zh", whose terms are folded to simplified characters."""
+    if lang and lang.lower().startswith("zh"):
+        return "zh"
     return lang if lang in LANGUAGES else "xx"
+
 
 
 def _token(value: str, positions: bool, chars: bool, mode: str, kwargs: dict) -> Token:
@@ -203,7 +208,7 @@ def chinese_pieces(text: str) -> Iterator[tuple[str, int, int]]:
         for han in _HAN.finditer(word):
             if han.start() > last:
                 yield from _span(word[last:han.start()], base + last, offsets, fold=True)
-            run = han.group()
+            run = simplified(han.group())
             if len(run) == 1:
                 yield from _span(run, base + han.start(), offsets)
             for i in range(len(run) - 1):

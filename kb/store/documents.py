@@ -78,9 +78,16 @@ def _neighbours(whole: list[tuple[str, int]], edition: str) -> tuple[int, int]:
     return rules, abs(int(nearest[:4]) - int(edition[:4]))
 
 
+_TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
+
+
 def primary_language(code: str | None) -> str:
-    """"ja-JP" and "ja" are one language for choosing documents."""
-    return (code or "").split("-")[0].split("_")[0].lower()
+    """"ja-JP" and "ja" are one language for choosing documents; Traditional Chinese ("zh-Hant",
+    "zh-TW") is one of its own beside Simplified ("zh", "zh-CN", "zh-Hans")."""
+    text = (code or "").replace("_", "-").lower()
+    if text.startswith(_TRADITIONAL):
+        return "zh-hant"
+    return text.split("-")[0]
 
 
 def is_variant(doc: dict) -> bool:

@@ -66,6 +66,8 @@ def store_document(
         return StoreResult(name, "unchanged", existing[0], *row)
     if existing and not replace_smaller:
         refuse_loss(conn, existing[0], doc, name=name, source=source)
+        if doc.format == "po":
+            refuse_dropped(conn, existing[0], doc, name=name, source=source)
     with conn:  # one transaction: all of the document or nothing
         if existing:
             _delete_document(conn, existing[0])
@@ -94,6 +96,26 @@ def refuse_loss(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, name:
             "{source}: importing it as {name!r} would replace the stored document (from {stored}) and lose much "
             "of it: {lost}; nothing was changed. A cut or damaged file? Pass --replace-smaller to replace it "
             "anyway").format(source=source, name=name, stored=stored[3], lost="; ".join(lost)))
+
+
+def refuse_dropped(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, name: str, source: str) -> None:
+    """ReplaceRefused when a translation would lose a rule it has stored: a message deleted or emptied.
+
+    One rule is enough: a PO file edited by hand (a msgid line deleted, a msgstr emptied) keeps its
+    counts within any share, and the rule it drops is a translation someone made.
+    """
+    from kb.core.errors import ReplaceRefused
+    from kb.i18n import _
+
+    new = {str(RuleNumber.parse(rule.number)) for rule in doc.rules}
+    lost = [number for (number,) in conn.execute("select number from rules where document_id = ? order by seq",
+                                                 [doc_id]) if number not in new]
+    if lost:
+        shown = ", ".join(lost[:10]) + (" …" if len(lost) > 10 else "")
+        raise ReplaceRefused(_(
+            "{source}: importing it as {name!r} would drop or blank {count} translated rule(s) of the stored "
+            "document: {numbers}; nothing was changed. Pass --replace-smaller to replace it anyway").format(
+                source=source, name=name, count=len(lost), numbers=shown))
 
 
 def content_digest(doc: "Document") -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
 
-from kb.core.text import fold_text
+from kb.core.text import fold_text, simplified
 from kb.terms.names import light_stem
 
 _TOKEN = re.compile(r"[^\W\d_]+")
@@ -70,7 +70,7 @@ class Matcher:
 
     def __init__(self, lang: str, names: Iterable[tuple[str, str]]):
         self.lang = lang
-        self.unspaced = lang in _UNSPACED
+        self.unspaced = lang.split("-")[0] in _UNSPACED
         self.stem = stemmer(lang)
         index: dict[object, dict[tuple, set[str]]] = {}
         for name, key in names:
@@ -86,6 +86,8 @@ class Matcher:
     def _units(self, folded: str) -> tuple[list, list[tuple[int, int]]]:
         """A folded text as matching units with their spans."""
         if self.unspaced:
+            if self.lang.startswith("zh"):
+                folded = simplified(folded)  # traditional and simplified characters match alike
             return list(folded.lower()), [(i, i + 1) for i in range(len(folded))]
         found = list(_TOKEN.finditer(folded))
         return [self.stem(m.group()) for m in found], [m.span() for m in found]

@@ -63,9 +63,9 @@ def test_a_po_file_is_read_as_rules_examples_and_glossary():
     assert [(r.number, r.title, r.text) for r in doc.rules] == [
         ("7", "追加ルール", ""), ("702.26", "フェイジング", ""), ("702.26a", None, "フェイジングは常在型能力である。"),
         ("702.26b", None, "古い訳。")]
-    assert doc.rules[2].examples == ["An example."]  # untranslated: the English stays
-    [entry] = doc.glossary
-    assert (entry.term, entry.english, entry.text) == ("フェイジング", "Phasing", "A keyword ability. See rule 702.26.")
+    assert doc.rules[2].examples == []  # not translated: never stored as a translation
+    assert doc.glossary == []  # a term without its definition is no glossary entry ...
+    assert [(t.term, t.english) for t in doc.terms] == [("フェイジング", "Phasing")]  # ... but a term pair
     assert json.loads(doc.meta["untranslated"]) == ["702.26a example 1", "glossary: Phasing"]
     assert json.loads(doc.meta["fuzzy"]) == ["702.26b"]
 
@@ -80,13 +80,20 @@ def test_a_po_file_is_detected_by_name_and_by_content():
     assert detect_format(SMALL.encode(), "small.txt") == "po"
 
 
+H = 'msgid ""\nmsgstr ""\n"Language: ja\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
 @pytest.mark.parametrize("text, line, words", [
-    ('msgid ""\nmsgstr ""\n"Language: ja\\n"\n\nmsgid "Text."\nmsgstr "訳"\n', 5, "without msgctxt"),
-    ('msgid ""\nmsgstr ""\n"Language: ja\\n"\n\nmsgctxt "702.x"\nmsgid "Text."\nmsgstr "訳"\n', 6, "702.x"),
-    ('msgid ""\nmsgstr ""\n"Language: ja\\n"\n\nmsgctxt "702.26a example 1"\nmsgid "Ex."\nmsgstr ""\n', 6,
-     "before the rule"),
-    ('msgid ""\nmsgstr ""\n"Language: ja\\n"\n\nmsgctxt "702.26a"\nmsgid "Text."\nmstr "x"\n', 7,
-     "not a valid PO file"),
+    (H + 'msgctxt "702.x"\nmsgid "Text."\nmsgstr "訳"\n', 6, "702.x"),
+    (H + 'msgctxt "702.26a example 1"\nmsgid "Ex."\nmsgstr "例"\n', 6, "before the rule"),
+    (H + 'msgctxt "702.26a"\nmsgid "Text."\nmstr "x"\n', 8, "not a valid PO file"),
+    # A deleted msgid line: its msgstr would blank or drop a rule (polib: a syntax error).
+    (H + 'msgctxt "702.174"\nmsgstr "x"\n\nmsgctxt "702.174a"\nmsgid "A"\nmsgstr "y"\n', 7, "not a valid PO"),
+    (H + 'msgctxt "702.26a"\nmsgid "Text.\nmsgstr "x"\n', 7, "unterminated string"),
+    (H + 'msgctxt "702.26a"\nmsgid "Text\\q."\nmsgstr "x"\n', 7, "bad escape"),
+    (H.replace("UTF-8", "latin-1") + 'msgctxt "702.26a"\nmsgid "Text."\nmsgstr "フェイジング"\n', 8,
+     "charset=latin-1 but the text is UTF-8"),
+    (H.replace("UTF-8", "klingon") + 'msgctxt "702.26a"\nmsgid "Text."\nmsgstr "x"\n', 4, "unknown charset"),
 ])
 def test_bad_messages_name_the_line(text, line, words):
     with pytest.raises(SourceError) as error:
@@ -212,14 +219,17 @@ def test_export_translate_import_gives_a_translation_of_the_newer_edition(tmp_pa
         path.write_bytes(_translate(write_po(ja), {"111.10v": done}))
         result = kb.import_file(path, lang="ja")
         assert (result.status, result.lang, result.edition, result.format) == ("added", "ja", "2026-08-07", "po")
-        assert result.rules == 3318
+        meta = kb.document("ja-20260807").meta
+        left = [key for key in json.loads(meta["untranslated"]) if " " not in key]  # rules, not examples
+        assert left and result.rules == 3318 - len(left)  # an untranslated rule is not stored as one
         assert kb.rule("111.10v", lang="ja").text == done
         assert kb.rule("111.10v", lang="ja").document == "ja-20260807"
         moved = next(i for i in ja.items if i.number == "727.6")
         assert kb.rule("727.6", lang="ja").text == moved.proposed
-        untranslated = kb.rule("122.1j", lang="ja")
-        assert untranslated.text.startswith("A hone counter on an Equipment")
-        meta = kb.document("ja-20260807").meta
+        untranslated = kb.rule("122.1j", lang="ja")  # the English, saying so
+        assert untranslated.text.startswith("A hone counter on an Equipment") and untranslated.lang == "en"
+        assert untranslated.untranslated["document"] == "ja-20260807"
+        assert untranslated.payload()["untranslated"]["lang"] == "ja"
         assert "122.1j" in json.loads(meta["untranslated"]) and "111.10v" not in json.loads(meta["untranslated"])
         assert "107.3e" in json.loads(meta["fuzzy"])
         assert kb.rule("702.26", lang="ja").title == "フェイジング"
@@ -228,7 +238,28 @@ def test_export_translate_import_gives_a_translation_of_the_newer_edition(tmp_pa
         # The imported document is a translation like any other: cross-checked against its English.
         report = kb.crosscheck("ja@2026-08-07:727.6", "en@2026-08-07:727.6")
         assert report.to_dict()
-        again = backlog(kb, "ja@2026-08-07")
-        assert again.items == []  # a translation of the newest edition has nothing left to catch up on
+        assert json.loads(meta["coverage"])["translated"] == result.rules
     finally:
         kb.close()
+
+
+def test_the_po_file_passes_gettexts_own_check(po_bytes, tmp_path):
+    """What translation platforms accept: standard PO that GNU msgfmt compiles with -c (header,
+    formats, plural forms checked); a platform's own export of it reads back the same messages."""
+    import subprocess
+
+    path = tmp_path / "ja.po"
+    path.write_bytes(po_bytes)
+    checked = subprocess.run(["msgfmt", "-c", "-o", str(tmp_path / "ja.mo"), str(path)],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    assert "warning" not in checked.stderr  # no template placeholders left in the header
+    assert (tmp_path / "ja.mo").stat().st_size > 100_000
+    platform = polib_entries(po_bytes)
+    assert len(platform) == len([m for m in read_po(io.BytesIO(po_bytes)) if m.id])
+
+
+def polib_entries(data: bytes) -> list:
+    import polib
+
+    return [e for e in polib.pofile(data.decode("utf-8")) if not e.obsolete and e.msgid]

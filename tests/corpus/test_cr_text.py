@@ -151,7 +151,13 @@ def test_japanese_line_translation():
     assert len(rules["613.6"].examples) == 4
     companion = doc.glossary[0]
     assert (companion.term, companion.reading, companion.english) == ("相棒", "あいぼう", "Companion")
-    assert len(doc.glossary) == 669
+    # Every term line ("term（reading）／English") is its own entry, indented definition or not.
+    assert len(doc.glossary) == 728
+    entries = {g.english: g for g in doc.glossary}
+    assert entries["Blood Token"].text.startswith("血・トークンは") and "Lander" not in entries["Blood Token"].text
+    assert entries["Lander Token"].term == "着陸船・トークン"
+    assert entries["Lander Token"].text.startswith("着陸船・トークンは")
+    assert entries["Loyalty Ability"].text.startswith("コストに忠誠シンボル")
 
 
 def _pair(translation, english):

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from importers import mediawiki, rule_page, wiki_article
+from importers import cr_text, mediawiki, rule_page, wiki_article
 from importers.decode import decode_bytes
 from importers.records import Commentary, GlossaryEntry, SourceError, TermPair
 from tests.conftest import DATA, SEED_DIR, corpus_path
@@ -161,8 +161,22 @@ def phenomena():
 
 def test_rule_page_language_is_the_rule_texts(phenomena):
     assert (phenomena.lang, phenomena.format, phenomena.edition) == ("en", "rule-page", None)
-    assert phenomena.meta == {"page_lang": "ru", "prev": "309. Planes", "next": "311. Vanguards"}
-    assert phenomena.title == "Полные правила Magic: the Gathering"
+    # The page is Russian, its rules English: the title is the rules' own, the page's kept beside it.
+    assert phenomena.meta == {"page_lang": "ru", "prev": "309. Planes", "next": "311. Vanguards",
+                              "page_title": "Полные правила Magic: the Gathering"}
+    assert phenomena.title == "310. Phenomena"
+
+
+def test_titles_are_names_not_first_lines():
+    from importers.titles import clean_title
+
+    assert clean_title("_Magic: The Gathering_ Comprehensive Rules") == "Magic: The Gathering Comprehensive Rules"
+    assert clean_title("Magic: The Gathering\ufffd Comprehensive Rules") == "Magic: The Gathering Comprehensive Rules"
+    assert clean_title("Magic: The Gatheringr Comprehensive Rules") == "Magic: The Gathering Comprehensive Rules"
+    assert clean_title("　このルールに関して、英語を正文とし、ウィザーズ・オブ・ザ・コースト社が著作権を持ちます。") is None
+    assert clean_title("(このファイルの最後にも詳細は記述してあります)") is None
+    japanese = parse(cr_text, corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"))
+    assert japanese.title is None  # no line of its head is a title: the reader shows its name
 
 
 def test_rule_page_rules(phenomena):
@@ -209,10 +223,11 @@ def test_rule_page_as_html_gives_the_same_rules(phenomena):
     assert [(r.number, r.title, r.text) for r in document.rules] == [
         (r.number, r.title, r.text) for r in phenomena.rules
     ]
-    assert document.lang == "en" and document.title == "Полные правила Magic: the Gathering"
+    assert document.lang == "en" and document.title == "310. Phenomena"
+    assert document.meta["page_title"] == "Полные правила Magic: the Gathering"
     assert document.meta == {
         "page_lang": "ru", "prev": "309. Planes", "next": "311. Vanguards",
-        "prev_href": "309.html", "next_href": "311.html",
+        "prev_href": "309.html", "next_href": "311.html", "page_title": "Полные правила Magic: the Gathering",
     }
     source = page.decode("utf-8").splitlines()
     assert all(rule.number in source[rule.line - 1] for rule in document.rules)
@@ -226,7 +241,9 @@ def test_rule_page_200_from_mtg_ru():
         "Some parts of a card are also characteristics of the object that has them. See rule 109.3."
     )
     assert document.lang == "en"
-    assert document.meta == {"page_lang": "ru", "prev": "121. Counters", "next": "201. Name"}
+    assert document.meta == {"page_lang": "ru", "prev": "121. Counters", "next": "201. Name",
+                             "page_title": "Полные правила Magic: the Gathering"}
+    assert document.title == "200. General"
 
 
 def test_rule_page_110_from_mtg_ru():
@@ -250,7 +267,8 @@ def test_rule_page_701_with_windows_1251_mojibake_header():
         "Equipment, or Fortification to receive a new timestamp."
     )
     assert (document.lang, document.meta["page_lang"]) == ("en", "ru")
-    assert document.title == "Полные правила Magic: the Gathering"
+    assert document.title == "701.1–701.3d"  # English rules: not the Russian page's title
+    assert document.meta["page_title"] == "Полные правила Magic: the Gathering"
 
 
 def test_rule_page_sniff():
@@ -420,3 +438,22 @@ def test_bad_edition_option():
 @pytest.mark.parametrize("module", IMPORTERS)
 def test_sniff_never_raises_on_undecodable_bytes(module):
     assert module.sniff(b"\x00\x81\x8d\xff" * 10, "x.bin") is False
+
+
+def test_home_lists_a_dictionary_as_a_glossary_and_a_page_with_its_language():
+    """The reader's home page: a glossary-only file is no document of 0 rules; the Russian site's
+    page of English rules is listed under English with its rules' title, its Russian title marked."""
+    from kb.core.results import DocumentInfo
+    from kb.reader.pages import home
+    from kb.reader.urls import Urls
+
+    def info(name, lang, title, rules, glossary, meta):
+        return DocumentInfo(name, lang, None, None, "x", title, name, rules, 0, glossary, 0, 0, "", meta)
+
+    page = home(None, Urls(), [
+        info("CompRules_ja_20260116.0_dict", "ja", None, 0, 728, {}),
+        info("004_87f96431dc6e8d24", "en", "310. Phenomena", 9, 0,
+             {"page_lang": "ru", "page_title": "Полные правила Magic: the Gathering"})])
+    assert "a glossary of 728 entries" in page and "0 rules" not in page
+    assert '<span lang="ru">Полные правила Magic: the Gathering</span>' in page
+    assert "310. Phenomena" in page and "on a page in Russian:" in page
