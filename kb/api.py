@@ -444,7 +444,8 @@ class KnowledgeBase:
     def _untranslated(self, number: str, lang: str | None, edition: str | None) -> Rule | None:
         """The English rule where the best document of ``lang`` is a PO translation leaving ``number`` out."""
         from kb.i18n import format_edition
-        from kb.store.reader import parse_number_marked
+        from kb.core.numbers import RuleNumber
+        from kb.core.queries import read_query
 
         if not lang or lang.lower().startswith("en"):
             return None
@@ -455,8 +456,10 @@ class KnowledgeBase:
         if best.get("format") != "po":
             return None
         try:
-            parsed, _whole = parse_number_marked(number)
+            parsed = read_query(number).target
         except BadInput:
+            return None
+        if not isinstance(parsed, RuleNumber):
             return None
         row = self.conn.execute("select meta from documents where id = ?", [best["id"]]).fetchone()
         meta = json.loads(row[0]) if row and row[0] else {}

@@ -180,6 +180,8 @@ def test_a_reimport_that_drops_a_translation_is_refused(kb, imported, tmp_path):
     again = kb.import_file(path, replace_smaller=True)
     assert again.status == "replaced" and again.rules == imported.rules - 1
     assert kb.rule("100.1", lang="ja", edition="crowdin-ja").untranslated
+    path.write_bytes(platform_po())  # the whole file again, for the tests after this one
+    assert kb.import_file(path).status == "replaced"
 
 
 def test_a_partial_translation_has_a_backlog_and_exports_back(kb, imported):
