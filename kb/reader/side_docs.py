@@ -105,8 +105,18 @@ def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterato
     rows = [DocRow([cells[0][number], *[None] * (len(sides) - 1)], number) for number, *_rest in texts[0]]
     at = {row.anchor: i for i, row in enumerate(rows)}
     extras: dict[int, list[DocRow]] = {}
+    alone: list[dict[str, DocRow]] = [{} for _side in sides]  # per side: its number -> its row of its own
     for k in range(1, len(sides)):
         back = {other: mine for mine, other in maps[k].items()}  # this side's number -> the first side's
+        # A rule the first document lacks but an earlier side has (the German seed lacks 100.1; the
+        # Japanese and English texts have it) joins that side's row: one row per rule, not one per side.
+        joins: dict[str, DocRow] = {}
+        for j in range(1, k):
+            across = kb.number_map(sides[j].pivot, sides[k].pivot)
+            for number_j, row in alone[j].items():
+                other = across.get(number_j)
+                if other and row.cells[k] is None:
+                    joins.setdefault(other, row)
         last = -1
         for number, *_rest in texts[k]:
             mine = back.get(number)
@@ -114,10 +124,14 @@ def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterato
             if i is not None and rows[i].cells[k] is None:
                 rows[i].cells[k] = cells[k][number]
                 last = i
+            elif number in joins and joins[number].cells[k] is None:
+                joins[number].cells[k] = cells[k][number]
+                alone[k][number] = joins[number]
             else:
                 row = DocRow([None] * len(sides), None)
                 row.cells[k] = cells[k][number]
                 extras.setdefault(last, []).append(row)
+                alone[k][number] = row
     yield from extras.get(-1, [])
     for i, row in enumerate(rows):
         yield row

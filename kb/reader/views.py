@@ -311,6 +311,8 @@ def side_by_side(kb: KnowledgeBase, specs: list[str]) -> SideView:
             a, b = row.get("a"), row.get("b")
             key = a["number"] if a else None
             target = by_first.get(key) if key else None
+            if target is None and b and column > 1:
+                target = _counterpart_row(kb, rows, sides, column, b["number"])
             if target is None:
                 empty = [SideCell(None, None, lang) for lang in langs]
                 if a:
@@ -326,3 +328,21 @@ def side_by_side(kb: KnowledgeBase, specs: list[str]) -> SideView:
             target.flags.extend({**flag, "column": column} for flag in row.get("flags", []))
             after = target
     return SideView(sides, rows, counts)
+
+
+def _counterpart_row(kb: KnowledgeBase, rows: list[SideRow], sides: list[dict], column: int,
+                     number: str) -> SideRow | None:
+    """The row of an earlier column holding the same rule as ``number`` of ``column`` where the first
+    side has none (ja and en 702.26e beside a German 702.23 that lacks it): one row per rule, found
+    through the rule's identity (its versions elsewhere), not its number."""
+    try:
+        rule = kb.rule(number, lang=sides[column]["lang"], edition=sides[column]["document"])
+    except LookupFailed:
+        return None
+    same = {(v["document"], v["number"]) for v in rule.other_versions}
+    for row in rows:
+        if row.cells[0].number is None and row.cells[column].number is None and any(
+                row.cells[j].number and (sides[j]["document"], row.cells[j].number) in same
+                for j in range(1, column)):
+            return row
+    return None

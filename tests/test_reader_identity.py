@@ -1,0 +1,75 @@
+"""Identity across editions and languages in the reader and the lookups it shares with the CLI:
+scenarios follow a rule's lineage, side-by-side rows pair each counterpart once, completion and
+"Also in" go through the chain. Read over HTTP from the shared reader database."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from kb.cli import cli
+from tests.reader_fixtures import HTML, client, kb, page, reader_db  # noqa: F401
+
+GERMAN = "000_a3c90cc092d5a721"
+
+
+# ---- scenarios ----------------------------------------------------------------------------------
+
+def test_scenarios_attach_to_the_rules_identity_not_its_number(reader_db, kb):
+    # 702.26 of 2010-07-16 is Cycling: its 702.26b has no phasing game, though today's 702.26b has many.
+    assert kb.rule("702.26", edition="2010-07-16").title == "Cycling"
+    result = CliRunner().invoke(cli, ["--db", str(reader_db), "show", "702.26b", "--edition", "2010-07-16",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["scenarios"] == []
+    today = kb.rule("702.26b").scenarios
+    assert len(today) > 5
+    # Phasing of 2010 (702.23b), the German 702.23b and the Japanese 702.26b are the same rule: the
+    # games written against any of its numbers (2009-07-11, 2010-07-16, 2026-08-07) are theirs.
+    then = kb.rule("702.23b", edition="2010-07-16").scenarios
+    assert [s["scenario"] for s in then] == [s["scenario"] for s in today]
+    assert {s["edition"] for s in then} >= {"2010-07-16", "2026-08-07"}
+    for rule in (kb.rule("702.23b", edition=GERMAN), kb.rule("702.26b", lang="ja")):
+        assert [s["scenario"] for s in rule.scenarios] == [s["scenario"] for s in then]
+
+
+def test_the_rule_page_of_2010s_702_26b_lists_no_phasing_games(client):
+    dom = page(client, "/rules/702.26b?edition=2010-07-16")
+    assert "Cycling" in dom.select_one("nav.crumbs").get_text()
+    assert dom.select("ul.scenarios > li") == []
+    assert len(page(client, f"/rules/702.23b?edition={GERMAN}").select("ul.scenarios > li")) > 5
+
+
+# ---- side by side -------------------------------------------------------------------------------
+
+def cell_numbers(row) -> list[str | None]:
+    return [(td.find("a", class_="number") or td.find("a")).get_text() if td.find("a") else None
+            for td in row.find_all("td")]
+
+
+def test_rules_side_by_side_show_each_counterpart_on_one_row(client):
+    dom = page(client, "/read/side?s=de:702.23&s=ja:702.26&s=en:702.26")
+    rows = [cell_numbers(tr) for tr in dom.select("table.side tbody tr")]
+    for column in (1, 2):
+        numbers = [row[column] for row in rows if row[column]]
+        assert len(numbers) == len(set(numbers)) == 15  # 702.26 and its subrules a-p (no l, no o)
+    # The subrules added after the German text's edition: beside each other, the German cell empty.
+    for number in ("702.26e", "702.26j", "702.26n"):
+        assert [None, number, number] in rows
+
+
+def test_documents_side_by_side_show_a_rule_the_first_lacks_once(client, kb):
+    ja, en = "CompRules_ja_20260116.0_lines", "MagicCompRules_20260807"
+    response = client.get(f"/read/side/docs?d={GERMAN}&d={ja}&d={en}", headers=HTML)
+    assert response.status_code == 200
+    from bs4 import BeautifulSoup
+
+    rows = [cell_numbers(tr) for tr in BeautifulSoup(response.text, "html.parser").select("table tbody tr")]
+    assert [None, "100.1", "100.1"] in rows
+    assert sum(1 for row in rows if "100.1" in row) == 1
+    for column, name in ((1, ja), (2, en)):
+        printed = [number for number, *_rest in kb.rule_texts(name)]
+        shown = [row[column] for row in rows if row[column]]
+        assert sorted(shown) == sorted(printed)  # every rule once (a number printed twice, twice)
+    assert len(rows) < len(kb.rule_texts(en)) + 100
