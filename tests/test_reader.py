@@ -270,7 +270,7 @@ def test_search_escapes_what_it_is_given(client):
 
 def test_completion_answers_json_with_where_to_go(client):
     found = client.get("/read/complete", params={"q": "phas"}).json()
-    assert found[0]["text"] == "Phasing" and found[0]["href"] == "/rules/702.26"
+    assert found[0]["text"] == "Phasing" and found[0]["href"] == "/rules/702.26?edition=MagicCompRules_20260807"
     assert client.get("/read/complete", params={"q": ""}).json() == []
 
 

@@ -73,3 +73,31 @@ def test_documents_side_by_side_show_a_rule_the_first_lacks_once(client, kb):
         shown = [row[column] for row in rows if row[column]]
         assert sorted(shown) == sorted(printed)  # every rule once (a number printed twice, twice)
     assert len(rows) < len(kb.rule_texts(en)) + 100
+
+
+def test_a_rule_page_offers_english_and_full_texts_side_by_side(client):
+    def sides(url: str) -> list[str]:
+        from urllib.parse import parse_qs, urlparse
+
+        return parse_qs(urlparse(page(client, url).select_one("a.side-link")["href"]).query)["s"]
+
+    japanese = sides("/rules/702.26b?lang=ja")
+    assert japanese[0] == "ja@CompRules_ja_20260116.0_lines:702.26b"
+    assert japanese[1] == "en@MagicCompRules_20260807:702.26b"  # English always, first after the rule
+    assert not any(s.startswith("ja@") for s in japanese[1:])  # not the same language's wiki excerpt
+    english = sides("/rules/702.26b")
+    assert english[1] == "ja@CompRules_ja_20260116.0_lines:702.26b"  # the full translation, not the excerpt
+    assert sides(f"/rules/702.23a?edition={GERMAN}")[1] == "en@MagicCompRules_20260807:702.26a"
+
+
+# ---- completion -----------------------------------------------------------------------------------
+
+def test_completion_goes_to_the_rule_its_term_names(client):
+    found = {item["text"]: item for item in client.get("/read/complete?q=Instabilit%C3%A4t").json()}
+    # The German term cites 702.23 of its own text (Phasing), which is today's 702.26, not today's 702.23.
+    assert found["Instabilität"]["href"] == f"/rules/702.23?edition={GERMAN}"
+    assert found["Instabilität"]["label"] == "702.23 (today 702.26)"
+    found = {item["text"]: item for item in client.get("/read/complete?q=Phas").json()}
+    assert found["Phasing"]["href"] == "/rules/702.26?edition=MagicCompRules_20260807"
+    phase = client.get(found["Phase"]["href"], headers=HTML)
+    assert "Turn Structure" in phase.text

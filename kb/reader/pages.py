@@ -168,16 +168,41 @@ def _highlighted(text: str, highlights: list) -> list[tuple[str, bool]]:
 
 
 def completions(kb: KnowledgeBase, urls: Urls, prefix: str) -> list[dict]:
-    """Completions for the search box, each with where picking it goes."""
+    """Completions for the search box, each with where picking it goes: the rule it names in the
+    document it was read from, through the rule's identity (the German "Instabilität" names 702.23
+    of its own text, Phasing, not today's 702.23, Rampage); an English rule of an older edition goes
+    to today's number. ``label`` says which rule that is when the number is not today's."""
     if not prefix.strip():
         return []
     found = []
     for item in kb.complete(prefix, limit=8):
         data = item.to_dict() if hasattr(item, "to_dict") else dict(item)
         rule = data.get("rule")
-        data["href"] = urls.rule(rule) if rule else f"{urls.search()}?{urlencode({'q': data['text']})}"
+        data["href"] = urls.rule(rule, data.get("document")) if rule else \
+            f"{urls.search()}?{urlencode({'q': data['text']})}"
+        if rule and data.get("document"):
+            _through_identity(kb, urls, data)
         found.append(data)
     return found
+
+
+def _through_identity(kb: KnowledgeBase, urls: Urls, data: dict) -> None:
+    try:
+        rule = kb.rule(data["rule"], edition=data["document"])
+    except LookupFailed:  # a glossary without rules (a dictionary file): its language's newest text
+        try:
+            rule = kb.rule(data["rule"], lang=data["lang"])
+        except LookupFailed:
+            return
+        data.update(document=rule.document, href=urls.rule(rule.number, rule.document))
+    current = rule.current or {}
+    if rule.lang == "en" and current and current["document"] != rule.document:
+        data.update(rule=current["number"], document=current["document"],
+                    href=urls.rule(current["number"], current["document"]), label=current["number"])
+    elif current and current["number"] != rule.number:
+        data["label"] = _("{number} (today {current})").format(number=rule.number, current=current["number"])
+    elif not current:
+        data["label"] = f"{rule.number} ({rule.edition or rule.document})"
 
 
 def term(kb: KnowledgeBase, urls: Urls, query: str) -> Page:

@@ -115,6 +115,7 @@ class Version:
     change: str | None = None
     current: bool = False
     inferred: bool = False
+    source: str = "official"  # official, translation, variant or excerpt (kb.store.identity)
 
 
 def pivot_edition(rule: Rule) -> str | None:
@@ -162,8 +163,10 @@ def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> li
         return [Version(v["lang"], v["edition"], v["document"], rule.number) for v in rule.other_versions] + [
             Version(rule.lang, rule.edition, rule.document, rule.number, current=True)]
     by_edition = {step["edition"]: step for step in steps if step.get("number")}
+    sources = {v["document"]: v["source"] for v in rule.other_versions}
     found = [Version("en", step["edition"], step["document"], step["number"], step.get("change"),
-                     current=step["document"] == rule.document) for step in steps if step.get("number")]
+                     current=step["document"] == rule.document, source=sources.get(step["document"], "official"))
+             for step in steps if step.get("number")]
     for doc in documents:
         if doc.lang == "en":
             continue
@@ -177,7 +180,7 @@ def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> li
         except LookupFailed:
             continue
         found.append(Version(doc.lang, doc.edition, doc.name, step["number"], current=doc.name == rule.document,
-                             inferred=inferred))
+                             inferred=inferred, source=sources.get(doc.name, "translation")))
     if not any(v.current for v in found):
         found.append(Version(rule.lang, rule.edition, rule.document, rule.number, current=True))
     found.sort(key=lambda v: (v.lang != "en", v.lang, v.edition or edition or ""))
@@ -258,11 +261,14 @@ def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, editio
         subrules = [rule_item(kb.rule(child.number, lang=rule.lang, edition=rule.document)) for child in rule.children]
     found = versions(kb, rule)
     current = next(v for v in found if v.current)
-    newest = {}
-    for v in found:  # the newest version per language, for side by side
-        if not v.current:
+    newest: dict[str, Version] = {}
+    for v in found:  # per other language its newest full text, else its newest excerpt (oldest first per language)
+        partial = v.source in ("variant", "excerpt")
+        if not v.current and v.lang != current.lang and (
+                not partial or v.lang not in newest or newest[v.lang].source in ("variant", "excerpt")):
             newest[v.lang] = v
-    others = [newest[lang] for lang in sorted(newest, key=lambda lang: (lang == "en", lang))][:2]
+    # English first, then full translations, then excerpts: a translator compares with the original.
+    others = sorted(newest.values(), key=lambda v: (v.lang != "en", v.source in ("variant", "excerpt"), v.lang))[:2]
     side = [spec(current), *(spec(v) for v in others)] if others else []
     games = [scenario_view(kb, stored) for stored in rule.scenarios]
     return RuleView(rule_item(rule), subrules, found, citation(rule), side, games)

@@ -44,7 +44,7 @@
         if (item.rule) {
           var kind = document.createElement("span");
           kind.className = "kind";
-          kind.textContent = item.rule;
+          kind.textContent = item.label || item.rule;
           li.appendChild(kind);
         }
         li.addEventListener("mousedown", function (event) { event.preventDefault(); choose(item); });
