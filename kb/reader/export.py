@@ -83,7 +83,7 @@ def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | Non
     chosen = choose_documents(kb, langs, edition)
     target = Path(folder)
     (target / "static").mkdir(parents=True, exist_ok=True)
-    urls = StaticUrls()
+    urls = StaticUrls({d.name for d in chosen})
     result = ExportResult(str(target), [d.name for d in chosen])
 
     def write(name: str, pieces) -> None:

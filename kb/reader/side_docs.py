@@ -18,6 +18,8 @@ from functools import lru_cache
 from kb.api import KnowledgeBase, LookupFailed, RuleLink
 from kb.core.errors import BadInput
 from kb.i18n import _
+from kb.reader.links import Segment, segments
+from kb.reader.views import pivot_document
 
 HEADINGS = ("section", "chapter")
 
@@ -29,6 +31,7 @@ class DocCell:
     title: str | None
     text: str
     flags: list[str] = field(default_factory=list)  # cross-check findings of this cell
+    pieces: list[Segment] = field(default_factory=list)  # the text cut at its citations, set as the row goes out
 
 
 @dataclass
@@ -50,6 +53,7 @@ class DocRow:
 class DocSide:
     info: object  # kb.api.DocumentInfo (with ``inferred`` for an undated one)
     pivot: str  # the English edition it pairs with
+    pivot_document: str | None = None  # that edition's document, where its citations of rules it lacks go
 
 
 @dataclass
@@ -88,7 +92,8 @@ def docs_view(kb: KnowledgeBase, names: list[str], documents: list | None = None
     for name in names:
         if name not in held:
             raise LookupFailed(_("no document named {name!r}").format(name=name), sorted(held)[:10])
-        sides.append(DocSide(held[name], pivot_of(held[name])))
+        pivot = pivot_of(held[name])
+        sides.append(DocSide(held[name], pivot, pivot_document(kb, held[name].lang, pivot)))
     first = kb.rule_texts(names[0])
     contents = [RuleLink(number, title) for number, kind, title, _text in first if kind in HEADINGS]
     return DocsView(sides, contents, _rows(kb, sides, first))
@@ -132,7 +137,23 @@ def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterato
                 row.cells[k] = cells[k][number]
                 extras.setdefault(last, []).append(row)
                 alone[k][number] = row
-    yield from extras.get(-1, [])
+    langs = [side.info.lang for side in sides]
+    wheres = [_where(set(cells[k]), sides[k].pivot_document) for k in range(len(sides))]
+
+    def cut(row: DocRow) -> DocRow:
+        for k, cell in enumerate(row.cells):
+            if cell is not None:
+                cell.pieces = segments(cell.text, langs[k], wheres[k])
+        return row
+
+    for row in extras.get(-1, []):
+        yield cut(row)
     for i, row in enumerate(rows):
-        yield row
-        yield from extras.get(i, [])
+        yield cut(row)
+        for extra in extras.get(i, []):
+            yield cut(extra)
+
+
+def _where(numbers: set[str], pivot: str | None):
+    """Where a cell's citation goes: a rule of its own document, else of its English pivot."""
+    return lambda number: "" if number in numbers else pivot

@@ -79,6 +79,9 @@ class StaticUrls(Urls):
 
     static_site = True
 
+    def __init__(self, documents: set[str] | None = None):
+        self.documents = documents  # the exported documents: links to any other would go nowhere
+
     def home(self) -> str:
         return "index.html"
 
@@ -95,7 +98,9 @@ class StaticUrls(Urls):
         return f"{quote(document)}.glossary.html"
 
     def rule(self, number: str, document: str | None = None) -> str | None:
-        return self.document(document, number) if document else None
+        if not document or (self.documents is not None and document not in self.documents):
+            return None
+        return self.document(document, number)
 
     def rule_base(self, document):
         return None
