@@ -101,3 +101,35 @@ def test_completion_goes_to_the_rule_its_term_names(client):
     assert found["Phasing"]["href"] == "/rules/702.26?edition=MagicCompRules_20260807"
     phase = client.get(found["Phase"]["href"], headers=HTML)
     assert "Turn Structure" in phase.text
+
+
+# ---- search, jump, stable addresses ----------------------------------------------------------------
+
+def test_the_search_page_shows_what_the_search_knows(client, kb):
+    dom = page(client, "/read/search?q=phasng")
+    assert "Showing results for Phasing" in dom.select_one("p.corrected").get_text()
+    matched = kb.search("phasng").matched
+    assert dom.select_one("p.total").get_text(" ", strip=True).startswith(f"{matched} rules match")
+    assert len(dom.select("ol.results > li")) == 20
+    pager = dom.select_one("nav.pages")
+    assert pager.find("a", rel="next")["href"] == "/read/search?q=phasng&page=2"
+    second = page(client, "/read/search?q=phasng&page=2")
+    assert second.select_one("ol.results")["start"] == "21"
+    first_numbers = [li.find("a").get_text() for li in dom.select("ol.results > li")]
+    second_numbers = [li.find("a").get_text() for li in second.select("ol.results > li")]
+    assert second_numbers and not set(first_numbers) & set(second_numbers)
+    assert "ETB → Enters the Battlefield" in page(client, "/read/search?q=ETB").select_one("p.expansions").get_text()
+
+
+def test_the_jump_box_and_the_latest_addresses(client):
+    assert page(client, "/").select_one("form.jump")["action"] == "/read/jump"
+    for typed in ("702.26b", "CR 702.26b", " 702.26b. "):
+        response = client.get("/read/jump", params={"n": typed}, follow_redirects=False)
+        assert (response.status_code, response.headers["location"]) == (303, "/rules/702.26b")
+    response = client.get("/read/jump", params={"n": "phasing"}, follow_redirects=False)
+    assert response.headers["location"] == "/read/search?q=phasing"
+    response = client.get("/latest", follow_redirects=False)
+    assert (response.status_code, response.headers["location"]) == (302, "/read/doc/MagicCompRules_20260807")
+    assert client.get("/latest/ja", follow_redirects=False).headers["location"] == \
+        "/read/doc/CompRules_ja_20260116.0_lines"
+    assert client.get("/latest/xx", headers=HTML).status_code == 404

@@ -138,19 +138,47 @@ def overview(kb: KnowledgeBase, urls: Urls) -> Page:
     return render("history.html", urls, view=build(kb), kinds=list(KINDS), sections=SECTIONS), 200
 
 
-def search(kb: KnowledgeBase, urls: Urls, query: str) -> Page:
-    """Ranked results, each rule with a snippet in every language that matched."""
+PER_PAGE = 20
+
+
+def search(kb: KnowledgeBase, urls: Urls, query: str, page: int = 1) -> Page:
+    """Ranked results, each rule with a snippet in every language that matched, ``PER_PAGE`` a
+    page; with what the search knows: the total, its correction and the expansions it used."""
+    empty = {"query": query, "results": [], "error": None, "found": None, "page": 1, "pages": 1}
     if not query.strip():
-        return render("search.html", urls, query="", results=[], error=None), 200
+        return render("search.html", urls, **{**empty, "query": ""}), 200
+    page = max(1, page)
     try:
-        results = kb.search(query, limit=20).to_dict()["results"]
+        found = kb.search(query, limit=min(page * PER_PAGE, SEARCH_LIMIT)).to_dict()
     except BadQuery as error:
-        return render("search.html", urls, query=query, results=[], error=str(error)), 400
+        return render("search.html", urls, **{**empty, "error": str(error)}), 400
+    results = found["results"][(page - 1) * PER_PAGE:]
     for result in results:
         for version in result["versions"]:
             snippet = version.get("snippet") or {}
             version["pieces"] = _highlighted(snippet.get("text") or "", snippet.get("highlights") or [])
-    return render("search.html", urls, query=query, results=results, error=None), 200
+    reachable = min(found["matched"], SEARCH_LIMIT)
+    pages = max(1, -(-reachable // PER_PAGE))
+    return render("search.html", urls, query=query, results=results, error=None, found=found,
+                  page=page, pages=pages, first=(page - 1) * PER_PAGE + 1), 200
+
+
+SEARCH_LIMIT = 200  # kb.search's largest page: results past it are counted, not listed
+
+
+def jump(number: str) -> str | None:
+    """Where the jump-to-rule box goes for ``number`` ("702.26b", "CR 702.26b", "702.26b."), or None
+    when it names no rule (the box then searches for it)."""
+    from kb.core.numbers import RuleNumber
+
+    text = number.strip()
+    if text.lower().startswith("cr"):
+        text = text[2:].strip()
+    try:
+        parsed = RuleNumber.parse(text.rstrip("."))
+    except RuleNumberError:
+        return None
+    return f"/rules/{parsed}"
 
 
 def _highlighted(text: str, highlights: list) -> list[tuple[str, bool]]:

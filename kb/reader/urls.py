@@ -67,6 +67,10 @@ class Urls:
     def complete(self) -> str | None:
         return "/read/complete"
 
+    def jump(self) -> str | None:
+        """The jump-to-rule box's target (a number goes to its rule page)."""
+        return "/read/jump"
+
     def term(self, query: str) -> str | None:
         return f"/read/term/{quote(query, safe='')}"
 
@@ -127,6 +131,9 @@ class StaticUrls(Urls):
         return None
 
     def complete(self):
+        return None
+
+    def jump(self):
         return None
 
     def term(self, query):

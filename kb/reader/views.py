@@ -160,6 +160,16 @@ _DOCUMENTS_FOR = 2.0  # seconds a list of the documents is reused by the rule pa
 _documents: dict[int, tuple[float, list]] = {}
 
 
+def newest_full(documents: list, lang: str):
+    """The newest full text of ``lang`` among ``documents`` (DocumentInfo): dated, a rule text (not a
+    wiki excerpt or a dictionary), the official file before a reformatted copy of its date, the longer
+    before the shorter; None if the language has none."""
+    texts = [d for d in documents if d.lang == lang and d.edition and d.format == "cr-text" and d.rules]
+    if not texts:
+        return None
+    return max(texts, key=lambda d: (d.edition, d.lang != "en" or d.name.count("_") <= 1, d.rules))
+
+
 def held_documents(kb: KnowledgeBase) -> list:
     """kb.documents(), reused for a moment: every rule page needs it, and it changes only with an import."""
     now = time.monotonic()
