@@ -133,3 +133,45 @@ def test_the_jump_box_and_the_latest_addresses(client):
     assert client.get("/latest/ja", follow_redirects=False).headers["location"] == \
         "/read/doc/CompRules_ja_20260116.0_lines"
     assert client.get("/latest/xx", headers=HTML).status_code == 404
+
+
+# ---- the served pages as a browser gets them -------------------------------------------------------
+
+def test_pages_are_compressed_with_one_vary_header(reader_db):
+    import gzip
+    import http.client
+
+    from tests.http_fixtures import running_server
+
+    with running_server(reader_db) as port:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        connection.request("GET", "/read/doc/MagicCompRules_20260807",
+                           headers={**HTML, "Accept-Encoding": "gzip"})
+        response = connection.getresponse()
+        body = response.read()
+        assert response.getheader("content-encoding") == "gzip"
+        text = gzip.decompress(body)
+        assert len(body) * 3 < len(text) and b'id="R70226b"' in text
+        varies = [value for key, value in response.getheaders() if key.lower() == "vary"]
+        assert len(varies) == 1
+        assert {"accept-language", "accept-encoding"} <= {v.strip().lower() for v in varies[0].split(",")}
+        connection.request("GET", "/rules/702.26b", headers=HTML)
+        response = connection.getresponse()
+        response.read()
+        assert len([key for key, _value in response.getheaders() if key.lower() == "vary"]) == 1
+        connection.request("GET", "/favicon.ico")
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 301
+        connection.request("GET", response.getheader("location"))
+        icon = connection.getresponse()
+        assert icon.status == 200 and icon.getheader("content-type").startswith("image/svg+xml")
+        assert b"<svg" in icon.read()
+
+
+def test_the_copy_button_says_it_copied(client):
+    dom = page(client, "/rules/702.26b")
+    button = dom.select_one("button.copy")
+    assert button["data-copied-text"] == "Copied"
+    assert dom.select_one("span.copied")["aria-live"] == "polite"
+    assert dom.find("link", rel="icon")["href"] == "/static/favicon.svg"

@@ -21,7 +21,7 @@ from kb.i18n import _
 from kb.reader import pages
 from kb.reader.urls import StaticUrls
 
-ASSETS = ("reader.css", "reader.js")
+ASSETS = ("reader.css", "reader.js", "favicon.svg")
 
 
 @dataclass

@@ -216,6 +216,11 @@ def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
         target = pages.jump(n)
         return RedirectResponse(target or f"/read/search?{urlencode({'q': n})}", status_code=303)
 
+    @router.get("/favicon.ico")
+    def favicon():
+        """Browsers ask for /favicon.ico whatever the page says: the icon is an SVG among the assets."""
+        return RedirectResponse("/static/favicon.svg", status_code=301)
+
     @router.get("/latest")
     def latest(request: Request):
         """The newest English edition, at an address that stays: ``/latest#R70226b`` for a link."""

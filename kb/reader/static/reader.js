@@ -7,8 +7,12 @@
     if (!navigator.clipboard) { return; }
     button.hidden = false;
     button.addEventListener("click", function () {
+      var status = button.parentNode.querySelector(".copied");
       navigator.clipboard.writeText(button.dataset.copy).then(function () {
         button.setAttribute("data-copied", "true");
+        if (status) { status.textContent = button.dataset.copiedText + ": " + button.dataset.copy; }
+      }, function () {
+        if (status) { status.textContent = "\u2717"; }
       });
     });
   });
