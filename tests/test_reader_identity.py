@@ -175,3 +175,17 @@ def test_the_copy_button_says_it_copied(client):
     assert button["data-copied-text"] == "Copied"
     assert dom.select_one("span.copied")["aria-live"] == "polite"
     assert dom.find("link", rel="icon")["href"] == "/static/favicon.svg"
+
+
+# ---- history ----------------------------------------------------------------------------------------
+
+def test_a_rules_history_separates_number_and_change_and_shows_its_subrules_changes(client):
+    dom = page(client, "/read/history/702.26?edition=2026-08-07")
+    steps = {li.find("time")["datetime"]: li for li in dom.select("ol.timeline > li")}
+    assert steps["2023-11-17"].get_text().split(":", 1)[1].strip().startswith("702.26 renumbered")
+    january = steps["2026-01-16"]
+    assert "702.26 unchanged" in january.get_text()
+    below = january.select_one(".subrules")
+    assert below.get_text(" ", strip=True).startswith("1 subrule changed")
+    assert [a.get_text() for a in below.find_all("a")] == ["702.26k"]
+    assert "unchanged" in steps["2026-08-07"].get_text()  # the newest edition says how it came too

@@ -106,9 +106,25 @@ def trace(kb: KnowledgeBase, urls: Urls, number: str, edition: str | None) -> Pa
         forward = kb.trace(number, back["edition"]).to_dict()
     except LookupFailed as error:
         return _missing(urls, error)
-    steps = [*reversed(back["steps"][1:]), *forward["steps"]]
+    joined = forward["steps"][:1]
+    if joined and back["steps"] and joined[0].get("change") is None and back["steps"][0]["edition"] == joined[0]["edition"]:
+        joined = [{**joined[0], "change": back["steps"][0].get("change")}]  # how it came from the edition before
+    steps = [*reversed(back["steps"][1:]), *joined, *forward["steps"][1:]]
     return render("trace.html", urls, number=number, edition=back["edition"], steps=steps,
-                  subrules=forward.get("subrules", [])), 200
+                  subrules=forward.get("subrules", []), subrule_changes=_subrule_changes(back, forward)), 200
+
+
+def _subrule_changes(*traces: dict) -> dict[str, list[tuple[str, str, str]]]:
+    """Per edition, the subrules that changed on arriving at it (number, document, change): a rule
+    whose own text stayed ("unchanged") is not unchanged when its subrules were renumbered or edited."""
+    found: dict[str, dict[str, tuple[str, str, str]]] = {}
+    for trace in traces:
+        for subrule in trace.get("subrules", []):
+            for step in subrule["steps"]:
+                if step.get("change") not in (None, "unchanged") and step.get("number"):
+                    found.setdefault(step["edition"], {})[step["number"]] = (
+                        step["number"], step["document"], step["change"])
+    return {edition: sorted(changes.values()) for edition, changes in found.items()}
 
 
 def diff(kb: KnowledgeBase, urls: Urls, old: str, new: str, section: str | None) -> Page:
