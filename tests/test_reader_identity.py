@@ -189,3 +189,14 @@ def test_a_rules_history_separates_number_and_change_and_shows_its_subrules_chan
     assert below.get_text(" ", strip=True).startswith("1 subrule changed")
     assert [a.get_text() for a in below.find_all("a")] == ["702.26k"]
     assert "unchanged" in steps["2026-08-07"].get_text()  # the newest edition says how it came too
+
+
+def test_a_sections_diff_keeps_the_removed_subrules_of_its_former_life(client, kb):
+    # 702.23j of 2010 (Phasing, then numbered 702.23) has no counterpart today: it belongs to 702.26's diff.
+    diff = kb.diff("2010-07-16", "2026-08-07", section="702.26")
+    removed = [r.old_number for r in diff.rules if r.change == "removed"]
+    assert "702.23j" in removed and all(n.startswith("702.23") for n in removed)
+    dom = page(client, "/read/diff?old=2010-07-16&new=2026-08-07&section=702.26")
+    rows = {tr.find_all("td")[1].get_text(" ", strip=True).split(" ")[0]: tr.find("td").get_text()
+            for tr in dom.select("table.diff tbody tr") if tr.find_all("td")[1].get_text(strip=True)}
+    assert rows["702.23j"] == "removed"
