@@ -119,7 +119,7 @@ def test_type_into_search_and_pick_a_completion(browser, server):
     box.send_keys(Keys.ARROW_DOWN)
     assert options[0].get_attribute("aria-selected") == "true"
     box.send_keys(Keys.ENTER)
-    wait(browser, lambda d: d.current_url.endswith("/rules/702.26"))
+    wait(browser, lambda d: d.current_url.endswith("/rules/702.26?edition=MagicCompRules_20260807"))
     assert browser.find_element(by("TAG_NAME"), "h1").text == "702.26 Phasing"
 
 
