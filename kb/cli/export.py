@@ -25,11 +25,13 @@ def export() -> None:
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--lang", "langs", multiple=True, help="Only this language (repeat for several); default every language held.")
 @edition_option(help="Edition (2026-01-16) or document name; default the newest document of each language.")
-@click.option("--side", is_flag=True, help="Also write each translation beside the English document of its edition "
-              "(cross-checked; slower).")
+@click.option("--document", "names", multiple=True, help="Export this document (repeat for several); default "
+              "per language the newest full text (of --edition).")
+@click.option("--side", is_flag=True, help="Also write each translation beside the English document of its edition, "
+              "else the newest exported one (cross-checked; slower); refused when no English document is exported.")
 @json_option(help="Print what was written as JSON.")
 @click.pass_context
-def html(ctx, folder, langs, edition, side, as_json):
+def html(ctx, folder, langs, edition, names, side, as_json):
     """Write the reader as a static site into FOLDER: index.html, one page per document, the assets."""
     from kb.reader.export import choose_documents, export_html
 
@@ -42,14 +44,15 @@ def html(ctx, folder, langs, edition, side, as_json):
     try:
         from kb.reader.export import side_pairs
 
-        chosen = choose_documents(kb, list(langs) or None, edition)
+        chosen = choose_documents(kb, list(langs) or None, edition, list(names) or None)
         count = len(chosen) + (len(side_pairs(chosen)) if side else 0)
         if as_json:
-            result = export_html(kb, folder, langs=list(langs) or None, edition=edition, side=side)
+            result = export_html(kb, folder, langs=list(langs) or None, edition=edition, side=side,
+                                 documents=list(names) or None)
         else:
             with click.progressbar(length=count + 1, label=_("Exporting"), file=sys.stderr) as bar:
                 result = export_html(kb, folder, langs=list(langs) or None, edition=edition, side=side,
-                                     progress=lambda _name: bar.update(1))
+                                     documents=list(names) or None, progress=lambda _name: bar.update(1))
     except OSError as error:
         fail(_("cannot write {path}: {reason}").format(path=folder, reason=error.strerror),
               code=EXIT_BAD_INPUT, as_json=as_json)

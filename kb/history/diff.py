@@ -242,7 +242,7 @@ def compare(pairing: Pairing, *, method: str = "direct", section: str | None = N
     rules = [entry for _, entry in sorted(entries, key=lambda e: e[0])]
     if section:
         within = RuleNumber.parse(section)
-        rules = [r for r in rules if _inside(r, within)]
+        rules = [r for r in rules if _inside(r, within, numbers)]
     glossary = [] if section else compare_glossary(old.glossary, new.glossary, numbers, spans=spans)
     return Diff(
         DocumentRef.of(old), DocumentRef.of(new), method, section,
@@ -259,11 +259,20 @@ def _order(kind: str) -> int:
     return CHANGES.index(kind) if kind in CHANGES else len(CHANGES)
 
 
-def _inside(entry: RuleChange, within: RuleNumber) -> bool:
+def _inside(entry: RuleChange, within: RuleNumber, numbers: dict[str, str]) -> bool:
+    """Whether a change belongs to the rules ``within``, by either number, or for a rule only the old
+    edition has (removed, split) by the number its nearest paired ancestor has now: the subrules of
+    2009's 502.15 that did not survive are part of today's 702.26's former life."""
     for number in (entry.old_number, entry.new_number):
         parsed = RuleNumber.try_parse(number) if number else None
         if parsed is not None and parsed.is_within(within):
             return True
+    old = RuleNumber.try_parse(entry.old_number) if entry.old_number and not entry.new_number else None
+    for ancestor in (old.ancestors() if old is not None else ()):
+        now = numbers.get(str(ancestor))
+        if now:
+            parsed = RuleNumber.try_parse(now)
+            return parsed is not None and parsed.is_within(within)
     return False
 
 

@@ -34,10 +34,21 @@ class UILanguageMiddleware:
 
         async def send_with_language(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = [*message.get("headers", []), (b"content-language", lang.replace("_", "-").encode()),
-                           (b"vary", b"Accept-Language")]
-                message = {**message, "headers": headers}
+                message = {**message, "headers": with_language(message.get("headers", []), lang)}
             await send(message)
 
         with using_language(lang):
             await self.app(scope, receive, send_with_language)
+
+
+def with_language(headers: list, lang: str) -> list:
+    """The response's headers with Content-Language and Accept-Language in its one Vary header
+    (a route's own Vary is merged, never repeated: caches read only one)."""
+    found = [(key, value) for key, value in headers if key.lower() != b"vary"]
+    varies: list[str] = []
+    for key, value in headers:
+        if key.lower() == b"vary":
+            varies += [part.strip() for part in value.decode("latin-1").split(",") if part.strip()]
+    if "accept-language" not in {v.lower() for v in varies}:
+        varies.append("Accept-Language")
+    return [*found, (b"content-language", lang.replace("_", "-").encode()), (b"vary", ", ".join(varies).encode())]

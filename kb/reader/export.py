@@ -16,12 +16,13 @@ from importlib.resources import files
 from pathlib import Path
 from urllib.parse import quote
 
-from kb.api import KnowledgeBase, LookupFailed, normalise_edition
+from kb.api import BadInput, DocumentNotFound, KnowledgeBase, LookupFailed, normalise_edition
 from kb.i18n import _
 from kb.reader import pages
 from kb.reader.urls import StaticUrls
+from kb.reader.views import newest_full
 
-ASSETS = ("reader.css", "reader.js")
+ASSETS = ("reader.css", "reader.js", "favicon.svg")
 
 
 @dataclass
@@ -36,14 +37,23 @@ class ExportResult:
         return asdict(self)
 
 
-def choose_documents(kb: KnowledgeBase, langs: list[str] | None = None, edition: str | None = None) -> list:
-    """The documents to export: of ``edition`` (a date or a document name; an undated document by
-    its inferred edition), else the newest of each language; only ``langs`` when given."""
+def choose_documents(kb: KnowledgeBase, langs: list[str] | None = None, edition: str | None = None,
+                     names: list[str] | None = None) -> list:
+    """The documents to export: those ``names`` names; else of ``edition`` (a date or a document name;
+    an undated document by its inferred edition); else the newest of each language. Per language a
+    full text is preferred to a wiki excerpt or a dictionary file of the same edition; ``langs``
+    narrows to those languages."""
     documents = kb.documents()
-    held = sorted({d.lang for d in documents})
+    if names:
+        held = {d.name: d for d in documents}
+        unknown = [name for name in names if name not in held]
+        if unknown:
+            raise DocumentNotFound(_("no document named {name!r}").format(name=unknown[0]), sorted(held)[:10])
+        return [held[name] for name in dict.fromkeys(names)]
+    held_langs = sorted({d.lang for d in documents})
     for lang in langs or []:
-        if lang not in held:
-            raise LookupFailed(_("no documents in language {lang!r}").format(lang=lang), held)
+        if lang not in held_langs:
+            raise LookupFailed(_("no documents in language {lang!r}").format(lang=lang), held_langs)
     if langs:
         documents = [d for d in documents if d.lang in langs]
     if edition:
@@ -53,37 +63,49 @@ def choose_documents(kb: KnowledgeBase, langs: list[str] | None = None, edition:
         if not chosen:
             editions = sorted({d.edition for d in documents if d.edition})
             raise LookupFailed(_("no edition {edition!r}").format(edition=edition), editions[-5:])
-        return chosen
-    newest: dict = {}
-    for doc in documents:  # documents() lists each language oldest first, undated first
-        if doc.edition or doc.lang not in newest:
-            newest[doc.lang] = doc
-    return list(newest.values())
+        return best_per_language(chosen)
+    return best_per_language(documents)
+
+
+def best_per_language(documents: list) -> list:
+    """Per language (in the order ``documents`` gives them) its newest full text (kb.reader.views.newest_full),
+    else its newest document: the Japanese translation, not the wiki excerpt of the same date."""
+    chosen = []
+    for lang in dict.fromkeys(d.lang for d in documents):
+        mine = [d for d in documents if d.lang == lang]
+        full = newest_full(mine, lang)
+        chosen.append(full or max(mine, key=lambda d: (d.edition or (d.inferred or {}).get("last") or "", d.rules)))
+    return chosen
 
 
 def side_pairs(chosen: list) -> list[tuple]:
-    """(translation, English document) of the export that pair by edition: each translation beside
-    the exported English document of its edition (an undated one: of its newest inferred edition)."""
+    """(translation, English document) of the export: each translation beside the exported English
+    document of its edition (an undated one: of its newest inferred edition), else beside the newest
+    English document exported (aligned through the chain). Raises BadInput when no English document
+    is exported: a side page needs one, and saying nothing would leave the user without them."""
     english = {d.edition: d for d in chosen if d.lang == "en" and d.edition}
-    pairs = []
-    for doc in chosen:
-        pivot = doc.edition or (doc.inferred or {}).get("last")
-        if doc.lang != "en" and pivot in english:
-            pairs.append((doc, english[pivot]))
-    return pairs
+    translations = [d for d in chosen if d.lang != "en"]
+    if translations and not english:
+        raise BadInput(_("--side puts each translation beside an English document, and none is exported: "
+                         "add --lang en (or name one with --document)"))
+    newest = english[max(english)] if english else None
+    return [(doc, english.get(doc.edition or (doc.inferred or {}).get("last"), newest)) for doc in translations]
 
 
 def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | None = None, edition: str | None = None,
-                progress: Callable[[str], None] | None = None, side: bool = False) -> ExportResult:
+                progress: Callable[[str], None] | None = None, side: bool = False,
+                documents: list[str] | None = None) -> ExportResult:
     """Write the static site into ``folder`` (created if needed; files of the same names replaced).
 
-    With ``side``, each translation is also written beside the English document of its edition
-    when that is exported too (``<translation>.side.html``, cross-checked: the slow part)."""
+    ``documents`` names the documents (else choose_documents picks them). With ``side``, each
+    translation is also written beside the exported English document of its edition, else the newest
+    exported one (``<translation>.side.html``, cross-checked: the slow part); BadInput when none is."""
     started = time.perf_counter()
-    chosen = choose_documents(kb, langs, edition)
+    chosen = choose_documents(kb, langs, edition, documents)
+    pairs = side_pairs(chosen) if side else []  # before any file is written: a refusal writes nothing
     target = Path(folder)
     (target / "static").mkdir(parents=True, exist_ok=True)
-    urls = StaticUrls()
+    urls = StaticUrls({d.name for d in chosen})
     result = ExportResult(str(target), [d.name for d in chosen])
 
     def write(name: str, pieces) -> None:
@@ -94,7 +116,6 @@ def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | Non
         result.files.append(name)
         result.bytes += path.stat().st_size
 
-    pairs = side_pairs(chosen) if side else []
     sides = [{"href": f"{quote(t.name)}.side.html", "translation": t, "english": e} for t, e in pairs]
     write("index.html", [pages.home(kb, urls, chosen, sides)])
     if progress:

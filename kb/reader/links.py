@@ -2,14 +2,17 @@
 
 702.26b is ``#R70226b``, section 4 is ``#R4``, a glossary entry is its term as a slug
 (``active_player_nonactive_player_order``). A rule text becomes a list of segments, each
-plain text or a citation with the number its link goes to (a range links to its first rule).
+plain text or a citation with the number its link goes to (a range links to its first rule), cut
+where the citation grammar finds each number.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from kb.core.citations import find_citations
 from kb.core.numbers import RuleNumber, RuleNumberError, parse_reference
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -36,73 +39,40 @@ def first_number(target: str) -> str | None:
 
 @dataclass(frozen=True)
 class Segment:
-    """A piece of a text: plain (``target`` None) or a citation of ``target``."""
+    """A piece of a text: plain (``target`` None) or a citation of ``target``, a rule of the
+    page's own document, or of ``document`` (a translation's citation its own text lacks goes to
+    the English edition it pairs with)."""
 
     text: str
     target: str | None = None
+    document: str | None = None
 
 
-def segments(text: str, citations: list[tuple[str, str]]) -> list[Segment]:
-    """``text`` cut at its citations (raw text, target), in the order they occur.
+def segments(text: str, lang: str | None, where: Callable[[str], str | None]) -> list[Segment]:
+    """``text`` cut at its citations as the citation grammar reads them (kb.core.citations), every
+    cited number its own link: "rules 601.2b and 601.2f–h" gives "rules 601.2b" and "601.2f–h"; the
+    words between them, a quoted title and a repeated citation's text stay outside the links.
 
-    One raw text may cite several rules ("rules 601.2b and 601.2f–h"): each number then
-    gets a link of its own. A citation whose raw text is not found is left as plain text.
+    ``where(number)`` says where a link goes: "" for the page's own document, a document's name,
+    or None for no link (a rule no document at hand has).
     """
     found: list[Segment] = []
     at = 0
-    for raw, targets in _grouped(citations):
-        where = text.find(raw, at) if raw else -1
-        if where < 0:
-            continue
-        if where > at:
-            found.append(Segment(text[at:where]))
-        found.extend(_split(raw, targets))
-        at = where + len(raw)
+    for citation in find_citations(text, lang):
+        for position, item in enumerate(citation.items(text)):
+            start = max(citation.start if position == 0 else item.start, at)
+            if item.end <= start:
+                continue
+            number = first_number(str(item.target))
+            document = where(number) if number else None
+            if start > at:
+                found.append(Segment(text[at:start]))
+            piece = text[start:item.end]
+            found.append(Segment(piece, number, document or None) if document is not None else Segment(piece))
+            at = item.end
     if at < len(text) or not found:
         found.append(Segment(text[at:]))
     return found
-
-
-def _grouped(citations: list[tuple[str, str]]) -> list[tuple[str, list[str]]]:
-    """Consecutive citations of one raw text together, with the numbers their links go to."""
-    groups: list[tuple[str, list[str]]] = []
-    for raw, target in citations:
-        number = first_number(target)
-        if number is None:
-            continue
-        if groups and groups[-1][0] == raw:
-            if number not in groups[-1][1]:
-                groups[-1][1].append(number)
-        else:
-            groups.append((raw, [number]))
-    return groups
-
-
-_SEPARATOR = re.compile(r"(?:\s*(?:,|;|、|，|and|or|und|oder|и|или|および|及び|和|与|或)\s*)+$")
-
-
-def _split(raw: str, numbers: list[str]) -> list[Segment]:
-    """A raw citation as links, one per number it names; the words between them stay plain."""
-    if len(numbers) == 1:
-        return [Segment(raw, numbers[0])]
-    starts, cursor = [], 0
-    for number in numbers:
-        where = raw.find(number, cursor)
-        if where < 0:
-            return [Segment(raw, numbers[0])]
-        starts.append(where)
-        cursor = where + len(number)
-    starts[0] = 0
-    pieces: list[Segment] = []
-    for i, number in enumerate(numbers):
-        end = starts[i + 1] if i + 1 < len(numbers) else len(raw)
-        part = raw[starts[i]:end]
-        separator = _SEPARATOR.search(part) if i + 1 < len(numbers) else None
-        link = part[:separator.start()] if separator else part
-        pieces.append(Segment(link, number))
-        if separator:
-            pieces.append(Segment(part[separator.start():]))
-    return pieces
 
 
 def marked(text: str, spans: list[dict]) -> list[tuple[str, str | None]]:

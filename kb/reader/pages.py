@@ -106,9 +106,25 @@ def trace(kb: KnowledgeBase, urls: Urls, number: str, edition: str | None) -> Pa
         forward = kb.trace(number, back["edition"]).to_dict()
     except LookupFailed as error:
         return _missing(urls, error)
-    steps = [*reversed(back["steps"][1:]), *forward["steps"]]
+    joined = forward["steps"][:1]
+    if joined and back["steps"] and joined[0].get("change") is None and back["steps"][0]["edition"] == joined[0]["edition"]:
+        joined = [{**joined[0], "change": back["steps"][0].get("change")}]  # how it came from the edition before
+    steps = [*reversed(back["steps"][1:]), *joined, *forward["steps"][1:]]
     return render("trace.html", urls, number=number, edition=back["edition"], steps=steps,
-                  subrules=forward.get("subrules", [])), 200
+                  subrules=forward.get("subrules", []), subrule_changes=_subrule_changes(back, forward)), 200
+
+
+def _subrule_changes(*traces: dict) -> dict[str, list[tuple[str, str, str]]]:
+    """Per edition, the subrules that changed on arriving at it (number, document, change): a rule
+    whose own text stayed ("unchanged") is not unchanged when its subrules were renumbered or edited."""
+    found: dict[str, dict[str, tuple[str, str, str]]] = {}
+    for trace in traces:
+        for subrule in trace.get("subrules", []):
+            for step in subrule["steps"]:
+                if step.get("change") not in (None, "unchanged") and step.get("number"):
+                    found.setdefault(step["edition"], {})[step["number"]] = (
+                        step["number"], step["document"], step["change"])
+    return {edition: sorted(changes.values()) for edition, changes in found.items()}
 
 
 def diff(kb: KnowledgeBase, urls: Urls, old: str, new: str, section: str | None) -> Page:
@@ -138,19 +154,47 @@ def overview(kb: KnowledgeBase, urls: Urls) -> Page:
     return render("history.html", urls, view=build(kb), kinds=list(KINDS), sections=SECTIONS), 200
 
 
-def search(kb: KnowledgeBase, urls: Urls, query: str) -> Page:
-    """Ranked results, each rule with a snippet in every language that matched."""
+PER_PAGE = 20
+
+
+def search(kb: KnowledgeBase, urls: Urls, query: str, page: int = 1) -> Page:
+    """Ranked results, each rule with a snippet in every language that matched, ``PER_PAGE`` a
+    page; with what the search knows: the total, its correction and the expansions it used."""
+    empty = {"query": query, "results": [], "error": None, "found": None, "page": 1, "pages": 1}
     if not query.strip():
-        return render("search.html", urls, query="", results=[], error=None), 200
+        return render("search.html", urls, **{**empty, "query": ""}), 200
+    page = max(1, page)
     try:
-        results = kb.search(query, limit=20).to_dict()["results"]
+        found = kb.search(query, limit=min(page * PER_PAGE, SEARCH_LIMIT)).to_dict()
     except BadQuery as error:
-        return render("search.html", urls, query=query, results=[], error=str(error)), 400
+        return render("search.html", urls, **{**empty, "error": str(error)}), 400
+    results = found["results"][(page - 1) * PER_PAGE:]
     for result in results:
         for version in result["versions"]:
             snippet = version.get("snippet") or {}
             version["pieces"] = _highlighted(snippet.get("text") or "", snippet.get("highlights") or [])
-    return render("search.html", urls, query=query, results=results, error=None), 200
+    reachable = min(found["matched"], SEARCH_LIMIT)
+    pages = max(1, -(-reachable // PER_PAGE))
+    return render("search.html", urls, query=query, results=results, error=None, found=found,
+                  page=page, pages=pages, first=(page - 1) * PER_PAGE + 1), 200
+
+
+SEARCH_LIMIT = 200  # kb.search's largest page: results past it are counted, not listed
+
+
+def jump(number: str) -> str | None:
+    """Where the jump-to-rule box goes for ``number`` ("702.26b", "CR 702.26b", "702.26b."), or None
+    when it names no rule (the box then searches for it)."""
+    from kb.core.numbers import RuleNumber
+
+    text = number.strip()
+    if text.lower().startswith("cr"):
+        text = text[2:].strip()
+    try:
+        parsed = RuleNumber.parse(text.rstrip("."))
+    except RuleNumberError:
+        return None
+    return f"/rules/{parsed}"
 
 
 def _highlighted(text: str, highlights: list) -> list[tuple[str, bool]]:
@@ -168,16 +212,41 @@ def _highlighted(text: str, highlights: list) -> list[tuple[str, bool]]:
 
 
 def completions(kb: KnowledgeBase, urls: Urls, prefix: str) -> list[dict]:
-    """Completions for the search box, each with where picking it goes."""
+    """Completions for the search box, each with where picking it goes: the rule it names in the
+    document it was read from, through the rule's identity (the German "Instabilität" names 702.23
+    of its own text, Phasing, not today's 702.23, Rampage); an English rule of an older edition goes
+    to today's number. ``label`` says which rule that is when the number is not today's."""
     if not prefix.strip():
         return []
     found = []
     for item in kb.complete(prefix, limit=8):
         data = item.to_dict() if hasattr(item, "to_dict") else dict(item)
         rule = data.get("rule")
-        data["href"] = urls.rule(rule) if rule else f"{urls.search()}?{urlencode({'q': data['text']})}"
+        data["href"] = urls.rule(rule, data.get("document")) if rule else \
+            f"{urls.search()}?{urlencode({'q': data['text']})}"
+        if rule and data.get("document"):
+            _through_identity(kb, urls, data)
         found.append(data)
     return found
+
+
+def _through_identity(kb: KnowledgeBase, urls: Urls, data: dict) -> None:
+    try:
+        rule = kb.rule(data["rule"], edition=data["document"])
+    except LookupFailed:  # a glossary without rules (a dictionary file): its language's newest text
+        try:
+            rule = kb.rule(data["rule"], lang=data["lang"])
+        except LookupFailed:
+            return
+        data.update(document=rule.document, href=urls.rule(rule.number, rule.document))
+    current = rule.current or {}
+    if rule.lang == "en" and current and current["document"] != rule.document:
+        data.update(rule=current["number"], document=current["document"],
+                    href=urls.rule(current["number"], current["document"]), label=current["number"])
+    elif current and current["number"] != rule.number:
+        data["label"] = _("{number} (today {current})").format(number=rule.number, current=current["number"])
+    elif not current:
+        data["label"] = f"{rule.number} ({rule.edition or rule.document})"
 
 
 def term(kb: KnowledgeBase, urls: Urls, query: str) -> Page:

@@ -36,7 +36,8 @@ def environment() -> Environment:
                       trim_blocks=True, lstrip_blocks=True)
     env.globals.update(_=_, ngettext=ngettext, language_name=cached_language_name, format_edition=format_edition,
                        anchor_id=anchor_id, slug=glossary_slug, ui_language=ui_language,
-                       interface_languages=INTERFACE_LANGUAGES, html_lang=html_lang)
+                       interface_languages=INTERFACE_LANGUAGES, html_lang=html_lang,
+                       example_label=example_label)
     return env
 
 
@@ -48,6 +49,16 @@ def render(template: str, urls: Urls, **context) -> str:
 def stream(template: str, urls: Urls, **context) -> Iterator[str]:
     """A page in pieces as the template produces them: a long document starts arriving at once."""
     return environment().get_template(template).generate(urls=urls, **context)
+
+
+# How each language's Comprehensive Rules print the word before an example: the label belongs to
+# the document's text, not to the interface (a Japanese rule's example reads 例： in any interface).
+EXAMPLE_LABELS = {"en": "Example:", "de": "Beispiel:", "ja": "例：", "zh": "例：", "ru": "Пример:"}
+
+
+def example_label(lang: str) -> str:
+    """The example label of a document in ``lang`` (the interface's word for a language not listed)."""
+    return EXAMPLE_LABELS.get(lang) or _("Example:")
 
 
 def html_lang(code: str) -> str:

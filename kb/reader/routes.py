@@ -16,8 +16,10 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 
 from kb.api import KnowledgeBase
-from kb.i18n import match_language, ui_language, using_language
-from kb.reader import pages
+from urllib.parse import urlencode
+
+from kb.i18n import _, match_language, ui_language, using_language
+from kb.reader import pages, views
 from kb.reader.render import warm
 from kb.reader.urls import Urls
 
@@ -128,6 +130,17 @@ def rule_page(kb: KnowledgeBase, request: Request, number: str, lang: str | None
         return _html(*pages.rule_or_missing(kb, URLS, number, lang=lang, edition=edition))
 
 
+def _latest(kb: KnowledgeBase, lang: str) -> Response:
+    """A temporary redirect to the newest full document of ``lang``, or a page naming the languages held."""
+    documents = views.held_documents(kb)
+    found = views.newest_full(documents, lang)
+    if found is None:
+        held = sorted({d.lang for d in documents})
+        return _html(pages.render("missing.html", URLS, message=_("no document in language {lang!r}").format(
+            lang=lang), suggestions=[f"/latest/{code}" for code in held]), 404)
+    return RedirectResponse(URLS.document(found.name), status_code=302)
+
+
 def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
     """The reader's pages over the facade ``get_kb()`` returns; none of them is in the OpenAPI document."""
     router = APIRouter(include_in_schema=False)
@@ -193,9 +206,30 @@ def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
             return _html(*pages.renumbered(get_kb(), URLS, old, new))
 
     @router.get("/read/search")
-    def search(request: Request, q: str = Query("", max_length=1000)):
+    def search(request: Request, q: str = Query("", max_length=1000), page: int = Query(1, ge=1, le=10)):
         with _interface(request):
-            return _html(*pages.search(get_kb(), URLS, q))
+            return _html(*pages.search(get_kb(), URLS, q, page))
+
+    @router.get("/read/jump")
+    def jump(request: Request, n: str = Query("", max_length=64)):
+        """The jump-to-rule box: a rule number goes to its page, anything else to the search."""
+        target = pages.jump(n)
+        return RedirectResponse(target or f"/read/search?{urlencode({'q': n})}", status_code=303)
+
+    @router.get("/favicon.ico")
+    def favicon():
+        """Browsers ask for /favicon.ico whatever the page says: the icon is an SVG among the assets."""
+        return RedirectResponse("/static/favicon.svg", status_code=301)
+
+    @router.get("/latest")
+    def latest(request: Request):
+        """The newest English edition, at an address that stays: ``/latest#R70226b`` for a link."""
+        return _latest(get_kb(), "en")
+
+    @router.get("/latest/{lang}")
+    def latest_in(request: Request, lang: str):
+        """The newest full text of a language (``/latest/ja``)."""
+        return _latest(get_kb(), lang)
 
     @router.get("/read/complete")
     def complete(q: str = Query("", max_length=200)):

@@ -18,6 +18,8 @@ from functools import lru_cache
 from kb.api import KnowledgeBase, LookupFailed, RuleLink
 from kb.core.errors import BadInput
 from kb.i18n import _
+from kb.reader.links import Segment, segments
+from kb.reader.views import pivot_document
 
 HEADINGS = ("section", "chapter")
 
@@ -29,6 +31,7 @@ class DocCell:
     title: str | None
     text: str
     flags: list[str] = field(default_factory=list)  # cross-check findings of this cell
+    pieces: list[Segment] = field(default_factory=list)  # the text cut at its citations, set as the row goes out
 
 
 @dataclass
@@ -50,6 +53,7 @@ class DocRow:
 class DocSide:
     info: object  # kb.api.DocumentInfo (with ``inferred`` for an undated one)
     pivot: str  # the English edition it pairs with
+    pivot_document: str | None = None  # that edition's document, where its citations of rules it lacks go
 
 
 @dataclass
@@ -88,7 +92,8 @@ def docs_view(kb: KnowledgeBase, names: list[str], documents: list | None = None
     for name in names:
         if name not in held:
             raise LookupFailed(_("no document named {name!r}").format(name=name), sorted(held)[:10])
-        sides.append(DocSide(held[name], pivot_of(held[name])))
+        pivot = pivot_of(held[name])
+        sides.append(DocSide(held[name], pivot, pivot_document(kb, held[name].lang, pivot)))
     first = kb.rule_texts(names[0])
     contents = [RuleLink(number, title) for number, kind, title, _text in first if kind in HEADINGS]
     return DocsView(sides, contents, _rows(kb, sides, first))
@@ -105,8 +110,18 @@ def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterato
     rows = [DocRow([cells[0][number], *[None] * (len(sides) - 1)], number) for number, *_rest in texts[0]]
     at = {row.anchor: i for i, row in enumerate(rows)}
     extras: dict[int, list[DocRow]] = {}
+    alone: list[dict[str, DocRow]] = [{} for _side in sides]  # per side: its number -> its row of its own
     for k in range(1, len(sides)):
         back = {other: mine for mine, other in maps[k].items()}  # this side's number -> the first side's
+        # A rule the first document lacks but an earlier side has (the German seed lacks 100.1; the
+        # Japanese and English texts have it) joins that side's row: one row per rule, not one per side.
+        joins: dict[str, DocRow] = {}
+        for j in range(1, k):
+            across = kb.number_map(sides[j].pivot, sides[k].pivot)
+            for number_j, row in alone[j].items():
+                other = across.get(number_j)
+                if other and row.cells[k] is None:
+                    joins.setdefault(other, row)
         last = -1
         for number, *_rest in texts[k]:
             mine = back.get(number)
@@ -114,11 +129,31 @@ def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterato
             if i is not None and rows[i].cells[k] is None:
                 rows[i].cells[k] = cells[k][number]
                 last = i
+            elif number in joins and joins[number].cells[k] is None:
+                joins[number].cells[k] = cells[k][number]
+                alone[k][number] = joins[number]
             else:
                 row = DocRow([None] * len(sides), None)
                 row.cells[k] = cells[k][number]
                 extras.setdefault(last, []).append(row)
-    yield from extras.get(-1, [])
+                alone[k][number] = row
+    langs = [side.info.lang for side in sides]
+    wheres = [_where(set(cells[k]), sides[k].pivot_document) for k in range(len(sides))]
+
+    def cut(row: DocRow) -> DocRow:
+        for k, cell in enumerate(row.cells):
+            if cell is not None:
+                cell.pieces = segments(cell.text, langs[k], wheres[k])
+        return row
+
+    for row in extras.get(-1, []):
+        yield cut(row)
     for i, row in enumerate(rows):
-        yield row
-        yield from extras.get(i, [])
+        yield cut(row)
+        for extra in extras.get(i, []):
+            yield cut(extra)
+
+
+def _where(numbers: set[str], pivot: str | None):
+    """Where a cell's citation goes: a rule of its own document, else of its English pivot."""
+    return lambda number: "" if number in numbers else pivot

@@ -67,6 +67,10 @@ class Urls:
     def complete(self) -> str | None:
         return "/read/complete"
 
+    def jump(self) -> str | None:
+        """The jump-to-rule box's target (a number goes to its rule page)."""
+        return "/read/jump"
+
     def term(self, query: str) -> str | None:
         return f"/read/term/{quote(query, safe='')}"
 
@@ -78,6 +82,9 @@ class StaticUrls(Urls):
     """Links of the exported site: every page in one folder, assets in static/."""
 
     static_site = True
+
+    def __init__(self, documents: set[str] | None = None):
+        self.documents = documents  # the exported documents: links to any other would go nowhere
 
     def home(self) -> str:
         return "index.html"
@@ -95,7 +102,9 @@ class StaticUrls(Urls):
         return f"{quote(document)}.glossary.html"
 
     def rule(self, number: str, document: str | None = None) -> str | None:
-        return self.document(document, number) if document else None
+        if not document or (self.documents is not None and document not in self.documents):
+            return None
+        return self.document(document, number)
 
     def rule_base(self, document):
         return None
@@ -122,6 +131,9 @@ class StaticUrls(Urls):
         return None
 
     def complete(self):
+        return None
+
+    def jump(self):
         return None
 
     def term(self, query):

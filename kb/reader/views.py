@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from kb.api import KnowledgeBase, LookupFailed, Rule, RuleLink
 from kb.reader.glossary import slugs
-from kb.reader.links import Segment, segments
+from kb.reader.links import Segment, first_number, segments
 
 if TYPE_CHECKING:
     from kb.core.results import DocumentInfo, GlossaryEntry
@@ -35,9 +35,28 @@ class RuleItem:
         return self.rule.kind in HEADINGS
 
 
-def rule_item(rule: Rule) -> RuleItem:
-    cites = [(ref.raw, ref.target) for ref in rule.cites if ref.resolved]
-    return RuleItem(rule, segments(rule.text, cites), [segments(example, cites) for example in rule.examples])
+def rule_item(rule: Rule, pivot: str | None = None) -> RuleItem:
+    """A rule cut at its citations: a number its document has links there, another one to ``pivot``
+    (the English document a translation pairs with: the German seed's "Regel 611.2b" is 611.2b of
+    2010), else to nothing."""
+    held = {first_number(ref.target) for ref in rule.cites if ref.resolved}
+
+    def where(number: str) -> str | None:
+        return "" if number in held else pivot
+
+    return RuleItem(rule, segments(rule.text, rule.lang, where),
+                    [segments(example, rule.lang, where) for example in rule.examples])
+
+
+def pivot_document(kb: KnowledgeBase, lang: str, edition: str | None) -> str | None:
+    """The English document a translation of ``edition`` (its date, or an undated one's newest
+    inferred edition) pairs with, by name; None for an English document or when none is held."""
+    if lang == "en" or not edition:
+        return None
+    try:
+        return kb.resolve(edition, lang="en")["name"]
+    except LookupFailed:
+        return None
 
 
 @dataclass
@@ -59,6 +78,11 @@ class DocumentView:
     @property
     def edition(self) -> str | None:
         return self.info.edition or (self.info.inferred or {}).get("last")
+
+
+def _inferred_last(kb: KnowledgeBase, name: str) -> str | None:
+    inference = kb.inferred_edition(name)
+    return inference.last if inference else None
 
 
 def outline(kb: KnowledgeBase, name: str) -> list:
@@ -84,22 +108,22 @@ def document_view(kb: KnowledgeBase, name: str) -> DocumentView:
     """
     info = kb.document(name)
     rules = kb.document_rules(name)  # loads the document's index first: the outline's lookups use it
-    glossary_cites: dict[str, list[tuple[str, str]]] = {}
+    pivot = pivot_document(kb, info.lang, info.edition or _inferred_last(kb, name))
+    numbers: set[str] = set()
 
     def items() -> Iterator[RuleItem]:
         for rule in rules:
-            for ref in rule.cited_by:
-                if ref.glossary_term:
-                    known = glossary_cites.setdefault(ref.glossary_term, [])
-                    if (ref.raw, ref.target) not in known:
-                        known.append((ref.raw, ref.target))
-            yield rule_item(rule)
+            numbers.add(rule.number)
+            yield rule_item(rule, pivot)
 
     def glossary() -> Iterator[GlossaryItem]:
         entries = kb.document_glossary(name)
+
+        def where(number: str) -> str | None:
+            return "" if number in numbers else pivot
+
         for entry, slug in zip(entries, slugs(entries)):
-            cites = sorted(glossary_cites.get(entry.term, []), key=lambda c: entry.text.find(c[0]))
-            yield GlossaryItem(entry, slug, segments(entry.text, cites))
+            yield GlossaryItem(entry, slug, segments(entry.text, entry.lang, where))
 
     return DocumentView(info, outline(kb, name), items(), glossary())
 
@@ -115,6 +139,7 @@ class Version:
     change: str | None = None
     current: bool = False
     inferred: bool = False
+    source: str = "official"  # official, translation, variant or excerpt (kb.store.identity)
 
 
 def pivot_edition(rule: Rule) -> str | None:
@@ -133,6 +158,16 @@ def english_chain(kb: KnowledgeBase, number: str, edition: str) -> list[dict]:
 
 _DOCUMENTS_FOR = 2.0  # seconds a list of the documents is reused by the rule pages
 _documents: dict[int, tuple[float, list]] = {}
+
+
+def newest_full(documents: list, lang: str):
+    """The newest full text of ``lang`` among ``documents`` (DocumentInfo): dated, a rule text (not a
+    wiki excerpt or a dictionary), the official file before a reformatted copy of its date, the longer
+    before the shorter; None if the language has none."""
+    texts = [d for d in documents if d.lang == lang and d.edition and d.format == "cr-text" and d.rules]
+    if not texts:
+        return None
+    return max(texts, key=lambda d: (d.edition, d.lang != "en" or d.name.count("_") <= 1, d.rules))
 
 
 def held_documents(kb: KnowledgeBase) -> list:
@@ -162,8 +197,10 @@ def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> li
         return [Version(v["lang"], v["edition"], v["document"], rule.number) for v in rule.other_versions] + [
             Version(rule.lang, rule.edition, rule.document, rule.number, current=True)]
     by_edition = {step["edition"]: step for step in steps if step.get("number")}
+    sources = {v["document"]: v["source"] for v in rule.other_versions}
     found = [Version("en", step["edition"], step["document"], step["number"], step.get("change"),
-                     current=step["document"] == rule.document) for step in steps if step.get("number")]
+                     current=step["document"] == rule.document, source=sources.get(step["document"], "official"))
+             for step in steps if step.get("number")]
     for doc in documents:
         if doc.lang == "en":
             continue
@@ -177,7 +214,7 @@ def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> li
         except LookupFailed:
             continue
         found.append(Version(doc.lang, doc.edition, doc.name, step["number"], current=doc.name == rule.document,
-                             inferred=inferred))
+                             inferred=inferred, source=sources.get(doc.name, "translation")))
     if not any(v.current for v in found):
         found.append(Version(rule.lang, rule.edition, rule.document, rule.number, current=True))
     found.sort(key=lambda v: (v.lang != "en", v.lang, v.edition or edition or ""))
@@ -244,6 +281,7 @@ class RuleView:
     citation: str
     side: list[str] = field(default_factory=list)  # crosscheck specs for a side-by-side page
     scenarios: list[ScenarioView] = field(default_factory=list)
+    pivot: str | None = None  # the English document a translation's citations of rules it lacks go to
 
 
 def spec(version: Version) -> str:
@@ -253,19 +291,24 @@ def spec(version: Version) -> str:
 
 def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, edition: str | None = None) -> RuleView:
     rule = kb.rule(number, lang=lang, edition=edition)
+    pivot = pivot_document(kb, rule.lang, pivot_edition(rule))
     subrules = []
     if rule.kind == "rule":  # a rule's subrules in full; a chapter or section lists its children only
-        subrules = [rule_item(kb.rule(child.number, lang=rule.lang, edition=rule.document)) for child in rule.children]
+        subrules = [rule_item(kb.rule(child.number, lang=rule.lang, edition=rule.document), pivot)
+                    for child in rule.children]
     found = versions(kb, rule)
     current = next(v for v in found if v.current)
-    newest = {}
-    for v in found:  # the newest version per language, for side by side
-        if not v.current:
+    newest: dict[str, Version] = {}
+    for v in found:  # per other language its newest full text, else its newest excerpt (oldest first per language)
+        partial = v.source in ("variant", "excerpt")
+        if not v.current and v.lang != current.lang and (
+                not partial or v.lang not in newest or newest[v.lang].source in ("variant", "excerpt")):
             newest[v.lang] = v
-    others = [newest[lang] for lang in sorted(newest, key=lambda lang: (lang == "en", lang))][:2]
+    # English first, then full translations, then excerpts: a translator compares with the original.
+    others = sorted(newest.values(), key=lambda v: (v.lang != "en", v.source in ("variant", "excerpt"), v.lang))[:2]
     side = [spec(current), *(spec(v) for v in others)] if others else []
     games = [scenario_view(kb, stored) for stored in rule.scenarios]
-    return RuleView(rule_item(rule), subrules, found, citation(rule), side, games)
+    return RuleView(rule_item(rule, pivot), subrules, found, citation(rule), side, games, pivot)
 
 
 @dataclass
@@ -273,6 +316,7 @@ class SideCell:
     number: str | None
     text: str | None
     lang: str
+    pieces: list[Segment] = field(default_factory=list)  # the text cut at its citations
 
 
 @dataclass
@@ -311,6 +355,8 @@ def side_by_side(kb: KnowledgeBase, specs: list[str]) -> SideView:
             a, b = row.get("a"), row.get("b")
             key = a["number"] if a else None
             target = by_first.get(key) if key else None
+            if target is None and b and column > 1:
+                target = _counterpart_row(kb, rows, sides, column, b["number"])
             if target is None:
                 empty = [SideCell(None, None, lang) for lang in langs]
                 if a:
@@ -325,4 +371,37 @@ def side_by_side(kb: KnowledgeBase, specs: list[str]) -> SideView:
                 target.cells[column] = SideCell(b["number"], b["text"], b["lang"])
             target.flags.extend({**flag, "column": column} for flag in row.get("flags", []))
             after = target
+    for column, side in enumerate(sides):
+        pivot = (side.get("pivot") or {}).get("document") if side["lang"] != "en" else None
+        for row in rows:
+            cell = row.cells[column]
+            if cell.number and cell.text is not None:
+                cell.pieces = _cell_pieces(kb, cell, side["document"], pivot)
     return SideView(sides, rows, counts)
+
+
+def _cell_pieces(kb: KnowledgeBase, cell: SideCell, document: str, pivot: str | None) -> list[Segment]:
+    """A side-by-side cell's text with its citations linked as on the rule's own page."""
+    try:
+        rule = kb.rule(cell.number, lang=cell.lang, edition=document)
+    except LookupFailed:
+        return [Segment(cell.text or "")]
+    return rule_item(rule, pivot).text if rule.text == cell.text else [Segment(cell.text or "")]
+
+
+def _counterpart_row(kb: KnowledgeBase, rows: list[SideRow], sides: list[dict], column: int,
+                     number: str) -> SideRow | None:
+    """The row of an earlier column holding the same rule as ``number`` of ``column`` where the first
+    side has none (ja and en 702.26e beside a German 702.23 that lacks it): one row per rule, found
+    through the rule's identity (its versions elsewhere), not its number."""
+    try:
+        rule = kb.rule(number, lang=sides[column]["lang"], edition=sides[column]["document"])
+    except LookupFailed:
+        return None
+    same = {(v["document"], v["number"]) for v in rule.other_versions}
+    for row in rows:
+        if row.cells[0].number is None and row.cells[column].number is None and any(
+                row.cells[j].number and (sides[j]["document"], row.cells[j].number) in same
+                for j in range(1, column)):
+            return row
+    return None

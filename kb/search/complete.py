@@ -37,6 +37,7 @@ class _Entry:
     lang: str
     english: str | None = None
     rule: str | None = None
+    document: str | None = None  # the document whose numbering ``rule`` is in
     sources: int = 0
     readings: set[str] = field(default_factory=set)
 
@@ -73,7 +74,7 @@ class Completions:
             best[number] = max(score, best.get(number, 0.0))
         ranked = sorted(best.items(), key=lambda item: (-item[1], self.entries[item[0]].text))[:limit]
         return [
-            Completion(e.text, e.kind, e.lang, e.english, e.rule, round(score, 3))
+            Completion(e.text, e.kind, e.lang, e.english, e.rule, round(score, 3), e.document if e.rule else None)
             for e, score in ((self.entries[number], score) for number, score in ranked)
         ]
 
@@ -87,35 +88,40 @@ def build(kb) -> Completions:
     merged: dict[tuple[str, str], _Entry] = {}
 
     def add(text: str | None, kind: str, lang: str, english: str | None = None, rule: str | None = None,
-            reading: str | None = None) -> None:
+            reading: str | None = None, document: str | None = None) -> None:
         for name in re.split(r"\s*[/／]\s*", clean_name(text or "")[0]):
             if name and len(name) <= 80 and not name[0].isdigit():
-                _merge(merged, name, kind, lang, english, rule, reading)
+                _merge(merged, name, kind, lang, english, rule, reading, document)
 
     cited = _first_citations(kb)
-    for row in store.rows(kb.conn, "select g.id, g.term, g.english, g.reading, d.lang from glossary g "
-                                 "join documents d on d.id = g.document_id"):
-        add(row["term"], "term", row["lang"], row["english"], cited.get(row["id"]), row["reading"])
+    # Newest glossaries first: a term's rule is the one its newest entry cites, with that entry's
+    # document, since a number means a rule only within one edition ("702.23" of the German text).
+    for row in store.rows(kb.conn, "select g.id, g.term, g.english, g.reading, d.lang, d.name from glossary g "
+                                 "join documents d on d.id = g.document_id order by d.edition is null, "
+                                 "d.edition desc, g.id"):
+        add(row["term"], "term", row["lang"], row["english"], cited.get(row["id"]), row["reading"], row["name"])
     for name in lexicon(kb).names:
         add(name.name, "term", name.lang, name.english)
         add(name.english, "term", "en")
     newest = [d.id for d in resolve_scope(kb).documents]
     if newest:
-        for row in store.rows(kb.conn, f"select r.number, r.title, d.lang from rules r join documents d on d.id = r.document_id "
-                                     f"where r.document_id in ({','.join('?' * len(newest))}) and r.title != ''", newest):
-            add(row["title"], "title", row["lang"], rule=row["number"])
+        for row in store.rows(kb.conn, f"select r.number, r.title, d.lang, d.name from rules r join documents d on "
+                                     f"d.id = r.document_id where r.document_id in ({','.join('?' * len(newest))}) "
+                                     f"and r.title != ''", newest):
+            add(row["title"], "title", row["lang"], rule=row["number"], document=row["name"])
     return Completions(list(merged.values()))
 
 
 def _merge(merged: dict, text: str, kind: str, lang: str, english: str | None, rule: str | None,
-           reading: str | None) -> None:
+           reading: str | None, document: str | None = None) -> None:
     """One entry per spelling and language: a glossary term and a title of that name are one."""
     entry = merged.setdefault((lang, fold(text)), _Entry(text, kind, lang))
     entry.sources += 1
     if kind == "term":
         entry.kind = "term"
     entry.english = entry.english or (english if english and fold(english) != fold(text) else None)
-    entry.rule = rule if kind == "title" and rule else entry.rule or rule  # a heading names its rule best
+    if rule and (kind == "title" or not entry.rule):  # a heading names its rule best
+        entry.rule, entry.document = rule, document
     if reading:
         entry.readings.add(reading)
 

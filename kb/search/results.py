@@ -72,6 +72,7 @@ class Completion(_Serialisable):
     english: str | None = None
     rule: str | None = None
     score: float = 0.0
+    document: str | None = None  # the document whose numbering ``rule`` is in
 
 
 @dataclass

@@ -262,6 +262,7 @@ class LookupCache:
         self._scenarios: dict[str, list[dict]] | None = None
         self.candidates: dict[tuple, list[dict]] = {}  # ranked documents per (lang, edition, ui language)
         self._versions: dict[int, list[dict]] = {}  # rule id -> its other versions ("also in")
+        self._lineages: dict[int, list | None] = {}  # rule id -> its lineage rows (kb.store.identity)
         self._current: dict[int, dict | None] = {}  # rule id -> today's English version of it
         self._roles: dict[int, str] | None = None
         self._order: dict[int, tuple] | None = None  # each document's place in "also in" lists
@@ -274,6 +275,7 @@ class LookupCache:
         self.memo = {}
         self.built = {}
         self._versions = {}
+        self._lineages = {}
         self._current = {}
         self._roles = None
         self._order = None
@@ -318,12 +320,21 @@ class LookupCache:
         if found is not None:
             return found
         roles = self._read_roles()
-        rows = lineage_rows(self.conn, rule_id) if self._identity else None
+        rows = self.lineage(rule_id)
         if rows is None:  # no identity stored (yet): the same number elsewhere
             rows = [(other, number, None) for other in sorted(self.documents_with(number))]
         if self._order is None:
             self._order = document_order(self._by_id, roles)
         return keep(self._versions, rule_id, versions(rows, doc_id, self._by_id, roles, self._order), VERSIONS_KEPT)
+
+    def lineage(self, rule_id: int) -> list | None:
+        """(document id, number, topic) of every rule of a rule's lineage; None without stored identities."""
+        self._read_roles()
+        if not self._identity:
+            return None
+        if rule_id not in self._lineages:
+            self._lineages[rule_id] = lineage_rows(self.conn, rule_id)
+        return self._lineages[rule_id]
 
     def _read_roles(self) -> dict[int, str]:
         """Each document's role, whether identities are stored, and the newest official edition."""
@@ -368,13 +379,38 @@ class LookupCache:
             del self._indexes[coldest]
         return keep(self._indexes, doc["id"], DocumentIndex.load(self.conn, doc), DOCUMENTS_IN_MEMORY)
 
-    def scenarios(self, number: str) -> list[dict]:
-        """Stored scenario results for a rule number (a one-off lookup reads only its own)."""
+    def scenarios(self, rule_id: int, number: str) -> list[dict]:
+        """Stored scenario results of a rule: those whose number names a rule of its lineage in the
+        scenario's edition, so 702.26b of 2010 (Cycling) gets none of today's phasing games, and the
+        German 702.23b gets them all. Without stored identities, those of the same number."""
+        rows = self.lineage(rule_id)
+        if rows is None:
+            return self._results_of([number]).get(number, [])
+        held = {(doc_id, found) for doc_id, found, _topic in rows}
+        results = self._results_of(sorted({found for _doc, found, _topic in rows}))
+        kept = [result for found, listed in results.items() for result in listed
+                if (self._edition_document(result["edition"]), found) in held]
+        return sorted(kept, key=lambda result: (result["file"], result["scenario"]))
+
+    def _results_of(self, numbers: list[str]) -> dict[str, list[dict]]:
+        """Stored results of some rule numbers (a one-off lookup reads only its own)."""
         if self._scenarios is None and self._one_off():
-            return list(results_by_rule(self.conn, number).get(number, []))
+            return results_by_rule(self.conn, numbers)
         if self._scenarios is None:
             self._scenarios = results_by_rule(self.conn)
-        return list(self._scenarios.get(number, []))
+        return {number: list(self._scenarios[number]) for number in numbers if number in self._scenarios}
+
+    def _edition_document(self, edition: str | None) -> int | None:
+        """The official English document a scenario's edition reads its numbers in: that edition's,
+        else the newest one before it (the chain's pivot rule, kb.store.counterparts), else the oldest."""
+        roles = self._read_roles()
+        official = sorted((d["edition"], d["name"], d["id"]) for d in self.documents() if roles[d["id"]] == OFFICIAL)
+        if not official:
+            return None
+        if edition is None:
+            return official[-1][2]
+        before = [entry for entry in official if entry[0] <= edition]
+        return (before[-1] if before else official[0])[2]
 
     def _one_off(self) -> bool:
         """Whether lookups are still few (no document asked for ``LOAD_AFTER`` times): then SQL
@@ -402,17 +438,18 @@ class LookupCache:
         return self._where.get(number, frozenset())
 
 
-def results_by_rule(conn: sqlite3.Connection, number: str | None = None) -> dict[str, list[dict]]:
-    """Every stored result (or those of one rule number), keyed by rule number (empty when no
+def results_by_rule(conn: sqlite3.Connection, numbers: list[str] | None = None) -> dict[str, list[dict]]:
+    """Every stored result (or those of some rule numbers), keyed by rule number (empty when no
     scenario ran yet)."""
     if not conn.execute("select 1 from sqlite_master where name = 'scenario_results'").fetchone():
         return {}
     found: dict[str, list[dict]] = {}
-    where, params = ("where rule = ? ", [number]) if number is not None else ("", [])
+    where, params = "", []
+    if numbers is not None:
+        where, params = f"where rule in ({','.join('?' * len(numbers))}) ", list(numbers)
     for scenario, file, rule, edition, passed, twins in conn.execute(
             "select scenario, file, rule, edition, passed, twins from scenario_results "
             + where + "order by file, scenario", params):
         found.setdefault(rule, []).append(
             {"scenario": scenario, "file": file, "edition": edition, "passed": bool(passed), "twins": bool(twins)})
     return found
-

@@ -178,7 +178,7 @@ class Store:
             cites=[reference(ref, doc) for ref in source.outgoing_of(row["id"])],
             cited_by=[reference(ref, doc) for ref in source.incoming(number)],
             commentary=source.commentary_of(number),
-            other_versions=others, duplicates=duplicates, scenarios=self.cache.scenarios(number),
+            other_versions=others, duplicates=duplicates, scenarios=self.cache.scenarios(row["id"], number),
             current=self.cache.current(row["id"], doc, number, others),
         )
 

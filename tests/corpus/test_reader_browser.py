@@ -119,7 +119,7 @@ def test_type_into_search_and_pick_a_completion(browser, server):
     box.send_keys(Keys.ARROW_DOWN)
     assert options[0].get_attribute("aria-selected") == "true"
     box.send_keys(Keys.ENTER)
-    wait(browser, lambda d: d.current_url.endswith("/rules/702.26"))
+    wait(browser, lambda d: d.current_url.endswith("/rules/702.26?edition=MagicCompRules_20260807"))
     assert browser.find_element(by("TAG_NAME"), "h1").text == "702.26 Phasing"
 
 
@@ -234,3 +234,18 @@ def test_the_static_export_works_from_file_urls(browser, reader_db, tmp_path):
     browser.get((tmp_path / "site" / "MagicCompRules_20260807.html").as_uri() + "#R70226b")
     browser.find_element(by("CSS_SELECTOR"), "#R70226b a.cite").click()
     wait(browser, lambda d: d.current_url.endswith("#R5064"))
+
+
+@pytest.mark.parametrize("width,height", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_diffs_change_column_is_never_cut_inside_a_word(browser, server, width, height):
+    browser.set_window_size(width, height)
+    try:
+        browser.get(server + "/read/diff?old=2010-07-16&new=2026-08-07&section=702")
+        lines = browser.execute_script(
+            "return Array.from(document.querySelectorAll('table.diff tbody td:first-child')).map(td => {"
+            "  const range = document.createRange(); range.selectNodeContents(td);"
+            "  return [td.textContent.trim(), range.getClientRects().length]; });")
+        assert len(lines) > 50 and {text for text, _n in lines} >= {"renumbered", "renumbered and edited"}
+        assert [text for text, n in lines if n != 1] == []
+    finally:
+        browser.set_window_size(*DESKTOP)

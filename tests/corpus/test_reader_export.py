@@ -138,3 +138,45 @@ def test_the_command_line_does_not_import_jinja2():
     done = subprocess.run([sys.executable, "-c", "import sys, kb.cli; print('jinja2' in sys.modules)"],
                           capture_output=True, text=True, cwd=ROOT, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_the_newest_full_text_of_a_language_not_its_excerpt():
+    from types import SimpleNamespace
+
+    from kb.reader.export import best_per_language
+
+    def doc(name, lang, edition, format, rules):
+        return SimpleNamespace(name=name, lang=lang, edition=edition, format=format, rules=rules, inferred=None)
+
+    held = [doc("CompRules_ja_20260116.0_lines", "ja", "2026-01-16", "cr-text", 3270),
+            doc("mtgwiki-scripts_cr_7_excerpt_702.26_phasing_20260116.0", "ja", "2026-01-16", "wiki-article", 15),
+            doc("CompRules_ja_20260116.0_dict", "ja", "2026-01-16", "glossary", 0),
+            doc("000_a3c90cc092d5a721", "de", None, "wiki-article", 13)]
+    assert [d.name for d in best_per_language(held)] == ["CompRules_ja_20260116.0_lines", "000_a3c90cc092d5a721"]
+
+
+def test_side_pages_beside_the_newest_english_or_a_loud_refusal(reader_db, tmp_path):
+    runner = CliRunner()
+    done = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "all"), "--lang", "en",
+                               "--lang", "ja", "--lang", "de", "--side", "--json"])
+    assert done.exit_code == 0, done.output
+    files = json.loads(done.output)["files"]
+    assert {"CompRules_ja_20260116.0_lines.side.html", "000_a3c90cc092d5a721.side.html"} <= set(files)
+    german = BeautifulSoup((tmp_path / "all" / "000_a3c90cc092d5a721.side.html").read_text(encoding="utf-8"),
+                           "html.parser")
+    cells = german.select_one("tr#R70223a").find_all("td")
+    assert [td.select_one("a.number").get_text() for td in cells] == ["702.23a", "702.26a"]  # through the chain
+    refused = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "none"), "--lang", "ja",
+                                  "--side"])
+    assert refused.exit_code == 2 and "--side" in refused.output and "--lang en" in refused.output
+    assert not (tmp_path / "none" / "index.html").exists()
+
+
+def test_the_documents_a_user_names(reader_db, tmp_path):
+    named = ["MagicCompRules_20100716", "000_a3c90cc092d5a721"]
+    done = CliRunner().invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path), "--document", named[0],
+                                    "--document", named[1], "--json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output)["documents"] == named
+    missing = CliRunner().invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path), "--document", "nope"])
+    assert missing.exit_code == 1 and "nope" in missing.output

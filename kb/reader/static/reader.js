@@ -7,8 +7,12 @@
     if (!navigator.clipboard) { return; }
     button.hidden = false;
     button.addEventListener("click", function () {
+      var status = button.parentNode.querySelector(".copied");
       navigator.clipboard.writeText(button.dataset.copy).then(function () {
         button.setAttribute("data-copied", "true");
+        if (status) { status.textContent = button.dataset.copiedText + ": " + button.dataset.copy; }
+      }, function () {
+        if (status) { status.textContent = "\u2717"; }
       });
     });
   });
@@ -44,7 +48,7 @@
         if (item.rule) {
           var kind = document.createElement("span");
           kind.className = "kind";
-          kind.textContent = item.rule;
+          kind.textContent = item.label || item.rule;
           li.appendChild(kind);
         }
         li.addEventListener("mousedown", function (event) { event.preventDefault(); choose(item); });
