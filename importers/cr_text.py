@@ -107,9 +107,9 @@ def _edition(text: str, given: str | None, path: str) -> tuple[str, str]:
         if found:
             return found[0].isoformat(), f"header: {found[1]}"
     head = "\n".join(text[:1500].split("\n")[:12])
-    found = find_date(head)
-    if found:
-        return found[0].isoformat(), f"header: {head[found[1][0]:found[1][1]]}"
+    dated = find_date(head)
+    if dated:
+        return dated[0].isoformat(), f"header: {head[dated[1][0]:dated[1][1]]}"
     raise SourceError(
         path, None,
         _("no effective date found: expected a header such as 'These rules are effective as of November 17, "

@@ -59,7 +59,7 @@ def detect_language(text: str) -> str | None:
     scores = {lang: sum(words[w] for w in stop) for lang, stop in _STOPWORDS.items()}
     if "ß" in text or "ä" in text or "ö" in text or "ü" in text:
         scores["de"] += 5
-    best = max(scores, key=scores.get)
+    best = max(scores, key=lambda lang: scores[lang])
     return best if scores[best] > 0 else None
 
 

@@ -143,8 +143,7 @@ def _read_line(reader: _Reader, line: str, number: int) -> None:
         _finish(reader)
     elif reader.item is not None:
         reader.item.lines.append((number, line))
-    elif _section_line(line):
-        section = _section_line(line)
+    elif section := _section_line(line):
         reader.rules.add(section["number"], section["title"], number, titled=True)
     elif line.strip():
         reader.preamble.append(line.strip())
@@ -171,7 +170,7 @@ def _finish(reader: _Reader) -> None:
 def _finish_rule(reader: _Reader, item: _Item, body: list[tuple[int, str]]) -> None:
     """The first line is the rule's title or text; "例：" lines are examples; more lines join the text."""
     texts = [(number, text) for number, text in body if match_example(text) is None]
-    examples = [(number, match_example(text)) for number, text in body if match_example(text) is not None]
+    examples = [(number, example) for number, text in body if (example := match_example(text)) is not None]
     first = texts[0][1] if texts else ""
     parsed = RuleNumber.try_parse(item.heading)
     titled = True if parsed is not None and parsed.kind in ("section", "chapter") else None

@@ -51,7 +51,7 @@ def sniff(data: bytes, path: str) -> bool:
     if html:
         text = _html(text)[1]
     lines = _plain_lines(text, html=html)
-    rules = sum(1 for _number, line in lines if match_rule_line(line) and "." in match_rule_line(line)[0])
+    rules = sum(1 for _number, line in lines if (m := match_rule_line(line)) and "." in m[0])
     prose = sum(1 for _number, line in lines if _is_prose(line))
     if any(line in _GLOSSARY_HEADINGS for _number, line in lines):
         return False  # a rules text with its glossary
@@ -72,7 +72,8 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
         text = "\n" * front.group(0).count("\n") + text[front.end():]
     collector = RuleCollector(path)
     commentary: list[Commentary] = []
-    heading, paragraph, start = "", [], 0
+    heading, start = "", 0
+    paragraph: list[str] = []
 
     def close() -> None:
         nonlocal paragraph
@@ -86,10 +87,10 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
             heading = line[2:]
             title = title or heading
             continue
-        found = match_rule_line(line)
-        if found is not None:
+        quoted = match_rule_line(line)
+        if quoted is not None:
             close()
-            collector.add(found[0], found[1], number)
+            collector.add(quoted[0], quoted[1], number)
             continue
         example = EXAMPLE.match(line)
         if example is not None and collector.rules:

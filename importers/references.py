@@ -57,10 +57,14 @@ def find_references(doc: "Document", numbers: list[RuleNumber] | None = None,
         found = find_citations(text, doc.lang, mode="rules")
         if path is not None:
             targets = sum(len(citation.targets) for citation in found)
-            source = doc.rules[rule_seq] if rule_seq is not None else doc.glossary[glossary_seq]
-            where = (_("rule {number}").format(number=source.number) if rule_seq is not None
-                     else _("the glossary entry {term!r}").format(term=source.term[:80]))
-            check_citations(path, where, getattr(source, "line", None), targets, len(rows) + targets)
+            if rule_seq is not None:
+                line = getattr(doc.rules[rule_seq], "line", None)
+                where = _("rule {number}").format(number=doc.rules[rule_seq].number)
+            else:
+                assert glossary_seq is not None  # every source is a rule's or a glossary entry's
+                line = getattr(doc.glossary[glossary_seq], "line", None)
+                where = _("the glossary entry {term!r}").format(term=doc.glossary[glossary_seq].term[:80])
+            check_citations(path, where, line, targets, len(rows) + targets)
         for citation in found:
             for target, title in zip(citation.targets, _titles(citation)):
                 rows.append(Reference(rule_seq, glossary_seq, _reference_row(citation, target, title, present, titles)))

@@ -105,9 +105,9 @@ def _html_text(page: _Page, html: str) -> str:
     for link in soup.find_all("a", href=True):
         label = link.get_text()
         if "<<" in label:
-            page.meta["prev_href"] = link["href"]
+            page.meta["prev_href"] = str(link["href"])
         elif ">>" in label:
-            page.meta["next_href"] = link["href"]
+            page.meta["next_href"] = str(link["href"])
     page.source = html
     return block_text(soup.body or soup)
 

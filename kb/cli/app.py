@@ -66,7 +66,7 @@ class MtgkbGroup(I18nGroup):
         """Every command, each module imported: for what walks them all (tests of help and exit codes)."""
         for name in LAZY_COMMANDS:
             self.get_command(click.Context(self), name)
-        return self.commands
+        return dict(self.commands)
 
     def resolve_command(self, ctx: click.Context, args: list[str]):
         try:
@@ -124,7 +124,7 @@ def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_by
     from kb.api import expand_sources
 
     files = expand_sources(sources)
-    missing = [str(p) for p in files if not p.exists()]
+    missing = [str(p) for p in files if isinstance(p, Path) and not p.exists()]  # names typed here are paths
     if missing:
         fail(_("no such file: {path}").format(path=missing[0]), code=EXIT_BAD_INPUT, as_json=as_json)
     kb = open_kb(ctx, create=True)

@@ -30,7 +30,7 @@ _QUOTED_START = re.compile(r"^[“\"][^”\"]+[”\"] is an?\b")
 def is_keyword_rule(number: str) -> bool:
     """A rule of a keyword action (701.2 and on) or keyword ability (702.2 and on)."""
     match = _KEYWORD_RULE.match(number)
-    return bool(match) and int(match["rule"]) >= 2
+    return match is not None and int(match["rule"]) >= 2
 
 
 def defining_subrule(number: str, subrules: list[tuple[str, str]]) -> str | None:

@@ -30,8 +30,8 @@ _ABILITY_WORDS = re.compile(r"(?:The ability words are|能力語は|能力词[�
 
 
 # Academy Ruins' own 404 bodies; bad input (an unknown language) is mtgkb's ErrorBody (400).
-MISSING_RULE = {404: {"description": 'Academy Ruins\' body: {"detail": "Rule not found", "ruleNumber": …}'}}
-MISSING_ENTRY = {404: {"description": 'Academy Ruins\' body: {"detail": "Entry not found."}'}}
+MISSING_RULE: dict[int | str, dict[str, Any]] = {404: {"description": 'Academy Ruins\' body: {"detail": "Rule not found", "ruleNumber": …}'}}
+MISSING_ENTRY: dict[int | str, dict[str, Any]] = {404: {"description": 'Academy Ruins\' body: {"detail": "Entry not found."}'}}
 
 
 def _rule_missing(number: str) -> JSONResponse:

@@ -46,7 +46,7 @@ class AnswerCache:
 
     def state(self) -> tuple:
         """What the answers depend on: each file's (size, mtime), or None when it is not there."""
-        found = []
+        found: list[tuple[int, int, int] | None] = []
         for path in self.files:
             try:
                 stat = os.stat(path)

@@ -19,6 +19,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from kb.api import BadInput, KnowledgeBase
@@ -93,7 +94,7 @@ def crosscheck(kb: KnowledgeBase, a: str, b: str) -> Any:
     return kb.crosscheck(a, b).to_dict()
 
 
-TASKS = {"cite": cite, "check": check, "trace": trace, "diff": diff, "crosscheck": crosscheck}
+TASKS: dict[str, Callable[..., Any]] = {"cite": cite, "check": check, "trace": trace, "diff": diff, "crosscheck": crosscheck}
 
 
 def _ready() -> bool:
@@ -104,7 +105,7 @@ def _run(task: str, ui_lang: str, kwargs: dict[str, Any]) -> bytes:
     """One long request in the worker, in the request's interface language: the JSON answer's bytes."""
     assert _facade is not None
     with using_language(ui_lang):
-        return BoundedJSON(TASKS[task](_facade, **kwargs)).body
+        return bytes(BoundedJSON(TASKS[task](_facade, **kwargs)).body)
 
 
 # ---- in the server ------------------------------------------------------------------------------

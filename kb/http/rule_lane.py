@@ -150,7 +150,7 @@ class RuleFastLane:
 
     def _answer(self, request: dict[str, Any]) -> bytes | None:
         try:
-            return BoundedJSON(rule_answer(self.facades.get(), **request)).body
+            return bytes(BoundedJSON(rule_answer(self.facades.get(), **request)).body)
         except Exception:  # not found, bad input, too large, a database fault: FastAPI answers as declared
             return None
 

@@ -75,5 +75,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None 
     app = create_app(check_database(db_path), cors=cors)
     collect_for_a_server()
     uvicorn.run(app, host=host, port=port, log_level="warning", http=timed_protocol(header_seconds),
-                timeout_keep_alive=keep_alive, limit_concurrency=MAX_CONNECTIONS,
+                timeout_keep_alive=int(keep_alive), limit_concurrency=MAX_CONNECTIONS,
                 timeout_graceful_shutdown=SHUTDOWN_SECONDS)

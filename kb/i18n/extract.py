@@ -17,7 +17,7 @@ from typing import Any
 HELP_KEYWORDS = ("help", "short_help", "epilog")
 COMMAND_DECORATORS = ("command", "group")
 
-Extracted = tuple[int, str | None, str, list[str]]
+Extracted = tuple[Any, ...]  # (line, function name, message, comments), as babel's extractors yield
 
 
 def extract_mtgkb(fileobj: io.BufferedIOBase, keywords: Mapping[str, Any], comment_tags: Collection[str],
@@ -26,7 +26,7 @@ def extract_mtgkb(fileobj: io.BufferedIOBase, keywords: Mapping[str, Any], comme
     from babel.messages.extract import extract_python
 
     source = fileobj.read()
-    yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
+    yield from extract_python(io.BytesIO(source), keywords, comment_tags, dict(options))  # type: ignore[arg-type]  # babel's TypedDict of options; ours are babel's own
     yield from help_texts(source.decode(options.get("encoding", "utf-8")))
 
 
@@ -36,7 +36,7 @@ def help_texts(source: str) -> Iterator[Extracted]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
-                if keyword.arg in HELP_KEYWORDS and _is_text(keyword.value):
+                if keyword.arg in HELP_KEYWORDS and isinstance(keyword.value, ast.Constant) and _is_text(keyword.value):
                     found.append((keyword.value.lineno, None, keyword.value.value, []))
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _is_command(node):
             docstring = ast.get_docstring(node, clean=True)

@@ -156,15 +156,16 @@ def _forms_for_many(catalog: Catalog) -> set[int]:
     return {plural(n) for n in (0, *range(2, 1000))}
 
 
-def _fields(text: str) -> set[str]:
+def _fields(text: str | None) -> set[str]:
     """The names of the str.format fields in ``text`` ({name!r} -> name)."""
     try:
-        return {name.split("!")[0] for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+        return {name.split("!")[0] for _lit, name, _spec, _conv in string.Formatter().parse(text or "")
+                if name is not None}
     except ValueError:
         return {"<unbalanced braces>"}
 
 
-def _show(message_id: str | tuple) -> str:
+def _show(message_id: str | tuple | list) -> str:
     text = message_id[0] if isinstance(message_id, (list, tuple)) else message_id
     return repr(text if len(text) <= 70 else text[:67] + "...")
 

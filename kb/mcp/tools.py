@@ -43,9 +43,7 @@ Text = Annotated[str, Field(min_length=1, max_length=MAX_TEXT, description=(
 Offset = Annotated[int, Field(ge=0, description="Where the page starts: 0, or the nextOffset of the page before.")]
 
 
-def Limit(default: int, most: int = 1000) -> Any:  # noqa: N802 - reads as a type in the signatures
-    """The page size argument of a list, ``default`` when not given."""
-    return Annotated[int, Field(ge=1, le=most, description=f"Most items on one page (default {default}).")]
+Limit = Annotated[int, Field(ge=1, le=1000, description="Most items on one page (the default is in the schema).")]
 
 
 def respond(payload: dict[str, Any]) -> CallToolResult:
@@ -106,7 +104,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                        "of editions."))] = False,
                    scenarios: Annotated[bool, Field(description=(
                        "List the example games that exercise the rule (default: only how many passed)."))] = False,
-                   offset: Offset = 0, limit: Limit(payloads.SUBRULES_PAGE) = payloads.SUBRULES_PAGE,
+                   offset: Offset = 0, limit: Limit = payloads.SUBRULES_PAGE,
                    ) -> Annotated[CallToolResult, answers.RuleAnswer]:
         """One rule of the Comprehensive Rules with its examples, navigation, citations and subrules
         (one page), stamped with its document and edition; its other versions as runs of editions.
@@ -130,7 +128,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
     async def rules(reference: Annotated[str, Field(min_length=1, max_length=64, description=(
                         'A range like "601.2a-h" or "702.26a–702.26d", or a rule with its subtree like "702.26".'))],
                     lang: Lang = None, edition: Edition = None, offset: Offset = 0,
-                    limit: Limit(payloads.RULES_PAGE) = payloads.RULES_PAGE) -> Annotated[CallToolResult, answers.RulesAnswer]:
+                    limit: Limit = payloads.RULES_PAGE) -> Annotated[CallToolResult, answers.RulesAnswer]:
         """Several rules of one document in order, one page at a time: a range or a rule with its subrules."""
         return await answer(backend, lambda kb: payloads.rules_payload(
             reference, kb.rules(reference, lang=lang, edition=edition), offset, limit))
@@ -152,7 +150,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
     @tool("Resolve citations")
     async def cite(text: Text, lang: Lang = None, edition: Edition = None, offset: Offset = 0,
-                   limit: Limit(payloads.CITATIONS_PAGE) = payloads.CITATIONS_PAGE) -> Annotated[CallToolResult, answers.CiteAnswer]:
+                   limit: Limit = payloads.CITATIONS_PAGE) -> Annotated[CallToolResult, answers.CiteAnswer]:
         """Every rule citation in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照",
         "ex 2 613.6") with its character span, the resolved rules and the edition they come from,
         counted, one page at a time. Use it on a draft answer: every citation must come back "resolved"."""
@@ -172,7 +170,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                         "Language of the text's citation words (default: any)."))] = None,
                     fix: Annotated[bool, Field(description=(
                         "Also answer the whole text with the moved numbers replaced (fixedText)."))] = False,
-                    offset: Offset = 0, limit: Limit(payloads.CITATIONS_PAGE) = payloads.CITATIONS_PAGE,
+                    offset: Offset = 0, limit: Limit = payloads.CITATIONS_PAGE,
                     ) -> Annotated[CallToolResult, answers.CheckAnswer]:
         """The citations of a text written against edition `since`, followed through the renumbering
         chain to `until` (default the newest): ok, moved (with the new number), changed (with the word
@@ -197,7 +195,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                     subrules: Annotated[bool, Field(description="Trace each subrule too.")] = True,
                     every_edition: Annotated[bool, Field(description=(
                         "List every edition, not only those where the rule changed."))] = False,
-                    offset: Offset = 0, limit: Limit(payloads.SUBRULES_PAGE) = payloads.SUBRULES_PAGE,
+                    offset: Offset = 0, limit: Limit = payloads.SUBRULES_PAGE,
                     ) -> Annotated[CallToolResult, answers.TraceAnswer]:
         """A rule of the English Comprehensive Rules followed through the editions: its number, title
         and change where it changed (every edition if asked), and where the trail ends; its subrules'
@@ -218,7 +216,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                        'Only rules inside this section, chapter or rule on either side ("7", "702", "702.26").'))] = None,
                    lang: Annotated[str | None, Field(max_length=16, description=(
                        "Language of both documents (default English)."))] = None,
-                   offset: Offset = 0, limit: Limit(payloads.CHANGES_PAGE) = payloads.CHANGES_PAGE,
+                   offset: Offset = 0, limit: Limit = payloads.CHANGES_PAGE,
                    texts: Annotated[bool, Field(description="Include the old and new texts of each changed rule.")] = False,
                    ) -> Annotated[CallToolResult, answers.DiffAnswer]:
         """A summary of two editions: how many rules were unchanged, edited, renumbered, added,
@@ -234,7 +232,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                          method: Annotated[Literal["auto", "structure"], Field(description=(
                              '"auto" aligns through the English editions; "structure" by order, terms and '
                              "numbers."))] = "auto", offset: Offset = 0,
-                         limit: Limit(payloads.RULES_PAGE) = payloads.RULES_PAGE,
+                         limit: Limit = payloads.RULES_PAGE,
                          ) -> Annotated[CallToolResult, answers.CrosscheckAnswer]:
         """Two rules of two languages or editions side by side, subrule by subrule (one page of rows),
         with findings (one-sided subrules, changed numbers, citations, terms, untranslated text)."""
@@ -246,7 +244,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                            'A glossary term in any language ("Phasing", "Instabilität", "フェイズ・アウト"); '
                            "near spellings are found too."))],
                        lang: Lang = None, edition: Edition = None, offset: Offset = 0,
-                       limit: Limit(payloads.ENTRIES_PAGE) = payloads.ENTRIES_PAGE) -> Annotated[CallToolResult, answers.GlossaryAnswer]:
+                       limit: Limit = payloads.ENTRIES_PAGE) -> Annotated[CallToolResult, answers.GlossaryAnswer]:
         """Glossary entries of the Comprehensive Rules and their translations, with the rules each
         cites, one page at a time."""
 
@@ -264,7 +262,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
                        'A game term in any language: "phasing", "Instabilität", "フェイジング".'))],
                    lang: Annotated[str | None, Field(max_length=16, description=(
                        "Only names in this language."))] = None, offset: Offset = 0,
-                   limit: Limit(payloads.ENTRIES_PAGE) = payloads.ENTRIES_PAGE) -> Annotated[CallToolResult, answers.TermAnswer]:
+                   limit: Limit = payloads.ENTRIES_PAGE) -> Annotated[CallToolResult, answers.TermAnswer]:
         """A CR term in every language, with where each pairing came from (glossaries, aligned
         rules, the curated list), one page at a time."""
 
@@ -280,7 +278,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
     @tool("Editions")
     async def editions(lang: Annotated[str | None, Field(max_length=16, description="Only this language.")] = None,
-                       offset: Offset = 0, limit: Limit(payloads.DOCUMENTS_PAGE) = payloads.DOCUMENTS_PAGE,
+                       offset: Offset = 0, limit: Limit = payloads.DOCUMENTS_PAGE,
                        ) -> Annotated[CallToolResult, answers.EditionsAnswer]:
         """The newest edition of each language and the imported documents, one page at a time:
         language, edition (or the inferred range of an undated text) and counts."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import time
 import unicodedata
+from typing import Any
 from dataclasses import dataclass, field
 from itertools import groupby
 
@@ -156,9 +157,9 @@ def concepts(kb: KnowledgeBase, doc) -> dict[str, tuple[str, str]]:
     return cached[1]
 
 
-def newest_per_language(documents: list) -> dict[str, object]:
+def newest_per_language(documents: list) -> dict[str, Any]:
     """The newest document with a glossary of each language (dated before undated)."""
-    newest: dict[str, object] = {}
+    newest: dict[str, Any] = {}
     for doc in documents:  # kb.documents() lists each language oldest first, undated first
         if doc.glossary and (doc.edition or doc.lang not in newest):
             newest[doc.lang] = doc

@@ -75,7 +75,7 @@ def overview(kb: KnowledgeBase, width: int = 960, height: int = 240) -> Overview
         chain = [d for d in held.values() if d.edition][-1:]
     dated = [d.edition for d in chain]
     # A link names an edition by its date unless two editions of the chain share it.
-    names = {d.name: d.edition if dated.count(d.edition) == 1 else d.name for d in chain}
+    names = {d.name: d.edition if d.edition and dated.count(d.edition) == 1 else d.name for d in chain}
     scale = max((d.rules for d in chain), default=1) or 1
     step = width / max(len(chain), 1)
     editions = [{"edition": d.edition, "document": d.name, "rules": d.rules, "x": round(i * step, 2),

@@ -160,7 +160,7 @@ PER_PAGE = 20
 def search(kb: KnowledgeBase, urls: Urls, query: str, page: int = 1) -> Page:
     """Ranked results, each rule with a snippet in every language that matched, ``PER_PAGE`` a
     page; with what the search knows: the total, its correction and the expansions it used."""
-    empty = {"query": query, "results": [], "error": None, "found": None, "page": 1, "pages": 1}
+    empty: dict[str, object] = {"query": query, "results": [], "error": None, "found": None, "page": 1, "pages": 1}
     if not query.strip():
         return render("search.html", urls, **{**empty, "query": ""}), 200
     page = max(1, page)
@@ -255,10 +255,11 @@ def term(kb: KnowledgeBase, urls: Urls, query: str) -> Page:
         names = [t.to_dict() if hasattr(t, "to_dict") else t for t in kb.term(query)]
     except LookupFailed:
         names = []
+    entries: object = []  # a GlossaryResult when the lookup answers
     try:
         entries = kb.glossary(query)
     except LookupFailed:
-        entries = []
+        pass
     if not names and not entries:
         return render("missing.html", urls, message=_("no glossary entry for {term!r}").format(term=query),
                       suggestions=[]), 404

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from kb.api import KnowledgeBase, LookupFailed, RuleLink
 from kb.core.errors import BadInput
@@ -51,7 +52,7 @@ class DocRow:
 
 @dataclass
 class DocSide:
-    info: object  # kb.api.DocumentInfo (with ``inferred`` for an undated one)
+    info: Any  # kb.api.DocumentInfo (with ``inferred`` for an undated one)
     pivot: str  # the English edition it pairs with
     pivot_document: str | None = None  # that edition's document, where its citations of rules it lacks go
 
@@ -105,14 +106,14 @@ def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterato
     maps = [None] + [kb.number_map(first.pivot, side.pivot) for side in sides[1:]]
     flags = [_findings(kb, side.info.name, side.info.imported_at) if side.info.lang != "en" else {}
              for side in sides]
-    cells = [{row[0]: DocCell(*row, flags=list(flags[k].get(row[0], []))) for row in texts[k]}
+    cells = [{row[0]: DocCell(row[0], row[1], row[2], row[3], flags=list(flags[k].get(row[0], []))) for row in texts[k]}
              for k in range(len(sides))]
     rows = [DocRow([cells[0][number], *[None] * (len(sides) - 1)], number) for number, *_rest in texts[0]]
     at = {row.anchor: i for i, row in enumerate(rows)}
     extras: dict[int, list[DocRow]] = {}
     alone: list[dict[str, DocRow]] = [{} for _side in sides]  # per side: its number -> its row of its own
     for k in range(1, len(sides)):
-        back = {other: mine for mine, other in maps[k].items()}  # this side's number -> the first side's
+        back = {other: mine for mine, other in (maps[k] or {}).items()}  # this side's number -> the first side's
         # A rule the first document lacks but an earlier side has (the German seed lacks 100.1; the
         # Japanese and English texts have it) joins that side's row: one row per rule, not one per side.
         joins: dict[str, DocRow] = {}

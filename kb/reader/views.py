@@ -382,6 +382,8 @@ def side_by_side(kb: KnowledgeBase, specs: list[str]) -> SideView:
 
 def _cell_pieces(kb: KnowledgeBase, cell: SideCell, document: str, pivot: str | None) -> list[Segment]:
     """A side-by-side cell's text with its citations linked as on the rule's own page."""
+    if cell.number is None:
+        return [Segment(cell.text or "")]
     try:
         rule = kb.rule(cell.number, lang=cell.lang, edition=document)
     except LookupFailed:

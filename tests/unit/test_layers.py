@@ -18,7 +18,7 @@ def test_the_import_contract_of_pyproject_is_kept():
     assert "Contracts: 3 kept, 0 broken." in result.stdout
 
 
-def test_core_store_and_facade_type_check():
+def test_every_package_type_checks():
     result = _run("mypy")
     assert result.returncode == 0, result.stdout[-3000:]
     assert "Success: no issues found" in result.stdout
