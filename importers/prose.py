@@ -22,6 +22,7 @@ from importers.records import Commentary, Document
 from importers.rule_lines import (EXAMPLE, RuleCollector, match_rule_line, resolve_edition, resolve_lang,
                                   sniff_text)
 from importers.titles import clean_title
+from kb.core.dates import find_effective_date
 from kb.i18n import N_
 
 FORMAT = "prose"
@@ -55,6 +56,8 @@ def sniff(data: bytes, path: str) -> bool:
     prose = sum(1 for _number, line in lines if _is_prose(line))
     if any(line in _GLOSSARY_HEADINGS for _number, line in lines):
         return False  # a rules text with its glossary
+    if find_effective_date(text[:3000]):
+        return False  # a rules text (or an excerpt of one) under its own "effective as of" header
     if sum(1 for _number, line in lines if (m := match_rule_line(line)) and "." not in m[0]) >= 10:
         return False  # a rules text with its contents list (or the beginning of one)
     return 2 <= rules < MAX_QUOTED and prose >= MIN_PROSE and prose * 10 >= rules

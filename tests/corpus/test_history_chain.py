@@ -153,8 +153,9 @@ def test_each_pin_holds_and_is_needed(history_db):
 
 def test_unknown_editions_and_numbers_name_what_exists(history_db):
     with pytest.raises(LookupFailed) as error:
-        diff(history_db, "2009-07-12", "2026-08-07")
-    assert "2009-07-12" in str(error.value) and "2009-07-11" in error.value.suggestions
+        diff(history_db, "1998-07-12", "2026-08-07")  # before every edition held
+    assert "1998-07-12" in str(error.value) and error.value.suggestions
+    assert diff(history_db, "2009-07-12", "2026-08-07").old.edition == "2009-07-11"  # the edition in force then
     with pytest.raises(LookupFailed) as error:
         trace(history_db, "702.99", "2010-07-16")
     assert "702.99" in str(error.value) and error.value.suggestions
