@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from kb.engine.cards import token_def
 from kb.engine.choices import choose_objects, decide
+from kb.engine.dice import roll_die
 from kb.engine.select import in_range, is_set_selector, player_ref, select_set
 from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
 import kb.engine.zones as zones
@@ -440,24 +441,6 @@ def v_damage_each(ctx: Ctx, p: dict) -> None:
     for spec in (p["what"] if isinstance(p["what"], list) else [p["what"]]):
         for perm in objects(ctx, spec):
             deal_damage(ctx.game, source, n, perm)
-
-
-def roll_die(game: Game, player: str, sides: int, modifier: int = 0) -> int:
-    """Roll a dN for ``player`` (706.2) and return its result; "whenever you roll" abilities trigger.
-
-    "If you would roll one or more dice, instead roll that many dice plus one and ignore the lowest roll"
-    (the rule ``extra_die``, Barbarian Class) replaces the roll: an ignored roll never happened, so it
-    triggers nothing (706.6)."""
-    from kb.engine.restrictions import applies_count
-    faces = [str(n) for n in range(1, sides + 1)]
-    rolls = [int(game.random_result(f"d{sides}", faces))]
-    for _ in range(applies_count(game, "extra_die", player=player)):
-        rolls.append(int(game.random_result(f"d{sides}", faces)))
-        rolls.remove(min(rolls))          # ties: the same value is ignored whichever is chosen
-    result = rolls[0] + modifier
-    game.events.append({"kind": "die", "player": player, "sides": sides, "result": result})
-    game.emit("dice_rolled", player=player, planar=False, sides=sides, result=result)
-    return result
 
 
 def v_roll_die(ctx: Ctx, p: dict) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kb.engine.dice import roll_die
 from kb.engine.state import Game, Obj, RulesError, touch
 from kb.engine.triggers import obj_event
 from kb.i18n import N_
@@ -74,7 +75,6 @@ def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | 
             for kind, n in params.items():
                 perm.counters[kind] = perm.counters.get(kind, 0) + n
         elif verb == "roll_die_counters":   # "As it enters, roll a dN; it enters with that many counters"
-            from kb.engine.effects import roll_die
             result = roll_die(game, controller, int(params.get("sides", 6)))
             kind = params.get("kind", "+1/+1")
             perm.counters[kind] = perm.counters.get(kind, 0) + result
