@@ -101,6 +101,15 @@ async def load(port: int, paths: list[str], clients: int) -> tuple[list[float], 
     return latencies, errors, time.perf_counter() - began
 
 
+def stop(server: subprocess.Popen) -> None:
+    """End a server the bench started: SIGTERM, then SIGKILL if it has not ended in 15 s."""
+    server.terminate()
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
 def figures(name: str, latencies: list[float], errors: list[str], elapsed: float, target: str) -> str:
     ordered = sorted(latencies)
     p50 = ordered[len(ordered) // 2] * 1000
@@ -240,11 +249,7 @@ def main() -> None:
             print(f"server memory (RSS): {idle:.0f} MB idle after start, {rss_mb(server.pid):.0f} MB after the load; "
                   f"its child processes (the worker for long requests, multiprocessing's resource tracker): {workers or 'none'}")
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(server)
     print(f"machine load average while it ran: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores")
 
 

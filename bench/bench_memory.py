@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench_http import free_port, wait_until_up  # noqa: E402  (this folder)
-from bench_http_load import children, load, prepare, rss_mb  # noqa: E402
+from bench_http_load import children, load, prepare, rss_mb, stop  # noqa: E402
 
 
 def distinct_paths(db: Path, count: int, seed: int = 17) -> list[str]:
@@ -71,11 +71,7 @@ def main() -> None:
                 curve.append((done, own + kids))
                 print(f"{done:>8,} {own:>10.0f} {kids:>12.0f} {own + kids:>9.0f} {failed:>7}", flush=True)
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+            stop(server)
     half = [point for point in curve if point[0] >= args.lookups // 2]
     if len(half) > 1:
         growth = (half[-1][1] - half[0][1]) / max(1, (half[-1][0] - half[0][0]) / 1000)
