@@ -18,11 +18,12 @@ when some number does not simply ``follows`` the one before.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
 
 from importers.records import Rule
+from kb.core.model import Serialisable
 from kb.core.numbers import LETTERS, RuleNumber, next_letters
 from kb.i18n import N_, _
 
@@ -51,7 +52,7 @@ LEFT_AS_PRINTED = frozenset({"no-parent", "letter-skipped", "number-skipped", "d
 
 
 @dataclass(frozen=True)
-class SourceWarning:
+class SourceWarning(Serialisable):
     """One anomaly of a source file: a repair (``repaired`` set) or one left as printed."""
 
     path: str
@@ -63,9 +64,6 @@ class SourceWarning:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.message}"
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def warning(path: str, line: int, kind: str, printed: str, repaired: str | None = None, **details) -> SourceWarning:

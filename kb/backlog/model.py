@@ -6,8 +6,9 @@ JSON keeps the English words of the kinds (as kb.history does); text output tran
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.history.text import Span
 from kb.i18n import N_
 
@@ -26,19 +27,16 @@ RULE, EXAMPLE, GLOSSARY = "rule", "example", "glossary"
 
 
 @dataclass
-class Related:
+class Related(Serialisable):
     """The other side of a split or merge: a rule with its English text and translation."""
 
     number: str
     english: str
     translation: str | None = None
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
 
 @dataclass
-class Item:
+class Item(Serialisable):
     """One thing to (re)translate."""
 
     part: str  # rule, example, glossary
@@ -61,8 +59,6 @@ class Item:
     related: list[Related] = field(default_factory=list)  # split into / merged from
     note: str | None = None
 
-    def to_dict(self) -> dict:
-        return asdict(self)
 
     @property
     def key(self) -> str:
@@ -96,17 +92,14 @@ class Unit:
 
 
 @dataclass
-class DocumentSide:
+class DocumentSide(Serialisable):
     document: str
     lang: str
     edition: str | None
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
 
 @dataclass
-class Backlog:
+class Backlog(Serialisable):
     translation: DocumentSide
     english_old: DocumentSide  # the English the translation was made from
     english_new: DocumentSide
@@ -117,7 +110,4 @@ class Backlog:
     items: list[Item]
     units: list[Unit] = field(default_factory=list, repr=False)
 
-    def to_dict(self) -> dict:
-        data = asdict(self)
-        data.pop("units")
-        return data
+    json_omit = ("units",)

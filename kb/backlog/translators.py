@@ -18,8 +18,9 @@ translators wrote.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.backlog.model import EXAMPLE, MECHANICAL, REMOVED, RULE, Backlog, Item
 from kb.backlog.texts import DocText, NodeText, load_text
 from kb.history.model import connection
@@ -28,7 +29,7 @@ from kb.core.numbers import RuleNumber
 
 
 @dataclass
-class Agreement:
+class Agreement(Serialisable):
     actual: str  # the translators' newer document
     listed: int  # backlog items with a number in the newer edition
     listed_changed: int  # ... that the translators changed
@@ -40,6 +41,9 @@ class Agreement:
     missed: list[str] = field(default_factory=list)  # numbers both changed that the backlog does not list
     unchanged: list[str] = field(default_factory=list)  # listed numbers the translators left as they were
 
+
+    json_extra = ("precision", "recall", "machine_agreement")
+    json_round = {"precision": 4, "recall": 4, "machine_agreement": 4}
     @property
     def precision(self) -> float:
         return self.listed_changed / self.listed if self.listed else 1.0
@@ -51,12 +55,6 @@ class Agreement:
     @property
     def machine_agreement(self) -> float:
         return self.machine_same / self.machine if self.machine else 1.0
-
-    def to_dict(self) -> dict:
-        data = asdict(self)
-        data.update(precision=round(self.precision, 4), recall=round(self.recall, 4),
-                    machine_agreement=round(self.machine_agreement, 4))
-        return data
 
 
 def agreement(source, result: Backlog, actual: str) -> Agreement:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.core.citations import find_citations
 from kb.core.errors import EditionNotFound, NotFound
 from kb import history
@@ -35,7 +36,7 @@ from kb.core.labels import (  # noqa: F401
 
 
 @dataclass
-class CheckedCitation:
+class CheckedCitation(Serialisable):
     start: int  # the span of this number or range alone
     end: int
     raw: str
@@ -50,9 +51,6 @@ class CheckedCitation:
     changes: list[dict] = field(default_factory=list)  # word diff: {"op", "old", "new"}
     citation: dict = field(default_factory=dict)  # the whole citation it stands in: start, end, raw
     read_in: str | None = None  # the older edition the number was read in, when ``since`` lacks it
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def check(kb, text: str, *, since: str, until: str | None = None, lang: str | None = None) -> list[CheckedCitation]:

@@ -10,8 +10,9 @@ is read in that language's documents and followed through the renumbering chain
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.citing.readings import LanguageReadings, chain_edition, read_in_languages, read_range_in_languages
 from kb.core.citations import Citation, CitedItem, find_citations
 from kb.core.errors import MtgkbError
@@ -35,7 +36,7 @@ class CitedRule:
 
 
 @dataclass
-class ResolvedCitation:
+class ResolvedCitation(Serialisable):
     start: int  # the span of this number or range alone
     end: int
     raw: str
@@ -54,9 +55,6 @@ class ResolvedCitation:
     languages: list[str] = field(default_factory=list)  # the languages of the words that cite it
     resolved_target: str | None = None  # the number in the edition resolved against (moved: another one)
     readings: list[dict] = field(default_factory=list)  # what it means in its languages' documents
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) -> list[ResolvedCitation]:

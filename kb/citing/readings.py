@@ -11,8 +11,9 @@ documents disagree about what the rule is now, the citation is ambiguous and eve
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.core.errors import EditionNotFound, NotFound
 from kb.core.numbers import RuleNumber, RuleNumberError, RuleRange
 from kb.history import chain_documents, stored_inference, trace_rules
@@ -23,7 +24,7 @@ from kb.i18n import _
 
 
 @dataclass
-class Reading:
+class Reading(Serialisable):
     """One meaning of a cited number: in these documents of ``lang`` it is ``number`` (``title``),
     which through the chain is ``target`` in ``edition`` (None: the rule is gone by then)."""
 
@@ -36,9 +37,6 @@ class Reading:
     target_title: str | None
     edition: str
     end: str  # the trace's last words ("702.26a in 2026-08-07", "removed in 2017-08-25")
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 @dataclass

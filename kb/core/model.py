@@ -7,38 +7,61 @@ entries) live in kb.core.results.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from kb.core.numbers import RuleNumber
 
 
 def plain(value: Any) -> Any:
-    """A value as JSON holds it (as ``dataclasses.asdict`` gives it): dataclasses become
-    dicts, within lists, tuples and dicts too."""
+    """A value as JSON holds it: dataclasses become dicts and sets sorted lists, within lists,
+    tuples and dicts too.
+
+    The one way a result becomes JSON (every front end's ``--json``, HTTP body and MCP answer):
+    a dataclass gives its fields, less those its class names in ``json_omit``, plus the
+    properties it names in ``json_extra``; ``json_round`` rounds some of those numbers.
+    """
     if isinstance(value, (list, tuple)):
         return type(value)(plain(item) for item in value)
     if isinstance(value, dict):
         return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted(plain(item) for item in value)
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+        kind = type(value)
+        omit = getattr(kind, "json_omit", ())
+        data = {f.name: plain(getattr(value, f.name)) for f in fields(value) if f.name not in omit}
+        for name in getattr(kind, "json_extra", ()):
+            data[name] = plain(getattr(value, name))
+        for name, digits in getattr(kind, "json_round", {}).items():
+            data[name] = round(data[name], digits)
+        return data
     return value
 
 
-class _Serialisable:
-    """The records and dataclasses among the results: to_dict() as ``asdict``."""
+class Serialisable:
+    """A result dataclass: ``to_dict()`` is ``plain(self)``, shaped by what the class declares.
+
+    ``json_extra`` names properties JSON carries beside the fields (a confidence, a count),
+    ``json_omit`` fields it leaves out (a bulky working list), ``json_round`` the digits of
+    numbers rounded for readers.
+    """
+
+    json_extra: ClassVar[tuple[str, ...]] = ()
+    json_omit: ClassVar[tuple[str, ...]] = ()
+    json_round: ClassVar[dict[str, int]] = {}
 
     def to_dict(self) -> dict:
         return plain(self)
 
 
 @dataclass
-class RuleLink(_Serialisable):
+class RuleLink(Serialisable):
     number: str
     title: str | None = None
 
 
 @dataclass
-class Reference(_Serialisable):
+class Reference(Serialisable):
     source: str | None  # the citing rule's number (None for a glossary entry)
     glossary_term: str | None
     raw: str
@@ -56,7 +79,7 @@ class Reference(_Serialisable):
 
 
 @dataclass
-class Rule(_Serialisable):
+class Rule(Serialisable):
     number: str
     kind: str
     title: str | None

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.core.model import Reference, _Serialisable
+from kb.core.model import Reference, Serialisable
 
 
 @dataclass
-class ImportResult(_Serialisable):
+class ImportResult(Serialisable):
     path: str
     name: str
     status: str  # added, replaced, unchanged, failed, skipped (a file of a folder that holds no rules)
@@ -29,7 +29,7 @@ class ImportResult(_Serialisable):
 
 
 @dataclass
-class DocumentInfo(_Serialisable):
+class DocumentInfo(Serialisable):
     name: str
     lang: str
     edition: str | None
@@ -48,7 +48,7 @@ class DocumentInfo(_Serialisable):
 
 
 @dataclass
-class GlossaryEntry(_Serialisable):
+class GlossaryEntry(Serialisable):
     term: str
     english: str | None
     reading: str | None
@@ -63,7 +63,7 @@ class GlossaryEntry(_Serialisable):
 
 
 @dataclass
-class References(_Serialisable):
+class References(Serialisable):
     number: str
     document: str
     lang: str

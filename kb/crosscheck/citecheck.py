@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kb.core.model import Serialisable
 from kb.core.citations import find_citations
 from kb.core.numbers import RuleNumber
 
@@ -30,16 +31,13 @@ _TITLE_NOISE = re.compile(r"[\s・･·.,、。，:：;；\"'“”‘’「」�
 
 
 @dataclass(frozen=True)
-class CitationPart:
-    """One difference: ``translation`` cites ``cited`` where the original cites ``original``."""
+class CitationPart(Serialisable):
+    """One difference: the translation cites ``translation`` where the original cites ``original``."""
 
     kind: str  # one of CITATION_KINDS
-    cited: str | None  # what the translation cites
+    translation: str | None  # what the translation cites
     original: str | None  # what the original cites
     edition: str | None = None  # for an old number: the newest English edition where it was that number
-
-    def to_dict(self) -> dict:
-        return {"kind": self.kind, "translation": self.cited, "original": self.original, "edition": self.edition}
 
 
 class OldNumbers:

@@ -111,19 +111,19 @@ def cited(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
 def _part_message(part) -> str:
     if part.kind == RENUMBERED and part.edition:
         return _("cites {old}, the old number of {number} (the renumbering chain: {old} in {edition})").format(
-            old=part.cited, number=part.original, edition=part.edition)
+            old=part.translation, number=part.original, edition=part.edition)
     if part.kind == RENUMBERED:
         return _("cites {old}, the old number of {number} (the title it gives is that of {number})").format(
-            old=part.cited, number=part.original)
+            old=part.translation, number=part.original)
     if part.kind == STALE_ORIGINAL:
         return _("cites {cited} where the original still cites {old}, the number of {cited} in {edition}").format(
-            cited=part.cited, old=part.original, edition=part.edition)
+            cited=part.translation, old=part.original, edition=part.edition)
     if part.kind == DIFFERENT:
         return _("cites {cited} where the original cites {number}, a different rule").format(
-            cited=part.cited, number=part.original)
+            cited=part.translation, number=part.original)
     if part.kind == OMITTED:
         return _("leaves out the citation of {number}").format(number=part.original)
-    return _("cites {cited}, which the original does not cite").format(cited=part.cited)
+    return _("cites {cited}, which the original does not cite").format(cited=part.translation)
 
 
 def titles(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:

@@ -7,8 +7,9 @@ read only these.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.i18n import N_
 
 # Whole-document findings, in report order.
@@ -39,7 +40,7 @@ FLAG_LABELS = {
 
 
 @dataclass
-class Finding:
+class Finding(Serialisable):
     """One disagreement of a translation with its original, at one rule number."""
 
     kind: str  # one of FINDINGS
@@ -49,12 +50,9 @@ class Finding:
     original: str | None = None
     detail: dict = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
 
 @dataclass
-class DocumentCrosscheck:
+class DocumentCrosscheck(Serialisable):
     """A translation against the original of its edition, rule by rule."""
 
     translation: dict  # document, lang, edition
@@ -62,12 +60,6 @@ class DocumentCrosscheck:
     rules: dict  # translation, original, paired
     counts: dict[str, int]
     findings: list[Finding]
-
-    def to_dict(self) -> dict:
-        return {
-            "translation": self.translation, "original": self.original, "rules": self.rules,
-            "counts": self.counts, "findings": [f.to_dict() for f in self.findings],
-        }
 
     def of_kind(self, kind: str) -> list[Finding]:
         return [f for f in self.findings if f.kind == kind]
@@ -80,19 +72,16 @@ def count(kinds: list[str], order: tuple[str, ...]) -> dict[str, int]:
 
 
 @dataclass
-class Cell:
+class Cell(Serialisable):
     """One rule text in a row: a translation's or an English pivot's."""
 
     number: str
     text: str
     lang: str
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
 
 @dataclass
-class Flag:
+class Flag(Serialisable):
     """Something a translator should look at in one row; ``side`` is "a", "b" or None for both."""
 
     kind: str  # one of FLAGS
@@ -100,12 +89,9 @@ class Flag:
     side: str | None = None
     detail: dict = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
 
 @dataclass
-class Row:
+class Row(Serialisable):
     """One aligned subrule: both translations and the English text of both editions."""
 
     a: Cell | None
@@ -116,16 +102,12 @@ class Row:
     flags: list[Flag] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # agreements worth knowing ("same citation, renumbered")
 
-    def to_dict(self) -> dict:
-        cells = {k: (getattr(self, k).to_dict() if getattr(self, k) else None) for k in ("a", "b", "en_a", "en_b")}
-        return {**cells, "change": self.change, "flags": [f.to_dict() for f in self.flags], "notes": self.notes}
-
     def kinds(self) -> list[str]:
         return [f.kind for f in self.flags]
 
 
 @dataclass
-class Side:
+class Side(Serialisable):
     """One side as resolved: the document, its edition and how it was chosen, the English pivot."""
 
     spec: str
@@ -137,12 +119,9 @@ class Side:
     title: str | None
     pivot: dict | None  # Pivot.to_dict()
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
 
 @dataclass
-class RuleCrosscheck:
+class RuleCrosscheck(Serialisable):
     """A rule of one translation against a rule of another, subrule by subrule."""
 
     a: Side
@@ -152,6 +131,3 @@ class RuleCrosscheck:
     rows: list[Row]
     counts: dict[str, int]
 
-    def to_dict(self) -> dict:
-        return {"a": self.a.to_dict(), "b": self.b.to_dict(), "method": self.method, "notes": self.notes,
-                "counts": self.counts, "rows": [r.to_dict() for r in self.rows]}

@@ -9,8 +9,9 @@ stored the caller falls back to aligning by structure.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.crosscheck.specs import DocRef
 from kb.i18n import _
 
@@ -20,7 +21,7 @@ _EDITED = {"edited", "renumbered and edited"}
 
 
 @dataclass
-class Pivot:
+class Pivot(Serialisable):
     """The English document one side is compared through."""
 
     document: str
@@ -28,8 +29,7 @@ class Pivot:
     how: str  # "same edition", "is English", "inferred …"
     id: int = 0
 
-    def to_dict(self) -> dict:
-        return {k: v for k, v in asdict(self).items() if k != "id"}
+    json_omit = ("id",)
 
 
 @dataclass

@@ -9,8 +9,9 @@ later (kb.crosscheck.pivot).
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
+from kb.core.model import Serialisable
 from kb.core.errors import BadRuleNumber, RuleNotFound
 from kb.core.numbers import RuleNumber, RuleNumberError
 from kb.history.resolve import nearest_numbers
@@ -60,7 +61,7 @@ class RuleSpec:
 
 
 @dataclass
-class DocRef:
+class DocRef(Serialisable):
     """A resolved document and how it was chosen."""
 
     id: int
@@ -68,9 +69,6 @@ class DocRef:
     lang: str
     edition: str | None
     chosen: str  # "given", "newest", "only"
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def resolve(conn, spec: DocSpec, number: RuleNumber | None = None) -> DocRef:

@@ -11,8 +11,9 @@ names. A translation that says a thing in other words (オーナー where the En
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
+from kb.core.model import Serialisable
 from kb.terms import TermDictionary
 from kb.terms.vocabulary import ABILITY, CLOSED
 
@@ -28,7 +29,7 @@ def _name_like(word: str, start: int, text: str) -> bool:
 
 
 @dataclass(frozen=True)
-class Swap:
+class Swap(Serialisable):
     """``original`` (concept ``expected``) where the translation says ``found`` (concept ``named``)."""
 
     category: str
@@ -39,9 +40,6 @@ class Swap:
     named: str  # its concept key
     sources: tuple[str, ...]  # where the dictionary has the translation's word from ("glossary: …")
     named_english: str = ""  # the English name of ``named`` ("Plane")
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def _closed(terms: TermDictionary, keys) -> dict[str, str]:

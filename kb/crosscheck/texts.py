@@ -11,12 +11,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from kb.core.model import Serialisable
 from kb.crosscheck.signals import sibling_index
 from kb.core.numbers import RuleNumber
 
 
 @dataclass
-class RuleText:
+class RuleText(Serialisable):
     number: str
     kind: str
     title: str | None
@@ -24,6 +25,8 @@ class RuleText:
     examples: int
     line: int | None
     maybe_examples: int = 0  # sentences of the text that may be examples printed inline ("。 例如，…")
+
+    json_omit = ("kind", "line", "maybe_examples")
 
     @property
     def full(self) -> str:
@@ -33,8 +36,6 @@ class RuleText:
     def parsed(self) -> RuleNumber:
         return RuleNumber.parse(self.number)
 
-    def to_dict(self) -> dict:
-        return {"number": self.number, "title": self.title, "text": self.text, "examples": self.examples}
 
 
 @dataclass

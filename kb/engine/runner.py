@@ -16,21 +16,18 @@ import kb.engine.players as players
 import kb.engine.special as special
 import kb.engine.stack as stack
 import kb.engine.turn as turn
+from kb.core.model import Serialisable
 from kb.engine.setup import RESERVED, InputError
 from kb.engine.state import ChoiceNeeded, Game, Obj, RulesError, STEPS, q
 from kb.i18n import N_, _
 
 
 @dataclass
-class Failure:
+class Failure(Serialisable):
     step: int
     expectation: str
     expected: Any
     actual: Any
-
-    def to_dict(self) -> dict:
-        return {"step": self.step, "expectation": self.expectation, "expected": self.expected,
-                "actual": self.actual}
 
 
 class Runner:

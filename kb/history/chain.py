@@ -14,10 +14,11 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Callable
 
+from kb.core.model import Serialisable
 from kb.history.diff import MERGED, REMOVED, ADDED, SPLIT, classify_pair, find_parts
 from kb.history.model import Doc, Node, connection, load_doc
 from kb.history.pairing import Pairing, pair_documents
@@ -43,15 +44,12 @@ def chain_documents(source) -> list[ChainDoc]:
 
 
 @dataclass
-class ChainUpdate:
+class ChainUpdate(Serialisable):
     computed: int  # pairings computed now
     kept: int  # pairings that were stored and still fresh
     removed: int  # stored pairings of editions no longer consecutive (or no longer there)
     seconds: float
     inferred: list[str] = field(default_factory=list)  # undated documents whose edition was (re)inferred
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def pair_editions(old: Doc, new: Doc, pins: list[Pin]) -> Pairing:

@@ -9,8 +9,9 @@ and merged (several became one). Examples and glossary entries are diffed too.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.history.model import Doc, GlossaryItem, Node
 from kb.history.pairing import RARE_WORDS, Pairing, heaviest_chain
 from kb.history.text import Span, Weights, changed_numbers, containment, dice, normalise, opcodes, word_diff
@@ -109,7 +110,7 @@ def _hosts(pieces: list[Node], piece_partner: list, hosts: list[Node], host_part
 
 
 @dataclass
-class ExampleChange:
+class ExampleChange(Serialisable):
     change: str  # added, removed, edited
     old_position: int | None
     new_position: int | None
@@ -118,12 +119,9 @@ class ExampleChange:
     old_spans: list[Span] = field(default_factory=list)
     new_spans: list[Span] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
 
 @dataclass
-class RuleChange:
+class RuleChange(Serialisable):
     """One rule's fate; texts are given only where something changed."""
 
     change: str
@@ -142,8 +140,6 @@ class RuleChange:
     new_spans: list[Span] = field(default_factory=list)
     examples: list[ExampleChange] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
-        return asdict(self)
 
     @property
     def number(self) -> str:
@@ -151,7 +147,7 @@ class RuleChange:
 
 
 @dataclass
-class GlossaryChange:
+class GlossaryChange(Serialisable):
     change: str  # unchanged, references only, edited, renamed, renamed and edited, added, removed
     old_term: str | None
     new_term: str | None
@@ -160,9 +156,6 @@ class GlossaryChange:
     references_only: bool = False  # the definition changed only in cited numbers that were renumbered
     old_spans: list[Span] = field(default_factory=list)
     new_spans: list[Span] = field(default_factory=list)
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 @dataclass
@@ -177,7 +170,7 @@ class DocumentRef:
 
 
 @dataclass
-class Diff:
+class Diff(Serialisable):
     """Every rule (and glossary entry) of two documents with its change, in the new order."""
 
     old: DocumentRef
@@ -189,8 +182,6 @@ class Diff:
     glossary: list[GlossaryChange]
     glossary_summary: dict[str, int]
 
-    def to_dict(self) -> dict:
-        return asdict(self)
 
     def changed(self) -> list[RuleChange]:
         return [r for r in self.rules if r.change != UNCHANGED or r.examples]

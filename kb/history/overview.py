@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime, timezone
 
+from kb.core.model import Serialisable
 from kb.core.labels import ADDED, MERGED, REMOVED, SPLIT
 from kb.history.chain import chain_documents
 from kb.history.model import connection
@@ -27,7 +28,7 @@ SECTIONS = tuple("123456789")
 
 
 @dataclass
-class ReleaseCounts:
+class ReleaseCounts(Serialisable):
     """One release: the diff's summary (change -> rules) and the changed rules per section."""
 
     old: str  # document names
@@ -36,9 +37,6 @@ class ReleaseCounts:
     new_edition: str | None
     summary: dict[str, int]
     sections: dict[str, dict[str, int]]  # section -> change -> rules (unchanged rules left out)
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def _runs(conn) -> list[tuple]:

@@ -8,8 +8,9 @@ of one language (two Chinese translations, a variant) are paired directly.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
+from kb.core.model import Serialisable
 from kb.history.chain import chain_documents, compose, pair_editions, runs_between
 from kb.history.diff import Diff, DocumentRef, compare
 from kb.history.model import connection, load_doc
@@ -64,26 +65,20 @@ def _composed(conn, a: DocRow, b: DocRow, old_doc, new_doc) -> dict[int, int] | 
 
 
 @dataclass
-class Renumbered:
+class Renumbered(Serialisable):
     old_number: str
     new_number: str
     kind: str
     title: str | None
     change: str  # renumbered, renumbered and edited, split, merged
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
 
 @dataclass
-class Renumbering:
+class Renumbering(Serialisable):
     old: DocumentRef
     new: DocumentRef
     method: str
     rules: list[Renumbered]
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def renumbered(source, old: str, new: str, *, lang: str | None = None) -> Renumbering:

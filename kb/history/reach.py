@@ -7,26 +7,27 @@ so the audit of the whole chain takes seconds instead of one trace per rule.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
+from kb.core.model import Serialisable
 from kb.history.chain import chain_documents, runs_between
 from kb.history.diff import REMOVED, SPLIT
 from kb.history.model import connection
 
 
 @dataclass
-class EditionReach:
+class EditionReach(Serialisable):
     edition: str
     document: str
     rules: int  # rules, subrules, chapters and sections of the edition
     reach: int  # how many of them a forward trace follows to the newest edition
 
+    json_extra = ("fraction",)
+    json_round = {"fraction": 4}
+
     @property
     def fraction(self) -> float:
         return self.reach / self.rules if self.rules else 0.0
-
-    def to_dict(self) -> dict:
-        return {**asdict(self), "fraction": round(self.fraction, 4)}
 
 
 def chain_reach(source) -> list[EditionReach]:

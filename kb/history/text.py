@@ -8,6 +8,7 @@ changes the numbers inside thousands of otherwise identical texts.
 
 from __future__ import annotations
 
+from kb.core.model import Serialisable
 from kb.core.labels import mark  # noqa: F401  (kept for callers)
 
 import math
@@ -110,15 +111,12 @@ def containment(part: Counter, whole: Counter, weigh: Weights, mass_part: float 
 
 
 @dataclass
-class Span:
+class Span(Serialisable):
     """A changed stretch of a text: character offsets [start, end) and what happened to it."""
 
     start: int
     end: int
     op: str  # "delete" and "replace" in the old text, "insert" and "replace" in the new one
-
-    def to_dict(self) -> dict:
-        return {"start": self.start, "end": self.end, "op": self.op}
 
 
 def tokens(text: str) -> list[tuple[str, int, int]]:

@@ -9,8 +9,9 @@ and its own edition.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.history.chain import ChainDoc, chain_documents, runs_between
 from kb.history.diff import ADDED, MERGED, REMOVED, SPLIT
 from kb.history.model import connection
@@ -30,7 +31,7 @@ class TraceStep:
 
 
 @dataclass
-class Trace:
+class Trace(Serialisable):
     number: str
     edition: str
     document: str
@@ -39,8 +40,6 @@ class Trace:
     end: str  # where the trail ends, in words
     subrules: list["Trace"] = field(default_factory=list)
 
-    def to_dict(self) -> dict:
-        return asdict(self)
 
     @property
     def last(self) -> TraceStep:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from kb.core.model import _Serialisable
+from kb.core.model import Serialisable
 from dataclasses import dataclass, field
 
 
 @dataclass
-class Snippet(_Serialisable):
+class Snippet(Serialisable):
     """A stretch of a rule's text; ``highlights`` are [start, end) spans of ``text`` that matched."""
 
     text: str
@@ -24,7 +24,7 @@ class Snippet(_Serialisable):
 
 
 @dataclass
-class RuleVersion(_Serialisable):
+class RuleVersion(Serialisable):
     """One language's (or edition's) text of a result."""
 
     number: str
@@ -39,7 +39,7 @@ class RuleVersion(_Serialisable):
 
 
 @dataclass
-class SearchResult(_Serialisable):
+class SearchResult(Serialisable):
     """One rule, with its versions in several languages (and editions), ranked by the best."""
 
     number: str
@@ -49,7 +49,7 @@ class SearchResult(_Serialisable):
 
 
 @dataclass
-class SearchResults(_Serialisable):
+class SearchResults(Serialisable):
     query: str
     results: list[SearchResult]
     matched: int  # rule versions (all languages) that match
@@ -65,7 +65,7 @@ class SearchResults(_Serialisable):
 
 
 @dataclass
-class Completion(_Serialisable):
+class Completion(Serialisable):
     text: str
     kind: str  # "term" or "title"
     lang: str
@@ -76,7 +76,7 @@ class Completion(_Serialisable):
 
 
 @dataclass
-class Suggestion(_Serialisable):
+class Suggestion(Serialisable):
     """A vocabulary word near a misspelled one."""
 
     word: str

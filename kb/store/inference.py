@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-from kb.core.model import plain
 from dataclasses import dataclass, field
+from kb.core.model import Serialisable
 from kb.i18n import N_, _
 
 
@@ -33,7 +33,7 @@ def render(entry: dict | str) -> str:
 
 
 @dataclass
-class Inference:
+class Inference(Serialisable):
     """The editions a document matches best, as a range and a list, with the facts that decided."""
 
     document: str
@@ -42,15 +42,13 @@ class Inference:
     editions: list[str]
     evidence_messages: list[dict] = field(default_factory=list)
 
+    json_omit = ("evidence_messages",)
+    json_extra = ("evidence",)
+
     @property
     def evidence(self) -> list[str]:
         return [render(entry) for entry in self.evidence_messages]
 
-    def to_dict(self) -> dict:
-        found = plain(self)
-        del found["evidence_messages"]
-        found["evidence"] = self.evidence
-        return found
 
 
 def stored_inference(source, document: str) -> Inference | None:

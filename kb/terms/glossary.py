@@ -17,6 +17,7 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 
+from kb.core.model import Serialisable
 from kb.core.results import GlossaryEntry
 from kb.terms.names import english_key, light_stem
 from kb.terms.names import fold as _full_fold
@@ -51,7 +52,7 @@ _FORM_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 
 
 @dataclass
-class GlossaryResult:
+class GlossaryResult(Serialisable):
     """What a glossary lookup found, and what it left out (never a silent cut).
 
     Iterating gives the entries, so callers that took a list of entries still work.
@@ -75,11 +76,6 @@ class GlossaryResult:
 
     def __getitem__(self, index):
         return self.entries[index]
-
-    def to_dict(self) -> dict:
-        return {"query": self.query, "matched": self.matched, "did_you_mean": self.did_you_mean,
-                "concepts": self.concepts, "entries": [e.to_dict() for e in self.entries],
-                "more_concepts": self.more_concepts, "other_editions": self.other_editions, "see": self.see}
 
 
 def lookup(store, term: str, *, lang: str | None = None, edition: str | None = None,

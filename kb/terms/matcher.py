@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
 
+from kb.core.model import Serialisable
 from kb.core.text import fold_text, simplified
 from kb.terms.names import light_stem
 
@@ -24,16 +25,13 @@ _GERMAN_ENDINGS = ("en", "em", "es", "e", "n", "s")
 
 
 @dataclass(frozen=True)
-class TermMatch:
+class TermMatch(Serialisable):
     """A span of the (folded) text that names the concepts ``keys``."""
 
     start: int
     end: int
     text: str
     keys: frozenset[str]
-
-    def to_dict(self) -> dict:
-        return {"start": self.start, "end": self.end, "text": self.text, "keys": sorted(self.keys)}
 
 
 @lru_cache(maxsize=None)

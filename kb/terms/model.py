@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 
+from kb.core.model import Serialisable
 from kb.core.labels import SOURCE_LABELS, SOURCES  # noqa: F401  (shared with `mtgkb term`)
 # How far a pairing of each source is to be trusted: a curator's word, a glossary, down to a
 # 「term／English」 pair read out of running text.
@@ -12,7 +13,7 @@ CONFIDENCE = {"curated": 1.0, "glossary": 0.95, "pair": 0.9, "rule-title": 0.85,
 
 
 @dataclass(frozen=True)
-class TermName:
+class TermName(Serialisable):
     """``name`` in ``lang`` is the English ``english`` (concept ``key``), says ``source``."""
 
     lang: str
@@ -24,8 +25,7 @@ class TermName:
     detail: str | None = None  # line, rule number or the curator's reason
     sense: str | None = None  # "n"/"v"/"1"/"2" where one English word has several senses
 
-    def to_dict(self) -> dict:
-        return {**asdict(self), "confidence": self.confidence}
+    json_extra = ("confidence",)
 
     @property
     def confidence(self) -> float:
@@ -33,7 +33,7 @@ class TermName:
 
 
 @dataclass
-class Attestation:
+class Attestation(Serialisable):
     """One source of one name."""
 
     source: str
@@ -44,12 +44,11 @@ class Attestation:
     def confidence(self) -> float:
         return CONFIDENCE.get(self.source, 0.5)
 
-    def to_dict(self) -> dict:
-        return {**asdict(self), "confidence": self.confidence}
+    json_extra = ("confidence",)
 
 
 @dataclass
-class LocalName:
+class LocalName(Serialisable):
     """A name of the concept in one language with every source that gives it."""
 
     lang: str
@@ -61,13 +60,11 @@ class LocalName:
         """The best source's: a name two sources give is as sure as the surer one."""
         return max((s.confidence for s in self.sources), default=0.0)
 
-    def to_dict(self) -> dict:
-        return {"lang": self.lang, "name": self.name, "confidence": self.confidence,
-                "sources": [s.to_dict() for s in self.sources]}
+    json_extra = ("confidence",)
 
 
 @dataclass
-class TermEntry:
+class TermEntry(Serialisable):
     """One concept: its English names and its names in every other language."""
 
     key: str
@@ -75,9 +72,6 @@ class TermEntry:
     names: list[LocalName]
     category: str | None = None  # kb.terms.vocabulary: "zone", "keyword ability", ...; None: curated only
 
-    def to_dict(self) -> dict:
-        return {"key": self.key, "english": self.english, "category": self.category,
-                "names": [n.to_dict() for n in self.names]}
 
     def in_language(self, lang: str) -> list[str]:
         return [n.name for n in self.names if n.lang == lang]
