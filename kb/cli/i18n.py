@@ -1,17 +1,19 @@
 """click in the interface language, chosen at run time.
 
-Three things make click speak the interface language:
+Three things make click speak the interface language, all through click's own hooks:
 
-* click's own messages ("Usage:", "Options", "Error: No such option: ...") come from
-  ``gettext.gettext`` and ``gettext.ngettext`` bound in click's modules; importing this
-  module points those names at kb.i18n, so our catalogs (which hold click's messages
-  too) answer them in the language of the moment.
+* click's own messages ("Usage:", "Options", "Error: No such option: ...") are looked up
+  with the standard library's ``gettext.gettext`` and ``gettext.ngettext``, that is in the
+  global text domain, in the languages of $LANGUAGE. Our catalogs hold click's messages
+  too; :func:`click_language` binds our domain to the compiled catalogs, makes it the
+  global domain and sets $LANGUAGE for the length of a run.
 * Help texts stay plain English in the code (``help="..."``, docstrings) and are
   translated when read: the classes below keep the English text and return its
   translation from ``.help``, ``.short_help`` and ``.epilog``. A group adopts plain
   click commands, options and arguments added to it, so other modules need no change.
 * click wraps help at spaces and counts characters; Japanese and Chinese help is
-  wrapped by terminal columns instead (kb.i18n.wrap).
+  wrapped by terminal columns instead (kb.i18n.wrap), by our help formatter and our
+  commands' short help.
 
 The language is set around each run by :class:`I18nGroup.main` from ``--ui-lang`` or the
 environment, and restored afterwards, so CliRunner tests can switch per invocation.
@@ -20,69 +22,102 @@ environment, and restored afterwards, so CliRunner tests can switch per invocati
 from __future__ import annotations
 
 import gettext
-import importlib
 import inspect
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import click
-from click import core, formatting
+from click.formatting import measure_table
 
-from kb.i18n import N_, _, available_languages, match_language, ngettext, resolve_ui_language, using_language
+from kb.i18n import (N_, SOURCE_LANGUAGE, _, available_languages, match_language, resolve_ui_language,
+                     using_language)
+from kb.i18n.catalogs import DOMAIN, gettext_folder
 from kb.i18n.wrap import display_width, has_wide, shorten_wide, wrap_wide
 
 UI_LANG_OPTION = "--ui-lang"
-_CLICK_MODULES = ("core", "decorators", "exceptions", "formatting", "parser", "termui", "types", "utils",
-                  "shell_completion", "_termui_impl")
 _TEXTS = ("help", "short_help", "epilog")
+#: click's mark, on a line of its own, for a paragraph that it must not rewrap
+NO_REWRAP = "\b"
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def patch_click() -> None:
-    """Have click translate through kb.i18n and lay out Japanese and Chinese text.
+@contextmanager
+def click_language(lang: str) -> Iterator[None]:
+    """click's own messages in ``lang`` (a language of ours) inside the block.
 
-    click looks these names up in its modules when it runs, so replacing them there is
-    enough; each is replaced once and only while it is still click's own.
+    click calls ``gettext.gettext``, which reads the domain set by ``gettext.textdomain``
+    from the folder bound by ``gettext.bindtextdomain``, in the languages of $LANGUAGE
+    (first of $LANGUAGE, $LC_ALL, $LC_MESSAGES, $LANG). The block makes our domain the
+    global one and sets $LANGUAGE to ``lang``, or to "C" (untranslated) for English and for
+    a catalog that could not be compiled anywhere; both are restored afterwards.
     """
-    for name in _CLICK_MODULES:
-        module = importlib.import_module(f"click.{name}")
-        if getattr(module, "_", None) is gettext.gettext:
-            module._ = _
-        if getattr(module, "ngettext", None) is gettext.ngettext:
-            module.ngettext = ngettext
-    if formatting.wrap_text is _click_wrap_text:
-        formatting.wrap_text = wrap_text
-    if getattr(core, _SHORT_HELP) is _click_short_help:
-        setattr(core, _SHORT_HELP, short_help)
+    folder = None if lang == SOURCE_LANGUAGE else gettext_folder(lang)
+    if folder is not None:
+        gettext.bindtextdomain(DOMAIN, str(folder))
+    previous_domain = gettext.textdomain()
+    previous_language = os.environ.get("LANGUAGE")
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = lang if folder is not None else "C"
+    try:
+        yield
+    finally:
+        gettext.textdomain(previous_domain)
+        if previous_language is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = previous_language
 
 
-_click_wrap_text = formatting.wrap_text
-_SHORT_HELP = "_make_default_short_help" if hasattr(core, "_make_default_short_help") else "make_default_short_help"
-_click_short_help = getattr(core, _SHORT_HELP)  # click 8.2 renamed it
+def wrap_wide_text(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "") -> str:
+    """``text`` wrapped by terminal columns, each paragraph marked for click not to rewrap.
 
-
-def wrap_text(text: str, width: int = 78, initial_indent: str = "", subsequent_indent: str = "",
-              preserve_paragraphs: bool = False) -> str:
-    """click's wrap_text, which also breaks text without spaces, by columns (kb.i18n.wrap)."""
-    if not has_wide(text):
-        return _click_wrap_text(text, width, initial_indent, subsequent_indent, preserve_paragraphs)
+    A paragraph already marked is left as it is. click's formatter then only indents the
+    lines (the way it shows any marked paragraph), so the indents given here are only
+    measured.
+    """
     blocks = []
-    for paragraph in text.split("\n\n") if preserve_paragraphs else [text]:
-        if paragraph.lstrip(" \n").startswith("\b"):  # click's mark for a block not to rewrap
-            blocks.append("\n".join(initial_indent + line for line in paragraph.splitlines()[1:]))
+    for paragraph in text.split("\n\n"):
+        if paragraph.lstrip(" \n").startswith(NO_REWRAP):
+            blocks.append(paragraph)
             continue
         lines = wrap_wide(paragraph, width - display_width(subsequent_indent), width - display_width(initial_indent))
-        blocks.append("\n".join([initial_indent + lines[0], *(subsequent_indent + line for line in lines[1:])])
-                      if lines else "")
+        blocks.append("\n".join([NO_REWRAP, *lines]) if lines else "")
     return "\n\n".join(blocks)
 
 
-def short_help(help: str, max_length: int = 45) -> str:
-    """click's short help of a command, also for text without spaces."""
-    return shorten_wide(help, max_length) if has_wide(help) else _click_short_help(help, max_length)
+class I18nHelpFormatter(click.HelpFormatter):
+    """click's help layout, with text that has Japanese or Chinese in it wrapped by columns.
+
+    click breaks lines at spaces only and counts characters, so a Japanese paragraph would
+    stay one line twice the terminal's width. Such text is wrapped here and handed on marked
+    as not to be rewrapped (click's ``\\b``); any other text goes to click unchanged.
+    """
+
+    def write_text(self, text: str) -> None:
+        if has_wide(text):
+            indent = " " * self.current_indent
+            text = wrap_wide_text(text, self.width, indent, indent)
+        super().write_text(text)
+
+    def write_dl(self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
+        rows = list(rows)
+        if any(has_wide(second) for _first, second in rows):
+            # the width click gives the second column
+            first_col = min(measure_table(rows)[0], col_max) + col_spacing
+            text_width = max(self.width - first_col - 2, 10)
+            rows = [(first, wrap_wide_text(second, text_width) if has_wide(second) else second)
+                    for first, second in rows]
+        super().write_dl(rows, col_max, col_spacing)
+
+
+class I18nContext(click.Context):
+    """A context whose help is laid out by :class:`I18nHelpFormatter`."""
+
+    formatter_class = I18nHelpFormatter
 
 
 class TranslatedText:
@@ -123,6 +158,7 @@ class I18nCommand(click.Command):
     help = TranslatedText()
     short_help = TranslatedText()
     epilog = TranslatedText()
+    context_class = I18nContext
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -131,9 +167,16 @@ class I18nCommand(click.Command):
     def get_help_option(self, ctx: click.Context) -> click.Option | None:
         # click builds (and caches) its help option with the help text translated at that
         # moment; build it in English so that the cached text is the message id.
-        with using_language("en"):
+        with using_language(SOURCE_LANGUAGE), click_language(SOURCE_LANGUAGE):
             option = super().get_help_option(ctx)
         return adopt(option) if option is not None else None
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        """click's short help (in a group's list of commands), cut by columns where the help is wide."""
+        help = self.help
+        if self.short_help or self.deprecated or not help or not has_wide(help):
+            return super().get_short_help_str(limit)
+        return shorten_wide(help, limit).strip()
 
 
 class I18nGroup(I18nCommand, click.Group):
@@ -147,7 +190,7 @@ class I18nGroup(I18nCommand, click.Group):
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         words = list(sys.argv[1:] if args is None else args)
-        with using_language(resolve_ui_language(ui_lang_argument(words), os.environ)):
+        with using_language(resolve_ui_language(ui_lang_argument(words), os.environ)) as lang, click_language(lang):
             return super().main(args, *rest, **kwargs)
 
 
@@ -221,5 +264,3 @@ def version_option(package_name: str) -> Callable[[F], F]:
     return click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show,
                         cls=I18nOption, help=N_("Show the version and exit."))
 
-
-patch_click()

@@ -85,10 +85,31 @@ def _load(po: Path) -> NullTranslations:
         return gettext.NullTranslations()
 
 
+def gettext_folder(lang: str) -> Path | None:
+    """The folder that holds a fresh ``<lang>/LC_MESSAGES/mtgkb.mo``, for ``gettext.bindtextdomain``.
+
+    None when ``lang`` has no usable catalog or it could be compiled nowhere. This is how
+    click's own messages, which click looks up with the standard ``gettext`` functions,
+    come from our catalogs (kb.cli.i18n).
+    """
+    from gettext import GNUTranslations
+
+    if not isinstance(translations(lang), GNUTranslations):  # no catalog, or a broken one (reported)
+        return None
+    mo = compiled(po_path(lang))
+    return mo.parents[2] if mo is not None else None
+
+
 def compiled(po: Path) -> Path | None:
-    """A fresh .mo for ``po``, compiling it where it can be written; None if nowhere."""
+    """A fresh .mo for ``po``, compiling it where it can be written; None if nowhere.
+
+    Both places keep gettext's layout (``<folder>/<lang>/LC_MESSAGES/mtgkb.mo``), so that the
+    standard library finds the catalog too (gettext_folder).
+    """
     stamp = po.stat().st_mtime_ns
-    places = [po.with_suffix(".mo"), _cache_root() / f"{zlib.crc32(str(po.parent).encode()):08x}" / f"{DOMAIN}.mo"]
+    tree = po.parents[2]
+    places = [po.with_suffix(".mo"),
+              _cache_root() / f"{zlib.crc32(str(tree).encode()):08x}" / po.relative_to(tree).with_suffix(".mo")]
     for mo in places:
         try:
             if mo.stat().st_mtime_ns == stamp:

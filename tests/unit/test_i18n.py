@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import gettext
 import os
 import shutil
 import subprocess
@@ -189,6 +190,41 @@ def test_ui_lang_from_the_environment_and_unknown_languages():
     result = runner.invoke(tiny, ["--ui-lang", "xx", "lookup", "1"], env={"MTGKB_LANG": "de"})
     assert result.exit_code == 2
     assert "Error: Invalid value for '--ui-lang': no messages in 'xx'; available: de, en, ja, ru" in result.output
+
+
+@pytest.mark.parametrize("language", ["fr", None])
+def test_a_run_leaves_the_gettext_of_the_process_as_it_found_it(monkeypatch, language):
+    """click's messages come through the global gettext domain and $LANGUAGE, set for one run only."""
+    if language is None:
+        monkeypatch.delenv("LANGUAGE", raising=False)
+    else:
+        monkeypatch.setenv("LANGUAGE", language)
+    domain = gettext.textdomain()
+    result = CliRunner().invoke(tiny, ["--ui-lang", "de", "lookup"])
+    assert "Fehler: Fehlendes Argument 'NUMBER'." in result.output
+    assert gettext.textdomain() == domain and os.environ.get("LANGUAGE") == language
+    assert gettext.gettext("Missing argument") == "Missing argument"
+
+
+def test_click_messages_are_read_from_the_cache_when_the_catalogs_folder_is_read_only(tmp_path, monkeypatch):
+    locales = tmp_path / "locales"
+    shutil.copytree(ROOT / "locales", locales, ignore=shutil.ignore_patterns("*.mo"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv(catalogs.LOCALES_ENV, str(locales))
+    write = catalogs._write_atomically
+
+    def refuse_beside_the_po(path: Path, data: bytes, stamp: int) -> None:
+        if path.parent.is_relative_to(locales):
+            raise PermissionError(path)
+        write(path, data, stamp)
+
+    monkeypatch.setattr(catalogs, "_write_atomically", refuse_beside_the_po)
+    result = CliRunner().invoke(tiny, ["--ui-lang", "ru", "lookup", "--port", "x"])
+    assert "Ошибка: Недопустимое значение для '--port': 'x'" in result.output
+    folder = catalogs.gettext_folder("ru")
+    assert folder is not None and folder.is_relative_to(tmp_path / "cache" / "mtgkb" / "locales")
+    assert (folder / "ru" / "LC_MESSAGES" / "mtgkb.mo").is_file() and not list(locales.rglob("*.mo"))
+    catalogs.forget_loaded()
 
 
 def test_japanese_help_is_wrapped_by_columns():
