@@ -169,6 +169,12 @@ class Lexicon:
                 start += 1
         return found
 
+    def knows(self, lang: str, text: str) -> bool:
+        """Whether ``text`` is, whole, a name of language ``lang`` in the dictionary."""
+        table = self._keys.get(language_field(lang))
+        key = key_terms(lang, text)
+        return bool(table and key and table.get(key))
+
     def translations(self, pivots: Iterable[str]) -> set[tuple[str, str]]:
         """Every (language, term) of the given pivots."""
         found: set[tuple[str, str]] = set()
