@@ -101,12 +101,14 @@ def _code(number: int) -> str:
 Progress = Callable[[str, int, int], None]
 
 
-def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
+def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> IndexReport:
     """Index every document of the database afresh, each distinct rule text once.
 
     ``progress(stage, done, total)`` is called as the work goes: stage "read" once per
     database document, then "index" every few hundred distinct texts; ``done``/``total``
     count steps of both stages together, so a progress bar can follow one number.
+    ``leave_out``: glossary entries kept out of the rules' names (kb.search.documents.rule_documents),
+    for measuring on a copy of a database (bench/bench_search.py).
     """
     import shutil  # the modules that write the index are imported only to write it
 
@@ -128,7 +130,7 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
         steps = len(docs) * 2  # reading is about as long as indexing, counted in the same units
         for done, doc in enumerate(docs):
             code = _code(done)
-            for record in rule_documents(kb.conn, doc, records):
+            for record in rule_documents(kb.conn, doc, records, leave_out):
                 report.rules += 1
                 uid = record["uid"]
                 if uid not in records:
@@ -423,7 +425,7 @@ def _handle(target: Path) -> _Handle | None:
         try:  # an empty or missing index fails here (whoosh's exists_in would read its contents twice)
             ix = whoosh_index.open_dir(str(target))
             opened = ix.reader()
-            markers, codes, version = markers_file.kept(target, opened)
+            markers, codes, version = markers_file.read(opened)
         except Exception:  # an unreadable or foreign index is rebuilt, not trusted
             return None
         handle = _open[key] = _Handle(opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes,
