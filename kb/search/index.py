@@ -10,7 +10,6 @@ reported (it compares the markers with the database's sha256s).
 from __future__ import annotations
 
 import os
-import re
 import threading
 import time
 from array import array
@@ -60,6 +59,7 @@ class IndexReport:
 
 @dataclass
 class _Handle:
+    index: whoosh_index.Index
     reader: IndexReader
     generation: int
     postings: Postings
@@ -414,7 +414,7 @@ def _handle(target: Path) -> _Handle | None:
         if handle is not None and handle.identity == identity:
             return handle  # nothing was added to the folder since it was opened
         if handle is not None and identity is not None and handle.identity[0] == identity[0] \
-                and _generation(target) == handle.generation:
+                and handle.index.latest_generation() == handle.generation:
             handle.identity = identity  # a lock or temporary file came and went
             return handle
         if handle is not None:
@@ -428,21 +428,9 @@ def _handle(target: Path) -> _Handle | None:
             markers, codes, version = markers_file.read(opened)
         except Exception:  # an unreadable or foreign index is rebuilt, not trusted
             return None
-        handle = _open[key] = _Handle(opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes,
+        handle = _open[key] = _Handle(ix, opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes,
                                       version, identity)
         return handle
-
-
-_TOC = re.compile(r"^_MAIN_([0-9]+)\.toc$")
-
-
-def _generation(target: Path) -> int:
-    """The generation of the index's newest table of contents (what whoosh's Searcher.up_to_date compares)."""
-    try:
-        names = os.listdir(target)
-    except OSError:
-        return -1
-    return max((int(m.group(1)) for m in map(_TOC.match, names) if m), default=-1)
 
 
 def _forget(target: Path) -> None:
