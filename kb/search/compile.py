@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 
 from whoosh.lang import stopwords_for_language
 
-from kb.core.text import simplified
 from kb.search.analyzers import STEMMED, japanese_words, language_field, surface_analyzer, terms
-from kb.search.normalise import fold
+from kb.core.text import fold, simplified
 from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk, has_han, has_kana
 from kb.search.parse import Either, Negated, ParsedQuery, Term
 from kb.search.plan import Concept, Join, Leaf, Node, Without

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb import store
 from kb.search.analyzers import japanese_words, language_field, terms
 from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
-from kb.search.normalise import fold
+from kb.core.text import fold
 from kb.search.scripts import all_han, has_cjk
 
 from typing import TYPE_CHECKING

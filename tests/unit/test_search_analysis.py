@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from kb.search.analyzers import NAME_SEPARATOR, analyzer_for, chinese_pieces, japanese_words, names_analyzer, terms
-from kb.search.normalise import fold, fold_text, source_span
+from kb.core.text import fold, fold_text, source_span
 from kb.search.schema import build_schema
 
 
