@@ -17,8 +17,7 @@ from collections.abc import Iterator
 
 from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, StemFilter, Token, Tokenizer
 
-from kb.core.text import simplified
-from kb.search.normalise import fold_text, fold_word, source_span
+from kb.core.text import fold_text, fold_word, simplified, source_span
 from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk
 
 STEMMED = ("en", "de", "ru", "fr", "es", "it", "pt")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from whoosh.lang import stopwords_for_language
 
 from kb.search.analyzers import STEMMED, japanese_words, language_field, surface_analyzer, terms
-from kb.search.normalise import fold
+from kb.core.text import fold, simplified
 from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk, has_han, has_kana
 from kb.search.parse import Either, Negated, ParsedQuery, Term
 from kb.search.plan import Concept, Join, Leaf, Node, Without
@@ -71,20 +71,35 @@ class _Piece:
     han: bool  # a single Chinese character
 
 
-def query_language(text: str, preferred: str | None = None) -> str:
-    """The language a query is written in: by script, then by German letters and stop words."""
+def query_language(text: str, preferred: str | None = None, lexicon: Lexicon | None = None) -> str:
+    """The language a query is written in: by script, then by German letters and stop words.
+
+    Kanji alone may be either Japanese or Chinese: Japanese when written in characters the
+    Simplified Chinese texts do not use (統治者, not 统治者), or when the term dictionary knows the
+    words as a Japanese name and not as a Chinese one (色); Chinese otherwise.
+    """
     if preferred:
         return preferred
     if has_kana(text):
         return "ja"
     if has_han(text):
-        return "zh"
+        return "ja" if _japanese_kanji(text, lexicon) else "zh"
     if _CYRILLIC.search(text):
         return "ru"
     words = [fold(w) for w in re.findall(r"\w+", text)]
     german = sum(w in stopwords_for_language("de") for w in words) + 2 * len(_GERMAN_LETTERS.findall(text))
     english = sum(w in stopwords_for_language("en") for w in words)
     return "de" if german > english else "en"
+
+
+def _japanese_kanji(text: str, lexicon: Lexicon | None) -> bool:
+    han = "".join(char for char in text if has_han(char))
+    if simplified(han) != han:
+        return True
+    if lexicon is None:
+        return False
+    words = [word for word in text.split() if has_han(word)]
+    return bool(words) and all(lexicon.knows("ja", word) and not lexicon.knows("zh", word) for word in words)
 
 
 class _Compiler:
@@ -144,10 +159,11 @@ class _Compiler:
         """Concepts of a run of juxtaposed words: the dictionary's terms where it knows them."""
         pieces = [piece for i, term in enumerate(run) for piece in _pieces(term, i)]
         found: list[Node] = []
-        for first, last, pivots, core in self.segments(pieces):
-            text = self.text[pieces[first].start:pieces[last - 1].end]
-            if not pivots and not self.meaningful(text, pieces[first].han and last == first + 1):
-                continue
+        segments = self.segments(pieces)
+        kept = [(first, last, pivots, core) for first, last, pivots, core in segments
+                if pivots or self.meaningful(self.text[pieces[first].start:pieces[last - 1].end],
+                                             pieces[first].han and last == first + 1)]
+        for first, last, pivots, core in kept or segments:  # words that are all stop words are searched as they are
             source = (run[pieces[first].word].start, run[pieces[last - 1].word].end)
             found.append(self.concept(pieces[first].start, pieces[last - 1].end, "word", pivots, negated,
                                       source=source, core=core))
@@ -245,9 +261,12 @@ class _Compiler:
                         exact[(lang, stems)] = surface_words(text)
         else:
             for lang in self.languages:
+                # Kanji read in the other of Japanese and Chinese are a word of that language that
+                # happens to share the characters: weighed like a translation.
+                other = lang in CJK and self.lang in CJK and lang != self.lang
                 for own, boost in ((text, 1.0), (core, CORE_BOOST)):
                     if own:
-                        _offer(alternatives, lang, tuple(terms(lang, own)), boost)
+                        _offer(alternatives, lang, tuple(terms(lang, own)), boost * (TRANSLATION_BOOST if other else 1.0))
                         spellings.append((lang, own))
             for lang, name in sorted(self.lexicon.translations(pivots)):
                 lang = language_field(lang)
@@ -311,7 +330,7 @@ def _single(nodes: list) -> Node | None:
 
 def compile_query(parsed: ParsedQuery, lexicon: Lexicon, languages: list[str], lang: str | None = None) -> Compiled:
     """The plan of ``parsed`` over the analysis ``languages`` of the documents searched."""
-    detected = query_language(parsed.text, lang)
+    detected = query_language(parsed.text, lang, lexicon)
     compiler = _Compiler(parsed, lexicon, languages, detected)
     plan = compiler.node(parsed.root) if parsed.root is not None else None
     return Compiled(plan, compiler.concepts, detected, compiler.highlights, compiler.prefixes, compiler.surfaces)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from kb import store
 from kb.i18n import _
-from kb.search.normalise import fold
+from kb.core.text import fold
 from kb.search.parse import QueryError, clean
 from kb.search.results import Completion
 from kb.search.scope import resolve_scope

@@ -10,7 +10,6 @@ and the current curated and built-in term lists, else says None.
 
 from __future__ import annotations
 
-import marshal
 import os
 import pickle
 from array import array
@@ -26,7 +25,7 @@ FILE = "derived.pickle"
 WORDS_FILE = "words.pickle"  # the term pairs and vocabularies, read only by did-you-mean and completions
 SEGMENTS_FILE = "segments.pickle"  # what was read of each index segment, read only when the data is saved
 JAPANESE_FILE = "japanese.pickle"  # Sudachi's words of the Japanese names, words and titles, read by Japanese queries
-VERSION = 6
+VERSION = 7
 _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
 
@@ -44,8 +43,7 @@ class Derived:
 
     def words(self) -> dict:
         """{"names": term pairs as tuples, "vocabularies": {lang: (words, document frequencies)}, "spellings":
-        the names folded for did-you-mean (kb.search.terms.name_spellings)}, read once; each part is decoded
-        on first use, each language's vocabulary apart (an English word needs no Chinese bigrams)."""
+        the names folded for did-you-mean (kb.search.terms.name_spellings)}, read once, on first need."""
         if self._words is None:
             with open(Path(self.folder) / WORDS_FILE, "rb") as handle:
                 words = pickle.load(handle)
@@ -83,15 +81,13 @@ def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dic
     from whoosh import index as whoosh_index
 
     from kb.search.lineage import undated_renumbering
-    from kb.search.markers import keep as keep_markers
     from kb.search.schema import CJK, words_field
-    from kb.search.terms import Packed, build_lexicon, name_spellings
+    from kb.search.terms import build_lexicon, name_spellings
 
     ix = whoosh_index.open_dir(str(folder))
     known = _read_known(folder)
     with ix.reader() as reader:
         generation = reader.generation()
-        keep_markers(folder, reader)
         segments = _segments(known.get("segments", {}), reader, [words_field(lang) for lang in CJK])
         surface = _surface(known.get("surface", []), reader, kb.conn, written)
         vocabularies = _summed(surface)
@@ -112,8 +108,7 @@ def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dic
     names = [tuple(name) for name in lexicon.names]
     spellings = name_spellings(lexicon.names)
     data = Derived(_stamp(markers), lexicon, undated_renumbering(kb.conn), generation, held, numbers)
-    stored_words = Packed(stamp=data.stamp, names=marshal.dumps(names), spellings=marshal.dumps(spellings),
-                          vocabularies=Packed.of(vocabularies))  # each part decoded on first use
+    stored_words = {"stamp": data.stamp, "names": names, "spellings": spellings, "vocabularies": vocabularies}
     for name, value in ((WORDS_FILE, stored_words), (FILE, data)):
         _write(folder, name, value)
     data._words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies, "spellings": spellings}

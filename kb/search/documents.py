@@ -11,11 +11,14 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from functools import lru_cache
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 
 from kb.core.numbers import RuleNumber
 from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.schema import field
+
+
+LeaveOut = Callable[[str, str], bool]  # (document language, glossary term) -> leave the entry out
 
 
 def marker(name: str, sha: str, code: str) -> dict:
@@ -23,11 +26,14 @@ def marker(name: str, sha: str, code: str) -> dict:
     return {"uid": f"@doc:{name}", "kind": "marker", "document": name, "sha": sha, "code": code}
 
 
-def rule_documents(conn, doc: dict, known: Container[str] = ()) -> Iterator[dict]:
+def rule_documents(conn, doc: dict, known: Container[str] = (), leave_out: LeaveOut | None = None) -> Iterator[dict]:
     """One record per rule of the database document ``doc`` (a documents row), without holders.
 
     A rule whose content key is in ``known`` (already indexed from another edition) comes
     as ``{"uid": key}`` only: most rules of an edition are their predecessor's.
+    ``leave_out(lang, term)``: glossary entries whose term and definition are not put into the
+    names of the rules they cite (kb.search.quality measures its held-out queries on such an index,
+    so that a glossary entry's own words do not answer the query made of them).
     """
     doc_id, lang = doc["id"], language_field(doc["lang"])
     rules = conn.execute("select id, number, parent, title, text from rules where document_id = ? order by seq",
@@ -42,6 +48,8 @@ def rule_documents(conn, doc: dict, known: Container[str] = ()) -> Iterator[dict
     for target, entry, term, definition in conn.execute(
             "select r.target_start, g.id, g.term, g.text from refs r join glossary g on g.id = r.glossary_id "
             "where r.document_id = ? order by r.id", [doc_id]):
+        if leave_out is not None and leave_out(doc["lang"], term):
+            continue
         if term not in glossary[target]:
             glossary[target].append(term)
         if entry not in defined and definition:

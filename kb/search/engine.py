@@ -19,7 +19,7 @@ from kb.search.analyzers import language_field
 from kb.search.compile import CJK, Compiled, compile_query, surface_words
 from kb.search.fuzzy import corrections
 from kb.search.lineage import group_keys, grouping
-from kb.search.normalise import fold
+from kb.core.text import fold
 from kb.search.parse import ParsedQuery, QueryError, parse
 from kb.search.plan import evaluate
 from kb.search.postings import Postings

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from collections.abc import Callable, Iterable
 
 from kb import store
-from kb.search.normalise import fold
+from kb.core.text import fold
 from kb.search.postings import Postings
 from kb.search.results import Suggestion
 from kb.search.schema import words_field

@@ -10,7 +10,6 @@ reported (it compares the markers with the database's sha256s).
 from __future__ import annotations
 
 import os
-import re
 import threading
 import time
 from array import array
@@ -60,6 +59,7 @@ class IndexReport:
 
 @dataclass
 class _Handle:
+    index: whoosh_index.Index
     reader: IndexReader
     generation: int
     postings: Postings
@@ -101,12 +101,14 @@ def _code(number: int) -> str:
 Progress = Callable[[str, int, int], None]
 
 
-def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
+def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> IndexReport:
     """Index every document of the database afresh, each distinct rule text once.
 
     ``progress(stage, done, total)`` is called as the work goes: stage "read" once per
     database document, then "index" every few hundred distinct texts; ``done``/``total``
     count steps of both stages together, so a progress bar can follow one number.
+    ``leave_out``: glossary entries kept out of the rules' names (kb.search.documents.rule_documents),
+    for measuring on a copy of a database (bench/bench_search.py).
     """
     import shutil  # the modules that write the index are imported only to write it
 
@@ -128,7 +130,7 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
         steps = len(docs) * 2  # reading is about as long as indexing, counted in the same units
         for done, doc in enumerate(docs):
             code = _code(done)
-            for record in rule_documents(kb.conn, doc, records):
+            for record in rule_documents(kb.conn, doc, records, leave_out):
                 report.rules += 1
                 uid = record["uid"]
                 if uid not in records:
@@ -412,7 +414,7 @@ def _handle(target: Path) -> _Handle | None:
         if handle is not None and handle.identity == identity:
             return handle  # nothing was added to the folder since it was opened
         if handle is not None and identity is not None and handle.identity[0] == identity[0] \
-                and _generation(target) == handle.generation:
+                and handle.index.latest_generation() == handle.generation:
             handle.identity = identity  # a lock or temporary file came and went
             return handle
         if handle is not None:
@@ -423,24 +425,12 @@ def _handle(target: Path) -> _Handle | None:
         try:  # an empty or missing index fails here (whoosh's exists_in would read its contents twice)
             ix = whoosh_index.open_dir(str(target))
             opened = ix.reader()
-            markers, codes, version = markers_file.kept(target, opened)
+            markers, codes, version = markers_file.read(opened)
         except Exception:  # an unreadable or foreign index is rebuilt, not trusted
             return None
-        handle = _open[key] = _Handle(opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes,
+        handle = _open[key] = _Handle(ix, opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes,
                                       version, identity)
         return handle
-
-
-_TOC = re.compile(r"^_MAIN_([0-9]+)\.toc$")
-
-
-def _generation(target: Path) -> int:
-    """The generation of the index's newest table of contents (what whoosh's Searcher.up_to_date compares)."""
-    try:
-        names = os.listdir(target)
-    except OSError:
-        return -1
-    return max((int(m.group(1)) for m in map(_TOC.match, names) if m), default=-1)
 
 
 def _forget(target: Path) -> None:

@@ -110,10 +110,12 @@ def measure(cases: list[QueryCase], ranked: Callable[[str], list[str]]) -> Quali
 # ---- the set derived from the glossaries ---------------------------------------------------------
 
 # The first rule an entry cites, per language: "See rule 702.26", "rule 702.26〔…〕参照" or
-# "700.13. 参照", "参见规则702.26".
+# "700.13. 参照", "参见规则702.26". A Japanese entry lists its rules before one 参照, each with its
+# title ("rule 702.37〔変異〕、rule 708〔裏向きの呪文やパーマネント〕参照"): the first of the list is meant.
 _NUMBER = r"(\d{3}(?:\.\d+[a-z]?)?)"
 CITED = {"en": re.compile(r"\b[Ss]ee rule " + _NUMBER),
-         "ja": re.compile(r"(?:rule\s*)?" + _NUMBER + r"\.?\s*(?:〔[^〕]*〕)?(?:[、,]\s*rule\s*[\d.a-z]+)*\s*参照"),
+         "ja": re.compile(r"(?:rule\s*)?" + _NUMBER + r"\.?\s*(?:〔[^〕]*〕)?(?:[、,]\s*(?:rule\s*)?[\d.a-z]+\.?\s*(?:〔[^〕]*〕)?)*"
+                         r"\s*参照"),
          "zh": re.compile(r"参见规则\s*" + _NUMBER)}
 # Where the definition ends and its references begin.
 _REFERENCES = {"en": re.compile(r"\b(?:[Ss]ee rules? |For more information)"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from kb.search.analyzers import analyzer_for, language_field
-from kb.search.normalise import fold_text, source_span
+from kb.core.text import fold_text, source_span
 from kb.search.results import Snippet
 
 WIDTH = {"ja": 90, "zh": 90}

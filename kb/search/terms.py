@@ -21,7 +21,6 @@ that of "フェイズアウト".
 
 from __future__ import annotations
 
-import marshal
 import zlib
 from collections import defaultdict, namedtuple
 from dataclasses import dataclass
@@ -33,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from kb import store
 from kb.search.analyzers import japanese_words, language_field, terms
 from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
-from kb.search.normalise import fold
+from kb.core.text import fold
 from kb.search.scripts import all_han, has_cjk
 
 from typing import TYPE_CHECKING
@@ -107,13 +106,10 @@ class Lexicon:
         return stored or name_spellings(self.names)
 
     def __getstate__(self) -> dict:
-        """Pickled without its names (kb.search.derived stores those apart, read only when needed) and
-        with each entry of its tables packed: a query reads a few entries, and building the sets and
-        tuples of all of them took a fresh search 14 ms."""
+        """Pickled without its names: kb.search.derived stores those apart, read only by did-you-mean
+        and completions."""
         state = dict(self.__dict__)
         state["_names"], state["_names_loader"], state["_spellings_loader"] = None, None, None
-        state["forms"], state["analysed"] = Packed.of(self.forms), Packed.of(self.analysed)
-        state["_keys"] = {lang: Packed.of(table) for lang, table in self._keys.items()}
         return state
 
 
@@ -169,51 +165,18 @@ class Lexicon:
                 start += 1
         return found
 
+    def knows(self, lang: str, text: str) -> bool:
+        """Whether ``text`` is, whole, a name of language ``lang`` in the dictionary."""
+        table = self._keys.get(language_field(lang))
+        key = key_terms(lang, text)
+        return bool(table and key and table.get(key))
+
     def translations(self, pivots: Iterable[str]) -> set[tuple[str, str]]:
         """Every (language, term) of the given pivots."""
         found: set[tuple[str, str]] = set()
         for pivot in pivots:
             found |= self.forms.get(pivot, set())
         return found
-
-
-class Packed(dict):
-    """A read-only table whose values are kept marshalled, each read on its first use; tuple keys are
-    kept joined (building every key's tuple took as long as the values)."""
-
-    @classmethod
-    def of(cls, table: dict) -> "Packed":
-        if isinstance(table, Packed):
-            return table
-        return cls({_joined(key): marshal.dumps(value) for key, value in table.items()})
-
-    def __reduce__(self):
-        return (Packed, (dict(dict.items(self)),))
-
-    def __getitem__(self, key):
-        return self._read(_joined(key), dict.__getitem__(self, _joined(key)))
-
-    def __contains__(self, key) -> bool:
-        return dict.__contains__(self, _joined(key))
-
-    def get(self, key, default=None):
-        """One lookup: the term dictionary's matching asks for many keys that are not there."""
-        key = _joined(key)
-        value = dict.get(self, key, _ABSENT)
-        return default if value is _ABSENT else self._read(key, value)
-
-    def _read(self, key: str, value):
-        if isinstance(value, bytes):
-            value = marshal.loads(value)
-            dict.__setitem__(self, key, value)
-        return value
-
-
-_ABSENT = object()
-
-
-def _joined(key):
-    return "\x1f".join(key) if isinstance(key, tuple) else key
 
 
 @lru_cache(maxsize=16384)

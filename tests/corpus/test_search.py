@@ -426,3 +426,21 @@ def test_update_removes_deleted_documents_and_rebuild_replaces_a_broken_index(sm
 
 def index_generation(kb) -> int:
     return max(int(p.name[6:-4]) for p in index_dir(kb).glob("_MAIN_*.toc"))
+
+
+def test_an_entry_left_out_adds_nothing_to_the_names_of_the_rule_it_cites(kb):
+    """The bench measures held-out glossary queries on an index whose rules' names leave their entries out."""
+    from kb.search.documents import rule_documents
+    from kb.search.schema import field
+
+    doc = store.rows(kb.conn, "select id, name, lang from documents where name = 'MagicCompRules_20260807'")[0]
+
+    def names(leave_out=None) -> list[str]:
+        record = next(r for r in rule_documents(kb.conn, doc, leave_out=leave_out) if r["number"] == "702.26")
+        return record[field("names", "en")].split("\x1f")  # title, heading, glossary terms, definitions
+
+    assert names() == ["Phasing", "Keyword Abilities", "Phase\nPhased In, Phased Out\nPhasing",
+                       "A keyword ability that causes a permanent to sometimes be treated as though it does not exist. "
+                       "See rule 702.26, “Phasing.”"]
+    assert names(lambda lang, term: lang == "en" and term == "Phasing") == [
+        "Phasing", "Keyword Abilities", "Phase\nPhased In, Phased Out", ""]

@@ -194,42 +194,32 @@ def test_an_update_reads_only_the_segment_it_wrote(editions, monkeypatch):
     assert {v.document for r in found.results for v in r.versions} == {variant.name}
 
 
-def test_the_markers_are_kept_beside_the_index_for_its_generation(editions):
+def test_the_markers_follow_every_write_of_the_index(editions):
     from whoosh import index as whoosh_index
 
+    from kb import store
     from kb.search import markers
 
     rebuild_index(editions)
-    documents = indexed_documents(editions)  # in step with the database before the reader opens
+    documents = indexed_documents(editions)
     folder = index.index_dir(editions)
     with whoosh_index.open_dir(str(folder)).reader() as reader:
         read = markers.read(reader)
-        assert markers.kept(folder, reader) == read and read[0] == documents
+        assert read[0] == documents and read[2] == index.FORMAT
         assert set(read[0]) == {row[0] for row in editions.conn.execute("select name from documents")}
-        # a copy kept for another generation is not used
-        with open(folder / markers.MARKERS_FILE, "rb") as handle:
-            copy = pickle.load(handle)
-        with open(folder / markers.MARKERS_FILE, "wb") as handle:
-            pickle.dump({"key": (copy["key"][0] - 1, *copy["key"][1:]), "markers": ({"stale": "0"}, {}, None)}, handle)
-        assert markers.kept(folder, reader) == read
-    # every write keeps a new copy: the markers of a removal, then of an import, are the copy's
-    from kb import store
-
+    # a removal, then an import, each written with the texts they change
     name = "MagicCompRules_20231117_cleaned_HeliumOctahelide"
     editions.conn.execute("delete from examples where document_id = (select id from documents where name = ?)", [name])
     store.delete_document(editions.conn, name)
     update_index(editions, [name])
     for present in (False, True):
         with whoosh_index.open_dir(str(folder)).reader() as reader:
-            with open(folder / markers.MARKERS_FILE, "rb") as handle:
-                copy = pickle.load(handle)
-            assert copy["key"][0] == reader.generation() and copy["markers"] == markers.read(reader)
-            assert (name in copy["markers"][0]) is present
+            assert (name in markers.read(reader)[0]) is present
         if not present:
             editions.import_file(corpus_path("en", "variants", f"{name}.txt"))  # the import updates the index
 
 
-def test_the_stored_numbers_and_packed_tables_read_as_the_index_and_lexicon(editions):
+def test_the_stored_numbers_and_lexicon_read_as_the_index_and_lexicon(editions):
     from whoosh import index as whoosh_index
 
     rebuild_index(editions)
@@ -243,17 +233,12 @@ def test_the_stored_numbers_and_packed_tables_read_as_the_index_and_lexicon(edit
     # the lexicon read back answers as the one built
     built = terms.build_lexicon(editions.conn)
     read = stored.lexicon
-    assert isinstance(read.forms, terms.Packed) and read.languages == built.languages
+    assert read.languages == built.languages
     for lang in built.languages:
         for key, pivots in built._keys[lang].items():
             assert read._keys[lang].get(key) == pivots
     assert all(read.translations([pivot]) == built.translations([pivot]) for pivot in built.forms)
     assert all(read.analyse(*key) == value for key, value in built.analysed.items())
     assert read.match("en", [("phase",), ("out",)]) == built.match("en", [("phase",), ("out",)])
-    # the vocabularies are read a language at a time
-    words = stored.words()
-    vocabularies = words["vocabularies"]
-    assert isinstance(vocabularies, terms.Packed) and isinstance(dict.get(vocabularies, "en"), bytes)
-    english, frequencies = vocabularies["en"]
+    english, frequencies = stored.words()["vocabularies"]["en"]
     assert len(english) == len(frequencies) > 1000 and "deathtouch" in english
-    assert isinstance(dict.get(vocabularies, "de"), bytes)  # still packed: nothing asked for it

@@ -7,7 +7,7 @@ import pickle
 import pytest
 
 from kb.search.analyzers import NAME_SEPARATOR, analyzer_for, chinese_pieces, japanese_words, names_analyzer, terms
-from kb.search.normalise import fold, fold_text, source_span
+from kb.core.text import fold, fold_text, source_span
 from kb.search.schema import build_schema
 
 
@@ -87,3 +87,43 @@ def test_schema_pickles_with_its_tokenizers():
     assert [t.text for t in japanese("フェイジングを持つパーマネント")] == ["フェイジング", "持つ", "パーマネント"]
     assert [t.text for t in schema["names_zh"].analyzer("时间跳跃")] == ["时间", "间跳", "跳跃"]
     assert analyzer_for("ja") == pickle.loads(pickle.dumps(analyzer_for("ja")))
+
+
+@pytest.mark.parametrize("query, lang", [
+    ("フェイズ・アウト", "ja"),
+    ("統治者", "ja"),       # 統 is not a character of Simplified Chinese (统)
+    ("戦場に出る", "ja"),
+    ("时间跳跃", "zh"),
+    ("特性", "zh"),         # the same characters in both: Chinese without a dictionary to tell
+    ("phased out", "en"),
+    ("Instabilität Spielstein", "de"),
+])
+def test_the_language_a_query_is_written_in(query, lang):
+    from kb.search.compile import query_language
+
+    assert query_language(query) == lang
+
+
+def test_kanji_the_dictionary_knows_only_as_japanese_are_japanese():
+    from kb.search.compile import query_language
+    from kb.search.terms import Lexicon, Name
+
+    words = Lexicon([Name("ja", "墓地", "Graveyard", "graveyard"), Name("zh", "坟墓场", "Graveyard", "graveyard"),
+                     Name("ja", "特性", "Characteristics", "characteristics"),
+                     Name("zh", "特性", "Characteristics", "characteristics")])
+    assert query_language("墓地", lexicon=words) == "ja"
+    assert query_language("坟墓场", lexicon=words) == "zh"
+    assert query_language("特性", lexicon=words) == "zh"  # a name of both
+
+
+@pytest.mark.parametrize("definition, first", [
+    ("カードを裏向きで唱えられるようにするキーワード能力。rule 702.37〔変異〕、rule 708〔裏向きの呪文やパーマネント〕参照。",
+     "702.37"),
+    ("護法{2}を持つ裏向きの2/2クリーチャーとして戦場に出すキーワード処理。701.58〔偽装する〕、708〔裏向き〕参照。", "701.58"),
+    ("オブジェクトを定義する情報。rule 109.3 参照。", "109.3"),
+    ("ゲームに勝つ。700.13. 参照", "700.13"),
+])
+def test_a_japanese_glossary_entry_cites_the_first_rule_of_its_list(definition, first):
+    from kb.search.quality import CITED
+
+    assert CITED["ja"].search(definition).group(1) == first
