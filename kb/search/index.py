@@ -14,7 +14,7 @@ import threading
 import time
 from array import array
 from dataclasses import dataclass, field
-from kb.core.model import plain
+from kb.core.model import Serialisable
 from pathlib import Path
 from collections.abc import Callable, Iterable
 
@@ -37,7 +37,7 @@ _open: dict[tuple[str, int], "_Handle"] = {}
 
 
 @dataclass
-class IndexReport:
+class IndexReport(Serialisable):
     """What an index build or update did."""
 
     path: str
@@ -48,9 +48,6 @@ class IndexReport:
     rules: int = 0  # rule versions read
     texts: int = 0  # distinct texts indexed (a text several editions share counts once)
     seconds: float = 0.0
-
-    def to_dict(self) -> dict:
-        return plain(self)
 
     @property
     def changed(self) -> bool:
