@@ -144,7 +144,7 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
         for count, (uid, record) in enumerate(records.items(), 1):
             writer.add_document(holders=" ".join(holders[uid]), **record)
             if progress and (count % 500 == 0 or count == total):
-                progress("index", len(docs) + round(len(docs) * count / total), steps)
+                progress("index", len(docs) + len(docs) * count // total, steps)  # the last step only at the end
         report.texts = len(records)
         writer.commit(optimize=True)
         ix.close()
