@@ -99,14 +99,18 @@ def _code(number: int) -> str:
 
 
 Progress = Callable[[str, int, int], None]
+STAGE_SHARES = (1, 8, 9, 2)  # steps per document of rebuild_index's stages: read, index, commit, derived
 
 
 def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
     """Index every document of the database afresh, each distinct rule text once.
 
     ``progress(stage, done, total)`` is called as the work goes: stage "read" once per
-    database document, then "index" every few hundred distinct texts; ``done``/``total``
-    count steps of both stages together, so a progress bar can follow one number.
+    database document, "index" every few hundred distinct texts, "commit" as whoosh writes
+    the postings and "derived" once the data kept beside the index are stored; ``done``/``total``
+    count steps of every stage together, so a progress bar can follow one number. The stages'
+    shares of the steps are their shares of a whole-corpus build's time (reading 1, indexing 8,
+    whoosh's commit 9, derived data 2), so the estimate holds and the last step is the end.
     """
     import shutil  # the modules that write the index are imported only to write it
 
@@ -125,7 +129,8 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
         docs = _newest_first(_document_rows(kb))
         records: dict[str, dict] = {}
         holders: dict[str, list[str]] = {}
-        steps = len(docs) * 2  # reading is about as long as indexing, counted in the same units
+        steps = len(docs) * sum(STAGE_SHARES)
+        read, indexed, committed = (len(docs) * sum(STAGE_SHARES[:k]) for k in (1, 2, 3))
         for done, doc in enumerate(docs):
             code = _code(done)
             for record in rule_documents(kb.conn, doc, records):
@@ -144,13 +149,17 @@ def rebuild_index(kb, progress: Progress | None = None) -> IndexReport:
         for count, (uid, record) in enumerate(records.items(), 1):
             writer.add_document(holders=" ".join(holders[uid]), **record)
             if progress and (count % 500 == 0 or count == total):
-                progress("index", len(docs) + len(docs) * count // total, steps)  # the last step only at the end
+                progress("index", read + (indexed - read) * count // total, steps)
         report.texts = len(records)
         writer.commit(optimize=True)
         ix.close()
+        if progress:
+            progress("commit", committed, steps)
         written = list(records.values())
         derived.save(temporary, kb, {doc["name"]: doc["sha256"] for doc in docs}, (1 + len(docs) + len(written), written))
         _swap_in(temporary, target)
+        if progress:
+            progress("derived", steps, steps)  # the last step: the index is in place
     finally:
         shutil.rmtree(temporary, ignore_errors=True)
     _forget(target)
