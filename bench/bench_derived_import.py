@@ -68,7 +68,7 @@ SHAPES = {"formulaic": formulaic, "worded": worded}
 def generate(folder: Path, shape: str, rules: int, corpus: Path) -> Path:
     text = (corpus / "en" / "full" / NEWEST).read_text(encoding="utf-8-sig")
     words = re.findall(r"[a-z]{3,}", text.lower())
-    path = folder / f"{shape}_rules_20260904.txt"
+    path = folder / f"{shape.title()}_20260904.txt"  # one "_": an edition of the chain, not a variant
     path.write_text(HEAD + "\n\n".join(SHAPES[shape](rules, words)) + "\n", encoding="utf-8")
     return path
 
