@@ -224,6 +224,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
     rows = {row["name"]: row for row in _document_rows(kb, names)}
     reader = handle.reader
     final: dict[str, set[str]] = {}  # uid -> holders after the update
+    indexed: set[str] = set()  # the uids of ``final`` the index holds now (the others need no deleting)
     records: dict[str, dict] = {}
     next_code = 1 + max((int(code[1:], 36) for code in codes.values()), default=-1)
     held = _holdings(target, handle)
@@ -233,6 +234,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
             for docnum in array("I", held.get(code, b"")):
                 stored = reader.stored_fields(docnum)
                 final.setdefault(stored["uid"], set(stored["holders"].split())).discard(code)
+                indexed.add(stored["uid"])
         if name in rows:
             if code is None:
                 code, next_code = _code(next_code), next_code + 1
@@ -243,6 +245,8 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
                 if uid not in final:
                     same = markers_file.stored(reader, "uid", uid)
                     final[uid] = set(same[0]["holders"].split()) if same else set()
+                    if same:
+                        indexed.add(uid)
                 final[uid].add(code)
                 records[uid] = record
             (report.replaced if name in before else report.added).append(name)
@@ -259,7 +263,8 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
             if name in rows:
                 writer.add_document(**marker(name, rows[name]["sha256"], codes[name]))
         for uid, holders in final.items():
-            writer.delete_by_term("uid", uid)
+            if uid in indexed:  # a new text is not looked for: 20,000 lookups were a tenth of a large update
+                writer.delete_by_term("uid", uid)
             if holders:
                 writer.add_document(holders=" ".join(sorted(holders)), **records[uid])
                 written.append(records[uid])
