@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import sqlite3
 import sys
 from pathlib import Path
@@ -54,13 +55,17 @@ def chain(conn: sqlite3.Connection) -> set[tuple]:
 
 
 def searches(path: Path, queries: list[str]) -> dict[str, dict]:
-    from kb.api import KnowledgeBase
+    """Each query's whole results (versions and scores), searched in a fresh process: a process that
+    searched another database first keeps some of its state (the stored Japanese words)."""
+    import json
+    import subprocess
 
-    kb = KnowledgeBase.open(path, build=False)
-    found = {}
-    for query in queries:
-        found[query] = kb.search(query, limit=20).to_dict()  # every result with its versions and scores
-    return found
+    script = ("import json, sys\nfrom kb.api import KnowledgeBase\n"
+              "kb = KnowledgeBase.open(sys.argv[1], build=False)\n"
+              "print(json.dumps({q: kb.search(q, limit=20).to_dict() for q in json.loads(sys.argv[2])}))")
+    done = subprocess.run([sys.executable, "-c", script, str(path), json.dumps(queries)], capture_output=True,
+                          text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    return json.loads(done.stdout)
 
 
 def main() -> int:
