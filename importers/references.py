@@ -31,12 +31,18 @@ def normalise_title(title: str | None) -> str:
     return " ".join(title.casefold().strip(" .,:;!?\"'“”„«»「」『』〔〕").split())
 
 
+# What the citation grammar found in a text, by (text, language): see find_references' ``read``.
+Read = dict[tuple[str, str], list]
+
+
 def find_references(doc: "Document", numbers: list[RuleNumber] | None = None,
-                    path: str | None = None) -> list[Reference]:
+                    path: str | None = None, read: Read | None = None) -> list[Reference]:
     """Every citation in rule texts, examples and glossary definitions, resolved in the document.
 
     With the source's ``path``, a text or a document citing more rules than importers.limits allows is
-    refused (SourceTooLarge): storing hundreds of thousands of citations takes minutes."""
+    refused (SourceTooLarge): storing hundreds of thousands of citations takes minutes. ``read``
+    keeps the citations found in each text for the next documents of one import: the editions of
+    the CR repeat most of their texts, and reading them is a tenth of an import's time."""
     if numbers is None:
         numbers = [RuleNumber.parse(rule.number) for rule in doc.rules]
     titles: dict[RuleNumber, str | None] = {}
@@ -54,7 +60,11 @@ def find_references(doc: "Document", numbers: list[RuleNumber] | None = None,
     for rule_seq, glossary_seq, text in sources:
         if not text or not _DIGIT.search(text):
             continue
-        found = find_citations(text, doc.lang, mode="rules")
+        found = read.get((text, doc.lang)) if read is not None else None
+        if found is None:
+            found = find_citations(text, doc.lang, mode="rules")  # frozen Citations: shared as they are
+            if read is not None:
+                read[(text, doc.lang)] = found
         if path is not None:
             targets = sum(len(citation.targets) for citation in found)
             if rule_seq is not None:

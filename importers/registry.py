@@ -11,7 +11,7 @@ from importers.decode import collect_warnings, decode_bytes
 from importers.limits import Limits, check_texts
 from importers.records import Document, NoRules, SourceError
 from kb.core.errors import BadInput
-from importers.references import find_references
+from importers.references import Read, find_references
 from kb.i18n import _
 
 # Most specific first: a wiki article quotes rule lines too, so it must be asked before cr-text.
@@ -56,11 +56,12 @@ def detect_format(data: bytes, path: str) -> str:
 
 def parse_file(
     path: str | Path, *, format: str | None = None, lang: str | None = None, edition: str | None = None,
-    data: bytes | None = None, limits: Limits | None = None,
+    data: bytes | None = None, limits: Limits | None = None, citations: Read | None = None,
 ) -> tuple[Document, bytes]:
     """Read and parse one file; SourceError for anything wrong with it (SourceTooLarge over ``limits``).
 
-    What decoding removed (control characters) is in the document's ``warnings``.
+    What decoding removed (control characters) is in the document's ``warnings``. ``citations``:
+    the citations read in the files before this one (importers.references.find_references).
     """
     path = str(path)
     limits = limits or Limits.resolve()
@@ -79,7 +80,7 @@ def parse_file(
         raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))
     limits.check_rules(path, len(document.rules))
     check_texts(path, document)
-    document.references = find_references(document, path=path)
+    document.references = find_references(document, path=path, read=citations)
     return document, data
 
 

@@ -84,7 +84,12 @@ def sniff(data: bytes, path: str) -> bool:
     if re.search(r"<html|<body|<p[ >]|^=+[^=\n]+=+\s*$|\[\[", text, re.IGNORECASE | re.MULTILINE):
         return False
     lines = text.split("\n")
-    rule_lines = sum(1 for line in lines if DOTTED_RULE.match(line.strip(" •")) and match_rule_line(line))
+    rule_lines = 0
+    for line in lines:
+        if DOTTED_RULE.match(line.strip(" •")) and match_rule_line(line):
+            rule_lines += 1
+            if rule_lines >= MAX_QUOTED:
+                return False  # a rules text: no need to count the rest
     has_marker = any(QUOTE_MARKER.match(line) for line in lines)
     has_pair = _find_title(lines)[1] is not None
     # An article quotes a rule or a few; a whole CR (with "Magic(TM)" in its intro) is no article.

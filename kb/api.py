@@ -136,7 +136,7 @@ class KnowledgeBase:
         return result
 
     def _import_one(self, source: "Path | BundledText", *, format, lang, edition, name=None, replace_smaller=False,
-                    limits=None) -> ImportResult:
+                    limits=None, citations: dict | None = None) -> ImportResult:
         from importers.bundle import BundledText
         from importers.registry import parse_file, read_source
         from kb.core.results import ImportResult
@@ -151,7 +151,8 @@ class KnowledgeBase:
             info = self.document(doc_name)
             return ImportResult(str(path), doc_name, "unchanged", info.lang, info.edition, info.format,
                                 info.rules, info.examples, info.glossary, info.references)
-        document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data, limits=limits)
+        document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data, limits=limits,
+                                    citations=citations)
         if document.po_entries:
             from kb.store.translations import complete_po
 
@@ -196,6 +197,7 @@ class KnowledgeBase:
         sizes = [_size(path) for path in files]
         total, done, rules = sum(sizes), 0, 0
         results: list[ImportResult] = []
+        citations: dict = {}  # the files' texts repeat each other: each is read for citations once
         with self.writing(on_wait):
             try:
                 for position, (path, size) in enumerate(zip(files, sizes)):
@@ -204,7 +206,7 @@ class KnowledgeBase:
                         progress(Progress(IMPORT, done, total, "bytes", str(shown), None, position, rules, len(files)))
                     try:
                         result = self._import_one(path, format=format, lang=lang, edition=edition,
-                                                  replace_smaller=replace_smaller, limits=limits)
+                                                  replace_smaller=replace_smaller, limits=limits, citations=citations)
                     except NoRules as error:
                         # A file inside a folder that holds no rules (a header, a glossary-less page) is
                         # passed over with its reason; a file named on its own must be a rule text.

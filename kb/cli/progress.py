@@ -45,9 +45,13 @@ class ProgressView:
         self.started = 0.0
         self.drawn = 0.0  # when the bar was last drawn; 0: not on screen
         self.last: Progress | None = None
+        self.ended: str | None = None  # the phase that ended last, until another one begins
 
     def __call__(self, event: Progress) -> None:
         now = time.monotonic()
+        if event.phase == self.ended and self.phase is None:
+            return  # a late step of the phase just ended (the index counts two stages): it has its line
+        self.ended = None
         if event.phase != self.phase:
             self._end_phase(now)
             self.phase, self.started, self.drawn = event.phase, now, 0.0
@@ -58,7 +62,7 @@ class ProgressView:
             self.drawn = 0.0  # cleared: drawn again at once
         if event.finished and event.phase not in (IMPORT, DOWNLOAD):
             self._end_phase(now)
-            self.phase = None
+            self.phase, self.ended = None, event.phase
             return
         if self.bars and now - self.started >= SHOW_AFTER and (not self.drawn or now - self.drawn >= REDRAW_EVERY):
             self._draw(event, now)
@@ -66,7 +70,7 @@ class ProgressView:
     def close(self) -> None:
         """End the last phase (a bar is left on screen as a finished line)."""
         self._end_phase(time.monotonic())
-        self.phase = None
+        self.phase = self.ended = None
 
     def __enter__(self) -> "ProgressView":
         return self

@@ -20,7 +20,7 @@ from typing import Callable
 
 from kb.core.model import Serialisable
 from kb.history.diff import MERGED, REMOVED, ADDED, SPLIT, classify_pair, find_parts
-from kb.history.model import Doc, Node, connection, load_doc
+from kb.history.model import Doc, Forms, Node, connection, load_doc
 from kb.history.pairing import Pairing, pair_documents
 from kb.history.pins import Pin, digest, load_pins, resolve
 from kb.store.documents import document_rows
@@ -59,10 +59,13 @@ def pair_editions(old: Doc, new: Doc, pins: list[Pin]) -> Pairing:
 
 
 def update_pairings(source, *, progress: Callable[[int, int, str], None] | None = None,
-                    pins: list[Pin] | None = None) -> ChainUpdate:
+                    pins: list[Pin] | None = None,
+                    after_run: Callable[[int, Pairing], None] | None = None) -> ChainUpdate:
     """Compute and store the missing or stale pairings of consecutive English editions.
 
-    ``progress(done, total, "old -> new")`` is called before each pairing and once at the end."""
+    ``progress(done, total, "old -> new")`` is called before each pairing and once at the end;
+    ``after_run(run id, pairing)`` after each run is stored, while both editions are
+    still loaded (the release counts are taken from them there)."""
     started = time.perf_counter()
     conn = connection(source)
     pins = load_pins() if pins is None else pins
@@ -71,14 +74,17 @@ def update_pairings(source, *, progress: Callable[[int, int, str], None] | None 
         for run_id in stale:
             _delete_run(conn, run_id)
     loaded: dict[int, Doc] = {}
+    forms: Forms = {}  # each text normalised once for the whole chain
     for done, (a, b) in enumerate(todo):
         if progress:
             progress(done, len(todo), f"{a.name} -> {b.name}")
         for doc in (a, b):
             if doc.id not in loaded:
-                loaded[doc.id] = load_doc(conn, doc.id, glossary=False)
+                loaded[doc.id] = load_doc(conn, doc.id, glossary=False, forms=forms)
         old, new = loaded[a.id], loaded[b.id]
-        _store_run(conn, old, new, pins)
+        run_id, pairing = _store_run(conn, old, new, pins)
+        if after_run:
+            after_run(run_id, pairing)
         loaded.pop(a.id, None)  # the chain moves on: the older document is not needed again
     if progress and todo:
         progress(len(todo), len(todo), "")
@@ -109,7 +115,7 @@ def _delete_run(conn, run_id: int) -> None:
     conn.execute("delete from pairing_runs where id = ?", [run_id])
 
 
-def _store_run(conn, old: Doc, new: Doc, pins: list[Pin]) -> int:
+def _store_run(conn, old: Doc, new: Doc, pins: list[Pin]) -> tuple[int, Pairing]:
     started = time.perf_counter()
     pairing = pair_editions(old, new, pins)
     rows = chain_rows(pairing)
@@ -132,7 +138,7 @@ def _store_run(conn, old: Doc, new: Doc, pins: list[Pin]) -> int:
             "similarity, how) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(run_id, *row) for row in rows],
         )
-    return run_id
+    return run_id, pairing
 
 
 def chain_rows(pairing: Pairing) -> list[tuple]:

@@ -23,6 +23,10 @@ from kb.core.labels import ADDED, MERGED, REMOVED, SPLIT
 from kb.history.chain import chain_documents
 from kb.history.model import connection
 
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    from kb.history.pairing import Pairing
+
 COUNTS_VERSION = 1  # raise when the counting changes: stored counts are then computed again
 SECTIONS = tuple("123456789")
 
@@ -49,26 +53,57 @@ def _runs(conn) -> list[tuple]:
     for a, b in zip(chain, chain[1:]):
         row = runs.get((a.id, b.id))
         if row is not None:
-            key = json.dumps([row[3], row[4], row[5], row[6], COUNTS_VERSION])
-            found.append((row[0], a.id, b.id, a.name, b.name, a.edition, b.edition, key))
+            found.append((row[0], a.id, b.id, a.name, b.name, a.edition, b.edition, _key(*row[3:])))
     return found
+
+
+def _key(old_sha: str, new_sha: str, version: int, pins: str) -> str:
+    """What a release's stored counts were taken from: its run's hashes, pairing version and pins."""
+    return json.dumps([old_sha, new_sha, version, pins, COUNTS_VERSION])
 
 
 Counts = tuple[dict[str, int], dict[str, dict[str, int]]]
 
 
-def count_release(conn, run_id: int, old: str, new: str) -> Counts:
+def count_release(conn, run_id: int, old: str, new: str, pairing: "Pairing | None" = None) -> Counts:
     """A release's counts: from its chain rows, or from its diff when the chain left rules
-    unpaired in both editions (the diff pairs what it can of them)."""
+    unpaired in both editions (the diff pairs what it can of them). ``pairing``: the run's own,
+    with both editions loaded (the chain's update passes it), so the diff need not load them."""
     rows = conn.execute("select old_rule, new_rule, old_number, new_number, change from pairings where run_id = ?",
                         [run_id]).fetchall()
     unpaired_old = any(change in (REMOVED, MERGED) for *_ignored, change in rows)
     unpaired_new = any(change in (ADDED, SPLIT) for *_ignored, change in rows)
     if unpaired_old and unpaired_new:
-        from kb.history.query import diff
+        if pairing is None:
+            from kb.history.query import diff
 
-        return count_changes((r.change, r.new_number or r.old_number) for r in diff(conn, old, new, spans=False).rules)
+            changed = diff(conn, old, new, spans=False).rules
+        else:
+            from kb.history.diff import compare
+            from kb.history.pairing import pair_documents
+
+            # What kb.history.query.diff does for two consecutive editions: the run's pairs fixed
+            # (composed through the chain, they are this run's own), the rest paired directly.
+            again = pair_documents(pairing.old, pairing.new, fixed=dict(pairing.pairs()), how_fixed="chain")
+            changed = compare(again, method="chain", spans=False).rules
+        return count_changes((r.change, r.new_number or r.old_number) for r in changed)
     return count_rows(rows)
+
+
+def store_counts(conn, run_id: int, pairing: "Pairing") -> None:
+    """Count a run just stored by the chain (kb.history.chain.update_pairings' ``after_run``) and
+    keep its counts, so update_release_counts finds them fresh: count_release, with the diff (if
+    one is needed) made from the editions in memory rather than loaded again."""
+    old, new = pairing.old, pairing.new
+    key = _key(*conn.execute("select old_sha, new_sha, version, pins from pairing_runs where id = ?",
+                             [run_id]).fetchone())
+    summary, sections = count_release(conn, run_id, old.name, new.name, pairing)
+    with conn:
+        conn.execute(
+            "insert or replace into release_counts (old_document, new_document, old_name, new_name, run_key, "
+            "summary, sections, created) values (?, ?, ?, ?, ?, ?, ?, ?)",
+            [old.id, new.id, old.name, new.name, key, json.dumps(summary), json.dumps(sections),
+             datetime.now(timezone.utc).isoformat(timespec="seconds")])
 
 
 def count_changes(changes) -> Counts:

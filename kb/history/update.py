@@ -20,7 +20,12 @@ def update_chain(source, *, progress: PhaseProgress | None = None) -> ChainUpdat
     def phase(name: str):
         return (lambda done, total, item: progress(name, done, total, item)) if progress else None
 
-    result = update_pairings(source, progress=phase("chain"))
+    from kb.history.model import connection
+    from kb.history.overview import store_counts
+
+    conn = connection(source)
+    result = update_pairings(source, progress=phase("chain"),
+                             after_run=lambda run_id, pairing: store_counts(conn, run_id, pairing))
     result.inferred = [inference.document for inference in update_inferences(source, progress=phase("inference"))]
     result.seconds = round(time.perf_counter() - started, 3)
     return result

@@ -96,14 +96,18 @@ def _code(number: int) -> str:
 
 
 Progress = Callable[[str, int, int], None]
+STAGE_SHARES = (1, 8, 9, 2)  # steps per document of rebuild_index's stages: read, index, commit, derived
 
 
 def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> IndexReport:
     """Index every document of the database afresh, each distinct rule text once.
 
     ``progress(stage, done, total)`` is called as the work goes: stage "read" once per
-    database document, then "index" every few hundred distinct texts; ``done``/``total``
-    count steps of both stages together, so a progress bar can follow one number.
+    database document, "index" every few hundred distinct texts, "commit" as whoosh writes
+    the postings and "derived" once the data kept beside the index are stored; ``done``/``total``
+    count steps of every stage together, so a progress bar can follow one number. The stages'
+    shares of the steps are their shares of a whole-corpus build's time (reading 1, indexing 8,
+    whoosh's commit 9, derived data 2), so the estimate holds and the last step is the end.
     ``leave_out``: glossary entries kept out of the rules' names (kb.search.documents.rule_documents),
     for measuring on a copy of a database (bench/bench_search.py).
     """
@@ -124,7 +128,8 @@ def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> Index
         docs = _newest_first(_document_rows(kb))
         records: dict[str, dict] = {}
         holders: dict[str, list[str]] = {}
-        steps = len(docs) * 2  # reading is about as long as indexing, counted in the same units
+        steps = len(docs) * sum(STAGE_SHARES)
+        read, indexed, committed = (len(docs) * sum(STAGE_SHARES[:k]) for k in (1, 2, 3))
         for done, doc in enumerate(docs):
             code = _code(done)
             for record in rule_documents(kb.conn, doc, records, leave_out):
@@ -143,13 +148,17 @@ def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> Index
         for count, (uid, record) in enumerate(records.items(), 1):
             writer.add_document(holders=" ".join(holders[uid]), **record)
             if progress and (count % 500 == 0 or count == total):
-                progress("index", len(docs) + round(len(docs) * count / total), steps)
+                progress("index", read + (indexed - read) * count // total, steps)
         report.texts = len(records)
         writer.commit(optimize=True)
         ix.close()
+        if progress:
+            progress("commit", committed, steps)
         written = list(records.values())
         derived.save(temporary, kb, {doc["name"]: doc["sha256"] for doc in docs}, (1 + len(docs) + len(written), written))
         _swap_in(temporary, target)
+        if progress:
+            progress("derived", steps, steps)  # the last step: the index is in place
     finally:
         shutil.rmtree(temporary, ignore_errors=True)
     _forget(target)
@@ -214,6 +223,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
     rows = {row["name"]: row for row in _document_rows(kb, names)}
     reader = handle.reader
     final: dict[str, set[str]] = {}  # uid -> holders after the update
+    indexed: set[str] = set()  # the uids of ``final`` the index holds now (the others need no deleting)
     records: dict[str, dict] = {}
     next_code = 1 + max((int(code[1:], 36) for code in codes.values()), default=-1)
     held = _holdings(target, handle)
@@ -223,6 +233,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
             for docnum in array("I", held.get(code, b"")):
                 stored = reader.stored_fields(docnum)
                 final.setdefault(stored["uid"], set(stored["holders"].split())).discard(code)
+                indexed.add(stored["uid"])
         if name in rows:
             if code is None:
                 code, next_code = _code(next_code), next_code + 1
@@ -233,6 +244,8 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
                 if uid not in final:
                     same = markers_file.stored(reader, "uid", uid)
                     final[uid] = set(same[0]["holders"].split()) if same else set()
+                    if same:
+                        indexed.add(uid)
                 final[uid].add(code)
                 records[uid] = record
             (report.replaced if name in before else report.added).append(name)
@@ -249,7 +262,8 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
             if name in rows:
                 writer.add_document(**marker(name, rows[name]["sha256"], codes[name]))
         for uid, holders in final.items():
-            writer.delete_by_term("uid", uid)
+            if uid in indexed:  # a new text is not looked for: 20,000 lookups were a tenth of a large update
+                writer.delete_by_term("uid", uid)
             if holders:
                 writer.add_document(holders=" ".join(sorted(holders)), **records[uid])
                 written.append(records[uid])

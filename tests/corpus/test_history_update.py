@@ -69,3 +69,27 @@ def test_inference_evidence_reads_in_the_interface_language(tmp_path):
         german = kb.inferred_edition("000_a3c90cc092d5a721").evidence
     assert german[-1].startswith("beste Übereinstimmung: 2010-07-16")
     kb.close()
+
+
+def test_release_counts_taken_during_the_chain_are_those_of_the_diff(tmp_path):
+    """The chain counts each release from the editions it has loaded; a release that leaves rules
+    unpaired on both sides (2025-06-06 -> 2025-07-25: one removed, 22 added) needs its diff, and the
+    counts stored are exactly those a diff made afresh counts (the overview's key order included)."""
+    import json
+
+    from kb.history.overview import count_release
+
+    kb = KnowledgeBase.open(tmp_path / "counts.db")
+    names = ("MagicCompRules_20250606.txt", "MagicCompRules_20250725.txt", "MagicCompRules_20250919.txt")
+    kb.import_paths([corpus_path("en", "full", name) for name in names])
+    stored = kb.conn.execute(
+        "select r.id, c.old_name, c.new_name, c.summary, c.sections from release_counts c join pairing_runs r "
+        "on r.old_document = c.old_document and r.new_document = c.new_document order by r.old_edition").fetchall()
+    assert [(row[1], row[2]) for row in stored] == [("MagicCompRules_20250606", "MagicCompRules_20250725"),
+                                                    ("MagicCompRules_20250725", "MagicCompRules_20250919")]
+    for run_id, old, new, summary, sections in stored:
+        fresh = count_release(kb.conn, run_id, old, new)  # by kb.history.query.diff, loading both editions
+        assert (summary, sections) == (json.dumps(fresh[0]), json.dumps(fresh[1]))
+    first = json.loads(stored[0][3])
+    assert first["removed"] == 1 and first["added"] >= 20 and sum(first.values()) > 3000
+    kb.close()

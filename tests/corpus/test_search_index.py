@@ -41,10 +41,10 @@ def test_each_distinct_text_is_indexed_once(editions):
         "select count(*) from (select distinct d.lang, r.number, r.title, r.text from rules r "
         "join documents d on d.id = r.document_id)").fetchone()[0]
     assert report.texts < rules and report.texts >= distinct * 0.95  # headings and examples may split a few
-    # progress: both stages, steps never go back, and the last call says done
-    assert {stage for stage, _, _ in progress} == {"read", "index"}
+    # progress: every stage in order, steps never go back, and only the last call (the index in place) says done
+    assert list(dict.fromkeys(stage for stage, _, _ in progress)) == ["read", "index", "commit", "derived"]
     steps = [done for _, done, _ in progress]
-    assert steps == sorted(steps) and steps[-1] == progress[-1][2]
+    assert steps == sorted(steps) and steps[-1] == progress[-1][2] and steps.count(steps[-1]) == 1
 
 
 def test_an_edition_still_reads_only_its_own_rules(editions):
