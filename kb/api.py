@@ -366,12 +366,12 @@ class KnowledgeBase:
                progress: ProgressCallback | None = None):
         """Download the current Comprehensive Rules (the TXT the official rules page links, or ``url``)
         and store it when it is newer than every official English edition held; then the chain and
-        the search index follow, as after an import. Returns kb.update.UpdateResult; nothing is
+        the search index follow, as after an import. Returns kb.store.update.UpdateResult; nothing is
         changed when the page or file cannot be had (SourceUnavailable) or does not parse (BadInputFile).
         ``progress`` receives "download" events (bytes), then those of the chain and the index."""
         from kb.core.progress import DOWNLOAD, Progress
         from kb.core.results import ImportResult
-        from kb.update import RULES_PAGE, update
+        from kb.store.update import RULES_PAGE, update
 
         def received(done: int, total: int) -> None:
             assert progress is not None
@@ -550,11 +550,11 @@ class KnowledgeBase:
     def run_scenarios(self, paths: list[str] | None = None, *, edition: str | None = None,
                       twins: bool = False, store: bool = True) -> list:
         """Play scenario files on the engine (default: the bundled ones) and store the results per rule."""
-        from kb.scenario_results import play
+        from kb.scenarios import play
 
         results = play(paths, edition=edition, twins=twins)
         if store:
-            from kb.scenario_results import store_results
+            from kb.scenarios import store_results
 
             store_results(self.conn, results)
             self.store.changed()
@@ -562,7 +562,7 @@ class KnowledgeBase:
 
     def scenario_file(self, file: str) -> list:
         """The scenarios of one file as written (name, description, setup, steps); [] if it is gone."""
-        from kb.scenario_results import scenario_file
+        from kb.scenarios import scenario_file
 
         return scenario_file(file)
 
@@ -571,13 +571,13 @@ class KnowledgeBase:
 
         A family whose edition is not in the database is checked against the built-in list.
         """
-        from kb.scenario_results import coverage_report
+        from kb.scenarios import coverage_report
 
         return coverage_report(self.store)
 
     def scenario_errors(self) -> list[str]:
         """The problems of the bundled scenario files (bad input), one line each."""
-        from kb.scenario_results import scenario_errors
+        from kb.scenarios import scenario_errors
 
         return scenario_errors()
 
