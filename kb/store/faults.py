@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import errno
 import re
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -29,6 +28,8 @@ LOW_SPACE = 1024 * 1024  # bytes: below this an I/O error of SQLite is taken for
 
 def free_bytes(path: str | Path) -> int | None:
     """Free space in the folder of ``path`` (None when it cannot be asked, e.g. the folder is gone)."""
+    import shutil  # lazy: it loads bz2 and lzma, 3 ms of every fresh command; only a failed write asks
+
     try:
         return shutil.disk_usage(Path(path).parent).free
     except OSError:
