@@ -27,7 +27,6 @@ from kb.core.numbers import RuleNumber
 from kb.core.paths import shown_source
 from kb.core.progress import DOWNLOAD, IMPORT, INDEX, Progress, ProgressCallback
 from kb.core.queries import read_query
-from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References  # noqa: F401  (re-exported)
 from kb.i18n import _, format_edition, ngettext
 from kb.store import Store, rows
 from kb.store.counterparts import rebuild as rebuild_counterparts
@@ -44,9 +43,21 @@ if TYPE_CHECKING:
     import sqlite_utils
 
     from importers.bundle import BundledText
+    from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References
     from kb.terms.glossary import GlossaryResult
 
 LookupFailed = MtgkbError  # the name callers have caught since the first release
+
+_RESULTS = ("ImportResult", "DocumentInfo", "GlossaryEntry", "References")
+
+
+def __getattr__(name: str):
+    """The facade's other result types, from kb.core.results, on first use."""
+    if name in _RESULTS:
+        import kb.core.results  # lazy: its dataclasses cost a fresh show 4 ms
+
+        return getattr(kb.core.results, name)
+    raise AttributeError(f"module 'kb.api' has no attribute {name!r}")
 
 
 class KnowledgeBase:
@@ -137,6 +148,7 @@ class KnowledgeBase:
 
     def _import_one(self, source: "Path | BundledText", *, format, lang, edition, name=None, replace_smaller=False,
                     limits=None) -> ImportResult:
+        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
         from importers.bundle import BundledText  # lazy: tarfile, lzma
         from importers.registry import parse_file, read_source  # lazy: the importers
         from kb.store import digest, document_sha, store_document  # lazy: writing: the citation grammar
@@ -177,6 +189,7 @@ class KnowledgeBase:
         receives kb.core.progress events: the import by bytes (one event as each file starts, one
         with its result as it ends), then the chain, edition inference and the search index.
         """
+        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
         from importers.limits import Limits  # lazy: the importers
         from importers.records import NoRules, SourceError  # lazy: the importers
 
@@ -349,6 +362,7 @@ class KnowledgeBase:
         changed when the page or file cannot be had (SourceUnavailable) or does not parse (BadInputFile).
         ``progress`` receives "download" events (bytes), then those of the chain and the index."""
         from kb.store.update import RULES_PAGE, update  # lazy: urllib.request, ~66 modules
+        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
 
         def received(done: int, total: int) -> None:
             assert progress is not None
@@ -477,6 +491,8 @@ class KnowledgeBase:
 
     def refs(self, number: str, *, lang: str | None = None, edition: str | None = None) -> References:
         """What a rule cites and what cites it, in one document."""
+        from kb.core.results import References  # lazy: its dataclasses cost a fresh show 4 ms
+
         rule = self.rule(number, lang=lang, edition=edition)
         return References(rule.number, rule.document, rule.lang, rule.edition, rule.cites, rule.cited_by)
 
@@ -839,6 +855,8 @@ class _Holding:
 
 
 def _document_info(row: dict) -> DocumentInfo:
+    from kb.core.results import DocumentInfo  # lazy: its dataclasses cost a fresh show 4 ms
+
     return DocumentInfo(
         name=row["name"], lang=row["lang"], edition=row["edition"], edition_evidence=row["edition_evidence"],
         format=row["format"], title=row["title"], source=shown_source(row["source"]), rules=row["rules"] or 0,
