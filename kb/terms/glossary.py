@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 
 from kb.core.model import Serialisable
 from kb.core.results import GlossaryEntry
+from kb.terms.matcher import stemmer
 from kb.terms.names import english_key, light_stem
 from kb.terms.names import fold as _full_fold
+from kb.terms.table import fingerprint, rebuild_terms, stored_fingerprint
 
 def fold(text: str) -> str:
     """kb.terms.names.fold, quicker for the plain ASCII most names are."""
@@ -129,8 +131,6 @@ def loose(text: str) -> str:
 def word_form(text: str, lang: str = "en") -> str:
     """The words of a name without their inflection, in the name's language: "mana abilities" and
     "Mana Ability", "cycle" and "Cycling", "die" and "Dies" meet; German and Russian by their stemmers."""
-    from kb.terms.matcher import stemmer
-
     stem = _english_form if lang == "en" else stemmer(lang)
     return " ".join(stem(word) for word in _FORM_WORD.findall(loose(text)))
 
@@ -250,8 +250,6 @@ def _languages_of(store) -> list[str]:
 def _fresh_dictionary(conn: sqlite3.Connection) -> None:
     """The stored term dictionary, rebuilt first when the documents changed since it was mined (once
     after an import; a read-only database is read as it is)."""
-    from kb.terms.table import fingerprint, rebuild_terms, stored_fingerprint
-
     if stored_fingerprint(conn) != fingerprint(conn):
         rebuild_terms(conn)
 
@@ -376,8 +374,8 @@ def _containing(conn: sqlite3.Connection, store, term: str) -> list[str]:
 def _nearest(conn: sqlite3.Connection, store, term: str) -> str | None:
     """The English name of the concept spelled nearest ``term`` (restricted Damerau–Levenshtein:
     one edit for short words, two from five letters, three from eleven), or None."""
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
+    from rapidfuzz import process  # lazy: rapidfuzz, ~46 modules; only a miss asks
+    from rapidfuzz.distance import OSA  # lazy: rapidfuzz, ~46 modules; only a miss asks
 
     wanted = fold(term)
     if len(wanted) < 3:
