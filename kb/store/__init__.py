@@ -22,7 +22,7 @@ _WRITE = ("StoreResult", "_delete_document", "content_digest", "delete_document"
 
 def __getattr__(name: str):
     if name in _WRITE:
-        from kb.store import write
+        from kb.store import write  # lazy: the citation grammar, for writing only
 
         return getattr(write, name)
     raise AttributeError(f"module 'kb.store' has no attribute {name!r}")
