@@ -13,12 +13,12 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass, field
 
+import kb.search.index as search_index
 from kb.history import update_chain
 from kb.history.chain import pending_pairings
 from kb.history.inference import pending_inferences
 from kb.history.overview import update_release_counts
 from kb.history.update import PhaseProgress
-from kb.search.index import stale_documents, sync_index
 from kb.store import Store, complete_schema
 from kb.store.counterparts import rebuild as rebuild_counterparts
 from kb.terms import rebuild_terms
@@ -66,7 +66,7 @@ class RepairReport:
 def pending(store: Store) -> Pending:
     """What is missing, found by comparing each record of derived data with the documents."""
     _wanted, stale, todo = pending_pairings(store)
-    index = stale_documents(store)
+    index = search_index.stale_documents(store)
     return Pending([f"{a.name} -> {b.name}" for a, b in todo], len(stale), pending_inferences(store),
                    None if index is None else sorted(index))
 
@@ -87,7 +87,7 @@ def repair(store: Store, progress: PhaseProgress | None = None) -> RepairReport:
     report.pairings, report.removed, report.inferred = update.computed, update.removed, update.inferred
     store.changed()
     if report.before.index is not None:
-        index = sync_index(store)
+        index = search_index.sync_index(store)
         if index is not None:
             report.indexed, report.unindexed = sorted(index.added + index.replaced), sorted(index.removed)
     report.seconds = round(time.perf_counter() - started, 3)
