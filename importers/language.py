@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+import opencc
+
 _STOPWORDS = {
     "en": {"the", "and", "of", "a", "to", "is", "that", "it", "if", "or", "player", "this", "an", "with"},
     "de": {"der", "die", "das", "und", "ist", "nicht", "ein", "eine", "sich", "wenn", "oder", "mit", "zu", "den"},
@@ -70,8 +72,6 @@ def chinese_script(text: str) -> str:
     that its traditional-to-simplified conversion changes in more than 3% of its Han characters
     and its simplified-to-traditional one in fewer, is traditional.
     """
-    import opencc
-
     han = _SCRIPTS["han"].findall(text[:_SAMPLE])
     if not han:
         return "zh"

@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 
 from importers.records import SourceTooLarge
+from kb.core.errors import BadInput
 from kb.i18n import _
 
 # Limits in time, not only in size: a 15 MB line read as one rule citing 476,625 rules took minutes
@@ -96,8 +97,6 @@ def _from_environment(variable: str, default: int) -> int:
     except ValueError:
         number = 0
     if number <= 0:
-        from kb.core.errors import BadInput
-
         raise BadInput(_("{variable}={value!r}: expected a whole number above 0").format(
             variable=variable, value=value))
     return number

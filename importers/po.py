@@ -31,6 +31,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from pathlib import PurePath
+
+import polib
 
 from importers.po_strict import check_strings, decode
 from importers.records import Document, GlossaryEntry, Rule, SourceError, TermPair
@@ -85,8 +88,6 @@ def sniff(data: bytes, path: str) -> bool:
 
 
 def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | None = None) -> Document:
-    import polib
-
     text = decode(data, path)
     check_strings(text, path)
     try:
@@ -131,8 +132,6 @@ def _language(value: str) -> str | None:
 
 def _language_of_path(path: str) -> str | None:
     """A platform names the file or its folder by the locale: Weblate "pt_BR.po", Crowdin "pt-BR/rules.po"."""
-    from pathlib import PurePath
-
     for part in (PurePath(path).stem, PurePath(path).parent.name):
         if re.fullmatch(r"[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?", part):
             return _language(part)

@@ -11,27 +11,38 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.core import paths
 from kb.core.editions import normalise_edition
 from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them from here)
-    BadInput, BadRuleNumber, DocumentNotFound, EditionNotFound, ExampleNotFound, MtgkbError, NoDatabase, NotFound,
-    RuleNotFound, TermNotFound, UnknownLanguage,
+    BadInput, BadRuleNumber, DatabaseError, DocumentNotFound, EditionNotFound, ExampleNotFound, IndexMissing,
+    MtgkbError, NoDatabase, NotFound, ReplaceRefused, RuleNotFound, TermNotFound, UnknownLanguage,
 )
 from kb.core.model import Reference, Rule, RuleLink  # noqa: F401
-from kb.i18n import _, ngettext
-from kb.store import Store
+from kb.core.numbers import RuleNumber
+from kb.core.paths import shown_source
+from kb.core.progress import DOWNLOAD, IMPORT, INDEX, Progress, ProgressCallback
+from kb.core.queries import read_query
+from kb.i18n import _, format_edition, ngettext
+from kb.store import Store, rows
+from kb.store.counterparts import rebuild as rebuild_counterparts
+from kb.store.faults import database_fault as explain_fault
+from kb.store.faults import file_fault
+from kb.store.inference import stored_inference
+from kb.store.lock import writer_lock
+from kb.store.translations import complete_po
 
-from typing import TYPE_CHECKING
+# The facade imports the core and the store above; a feature is imported by the method that uses it,
+# since every command, a fresh `mtgkb show` first, loads this module: each such line says what the
+# feature would add to that start-up (modules counted with `python -X importtime`).
 if TYPE_CHECKING:
-    import sqlite3
-    from collections.abc import Callable, Iterable, Iterator
-
     import sqlite_utils
 
     from importers.bundle import BundledText
-    from kb.core.progress import ProgressCallback
     from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References
     from kb.terms.glossary import GlossaryResult
 
@@ -43,7 +54,7 @@ _RESULTS = ("ImportResult", "DocumentInfo", "GlossaryEntry", "References")
 def __getattr__(name: str):
     """The facade's other result types, from kb.core.results, on first use."""
     if name in _RESULTS:
-        import kb.core.results
+        import kb.core.results  # lazy: its dataclasses cost a fresh show 4 ms
 
         return getattr(kb.core.results, name)
     raise AttributeError(f"module 'kb.api' has no attribute {name!r}")
@@ -83,7 +94,7 @@ class KnowledgeBase:
     def db(self):
         """The database as a sqlite_utils.Database, for callers that want its API."""
         if self._db is None:
-            from kb.store import database
+            from kb.store import database  # lazy: writing: the citation grammar
 
             self._db = database(self.conn)
         return self._db
@@ -126,7 +137,7 @@ class KnowledgeBase:
         Afterwards the renumbering chain (and what depends on it) is brought up to date. Imports
         of one database queue: ``on_wait`` hears when another one holds it.
         """
-        from importers.limits import Limits
+        from importers.limits import Limits  # lazy: the importers
 
         with self.writing(on_wait):
             result = self._import_one(Path(path), format=format, lang=lang, edition=edition, name=name,
@@ -137,10 +148,10 @@ class KnowledgeBase:
 
     def _import_one(self, source: "Path | BundledText", *, format, lang, edition, name=None, replace_smaller=False,
                     limits=None, citations: dict | None = None) -> ImportResult:
-        from importers.bundle import BundledText
-        from importers.registry import parse_file, read_source
-        from kb.core.results import ImportResult
-        from kb.store import digest, document_sha, store_document
+        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
+        from importers.bundle import BundledText  # lazy: tarfile, lzma
+        from importers.registry import parse_file, read_source  # lazy: the importers
+        from kb.store import digest, document_sha, store_document  # lazy: writing: the citation grammar
 
         if isinstance(source, BundledText):
             path, data = source.path, source.data
@@ -154,8 +165,6 @@ class KnowledgeBase:
         document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data, limits=limits,
                                     citations=citations)
         if document.po_entries:
-            from kb.store.translations import complete_po
-
             complete_po(self.conn, document, str(path))
         try:
             result = store_document(self.conn, document, name=doc_name, source=str(path), data=data,
@@ -181,15 +190,13 @@ class KnowledgeBase:
         receives kb.core.progress events: the import by bytes (one event as each file starts, one
         with its result as it ends), then the chain, edition inference and the search index.
         """
-        from importers.limits import Limits
-        from importers.records import NoRules, SourceError
-        from kb.core.errors import ReplaceRefused
-        from kb.core.progress import IMPORT, Progress
-        from kb.core.results import ImportResult
+        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
+        from importers.limits import Limits  # lazy: the importers
+        from importers.records import NoRules, SourceError  # lazy: the importers
 
         limits = Limits.resolve(max_bytes, max_rules)
         if format:
-            from importers.registry import importer
+            from importers.registry import importer  # lazy: the importers
 
             importer(format)  # an unknown --format is bad input before any file is read
         files = expand_sources(sources)
@@ -235,10 +242,6 @@ class KnowledgeBase:
     def writing(self, on_wait: Callable[[str], None] | None = None, timeout: float | None = None):
         """The database's writer lock (kb.store.lock): imports and repairs queue, one at a time
         (``timeout`` seconds at most, default $MTGKB_LOCK_TIMEOUT)."""
-        from contextlib import nullcontext
-
-        from kb.store.lock import writer_lock
-
         if str(self.path) == ":memory:" or self._locked:
             return nullcontext()
         return _Holding(self, writer_lock(self.path, on_wait=on_wait, timeout=timeout))
@@ -247,17 +250,14 @@ class KnowledgeBase:
 
     def database_fault(self, error: "sqlite3.Error"):
         """A sqlite3 error of this database as the condition a user reads (kb.store.faults)."""
-        from kb.store import database_fault
-
         return database_fault(error, self.path)
 
     def update_history(self, progress: ProgressCallback | None = None):
         """Pair the rules of consecutive English editions that are not paired yet; infer undated editions.
 
         ``progress`` receives the "chain" (edition pairs) and "inference" (documents) events."""
-        from kb.history import update_chain
-        from kb.history.overview import update_release_counts
-        from kb.store.counterparts import rebuild as rebuild_counterparts
+        from kb.history import update_chain  # lazy: the chain, ~20 modules
+        from kb.history.overview import update_release_counts  # lazy: the chain, ~20 modules
 
         with self.writing():
             update = update_chain(self.store, progress=_phases(progress))
@@ -273,16 +273,14 @@ class KnowledgeBase:
         changed = [r.name for r in results if r.status in ("added", "replaced")]
         if not changed:
             return
-        from kb.core.errors import DatabaseError
-
         try:
             self.update_history(progress)
-            from kb.terms import rebuild_terms
+            from kb.terms import rebuild_terms  # lazy: ~16 modules
 
             # The term dictionary is mined now, so a read-only server (which cannot store it) finds a
             # glossary entry by its name in another language without mining per process.
             rebuild_terms(self.conn)
-            from kb.search.index import has_place, sync_index
+            from kb.search.index import has_place, sync_index  # lazy: whoosh, ~180 modules
 
             # The search index is part of the database's life: built with its first documents and kept
             # current here, so no search (and no read-only server) ever waits for it.
@@ -304,13 +302,13 @@ class KnowledgeBase:
 
     def pending(self):
         """What the derived data (chain, inferences, search index) lacks now (kb.repair.Pending)."""
-        from kb.repair import pending
+        from kb.repair import pending  # lazy: the chain and the index
 
         return pending(self.store)
 
     def repair(self, progress: ProgressCallback | None = None, on_wait: Callable[[str], None] | None = None):
         """Complete the schema and the derived data from the documents (kb.repair.RepairReport)."""
-        from kb.repair import repair
+        from kb.repair import repair  # lazy: the chain and the index
 
         try:
             with self.writing(on_wait):
@@ -318,27 +316,21 @@ class KnowledgeBase:
         except sqlite3.Error as error:
             raise self.database_fault(error) from error
         except OSError as error:  # the search index beside the database: a full disk, a read-only folder
-            from kb.store.faults import file_fault
-
             raise file_fault(error, f"{self.path}.search") from error
 
     def _complete_history(self) -> None:
         """Compute what the chain or an inference lacks before a command reads it (a killed import
         leaves it behind its documents); a read-only database says what to run instead."""
-        from kb.repair import history_pending
+        from kb.repair import history_pending  # lazy: the chain and the index
 
         if not history_pending(self.store):
             return
-        from kb.core.errors import DatabaseError
-
         try:
             with self.writing(timeout=0):
                 self.update_history()
         except DatabaseError:
             return  # an import holds the database and will complete the chain itself: read what is there
         except sqlite3.Error as error:
-            from kb.core.errors import IndexMissing
-
             raise IndexMissing(_("the renumbering chain of {path} is incomplete and cannot be completed here "
                                  "({reason}): run 'mtgkb --db {path} repair' where it can be written").format(
                 path=self.path, reason=error)) from error
@@ -353,7 +345,7 @@ class KnowledgeBase:
         them and the edition inference of undated documents; ``newest_only`` stops before that.
         What is stored already is passed over as unchanged, so building again costs seconds.
         """
-        from importers.bundle import first_answers, read_bundle
+        from importers.bundle import first_answers, read_bundle  # lazy: tarfile, lzma
 
         first, older = first_answers(read_bundle())
         results = self.import_paths(first, progress=progress, keep_going=False)
@@ -368,12 +360,11 @@ class KnowledgeBase:
                progress: ProgressCallback | None = None):
         """Download the current Comprehensive Rules (the TXT the official rules page links, or ``url``)
         and store it when it is newer than every official English edition held; then the chain and
-        the search index follow, as after an import. Returns kb.update.UpdateResult; nothing is
+        the search index follow, as after an import. Returns kb.store.update.UpdateResult; nothing is
         changed when the page or file cannot be had (SourceUnavailable) or does not parse (BadInputFile).
         ``progress`` receives "download" events (bytes), then those of the chain and the index."""
-        from kb.core.progress import DOWNLOAD, Progress
-        from kb.core.results import ImportResult
-        from kb.update import RULES_PAGE, update
+        from kb.store.update import RULES_PAGE, update  # lazy: urllib.request, ~66 modules
+        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
 
         def received(done: int, total: int) -> None:
             assert progress is not None
@@ -388,8 +379,6 @@ class KnowledgeBase:
 
     def documents(self, lang: str | None = None) -> list[DocumentInfo]:
         """Every stored document (of one language) with its counts; undated ones with their inferred editions."""
-        from kb.store import rows
-
         sql = "select * from documents"
         params: list = []
         if lang:
@@ -407,8 +396,6 @@ class KnowledgeBase:
 
     def document(self, name: str) -> DocumentInfo:
         """One document by name."""
-        from kb.store import rows
-
         found = rows(self.conn, "select * from documents where name = ?", [name])
         if not found:
             raise DocumentNotFound(_("no document named {name!r}").format(name=name),
@@ -445,10 +432,6 @@ class KnowledgeBase:
 
     def _untranslated(self, number: str, lang: str | None, edition: str | None) -> Rule | None:
         """The English rule where the best document of ``lang`` is a PO translation leaving ``number`` out."""
-        from kb.i18n import format_edition
-        from kb.core.numbers import RuleNumber
-        from kb.core.queries import read_query
-
         if not lang or lang.lower().startswith("en"):
             return None
         try:
@@ -510,7 +493,7 @@ class KnowledgeBase:
 
     def refs(self, number: str, *, lang: str | None = None, edition: str | None = None) -> References:
         """What a rule cites and what cites it, in one document."""
-        from kb.core.results import References
+        from kb.core.results import References  # lazy: its dataclasses cost a fresh show 4 ms
 
         rule = self.rule(number, lang=lang, edition=edition)
         return References(rule.number, rule.document, rule.lang, rule.edition, rule.cites, rule.cited_by)
@@ -541,7 +524,7 @@ class KnowledgeBase:
         edition's entry (or ``edition``'s, or every edition's with ``all_editions``), found by name, by
         the term dictionary, by a part of a name, else by the nearest spelling ("did you mean");
         what is left out is counted (kb.terms.glossary.GlossaryResult, iterable as its entries)."""
-        from kb.terms.glossary import lookup
+        from kb.terms.glossary import lookup  # lazy: ~16 modules
 
         if not term.strip():
             raise BadInput(_("empty glossary term"))
@@ -552,11 +535,11 @@ class KnowledgeBase:
     def run_scenarios(self, paths: list[str] | None = None, *, edition: str | None = None,
                       twins: bool = False, store: bool = True) -> list:
         """Play scenario files on the engine (default: the bundled ones) and store the results per rule."""
-        from kb.scenario_results import play
+        from kb.scenarios import play  # lazy: yaml and the engine, ~56 modules
 
         results = play(paths, edition=edition, twins=twins)
         if store:
-            from kb.scenario_results import store_results
+            from kb.scenarios import store_results  # lazy: yaml and the engine, ~56 modules
 
             store_results(self.conn, results)
             self.store.changed()
@@ -564,7 +547,7 @@ class KnowledgeBase:
 
     def scenario_file(self, file: str) -> list:
         """The scenarios of one file as written (name, description, setup, steps); [] if it is gone."""
-        from kb.scenario_results import scenario_file
+        from kb.scenarios import scenario_file  # lazy: yaml and the engine, ~56 modules
 
         return scenario_file(file)
 
@@ -573,13 +556,13 @@ class KnowledgeBase:
 
         A family whose edition is not in the database is checked against the built-in list.
         """
-        from kb.scenario_results import coverage_report
+        from kb.scenarios import coverage_report  # lazy: yaml and the engine, ~56 modules
 
         return coverage_report(self.store)
 
     def scenario_errors(self) -> list[str]:
         """The problems of the bundled scenario files (bad input), one line each."""
-        from kb.scenario_results import scenario_errors
+        from kb.scenarios import scenario_errors  # lazy: yaml and the engine, ~56 modules
 
         return scenario_errors()
 
@@ -587,7 +570,7 @@ class KnowledgeBase:
 
     def diff(self, old: str, new: str, *, section: str | None = None, lang: str | None = None, spans: bool = True):
         """Every rule of two editions (or two documents of one language) classified; see docs/history.md."""
-        from kb.history import diff
+        from kb.history import diff  # lazy: the chain, ~20 modules
 
         self._complete_history()
         return diff(self.store, old, new, section=section, lang=lang, spans=spans)
@@ -595,27 +578,27 @@ class KnowledgeBase:
     def trace(self, number: str, edition: str | None = None, *, to: str | None = None, back: bool = False,
               subrules: bool = True):
         """A rule followed through every edition, forwards (to ``to``) or ``back``, subrule by subrule."""
-        from kb.history import trace
+        from kb.history import trace  # lazy: the chain, ~20 modules
 
         self._complete_history()
         return trace(self.store, number, edition, to=to, back=back, subrules=subrules)
 
     def renumbered(self, old: str, new: str, *, lang: str | None = None):
         """Every rule whose number changed between two editions."""
-        from kb.history import renumbered
+        from kb.history import renumbered  # lazy: the chain, ~20 modules
 
         self._complete_history()
         return renumbered(self.store, old, new, lang=lang)
 
     def number_map(self, old: str, new: str) -> dict[str, str]:
         """Every rule number of English edition ``old`` -> its number in ``new``, through the chain."""
-        from kb.history.mapping import number_map
+        from kb.history.mapping import number_map  # lazy: the chain, ~20 modules
 
         return number_map(self.store, old, new)
 
     def rule_texts(self, document: str) -> list[tuple[str, str, str | None, str]]:
         """(number, kind, title, text) of every rule of a document, in order, from one query."""
-        from kb.history.mapping import rule_texts
+        from kb.history.mapping import rule_texts  # lazy: the chain, ~20 modules
 
         self.document(document)
         return rule_texts(self.store, document)
@@ -623,20 +606,18 @@ class KnowledgeBase:
     def release_counts(self) -> list:
         """Per release of the English chain, its diff's counts in all and per section (kb.history.overview),
         as stored with the chain: the history overview reads them instead of a diff per release."""
-        from kb.history.overview import release_counts
+        from kb.history.overview import release_counts  # lazy: the chain, ~20 modules
 
         return release_counts(self.store)
 
     def infer_edition(self, document: str, *, save: bool = True):
         """The edition range an undated document matches, with the evidence."""
-        from kb.history import infer_edition
+        from kb.history import infer_edition  # lazy: the chain, ~20 modules
 
         return infer_edition(self.store, document, save=save)
 
     def inferred_edition(self, document: str):
         """The stored inference of an undated document, or None."""
-        from kb.store.inference import stored_inference
-
         return stored_inference(self.store, document)
 
     # ---- search -------------------------------------------------------------------------------
@@ -644,16 +625,16 @@ class KnowledgeBase:
     def search(self, query: str, *, langs: list[str] | None = None, edition: str | None = None,
                section: str | None = None, limit: int = 10):
         """Ranked full-text search in every language; one result per rule (see docs/search.md)."""
-        from kb.search.engine import search
+        from kb.search.engine import search  # lazy: whoosh, ~180 modules
 
         return search(self.store, query, langs=langs, edition=edition, section=section, limit=limit)
 
     def search_index_status(self) -> str:
         """"ready" when a search can run on the index as it is; "missing" or "stale" when ``search``
         would first build or update it (a read-only server answers 503 instead of building in a request)."""
-        from kb.search import index
-        from kb.search.schema import FORMAT
-        from kb.search.terms import database_state
+        from kb.search import index  # lazy: whoosh, ~180 modules
+        from kb.search.schema import FORMAT  # lazy: whoosh, ~180 modules
+        from kb.search.terms import database_state  # lazy: whoosh, ~180 modules
 
         handle = index._handle(index.index_dir(self.store))
         if handle is None or handle.format != FORMAT:
@@ -665,8 +646,6 @@ class KnowledgeBase:
         """``search``, but only on an index that is built and current; IndexMissing (503) names the command."""
         status = self.search_index_status()
         if status != "ready":
-            from kb.core.errors import IndexMissing
-
             why = (_("there is no search index beside {path}") if status == "missing"
                    else _("the search index beside {path} is older than the database"))
             raise IndexMissing(_("{why}: run 'mtgkb reindex' (the server never builds it in a request)").format(
@@ -675,7 +654,7 @@ class KnowledgeBase:
 
     def complete(self, prefix: str, *, lang: str | None = None, limit: int = 10) -> list:
         """Completions of terms and rule titles in any language, best first."""
-        from kb.search.complete import complete
+        from kb.search.complete import complete  # lazy: whoosh, ~180 modules
 
         return complete(self.store, prefix, lang=lang, limit=limit)
 
@@ -683,14 +662,13 @@ class KnowledgeBase:
         """Build the search index, or bring it up to date with the stored documents; None when it was.
 
         ``progress`` receives "index" events (kb.core.progress)."""
-        from kb.search.index import sync_index
+        from kb.search.index import sync_index  # lazy: whoosh, ~180 modules
 
         return _index_phase(progress, lambda step: sync_index(self.store, progress=step))
 
     def reindex(self, progress: ProgressCallback | None = None):
         """Build the search index again from every stored document; ``progress`` as for update_search_index."""
-        from kb.search.index import rebuild_index
-        from kb.store.faults import file_fault
+        from kb.search.index import rebuild_index  # lazy: whoosh, ~180 modules
 
         try:
             return _index_phase(progress, lambda step: rebuild_index(self.store, progress=step))
@@ -701,13 +679,13 @@ class KnowledgeBase:
 
     def crosscheck(self, a: str, b: str, *, method: str = "auto"):
         """Subrule-by-subrule report of two rules ("de:702.23", "ja@2023-11-17:702.26"); see docs/crosscheck.md."""
-        from kb.crosscheck import crosscheck
+        from kb.crosscheck import crosscheck  # lazy: ~47 modules
 
         return crosscheck(self.conn, a, b, method=method)
 
     def crosscheck_document(self, document: str, against: str | None = None, *, kinds: tuple[str, ...] | None = None):
         """Whole-document findings of a translation ("ja@2026-01-16") against its original."""
-        from kb.crosscheck import FINDINGS, crosscheck_document
+        from kb.crosscheck import FINDINGS, crosscheck_document  # lazy: ~47 modules
 
         unknown = [kind for kind in kinds or () if kind not in FINDINGS]
         if unknown:
@@ -719,11 +697,12 @@ class KnowledgeBase:
                           links: str | None = None) -> str:
         """A cross-check result as people read it: text (``limit`` findings per class) or standalone HTML
         whose rule numbers link as ``links`` says (docs/crosscheck.md); format "links" checks ``links`` alone."""
-        from kb.crosscheck.model import DocumentCrosscheck
+        from kb.crosscheck.model import DocumentCrosscheck  # lazy: ~47 modules
 
         whole = isinstance(report, DocumentCrosscheck)
         if format in ("html", "links"):
-            from kb.crosscheck.render_html import link_template, render_document_html, render_rule_html
+            from kb.crosscheck.render_html import (  # lazy: ~47 modules
+                link_template, render_document_html, render_rule_html)
 
             try:
                 link_template(links)
@@ -732,23 +711,23 @@ class KnowledgeBase:
             if format == "links":
                 return ""
             return render_document_html(report, links) if whole else render_rule_html(report, links)
-        from kb.crosscheck.render_text import render_document, render_rule
+        from kb.crosscheck.render_text import render_document, render_rule  # lazy: ~47 modules
 
         return render_document(report, limit=limit) if whole else render_rule(report)
 
     def backlog(self, translation: str, *, to: str | None = None, section: str | None = None):
         """What to re-translate in ``translation`` ("ja@2026-01-16") to catch up with the English ``to``
         (default the newest), in the newer edition's order; see docs/backlog.md."""
-        from kb.backlog import backlog
+        from kb.backlog import backlog  # lazy: ~25 modules
 
         return backlog(self.store, translation, to=to, section=section)
 
     def backlog_report(self, result, *, format: str = "text"):
         """A backlog as people and tools read it: text, summary (lines), csv, html (str) or po (bytes)."""
-        from kb.backlog import render
+        from kb.backlog import render  # lazy: ~25 modules
 
         if format == "po":
-            from kb.backlog.po import write_po
+            from kb.backlog.po import write_po  # lazy: ~25 modules
 
             return write_po(result)
         if format == "summary":
@@ -761,25 +740,25 @@ class KnowledgeBase:
 
     def term(self, query: str, *, lang: str | None = None) -> list:
         """A CR term in every language, with where each pairing came from."""
-        from kb.terms import dictionary
+        from kb.terms import dictionary  # lazy: ~16 modules
 
         return dictionary(self.conn).lookup(query, lang)
 
     def term_suggestions(self, query: str) -> list[str]:
         """Near spellings of a term the dictionary does not hold."""
-        from kb.terms import dictionary
+        from kb.terms import dictionary  # lazy: ~16 modules
 
         return dictionary(self.conn).suggest(query)
 
     def check(self, text: str, *, since: str, until: str | None = None, lang: str | None = None) -> list:
         """The citations of a text written against edition ``since``, re-validated against ``until``."""
-        from kb.citing.check import check
+        from kb.citing.check import check  # lazy: ~30 modules
 
         return check(self.store, text, since=since, until=until, lang=lang)
 
     def fix_citations(self, text: str, checked: list) -> tuple[str, list[dict]]:
         """The text with moved numbers updated (from ``check``), and the changes made."""
-        from kb.citing.check import fix
+        from kb.citing.check import fix  # lazy: ~30 modules
 
         return fix(text, checked)
 
@@ -787,7 +766,7 @@ class KnowledgeBase:
 
     def cite(self, text: str, *, lang: str | None = None, edition: str | None = None) -> list:
         """Every citation in free text, resolved (see kb.citing.cite.ResolvedCitation)."""
-        from kb.citing.cite import cite
+        from kb.citing.cite import cite  # lazy: ~30 modules
 
         return cite(self.store, text, lang=lang, edition=edition)
 
@@ -796,9 +775,7 @@ class KnowledgeBase:
 
 def database_fault(error: "sqlite3.Error", path: str | Path | None = None):
     """A sqlite3 error that reached a front end, as the DatabaseError naming the database (default: the default one)."""
-    from kb.store import database_fault as explain
-
-    return explain(error, path or paths.default_db_path())
+    return explain_fault(error, path or paths.default_db_path())
 
 
 def expand_sources(sources: Iterable[str | Path | BundledText]) -> list[Path | BundledText]:
@@ -836,7 +813,6 @@ def _phases(progress: ProgressCallback | None):
     edition pairs, "inference" documents."""
     if progress is None:
         return None
-    from kb.core.progress import Progress
 
     def phase(name: str, done: int, total: int, item: str) -> None:
         progress(Progress(name, done, total, "pairs" if name == "chain" else "documents", item))
@@ -849,7 +825,6 @@ def _index_phase(progress: ProgressCallback | None, run: Callable):
     total) steps between a first and a last event, which a small update (no steps) gets too."""
     if progress is None:
         return run(None)
-    from kb.core.progress import INDEX, Progress
 
     last = Progress(INDEX, 0, 1, "steps")
     progress(last)
@@ -882,8 +857,7 @@ class _Holding:
 
 
 def _document_info(row: dict) -> DocumentInfo:
-    from kb.core.paths import shown_source
-    from kb.core.results import DocumentInfo
+    from kb.core.results import DocumentInfo  # lazy: its dataclasses cost a fresh show 4 ms
 
     return DocumentInfo(
         name=row["name"], lang=row["lang"], edition=row["edition"], edition_evidence=row["edition_evidence"],

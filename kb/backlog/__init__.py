@@ -13,6 +13,9 @@ does not ask for a backlog should not pay for the history package.
 
 from __future__ import annotations
 
+import importlib
+
+
 _NAMES = {
     "backlog": "kb.backlog.build", "BacklogError": "kb.backlog.build",
     "Backlog": "kb.backlog.model", "Item": "kb.backlog.model", "KINDS": "kb.backlog.model",
@@ -23,7 +26,5 @@ __all__ = sorted(_NAMES)
 
 def __getattr__(name: str):
     if name in _NAMES:
-        import importlib
-
         return getattr(importlib.import_module(_NAMES[name]), name)
     raise AttributeError(f"module 'kb.backlog' has no attribute {name!r}")

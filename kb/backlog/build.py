@@ -17,11 +17,16 @@ from kb.backlog.model import (
 )
 from kb.backlog.rewrite import number_changes, rewrite_numbers
 from kb.backlog.texts import DocText, NodeText, glossary_partners, load_text
-from kb.history.model import connection
-from kb.history.text import normalise, opcodes, word_diff
-from kb.i18n import _
 from kb.core.errors import BadInput, EditionNotFound, RuleNotFound
 from kb.core.numbers import RuleNumber
+from kb.crosscheck.pivot import english_pivot
+from kb.crosscheck.specs import DocSpec, resolve
+from kb.history import diff
+from kb.history.chain import chain_documents
+from kb.history.model import connection
+from kb.history.resolve import nearest_numbers, parse_number, resolve_document
+from kb.history.text import normalise, opcodes, word_diff
+from kb.i18n import _
 
 _UNCHANGED = "unchanged"
 
@@ -33,12 +38,6 @@ class BacklogError(BadInput):
 def backlog(source, translation: str, *, to: str | None = None, section: str | None = None) -> Backlog:
     """The update list of ``translation`` ("ja@2026-01-16", a language or a document name) against
     the English edition ``to`` (default the newest), in the newer edition's order."""
-    from kb.crosscheck.pivot import english_pivot
-    from kb.crosscheck.specs import DocSpec, resolve
-    from kb.history import diff
-    from kb.history.chain import chain_documents
-    from kb.history.resolve import parse_number, resolve_document
-
     conn = connection(source)
     ref = resolve(conn, DocSpec.parse(translation))
     pivot = english_pivot(conn, ref)
@@ -60,8 +59,6 @@ def backlog(source, translation: str, *, to: str | None = None, section: str | N
                                                                document=ref.name, edition=old_en.edition))
     within = parse_number(section) if section else None
     if within is not None and not (str(within) in old_en.by_number or str(within) in new_en.by_number):
-        from kb.history.resolve import nearest_numbers
-
         raise RuleNotFound(_("{number} is in neither {old} nor {new}").format(
             number=within, old=old_en.name, new=new_en.name), nearest_numbers(list(new_en.by_number), within))
     changes = diff(conn, old_en.name, new_en.name, spans=False)

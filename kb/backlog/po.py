@@ -14,6 +14,11 @@ the edition, which ``importers.po`` reads back.
 from __future__ import annotations
 
 import io
+from datetime import datetime, timezone
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import normalize, write_po as babel_write_po
 
 from kb.backlog.model import REMOVED, Backlog, Item, Unit
 from kb.i18n import _
@@ -26,12 +31,8 @@ FROM_KEY = "mtgkb-from"
 
 def write_po(result: Backlog) -> bytes:
     """The PO file of a whole-document backlog (one made without ``section``)."""
-    from babel.messages.catalog import Catalog, Message
-    from babel.messages.pofile import write_po as babel_write_po
-
     if result.section is not None:
         raise ValueError(_("a PO file holds the whole document: make the backlog without --section"))
-    from datetime import datetime, timezone
 
     # Standard header fields with real values, not babel's template placeholders (GNU msgfmt -c
     # warns of those, and Weblate and Crowdin show them): the file is a catalog made now, by mtgkb,
@@ -69,14 +70,10 @@ def write_po(result: Backlog) -> bytes:
 # "#| msgctxt" and "#| msgid" right before the message's msgctxt line.
 
 def _context_line(context: str) -> str:
-    from babel.messages.pofile import normalize
-
     return f"msgctxt {normalize(context, width=0)}"
 
 
 def _previous_lines(text: str, old_context: str | None, context: str) -> list[str]:
-    from babel.messages.pofile import normalize
-
     lines = []
     if old_context and old_context != context:
         lines.append(f"#| msgctxt {normalize(old_context, prefix='#| ', width=0)}")
@@ -96,8 +93,6 @@ def _with_previous(data: bytes, previous: dict[str, list[str]]) -> bytes:
 
 
 def _locale(lang: str):
-    from babel import Locale, UnknownLocaleError
-
     try:
         return Locale.parse(lang.replace("-", "_"))
     except (ValueError, UnknownLocaleError):

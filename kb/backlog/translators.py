@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.core.model import Serialisable
 from kb.backlog.model import EXAMPLE, MECHANICAL, REMOVED, RULE, Backlog, Item
 from kb.backlog.texts import DocText, NodeText, load_text
+from kb.core.model import Serialisable
+from kb.core.numbers import RuleNumber
+from kb.crosscheck.specs import DocSpec, resolve
 from kb.history.model import connection
 from kb.history.text import normalise
-from kb.core.numbers import RuleNumber
 
 
 @dataclass
@@ -59,8 +60,6 @@ class Agreement(Serialisable):
 
 def agreement(source, result: Backlog, actual: str) -> Agreement:
     """Compare ``result`` with the translators' own translation ``actual`` ("zh@2026-04-17")."""
-    from kb.crosscheck.specs import DocSpec, resolve
-
     conn = connection(source)
 
     def text_of(name: str) -> DocText:

@@ -26,6 +26,7 @@ from kb import history
 from kb.history import chain_documents
 from kb.history.model import connection
 from kb.history.resolve import resolve_document
+from kb.store import Store
 from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange, letter_index
 from importers.references import normalise_title
@@ -53,9 +54,9 @@ class CheckedCitation(Serialisable):
     read_in: str | None = None  # the older edition the number was read in, when ``since`` lacks it
 
 
-def check(kb, text: str, *, since: str, until: str | None = None, lang: str | None = None) -> list[CheckedCitation]:
+def check(store: Store, text: str, *, since: str, until: str | None = None, lang: str | None = None) -> list[CheckedCitation]:
     """Every citation of ``text`` checked from edition ``since`` to ``until``."""
-    since_doc, until_doc = _chain_document(kb, since), _chain_document(kb, until)
+    since_doc, until_doc = _chain_document(store, since), _chain_document(store, until)
     checked, numbers = [], []
     for citation in find_citations(text, lang, mode="free"):
         whole = {"start": citation.start, "end": citation.end, "raw": citation.raw}
@@ -65,88 +66,88 @@ def check(kb, text: str, *, since: str, until: str | None = None, lang: str | No
                                                   since_doc["edition"], until_doc["edition"], title=item.title,
                                                   citation=whole)))
             numbers += [str(target.start), str(target.end)] if isinstance(target, RuleRange) else [str(target)]
-    follows = _follow_all(kb, numbers, since_doc, until_doc)
+    follows = _follow_all(store, numbers, since_doc, until_doc)
     for item, result in checked:
         if isinstance(item.target, RuleRange):
-            _check_range(kb, result, item.target, since_doc, until_doc, follows)
+            _check_range(store, result, item.target, since_doc, until_doc, follows)
         else:
-            _check_number(kb, result, str(item.target), since_doc, until_doc, follows)
+            _check_number(store, result, str(item.target), since_doc, until_doc, follows)
     return [result for _item, result in checked]
 
 
 Follows = dict[tuple[str, str], tuple[str | None, str]]  # (document, number) -> (number in until, last words)
 
 
-def _follow_all(kb, numbers: list[str], since_doc: dict, until_doc: dict) -> Follows:
+def _follow_all(store: Store, numbers: list[str], since_doc: dict, until_doc: dict) -> Follows:
     """Every cited number traced at once, one walk per edition it is read in (``since`` or older)."""
-    conn = connection(kb)
+    conn = connection(store)
     doc_id = conn.execute("select id from documents where name = ?", [since_doc["name"]]).fetchone()[0]
     present = {row[0] for row in conn.execute("select number from rules where document_id = ?", [doc_id])}
     groups: dict[str, list[str]] = {}
     for number in dict.fromkeys(numbers):
-        where = since_doc if number in present else _older_document(kb, number, since_doc)
+        where = since_doc if number in present else _older_document(store, number, since_doc)
         if where is not None:
             groups.setdefault(where["name"], []).append(number)
     follows: Follows = {}
     for name, group in groups.items():
-        for number, trace in zip(group, history.trace_rules(kb, group, name, to=until_doc["name"])):
+        for number, trace in zip(group, history.trace_rules(store, group, name, to=until_doc["name"])):
             follows[(name, number)] = (trace.last.number, trace.end)
     return follows
 
 
-def _chain_document(kb, edition: str | None) -> dict:
+def _chain_document(store: Store, edition: str | None) -> dict:
     """The English chain's document of an edition (a date or a document name); None: the newest."""
 
-    chain = chain_documents(kb)
+    chain = chain_documents(store)
     if not chain:
         raise EditionNotFound(_("no English editions in the database: import the Comprehensive Rules first"))
     if edition is None:
         return {"name": chain[-1].name, "edition": chain[-1].edition}
-    doc = resolve_document(kb, edition)
+    doc = resolve_document(store, edition)
     return {"name": doc.name, "edition": doc.edition}
 
 
-def _older_document(kb, number: str, since_doc: dict) -> dict | None:
+def _older_document(store: Store, number: str, since_doc: dict) -> dict | None:
     """The newest chain edition before ``since`` that has ``number``: where an old citation was written."""
-    chain = [c for c in chain_documents(kb) if since_doc["edition"] and c.edition < since_doc["edition"]]
+    chain = [c for c in chain_documents(store) if since_doc["edition"] and c.edition < since_doc["edition"]]
     if not chain:
         return None
     ids = {c.id: c for c in chain}
-    having = {row[0] for row in connection(kb).execute(
+    having = {row[0] for row in connection(store).execute(
         f"select document_id from rules where number = ? and document_id in ({','.join('?' * len(ids))})",
         [number, *ids])}
     older = [c for c in chain if c.id in having]
     return {"name": older[-1].name, "edition": older[-1].edition} if older else None
 
 
-def _follow(kb, number: str, since_doc: dict, until_doc: dict, follows: Follows) -> tuple[str | None, str]:
+def _follow(store: Store, number: str, since_doc: dict, until_doc: dict, follows: Follows) -> tuple[str | None, str]:
     """The number in ``until`` (None when the rule is gone) and the trace's last words."""
     known = follows.get((since_doc["name"], number))
     if known is not None:
         return known
-    trace = history.trace(kb, number, since_doc["name"], to=until_doc["name"], subrules=False)
+    trace = history.trace(store, number, since_doc["name"], to=until_doc["name"], subrules=False)
     return trace.last.number, trace.end
 
 
-def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, until_doc: dict,
+def _check_number(store: Store, result: CheckedCitation, number: str, since_doc: dict, until_doc: dict,
                   follows: Follows) -> None:
     try:
-        old = kb.rule(number, lang="en", edition=since_doc["name"])
+        old = store.rule(number, lang="en", edition=since_doc["name"])
     except NotFound as error:
-        older = _older_document(kb, number, since_doc)
+        older = _older_document(store, number, since_doc)
         if older is None:
             result.status = NOT_FOUND
             result.note = _("{error} (the text says it was written for {edition})").format(
                 error=error, edition=since_doc["edition"])
             return
         since_doc = older
-        old = kb.rule(number, lang="en", edition=older["name"])
+        old = store.rule(number, lang="en", edition=older["name"])
         result.read_in = older["edition"]
-    new_number, end = _follow(kb, number, since_doc, until_doc, follows)
+    new_number, end = _follow(store, number, since_doc, until_doc, follows)
     if new_number is None:
         result.status, result.note = GONE, end
         return
-    new = kb.rule(new_number, lang="en", edition=until_doc["name"])
+    new = store.rule(new_number, lang="en", edition=until_doc["name"])
     result.current_title = new.title
     edited = _words(old.text) != _words(new.text)
     if edited:  # a moved rule's new text is as worth reading as a changed one's
@@ -165,12 +166,12 @@ def _check_number(kb, result: CheckedCitation, number: str, since_doc: dict, unt
         result.note = f"{read_as}; {result.note}" if result.note else read_as
 
 
-def _check_range(kb, result: CheckedCitation, target: RuleRange, since_doc: dict, until_doc: dict,
+def _check_range(store: Store, result: CheckedCitation, target: RuleRange, since_doc: dict, until_doc: dict,
                  follows: Follows) -> None:
     ends = []
     for number in (str(target.start), str(target.end)):
         part = CheckedCitation(result.start, result.end, result.raw, number, OK, result.since, result.until)
-        _check_number(kb, part, number, since_doc, until_doc, follows)
+        _check_number(store, part, number, since_doc, until_doc, follows)
         ends.append(part)
     result.read_in = next((p.read_in for p in ends if p.read_in), None)
     worst = next((p for p in ends if p.status in (NOT_FOUND, GONE)), None)

@@ -19,6 +19,7 @@ from kb.core.errors import MtgkbError
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.history.chain import ChainDoc
 from kb.i18n import _, language_name, ngettext
+from kb.store import Store
 from kb.store.documents import primary_language
 
 RESOLVED, NOT_FOUND, AMBIGUOUS = "resolved", "not found", "ambiguous"
@@ -57,7 +58,7 @@ class ResolvedCitation(Serialisable):
     readings: list[dict] = field(default_factory=list)  # what it means in its languages' documents
 
 
-def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) -> list[ResolvedCitation]:
+def cite(store: Store, text: str, *, lang: str | None = None, edition: str | None = None) -> list[ResolvedCitation]:
     """Every citation in ``text``, one entry per cited number or range."""
     found: list[ResolvedCitation] = []
     until: list[ChainDoc] = []  # looked up once, and only for a citation in another language
@@ -72,8 +73,8 @@ def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) 
             target, where, read = item.target, edition, None
             if item.languages:
                 if not until:
-                    until.append(chain_edition(kb, edition))
-                read = _read(kb, result, item, until[0])
+                    until.append(chain_edition(store, edition))
+                read = _read(store, result, item, until[0])
                 own = _own_document(result, lang)
                 if own:  # the reader's language has the cited document: its own text, as cited
                     where = own
@@ -82,20 +83,20 @@ def cite(kb, text: str, *, lang: str | None = None, edition: str | None = None) 
                 elif result.readings:  # the rule it meant is gone: today's rule of that number is another
                     found.append(result)
                     continue
-            _resolve(kb, result, citation, target, lang, where)
+            _resolve(store, result, citation, target, lang, where)
             if result.readings and result.status != NOT_FOUND:  # also where the reader's own document is shown
                 result.resolved_target = None if read is None else str(read)
             found.append(result)
     return found
 
 
-def _read(kb, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> RuleNumber | RuleRange | None:
+def _read(store: Store, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> RuleNumber | RuleRange | None:
     """The number or range a citation in another language stands for in ``until``, with the readings
     and a note saying how it was read; None: read as written."""
     if isinstance(item.target, RuleNumber):
-        found = read_in_languages(kb, item.target, item.languages, until)
+        found = read_in_languages(store, item.target, item.languages, until)
     else:
-        found = read_range_in_languages(kb, item.target, item.languages, until)
+        found = read_range_in_languages(store, item.target, item.languages, until)
     result.readings = [r.to_dict() for r in found.readings]
     names = ", ".join(language_name(lang) for lang in item.languages)
     if not found.readings:
@@ -141,13 +142,13 @@ def _span_of(editions: list[str]) -> str:
     return ordered[0] if len(ordered) == 1 else f"{ordered[0]} … {ordered[-1]}"
 
 
-def _resolve(kb, result: ResolvedCitation, citation: Citation, target, lang, edition) -> None:
+def _resolve(store: Store, result: ResolvedCitation, citation: Citation, target, lang, edition) -> None:
     """Look ``target`` up in the requested language (else any) and fill ``result`` in."""
     attempts = [lang, None] if lang else [None]
     reading_note = result.note
     for attempt in attempts:
         try:
-            rules = _lookup(kb, target, citation, attempt, edition)
+            rules = _lookup(store, target, citation, attempt, edition)
         except MtgkbError as error:
             result.note = (_("{error}; nearest: {suggestions}").format(error=error, suggestions=", ".join(error.suggestions))
                            if error.suggestions else str(error))
@@ -179,9 +180,9 @@ def _resolve(kb, result: ResolvedCitation, citation: Citation, target, lang, edi
         result.note = f"{reading_note}; {result.note}"
 
 
-def _lookup(kb, target, citation: Citation, lang, edition):
+def _lookup(store: Store, target, citation: Citation, lang, edition):
     if isinstance(target, RuleRange):
-        return kb.rules(str(target), lang=lang, edition=edition)
+        return store.rules(str(target), lang=lang, edition=edition)
     if citation.without_subrules or citation.kind == "example" or target.kind == "subrule":
-        return [kb.rule(str(target), lang=lang, edition=edition)]
-    return kb.rules(str(target), lang=lang, edition=edition)
+        return [store.rule(str(target), lang=lang, edition=edition)]
+    return store.rules(str(target), lang=lang, edition=edition)

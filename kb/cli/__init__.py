@@ -6,7 +6,7 @@
 
 def __getattr__(name: str):
     if name == "cli":
-        from kb.cli.app import cli
+        from kb.cli.app import cli  # lazy: click and every option, on first use
 
         return cli
     raise AttributeError(f"module 'kb.cli' has no attribute {name!r}")

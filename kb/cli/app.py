@@ -10,6 +10,7 @@ import json
 import sqlite3
 import sys
 import time
+from importlib import import_module
 from pathlib import Path
 
 import click
@@ -56,8 +57,6 @@ class MtgkbGroup(I18nGroup):
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in LAZY_COMMANDS:
-            from importlib import import_module
-
             module, attribute = LAZY_COMMANDS[name]
             self.add_command(getattr(import_module(module), attribute), name)
         return super().get_command(ctx, name)
@@ -121,7 +120,7 @@ def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_by
     Each file's result is printed as it finishes; then the renumbering chain, edition
     inference and the search index (if one was built) are brought up to date.
     """
-    from kb.api import expand_sources
+    from kb.api import expand_sources  # lazy: the facade, ~40 ms: --help needs none
 
     files = expand_sources(sources)
     missing = [str(p) for p in files if isinstance(p, Path) and not p.exists()]  # names typed here are paths
@@ -190,7 +189,7 @@ def build(ctx, newest_only, as_json, progress):
     editions, the renumbering chain and edition inference follow, each phase with its progress
     (a bar on a terminal, a line elsewhere). Building again only adds what is missing.
     """
-    from kb.api import KnowledgeBase
+    from kb.api import KnowledgeBase  # lazy: the facade, ~40 ms: --help needs none
 
     kb = KnowledgeBase.open(ctx.obj["db"], build=False)
     started = time.monotonic()
@@ -229,7 +228,7 @@ def _built(results) -> str:
 @click.pass_context
 def show(ctx, number, lang, edition, as_json, defining):
     """Show one rule with its examples, parent, children and citations."""
-    from kb.cli.show import show as show_rule
+    from kb.cli.show import show as show_rule  # lazy: a command's module, loaded when it runs
 
     sys.exit(show_rule(number, lang=lang, edition=edition, as_json=as_json, db=ctx.obj["db"], defining=defining))
 
@@ -391,7 +390,7 @@ def glossary(ctx, term, lang, edition, all_editions, as_json):
 def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json):
     """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照"):
     one entry per number or range, each with its own span."""
-    from kb.cli.citing import fixed_destination, print_checked, print_cited, write_fixed
+    from kb.cli.citing import fixed_destination, print_checked, print_cited, write_fixed  # lazy: its command module
 
     if (text is None) == (file_ is None):
         fail(_("give a TEXT or --file, not both"), code=EXIT_BAD_INPUT, as_json=as_json)

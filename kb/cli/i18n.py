@@ -255,7 +255,7 @@ def version_option(package_name: str) -> Callable[[F], F]:
     def show(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         if not value or ctx.resilient_parsing:
             return
-        from importlib.metadata import version
+        from importlib.metadata import version  # lazy: importlib.metadata, ~56 modules: only --version asks
 
         message = _("%(prog)s, version %(version)s")
         click.echo(message % {"prog": ctx.find_root().info_name, "version": version(package_name)})

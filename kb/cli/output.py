@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import sys
 from pathlib import Path
 
+from kb.cli.progress import ProgressView
 from kb.core.errors import MtgkbError
+from kb.core.paths import default_db_path
 from kb.i18n import _
 
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
@@ -65,8 +68,6 @@ def fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NO
 def reported(run, *, as_json: bool, db=None) -> int:
     """The exit code of a click-free command's body (`show`, `search`): its conditions reported
     as the click commands report them, a closed pipe ended quietly."""
-    import sqlite3
-
     try:
         return run() or EXIT_OK
     except MtgkbError as error:
@@ -92,7 +93,7 @@ def open_kb(ctx, *, readonly: bool = False, memory: bool = False, create: bool =
     ``memory``: a private empty database, for commands that store nothing. Only ``create``
     (importing) makes a --db that does not exist: a reading command with a mistyped one fails."""
     if memory:
-        from kb.api import KnowledgeBase
+        from kb.api import KnowledgeBase  # lazy: the facade, ~40 ms; --help needs none
 
         return KnowledgeBase.open(":memory:")
     return open_database(ctx.find_root().obj["db"], readonly=readonly, create=create)
@@ -101,12 +102,10 @@ def open_kb(ctx, *, readonly: bool = False, memory: bool = False, create: bool =
 def open_database(db: Path | None, **options):
     """KnowledgeBase.open(db); when the default database does not exist yet, say on stderr that it is
     being built (with bars on a terminal), since the first command then takes several seconds."""
-    from kb.api import KnowledgeBase
-    from kb.core.paths import default_db_path
+    from kb.api import KnowledgeBase  # lazy: the facade, ~40 ms; --help needs none
 
     if db is not None or options.get("readonly") or default_db_path().exists():
         return KnowledgeBase.open(db, **options)
-    from kb.cli.progress import ProgressView
 
     print(_("Building {path} from the rule texts mtgkb carries: the newest English edition, the translations "
             "and the seeds ('mtgkb build' adds every edition since 1999) ...").format(path=default_db_path()),
@@ -117,6 +116,6 @@ def open_database(db: Path | None, **options):
 
 def database_error(error, db) -> MtgkbError:
     """A sqlite3 error that reached a command, as the condition naming the database (kb.api)."""
-    from kb.api import database_fault
+    from kb.api import database_fault  # lazy: the facade, ~40 ms; --help needs none
 
     return database_fault(error, db)

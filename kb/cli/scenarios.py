@@ -1,6 +1,6 @@
 """``mtgkb scenarios``: run the example scenarios and report which rules lack one.
 
-Thin over kb/scenarios.py. Exit codes of ``run``: 0 all passed, 1 some scenario
+Thin over kb/scenarios/. Exit codes of ``run``: 0 all passed, 1 some scenario
 failed, 2 some input was bad (the other scenarios still ran).
 """
 

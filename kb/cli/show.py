@@ -6,7 +6,9 @@ from pathlib import Path
 
 from kb.cli.output import dump, open_database, reported, shown
 from kb.core.model import MAIN_SOURCES, version_runs
-from kb.i18n import _, format_edition
+from kb.core.numbers import RuleNumber
+from kb.core.queries import read_query
+from kb.i18n import _, format_edition, ngettext
 
 
 def rule_lines(rule) -> list[str]:
@@ -62,8 +64,6 @@ def rule_lines(rule) -> list[str]:
 def also_in_lines(versions: list[dict]) -> list[str]:
     """"Also in", grouped by language: the main texts as runs of editions sharing a number (newest
     first, with their count), then each variant and excerpt by name. Nothing is left out."""
-    from kb.i18n import ngettext
-
     lines = [ngettext("Also in ({n} other document):", "Also in ({n} other documents):", len(versions)).format(
         n=len(versions))]
     by_lang: dict[str, list[dict]] = {}
@@ -77,8 +77,6 @@ def also_in_lines(versions: list[dict]) -> list[str]:
 
 
 def _run_text(run: list[dict]) -> str:
-    from kb.i18n import ngettext
-
     first = run[0]
     head = first["number"] + (f" {first['title']}" if first.get("title") else "")
     if len(run) == 1:
@@ -110,8 +108,6 @@ def show(number: str, *, lang: str | None = None, edition: str | None = None, as
     it was found."""
     def run() -> None:
         kb = open_database(db, create=False)
-        from kb.core.queries import read_query
-        from kb.core.numbers import RuleNumber
 
         if not isinstance(read_query(number).target, RuleNumber):  # a range: every rule of it
             found = kb.rules(number, lang=lang, edition=edition)

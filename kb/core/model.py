@@ -7,6 +7,7 @@ entries) live in kb.core.results.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, is_dataclass
+from pathlib import PurePath
 from typing import Any, ClassVar
 
 from kb.core.numbers import RuleNumber
@@ -187,8 +188,6 @@ def version_runs(versions: list[dict]) -> list[list[dict]]:
 def data_relative(path: str) -> str:
     """A scenario file as JSON shows it: relative to the data folder ("scenarios/phasing.yaml"), never
     an absolute path of the machine that ran it (a file elsewhere is shown by its name)."""
-    from pathlib import PurePath
-
     parts = PurePath(path).parts
     if "data" in parts:
         at = len(parts) - 1 - parts[::-1].index("data")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+import opencc
+
 # One character for one: quotes, Russian ё, the middle dots people type for "・".
 _ONE_FOR_ONE = str.maketrans({
     "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'",
@@ -83,8 +85,6 @@ def simplified(text: str) -> str:
     rewritten, not characters mapped), since callers keep character offsets."""
     global _SIMPLIFIER
     if _SIMPLIFIER is None:
-        import opencc
-
         _SIMPLIFIER = opencc.OpenCC("t2s")
     converted = _SIMPLIFIER.convert(text)
     return converted if len(converted) == len(text) else text

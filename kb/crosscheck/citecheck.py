@@ -19,9 +19,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from kb.core.model import Serialisable
 from kb.core.citations import find_citations
+from kb.core.model import Serialisable
 from kb.core.numbers import RuleNumber
+from kb.history import trace
 
 # The kinds of a citation difference, in report order.
 RENUMBERED, STALE_ORIGINAL, DIFFERENT, OMITTED, ADDED = (
@@ -54,7 +55,6 @@ class OldNumbers:
     def _earlier(self, number: str) -> tuple[tuple[str, str], ...]:
         if self.conn is None or self.document is None:
             return ()
-        from kb.history import trace
 
         try:
             walked = trace(self.conn, number, self.document, back=True, subrules=False)

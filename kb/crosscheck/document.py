@@ -12,13 +12,15 @@ from typing import Callable, Iterator
 
 from kb.crosscheck.citecheck import DIFFERENT, OMITTED, RENUMBERED, STALE_ORIGINAL, OldNumbers, cited_titles, \
     classify
-from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
 from kb.core.errors import EditionNotFound
+from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
+from kb.crosscheck.pivot import english_pivot
 from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
+from kb.crosscheck.specs import DocSpec, resolve
 from kb.crosscheck.termcheck import swapped_terms
-from kb.crosscheck.texts import DocText, RuleText
+from kb.crosscheck.texts import DocText, RuleText, load_text
 from kb.i18n import _, ngettext
-from kb.terms import TermDictionary
+from kb.terms import TermDictionary, dictionary
 
 
 @dataclass
@@ -234,10 +236,6 @@ def crosscheck_document(conn, document: str, against: str | None = None,
                         kinds: tuple[str, ...] = FINDINGS) -> DocumentCrosscheck:
     """``document`` ("ja@2026-01-16", a language or a document name) against ``against`` (default:
     the English document of the same edition)."""
-    from kb.crosscheck.pivot import english_pivot
-    from kb.crosscheck.specs import DocSpec, resolve
-    from kb.crosscheck.texts import load_text
-
     unknown = [k for k in kinds if k not in CHECKS]
     if unknown:
         raise ValueError(_("unknown finding kind {kind!r}: expected one of {kinds}").format(
@@ -252,7 +250,6 @@ def crosscheck_document(conn, document: str, against: str | None = None,
                        else _("no English document of the edition of {document}: give --against"))
             raise EditionNotFound(message.format(edition=tr.edition, document=tr.name))
         en_id = pivot.id
-    from kb.terms import dictionary
 
     original = load_text(conn, en_id)
     context = DocContext(dictionary(conn), OldNumbers(conn, original.name if original.lang == "en" else None))

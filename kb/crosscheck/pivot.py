@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from kb.core.model import Serialisable
 from kb.crosscheck.specs import DocRef
+from kb.history import infer_edition, stored_inference, trace
 from kb.i18n import _
 
 # Strongest first: what a rule went through between two editions, step by step, sums up to this.
@@ -61,8 +62,6 @@ def english_pivot(conn, doc: DocRef) -> Pivot | None:
 
 def _inferred(conn, doc: DocRef) -> tuple[str | None, str]:
     """The newest edition kb.history infers for an undated document, and the range it gave."""
-    from kb.history import infer_edition, stored_inference
-
     try:
         result = stored_inference(conn, doc.name) or infer_edition(conn, doc.name, save=False)
     except LookupError:
@@ -89,7 +88,6 @@ def map_numbers(conn, old: Pivot, new: Pivot, numbers: list[str], *, family: str
     """
     if old.id == new.id:
         return Mapping({n: n for n in numbers}, {n: "unchanged" for n in numbers})
-    from kb.history import trace
 
     found = Mapping()
     try:

@@ -18,6 +18,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from kb.crosscheck import crosscheck, crosscheck_document
+
 DOCUMENT_CHECKS = ("ja@2026-01-16", "zh@2023-11-17", "zh@2026-04-17")  # each against English of its date
 RULE_CHECKS = (
     ("de:702.23", "ja@2023-11-17:702.26"), ("de:702.23", "ja:702.26"), ("ja:312", "en:312"),
@@ -60,8 +62,6 @@ def _numbered(items: list[Sampled]) -> list[Sampled]:
 
 def draw(conn) -> list[Sampled]:
     """The sample, in a fixed order: document findings first, then the rule-level flags."""
-    from kb.crosscheck import crosscheck, crosscheck_document
-
     found: list[Sampled] = []
     for spec in DOCUMENT_CHECKS:
         report = crosscheck_document(conn, spec)

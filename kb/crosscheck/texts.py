@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from kb.core.model import Serialisable
-from kb.crosscheck.signals import sibling_index
 from kb.core.numbers import RuleNumber
+from kb.crosscheck.citecheck import title_numbers
+from kb.crosscheck.signals import sibling_index
 
 
 @dataclass
@@ -67,8 +68,6 @@ class DocText:
     @cached_property
     def title_index(self) -> dict[str, str]:
         """Folded title -> number: which rule a cited title names."""
-        from kb.crosscheck.citecheck import title_numbers
-
         return title_numbers(self.titles)
 
     def children(self, number: str) -> list[RuleText]:

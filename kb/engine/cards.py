@@ -227,7 +227,7 @@ _POOL: dict[Path, CardPool] = {}
 def load_pool(directory: Path | str) -> CardPool:
     """The card pool of a folder of YAML files (cached: cards are immutable).
 
-    The engine has no folder of its own: the caller (kb/scenarios.py) says where cards are."""
+    The engine has no folder of its own: the caller (kb/scenarios/play.py) says where cards are."""
     directory = Path(directory)
     if directory in _POOL:
         return _POOL[directory]

@@ -8,6 +8,7 @@ First strike is not modelled: this card pool has none.
 from __future__ import annotations
 
 from kb.engine.cards import Ability
+from kb.engine.players import change_life
 from kb.engine.restrictions import applies, can_attack, can_block, player_protected, protected_from
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError
 from kb.engine.triggers import obj_event
@@ -105,7 +106,6 @@ def _damage_amount(game: Game, creature: Obj) -> int:
 
 
 def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None:
-    from kb.engine.players import change_life
     if amount <= 0:
         return
     infect = "infect" in game.chars(source).keywords

@@ -12,12 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from kb.engine.cards import token_def
+import kb.engine.zones as zones
+from kb.engine.cards import Ability, token_def
 from kb.engine.choices import choose_objects, decide
+from kb.engine.combat import deal_damage, tap
 from kb.engine.dice import roll_die
+from kb.engine.mana import add
+from kb.engine.phasing import phase_out
+from kb.engine.planechase import run_verb, token_copies
+from kb.engine.players import change_life, draw
 from kb.engine.select import in_range, is_set_selector, player_ref, select_set
 from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
-import kb.engine.zones as zones
+from kb.engine.triggers import obj_event
 from kb.i18n import N_
 
 
@@ -190,7 +196,6 @@ def v_rule(ctx: Ctx, p: dict) -> None:
 
 # ----- one-shot actions ------------------------------------------------------------------
 def v_phase_out(ctx: Ctx, p: dict) -> None:
-    from kb.engine.phasing import phase_out
     until: dict[str, Any] | None = None
     if p.get("until") not in (None, "source_leaves", "while_you_control_source") or \
             p.get("cant_phase_in") not in (None, "end_of_your_next_turn"):
@@ -276,7 +281,6 @@ def v_exile_self(ctx: Ctx, p: dict) -> None:
 
 
 def v_draw(ctx: Ctx, p: dict) -> None:
-    from kb.engine.players import draw
     for name in players(ctx, p.get("player", "you")):
         draw(ctx.game, name, amount(ctx, p.get("count", 1)))
 
@@ -322,12 +326,10 @@ def v_remove_counters(ctx: Ctx, p: dict) -> None:
             continue
         perm.counters = {**perm.counters, kind: max(0, had - n)}
         if had - n <= 0:
-            from kb.engine.triggers import obj_event
             ctx.game.emit("last_counter_removed", kind_removed=kind, **obj_event(ctx.game, perm))
 
 
 def v_tap(ctx: Ctx, p: dict) -> None:
-    from kb.engine.combat import tap
     for perm in objects(ctx, p["what"]):
         tap(ctx.game, perm)
     ctx.vars["tapped"] = objects(ctx, p["what"])
@@ -341,20 +343,17 @@ def v_untap(ctx: Ctx, p: dict) -> None:
 
 
 def v_life(ctx: Ctx, p: dict) -> None:
-    from kb.engine.players import change_life
     for name in players(ctx, p.get("player", "you")):
         change_life(ctx.game, name, amount(ctx, p["amount"]))
 
 
 def v_set_life(ctx: Ctx, p: dict) -> None:
     """"Your life total becomes N": a gain or loss of the difference (119.5)."""
-    from kb.engine.players import change_life
     for name in players(ctx, p.get("player", "you")):
         change_life(ctx.game, name, amount(ctx, p["amount"]) - ctx.game.players[name].life)
 
 
 def v_damage_players(ctx: Ctx, p: dict) -> None:
-    from kb.engine.combat import deal_damage
     source = ctx.source
     assert source is not None, "damage has a source (120.1): a card's spell or ability deals it"
     for name in players(ctx, p.get("player", "opponents")):
@@ -426,14 +425,12 @@ def v_choose_up_to(ctx: Ctx, p: dict) -> None:
 def _counters_added(game: Game, perm: Obj, before: dict) -> None:
     """Lore counters put on a Saga trigger its chapters (714.2b)."""
     if before.get("lore", 0) < perm.counters.get("lore", 0):
-        from kb.engine.triggers import obj_event
         game.emit("lore_counter", before=before.get("lore", 0), after=perm.counters["lore"],
                   **obj_event(game, perm))
 
 
 def v_damage_each(ctx: Ctx, p: dict) -> None:
     """"Deals N damage to each creature and each planeswalker": phased-out ones aren't there (702.26b)."""
-    from kb.engine.combat import deal_damage
     n = amount(ctx, p["amount"])
     source = ctx.source
     if source is None:
@@ -501,7 +498,6 @@ def v_choose(ctx: Ctx, p: dict) -> None:
 
 
 def v_delayed(ctx: Ctx, p: dict) -> None:
-    from kb.engine.cards import Ability
     game = ctx.game
     bound = {k: v for k, v in ctx.vars.items()}
     ability = Ability(label=p.get("label", "delayed"), effect=tuple(p["effect"]), on=p["event"])
@@ -546,13 +542,11 @@ def v_repeat_until_win(ctx: Ctx, p: dict) -> None:
 
 def v_each_player_copy(ctx: Ctx, p: dict) -> None:
     """Caught in a Parallel Universe / Human-Time Lord Meta-Crisis: token copies by choice."""
-    from kb.engine.planechase import token_copies
     token_copies(ctx, p)
 
 
 def v_planar(ctx: Ctx, p: dict) -> None:
     """Planechase actions: planeswalk, chaos, reverse turn order and the phenomena's own."""
-    from kb.engine.planechase import run_verb
     run_verb(ctx, p)
 
 
@@ -578,7 +572,6 @@ def v_unearth_return(ctx: Ctx, p: dict) -> None:
     """Unearth resolving: back with haste, exiled at the next end step, exiled if it would leave (702.84a).
 
     The delayed trigger names the permanent: if it is phased out then, it isn't there to exile (702.26b)."""
-    from kb.engine.cards import Ability
     game, card = ctx.game, ctx.source
     if card is None or card not in game.players[card.owner].graveyard:
         return
@@ -591,7 +584,6 @@ def v_unearth_return(ctx: Ctx, p: dict) -> None:
 
 
 def _add_mana(ctx: Ctx, p: dict) -> None:
-    from kb.engine.mana import add
     add(ctx.game, ctx.controller, p["mana"])
 
 

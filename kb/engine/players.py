@@ -8,12 +8,13 @@ untap step after their next turn would have begun (702.26n, in phasing.py).
 
 from __future__ import annotations
 
+from kb.engine.planechase import owner_left, pass_planar_control
 from kb.engine.restrictions import life_can_change
 from kb.engine.state import Game, touch
+from kb.engine.zones import leave_battlefield, put_in_zone
 
 
 def draw(game: Game, name: str, count: int = 1) -> None:
-    from kb.engine.zones import put_in_zone
     player = game.players[name]
     for _ in range(count):
         if not player.library:
@@ -41,8 +42,6 @@ def lose(game: Game, name: str) -> None:
 
 
 def leave_game(game: Game, name: str) -> None:
-    from kb.engine.planechase import owner_left, pass_planar_control
-    from kb.engine.zones import leave_battlefield, put_in_zone
     player = game.players[name]
     if player.left:
         return

@@ -17,7 +17,8 @@ import kb.engine.special as special
 import kb.engine.stack as stack
 import kb.engine.turn as turn
 from kb.core.model import Serialisable
-from kb.engine.setup import RESERVED, InputError
+from kb.engine.layers import effect_active
+from kb.engine.setup import RESERVED, InputError, check_fix_kind
 from kb.engine.state import ChoiceNeeded, Game, Obj, RulesError, STEPS, q
 from kb.i18n import N_, _
 
@@ -188,7 +189,6 @@ class Runner:
             self.game.next_player(who) if holder else None)
 
     def a_fix(self, p: dict, path: str) -> None:
-        from kb.engine.setup import check_fix_kind
         for kind, results in p.items():
             check_fix_kind(kind, f"{path}.{kind}")
             self.game.fixed.setdefault(kind, []).extend(str(r) for r in results)
@@ -315,7 +315,6 @@ def _attached_to(game: Game, obj: Obj) -> str | None:
 
 
 def _affected_by(game: Game, obj: Obj) -> list[str]:
-    from kb.engine.layers import effect_active
     return sorted(e.source_name for e in game.effects
                   if e.affected is not None and obj.oid in e.affected and effect_active(game, e))
 

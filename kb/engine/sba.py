@@ -6,8 +6,11 @@ They see only phased-in permanents, with one historical exception: before
 
 from __future__ import annotations
 
-from kb.engine.state import Game, Obj
+from kb.engine.choices import choose_objects
+from kb.engine.planechase import phenomenon_sba
+from kb.engine.players import lose
 from kb.engine.restrictions import protected_from
+from kb.engine.state import Game, Obj
 from kb.engine.zones import leave_battlefield, unattach
 
 
@@ -43,7 +46,6 @@ def _lethal(game: Game, perm: Obj) -> bool:
 
 def check_once(game: Game) -> bool:
     """One round of state-based actions, all at once (704.3); True if any happened."""
-    from kb.engine.players import lose
     acted = False
     losing = []
     for name in game.in_game():
@@ -92,7 +94,6 @@ def check_once(game: Game) -> bool:
         if perm.zone == "battlefield" and "indestructible" not in game.chars(perm).keywords:
             leave_battlefield(game, perm, "graveyard", "sba")
             acted = True
-    from kb.engine.planechase import phenomenon_sba
     if phenomenon_sba(game):
         acted = True
     return acted
@@ -109,7 +110,6 @@ def _saga_done(game: Game, perm: Obj) -> bool:
 
 
 def _legend_rule(game: Game) -> list[Obj]:
-    from kb.engine.choices import choose_objects
     out: list[Obj] = []
     seen: dict[tuple[str, str], list[Obj]] = {}
     for perm in game.permanents():

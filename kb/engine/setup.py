@@ -8,6 +8,7 @@ phased-in permanent).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import kb.engine.planechase as planechase
@@ -116,7 +117,6 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
 
 def check_fix_kind(kind: str, path: str) -> None:
     """Fixed random results exist for coins, the planar die and dN (a d6, a d20, ...)."""
-    import re
     if kind not in ("coin", "planar_die") and not re.fullmatch(r"d[1-9][0-9]*", kind):
         raise InputError(path, _("unknown random kind {kind} (known: coin, planar_die, d6, d20, ...)").format(
             kind=q(kind)))

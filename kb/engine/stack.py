@@ -11,14 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 import kb.engine.sba as sba
+import kb.engine.zones as zones
 from kb.engine.cards import Ability
 from kb.engine.choices import decide, queued
+from kb.engine.combat import tap
 from kb.engine.effects import Ctx, run
 from kb.engine.mana import pay
+from kb.engine.players import change_life
 from kb.engine.restrictions import protected_from
 from kb.engine.select import matches
 from kb.engine.state import ChoiceNeeded, Game, Obj, PendingTrigger, RulesError, StackItem, q
-import kb.engine.zones as zones
 from kb.i18n import N_
 
 TARGET_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
@@ -252,13 +254,11 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
     if cost.get("mana"):
         pay(game, player, cost["mana"], 0, f"{perm.name} ({ability.label})")
     if cost.get("tap"):
-        from kb.engine.combat import tap
         tap(game, perm)
     if "loyalty" in cost:
         perm.counters = {**perm.counters, "loyalty": perm.counters.get("loyalty", 0) + cost["loyalty"]}
         perm.loyalty_used_turn = game.turn
     if cost.get("life"):
-        from kb.engine.players import change_life
         change_life(game, player, -cost["life"])
     item = StackItem(game.new_id(), "ability", ability, player, perm, perm.name, chosen)
     game.stack.append(item)

@@ -8,6 +8,7 @@ rules that name phased-out permanents (phasing itself, 702.26k/n, cleanup) ask
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from dataclasses import MISSING, dataclass, field
@@ -117,7 +118,6 @@ _OBJ_FIELDS: set[str] = set()
 def _new_obj(**values: Any) -> Obj:
     """An Obj built without one version bump per field (a library of 30 cards is 30 objects)."""
     if not _OBJ_FIELDS:
-        import dataclasses
         for f in dataclasses.fields(Obj):
             _OBJ_FIELDS.add(f.name)
             if f.default_factory is not MISSING:

@@ -11,7 +11,10 @@ from __future__ import annotations
 import kb.engine.combat as combat
 import kb.engine.phasing as phasing
 from kb.engine.durations import expire
+from kb.engine.effects import _counters_added
 from kb.engine.mana import empty_pools
+from kb.engine.planechase import new_active_player
+from kb.engine.players import draw
 from kb.engine.restrictions import applies
 from kb.engine.stack import give_priority, priority_point, resolve_top
 from kb.engine.state import STEPS, Game, RulesError
@@ -57,7 +60,6 @@ def _next_active(game: Game) -> str:
 
 
 def begin_turn(game: Game) -> None:
-    from kb.engine.planechase import new_active_player
     nxt = _next_active(game)
     game.turn += 1
     game.active = nxt
@@ -86,7 +88,6 @@ def enter_step(game: Game, step: str) -> None:
             expire(game, "your_next_upkeep", name)
         game.emit("upkeep", player=active)
     elif step == "draw":
-        from kb.engine.players import draw
         if not game.skip_flags.pop("skip_draw", False):
             for name in game.active_players():
                 draw(game, name)
@@ -113,7 +114,6 @@ def enter_step(game: Game, step: str) -> None:
 
 def _lore_counters(game: Game, active: str) -> None:
     """714.3c: as the precombat main phase begins, a lore counter on each Saga the active player controls."""
-    from kb.engine.effects import _counters_added
     for perm in game.permanents():
         if game.controller(perm) == active and (perm.copy_of or perm.cdef).chapters:
             before = dict(perm.counters)

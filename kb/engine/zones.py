@@ -6,9 +6,14 @@ zone-change trigger can see it (702.26d).
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from kb.engine.choices import decide
 from kb.engine.dice import roll_die
+from kb.engine.phasing import on_leaves
+from kb.engine.restrictions import protected_from
+from kb.engine.select import matches
 from kb.engine.state import Game, Obj, RulesError, touch
 from kb.engine.triggers import obj_event
 from kb.i18n import N_
@@ -104,7 +109,6 @@ def merge(game: Game, card: Obj, perm: Obj, over: bool) -> None:
     """702.140c, 730: the card merges with the permanent, over or under it; one object with the
     characteristics of the topmost card and the abilities of all (a copiable effect, 730.2a). It is
     the same object (730.2c), so it hasn't entered, and it phases out and in as one."""
-    import dataclasses
     _detach_from_zone(game, card)
     parts = perm.merged or [(perm.card_id, perm.copy_of or perm.cdef)]
     parts = [(card.card_id, card.cdef)] + parts if over else parts + [(card.card_id, card.cdef)]
@@ -119,13 +123,11 @@ def merge(game: Game, card: Obj, perm: Obj, over: bool) -> None:
 
 
 def game_choice(game: Game, player: str, kind: str, options: list, source: str) -> Any:
-    from kb.engine.choices import decide
     return decide(game, player, kind, options, source)
 
 
 def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | None:
     """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library, gone)."""
-    from kb.engine.phasing import on_leaves
     if perm.chosen.get("unearthed") and to not in ("exile", "gone"):
         to = "exile"                       # 702.84a: if it would leave the battlefield, exile it instead
     before = obj_event(game, perm)
@@ -156,8 +158,6 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
 
 def enchant_options(game: Game, aura: Obj) -> list[tuple[str, Any]]:
     """What an Aura entering without being cast may enchant (303.4f): legal, phased-in, unprotected."""
-    from kb.engine.restrictions import protected_from
-    from kb.engine.select import matches
     enchant = aura.cdef.enchant or {}
     kind = enchant.get("kind", "creature")
     if kind == "player":
@@ -176,7 +176,6 @@ def enchant_options(game: Game, aura: Obj) -> list[tuple[str, Any]]:
 def put_aura(game: Game, card: Obj, controller: str, source_name: str) -> Obj | None:
     """An Aura put onto the battlefield by an effect: its controller chooses what it enchants as it
     enters (303.4f), among what is on the battlefield then; with nothing legal it stays where it is (303.4g)."""
-    from kb.engine.choices import decide
     options = enchant_options(game, card)
     if not options:
         return None

@@ -138,7 +138,7 @@ def default_rules_language(available: Collection[str]) -> str:
 
 def language_name(code: str, ui: str | None = None) -> str:
     """The name of a language in the interface language ("Japanisch", "日本語", "японский")."""
-    from kb.i18n.localedata import language_name as name
+    from kb.i18n.localedata import language_name as name  # lazy: babel's locale data, only dates and names need it
 
     return name(code, ui or _current.get())
 
@@ -148,7 +148,7 @@ def format_date(value: date | str, ui: str | None = None) -> str:
     lang = ui or _current.get()
     if lang == SOURCE_LANGUAGE:  # `mtgkb show` prints one on every call: no babel, no localedata
         return english_date(to_date(value))
-    from kb.i18n.localedata import format_date as fmt
+    from kb.i18n.localedata import format_date as fmt  # lazy: babel's locale data, only dates and names need it
 
     return fmt(value, lang)
 

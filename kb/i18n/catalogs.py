@@ -9,16 +9,14 @@ is compiled again. Reading a compiled catalog needs only the standard library.
 
 from __future__ import annotations
 
+import gettext
 import io
 import os
 import sys
 import zlib
 from functools import lru_cache
+from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
-
-from typing import TYPE_CHECKING
-if TYPE_CHECKING:
-    from gettext import NullTranslations
 
 DOMAIN = "mtgkb"
 LOCALES_ENV = "MTGKB_LOCALES"
@@ -70,8 +68,6 @@ def forget_loaded() -> None:
 
 
 def _load(po: Path) -> NullTranslations:
-    import gettext
-
     if not po.is_file():
         return gettext.NullTranslations()
     try:
@@ -92,8 +88,6 @@ def gettext_folder(lang: str) -> Path | None:
     click's own messages, which click looks up with the standard ``gettext`` functions,
     come from our catalogs (kb.cli.i18n).
     """
-    from gettext import GNUTranslations
-
     if not isinstance(translations(lang), GNUTranslations):  # no catalog, or a broken one (reported)
         return None
     mo = compiled(po_path(lang))
@@ -128,8 +122,8 @@ def compiled(po: Path) -> Path | None:
 
 def compile_bytes(po: Path) -> bytes:
     """The .mo form of a .po (fuzzy entries left out, as gettext's msgfmt does)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from babel.messages.mofile import write_mo  # lazy: babel's PO reader and MO writer, ~36 modules: only a compile
+    from babel.messages.pofile import read_po  # lazy: babel's PO reader and MO writer, ~36 modules: only a compile
 
     with po.open("rb") as stream:
         catalog = read_po(stream, domain=DOMAIN)
@@ -139,7 +133,7 @@ def compile_bytes(po: Path) -> bytes:
 
 
 def _write_atomically(path: Path, data: bytes, stamp: int) -> None:
-    import tempfile
+    import tempfile  # lazy: tempfile, ~10 modules: only a compile writes
 
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".mtgkb-", suffix=".mo")

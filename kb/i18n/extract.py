@@ -14,6 +14,8 @@ import io
 from collections.abc import Collection, Iterator, Mapping
 from typing import Any
 
+from babel.messages.extract import extract_python
+
 HELP_KEYWORDS = ("help", "short_help", "epilog")
 COMMAND_DECORATORS = ("command", "group")
 
@@ -23,8 +25,6 @@ Extracted = tuple[Any, ...]  # (line, function name, message, comments), as babe
 def extract_mtgkb(fileobj: io.BufferedIOBase, keywords: Mapping[str, Any], comment_tags: Collection[str],
                   options: Mapping[str, Any]) -> Iterator[Extracted]:
     """What babel's Python extractor finds, then the help texts (see the module docstring)."""
-    from babel.messages.extract import extract_python
-
     source = fileobj.read()
     yield from extract_python(io.BytesIO(source), keywords, comment_tags, dict(options))  # type: ignore[arg-type]  # babel's TypedDict of options; ours are babel's own
     yield from help_texts(source.decode(options.get("encoding", "utf-8")))

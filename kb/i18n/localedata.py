@@ -11,13 +11,14 @@ from collections.abc import Iterable
 from datetime import date
 from functools import lru_cache
 
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date as babel_format_date
+
 from kb.i18n.days import to_date
 
 
 def _locale(code: str):
     """babel's Locale for a tag like "de", "pt_BR" or "zh-Hans"; None if babel has no data."""
-    from babel import Locale, UnknownLocaleError
-
     try:
         return Locale.parse(code.replace("-", "_"))
     except (UnknownLocaleError, ValueError):
@@ -35,7 +36,6 @@ def language_name(code: str, ui: str) -> str:
 def format_date(value: date | str, ui: str) -> str:
     """The long date of the locale: "17. November 2023", "2023年11月17日" (kb.i18n does English)."""
     day = to_date(value)
-    from babel.dates import format_date as babel_format_date
 
     return babel_format_date(day, format="long", locale=_locale(ui) or "en")
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 import re
 import string
+from gettext import c2py
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import click
@@ -43,8 +45,6 @@ def extract(locales: Path = PROJECT_LOCALES, root: Path = PROJECT_ROOT) -> Catal
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("mtgkb")
     except PackageNotFoundError:
@@ -150,8 +150,6 @@ def _message_problems(message: Message, catalog: Catalog) -> list[str]:
 
 def _forms_for_many(catalog: Catalog) -> set[int]:
     """The plural forms a count other than 1 selects (Russian 0 for 21): they need the plural's fields."""
-    from gettext import c2py
-
     plural = c2py(catalog.plural_expr)
     return {plural(n) for n in (0, *range(2, 1000))}
 

@@ -11,11 +11,14 @@ from itertools import groupby
 from urllib.parse import urlencode
 
 from kb.api import KnowledgeBase, LookupFailed
-from kb.i18n import _
 from kb.core.errors import BadQuery
-from kb.core.numbers import RuleNumberError
+from kb.core.numbers import RuleNumber, RuleNumberError
+from kb.i18n import _
 from kb.reader import views
+from kb.reader.glossary import glossary_index
+from kb.reader.history import KINDS, SECTIONS, diff_view, overview as build
 from kb.reader.render import render, stream
+from kb.reader.side_docs import docs_view
 from kb.reader.urls import Urls
 
 Page = tuple[str, int]
@@ -52,8 +55,6 @@ def document_or_missing(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[st
 
 def glossary(kb: KnowledgeBase, urls: Urls, name: str, documents: list | None = None) -> str:
     """A document's glossary index; ``documents`` limits the other languages it links to."""
-    from kb.reader.glossary import glossary_index
-
     return render("glossary.html", urls, view=glossary_index(kb, name, documents))
 
 
@@ -89,8 +90,6 @@ def side_by_side(kb: KnowledgeBase, urls: Urls, specs: list[str]) -> Page:
 
 def side_docs(kb: KnowledgeBase, urls: Urls, names: list[str]) -> Iterator[str] | Page:
     """Two or three whole documents aligned rule by rule, streamed; a page that says what is wrong otherwise."""
-    from kb.reader.side_docs import docs_view
-
     try:
         view = docs_view(kb, names, views.held_documents(kb))
     except LookupFailed as error:
@@ -128,8 +127,6 @@ def _subrule_changes(*traces: dict) -> dict[str, list[tuple[str, str, str]]]:
 
 
 def diff(kb: KnowledgeBase, urls: Urls, old: str, new: str, section: str | None) -> Page:
-    from kb.reader.history import diff_view
-
     section = (section or "").strip() or None  # the history page's form sends an empty field
     try:
         data = diff_view(kb, old, new, section)
@@ -149,8 +146,6 @@ def renumbered(kb: KnowledgeBase, urls: Urls, old: str, new: str) -> Page:
 
 
 def overview(kb: KnowledgeBase, urls: Urls) -> Page:
-    from kb.reader.history import KINDS, SECTIONS, overview as build
-
     return render("history.html", urls, view=build(kb), kinds=list(KINDS), sections=SECTIONS), 200
 
 
@@ -185,8 +180,6 @@ SEARCH_LIMIT = 200  # kb.search's largest page: results past it are counted, not
 def jump(number: str) -> str | None:
     """Where the jump-to-rule box goes for ``number`` ("702.26b", "CR 702.26b", "702.26b."), or None
     when it names no rule (the box then searches for it)."""
-    from kb.core.numbers import RuleNumber
-
     text = number.strip()
     if text.lower().startswith("cr"):
         text = text[2:].strip()

@@ -6,11 +6,13 @@ versions of a rule found through the renumbering chain and each translation's En
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-
 from typing import TYPE_CHECKING
+
+import yaml
 
 from kb.api import KnowledgeBase, LookupFailed, Rule, RuleLink
 from kb.reader.glossary import slugs
@@ -246,8 +248,6 @@ _scenario_files: dict[tuple, dict[str, tuple[str, list[str]]]] = {}
 def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
     """A stored scenario result with its description and steps, read from its file (and written
     out as text) once per version of the file."""
-    import os
-
     file, name = stored.get("file") or "", stored["scenario"]
     try:
         stamp = os.stat(file).st_mtime_ns
@@ -263,8 +263,6 @@ def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
 
 def step_text(step) -> str:
     """A scenario step on one line, as YAML writes it in flow style ("advance: {player: A, to: untap}")."""
-    import yaml
-
     if isinstance(step, dict) and len(step) == 1:
         (action, value), = step.items()
         if isinstance(value, (dict, list)):

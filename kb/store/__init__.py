@@ -7,6 +7,7 @@
     reader     Store: documents, the resolver applied, rules, citations, glossary
     documents  the resolver itself (pure functions over document rows)
     lookup     in-memory indexes that make a lookup a few dictionary reads
+    update     the newest official CR (importers/official.py downloads it) stored when newer
 """
 
 from kb.store.faults import database_fault  # noqa: F401
@@ -21,7 +22,7 @@ _WRITE = ("StoreResult", "_delete_document", "content_digest", "delete_document"
 
 def __getattr__(name: str):
     if name in _WRITE:
-        from kb.store import write
+        from kb.store import write  # lazy: the citation grammar, for writing only
 
         return getattr(write, name)
     raise AttributeError(f"module 'kb.store' has no attribute {name!r}")

@@ -19,6 +19,9 @@ from __future__ import annotations
 
 import sqlite3
 
+from kb.store.documents import document_rows
+from kb.store.identity import is_official
+
 TABLE = "counterparts"
 
 
@@ -39,9 +42,6 @@ def has_table(conn: sqlite3.Connection, name: str = TABLE) -> bool:
 def chain_ids(conn: sqlite3.Connection) -> list[tuple[int, str]]:
     """(id, edition) of the chain's English editions, oldest first: official whole texts only, as the
     chain takes them (kb.store.identity.is_official: no excerpt, variant or copy)."""
-    from kb.store.documents import document_rows
-    from kb.store.identity import is_official
-
     chosen = sorted((d for d in document_rows(conn) if is_official(d)), key=lambda d: (d["edition"], d["name"]))
     return [(d["id"], d["edition"]) for d in chosen]
 

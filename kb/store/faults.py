@@ -4,10 +4,16 @@ sqlite3 reports a full disk, a lock held too long, a read-only file or a file th
 not a database as bare OperationalError or DatabaseError texts. ``database_fault``
 turns each into a DatabaseError (exit 2, HTTP 503) that says what happened to which
 file and what to do; front ends call it where they catch sqlite3.Error, once.
+
+A disk that is really full does not always give SQLITE_FULL: with less free space than
+the 32 KiB shared-memory file of WAL mode, SQLite fails to size it (SQLITE_IOERR_SHMSIZE,
+"disk I/O error"), and a write of the WAL can fail the same way. So an I/O error with
+little space left in the database's folder is reported as the full disk it is.
 """
 
 from __future__ import annotations
 
+import errno
 import re
 import sqlite3
 from pathlib import Path
@@ -17,6 +23,17 @@ from kb.i18n import _
 
 BUSY_TIMEOUT = 30  # seconds a connection waits for another's write lock (schema.connect)
 _MISSING = re.compile(r"no such (?:table|column): (\S+)|has no column named (\S+)")
+LOW_SPACE = 1024 * 1024  # bytes: below this an I/O error of SQLite is taken for a full disk
+
+
+def free_bytes(path: str | Path) -> int | None:
+    """Free space in the folder of ``path`` (None when it cannot be asked, e.g. the folder is gone)."""
+    import shutil  # lazy: it loads bz2 and lzma, 3 ms of every fresh command; only a failed write asks
+
+    try:
+        return shutil.disk_usage(Path(path).parent).free
+    except OSError:
+        return None
 
 
 def database_fault(error: sqlite3.Error, path: str | Path | None) -> DatabaseError:
@@ -32,6 +49,17 @@ def database_fault(error: sqlite3.Error, path: str | Path | None) -> DatabaseErr
         message = _("{path}: the disk is full (or the database reached its size limit); this change was not "
                     "stored, what was stored before is intact: free some space and run the command again").format(
             path=where)
+    elif ("disk i/o error" in lower or getattr(error, "sqlite_errorname", "").startswith("SQLITE_IOERR")) and path:
+        free = free_bytes(path)
+        if free is not None and free < LOW_SPACE:
+            message = _("{path}: the disk is full ({free} bytes free), so SQLite cannot write even its working "
+                        "files ({reason}); nothing more was stored, what was stored before is intact: free some "
+                        "space and run the command again").format(
+                path=where, free=f"{free:,}", reason=getattr(error, "sqlite_errorname", None) or text)
+        else:
+            message = _("{path}: the disk reported an input/output error ({reason}); what was stored before is "
+                        "intact: check the disk and run the command again").format(
+                path=where, reason=getattr(error, "sqlite_errorname", None) or text)
     elif "readonly" in lower or "read-only" in lower:
         message = _("{path}: the database is read-only (a read-only file, folder or file system): reading "
                     "commands work, but to import or repair copy it somewhere writable").format(path=where)
@@ -53,8 +81,6 @@ def database_fault(error: sqlite3.Error, path: str | Path | None) -> DatabaseErr
 
 def file_fault(error: OSError, path: str | Path) -> DatabaseError:
     """An OSError writing a file beside the database (the search index) as a message naming it."""
-    import errno
-
     reason = error.strerror or str(error)
     if error.errno == errno.ENOSPC:
         message = _("{path}: the disk is full ({reason}); the database is intact: free some space and run the "

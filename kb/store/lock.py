@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import fcntl
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from kb.core.errors import DatabaseError
+from kb.core.errors import BadInput, DatabaseError
 from kb.i18n import _
+from kb.store.faults import database_fault
 
 DEFAULT_TIMEOUT = 600.0  # seconds: a full import of every edition takes a few minutes
 TIMEOUT_VARIABLE = "MTGKB_LOCK_TIMEOUT"
@@ -36,8 +38,6 @@ def lock_timeout() -> float:
     try:
         return float(value) if value else DEFAULT_TIMEOUT
     except ValueError:
-        from kb.core.errors import BadInput
-
         raise BadInput(_("{variable}={value!r}: expected a number of seconds").format(
             variable=TIMEOUT_VARIABLE, value=value)) from None
 
@@ -54,9 +54,6 @@ def writer_lock(database: Path, *, timeout: float | None = None,
     try:
         handle = open(path, "a+")
     except OSError as error:
-        from kb.store.faults import database_fault
-        import sqlite3
-
         raise database_fault(sqlite3.OperationalError("attempt to write a readonly database"), database) from error
     try:
         started = time.monotonic()

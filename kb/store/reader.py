@@ -12,11 +12,12 @@ from pathlib import Path
 
 from kb.core.editions import is_date, normalise_edition
 from kb.core.errors import BadInput, BadRuleNumber, ExampleNotFound, RuleNotFound
-from kb.core.model import Reference, Rule, RuleLink
 from kb.core.keywords import defining_subrule, is_keyword_rule
+from kb.core.model import Reference, Rule, RuleLink
 from kb.core.numbers import RuleNumber
 from kb.core.queries import read_query
 from kb.i18n import _, format_edition, ngettext, ui_language
+from kb.store.broken import really_broken
 from kb.store.documents import resolve as resolve_documents
 from kb.store.identity import counterparts_of
 from kb.store.lookup import CANDIDATES_KEPT, DocumentIndex, LookupCache, RefRow, SqlDocument, keep
@@ -197,7 +198,7 @@ class Store:
 
     def document_glossary(self, name: str) -> list["GlossaryEntry"]:
         """The glossary of one document in its printed order."""
-        from kb.core.results import GlossaryEntry
+        from kb.core.results import GlossaryEntry  # lazy: its dataclasses cost a fresh show 4 ms
 
         doc = self.document_row(name)
         targets: dict[int, list[str]] = {}
@@ -239,8 +240,6 @@ class Store:
         belongs to (same language and date, else its English pivot), and reported only when that
         lacks them too; one with no such text is left out, as nothing can be said of it.
         """
-        from kb.store.broken import really_broken
-
         sql = (self._REF_SQL.replace(" from refs r", ", r.target_start, r.target_end, d.id as document_id, d.format, "
                                      "d.rules as document_rules, (select t.title from rules t where t.document_id = "
                                      "r.document_id and t.number = r.target limit 1) as actual_title from refs r")
@@ -251,7 +250,7 @@ class Store:
 
     def glossary(self, term: str, *, lang: str | None = None, edition: str | None = None) -> list["GlossaryEntry"]:
         """Glossary entries whose term (or English name) is ``term``; else those that contain it."""
-        from kb.core.results import GlossaryEntry
+        from kb.core.results import GlossaryEntry  # lazy: its dataclasses cost a fresh show 4 ms
 
         folded = term.strip().casefold()
         if not folded:

@@ -15,7 +15,9 @@ from pathlib import Path
 
 from kb.core.errors import DatabaseError
 from kb.i18n import _
+from kb.store.counterparts import migrate as migrate_counterparts
 from kb.store.faults import BUSY_TIMEOUT, database_fault
+from kb.store.lock import writer_lock
 
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 
 def database(conn: sqlite3.Connection) -> "sqlite_utils.Database":
     """The connection as a sqlite_utils.Database, for callers that want its API."""
-    import sqlite_utils
+    import sqlite_utils  # lazy: sqlite_utils, ~100 modules: only callers of .db need it
 
     return sqlite_utils.Database(conn)
 
@@ -133,9 +135,7 @@ def _scenario_tables(conn: sqlite3.Connection) -> None:
 
 
 def _counterparts(conn: sqlite3.Connection) -> None:
-    from kb.store.counterparts import migrate
-
-    migrate(conn)
+    migrate_counterparts(conn)
 
 
 def _glossary_nocase(conn: sqlite3.Connection) -> None:
@@ -299,7 +299,6 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
         if version < SCHEMA_VERSION and not memory:
             # Created or migrated under the writer lock (kb.store.lock): first imports started together
             # queue like later ones, instead of one failing at once on SQLite's lock of the other's schema.
-            from kb.store.lock import writer_lock
 
             with writer_lock(path):
                 _wal(conn)

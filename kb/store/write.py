@@ -8,13 +8,16 @@ document. The schema is described in docs/schema.md.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections import namedtuple
 from datetime import datetime, timezone
 
 from importers.references import find_references
+from kb.core.errors import ReplaceRefused
 from kb.core.numbers import RuleNumber
+from kb.i18n import _
 
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
@@ -28,8 +31,6 @@ StoreResult = namedtuple("StoreResult", "name status document_id rules examples 
 
 
 def digest(data: bytes) -> str:
-    import hashlib
-
     return hashlib.sha256(data).hexdigest()
 
 
@@ -82,9 +83,6 @@ def store_document(
 
 def refuse_loss(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, name: str, source: str) -> None:
     """ReplaceRefused when ``doc`` holds less than (1 - MAX_LOSS) of the stored rules, examples or glossary."""
-    from kb.core.errors import ReplaceRefused
-    from kb.i18n import _
-
     stored = conn.execute("select rules, examples, glossary, source from documents where id = ?", [doc_id]).fetchone()
     new = (len(doc.rules), sum(len(rule.examples) for rule in doc.rules), len(doc.glossary))
     labels = (_("rules"), _("examples"), _("glossary entries"))
@@ -104,9 +102,6 @@ def refuse_dropped(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, na
     One rule is enough: a PO file edited by hand (a msgid line deleted, a msgstr emptied) keeps its
     counts within any share, and the rule it drops is a translation someone made.
     """
-    from kb.core.errors import ReplaceRefused
-    from kb.i18n import _
-
     new = {str(RuleNumber.parse(rule.number)) for rule in doc.rules}
     lost = [number for (number,) in conn.execute("select number from rules where document_id = ? order by seq",
                                                  [doc_id]) if number not in new]
@@ -148,8 +143,6 @@ def stored_content_digest(conn: sqlite3.Connection, doc_id: int) -> str:
 
 
 def _content_sha(head, *parts) -> str:
-    import hashlib
-
     hashed = hashlib.sha256(json.dumps(head, ensure_ascii=False, sort_keys=True).encode())
     for part in parts:
         hashed.update(b"\x1e")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections import Counter, defaultdict
+from difflib import get_close_matches
 from pathlib import Path
 
 from kb.terms.matcher import Matcher
@@ -104,8 +105,6 @@ class TermDictionary:
 
     def suggest(self, query: str, count: int = 5) -> list[str]:
         """Names that look like ``query``, for "Nearest:" after a failed lookup."""
-        from difflib import get_close_matches
-
         return get_close_matches(fold(query), list(self.by_folded), n=count, cutoff=0.6)
 
 

@@ -19,8 +19,11 @@ from dataclasses import dataclass, field
 
 from kb.core.model import Serialisable
 from kb.core.results import GlossaryEntry
+from kb.store import Store
+from kb.terms.matcher import stemmer
 from kb.terms.names import english_key, light_stem
 from kb.terms.names import fold as _full_fold
+from kb.terms.table import fingerprint, rebuild_terms, stored_fingerprint
 
 def fold(text: str) -> str:
     """kb.terms.names.fold, quicker for the plain ASCII most names are."""
@@ -78,7 +81,7 @@ class GlossaryResult(Serialisable):
         return self.entries[index]
 
 
-def lookup(store, term: str, *, lang: str | None = None, edition: str | None = None,
+def lookup(store: Store, term: str, *, lang: str | None = None, edition: str | None = None,
            all_editions: bool = False, limit: int = LIMIT) -> GlossaryResult:
     """The glossary entries of the concept ``term`` names, one per language (see the module)."""
     docs = store.candidates(lang, edition)
@@ -129,8 +132,6 @@ def loose(text: str) -> str:
 def word_form(text: str, lang: str = "en") -> str:
     """The words of a name without their inflection, in the name's language: "mana abilities" and
     "Mana Ability", "cycle" and "Cycling", "die" and "Dies" meet; German and Russian by their stemmers."""
-    from kb.terms.matcher import stemmer
-
     stem = _english_form if lang == "en" else stemmer(lang)
     return " ".join(stem(word) for word in _FORM_WORD.findall(loose(text)))
 
@@ -154,7 +155,7 @@ class _Keys:
     english: set[str] = field(default_factory=set)  # the English glossary's names
 
 
-def _keys(store) -> _Keys:
+def _keys(store: Store) -> _Keys:
     found: _Keys | None = store.cache.memo.get("glossary keys")
     if found is not None:
         return found
@@ -189,7 +190,7 @@ def _keys(store) -> _Keys:
     return found
 
 
-def _in_newest(store, term: str) -> tuple[list[str], str | None]:
+def _in_newest(store: Store, term: str) -> tuple[list[str], str | None]:
     """The concept the newest glossaries name by ``term``: a name or a part of one, an alias (the
     table above, else the initials of one name only), a word form; ([], None) when none does."""
     quick = _newest_by_name(store, term)
@@ -216,7 +217,7 @@ def _in_newest(store, term: str) -> tuple[list[str], str | None]:
     return [], None
 
 
-def _only_see(store, concept: str) -> bool:
+def _only_see(store: Store, concept: str) -> bool:
     """Whether the newest English entry of ``concept`` says only "See X." (an indexed query: the table
     of names is read only then)."""
     docs = [d["id"] for d in _newest_glossaries(store) if d["lang"] == "en"]
@@ -228,7 +229,7 @@ def _only_see(store, concept: str) -> bool:
     return any(_SEE.match(" ".join((text or "").split())) for (text,) in rows)
 
 
-def _newest_by_name(store, term: str) -> list[str]:
+def _newest_by_name(store: Store, term: str) -> list[str]:
     """English names of the concepts the newest English glossary spells exactly (any case); other
     languages' names go through the table of names, which knows their English ones."""
     docs = [d for d in _newest_glossaries(store) if d["lang"] == "en"]
@@ -243,15 +244,13 @@ def _newest_by_name(store, term: str) -> list[str]:
     return _distinct([name for _lang, name, _english in rows])
 
 
-def _languages_of(store) -> list[str]:
+def _languages_of(store: Store) -> list[str]:
     return [doc["lang"] for doc in _newest_glossaries(store)]
 
 
 def _fresh_dictionary(conn: sqlite3.Connection) -> None:
     """The stored term dictionary, rebuilt first when the documents changed since it was mined (once
     after an import; a read-only database is read as it is)."""
-    from kb.terms.table import fingerprint, rebuild_terms, stored_fingerprint
-
     if stored_fingerprint(conn) != fingerprint(conn):
         rebuild_terms(conn)
 
@@ -274,7 +273,7 @@ def _by_name(conn: sqlite3.Connection, term: str) -> list[str]:
 _PARTS = re.compile(r"\s*[、,，/／;；]\s*")
 
 
-def _by_part(store, term: str) -> list[str]:
+def _by_part(store: Store, term: str) -> list[str]:
     """English names of the entries that list ``term`` as one of several names, in the newest glossaries."""
     parts: dict[str, list[str]] | None = store.cache.memo.get("glossary parts")
     if parts is None:
@@ -321,7 +320,7 @@ def _distinct(names: list[str]) -> list[str]:
     return list(seen.values())
 
 
-def _newest_glossaries(store) -> list[dict]:
+def _newest_glossaries(store: Store) -> list[dict]:
     """The documents with a glossary of each language's newest edition (a glossary list beside its
     full text, too): where names are looked for by part or spelling."""
     rows = store.conn.execute("select distinct document_id from glossary").fetchall()
@@ -334,7 +333,7 @@ def _newest_glossaries(store) -> list[dict]:
     return found
 
 
-def _names(store) -> dict[str, str]:
+def _names(store: Store) -> dict[str, str]:
     """Folded spelling -> English name of the newest glossaries' entries and the dictionary's names,
     once per database state (a server reads them once)."""
     found: dict[str, str] | None = store.cache.memo.get("glossary names")
@@ -376,8 +375,8 @@ def _containing(conn: sqlite3.Connection, store, term: str) -> list[str]:
 def _nearest(conn: sqlite3.Connection, store, term: str) -> str | None:
     """The English name of the concept spelled nearest ``term`` (restricted Damerau–Levenshtein:
     one edit for short words, two from five letters, three from eleven), or None."""
-    from rapidfuzz import process
-    from rapidfuzz.distance import OSA
+    from rapidfuzz import process  # lazy: rapidfuzz, ~46 modules; only a miss asks
+    from rapidfuzz.distance import OSA  # lazy: rapidfuzz, ~46 modules; only a miss asks
 
     wanted = fold(term)
     if len(wanted) < 3:

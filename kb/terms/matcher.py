@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
+from whoosh.lang import stemmer_for_language
 
 from kb.core.model import Serialisable
 from kb.core.text import fold_text, simplified
@@ -42,8 +43,6 @@ def stemmer(lang: str) -> Callable[[str], str]:
     if lang == "de":
         return german_stem
     if lang in _SNOWBALL:
-        from whoosh.lang import stemmer_for_language
-
         snowball = stemmer_for_language(lang)
         return lambda word: snowball(word.casefold())
     return str.casefold

@@ -12,10 +12,11 @@ import re
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from kb.i18n import _
 from kb.core.paths import DATA_DIR
+from kb.i18n import _
 from kb.terms.model import TermName
 from kb.terms.names import OBSOLETE, clean_name, english_key, sense_of, split_pair
+from kb.terms.vocabulary import cr_terms, is_function_word
 
 CURATED = DATA_DIR / "terms_curated.tsv"
 CURATED_COLUMNS = ("lang", "term", "english", "source")
@@ -116,8 +117,6 @@ def mine(conn, curated_path: Path = CURATED, vocabulary: dict | None = None) -> 
     out of running text, are not. Without any English CR stored nothing can be checked:
     then only the curated pairs and bilingual headings ("Instabilität (Phasing)") are kept.
     """
-    from kb.terms.vocabulary import cr_terms, is_function_word
-
     vocabulary = cr_terms(conn) if vocabulary is None else vocabulary
     streams: Iterable[Iterable[TermName]] = (
         curated(curated_path), from_glossaries(conn), from_pairs(conn), from_rule_titles(conn), from_rule_texts(conn),

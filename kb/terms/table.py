@@ -11,6 +11,7 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
+from kb.store import Store
 from kb.terms.model import TermName
 from kb.terms.names import fold
 from kb.terms.sources import CURATED, mine
@@ -50,12 +51,12 @@ def fingerprint(conn, curated_path: Path = CURATED) -> str:
     return digest.hexdigest()
 
 
-def rebuild_terms(kb, curated_path: Path = CURATED) -> int:
+def rebuild_terms(store: Store | sqlite3.Connection, curated_path: Path = CURATED) -> int:
     """Mine every pairing again and replace the table in one transaction; returns the row count.
 
-    ``kb`` is a KnowledgeBase, a sqlite-utils Database or a sqlite3 connection.
+    ``store`` is a Store or its sqlite3 connection.
     """
-    conn = connection(kb)
+    conn = connection(store)
     ensure_terms_schema(conn)
     names = mine(conn, curated_path)
     stamp = fingerprint(conn, curated_path)

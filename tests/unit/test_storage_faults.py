@@ -231,6 +231,68 @@ def test_a_full_disk_during_the_index_update_keeps_the_document_and_names_repair
     assert KnowledgeBase.open(db).pending().index == []
 
 
+def test_repair_on_a_full_disk_says_so_and_leaves_the_database_whole(tmp_path, editions, monkeypatch):
+    """A chain to compute that does not fit: SQLITE_FULL (max_page_count stands in for the disk) in the
+    middle of `repair` is a message with exit 2; the documents stay as they were, no half pairing is kept,
+    and the repair completes once there is room."""
+    import kb.store.schema
+
+    extra = "".join(f"\n702.{n}. Extra rule {n} " + "word " * 30 + "\n" for n in range(40, 240))
+    for edition in editions:
+        text = edition.read_text(encoding="utf-8")
+        glossary = text.rindex("\nGlossary")
+        edition.write_text(text[:glossary] + extra + text[glossary:], encoding="utf-8")
+    path = tmp_path / "full.db"
+    opened = KnowledgeBase.open(path)
+    opened.import_paths(editions)
+    opened.close()
+    conn = sqlite3.connect(path)
+    conn.execute("delete from pairings")
+    conn.execute("delete from pairing_runs")
+    conn.commit()
+    conn.execute("vacuum")  # no free pages left for the pairings to reuse
+    before = conn.execute("select name, rules, sha256 from documents order by name").fetchall()
+    conn.close()
+    connect = kb.store.schema.connect
+
+    def full(path, **options):
+        conn = connect(path, **options)
+        conn.execute("pragma max_page_count = {}".format(conn.execute("pragma page_count").fetchone()[0]))
+        return conn
+
+    monkeypatch.setattr(kb.store.reader, "connect", full)
+    result = invoke(path, "repair")
+    assert result.exit_code == 2, result.output
+    assert f"Error: {path}: the disk is full (or the database reached its size limit)" in result.output
+    assert isinstance(result.exception, SystemExit)  # a message, not an exception that escaped
+    conn = sqlite3.connect(path)
+    assert conn.execute("pragma integrity_check").fetchall() == [("ok",)]
+    assert conn.execute("select name, rules, sha256 from documents order by name").fetchall() == before
+    assert conn.execute("select count(*) from pairings").fetchone() == (0,)
+    conn.close()
+    monkeypatch.undo()
+    assert invoke(path, "repair", "--check").exit_code == 1
+    repaired = invoke(path, "repair", "--json")
+    assert repaired.exit_code == 0, repaired.output
+    assert json.loads(repaired.output)["pairings"] == 1
+    assert KnowledgeBase.open(path).pending().missing is False
+
+
+@pytest.mark.parametrize(("free", "expected"), [
+    (12_288, "the disk is full (12,288 bytes free), so SQLite cannot write even its working files"),
+    (50 * 2**30, "the disk reported an input/output error (disk I/O error)"),
+])
+def test_an_io_error_is_a_full_disk_when_little_space_is_left(tmp_path, monkeypatch, free, expected):
+    """Below 32 KiB free SQLite cannot size the -shm file of WAL mode and says "disk I/O error", not
+    SQLITE_FULL (seen on a 3 MB tmpfs filled to the last block); with the space left the message says which."""
+    import kb.store.faults
+
+    monkeypatch.setattr(kb.store.faults, "free_bytes", lambda path: free)
+    fault = kb.store.faults.database_fault(sqlite3.OperationalError("disk I/O error"), tmp_path / "kb.db")
+    assert str(fault).startswith(f"{tmp_path / 'kb.db'}: {expected}")
+    assert fault.exit_code == 2
+
+
 # ---- files that are no database, or an old or new one ------------------------------------------------
 
 @pytest.mark.parametrize("command", [["show", "100.1"], ["editions"], ["import", "x"]])

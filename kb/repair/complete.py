@@ -10,13 +10,18 @@ missing or stale by comparing those records with the documents, and computes onl
 
 from __future__ import annotations
 
+import time
 from dataclasses import asdict, dataclass, field
 
-from typing import TYPE_CHECKING
-if TYPE_CHECKING:
-
-    from kb.history.update import PhaseProgress
-    from kb.store import Store
+import kb.search.index as search_index
+from kb.history import update_chain
+from kb.history.chain import pending_pairings
+from kb.history.inference import pending_inferences
+from kb.history.overview import update_release_counts
+from kb.history.update import PhaseProgress
+from kb.store import Store, complete_schema
+from kb.store.counterparts import rebuild as rebuild_counterparts
+from kb.terms import rebuild_terms
 
 
 @dataclass
@@ -58,35 +63,22 @@ class RepairReport:
         return {**asdict(self), "before": self.before.to_dict(), "changed": self.changed}
 
 
-def pending(store: "Store") -> Pending:
+def pending(store: Store) -> Pending:
     """What is missing, found by comparing each record of derived data with the documents."""
-    from kb.history.chain import pending_pairings
-    from kb.history.inference import pending_inferences
-    from kb.search.index import stale_documents
-
     _wanted, stale, todo = pending_pairings(store)
-    index = stale_documents(store)
+    index = search_index.stale_documents(store)
     return Pending([f"{a.name} -> {b.name}" for a, b in todo], len(stale), pending_inferences(store),
                    None if index is None else sorted(index))
 
 
-def history_pending(store: "Store") -> bool:
+def history_pending(store: Store) -> bool:
     """Whether the chain or an inference lacks something (two small queries and the pins file)."""
-    from kb.history.chain import pending_pairings
-    from kb.history.inference import pending_inferences
-
     _wanted, stale, todo = pending_pairings(store)
     return bool(stale or todo or pending_inferences(store))
 
 
-def repair(store: "Store", progress: "PhaseProgress | None" = None) -> RepairReport:
+def repair(store: Store, progress: PhaseProgress | None = None) -> RepairReport:
     """Complete the schema, the chain, the inferences and (where one exists) the search index."""
-    import time
-
-    from kb.history import update_chain
-    from kb.search.index import sync_index
-    from kb.store import complete_schema
-
     started = time.perf_counter()
     schema = complete_schema(store.conn)  # first: the other records may live in the tables it adds
     report = RepairReport(str(store.path), pending(store), schema=schema)
@@ -95,20 +87,16 @@ def repair(store: "Store", progress: "PhaseProgress | None" = None) -> RepairRep
     report.pairings, report.removed, report.inferred = update.computed, update.removed, update.inferred
     store.changed()
     if report.before.index is not None:
-        index = sync_index(store)
+        index = search_index.sync_index(store)
         if index is not None:
             report.indexed, report.unindexed = sorted(index.added + index.replaced), sorted(index.removed)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
 
 
-def _derived_from_chain(store: "Store") -> None:
+def _derived_from_chain(store: Store) -> None:
     """What is computed from the chain and the documents at each import: every rule's
     counterparts, the history overview's counts and the mined term dictionary."""
-    from kb.history.overview import update_release_counts
-    from kb.store.counterparts import rebuild as rebuild_counterparts
-    from kb.terms import rebuild_terms
-
     rebuild_counterparts(store.conn)
     update_release_counts(store)
     rebuild_terms(store.conn)

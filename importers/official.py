@@ -1,30 +1,32 @@
-"""The newest official Comprehensive Rules, one command away (`mtgkb update`).
+"""The official Comprehensive Rules page: its links, the download, the text read (`mtgkb update`).
 
 The official rules page links the current CR as TXT, PDF and DOCX, with the date in the file
 name ("MagicCompRules 20260807.txt" under media.wizards.com/<year>/downloads/). This module
-finds the TXT link on that page (or takes a URL it is given), downloads the file, checks that
-it parses as an English CR text with an effective date and no fewer rules than a truncated
-download would leave, and stores it atomically when it is newer than every official English
-edition held. The facade then brings the renumbering chain and the search index up to date.
-Nothing is written unless every check passed. urllib only: no HTTP dependency for one GET.
+finds the TXT link on that page (or takes a URL it is given), downloads the file and checks that
+it parses as an English CR text with an effective date. Whether it is stored (when newer than
+every official English edition held, and not truncated) is the store's decision
+(kb/store/update.py). urllib only: no HTTP dependency for one GET.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import PurePosixPath
+from urllib.error import HTTPError, URLError
 from urllib.parse import unquote, urljoin, urlsplit
+from urllib.request import Request, urlopen
 
+from importers.records import Document
+from importers.registry import parse_file
 from kb.core.errors import BadInput, BadInputFile, SourceUnavailable
 from kb.i18n import _
 
 RULES_PAGE = "https://magic.wizards.com/en/rules"
 TIMEOUT = 30  # seconds for each request
 MAX_BYTES = 16 * 1024 * 1024  # a CR text is about 1 MB (UTF-16 ones 1.7 MB); anything far larger is not one
-MIN_SHARE = 0.9  # a new edition with fewer rules than this share of the newest stored one is taken as truncated
 FORMATS = ("txt", "pdf", "docx")
 _NAME = re.compile(r"(comp(rehensive)?[ _-]*rules|magiccomprules)", re.IGNORECASE)
 _DATE = re.compile(r"(?<!\d)(19|20)(\d{2})(\d{2})(\d{2})(?!\d)")
@@ -39,27 +41,6 @@ class RulesLink:
     url: str
     format: str  # txt, pdf or docx
     date: str | None  # ISO date from the file name, if it carries one
-
-
-@dataclass
-class UpdateResult:
-    """What `mtgkb update` did: "updated", "current" (that edition is stored) or "older"
-    (the file is older than the newest stored edition); nothing is written but for "updated"."""
-
-    status: str
-    url: str
-    page: str | None
-    edition: str | None  # the file's effective date
-    stored: str | None  # the newest official English edition held before the update
-    name: str
-    rules: int = 0
-    examples: int = 0
-    glossary: int = 0
-    references: int = 0
-    size: int = 0
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 class _Links(HTMLParser):
@@ -112,9 +93,6 @@ def check_url(url: str) -> str:
 
 def fetch(url: str, *, timeout: float = TIMEOUT, limit: int = MAX_BYTES, progress: Download | None = None) -> bytes:
     """The body of ``url``; SourceUnavailable naming the URL and the reason when it cannot be had."""
-    from urllib.error import HTTPError, URLError
-    from urllib.request import Request, urlopen
-
     request = Request(check_url(url), headers={"User-Agent": "mtgkb (Comprehensive Rules update)"})
     try:
         with urlopen(request, timeout=timeout) as response:
@@ -148,10 +126,8 @@ def fetch(url: str, *, timeout: float = TIMEOUT, limit: int = MAX_BYTES, progres
     return data
 
 
-def parse_rules(data: bytes, url: str):
+def parse_rules(data: bytes, url: str) -> Document:
     """The downloaded file as an English CR document with an effective date, else BadInputFile."""
-    from importers.registry import parse_file
-
     document, _data = parse_file(url, data=data)  # its errors name the URL
     if document.format != "cr-text" or document.lang != "en":
         raise BadInputFile(_("{url}: not the English Comprehensive Rules text (read as {format}, language "
@@ -160,48 +136,3 @@ def parse_rules(data: bytes, url: str):
         raise BadInputFile(_("{url}: the file states no effective date; import it with 'mtgkb import FILE "
                              "--edition DATE'").format(url=url))
     return document
-
-
-def newest_official(conn) -> tuple[str, int] | None:
-    """(edition, rules) of the newest official English CR held (the chain's last edition), or None."""
-    from kb.store.documents import document_rows
-    from kb.store.identity import is_official
-
-    held = [d for d in document_rows(conn) if is_official(d)]
-    newest = max(held, key=lambda d: (d["edition"], d["name"]), default=None)
-    return (newest["edition"], newest["rules"] or 0) if newest else None
-
-
-def update(store, *, url: str | None = None, page: str = RULES_PAGE,
-           progress: Download | None = None) -> UpdateResult:
-    """Find, download, check and (when newer) store the current CR text; see the module docstring."""
-    from kb.store import store_document
-
-    listed: str | None = page  # the page the link was found on; None for a given URL
-    if url is None:
-        html = fetch(page).decode("utf-8", errors="replace")
-        url = current_text_link(html, page).url
-    else:
-        check_url(url)
-        listed = None
-    data = fetch(url, progress=progress)
-    document = parse_rules(data, url)
-    name = "MagicCompRules_" + document.edition.replace("-", "")
-    held = newest_official(store.conn)
-    result = UpdateResult("current", url, listed, document.edition, held[0] if held else None, name,
-                          len(document.rules), size=len(data))
-    if held and document.edition < held[0]:
-        result.status = "older"
-        return result
-    if held and document.edition == held[0]:
-        return result
-    if held and len(document.rules) < MIN_SHARE * held[1]:
-        raise BadInputFile(_("{url}: {n} rules where the stored {edition} has {stored}: the file looks "
-                             "truncated; nothing was changed").format(
-            url=url, n=len(document.rules), edition=held[0], stored=held[1]))
-    stored = store_document(store.conn, document, name=name, source=url, data=data)
-    store.changed()
-    result.status = "updated"
-    result.rules, result.examples = stored.rules, stored.examples
-    result.glossary, result.references = stored.glossary, stored.references
-    return result

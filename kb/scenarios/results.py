@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import datetime, timezone
+from pathlib import Path
 
 from kb.core.errors import BadInput, MtgkbError
-from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange
+from kb.engine.editions import EditionError, parse_date
+from kb.i18n import _
+from kb.scenarios.play import (FAMILIES, Scenario, ScenarioResult, coverage, load_scenarios, required_rules,
+                               run_scenarios)
+from kb.store import Store
 
 
-def store_results(conn: sqlite3.Connection, results: list) -> int:
+def store_results(conn: sqlite3.Connection, results: list[ScenarioResult]) -> int:
     """Replace the stored results of the scenarios given; returns the rows written."""
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     rows = [
@@ -32,10 +37,10 @@ def store_results(conn: sqlite3.Connection, results: list) -> int:
     return len(rows)
 
 
-def family_rules(kb, families: dict[str, tuple[str, list[str]]]) -> dict[str, dict]:
+def family_rules(store: Store, families: dict[str, tuple[str, list[str]]]) -> dict[str, dict]:
     """Each family's subrules as the database has them in the family's edition.
 
-    ``families`` maps a name to (edition, specs) as kb.scenarios.FAMILIES does; a spec is
+    ``families`` maps a name to (edition, specs) as kb.scenarios.play.FAMILIES does; a spec is
     a number ("901.7a") or a range ("702.26a-p", "312.1-312.7").
     """
     found: dict[str, dict] = {}
@@ -43,7 +48,7 @@ def family_rules(kb, families: dict[str, tuple[str, list[str]]]) -> dict[str, di
         numbers: list[str] = []
         try:
             for spec in specs:
-                numbers.extend(_expand(kb, spec, edition))
+                numbers.extend(_expand(store, spec, edition))
             source = _("database, edition {edition}").format(edition=edition)
         except MtgkbError:
             numbers, source = [], None
@@ -51,19 +56,16 @@ def family_rules(kb, families: dict[str, tuple[str, list[str]]]) -> dict[str, di
     return found
 
 
-def _expand(kb, spec: str, edition: str) -> list[str]:
+def _expand(store: Store, spec: str, edition: str) -> list[str]:
     """The numbers of a spec that the stored edition really has, in document order."""
     if "-" in spec:  # the range's own numbers ("312.1-312.7": the rules, not their subrules)
         kind = RuleRange.parse(spec).start.kind
-        return [r.number for r in kb.rules(str(RuleRange.parse(spec)), lang="en", edition=edition) if r.kind == kind]
-    return [kb.rule(spec, lang="en", edition=edition).number]
+        return [r.number for r in store.rules(str(RuleRange.parse(spec)), lang="en", edition=edition) if r.kind == kind]
+    return [store.rule(spec, lang="en", edition=edition).number]
 
 
-def play(paths: list[str] | None, *, edition: str | None, twins: bool) -> list:
+def play(paths: list[str] | None, *, edition: str | None, twins: bool) -> list[ScenarioResult]:
     """Play scenario files (default: the bundled ones); an edition that is no date is bad input."""
-    from kb.engine.editions import EditionError, parse_date
-    from kb.scenarios import run_scenarios
-
     if edition:
         try:
             parse_date(edition)
@@ -72,10 +74,8 @@ def play(paths: list[str] | None, *, edition: str | None, twins: bool) -> list:
     return run_scenarios(paths, edition=edition, twins=twins)
 
 
-def coverage_report(store) -> dict[str, dict]:
+def coverage_report(store: Store) -> dict[str, dict]:
     """Per family: its rules as stored (else the built-in list), how many a scenario covers, which not."""
-    from kb.scenarios import FAMILIES, coverage, load_scenarios, required_rules
-
     loaded = [s for s in load_scenarios() if not s.errors]
     builtin = required_rules()
     report = {}
@@ -88,17 +88,12 @@ def coverage_report(store) -> dict[str, dict]:
 
 
 def scenario_errors() -> list[str]:
-    from kb.scenarios import load_scenarios
-
+    """Every error of the bundled scenario files, as text."""
     return [str(e) for s in load_scenarios() for e in s.errors]
 
 
-def scenario_file(file: str) -> list:
+def scenario_file(file: str) -> list[Scenario]:
     """The scenarios of one file as written (name, description, setup, steps); [] if it is gone."""
-    from pathlib import Path
-
-    from kb.scenarios import load_scenarios
-
     if not Path(file).is_file():
         return []
     return [s for s in load_scenarios([file]) if not s.errors]
