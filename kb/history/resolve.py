@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from kb.core.errors import BadRuleNumber, RuleNotFound
 from kb.core.numbers import RuleNumber, RuleNumberError
 from kb.history.chain import ChainDoc
-from kb.history.model import connection
+from kb.history.model import connection, stored_documents
 from kb.i18n import _
-from kb.store.documents import document_rows, resolve
+from kb.store.documents import resolve
 
 
 @dataclass
@@ -28,8 +28,7 @@ class DocRow:
 def resolve_document(source, text: str, *, lang: str | None = None) -> DocRow:
     """A document by name (any language), else by edition date in ``lang`` (English by default):
     the store's one resolver (kb.store.documents), so `trace` and `show` name the same file."""
-    conn = connection(source)
-    doc = resolve(document_rows(conn), lang=lang, edition=text.strip(), default_lang=None if lang else "en")[0]
+    doc = resolve(stored_documents(source), lang=lang, edition=text.strip(), default_lang=None if lang else "en")[0]
     return DocRow(doc["id"], doc["name"], doc["lang"], doc["edition"])
 
 
