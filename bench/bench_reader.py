@@ -11,8 +11,9 @@ worker) on loopback, and the static export.
 - history overview: the first visit of /read/history on a copy of a database holding every edition
   (--full-db, e.g. /work/corpus.db; copied first, its counts stored by one chain update); target <= 1 s.
 - export: `mtgkb export html --side` of the newest document in four languages (en, de, ja, zh, each
-  translation beside today's English), its size, and of one edition (2026-01-16, English and Japanese);
-  target four languages with side pages <= 60 s.
+  translation beside today's English) with Pagefind's search (the default), its size and its search
+  index's seconds and size, then the same with --no-search; and of one edition (2026-01-16, English and
+  Japanese); target four languages with side pages and search <= 60 s.
 Run: python bench/bench_reader.py [--corpus ../shared/corpus] [--requests 2000] [--full-db /work/corpus.db]
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import os
 import random
 import shutil
@@ -104,11 +106,12 @@ def percentiles(latencies: list[float]) -> tuple[float, float]:
     return ordered[len(ordered) // 2] * 1000, ordered[int(len(ordered) * 0.99)] * 1000
 
 
-def export(db: Path, folder: Path, *args: str) -> float:
+def export(db: Path, folder: Path, *args: str) -> tuple[float, dict]:
+    """Seconds of a fresh `mtgkb export html` process, and its --json report."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "kb", "--db", str(db), "export", "html", str(folder), "--json", *args],
-                   check=True, stdout=subprocess.DEVNULL, env=dict(os.environ))
-    return time.perf_counter() - start
+    run = subprocess.run([sys.executable, "-m", "kb", "--db", str(db), "export", "html", str(folder), "--json", *args],
+                         check=True, stdout=subprocess.PIPE, env=dict(os.environ))
+    return time.perf_counter() - start, json.loads(run.stdout)
 
 
 def serve(db: Path):
@@ -167,9 +170,10 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait(timeout=10)
-        four = export(db, Path(tmp) / "four", "--side")
+        four, report = export(db, Path(tmp) / "four", "--side")
         site = sum(f.stat().st_size for f in (Path(tmp) / "four").rglob("*") if f.is_file())
-        edition = export(db, Path(tmp) / "edition", "--edition", "2026-01-16")
+        without, _report = export(db, Path(tmp) / "plain", "--side", "--no-search")
+        edition, _report = export(db, Path(tmp) / "edition", "--edition", "2026-01-16")
         overview = overview_first_visit(args.full_db, tmp) if args.full_db else None
     p50, p99 = percentiles(latencies)
     j50, j99 = percentiles(json_latencies)
@@ -187,8 +191,11 @@ def main() -> None:
     if overview:
         print(f"history overview on {args.full_db} ({overview[2]} releases): first visit {overview[0] * 1000:.0f} ms, "
               f"second {overview[1] * 1000:.0f} ms (target first visit <= 1 s)")
-    print(f"export html --side: newest document of en, de, ja, zh with 3 side pages {four:.1f} s, {site / 1e6:.1f} MB; "
-          f"edition 2026-01-16 (en, ja) {edition:.1f} s (fresh processes; target four languages with side pages <= 60 s)")
+    search = report["search"]
+    print(f"export html --side: newest document of en, de, ja, zh with 3 side pages and search {four:.1f} s, "
+          f"site {site / 1e6:.1f} MB, of which Pagefind's index of {search['pages']} pages in {', '.join(search['languages'])} "
+          f"{search['seconds']:.1f} s, {search['bytes'] / 1e6:.1f} MB; without search {without:.1f} s; edition 2026-01-16 "
+          f"(en, ja, with search) {edition:.1f} s (fresh processes; target four languages with side pages and search <= 60 s)")
 
 
 if __name__ == "__main__":

@@ -29,9 +29,12 @@ def export() -> None:
               "per language the newest full text (of --edition).")
 @click.option("--side", is_flag=True, help="Also write each translation beside the English document of its edition, "
               "else the newest exported one (cross-checked; slower); refused when no English document is exported.")
+@click.option("--search/--no-search", default=True, show_default=True, help="Index the exported documents with "
+              "Pagefind and write a search page per language (search-<lang>.html); it works once the folder is "
+              "served over HTTP (python -m http.server -d FOLDER), not from file://.")
 @json_option(help="Print what was written as JSON.")
 @click.pass_context
-def html(ctx, folder, langs, edition, names, side, as_json):
+def html(ctx, folder, langs, edition, names, side, search, as_json):
     """Write the reader as a static site into FOLDER: index.html, one page per document, the assets."""
     from kb.reader.export import choose_documents, export_html
 
@@ -45,14 +48,15 @@ def html(ctx, folder, langs, edition, names, side, as_json):
         from kb.reader.export import side_pairs
 
         chosen = choose_documents(kb, list(langs) or None, edition, list(names) or None)
-        count = len(chosen) + (len(side_pairs(chosen)) if side else 0)
+        count = len(chosen) + (len(side_pairs(chosen)) if side else 0) + (1 if search else 0)
         if as_json:
             result = export_html(kb, folder, langs=list(langs) or None, edition=edition, side=side,
-                                 documents=list(names) or None)
+                                 documents=list(names) or None, search=search)
         else:
             with click.progressbar(length=count + 1, label=_("Exporting"), file=sys.stderr) as bar:
                 result = export_html(kb, folder, langs=list(langs) or None, edition=edition, side=side,
-                                     documents=list(names) or None, progress=lambda _name: bar.update(1))
+                                     documents=list(names) or None, search=search,
+                                     progress=lambda _name: bar.update(1))
     except OSError as error:
         fail(_("cannot write {path}: {reason}").format(path=folder, reason=error.strerror),
               code=EXIT_BAD_INPUT, as_json=as_json)
@@ -62,3 +66,8 @@ def html(ctx, folder, langs, edition, names, side, as_json):
     documents = ngettext("{n} document", "{n} documents", len(result.documents)).format(n=len(result.documents))
     click.echo(_("{documents} written to {folder} in {seconds:.1f} s; open {index}").format(
         documents=documents, folder=result.folder, seconds=result.seconds, index=Path(result.folder) / "index.html"))
+    if result.search:
+        pages = ", ".join(f"search-{lang}.html" for lang in result.search["languages"])
+        click.echo(_("Search ({pages}) needs the folder served over HTTP, browsers do not load its index from "
+                     "file://: python -m http.server -d {folder}, then open http://localhost:8000/").format(
+            pages=pages, folder=result.folder))

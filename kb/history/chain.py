@@ -20,10 +20,9 @@ from typing import Callable
 
 from kb.core.model import Serialisable
 from kb.history.diff import MERGED, REMOVED, ADDED, SPLIT, classify_pair, find_parts
-from kb.history.model import Doc, Forms, Node, connection, load_doc
+from kb.history.model import Doc, Forms, Node, connection, load_doc, stored_documents
 from kb.history.pairing import Pairing, pair_documents
 from kb.history.pins import Pin, digest, load_pins, resolve
-from kb.store.documents import document_rows
 from kb.store.identity import is_official
 
 VERSION = 2  # raise when pairing or classification changes: stored pairings are then recomputed
@@ -38,7 +37,7 @@ class ChainDoc:
 
 def chain_documents(source) -> list[ChainDoc]:
     """The English editions of the chain, oldest first."""
-    chosen = [d for d in document_rows(connection(source)) if is_official(d)]
+    chosen = [d for d in stored_documents(source) if is_official(d)]
     return [ChainDoc(d["id"], d["name"], d["edition"], d["sha256"])
             for d in sorted(chosen, key=lambda d: (d["edition"], d["name"]))]
 
@@ -96,7 +95,7 @@ def pending_pairings(source, pins: list[Pin] | None = None) -> tuple[dict, list[
     and the pairs missing or computed from other hashes, algorithm version or pins."""
     conn = connection(source)
     pins = load_pins() if pins is None else pins
-    chain = chain_documents(conn)
+    chain = chain_documents(source)
     wanted = {(a.id, b.id): (a, b) for a, b in zip(chain, chain[1:])}
     stored = {
         (row[1], row[2]): row for row in conn.execute(

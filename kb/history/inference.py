@@ -276,7 +276,7 @@ def update_inferences(source, progress: Callable[[int, int, str], None] | None =
 def pending_inferences(source) -> list[str]:
     """The undated documents whose stored inference is missing, or was made from other editions."""
     conn = connection(source)
-    chain = chain_documents(conn)
+    chain = chain_documents(source)
     digest = chain_digest(chain)
     stored = {row[0]: row[1] for row in conn.execute(
         "select document_id, sha from edition_inference where version = ?", [VERSION])}

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from kb.history.text import bag, document_frequency, fold_title, mask_numbers, normalise
 from kb.core.numbers import RuleNumber
+from kb.store.documents import document_rows
+from kb.store.reader import Store
 
 
 @dataclass
@@ -76,6 +78,16 @@ class Doc:
 def connection(source) -> sqlite3.Connection:
     """The sqlite3 connection of a KnowledgeBase, a sqlite_utils.Database or a connection."""
     return getattr(source, "conn", source)
+
+
+def stored_documents(source) -> list[dict]:
+    """Every stored document as the resolver reads it (kb.store.documents.document_rows). A Store
+    gives the list its lookups keep until the database changes: a rule page traces its rule back
+    and forward, and each trace asked for the documents four times, each read and marked anew
+    (a third of the page's time); a bare connection reads them."""
+    if isinstance(source, Store):
+        return source.documents()
+    return document_rows(connection(source))
 
 
 Forms = dict[tuple[str | None, str | None], tuple[str, str, Counter]]

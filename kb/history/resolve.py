@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from kb.core.errors import BadRuleNumber, RuleNotFound
 from kb.core.numbers import RuleNumber, RuleNumberError
 from kb.history.chain import ChainDoc
-from kb.history.model import connection
+from kb.history.model import connection, stored_documents
 from kb.i18n import _
-from kb.store.documents import document_rows, resolve
+from kb.store.documents import resolve
 
 
 @dataclass
@@ -28,8 +28,7 @@ class DocRow:
 def resolve_document(source, text: str, *, lang: str | None = None) -> DocRow:
     """A document by name (any language), else by edition date in ``lang`` (English by default):
     the store's one resolver (kb.store.documents), so `trace` and `show` name the same file."""
-    conn = connection(source)
-    doc = resolve(document_rows(conn), lang=lang, edition=text.strip(), default_lang=None if lang else "en")[0]
+    doc = resolve(stored_documents(source), lang=lang, edition=text.strip(), default_lang=None if lang else "en")[0]
     return DocRow(doc["id"], doc["name"], doc["lang"], doc["edition"])
 
 
@@ -56,8 +55,12 @@ def find_rule(source, doc: DocRow, text: str) -> tuple[int, str, str, str | None
     """(rule id, number, kind, title) of a number in a document, or a failure naming its neighbours."""
     number = parse_number(text)
     conn = connection(source)
-    row = conn.execute("select id, number, kind, title from rules where document_id = ? and number = ? "
-                       "order by seq limit 1", [doc.id, str(number)]).fetchone()
+    # The first of the rows with the number, taken here: "order by seq limit 1" in SQL made SQLite walk
+    # the whole document along its (document_id, seq) index, 0.8 ms, where (document_id, number) finds
+    # the row in 0.01 ms; a rule page traces twice.
+    rows = conn.execute("select seq, id, number, kind, title from rules where document_id = ? and number = ?",
+                        [doc.id, str(number)]).fetchall()
+    row = min(rows)[1:] if rows else None
     if row is None:
         present = [r[0] for r in conn.execute("select number from rules where document_id = ?", [doc.id])]
         raise RuleNotFound(_("rule {number} is not in {document} ({edition})").format(

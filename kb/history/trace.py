@@ -51,7 +51,7 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
     """Trace ``number`` of ``edition`` (default: the newest) to ``to`` (default: the newest edition,
     or with ``back`` the oldest). A rule brings its subrules, each traced on its own."""
     conn = connection(source)
-    chain, start, end, back = _span(conn, edition, to, back)
+    chain, start, end, back = _span(source, edition, to, back)
     doc = chain[start]
     rule_id, found, kind, title = find_rule(conn, DocRow(doc.id, doc.name, "en", doc.edition), number)
     followed = [(rule_id, found, title)]
@@ -68,7 +68,7 @@ def trace_rules(source, numbers: list[str], edition: str | None = None, *, to: s
     """Many rules of one edition traced together (one query per edition for all of them), each alone
     without its subrules: what a citation checker or an audit of the whole chain needs."""
     conn = connection(source)
-    chain, start, end, back = _span(conn, edition, to, back)
+    chain, start, end, back = _span(source, edition, to, back)
     doc = DocRow(chain[start].id, chain[start].name, "en", chain[start].edition)
     followed = []
     for number in numbers:
@@ -77,14 +77,14 @@ def trace_rules(source, numbers: list[str], edition: str | None = None, *, to: s
     return _traces(conn, chain, start, end, followed, back)
 
 
-def _span(conn, edition: str | None, to: str | None, back: bool) -> tuple[list[ChainDoc], int, int, bool]:
+def _span(source, edition: str | None, to: str | None, back: bool) -> tuple[list[ChainDoc], int, int, bool]:
     """The chain, the positions a trace walks from and to, and whether that is backwards."""
-    chain = chain_documents(conn)
+    chain = chain_documents(source)
     if not chain:
         raise EditionNotFound(_("no English editions in the database: import the Comprehensive Rules first"))
-    start = _position(conn, chain, edition) if edition else len(chain) - 1
+    start = _position(source, chain, edition) if edition else len(chain) - 1
     if to:
-        end = _position(conn, chain, to)
+        end = _position(source, chain, to)
         back = end < start
     else:
         end = 0 if back else len(chain) - 1
@@ -105,8 +105,8 @@ def _traces(conn, chain: list[ChainDoc], start: int, end: int, followed: list[tu
     ]
 
 
-def _position(conn, chain: list[ChainDoc], text: str) -> int:
-    position = chain_position(chain, resolve_document(conn, text))
+def _position(source, chain: list[ChainDoc], text: str) -> int:
+    position = chain_position(chain, resolve_document(source, text))
     if position is None:
         raise EditionNotFound(_("{edition!r} is not an edition of the English chain").format(edition=text),
                             [c.edition for c in chain[-3:]])

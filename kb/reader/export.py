@@ -3,12 +3,20 @@
 Every link is relative, so the folder works from file:// and on any static host: a
 citation goes to the anchor of the cited rule in the same page (``#R70226b``), the
 home page to ``<document>.html``. Pages the export has no files for (rule pages,
-history, search) are not linked.
+history, the served search) are not linked.
+
+Search is Pagefind's (``pagefind`` on PyPI, with its binary): its index of the exported documents in
+``pagefind/``, one index per language, and a search page per language, ``search-<lang>.html``. Its
+index is fetched by script, which browsers refuse to a page opened from file://, so search needs the
+folder served over HTTP (``python -m http.server -d DIR``); from file:// its page says so.
 """
 
 from __future__ import annotations
 
+import errno
 import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -19,10 +27,11 @@ from urllib.parse import quote
 from kb.api import BadInput, DocumentNotFound, KnowledgeBase, LookupFailed, normalise_edition
 from kb.i18n import _
 from kb.reader import pages
+from kb.reader.render import render
 from kb.reader.urls import StaticUrls
 from kb.reader.views import newest_full
 
-ASSETS = ("reader.css", "reader.js", "favicon.svg")
+ASSETS = ("reader.css", "reader.js", "favicon.svg", "search.js")
 
 
 @dataclass
@@ -32,6 +41,7 @@ class ExportResult:
     files: list[str] = field(default_factory=list)
     bytes: int = 0
     seconds: float = 0.0
+    search: dict | None = None  # Pagefind's index: languages, pages indexed, seconds, its files' bytes
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -94,18 +104,21 @@ def side_pairs(chosen: list) -> list[tuple]:
 
 def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | None = None, edition: str | None = None,
                 progress: Callable[[str], None] | None = None, side: bool = False,
-                documents: list[str] | None = None) -> ExportResult:
+                documents: list[str] | None = None, search: bool = True) -> ExportResult:
     """Write the static site into ``folder`` (created if needed; files of the same names replaced).
 
     ``documents`` names the documents (else choose_documents picks them). With ``side``, each
     translation is also written beside the exported English document of its edition, else the newest
-    exported one (``<translation>.side.html``, cross-checked: the slow part); BadInput when none is."""
+    exported one (``<translation>.side.html``, cross-checked: the slow part); BadInput when none is.
+    With ``search`` (the default), Pagefind indexes the exported documents and a search page is
+    written per language (search_index)."""
     started = time.perf_counter()
     chosen = choose_documents(kb, langs, edition, documents)
     pairs = side_pairs(chosen) if side else []  # before any file is written: a refusal writes nothing
     target = Path(folder)
     (target / "static").mkdir(parents=True, exist_ok=True)
-    urls = StaticUrls({d.name for d in chosen})
+    search_langs = {d.lang for d in chosen if d.rules} if search else set()
+    urls = StaticUrls({d.name for d in chosen}, search_langs)
     result = ExportResult(str(target), [d.name for d in chosen])
 
     def write(name: str, pieces) -> None:
@@ -130,11 +143,45 @@ def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | Non
         write(f"{translation.name}.side.html", pages.side_docs(kb, urls, [translation.name, english.name]))
         if progress:
             progress(f"{translation.name}.side")
+    for lang in sorted(search_langs):
+        others = sorted(search_langs - {lang})
+        write(urls.search_page(lang), [render("export_search.html", urls, lang=lang, others=others,
+                                              folder=str(target.resolve()))])
     assets = files("kb.reader") / "static"
     for asset in ASSETS:
         with (assets / asset).open("rb") as source, (target / "static" / asset).open("wb") as out:
             shutil.copyfileobj(source, out)
         result.files.append(f"static/{asset}")
         result.bytes += (target / "static" / asset).stat().st_size
+    if search_langs:
+        if progress:
+            progress("pagefind")
+        result.search = search_index(target)
+        result.files.extend(result.search.pop("files"))
+        result.bytes += result.search["bytes"]
     result.seconds = round(time.perf_counter() - started, 3)
     return result
+
+
+def search_index(folder: Path) -> dict:
+    """Pagefind over the exported pages of ``folder``, its index written to ``folder/pagefind``
+    (replacing an older one). Only the documents' text is indexed (their ``data-pagefind-body``), each
+    page under its ``<html lang>``, so each language gets its own index (Japanese and Chinese segmented
+    into words by the extended binary). Says which languages and how many pages were indexed, how long
+    it took, and the index's files and bytes.
+
+    Pagefind's binary is run as its package documents it (``python -m pagefind``): its Python API's
+    service, in 1.5.2, ended before it had written pagefind-entry.json, leaving the index unreadable."""
+    started = time.perf_counter()
+    output = folder / "pagefind"
+    shutil.rmtree(output, ignore_errors=True)
+    command = [sys.executable, "-m", "pagefind", "--site", str(folder), "--glob", "*.html", "--silent"]
+    run = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", errors="replace")
+    if run.returncode != 0 or not (output / "pagefind-entry.json").is_file():
+        raise OSError(errno.EIO, _("Pagefind could not index {folder}: {reason}").format(
+            folder=folder, reason=(run.stderr or run.stdout).strip() or run.returncode))
+    written = sorted(p for p in output.rglob("*") if p.is_file())
+    languages = sorted(p.name.split(".")[1].split("_")[0] for p in output.glob("pagefind.*.pf_meta"))
+    return {"languages": languages, "pages": len(list((output / "fragment").iterdir())),
+            "seconds": round(time.perf_counter() - started, 3),
+            "files": [p.relative_to(folder).as_posix() for p in written], "bytes": sum(p.stat().st_size for p in written)}

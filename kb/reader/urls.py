@@ -67,6 +67,10 @@ class Urls:
     def complete(self) -> str | None:
         return "/read/complete"
 
+    def search_page(self, lang: str | None) -> str | None:
+        """The export's search page of one language (the served reader searches at search())."""
+        return None
+
     def jump(self) -> str | None:
         """The jump-to-rule box's target (a number goes to its rule page)."""
         return "/read/jump"
@@ -83,8 +87,9 @@ class StaticUrls(Urls):
 
     static_site = True
 
-    def __init__(self, documents: set[str] | None = None):
+    def __init__(self, documents: set[str] | None = None, search_langs: set[str] | None = None):
         self.documents = documents  # the exported documents: links to any other would go nowhere
+        self.search_langs = search_langs or set()  # the languages the export's Pagefind index holds
 
     def home(self) -> str:
         return "index.html"
@@ -132,6 +137,9 @@ class StaticUrls(Urls):
 
     def complete(self):
         return None
+
+    def search_page(self, lang):
+        return f"search-{lang}.html" if lang in self.search_langs else None
 
     def jump(self):
         return None

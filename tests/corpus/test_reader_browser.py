@@ -249,3 +249,71 @@ def test_a_diffs_change_column_is_never_cut_inside_a_word(browser, server, width
         assert [text for text, n in lines if n != 1] == []
     finally:
         browser.set_window_size(*DESKTOP)
+
+
+@pytest.fixture(scope="module")
+def searchable_site(reader_db, tmp_path_factory):
+    """The export of 2026-01-16 (English and the Japanese translation) with its Pagefind index,
+    served by Python's http.server on a free loopback port, as docs/reader.md tells users to."""
+    from functools import partial
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+    from kb.api import KnowledgeBase
+    from kb.reader.export import export_html
+
+    folder = tmp_path_factory.mktemp("searchable")
+    kb = KnowledgeBase.open(reader_db, readonly=True)
+    result = export_html(kb, folder, edition="2026-01-16")
+    kb.close()
+    assert result.search["languages"] == ["en", "ja"] and result.search["pages"] == 2
+
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(folder)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield folder, f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    thread.join(timeout=10)
+
+
+def _search(browser, page: str, query: str) -> list[str]:
+    """Types ``query`` into an exported search page and returns the hits' links, best first."""
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(page)
+    box = wait(browser, lambda d: d.find_element(by("ID"), "pagefind-q"))
+    box.send_keys(query, Keys.ENTER)
+    wait(browser, lambda d: d.find_element(by("ID"), "search-status").text.startswith("Rules found"))
+    return [a.get_attribute("href") for a in browser.find_elements(by("CSS_SELECTOR"), "#search-results li > a")]
+
+
+def test_the_exported_search_finds_phasing_in_english_and_japanese(browser, searchable_site):
+    folder, base = searchable_site
+    english = _search(browser, f"{base}/search-en.html", "phasing")
+    assert english[0] == f"{base}/MagicCompRules_20260116.html#R70226"
+    assert len(english) == 50  # a page of hits: the rules about phases come after 702.26
+    japanese = _search(browser, f"{base}/search-ja.html", "フェイジング")
+    assert japanese[0] == f"{base}/CompRules_ja_20260116.0_lines.html#R70226"
+    phase = _search(browser, f"{base}/search-ja.html", "フェイズ")  # "phase": 501 Beginning Phase comes first
+    assert f"{base}/CompRules_ja_20260116.0_lines.html#R70226b" in phase[:20]
+    browser.find_element(by("CSS_SELECTOR"), "#search-results li > a").click()
+    wait(browser, lambda d: "CompRules_ja_20260116.0_lines.html#R" in d.current_url)
+    assert browser.execute_script("return document.documentElement.lang") == "ja"
+    # a document page's search box searches its own language
+    browser.get(f"{base}/MagicCompRules_20260116.html")
+    assert browser.find_element(by("CSS_SELECTOR"), "header.site form.search").get_attribute("action") == \
+        f"{base}/search-en.html"
+
+
+def test_the_exported_search_says_from_file_urls_that_it_needs_a_server(browser, searchable_site):
+    folder, _base = searchable_site
+    browser.get((folder / "search-ja.html").as_uri() + "?q=%E3%83%95%E3%82%A7%E3%82%A4%E3%82%BA")
+    status = browser.find_element(by("ID"), "search-status")
+    assert f"python -m http.server -d {folder}" in status.text
+    assert browser.find_element(by("ID"), "pagefind-q").get_attribute("disabled") == "true"
+    assert browser.find_elements(by("CSS_SELECTOR"), "#search-results li") == []
+    browser.get((folder / "MagicCompRules_20260116.html").as_uri() + "#R70226b")  # the rest reads from file://
+    assert "phases out" in browser.find_element(by("ID"), "R70226b").text

@@ -48,7 +48,13 @@ def test_the_index_links_every_exported_document_by_a_relative_path(site):
     assert all((folder / unquote(link)).exists() for link in glossaries)
     assert all((folder / unquote(link)).exists() for link in links)
     assert index.find("link", rel="stylesheet")["href"] == "static/reader.css"
-    assert index.select_one("form[role=search]") is None  # no server to search on
+    # no server to search on: one form per language, to its page of Pagefind's index
+    assert [form["action"] for form in index.select("form[role=search]")] == ["search-en.html", "search-ja.html"]
+    assert report["search"]["languages"] == ["en", "ja"] and report["search"]["pages"] == 2
+    assert (folder / "pagefind" / "pagefind-entry.json").stat().st_size > 0
+    search = BeautifulSoup((folder / "search-ja.html").read_text(encoding="utf-8"), "html.parser")
+    assert search.html["lang"] == "ja" and search.find("script", src="static/search.js") is not None
+    assert f"python -m http.server -d {folder.resolve()}" in search.find(id="search-status")["data-serve"]
 
 
 def test_document_pages_keep_anchors_and_links_within_the_page(site, reader_db):
@@ -65,6 +71,10 @@ def test_document_pages_keep_anchors_and_links_within_the_page(site, reader_db):
     assert dom.find(id="R70226b").find("a", class_="cite")["href"] == "#R5064"
     ja = BeautifulSoup((folder / "CompRules_ja_20260116.0_lines.html").read_text(encoding="utf-8"), "html.parser")
     assert ja.find("article")["lang"] == "ja" and ja.find(id="R70226b") is not None
+    # each page in its document's language (Pagefind's index per language), its interface in the interface's
+    assert (dom.html["lang"], ja.html["lang"], ja.find("header", class_="site")["lang"]) == ("en", "ja", "en")
+    assert ja.find("article").has_attr("data-pagefind-body") and ja.select_one("header.site form")["action"] == \
+        "search-ja.html"
 
 
 def test_the_glossary_index_links_within_the_export(site):

@@ -200,3 +200,32 @@ def test_a_sections_diff_keeps_the_removed_subrules_of_its_former_life(client, k
     rows = {tr.find_all("td")[1].get_text(" ", strip=True).split(" ")[0]: tr.find("td").get_text()
             for tr in dom.select("table.diff tbody tr") if tr.find_all("td")[1].get_text(strip=True)}
     assert rows["702.23j"] == "removed"
+
+
+def test_a_sections_diff_accounts_for_every_subrule_of_its_former_number(tmp_path):
+    """2009-05-01's 502.15 (Phasing) has 14 subrules; 702.26's diff from then to today lists each one,
+    paired with its 702.26 subrule or removed, and no rule of 2009 outside 502.15."""
+    from fastapi.testclient import TestClient
+
+    from kb.api import KnowledgeBase
+    from kb.http.app import create_app
+    from tests.conftest import corpus_path
+
+    path = tmp_path / "two.db"
+    kb = KnowledgeBase.open(path)
+    kb.import_paths([corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ("20090501", "20260807")],
+                    keep_going=False)
+    former = [r.number for r in kb.document_rules("MagicCompRules_20090501") if r.number.startswith("502.15")]
+    diff = kb.diff("2009-05-01", "2026-08-07", section="702.26")
+    kb.close()
+    assert len(former) == 15
+    listed = [r.old_number for r in diff.rules if r.old_number]
+    assert sorted(listed) == sorted(former)
+    removed = [r.old_number for r in diff.rules if r.change == "removed"]
+    paired = {r.old_number: r.new_number for r in diff.rules if r.old_number and r.new_number}
+    assert len(removed) + len(paired) == 15 and paired["502.15"] == "702.26" and paired["502.15c"] == "702.26m"
+    dom = page(TestClient(create_app(path)), "/read/diff?old=2009-05-01&new=2026-08-07&section=702.26")
+    rows = [tr.find_all("td") for tr in dom.select("table.diff tbody tr")]
+    shown = {cells[1].get_text(" ", strip=True).split(" ")[0]: cells[0].get_text() for cells in rows
+             if cells[1].get_text(strip=True)}
+    assert sorted(n for n, change in shown.items() if change == "removed") == sorted(removed)
