@@ -19,11 +19,12 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 from urllib.parse import quote
 
+from kb.core.model import Serialisable
 from kb.api import BadInput, DocumentNotFound, KnowledgeBase, LookupFailed, normalise_edition
 from kb.i18n import _
 from kb.reader import pages
@@ -35,16 +36,13 @@ ASSETS = ("reader.css", "reader.js", "favicon.svg", "search.js")
 
 
 @dataclass
-class ExportResult:
+class ExportResult(Serialisable):
     folder: str
     documents: list[str]
     files: list[str] = field(default_factory=list)
     bytes: int = 0
     seconds: float = 0.0
     search: dict | None = None  # Pagefind's index: languages, pages indexed, seconds, its files' bytes
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def choose_documents(kb: KnowledgeBase, langs: list[str] | None = None, edition: str | None = None,

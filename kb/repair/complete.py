@@ -11,9 +11,10 @@ missing or stale by comparing those records with the documents, and computes onl
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 import kb.search.index as search_index
+from kb.core.model import Serialisable
 from kb.history import update_chain
 from kb.history.chain import pending_pairings
 from kb.history.inference import pending_inferences
@@ -25,7 +26,7 @@ from kb.terms import rebuild_terms
 
 
 @dataclass
-class Pending:
+class Pending(Serialisable):
     """What the derived data lacks now."""
 
     pairings: list[str] = field(default_factory=list)  # "old -> new" pairs missing or stale
@@ -37,12 +38,11 @@ class Pending:
     def missing(self) -> bool:
         return bool(self.pairings or self.stale_runs or self.inferences or self.index)
 
-    def to_dict(self) -> dict:
-        return {**asdict(self), "missing": self.missing}
+    json_extra = ("missing",)
 
 
 @dataclass
-class RepairReport:
+class RepairReport(Serialisable):
     """What `mtgkb repair` found and did."""
 
     path: str
@@ -59,8 +59,7 @@ class RepairReport:
     def changed(self) -> bool:
         return bool(self.schema or self.pairings or self.removed or self.inferred or self.indexed or self.unindexed)
 
-    def to_dict(self) -> dict:
-        return {**asdict(self), "before": self.before.to_dict(), "changed": self.changed}
+    json_extra = ("changed",)
 
 
 def pending(store: Store) -> Pending:

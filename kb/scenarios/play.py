@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 import yaml
 
+from kb.core.model import Serialisable
 from kb.core.paths import DATA_DIR
 from kb.engine import Edition, EditionError, InputError, Runner, build, load_pool
 from kb.engine.cards import CardError, parse_card
@@ -32,11 +33,15 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass
-class ScenarioError:
+class ScenarioError(Serialisable):
     file: str
     scenario: str | None
     path: str
     message: str
+
+    @property
+    def text(self) -> str:
+        return str(self)
 
     def __str__(self) -> str:
         fields = {"file": Path(self.file).name, "scenario": self.scenario, "path": self.path, "message": self.message}
@@ -48,8 +53,7 @@ class ScenarioError:
             return "{file}: {path}: {message}".format(**fields)
         return "{file}: {message}".format(**fields)
 
-    def to_dict(self) -> dict:
-        return {**asdict(self), "text": str(self)}
+    json_extra = ("text",)
 
 
 @dataclass
@@ -66,7 +70,7 @@ class Scenario:
 
 
 @dataclass
-class ScenarioResult:
+class ScenarioResult(Serialisable):
     name: str
     file: str
     rules: list[str]
@@ -77,10 +81,7 @@ class ScenarioResult:
     twins: bool = False
     seconds: float = 0.0
 
-    def to_dict(self) -> dict:
-        return {"name": self.name, "file": self.file, "rules": list(self.rules), "edition": self.edition,
-                "passed": self.passed, "twins": self.twins, "seconds": round(self.seconds, 4),
-                "failures": list(self.failures), "errors": [e.to_dict() for e in self.errors]}
+    json_round = {"seconds": 4}
 
 
 _VALIDATOR: Validator | None = None

@@ -11,9 +11,10 @@ check passed.
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 from importers.official import RULES_PAGE, Download, check_url, current_text_link, fetch, parse_rules
+from kb.core.model import Serialisable
 from kb.core.errors import BadInputFile
 from kb.i18n import _
 from kb.store.documents import document_rows
@@ -25,7 +26,7 @@ MIN_SHARE = 0.9  # a new edition with fewer rules than this share of the newest 
 
 
 @dataclass
-class UpdateResult:
+class UpdateResult(Serialisable):
     """What `mtgkb update` did: "updated", "current" (that edition is stored) or "older"
     (the file is older than the newest stored edition); nothing is written but for "updated"."""
 
@@ -40,9 +41,6 @@ class UpdateResult:
     glossary: int = 0
     references: int = 0
     size: int = 0
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def newest_official(conn: sqlite3.Connection) -> tuple[str, int] | None:
