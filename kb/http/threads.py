@@ -21,7 +21,7 @@ from kb.api import KnowledgeBase
 # Request threads of one server process. Python runs one thread at a time, so more threads do not
 # compute more; they let fast requests pass the slow ones, which kb.http.slow lets hold at most
 # SLOW_AT_ONCE of them, and let a thread wait on SQLite's disk reads while another computes.
-THREADS = 4
+THREADS = 3
 
 
 class ThreadFacades:
