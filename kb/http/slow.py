@@ -22,7 +22,7 @@ Scope = MutableMapping[str, Any]
 
 SLOW_PREFIXES = ("/cite", "/check", "/trace/", "/diff", "/crosscheck",
                  "/read/doc/", "/read/glossary/", "/read/side", "/read/history", "/read/diff", "/read/renumbered")
-SLOW_AT_ONCE = 1  # slow requests running at once: two of the three request threads are always left
+SLOW_AT_ONCE = 1  # slow requests running at once: one of the two request threads is always left
 MAX_WAITING = 32  # slow requests waiting for their turn; more get 503
 
 

@@ -20,8 +20,10 @@ from kb.api import KnowledgeBase
 
 # Request threads of one server process. Python runs one thread at a time, so more threads do not
 # compute more; they let fast requests pass the slow ones, which kb.http.slow lets hold at most
-# SLOW_AT_ONCE of them, and let a thread wait on SQLite's disk reads while another computes.
-THREADS = 3
+# SLOW_AT_ONCE of them. Two, not more: each thread's facade keeps up to about 220 MB of lookup caches
+# over the whole corpus; with three a server held 730 MB after 50,000 distinct lookups, with two
+# 550 MB (goal 600 MB, bench/bench_memory.py). More throughput comes from more worker processes.
+THREADS = 2
 
 
 class ThreadFacades:

@@ -28,8 +28,8 @@ from kb.api import KnowledgeBase
 
 T = TypeVar("T")
 PROGRESS_STEPS = 1000  # SQLite virtual machine steps between two looks at the cancellation flag
-THREADS = 3  # calls running at once; more wait for a thread (Python runs one thread at a time anyway)
-SLOW_AT_ONCE = 1  # slow calls running at once: two threads are always left to the others
+THREADS = 2  # calls running at once; more wait for a thread (Python runs one thread at a time anyway)
+SLOW_AT_ONCE = 1  # slow calls running at once: one thread is always left to the others
 
 
 class Backend:
