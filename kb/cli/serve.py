@@ -26,9 +26,11 @@ def _origin(ctx: click.Context, param: click.Parameter, values: tuple[str, ...])
               help="Close a connection idle this long after an answer.")
 @click.option("--header-timeout", type=click.FloatRange(0.1, 3600), default=10.0, show_default=True,
               metavar="SECONDS", help="Close a connection whose request headers are not complete within this.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes answering requests (more answer more at once, each with its own memory).")
 @click.pass_context
 def serve(ctx: click.Context, host: str, port: int, cors: tuple[str, ...], keep_alive: float,
-          header_timeout: float) -> None:
+          header_timeout: float, workers: int) -> None:
     """Serve the HTTP API (OpenAPI at /docs and /openapi.json); the database is opened read-only."""
     # A missing or unusable database stops the command with a message (exit 2) before it listens; the
     # default database is built first when it does not exist yet, as for any other command.
@@ -42,4 +44,5 @@ def serve(ctx: click.Context, host: str, port: int, cors: tuple[str, ...], keep_
     shown = f"[{host}]" if ":" in host else host
     click.echo(_("Serving on http://{host}:{port}/ (the reader at /, the API at /docs); Ctrl+C stops it.").format(
         host=shown, port=port), err=True)
-    run_server(host=host, port=port, db_path=db, cors=cors, keep_alive=keep_alive, header_seconds=header_timeout)
+    run_server(host=host, port=port, db_path=db, cors=cors, keep_alive=keep_alive, header_seconds=header_timeout,
+               workers=workers)

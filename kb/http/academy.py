@@ -21,7 +21,7 @@ from fastapi.responses import JSONResponse
 
 from kb.api import KnowledgeBase, NotFound, RuleNotFound
 from kb.http.errors import responses
-from kb.http.threads import in_thread
+from kb.http.limits import BoundedJSON
 
 LANG = Query("en", max_length=16, description="Language of the texts (default English, as Academy Ruins).")
 EDITION = Query(None, max_length=64, description="Edition (a date like 2023-11-17) or document name; "
@@ -47,21 +47,21 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         fragment (the part after the dot) and navigation (previousRule, nextRule)."""
         kb = get()
         document = kb.resolve(edition, lang=lang)
-        return {rule.number: _full_rule(rule) for rule in kb.document_rules(document["name"])}
+        return BoundedJSON({rule.number: _full_rule(rule) for rule in kb.document_rules(document["name"])})
 
     def keywords(lang: str = LANG, edition: str | None = EDITION):
         """The keyword abilities (702), keyword actions (701) and ability words (207.2c) of the edition."""
         kb = get()
         kb.resolve(edition, lang=lang)  # an unknown language or edition is an error, not empty lists
-        return {"keywordAbilities": _titles(kb, "702", lang, edition),
-                "keywordActions": _titles(kb, "701", lang, edition),
-                "abilityWords": _ability_words(kb, lang, edition)}
+        return BoundedJSON({"keywordAbilities": _titles(kb, "702", lang, edition),
+                            "keywordActions": _titles(kb, "701", lang, edition),
+                            "abilityWords": _ability_words(kb, lang, edition)})
 
     def glossary(lang: str = LANG, edition: str | None = EDITION):
         """The whole glossary: lower-cased term -> {term, definition}, in printed order."""
         kb = get()
-        return {entry.term.casefold(): {"term": entry.term, "definition": entry.text}
-                for entry in kb.document_glossary(_glossary_document(kb, lang, edition))}
+        return BoundedJSON({entry.term.casefold(): {"term": entry.term, "definition": entry.text}
+                            for entry in kb.document_glossary(_glossary_document(kb, lang, edition))})
 
     def glossary_term(term: str = Path(..., max_length=200, description="The term looked for."),
                       fuzzy: bool = Query(False, description="Also aliases, word forms and near spellings "
@@ -73,7 +73,8 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         if not result or not result.entries or (not fuzzy and result.matched != "name"):
             return JSONResponse({"detail": "Entry not found."}, status_code=404)
         entry = result.entries[0]
-        return {"term": entry.term, "definition": entry.text, "lang": entry.lang, "edition": entry.edition}
+        return BoundedJSON({"term": entry.term, "definition": entry.text, "lang": entry.lang,
+                            "edition": entry.edition})
 
     def example(rule_id: str = Path(..., max_length=64), lang: str = LANG, edition: str | None = EDITION):
         """The examples of a rule (null when it has none)."""
@@ -81,7 +82,7 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
             rule = get().rule(rule_id, lang=lang, edition=edition)
         except RuleNotFound:
             return _rule_missing(rule_id)
-        return {"ruleNumber": rule.number, "examples": rule.examples or None}
+        return BoundedJSON({"ruleNumber": rule.number, "examples": rule.examples or None})
 
     def rule(rule_id: str = Path(..., max_length=64),
              exact_match: bool = Query(False, description="The rule asked for, never its defining subrule."),
@@ -98,19 +99,20 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
                 found = kb.rule(found.defining_rule, lang=found.lang, edition=found.document)
         except RuleNotFound:  # an unknown edition or language is the API's own error (404, 400)
             return _rule_missing(rule_id)
-        return {"ruleNumber": found.number, "ruleText": _text(found), "lang": found.lang, "edition": found.edition}
+        return BoundedJSON({"ruleNumber": found.number, "ruleText": _text(found), "lang": found.lang,
+                            "edition": found.edition})
 
-    quick = in_thread
-    router.get("", summary="All rules, keyed by number", responses=responses(400, 404))(quick(all_rules))
+    # Plain routes: FastAPI runs each in a request thread, where its JSON is rendered too (BoundedJSON).
+    router.get("", summary="All rules, keyed by number", responses=responses(400, 404))(all_rules)
     router.get("/keywords", summary="Keyword abilities, keyword actions and ability words",
-               responses=responses(400, 404))(quick(keywords))
-    router.get("/glossary", summary="The whole glossary", responses=responses(400, 404))(quick(glossary))
+               responses=responses(400, 404))(keywords)
+    router.get("/glossary", summary="The whole glossary", responses=responses(400, 404))(glossary)
     router.get("/glossary/{term}", summary="One glossary entry",
-               responses={**responses(400), **MISSING_ENTRY})(quick(glossary_term))
+               responses={**responses(400), **MISSING_ENTRY})(glossary_term)
     router.get("/example/{rule_id}", summary="A rule's examples",
-               responses={**responses(400), **MISSING_RULE})(quick(example))
+               responses={**responses(400), **MISSING_RULE})(example)
     router.get("/{rule_id}", summary="One rule (a keyword: its defining subrule)",
-               responses={**responses(400), **MISSING_RULE})(quick(rule))
+               responses={**responses(400), **MISSING_RULE})(rule)
     return router
 
 

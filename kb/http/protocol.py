@@ -10,11 +10,14 @@ the previous answer; otherwise the connection is closed.
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEADER_SECONDS = 10.0
+# `mtgkb serve --header-timeout` reaches each worker process through the environment (kb.http.server).
+HEADER_SECONDS_VARIABLE = "MTGKB_HEADER_SECONDS"
 
 
 class HeaderDeadline:
@@ -24,6 +27,7 @@ class HeaderDeadline:
     _header_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: Any) -> None:
+        self.header_seconds = float(os.environ.get(HEADER_SECONDS_VARIABLE, HEADER_SECONDS))
         super().connection_made(transport)  # type: ignore[misc]
         self._arm_header_timer()
 
@@ -63,13 +67,12 @@ class TimedH11Protocol(HeaderDeadline, H11Protocol):
     """uvicorn's h11 protocol with the header deadline."""
 
 
-def timed_protocol(header_seconds: float = HEADER_SECONDS) -> type[asyncio.Protocol]:
-    """httptools' protocol (a C parser: several times faster than h11) when it is installed, else
-    h11's, with a deadline of ``header_seconds`` for each request's headers."""
-    try:
-        from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-    except ImportError:
-        base: type = TimedH11Protocol
-    else:
-        base = type("TimedHttpToolsProtocol", (HeaderDeadline, HttpToolsProtocol), {})
-    return type(base.__name__, (base,), {"header_seconds": header_seconds})
+try:  # httptools' protocol (a C parser: several times faster than h11) when it is installed
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+except ImportError:  # pragma: no cover - httptools comes with uvicorn[standard]
+    TimedProtocol: type[asyncio.Protocol] = TimedH11Protocol
+else:
+    class TimedHttpToolsProtocol(HeaderDeadline, HttpToolsProtocol):
+        """uvicorn's httptools protocol with the header deadline."""
+
+    TimedProtocol = TimedHttpToolsProtocol

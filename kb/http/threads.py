@@ -1,30 +1,29 @@
-"""Database work off the event loop: one read-only facade per worker thread.
+"""Database work off the event loop: anyio's thread pool, of a fixed size, and one facade per thread.
 
-The event loop only parses requests and writes answers; every route that touches the
-database runs in a worker thread of anyio's pool (the one FastAPI uses for plain ``def``
-routes), and so does the JSON of its answer. A SQLite connection and the lookup caches beside
-it are not shared between threads, so each thread opens its own read-only ``KnowledgeBase`` on
-first use and keeps it. (Long requests go to a process of their own: kb.http.long.)
+FastAPI runs every plain ``def`` route in anyio's default thread pool, and Starlette runs each
+step of a streamed page there too; the event loop only parses requests and writes answers. The
+pool's size is set once, at startup (``THREADS``). A SQLite connection and the lookup caches
+beside it are not shared between threads, so each thread opens its own read-only
+``KnowledgeBase`` on first use and keeps it; the facade of a thread that has ended (anyio ends a
+thread idle for 10 s) is closed when the next one is opened, so there are never more facades
+than threads.
 """
 
 from __future__ import annotations
 
-import functools
 import threading
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 import anyio.to_thread
-from fastapi.responses import Response
 
 from kb.api import KnowledgeBase
-from kb.http.limits import BoundedJSON
 
-# Threads for requests; each keeps its own connection and lookup caches. Two: one slow request (a
-# whole document's page) leaves the other free, and more only contend for the GIL (measured: four
-# threads answered a fifth fewer first-time lookups than two, with a longer tail).
-WORKER_THREADS = 2
+# Request threads of one server process. Python runs one thread at a time, so more threads do not
+# compute more; they let fast requests pass the slow ones, which kb.http.slow lets hold at most
+# SLOW_AT_ONCE of them. Two, not more: each thread's facade keeps up to about 220 MB of lookup caches
+# over the whole corpus; with three a server held 730 MB after 50,000 distinct lookups, with two
+# 550 MB (goal 600 MB, bench/bench_memory.py). More throughput comes from more worker processes.
+THREADS = 2
 
 
 class ThreadFacades:
@@ -34,7 +33,7 @@ class ThreadFacades:
         self.path = Path(path)
         self._local = threading.local()
         self._lock = threading.Lock()
-        self._opened: list[KnowledgeBase] = []
+        self._opened: dict[threading.Thread, KnowledgeBase] = {}
         self._generation = 0  # moves on at close(): a thread's facade of before is opened anew
 
     def get(self) -> KnowledgeBase:
@@ -43,20 +42,13 @@ class ThreadFacades:
             return kept[1]
         kb = KnowledgeBase.open(self.path, readonly=True)
         with self._lock:
-            self._opened.append(kb)
+            ended = [thread for thread in self._opened if not thread.is_alive()]
+            left = [self._opened.pop(thread) for thread in ended]
+            self._opened[threading.current_thread()] = kb
             self._local.kept = (self._generation, kb)
+        for old in left:  # threads that ended: nobody uses their connections any more
+            old.close()
         return kb
-
-    def release(self) -> None:
-        """Close the calling thread's facade (a thread that ends)."""
-        kept = getattr(self._local, "kept", None)
-        if kept is None:
-            return
-        self._local.kept = None
-        with self._lock:
-            if kept[1] in self._opened:
-                self._opened.remove(kept[1])
-        kept[1].close()
 
     @property
     def opened(self) -> int:
@@ -65,33 +57,16 @@ class ThreadFacades:
             return len(self._opened)
 
     def close(self) -> None:
-        """Close every thread's connection (at shutdown, when no request runs)."""
+        """Close every thread's connection (at shutdown). A query still running is interrupted first:
+        a request that outlives the shutdown's grace period stops at its next SQLite step."""
         with self._lock:
-            opened, self._opened = self._opened, []
+            opened, self._opened = list(self._opened.values()), {}
             self._generation += 1
         for kb in opened:
+            kb.conn.interrupt()
             kb.close()
 
 
-def size_thread_pool(threads: int = WORKER_THREADS) -> None:
-    """Give the running event loop's default thread pool ``threads`` places (call at startup)."""
+def size_thread_pool(threads: int = THREADS) -> None:
+    """Give the running event loop's default thread pool ``threads`` places (call once, at startup)."""
     anyio.to_thread.current_default_thread_limiter().total_tokens = threads
-
-
-def in_thread(route: Callable[..., Any]) -> Callable[..., Awaitable[Response]]:
-    """Run a plain route function, and the JSON of its answer, in a worker thread.
-
-    The answer is rendered there too (``BoundedJSON``), so a large one never holds the event
-    loop. The wrapper keeps the function's signature (FastAPI reads its parameters through
-    ``__wrapped__``); the request's context (its interface language) goes with it into the thread.
-    """
-
-    def answer(*args: Any, **kwargs: Any) -> Response:
-        result = route(*args, **kwargs)
-        return result if isinstance(result, Response) else BoundedJSON(result)
-
-    @functools.wraps(route)
-    async def run(*args: Any, **kwargs: Any) -> Response:
-        return await anyio.to_thread.run_sync(functools.partial(answer, *args, **kwargs))
-
-    return run

@@ -1,84 +1,95 @@
-"""The facade behind the MCP server: one read-only KnowledgeBase, used from one worker thread.
+"""The facades behind the MCP server: read-only KnowledgeBases used from a bounded pool of threads.
 
-The SDK runs tools on an event loop; the facade is synchronous and holds one SQLite
-connection and per-thread caches (the search index). So calls go to a single worker
-thread, in order: the event loop never blocks on a diff or a search, and the caches are
-built once. A lookup of a millisecond (one rule, a completion) is not worth the thread
-hop, which costs more than the lookup on a busy machine: it runs on the event loop
-itself when the worker is idle. A lock makes the two paths take turns, so the connection
-is never used by two threads at once. The search index, when it is missing or stale, is
-brought up to date in the background at start-up, never inside a request that only
-wanted a rule.
+The SDK runs every call as a task of its event loop; the facade is synchronous. So each call runs
+in a thread of the backend's pool (``THREADS``), through a facade no other thread uses meanwhile:
+an idle one, or one opened for it (there are never more than threads). Calls do not wait for one
+another: a rule lookup is answered while a 1 MB ``cite`` computes. The slow tools (cite, check,
+trace, diff, crosscheck) take turns, ``SLOW_AT_ONCE`` at a time, waiting on the event loop, so
+they never hold every thread. The search index, when it is missing or stale, is brought up to
+date in the background at start-up, never inside a request that only wanted a rule.
 
-A call the client cancels (or abandons at its timeout, which the SDK's client announces
-with a cancellation) stops its work: the SQLite connection's progress handler aborts the
-statement running for it and every later one (a call still queued never starts), so the worker is free for the next call
-within milliseconds instead of computing minutes for nobody.
+A call the client cancels (or abandons at its timeout, which the SDK's client announces with a
+cancellation) stops its work: its facade's SQLite progress handler aborts the statement running
+for it and every later one (a call still queued never starts), so its thread is free for the
+next call within milliseconds instead of computing minutes for nobody.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
-import functools
 import sqlite3
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from kb.api import KnowledgeBase
+
 T = TypeVar("T")
 PROGRESS_STEPS = 1000  # SQLite virtual machine steps between two looks at the cancellation flag
+THREADS = 2  # calls running at once; more wait for a thread (Python runs one thread at a time anyway)
+SLOW_AT_ONCE = 1  # slow calls running at once: one thread is always left to the others
 
 
 class Backend:
-    """Runs facade calls for the server, one at a time, on a thread of their own."""
+    """Runs facade calls for the server, several at a time, each on a thread and a facade of its own."""
 
-    def __init__(self, kb) -> None:
-        self.kb = kb
-        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mtgkb-mcp")
-        self._turn = threading.Lock()  # held by whoever uses the connection
-        self._stop: threading.Event | None = None  # the cancellation flag of the call on the worker
+    def __init__(self, kb: KnowledgeBase, threads: int = THREADS) -> None:
+        self.kb = kb  # the first facade; the others are opened like it
+        reopenable = str(kb.path) != ":memory:"  # a private in-memory database has one connection only
+        self._threads = threads if reopenable else 1
+        self._worker = ThreadPoolExecutor(max_workers=self._threads, thread_name_prefix="mtgkb-mcp")
+        self._lock = threading.Lock()
+        self._idle: list[KnowledgeBase] = [kb]
+        self._opened: list[KnowledgeBase] = [kb]
+        self._slow: asyncio.Semaphore | None = None
         self.search_ready = threading.Event()
         self.search_ready.set()
-        kb.conn.set_progress_handler(self._stopped, PROGRESS_STEPS)
 
-    async def call(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``fn(kb, *args, **kwargs)`` on the worker thread, in the caller's interface language; a
-        cancelled call stops its work at its next SQLite step (sqlite3.OperationalError inside it)."""
+    async def call(self, fn: Callable[..., T], *args: Any, slow: bool = False, **kwargs: Any) -> T:
+        """``fn(kb, *args, **kwargs)`` on a thread of the pool, in the caller's interface language;
+        ``slow`` calls take turns. A cancelled call stops its work at its next SQLite step
+        (sqlite3.OperationalError inside it)."""
+        if not slow:
+            return await self._run(fn, args, kwargs)
+        if self._slow is None:  # made in the server's event loop, at its first slow call
+            self._slow = asyncio.Semaphore(SLOW_AT_ONCE)
+        async with self._slow:
+            return await self._run(fn, args, kwargs)
+
+    async def _run(self, fn: Callable[..., T], args: tuple, kwargs: dict) -> T:
         context = contextvars.copy_context()
         stop = threading.Event()
-        future = self._worker.submit(context.run, self._in_turn, functools.partial(fn, self.kb, *args, **kwargs),
-                                     stop)
+        future = self._worker.submit(context.run, self._on_a_facade, lambda kb: fn(kb, *args, **kwargs), stop)
         try:
             return await asyncio.wrap_future(future)  # cancelled: a call still queued never runs
         except asyncio.CancelledError:
             stop.set()  # a call running now stops at its next SQLite step
             raise
 
-    def _stopped(self) -> int:
-        """The progress handler: non-zero aborts the running statement."""
-        stop = self._stop
-        return 1 if stop is not None and stop.is_set() else 0
-
-    async def quick(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """``fn(kb, ...)`` for a lookup of a millisecond: right here when nothing else runs, else on the worker."""
-        if self._turn.acquire(blocking=False):
-            try:
-                return fn(self.kb, *args, **kwargs)
-            finally:
-                self._turn.release()
-        return await self.call(fn, *args, **kwargs)
-
-    def _in_turn(self, work: Callable[[], T], stop: threading.Event) -> T:
-        if stop.is_set():  # cancelled while it waited for its turn
+    def _on_a_facade(self, work: Callable[[KnowledgeBase], T], stop: threading.Event) -> T:
+        if stop.is_set():  # cancelled while it waited for a thread
             raise sqlite3.OperationalError("interrupted")
-        with self._turn:
-            self._stop = stop
-            try:
-                return work()
-            finally:
-                self._stop = None
+        kb = self._take()
+        kb.conn.set_progress_handler(lambda: 1 if stop.is_set() else 0, PROGRESS_STEPS)
+        try:
+            return work(kb)
+        finally:
+            kb.conn.set_progress_handler(None, 0)
+            with self._lock:
+                self._idle.append(kb)
+
+    def _take(self) -> KnowledgeBase:
+        """An idle facade, or a new one when every facade is in use (at most one per thread)."""
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        kb = KnowledgeBase.open(self.kb.path, readonly=True)
+        kb.rule_language = self.kb.rule_language
+        with self._lock:
+            self._opened.append(kb)
+        return kb
 
     async def wait_for_search(self) -> None:
         """Until the start-up indexing (if any) is done."""
@@ -92,8 +103,6 @@ class Backend:
         thread.start()
 
     def _index(self) -> None:
-        from kb.api import KnowledgeBase
-
         try:
             kb = KnowledgeBase.open(self.kb.path, readonly=True)
             try:
@@ -107,4 +116,7 @@ class Backend:
 
     def close(self) -> None:
         self._worker.shutdown(wait=True)
-        self.kb.close()
+        with self._lock:
+            opened, self._opened, self._idle = self._opened, [], []
+        for kb in opened:
+            kb.close()

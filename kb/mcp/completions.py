@@ -54,11 +54,11 @@ def register_completions(server: MCPServer, backend: Backend) -> None:
             return None
         try:
             if argument.name == "lang":
-                values = await backend.quick(languages, argument.value)
+                values = await backend.call(languages, argument.value)
             elif argument.name == "edition":
-                values = await backend.quick(editions, argument.value, lang)
+                values = await backend.call(editions, argument.value, lang)
             elif argument.name == "number":
-                values = await backend.quick(numbers, argument.value, lang,
+                values = await backend.call(numbers, argument.value, lang,
                                             edition_argument(known.get("edition") or LATEST))
             else:
                 return None

@@ -34,7 +34,7 @@ def register_resources(server: MCPServer, backend: Backend) -> None:
                                  "mtgkb://ja/latest/702.26b; the same JSON as the rule tool, without subrules.")
     async def rule_resource(lang: str, edition: str, number: str) -> str:
         try:
-            found = await backend.quick(lambda kb: kb.rule(number, lang=lang, edition=edition_argument(edition)))
+            found = await backend.call(lambda kb: kb.rule(number, lang=lang, edition=edition_argument(edition)))
         except LookupFailed as error:
             uri = RULE_TEMPLATE.format(lang=lang, edition=edition, number=number)
             raise MCPError(code=INVALID_PARAMS, message=with_nearest(str(error), error.suggestions),

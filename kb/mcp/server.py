@@ -121,11 +121,14 @@ def open_server(db_path: str | Path | None) -> KnowledgeServer:
 
 
 def run_stdio(server: KnowledgeServer) -> None:
-    """Serve on stdin and stdout until the client closes them."""
+    """Serve on stdin and stdout until the client closes them; a line that is not a JSON-RPC message
+    gets a JSON-RPC error (kb.mcp.stdio)."""
     import anyio
 
+    from kb.mcp.stdio import serve_checked_stdio
+
     try:
-        anyio.run(server.run_stdio_async)
+        serve_checked_stdio(lambda: anyio.run(server.run_stdio_async))
     finally:
         server.close()
 

@@ -72,11 +72,11 @@ def bounded(text: str, lang: str | None) -> None:
     count_citations(text, lang)
 
 
-async def answer(backend: Backend, work: Callable[[Any], dict[str, Any]], quick: bool = False) -> CallToolResult:
-    """``work(kb)`` on the worker thread (``quick``: see Backend.quick) as the tool's answer; lookup and
-    input errors as tool errors."""
+async def answer(backend: Backend, work: Callable[[Any], dict[str, Any]], slow: bool = False) -> CallToolResult:
+    """``work(kb)`` on a thread of the backend (``slow``: one of the calls that take turns) as the tool's
+    answer; lookup and input errors as tool errors."""
     try:
-        return respond(await (backend.quick(work) if quick else backend.call(work)))
+        return respond(await backend.call(work, slow=slow))
     except LookupFailed as error:
         return tool_error(str(error), error)
     except ValueError as error:  # a query with nothing to search for, a side that is no "lang:number"
@@ -110,14 +110,14 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         (one page), stamped with its document and edition; its other versions as runs of editions.
         Cite it as its "citation" field says."""
         try:
-            found = await backend.quick(lambda kb: kb.rule(number, lang=lang, edition=edition))
+            found = await backend.call(lambda kb: kb.rule(number, lang=lang, edition=edition))
         except LookupFailed as error:
             return tool_error(str(error), error)
         if not (subrules and found.children):
             return respond(payloads.rule_payload(found, [] if subrules else None, versions=versions,
                                                  scenarios=scenarios, offset=offset, limit=limit))
 
-        def subtree(kb) -> dict[str, Any]:  # up to a whole section: on the worker
+        def subtree(kb) -> dict[str, Any]:  # up to a whole section
             below = kb.rules(found.number, lang=found.lang, edition=found.document)
             return payloads.rule_payload(found, [r for r in below if r.number != found.number],
                                          versions=versions, scenarios=scenarios, offset=offset, limit=limit)
@@ -159,7 +159,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
             bounded(text, lang)
             return payloads.cite_payload(kb.cite(text, lang=lang, edition=edition), offset, limit)
 
-        return await answer(backend, work)
+        return await answer(backend, work, slow=True)
 
     @tool("Re-validate citations")
     async def check(text: Text,
@@ -183,7 +183,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
             fixed, changes = kb.fix_citations(text, checked)
             return payloads.check_payload(checked, fixed if fix else None, changes, offset, limit)
 
-        return await answer(backend, work)
+        return await answer(backend, work, slow=True)
 
     @tool("Trace a rule through the editions")
     async def trace(number: Number,
@@ -207,7 +207,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
             return payloads.trace_payload(kb.trace(number, edition, to=to, back=back, subrules=subrules),
                                           every_edition=every_edition, offset=offset, limit=limit)
 
-        return await answer(backend, work)
+        return await answer(backend, work, slow=True)
 
     @tool("Compare two editions")
     async def diff(old: Annotated[str, Field(min_length=1, max_length=64, description='Older edition, e.g. "2021-04-16".')],
@@ -222,7 +222,8 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         """A summary of two editions: how many rules were unchanged, edited, renumbered, added,
         removed, split or merged, and the changed rules with their old and new numbers, one page at a time."""
         return await answer(backend, lambda kb: payloads.diff_payload(
-            kb.diff(old, new, section=section, lang=lang, spans=False), offset=offset, limit=limit, texts=texts))
+            kb.diff(old, new, section=section, lang=lang, spans=False), offset=offset, limit=limit, texts=texts),
+            slow=True)
 
     @tool("Cross-check two rules")
     async def crosscheck(a: Annotated[str, Field(min_length=3, max_length=80, description=(
@@ -237,7 +238,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         """Two rules of two languages or editions side by side, subrule by subrule (one page of rows),
         with findings (one-sided subrules, changed numbers, citations, terms, untranslated text)."""
         return await answer(backend, lambda kb: payloads.crosscheck_payload(
-            kb.crosscheck(a, b, method=method), offset, limit))
+            kb.crosscheck(a, b, method=method), offset, limit), slow=True)
 
     @tool("Glossary")
     async def glossary(term: Annotated[str, Field(min_length=1, max_length=200, description=(

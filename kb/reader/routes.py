@@ -7,9 +7,7 @@ so that FastAPI runs them in its thread pool and a long page never blocks other 
 
 from __future__ import annotations
 
-import queue
-import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
@@ -63,61 +61,37 @@ class _Same:
         return False
 
 
-class InLanguage:
-    """The pieces of a streamed page, produced in ``lang`` by a thread of their own and sent in
-    chunks of about 32 KB, or as soon as the producer pauses: the head of a side-by-side page goes
-    out while its rows are still being aligned. (The thread pool that drives a streamed response
-    runs each step in a fresh copy of the request's context, so the language is set here.)"""
+CHUNK = 32_768  # characters of a streamed page sent at once
 
-    CHUNK = 32_768
-    PAUSE = 0.05  # seconds without a new piece after which what is there is sent
-    ABANDON = 60.0  # seconds a piece waits for a reader that went away
 
-    def __init__(self, pieces, lang: str):
-        self.queue: queue.Queue = queue.Queue(maxsize=1024)
-        self.finished = False
-        threading.Thread(target=self._produce, args=(iter(pieces), lang), daemon=True).start()
+def streamed(pieces: Iterable[str], lang: str, kb: KnowledgeBase | None = None) -> Iterator[str]:
+    """The pieces of a streamed page in chunks of about ``CHUNK`` characters, each produced in ``lang``.
 
-    def _produce(self, pieces, lang: str) -> None:
-        try:
+    Starlette runs each step in a request thread (kb.http.threads) and none between two steps, so a
+    page that waits for a slow reader holds no thread. A step sets the interface language itself:
+    each runs in a fresh copy of the request's context. ``kb``, the page's own facade (the steps run
+    in whichever thread is free, while the request threads' facades serve other requests), is closed
+    when the page ends or its reader goes away.
+    """
+    source = iter(pieces)
+    try:
+        finished = False
+        while not finished:
+            chunk: list[str] = []
+            size = 0
             with using_language(lang):
-                for piece in pieces:
-                    self.queue.put(piece, timeout=self.ABANDON)
-        except queue.Full:
-            return  # nobody reads any more
-        except Exception as error:  # shown to the reader's side, which raises it
-            self.queue.put(_Failed(error))
-        self.queue.put(_END)
-
-    def __iter__(self):
-        return self
-
-    def __next__(self) -> str:
-        chunk: list[str] = []
-        size = 0
-        while not self.finished and size < self.CHUNK:
-            try:
-                piece = self.queue.get(timeout=self.PAUSE) if chunk else self.queue.get()
-            except queue.Empty:
-                break
-            if piece is _END:
-                self.finished = True
-            elif isinstance(piece, _Failed):
-                raise piece.error
-            else:
-                chunk.append(piece)
-                size += len(piece)
-        if not chunk:
-            raise StopIteration
-        return "".join(chunk)
-
-
-class _Failed:
-    def __init__(self, error: Exception):
-        self.error = error
-
-
-_END = object()
+                while size < CHUNK:
+                    piece = next(source, None)
+                    if piece is None:
+                        finished = True
+                        break
+                    chunk.append(piece)
+                    size += len(piece)
+            if chunk:
+                yield "".join(chunk)
+    finally:
+        if kb is not None:
+            kb.close()
 
 
 def _html(body: str, status: int = 200) -> HTMLResponse:
@@ -141,9 +115,18 @@ def _latest(kb: KnowledgeBase, lang: str) -> Response:
     return RedirectResponse(URLS.document(found.name), status_code=302)
 
 
-def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
-    """The reader's pages over the facade ``get_kb()`` returns; none of them is in the OpenAPI document."""
+def reader_router(get_kb: Callable[[], KnowledgeBase],
+                  open_kb: Callable[[], KnowledgeBase] | None = None) -> APIRouter:
+    """The reader's pages over the facade ``get_kb()`` returns (the request thread's); a streamed page
+    reads through a facade of its own from ``open_kb()``, when given. None is in the OpenAPI document."""
     router = APIRouter(include_in_schema=False)
+
+    def page_kb() -> tuple[KnowledgeBase, KnowledgeBase | None]:
+        """The facade of a page that may stream, and the one to close when it ends (None: not ours)."""
+        if open_kb is None:
+            return get_kb(), None
+        own = open_kb()
+        return own, own
     warm()
 
     @router.get("/", response_class=HTMLResponse)
@@ -153,14 +136,16 @@ def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
 
     @router.get("/read/doc/{name}")
     def document(request: Request, name: str):
-        kb = get_kb()
+        kb, own = page_kb()
         with _interface(request):
             found = pages.document_or_missing(kb, URLS, name)
             if isinstance(found, tuple):
+                if own is not None:
+                    own.close()
                 return _html(*found)
             lang = ui_language()
         # The page streams: the first rules arrive while the rest is still being written.
-        return StreamingResponse(InLanguage(found, lang), media_type="text/html; charset=utf-8",
+        return StreamingResponse(streamed(found, lang, own), media_type="text/html; charset=utf-8",
                                  headers={"Vary": "Accept-Language, Cookie"})
 
     @router.get("/read/glossary/{name}")
@@ -170,13 +155,15 @@ def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
 
     @router.get("/read/side/docs")
     def side_docs(request: Request, d: list[str] = Query([], max_length=200)):
-        kb = get_kb()
+        kb, own = page_kb()
         with _interface(request):
             found = pages.side_docs(kb, URLS, [name for name in d if name][:3])
             if isinstance(found, tuple):
+                if own is not None:
+                    own.close()
                 return _html(*found)
             lang = ui_language()
-        return StreamingResponse(InLanguage(found, lang), media_type="text/html; charset=utf-8",
+        return StreamingResponse(streamed(found, lang, own), media_type="text/html; charset=utf-8",
                                  headers={"Vary": "Accept-Language, Cookie"})
 
     @router.get("/read/side")

@@ -227,7 +227,7 @@ LOAD_AFTER = 3
 # "also in" list up to 30 KB (110 versions), a built rule holds its list. So about 70 MB of documents,
 # 60 MB of lists and rules at most per connection; a server has three (docs/http.md).
 DOCUMENTS_IN_MEMORY = 12
-VERSIONS_KEPT = 2_048  # rules whose "also in" list and today's version are kept
+VERSIONS_KEPT = 2_048  # rules whose "also in" list, lineage and today's version are kept
 BUILT_RULES = 2_048  # built rules kept for repeated lookups
 CANDIDATES_KEPT = 256  # (language, edition, interface language) choices of documents
 
@@ -332,9 +332,11 @@ class LookupCache:
         self._read_roles()
         if not self._identity:
             return None
-        if rule_id not in self._lineages:
-            self._lineages[rule_id] = lineage_rows(self.conn, rule_id)
-        return self._lineages[rule_id]
+        if rule_id in self._lineages:
+            rows = self._lineages.pop(rule_id)
+            self._lineages[rule_id] = rows  # the most recently used: dropped last
+            return rows
+        return keep(self._lineages, rule_id, lineage_rows(self.conn, rule_id), VERSIONS_KEPT)
 
     def _read_roles(self) -> dict[int, str]:
         """Each document's role, whether identities are stored, and the newest official edition."""

@@ -103,69 +103,59 @@ def test_each_worker_thread_has_its_own_read_only_connection(db):
     seen: list = []
     facades = app.state.facades
     together = threading.Barrier(3)  # all three alive at once, so no thread is a reused one
+    finish = threading.Event()
 
     def remember() -> None:
         kb = facades.get()
         assert facades.get() is kb  # kept for the thread
         seen.append(kb.conn)
         together.wait(timeout=60)
+        finish.wait(timeout=60)
 
     threads = [threading.Thread(target=remember) for _ in range(3)]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join()
+    while len(seen) < 3:
+        time.sleep(0.01)
     assert len({id(conn) for conn in seen}) == 3
     for conn in seen:
         with pytest.raises(Exception, match="readonly"):
             conn.execute("delete from rules")
     with TestClient(app) as client:
         assert client.get("/rules/702.26b").json()["ruleNumber"] == "702.26b"
-        assert facades.opened >= 4  # the request's worker thread opened its own
+        assert facades.opened == 4  # the request's worker thread opened its own
+        finish.set()
+        for thread in threads:
+            thread.join()
+        facades.get()  # a thread that opens one closes those of the threads that ended
+        assert facades.opened == 2
+        with pytest.raises(Exception, match="closed"):
+            seen[0].execute("select 1")
     assert facades.opened == 0  # all closed at shutdown
 
 
-def test_the_lane_thread_answers_in_order_ends_when_idle_and_starts_again(monkeypatch):
-    import asyncio
+def test_a_streamed_page_reads_through_a_facade_of_its_own(db, monkeypatch):
+    """A whole document streams in pieces, each written in whichever request thread is free, through a
+    connection of the page's own that is closed at its end; the threads' facades are not touched."""
+    import kb.reader.routes as routes
 
-    from kb.http.rule_lane import LookupThread
-
-    monkeypatch.setattr(LookupThread, "IDLE", 0.05)
-    threads: list[str] = []
-    exits: list[str] = []
-
-    def answer(request: dict) -> bytes:
-        threads.append(threading.current_thread().name)
-        return request["number"].encode()
-
-    lane = LookupThread(answer, lambda: exits.append(threading.current_thread().name))
-
-    async def ask(numbers: list[str]) -> list:
-        return await asyncio.gather(*(lane.run({"number": n}) for n in numbers))
-
-    numbers = [f"702.{n}" for n in range(50)]
-    assert asyncio.run(ask(numbers)) == [n.encode() for n in numbers]
-    assert set(threads) == {"mtgkb-rule-lane"}  # one thread of its own, not the caller's
-    deadline = time.monotonic() + 5
-    while lane._thread is not None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert lane._thread is None and exits == ["mtgkb-rule-lane"]  # idle: it ended, closing its facade
-    assert asyncio.run(ask(["100.1"])) == [b"100.1"]  # and starts again
-    failing = LookupThread(lambda request: 1 / 0, lambda: None)
-    assert asyncio.run(failing.run({})) is None  # a lookup that fails is the route's to answer
-
-
-def test_the_lane_thread_closes_its_facade_when_it_ends(db, monkeypatch):
-    from kb.http.rule_lane import LookupThread
-
-    monkeypatch.setattr(LookupThread, "IDLE", 0.05)
     app = create_app(db)
     facades = app.state.facades
     with TestClient(app) as client:
-        assert client.get("/rules/702.26b").json()["ruleNumber"] == "702.26b"  # the lane's thread opened one
+        name = client.get("/editions", params={"lang": "en"}).json()[0]["name"]
         opened = facades.opened
-        deadline = time.monotonic() + 5
-        while facades.opened == opened and time.monotonic() < deadline:
-            time.sleep(0.01)
-        assert facades.opened == opened - 1
-        assert client.get("/rules/702.26c").json()["ruleNumber"] == "702.26c"
+        closed: list = []
+        original = routes.streamed
+
+        def watched(pieces, lang, kb=None):
+            closed.append(kb)
+            yield from original(pieces, lang, kb)
+
+        monkeypatch.setattr(routes, "streamed", watched)
+        page = client.get(f"/read/doc/{name}", headers={"Accept": "text/html"})
+        assert page.status_code == 200 and page.text.rstrip().endswith("</html>")
+        assert page.text.count('id="R') > 3000  # every rule of the document
+        assert len(closed) == 1 and closed[0] is not None and closed[0] not in facades._opened.values()
+        with pytest.raises(Exception, match="closed"):
+            closed[0].conn.execute("select 1")
+        assert facades.opened <= max(opened, 1)

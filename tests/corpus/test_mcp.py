@@ -12,6 +12,7 @@ import json
 import shutil
 import sqlite3
 import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from mcp.types import INVALID_PARAMS, PromptReference, ResourceTemplateReference
 
 from kb.api import KnowledgeBase
 from kb.i18n import using_language
+from kb.mcp.backend import SLOW_AT_ONCE
 from kb.mcp.server import build_server
 from tests.conftest import corpus_path, import_seeds
 
@@ -653,8 +655,8 @@ def test_concurrent_calls_each_get_their_own_answer(server, kb):
     assert [r.structured_content["ruleText"] for r in results] == [kb.rule(n).text for n in numbers]
 
 
-def test_quick_lookups_and_long_calls_take_turns(server, kb):
-    """Rule lookups run on the event loop while the worker is idle and queue behind a diff otherwise."""
+def test_lookups_and_long_calls_at_once_each_get_their_answer(server, kb):
+    """Rule lookups, a resource and a whole section sent together with a diff: each its own answer."""
     numbers = ["702.26b", "613.6", "100.1", "704.5m"]
 
     async def scenario(client):
@@ -670,6 +672,40 @@ def test_quick_lookups_and_long_calls_take_turns(server, kb):
     assert section.structured_content["subrulesPage"]["total"] == len(kb.rules("7")) - 1
     assert [r.structured_content["ruleText"] for r in rules] == [kb.rule(n).text for n in numbers]
     assert json.loads(resource.contents[0].text)["ruleText"] == kb.rule("702.26b", lang="ja").text
+
+
+def test_a_long_call_does_not_hold_the_others(kb):
+    """While slow calls hold their threads, a rule lookup is answered; with one worker for every call it
+    waited behind them (and here, for ever: the slow calls are released only after it)."""
+    built = build_server(KnowledgeBase.open(mcp_db_path(), readonly=True))
+    release = threading.Event()
+    started: list[int] = []
+
+    def held(kb) -> dict:
+        started.append(1)
+        return {"released": release.wait(timeout=60)}
+
+    async def slow() -> dict:
+        return await built.backend.call(held, slow=True)
+
+    built.add_tool(slow, name="slow")
+
+    async def scenario(client):
+        waiting = [asyncio.ensure_future(client.call_tool("slow", {})) for _ in range(3)]
+        while len(started) < SLOW_AT_ONCE:
+            await asyncio.sleep(0.01)
+        rule = await client.call_tool("rule", {"number": "702.26b", "subrules": False})
+        running = len(started)  # the other slow calls wait for their turn, without a thread
+        release.set()
+        return rule, running, await asyncio.gather(*waiting)
+
+    try:
+        rule, running, slow_results = talk(built, scenario)
+    finally:
+        built.close()
+    assert rule.structured_content["ruleText"] == kb.rule("702.26b").text
+    assert running == SLOW_AT_ONCE and len(started) == 3
+    assert [json.loads(r.content[0].text) for r in slow_results] == [{"released": True}] * 3
 
 
 def test_errors_in_the_interface_language(server):

@@ -7,10 +7,12 @@ binds 127.0.0.1 on a free port and is stopped by the test, with a deadline on ev
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import subprocess
 import sys
+import threading
 from urllib.parse import urlsplit
 
 import pytest
@@ -176,3 +178,35 @@ def test_the_cli_loads_no_mcp_sdk_until_the_command_runs():
                             cwd=str(ROOT), timeout=DEADLINE, check=True).stdout
     assert output.strip() == "[]"
     assert "mcp" in cli.list_commands(None) and cli.get_command(None, "mcp").name == "mcp"
+
+
+def test_stdio_answers_lines_that_are_no_message():
+    """A line that is not JSON gets -32700 with id null; JSON that is not a JSON-RPC message gets -32600,
+    with its id when it has one; a blank line is skipped; the session goes on."""
+    lines = ["not json", '{"jsonrpc": "2.0", "id": 7, "method": 5}', "", "[1, 2]",
+             '{"jsonrpc": "2.0", "id": "seven", "params": {}}', '{"jsonrpc": "2.0", "id": 1, "method": "initialize", '
+             '"params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}']
+    server = subprocess.Popen(_command(), env=_environment(), cwd=str(ROOT), stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    timer = threading.Timer(DEADLINE, server.kill)  # bounds the test if an answer never comes
+    timer.start()
+    try:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write("".join(line + "\n" for line in lines).encode())
+        server.stdin.flush()
+        answers = []
+        while not answers or answers[-1].get("id") != 1:
+            line = server.stdout.readline()
+            assert line, f"the server stopped after {answers}"
+            answers.append(json.loads(line))
+        server.stdin.close()
+        assert server.wait(timeout=DEADLINE) == 0
+    finally:
+        timer.cancel()
+        if server.poll() is None:
+            server.kill()
+    errors = [(a["id"], a["error"]["code"], a["error"]["message"]) for a in answers[:-1]]
+    assert errors == [(None, -32700, "Parse error"), (7, -32600, "Invalid Request"), (None, -32600, "Invalid Request"),
+                      ("seven", -32600, "Invalid Request")]
+    assert "method" in answers[1]["error"]["data"]
+    assert answers[-1]["result"]["serverInfo"]["name"] == "mtgkb"

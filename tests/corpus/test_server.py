@@ -45,51 +45,6 @@ def test_language_and_edition(client):
     assert data["ruleText"].startswith("パーマネントがフェイズ・アウトすると")
 
 
-@pytest.mark.parametrize("path, params, accept", [
-    ("/rules/702.26b", {}, "application/json"), ("/rules/702.26", {"children": "true"}, "*/*"),
-    ("/rules/702.23a", {"lang": "de"}, "application/json"), ("/rules/702.26b", {"lang": "ja", "edition": "2023-11-17"}, "*/*"),
-    ("/rules/7", {"children": "false"}, "application/json"), ("/rules/702.26q", {}, "application/json"),
-    ("/rules/702.26b", {"lang": "xx"}, "*/*"), ("/rules/702.26b", {"children": "yes"}, "*/*"),
-    ("/rules/702.26b", {"edition": "1990-01-01"}, "*/*"), ("/rules/702.26b", {"unknown": "1"}, "*/*"),
-])
-def test_the_fast_lane_answers_as_the_route_does(db_path, monkeypatch, path, params, accept):
-    """Plain rule lookups skip FastAPI's routing (kb.http.rule_lane); status, headers and body are the
-    route's own, and whatever the lane does not take (a failed lookup, an unusual parameter) is the route's."""
-    import kb.http.rule_lane as lane
-
-    headers = {"Accept": accept, "Accept-Language": "de"}
-    taken = lane.plain_request({"type": "http", "method": "GET", "path": path, "headers": [],
-                                "query_string": "&".join(f"{k}={v}" for k, v in params.items()).encode()})
-    assert (taken is not None) == (not params.keys() - {"lang", "edition", "children"}
-                                   and params.get("children", "true") in ("true", "false"))
-    answered: list = []
-    original = lane.RuleFastLane._answer
-    monkeypatch.setattr(lane.RuleFastLane, "_answer", lambda self, request: answered.append(original(self, request)) or answered[-1])
-    fast = TestClient(create_app(db_path)).get(path, params=params, headers=headers)
-    assert len(answered) == (1 if taken else 0)  # the lane was asked, and answered unless the lookup failed
-    if taken:
-        assert (answered[0] is not None) == (fast.status_code == 200)
-    monkeypatch.setattr(lane, "plain_request", lambda scope: None)
-    routed = TestClient(create_app(db_path)).get(path, params=params, headers=headers)
-    assert (fast.status_code, fast.content) == (routed.status_code, routed.content)
-    assert dict(fast.headers) == dict(routed.headers)
-
-
-def test_the_fast_lane_leaves_pages_and_other_methods_to_the_routes():
-    from kb.http.rule_lane import plain_request
-
-    def scope(**changes):
-        return {"type": "http", "method": "GET", "path": "/rules/702.26b", "headers": [], "query_string": b"", **changes}
-
-    assert plain_request(scope()) == {"number": "702.26b", "lang": None, "edition": None, "children": False,
-                                      "defining": False}
-    assert plain_request(scope(headers=[(b"accept", b"text/html,application/xhtml+xml")])) is None  # the reader
-    assert plain_request(scope(method="POST")) is None and plain_request(scope(path="/rules/")) is None
-    assert plain_request(scope(query_string=b"lang=de&lang=ja")) is None  # repeated: the route decides
-    assert plain_request(scope(query_string=b"lang=")) is None and plain_request(scope(query_string=b"lang=" + b"x" * 17)) is None
-    assert plain_request(scope(path="/rulesets")) is None and plain_request(scope(type="websocket")) is None
-
-
 def test_unknown_rule_is_404_with_nearest(client):
     response = client.get("/rules/702.26q")
     assert response.status_code == 404

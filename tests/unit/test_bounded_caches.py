@@ -36,7 +36,9 @@ def test_distinct_lookups_keep_each_cache_within_its_bound(tmp_path, monkeypatch
                 assert (rule.edition, rule.number) == (date, number)
                 asked += 1
                 assert len(cache._indexes) <= 2 and len(cache._versions) <= 7 and len(cache._current) <= 7
+                assert len(cache._lineages) <= 7
                 assert len(cache.built) <= 5 and len(cache.candidates) <= 3
     assert asked == 3 * len(DATES) * len(numbers)
     assert len(cache._indexes) == 2  # documents were loaded, then dropped as others came
+    assert len(cache._lineages) == 7  # lineages were read, then dropped as others came
     kb.close()

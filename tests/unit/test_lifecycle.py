@@ -1,6 +1,6 @@
-"""A server that is stopped leaves nothing behind: after SIGTERM or SIGKILL of `mtgkb serve` (and of
-`mtgkb mcp --http`) none of its child processes (the worker for long requests, multiprocessing's
-resource tracker) lives on holding the database open."""
+"""A server that is stopped leaves nothing behind: after SIGTERM or SIGKILL of `mtgkb serve` (one worker
+or several) and of `mtgkb mcp --http` none of its child processes (uvicorn's worker processes) lives on
+holding the database open."""
 
 import os
 import signal
@@ -74,7 +74,8 @@ def listening(port: int) -> bool:
         return False
 
 
-COMMANDS = {"serve": ["serve", "--port"], "mcp --http": ["mcp", "--http", "--port"]}
+COMMANDS = {"serve": ["serve", "--port"], "serve --workers 2": ["serve", "--workers", "2", "--port"],
+            "mcp --http": ["mcp", "--http", "--port"]}
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
@@ -86,8 +87,8 @@ def test_a_stopped_server_leaves_no_process(db, command, signal_number):
                               stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         assert wait_for(lambda: listening(port), 60), "the server did not start"
-        if command == "serve":  # its worker for long requests starts with it
-            assert wait_for(lambda: len(descendants(server.pid)) >= 1, 60)
+        if "--workers" in COMMANDS[command]:  # uvicorn's worker processes start with it
+            assert wait_for(lambda: len(descendants(server.pid)) >= 2, 60)
         children = descendants(server.pid)
         os.kill(server.pid, signal_number)
         server.wait(timeout=60)
