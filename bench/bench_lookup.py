@@ -4,8 +4,8 @@ through the renumbering chain, and `mtgkb show` as a fresh process.
 Run: python bench/bench_lookup.py [--corpus ../shared/corpus] [--db a-whole-corpus.db]
 Without --db, two English editions and the Japanese translation are imported (so every rule has
 versions elsewhere); with --db, a copy of that database is measured (it is never written to).
-Targets: >= 50,000 lookups per second in-process; `mtgkb show 702.26b` in at most twice the time
-of `python -c "import sqlite3"`.
+Targets: >= 50,000 lookups per second in-process; `mtgkb show 702.26b` in at most three times the
+time of `python -c "import sqlite3"`.
 """
 
 from __future__ import annotations
@@ -100,11 +100,12 @@ def main() -> None:
         baseline, show, *rest = process_times(commands, args.runs, env)
         german = rest[0] if rest else None
         print(f"python -c 'import sqlite3': {baseline * 1000:.0f} ms; mtgkb show 702.26b: {show * 1000:.0f} ms; "
-              f"ratio {show / baseline:.2f} (target <= 2)"
+              f"ratio {show / baseline:.2f} (target <= 3)"
               + (f"; mtgkb show 702.23a --lang de: {german * 1000:.0f} ms, ratio {german / baseline:.2f}"
                  if german else ""))
         glossary = glossary_times(db)
         print("glossary lookups in one process (ms): " + ", ".join(f"{q} {t:.1f}" for q, t in glossary))
+
 
 if __name__ == "__main__":
     main()

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests import shared_databases
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("MTGKB_SHARED", ROOT.parent / "shared"))
 CORPUS = SHARED / "corpus"
@@ -24,6 +26,16 @@ def corpus_path(*parts: str) -> Path:
             pytrace=False,
         )
     return path
+
+
+@pytest.fixture(scope="session", autouse=True)
+def run_folder(tmp_path_factory) -> Path:
+    """The folder of this test run that every worker shares: with pytest-xdist each worker has
+    its own base folder, and their parent is the run's."""
+    base = tmp_path_factory.getbasetemp()
+    folder = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    shared_databases.FOLDER[:] = [folder]
+    return folder
 
 
 @pytest.fixture(autouse=True)

@@ -12,15 +12,13 @@ the corpus, 20 s to pair the chain).
 
 from __future__ import annotations
 
-import atexit
-import shutil
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
 from kb.api import KnowledgeBase
 from kb.history import update_chain
-from tests.conftest import DATA, SEED_DIR, corpus_path
+from tests.conftest import SEED_DIR, corpus_path
+from tests.shared_databases import shared_database
 
 SEEDS = ("000_a3c90cc092d5a721.txt", "001_b91ea460c0a74603.txt", "004_87f96431dc6e8d24.txt")
 
@@ -28,9 +26,10 @@ SEEDS = ("000_a3c90cc092d5a721.txt", "001_b91ea460c0a74603.txt", "004_87f96431dc
 @lru_cache(maxsize=1)
 def history_db_path() -> Path:
     """Every English edition and variant, the Chinese and Japanese translations and the seeds, with the chain."""
-    folder = Path(tempfile.mkdtemp(prefix="mtgkb-history-"))
-    atexit.register(shutil.rmtree, folder, True)
-    path = folder / "history.db"
+    return shared_database("history", _build)
+
+
+def _build(path: Path) -> None:
     kb = KnowledgeBase.open(path)
     try:
         results = kb.import_paths(
@@ -42,7 +41,6 @@ def history_db_path() -> Path:
         update_chain(kb)  # already done by the import; a call with nothing stale is cheap
     finally:
         kb.close()
-    return path
 
 
 def open_history_db():

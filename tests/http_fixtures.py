@@ -19,6 +19,7 @@ from pathlib import Path
 
 from kb.api import KnowledgeBase
 from tests.conftest import ROOT, corpus_path, import_seeds
+from tests.shared_databases import shared_database
 
 _built: dict[str, Path] = {}
 
@@ -26,14 +27,16 @@ _built: dict[str, Path] = {}
 def http_db(tmp_path_factory) -> Path:
     """The newest English CR, the seeds and a search index (shared; never written by a test)."""
     if "indexed" not in _built:
-        path = tmp_path_factory.mktemp("http") / "http.db"
-        kb = KnowledgeBase.open(path)
-        kb.import_file(corpus_path("en", "full", "MagicCompRules_20260807.txt"))
-        import_seeds(kb)
-        kb.update_search_index()
-        kb.close()
-        _built["indexed"] = path
+        _built["indexed"] = shared_database("http", _build)
     return _built["indexed"]
+
+
+def _build(path: Path) -> None:
+    kb = KnowledgeBase.open(path)
+    kb.import_file(corpus_path("en", "full", "MagicCompRules_20260807.txt"))
+    import_seeds(kb)
+    kb.update_search_index()
+    kb.close()
 
 
 def copy_db(source: Path, target_dir: Path, *, index: bool) -> Path:

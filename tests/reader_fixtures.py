@@ -13,34 +13,27 @@ from fastapi.testclient import TestClient
 
 from kb.api import KnowledgeBase
 from kb.http.app import create_app
-from tests.conftest import DATA, SEED_DIR, corpus_path
+from tests.conftest import SEED_DIR, corpus_path
+from tests.shared_databases import shared_database
 
 ENGLISH = ("20100716", "20231117", "20260116", "20260417", "20260807")
-_built: dict[str, Path] = {}
 
 
-def build(folder: Path) -> Path:
-    key = str(folder)
-    if key not in _built:
-        path = folder / "reader.db"
-        kb = KnowledgeBase.open(path)
-        sources = [SEED_DIR / "000_a3c90cc092d5a721.txt", SEED_DIR / "001_b91ea460c0a74603.txt",
-                   corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
-                   corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
-                   *(corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ENGLISH)]
-        kb.import_paths(sources, keep_going=False)
-        kb.run_scenarios()
-        kb.search("phasing")  # builds the index that the read-only server searches
-        kb.close()
-        _built[key] = path
-    return _built[key]
+def build(path: Path) -> None:
+    kb = KnowledgeBase.open(path)
+    sources = [SEED_DIR / "000_a3c90cc092d5a721.txt", SEED_DIR / "001_b91ea460c0a74603.txt",
+               corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
+               corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
+               *(corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ENGLISH)]
+    kb.import_paths(sources, keep_going=False)
+    kb.run_scenarios()
+    kb.search("phasing")  # builds the index that the read-only server searches
+    kb.close()
 
 
 @pytest.fixture(scope="session")
-def reader_db(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.getbasetemp() / "reader"
-    folder.mkdir(exist_ok=True)
-    return build(folder)
+def reader_db() -> Path:
+    return shared_database("reader", build)
 
 
 HTML = {"accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}

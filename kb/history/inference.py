@@ -129,7 +129,8 @@ def facts(stated: _Source, chain: list[ChainDoc], editions: list[_Edition]) -> l
 
     numbers = [n[1] for n in stated.nodes]
     children: dict[str, set[str]] = defaultdict(set)
-    for _, number, _, parent, _, _ in stated.nodes:
+    for node in stated.nodes:  # (…, number, …, parent, …): not "_", which is gettext here
+        number, parent = node[1], node[3]
         if parent in numbers:
             children[parent].add(number)
     for number in numbers:

@@ -9,14 +9,13 @@ writes (a PO import) works on a copy.
 
 from __future__ import annotations
 
-import atexit
 import shutil
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
 from kb.api import KnowledgeBase
 from tests.conftest import corpus_path
+from tests.shared_databases import shared_database
 
 ENGLISH = ("20231117", "20260116", "20260417", "20260807")
 JA = ("ja", "CompRules_ja_20260116.0_lines.txt")
@@ -26,9 +25,10 @@ ZH_NEW = ("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt")
 
 @lru_cache(maxsize=1)
 def backlog_db_path() -> Path:
-    folder = Path(tempfile.mkdtemp(prefix="mtgkb-backlog-"))
-    atexit.register(shutil.rmtree, folder, True)
-    path = folder / "backlog.db"
+    return shared_database("backlog", _build)
+
+
+def _build(path: Path) -> None:
     kb = KnowledgeBase.open(path)
     try:
         sources = [*(corpus_path("en", "full", f"MagicCompRules_{d}.txt") for d in ENGLISH),
@@ -37,7 +37,6 @@ def backlog_db_path() -> Path:
         assert [r.status for r in results] == ["added"] * len(sources)
     finally:
         kb.close()
-    return path
 
 
 def copy_db(folder: Path) -> Path:

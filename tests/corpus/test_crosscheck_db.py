@@ -4,7 +4,7 @@ Seeds (German 702.23, Japanese 702.26 of 2023-11-17), the English editions they 
 full translations belong to (2010-07-16, 2023-11-17, 2026-01-16, 2026-04-17), the
 Japanese and both Chinese translations, the English–Chinese glossary and the Japanese
 keyword list; the renumbering chain of those English editions is stored.
-Other test modules import ``xdb``; the builder caches, so the database is built once.
+Other test modules import ``xdb``; the database is built once per test run.
 """
 
 from __future__ import annotations
@@ -15,22 +15,19 @@ from importers import dokuwiki_glossary
 from importers.registry import parse_file
 from kb import store
 from kb.api import KnowledgeBase
-from tests.conftest import DATA, SEED_DIR, corpus_path
+from tests.conftest import SEED_DIR, corpus_path
+from tests.shared_databases import shared_database
 
 # 2025-02-07 and 2025-06-06 lie between: the chain then knows the numbers the Japanese text of 2026-01-16
 # still cites (731 for today's 732, "Handling Illegal Actions").
 ENGLISH = ("20100716", "20231117", "20250207", "20250606", "20260116", "20260417")
 GLOSSARY = ("mapping", "glossary_en-zh_dokuwiki_HeliumOctahelide_20260417.txt")
 KEYWORDS = ("mapping", "ja-en_keywords_701-702_toc_CR-ja-20260116.0_mtgwiki-markup.txt")
-_built: dict[str, KnowledgeBase] = {}
 
 
-def build(folder) -> KnowledgeBase:
-    """Import everything into ``folder``/crosscheck.db (once per folder)."""
-    key = str(folder)
-    if key in _built:
-        return _built[key]
-    kb = KnowledgeBase.open(folder / "crosscheck.db")
+def build(path) -> None:
+    """Import everything into ``path``."""
+    kb = KnowledgeBase.open(path)
     sources = [SEED_DIR / "000_a3c90cc092d5a721.txt", SEED_DIR / "001_b91ea460c0a74603.txt",
                corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
                corpus_path("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt"),
@@ -48,13 +45,14 @@ def build(folder) -> KnowledgeBase:
     from kb.history import update_chain
 
     update_chain(kb.conn)
-    _built[key] = kb
-    return kb
+    kb.close()
 
 
 @pytest.fixture(scope="session")
-def xdb(tmp_path_factory):
-    return build(tmp_path_factory.getbasetemp())
+def xdb():
+    kb = KnowledgeBase.open(shared_database("crosscheck", build))
+    yield kb
+    kb.close()
 
 
 def test_the_shared_database_has_every_source_and_the_chain(xdb):

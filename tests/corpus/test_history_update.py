@@ -5,7 +5,7 @@ from kb.api import KnowledgeBase
 from kb.history import update_chain
 from kb.history.chain import update_pairings
 from kb.history.pins import Pin
-from tests.conftest import DATA, SEED_DIR, corpus_path
+from tests.conftest import SEED_DIR, corpus_path
 
 EDITIONS = ("MagicCompRules_19990423.txt", "MagicCompRules_19991101.txt", "MagicCompRules_20010723.txt")
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from kb.api import KnowledgeBase
 from kb.cli import cli
 from tests.history_fixtures import open_history_db
-from tests.corpus.test_identity import FILES, build
+from tests.corpus.test_identity import build
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from importers import cr_text, mediawiki, rule_page, wiki_article
 from importers.decode import decode_bytes
 from importers.records import Commentary, GlossaryEntry, SourceError, TermPair
-from tests.conftest import DATA, SEED_DIR, corpus_path
+from tests.conftest import SEED_DIR, corpus_path
 
 GERMAN_SEED = SEED_DIR / "000_a3c90cc092d5a721.txt"
 JAPANESE_SEED = SEED_DIR / "001_b91ea460c0a74603.txt"

@@ -17,7 +17,7 @@ from importers.records import SourceError, SourceTooLarge
 from kb.api import KnowledgeBase
 from kb.cli import cli
 from kb.core.errors import ReplaceRefused
-from tests.conftest import CORPUS, DATA, MINI, ROOT, SEED_DIR, corpus_path
+from tests.conftest import CORPUS, MINI, ROOT, SEED_DIR, corpus_path
 
 GERMAN = SEED_DIR / "000_a3c90cc092d5a721.txt"
 NEWEST = ("en", "full", "MagicCompRules_20260807.txt")

@@ -7,11 +7,8 @@ One database of real corpus files (three English editions, the Japanese translat
 from __future__ import annotations
 
 import asyncio
-import atexit
 import json
-import shutil
 import sqlite3
-import tempfile
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +23,7 @@ from kb.i18n import using_language
 from kb.mcp.backend import SLOW_AT_ONCE
 from kb.mcp.server import build_server
 from tests.conftest import corpus_path, import_seeds
+from tests.shared_databases import shared_database
 
 EDITIONS = ("20100716", "20260116", "20260807")
 TOOLS = {"rule", "rules", "search", "cite", "check", "trace", "diff", "crosscheck", "glossary", "term", "editions"}
@@ -33,10 +31,11 @@ TOOLS = {"rule", "rules", "search", "cite", "check", "trace", "diff", "crosschec
 
 @lru_cache(maxsize=1)
 def mcp_db_path() -> Path:
-    """The test database, built on first use and removed when the tests end."""
-    folder = Path(tempfile.mkdtemp(prefix="mtgkb-mcp-"))
-    atexit.register(shutil.rmtree, folder, True)
-    path = folder / "mcp.db"
+    """The test database, built on first use."""
+    return shared_database("mcp", _build)
+
+
+def _build(path: Path) -> None:
     kb = KnowledgeBase.open(path)
     try:
         files = [corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in EDITIONS]
@@ -46,7 +45,6 @@ def mcp_db_path() -> Path:
         import_seeds(kb)  # the seeds (German 702.23, Japanese 702.26 of 2023-11-17, Russian page) and the scenarios
     finally:
         kb.close()
-    return path
 
 
 @pytest.fixture(scope="module")

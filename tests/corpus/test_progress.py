@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from kb.api import KnowledgeBase
 from kb.cli import cli
 from kb.core.progress import CHAIN, IMPORT, INDEX, INFERENCE, Progress
-from tests.conftest import DATA, MINI, SEED_DIR, corpus_path
+from tests.conftest import MINI, SEED_DIR, corpus_path
 
 EDITIONS = ["MagicCompRules_20260417.txt", "MagicCompRules_20260619.txt", "MagicCompRules_20260807.txt"]
 RULES = [3294, 3309, 3318]

@@ -24,7 +24,7 @@ from kb.cli import cli
 from kb.search import QueryError, complete, fuzzy_glossary, rebuild_index, search, update_index
 from kb.search.index import index_dir, indexed_documents
 from kb.search.quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
-from tests.conftest import DATA, SEED_DIR, corpus_path, import_seeds
+from tests.conftest import SEED_DIR, corpus_path, import_seeds
 
 QUERIES = Path(__file__).parents[1] / "data" / "search_queries.tsv"
 # Floors per language, (MRR, recall@3): the 0.80 and 0.90 (bench/bench_search.py prints the figures).

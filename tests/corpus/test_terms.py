@@ -15,7 +15,7 @@ from kb.crosscheck.render_text import width
 from kb.terms import Matcher, dictionary, rebuild_terms
 from kb.terms.names import clean_name, english_key, split_pair
 from kb.terms.sources import CURATED
-from tests.conftest import DATA, SEED_DIR, corpus_path
+from tests.conftest import SEED_DIR, corpus_path
 from tests.corpus.test_crosscheck_db import GLOSSARY, xdb  # noqa: F401
 
 

@@ -20,7 +20,6 @@ kb and importers, or by ``importlib.import_module(...)``/``__import__(...)`` of 
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
 import pytest
 
