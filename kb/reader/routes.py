@@ -10,6 +10,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Callable
+from importlib.resources import files
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
@@ -256,6 +257,4 @@ def reader_router(get_kb: Callable[[], KnowledgeBase]) -> APIRouter:
 
 def mount_static(app) -> None:
     """The reader's CSS and script at /static (served from the package, so a wheel has them)."""
-    from importlib.resources import files
-
     app.mount("/static", StaticFiles(directory=str(files("kb.reader") / "static")), name="reader-static")
