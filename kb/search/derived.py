@@ -20,11 +20,12 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 
-from kb.search.analyzers import ANALYSIS, NAME_SEPARATOR, known_japanese, language_field, remember_japanese
+from kb.search import analyzers, terms
+from kb.search.analyzers import ANALYSIS, NAME_SEPARATOR, known_japanese, language_field
 from kb.search.compile import surface_words
 from kb.search.lineage import undated_renumbering
 from kb.search.schema import CJK, field, words_field
-from kb.search.terms import Lexicon, build_lexicon, name_spellings, sources_stamp
+from kb.search.terms import Lexicon, name_spellings, sources_stamp
 from kb.store import Store
 
 FILE = "derived.pickle"
@@ -66,7 +67,9 @@ class Derived:
         self.folder = str(folder)
         self.lexicon._names_loader = lambda: self.words()["names"]
         self.lexicon._spellings_loader = lambda: self.words().get("spellings")
-        remember_japanese((lambda: japanese) if japanese is not None else (lambda: _read_japanese(folder)))
+        # Through its module at each call, as before the import moved up: a test replaces it there
+        # (to measure Sudachi alone), as one replaces terms.build_lexicon (to see that no search builds one).
+        analyzers.remember_japanese((lambda: japanese) if japanese is not None else (lambda: _read_japanese(folder)))
         return self
 
 
@@ -98,7 +101,7 @@ def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int
             vocabularies[lang] = (list(counts), list(counts.values()))
     ix.close()
     _write(folder, SEGMENTS_FILE, {"version": VERSION, "segments": segments, "surface": surface})
-    lexicon = build_lexicon(store.conn)
+    lexicon = terms.build_lexicon(store.conn)  # through its module, as for remember_japanese
     japanese = _japanese(folder, store.conn, lexicon, vocabularies.get("ja", ([], []))[0])
     _write(folder, JAPANESE_FILE, japanese)
     names = [tuple(name) for name in lexicon.names]
@@ -181,12 +184,12 @@ def _read_segment(leaf, fields: list[str]) -> dict:
             docs.append(docnum)
     words: dict[str, dict[str, int]] = {}
     for fieldname in fields:
-        terms = words[fieldname] = {}
+        frequencies = words[fieldname] = {}
         if fieldname in leaf.indexed_field_names():
             for word, info in leaf.iter_field(fieldname):
                 text = word.decode("utf-8") if isinstance(word, bytes) else word
                 if len(text) >= 2:
-                    terms[text] = info.doc_frequency()
+                    frequencies[text] = info.doc_frequency()
     return {"held": {code: docs.tobytes() for code, docs in held.items()}, "words": words, "numbers": numbers}
 
 
