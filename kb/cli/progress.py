@@ -14,6 +14,8 @@ import sys
 import time
 from collections.abc import Callable
 
+import click
+
 from kb.core.progress import CHAIN, DOWNLOAD, IMPORT, INDEX, INFERENCE, Progress
 from kb.i18n import N_, _, ngettext
 
@@ -25,8 +27,6 @@ REDRAW_EVERY = 0.1
 
 def progress_option(function):
     """--progress/--no-progress on a command that can run long (default: bars on a terminal)."""
-    import click  # here: `mtgkb search` draws bars without loading click (kb.cli.search_output)
-
     return click.option("--progress/--no-progress", "progress", default=None,
                         help="Show progress bars (default: when stderr is a terminal; elsewhere "
                              "--progress prints a line per phase).")(function)
@@ -95,7 +95,7 @@ class ProgressView:
             self.stream.flush()
 
     def _draw(self, event: Progress, now: float, final: bool = False) -> None:
-        import shutil  # here: a search that draws no bar does not import it
+        import shutil  # lazy: bz2 and lzma come with it, ~3 ms a fresh show would pay for no bar
 
         width = shutil.get_terminal_size((80, 24)).columns
         share = event.done / event.total if event.total else 1.0

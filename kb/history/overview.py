@@ -21,7 +21,10 @@ from datetime import datetime, timezone
 from kb.core.model import Serialisable
 from kb.core.labels import ADDED, MERGED, REMOVED, SPLIT
 from kb.history.chain import chain_documents
+from kb.history.diff import compare
 from kb.history.model import connection
+from kb.history.pairing import pair_documents
+from kb.history.query import diff
 
 from typing import TYPE_CHECKING
 if TYPE_CHECKING:
@@ -75,13 +78,8 @@ def count_release(conn, run_id: int, old: str, new: str, pairing: "Pairing | Non
     unpaired_new = any(change in (ADDED, SPLIT) for *_ignored, change in rows)
     if unpaired_old and unpaired_new:
         if pairing is None:
-            from kb.history.query import diff
-
             changed = diff(conn, old, new, spans=False).rules
         else:
-            from kb.history.diff import compare
-            from kb.history.pairing import pair_documents
-
             # What kb.history.query.diff does for two consecutive editions: the run's pairs fixed
             # (composed through the chain, they are this run's own), the rest paired directly.
             again = pair_documents(pairing.old, pairing.new, fixed=dict(pairing.pairs()), how_fixed="chain")

@@ -7,6 +7,8 @@ from typing import Callable
 
 from kb.history.chain import ChainUpdate, update_pairings
 from kb.history.inference import update_inferences
+from kb.history.model import connection
+from kb.history.overview import store_counts
 
 # progress(phase, done, total, item): phase "chain" (edition pairs) or "inference" (undated documents).
 PhaseProgress = Callable[[str, int, int, str], None]
@@ -19,9 +21,6 @@ def update_chain(source, *, progress: PhaseProgress | None = None) -> ChainUpdat
 
     def phase(name: str):
         return (lambda done, total, item: progress(name, done, total, item)) if progress else None
-
-    from kb.history.model import connection
-    from kb.history.overview import store_counts
 
     conn = connection(source)
     result = update_pairings(source, progress=phase("chain"),

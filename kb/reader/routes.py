@@ -8,6 +8,7 @@ so that FastAPI runs them in its thread pool and a long page never blocks other 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from importlib.resources import files
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
@@ -243,6 +244,4 @@ def reader_router(get_kb: Callable[[], KnowledgeBase],
 
 def mount_static(app) -> None:
     """The reader's CSS and script at /static (served from the package, so a wheel has them)."""
-    from importlib.resources import files
-
     app.mount("/static", StaticFiles(directory=str(files("kb.reader") / "static")), name="reader-static")

@@ -1,7 +1,7 @@
 """Full-text search over the rules in every language: whoosh index beside the database.
 
     >>> from kb.search import search, complete, update_index, rebuild_index, fuzzy_glossary
-    >>> search(kb, "Instabilität Spielstein").results[0].number
+    >>> search(kb.store, "Instabilität Spielstein").results[0].number
 
 The index lives at ``<database>.search/`` and follows the database (see
 :mod:`kb.search.index`); docs/search.md describes the query language and ranking.

@@ -15,7 +15,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 
-from kb import store
+from kb.store import Store, rows
 from kb.i18n import _
 from kb.core.text import fold
 from kb.search.parse import QueryError, clean
@@ -83,8 +83,8 @@ def _word_starts(folded: str) -> list[int]:
     return [i for i in range(1, len(folded)) if folded[i - 1] in " -/(" and folded[i].isalnum()]
 
 
-def build(kb) -> Completions:
-    """The completion entries of ``kb``: glossary terms, dictionary names, newest titles."""
+def build(store: Store) -> Completions:
+    """The completion entries of ``store``: glossary terms, dictionary names, newest titles."""
     merged: dict[tuple[str, str], _Entry] = {}
 
     def add(text: str | None, kind: str, lang: str, english: str | None = None, rule: str | None = None,
@@ -93,19 +93,19 @@ def build(kb) -> Completions:
             if name and len(name) <= 80 and not name[0].isdigit():
                 _merge(merged, name, kind, lang, english, rule, reading, document)
 
-    cited = _first_citations(kb)
+    cited = _first_citations(store)
     # Newest glossaries first: a term's rule is the one its newest entry cites, with that entry's
     # document, since a number means a rule only within one edition ("702.23" of the German text).
-    for row in store.rows(kb.conn, "select g.id, g.term, g.english, g.reading, d.lang, d.name from glossary g "
+    for row in rows(store.conn, "select g.id, g.term, g.english, g.reading, d.lang, d.name from glossary g "
                                  "join documents d on d.id = g.document_id order by d.edition is null, "
                                  "d.edition desc, g.id"):
         add(row["term"], "term", row["lang"], row["english"], cited.get(row["id"]), row["reading"], row["name"])
-    for name in lexicon(kb).names:
+    for name in lexicon(store).names:
         add(name.name, "term", name.lang, name.english)
         add(name.english, "term", "en")
-    newest = [d.id for d in resolve_scope(kb).documents]
+    newest = [d.id for d in resolve_scope(store).documents]
     if newest:
-        for row in store.rows(kb.conn, f"select r.number, r.title, d.lang, d.name from rules r join documents d on "
+        for row in rows(store.conn, f"select r.number, r.title, d.lang, d.name from rules r join documents d on "
                                      f"d.id = r.document_id where r.document_id in ({','.join('?' * len(newest))}) "
                                      f"and r.title != ''", newest):
             add(row["title"], "title", row["lang"], rule=row["number"], document=row["name"])
@@ -126,9 +126,9 @@ def _merge(merged: dict, text: str, kind: str, lang: str, english: str | None, r
         entry.readings.add(reading)
 
 
-def _first_citations(kb) -> dict[int, str]:
+def _first_citations(store: Store) -> dict[int, str]:
     found: dict[int, str] = {}
-    for row in store.rows(kb.conn, "select glossary_id, target from refs where glossary_id is not null order by id"):
+    for row in rows(store.conn, "select glossary_id, target from refs where glossary_id is not null order by id"):
         found.setdefault(row["glossary_id"], row["target"])
     return found
 
@@ -137,18 +137,18 @@ _cache: dict[str, tuple[tuple, Completions]] = {}
 _lock = threading.Lock()
 
 
-def complete(kb, prefix: str, *, lang: str | None = None, limit: int = 10) -> list[Completion]:
+def complete(store: Store, prefix: str, *, lang: str | None = None, limit: int = 10) -> list[Completion]:
     """Ranked completions of ``prefix`` among terms and rule titles (``lang``: only that language)."""
     prefix = clean(prefix if isinstance(prefix, str) else "", [])
     if not prefix:
         raise QueryError(_("the prefix is empty: give the first letters of a term or title"))
     limit = max(1, min(int(limit), MAX_LIMIT))
-    state = database_state(kb.conn)
-    key = str(kb.path)
+    state = database_state(store.conn)
+    key = str(store.path)
     with _lock:
         cached = _cache.get(key)
     if not cached or cached[0] != state:
-        cached = (state, build(kb))
+        cached = (state, build(store))
         with _lock:
             _cache[key] = cached
     return cached[1].find(prefix, lang, limit)

@@ -12,14 +12,21 @@ from __future__ import annotations
 
 import os
 import pickle
-from array import array
 import threading
+from array import array
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from kb.search.terms import Lexicon
+from whoosh import index as whoosh_index
+
+from kb.search import analyzers, terms
+from kb.search.analyzers import ANALYSIS, NAME_SEPARATOR, known_japanese, language_field
+from kb.search.compile import surface_words
+from kb.search.lineage import undated_renumbering
+from kb.search.schema import CJK, field, words_field
+from kb.search.terms import Lexicon, name_spellings, sources_stamp
+from kb.store import Store
 
 FILE = "derived.pickle"
 WORDS_FILE = "words.pickle"  # the term pairs and vocabularies, read only by did-you-mean and completions
@@ -57,39 +64,31 @@ class Derived:
     def attach(self, folder: Path, japanese: dict | None = None) -> "Derived":
         """Tie the data to its folder; ``japanese``: the stored Japanese words when they are at hand
         (just computed), else read from the folder on the first Japanese text."""
-        from kb.search.analyzers import remember_japanese
-
         self.folder = str(folder)
         self.lexicon._names_loader = lambda: self.words()["names"]
         self.lexicon._spellings_loader = lambda: self.words().get("spellings")
-        remember_japanese((lambda: japanese) if japanese is not None else (lambda: _read_japanese(folder)))
+        # Through its module at each call, as before the import moved up: a test replaces it there
+        # (to measure Sudachi alone), as one replaces terms.build_lexicon (to see that no search builds one).
+        analyzers.remember_japanese((lambda: japanese) if japanese is not None else (lambda: _read_japanese(folder)))
         return self
 
 
 def _stamp(markers: dict[str, str]) -> tuple:
-    from kb.search.terms import sources_stamp
-
     return (VERSION, tuple(sorted(markers.items())), sources_stamp())
 
 
-def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dict]] | None = None) -> Derived:
-    """Build the derived data of ``kb`` for an index at ``folder`` holding ``markers``, and store it.
+def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int, list[dict]] | None = None) -> Derived:
+    """Build the derived data of ``store`` for an index at ``folder`` holding ``markers``, and store it.
 
     ``written``: (documents, the rule records among them) the last commit wrote as a segment
     of its own; their words are counted from the records instead of reading the database again.
     """
-    from whoosh import index as whoosh_index
-
-    from kb.search.lineage import undated_renumbering
-    from kb.search.schema import CJK, words_field
-    from kb.search.terms import build_lexicon, name_spellings
-
     ix = whoosh_index.open_dir(str(folder))
     known = _read_known(folder)
     with ix.reader() as reader:
         generation = reader.generation()
         segments = _segments(known.get("segments", {}), reader, [words_field(lang) for lang in CJK])
-        surface = _surface(known.get("surface", []), reader, kb.conn, written)
+        surface = _surface(known.get("surface", []), reader, store.conn, written)
         vocabularies = _summed(surface)
         held = _held(reader, segments)
         numbers = [number for leaf, _offset in reader.leaf_readers()
@@ -102,12 +101,12 @@ def save(folder: Path, kb, markers: dict[str, str], written: tuple[int, list[dic
             vocabularies[lang] = (list(counts), list(counts.values()))
     ix.close()
     _write(folder, SEGMENTS_FILE, {"version": VERSION, "segments": segments, "surface": surface})
-    lexicon = build_lexicon(kb.conn)
-    japanese = _japanese(folder, kb.conn, lexicon, vocabularies.get("ja", ([], []))[0])
+    lexicon = terms.build_lexicon(store.conn)  # through its module, as for remember_japanese
+    japanese = _japanese(folder, store.conn, lexicon, vocabularies.get("ja", ([], []))[0])
     _write(folder, JAPANESE_FILE, japanese)
     names = [tuple(name) for name in lexicon.names]
     spellings = name_spellings(lexicon.names)
-    data = Derived(_stamp(markers), lexicon, undated_renumbering(kb.conn), generation, held, numbers)
+    data = Derived(_stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers)
     stored_words = {"stamp": data.stamp, "names": names, "spellings": spellings, "vocabularies": vocabularies}
     for name, value in ((WORDS_FILE, stored_words), (FILE, data)):
         _write(folder, name, value)
@@ -129,8 +128,6 @@ def _japanese(folder: Path, conn, lexicon, words: list[str]) -> dict:
     """The stored Japanese words (kb.search.analyzers.known_japanese) of the term list's Japanese names,
     the index's Japanese words and the Japanese rule titles, with their words' spans; strings stored before
     are not analysed again."""
-    from kb.search.analyzers import ANALYSIS, known_japanese
-
     titles = [title for (title,) in conn.execute(
         "select distinct r.title from rules r join documents d on d.id = r.document_id "
         "where d.lang = 'ja' and r.title is not null")]
@@ -140,8 +137,6 @@ def _japanese(folder: Path, conn, lexicon, words: list[str]) -> dict:
 
 def _read_japanese(folder: Path) -> dict:
     """The stored Japanese words, when they were computed as the analysis computes them now."""
-    from kb.search.analyzers import ANALYSIS
-
     stored = _read(folder, JAPANESE_FILE)
     return stored["words"] if isinstance(stored, dict) and stored.get("analysis") == ANALYSIS else {}
 
@@ -189,12 +184,12 @@ def _read_segment(leaf, fields: list[str]) -> dict:
             docs.append(docnum)
     words: dict[str, dict[str, int]] = {}
     for fieldname in fields:
-        terms = words[fieldname] = {}
+        frequencies = words[fieldname] = {}
         if fieldname in leaf.indexed_field_names():
             for word, info in leaf.iter_field(fieldname):
                 text = word.decode("utf-8") if isinstance(word, bytes) else word
                 if len(text) >= 2:
-                    terms[text] = info.doc_frequency()
+                    frequencies[text] = info.doc_frequency()
     return {"held": {code: docs.tobytes() for code, docs in held.items()}, "words": words, "numbers": numbers}
 
 
@@ -246,10 +241,6 @@ def _summed(surface: Surface) -> dict[str, tuple[list[str], list[int]]]:
 
 def _counted(texts) -> dict[str, dict[str, int]]:
     """{lang: {word: how many of the (lang, title, text) given hold it}}, words of 3 letters and more."""
-    from collections import Counter
-
-    from kb.search.compile import surface_words
-
     counts: dict[str, Counter] = {}
     for lang, title, text in texts:
         counts.setdefault(lang, Counter()).update(set(surface_words(f"{title or ''} {text or ''}")))
@@ -258,9 +249,6 @@ def _counted(texts) -> dict[str, dict[str, int]]:
 
 def _record_words(records: list[dict]) -> dict[str, dict[str, int]]:
     """The words of the titles and texts of index records (not ja, zh)."""
-    from kb.search.analyzers import NAME_SEPARATOR
-    from kb.search.schema import CJK, field
-
     return _counted((r["lang"], r.get(field("names", r["lang"]), "").split(NAME_SEPARATOR)[0],
                      r.get(field("text", r["lang"]), "")) for r in records if r["lang"] not in CJK)
 
@@ -268,8 +256,6 @@ def _record_words(records: list[dict]) -> dict[str, dict[str, int]]:
 def _database_words(conn) -> dict[str, dict[str, int]]:
     """Unstemmed words of every distinct title and text per language (not ja, zh), with the
     number of distinct texts holding each: the words did-you-mean offers."""
-    from kb.search.analyzers import language_field
-
     rows = conn.execute("select distinct d.lang, r.title, r.text from rules r join documents d on d.id = r.document_id "
                         "where d.lang not in ('ja', 'zh')")
     return _counted((language_field(lang), title, text) for lang, title, text in rows)

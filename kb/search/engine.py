@@ -11,7 +11,7 @@ from __future__ import annotations
 import heapq
 from collections import defaultdict
 
-from kb import store
+from kb.store import Store, rows
 from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.search import index
@@ -35,7 +35,7 @@ UNDATED_WEIGHT = 0.8  # an undated page (old numbering, unknown edition) yields 
 OWN_LANGUAGE_WEIGHT = 1.25  # a rule in the language the query is written in: the reader's own text
 
 
-def search(kb, query: str, *, langs: list[str] | None = None, edition: str | None = None,
+def search(store: Store, query: str, *, langs: list[str] | None = None, edition: str | None = None,
            section: str | None = None, limit: int = DEFAULT_LIMIT) -> SearchResults:
     """Rules matching ``query``, one result per rule with its versions in every language.
 
@@ -44,17 +44,17 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
     """
     limit = max(1, min(int(limit), MAX_LIMIT))
     parsed = parse(query)
-    scope = resolve_scope(kb, langs, edition)
-    postings = index.postings(kb)
-    codes = index.holder_names(kb)
-    stored = index.derived_data(kb)
+    scope = resolve_scope(store, langs, edition)
+    postings = index.postings(store)
+    codes = index.holder_names(store)
+    stored = index.derived_data(store)
     postings.use_stored(stored)
     scope = renumber_undated(scope, stored.undated if stored else {})
     allowed = _allowed(postings, scope, parsed, section, {name: code for code, name in codes.items()})
     preferred = langs[0] if langs else None
-    words = lexicon(kb)
+    words = lexicon(store)
     compiled = compile_query(parsed, words, scope.languages, preferred)
-    verify = _verifier(kb, postings, scope, codes)
+    verify = _verifier(store, postings, scope, codes)
     scores, hits = _run(compiled, postings, allowed, verify)
     fixes = corrections(postings, words, compiled, hits, parsed.text, scope.languages,
                         (lambda: stored.vocabularies) if stored else None)
@@ -65,18 +65,18 @@ def search(kb, query: str, *, langs: list[str] | None = None, edition: str | Non
         rescored, _hits = _run(recompiled, postings, allowed, verify)
         if rescored:
             corrected, compiled, scores = text, recompiled, rescored
-    groups = _group(kb, scores, postings, scope, compiled.plan is None, preferred or compiled.lang, codes)
+    groups = _group(store, scores, postings, scope, compiled.plan is None, preferred or compiled.lang, codes)
     ranked = sorted(groups.items(), key=lambda item: -item[1][0])
-    results = _results(kb, ranked[:limit], scope, compiled, preferred or compiled.lang)
+    results = _results(store, ranked[:limit], scope, compiled, preferred or compiled.lang)
     if compiled.plan is not None:  # a hit whose texts show nothing of the query sinks below those that do
         hidden = sum(1 for result in results if not any(_visible(v, compiled) for v in result.versions))
         if hidden:
-            results += _results(kb, ranked[limit:limit + hidden], scope, compiled, preferred or compiled.lang)
+            results += _results(store, ranked[limit:limit + hidden], scope, compiled, preferred or compiled.lang)
             results.sort(key=lambda result: not any(_visible(v, compiled) for v in result.versions))
             results = results[:limit]
     return SearchResults(
         query=parsed.text, results=results, matched=len(scores), languages=sorted({d.lang for d in scope.documents}),
-        query_lang=compiled.lang, scope=scope.label, grouping=grouping(kb, scope),
+        query_lang=compiled.lang, scope=scope.label, grouping=grouping(store, scope),
         narrowed_to=[str(t) for t in parsed.targets] + ([f"section {section}"] if section else []),
         corrected=corrected, did_you_mean=[corrected] if corrected else [],
         expansions=_expansions(compiled, words),
@@ -101,7 +101,7 @@ def _run(compiled: Compiled, postings: Postings, allowed: frozenset[int] | set[i
     return evaluate(compiled.plan, postings, allowed, hits, verify), hits
 
 
-def _verifier(kb, postings: Postings, scope: Scope, codes: dict[str, str]):
+def _verifier(store: Store, postings: Postings, scope: Scope, codes: dict[str, str]):
     """Keeps the index documents whose text (title, text, examples) holds a phrase's words in a row.
 
     The index stems and drops stop words, so "phased out" is found there as "phase" and its
@@ -119,7 +119,7 @@ def _verifier(kb, postings: Postings, scope: Scope, codes: dict[str, str]):
                 by_document[holder.id][number].append(doc)
         kept: set[int] = set()
         for doc_id, numbers in by_document.items():
-            for row in _rule_rows(kb, [doc_id], list(numbers)):
+            for row in _rule_rows(store, [doc_id], list(numbers)):
                 written = " ".join((row["title"] or "", row["text"] or "", *row["examples"]))
                 if wanted in " " + " ".join(surface_words(written)) + " ":
                     kept.update(numbers.get(row["number"], ()))
@@ -155,7 +155,7 @@ def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str
     return allowed
 
 
-def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_order: bool, lang: str,
+def _group(store: Store, scores: dict[int, float], postings: Postings, scope: Scope, by_order: bool, lang: str,
            codes: dict[str, str]) -> dict:
     """(family, number) -> [best score, {(document, number): score}] over the best CANDIDATES texts.
 
@@ -172,7 +172,7 @@ def _group(kb, scores: dict[int, float], postings: Postings, scope: Scope, by_or
     for doc in top:
         number = postings.number(doc)
         versions.extend((doc, name, number) for name, docs in held if doc in docs)
-    keys = group_keys(kb, scope, [(documents[name], number) for _doc, name, number in versions])
+    keys = group_keys(store, scope, [(documents[name], number) for _doc, name, number in versions])
     groups: dict = {}
     for doc, name, number in versions:
         doc_info = documents[name]
@@ -190,7 +190,7 @@ def _order(number: str) -> tuple:
     return (parsed.depth, parsed.sort_key()) if parsed else (9, ())
 
 
-def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str) -> list[SearchResult]:
+def _results(store: Store, ranked: list, scope: Scope, compiled: Compiled, preferred: str) -> list[SearchResult]:
     """Results with every version of their rule in the scope's family, snippets included."""
     if not ranked:
         return []
@@ -201,9 +201,9 @@ def _results(kb, ranked: list, scope: Scope, compiled: Compiled, preferred: str)
     shown = {number for (_family, number), _found in ranked}
     wanted = sorted(shown | {number for _doc, number in matched}
                     | {old for mapping in scope.renumbering.values() for old, today in mapping.items() if today in shown})
-    rows = _rule_rows(kb, list(documents), wanted)
+    rows = _rule_rows(store, list(documents), wanted)
     by_key: dict = defaultdict(list)
-    keys = group_keys(kb, scope, [(documents[r["document_id"]], r["number"]) for r in rows])
+    keys = group_keys(store, scope, [(documents[r["document_id"]], r["number"]) for r in rows])
     for row in rows:
         by_key[keys[(documents[row["document_id"]].name, row["number"])]].append(row)
     results = []
@@ -239,13 +239,13 @@ def _visible(version: RuleVersion, compiled: Compiled) -> bool:
 KEPT_ROWS = 50_000  # (document, number) pairs whose rules a store keeps for the next searches
 
 
-def _rule_rows(kb, doc_ids: list[int], numbers: list[str]) -> list[dict]:
+def _rule_rows(store: Store, doc_ids: list[int], numbers: list[str]) -> list[dict]:
     """The rules of these numbers in the scope's documents, with their examples, in document order.
 
     Rows read once are kept with the store's lookup cache, which drops them when the database
     changes: the same rules answer many queries, and reading them was a quarter of a warm search.
     """
-    cache = getattr(kb, "store", kb).cache  # searched through the facade or its Store
+    cache = getattr(store, "store", store).cache  # searched through the facade or its Store
     cache.documents()  # notices another connection's writes (and drops what is kept)
     kept: dict[tuple[int, str], list[dict]] = cache.memo.setdefault("search rows", {})
     missing = [number for number in numbers if any((doc_id, number) not in kept for doc_id in doc_ids)]
@@ -255,25 +255,25 @@ def _rule_rows(kb, doc_ids: list[int], numbers: list[str]) -> list[dict]:
         for doc_id in doc_ids:
             for number in missing:
                 kept[(doc_id, number)] = []
-        for row in _read_rows(kb, doc_ids, missing):
+        for row in _read_rows(store, doc_ids, missing):
             kept[(row["document_id"], row["number"])].append(row)
     rows = [row for doc_id in doc_ids for number in numbers for row in kept[(doc_id, number)]]
     return sorted(rows, key=lambda row: (row["document_id"], row["seq"]))
 
 
-def _read_rows(kb, doc_ids: list[int], numbers: list[str]) -> list[dict]:
+def _read_rows(store: Store, doc_ids: list[int], numbers: list[str]) -> list[dict]:
     found: dict[int, dict] = {}
     select = ("select r.id, r.document_id, r.number, r.title, r.text, r.seq, (select p.title from rules p "
               "where p.document_id = r.document_id and p.number = r.parent limit 1) as heading from rules r where ")
     docs = ",".join("?" * len(doc_ids))
     for chunk in _chunks(numbers):
-        for row in store.rows(kb.conn, select + f"r.document_id in ({docs}) and r.number in ({','.join('?' * len(chunk))})",
-                              [*doc_ids, *chunk]):
+        for row in rows(store.conn, select + f"r.document_id in ({docs}) and r.number in ({','.join('?' * len(chunk))})",
+                        [*doc_ids, *chunk]):
             found[row["id"]] = row
     examples: dict[int, list[str]] = defaultdict(list)
     for chunk in _chunks(list(found)):
-        for row in store.rows(kb.conn, f"select rule_id, text from examples where rule_id in ({','.join('?' * len(chunk))}) "
-                                     f"order by rule_id, position", chunk):
+        for row in rows(store.conn, f"select rule_id, text from examples where rule_id in ({','.join('?' * len(chunk))}) "
+                               f"order by rule_id, position", chunk):
             examples[row["rule_id"]].append(row["text"] or "")
     for row in found.values():
         row["examples"] = examples.get(row["id"], [])

@@ -14,12 +14,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from collections.abc import Callable, Iterable
 
-from kb import store
+from kb.store import Store, rows
 from kb.core.text import fold
 from kb.search.postings import Postings
 from kb.search.results import Suggestion
 from kb.search.schema import words_field
-from kb.search.terms import Lexicon
+from kb.search.index import lexicon
+from kb.search.terms import Lexicon, database_state
 
 MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
 
@@ -30,7 +31,7 @@ def max_distance(word: str) -> int:
 
 def distance(a: str, b: str, limit: int = 99) -> int:
     """Restricted Damerau–Levenshtein distance (a swap of neighbours is one edit); > limit is cut short."""
-    from rapidfuzz.distance import OSA  # imported on first need: most searches correct nothing
+    from rapidfuzz.distance import OSA  # lazy: rapidfuzz, 43 modules ~18 ms; most searches correct nothing
 
     found = OSA.distance(a, b, score_cutoff=limit)
     return found if found <= limit else limit + 1
@@ -56,8 +57,8 @@ class NearWords:
         word = fold(word)
         if len(word) < 3:
             return []
-        from rapidfuzz import process
-        from rapidfuzz.distance import OSA
+        from rapidfuzz import process  # lazy: rapidfuzz, 43 modules ~18 ms; most searches correct nothing
+        from rapidfuzz.distance import OSA  # lazy: as above
 
         allowed = max_distance(word)
         found = [(candidate, int(d), self.weights[candidate])
@@ -174,35 +175,32 @@ _glossary_cache: dict[str, tuple[tuple, NearWords, dict[str, list[_Name]]]] = {}
 _in_fuzzy = threading.local()
 
 
-def _glossary_names(kb) -> tuple[NearWords, dict[str, list[_Name]]]:
-    from kb.search.index import lexicon
-    from kb.search.terms import database_state
-
-    state = database_state(kb.conn)
-    cached = _glossary_cache.get(str(kb.path))
+def _glossary_names(store: Store) -> tuple[NearWords, dict[str, list[_Name]]]:
+    state = database_state(store.conn)
+    cached = _glossary_cache.get(str(store.path))
     if cached and cached[0] == state:
         return cached[1], cached[2]
     names: dict[str, list[_Name]] = defaultdict(list)
-    for row in store.rows(kb.conn, "select g.term, g.english, g.reading, d.lang from glossary g "
+    for row in rows(store.conn, "select g.term, g.english, g.reading, d.lang from glossary g "
                                  "join documents d on d.id = g.document_id"):
         for spelling in (row["term"], row["english"], row["reading"]):
             if spelling:
                 names[fold(spelling)].append(_Name(row["term"], row["lang"]))
     glossary_keys = set(names)
-    for name in lexicon(kb).names:  # "Instabilität" -> the entries of "Phasing"
+    for name in lexicon(store).names:  # "Instabilität" -> the entries of "Phasing"
         if fold(name.english) in glossary_keys:
             names[fold(name.name)].append(_Name(name.english, None))
     near = NearWords((spelling, len(found)) for spelling, found in names.items())
-    _glossary_cache[str(kb.path)] = (state, near, names)
+    _glossary_cache[str(store.path)] = (state, near, names)
     return near, names
 
 
-def fuzzy_glossary(kb, term: str, lang: str | None = None, limit: int = 10) -> list:
+def fuzzy_glossary(store: Store, term: str, lang: str | None = None, limit: int = 10) -> list:
     """Glossary entries (kb.api.GlossaryEntry) whose term, English name, reading or translation
     is spelled near ``term``, nearest first; [] when nothing is near."""
     if getattr(_in_fuzzy, "active", False) or not term or not term.strip():
         return []
-    near, names = _glossary_names(kb)
+    near, names = _glossary_names(store)
     entries: list = []
     seen: set[tuple] = set()
     _in_fuzzy.active = True
@@ -211,7 +209,7 @@ def fuzzy_glossary(kb, term: str, lang: str | None = None, limit: int = 10) -> l
             for name in names[spelling]:
                 if lang and name.lang and name.lang != lang:
                     continue
-                for entry in kb.glossary(name.lookup, lang=lang if _has_glossary(kb, lang) else None):
+                for entry in store.glossary(name.lookup, lang=lang if _has_glossary(store, lang) else None):
                     key = (entry.document, entry.term)
                     if key not in seen:
                         seen.add(key)
@@ -221,10 +219,10 @@ def fuzzy_glossary(kb, term: str, lang: str | None = None, limit: int = 10) -> l
     return entries[:limit]
 
 
-def _has_glossary(kb, lang: str | None) -> bool:
+def _has_glossary(store: Store, lang: str | None) -> bool:
     if not lang:
         return False
-    return bool(kb.conn.execute("select 1 from glossary g join documents d on d.id = g.document_id "
+    return bool(store.conn.execute("select 1 from glossary g join documents d on d.id = g.document_id "
                                    "where d.lang = ? limit 1", [lang]).fetchone())
 
 

@@ -10,6 +10,7 @@ reported (it compares the markers with the database's sha256s).
 from __future__ import annotations
 
 import os
+import shutil
 import threading
 import time
 from array import array
@@ -21,13 +22,15 @@ from collections.abc import Callable, Iterable
 from whoosh import index as whoosh_index
 from whoosh.reading import IndexReader
 
-from kb import store
+from kb.store import Store, rows
+from kb.store.documents import newest_per_language
 from kb.core.errors import IndexMissing
 from kb.i18n import _
 import kb.search.derived as derived
 import kb.search.markers as markers_file
 from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
 from kb.search.analyzers import LANGUAGES
+from kb.search.documents import marker, rule_documents
 from kb.search.postings import Postings, holdings
 from kb.search.schema import FORMAT, build_schema
 
@@ -71,18 +74,18 @@ class _Handle:
         return {code: name for name, code in self.codes.items()}
 
 
-def index_dir(kb) -> Path:
-    """Where the index of ``kb``'s database lives."""
-    return Path(f"{kb.path}.search")
+def index_dir(store: Store) -> Path:
+    """Where the index of ``store``'s database lives."""
+    return Path(f"{store.path}.search")
 
 
-def has_place(kb) -> bool:
-    """Whether ``kb``'s database is a file an index can live beside (not an in-memory database)."""
-    return str(kb.path) not in ("", ":memory:") and not str(kb.path).startswith("file::memory:")
+def has_place(store: Store) -> bool:
+    """Whether ``store``'s database is a file an index can live beside (not an in-memory database)."""
+    return str(store.path) not in ("", ":memory:") and not str(store.path).startswith("file::memory:")
 
 
-def _database_documents(kb) -> dict[str, str]:
-    return dict(database_state(kb.conn))
+def _database_documents(store: Store) -> dict[str, str]:
+    return dict(database_state(store.conn))
 
 
 def _code(number: int) -> str:
@@ -99,7 +102,7 @@ Progress = Callable[[str, int, int], None]
 STAGE_SHARES = (1, 8, 9, 2)  # steps per document of rebuild_index's stages: read, index, commit, derived
 
 
-def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> IndexReport:
+def rebuild_index(store: Store, progress: Progress | None = None, leave_out=None) -> IndexReport:
     """Index every document of the database afresh, each distinct rule text once.
 
     ``progress(stage, done, total)`` is called as the work goes: stage "read" once per
@@ -111,12 +114,8 @@ def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> Index
     ``leave_out``: glossary entries kept out of the rules' names (kb.search.documents.rule_documents),
     for measuring on a copy of a database (bench/bench_search.py).
     """
-    import shutil  # the modules that write the index are imported only to write it
-
-    from kb.search.documents import marker, rule_documents
-
     started = time.perf_counter()
-    target = index_dir(kb)
+    target = index_dir(store)
     temporary = target.with_name(f"{target.name}.tmp-{os.getpid()}")
     shutil.rmtree(temporary, ignore_errors=True)
     temporary.mkdir(parents=True)
@@ -125,14 +124,14 @@ def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> Index
         ix = whoosh_index.create_in(str(temporary), build_schema())
         writer = ix.writer(limitmb=256, compound=False)  # separate files: read in place, not copied into memory
         writer.add_document(uid=markers_file.FORMAT_UID, kind="marker", sha=FORMAT)
-        docs = _newest_first(_document_rows(kb))
+        docs = _newest_first(_document_rows(store))
         records: dict[str, dict] = {}
         holders: dict[str, list[str]] = {}
         steps = len(docs) * sum(STAGE_SHARES)
         read, indexed, committed = (len(docs) * sum(STAGE_SHARES[:k]) for k in (1, 2, 3))
         for done, doc in enumerate(docs):
             code = _code(done)
-            for record in rule_documents(kb.conn, doc, records, leave_out):
+            for record in rule_documents(store.conn, doc, records, leave_out):
                 report.rules += 1
                 uid = record["uid"]
                 if uid not in records:
@@ -155,7 +154,7 @@ def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> Index
         if progress:
             progress("commit", committed, steps)
         written = list(records.values())
-        derived.save(temporary, kb, {doc["name"]: doc["sha256"] for doc in docs}, (1 + len(docs) + len(written), written))
+        derived.save(temporary, store, {doc["name"]: doc["sha256"] for doc in docs}, (1 + len(docs) + len(written), written))
         _swap_in(temporary, target)
         if progress:
             progress("derived", steps, steps)  # the last step: the index is in place
@@ -169,8 +168,6 @@ def rebuild_index(kb, progress: Progress | None = None, leave_out=None) -> Index
 def _newest_first(docs: list[dict]) -> list[dict]:
     """The documents of the default scope (each language's newest) first: their texts get the
     lowest numbers, so a default search reads only the head of each posting list."""
-    from kb.store.documents import newest_per_language
-
     ordered = sorted(docs, key=lambda d: (d["lang"], d["edition"] or "", d["name"]))
     newest = [d["id"] for d in newest_per_language(ordered)]
     rows = {doc["id"]: doc for doc in docs}
@@ -178,8 +175,6 @@ def _newest_first(docs: list[dict]) -> list[dict]:
 
 
 def _swap_in(fresh: Path, target: Path) -> None:
-    import shutil
-
     old = target.with_name(f"{target.name}.old-{os.getpid()}")
     if target.exists():
         target.rename(old)
@@ -187,40 +182,38 @@ def _swap_in(fresh: Path, target: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def _document_rows(kb, names: Iterable[str] | None = None) -> list[dict]:
-    rows = store.rows(kb.conn, "select id, name, lang, edition, sha256 from documents order by name")
+def _document_rows(store: Store, names: Iterable[str] | None = None) -> list[dict]:
+    found = rows(store.conn, "select id, name, lang, edition, sha256 from documents order by name")
     if names is not None:
         wanted = set(names)
-        rows = [row for row in rows if row["name"] in wanted]
-    return rows
+        found = [row for row in found if row["name"] in wanted]
+    return found
 
 
 _MAX_SEGMENTS = 8
 REBUILD_SHARE = 0.5  # an update touching more of the documents than this rebuilds instead
 
 
-def update_index(kb, changed_document_names: Iterable[str], progress: Progress | None = None) -> IndexReport:
+def update_index(store: Store, changed_document_names: Iterable[str], progress: Progress | None = None) -> IndexReport:
     """Re-index the named documents as the database now holds them (gone ones are removed).
 
     Call it after imports and deletions; an index that does not exist yet (or an update of
     most of the documents) is built whole. Texts the changed documents share with others
     are rewritten with their new holders, not indexed again from other documents.
     """
-    from kb.search.documents import marker, rule_documents
-
     names = sorted(set(changed_document_names))
-    target = index_dir(kb)
+    target = index_dir(store)
     handle = _usable_handle(target)
     if handle is None:
-        return rebuild_index(kb, progress)
+        return rebuild_index(store, progress)
     started = time.perf_counter()
     report = IndexReport(str(target))
     if not names:
         return report
     before, codes = dict(handle.markers), dict(handle.codes)
     if len(names) > REBUILD_SHARE * max(len(before), 1) and len(names) > 4:
-        return rebuild_index(kb, progress)
-    rows = {row["name"]: row for row in _document_rows(kb, names)}
+        return rebuild_index(store, progress)
+    rows = {row["name"]: row for row in _document_rows(store, names)}
     reader = handle.reader
     final: dict[str, set[str]] = {}  # uid -> holders after the update
     indexed: set[str] = set()  # the uids of ``final`` the index holds now (the others need no deleting)
@@ -238,7 +231,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
             if code is None:
                 code, next_code = _code(next_code), next_code + 1
                 codes[name] = code
-            for record in rule_documents(kb.conn, rows[name]):
+            for record in rule_documents(store.conn, rows[name]):
                 report.rules += 1
                 uid = record["uid"]
                 if uid not in final:
@@ -252,7 +245,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
         elif name in before:
             report.removed.append(name)
             codes.pop(name, None)
-    _regenerate(kb, final, records, {code: name for name, code in codes.items()})
+    _regenerate(store, final, records, {code: name for name, code in codes.items()})
     ix = whoosh_index.open_dir(str(target))
     writer = ix.writer(timeout=_LOCK_TIMEOUT, limitmb=128, compound=False)
     written: list[dict] = []
@@ -281,7 +274,7 @@ def update_index(kb, changed_document_names: Iterable[str], progress: Progress |
         markers.pop(name, None)
         if name in rows:
             markers[name] = rows[name]["sha256"]
-    derived.save(target, kb, markers, (sum(1 for name in names if name in rows) + len(written), written))
+    derived.save(target, store, markers, (sum(1 for name in names if name in rows) + len(written), written))
     _forget(target)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
@@ -295,18 +288,16 @@ def _holdings(target: Path, handle: _Handle) -> dict[str, bytes]:
     return holdings(handle.reader)
 
 
-def _regenerate(kb, final: dict[str, set[str]], records: dict[str, dict], names: dict[str, str]) -> None:
+def _regenerate(store: Store, final: dict[str, set[str]], records: dict[str, dict], names: dict[str, str]) -> None:
     """Records of texts whose holders changed but that no changed document holds any more,
     read again from one of the documents that still hold them."""
-    from kb.search.documents import rule_documents
-
     missing = {uid for uid, holders in final.items() if holders and uid not in records}
     by_document: dict[str, set[str]] = {}
     for uid in missing:
         by_document.setdefault(names[min(final[uid])], set()).add(uid)
-    rows = {row["name"]: row for row in _document_rows(kb, by_document)}
+    rows = {row["name"]: row for row in _document_rows(store, by_document)}
     for name, wanted in by_document.items():
-        for record in rule_documents(kb.conn, rows[name]):
+        for record in rule_documents(store.conn, rows[name]):
             if record["uid"] in wanted:
                 records[record["uid"]] = record
 
@@ -322,19 +313,19 @@ def _usable_handle(target: Path) -> _Handle | None:
     return handle if handle is not None and handle.format == FORMAT else None
 
 
-def sync_index(kb, progress: Progress | None = None) -> IndexReport | None:
+def sync_index(store: Store, progress: Progress | None = None) -> IndexReport | None:
     """Bring the index up to the database: build it, or update the documents that differ."""
-    target = index_dir(kb)
+    target = index_dir(store)
     handle = _usable_handle(target)
     if handle is None:
-        return rebuild_index(kb, progress)
-    state = database_state(kb.conn)
+        return rebuild_index(store, progress)
+    state = database_state(store.conn)
     last = _in_step.get(str(target))
     if last is not None and last[0] is handle and last[1] is state:
         return None  # compared already: neither the database nor the index moved since
     stale = _stale(handle.markers, dict(state))
     if stale:
-        return update_index(kb, stale, progress)
+        return update_index(store, stale, progress)
     _in_step[str(target)] = (handle, state)
     return None
 
@@ -342,61 +333,61 @@ def sync_index(kb, progress: Progress | None = None) -> IndexReport | None:
 _in_step: dict[str, tuple] = {}  # index folder -> (open handle, database state) last found in step
 
 
-def stale_documents(kb) -> set[str] | None:
+def stale_documents(store: Store) -> set[str] | None:
     """The documents whose indexed sha256 differs from the database's (added, replaced or removed
     since); None when there is no usable index."""
-    handle = _usable_handle(index_dir(kb))
+    handle = _usable_handle(index_dir(store))
     if handle is None:
         return None
-    return _stale(handle.markers, _database_documents(kb))
+    return _stale(handle.markers, _database_documents(store))
 
 
 def _stale(markers: dict[str, str], database: dict[str, str]) -> set[str]:
     return {name for name in database.keys() | markers.keys() if database.get(name) != markers.get(name)}
 
 
-def holder_names(kb) -> dict[str, str]:
+def holder_names(store: Store) -> dict[str, str]:
     """Code -> document name of the index's holders (after :func:`postings`)."""
-    handle = _handle(index_dir(kb))
+    handle = _handle(index_dir(store))
     assert handle is not None, "postings() raised IndexMissing when there was no index"
     return handle.names
 
 
-def derived_data(kb):
+def derived_data(store: Store):
     """The derived data stored with the index (kb.search.derived.Derived), or None."""
-    handle = _handle(index_dir(kb))
+    handle = _handle(index_dir(store))
     if handle is None:
         return None
-    return derived.load(index_dir(kb), handle.markers)
+    return derived.load(index_dir(store), handle.markers)
 
 
-def store_derived(kb):
+def store_derived(store: Store):
     """Rebuild and store the derived data of an up-to-date index whose stored copy is stale
     (the curated term list was edited); its lexicon, or None without an index to store it in."""
-    target = index_dir(kb)
+    target = index_dir(store)
     handle = _handle(target)
-    if handle is None or handle.markers != _database_documents(kb):
+    if handle is None or handle.markers != _database_documents(store):
         return None
     try:
-        return derived.save(target, kb, handle.markers).lexicon
+        return derived.save(target, store, handle.markers).lexicon
     except OSError:
         return None
 
 
-def postings(kb) -> Postings:
-    """The scored postings of ``kb``'s index (cached per thread).
+def postings(store: Store) -> Postings:
+    """The scored postings of ``store``'s index (cached per thread).
 
     A search never builds the index (imports, ``build``, ``update`` and ``mtgkb reindex`` do):
     without one, IndexMissing names the command. An index behind the database (documents an
     import did not report) is updated first when its folder can be written, and searched as it
     is otherwise.
     """
-    target = index_dir(kb)
+    target = index_dir(store)
     if not _usable(target):
         raise IndexMissing(_("there is no search index beside {path}: run 'mtgkb reindex' to build it").format(
-            path=kb.path))
+            path=store.path))
     try:
-        sync_index(kb)
+        sync_index(store)
     except OSError:
         pass  # a read-only folder: searched as it is
     handle = _handle(target)
@@ -404,10 +395,10 @@ def postings(kb) -> Postings:
     return handle.postings
 
 
-def indexed_documents(kb) -> dict[str, str]:
+def indexed_documents(store: Store) -> dict[str, str]:
     """The documents the index holds, with the sha256 they were indexed at."""
-    sync_index(kb)
-    handle = _handle(index_dir(kb))
+    sync_index(store)
+    handle = _handle(index_dir(store))
     assert handle is not None, "sync_index builds the index when there is none"
     return dict(handle.markers)
 
@@ -456,22 +447,22 @@ _lexicons: dict[str, tuple[tuple, Lexicon]] = {}
 _lexicons_lock = threading.Lock()
 
 
-def lexicon(kb) -> Lexicon:
-    """The term dictionary of ``kb``: the one stored with an up-to-date index, else built here.
+def lexicon(store: Store) -> Lexicon:
+    """The term dictionary of ``store``: the one stored with an up-to-date index, else built here.
 
     Built in this process only when there is no index of the database's state (a fresh
     database, an edited curated list); cached per database state.
     """
-    state = (database_state(kb.conn), sources_stamp())
-    key = str(kb.path)
+    state = (database_state(store.conn), sources_stamp())
+    key = str(store.path)
     with _lexicons_lock:
         cached = _lexicons.get(key)
         if cached and cached[0] == state:
             return cached[1]
-    stored = derived_data(kb)
-    built = stored.lexicon if stored is not None else store_derived(kb)
+    stored = derived_data(store)
+    built = stored.lexicon if stored is not None else store_derived(store)
     if built is None:
-        built = build_lexicon(kb.conn)
+        built = build_lexicon(store.conn)
     with _lexicons_lock:
         _lexicons[key] = (state, built)
     return built

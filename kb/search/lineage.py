@@ -14,20 +14,21 @@ import threading
 
 from kb.search.scope import Scope, ScopeDocument
 from kb.search.terms import database_state
+from kb.store import Store
 
 _cache: dict[str, tuple[tuple, dict[int, dict[str, str]]]] = {}
 _lock = threading.Lock()
 
 
-def grouping(kb, scope: Scope) -> str:
+def grouping(store: Store, scope: Scope) -> str:
     """"chain" when results of all editions are grouped through the renumbering chain, else "number"."""
-    return "chain" if scope.label == "all" and _newest_numbers(kb) else "number"
+    return "chain" if scope.label == "all" and _newest_numbers(store) else "number"
 
 
-def group_keys(kb, scope: Scope, items: list[tuple[ScopeDocument, str]]) -> dict[tuple[str, str], tuple[str, str]]:
+def group_keys(store: Store, scope: Scope, items: list[tuple[ScopeDocument, str]]) -> dict[tuple[str, str], tuple[str, str]]:
     """(document name, number) -> (family, number of the group) for each item."""
-    chained = _newest_numbers(kb) if scope.label == "all" else {}
-    partners = _english_of_edition(kb, scope) if chained else {}
+    chained = _newest_numbers(store) if scope.label == "all" else {}
+    partners = _english_of_edition(store, scope) if chained else {}
     keys = {}
     for doc, number in items:
         if doc.renumbered:
@@ -69,35 +70,36 @@ def undated_renumbering(conn) -> dict[str, dict[str, str]]:
     return {name: mapping for name, mapping in found.items() if mapping}
 
 
-def _english_of_edition(kb, scope: Scope) -> dict[str, int]:
+def _english_of_edition(store: Store, scope: Scope) -> dict[str, int]:
     """Edition -> id of the chained English document of that date."""
-    chained = _newest_numbers(kb)
+    chained = _newest_numbers(store)
     found: dict[str, int] = {}
-    for doc_id, edition in kb.conn.execute("select id, edition from documents where lang = 'en' and edition is not null"):
+    for doc_id, edition in store.conn.execute("select id, edition from documents where lang = 'en' and edition is not null"):
         if doc_id in chained:
             found.setdefault(edition, doc_id)
     return found
 
 
-def _newest_numbers(kb) -> dict[int, dict[str, str]]:
+def _newest_numbers(store: Store) -> dict[int, dict[str, str]]:
     """Document id -> {number in that edition: number in the newest}, for the chained English editions."""
     try:
-        state = (database_state(kb.conn), tuple(kb.conn.execute("select count(*), max(id) from pairing_runs").fetchone()))
+        state = (database_state(store.conn), tuple(store.conn.execute("select count(*), max(id) from pairing_runs").fetchone()))
     except sqlite3.OperationalError:  # kb.history has not stored a chain in this database
         return {}
-    key = str(kb.path)
+    key = str(store.path)
     with _lock:
         cached = _cache.get(key)
         if cached and cached[0] == state:
             return cached[1]
-    walked = _walk(kb.conn)
+    walked = _walk(store.conn)
     with _lock:
         _cache[key] = (state, walked)
     return walked
 
 
 def _walk(conn) -> dict[int, dict[str, str]]:
-    from kb.history.chain import chain_documents, compose, runs_between
+    # Walked only to write the index or to search all editions: a default search never loads kb.history.
+    from kb.history.chain import chain_documents, compose, runs_between  # lazy: kb.history, 18 modules ~50 ms
 
     chain = chain_documents(conn)
     if len(chain) < 2:

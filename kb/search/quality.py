@@ -18,6 +18,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from kb.search.scope import resolve_scope
+from kb.store import Store
+
 # The documents the figures are measured on, relative to the corpus folder; the seeds come
 # from KnowledgeBase.build().
 NEWEST = (("en", "full", "MagicCompRules_20260807.txt"), ("ja", "CompRules_ja_20260116.0_lines.txt"),
@@ -135,7 +138,7 @@ def held_out(lang: str, name: str) -> bool:
     return int.from_bytes(digest[:4], "big") / 2**32 < HELD_OUT_SHARE
 
 
-def derived_cases(kb, langs: tuple[str, ...] = ("en", "ja", "zh")) -> list[QueryCase]:
+def derived_cases(store: Store, langs: tuple[str, ...] = ("en", "ja", "zh")) -> list[QueryCase]:
     """Every glossary entry of each language's newest text that cites a rule, as two queries (its name;
     its definition without its references) whose answer is the first rule it cites, or a rule below it.
 
@@ -143,18 +146,16 @@ def derived_cases(kb, langs: tuple[str, ...] = ("en", "ja", "zh")) -> list[Query
     whose cited rule that document does not hold is left out. ``kind`` is "name" or "definition";
     ``note`` is "held-out" or "tune" (:func:`held_out`).
     """
-    from kb.search.scope import resolve_scope
-
     cases: list[QueryCase] = []
     for lang in langs:
-        documents = [d.id for d in resolve_scope(kb).documents if d.lang == lang]
-        counted = [(kb.conn.execute("select count(*) from glossary where document_id = ?", [d]).fetchone()[0], d)
+        documents = [d.id for d in resolve_scope(store).documents if d.lang == lang]
+        counted = [(store.conn.execute("select count(*) from glossary where document_id = ?", [d]).fetchone()[0], d)
                    for d in documents]
         if not counted or max(counted)[0] == 0:
             continue
         document = max(counted)[1]
-        rules = {row[0] for row in kb.conn.execute("select number from rules where document_id = ?", [document])}
-        for name, text in kb.conn.execute("select term, text from glossary where document_id = ? order by seq",
+        rules = {row[0] for row in store.conn.execute("select number from rules where document_id = ?", [document])}
+        for name, text in store.conn.execute("select term, text from glossary where document_id = ? order by seq",
                                           [document]):
             cited = CITED[lang].search(text or "")
             if not cited or cited.group(1) not in rules:
@@ -179,14 +180,12 @@ _ASKED = re.compile(r"^(?:def|define|rule)\s+", re.IGNORECASE)
 _EDITIONS = re.compile(r"CR editions (\d{8})\.\.(\d{8})")
 
 
-def peer_cases(kb, path: Path) -> list[QueryCase]:
+def peer_cases(store: Store, path: Path) -> list[QueryCase]:
     """The bots' glossary lookups whose answer cites a rule ("def Rampage" → "See rule 702.23"): the
     term as a search query, answered by the cited rule or a rule below it. Only cases whose note says
     they hold for the newest English edition searched ("CR editions 20210419..20260807"): cycling was
     702.28 before."""
-    from kb.search.scope import resolve_scope
-
-    newest = max((d.edition or "" for d in resolve_scope(kb).documents if d.lang == "en"), default="")
+    newest = max((d.edition or "" for d in resolve_scope(store).documents if d.lang == "en"), default="")
     cases = []
     with open(path, encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle, delimiter="\t", quoting=csv.QUOTE_NONE):

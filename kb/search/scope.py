@@ -19,6 +19,8 @@ from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
 from kb.i18n import _
 from kb.store.documents import document_rows, newest_per_language, resolve
 from kb.search.analyzers import language_field
+from kb.search.terms import database_state
+from kb.store import Store
 
 
 
@@ -51,30 +53,28 @@ _scopes: dict[tuple, tuple] = {}
 _scopes_lock = threading.Lock()
 
 
-def resolve_scope(kb, langs: list[str] | None = None, edition: str | None = None) -> Scope:
+def resolve_scope(store: Store, langs: list[str] | None = None, edition: str | None = None) -> Scope:
     """The documents of a search, chosen by the store's one resolver (kb.store.documents).
 
     Cached per connection and database state (kb.search.terms.database_state): reading and
     ranking the documents table was a tenth of a warm query.
     """
-    from kb.search.terms import database_state
-
-    state = database_state(kb.conn)
-    key = (id(kb.conn), tuple(langs or ()), edition)
+    state = database_state(store.conn)
+    key = (id(store.conn), tuple(langs or ()), edition)
     with _scopes_lock:
         cached = _scopes.get(key)
-    if cached is not None and cached[0] is kb.conn and cached[1] is state:
+    if cached is not None and cached[0] is store.conn and cached[1] is state:
         return cached[2]
-    scope = _resolve(kb, langs, edition)
+    scope = _resolve(store, langs, edition)
     with _scopes_lock:
         if len(_scopes) >= 64:
             _scopes.clear()
-        _scopes[key] = (kb.conn, state, scope)
+        _scopes[key] = (store.conn, state, scope)
     return scope
 
 
-def _resolve(kb, langs: list[str] | None, edition: str | None) -> Scope:
-    docs = sorted(document_rows(kb.conn), key=lambda d: (d["lang"], d["edition"] or "", d["name"]))
+def _resolve(store: Store, langs: list[str] | None, edition: str | None) -> Scope:
+    docs = sorted(document_rows(store.conn), key=lambda d: (d["lang"], d["edition"] or "", d["name"]))
     if not docs:
         raise NoDatabase(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"))
     if langs:

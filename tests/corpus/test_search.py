@@ -37,18 +37,18 @@ def kb(tmp_path_factory) -> KnowledgeBase:
     base = KnowledgeBase.open(tmp_path_factory.mktemp("search") / "kb.db", build=False)
     import_seeds(base)
     base.import_paths(sources)
-    rebuild_index(base)
+    rebuild_index(base.store)
     yield base
     base.close()
 
 
 @pytest.fixture(scope="module")
 def quality(kb):
-    return measure(load_queries(QUERIES), lambda q: [r.number for r in search(kb, q).results])
+    return measure(load_queries(QUERIES), lambda q: [r.number for r in search(kb.store, q).results])
 
 
 def numbers(kb, query: str, **options) -> list[str]:
-    return [r.number for r in search(kb, query, **options).results]
+    return [r.number for r in search(kb.store, query, **options).results]
 
 
 # ---- quality -----------------------------------------------------------------------------------
@@ -95,7 +95,7 @@ def test_most_queries_reach_their_rank(quality):
 
 
 def test_the_derived_set_asks_every_glossary_entry_that_cites_a_rule(kb):
-    cases = derived_cases(kb)
+    cases = derived_cases(kb.store)
     names = {lang: [c for c in cases if c.lang == lang and c.kind == "name"] for lang in ("en", "ja", "zh")}
     assert len(names["en"]) >= 600 and len(names["ja"]) >= 550 and len(names["zh"]) >= 600
     phasing = next(c for c in names["en"] if c.query == "Phasing")
@@ -111,7 +111,7 @@ def test_the_derived_set_asks_every_glossary_entry_that_cites_a_rule(kb):
 
 
 def test_the_judge_bots_glossary_cases_are_search_cases(kb):
-    cases = {c.query: c.expected for c in peer_cases(kb, Path(corpus_path()).parent / "peer-cases" / "bots.tsv")}
+    cases = {c.query: c.expected for c in peer_cases(kb.store, Path(corpus_path()).parent / "peer-cases" / "bots.tsv")}
     assert cases["Rampage"] == "702.23" and cases["deaftouch"] == "702.2" and cases["legend rule"] == "704.5j"
     assert "CLOWNS" not in cases and "cycle" in cases and cases["cycle"] == "702.29"  # 702.28 is an older edition's
 
@@ -130,7 +130,7 @@ def test_a_case_of_a_whole_rule_is_answered_by_its_subrules_only():
     ("phased out token", "en"),
 ])
 def test_three_languages_find_the_same_rule(kb, query, first_lang):
-    found = search(kb, query)
+    found = search(kb.store, query)
     top = found.results[0]
     assert top.number == "702.26d"
     assert top.versions[0].lang == first_lang
@@ -139,7 +139,7 @@ def test_three_languages_find_the_same_rule(kb, query, first_lang):
 
 
 def test_the_german_judge_also_sees_the_german_rule(kb):
-    found = search(kb, "Instabilität Spielstein")
+    found = search(kb.store, "Instabilität Spielstein")
     german = [r for r in found.results[:5] if any(v.lang == "de" for v in r.versions)]
     assert german and german[0].number == "702.23j"
     assert german[0].family.startswith("doc:")  # undated: its numbering is not today's
@@ -148,7 +148,7 @@ def test_the_german_judge_also_sees_the_german_rule(kb):
 
 
 def test_a_quoted_phrase_is_searched_exactly(kb):
-    found = search(kb, '"phased out" NOT token', langs=["en"])
+    found = search(kb.store, '"phased out" NOT token', langs=["en"])
     assert found.results and found.expansions == {}
     for result in found.results:
         version = result.versions[0]
@@ -169,13 +169,13 @@ def _shows_the_query(result) -> bool:
 
 @pytest.mark.parametrize("query", ["Instabilität", "phased out token", "时间跳跃 衍生物", "Lebensverknüpfung"])
 def test_hits_that_show_nothing_of_the_query_sink(kb, query):
-    shown = [any(v.snippet.highlights for v in r.versions) for r in search(kb, query).results]
+    shown = [any(v.snippet.highlights for v in r.versions) for r in search(kb.store, query).results]
     assert shown and shown[0]
     assert shown == sorted(shown, reverse=True) or all(shown[:3]), shown
 
 
 def test_a_rule_is_one_result_with_one_version_per_document(kb):
-    found = search(kb, "phasing", limit=20)
+    found = search(kb.store, "phasing", limit=20)
     assert len({(r.family, r.number) for r in found.results}) == len(found.results)
     for result in found.results:
         assert len({v.document for v in result.versions}) == len(result.versions)
@@ -184,7 +184,7 @@ def test_a_rule_is_one_result_with_one_version_per_document(kb):
 
 
 def test_snippets_mark_the_matching_words_in_each_language(kb):
-    top = search(kb, "phased out token").results[0]
+    top = search(kb.store, "phased out token").results[0]
     marked = {v.lang: [v.snippet.text[s:e] for s, e in v.snippet.highlights] for v in top.versions}
     assert "Tokens" in marked["en"] and "phased" in marked["en"]
     assert "トークン" in marked["ja"]
@@ -193,18 +193,18 @@ def test_snippets_mark_the_matching_words_in_each_language(kb):
 
 
 def test_results_serialise(kb):
-    data = json.loads(json.dumps(search(kb, "deathtouch").to_dict(), ensure_ascii=False))
+    data = json.loads(json.dumps(search(kb.store, "deathtouch").to_dict(), ensure_ascii=False))
     assert data["results"][0]["versions"][0]["snippet"]["highlights"]
 
 
 # ---- query features ---------------------------------------------------------------------------------
 
 def test_did_you_mean(kb):
-    found = search(kb, "deaftouch")
+    found = search(kb.store, "deaftouch")
     assert found.corrected.casefold() == "deathtouch" and found.did_you_mean == [found.corrected]
     assert found.results[0].number == "702.2"
-    assert search(kb, "Instabiltät").corrected == "Instabilität"
-    assert search(kb, "deathtouch").corrected is None
+    assert search(kb.store, "Instabiltät").corrected == "Instabilität"
+    assert search(kb.store, "deathtouch").corrected is None
 
 
 def test_a_rule_number_narrows_to_its_subtree(kb):
@@ -213,54 +213,54 @@ def test_a_rule_number_narrows_to_its_subtree(kb):
     assert numbers(kb, "702.26")[:3] == ["702.26", "702.26a", "702.26b"]
     assert all(n.startswith("7") for n in numbers(kb, "token", section="7"))
     with pytest.raises(QueryError):
-        search(kb, "token", section="seven")
+        search(kb.store, "token", section="seven")
 
 
 def test_operators(kb):
     assert not any(n.startswith("702.26") for n in numbers(kb, "token NOT phasing", limit=30))
     either = numbers(kb, "deathtouch OR lifelink")
     assert "702.2" in either[:5] and "702.15" in either[:5]
-    strict = search(kb, "trample AND deathtouch", langs=["en"])
-    assert strict.results and strict.matched < search(kb, "trample deathtouch", langs=["en"]).matched
+    strict = search(kb.store, "trample AND deathtouch", langs=["en"])
+    assert strict.results and strict.matched < search(kb.store, "trample deathtouch", langs=["en"]).matched
     assert numbers(kb, '"legend rule"')[0] == "704.5j"
     assert numbers(kb, "indestruct*")[0] == "702.12"
 
 
 def test_languages_and_editions(kb):
-    japanese = search(kb, "トークン", langs=["ja"])
+    japanese = search(kb.store, "トークン", langs=["ja"])
     assert japanese.languages == ["ja"] and all(v.lang == "ja" for r in japanese.results for v in r.versions)
-    everything = search(kb, "phasing token", edition="all")
+    everything = search(kb.store, "phasing token", edition="all")
     assert everything.scope == "all" and everything.grouping in ("number", "chain")
     top = everything.results[0]
     assert {v.edition for v in top.versions if v.lang == "ja"} == {"2023-11-17", "2026-01-16"}
-    old = search(kb, "フェイジング", edition="2023-11-17")
+    old = search(kb.store, "フェイジング", edition="2023-11-17")
     assert {v.document for r in old.results for v in r.versions} == {"001_b91ea460c0a74603"}
     with pytest.raises(LookupFailed) as missing:
-        search(kb, "token", edition="1999-01-01")
+        search(kb.store, "token", edition="1999-01-01")
     assert missing.value.suggestions
     with pytest.raises(LookupFailed):
-        search(kb, "token", langs=["xx"])
+        search(kb.store, "token", langs=["xx"])
 
 
 def test_complete(kb):
-    assert complete(kb, "deat")[0].text == "Deathtouch"
-    assert complete(kb, "deat")[0].rule == "702.2"
-    assert "First Strike" in [c.text for c in complete(kb, "strike")]
-    assert complete(kb, "ふぇい")[0].text == "フェイジング"
-    assert complete(kb, "时间跳")[0].text == "时间跳跃"
-    assert all(c.lang == "ja" for c in complete(kb, "フェ", lang="ja"))
-    assert complete(kb, "qqqqq") == []
+    assert complete(kb.store, "deat")[0].text == "Deathtouch"
+    assert complete(kb.store, "deat")[0].rule == "702.2"
+    assert "First Strike" in [c.text for c in complete(kb.store, "strike")]
+    assert complete(kb.store, "ふぇい")[0].text == "フェイジング"
+    assert complete(kb.store, "时间跳")[0].text == "时间跳跃"
+    assert all(c.lang == "ja" for c in complete(kb.store, "フェ", lang="ja"))
+    assert complete(kb.store, "qqqqq") == []
     with pytest.raises(QueryError):
-        complete(kb, "  ")
+        complete(kb.store, "  ")
 
 
 def test_fuzzy_glossary(kb):
-    assert [e.term for e in fuzzy_glossary(kb, "deaftouch")][:1] == ["Deathtouch"]
-    found = fuzzy_glossary(kb, "Instabiltät")
+    assert [e.term for e in fuzzy_glossary(kb.store, "deaftouch")][:1] == ["Deathtouch"]
+    found = fuzzy_glossary(kb.store, "Instabiltät")
     assert {e.term for e in found} >= {"Phasing", "フェイジング"}
-    assert all(e.lang == "ja" for e in fuzzy_glossary(kb, "フェイジンク", lang="ja"))
-    assert fuzzy_glossary(kb, "zzzzzzzz") == []
-    assert fuzzy_glossary(kb, "") == []
+    assert all(e.lang == "ja" for e in fuzzy_glossary(kb.store, "フェイジンク", lang="ja"))
+    assert fuzzy_glossary(kb.store, "zzzzzzzz") == []
+    assert fuzzy_glossary(kb.store, "") == []
 
 
 # ---- bad input: a message or a sensible result, and the index never changes -------------------------
@@ -271,7 +271,7 @@ BAD_INPUT = ['"phased out token', "((token phasing", "token phasing))", "AND", "
 
 
 def index_state(kb) -> dict:
-    folder = index_dir(kb)
+    folder = index_dir(kb.store)
     return {path.name: path.stat().st_mtime_ns for path in folder.iterdir()}
 
 
@@ -279,7 +279,7 @@ def test_bad_input_never_raises_anything_else_and_changes_nothing(kb):
     before = index_state(kb)
     for query in BAD_INPUT:
         try:
-            found = search(kb, query)
+            found = search(kb.store, query)
         except QueryError as error:
             assert str(error)
         else:
@@ -337,7 +337,7 @@ def test_kept_rule_rows_follow_another_connections_write(tmp_path):
 
     base = KnowledgeBase.open(tmp_path / "kept.db", build=False)
     base.import_paths([corpus_path("en", "full", "MagicCompRules_20260807.txt")])
-    rebuild_index(base)
+    rebuild_index(base.store)
 
     def shown() -> str:
         found = search(base.store, "phased out token", langs=["en"], limit=3)
@@ -367,12 +367,12 @@ def test_all_editions_group_a_rule_through_the_renumbering_chain(tmp_path):
     base = KnowledgeBase.open(tmp_path / "chain.db", build=False)
     base.import_paths([corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ("20210224", "20210419")])
     update_chain(base)
-    found = search(base, "phasing", edition="all")
+    found = search(base.store, "phasing", edition="all")
     assert found.grouping == "chain"
     top = found.results[0]
     assert top.number == "702.26"
     assert [(v.number, v.edition) for v in top.versions] == [("702.26", "2021-04-22"), ("702.25", "2021-02-15")]
-    assert search(base, "phasing").grouping == "number"
+    assert search(base.store, "phasing").grouping == "number"
     base.close()
 
 
@@ -388,8 +388,8 @@ def small(tmp_path) -> KnowledgeBase:
 
 
 def test_the_index_is_built_by_the_build_and_follows_imports(small, tmp_path):
-    assert index_dir(small).is_dir()  # built with the database's first documents, not by a search
-    assert set(indexed_documents(small)) == {d.name for d in small.documents()}
+    assert index_dir(small.store).is_dir()  # built with the database's first documents, not by a search
+    assert set(indexed_documents(small.store)) == {d.name for d in small.documents()}
     assert numbers(small, "Spielsteine")[0] == "702.23j"
 
     changed = tmp_path / "000_a3c90cc092d5a721.txt"
@@ -404,28 +404,28 @@ def test_the_index_is_built_by_the_build_and_follows_imports(small, tmp_path):
 
 
 def test_an_unreported_import_is_caught_up(small):
-    search(small, "phenomenon")
+    search(small.store, "phenomenon")
     assert store.delete_document(small.conn, "004_87f96431dc6e8d24")
-    assert "004_87f96431dc6e8d24" not in indexed_documents(small)
+    assert "004_87f96431dc6e8d24" not in indexed_documents(small.store)
     assert numbers(small, "phenomenon") == []
 
 
 def test_update_removes_deleted_documents_and_rebuild_replaces_a_broken_index(small):
-    rebuild_index(small)
+    rebuild_index(small.store)
     store.delete_document(small.conn, "001_b91ea460c0a74603")
-    report = update_index(small, ["001_b91ea460c0a74603"])
+    report = update_index(small.store, ["001_b91ea460c0a74603"])
     assert report.removed == ["001_b91ea460c0a74603"]
-    shutil.rmtree(index_dir(small))
-    os.makedirs(index_dir(small))
-    (index_dir(small) / "garbage").write_text("not an index")
+    shutil.rmtree(index_dir(small.store))
+    os.makedirs(index_dir(small.store))
+    (index_dir(small.store) / "garbage").write_text("not an index")
     with pytest.raises(IndexMissing, match="mtgkb reindex"):  # a search never builds it
         numbers(small, "Instabilität")
-    assert rebuild_index(small).rebuilt and numbers(small, "Instabilität")
-    assert update_index(small, []).changed is False
+    assert rebuild_index(small.store).rebuilt and numbers(small, "Instabilität")
+    assert update_index(small.store, []).changed is False
 
 
 def index_generation(kb) -> int:
-    return max(int(p.name[6:-4]) for p in index_dir(kb).glob("_MAIN_*.toc"))
+    return max(int(p.name[6:-4]) for p in index_dir(kb.store).glob("_MAIN_*.toc"))
 
 
 def test_an_entry_left_out_adds_nothing_to_the_names_of_the_rule_it_cites(kb):

@@ -34,7 +34,7 @@ def editions(tmp_path_factory) -> KnowledgeBase:
 
 def test_each_distinct_text_is_indexed_once(editions):
     progress: list[tuple[str, int, int]] = []
-    report = rebuild_index(editions, progress=lambda stage, done, total: progress.append((stage, done, total)))
+    report = rebuild_index(editions.store, progress=lambda stage, done, total: progress.append((stage, done, total)))
     rules = editions.conn.execute("select count(*) from rules").fetchone()[0]
     assert report.rules == rules
     distinct = editions.conn.execute(
@@ -48,18 +48,18 @@ def test_each_distinct_text_is_indexed_once(editions):
 
 
 def test_an_edition_still_reads_only_its_own_rules(editions):
-    old = search(editions, "phasing", edition="2010-07-16", langs=["en"])
+    old = search(editions.store, "phasing", edition="2010-07-16", langs=["en"])
     assert old.results[0].number == "702.23"
     assert {v.edition for r in old.results for v in r.versions} == {"2010-07-16"}
-    new = search(editions, "phasing", edition="2026-08-07")
+    new = search(editions.store, "phasing", edition="2026-08-07")
     assert new.results[0].number == "702.26"
-    every = search(editions, "phasing", edition="all", langs=["en"])
+    every = search(editions.store, "phasing", edition="all", langs=["en"])
     assert {v.edition for r in every.results for v in r.versions} >= {"2010-07-16", "2026-08-07"}
 
 
 def test_the_query_language_leads_without_lang(editions):
     """A German query shows the German text first, beside today's rule in English."""
-    found = search(editions, "Instabilität")
+    found = search(editions.store, "Instabilität")
     top = found.results[0]
     assert top.number == "702.26" and top.family == "newest"
     assert top.versions[0].lang == "de" and top.versions[0].number == "702.23"
@@ -67,18 +67,18 @@ def test_the_query_language_leads_without_lang(editions):
     english = next(v for v in top.versions if v.lang == "en")
     assert english.number == "702.26" and english.edition == "2026-08-07"
     # an English query shows English first, the German text of the same rule beside it
-    phasing = search(editions, "phasing").results[0]
+    phasing = search(editions.store, "phasing").results[0]
     assert phasing.number == "702.26" and phasing.versions[0].lang == "en"
     assert "de" in {v.lang for v in phasing.versions}
 
 
 def test_an_update_rewrites_the_holders_of_shared_texts(editions, tmp_path):
-    rebuild_index(editions)
+    rebuild_index(editions.store)
     variant = editions.import_file(corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt"))
-    assert variant.name in indexed_documents(editions)  # the import updated the index
-    report = update_index(editions, [variant.name])
+    assert variant.name in indexed_documents(editions.store)  # the import updated the index
+    report = update_index(editions.store, [variant.name])
     assert report.replaced == [variant.name] and report.rules > 3000
-    found = search(editions, "phasing", edition=variant.name)
+    found = search(editions.store, "phasing", edition=variant.name)
     assert found.results[0].number == "702.26"
     assert {v.document for r in found.results for v in r.versions} == {variant.name}
     # removing it removes only its hold: the other editions keep every text they share with it
@@ -87,13 +87,13 @@ def test_an_update_rewrites_the_holders_of_shared_texts(editions, tmp_path):
     from kb import store
 
     assert store.delete_document(editions.conn, variant.name)
-    update_index(editions, [variant.name])
-    assert search(editions, "phasing", edition="2026-08-07").results[0].number == "702.26"
-    assert search(editions, "phasing", edition="2010-07-16", langs=["en"]).results[0].number == "702.23"
+    update_index(editions.store, [variant.name])
+    assert search(editions.store, "phasing", edition="2026-08-07").results[0].number == "702.26"
+    assert search(editions.store, "phasing", edition="2010-07-16", langs=["en"]).results[0].number == "702.23"
 
 
 def test_the_lexicon_is_read_from_the_index_not_rebuilt(editions, monkeypatch):
-    rebuild_index(editions)
+    rebuild_index(editions.store)
     index._lexicons.clear()
     derived._cache.clear()
 
@@ -101,9 +101,9 @@ def test_the_lexicon_is_read_from_the_index_not_rebuilt(editions, monkeypatch):
         raise AssertionError("the lexicon was rebuilt in a search")
 
     monkeypatch.setattr(terms, "build_lexicon", fail)
-    found = search(editions, "Instabilität Spielstein")
+    found = search(editions.store, "Instabilität Spielstein")
     assert found.expansions == {"Instabilität": ["Phasing"], "Spielstein": ["Token"]}
-    assert search(editions, "deaftouch").corrected.casefold() == "deathtouch"  # stored vocabularies
+    assert search(editions.store, "deaftouch").corrected.casefold() == "deathtouch"  # stored vocabularies
 
 
 def _fresh(code: str, db: Path) -> dict:
@@ -121,12 +121,12 @@ def test_importing_kb_search_loads_no_engine():
 def test_the_segmenter_loads_only_for_japanese_text_the_index_does_not_know(editions, monkeypatch):
     """The term list's names, the index's words and the titles are stored with Sudachi's words: a
     query of them loads no Sudachi, and finds what Sudachi's words find; other Japanese text loads it."""
-    rebuild_index(editions)
+    rebuild_index(editions.store)
     code = ("import json, sys; from kb.api import KnowledgeBase; from kb.search import search; "
             "kb = KnowledgeBase.open(__import__('os').environ['MTGKB_DB'], build=False); "
-            "english = search(kb, 'phased out token').results[0].number; german = search(kb, 'Instabilität').results[0].number; "
-            "found = search(kb, 'フェイズ・アウト トークン'); japanese = [r.number for r in found.results]; "
-            "stored = 'sudachipy' in sys.modules; sentence = search(kb, 'トークンがフェイズ・アウトしたとき').results[0].number; "
+            "english = search(kb.store, 'phased out token').results[0].number; german = search(kb.store, 'Instabilität').results[0].number; "
+            "found = search(kb.store, 'フェイズ・アウト トークン'); japanese = [r.number for r in found.results]; "
+            "stored = 'sudachipy' in sys.modules; sentence = search(kb.store, 'トークンがフェイズ・アウトしたとき').results[0].number; "
             "print(json.dumps([english, german, stored, japanese, found.expansions, sentence, 'sudachipy' in sys.modules]))")
     english, german, stored, japanese, expansions, sentence, after = _fresh(code, editions.path)
     assert english == "702.26d" and german == "702.26"
@@ -138,16 +138,16 @@ def test_the_segmenter_loads_only_for_japanese_text_the_index_does_not_know(edit
     monkeypatch.setattr(analyzers, "_japanese_loaders", [])
     monkeypatch.setattr(analyzers, "remember_japanese", lambda loader: None)
     derived._cache.clear()
-    index._forget(index.index_dir(editions))
+    index._forget(index.index_dir(editions.store))
     terms.key_terms.cache_clear()
     analyzers._terms.cache_clear()
-    assert [r.number for r in search(editions, "フェイズ・アウト トークン").results] == japanese
+    assert [r.number for r in search(editions.store, "フェイズ・アウト トークン").results] == japanese
     assert analyzers._known_japanese == {}
 
 
 def test_the_stored_japanese_words_are_sudachis(editions):
-    rebuild_index(editions)
-    with open(index.index_dir(editions) / derived.JAPANESE_FILE, "rb") as handle:
+    rebuild_index(editions.store)
+    with open(index.index_dir(editions.store) / derived.JAPANESE_FILE, "rb") as handle:
         stored = pickle.load(handle)
     assert stored["analysis"] == analyzers.ANALYSIS
     words = stored["words"]
@@ -158,15 +158,15 @@ def test_the_stored_japanese_words_are_sudachis(editions):
     for text, found in list(words.items())[:50]:  # every word's span is stored too
         assert all(text[start:end] in words for _word, start, end in found)
     # stored under another analysis, they are not used
-    with open(index.index_dir(editions) / derived.JAPANESE_FILE, "wb") as handle:
+    with open(index.index_dir(editions.store) / derived.JAPANESE_FILE, "wb") as handle:
         pickle.dump({**stored, "analysis": ("older",)}, handle)
-    assert derived._read_japanese(index.index_dir(editions)) == {}
+    assert derived._read_japanese(index.index_dir(editions.store)) == {}
 
 
 def test_an_update_reads_only_the_segment_it_wrote(editions, monkeypatch):
     """Derived data after an update: the segments already read are not read again, the did-you-mean
     words are not recounted from the database, and the documents each holder holds stay exact."""
-    rebuild_index(editions)
+    rebuild_index(editions.store)
     read: list[str] = []
     real = derived._read_segment
 
@@ -180,16 +180,16 @@ def test_an_update_reads_only_the_segment_it_wrote(editions, monkeypatch):
     monkeypatch.setattr(derived, "_read_segment", counting)
     monkeypatch.setattr(derived, "_database_words", fail)
     variant = editions.import_file(corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt"))
-    assert variant.name in indexed_documents(editions)
-    handle = index._handle(index.index_dir(editions))
+    assert variant.name in indexed_documents(editions.store)
+    handle = index._handle(index.index_dir(editions.store))
     segments = [leaf.segment().segment_id() for leaf, _offset in handle.reader.leaf_readers()]
     assert len(segments) == 2 and read == segments[1:]  # only the new segment was read
-    stored = index.derived_data(editions)
+    stored = index.derived_data(editions.store)
     assert stored.held == postings.holdings(handle.reader)  # deletions in the old segment are left out
     words, counts = stored.vocabularies["en"]
     assert "deathtouch" in words and counts[words.index("deathtouch")] >= 2
-    assert search(editions, "deaftouch").corrected.casefold() == "deathtouch"
-    found = search(editions, "phasing", edition=variant.name)
+    assert search(editions.store, "deaftouch").corrected.casefold() == "deathtouch"
+    found = search(editions.store, "phasing", edition=variant.name)
     assert found.results[0].number == "702.26"
     assert {v.document for r in found.results for v in r.versions} == {variant.name}
 
@@ -200,9 +200,9 @@ def test_the_markers_follow_every_write_of_the_index(editions):
     from kb import store
     from kb.search import markers
 
-    rebuild_index(editions)
-    documents = indexed_documents(editions)
-    folder = index.index_dir(editions)
+    rebuild_index(editions.store)
+    documents = indexed_documents(editions.store)
+    folder = index.index_dir(editions.store)
     with whoosh_index.open_dir(str(folder)).reader() as reader:
         read = markers.read(reader)
         assert read[0] == documents and read[2] == index.FORMAT
@@ -211,7 +211,7 @@ def test_the_markers_follow_every_write_of_the_index(editions):
     name = "MagicCompRules_20231117_cleaned_HeliumOctahelide"
     editions.conn.execute("delete from examples where document_id = (select id from documents where name = ?)", [name])
     store.delete_document(editions.conn, name)
-    update_index(editions, [name])
+    update_index(editions.store, [name])
     for present in (False, True):
         with whoosh_index.open_dir(str(folder)).reader() as reader:
             assert (name in markers.read(reader)[0]) is present
@@ -222,10 +222,10 @@ def test_the_markers_follow_every_write_of_the_index(editions):
 def test_the_stored_numbers_and_lexicon_read_as_the_index_and_lexicon(editions):
     from whoosh import index as whoosh_index
 
-    rebuild_index(editions)
+    rebuild_index(editions.store)
     derived._cache.clear()
-    folder = index.index_dir(editions)
-    stored = derived.load(folder, indexed_documents(editions))
+    folder = index.index_dir(editions.store)
+    stored = derived.load(folder, indexed_documents(editions.store))
     with whoosh_index.open_dir(str(folder)).reader() as reader:
         assert stored.generation == reader.generation() and len(stored.numbers) == reader.doc_count_all()
         assert all(stored.numbers[doc] == (reader.stored_fields(doc).get("number") or "")
