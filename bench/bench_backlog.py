@@ -31,10 +31,12 @@ ENGLISH = ("20231117", "20260116", "20260417", "20260807")
 
 def build(db: Path, corpus: Path) -> None:
     kb = KnowledgeBase.open(db)
-    sources = [*(corpus / "en" / "full" / f"MagicCompRules_{d}.txt" for d in ENGLISH),
-               corpus / "ja" / "CompRules_ja_20260116.0_lines.txt",
-               corpus / "zh" / "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt",
-               corpus / "zh" / "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"]
+    sources = [
+        *(corpus / "en" / "full" / f"MagicCompRules_{d}.txt" for d in ENGLISH),
+        corpus / "ja" / "CompRules_ja_20260116.0_lines.txt",
+        corpus / "zh" / "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt",
+        corpus / "zh" / "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt",
+    ]
     started = time.perf_counter()
     kb.import_paths(sources, keep_going=False)
     kb.close()
@@ -49,8 +51,14 @@ def fresh_process(db: Path, *args: str) -> tuple[float, float]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "kb", "--db", str(db), *args], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "kb", "--db", str(db), *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -71,17 +79,21 @@ def main() -> None:
             build(db, args.corpus)
         cold = [fresh_process(db, "backlog", "ja@2026-01-16", "--json") for _ in range(args.runs)]
         walls, cpus = [w for w, _ in cold], [c for _, c in cold]
-        print(f"backlog ja@2026-01-16 -> 2026-08-07, fresh `mtgkb backlog --json`: median "
-              f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s over {len(cold)} runs; CPU time median "
-              f"{statistics.median(cpus):.2f} s (target <= 5 s)")
+        print(
+            f"backlog ja@2026-01-16 -> 2026-08-07, fresh `mtgkb backlog --json`: median "
+            f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s over {len(cold)} runs; CPU time median "
+            f"{statistics.median(cpus):.2f} s (target <= 5 s)"
+        )
         kb = KnowledgeBase.open(db)
         warm = []
         for _ in range(args.runs):
             started = time.perf_counter()
             result = backlog(kb, "ja@2026-01-16")
             warm.append(time.perf_counter() - started)
-        print(f"backlog in a warm process: median {statistics.median(warm):.2f} s ({len(result.items)} items: "
-              f"{result.totals})")
+        print(
+            f"backlog in a warm process: median {statistics.median(warm):.2f} s ({len(result.items)} items: "
+            f"{result.totals})"
+        )
 
         copy = folder / "roundtrip.db"
         shutil.copyfile(db, copy)
@@ -94,22 +106,28 @@ def main() -> None:
         started = time.perf_counter()
         imported = target.import_file(po, lang="ja")
         read = time.perf_counter() - started
-        print(f"PO round trip of the whole document: backlog and PO file {written:.2f} s ({len(data) / 1e6:.1f} MB), "
-              f"import {read:.2f} s ({imported.rules} rules, {imported.examples} examples, "
-              f"{imported.glossary} glossary entries), total {written + read:.2f} s (target <= 10 s)")
+        print(
+            f"PO round trip of the whole document: backlog and PO file {written:.2f} s ({len(data) / 1e6:.1f} MB), "
+            f"import {read:.2f} s ({imported.rules} rules, {imported.examples} examples, "
+            f"{imported.glossary} glossary entries), total {written + read:.2f} s (target <= 10 s)"
+        )
         wall, cpu = fresh_process(db, "backlog", "ja@2026-01-16", "--po", str(folder / "cold.po"))
         import_wall, import_cpu = fresh_process(copy, "import", str(folder / "cold.po"), "--lang", "ja")
-        print(f"fresh `mtgkb backlog --po` {wall:.2f} s (CPU {cpu:.2f} s), then fresh `mtgkb import` of it "
-              f"{import_wall:.2f} s (CPU {import_cpu:.2f} s): round trip {wall + import_wall:.2f} s (target <= 10 s)")
+        print(
+            f"fresh `mtgkb backlog --po` {wall:.2f} s (CPU {cpu:.2f} s), then fresh `mtgkb import` of it "
+            f"{import_wall:.2f} s (CPU {import_cpu:.2f} s): round trip {wall + import_wall:.2f} s (target <= 10 s)"
+        )
         target.close()
 
         zh = backlog(kb, "zh@2023-11-17", to="2026-04-17")
         found = agreement(kb, zh, "zh@2026-04-17")
-        print(f"zh 2023-11-17 -> 2026-04-17 against the translators' 2026-04-17 file: "
-              f"listed and changed by the translators {found.precision:.1%} ({found.listed_changed}/{found.listed}); "
-              f"changed in English and by the translators, and listed {found.recall:.1%} "
-              f"({found.both_changed_listed}/{found.both_changed}); machine-updated proposals as the translators "
-              f"wrote them {found.machine_agreement:.1%} ({found.machine_same}/{found.machine})")
+        print(
+            f"zh 2023-11-17 -> 2026-04-17 against the translators' 2026-04-17 file: "
+            f"listed and changed by the translators {found.precision:.1%} ({found.listed_changed}/{found.listed}); "
+            f"changed in English and by the translators, and listed {found.recall:.1%} "
+            f"({found.both_changed_listed}/{found.both_changed}); machine-updated proposals as the translators "
+            f"wrote them {found.machine_agreement:.1%} ({found.machine_same}/{found.machine})"
+        )
         for kind, (listed, changed) in found.by_kind.items():
             print(f"  {kind:22} listed {listed:4}, changed by the translators {changed:4}")
         print(f"  listed but left as they were: {', '.join(found.unchanged) or 'none'}")

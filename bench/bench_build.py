@@ -44,16 +44,20 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="mtgkb-bench-build-") as folder:
         work = Path(folder)
         if not args.skip_wheel:
-            subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work / "dist"),
-                            str(ROOT)], check=True)
+            subprocess.run(
+                [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work / "dist"), str(ROOT)],
+                check=True,
+            )
             wheel = next((work / "dist").glob("*.whl"))
             print(f"wheel: {wheel.name}, {wheel.stat().st_size / 2**20:.2f} MB")
         env = {k: v for k, v in os.environ.items() if not k.startswith(("MTGKB_", "XDG_"))}
         for name in ("first", "whole"):
             (work / name).mkdir()
         first, first_peak, _ = timed([mtgkb, "show", "702.26b"], dict(env, HOME=str(work / "first")), work)
-        print(f"fresh install, first answer (`mtgkb show 702.26b`, building the small database): {first:.1f} s, "
-              f"peak {first_peak:.0f} MB")
+        print(
+            f"fresh install, first answer (`mtgkb show 702.26b`, building the small database): {first:.1f} s, "
+            f"peak {first_peak:.0f} MB"
+        )
         whole_env = dict(env, HOME=str(work / "whole"))
         whole, whole_peak, built = timed([mtgkb, "build"], whole_env, work)
         ready = next((line for line in built.splitlines() if line.startswith("Ready to answer")), "")

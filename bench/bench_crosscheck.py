@@ -65,8 +65,10 @@ def timed(call, runs: int) -> tuple[float, list[float]]:
 
 def report(label: str, first: float, later: list[float], target: float) -> None:
     median = statistics.median(later)
-    print(f"{label}: first {first * 1000:.0f} ms, then median {median * 1000:.0f} ms, "
-          f"max {max(later) * 1000:.0f} ms over {len(later)} runs (target <= {target * 1000:.0f} ms)")
+    print(
+        f"{label}: first {first * 1000:.0f} ms, then median {median * 1000:.0f} ms, "
+        f"max {max(later) * 1000:.0f} ms over {len(later)} runs (target <= {target * 1000:.0f} ms)"
+    )
 
 
 def main() -> None:

@@ -142,8 +142,10 @@ def main() -> int:
             db = fresh_copy(folder, base, f"{shape}-steps.db")
             _wall, _cpu, done = run([sys.executable, "-c", STEPS, str(db), str(source), source.stem], env)
             found = json.loads(done.stdout)
-            print(f"    {found['rules']} rules; " + "; ".join(
-                f"{name} {wall:.1f} s ({cpu:.1f} s CPU)" for name, (wall, cpu) in found["steps"].items()))
+            print(
+                f"    {found['rules']} rules; "
+                + "; ".join(f"{name} {wall:.1f} s ({cpu:.1f} s CPU)" for name, (wall, cpu) in found["steps"].items())
+            )
         print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     finally:
         if args.keep is None:

@@ -21,7 +21,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb import paths  # noqa: E402
 from kb.history import diff, infer_edition, trace, update_chain  # noqa: E402
 from kb.history.chain import update_pairings  # noqa: E402
 
@@ -72,26 +71,40 @@ def main() -> None:
         kb = KnowledgeBase.open(prepare(args, Path(folder)))  # in-process use goes through the facade
         conn = kb.conn
         (seconds,), chain = timed(lambda: update_pairings(conn))
-        worst = conn.execute("select seconds, old_edition, new_edition from pairing_runs order by seconds desc").fetchone()
-        print(f"chain: {chain.computed} consecutive pairings computed and stored in {seconds:.1f} s "
-              f"(target <= 60 s; slowest pairing {worst[1]} -> {worst[2]}: {worst[0]:.2f} s)")
+        worst = conn.execute(
+            "select seconds, old_edition, new_edition from pairing_runs order by seconds desc"
+        ).fetchone()
+        print(
+            f"chain: {chain.computed} consecutive pairings computed and stored in {seconds:.1f} s "
+            f"(target <= 60 s; slowest pairing {worst[1]} -> {worst[2]}: {worst[0]:.2f} s)"
+        )
         again, result = timed(lambda: update_chain(conn))
-        print(f"chain again: {result.computed} pairings computed, {len(result.inferred)} undated documents "
-              f"inferred, {again[0] * 1000:.0f} ms")
+        print(
+            f"chain again: {result.computed} pairings computed, {len(result.inferred)} undated documents "
+            f"inferred, {again[0] * 1000:.0f} ms"
+        )
         again, result = timed(lambda: update_chain(conn))
         print(f"chain again, nothing stale: {again[0] * 1000:.1f} ms")
 
         times, result = timed(lambda: diff(conn, "2009-07-11", "2026-08-07"), repeat=3)
-        print(f"diff 2009-07-11 -> 2026-08-07 ({len(result.rules)} rules, {result.method}): first {times[0]:.2f} s, "
-              f"median {statistics.median(times):.2f} s (target <= 5 s)")
+        print(
+            f"diff 2009-07-11 -> 2026-08-07 ({len(result.rules)} rules, {result.method}): first {times[0]:.2f} s, "
+            f"median {statistics.median(times):.2f} s (target <= 5 s)"
+        )
 
-        for number, edition, back in (("702.23", "2010-07-16", False), ("702.26", "2026-08-07", True),
-                                      ("310", "2017-08-25", False), ("100.1", "1999-04-23", False)):
+        for number, edition, back in (
+            ("702.23", "2010-07-16", False),
+            ("702.26", "2026-08-07", True),
+            ("310", "2017-08-25", False),
+            ("100.1", "1999-04-23", False),
+        ):
             times, result = timed(lambda: trace(conn, number, edition, back=back), repeat=30)
             steps = len(result.steps) + sum(len(s.steps) for s in result.subrules)
-            print(f"trace {number} of {edition} {'back' if back else 'forward'} ({1 + len(result.subrules)} rules, "
-                  f"{steps} steps): first {times[0] * 1000:.1f} ms, median {statistics.median(times) * 1000:.1f} ms "
-                  f"(target <= 20 ms)")
+            print(
+                f"trace {number} of {edition} {'back' if back else 'forward'} ({1 + len(result.subrules)} rules, "
+                f"{steps} steps): first {times[0] * 1000:.1f} ms, median {statistics.median(times) * 1000:.1f} ms "
+                f"(target <= 20 ms)"
+            )
 
         for name in (s.removesuffix(".txt") for s in SEEDS):
             if conn.execute("select 1 from documents where name = ?", [name]).fetchone():

@@ -87,8 +87,12 @@ def main() -> None:
         numbers = [n for (n,) in kb.conn.execute("select number from rules")]
         kb.close()
         port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
-                                  env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
+            env=dict(os.environ),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             wait_until_up(port)
             rng = random.Random(7)
@@ -101,9 +105,11 @@ def main() -> None:
     latencies.sort()
     p50 = latencies[len(latencies) // 2] * 1000
     p99 = latencies[int(len(latencies) * 0.99)] * 1000
-    print(f"HTTP GET /rules/{{number}}: {len(latencies)} requests over {args.connections} connections in "
-          f"{elapsed:.2f} s = {len(latencies) / elapsed:,.0f} requests/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
-          f"errors {errors} (target >= 1,000/s, p99 < 20 ms, no errors)")
+    print(
+        f"HTTP GET /rules/{{number}}: {len(latencies)} requests over {args.connections} connections in "
+        f"{elapsed:.2f} s = {len(latencies) / elapsed:,.0f} requests/s; p50 {p50:.1f} ms, p99 {p99:.1f} ms, "
+        f"errors {errors} (target >= 1,000/s, p99 < 20 ms, no errors)"
+    )
 
 
 if __name__ == "__main__":

@@ -38,11 +38,38 @@ sys.path.insert(0, str(ROOT))
 
 from bench_http import free_port, wait_until_up  # noqa: E402  (this folder)
 
-QUERIES = ["phasing", "phased out token", "planeswalk", "trample", "deathtouch", "combat damage",
-           "state-based actions", "mana ability", "Instabilität", "フェイズ・アウト", "indirectly phased",
-           "legend rule", "commander tax", "the stack", "hexproof", "protection from", "first strike",
-           "double strike", "priority", "cleanup step", "untap step", "flashback", "cascade", "ward",
-           "replacement effect", "copy of a spell", "face-down", "day and night", "planar die", "phenomenon"]
+QUERIES = [
+    "phasing",
+    "phased out token",
+    "planeswalk",
+    "trample",
+    "deathtouch",
+    "combat damage",
+    "state-based actions",
+    "mana ability",
+    "Instabilität",
+    "フェイズ・アウト",
+    "indirectly phased",
+    "legend rule",
+    "commander tax",
+    "the stack",
+    "hexproof",
+    "protection from",
+    "first strike",
+    "double strike",
+    "priority",
+    "cleanup step",
+    "untap step",
+    "flashback",
+    "cascade",
+    "ward",
+    "replacement effect",
+    "copy of a spell",
+    "face-down",
+    "day and night",
+    "planar die",
+    "phenomenon",
+]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -65,8 +92,9 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-async def request(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, method: str, path: str,
-                  body: bytes = b"") -> tuple[int, bytes]:
+async def request(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, method: str, path: str, body: bytes = b""
+) -> tuple[int, bytes]:
     """One HTTP/1.1 request on a kept-alive connection: (status, body)."""
     head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n"
     if body:
@@ -80,8 +108,9 @@ async def request(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, me
     return status, await reader.readexactly(length)
 
 
-async def client(port: int, paths: list[str], latencies: list[float], errors: list[str],
-                 stop: asyncio.Event | None = None) -> None:
+async def client(
+    port: int, paths: list[str], latencies: list[float], errors: list[str], stop: asyncio.Event | None = None
+) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
         for path in paths:
@@ -141,7 +170,9 @@ def page_in_thread(port: int, path: str, stop: threading.Event, result: dict) ->
     return thread
 
 
-async def during_pages(port: int, page: str, paths: list[str], clients: int) -> tuple[dict, list[float], list[str], float]:
+async def during_pages(
+    port: int, page: str, paths: list[str], clients: int
+) -> tuple[dict, list[float], list[str], float]:
     """``paths`` from ``clients - 1`` connections while one more loads ``page`` over and over."""
     result: dict = {}
     stop = threading.Event()
@@ -157,8 +188,10 @@ def figures(name: str, latencies: list[float], errors: list[str], elapsed: float
     ordered = sorted(latencies)
     p50 = ordered[len(ordered) // 2] * 1000
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000
-    line = (f"{name}: {len(ordered)} requests in {elapsed:.2f} s = {len(ordered) / elapsed:,.0f}/s; "
-            f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, errors {len(errors)} ({target})")
+    line = (
+        f"{name}: {len(ordered)} requests in {elapsed:.2f} s = {len(ordered) / elapsed:,.0f}/s; "
+        f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, errors {len(errors)} ({target})"
+    )
     if errors:
         line += f"; first error: {errors[0]}"
     return line
@@ -197,16 +230,19 @@ async def during_cite(port: int, body: bytes, paths: list[str], clients: int) ->
         stop.set()
 
     endless = [paths[i % len(paths)] for i in range(len(paths) * 20)]
-    await asyncio.gather(watch(), *(client(port, endless[i::clients - 1], latencies, errors, stop)
-                                    for i in range(clients - 1)))
+    await asyncio.gather(
+        watch(), *(client(port, endless[i :: clients - 1], latencies, errors, stop) for i in range(clients - 1))
+    )
     thread.join()
     return result, latencies, errors
 
 
 def citing_text(numbers: list[str], size: int, citations: int, rng: random.Random) -> str:
     """About ``size`` characters of prose that cite ``citations`` rules."""
-    filler = ("The active player untaps their permanents, then the game continues as usual and nothing "
-              "else of note happens here. ")
+    filler = (
+        "The active player untaps their permanents, then the game continues as usual and nothing "
+        "else of note happens here. "
+    )
     parts, length, cited = [], 0, 0
     every = max(1, size // max(citations, 1))
     while length < size:
@@ -265,10 +301,22 @@ def main() -> None:
         page = f"/read/doc/{quote(newest['name'])}"
         kb.close()
         port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port),
-                                   *(["--workers", str(args.workers)] if args.workers != 1 else [])],
-                                  env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.PIPE)
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "kb",
+                "--db",
+                str(db),
+                "serve",
+                "--port",
+                str(port),
+                *(["--workers", str(args.workers)] if args.workers != 1 else []),
+            ],
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         try:
             wait_until_up(port)
             idle = rss_mb(server.pid)
@@ -277,33 +325,52 @@ def main() -> None:
             searches = [f"/search?q={quote(rng.choice(QUERIES))}&limit=10" for _ in range(args.requests // 2)]
             asyncio.run(load(port, lookups[:500] + searches[:200], args.clients))  # warm-up
             for label, paths, target in (
-                    ("GET /rules/{number}, first time (few answers kept)", lookups, "target >= 1,000/s, p99 <= 100 ms"),
-                    ("GET /rules/{number}, asked again (answers kept)", lookups, "target >= 1,000/s, p99 <= 100 ms"),
-                    ("GET /search, 30 queries", searches, "target >= 300/s, p99 <= 100 ms")):
+                ("GET /rules/{number}, first time (few answers kept)", lookups, "target >= 1,000/s, p99 <= 100 ms"),
+                ("GET /rules/{number}, asked again (answers kept)", lookups, "target >= 1,000/s, p99 <= 100 ms"),
+                ("GET /search, 30 queries", searches, "target >= 300/s, p99 <= 100 ms"),
+            ):
                 cpu = tree_cpu_seconds(server.pid)
                 latencies, errors, elapsed = asyncio.run(load(port, paths, args.clients))
                 used = (tree_cpu_seconds(server.pid) - cpu) / len(paths) * 1000
                 print(figures(label, latencies, errors, elapsed, target) + f"; server CPU {used:.2f} ms per request")
             fresh = [f"/rules/{number}?lang=en" for number in rng.sample(numbers, min(len(numbers), args.requests))]
-            for label, paths in ((f"GET /rules/702.26b", ["/rules/702.26b"] * args.requests),
-                                 ("GET /rules/{number}?lang=en, each number once", fresh)):
+            for label, paths in (
+                ("GET /rules/702.26b", ["/rules/702.26b"] * args.requests),
+                ("GET /rules/{number}?lang=en, each number once", fresh),
+            ):
                 result, latencies, errors, elapsed = asyncio.run(during_pages(port, page, paths, args.clients))
-                print(figures(f"{label} from {args.clients - 1} clients while whole-document pages load "
-                              f"({result.get('pages', 0)} pages of {result.get('size', 0):,} bytes, HTTP "
-                              f"{result.get('status')}, {result.get('seconds', 0) / max(result.get('pages', 1), 1):.1f} s each)",
-                              latencies, errors, elapsed, target="target >= 1,000/s, p99 <= 100 ms"))
+                print(
+                    figures(
+                        f"{label} from {args.clients - 1} clients while whole-document pages load "
+                        f"({result.get('pages', 0)} pages of {result.get('size', 0):,} bytes, HTTP "
+                        f"{result.get('status')}, {result.get('seconds', 0) / max(result.get('pages', 1), 1):.1f} s each)",
+                        latencies,
+                        errors,
+                        elapsed,
+                        target="target >= 1,000/s, p99 <= 100 ms",
+                    )
+                )
             mixed = [p for pair in zip(lookups, searches) for p in pair]
             within = json.dumps({"text": citing_text(numbers, 1_000_000, 900, rng)}).encode()
             too_many = json.dumps({"text": ("See rule 702.26b. " * 60_000)[:1_000_000]}).encode()
             for label, body in (("1 MB /cite within the limits", within), ("1 MB /cite of 55,555 citations", too_many)):
                 result, latencies, errors = asyncio.run(during_cite(port, body, mixed, args.clients))
-                print(figures(f"while a {label} runs (HTTP {result.get('status')}, {result.get('seconds', 0):.1f} s, "
-                              f"{result.get('size', 0):,} bytes answered), lookups and searches",
-                              latencies, errors, result.get("seconds", 1), target="target p99 <= 100 ms"))
+                print(
+                    figures(
+                        f"while a {label} runs (HTTP {result.get('status')}, {result.get('seconds', 0):.1f} s, "
+                        f"{result.get('size', 0):,} bytes answered), lookups and searches",
+                        latencies,
+                        errors,
+                        result.get("seconds", 1),
+                        target="target p99 <= 100 ms",
+                    )
+                )
             workers = ", ".join(f"{rss_mb(child):.0f} MB" for child in children(server.pid))
-            print(f"server memory (RSS): {idle:.0f} MB idle after start, {rss_mb(server.pid):.0f} MB after the load; "
-                  f"its child processes (uvicorn's workers with --workers 2 or more): {idle_workers or 'none'} idle, "
-                  f"{workers or 'none'} after the load")
+            print(
+                f"server memory (RSS): {idle:.0f} MB idle after start, {rss_mb(server.pid):.0f} MB after the load; "
+                f"its child processes (uvicorn's workers with --workers 2 or more): {idle_workers or 'none'} idle, "
+                f"{workers or 'none'} after the load"
+            )
         finally:
             stop(server)
     print(f"machine load average while it ran: {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores")

@@ -89,14 +89,18 @@ def main() -> None:
     args = parser.parse_args()
     folder = args.corpus / "en" / "full"
     parse_times, repaired, left = time_parse_all(folder, min(args.runs, 3))
-    print(f"all English editions parsed, no database: median {statistics.median(parse_times):.2f} s CPU, "
-          f"best {min(parse_times):.2f} s; {repaired} anomalies repaired, {left} reported and left as printed")
+    print(
+        f"all English editions parsed, no database: median {statistics.median(parse_times):.2f} s CPU, "
+        f"best {min(parse_times):.2f} s; {repaired} anomalies repaired, {left} reported and left as printed"
+    )
     if args.parse_only:
         return
     newest = args.corpus / "en" / "full" / "MagicCompRules_20260807.txt"
     ours = time_newest(newest, args.runs)
-    print(f"newest edition, parse + store (examples, glossary, references): median {statistics.median(ours):.3f} s, "
-          f"best {min(ours):.3f} s (target <= 0.25 s)")
+    print(
+        f"newest edition, parse + store (examples, glossary, references): median {statistics.median(ours):.3f} s, "
+        f"best {min(ours):.3f} s (target <= 0.25 s)"
+    )
     theirs = time_mightstone(newest, args.runs)
     if theirs:
         print(f"mightstone 0.12.0, parse only: median {statistics.median(theirs):.3f} s, best {min(theirs):.3f} s")
@@ -104,8 +108,10 @@ def main() -> None:
     else:
         print("mightstone not installed (pip install -e '.[bench]'): no ratio")
     elapsed, chain, count, size = time_all(folder)
-    print(f"all {count} English editions into one database: {elapsed:.1f} s (target <= 40 s); "
-          f"then the renumbering chain: {chain:.1f} s (issue 3 target <= 60 s)")
+    print(
+        f"all {count} English editions into one database: {elapsed:.1f} s (target <= 40 s); "
+        f"then the renumbering chain: {chain:.1f} s (issue 3 target <= 60 s)"
+    )
     print(f"database size with the chain: {size / 1e6:.1f} MB in all, {size / count / 1e6:.2f} MB per edition")
 
 

@@ -31,9 +31,13 @@ def timed(function, *args, **kwargs):
 
 
 def deep_page(depth: int) -> str:
-    return ("<html><head><title>310. Phenomena</title></head><body>" + "<div>" * depth
-            + "<p>310.1 Phenomenon is a card type.</p><p>310.2 A phenomenon has rules text.</p>"
-            + "</div>" * depth + "</body></html>")
+    return (
+        "<html><head><title>310. Phenomena</title></head><body>"
+        + "<div>" * depth
+        + "<p>310.1 Phenomenon is a card type.</p><p>310.2 A phenomenon has rules text.</p>"
+        + "</div>" * depth
+        + "</body></html>"
+    )
 
 
 def main() -> None:
@@ -58,8 +62,9 @@ def main() -> None:
         shutil.copy(newest, copy)
         seconds, result = timed(kb.import_file, copy, update_history=False)
         print(f"newest edition added: {seconds:.2f} s ({result.rules} rules)")
-        copy.write_bytes(codecs.BOM_UTF16_LE + newest.read_bytes().decode("utf-8-sig").replace("\n", "\r\n")
-                         .encode("utf-16-le"))
+        copy.write_bytes(
+            codecs.BOM_UTF16_LE + newest.read_bytes().decode("utf-8-sig").replace("\n", "\r\n").encode("utf-16-le")
+        )
         seconds, result = timed(kb.import_file, copy, update_history=False)
         print(f"same content as UTF-16 with CRLF: {result.status} in {seconds:.2f} s")
         raw = newest.read_bytes()
@@ -87,11 +92,15 @@ def main() -> None:
             start = time.perf_counter()
             for _ in range(20):
                 history_pending(kb.store)
-            print(f"derived-data check before a trace ({len(kb.store.documents())} documents): "
-                  f"{(time.perf_counter() - start) * 50:.1f} ms")
+            print(
+                f"derived-data check before a trace ({len(kb.store.documents())} documents): "
+                f"{(time.perf_counter() - start) * 50:.1f} ms"
+            )
             seconds, report = timed(kb.repair)
-            print(f"repair of the whole-corpus copy: {seconds:.2f} s (pairings computed {report.pairings}, "
-                  f"index documents {len(report.indexed)})")
+            print(
+                f"repair of the whole-corpus copy: {seconds:.2f} s (pairings computed {report.pairings}, "
+                f"index documents {len(report.indexed)})"
+            )
             with kb.conn:
                 last = kb.conn.execute("select max(id) from pairing_runs").fetchone()[0]
                 kb.conn.execute("delete from pairings where run_id = ?", [last])

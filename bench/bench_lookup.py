@@ -77,32 +77,46 @@ def main() -> None:
             kb = KnowledgeBase.open(db)  # migrates the copy (the counterparts table is filled then)
         else:
             kb = KnowledgeBase.open(db)
-            kb.import_paths([args.corpus / "en" / "full" / "MagicCompRules_20260116.txt",
-                             args.corpus / "en" / "full" / "MagicCompRules_20260807.txt",
-                             args.corpus / "ja" / "CompRules_ja_20260116.0_lines.txt"])
+            kb.import_paths(
+                [
+                    args.corpus / "en" / "full" / "MagicCompRules_20260116.txt",
+                    args.corpus / "en" / "full" / "MagicCompRules_20260807.txt",
+                    args.corpus / "ja" / "CompRules_ja_20260116.0_lines.txt",
+                ]
+            )
         newest = kb.resolve(lang="en")
         numbers = [row[0] for row in kb.conn.execute("select number from rules where document_id = ?", [newest["id"]])]
         cold, warm = lookups_per_second(kb, numbers, rounds=5)
         versions = sum(len(kb.rule(number).other_versions) for number in numbers) / len(numbers)
-        print(f"in-process rule lookups over all {len(numbers)} rules of {newest['name']}, each with its "
-              f"'also in' ({versions:.1f} other documents on average): first pass {cold:,.0f}/s, "
-              f"then {warm:,.0f}/s (target >= 50,000/s)")
+        print(
+            f"in-process rule lookups over all {len(numbers)} rules of {newest['name']}, each with its "
+            f"'also in' ({versions:.1f} other documents on average): first pass {cold:,.0f}/s, "
+            f"then {warm:,.0f}/s (target >= 50,000/s)"
+        )
         kb.close()
         env = dict(os.environ, MTGKB_DB=str(db))
         # An installed package has its bytecode compiled by pip; an editable checkout under
         # PYTHONDONTWRITEBYTECODE would recompile every module on every call.
-        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "kb"), str(ROOT / "importers")],
-                       check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(ROOT / "kb"), str(ROOT / "importers")],
+            check=True,
+            capture_output=True,
+        )
         mtgkb = str(Path(sys.executable).parent / "mtgkb")
         commands = [[sys.executable, "-c", "import sqlite3"], [mtgkb, "show", "702.26b"]]
         if args.db:
             commands.append([mtgkb, "show", "702.23a", "--lang", "de"])
         baseline, show, *rest = process_times(commands, args.runs, env)
         german = rest[0] if rest else None
-        print(f"python -c 'import sqlite3': {baseline * 1000:.0f} ms; mtgkb show 702.26b: {show * 1000:.0f} ms; "
-              f"ratio {show / baseline:.2f} (target <= 3)"
-              + (f"; mtgkb show 702.23a --lang de: {german * 1000:.0f} ms, ratio {german / baseline:.2f}"
-                 if german else ""))
+        print(
+            f"python -c 'import sqlite3': {baseline * 1000:.0f} ms; mtgkb show 702.26b: {show * 1000:.0f} ms; "
+            f"ratio {show / baseline:.2f} (target <= 3)"
+            + (
+                f"; mtgkb show 702.23a --lang de: {german * 1000:.0f} ms, ratio {german / baseline:.2f}"
+                if german
+                else ""
+            )
+        )
         glossary = glossary_times(db)
         print("glossary lookups in one process (ms): " + ", ".join(f"{q} {t:.1f}" for q, t in glossary))
 

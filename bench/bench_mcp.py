@@ -30,8 +30,13 @@ from kb.api import KnowledgeBase  # noqa: E402
 def build(db: Path, corpus: Path) -> None:
     kb = KnowledgeBase.open(db)
     try:
-        kb.import_paths([corpus / "en" / "full" / "MagicCompRules_20260807.txt",
-                         corpus / "ja" / "CompRules_ja_20260116.0_lines.txt"], keep_going=False)
+        kb.import_paths(
+            [
+                corpus / "en" / "full" / "MagicCompRules_20260807.txt",
+                corpus / "ja" / "CompRules_ja_20260116.0_lines.txt",
+            ],
+            keep_going=False,
+        )
         kb.build()
         kb.search("phasing", limit=1)  # the search index, which the server would otherwise build at start
     finally:
@@ -42,8 +47,12 @@ def english_numbers(db: Path) -> list[str]:
     kb = KnowledgeBase.open(db, readonly=True)
     try:
         newest = max((d for d in kb.documents(lang="en") if d.edition), key=lambda d: d.edition)
-        return [n for (n,) in kb.conn.execute(
-            "select r.number from rules r join documents d on d.id = r.document_id where d.name = ?", [newest.name])]
+        return [
+            n
+            for (n,) in kb.conn.execute(
+                "select r.number from rules r join documents d on d.id = r.document_id where d.name = ?", [newest.name]
+            )
+        ]
     finally:
         kb.close()
 
@@ -57,8 +66,13 @@ SIZED = [  # (tool, arguments): the calls whose answer sizes are printed
     ("trace", {"number": "702.26", "back": True}),
     ("trace", {"number": "702.26", "back": True, "every_edition": True}),
     ("search", {"query": "phased out token"}),
-    ("cite", {"text": "A phased-out permanent is treated as though it does not exist (CR 702.26b); see also "
-                      "rule 506.4 and ex 2 613.6."}),
+    (
+        "cite",
+        {
+            "text": "A phased-out permanent is treated as though it does not exist (CR 702.26b); see also "
+            "rule 506.4 and ex 2 613.6."
+        },
+    ),
     ("check", {"text": "rule 702.25d", "since": "2015-01-23"}),
     ("diff", {"old": "2026-04-17", "new": "2026-08-07"}),
     ("glossary", {"term": "Phasing"}),
@@ -70,8 +84,9 @@ def _params(db: Path):
     from mcp import StdioServerParameters
 
     env = {"PYTHONPATH": str(ROOT), "MTGKB_LANG": "en", "PATH": os.environ.get("PATH", "")}
-    return StdioServerParameters(command=sys.executable, args=["-m", "kb", "--db", str(db), "mcp"], env=env,
-                                 cwd=str(ROOT))
+    return StdioServerParameters(
+        command=sys.executable, args=["-m", "kb", "--db", str(db), "mcp"], env=env, cwd=str(ROOT)
+    )
 
 
 async def sizes(db: Path) -> list[tuple[str, int, bool]]:
@@ -134,10 +149,12 @@ def main() -> None:
             started, latencies, errors, elapsed = asyncio.run(drive(db, numbers, subrules))
             latencies.sort()
             ms = [percentile(latencies, f) * 1000 for f in (0.50, 0.95, 0.99)]
-            print(f"stdio `rule` (subrules={str(subrules).lower()}): {len(latencies)} calls in {elapsed:.2f} s = "
-                  f"{len(latencies) / elapsed:,.0f} calls/s; per call p50 {ms[0]:.2f} ms, p95 {ms[1]:.2f} ms, "
-                  f"p99 {ms[2]:.2f} ms, max {latencies[-1] * 1000:.1f} ms; errors {errors}; "
-                  f"spawn to handshake {started:.2f} s")
+            print(
+                f"stdio `rule` (subrules={str(subrules).lower()}): {len(latencies)} calls in {elapsed:.2f} s = "
+                f"{len(latencies) / elapsed:,.0f} calls/s; per call p50 {ms[0]:.2f} ms, p95 {ms[1]:.2f} ms, "
+                f"p99 {ms[2]:.2f} ms, max {latencies[-1] * 1000:.1f} ms; errors {errors}; "
+                f"spawn to handshake {started:.2f} s"
+            )
 
 
 if __name__ == "__main__":

@@ -33,8 +33,9 @@ from bench_http_load import children, load, prepare, rss_mb, stop  # noqa: E402
 def distinct_paths(db: Path, count: int, seed: int = 17) -> list[str]:
     """``count`` different lookups, spread over every document."""
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    pairs = conn.execute("select d.name, r.number from rules r join documents d on d.id = r.document_id "
-                         "group by d.name, r.number").fetchall()
+    pairs = conn.execute(
+        "select d.name, r.number from rules r join documents d on d.id = r.document_id group by d.name, r.number"
+    ).fetchall()
     conn.close()
     random.Random(seed).shuffle(pairs)
     if len(pairs) < count:
@@ -54,9 +55,12 @@ def main() -> None:
         db = prepare(args, Path(tmp))
         paths = distinct_paths(db, args.lookups)
         port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
-                                  env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         curve = []
         try:
             wait_until_up(port)
@@ -64,7 +68,7 @@ def main() -> None:
             for done in range(0, args.lookups + 1, args.step):
                 failed = 0
                 if done:
-                    _latencies, errors, _elapsed = asyncio.run(load(port, paths[done - args.step:done], args.clients))
+                    _latencies, errors, _elapsed = asyncio.run(load(port, paths[done - args.step : done], args.clients))
                     failed = len(errors)
                 own = rss_mb(server.pid)
                 kids = sum(rss_mb(child) for child in children(server.pid))
@@ -75,8 +79,10 @@ def main() -> None:
     half = [point for point in curve if point[0] >= args.lookups // 2]
     if len(half) > 1:
         growth = (half[-1][1] - half[0][1]) / max(1, (half[-1][0] - half[0][0]) / 1000)
-        print(f"peak {max(total for _, total in curve):.0f} MB; last half: {growth:+.1f} MB per 1,000 lookups "
-              f"(goal: under 600 MB after {args.lookups:,})")
+        print(
+            f"peak {max(total for _, total in curve):.0f} MB; last half: {growth:+.1f} MB per 1,000 lookups "
+            f"(goal: under 600 MB after {args.lookups:,})"
+        )
 
 
 if __name__ == "__main__":

@@ -29,8 +29,10 @@ def platform_po(corpus: Path, size: int) -> bytes:
     import polib
 
     english = cr_text.parse((corpus / "en" / "full" / "MagicCompRules_20260116.txt").read_bytes(), "en.txt")
-    japanese = {r.number: r for r in cr_text.parse(
-        (corpus / "ja" / "CompRules_ja_20260116.0_lines.txt").read_bytes(), "ja.txt").rules}
+    japanese = {
+        r.number: r
+        for r in cr_text.parse((corpus / "ja" / "CompRules_ja_20260116.0_lines.txt").read_bytes(), "ja.txt").rules
+    }
     catalog = polib.POFile(wrapwidth=0)
     catalog.metadata = {"Language": "ja", "Content-Type": "text/plain; charset=UTF-8"}
     seen: set[str] = set()
@@ -84,11 +86,15 @@ def main() -> None:
             finally:
                 kb.close()
             imports.append(seconds)
-    print(f"PO file: {len(data):,} bytes, {document.meta['po_messages']} messages, "
-          f"{len(document.rules):,} rules translated, edition {document.edition}")
+    print(
+        f"PO file: {len(data):,} bytes, {document.meta['po_messages']} messages, "
+        f"{len(document.rules):,} rules translated, edition {document.edition}"
+    )
     print(f"read (strict checks, polib, entries): {statistics.median(reads):.2f} s (median of 3)")
-    print(f"import into a new database: {statistics.median(imports):.2f} s (median of 3; goal <= 3 s); "
-          f"{result.rules:,} rules, {result.examples:,} examples stored")
+    print(
+        f"import into a new database: {statistics.median(imports):.2f} s (median of 3; goal <= 3 s); "
+        f"{result.rules:,} rules, {result.examples:,} examples stored"
+    )
 
 
 if __name__ == "__main__":

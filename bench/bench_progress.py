@@ -40,15 +40,19 @@ def main(count: int = 20) -> None:
     for phase, seen in phases.items():
         first, last = seen[0][0], seen[-1][0]
         gaps = [b[0] - a[0] for a, b in zip(seen, seen[1:])]
-        print(f"  {phase:<10} {first:6.1f} s -> {last:6.1f} s  {len(seen):4d} events, longest silence "
-              f"{max(gaps, default=0):.1f} s, last {seen[-1][1].done}/{seen[-1][1].total} {seen[-1][1].unit}")
+        print(
+            f"  {phase:<10} {first:6.1f} s -> {last:6.1f} s  {len(seen):4d} events, longest silence "
+            f"{max(gaps, default=0):.1f} s, last {seen[-1][1].done}/{seen[-1][1].total} {seen[-1][1].unit}"
+        )
     imports = phases.get("import", [])
     if imports:
         end = imports[-1][0]
         half = next((at, e) for at, e in imports if e.done >= e.total / 2)
         estimate = half[0] / (half[1].done / half[1].total)
-        print(f"  import: half the bytes at {half[0]:.1f} s; the estimate then said {estimate:.1f} s, it took {end:.1f} s "
-              f"({(estimate - end) / end:+.0%})")
+        print(
+            f"  import: half the bytes at {half[0]:.1f} s; the estimate then said {estimate:.1f} s, it took {end:.1f} s "
+            f"({(estimate - end) / end:+.0%})"
+        )
     print(f"  silence after the last event: {ended - events[-1][0]:.2f} s (the old bar: 17 s)")
 
 

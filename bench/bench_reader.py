@@ -45,11 +45,16 @@ HTML = {"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"}
 
 def build(db: Path, corpus: Path) -> list[str]:
     kb = KnowledgeBase.open(db)
-    sources = [corpus.parent / "seeds" / "000_a3c90cc092d5a721.txt", corpus.parent / "seeds" / "001_b91ea460c0a74603.txt",
-               corpus / "ja" / "CompRules_ja_20260116.0_lines.txt",
-               corpus / "zh" / "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt",
-               *(corpus / "en" / "full" / f"MagicCompRules_{d}.txt"
-                 for d in ("20100716", "20231117", "20260116", "20260417", "20260807"))]
+    sources = [
+        corpus.parent / "seeds" / "000_a3c90cc092d5a721.txt",
+        corpus.parent / "seeds" / "001_b91ea460c0a74603.txt",
+        corpus / "ja" / "CompRules_ja_20260116.0_lines.txt",
+        corpus / "zh" / "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt",
+        *(
+            corpus / "en" / "full" / f"MagicCompRules_{d}.txt"
+            for d in ("20100716", "20231117", "20260116", "20260417", "20260807")
+        ),
+    ]
     kb.import_paths(sources, keep_going=False)
     kb.run_scenarios()
     numbers = [r.number for r in kb.document_rules(TODAY)]
@@ -109,15 +114,23 @@ def percentiles(latencies: list[float]) -> tuple[float, float]:
 def export(db: Path, folder: Path, *args: str) -> tuple[float, dict]:
     """Seconds of a fresh `mtgkb export html` process, and its --json report."""
     start = time.perf_counter()
-    run = subprocess.run([sys.executable, "-m", "kb", "--db", str(db), "export", "html", str(folder), "--json", *args],
-                         check=True, stdout=subprocess.PIPE, env=dict(os.environ))
+    run = subprocess.run(
+        [sys.executable, "-m", "kb", "--db", str(db), "export", "html", str(folder), "--json", *args],
+        check=True,
+        stdout=subprocess.PIPE,
+        env=dict(os.environ),
+    )
     return time.perf_counter() - start, json.loads(run.stdout)
 
 
 def serve(db: Path):
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
-                              env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
+        env=dict(os.environ),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     wait_until_up(port)
     return port, server
 
@@ -151,8 +164,12 @@ def main() -> None:
         numbers = build(db, args.corpus)
         built = in_process(db, numbers)
         port = free_port()
-        server = subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
-                                  env=dict(os.environ), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port)],
+            env=dict(os.environ),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             wait_until_up(port)
             cold_first, cold_all, size = first_byte(port, f"/read/doc/{TODAY}")
@@ -178,24 +195,36 @@ def main() -> None:
     p50, p99 = percentiles(latencies)
     j50, j99 = percentiles(json_latencies)
     b50, b99 = percentiles(built)
-    print(f"rule page GET /rules/{{number}} (text/html): {len(latencies)} requests, one connection, one worker; "
-          f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, errors {errors} (target p99 <= 30 ms)")
-    print(f"  the same numbers as JSON on the same server: p50 {j50:.1f} ms, p99 {j99:.1f} ms, errors {json_errors}; "
-          f"the page built in process: p50 {b50:.1f} ms, p99 {b99:.1f} ms")
-    print(f"whole document {TODAY} ({size / 1e6:.1f} MB): first byte {cold_first * 1000:.0f} ms on the first "
-          f"request, {warm_first * 1000:.0f} ms later; complete {cold_all:.2f} s / {warm_all:.2f} s (target first byte <= 1 s)")
-    print(f"whole documents side by side, ja 2026-01-16 beside en {TODAY} ({side_size / 1e6:.1f} MB): first byte "
-          f"{side_cold * 1000:.0f} ms on the first request, {side_warm * 1000:.0f} ms later; complete {side_cold_all:.2f} s "
-          f"(cross-checked on the way) / {side_warm_all:.2f} s; de beside ja beside en: first byte {three_first * 1000:.0f} ms, "
-          f"complete {three_all:.2f} s (target first byte <= 1 s; three documents complete <= 2 s)")
+    print(
+        f"rule page GET /rules/{{number}} (text/html): {len(latencies)} requests, one connection, one worker; "
+        f"p50 {p50:.1f} ms, p99 {p99:.1f} ms, errors {errors} (target p99 <= 30 ms)"
+    )
+    print(
+        f"  the same numbers as JSON on the same server: p50 {j50:.1f} ms, p99 {j99:.1f} ms, errors {json_errors}; "
+        f"the page built in process: p50 {b50:.1f} ms, p99 {b99:.1f} ms"
+    )
+    print(
+        f"whole document {TODAY} ({size / 1e6:.1f} MB): first byte {cold_first * 1000:.0f} ms on the first "
+        f"request, {warm_first * 1000:.0f} ms later; complete {cold_all:.2f} s / {warm_all:.2f} s (target first byte <= 1 s)"
+    )
+    print(
+        f"whole documents side by side, ja 2026-01-16 beside en {TODAY} ({side_size / 1e6:.1f} MB): first byte "
+        f"{side_cold * 1000:.0f} ms on the first request, {side_warm * 1000:.0f} ms later; complete {side_cold_all:.2f} s "
+        f"(cross-checked on the way) / {side_warm_all:.2f} s; de beside ja beside en: first byte {three_first * 1000:.0f} ms, "
+        f"complete {three_all:.2f} s (target first byte <= 1 s; three documents complete <= 2 s)"
+    )
     if overview:
-        print(f"history overview on {args.full_db} ({overview[2]} releases): first visit {overview[0] * 1000:.0f} ms, "
-              f"second {overview[1] * 1000:.0f} ms (target first visit <= 1 s)")
+        print(
+            f"history overview on {args.full_db} ({overview[2]} releases): first visit {overview[0] * 1000:.0f} ms, "
+            f"second {overview[1] * 1000:.0f} ms (target first visit <= 1 s)"
+        )
     search = report["search"]
-    print(f"export html --side: newest document of en, de, ja, zh with 3 side pages and search {four:.1f} s, "
-          f"site {site / 1e6:.1f} MB, of which Pagefind's index of {search['pages']} pages in {', '.join(search['languages'])} "
-          f"{search['seconds']:.1f} s, {search['bytes'] / 1e6:.1f} MB; without search {without:.1f} s; edition 2026-01-16 "
-          f"(en, ja, with search) {edition:.1f} s (fresh processes; target four languages with side pages and search <= 60 s)")
+    print(
+        f"export html --side: newest document of en, de, ja, zh with 3 side pages and search {four:.1f} s, "
+        f"site {site / 1e6:.1f} MB, of which Pagefind's index of {search['pages']} pages in {', '.join(search['languages'])} "
+        f"{search['seconds']:.1f} s, {search['bytes'] / 1e6:.1f} MB; without search {without:.1f} s; edition 2026-01-16 "
+        f"(en, ja, with search) {edition:.1f} s (fresh processes; target four languages with side pages and search <= 60 s)"
+    )
 
 
 if __name__ == "__main__":

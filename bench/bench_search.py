@@ -46,8 +46,12 @@ from kb.search.scope import resolve_scope  # noqa: E402
 
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
 PEERS = ROOT.parent / "shared" / "peer-cases" / "bots.tsv"
-FRESH = [("phased out token", "en"), ("Instabilität Spielstein", "de"), ("deaftouch", "en"),
-         ("フェイズ・アウト トークン", "ja")]
+FRESH = [
+    ("phased out token", "en"),
+    ("Instabilität Spielstein", "de"),
+    ("deaftouch", "en"),
+    ("フェイズ・アウト トークン", "ja"),
+]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -91,8 +95,9 @@ def reader_latency(db: Path) -> list[float]:
     """The warm pass in a process of its own that opens the stored index, as a bot's or a server's does
     (the process that has just written the index holds the whole build in memory besides)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", _READER, str(db), str(QUERIES)], check=True, capture_output=True,
-                          text=True, env=env)
+    done = subprocess.run(
+        [sys.executable, "-c", _READER, str(db), str(QUERIES)], check=True, capture_output=True, text=True, env=env
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -119,12 +124,19 @@ def fresh_processes(db: Path, runs: int) -> None:
     env = dict(os.environ, MTGKB_DB=str(db), PYTHONPATH=str(ROOT))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     # An installed package has its bytecode compiled by pip.
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "kb"), str(ROOT / "importers")],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "kb"), str(ROOT / "importers")],
+        check=True,
+        capture_output=True,
+    )
     mtgkb = [sys.executable, "-m", "kb"]
     commands = [mtgkb + ["show", "702.26b"]] + [mtgkb + ["search", query] for query, _ in FRESH]
-    done = subprocess.run([sys.executable, "-c", _MEASURE, json.dumps(commands), json.dumps(env), str(runs)],
-                          check=True, capture_output=True, text=True)  # in turn, so a busy machine weighs on all alike
+    done = subprocess.run(
+        [sys.executable, "-c", _MEASURE, json.dumps(commands), json.dumps(env), str(runs)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )  # in turn, so a busy machine weighs on all alike
     found = json.loads(done.stdout)
     if any(code not in (0, 1) for _last, _s, _mib, code, _cpu in found):
         raise RuntimeError(f"a fresh process failed: {found}")
@@ -134,17 +146,22 @@ def fresh_processes(db: Path, runs: int) -> None:
 
     base, base_cpu = median("702.26b", 1), median("702.26b", 4)
     show_mib = max(row[2] for row in found if row[0] == "702.26b")
-    print(f"\nfresh processes (median of {runs}, in turn; CPU = user + system, what a busy machine does not "
-          f"stretch): mtgkb show 702.26b {base * 1000:.0f} ms (CPU {base_cpu * 1000:.0f} ms), peak {show_mib:.0f} MiB")
+    print(
+        f"\nfresh processes (median of {runs}, in turn; CPU = user + system, what a busy machine does not "
+        f"stretch): mtgkb show 702.26b {base * 1000:.0f} ms (CPU {base_cpu * 1000:.0f} ms), peak {show_mib:.0f} MiB"
+    )
     for query, lang in FRESH:
         wall, cpu = median(query, 1), median(query, 4)
         mib = max(row[2] for row in found if row[0] == query)
         limit = 400 if lang == "ja" else 150
-        print(f"  mtgkb search {query!r}: {wall * 1000:.0f} ms, ratio {wall / base:.2f}; CPU {cpu * 1000:.0f} ms, "
-              f"ratio {cpu / base_cpu:.2f} (target <= 6); peak {mib:.0f} MiB (target < {limit})")
+        print(
+            f"  mtgkb search {query!r}: {wall * 1000:.0f} ms, ratio {wall / base:.2f}; CPU {cpu * 1000:.0f} ms, "
+            f"ratio {cpu / base_cpu:.2f} (target <= 6); peak {mib:.0f} MiB (target < {limit})"
+        )
 
 
 # ---- SQLite FTS5 beside it ----------------------------------------------------------------------
+
 
 def fts_text(text: str, lang: str) -> str:
     """What FTS5's unicode61 tokenizer gets: Japanese split by Sudachi, Chinese as bigrams, others as they are."""
@@ -158,14 +175,19 @@ def fts_text(text: str, lang: str) -> str:
 def build_fts(kb: KnowledgeBase, path: Path) -> tuple[sqlite3.Connection, float, int]:
     started = time.perf_counter()
     conn = sqlite3.connect(path)
-    conn.execute("create virtual table rules_fts using fts5(number unindexed, lang unindexed, title, text, "
-                 "tokenize='unicode61')")
+    conn.execute(
+        "create virtual table rules_fts using fts5(number unindexed, lang unindexed, title, text, tokenize='unicode61')"
+    )
     ids = [doc.id for doc in resolve_scope(kb).documents]
-    rows = kb.conn.execute(f"select r.number, d.lang, coalesce(r.title, ''), coalesce(r.text, '') from rules r "
-                           f"join documents d on d.id = r.document_id where d.id in ({','.join('?' * len(ids))})",
-                           ids).fetchall()
-    conn.executemany("insert into rules_fts values (?, ?, ?, ?)",
-                     [(n, lang, fts_text(t, lang), fts_text(x, lang)) for n, lang, t, x in rows])
+    rows = kb.conn.execute(
+        f"select r.number, d.lang, coalesce(r.title, ''), coalesce(r.text, '') from rules r "
+        f"join documents d on d.id = r.document_id where d.id in ({','.join('?' * len(ids))})",
+        ids,
+    ).fetchall()
+    conn.executemany(
+        "insert into rules_fts values (?, ?, ?, ?)",
+        [(n, lang, fts_text(t, lang), fts_text(x, lang)) for n, lang, t, x in rows],
+    )
     conn.commit()
     return conn, time.perf_counter() - started, len(rows)
 
@@ -183,8 +205,10 @@ def fts_query(query: str) -> str:
 
 
 def fts_search(conn: sqlite3.Connection, query: str) -> list[str]:
-    found = conn.execute("select number from rules_fts where rules_fts match ? order by bm25(rules_fts, 0, 0, 5, 1) "
-                         "limit 30", [fts_query(query)]).fetchall()
+    found = conn.execute(
+        "select number from rules_fts where rules_fts match ? order by bm25(rules_fts, 0, 0, 5, 1) limit 30",
+        [fts_query(query)],
+    ).fetchall()
     return list(dict.fromkeys(row[0] for row in found))[:10]
 
 
@@ -193,8 +217,11 @@ def warm_latency(kb, state: str) -> None:
     cases = load_queries(QUERIES)
     measure(cases, lambda query: [r.number for r in search(kb, query).results])
     warm = measure(cases, lambda query: [r.number for r in search(kb, query).results])
-    print(f"latency on {state}, warm: " + figures("", [o.seconds for o in warm.outcomes])[2:]
-          + " (targets p50 <= 5 ms, p95 <= 20 ms)")
+    print(
+        f"latency on {state}, warm: "
+        + figures("", [o.seconds for o in warm.outcomes])[2:]
+        + " (targets p50 <= 5 ms, p95 <= 20 ms)"
+    )
 
 
 def quality_of_every_set(kb) -> list[float]:
@@ -203,10 +230,12 @@ def quality_of_every_set(kb) -> list[float]:
     lines = sum(len(path.read_text(encoding="utf-8").splitlines()) for path in (ROOT / "kb" / "search").glob("*.py"))
     print(f"kb/search: {lines:,} lines")
     derived = derived_cases(kb)
-    sets = {"derived, tuning part": [c for c in derived if c.note == "tune"],
-            "derived, held out": [c for c in derived if c.note == "held-out"],
-            "judge bots' cases": peer_cases(kb, PEERS) if PEERS.exists() else [],
-            "hand-written": load_queries(QUERIES)}
+    sets = {
+        "derived, tuning part": [c for c in derived if c.note == "tune"],
+        "derived, held out": [c for c in derived if c.note == "held-out"],
+        "judge bots' cases": peer_cases(kb, PEERS) if PEERS.exists() else [],
+        "hand-written": load_queries(QUERIES),
+    }
     run = lambda query: [r.number for r in search(kb, query).results]  # noqa: E731
     print("\nquality (targets on the derived sets: MRR >= 0.85, recall@3 >= 0.92 in en, ja, zh)")
     print(f"{'set':22} {'lang':5} {'queries':>7} {'MRR':>6} {'recall@3':>9}")
@@ -226,9 +255,14 @@ def quality_of_every_set(kb) -> list[float]:
         return found
 
     warm = [o.seconds for cases in sets.values() for o in measure(cases, timed).outcomes]
-    print("\nlatency over every query of every set, warm (second pass): " + figures("", warm)[2:]
-          + "; CPU " + figures("", cpu)[2:] + f" (targets p50 <= 5 ms, p95 <= 20 ms); load average "
-          f"{os.getloadavg()[0]:.1f}")
+    print(
+        "\nlatency over every query of every set, warm (second pass): "
+        + figures("", warm)[2:]
+        + "; CPU "
+        + figures("", cpu)[2:]
+        + f" (targets p50 <= 5 ms, p95 <= 20 ms); load average "
+        f"{os.getloadavg()[0]:.1f}"
+    )
     return warm
 
 
@@ -279,7 +313,6 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as temporary:
         db = args.db or Path(temporary) / "full.db"
         kb = whole_corpus(db, args.corpus)
-        rules = kb.conn.execute("select count(*) from rules").fetchone()[0]
         documents = kb.conn.execute("select count(*) from documents").fetchone()[0]
         shown = [0.0]
 
@@ -293,17 +326,23 @@ def main() -> None:
         build_cpu = time.process_time() - cpu
         index_bytes = sum(p.stat().st_size for p in index_dir(kb).iterdir())
         db_bytes = db.stat().st_size
-        print(f"index build: {report.seconds:.1f} s (CPU {build_cpu:.1f} s) for {report.rules:,} rules of {documents} "
-              f"documents, {report.texts:,} distinct texts indexed (target <= 60 s); load average before "
-              f"{os.getloadavg()[0]:.1f}")
-        print(f"index size: {index_bytes / 2**20:.0f} MiB, database {db_bytes / 2**20:.0f} MiB, "
-              f"ratio {index_bytes / db_bytes:.2f} (target <= 0.5)")
+        print(
+            f"index build: {report.seconds:.1f} s (CPU {build_cpu:.1f} s) for {report.rules:,} rules of {documents} "
+            f"documents, {report.texts:,} distinct texts indexed (target <= 60 s); load average before "
+            f"{os.getloadavg()[0]:.1f}"
+        )
+        print(
+            f"index size: {index_bytes / 2**20:.0f} MiB, database {db_bytes / 2**20:.0f} MiB, "
+            f"ratio {index_bytes / db_bytes:.2f} (target <= 0.5)"
+        )
         warm_latency(kb, "the index just built (one segment)")
         for name in ("000_a3c90cc092d5a721", "MagicCompRules_20260807", "000_a3c90cc092d5a721"):
             started, cpu = time.perf_counter(), time.process_time()
             update = update_index(kb, [name])
-            print(f"incremental update of {name} ({update.rules} rules, {update.texts} texts rewritten): "
-                  f"{time.perf_counter() - started:.2f} s (CPU {time.process_time() - cpu:.2f} s)")
+            print(
+                f"incremental update of {name} ({update.rules} rules, {update.texts} texts rewritten): "
+                f"{time.perf_counter() - started:.2f} s (CPU {time.process_time() - cpu:.2f} s)"
+            )
 
         fresh_processes(db, args.runs)
 
@@ -322,25 +361,40 @@ def main() -> None:
         first_cpu, cpu_times = cpu_times, []
         second = measure(cases, timed)
         second_cpu = cpu_times
-        print(f"\nquality over {len(cases)} queries (expected rule first or in the top 3, as the set says; "
-              f"floors MRR 0.80, recall@3 0.90):")
+        print(
+            f"\nquality over {len(cases)} queries (expected rule first or in the top 3, as the set says; "
+            f"floors MRR 0.80, recall@3 0.90):"
+        )
         print(f"{'lang':5} {'queries':>7} {'MRR':>6} {'recall@3':>9} {'passed':>7}")
         for lang in first.languages.values():
             print(f"{lang.lang:5} {lang.queries:7} {lang.mrr:6.3f} {lang.recall_at_3:9.3f} {lang.passed:7}")
         for outcome in first.failures:
-            print(f"  miss: [{outcome.case.lang}] {outcome.case.query!r} wants {outcome.case.expected} "
-                  f"within {outcome.case.within}, got rank {outcome.rank}, top {outcome.top}")
+            print(
+                f"  miss: [{outcome.case.lang}] {outcome.case.query!r} wants {outcome.case.expected} "
+                f"within {outcome.case.within}, got rank {outcome.rank}, top {outcome.top}"
+            )
         ours_cold = [o.seconds for o in first.outcomes]
         ours_warm = [o.seconds for o in second.outcomes]
         print("\nlatency, kb.search.search(limit=10), in-process (targets p50 <= 5 ms, p95 <= 20 ms):")
         print("  " + figures("first pass", ours_cold) + "; CPU " + figures("", first_cpu)[2:])
-        print("  " + figures("warm pass ", ours_warm) + "; CPU " + figures("", second_cpu)[2:]
-              + " (after the three updates above, each a segment of its own)")
-        print("  " + figures("warm pass in a reader's process", reader_latency(db)) + " (a process that opened the stored index)")
+        print(
+            "  "
+            + figures("warm pass ", ours_warm)
+            + "; CPU "
+            + figures("", second_cpu)[2:]
+            + " (after the three updates above, each a segment of its own)"
+        )
+        print(
+            "  "
+            + figures("warm pass in a reader's process", reader_latency(db))
+            + " (a process that opened the stored index)"
+        )
 
         conn, fts_seconds, fts_rules = build_fts(kb, Path(temporary) / "fts.db")
-        print(f"\nSQLite FTS5 (unicode61; Japanese split by Sudachi, Chinese as bigrams) over the {fts_rules:,} rules "
-              f"of the same documents (newest of each language, seeds): built in {fts_seconds:.1f} s")
+        print(
+            f"\nSQLite FTS5 (unicode61; Japanese split by Sudachi, Chinese as bigrams) over the {fts_rules:,} rules "
+            f"of the same documents (newest of each language, seeds): built in {fts_seconds:.1f} s"
+        )
         fts_search(conn, "warm up")
         cpu_times = []
 
@@ -353,13 +407,17 @@ def main() -> None:
         fts = measure(cases, fts_timed)
         fts_times = [o.seconds for o in fts.outcomes]
         print("  " + figures("FTS5 query", fts_times) + "; CPU " + figures("", cpu_times)[2:])
-        print(f"  ratio whoosh/FTS5: p50 {statistics.median(ours_cold) / statistics.median(fts_times):.1f}x "
-              f"(first pass), {statistics.median(ours_warm) / statistics.median(fts_times):.1f}x (warm); "
-              f"p95 {percentile(ours_warm, 0.95) / percentile(fts_times, 0.95):.1f}x (warm); CPU warm p50 "
-              f"{statistics.median(second_cpu) / max(statistics.median(cpu_times), 1e-9):.1f}x, p95 "
-              f"{percentile(second_cpu, 0.95) / max(percentile(cpu_times, 0.95), 1e-9):.1f}x")
-        print("  FTS5 recall@3 on the same set (no cross-language expansion, no grouping): " + ", ".join(
-            f"{lang.lang} {lang.recall_at_3:.2f}" for lang in fts.languages.values()))
+        print(
+            f"  ratio whoosh/FTS5: p50 {statistics.median(ours_cold) / statistics.median(fts_times):.1f}x "
+            f"(first pass), {statistics.median(ours_warm) / statistics.median(fts_times):.1f}x (warm); "
+            f"p95 {percentile(ours_warm, 0.95) / percentile(fts_times, 0.95):.1f}x (warm); CPU warm p50 "
+            f"{statistics.median(second_cpu) / max(statistics.median(cpu_times), 1e-9):.1f}x, p95 "
+            f"{percentile(second_cpu, 0.95) / max(percentile(cpu_times, 0.95), 1e-9):.1f}x"
+        )
+        print(
+            "  FTS5 recall@3 on the same set (no cross-language expansion, no grouping): "
+            + ", ".join(f"{lang.lang} {lang.recall_at_3:.2f}" for lang in fts.languages.values())
+        )
         conn.close()
         quality_of_every_set(kb)
         kb.close()

@@ -46,8 +46,13 @@ def citations(folder: Path) -> Path:
 def nesting(folder: Path) -> Path:
     depth = 40_000
     rules = "".join(f"<p>702.26{letter} Phasing rule {letter}.</p>" for letter in "abcdefghij")
-    html = ("<html><head><title>702. Keyword Abilities</title></head><body>" + "<div>\n" * depth + rules
-            + "</div>" * depth + "<a href='701.html'>&lt;&lt; 701</a> <a href='703.html'>703 &gt;&gt;</a></body></html>")
+    html = (
+        "<html><head><title>702. Keyword Abilities</title></head><body>"
+        + "<div>\n" * depth
+        + rules
+        + "</div>" * depth
+        + "<a href='701.html'>&lt;&lt; 701</a> <a href='703.html'>703 &gt;&gt;</a></body></html>"
+    )
     path = folder / "nesting.html"
     path.write_text(html, encoding="utf-8")
     return path
@@ -64,9 +69,12 @@ def many_rules(folder: Path) -> Path:
     return path
 
 
-FILES = {"long lines": (long_lines, ["--format", "cr-text"]), "citations": (citations, ["--format", "cr-text", "--lang", "en"]),
-         "nesting": (nesting, ["--format", "rule-page", "--edition", "2026-09-04"]),
-         "rules": (many_rules, ["--format", "cr-text"])}
+FILES = {
+    "long lines": (long_lines, ["--format", "cr-text"]),
+    "citations": (citations, ["--format", "cr-text", "--lang", "en"]),
+    "nesting": (nesting, ["--format", "rule-page", "--edition", "2026-09-04"]),
+    "rules": (many_rules, ["--format", "cr-text"]),
+}
 
 
 def main() -> None:
@@ -80,8 +88,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="mtgkb-slowest-") as tmp:
         folder = Path(tmp)
         base = folder / "base.db"  # the newest edition, so a dated file joins the chain beside it
-        subprocess.run([sys.executable, "-m", "kb", "--db", str(base), "import", str(newest)], env=env,
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "-m", "kb", "--db", str(base), "import", str(newest)],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         slowest = ("", 0.0)
         for name, (make, options) in FILES.items():
             if args.only and name != args.only:
@@ -91,18 +103,28 @@ def main() -> None:
             shutil.copy(base, db)
             started = time.perf_counter()
             try:
-                done = subprocess.run([sys.executable, "-m", "kb", "--db", str(db), "import", str(source), *options],
-                                      env=env, capture_output=True, text=True, timeout=args.timeout)
+                done = subprocess.run(
+                    [sys.executable, "-m", "kb", "--db", str(db), "import", str(source), *options],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    timeout=args.timeout,
+                )
                 seconds = time.perf_counter() - started
-                outcome = done.stdout.strip().splitlines()[0] if done.returncode == 0 else \
-                    f"exit {done.returncode}: {done.stderr.strip()[-200:]}"
+                outcome = (
+                    done.stdout.strip().splitlines()[0]
+                    if done.returncode == 0
+                    else f"exit {done.returncode}: {done.stderr.strip()[-200:]}"
+                )
             except subprocess.TimeoutExpired:
                 seconds, outcome = time.perf_counter() - started, f"stopped after {args.timeout:g} s"
             print(f"{name:>10}: {seconds:6.1f} s, {source.stat().st_size / 1e6:5.1f} MB: {outcome}", flush=True)
             if seconds > slowest[1]:
                 slowest = (name, seconds)
-        print(f"slowest accepted file: {slowest[0]}, {slowest[1]:.1f} s (goal: under 60 s); "
-              f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+        print(
+            f"slowest accepted file: {slowest[0]}, {slowest[1]:.1f} s (goal: under 60 s); "
+            f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+        )
 
 
 if __name__ == "__main__":

@@ -21,13 +21,25 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 VOLATILE = {"imported_at", "created", "seconds", "ran_at"}
-QUERIES = ["phased out token", "Instabilität Spielstein", "deathtouch", "planeswalk phenomenon", "フェイズ・アウト",
-           "state-based actions", "702.26b", "cycling"]
+QUERIES = [
+    "phased out token",
+    "Instabilität Spielstein",
+    "deathtouch",
+    "planeswalk phenomenon",
+    "フェイズ・アウト",
+    "state-based actions",
+    "702.26b",
+    "cycling",
+]
 
 
 def tables(conn: sqlite3.Connection) -> list[str]:
-    return [row[0] for row in conn.execute(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")]
+    return [
+        row[0]
+        for row in conn.execute(
+            "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name"
+        )
+    ]
 
 
 def table_digest(conn: sqlite3.Connection, table: str) -> tuple[int, str]:
@@ -43,15 +55,22 @@ def table_digest(conn: sqlite3.Connection, table: str) -> tuple[int, str]:
 
 
 def per_document(conn: sqlite3.Connection) -> dict[str, tuple]:
-    return {row[0]: row[1:] for row in conn.execute(
-        'select name, lang, edition, rules, examples, glossary, "references", content_sha from documents')}
+    return {
+        row[0]: row[1:]
+        for row in conn.execute(
+            'select name, lang, edition, rules, examples, glossary, "references", content_sha from documents'
+        )
+    }
 
 
 def chain(conn: sqlite3.Connection) -> set[tuple]:
     """The chain's rows by names and numbers, so the comparison holds whatever the row ids."""
-    return set(conn.execute(
-        "select r.old_name, r.new_name, p.old_number, p.new_number, p.old_title, p.new_title, p.change, "
-        "p.similarity, p.how from pairings p join pairing_runs r on r.id = p.run_id"))
+    return set(
+        conn.execute(
+            "select r.old_name, r.new_name, p.old_number, p.new_number, p.old_title, p.new_title, p.change, "
+            "p.similarity, p.how from pairings p join pairing_runs r on r.id = p.run_id"
+        )
+    )
 
 
 def searches(path: Path, queries: list[str]) -> dict[str, dict]:
@@ -60,11 +79,18 @@ def searches(path: Path, queries: list[str]) -> dict[str, dict]:
     import json
     import subprocess
 
-    script = ("import json, sys\nfrom kb.api import KnowledgeBase\n"
-              "kb = KnowledgeBase.open(sys.argv[1], build=False)\n"
-              "print(json.dumps({q: kb.search(q, limit=20).to_dict() for q in json.loads(sys.argv[2])}))")
-    done = subprocess.run([sys.executable, "-c", script, str(path), json.dumps(queries)], capture_output=True,
-                          text=True, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    script = (
+        "import json, sys\nfrom kb.api import KnowledgeBase\n"
+        "kb = KnowledgeBase.open(sys.argv[1], build=False)\n"
+        "print(json.dumps({q: kb.search(q, limit=20).to_dict() for q in json.loads(sys.argv[2])}))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(path), json.dumps(queries)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     return json.loads(done.stdout)
 
 
@@ -91,16 +117,20 @@ def main() -> int:
     print(f"{'same' if docs_a == docs_b else 'DIFFERENT':>9}  counts of {len(docs_a)} / {len(docs_b)} documents")
     chain_a, chain_b = chain(old), chain(new)
     differences += chain_a != chain_b
-    print(f"{'same' if chain_a == chain_b else 'DIFFERENT':>9}  chain rows by name and number: {len(chain_a)} / "
-          f"{len(chain_b)} ({len(chain_a - chain_b)} only in the first, {len(chain_b - chain_a)} only in the second)")
+    print(
+        f"{'same' if chain_a == chain_b else 'DIFFERENT':>9}  chain rows by name and number: {len(chain_a)} / "
+        f"{len(chain_b)} ({len(chain_a - chain_b)} only in the first, {len(chain_b - chain_a)} only in the second)"
+    )
     if not args.no_search:
         queries = args.query or QUERIES
         found_a, found_b = searches(args.old, queries), searches(args.new, queries)
         for query in queries:
             same = found_a[query] == found_b[query]
             differences += not same
-            print(f"{'same' if same else 'DIFFERENT':>9}  search {query!r}: {len(found_a[query]['results'])} results / "
-                  f"{len(found_b[query]['results'])}")
+            print(
+                f"{'same' if same else 'DIFFERENT':>9}  search {query!r}: {len(found_a[query]['results'])} results / "
+                f"{len(found_b[query]['results'])}"
+            )
     print("identical" if not differences else f"{differences} difference(s)")
     return 1 if differences else 0
 

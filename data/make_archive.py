@@ -41,8 +41,9 @@ def selected(shared: Path) -> list[tuple[str, Path]]:
     for folder, (where, pattern) in CONTENTS.items():
         files = sorted((shared / where).glob(pattern))
         if not files:
-            raise SystemExit(f"{shared / where}: no files matching {pattern}: is --shared the folder that holds "
-                             "corpus/ and seeds/?")
+            raise SystemExit(
+                f"{shared / where}: no files matching {pattern}: is --shared the folder that holds corpus/ and seeds/?"
+            )
         chosen.extend((f"{folder}/{path.name}", path) for path in files)
     return chosen
 
@@ -63,8 +64,12 @@ def make(shared: Path, output: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--shared", type=Path, default=HERE.parent.parent / "shared",
-                        help="the folder holding corpus/ and seeds/ (default: ../shared beside the project)")
+    parser.add_argument(
+        "--shared",
+        type=Path,
+        default=HERE.parent.parent / "shared",
+        help="the folder holding corpus/ and seeds/ (default: ../shared beside the project)",
+    )
     parser.add_argument("--output", type=Path, default=HERE / "rules.tar.xz")
     args = parser.parse_args(argv)
     size = make(args.shared, args.output)

@@ -46,9 +46,14 @@ def read_bundle(archive: Path = BUNDLE) -> list[BundledText]:
         with tarfile.open(archive, "r:xz") as tar:
             return [BundledText(member.name, _read(tar, member)) for member in tar if member.isfile()]
     except (OSError, tarfile.TarError, EOFError) as error:
-        raise SourceError(str(archive), None, _("cannot read the bundled rule texts ({reason}): reinstall mtgkb, "
-                                                "or import rule texts with 'mtgkb import'").format(
-            reason=getattr(error, "strerror", None) or error)) from error
+        raise SourceError(
+            str(archive),
+            None,
+            _(
+                "cannot read the bundled rule texts ({reason}): reinstall mtgkb, "
+                "or import rule texts with 'mtgkb import'"
+            ).format(reason=getattr(error, "strerror", None) or error),
+        ) from error
 
 
 def _read(tar: tarfile.TarFile, member: tarfile.TarInfo) -> bytes:
@@ -65,7 +70,8 @@ def first_answers(texts: list[BundledText]) -> tuple[list[BundledText], list[Bun
     rule by rule, and its terms are named in English through that pairing (死触 is Deathtouch).
     """
     english = {t.english_edition for t in texts if t.english_edition}
-    wanted = {max(english, default=None)} | {date for t in texts if not t.english_edition
-                                               for date in _DATE.findall(t.member) if date in english}
+    wanted = {max(english, default=None)} | {
+        date for t in texts if not t.english_edition for date in _DATE.findall(t.member) if date in english
+    }
     first = [t for t in texts if t.english_edition in wanted or not t.english_edition]
     return first, [t for t in texts if t not in first]

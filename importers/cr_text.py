@@ -13,15 +13,22 @@ from dataclasses import dataclass
 
 from importers.decode import decode_bytes
 from importers.language import detect_language
-from importers.titles import first_title
 from importers.records import Document, GlossaryEntry, NoRules, Rule, SourceError, TermPair
 from importers.repairs import (
-    SourceWarning, follows, read_missing_digits, read_spaced, read_spaced_letter, repair_sequence, separator_anomaly,
-    strip_repeated_number, warning,
+    SourceWarning,
+    follows,
+    read_missing_digits,
+    read_spaced,
+    read_spaced_letter,
+    repair_sequence,
+    separator_anomaly,
+    strip_repeated_number,
+    warning,
 )
+from importers.titles import first_title
 from kb.core.dates import find_date, find_effective_date
-from kb.i18n import N_, _
 from kb.core.numbers import RuleNumber
+from kb.i18n import N_, _
 
 FORMAT = "cr-text"
 NO_RULES = N_("no rules found: expected lines starting with a rule number like '100.1a'")
@@ -109,11 +116,14 @@ def _edition(text: str, given: str | None, path: str) -> tuple[str, str]:
     head = "\n".join(text[:1500].split("\n")[:12])
     dated = find_date(head)
     if dated:
-        return dated[0].isoformat(), f"header: {head[dated[1][0]:dated[1][1]]}"
+        return dated[0].isoformat(), f"header: {head[dated[1][0] : dated[1][1]]}"
     raise SourceError(
-        path, None,
-        _("no effective date found: expected a header such as 'These rules are effective as of November 17, "
-          "2023.'; pass --edition to give one"),
+        path,
+        None,
+        _(
+            "no effective date found: expected a header such as 'These rules are effective as of November 17, "
+            "2023.'; pass --edition to give one"
+        ),
     )
 
 
@@ -211,7 +221,9 @@ def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: 
             continue
         if _DECORATION.match(line):
             continue
-        number, rest, repaired = _rule_start(line, last, path, lineno) if blank_before or not wrapped else (None, "", None)
+        number, rest, repaired = (
+            _rule_start(line, last, path, lineno) if blank_before or not wrapped else (None, "", None)
+        )
         if number is not None:
             if repaired is not None:
                 doc.warnings.append(repaired)
@@ -228,9 +240,12 @@ def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: 
         elif builder.rules:
             if not wrapped and _LOOKS_NUMBERED.match(line):
                 raise SourceError(
-                    path, lineno,
-                    _("cannot read the rule number in {line!r}: expected a number like '702.26' or '702.26b' "
-                      "followed by a space and the rule text").format(line=line.strip()[:40]),
+                    path,
+                    lineno,
+                    _(
+                        "cannot read the rule number in {line!r}: expected a number like '702.26' or '702.26b' "
+                        "followed by a space and the rule text"
+                    ).format(line=line.strip()[:40]),
                 )
             builder.add(line.strip(), paragraph=blank_before and not _is_wrapped(line))
         blank_before = False
@@ -247,8 +262,7 @@ def _is_wrapped_layout(lines: list[str], start: int, end: int | None) -> bool:
     """Old files wrap rules at 80 columns: many body lines are continuations."""
     sample = [l for l in lines[start : (end or len(lines))][:3000] if l.strip()]
     continuations = sum(
-        1 for l in sample
-        if not (_RULE_LINE.match(l) or _EXAMPLE.match(l) or _CHAPTER.match(l) or _SECTION.match(l))
+        1 for l in sample if not (_RULE_LINE.match(l) or _EXAMPLE.match(l) or _CHAPTER.match(l) or _SECTION.match(l))
     )
     return continuations > 0.3 * max(len(sample), 1)
 
@@ -292,13 +306,17 @@ def _rule_start(line: str, last: RuleNumber | None, path: str, lineno: int) -> _
     if line[:1].isdigit() or line.lstrip()[:1].isdigit():
         missing = read_missing_digits(line, last)
         if missing is not None:
-            return missing[0], missing[2], warning(path, lineno, "rule-digits-missing", missing[1], str(missing[0]),
-                                                   after=str(last))
+            return (
+                missing[0],
+                missing[2],
+                warning(path, lineno, "rule-digits-missing", missing[1], str(missing[0]), after=str(last)),
+            )
     return None, "", None
 
 
-def _numbered(match: re.Match, number: RuleNumber, rest: str, last: RuleNumber | None, path: str,
-              lineno: int) -> _Start:
+def _numbered(
+    match: re.Match, number: RuleNumber, rest: str, last: RuleNumber | None, path: str, lineno: int
+) -> _Start:
     """A rule or subrule line, read across the anomalies repairs.py knows; cheap tests first,
     since nearly every line is printed as it should be."""
     if rest[:1].islower() and number.letters is None:
@@ -338,7 +356,7 @@ def _title_or_text(number: RuleNumber, rest: str, lines: list[str], index: int) 
 
 def _is_sentence(text: str) -> bool:
     """Rule text, not a title: it ends like a sentence ("... priority. (See rule 117.)") or has one inside."""
-    return text.rstrip(")）”\"’」』").endswith(_SENTENCE_END) or ". " in text or "。" in text
+    return text.rstrip(')）”"’」』').endswith(_SENTENCE_END) or ". " in text or "。" in text
 
 
 def _next_rule_number(lines: list[str], index: int) -> RuleNumber | None:
@@ -403,6 +421,7 @@ def _glossary_term(line: str, lineno: int) -> GlossaryEntry:
     line = _clean(line)
     match = _BILINGUAL.match(line)
     if match:
-        return GlossaryEntry(match["term"].strip(), "", lineno, english=match["english"].strip(),
-                             reading=match["reading"])
+        return GlossaryEntry(
+            match["term"].strip(), "", lineno, english=match["english"].strip(), reading=match["reading"]
+        )
     return GlossaryEntry(line, "", lineno)

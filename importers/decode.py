@@ -41,9 +41,11 @@ _BYTE_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
 # Control characters never found in text files; a cp1252 reading that yields them is wrong.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # A well-formed UTF-8 sequence of two to four bytes: proof that a file was written as UTF-8.
-_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
-                            rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}"
-                            rb"|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}")
+_UTF8_SEQUENCE = re.compile(
+    rb"[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}"
+    rb"|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}"
+    rb"|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2}"
+)
 # Every byte but the control characters: deleting them leaves the control bytes (bytes.translate runs at
 # memory speed where a regular expression over the text took longer than decoding it). In UTF-8 no
 # byte of a multi-byte sequence is below 0x80, so a control byte is a control character.
@@ -75,7 +77,7 @@ def decode_bytes(data: bytes, path: str) -> str:
     """The text of ``data`` with ``\\n`` line endings, without a byte-order mark or control characters."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            text = normalise_newlines(_strict(data[len(bom):], encoding, path, len(bom)))
+            text = normalise_newlines(_strict(data[len(bom) :], encoding, path, len(bom)))
             return _remove_controls(text, path)
     try:
         text = data.decode("utf-8")
@@ -115,10 +117,16 @@ def _cp1252_fallback(data: bytes, path: str, utf8_error: UnicodeDecodeError) -> 
         raise SourceError(
             path,
             byte_line(data, control.start()),
-            _("control character {char} at offset {offset} in text that is not UTF-8 (first bad UTF-8 byte {byte} "
-              "on line {line}); {expected}").format(
-                char=f"{ord(control.group()):#04x}", offset=control.start(), byte=f"{data[utf8_error.start]:#04x}",
-                line=byte_line(data, utf8_error.start), expected=_(EXPECTED)),
+            _(
+                "control character {char} at offset {offset} in text that is not UTF-8 (first bad UTF-8 byte {byte} "
+                "on line {line}); {expected}"
+            ).format(
+                char=f"{ord(control.group()):#04x}",
+                offset=control.start(),
+                byte=f"{data[utf8_error.start]:#04x}",
+                line=byte_line(data, utf8_error.start),
+                expected=_(EXPECTED),
+            ),
         )
     return text
 
@@ -126,12 +134,18 @@ def _cp1252_fallback(data: bytes, path: str, utf8_error: UnicodeDecodeError) -> 
 def _not_utf8(data: bytes, error: UnicodeDecodeError, sequence: re.Match | None) -> str:
     """A UTF-8 file with a byte that does not belong: where it is, and why Windows-1252 is no way out."""
     start = data.rfind(b"\n", 0, error.start) + 1
-    return _("byte {byte} at offset {offset} (column {column}) is not UTF-8 ({reason}); the file is UTF-8 "
-             "elsewhere ({char!r} at offset {first}), so it is not read as Windows-1252 either: fix or remove "
-             "the byte").format(
-        byte=data[error.start:error.end].hex(" "), offset=error.start, column=error.start - start + 1,
-        reason=error.reason, char=sequence.group().decode("utf-8") if sequence else "", first=sequence.start()
-        if sequence else 0)
+    return _(
+        "byte {byte} at offset {offset} (column {column}) is not UTF-8 ({reason}); the file is UTF-8 "
+        "elsewhere ({char!r} at offset {first}), so it is not read as Windows-1252 either: fix or remove "
+        "the byte"
+    ).format(
+        byte=data[error.start : error.end].hex(" "),
+        offset=error.start,
+        column=error.start - start + 1,
+        reason=error.reason,
+        char=sequence.group().decode("utf-8") if sequence else "",
+        first=sequence.start() if sequence else 0,
+    )
 
 
 def _remove_controls(text: str, path: str) -> str:
@@ -146,15 +160,22 @@ def _remove_controls(text: str, path: str) -> str:
     column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
     char = f"{ord(found.group()):#04x}"
     if count > max(16, len(text) * _MAX_CONTROL_SHARE):
-        raise SourceError(path, line, _(
-            "{count} control characters (the first, {char}, at column {column}): not a text file, or UTF-16 "
-            "without a byte-order mark; {expected}").format(
-                count=count, char=char, column=column, expected=_(EXPECTED)))
+        raise SourceError(
+            path,
+            line,
+            _(
+                "{count} control characters (the first, {char}, at column {column}): not a text file, or UTF-16 "
+                "without a byte-order mark; {expected}"
+            ).format(count=count, char=char, column=column, expected=_(EXPECTED)),
+        )
     collected = _warnings.get()
     if collected is not None:
         message = _("removed {count} control character(s) (the first, {char}, at column {column})").format(
-            count=count, char=char, column=column)
-        collected.setdefault((path, line, message), SourceWarning(path, line, "control-characters", char, None, message))
+            count=count, char=char, column=column
+        )
+        collected.setdefault(
+            (path, line, message), SourceWarning(path, line, "control-characters", char, None, message)
+        )
     return _CONTROL.sub("", text)
 
 
@@ -170,6 +191,7 @@ def _line_of_decoded(data: bytes, encoding: str, offset: int) -> int:
 
 
 def _describe(offset: int, error: UnicodeDecodeError, encoding: str) -> str:
-    bad = error.object[error.start:error.end].hex(" ")
+    bad = error.object[error.start : error.end].hex(" ")
     return _("undecodable byte(s) {bytes} at offset {offset} ({encoding}: {reason}); {expected}").format(
-        bytes=bad, offset=offset, encoding=encoding, reason=error.reason, expected=_(EXPECTED))
+        bytes=bad, offset=offset, encoding=encoding, reason=error.reason, expected=_(EXPECTED)
+    )

@@ -37,7 +37,8 @@ def sniff(data: bytes, path: str) -> bool:
         return False
     lines = text.split("\n")
     entries = sum(
-        1 for before, line in zip(lines, lines[1:])
+        1
+        for before, line in zip(lines, lines[1:])
         if _SEPARATOR.match(before) and _BREAK.search(line) and _LATIN.search(line)
     )
     return entries >= 3
@@ -52,8 +53,12 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     if found is None:
         found, evidence = _edition_from_name(path)
     return Document(
-        lang=lang or "zh", format=FORMAT, edition=found, edition_evidence=evidence,
-        title="glossary (DokuWiki)", glossary=entries,
+        lang=lang or "zh",
+        format=FORMAT,
+        edition=found,
+        edition_evidence=evidence,
+        title="glossary (DokuWiki)",
+        glossary=entries,
     )
 
 
@@ -87,7 +92,7 @@ def clean(text: str) -> str:
 
 
 def _edition_from_name(path: str) -> tuple[str | None, str | None]:
-    """"…_20260417.txt": the CR edition the glossary was taken from."""
+    """ "…_20260417.txt": the CR edition the glossary was taken from."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1]
     match = _NAME_DATE.search(name)
     if not match:

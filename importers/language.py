@@ -66,7 +66,7 @@ def detect_language(text: str) -> str | None:
 
 
 def chinese_script(text: str) -> str:
-    """"zh-Hant" for Chinese in traditional characters, else "zh" (simplified, as the corpus's).
+    """ "zh-Hant" for Chinese in traditional characters, else "zh" (simplified, as the corpus's).
 
     OpenCC's tables (a maintained converter with its data, rather than a table of ours): a text
     that its traditional-to-simplified conversion changes in more than 3% of its Han characters

@@ -46,17 +46,25 @@ class Limits:
 
     def check_size(self, path: str, size: int) -> None:
         if size > self.max_bytes:
-            raise SourceTooLarge(path, None, _(
-                "the file has {size} bytes, more than the limit of {limit} (the largest real Comprehensive Rules "
-                "has 1,707,002); pass --max-bytes or set {variable} to import it anyway").format(
-                    size=size, limit=self.max_bytes, variable=BYTES_VARIABLE))
+            raise SourceTooLarge(
+                path,
+                None,
+                _(
+                    "the file has {size} bytes, more than the limit of {limit} (the largest real Comprehensive Rules "
+                    "has 1,707,002); pass --max-bytes or set {variable} to import it anyway"
+                ).format(size=size, limit=self.max_bytes, variable=BYTES_VARIABLE),
+            )
 
     def check_rules(self, path: str, rules: int) -> None:
         if rules > self.max_rules:
-            raise SourceTooLarge(path, None, _(
-                "the document has {rules} rules, more than the limit of {limit} (a real Comprehensive Rules has "
-                "at most 3,318); pass --max-rules or set {variable} to import it anyway").format(
-                    rules=rules, limit=self.max_rules, variable=RULES_VARIABLE))
+            raise SourceTooLarge(
+                path,
+                None,
+                _(
+                    "the document has {rules} rules, more than the limit of {limit} (a real Comprehensive Rules has "
+                    "at most 3,318); pass --max-rules or set {variable} to import it anyway"
+                ).format(rules=rules, limit=self.max_rules, variable=RULES_VARIABLE),
+            )
 
 
 def check_texts(path: str, document) -> None:
@@ -65,27 +73,43 @@ def check_texts(path: str, document) -> None:
     for rule in document.rules:
         for text in (rule.text, *rule.examples):
             if text and len(text) > MAX_TEXT_CHARS:
-                raise SourceTooLarge(path, getattr(rule, "line", None), _(
-                    "rule {number} has a text of {size} characters, more than the limit of {limit} (the longest "
-                    "real rule has 4,211): is a line missing its breaks?").format(
-                        number=rule.number, size=len(text), limit=MAX_TEXT_CHARS))
+                raise SourceTooLarge(
+                    path,
+                    getattr(rule, "line", None),
+                    _(
+                        "rule {number} has a text of {size} characters, more than the limit of {limit} (the longest "
+                        "real rule has 4,211): is a line missing its breaks?"
+                    ).format(number=rule.number, size=len(text), limit=MAX_TEXT_CHARS),
+                )
     for entry in document.glossary:
         if entry.text and len(entry.text) > MAX_TEXT_CHARS:
-            raise SourceTooLarge(path, getattr(entry, "line", None), _(
-                "the glossary entry {term!r} has {size} characters, more than the limit of {limit}").format(
-                    term=entry.term[:80], size=len(entry.text), limit=MAX_TEXT_CHARS))
+            raise SourceTooLarge(
+                path,
+                getattr(entry, "line", None),
+                _("the glossary entry {term!r} has {size} characters, more than the limit of {limit}").format(
+                    term=entry.term[:80], size=len(entry.text), limit=MAX_TEXT_CHARS
+                ),
+            )
 
 
 def check_citations(path: str, where: str, line: int | None, in_text: int, in_document: int) -> None:
     """Refuse a text citing more than MAX_CITATIONS_PER_TEXT rules, or a document more than MAX_CITATIONS."""
     if in_text > MAX_CITATIONS_PER_TEXT:
-        raise SourceTooLarge(path, line, _(
-            "{where} cites {count} rules, more than the limit of {limit} (a real rule cites at most 8)").format(
-                where=where, count=in_text, limit=MAX_CITATIONS_PER_TEXT))
+        raise SourceTooLarge(
+            path,
+            line,
+            _("{where} cites {count} rules, more than the limit of {limit} (a real rule cites at most 8)").format(
+                where=where, count=in_text, limit=MAX_CITATIONS_PER_TEXT
+            ),
+        )
     if in_document > MAX_CITATIONS:
-        raise SourceTooLarge(path, line, _(
-            "the document cites more than {limit} rules (a real Comprehensive Rules cites 1,934)").format(
-                limit=MAX_CITATIONS))
+        raise SourceTooLarge(
+            path,
+            line,
+            _("the document cites more than {limit} rules (a real Comprehensive Rules cites 1,934)").format(
+                limit=MAX_CITATIONS
+            ),
+        )
 
 
 def _from_environment(variable: str, default: int) -> int:
@@ -97,6 +121,7 @@ def _from_environment(variable: str, default: int) -> int:
     except ValueError:
         number = 0
     if number <= 0:
-        raise BadInput(_("{variable}={value!r}: expected a whole number above 0").format(
-            variable=variable, value=value))
+        raise BadInput(
+            _("{variable}={value!r}: expected a whole number above 0").format(variable=variable, value=value)
+        )
     return number

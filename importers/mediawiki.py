@@ -27,8 +27,8 @@ from importers.rule_lines import (
     sniff_text,
     split_pair,
 )
-from kb.i18n import N_, _
 from kb.core.numbers import RuleNumber
+from kb.i18n import N_, _
 
 FORMAT = "mediawiki"
 EXPECTED = N_(
@@ -87,11 +87,15 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     terms = _toc_rules(reader)
     if not (reader.rules.rules or reader.glossary or terms):
         raise NoRules(
-            path, None,
-            _("no rules found: expected {expected} (a header-only file has none; read it with "
-              "mediawiki.header())").format(expected=_(EXPECTED)),
+            path,
+            None,
+            _(
+                "no rules found: expected {expected} (a header-only file has none; read it with mediawiki.header())"
+            ).format(expected=_(EXPECTED)),
         )
-    sample = " ".join([r.text or r.title or "" for r in reader.rules.rules[:200]] + [g.text for g in reader.glossary[:200]])
+    sample = " ".join(
+        [r.text or r.title or "" for r in reader.rules.rules[:200]] + [g.text for g in reader.glossary[:200]]
+    )
     doc_lang = resolve_lang(lang, sample, path)
     reader.rules.split_titles(doc_lang)
     found_edition, evidence = _edition(reader, edition, path)

@@ -76,10 +76,13 @@ def current_text_link(html: str, page: str) -> RulesLink:
     texts = [link for link in links if link.format == "txt"]
     if not texts:
         offered = ", ".join(sorted({link.format.upper() for link in links})) or _("no rules files")
-        raise SourceUnavailable(_("the rules page {page} links no Comprehensive Rules TXT file (it offers: "
-                                  "{offered}); the page may have changed: download the TXT yourself and "
-                                  "run 'mtgkb update --url URL' or 'mtgkb import FILE'").format(
-            page=page, offered=offered))
+        raise SourceUnavailable(
+            _(
+                "the rules page {page} links no Comprehensive Rules TXT file (it offers: "
+                "{offered}); the page may have changed: download the TXT yourself and "
+                "run 'mtgkb update --url URL' or 'mtgkb import FILE'"
+            ).format(page=page, offered=offered)
+        )
     return max(texts, key=lambda link: link.date or "")
 
 
@@ -98,31 +101,43 @@ def fetch(url: str, *, timeout: float = TIMEOUT, limit: int = MAX_BYTES, progres
         with urlopen(request, timeout=timeout) as response:
             expected = int(response.headers.get("Content-Length") or 0)
             if expected > limit:
-                raise BadInputFile(_("{url}: {size} bytes is too large for a rules text (at most {limit})").format(
-                    url=url, size=expected, limit=limit))
+                raise BadInputFile(
+                    _("{url}: {size} bytes is too large for a rules text (at most {limit})").format(
+                        url=url, size=expected, limit=limit
+                    )
+                )
             chunks, received = [], 0
             while chunk := response.read(65536):
                 chunks.append(chunk)
                 received += len(chunk)
                 if received > limit:
-                    raise BadInputFile(_("{url}: more than {limit} bytes: not a rules text").format(
-                        url=url, limit=limit))
+                    raise BadInputFile(
+                        _("{url}: more than {limit} bytes: not a rules text").format(url=url, limit=limit)
+                    )
                 if progress:
                     progress(received, expected)
     except HTTPError as error:
-        raise SourceUnavailable(_("cannot download {url}: HTTP {status} {reason}").format(
-            url=url, status=error.code, reason=error.reason)) from None
+        raise SourceUnavailable(
+            _("cannot download {url}: HTTP {status} {reason}").format(url=url, status=error.code, reason=error.reason)
+        ) from None
     except (URLError, OSError) as error:
         reason = getattr(error, "reason", None) or error
         if urlsplit(url).scheme.lower() == "file":
-            raise SourceUnavailable(_("cannot read {url}: {reason}; nothing was changed").format(
-                url=url, reason=getattr(reason, "strerror", None) or reason)) from None
-        raise SourceUnavailable(_("cannot download {url}: {reason} (offline?); nothing was changed").format(
-            url=url, reason=reason)) from None
+            raise SourceUnavailable(
+                _("cannot read {url}: {reason}; nothing was changed").format(
+                    url=url, reason=getattr(reason, "strerror", None) or reason
+                )
+            ) from None
+        raise SourceUnavailable(
+            _("cannot download {url}: {reason} (offline?); nothing was changed").format(url=url, reason=reason)
+        ) from None
     data = b"".join(chunks)
     if expected and len(data) < expected:
-        raise BadInputFile(_("{url}: the download stopped after {got} of {size} bytes; nothing was changed").format(
-            url=url, got=len(data), size=expected))
+        raise BadInputFile(
+            _("{url}: the download stopped after {got} of {size} bytes; nothing was changed").format(
+                url=url, got=len(data), size=expected
+            )
+        )
     return data
 
 
@@ -130,9 +145,15 @@ def parse_rules(data: bytes, url: str) -> Document:
     """The downloaded file as an English CR document with an effective date, else BadInputFile."""
     document, _data = parse_file(url, data=data)  # its errors name the URL
     if document.format != "cr-text" or document.lang != "en":
-        raise BadInputFile(_("{url}: not the English Comprehensive Rules text (read as {format}, language "
-                             "{lang})").format(url=url, format=document.format, lang=document.lang))
+        raise BadInputFile(
+            _("{url}: not the English Comprehensive Rules text (read as {format}, language {lang})").format(
+                url=url, format=document.format, lang=document.lang
+            )
+        )
     if not document.edition:
-        raise BadInputFile(_("{url}: the file states no effective date; import it with 'mtgkb import FILE "
-                             "--edition DATE'").format(url=url))
+        raise BadInputFile(
+            _("{url}: the file states no effective date; import it with 'mtgkb import FILE --edition DATE'").format(
+                url=url
+            )
+        )
     return document

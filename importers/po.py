@@ -49,11 +49,19 @@ _HEADING = "heading"
 # The English side of a platform's message: "100.1. Text", "702.26b Text", "1. Game Concepts", "Example: ..."
 _NUMBERED = re.compile(r"^\s*(?P<number>\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?)\.?\s+(?P<rest>\S.*)$", re.S)
 _EXAMPLE = re.compile(r"^\s*Example:\s*(?P<rest>.*)$", re.S)
-_TRANSLATED_EXAMPLE = re.compile(r"^\s*(?:Example|例|例如|Beispiel|Exemple|Ejemplo|Esempio|Exemplo|Пример)\s*[:：]\s*",
-                                 re.I)
+_TRANSLATED_EXAMPLE = re.compile(
+    r"^\s*(?:Example|例|例如|Beispiel|Exemple|Ejemplo|Esempio|Exemplo|Пример)\s*[:：]\s*", re.I
+)
 _SENTENCE_END = (".", "。", ":", "：", ";", "!", "?", ")", "）")
-_SCRIPT_TAGS = {"zh-tw": "zh-Hant", "zh-hk": "zh-Hant", "zh-mo": "zh-Hant", "zh-hant": "zh-Hant",
-                "zh-cn": "zh", "zh-sg": "zh", "zh-hans": "zh"}
+_SCRIPT_TAGS = {
+    "zh-tw": "zh-Hant",
+    "zh-hk": "zh-Hant",
+    "zh-mo": "zh-Hant",
+    "zh-hant": "zh-Hant",
+    "zh-cn": "zh",
+    "zh-sg": "zh",
+    "zh-hans": "zh",
+}
 
 
 @dataclass
@@ -94,13 +102,17 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
         catalog = polib.pofile(text, check_for_duplicates=True, wrapwidth=0)
     except OSError as error:  # polib: "Syntax error in po file (line 7)"
         found = re.search(r"line (\d+)", str(error))
-        raise SourceError(path, int(found.group(1)) if found else None,
-                          _("not a valid PO file: {reason}").format(reason=error)) from None
+        raise SourceError(
+            path, int(found.group(1)) if found else None, _("not a valid PO file: {reason}").format(reason=error)
+        ) from None
     except ValueError as error:  # a duplicate message
         raise SourceError(path, None, _("not a valid PO file: {reason}").format(reason=error)) from None
     fields = dict(_HEADER_FIELD.findall(catalog.header or ""))
-    language = (lang or _language(catalog.metadata.get("Language") or catalog.metadata.get("Language-Team", ""))
-                or _language_of_path(path))
+    language = (
+        lang
+        or _language(catalog.metadata.get("Language") or catalog.metadata.get("Language-Team", ""))
+        or _language_of_path(path)
+    )
     if not language:
         raise SourceError(path, None, _("the PO file names no language: give --lang (ja, zh, de, ...)"))
     read = read_entries(catalog, path)
@@ -111,8 +123,9 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
         edition, evidence = fields["mtgkb-edition"], "PO header: mtgkb-edition"
     elif read.date:
         edition, evidence = read.date
-    document = Document(lang=language, format="po", edition=edition, edition_evidence=evidence,
-                        title=_title(catalog), meta={})
+    document = Document(
+        lang=language, format="po", edition=edition, edition_evidence=evidence, title=_title(catalog), meta={}
+    )
     if fields.get("mtgkb-english"):
         document.meta["english"] = fields["mtgkb-english"]
     if fields.get("mtgkb-from"):
@@ -184,8 +197,10 @@ def read_entries(catalog, path: str) -> Read:
                 translated_date = find_effective_date(translation) if translation else None
                 if read.date is None:
                     if translated_date:
-                        read.date = (translated_date[0].isoformat(),
-                                     f"PO line {line}: translated effective date: {translated_date[1]}")
+                        read.date = (
+                            translated_date[0].isoformat(),
+                            f"PO line {line}: translated effective date: {translated_date[1]}",
+                        )
                     else:
                         read.date = (found[0].isoformat(), f"PO line {line}: English effective date: {found[1]}")
                 continue
@@ -198,10 +213,12 @@ def read_entries(catalog, path: str) -> Read:
                 number = str(RuleNumber.parse(numbered["number"]))
                 rest = numbered["rest"].strip()
                 kind = RuleNumber.parse(number).kind
-                heading = kind in ("section", "chapter") or (kind == "rule" and len(rest) <= 80
-                                                             and not _is_sentence(rest))
-                entry = Entry("rule", rest, without_number(translation, numbered["number"]), line, number=number,
-                              heading=heading)
+                heading = kind in ("section", "chapter") or (
+                    kind == "rule" and len(rest) <= 80 and not _is_sentence(rest)
+                )
+                entry = Entry(
+                    "rule", rest, without_number(translation, numbered["number"]), line, number=number, heading=heading
+                )
             else:
                 entry = Entry("unnumbered", english, translation, line)
         entry.fuzzy = fuzzy
@@ -222,10 +239,10 @@ def read_entries(catalog, path: str) -> Read:
 def _from_context(context: str, message, translation: str | None, line: int, path: str) -> Entry | None:
     """An entry from mtgkb's msgctxt; None when the msgctxt is a platform's own (a key, a file name)."""
     if context.startswith(_GLOSSARY_TERM):
-        english = context[len(_GLOSSARY_TERM):]
+        english = context[len(_GLOSSARY_TERM) :]
         return Entry("term", english, translation, line, term=english)
     if context.startswith(_GLOSSARY):
-        english = context[len(_GLOSSARY):]
+        english = context[len(_GLOSSARY) :]
         return Entry("definition", message.msgid, translation, line, term=english)
     if (match := _EXAMPLE_CONTEXT.match(context)) is not None and _is_number(match["number"]):
         return Entry("example", message.msgid, translation, line, number=str(RuleNumber.parse(match["number"])))
@@ -234,8 +251,9 @@ def _from_context(context: str, message, translation: str | None, line: int, pat
             try:
                 RuleNumber.parse(context)
             except RuleNumberError as error:
-                raise SourceError(path, line, _("msgctxt {context!r}: {reason}").format(
-                    context=context, reason=error)) from error
+                raise SourceError(
+                    path, line, _("msgctxt {context!r}: {reason}").format(context=context, reason=error)
+                ) from error
         return None
     number = str(RuleNumber.parse(context))
     heading = _HEADING in (message.comment or "").split("\n") or RuleNumber.parse(number).kind in ("section", "chapter")
@@ -251,7 +269,7 @@ def _is_number(text: str) -> bool:
 
 
 def _is_sentence(text: str) -> bool:
-    return text.rstrip("\"”’").endswith(_SENTENCE_END) or ". " in text
+    return text.rstrip('"”’').endswith(_SENTENCE_END) or ". " in text
 
 
 def without_number(translation: str | None, number: str) -> str | None:
@@ -308,8 +326,9 @@ def assemble(document: Document, entries: list[Entry], path: str) -> None:
             key = f"{number} example {example_count[number]}"
             rule = by_number.get(number)
             if rule is None and entry.text is not None and number not in untranslated:
-                raise SourceError(path, entry.line, _("example of {number} before the rule itself").format(
-                    number=number))
+                raise SourceError(
+                    path, entry.line, _("example of {number} before the rule itself").format(number=number)
+                )
             if rule is not None and entry.text is not None:
                 rule.examples.append(entry.text)
         else:
@@ -317,8 +336,9 @@ def assemble(document: Document, entries: list[Entry], path: str) -> None:
             last = number
             key = number
             if entry.text is not None:
-                rule = Rule(number, "" if entry.heading else entry.text, entry.line,
-                            title=entry.text if entry.heading else None)
+                rule = Rule(
+                    number, "" if entry.heading else entry.text, entry.line, title=entry.text if entry.heading else None
+                )
                 rules.append(rule)
                 by_number.setdefault(number, rule)
         if entry.text is None:

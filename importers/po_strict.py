@@ -17,11 +17,11 @@ from kb.i18n import _
 
 _CHARSET = re.compile(rb'"Content-Type:[^"\n]*charset=([A-Za-z0-9_.:-]+)', re.I)
 # A keyword line and a continuation line: the string must close on its line.
-_KEYWORD = re.compile(r'^\s*(?:#~\s*)?(?:#\|\s*)?(?:msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)$')
+_KEYWORD = re.compile(r"^\s*(?:#~\s*)?(?:#\|\s*)?(?:msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(.*)$")
 _CONTINUATION = re.compile(r'^\s*(?:#~\s*)?(?:#\|\s*)?(".*)$')
 # gettext's escapes: \n \t \r \a \b \f \v \\ \" \' \? , octal and hex.
 _STRING = re.compile(r'"(?:[^"\\]|\\(?:[ntrabfv\\"\'?]|[0-7]{1,3}|x[0-9A-Fa-f]+))*"')
-_ESCAPE = re.compile(r'\\(.)')
+_ESCAPE = re.compile(r"\\(.)")
 
 
 def decode(data: bytes, path: str) -> str:
@@ -31,7 +31,7 @@ def decode(data: bytes, path: str) -> str:
     non-ASCII characters is refused: every one of them would be stored as two wrong ones.
     """
     if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
     found = _CHARSET.search(data[:16384])
     declared = found.group(1).decode("ascii").lower() if found else "utf-8"
     if declared == "charset":  # the template's placeholder: gettext reads such files as UTF-8
@@ -39,15 +39,24 @@ def decode(data: bytes, path: str) -> str:
     try:
         codec = codecs.lookup(declared).name
     except LookupError:
-        raise SourceError(path, _line_of(data, found.start() if found else 0), _(
-            "the header names an unknown charset {charset!r}: expected UTF-8 (charset=UTF-8)").format(
-                charset=declared)) from None
+        raise SourceError(
+            path,
+            _line_of(data, found.start() if found else 0),
+            _("the header names an unknown charset {charset!r}: expected UTF-8 (charset=UTF-8)").format(
+                charset=declared
+            ),
+        ) from None
     try:
         text = data.decode(codec)
     except UnicodeDecodeError as error:
-        raise SourceError(path, _line_of(data, error.start), _(
-            "byte 0x{byte:02X} cannot be read as {charset}, the charset the header names: the file is in "
-            "another encoding, or its header is wrong").format(byte=data[error.start], charset=declared)) from None
+        raise SourceError(
+            path,
+            _line_of(data, error.start),
+            _(
+                "byte 0x{byte:02X} cannot be read as {charset}, the charset the header names: the file is in "
+                "another encoding, or its header is wrong"
+            ).format(byte=data[error.start], charset=declared),
+        ) from None
     if codec != "utf-8" and any(byte > 0x7F for byte in data):
         try:
             data.decode("utf-8")
@@ -55,9 +64,14 @@ def decode(data: bytes, path: str) -> str:
             pass
         else:
             first = next(i for i, byte in enumerate(data) if byte > 0x7F)
-            raise SourceError(path, _line_of(data, first), _(
-                "the header says charset={charset} but the text is UTF-8: it would be stored as mojibake. "
-                "Correct the header to charset=UTF-8").format(charset=declared))
+            raise SourceError(
+                path,
+                _line_of(data, first),
+                _(
+                    "the header says charset={charset} but the text is UTF-8: it would be stored as mojibake. "
+                    "Correct the header to charset=UTF-8"
+                ).format(charset=declared),
+            )
     return text
 
 
@@ -71,12 +85,23 @@ def check_strings(text: str, path: str) -> None:
         if _STRING.fullmatch(literal):
             continue
         if not literal.startswith('"') or not _closes(literal):
-            raise SourceError(path, number, _("unterminated string: expected a string in double quotes that "
-                                              "closes on its line ({line!r})").format(line=line.strip()[:60]))
-        bad = next((m.group(0) for m in _ESCAPE.finditer(literal) if m.group(1) not in 'ntrabfv\\"\'?x01234567'),
-                   literal)
-        raise SourceError(path, number, _("bad escape {escape!r}: expected \\n, \\t, \\\\ or \\\" in {line!r}").format(
-            escape=bad[:8], line=line.strip()[:60]))
+            raise SourceError(
+                path,
+                number,
+                _("unterminated string: expected a string in double quotes that closes on its line ({line!r})").format(
+                    line=line.strip()[:60]
+                ),
+            )
+        bad = next(
+            (m.group(0) for m in _ESCAPE.finditer(literal) if m.group(1) not in "ntrabfv\\\"'?x01234567"), literal
+        )
+        raise SourceError(
+            path,
+            number,
+            _('bad escape {escape!r}: expected \\n, \\t, \\\\ or \\" in {line!r}').format(
+                escape=bad[:8], line=line.strip()[:60]
+            ),
+        )
 
 
 def _closes(literal: str) -> bool:

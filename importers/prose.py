@@ -19,8 +19,7 @@ import re
 from importers.decode import decode_bytes
 from importers.language import chinese_script
 from importers.records import Commentary, Document
-from importers.rule_lines import (EXAMPLE, RuleCollector, match_rule_line, resolve_edition, resolve_lang,
-                                  sniff_text)
+from importers.rule_lines import EXAMPLE, RuleCollector, match_rule_line, resolve_edition, resolve_lang, sniff_text
 from importers.titles import clean_title
 from kb.core.dates import find_effective_date
 from kb.i18n import N_
@@ -74,7 +73,7 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     elif (front := _FRONT_MATTER.match(text)) is not None:
         found = _FRONT_TITLE.search(front.group(0))
         title = found["title"] if found else None
-        text = "\n" * front.group(0).count("\n") + text[front.end():]
+        text = "\n" * front.group(0).count("\n") + text[front.end() :]
     collector = RuleCollector(path)
     commentary: list[Commentary] = []
     heading, start = "", 0
@@ -115,15 +114,24 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
         doc_lang = chinese_script(sample)
     collector.split_titles(doc_lang)
     found_edition, evidence = resolve_edition(edition, path, ("text", text[:6000]))
-    return Document(lang=doc_lang, format=FORMAT, edition=found_edition, edition_evidence=evidence,
-                    title=clean_title(title), rules=collector.rules, terms=collector.terms, commentary=commentary,
-                    meta={"quoted_rules": str(len(collector.rules))})
+    return Document(
+        lang=doc_lang,
+        format=FORMAT,
+        edition=found_edition,
+        edition_evidence=evidence,
+        title=clean_title(title),
+        rules=collector.rules,
+        terms=collector.terms,
+        commentary=commentary,
+        meta={"quoted_rules": str(len(collector.rules))},
+    )
 
 
 def _html(text: str) -> tuple[str | None, str]:
     """The page's title and its text with block elements on lines of their own, headings marked."""
     # Only an HTML page is parsed as HTML: a Markdown post or a text does not load bs4.
     from bs4 import BeautifulSoup  # lazy: bs4, 53 modules, ~130 ms
+
     from importers.rule_page import block_text  # lazy: as above (it loads bs4)
 
     soup = BeautifulSoup(text, "lxml")

@@ -86,4 +86,6 @@ class Document:
     meta: dict[str, str] = field(default_factory=dict)  # infobox fields, page language, ...
     references: list | None = None  # citations (importers.references), found by parse_file
     po_entries: list | None = None  # importers.po.Entry of a PO file, for numbering by the English side
-    warnings: list = field(default_factory=list)  # importers.repairs.SourceWarning: anomalies repaired or left, control characters removed
+    warnings: list = field(
+        default_factory=list
+    )  # importers.repairs.SourceWarning: anomalies repaired or left, control characters removed

@@ -10,8 +10,8 @@ from collections import namedtuple
 
 from importers.limits import check_citations
 from kb.core.citations import find_citations
-from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange
+from kb.i18n import _
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,8 +35,9 @@ def normalise_title(title: str | None) -> str:
 Read = dict[tuple[str, str], list]
 
 
-def find_references(doc: "Document", numbers: list[RuleNumber] | None = None,
-                    path: str | None = None, read: Read | None = None) -> list[Reference]:
+def find_references(
+    doc: "Document", numbers: list[RuleNumber] | None = None, path: str | None = None, read: Read | None = None
+) -> list[Reference]:
     """Every citation in rule texts, examples and glossary definitions, resolved in the document.
 
     With the source's ``path``, a text or a document citing more rules than importers.limits allows is
@@ -102,6 +103,14 @@ def _reference_row(citation, target, title, present, titles) -> tuple:
     if title and resolved:
         title_matches = int(normalise_title(title) == normalise_title(titles.get(start)))
     return (
-        citation.raw, str(target), str(start), str(end), start.kind,
-        start.sort_text, end.sort_text, title, int(resolved), title_matches,
+        citation.raw,
+        str(target),
+        str(start),
+        str(end),
+        start.kind,
+        start.sort_text,
+        end.sort_text,
+        title,
+        int(resolved),
+        title_matches,
     )

@@ -10,8 +10,8 @@ from types import ModuleType
 from importers.decode import collect_warnings, decode_bytes
 from importers.limits import Limits, check_texts
 from importers.records import Document, NoRules, SourceError
-from kb.core.errors import BadInput
 from importers.references import Read, find_references
+from kb.core.errors import BadInput
 from kb.i18n import _
 
 # Most specific first: a wiki article quotes rule lines too, so it must be asked before cr-text.
@@ -28,8 +28,10 @@ FORMATS: dict[str, str] = {
 
 def importer(name: str) -> ModuleType:
     if name not in FORMATS:
-        raise BadInput(_("unknown format {name!r}: expected one of {formats}").format(
-            name=name, formats=", ".join(FORMATS)), list(FORMATS))
+        raise BadInput(
+            _("unknown format {name!r}: expected one of {formats}").format(name=name, formats=", ".join(FORMATS)),
+            list(FORMATS),
+        )
     return importlib.import_module(FORMATS[name])
 
 
@@ -42,21 +44,39 @@ def detect_format(data: bytes, path: str) -> str:
         decode_bytes(data, path)  # a sniffer reads no text it cannot decode: say why the bytes are not text
     order = utf16_without_bom(data) if binary else None
     if order:
-        raise NoRules(path, None, _("the file looks like UTF-16 ({order}) without a byte-order mark: every other "
-                                    "byte is zero; save it as UTF-8, or as UTF-16 with a byte-order mark").format(
-            order=order))
-    message = (_("unknown format (binary data): expected the Comprehensive Rules as text (lines like '702.26a "
-                 "...'), a wiki article quoting rules, a rule page (text or HTML) or MediaWiki markup; or pass "
-                 "--format with one of {formats}") if binary else
-               _("no rules found: expected the Comprehensive Rules as text (lines like '702.26a ...'), a wiki "
-                 "article quoting rules, a rule page (text or HTML) or MediaWiki markup; or pass --format with one "
-                 "of {formats}"))
+        raise NoRules(
+            path,
+            None,
+            _(
+                "the file looks like UTF-16 ({order}) without a byte-order mark: every other "
+                "byte is zero; save it as UTF-8, or as UTF-16 with a byte-order mark"
+            ).format(order=order),
+        )
+    message = (
+        _(
+            "unknown format (binary data): expected the Comprehensive Rules as text (lines like '702.26a "
+            "...'), a wiki article quoting rules, a rule page (text or HTML) or MediaWiki markup; or pass "
+            "--format with one of {formats}"
+        )
+        if binary
+        else _(
+            "no rules found: expected the Comprehensive Rules as text (lines like '702.26a ...'), a wiki "
+            "article quoting rules, a rule page (text or HTML) or MediaWiki markup; or pass --format with one "
+            "of {formats}"
+        )
+    )
     raise NoRules(path, None, message.format(formats=", ".join(FORMATS)))
 
 
 def parse_file(
-    path: str | Path, *, format: str | None = None, lang: str | None = None, edition: str | None = None,
-    data: bytes | None = None, limits: Limits | None = None, citations: Read | None = None,
+    path: str | Path,
+    *,
+    format: str | None = None,
+    lang: str | None = None,
+    edition: str | None = None,
+    data: bytes | None = None,
+    limits: Limits | None = None,
+    citations: Read | None = None,
 ) -> tuple[Document, bytes]:
     """Read and parse one file; SourceError for anything wrong with it (SourceTooLarge over ``limits``).
 
@@ -85,7 +105,7 @@ def parse_file(
 
 
 def utf16_without_bom(data: bytes) -> str | None:
-    """"LE" or "BE" when the first 4 KB look like UTF-16 text without a byte-order mark: mostly
+    """ "LE" or "BE" when the first 4 KB look like UTF-16 text without a byte-order mark: mostly
     zero bytes at odd positions (little-endian) or at even ones (big-endian), almost none at the others."""
     sample = data[:4096]
     even, odd = sample[0::2], sample[1::2]
@@ -108,5 +128,4 @@ def read_source(path: str | Path, limits: Limits | None = None) -> bytes:
             limits.check_size(str(path), size)
             return handle.read(limits.max_bytes + 1)
     except OSError as error:
-        raise SourceError(str(path), None, _("cannot read the file: {reason}").format(
-            reason=error.strerror)) from error
+        raise SourceError(str(path), None, _("cannot read the file: {reason}").format(reason=error.strerror)) from error

@@ -33,14 +33,22 @@ MESSAGES = {
     "space-before-dot": N_("read {printed!r} as {repaired} (a space before the dot)"),
     "dot-after-subrule": N_("read {printed!r} as rule {repaired} (a dot after a subrule number)"),
     "space-after-number": N_("read {printed!r} as rule {repaired} followed by its text (no space after the number)"),
-    "rule-digits-missing": N_("read {printed!r} as rule {repaired} (the rule's digits are missing; it follows {after})"),
+    "rule-digits-missing": N_(
+        "read {printed!r} as rule {repaired} (the rule's digits are missing; it follows {after})"
+    ),
     "number-out-of-place": N_("read {printed!r} as rule {repaired} (out of sequence after {after})"),
-    "letter-repeated": N_("read the second {printed} as {repaired} (the letter repeats the rule before; "
-                          "{repaired} is not in the document)"),
-    "number-repeated": N_("read the second {printed} as {repaired} (the number repeats an earlier rule; "
-                          "{repaired} is not in the document)"),
-    "digit-added": N_("read {printed!r} as rule {repaired} (a stray digit: it follows {after} and its "
-                      "subrules are numbered {repaired}a, {repaired}b, ...)"),
+    "letter-repeated": N_(
+        "read the second {printed} as {repaired} (the letter repeats the rule before; "
+        "{repaired} is not in the document)"
+    ),
+    "number-repeated": N_(
+        "read the second {printed} as {repaired} (the number repeats an earlier rule; "
+        "{repaired} is not in the document)"
+    ),
+    "digit-added": N_(
+        "read {printed!r} as rule {repaired} (a stray digit: it follows {after} and its "
+        "subrules are numbered {repaired}a, {repaired}b, ...)"
+    ),
     "number-in-text": N_("dropped the number {printed} printed again at the start of the text of rule {repaired}"),
     "no-parent": N_("rule {printed} has no parent rule {parent} in the document; left as printed"),
     "letter-skipped": N_("rule {printed} skips {expected} (after {after}); left as printed"),
@@ -144,7 +152,7 @@ def strip_repeated_number(number: RuleNumber, rest: str) -> str | None:
     printed = str(number)
     if not rest.startswith(printed):
         return None
-    after = rest[len(printed):]
+    after = rest[len(printed) :]
     if after[:1] not in (" ", ".") or not after.strip(". "):
         return None
     return after.lstrip(". ")
@@ -230,7 +238,12 @@ def repair_sequence(rules: list[Rule], path: str) -> list[SourceWarning]:
     costs the import next to nothing.
     """
     state = _Sequence(rules, path)
-    seen, last_letters, in_chapter, rule_before = state.seen, state.last_letters, state.last_in_chapter, state.rule_before
+    seen, last_letters, in_chapter, rule_before = (
+        state.seen,
+        state.last_letters,
+        state.last_in_chapter,
+        state.rule_before,
+    )
     last, last_chapter, last_rule = None, "", None  # state.last_text, .last_chapter, .last_rule, kept in locals
     for rule in rules:
         text = rule.number
@@ -240,11 +253,12 @@ def repair_sequence(rules: list[Rule], path: str) -> list[SourceWarning]:
                 seen[text] = rule.line
                 last, last_chapter = text, (text if len(text) == 3 else "")
                 continue
-            letters = text[dot + 1:].lstrip(_DIGITS)
+            letters = text[dot + 1 :].lstrip(_DIGITS)
             if letters:
                 parent = text[: len(text) - len(letters)]
                 if (last == parent and letters == "a") or (
-                    last == parent + last_letters.get(parent, "-") and parent in seen
+                    last == parent + last_letters.get(parent, "-")
+                    and parent in seen
                     and _NEXT_LETTER.get(last_letters[parent]) == letters
                 ):
                     last_letters[parent] = letters
@@ -254,7 +268,7 @@ def repair_sequence(rules: list[Rule], path: str) -> list[SourceWarning]:
             elif text[:dot] == last_chapter:
                 chapter = int(last_chapter)
                 previous = in_chapter.get(chapter, 0)
-                if int(text[dot + 1:]) == previous + 1:
+                if int(text[dot + 1 :]) == previous + 1:
                     if previous:
                         rule_before[chapter] = previous
                     in_chapter[chapter] = previous + 1
@@ -283,8 +297,7 @@ def _repair(state: _Sequence, rule: Rule, number: RuleNumber) -> RuleNumber:
     """The number the rule is read as; the rule renamed (and warned about) when it changes."""
     fixed: tuple[RuleNumber, str, dict] | None = None
     if state.block and number.parent == state.block[0]:
-        fixed = (RuleNumber(number.section, number.chapter, state.block[1].rule, number.letters),
-                 "number-repeated", {})
+        fixed = (RuleNumber(number.section, number.chapter, state.block[1].rule, number.letters), "number-repeated", {})
     elif state.last is not None and _out_of_place(state, number) and not _repair_parent(state, number):
         fixed = _in_place(state, number)
     if state.block and (fixed is None or fixed[1] != "number-repeated"):
@@ -352,7 +365,7 @@ def _fits(state: _Sequence, expected: RuleNumber) -> bool:
 
 
 def _repair_parent(state: _Sequence, number: RuleNumber) -> bool:
-    """"505.54." followed by 505.5a: the rule before its subrules printed with a stray digit."""
+    """ "505.54." followed by 505.5a: the rule before its subrules printed with a stray digit."""
     rule = state.last_rule
     parent = number.parent
     if number.kind != "subrule" or rule is None or parent is None or str(parent) in state.seen:

@@ -15,8 +15,8 @@ from importers.decode import decode_bytes
 from importers.language import detect_language
 from importers.records import NoRules, Rule, SourceError, TermPair
 from kb.core.dates import find_effective_date, parse_date
-from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleNumberError
+from kb.i18n import _
 
 _SPACE = "[ \\t\\u00a0\\u2009\\u202f]"
 # "702.26a text", "• 702.26 フェイジング／Phasing", "310.\u00a0 Phenomena", "3.  Card Types".
@@ -147,9 +147,11 @@ class RuleCollector:
         if previous is not None:
             if (previous.text, previous.title) != (rule.text, rule.title):
                 raise SourceError(
-                    self.path, line,
+                    self.path,
+                    line,
                     _("bad rule line: rule {number} appears again with other text (first on line {first})").format(
-                        number=number, first=previous.line),
+                        number=number, first=previous.line
+                    ),
                 )
             return None
         self._seen[number] = rule
@@ -158,8 +160,9 @@ class RuleCollector:
 
     def add_example(self, text: str, line: int) -> None:
         if not self.rules:
-            raise SourceError(self.path, line,
-                              _("an example before any rule: expected a rule line like '702.26a ...' first"))
+            raise SourceError(
+                self.path, line, _("an example before any rule: expected a rule line like '702.26a ...' first")
+            )
         self.rules[-1].examples.append(text)
 
     def split_titles(self, lang: str) -> None:

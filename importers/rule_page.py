@@ -16,7 +16,6 @@ from bs4 import BeautifulSoup, CData, NavigableString, Tag
 
 from importers.decode import decode_bytes
 from importers.language import detect_language
-from importers.titles import clean_title, first_title
 from importers.records import Document
 from importers.rule_lines import (
     RuleCollector,
@@ -27,6 +26,7 @@ from importers.rule_lines import (
     sniff_text,
     squash,
 )
+from importers.titles import clean_title, first_title
 from kb.i18n import N_
 
 FORMAT = "rule-page"
@@ -36,7 +36,25 @@ HTML = re.compile(r"^\s*(?:<!doctype html|<html|<head|<body)|<(?:p|div|body|titl
 PREV = re.compile(r"<<\s*([^|<>]*?[^\s|<>])\s*(?:\||\s{3,}|$)")
 NEXT = re.compile(r"(?:^|\||\s{3,})\s*([^|<>\s][^|<>]*?)\s*>>")
 MENU = re.compile(r"\bContents\b.*\bGlossary\b", re.IGNORECASE)
-BLOCKS = ("p", "div", "br", "h1", "h2", "h3", "h4", "h5", "h6", "li", "tr", "table", "center", "blockquote", "pre", "hr", "title")
+BLOCKS = (
+    "p",
+    "div",
+    "br",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "li",
+    "tr",
+    "table",
+    "center",
+    "blockquote",
+    "pre",
+    "hr",
+    "title",
+)
 MOJIBAKE = re.compile(r"[À-ÿ]{3,}")
 
 
@@ -153,7 +171,7 @@ def _drop_footer(lines: list[str]) -> list[str]:
     last = max((i for i, line in enumerate(lines) if _dotted_rule(line)), default=-1)
     if last < 0:
         return lines
-    tail = [line if _keep_in_footer(line) else "" for line in lines[last + 1:]]
+    tail = [line if _keep_in_footer(line) else "" for line in lines[last + 1 :]]
     return lines[: last + 1] + tail  # blanked, not removed: line numbers stay those of the source
 
 

@@ -29,7 +29,9 @@ from importers.rule_lines import (
 from kb.i18n import N_
 
 FORMAT = "wiki-article"
-EXPECTED_RULES = N_("a quoted block of lines starting with a rule number like '702.26a' (after a marker like '引用：総合ルール 20231117.0')")
+EXPECTED_RULES = N_(
+    "a quoted block of lines starting with a rule number like '702.26a' (after a marker like '引用：総合ルール 20231117.0')"
+)
 
 QUOTE_MARKER = re.compile(
     r"^\s*(?:引用|出典|Regelauszug|Regelzitat|Auszug aus|Zitat|Quoted? from|Цитата|Выдержка)\b.{0,80}$",
@@ -152,12 +154,12 @@ def _read_head(article: _Article, lines: list[str]) -> int:
     end = index + 1
     while end < len(lines) and lines[end].strip():
         end += 1
-    article.infobox = _infobox(lines[index + 1:end])
+    article.infobox = _infobox(lines[index + 1 : end])
     return end
 
 
 def _infobox(lines: list[str]) -> dict[str, str]:
-    """"種別<TAB>常在型能力" (or space-separated, as a stripped page shows it); "CR:702.26" -> "702.26"."""
+    """ "種別<TAB>常在型能力" (or space-separated, as a stripped page shows it); "CR:702.26" -> "702.26"."""
     fields: dict[str, str] = {}
     for line in lines:
         parts = line.strip().split("\t", 1) if "\t" in line else line.split(None, 1)
@@ -172,8 +174,13 @@ def _is_heading(lines: list[str], index: int) -> bool:
     before = index == 0 or not lines[index - 1].strip()
     after = index + 1 >= len(lines) or not lines[index + 1].strip()
     return (
-        before and after and is_title(text) and len(text) <= 30 and "\t" not in text
-        and not BULLET.match(lines[index]) and any(ch.isalpha() for ch in text)
+        before
+        and after
+        and is_title(text)
+        and len(text) <= 30
+        and "\t" not in text
+        and not BULLET.match(lines[index])
+        and any(ch.isalpha() for ch in text)
     )
 
 

@@ -19,8 +19,20 @@ from typing import TYPE_CHECKING
 from kb.core import paths
 from kb.core.editions import normalise_edition
 from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them from here)
-    BadInput, BadRuleNumber, DatabaseError, DocumentNotFound, EditionNotFound, ExampleNotFound, IndexMissing,
-    MtgkbError, NoDatabase, NotFound, ReplaceRefused, RuleNotFound, TermNotFound, UnknownLanguage,
+    BadInput,
+    BadRuleNumber,
+    DatabaseError,
+    DocumentNotFound,
+    EditionNotFound,
+    ExampleNotFound,
+    IndexMissing,
+    MtgkbError,
+    NoDatabase,
+    NotFound,
+    ReplaceRefused,
+    RuleNotFound,
+    TermNotFound,
+    UnknownLanguage,
 )
 from kb.core.model import Reference, Rule, RuleLink  # noqa: F401
 from kb.core.numbers import RuleNumber
@@ -100,8 +112,15 @@ class KnowledgeBase:
         return self._db
 
     @classmethod
-    def open(cls, path: str | Path | None = None, *, readonly: bool = False, build: bool = True,
-             create: bool = True, progress: ProgressCallback | None = None) -> "KnowledgeBase":
+    def open(
+        cls,
+        path: str | Path | None = None,
+        *,
+        readonly: bool = False,
+        build: bool = True,
+        create: bool = True,
+        progress: ProgressCallback | None = None,
+    ) -> "KnowledgeBase":
         """Open ``path`` (default: $MTGKB_DB, else the user's data folder).
 
         The default database is built when it does not exist yet, from the newest English edition,
@@ -114,8 +133,11 @@ class KnowledgeBase:
         db_path = Path(path) if path else paths.default_db_path()
         fresh = str(path) == ":memory:" or not db_path.exists()
         if fresh and (readonly or (path is not None and str(path) != ":memory:" and not create)):
-            raise NoDatabase(_("no database at {path}: run 'mtgkb --db {path} import FILE' or 'mtgkb build' "
-                               "first").format(path=db_path))
+            raise NoDatabase(
+                _("no database at {path}: run 'mtgkb --db {path} import FILE' or 'mtgkb build' first").format(
+                    path=db_path
+                )
+            )
         kb = cls(Store.open(db_path, readonly=readonly))
         if fresh and build and path is None:
             kb.build(progress, newest_only=True)
@@ -127,9 +149,17 @@ class KnowledgeBase:
     # ---- importing ----------------------------------------------------------------------------
 
     def import_file(
-        self, path: str | Path, *, format: str | None = None, lang: str | None = None,
-        edition: str | None = None, name: str | None = None, update_history: bool = True,
-        replace_smaller: bool = False, max_bytes: int | None = None, max_rules: int | None = None,
+        self,
+        path: str | Path,
+        *,
+        format: str | None = None,
+        lang: str | None = None,
+        edition: str | None = None,
+        name: str | None = None,
+        update_history: bool = True,
+        replace_smaller: bool = False,
+        max_bytes: int | None = None,
+        max_rules: int | None = None,
         on_wait: Callable[[str], None] | None = None,
     ) -> ImportResult:
         """Parse and store one file; raises SourceError (or ReplaceRefused) and stores nothing when it is bad.
@@ -140,17 +170,34 @@ class KnowledgeBase:
         from importers.limits import Limits  # lazy: the importers
 
         with self.writing(on_wait):
-            result = self._import_one(Path(path), format=format, lang=lang, edition=edition, name=name,
-                                      replace_smaller=replace_smaller, limits=Limits.resolve(max_bytes, max_rules))
+            result = self._import_one(
+                Path(path),
+                format=format,
+                lang=lang,
+                edition=edition,
+                name=name,
+                replace_smaller=replace_smaller,
+                limits=Limits.resolve(max_bytes, max_rules),
+            )
             if update_history:
                 self._after_import([result])
         return result
 
-    def _import_one(self, source: "Path | BundledText", *, format, lang, edition, name=None, replace_smaller=False,
-                    limits=None, citations: dict | None = None) -> ImportResult:
-        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
+    def _import_one(
+        self,
+        source: "Path | BundledText",
+        *,
+        format,
+        lang,
+        edition,
+        name=None,
+        replace_smaller=False,
+        limits=None,
+        citations: dict | None = None,
+    ) -> ImportResult:
         from importers.bundle import BundledText  # lazy: tarfile, lzma
         from importers.registry import parse_file, read_source  # lazy: the importers
+        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
         from kb.store import digest, document_sha, store_document  # lazy: writing: the citation grammar
 
         if isinstance(source, BundledText):
@@ -160,27 +207,58 @@ class KnowledgeBase:
         doc_name = name or path.stem
         if not (format or lang or edition) and document_sha(self.conn, doc_name) == digest(data):
             info = self.document(doc_name)
-            return ImportResult(str(path), doc_name, "unchanged", info.lang, info.edition, info.format,
-                                info.rules, info.examples, info.glossary, info.references)
-        document, data = parse_file(path, format=format, lang=lang, edition=edition, data=data, limits=limits,
-                                    citations=citations)
+            return ImportResult(
+                str(path),
+                doc_name,
+                "unchanged",
+                info.lang,
+                info.edition,
+                info.format,
+                info.rules,
+                info.examples,
+                info.glossary,
+                info.references,
+            )
+        document, data = parse_file(
+            path, format=format, lang=lang, edition=edition, data=data, limits=limits, citations=citations
+        )
         if document.po_entries:
             complete_po(self.conn, document, str(path))
         try:
-            result = store_document(self.conn, document, name=doc_name, source=str(path), data=data,
-                                    replace_smaller=replace_smaller)
+            result = store_document(
+                self.conn, document, name=doc_name, source=str(path), data=data, replace_smaller=replace_smaller
+            )
         except sqlite3.Error as error:
             raise self.database_fault(error) from error
         self.store.changed()
-        return ImportResult(str(path), doc_name, result.status, document.lang, document.edition,
-                            document.format, result.rules, result.examples, result.glossary, result.references,
-                            warnings=[w.to_dict() for w in document.warnings])
+        return ImportResult(
+            str(path),
+            doc_name,
+            result.status,
+            document.lang,
+            document.edition,
+            document.format,
+            result.rules,
+            result.examples,
+            result.glossary,
+            result.references,
+            warnings=[w.to_dict() for w in document.warnings],
+        )
 
     def import_paths(
-        self, sources: Iterable[str | Path | BundledText], *, format: str | None = None, lang: str | None = None,
-        edition: str | None = None, progress: ProgressCallback | None = None,
-        keep_going: bool = True, update_history: bool = True, replace_smaller: bool = False,
-        max_bytes: int | None = None, max_rules: int | None = None, on_wait: Callable[[str], None] | None = None,
+        self,
+        sources: Iterable[str | Path | BundledText],
+        *,
+        format: str | None = None,
+        lang: str | None = None,
+        edition: str | None = None,
+        progress: ProgressCallback | None = None,
+        keep_going: bool = True,
+        update_history: bool = True,
+        replace_smaller: bool = False,
+        max_bytes: int | None = None,
+        max_rules: int | None = None,
+        on_wait: Callable[[str], None] | None = None,
     ) -> list[ImportResult]:
         """Import files and folders (their rule texts, recursively); each file is atomic.
 
@@ -190,9 +268,9 @@ class KnowledgeBase:
         receives kb.core.progress events: the import by bytes (one event as each file starts, one
         with its result as it ends), then the chain, edition inference and the search index.
         """
-        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
         from importers.limits import Limits  # lazy: the importers
         from importers.records import NoRules, SourceError  # lazy: the importers
+        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
 
         limits = Limits.resolve(max_bytes, max_rules)
         if format:
@@ -212,16 +290,27 @@ class KnowledgeBase:
                     if progress:
                         progress(Progress(IMPORT, done, total, "bytes", str(shown), None, position, rules, len(files)))
                     try:
-                        result = self._import_one(path, format=format, lang=lang, edition=edition,
-                                                  replace_smaller=replace_smaller, limits=limits, citations=citations)
+                        result = self._import_one(
+                            path,
+                            format=format,
+                            lang=lang,
+                            edition=edition,
+                            replace_smaller=replace_smaller,
+                            limits=limits,
+                            citations=citations,
+                        )
                     except NoRules as error:
                         # A file inside a folder that holds no rules (a header, a glossary-less page) is
                         # passed over with its reason; a file named on its own must be a rule text.
                         given = shown in named
                         if given and not keep_going:
                             raise
-                        result = ImportResult(str(shown), shown.stem, "failed" if given else "skipped",
-                                              error=str(error) if given else error.message)
+                        result = ImportResult(
+                            str(shown),
+                            shown.stem,
+                            "failed" if given else "skipped",
+                            error=str(error) if given else error.message,
+                        )
                     except (SourceError, ReplaceRefused) as error:
                         if not keep_going:
                             raise
@@ -229,8 +318,9 @@ class KnowledgeBase:
                     results.append(result)
                     done, rules = done + size, rules + result.rules
                     if progress:
-                        progress(Progress(IMPORT, done, total, "bytes", str(shown), result, position + 1, rules,
-                                          len(files)))
+                        progress(
+                            Progress(IMPORT, done, total, "bytes", str(shown), result, position + 1, rules, len(files))
+                        )
             except BaseException:
                 if update_history:
                     self._after_import(results, quiet=True)  # what was stored before the fault
@@ -266,8 +356,9 @@ class KnowledgeBase:
         self.store.changed()
         return update
 
-    def _after_import(self, results: list[ImportResult], progress: ProgressCallback | None = None, *,
-                      quiet: bool = False) -> None:
+    def _after_import(
+        self, results: list[ImportResult], progress: ProgressCallback | None = None, *, quiet: bool = False
+    ) -> None:
         """The chain, inferences and search index after documents changed; a fault here leaves the
         documents stored and says what to run (``quiet``: after another fault, which is the one reported)."""
         changed = [r.name for r in results if r.status in ("added", "replaced")]
@@ -289,14 +380,20 @@ class KnowledgeBase:
         except (sqlite3.Error, OSError, DatabaseError) as error:
             if quiet:
                 return
-            reason = str(self.database_fault(error)) if isinstance(error, sqlite3.Error) else str(
-                error.strerror if isinstance(error, OSError) and error.strerror else error)
-            raise DatabaseError(ngettext(
-                "{n} document was stored, but its derived data (renumbering chain, search index) could not be "
-                "updated: {reason}. Run 'mtgkb --db {path} repair' to complete it",
-                "{n} documents were stored, but their derived data (renumbering chain, search index) could not "
-                "be updated: {reason}. Run 'mtgkb --db {path} repair' to complete it", len(changed)).format(
-                    n=len(changed), reason=reason, path=self.path)) from error
+            reason = (
+                str(self.database_fault(error))
+                if isinstance(error, sqlite3.Error)
+                else str(error.strerror if isinstance(error, OSError) and error.strerror else error)
+            )
+            raise DatabaseError(
+                ngettext(
+                    "{n} document was stored, but its derived data (renumbering chain, search index) could not be "
+                    "updated: {reason}. Run 'mtgkb --db {path} repair' to complete it",
+                    "{n} documents were stored, but their derived data (renumbering chain, search index) could not "
+                    "be updated: {reason}. Run 'mtgkb --db {path} repair' to complete it",
+                    len(changed),
+                ).format(n=len(changed), reason=reason, path=self.path)
+            ) from error
 
     # ---- derived data -------------------------------------------------------------------------
 
@@ -331,12 +428,20 @@ class KnowledgeBase:
         except DatabaseError:
             return  # an import holds the database and will complete the chain itself: read what is there
         except sqlite3.Error as error:
-            raise IndexMissing(_("the renumbering chain of {path} is incomplete and cannot be completed here "
-                                 "({reason}): run 'mtgkb --db {path} repair' where it can be written").format(
-                path=self.path, reason=error)) from error
+            raise IndexMissing(
+                _(
+                    "the renumbering chain of {path} is incomplete and cannot be completed here "
+                    "({reason}): run 'mtgkb --db {path} repair' where it can be written"
+                ).format(path=self.path, reason=error)
+            ) from error
 
-    def build(self, progress: ProgressCallback | None = None, *, newest_only: bool = False,
-              ready: Callable[[list[ImportResult]], None] | None = None) -> list[ImportResult]:
+    def build(
+        self,
+        progress: ProgressCallback | None = None,
+        *,
+        newest_only: bool = False,
+        ready: Callable[[list[ImportResult]], None] | None = None,
+    ) -> list[ImportResult]:
         """Import the rule texts the package carries (data/rules.tar.xz) and play the bundled scenarios.
 
         First the newest English edition, the translations and the seeds, stored with their derived
@@ -356,15 +461,14 @@ class KnowledgeBase:
         self.run_scenarios()
         return results
 
-    def update(self, *, url: str | None = None, page: str | None = None,
-               progress: ProgressCallback | None = None):
+    def update(self, *, url: str | None = None, page: str | None = None, progress: ProgressCallback | None = None):
         """Download the current Comprehensive Rules (the TXT the official rules page links, or ``url``)
         and store it when it is newer than every official English edition held; then the chain and
         the search index follow, as after an import. Returns kb.store.update.UpdateResult; nothing is
         changed when the page or file cannot be had (SourceUnavailable) or does not parse (BadInputFile).
         ``progress`` receives "download" events (bytes), then those of the chain and the index."""
-        from kb.store.update import RULES_PAGE, update  # lazy: urllib.request, ~66 modules
         from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
+        from kb.store.update import RULES_PAGE, update  # lazy: urllib.request, ~66 modules
 
         def received(done: int, total: int) -> None:
             assert progress is not None
@@ -398,8 +502,9 @@ class KnowledgeBase:
         """One document by name."""
         found = rows(self.conn, "select * from documents where name = ?", [name])
         if not found:
-            raise DocumentNotFound(_("no document named {name!r}").format(name=name),
-                                   [d["name"] for d in self.store.documents()][:10])
+            raise DocumentNotFound(
+                _("no document named {name!r}").format(name=name), [d["name"] for d in self.store.documents()][:10]
+            )
         return _document_info(found[0])
 
     def resolve(self, edition: str | None = None, *, lang: str | None = None) -> dict:
@@ -453,9 +558,13 @@ class KnowledgeBase:
         english_edition = meta.get("english") or best["edition"]
         rule = self.store.rule(number, lang="en", edition=english_edition)
         rule.untranslated = {
-            "document": best["name"], "lang": best["lang"], "edition": best["edition"],
+            "document": best["name"],
+            "lang": best["lang"],
+            "edition": best["edition"],
             "note": _("not translated in {document}: the English of {edition}").format(
-                document=best["name"], edition=format_edition(rule.edition))}
+                document=best["name"], edition=format_edition(rule.edition)
+            ),
+        }
         return rule
 
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
@@ -474,8 +583,13 @@ class KnowledgeBase:
                 english = self.store.rule(rule.number, lang="en", edition=inference.last)
             except NotFound:
                 return context
-            context["english"] = {"number": english.number, "title": english.title, "text": english.text,
-                                  "edition": english.edition, "document": english.document}
+            context["english"] = {
+                "number": english.number,
+                "title": english.title,
+                "text": english.text,
+                "edition": english.edition,
+                "document": english.document,
+            }
         return context
 
     def document_rules(self, name: str) -> Iterator[Rule]:
@@ -498,8 +612,9 @@ class KnowledgeBase:
         rule = self.rule(number, lang=lang, edition=edition)
         return References(rule.number, rule.document, rule.lang, rule.edition, rule.cites, rule.cited_by)
 
-    def broken_refs(self, *, document: str | None = None, lang: str | None = None,
-                    edition: str | None = None) -> list[Reference]:
+    def broken_refs(
+        self, *, document: str | None = None, lang: str | None = None, edition: str | None = None
+    ) -> list[Reference]:
         """Citations whose target is not in their document, or whose quoted title differs (with the
         actual title); a partial document's citations are checked in its full text (Store.broken_references)."""
         where = "1"
@@ -518,8 +633,9 @@ class KnowledgeBase:
 
     # ---- glossary -----------------------------------------------------------------------------
 
-    def glossary(self, term: str, *, lang: str | None = None, edition: str | None = None,
-                 all_editions: bool = False) -> GlossaryResult:
+    def glossary(
+        self, term: str, *, lang: str | None = None, edition: str | None = None, all_editions: bool = False
+    ) -> GlossaryResult:
         """The glossary entries of the concept ``term`` names in any language: per language the newest
         edition's entry (or ``edition``'s, or every edition's with ``all_editions``), found by name, by
         the term dictionary, by a part of a name, else by the nearest spelling ("did you mean");
@@ -532,8 +648,9 @@ class KnowledgeBase:
 
     # ---- scenarios ----------------------------------------------------------------------------
 
-    def run_scenarios(self, paths: list[str] | None = None, *, edition: str | None = None,
-                      twins: bool = False, store: bool = True) -> list:
+    def run_scenarios(
+        self, paths: list[str] | None = None, *, edition: str | None = None, twins: bool = False, store: bool = True
+    ) -> list:
         """Play scenario files on the engine (default: the bundled ones) and store the results per rule."""
         from kb.scenarios import play  # lazy: yaml and the engine, ~56 modules
 
@@ -575,8 +692,15 @@ class KnowledgeBase:
         self._complete_history()
         return diff(self.store, old, new, section=section, lang=lang, spans=spans)
 
-    def trace(self, number: str, edition: str | None = None, *, to: str | None = None, back: bool = False,
-              subrules: bool = True):
+    def trace(
+        self,
+        number: str,
+        edition: str | None = None,
+        *,
+        to: str | None = None,
+        back: bool = False,
+        subrules: bool = True,
+    ):
         """A rule followed through every edition, forwards (to ``to``) or ``back``, subrule by subrule."""
         from kb.history import trace  # lazy: the chain, ~20 modules
 
@@ -622,15 +746,22 @@ class KnowledgeBase:
 
     # ---- search -------------------------------------------------------------------------------
 
-    def search(self, query: str, *, langs: list[str] | None = None, edition: str | None = None,
-               section: str | None = None, limit: int = 10):
+    def search(
+        self,
+        query: str,
+        *,
+        langs: list[str] | None = None,
+        edition: str | None = None,
+        section: str | None = None,
+        limit: int = 10,
+    ):
         """Ranked full-text search in every language; one result per rule (see docs/search.md)."""
         from kb.search.engine import search  # lazy: whoosh, ~180 modules
 
         return search(self.store, query, langs=langs, edition=edition, section=section, limit=limit)
 
     def search_index_status(self) -> str:
-        """"ready" when a search can run on the index as it is; "missing" or "stale" when ``search``
+        """ "ready" when a search can run on the index as it is; "missing" or "stale" when ``search``
         would first build or update it (a read-only server answers 503 instead of building in a request)."""
         from kb.search import index  # lazy: whoosh, ~180 modules
         from kb.search.schema import FORMAT  # lazy: whoosh, ~180 modules
@@ -641,15 +772,28 @@ class KnowledgeBase:
             return "missing"
         return "ready" if handle.markers == dict(database_state(self.conn)) else "stale"
 
-    def search_if_indexed(self, query: str, *, langs: list[str] | None = None, edition: str | None = None,
-                          section: str | None = None, limit: int = 10):
+    def search_if_indexed(
+        self,
+        query: str,
+        *,
+        langs: list[str] | None = None,
+        edition: str | None = None,
+        section: str | None = None,
+        limit: int = 10,
+    ):
         """``search``, but only on an index that is built and current; IndexMissing (503) names the command."""
         status = self.search_index_status()
         if status != "ready":
-            why = (_("there is no search index beside {path}") if status == "missing"
-                   else _("the search index beside {path} is older than the database"))
-            raise IndexMissing(_("{why}: run 'mtgkb reindex' (the server never builds it in a request)").format(
-                why=why.format(path=self.path)))
+            why = (
+                _("there is no search index beside {path}")
+                if status == "missing"
+                else _("the search index beside {path} is older than the database")
+            )
+            raise IndexMissing(
+                _("{why}: run 'mtgkb reindex' (the server never builds it in a request)").format(
+                    why=why.format(path=self.path)
+                )
+            )
         return self.search(query, langs=langs, edition=edition, section=section, limit=limit)
 
     def complete(self, prefix: str, *, lang: str | None = None, limit: int = 10) -> list:
@@ -689,12 +833,17 @@ class KnowledgeBase:
 
         unknown = [kind for kind in kinds or () if kind not in FINDINGS]
         if unknown:
-            raise BadInput(_("no finding class {kind!r} (expected one of {kinds})").format(
-                kind=unknown[0], kinds=", ".join(FINDINGS)), list(FINDINGS))
+            raise BadInput(
+                _("no finding class {kind!r} (expected one of {kinds})").format(
+                    kind=unknown[0], kinds=", ".join(FINDINGS)
+                ),
+                list(FINDINGS),
+            )
         return crosscheck_document(self.conn, document, against, kinds or FINDINGS)
 
-    def crosscheck_report(self, report, *, format: str = "text", limit: int | None = None,
-                          links: str | None = None) -> str:
+    def crosscheck_report(
+        self, report, *, format: str = "text", limit: int | None = None, links: str | None = None
+    ) -> str:
         """A cross-check result as people read it: text (``limit`` findings per class) or standalone HTML
         whose rule numbers link as ``links`` says (docs/crosscheck.md); format "links" checks ``links`` alone."""
         from kb.crosscheck.model import DocumentCrosscheck  # lazy: ~47 modules
@@ -702,7 +851,10 @@ class KnowledgeBase:
         whole = isinstance(report, DocumentCrosscheck)
         if format in ("html", "links"):
             from kb.crosscheck.render_html import (  # lazy: ~47 modules
-                link_template, render_document_html, render_rule_html)
+                link_template,
+                render_document_html,
+                render_rule_html,
+            )
 
             try:
                 link_template(links)
@@ -734,8 +886,11 @@ class KnowledgeBase:
             return "\n".join(render.summary_lines(result)) + "\n"
         writers = {"text": render.render_text, "csv": render.render_csv, "html": render.render_html}
         if format not in writers:
-            raise BadInput(_("unknown format {name!r}: expected one of {formats}").format(
-                name=format, formats="text, summary, csv, html, po"))
+            raise BadInput(
+                _("unknown format {name!r}: expected one of {formats}").format(
+                    name=format, formats="text, summary, csv, html, po"
+                )
+            )
         return writers[format](result)
 
     def term(self, query: str, *, lang: str | None = None) -> list:
@@ -773,6 +928,7 @@ class KnowledgeBase:
 
 # ---- helpers ----------------------------------------------------------------------------------
 
+
 def database_fault(error: "sqlite3.Error", path: str | Path | None = None):
     """A sqlite3 error that reached a front end, as the DatabaseError naming the database (default: the default one)."""
     return explain_fault(error, path or paths.default_db_path())
@@ -787,7 +943,9 @@ def expand_sources(sources: Iterable[str | Path | BundledText]) -> list[Path | B
             continue
         path = Path(source)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in paths.SOURCE_SUFFIXES))
+            found.extend(
+                sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in paths.SOURCE_SUFFIXES)
+            )
         else:
             found.append(path)
     return found
@@ -860,8 +1018,18 @@ def _document_info(row: dict) -> DocumentInfo:
     from kb.core.results import DocumentInfo  # lazy: its dataclasses cost a fresh show 4 ms
 
     return DocumentInfo(
-        name=row["name"], lang=row["lang"], edition=row["edition"], edition_evidence=row["edition_evidence"],
-        format=row["format"], title=row["title"], source=shown_source(row["source"]), rules=row["rules"] or 0,
-        examples=row["examples"] or 0, glossary=row["glossary"] or 0, references=row["references"] or 0,
-        size=row["size"] or 0, imported_at=row["imported_at"], meta=json.loads(row["meta"]) if row["meta"] else {},
+        name=row["name"],
+        lang=row["lang"],
+        edition=row["edition"],
+        edition_evidence=row["edition_evidence"],
+        format=row["format"],
+        title=row["title"],
+        source=shown_source(row["source"]),
+        rules=row["rules"] or 0,
+        examples=row["examples"] or 0,
+        glossary=row["glossary"] or 0,
+        references=row["references"] or 0,
+        size=row["size"] or 0,
+        imported_at=row["imported_at"],
+        meta=json.loads(row["meta"]) if row["meta"] else {},
     )

@@ -72,8 +72,11 @@ def memory_kb():
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "corpus: a test of tests/corpus/, which reads the real corpus in ../shared "
-                                       "(our truth); `python -m pytest tests/unit` runs the unit tests alone")
+    config.addinivalue_line(
+        "markers",
+        "corpus: a test of tests/corpus/, which reads the real corpus in ../shared "
+        "(our truth); `python -m pytest tests/unit` runs the unit tests alone",
+    )
 
 
 def pytest_collection_modifyitems(items):

@@ -33,8 +33,13 @@ def _build(path: Path) -> None:
     kb = KnowledgeBase.open(path)
     try:
         results = kb.import_paths(
-            [corpus_path("en", "full"), corpus_path("en", "variants"), corpus_path("zh"),
-             corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"), *(SEED_DIR / s for s in SEEDS)],
+            [
+                corpus_path("en", "full"),
+                corpus_path("en", "variants"),
+                corpus_path("zh"),
+                corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
+                *(SEED_DIR / s for s in SEEDS),
+            ],
             keep_going=False,
         )
         assert all(r.status == "added" for r in results)

@@ -64,9 +64,12 @@ def free_port() -> int:
 def running_server(db: Path, *extra: str):
     """`mtgkb --db DB serve` on a free port of 127.0.0.1, until the block ends; yields the port."""
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port), *extra],
-                              env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "kb", "--db", str(db), "serve", "--port", str(port), *extra],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:

@@ -27,11 +27,17 @@ def axe_script() -> str:
     if not script.exists():
         npm = shutil.which("npm")
         if npm is None:
-            pytest.fail("axe-core is not installed and npm is missing: install Node.js/npm, or set MTGKB_AXE "
-                        "to an axe.min.js", pytrace=False)
+            pytest.fail(
+                "axe-core is not installed and npm is missing: install Node.js/npm, or set MTGKB_AXE to an axe.min.js",
+                pytrace=False,
+            )
         folder.mkdir(parents=True, exist_ok=True)
-        done = subprocess.run([npm, "install", "--no-audit", "--no-fund", "--prefix", str(folder), f"axe-core@{VERSION}"],
-                              capture_output=True, text=True, timeout=300)
+        done = subprocess.run(
+            [npm, "install", "--no-audit", "--no-fund", "--prefix", str(folder), f"axe-core@{VERSION}"],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         if done.returncode != 0 or not script.exists():
             pytest.fail(f"npm could not install axe-core into {folder}: {done.stderr[-500:]}", pytrace=False)
     return script.read_text(encoding="utf-8")

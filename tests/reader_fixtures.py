@@ -21,10 +21,13 @@ ENGLISH = ("20100716", "20231117", "20260116", "20260417", "20260807")
 
 def build(path: Path) -> None:
     kb = KnowledgeBase.open(path)
-    sources = [SEED_DIR / "000_a3c90cc092d5a721.txt", SEED_DIR / "001_b91ea460c0a74603.txt",
-               corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
-               corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
-               *(corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ENGLISH)]
+    sources = [
+        SEED_DIR / "000_a3c90cc092d5a721.txt",
+        SEED_DIR / "001_b91ea460c0a74603.txt",
+        corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
+        corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
+        *(corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ENGLISH),
+    ]
     kb.import_paths(sources, keep_going=False)
     kb.run_scenarios()
     kb.search("phasing")  # builds the index that the read-only server searches

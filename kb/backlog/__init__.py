@@ -15,11 +15,15 @@ from __future__ import annotations
 
 import importlib
 
-
 _NAMES = {
-    "backlog": "kb.backlog.build", "BacklogError": "kb.backlog.build",
-    "Backlog": "kb.backlog.model", "Item": "kb.backlog.model", "KINDS": "kb.backlog.model",
-    "write_po": "kb.backlog.po", "agreement": "kb.backlog.translators", "Agreement": "kb.backlog.translators",
+    "backlog": "kb.backlog.build",
+    "BacklogError": "kb.backlog.build",
+    "Backlog": "kb.backlog.model",
+    "Item": "kb.backlog.model",
+    "KINDS": "kb.backlog.model",
+    "write_po": "kb.backlog.po",
+    "agreement": "kb.backlog.translators",
+    "Agreement": "kb.backlog.translators",
 }
 __all__ = sorted(_NAMES)
 

@@ -12,8 +12,25 @@ from collections import Counter
 from collections.abc import Sequence
 
 from kb.backlog.model import (
-    ADDED, EDITED, EXAMPLE, GLOSSARY, KINDS, MECHANICAL, MERGED, REFERENCES, REMOVED,
-    RENUMBERED_EDITED, RULE, SPLIT, Backlog, DocumentSide, Item, Related, Unit, example_context, glossary_context,
+    ADDED,
+    EDITED,
+    EXAMPLE,
+    GLOSSARY,
+    KINDS,
+    MECHANICAL,
+    MERGED,
+    REFERENCES,
+    REMOVED,
+    RENUMBERED_EDITED,
+    RULE,
+    SPLIT,
+    Backlog,
+    DocumentSide,
+    Item,
+    Related,
+    Unit,
+    example_context,
+    glossary_context,
 )
 from kb.backlog.rewrite import number_changes, rewrite_numbers
 from kb.backlog.texts import DocText, NodeText, glossary_partners, load_text
@@ -42,9 +59,12 @@ def backlog(source, translation: str, *, to: str | None = None, section: str | N
     ref = resolve(conn, DocSpec.parse(translation))
     pivot = english_pivot(conn, ref)
     if pivot is None:
-        raise EditionNotFound(_("no English document of the edition of {document} is stored: import the English "
-                              "rules of {edition}").format(document=ref.name, edition=ref.edition or _("undated")),
-                            [c.edition for c in chain_documents(conn)][-3:])
+        raise EditionNotFound(
+            _(
+                "no English document of the edition of {document} is stored: import the English rules of {edition}"
+            ).format(document=ref.name, edition=ref.edition or _("undated")),
+            [c.edition for c in chain_documents(conn)][-3:],
+        )
     if to:
         newer_id = resolve_document(conn, to, lang="en").id
     else:
@@ -54,13 +74,18 @@ def backlog(source, translation: str, *, to: str | None = None, section: str | N
         newer_id = chain[-1].id
     old_en, new_en = load_text(conn, pivot.id), load_text(conn, newer_id)
     if (old_en.edition or "") > (new_en.edition or ""):
-        raise BacklogError(_("{new} ({new_edition}) is older than the English of {document} ({edition}): give a "
-                             "newer edition with --to").format(new=new_en.name, new_edition=new_en.edition,
-                                                               document=ref.name, edition=old_en.edition))
+        raise BacklogError(
+            _(
+                "{new} ({new_edition}) is older than the English of {document} ({edition}): give a "
+                "newer edition with --to"
+            ).format(new=new_en.name, new_edition=new_en.edition, document=ref.name, edition=old_en.edition)
+        )
     within = parse_number(section) if section else None
     if within is not None and not (str(within) in old_en.by_number or str(within) in new_en.by_number):
-        raise RuleNotFound(_("{number} is in neither {old} nor {new}").format(
-            number=within, old=old_en.name, new=new_en.name), nearest_numbers(list(new_en.by_number), within))
+        raise RuleNotFound(
+            _("{number} is in neither {old} nor {new}").format(number=within, old=old_en.name, new=new_en.name),
+            nearest_numbers(list(new_en.by_number), within),
+        )
     changes = diff(conn, old_en.name, new_en.name, spans=False)
     ours = load_text(conn, ref.id)
     builder = _Builder(old_en, new_en, ours)
@@ -71,9 +96,15 @@ def backlog(source, translation: str, *, to: str | None = None, section: str | N
         items = [i for i in items if i.part != GLOSSARY and _inside(i, within)]
     summary, totals = _summarise(items)
     return Backlog(
-        DocumentSide(ours.name, ours.lang, ours.edition), DocumentSide(old_en.name, old_en.lang, old_en.edition),
-        DocumentSide(new_en.name, new_en.lang, new_en.edition), pivot.how, str(within) if within else None,
-        summary, totals, items, builder.units if within is None else [],
+        DocumentSide(ours.name, ours.lang, ours.edition),
+        DocumentSide(old_en.name, old_en.lang, old_en.edition),
+        DocumentSide(new_en.name, new_en.lang, new_en.edition),
+        pivot.how,
+        str(within) if within else None,
+        summary,
+        totals,
+        items,
+        builder.units if within is None else [],
     )
 
 
@@ -137,14 +168,30 @@ class _Builder:
 
     def _rule_item(self, kind: str, old: NodeText | None, new: NodeText | None, mine: NodeText | None) -> Item:
         number = new.number if new else old.number if old else None
-        return Item(RULE, kind, new.number if new else None, old.number if old else None, section_of(number),
-                    old_english=old.body if old else None, new_english=new.body if new else None,
-                    translation=mine.body if mine else None)
+        return Item(
+            RULE,
+            kind,
+            new.number if new else None,
+            old.number if old else None,
+            section_of(number),
+            old_english=old.body if old else None,
+            new_english=new.body if new else None,
+            translation=mine.body if mine else None,
+        )
 
     def _unit(self, node: NodeText, translation: str | None, item: Item | None) -> None:
         changed = item is not None and not item.machine_updated
-        self.units.append(Unit(node.number, node.body, translation, item, node.heading, changed,
-                               item.old_english if changed and item else None))
+        self.units.append(
+            Unit(
+                node.number,
+                node.body,
+                translation,
+                item,
+                node.heading,
+                changed,
+                item.old_english if changed and item else None,
+            )
+        )
 
     def _paired(self, old_number: str, new_number: str, change: str) -> None:
         old, new = self.old_en.by_number[old_number], self.new_en.by_number[new_number]
@@ -225,8 +272,11 @@ class _Builder:
         item = self._rule_item(MERGED, old, new, mine)
         if old is not None:
             item.old_spans, item.new_spans = word_diff(old.body, new.body)
-        item.related = [Related(n, self.old_en.by_number[n].body, self._body(n))
-                        for n in entry.merged_from if n in self.old_en.by_number]
+        item.related = [
+            Related(n, self.old_en.by_number[n].body, self._body(n))
+            for n in entry.merged_from
+            if n in self.old_en.by_number
+        ]
         self.items.append(item)
         self._unit(new, mine.body if mine else None, item)
         self._examples(old, new, mine)
@@ -267,10 +317,18 @@ class _Builder:
             kind = REFERENCES if follows else EDITED
         item = None
         if kind is not None:
-            item = Item(EXAMPLE, kind, new.number, old.number if i is not None else None,
-                        section_of(new.number), position=None if j is None else j + 1,
-                        old_position=None if i is None else i + 1, old_english=old_text, new_english=new_text,
-                        translation=mine)
+            item = Item(
+                EXAMPLE,
+                kind,
+                new.number,
+                old.number if i is not None else None,
+                section_of(new.number),
+                position=None if j is None else j + 1,
+                old_position=None if i is None else i + 1,
+                old_english=old_text,
+                new_english=new_text,
+                translation=mine,
+            )
             if kind == EDITED:
                 item.old_spans, item.new_spans = word_diff(before, after)
             elif kind in MECHANICAL:
@@ -279,8 +337,17 @@ class _Builder:
         if j is not None:
             translation = item.proposed if item and item.machine_updated else mine
             changed = item is not None and not item.machine_updated
-            self.units.append(Unit(example_context(new.number, j + 1), after, translation, item, False, changed,
-                                   old_text if changed else None))
+            self.units.append(
+                Unit(
+                    example_context(new.number, j + 1),
+                    after,
+                    translation,
+                    item,
+                    False,
+                    changed,
+                    old_text if changed else None,
+                )
+            )
 
     # ---- glossary -------------------------------------------------------------------------------
 
@@ -295,10 +362,19 @@ class _Builder:
             item = None
             if entry.change != _UNCHANGED:
                 kind = REFERENCES if entry.change == "references only" else entry.change
-                item = Item(GLOSSARY, kind, None, None, GLOSSARY, term=entry.new_term, old_term=entry.old_term,
-                            old_english=old.text if old else None, new_english=new.text if new else None,
-                            translation=partner.text if partner else None,
-                            translated_term=partner.term if partner else None)
+                item = Item(
+                    GLOSSARY,
+                    kind,
+                    None,
+                    None,
+                    GLOSSARY,
+                    term=entry.new_term,
+                    old_term=entry.old_term,
+                    old_english=old.text if old else None,
+                    new_english=new.text if new else None,
+                    translation=partner.text if partner else None,
+                    translated_term=partner.term if partner else None,
+                )
                 if kind in (EDITED, "renamed and edited"):
                     item.old_spans, item.new_spans = word_diff(item.old_english or "", item.new_english or "")
                 elif kind == REFERENCES:
@@ -307,12 +383,29 @@ class _Builder:
             if new is None:
                 continue
             renamed = entry.change in ("renamed", "renamed and edited")
-            self.units.append(Unit(glossary_context(new.term, title=True), new.term,
-                                   partner.term if partner else None, item, True, renamed or entry.change == ADDED,
-                                   entry.old_term if renamed else None))
+            self.units.append(
+                Unit(
+                    glossary_context(new.term, title=True),
+                    new.term,
+                    partner.term if partner else None,
+                    item,
+                    True,
+                    renamed or entry.change == ADDED,
+                    entry.old_term if renamed else None,
+                )
+            )
             machine = item is not None and item.machine_updated
             edited = entry.change in (EDITED, "renamed and edited", ADDED) or (
-                entry.change == "references only" and not machine)
-            self.units.append(Unit(glossary_context(new.term), new.text,
-                                   item.proposed if machine and item else (partner.text if partner else None), item,
-                                   False, edited, old.text if edited and old else None))
+                entry.change == "references only" and not machine
+            )
+            self.units.append(
+                Unit(
+                    glossary_context(new.term),
+                    new.text,
+                    item.proposed if machine and item else (partner.text if partner else None),
+                    item,
+                    False,
+                    edited,
+                    old.text if edited and old else None,
+                )
+            )

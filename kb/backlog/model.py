@@ -19,10 +19,18 @@ SPLIT, MERGED, REMOVED = "split", "merged", "removed"
 RENAMED, RENAMED_EDITED = "renamed", "renamed and edited"
 KINDS = (ADDED, EDITED, RENUMBERED_EDITED, SPLIT, MERGED, RENAMED, RENAMED_EDITED, RENUMBERED, REFERENCES, REMOVED)
 MECHANICAL = (RENUMBERED, REFERENCES)
-KIND_LABELS = {ADDED: N_("added"), EDITED: N_("edited"), RENUMBERED_EDITED: N_("renumbered and edited"),
-               SPLIT: N_("split"), MERGED: N_("merged"), RENAMED: N_("renamed"),
-               RENAMED_EDITED: N_("renamed and edited"), RENUMBERED: N_("renumbered"),
-               REFERENCES: N_("references only"), REMOVED: N_("removed")}
+KIND_LABELS = {
+    ADDED: N_("added"),
+    EDITED: N_("edited"),
+    RENUMBERED_EDITED: N_("renumbered and edited"),
+    SPLIT: N_("split"),
+    MERGED: N_("merged"),
+    RENAMED: N_("renamed"),
+    RENAMED_EDITED: N_("renamed and edited"),
+    RENUMBERED: N_("renumbered"),
+    REFERENCES: N_("references only"),
+    REMOVED: N_("removed"),
+}
 RULE, EXAMPLE, GLOSSARY = "rule", "example", "glossary"
 
 
@@ -58,7 +66,6 @@ class Item(Serialisable):
     machine_updated: bool = False
     related: list[Related] = field(default_factory=list)  # split into / merged from
     note: str | None = None
-
 
     @property
     def key(self) -> str:

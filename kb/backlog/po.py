@@ -18,7 +18,8 @@ from datetime import datetime, timezone
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import normalize, write_po as babel_write_po
+from babel.messages.pofile import normalize
+from babel.messages.pofile import write_po as babel_write_po
 
 from kb.backlog.model import REMOVED, Backlog, Item, Unit
 from kb.i18n import _
@@ -38,16 +39,28 @@ def write_po(result: Backlog) -> bytes:
     # warns of those, and Weblate and Crowdin show them): the file is a catalog made now, by mtgkb,
     # for the team of the translation's language.
     now = datetime.now(timezone.utc)
-    catalog = Catalog(locale=_locale(result.translation.lang), header_comment=_header(result),
-                      project="Magic: The Gathering Comprehensive Rules", version=result.english_new.edition,
-                      msgid_bugs_address="", creation_date=now, revision_date=now,
-                      last_translator=f"mtgkb backlog (from {result.translation.document})",
-                      language_team=result.translation.lang, charset="UTF-8", fuzzy=False)
+    catalog = Catalog(
+        locale=_locale(result.translation.lang),
+        header_comment=_header(result),
+        project="Magic: The Gathering Comprehensive Rules",
+        version=result.english_new.edition,
+        msgid_bugs_address="",
+        creation_date=now,
+        revision_date=now,
+        last_translator=f"mtgkb backlog (from {result.translation.document})",
+        language_team=result.translation.lang,
+        charset="UTF-8",
+        fuzzy=False,
+    )
     previous: dict[str, list[str]] = {}
     for unit in result.units:
-        message = Message(unit.english, unit.translation or "",
-                          flags=["fuzzy"] if unit.changed and unit.translation else [],
-                          auto_comments=_comments(unit), context=unit.context)
+        message = Message(
+            unit.english,
+            unit.translation or "",
+            flags=["fuzzy"] if unit.changed and unit.translation else [],
+            auto_comments=_comments(unit),
+            context=unit.context,
+        )
         # Rule texts are not format strings: no placeholder checks in the translators' tools.
         message.flags.discard("python-format")
         message.flags.discard("python-brace-format")
@@ -58,8 +71,11 @@ def write_po(result: Backlog) -> bytes:
     for item in result.items:
         if item.kind == REMOVED and item.old_english:
             catalog.obsolete[(item.old_english, item.key)] = Message(
-                item.old_english, item.translation or "", context=item.key,
-                auto_comments=[_("removed in {edition}").format(edition=result.english_new.edition)])
+                item.old_english,
+                item.translation or "",
+                context=item.key,
+                auto_comments=[_("removed in {edition}").format(edition=result.english_new.edition)],
+            )
     out = io.BytesIO()
     babel_write_po(out, catalog, width=0, omit_header=False)
     return _with_previous(out.getvalue(), previous)
@@ -68,6 +84,7 @@ def write_po(result: Backlog) -> bytes:
 # babel writes a previous msgid as one comment wrapped like prose, which gettext's own tools
 # (and so Poedit and Weblate) do not read back as a string; these are written the gettext way,
 # "#| msgctxt" and "#| msgid" right before the message's msgctxt line.
+
 
 def _context_line(context: str) -> str:
     return f"msgctxt {normalize(context, width=0)}"
@@ -101,13 +118,15 @@ def _locale(lang: str):
 
 def _header(result: Backlog) -> str:
     t, old, new = result.translation, result.english_old, result.english_new
-    return "\n".join([
-        f"# {t.lang}: the Comprehensive Rules of {new.edition}, updated from {t.document} ({t.edition or old.edition})",
-        f"# {EDITION_KEY}: {new.edition}",
-        f"# {ENGLISH_KEY}: {new.document}",
-        f"# {FROM_KEY}: {t.document}",
-        "#",
-    ])
+    return "\n".join(
+        [
+            f"# {t.lang}: the Comprehensive Rules of {new.edition}, updated from {t.document} ({t.edition or old.edition})",
+            f"# {EDITION_KEY}: {new.edition}",
+            f"# {ENGLISH_KEY}: {new.document}",
+            f"# {FROM_KEY}: {t.document}",
+            "#",
+        ]
+    )
 
 
 def _comments(unit: Unit) -> list[str]:

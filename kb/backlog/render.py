@@ -16,8 +16,21 @@ from kb.history.text import mark
 from kb.i18n import _
 from kb.i18n.wrap import display_width, ljust, table
 
-CSV_FIELDS = ("section", "part", "kind", "number", "old_number", "position", "term", "old_english", "new_english",
-              "translation", "proposed", "machine_updated", "note")
+CSV_FIELDS = (
+    "section",
+    "part",
+    "kind",
+    "number",
+    "old_number",
+    "position",
+    "term",
+    "old_english",
+    "new_english",
+    "translation",
+    "proposed",
+    "machine_updated",
+    "note",
+)
 
 
 def kind_label(kind: str) -> str:
@@ -25,7 +38,7 @@ def kind_label(kind: str) -> str:
 
 
 def where(item: Item) -> str:
-    """"702.26b", "601.5 -> 601.6", "702.26b example 2" or "glossary: Phasing"."""
+    """ "702.26b", "601.5 -> 601.6", "702.26b example 2" or "glossary: Phasing"."""
     if item.part == GLOSSARY:
         terms = " -> ".join(t for t in dict.fromkeys([item.old_term, item.term]) if t)
         return _("glossary: {terms}").format(terms=terms)
@@ -39,8 +52,14 @@ def where(item: Item) -> str:
 def header(result: Backlog) -> str:
     t, old, new = result.translation, result.english_old, result.english_new
     return _("{document} ({lang}, {edition}) -> English {new_edition} ({new}); made from {old} ({how})").format(
-        document=t.document, lang=t.lang, edition=t.edition or _("undated"), new_edition=new.edition,
-        new=new.document, old=old.document, how=result.pivot)
+        document=t.document,
+        lang=t.lang,
+        edition=t.edition or _("undated"),
+        new_edition=new.edition,
+        new=new.document,
+        old=old.document,
+        how=result.pivot,
+    )
 
 
 def summary_lines(result: Backlog) -> list[str]:
@@ -109,8 +128,8 @@ def _marked(text: str | None, spans, tag: str) -> str:
         return ""
     out, pos = [], 0
     for span in spans:
-        out.append(escape(text[pos:span.start]))
-        out.append(f"<{tag}>{escape(text[span.start:span.end])}</{tag}>")
+        out.append(escape(text[pos : span.start]))
+        out.append(f"<{tag}>{escape(text[span.start : span.end])}</{tag}>")
         pos = span.end
     out.append(escape(text[pos:]))
     return "".join(out)
@@ -118,17 +137,28 @@ def _marked(text: str | None, spans, tag: str) -> str:
 
 def render_html(result: Backlog) -> str:
     kinds = [k for k in KINDS if k in result.totals]
-    parts = [f"<!DOCTYPE html><html lang='{escape(result.translation.lang)}'><head><meta charset='utf-8'>",
-             f"<title>{escape(_('Backlog'))}: {escape(result.translation.document)}</title>",
-             f"<style>{_STYLE}</style></head><body>", f"<h1>{escape(header(result))}</h1>",
-             "<table class='summary'><tr><th>" + escape(_("section")) + "</th>"
-             + "".join(f"<th>{escape(kind_label(k))}</th>" for k in kinds) + "</tr>"]
+    parts = [
+        f"<!DOCTYPE html><html lang='{escape(result.translation.lang)}'><head><meta charset='utf-8'>",
+        f"<title>{escape(_('Backlog'))}: {escape(result.translation.document)}</title>",
+        f"<style>{_STYLE}</style></head><body>",
+        f"<h1>{escape(header(result))}</h1>",
+        "<table class='summary'><tr><th>"
+        + escape(_("section"))
+        + "</th>"
+        + "".join(f"<th>{escape(kind_label(k))}</th>" for k in kinds)
+        + "</tr>",
+    ]
     for section, counts in result.summary.items():
         name = _("glossary") if section == GLOSSARY else section
-        parts.append(f"<tr><th>{escape(name)}</th>" + "".join(f"<td>{counts.get(k, '')}</td>" for k in kinds)
-                     + "</tr>")
-    parts.append("</table><table><tr>" + "".join(f"<th>{escape(h)}</th>" for h in (
-        _("change"), _("rule"), _("English then"), _("English now"), _("translation"))) + "</tr>")
+        parts.append(f"<tr><th>{escape(name)}</th>" + "".join(f"<td>{counts.get(k, '')}</td>" for k in kinds) + "</tr>")
+    parts.append(
+        "</table><table><tr>"
+        + "".join(
+            f"<th>{escape(h)}</th>"
+            for h in (_("change"), _("rule"), _("English then"), _("English now"), _("translation"))
+        )
+        + "</tr>"
+    )
     for item in result.items:
         translation = escape(item.translation or "")
         if item.proposed is not None:
@@ -141,6 +171,7 @@ def render_html(result: Backlog) -> str:
             f"<tr id='{anchor}'><td class='kind'>{escape(kind_label(item.kind))}</td>"
             f"<td class='num'>{escape(where(item))}</td>"
             f"<td>{_marked(item.old_english, item.old_spans, 'del')}</td>"
-            f"<td>{_marked(item.new_english, item.new_spans, 'ins')}{related}</td><td>{translation}</td></tr>")
+            f"<td>{_marked(item.new_english, item.new_spans, 'ins')}{related}</td><td>{translation}</td></tr>"
+        )
     parts.append("</table></body></html>\n")
     return "".join(parts)

@@ -29,8 +29,9 @@ def number_changes(old_english: str, new_english: str) -> dict[str, str] | None:
     return mapping
 
 
-def rewrite_numbers(translation: str, changes: dict[str, str],
-                    english: str | None = None) -> tuple[str, list[str], list[str]]:
+def rewrite_numbers(
+    translation: str, changes: dict[str, str], english: str | None = None
+) -> tuple[str, list[str], list[str]]:
     """The translation with every cited number of ``changes`` replaced at once (so 722 -> 723 and
     723 -> 724 do not chain), the old numbers it does not cite, and notes.
 
@@ -61,12 +62,15 @@ def _by_position(translation: str, changes: dict[str, str], english: str) -> tup
     out: list[str] = []
     pos = 0
     for match, number in zip(ours, cited):
-        out.append(translation[pos:match.start()])
+        out.append(translation[pos : match.start()])
         if number in changes:
             out.append(changes[number])
             if match.group() != number:
-                notes.append(_("the translation cited {ours} where the English cites {english}; now {new}").format(
-                    ours=match.group(), english=number, new=changes[number]))
+                notes.append(
+                    _("the translation cited {ours} where the English cites {english}; now {new}").format(
+                        ours=match.group(), english=number, new=changes[number]
+                    )
+                )
         else:
             out.append(match.group())
         pos = match.end()

@@ -58,13 +58,21 @@ def load_text(conn, doc_id: int) -> DocText:
     doc = conn.execute("select id, name, lang, edition from documents where id = ?", [doc_id]).fetchone()
     examples: dict[int, list[str]] = defaultdict(list)
     for rule_id, text in conn.execute(
-            "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]):
+        "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]
+    ):
         examples[rule_id].append(text or "")
-    nodes = [NodeText(seq, number, title, text or "", examples.get(rule_id, []))
-             for rule_id, seq, number, title, text in conn.execute(
-                 "select id, seq, number, title, text from rules where document_id = ? order by seq", [doc_id])]
-    glossary = [GlossaryText(seq, term or "", english, text or "") for seq, term, english, text in conn.execute(
-        "select seq, term, english, text from glossary where document_id = ? order by seq", [doc_id])]
+    nodes = [
+        NodeText(seq, number, title, text or "", examples.get(rule_id, []))
+        for rule_id, seq, number, title, text in conn.execute(
+            "select id, seq, number, title, text from rules where document_id = ? order by seq", [doc_id]
+        )
+    ]
+    glossary = [
+        GlossaryText(seq, term or "", english, text or "")
+        for seq, term, english, text in conn.execute(
+            "select seq, term, english, text from glossary where document_id = ? order by seq", [doc_id]
+        )
+    ]
     found = DocText(doc[0], doc[1], doc[2], doc[3], nodes, glossary)
     for node in nodes:
         found.by_number.setdefault(node.number, node)

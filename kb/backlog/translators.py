@@ -42,9 +42,9 @@ class Agreement(Serialisable):
     missed: list[str] = field(default_factory=list)  # numbers both changed that the backlog does not list
     unchanged: list[str] = field(default_factory=list)  # listed numbers the translators left as they were
 
-
     json_extra = ("precision", "recall", "machine_agreement")
     json_round = {"precision": 4, "recall": 4, "machine_agreement": 4}
+
     @property
     def precision(self) -> float:
         return self.listed_changed / self.listed if self.listed else 1.0
@@ -114,8 +114,7 @@ def _differs(old: NodeText | None, new: NodeText | None) -> bool:
     """Two versions of one number differ in text or examples (or one of them is missing)."""
     if old is None or new is None:
         return old is not new
-    return not _same(old.body, new.body) or [normalise(x) for x in old.examples] != [
-        normalise(x) for x in new.examples]
+    return not _same(old.body, new.body) or [normalise(x) for x in old.examples] != [normalise(x) for x in new.examples]
 
 
 def _changed(item: Item, ours: DocText, theirs: DocText) -> bool:

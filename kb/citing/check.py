@@ -19,21 +19,27 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from kb.core.model import Serialisable
+from importers.references import normalise_title
+from kb import history
 from kb.core.citations import find_citations
 from kb.core.errors import EditionNotFound, NotFound
-from kb import history
+from kb.core.labels import (  # noqa: F401
+    CHANGED,
+    GONE,
+    MOVED,
+    MOVED_CHANGED,
+    NOT_FOUND,
+    OK,
+    STATUS_LABELS,
+    TITLE_MISMATCH,
+)
+from kb.core.model import Serialisable
+from kb.core.numbers import RuleNumber, RuleRange, letter_index
 from kb.history import chain_documents
 from kb.history.model import connection
 from kb.history.resolve import resolve_document
-from kb.store import Store
 from kb.i18n import _
-from kb.core.numbers import RuleNumber, RuleRange, letter_index
-from importers.references import normalise_title
-
-from kb.core.labels import (  # noqa: F401
-    CHANGED, GONE, MOVED, MOVED_CHANGED, NOT_FOUND, OK, STATUS_LABELS, TITLE_MISMATCH,
-)
+from kb.store import Store
 
 
 @dataclass
@@ -54,7 +60,9 @@ class CheckedCitation(Serialisable):
     read_in: str | None = None  # the older edition the number was read in, when ``since`` lacks it
 
 
-def check(store: Store, text: str, *, since: str, until: str | None = None, lang: str | None = None) -> list[CheckedCitation]:
+def check(
+    store: Store, text: str, *, since: str, until: str | None = None, lang: str | None = None
+) -> list[CheckedCitation]:
     """Every citation of ``text`` checked from edition ``since`` to ``until``."""
     since_doc, until_doc = _chain_document(store, since), _chain_document(store, until)
     checked, numbers = [], []
@@ -62,9 +70,22 @@ def check(store: Store, text: str, *, since: str, until: str | None = None, lang
         whole = {"start": citation.start, "end": citation.end, "raw": citation.raw}
         for item in citation.items(text):
             target = item.target
-            checked.append((item, CheckedCitation(item.start, item.end, item.raw, str(target), OK,
-                                                  since_doc["edition"], until_doc["edition"], title=item.title,
-                                                  citation=whole)))
+            checked.append(
+                (
+                    item,
+                    CheckedCitation(
+                        item.start,
+                        item.end,
+                        item.raw,
+                        str(target),
+                        OK,
+                        since_doc["edition"],
+                        until_doc["edition"],
+                        title=item.title,
+                        citation=whole,
+                    ),
+                )
+            )
             numbers += [str(target.start), str(target.end)] if isinstance(target, RuleRange) else [str(target)]
     follows = _follow_all(store, numbers, since_doc, until_doc)
     for item, result in checked:
@@ -113,9 +134,13 @@ def _older_document(store: Store, number: str, since_doc: dict) -> dict | None:
     if not chain:
         return None
     ids = {c.id: c for c in chain}
-    having = {row[0] for row in connection(store).execute(
-        f"select document_id from rules where number = ? and document_id in ({','.join('?' * len(ids))})",
-        [number, *ids])}
+    having = {
+        row[0]
+        for row in connection(store).execute(
+            f"select document_id from rules where number = ? and document_id in ({','.join('?' * len(ids))})",
+            [number, *ids],
+        )
+    }
     older = [c for c in chain if c.id in having]
     return {"name": older[-1].name, "edition": older[-1].edition} if older else None
 
@@ -129,8 +154,9 @@ def _follow(store: Store, number: str, since_doc: dict, until_doc: dict, follows
     return trace.last.number, trace.end
 
 
-def _check_number(store: Store, result: CheckedCitation, number: str, since_doc: dict, until_doc: dict,
-                  follows: Follows) -> None:
+def _check_number(
+    store: Store, result: CheckedCitation, number: str, since_doc: dict, until_doc: dict, follows: Follows
+) -> None:
     try:
         old = store.rule(number, lang="en", edition=since_doc["name"])
     except NotFound as error:
@@ -138,7 +164,8 @@ def _check_number(store: Store, result: CheckedCitation, number: str, since_doc:
         if older is None:
             result.status = NOT_FOUND
             result.note = _("{error} (the text says it was written for {edition})").format(
-                error=error, edition=since_doc["edition"])
+                error=error, edition=since_doc["edition"]
+            )
             return
         since_doc = older
         old = store.rule(number, lang="en", edition=older["name"])
@@ -159,15 +186,18 @@ def _check_number(store: Store, result: CheckedCitation, number: str, since_doc:
     if result.title and normalise_title(result.title) != normalise_title(new.title):
         result.status = TITLE_MISMATCH if result.status == OK else result.status
         result.note = _("the text quotes “{quoted}”; in {edition} the title is “{title}”").format(
-            quoted=result.title, edition=until_doc["edition"], title=new.title or "")
+            quoted=result.title, edition=until_doc["edition"], title=new.title or ""
+        )
     if result.read_in:
         read_as = _("{number} is not in {since}; read as {number} of {edition} ({title})").format(
-            number=number, since=result.since, edition=result.read_in, title=old.title or old.text[:60])
+            number=number, since=result.since, edition=result.read_in, title=old.title or old.text[:60]
+        )
         result.note = f"{read_as}; {result.note}" if result.note else read_as
 
 
-def _check_range(store: Store, result: CheckedCitation, target: RuleRange, since_doc: dict, until_doc: dict,
-                 follows: Follows) -> None:
+def _check_range(
+    store: Store, result: CheckedCitation, target: RuleRange, since_doc: dict, until_doc: dict, follows: Follows
+) -> None:
     ends = []
     for number in (str(target.start), str(target.end)):
         part = CheckedCitation(result.start, result.end, result.raw, number, OK, result.since, result.until)
@@ -221,10 +251,10 @@ def fix(text: str, checked: list[CheckedCitation]) -> tuple[str, list[dict]]:
         written[item.citation.get("start", item.start)] = new or item.target
         if replacement is not None and "-" in item.raw:
             replacement = replacement.replace("–", "-")  # the writer's dash, not ours
-        if replacement is not None and text[item.start:item.end] == item.raw and replacement != item.raw:
+        if replacement is not None and text[item.start : item.end] == item.raw and replacement != item.raw:
             edits.append({"start": item.start, "end": item.end, "old": item.raw, "new": replacement})
     for edit in sorted(edits, key=lambda e: e["start"], reverse=True):
-        text = text[:edit["start"]] + edit["new"] + text[edit["end"]:]
+        text = text[: edit["start"]] + edit["new"] + text[edit["end"] :]
     return text, edits
 
 

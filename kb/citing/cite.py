@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.core.model import Serialisable
 from kb.citing.readings import LanguageReadings, chain_edition, read_in_languages, read_range_in_languages
 from kb.core.citations import Citation, CitedItem, find_citations
 from kb.core.errors import MtgkbError
+from kb.core.model import Serialisable
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.history.chain import ChainDoc
 from kb.i18n import _, language_name, ngettext
@@ -66,9 +66,17 @@ def cite(store: Store, text: str, *, lang: str | None = None, edition: str | Non
         whole = {"start": citation.start, "end": citation.end, "raw": citation.raw}
         for item in citation.items(text):
             result = ResolvedCitation(
-                start=item.start, end=item.end, raw=item.raw, kind=citation.kind, target=str(item.target),
-                title=item.title, without_subrules=citation.without_subrules, example=citation.example,
-                status=NOT_FOUND, citation=whole, languages=list(item.languages),
+                start=item.start,
+                end=item.end,
+                raw=item.raw,
+                kind=citation.kind,
+                target=str(item.target),
+                title=item.title,
+                without_subrules=citation.without_subrules,
+                example=citation.example,
+                status=NOT_FOUND,
+                citation=whole,
+                languages=list(item.languages),
             )
             target, where, read = item.target, edition, None
             if item.languages:
@@ -105,19 +113,37 @@ def _read(store: Store, result: ResolvedCitation, item: CitedItem, until: ChainD
     first = found.readings[0]
     if not found.targets:
         result.note = _("{number} in the {language} documents ({documents}) is gone by {edition}: {end}").format(
-            number=item.target, language=language_name(first.lang), documents=", ".join(first.documents),
-            edition=until.edition, end=first.end)
+            number=item.target,
+            language=language_name(first.lang),
+            documents=", ".join(first.documents),
+            edition=until.edition,
+            end=first.end,
+        )
         return None
     if found.ambiguous:
-        result.note = _("ambiguous: {readings}").format(readings="; ".join(
-            _("{language} {number} ({documents}) is {target} in {edition}").format(
-                language=language_name(r.lang), number=r.number, documents=", ".join(r.documents),
-                target=r.target or _("gone"), edition=r.edition) for r in found.readings))
+        result.note = _("ambiguous: {readings}").format(
+            readings="; ".join(
+                _("{language} {number} ({documents}) is {target} in {edition}").format(
+                    language=language_name(r.lang),
+                    number=r.number,
+                    documents=", ".join(r.documents),
+                    target=r.target or _("gone"),
+                    edition=r.edition,
+                )
+                for r in found.readings
+            )
+        )
     else:
-        result.note = _("{number} as in the {language} documents ({documents}, numbered as {pivots}) "
-                        "is {target} in {edition}").format(
-            number=item.target, language=language_name(first.lang), documents=", ".join(first.documents),
-            pivots=_span_of(first.pivots), target=found.targets[0], edition=until.edition)
+        result.note = _(
+            "{number} as in the {language} documents ({documents}, numbered as {pivots}) is {target} in {edition}"
+        ).format(
+            number=item.target,
+            language=language_name(first.lang),
+            documents=", ".join(first.documents),
+            pivots=_span_of(first.pivots),
+            target=found.targets[0],
+            edition=until.edition,
+        )
     parse = RuleNumber.parse if isinstance(item.target, RuleNumber) else RuleRange.parse
     return parse(found.targets[0])
 
@@ -132,9 +158,11 @@ def _reading_missing(found: LanguageReadings, item: CitedItem, names: str, until
     """Why a citation in another language is read with the numbers of the edition asked for."""
     if found.without_number:
         return _("no {language} document has {number}: read with the numbers of {edition}").format(
-            language=names, number=item.target, edition=until.edition)
+            language=names, number=item.target, edition=until.edition
+        )
     return _("no {language} documents: read with the numbers of {edition}").format(
-        language=names, edition=until.edition)
+        language=names, edition=until.edition
+    )
 
 
 def _span_of(editions: list[str]) -> str:
@@ -150,16 +178,24 @@ def _resolve(store: Store, result: ResolvedCitation, citation: Citation, target,
         try:
             rules = _lookup(store, target, citation, attempt, edition)
         except MtgkbError as error:
-            result.note = (_("{error}; nearest: {suggestions}").format(error=error, suggestions=", ".join(error.suggestions))
-                           if error.suggestions else str(error))
+            result.note = (
+                _("{error}; nearest: {suggestions}").format(error=error, suggestions=", ".join(error.suggestions))
+                if error.suggestions
+                else str(error)
+            )
             continue
         first = rules[0]
         result.status = AMBIGUOUS if len({r["target"] for r in result.readings if r["target"]}) > 1 else RESOLVED
         result.resolved_target = str(target)
         result.edition, result.lang = first.edition, first.lang
         result.rules = [CitedRule(r.number, r.title, r.text, r.lang, r.edition, r.document, r.anchor) for r in rules]
-        shown = None if attempt == lang else _("no {language} text; shown in {shown}").format(
-            language=language_name(lang), shown=language_name(first.lang))
+        shown = (
+            None
+            if attempt == lang
+            else _("no {language} text; shown in {shown}").format(
+                language=language_name(lang), shown=language_name(first.lang)
+            )
+        )
         result.note = "; ".join(n for n in (reading_note, shown) if n) or None
         if citation.kind == "example" and citation.example is None:  # "ex 101.2": every example
             if first.examples:
@@ -173,8 +209,9 @@ def _resolve(store: Store, result: ResolvedCitation, citation: Citation, target,
             else:
                 result.status = NOT_FOUND
                 count = len(first.examples)
-                result.note = ngettext("rule {number} has {n} example", "rule {number} has {n} examples",
-                                       count).format(number=first.number, n=count)
+                result.note = ngettext("rule {number} has {n} example", "rule {number} has {n} examples", count).format(
+                    number=first.number, n=count
+                )
         return
     if reading_note:
         result.note = f"{reading_note}; {result.note}"

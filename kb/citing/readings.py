@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kb.core.model import Serialisable
 from kb.core.errors import EditionNotFound, NotFound
+from kb.core.model import Serialisable
 from kb.core.numbers import RuleNumber, RuleNumberError, RuleRange
 from kb.history import chain_documents, stored_inference, trace_rules
 from kb.history.chain import ChainDoc
@@ -101,19 +101,28 @@ def read_range_in_languages(source, cited: RuleRange, languages: tuple[str, ...]
     (None when they no longer share a parent, or either is gone)."""
     first = read_in_languages(source, cited.start, languages, until)
     last = read_in_languages(source, cited.end, languages, until)
-    found = LanguageReadings(without_documents=first.without_documents,
-                             without_number=list(dict.fromkeys(first.without_number + last.without_number)))
+    found = LanguageReadings(
+        without_documents=first.without_documents,
+        without_number=list(dict.fromkeys(first.without_number + last.without_number)),
+    )
     for start in first.readings:
         for end in last.readings:
             shared = [name for name in start.documents if name in end.documents]
             if start.lang != end.lang or not shared:
                 continue
             target = _range_between(start.target, end.target)
-            why = (start.end if start.target is None else end.end if end.target is None
-                   else _("{number} in {edition}").format(number=target or f"{start.target} … {end.target}",
-                                                            edition=until.edition))
-            found.readings.append(Reading(start.lang, str(cited), start.title, shared, start.pivots, target,
-                                          None, until.edition, why))
+            why = (
+                start.end
+                if start.target is None
+                else end.end
+                if end.target is None
+                else _("{number} in {edition}").format(
+                    number=target or f"{start.target} … {end.target}", edition=until.edition
+                )
+            )
+            found.readings.append(
+                Reading(start.lang, str(cited), start.title, shared, start.pivots, target, None, until.edition, why)
+            )
     return found
 
 
@@ -130,7 +139,9 @@ def _documents(conn, lang: str) -> list[tuple[int, str, str | None]]:
     """The documents of a language, newest first (an undated one by its inferred last edition)."""
     rows = conn.execute(
         "select d.id, d.name, d.edition, i.last from documents d left join edition_inference i "
-        "on i.document_id = d.id where d.lang = ?", [lang]).fetchall()
+        "on i.document_id = d.id where d.lang = ?",
+        [lang],
+    ).fetchall()
     rows.sort(key=lambda row: (row[2] or row[3] or "", row[1]), reverse=True)
     return [(row[0], row[1], row[2]) for row in rows]
 
@@ -139,7 +150,9 @@ def _documents_with(conn, ids: list[int], number: str) -> dict[int, str | None]:
     """Which of the documents hold ``number``, with its title there."""
     rows = conn.execute(
         f"select document_id, title from rules where number = ? and document_id in ({','.join('?' * len(ids))}) "
-        "order by seq", [number, *ids]).fetchall()
+        "order by seq",
+        [number, *ids],
+    ).fetchall()
     having: dict[int, str | None] = {}
     for doc_id, title in rows:
         having.setdefault(doc_id, title)
@@ -161,8 +174,17 @@ def _pivots(conn, chain: list[ChainDoc], name: str, edition: str | None) -> list
     return [c for c in chain if c.edition in wanted]
 
 
-def _add_readings(conn, found: LanguageReadings, chain: list[ChainDoc], lang: str, name: str,
-                  edition: str | None, title: str | None, number: RuleNumber, until: ChainDoc) -> None:
+def _add_readings(
+    conn,
+    found: LanguageReadings,
+    chain: list[ChainDoc],
+    lang: str,
+    name: str,
+    edition: str | None,
+    title: str | None,
+    number: RuleNumber,
+    until: ChainDoc,
+) -> None:
     """The readings of one document: its number traced from each English edition it pairs with."""
     for pivot in _pivots(conn, chain, name, edition):
         try:
@@ -173,8 +195,19 @@ def _add_readings(conn, found: LanguageReadings, chain: list[ChainDoc], lang: st
         target = last.number if last.document == until.name else None
         same = next((r for r in found.readings if r.lang == lang and r.target == target), None)
         if same is None:
-            found.readings.append(Reading(lang, str(number), title, [name], [pivot.edition], target,
-                                          last.title if target else None, until.edition, trail.end))
+            found.readings.append(
+                Reading(
+                    lang,
+                    str(number),
+                    title,
+                    [name],
+                    [pivot.edition],
+                    target,
+                    last.title if target else None,
+                    until.edition,
+                    trail.end,
+                )
+            )
             continue
         if name not in same.documents:
             same.documents.append(name)

@@ -18,7 +18,14 @@ import click
 from kb.cli.i18n import I18nGroup, ui_lang_option, version_option
 from kb.cli.options import db_option, edition_option, json_option, lang_option
 from kb.cli.output import (
-    EXIT_BAD_INPUT, EXIT_NOT_FOUND, EXIT_OK, database_error, dump, fail, open_kb, quiet_broken_pipe, report_error,
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    database_error,
+    dump,
+    fail,
+    open_kb,
+    quiet_broken_pipe,
+    report_error,
     shown,
 )
 from kb.cli.progress import ProgressView, progress_option
@@ -27,18 +34,26 @@ from kb.i18n import N_, _, format_edition, language_name, ngettext
 from kb.i18n.wrap import display_width, ljust, table
 
 # What `mtgkb import` did with each file (the JSON keeps the English word).
-IMPORT_STATUS = {"added": N_("added"), "replaced": N_("replaced"), "unchanged": N_("unchanged"),
-                 "failed": N_("failed"), "skipped": N_("skipped")}
+IMPORT_STATUS = {
+    "added": N_("added"),
+    "replaced": N_("replaced"),
+    "unchanged": N_("unchanged"),
+    "failed": N_("failed"),
+    "skipped": N_("skipped"),
+}
 
 
 # The commands of other modules, imported when named (or listed by --help): a command's start
 # then loads its own module, not every command's.
 LAZY_COMMANDS = {
     "scenarios": ("kb.cli.scenarios", "scenarios"),
-    "crosscheck": ("kb.cli.crosscheck", "crosscheck"), "term": ("kb.cli.crosscheck", "term"),
-    "diff": ("kb.cli.history", "diff"), "trace": ("kb.cli.history", "trace"),
+    "crosscheck": ("kb.cli.crosscheck", "crosscheck"),
+    "term": ("kb.cli.crosscheck", "term"),
+    "diff": ("kb.cli.history", "diff"),
+    "trace": ("kb.cli.history", "trace"),
     "renumbered": ("kb.cli.history", "renumbered"),
-    "search": ("kb.cli.search", "search"), "complete": ("kb.cli.search", "complete"),
+    "search": ("kb.cli.search", "search"),
+    "complete": ("kb.cli.search", "complete"),
     "reindex": ("kb.cli.search", "reindex"),
     "backlog": ("kb.cli.backlog", "backlog_command"),
     "mcp": ("kb.mcp.command", "mcp_command"),  # imports no MCP SDK until it runs
@@ -71,8 +86,9 @@ class MtgkbGroup(I18nGroup):
         try:
             return super().resolve_command(ctx, args)
         except click.exceptions.NoSuchCommand as error:  # "did you mean" among every command's name
-            raise click.exceptions.NoSuchCommand(error.command_name, possibilities=self.list_commands(ctx),
-                                                 ctx=ctx) from None
+            raise click.exceptions.NoSuchCommand(
+                error.command_name, possibilities=self.list_commands(ctx), ctx=ctx
+            ) from None
 
     def invoke(self, ctx: click.Context):
         try:
@@ -101,20 +117,34 @@ def cli(ctx: click.Context, db: Path | None) -> None:
 
 @cli.command("import")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--format", "format_", help="Importer to use instead of detecting it (cr-text, wiki-article, rule-page, mediawiki).")
+@click.option(
+    "--format", "format_", help="Importer to use instead of detecting it (cr-text, wiki-article, rule-page, mediawiki)."
+)
 @lang_option(help="Language of the rule text instead of detecting it (en, de, ja, zh, ru, ...).")
 @edition_option(help="Effective date (2023-11-17) for a file that does not state one.")
-@click.option("--replace-smaller", is_flag=True,
-              help="Replace a stored document even by one with fewer rules, examples or glossary entries (by over 10%).")
-@click.option("--max-bytes", type=click.IntRange(1), help="Largest file to read (default 16 MiB, or $MTGKB_MAX_FILE_BYTES).")
-@click.option("--max-rules", type=click.IntRange(1), help="Most rules a document may hold (default 20000, or $MTGKB_MAX_RULES).")
-@click.option("--warnings", "list_warnings", is_flag=True,
-              help="List each anomaly of the source files (a repaired number, a skipped letter) with its line.")
+@click.option(
+    "--replace-smaller",
+    is_flag=True,
+    help="Replace a stored document even by one with fewer rules, examples or glossary entries (by over 10%).",
+)
+@click.option(
+    "--max-bytes", type=click.IntRange(1), help="Largest file to read (default 16 MiB, or $MTGKB_MAX_FILE_BYTES)."
+)
+@click.option(
+    "--max-rules", type=click.IntRange(1), help="Most rules a document may hold (default 20000, or $MTGKB_MAX_RULES)."
+)
+@click.option(
+    "--warnings",
+    "list_warnings",
+    is_flag=True,
+    help="List each anomaly of the source files (a repaired number, a skipped letter) with its line.",
+)
 @json_option(help="Print the results as JSON (each file's warnings included).")
 @progress_option
 @click.pass_context
-def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_bytes, max_rules, list_warnings,
-                   as_json, progress):
+def import_command(
+    ctx, sources, format_, lang, edition, replace_smaller, max_bytes, max_rules, list_warnings, as_json, progress
+):
     """Import rule texts (files or folders) into the database; each file is atomic.
 
     Each file's result is printed as it finishes; then the renumbering chain, edition
@@ -127,8 +157,13 @@ def import_command(ctx, sources, format_, lang, edition, replace_smaller, max_by
     if missing:
         fail(_("no such file: {path}").format(path=missing[0]), code=EXIT_BAD_INPUT, as_json=as_json)
     kb = open_kb(ctx, create=True)
-    safety = dict(replace_smaller=replace_smaller, max_bytes=max_bytes, max_rules=max_rules,
-                  on_wait=lambda message: click.echo(message, err=True))
+    safety = dict(
+        replace_smaller=replace_smaller,
+        max_bytes=max_bytes,
+        max_rules=max_rules,
+        on_wait=lambda message: click.echo(message, err=True),
+    )
+
     def report(result) -> None:
         report_import(result, list_warnings)
 
@@ -148,36 +183,56 @@ def report_import(r, list_warnings: bool = False) -> None:
     if r.status == "failed":
         click.echo(_("Error: {message}").format(message=shown(r.error)), err=True)
     elif r.status == "skipped":
-        click.echo(_("{status} {path}: {reason}").format(
-            status=ljust(_(IMPORT_STATUS[r.status]), width), path=shown(str(r.path)), reason=shown(r.error)), err=True)
+        click.echo(
+            _("{status} {path}: {reason}").format(
+                status=ljust(_(IMPORT_STATUS[r.status]), width), path=shown(str(r.path)), reason=shown(r.error)
+            ),
+            err=True,
+        )
     else:
-        click.echo(_("{status} {name}: {lang} {edition}, {counts}").format(
-            status=ljust(_(IMPORT_STATUS[r.status]), width), name=shown(r.name), lang=r.lang,
-            edition=format_edition(r.edition), counts=_counts(r)))
+        click.echo(
+            _("{status} {name}: {lang} {edition}, {counts}").format(
+                status=ljust(_(IMPORT_STATUS[r.status]), width),
+                name=shown(r.name),
+                lang=r.lang,
+                edition=format_edition(r.edition),
+                counts=_counts(r),
+            )
+        )
     if list_warnings:
         for warning in r.warnings:
             click.echo(shown(_("Warning: {path}:{line}: {message}").format(**warning)), err=True)
     elif r.warnings:
-        click.echo(" " * (width + 1) + ngettext(
-            "{n} warning about the source (a repaired number, a skipped letter): --warnings lists it",
-            "{n} warnings about the source (repaired numbers, skipped letters): --warnings lists them",
-            len(r.warnings)).format(n=len(r.warnings)), err=True)
+        click.echo(
+            " " * (width + 1)
+            + ngettext(
+                "{n} warning about the source (a repaired number, a skipped letter): --warnings lists it",
+                "{n} warnings about the source (repaired numbers, skipped letters): --warnings lists them",
+                len(r.warnings),
+            ).format(n=len(r.warnings)),
+            err=True,
+        )
 
 
 def _counts(counted) -> str:
-    """"3318 rules, 1010 examples, 250 glossary entries, 1400 references" of a document or import."""
-    return ", ".join([
-        ngettext("{n} rule", "{n} rules", counted.rules).format(n=counted.rules),
-        ngettext("{n} example", "{n} examples", counted.examples).format(n=counted.examples),
-        ngettext("{n} glossary entry", "{n} glossary entries", counted.glossary).format(n=counted.glossary),
-        ngettext("{n} reference", "{n} references", counted.references).format(n=counted.references),
-    ])
+    """ "3318 rules, 1010 examples, 250 glossary entries, 1400 references" of a document or import."""
+    return ", ".join(
+        [
+            ngettext("{n} rule", "{n} rules", counted.rules).format(n=counted.rules),
+            ngettext("{n} example", "{n} examples", counted.examples).format(n=counted.examples),
+            ngettext("{n} glossary entry", "{n} glossary entries", counted.glossary).format(n=counted.glossary),
+            ngettext("{n} reference", "{n} references", counted.references).format(n=counted.references),
+        ]
+    )
 
 
 @cli.command()
-@click.option("--newest-only", is_flag=True,
-              help="Only the newest English edition, the translations and the seeds: a small database (build "
-                   "again without it to add the rest).")
+@click.option(
+    "--newest-only",
+    is_flag=True,
+    help="Only the newest English edition, the translations and the seeds: a small database (build "
+    "again without it to add the rest).",
+)
 @json_option(help="Print the results as JSON.")
 @progress_option
 @click.pass_context
@@ -195,8 +250,12 @@ def build(ctx, newest_only, as_json, progress):
     started = time.monotonic()
 
     def ready(results) -> None:  # a bundled text that fails raises (keep_going=False): these are stored
-        click.echo(_("Ready to answer ({seconds:.0f} s): {documents}. Adding the older editions and their "
-                     "history ...").format(seconds=time.monotonic() - started, documents=_built(results)), err=True)
+        click.echo(
+            _("Ready to answer ({seconds:.0f} s): {documents}. Adding the older editions and their history ...").format(
+                seconds=time.monotonic() - started, documents=_built(results)
+            ),
+            err=True,
+        )
 
     with ProgressView(True if progress is None else progress) as view:
         results = kb.build(progress=view, newest_only=newest_only, ready=None if as_json or newest_only else ready)
@@ -204,24 +263,30 @@ def build(ctx, newest_only, as_json, progress):
         dump([r.to_dict() for r in results])
         return
     added = sum(1 for r in results if r.status in ("added", "replaced"))
-    click.echo(_("Database: {path}: {documents} ({added} new, {seconds:.0f} s)").format(
-        path=kb.path, documents=_built(results), added=added, seconds=time.monotonic() - started))
+    click.echo(
+        _("Database: {path}: {documents} ({added} new, {seconds:.0f} s)").format(
+            path=kb.path, documents=_built(results), added=added, seconds=time.monotonic() - started
+        )
+    )
 
 
 def _built(results) -> str:
-    """"English 135 editions, Japanese 1, Chinese 2, undated 2" of a build's results."""
+    """ "English 135 editions, Japanese 1, Chinese 2, undated 2" of a build's results."""
     editions: dict[str, int] = {}
     for result in results:
         if result.rules:
             editions[result.lang] = editions.get(result.lang, 0) + 1  # a glossary file alone has no rules
-    return ", ".join(ngettext("{language} {n} document", "{language} {n} documents", n).format(
-        language=language_name(lang), n=n) for lang, n in editions.items())
+    return ", ".join(
+        ngettext("{language} {n} document", "{language} {n} documents", n).format(language=language_name(lang), n=n)
+        for lang, n in editions.items()
+    )
 
 
 @cli.command()
 @click.argument("number")
-@lang_option(help="Language of the text (default: the interface language where the rule has a text in "
-                             "it, else English).")
+@lang_option(
+    help="Language of the text (default: the interface language where the rule has a text in it, else English)."
+)
 @edition_option(help="Edition (2023-11-17) or document name; default the newest.")
 @json_option(help="Print the rule as JSON.")
 @click.option("--defining", is_flag=True, help="A keyword's defining subrule in place of its rule (702.31: 702.31b).")
@@ -247,11 +312,30 @@ def editions(ctx, lang, as_json):
         return
     if not docs:  # an empty list is an answer; people are told what to run
         click.echo(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"), err=True)
-    # TRANSLATORS: column headings of `mtgkb editions`; keep them short.
-    heading = [_("code"), _("language"), _("edition"), _("rules"), _("examples"), _("glossary"), _("refs"),
-               _("name (format)")]
-    rows = [[d.lang, language_name(d.lang), format_edition(d.edition), str(d.rules), str(d.examples),
-             str(d.glossary), str(d.references), f"{shown(d.name)} ({d.format})"] for d in docs]
+    heading = [
+        # TRANSLATORS: column headings of `mtgkb editions`; keep them short.
+        _("code"),
+        _("language"),
+        _("edition"),
+        _("rules"),
+        _("examples"),
+        _("glossary"),
+        _("refs"),
+        _("name (format)"),
+    ]
+    rows = [
+        [
+            d.lang,
+            language_name(d.lang),
+            format_edition(d.edition),
+            str(d.rules),
+            str(d.examples),
+            str(d.glossary),
+            str(d.references),
+            f"{shown(d.name)} ({d.format})",
+        ]
+        for d in docs
+    ]
     lines = table([heading, *rows], right={3, 4, 5, 6})
     click.echo(lines[0])
     for d, line in zip(docs, lines[1:]):
@@ -259,8 +343,12 @@ def editions(ctx, lang, as_json):
         if d.meta.get("coverage"):
             click.echo("    " + coverage_text(d.meta))
         if d.inferred:
-            click.echo("    " + _("inferred edition: {first} … {last}").format(
-                first=format_edition(d.inferred["first"]), last=format_edition(d.inferred["last"])))
+            click.echo(
+                "    "
+                + _("inferred edition: {first} … {last}").format(
+                    first=format_edition(d.inferred["first"]), last=format_edition(d.inferred["last"])
+                )
+            )
             for evidence in d.inferred["evidence"]:
                 click.echo(f"      {evidence}")
 
@@ -299,8 +387,9 @@ def refs(ctx, number, lang, edition, broken, document, as_json):
         else:
             for r in found:
                 click.echo(f"{r.document} {r.source or r.glossary_term}: {r.raw!r} -> {r.target} ({_broken_why(r)})")
-            click.echo(ngettext("{n} broken citation", "{n} broken citations", len(found)).format(n=len(found)),
-                       err=True)
+            click.echo(
+                ngettext("{n} broken citation", "{n} broken citations", len(found)).format(n=len(found)), err=True
+            )
         return
     if not number:
         fail(_("give a rule NUMBER or --broken"), code=EXIT_BAD_INPUT, as_json=as_json)
@@ -345,8 +434,9 @@ def glossary(ctx, term, lang, edition, all_editions, as_json):
         dump(result.to_dict())
         return
     if result.did_you_mean:
-        click.echo(_("No entry for {term!r}. Did you mean: {suggestion}?").format(
-            term=term, suggestion=result.did_you_mean))
+        click.echo(
+            _("No entry for {term!r}. Did you mean: {suggestion}?").format(term=term, suggestion=result.did_you_mean)
+        )
         click.echo()
     if result.see:
         click.echo(_("{term} (see {target}):").format(term=result.see, target=result.concepts[0]))
@@ -359,32 +449,58 @@ def glossary(ctx, term, lang, edition, all_editions, as_json):
         click.echo(e.text)
         click.echo()
     if result.other_editions:
-        click.echo(ngettext("{n} more entry in other editions: --all lists it, --edition picks one.",
-                            "{n} more entries in other editions: --all lists them, --edition picks one.",
-                            result.other_editions).format(n=result.other_editions))
+        click.echo(
+            ngettext(
+                "{n} more entry in other editions: --all lists it, --edition picks one.",
+                "{n} more entries in other editions: --all lists them, --edition picks one.",
+                result.other_editions,
+            ).format(n=result.other_editions)
+        )
     if result.more_concepts:
-        click.echo(ngettext("{n} more term contains {term!r}: {terms}",
-                            "{n} more terms contain {term!r}: {terms}", len(result.more_concepts)).format(
-            n=len(result.more_concepts), term=term, terms=", ".join(result.more_concepts)))
+        click.echo(
+            ngettext(
+                "{n} more term contains {term!r}: {terms}",
+                "{n} more terms contain {term!r}: {terms}",
+                len(result.more_concepts),
+            ).format(n=len(result.more_concepts), term=term, terms=", ".join(result.more_concepts))
+        )
 
 
 @cli.command()
 @click.argument("text", required=False)
-@click.option("--file", "file_", type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
-              help="Read the text from a file ('-' for stdin).")
-@lang_option(help="Language of the rule texts to show (default: the interface language where the rule "
-                             "has a text in it, else English; the text's own words may be any language).")
+@click.option(
+    "--file",
+    "file_",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    help="Read the text from a file ('-' for stdin).",
+)
+@lang_option(
+    help="Language of the rule texts to show (default: the interface language where the rule "
+    "has a text in it, else English; the text's own words may be any language)."
+)
 @edition_option(help="Edition to resolve against (default the newest).")
 @click.option("--check", "check_", is_flag=True, help="Re-validate the citations of a text written against --since.")
 @click.option("--since", help="With --check: the edition the text was written for.")
 @click.option("--until", help="With --check: the edition to check against (default the newest).")
-@click.option("--fix", "fix_", is_flag=True,
-              help="With --check: update moved numbers; the fixed text goes to standard output (the report to "
-                   "stderr), or to --output, or back into --file with --in-place.")
-@click.option("--output", "output", type=click.Path(dir_okay=False, path_type=Path),
-              help="With --fix: write the fixed text to this file.")
-@click.option("--in-place", "in_place", is_flag=True,
-              help="With --fix: rewrite the --file itself, keeping the old text as FILE.bak.")
+@click.option(
+    "--fix",
+    "fix_",
+    is_flag=True,
+    help="With --check: update moved numbers; the fixed text goes to standard output (the report to "
+    "stderr), or to --output, or back into --file with --in-place.",
+)
+@click.option(
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="With --fix: write the fixed text to this file.",
+)
+@click.option(
+    "--in-place",
+    "in_place",
+    is_flag=True,
+    help="With --fix: rewrite the --file itself, keeping the old text as FILE.bak.",
+)
 @json_option(help="Print the citations as JSON.")
 @click.pass_context
 def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json):
@@ -401,8 +517,7 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in
     if output and in_place:
         fail(_("give either --output or --in-place"), code=EXIT_BAD_INPUT, as_json=as_json)
     if in_place and (file_ is None or str(file_) == "-"):
-        fail(_("--in-place rewrites the --file: give a file, not a TEXT or '-'"), code=EXIT_BAD_INPUT,
-             as_json=as_json)
+        fail(_("--in-place rewrites the --file: give a file, not a TEXT or '-'"), code=EXIT_BAD_INPUT, as_json=as_json)
     if check_ and not since:
         fail(_("--check needs --since: the edition the text was written for"), code=EXIT_BAD_INPUT, as_json=as_json)
     if file_ is not None:

@@ -21,12 +21,21 @@ from kb.i18n import _
 @click.option("--to", "to", help="The newer English edition (a date or document name; default: the newest).")
 @click.option("--section", help="Only rules inside this section, chapter or rule (7, 702, 702.26).")
 @json_option(help="Print the list as JSON.")
-@click.option("--csv", "csv_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the list as CSV to FILE.")
-@click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the list as a standalone HTML page to FILE.")
-@click.option("--po", "po_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the whole document as a gettext PO file to FILE (changed messages fuzzy).")
+@click.option(
+    "--csv", "csv_file", type=click.Path(dir_okay=False, path_type=Path), help="Write the list as CSV to FILE."
+)
+@click.option(
+    "--html",
+    "html_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the list as a standalone HTML page to FILE.",
+)
+@click.option(
+    "--po",
+    "po_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the whole document as a gettext PO file to FILE (changed messages fuzzy).",
+)
 @click.pass_context
 def backlog_command(ctx, translation, to, section, as_json, csv_file, html_file, po_file):
     """What to re-translate: every rule of the newer English edition (--to, default the newest) that

@@ -78,8 +78,16 @@ def _detail(c) -> str:
     return c.note or words
 
 
-def print_checked(checked: list, changes: list[dict], *, fix: bool, fixed: str | None,
-                  destination: Path | None, backup: Path | None, as_json: bool) -> None:
+def print_checked(
+    checked: list,
+    changes: list[dict],
+    *,
+    fix: bool,
+    fixed: str | None,
+    destination: Path | None,
+    backup: Path | None,
+    as_json: bool,
+) -> None:
     """The check (and what --fix changed). With --fix to standard output the fixed text is all
     that goes there, the report to stderr, so `cite --check --fix --file a.txt > b.txt` works."""
     to_stdout = fix and destination is None

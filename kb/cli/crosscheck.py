@@ -12,37 +12,49 @@ from pathlib import Path
 import click
 
 from kb.cli.options import json_option, lang_option
-
 from kb.cli.output import EXIT_BAD_INPUT, EXIT_NOT_FOUND, dump, fail, open_kb
 from kb.core.labels import CATEGORY_LABELS, SOURCE_LABELS
-from kb.i18n.wrap import wrap_wide
 from kb.i18n import _
+from kb.i18n.wrap import wrap_wide
 
 
 @click.command("crosscheck")
 @click.argument("sides", nargs=-1, metavar="[A B]")
 @click.option("--document", help="Check a whole translation: ja@2026-01-16, a language or a document name.")
 @click.option("--against", help="With --document: the original (default: the English document of the same edition).")
-@click.option("--kind", "kinds", multiple=True,
-              help="With --document: only this class of finding (repeatable): missing, extra, duplicate, "
-                   "subrules, citations, examples, numbers, untranslated.")
+@click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    help="With --document: only this class of finding (repeatable): missing, extra, duplicate, "
+    "subrules, citations, examples, numbers, untranslated.",
+)
 @click.option("--all", "show_all", is_flag=True, help="With --document: print every finding, not 20 per class.")
-@click.option("--structure", is_flag=True,
-              help="Align by structure (order, terms, numbers) instead of through the English editions.")
+@click.option(
+    "--structure",
+    is_flag=True,
+    help="Align by structure (order, terms, numbers) instead of through the English editions.",
+)
 @json_option(help="Print the report as JSON.")
-@click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Also write a standalone HTML report (side by side, flags coloured) to FILE.")
-@click.option("--links", metavar="TEMPLATE",
-              help="With --html: where rule numbers link: reader (default), static, yawgatog or a template with "
-                   "{number}, {anchor}, {lang}, {edition}, {document} (default: $MTGKB_RULE_LINKS).")
+@click.option(
+    "--html",
+    "html_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write a standalone HTML report (side by side, flags coloured) to FILE.",
+)
+@click.option(
+    "--links",
+    metavar="TEMPLATE",
+    help="With --html: where rule numbers link: reader (default), static, yawgatog or a template with "
+    "{number}, {anchor}, {lang}, {edition}, {document} (default: $MTGKB_RULE_LINKS).",
+)
 @click.option("--strict", is_flag=True, help="Exit 1 when anything is flagged.")
 @click.pass_context
 def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_json, html_file, links, strict):
     """Cross-check translations: A and B like de:702.23 ja@2023-11-17:702.26 (rule against rule,
     subrule by subrule), or --document ja@2026-01-16 [--against en@2026-01-16] (every rule)."""
     if bool(document) == bool(sides) or (sides and len(sides) != 2):
-        fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT,
-              as_json=as_json)
+        fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT, as_json=as_json)
     kb = open_kb(ctx)
     if html_file:
         kb.crosscheck_report(None, format="links", links=links)  # a bad --links template fails before the work
@@ -86,7 +98,9 @@ def term(ctx, query, lang, as_json):
             click.echo(f"  {name.lang:3} {name.name}")
             for source in name.sources:
                 label = _(SOURCE_LABELS[source.source]) if source.source in SOURCE_LABELS else source.source
-                said = f"{source.confidence:.2f} {label}: {source.origin}" + (f", {source.detail}" if source.detail else "")
+                said = f"{source.confidence:.2f} {label}: {source.origin}" + (
+                    f", {source.detail}" if source.detail else ""
+                )
                 for line in wrap_wide(said, 92):
                     click.echo(f"        {line}")
         click.echo()

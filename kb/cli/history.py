@@ -9,7 +9,6 @@ from __future__ import annotations
 import click
 
 from kb.cli.options import edition_option, json_option, lang_option
-
 from kb.cli.output import dump, fail, open_kb
 from kb.core.labels import CHANGE_LABELS, mark
 from kb.i18n import _, ngettext
@@ -61,8 +60,9 @@ def diff(ctx, old, new, section, lang, show_all, as_json):
 
 
 def _counts(summary: dict[str, int]) -> str:
-    return ", ".join(_("{change}: {n}").format(change=_change(kind), n=count)
-                     for kind, count in summary.items()) or _("none")
+    return ", ".join(_("{change}: {n}").format(change=_change(kind), n=count) for kind, count in summary.items()) or _(
+        "none"
+    )
 
 
 def _echo_rule(entry, width: int) -> None:
@@ -73,8 +73,11 @@ def _echo_rule(entry, width: int) -> None:
     else:
         numbers = " -> ".join(n for n in dict.fromkeys([entry.old_number, entry.new_number]) if n)
     title = entry.new_title or entry.old_title
-    extra = ("  " + _("(cited numbers follow their renumbering)")
-             if entry.references_only and entry.change != "references only" else "")
+    extra = (
+        "  " + _("(cited numbers follow their renumbering)")
+        if entry.references_only and entry.change != "references only"
+        else ""
+    )
     click.echo(ljust(_change(entry.change), width) + f" {numbers}" + (f"  {title}" if title else "") + extra)
     _echo_texts(entry.old_text, entry.new_text, entry.old_spans, entry.new_spans)
     for example in entry.examples:
@@ -107,10 +110,15 @@ def trace(ctx, number, edition, to, back, no_subrules, show_all, as_json):
     if as_json:
         dump(result.to_dict())
         return
-    heading = (_("{number} of {edition} ({document}), traced back: {end}") if result.direction == "back"
-               else _("{number} of {edition} ({document}), traced forward: {end}"))
-    click.secho(heading.format(number=result.number, edition=result.edition, document=result.document, end=result.end),
-                bold=True)
+    heading = (
+        _("{number} of {edition} ({document}), traced back: {end}")
+        if result.direction == "back"
+        else _("{number} of {edition} ({document}), traced forward: {end}")
+    )
+    click.secho(
+        heading.format(number=result.number, edition=result.edition, document=result.document, end=result.end),
+        bold=True,
+    )
     _echo_steps(result, show_all)
     for sub in result.subrules:
         click.echo(f"{sub.number}: {sub.end}")
@@ -126,7 +134,9 @@ def _echo_steps(result, show_all: bool) -> None:
             hidden += 1
             continue
         if hidden:
-            click.echo("  " + ngettext("... {n} edition unchanged", "... {n} editions unchanged", hidden).format(n=hidden))
+            click.echo(
+                "  " + ngettext("... {n} edition unchanged", "... {n} editions unchanged", hidden).format(n=hidden)
+            )
             hidden = 0
         line = f"  {step.edition:12} {step.number or '-':10} {step.title or '':28} {_change(step.change)}"
         click.echo(line.rstrip() + (f" ({step.note})" if step.note else ""))
@@ -145,7 +155,10 @@ def renumbered(ctx, old, new, lang, as_json):
         dump(result.to_dict())
         return
     count = len(result.rules)
-    click.echo(ngettext("{old} -> {new}: {n} rule renumbered", "{old} -> {new}: {n} rules renumbered", count).format(
-        old=_edition(result.old), new=_edition(result.new), n=count))
+    click.echo(
+        ngettext("{old} -> {new}: {n} rule renumbered", "{old} -> {new}: {n} rules renumbered", count).format(
+            old=_edition(result.old), new=_edition(result.new), n=count
+        )
+    )
     for r in result.rules:
         click.echo(f"{r.old_number:>10} -> {r.new_number:10} {r.title or '':30} {_change(r.change)}".rstrip())

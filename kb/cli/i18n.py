@@ -32,8 +32,7 @@ from typing import Any, TypeVar
 import click
 from click.formatting import measure_table
 
-from kb.i18n import (N_, SOURCE_LANGUAGE, _, available_languages, match_language, resolve_ui_language,
-                     using_language)
+from kb.i18n import N_, SOURCE_LANGUAGE, _, available_languages, match_language, resolve_ui_language, using_language
 from kb.i18n.catalogs import DOMAIN, gettext_folder
 from kb.i18n.wrap import display_width, has_wide, shorten_wide, wrap_wide
 
@@ -109,8 +108,9 @@ class I18nHelpFormatter(click.HelpFormatter):
             # the width click gives the second column
             first_col = min(measure_table(rows)[0], col_max) + col_spacing
             text_width = max(self.width - first_col - 2, 10)
-            rows = [(first, wrap_wide_text(second, text_width) if has_wide(second) else second)
-                    for first, second in rows]
+            rows = [
+                (first, wrap_wide_text(second, text_width) if has_wide(second) else second) for first, second in rows
+            ]
         super().write_dl(rows, col_max, col_spacing)
 
 
@@ -194,8 +194,12 @@ class I18nGroup(I18nCommand, click.Group):
             return super().main(args, *rest, **kwargs)
 
 
-_ADOPTED: dict[type, type] = {click.Option: I18nOption, click.Argument: I18nArgument,
-                              click.Command: I18nCommand, click.Group: I18nGroup}
+_ADOPTED: dict[type, type] = {
+    click.Option: I18nOption,
+    click.Argument: I18nArgument,
+    click.Command: I18nCommand,
+    click.Group: I18nGroup,
+}
 
 
 def adopt(obj: Any) -> Any:
@@ -235,18 +239,27 @@ def _check_ui_lang(ctx: click.Context, param: click.Parameter, value: str | None
     if value is not None and match_language(value) is None:
         raise click.BadParameter(
             _("no messages in {language!r}; available: {languages}").format(
-                language=value, languages=", ".join(available_languages())),
-            ctx=ctx, param=param)
+                language=value, languages=", ".join(available_languages())
+            ),
+            ctx=ctx,
+            param=param,
+        )
     return value
 
 
 def ui_lang_option(f: F) -> F:
     """The global --ui-lang option (put it on the top group, which must be an I18nGroup)."""
     return click.option(
-        UI_LANG_OPTION, "ui_lang", metavar="LANG", expose_value=False, is_eager=True, callback=_check_ui_lang,
+        UI_LANG_OPTION,
+        "ui_lang",
+        metavar="LANG",
+        expose_value=False,
+        is_eager=True,
+        callback=_check_ui_lang,
         cls=I18nOption,
         help="Language of messages and help, e.g. de or ja (default: $MTGKB_LANG, else the locale: "
-             "$LC_ALL, $LC_MESSAGES, $LANG).")(f)
+        "$LC_ALL, $LC_MESSAGES, $LANG).",
+    )(f)
 
 
 def version_option(package_name: str) -> Callable[[F], F]:
@@ -261,6 +274,12 @@ def version_option(package_name: str) -> Callable[[F], F]:
         click.echo(message % {"prog": ctx.find_root().info_name, "version": version(package_name)})
         ctx.exit()
 
-    return click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show,
-                        cls=I18nOption, help=N_("Show the version and exit."))
-
+    return click.option(
+        "--version",
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=show,
+        cls=I18nOption,
+        help=N_("Show the version and exit."),
+    )

@@ -39,6 +39,9 @@ def edition_option(help: str | None = None):
 
 def db_option(function):
     return click.option(
-        "--db", "db", type=click.Path(dir_okay=False, path_type=Path),
+        "--db",
+        "db",
+        type=click.Path(dir_okay=False, path_type=Path),
         help="Database file (default: $MTGKB_DB, else mtgkb.db in your data folder, built from the bundled "
-             "sources on first use).")(function)
+        "sources on first use).",
+    )(function)

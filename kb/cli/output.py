@@ -25,7 +25,7 @@ def dump(data) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-_CONTROL = dict.fromkeys([*range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0)])
+_CONTROL = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)])
 
 
 def shown(text: str) -> str:
@@ -58,8 +58,7 @@ def report_error(error: MtgkbError, as_json: bool) -> int:
     return error.exit_code
 
 
-def fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NOT_FOUND,
-         as_json: bool = False) -> None:
+def fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NOT_FOUND, as_json: bool = False) -> None:
     """Report a problem the command itself found (usage, a check that failed) and exit."""
     report_failure(message, suggestions or [], as_json)
     sys.exit(code)
@@ -107,9 +106,14 @@ def open_database(db: Path | None, **options):
     if db is not None or options.get("readonly") or default_db_path().exists():
         return KnowledgeBase.open(db, **options)
 
-    print(_("Building {path} from the rule texts mtgkb carries: the newest English edition, the translations "
-            "and the seeds ('mtgkb build' adds every edition since 1999) ...").format(path=default_db_path()),
-          file=sys.stderr, flush=True)
+    print(
+        _(
+            "Building {path} from the rule texts mtgkb carries: the newest English edition, the translations "
+            "and the seeds ('mtgkb build' adds every edition since 1999) ..."
+        ).format(path=default_db_path()),
+        file=sys.stderr,
+        flush=True,
+    )
     with ProgressView() as view:
         return KnowledgeBase.open(db, progress=view, **options)
 

@@ -19,17 +19,25 @@ import click
 from kb.core.progress import CHAIN, DOWNLOAD, IMPORT, INDEX, INFERENCE, Progress
 from kb.i18n import N_, _, ngettext
 
-LABELS = {DOWNLOAD: N_("Downloading"), IMPORT: N_("Importing"), CHAIN: N_("Renumbering chain"), INFERENCE: N_("Inferring editions"),
-          INDEX: N_("Search index")}
+LABELS = {
+    DOWNLOAD: N_("Downloading"),
+    IMPORT: N_("Importing"),
+    CHAIN: N_("Renumbering chain"),
+    INFERENCE: N_("Inferring editions"),
+    INDEX: N_("Search index"),
+}
 SHOW_AFTER = 0.3  # seconds: a phase quicker than this never shows a bar
 REDRAW_EVERY = 0.1
 
 
 def progress_option(function):
     """--progress/--no-progress on a command that can run long (default: bars on a terminal)."""
-    return click.option("--progress/--no-progress", "progress", default=None,
-                        help="Show progress bars (default: when stderr is a terminal; elsewhere "
-                             "--progress prints a line per phase).")(function)
+    return click.option(
+        "--progress/--no-progress",
+        "progress",
+        default=None,
+        help="Show progress bars (default: when stderr is a terminal; elsewhere --progress prints a line per phase).",
+    )(function)
 
 
 class ProgressView:

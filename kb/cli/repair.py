@@ -12,8 +12,9 @@ from kb.i18n import _, ngettext
 
 
 @click.command()
-@click.option("--check", "check_only", is_flag=True,
-              help="Only say what is missing (exit 1 when something is), change nothing.")
+@click.option(
+    "--check", "check_only", is_flag=True, help="Only say what is missing (exit 1 when something is), change nothing."
+)
 @json_option(help="Print what was missing and what was done as JSON.")
 @click.pass_context
 def repair(ctx, check_only, as_json):
@@ -37,16 +38,23 @@ def repair(ctx, check_only, as_json):
         click.echo(line)
     if report.schema:
         click.echo(_("Schema: added {parts}").format(parts=", ".join(report.schema)))
-    click.echo(_("Repaired: {pairings}, {removed}, {inferred}, {indexed} ({seconds} s)").format(
-        pairings=ngettext("{n} pairing computed", "{n} pairings computed", report.pairings).format(n=report.pairings),
-        removed=ngettext("{n} stale pairing removed", "{n} stale pairings removed", report.removed).format(
-            n=report.removed),
-        inferred=ngettext("{n} edition inferred", "{n} editions inferred", len(report.inferred)).format(
-            n=len(report.inferred)),
-        indexed=ngettext("{n} document indexed", "{n} documents indexed",
-                         len(report.indexed) + len(report.unindexed)).format(
-            n=len(report.indexed) + len(report.unindexed)),
-        seconds=report.seconds))
+    click.echo(
+        _("Repaired: {pairings}, {removed}, {inferred}, {indexed} ({seconds} s)").format(
+            pairings=ngettext("{n} pairing computed", "{n} pairings computed", report.pairings).format(
+                n=report.pairings
+            ),
+            removed=ngettext("{n} stale pairing removed", "{n} stale pairings removed", report.removed).format(
+                n=report.removed
+            ),
+            inferred=ngettext("{n} edition inferred", "{n} editions inferred", len(report.inferred)).format(
+                n=len(report.inferred)
+            ),
+            indexed=ngettext(
+                "{n} document indexed", "{n} documents indexed", len(report.indexed) + len(report.unindexed)
+            ).format(n=len(report.indexed) + len(report.unindexed)),
+            seconds=report.seconds,
+        )
+    )
 
 
 def _pending_lines(pending) -> list[str]:
@@ -54,14 +62,21 @@ def _pending_lines(pending) -> list[str]:
         return [_("Nothing is missing: the derived data matches the documents.")]
     lines = []
     if pending.pairings:
-        lines.append(ngettext("Renumbering chain: {n} pairing missing or stale ({pairs})",
-                              "Renumbering chain: {n} pairings missing or stale ({pairs})",
-                              len(pending.pairings)).format(n=len(pending.pairings),
-                                                            pairs=", ".join(pending.pairings[:3])))
+        lines.append(
+            ngettext(
+                "Renumbering chain: {n} pairing missing or stale ({pairs})",
+                "Renumbering chain: {n} pairings missing or stale ({pairs})",
+                len(pending.pairings),
+            ).format(n=len(pending.pairings), pairs=", ".join(pending.pairings[:3]))
+        )
     if pending.stale_runs:
-        lines.append(ngettext("Renumbering chain: {n} pairing of editions no longer consecutive",
-                              "Renumbering chain: {n} pairings of editions no longer consecutive",
-                              pending.stale_runs).format(n=pending.stale_runs))
+        lines.append(
+            ngettext(
+                "Renumbering chain: {n} pairing of editions no longer consecutive",
+                "Renumbering chain: {n} pairings of editions no longer consecutive",
+                pending.stale_runs,
+            ).format(n=pending.stale_runs)
+        )
     if pending.inferences:
         lines.append(_("Edition inference: {names}").format(names=", ".join(pending.inferences)))
     if pending.index:

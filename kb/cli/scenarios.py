@@ -15,7 +15,6 @@ import click
 
 from kb.cli.options import edition_option, json_option
 from kb.cli.output import open_kb
-
 from kb.i18n import _, ngettext
 
 
@@ -33,9 +32,15 @@ def _print_result(result) -> None:
     status = _("PASS") if result.passed else _("FAIL")
     click.echo(f"{status}  {where}: {result.name}  [{rules}] {result.edition}")
     for failure in result.failures:
-        click.echo("      " + _("step {step}: {expectation}: expected {expected}, got {actual}").format(
-            step=failure["step"], expectation=failure["expectation"], expected=_short(failure["expected"]),
-            actual=_short(failure["actual"])))
+        click.echo(
+            "      "
+            + _("step {step}: {expectation}: expected {expected}, got {actual}").format(
+                step=failure["step"],
+                expectation=failure["expectation"],
+                expected=_short(failure["expected"]),
+                actual=_short(failure["actual"]),
+            )
+        )
 
 
 def exit_code(results: list) -> int:
@@ -58,29 +63,49 @@ def scenarios() -> None:
 @click.option("--no-store", is_flag=True, help="Do not store the results in the database.")
 @json_option(help="Results as JSON.")
 @click.pass_context
-def run(ctx: click.Context, paths: tuple[str, ...], edition: str | None, twins: bool, no_store: bool,
-        as_json: bool) -> None:
+def run(
+    ctx: click.Context, paths: tuple[str, ...], edition: str | None, twins: bool, no_store: bool, as_json: bool
+) -> None:
     """Run the bundled scenarios, or the scenario files and folders given; results are stored per rule."""
     start = time.perf_counter()
     kb = open_kb(ctx, memory=no_store)  # --no-store needs no database at all
     results = kb.run_scenarios(list(paths) or None, edition=edition, twins=twins, store=not no_store)
     seconds = time.perf_counter() - start
     if as_json:
-        click.echo(json.dumps({"results": [r.to_dict() for r in results], "seconds": round(seconds, 3),
-                               "exit_code": exit_code(results)}, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "results": [r.to_dict() for r in results],
+                    "seconds": round(seconds, 3),
+                    "exit_code": exit_code(results),
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
         for result in results:
             _print_result(result)
         passed = sum(r.passed for r in results)
         bad = sum(bool(r.errors) for r in results)
-        summary = (ngettext("{n} scenario: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s, with "
-                            "twins)", "{n} scenarios: {passed} passed, {failed} failed, {bad} with bad input "
-                            "({seconds} s, with twins)", len(results)) if twins else
-                   ngettext("{n} scenario: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s)",
-                            "{n} scenarios: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s)",
-                            len(results)))
-        click.echo(summary.format(n=len(results), passed=passed, failed=len(results) - passed - bad, bad=bad,
-                                  seconds=f"{seconds:.2f}"))
+        summary = (
+            ngettext(
+                "{n} scenario: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s, with twins)",
+                "{n} scenarios: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s, with twins)",
+                len(results),
+            )
+            if twins
+            else ngettext(
+                "{n} scenario: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s)",
+                "{n} scenarios: {passed} passed, {failed} failed, {bad} with bad input ({seconds} s)",
+                len(results),
+            )
+        )
+        click.echo(
+            summary.format(
+                n=len(results), passed=passed, failed=len(results) - passed - bad, bad=bad, seconds=f"{seconds:.2f}"
+            )
+        )
     sys.exit(exit_code(results))
 
 

@@ -20,10 +20,19 @@ from kb.i18n import _, format_edition, ngettext
 MAX_LIMIT = 200  # results one search prints at most
 
 
-def run_search(query: str, *, langs: list[str] | None = None, edition: str | None = None, section: str | None = None,
-               limit: int = 10, as_json: bool = False, db: Path | None = None) -> int:
+def run_search(
+    query: str,
+    *,
+    langs: list[str] | None = None,
+    edition: str | None = None,
+    section: str | None = None,
+    limit: int = 10,
+    as_json: bool = False,
+    db: Path | None = None,
+) -> int:
     """Search and print the results; the exit code says whether anything matched
     (0 results were printed, 1 nothing matched or an unknown language or edition, 2 bad input)."""
+
     def run() -> int:
         kb = open_database(db, create=False)
         found = kb.search(query, langs=langs or None, edition=edition, section=section, limit=limit)
@@ -34,8 +43,11 @@ def run_search(query: str, *, langs: list[str] | None = None, edition: str | Non
         if found.results:
             return EXIT_OK
         if not as_json:
-            message = (_("No rules match {query!r}") if found.scope == "all"
-                       else _("No rules match {query!r} (scope: {scope}; try --edition all)"))
+            message = (
+                _("No rules match {query!r}")
+                if found.scope == "all"
+                else _("No rules match {query!r} (scope: {scope}; try --edition all)")
+            )
             print(message.format(query=found.query, scope=scope_name(found.scope)), file=sys.stderr)
         return EXIT_NOT_FOUND
 
@@ -47,8 +59,10 @@ def print_results(found) -> None:
     for warning in found.warnings:
         print(_("Note: {warning}").format(warning=warning), file=sys.stderr)
     if found.corrected:
-        print(_("Showing results for {query!r} (nothing matched a word as typed)").format(query=found.corrected),
-              file=sys.stderr)
+        print(
+            _("Showing results for {query!r} (nothing matched a word as typed)").format(query=found.corrected),
+            file=sys.stderr,
+        )
     if found.expansions:
         expansions = "; ".join(f"{word} = {', '.join(names)}" for word, names in found.expansions.items())
         print(_("Also searched as: {expansions}").format(expansions=expansions), file=sys.stderr)
@@ -60,9 +74,11 @@ def print_results(found) -> None:
         for version in result.versions:
             label = f"[{version.lang} {format_edition(version.edition)}]"
             print(f"   {label} " + marked(version.snippet, styled))
-    summary = ngettext("{n} matching rule version; scope: {scope}, languages: {languages}",
-                       "{n} matching rule versions; scope: {scope}, languages: {languages}", found.matched).format(
-        n=found.matched, scope=scope_name(found.scope), languages=", ".join(found.languages))
+    summary = ngettext(
+        "{n} matching rule version; scope: {scope}, languages: {languages}",
+        "{n} matching rule versions; scope: {scope}, languages: {languages}",
+        found.matched,
+    ).format(n=found.matched, scope=scope_name(found.scope), languages=", ".join(found.languages))
     if found.narrowed_to:
         summary = _("{summary}, narrowed to {numbers}").format(summary=summary, numbers=", ".join(found.narrowed_to))
     print(summary, file=sys.stderr)
@@ -98,13 +114,15 @@ def scope_name(scope: str) -> str:
     return _("all") if scope == "all" else format_edition(scope)
 
 
-
 @click.command("search")
 @click.argument("query")
-@click.option("--lang", "langs", multiple=True,
-              help="Search only this language (repeatable; the first is shown first). Default: all.")
-@edition_option(help="newest (default: each language's newest), all, or an edition (2023-11-17) "
-                                "or document name.")
+@click.option(
+    "--lang",
+    "langs",
+    multiple=True,
+    help="Search only this language (repeatable; the first is shown first). Default: all.",
+)
+@edition_option(help="newest (default: each language's newest), all, or an edition (2023-11-17) or document name.")
 @click.option("--section", help="Only rules under this section or chapter (7, 702).")
 @click.option("--limit", type=click.IntRange(1, MAX_LIMIT), default=10, show_default=True, help="Results to show.")
 @json_option(help="Print the results as JSON.")
@@ -115,8 +133,17 @@ def search(ctx, query, langs, edition, section, limit, as_json):
     One result per rule, with its text in each language beside the others, e.g.
     mtgkb search "Instabilität Spielstein" or mtgkb search "702.26 token".
     """
-    sys.exit(run_search(query, langs=list(langs), edition=edition, section=section, limit=limit, as_json=as_json,
-                        db=ctx.find_root().obj["db"]))
+    sys.exit(
+        run_search(
+            query,
+            langs=list(langs),
+            edition=edition,
+            section=section,
+            limit=limit,
+            as_json=as_json,
+            db=ctx.find_root().obj["db"],
+        )
+    )
 
 
 @click.command("complete")
@@ -134,8 +161,9 @@ def complete(ctx, prefix, lang, limit, as_json):
         dump([c.to_dict() for c in found])
     else:
         for c in found:
-            extra = " ".join(part for part in (f"= {c.english}" if c.english else "", f"({c.rule})" if c.rule else "")
-                             if part)
+            extra = " ".join(
+                part for part in (f"= {c.english}" if c.english else "", f"({c.rule})" if c.rule else "") if part
+            )
             click.echo(f"{c.text}\t[{c.lang}]" + (f"\t{extra}" if extra else ""))
     if not found:
         if not as_json:
@@ -157,6 +185,10 @@ def reindex(ctx, as_json, progress):
         dump(report.to_dict())
         return
     rules = ngettext("{n} rule", "{n} rules", report.rules).format(n=report.rules)
-    click.echo(ngettext("Indexed {rules} of {n} document in {seconds} s: {path}",
-                        "Indexed {rules} of {n} documents in {seconds} s: {path}", len(report.added)).format(
-        rules=rules, n=len(report.added), seconds=report.seconds, path=report.path))
+    click.echo(
+        ngettext(
+            "Indexed {rules} of {n} document in {seconds} s: {path}",
+            "Indexed {rules} of {n} documents in {seconds} s: {path}",
+            len(report.added),
+        ).format(rules=rules, n=len(report.added), seconds=report.seconds, path=report.path)
+    )

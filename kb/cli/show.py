@@ -14,26 +14,38 @@ from kb.i18n import _, format_edition, ngettext
 def rule_lines(rule) -> list[str]:
     """The text form of a rule: heading, source, text, examples, family, citations; of the examples
     asked for ("ex 2 613.6"), heading, source and those examples alone."""
-    lines = [rule.number + (f" {rule.title}" if rule.title else ""),
-             _("[{lang}, {edition}, {document}, line {line}]").format(
-                 lang=rule.lang, edition=format_edition(rule.edition), document=rule.document, line=rule.line)]
+    lines = [
+        rule.number + (f" {rule.title}" if rule.title else ""),
+        _("[{lang}, {edition}, {document}, line {line}]").format(
+            lang=rule.lang, edition=format_edition(rule.edition), document=rule.document, line=rule.line
+        ),
+    ]
     if rule.in_force:
-        lines.append(_("(in force on {date}: the CR of {edition})").format(
-            date=format_edition(rule.in_force["date"]), edition=format_edition(rule.in_force["edition"])))
+        lines.append(
+            _("(in force on {date}: the CR of {edition})").format(
+                date=format_edition(rule.in_force["date"]), edition=format_edition(rule.in_force["edition"])
+            )
+        )
     if rule.untranslated:
         lines.append("(" + rule.untranslated["note"] + ")")
     if rule.asked_examples is not None:
         return lines + [_("Example {n}: {text}").format(n=i, text=rule.examples[i - 1]) for i in rule.asked_examples]
     if rule.inferred_edition:
         edition = rule.inferred_edition
-        lines.append(_("(inferred edition {first} … {last}; {note})").format(
-            first=format_edition(edition["first"]), last=format_edition(edition["last"]), note=edition["note"]))
+        lines.append(
+            _("(inferred edition {first} … {last}; {note})").format(
+                first=format_edition(edition["first"]), last=format_edition(edition["last"]), note=edition["note"]
+            )
+        )
     if rule.text:
         lines.append(rule.text)
     lines += [_("Example {n}: {text}").format(n=i, text=example) for i, example in enumerate(rule.examples, 1)]
     if rule.english:
-        lines.append(_("English ({edition}): {text}").format(edition=format_edition(rule.english["edition"]),
-                                                            text=rule.english["text"]))
+        lines.append(
+            _("English ({edition}): {text}").format(
+                edition=format_edition(rule.english["edition"]), text=rule.english["text"]
+            )
+        )
     if rule.parent:
         lines.append(_("Parent: {rule}").format(rule=_linked(rule.parent)))
     if not rule.subrules:
@@ -42,8 +54,10 @@ def rule_lines(rule) -> list[str]:
         lines.append(_("Children: {numbers}").format(numbers=", ".join(c.number for c in rule.children)))
     if rule.defining_rule:
         lines.append(_("Defined in: {number}").format(number=rule.defining_rule))
-    nav = [_("previous {number}").format(number=rule.previous.number) if rule.previous else "",
-           _("next {number}").format(number=rule.next.number) if rule.next else ""]
+    nav = [
+        _("previous {number}").format(number=rule.previous.number) if rule.previous else "",
+        _("next {number}").format(number=rule.next.number) if rule.next else "",
+    ]
     if any(nav):
         lines.append(_("Navigation: {links}").format(links=", ".join(n for n in nav if n)))
     if rule.cites:
@@ -51,21 +65,29 @@ def rule_lines(rule) -> list[str]:
     if rule.cited_by:
         citing = sorted({r.source or r.glossary_term or "?" for r in rule.cited_by})
         lines.append(_("Cited by: {numbers}").format(numbers=", ".join(citing)))
-    lines += [_("Commentary ({heading}): {text}").format(heading=note["heading"], text=note["text"][:200])
-              for note in rule.commentary]
-    lines += [_("Scenario: {scenario} ({edition}): {result}").format(
-        scenario=s["scenario"], edition=format_edition(s["edition"]), result=_scenario_result(s))
-        for s in rule.scenarios]
+    lines += [
+        _("Commentary ({heading}): {text}").format(heading=note["heading"], text=note["text"][:200])
+        for note in rule.commentary
+    ]
+    lines += [
+        _("Scenario: {scenario} ({edition}): {result}").format(
+            scenario=s["scenario"], edition=format_edition(s["edition"]), result=_scenario_result(s)
+        )
+        for s in rule.scenarios
+    ]
     if rule.other_versions:
         lines += also_in_lines(rule.other_versions)
     return lines
 
 
 def also_in_lines(versions: list[dict]) -> list[str]:
-    """"Also in", grouped by language: the main texts as runs of editions sharing a number (newest
+    """ "Also in", grouped by language: the main texts as runs of editions sharing a number (newest
     first, with their count), then each variant and excerpt by name. Nothing is left out."""
-    lines = [ngettext("Also in ({n} other document):", "Also in ({n} other documents):", len(versions)).format(
-        n=len(versions))]
+    lines = [
+        ngettext("Also in ({n} other document):", "Also in ({n} other documents):", len(versions)).format(
+            n=len(versions)
+        )
+    ]
     by_lang: dict[str, list[dict]] = {}
     for version in versions:
         by_lang.setdefault(version["lang"], []).append(version)
@@ -82,14 +104,18 @@ def _run_text(run: list[dict]) -> str:
     if len(run) == 1:
         return f"{head}: {format_edition(first['edition']) if first['edition'] else first['document']}"
     return _("{rule}: {newest} … {oldest} ({count})").format(
-        rule=head, newest=format_edition(first["edition"]), oldest=format_edition(run[-1]["edition"]),
-        count=ngettext("{n} edition", "{n} editions", len(run)).format(n=len(run)))
+        rule=head,
+        newest=format_edition(first["edition"]),
+        oldest=format_edition(run[-1]["edition"]),
+        count=ngettext("{n} edition", "{n} editions", len(run)).format(n=len(run)),
+    )
 
 
 def _other_text(version: dict) -> str:
     label = _("variant") if version["source"] == "variant" else _("excerpt")
     return _("{label} {number} ({document}, {edition})").format(
-        label=label, number=version["number"], document=version["document"], edition=format_edition(version["edition"]))
+        label=label, number=version["number"], document=version["document"], edition=format_edition(version["edition"])
+    )
 
 
 def _linked(link) -> str:
@@ -102,10 +128,18 @@ def _scenario_result(scenario: dict) -> str:
     return _("pass") if scenario["passed"] else _("FAIL")
 
 
-def show(number: str, *, lang: str | None = None, edition: str | None = None, as_json: bool = False,
-         db: Path | None = None, defining: bool = False) -> int:
+def show(
+    number: str,
+    *,
+    lang: str | None = None,
+    edition: str | None = None,
+    as_json: bool = False,
+    db: Path | None = None,
+    defining: bool = False,
+) -> int:
     """Print one rule (``defining``: a keyword's defining subrule instead); the exit code says whether
     it was found."""
+
     def run() -> None:
         kb = open_database(db, create=False)
 

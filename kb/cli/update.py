@@ -19,8 +19,10 @@ from kb.i18n import _, format_edition, ngettext
 
 @click.command("update")
 @click.option("--url", help="Download this CR text instead of the one the official rules page links.")
-@click.option("--page", help="Read the TXT link from this page instead of the official rules page "
-                             "(https://magic.wizards.com/en/rules).")
+@click.option(
+    "--page",
+    help="Read the TXT link from this page instead of the official rules page (https://magic.wizards.com/en/rules).",
+)
 @json_option(help="Print what was done as JSON.")
 @progress_option
 @click.pass_context
@@ -45,9 +47,9 @@ def describe(result) -> str:
     edition = format_edition(result.edition)
     if result.status == "updated":
         rules = ngettext("{n} rule", "{n} rules", result.rules).format(n=result.rules)
-        return _("Updated: imported {name} ({edition}), {rules}").format(name=result.name, edition=edition,
-                                                                          rules=rules)
+        return _("Updated: imported {name} ({edition}), {rules}").format(name=result.name, edition=edition, rules=rules)
     if result.status == "older":
-        return _("Already current: the file's edition {edition} is older than the stored {stored}; "
-                 "nothing was changed").format(edition=edition, stored=format_edition(result.stored))
+        return _(
+            "Already current: the file's edition {edition} is older than the stored {stored}; nothing was changed"
+        ).format(edition=edition, stored=format_edition(result.stored))
     return _("Already current: {edition} is the newest stored edition; nothing was changed").format(edition=edition)

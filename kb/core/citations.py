@@ -121,8 +121,10 @@ class Citation:
         spans = self.spans or ((self.start, self.end),) * len(self.targets)
         languages = self.languages or ((),) * len(self.targets)
         titles = self.titles or (self.title,) * len(self.targets)
-        return [CitedItem(target, start, end, text[start:end], title, langs)
-                for target, (start, end), title, langs in zip(self.targets, spans, titles, languages)]
+        return [
+            CitedItem(target, start, end, text[start:end], title, langs)
+            for target, (start, end), title, langs in zip(self.targets, spans, titles, languages)
+        ]
 
     def to_dict(self) -> dict:
         """Plain JSON-ready values; targets as canonical text ("702.26b", "601.2a–h")."""
@@ -341,7 +343,7 @@ def _item_languages(item: _Item) -> tuple[str, ...]:
 
 
 def _prefix_kind(match: re.Match) -> str | None:
-    """"rule", "section" or "ordinal" (第) for a start or prefix match; None for a bare number."""
+    """ "rule", "section" or "ordinal" (第) for a start or prefix match; None for a bare number."""
     for kind in ("rule", "section", "ordinal"):
         if match[kind]:
             return kind
@@ -376,12 +378,13 @@ def _clean_title(quoted: str) -> str | None:
 
 def _line_join(text: str, match: re.Match) -> str:
     """A line break inside a wrapped title: nothing between CJK characters, else a space."""
-    before, after = text[match.start() - 1: match.start()], text[match.end(): match.end() + 1]
+    before, after = text[match.start() - 1 : match.start()], text[match.end() : match.end() + 1]
     return "" if _CJK.match(before) and _CJK.match(after) else " "
 
 
-def _read_item(grammar: _Grammar, text: str, pos: int, prefix: str | None, word: str | None = None,
-               group: int = 0) -> _Item | None:
+def _read_item(
+    grammar: _Grammar, text: str, pos: int, prefix: str | None, word: str | None = None, group: int = 0
+) -> _Item | None:
     """A number or range at ``pos`` with its suffix (条, 項, 章) and quoted title."""
     match = grammar.item.match(text, pos)
     if match is None:
@@ -403,16 +406,21 @@ def _read_item(grammar: _Grammar, text: str, pos: int, prefix: str | None, word:
 
 
 def _read_letter(grammar: _Grammar, text: str, pos: int, previous: _Item) -> _Item | None:
-    """"rules 608.3a and b": a lone letter after a subrule names the next subrule."""
+    """ "rules 608.3a and b": a lone letter after a subrule names the next subrule."""
     before = previous.target
     if not isinstance(before, RuleNumber) or before.kind != "subrule":
         return None
     match = grammar.letter.match(text, pos)
     if match is None or letter_index(match["letter"]) <= letter_index(before.letters or ""):
         return None
-    return _Item(RuleNumber(before.section, before.chapter, before.rule, match["letter"]), match.end(),
-                 span=match.span("letter"), word=previous.word, see=_SEE_AFTER.match(text, match.end()) is not None,
-                 group=previous.group)
+    return _Item(
+        RuleNumber(before.section, before.chapter, before.rule, match["letter"]),
+        match.end(),
+        span=match.span("letter"),
+        word=previous.word,
+        see=_SEE_AFTER.match(text, match.end()) is not None,
+        group=previous.group,
+    )
 
 
 def _read_next(grammar: _Grammar, text: str, previous: _Item, prefix: str | None) -> _Item | None:
@@ -430,8 +438,9 @@ def _read_next(grammar: _Grammar, text: str, previous: _Item, prefix: str | None
     if not (strong or (repeated and join["punct"] == ";")):
         return None
     if repeated:
-        return _read_item(grammar, text, repeated.end(), _prefix_kind(repeated), _prefix_word(repeated),
-                          repeated.start())
+        return _read_item(
+            grammar, text, repeated.end(), _prefix_kind(repeated), _prefix_word(repeated), repeated.start()
+        )
     item = _read_item(grammar, text, pos, prefix, previous.word, previous.group)
     if item is None and strong:
         item = _read_letter(grammar, text, pos, previous)
@@ -487,8 +496,9 @@ def _read_citation(grammar: _Grammar, text: str, start: re.Match, mode: str) -> 
         after = (grammar.index if examples else grammar.example).match(text, first.end)
         if after:
             example, examples = int(after["example"]), True
-            first = _Item(first.target, after.end(), marked=first.marked, span=first.span, word=first.word,
-                          group=first.group)
+            first = _Item(
+                first.target, after.end(), marked=first.marked, span=first.span, word=first.word, group=first.group
+            )
     items = [first] if examples else _read_list(grammar, text, first, prefix)
     without_subrules = not examples and _has_subrules_marker(grammar, text, items, mode)
     end = items[-1].end + without_subrules
@@ -554,4 +564,3 @@ def find_citations(text: str, lang: str | None = None, mode: str = "rules") -> l
         found.append(_citation(reading, source, text))
         pos = reading.end
     return found
-

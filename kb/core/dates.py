@@ -91,8 +91,12 @@ def parse_date(text: str) -> date:
     """A date from a header line or an option; ValueError names what was expected."""
     found = find_date(text)
     if found is None:
-        raise ValueError(_("{text!r} is not a date (expected e.g. 2023-11-17, 'November 17, 2023', "
-                           "'17. November 2023' or '2023年11月17日')").format(text=text))
+        raise ValueError(
+            _(
+                "{text!r} is not a date (expected e.g. 2023-11-17, 'November 17, 2023', "
+                "'17. November 2023' or '2023年11月17日')"
+            ).format(text=text)
+        )
     return found[0]
 
 

@@ -11,7 +11,7 @@ ALL = "all"
 
 
 def normalise_edition(text: str) -> str:
-    """"20231117", "2023-11-17", "2023.11.17" and "20231117.0" all name the edition 2023-11-17.
+    """ "20231117", "2023-11-17", "2023.11.17" and "20231117.0" all name the edition 2023-11-17.
 
     A text that is not a date (a document name) comes back as it is.
     """

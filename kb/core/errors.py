@@ -38,8 +38,7 @@ class RuleNotFound(NotFound):
     also lead ``suggestions``.
     """
 
-    def __init__(self, message: str, suggestions: list[str] | None = None,
-                 counterparts: list[dict] | None = None):
+    def __init__(self, message: str, suggestions: list[str] | None = None, counterparts: list[dict] | None = None):
         super().__init__(message, suggestions)
         self.counterparts: list[dict] = list(counterparts or [])
 

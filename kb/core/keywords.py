@@ -50,4 +50,5 @@ def _only_states_kind(text: str) -> bool:
         return True
     sentences = [s for s in _SENTENCE_END.split(text) if s]
     return bool(sentences) and all(
-        (_STATES_KIND.search(s) and not _MEANS.search(s)) or _WRITTEN.match(s) for s in sentences)
+        (_STATES_KIND.search(s) and not _MEANS.search(s)) or _WRITTEN.match(s) for s in sentences
+    )

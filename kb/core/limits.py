@@ -22,23 +22,34 @@ def check_text_size(text: str, limit: int = MAX_TEXT) -> None:
     """TooLarge when ``text`` is more than ``limit`` bytes in UTF-8."""
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
-        raise TooLarge(ngettext("the text is {size} bytes; at most {limit} byte is read",
-                                "the text is {size} bytes; at most {limit} bytes are read",
-                                limit).format(size=size, limit=limit))
+        raise TooLarge(
+            ngettext(
+                "the text is {size} bytes; at most {limit} byte is read",
+                "the text is {size} bytes; at most {limit} bytes are read",
+                limit,
+            ).format(size=size, limit=limit)
+        )
 
 
 def count_citations(text: str, lang: str | None, limit: int = MAX_CITATIONS) -> int:
     """The numbers and ranges ``text`` cites; TooLarge past ``limit``, before any is resolved."""
     count = sum(len(citation.targets) for citation in find_citations(text, lang, mode="free"))
     if count > limit:
-        raise TooLarge(ngettext("the text cites {count} rules; at most {limit} are answered per request",
-                                "the text cites {count} rules; at most {limit} are answered per request",
-                                count).format(count=count, limit=limit))
+        raise TooLarge(
+            ngettext(
+                "the text cites {count} rules; at most {limit} are answered per request",
+                "the text cites {count} rules; at most {limit} are answered per request",
+                count,
+            ).format(count=count, limit=limit)
+        )
     return count
 
 
 def check_answer_size(size: int, limit: int = MAX_ANSWER) -> None:
     """TooLarge when an answer of ``size`` bytes is over ``limit``."""
     if size > limit:
-        raise TooLarge(_("the answer would be {size} bytes; at most {limit} are sent: cite fewer or "
-                         "narrower rules").format(size=size, limit=limit))
+        raise TooLarge(
+            _("the answer would be {size} bytes; at most {limit} are sent: cite fewer or narrower rules").format(
+                size=size, limit=limit
+            )
+        )

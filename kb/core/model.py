@@ -124,8 +124,9 @@ class Rule(Serialisable):
         anchor and a full link (to today's number of this rule: the German 702.23a links to
         #R70226a), then what only mtgkb has. Rule citations and glossary mentions are kept apart.
         """
-        rules_citing = sorted({ref.source for ref in self.cited_by if ref.source},
-                              key=lambda number: RuleNumber.parse(number).sort_key())
+        rules_citing = sorted(
+            {ref.source for ref in self.cited_by if ref.source}, key=lambda number: RuleNumber.parse(number).sort_key()
+        )
         glossary = sorted({ref.glossary_term for ref in self.cited_by if ref.glossary_term and not ref.source})
         payload = {
             "ruleNumber": self.number,
@@ -192,7 +193,7 @@ def data_relative(path: str) -> str:
     if "data" in parts:
         at = len(parts) - 1 - parts[::-1].index("data")
         if at + 1 < len(parts):
-            return "/".join(parts[at + 1:])
+            return "/".join(parts[at + 1 :])
     return parts[-1] if parts else path
 
 

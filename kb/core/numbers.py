@@ -13,11 +13,11 @@ Four kinds of node exist, each addressable on its own:
 from __future__ import annotations
 
 import re
-from functools import cached_property, lru_cache
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from kb.core.errors import BadRuleNumber
-from dataclasses import dataclass
 from kb.i18n import _
 
 SKIPPED_LETTERS = frozenset("lo")
@@ -30,9 +30,7 @@ _NUMBER = re.compile(
     re.IGNORECASE,
 )
 # A range: "601.2a–h", "704.5m-p", "702.26a..p", "702.26a-702.26p", "100.1–100.3".
-_RANGE_PATTERN = (
-    r"^\s*(?P<start>\d{3}(?:\.\d{1,3}[a-z]{0,2})?)\.?\s*(?:-|–|—|‑|\.\.|~|〜|～|to)\s*(?P<end>\d{3}(?:\.\d{1,3}[a-z]{0,2})?|[a-z]{1,2}|\d{1,3})\.?\s*$"
-)
+_RANGE_PATTERN = r"^\s*(?P<start>\d{3}(?:\.\d{1,3}[a-z]{0,2})?)\.?\s*(?:-|–|—|‑|\.\.|~|〜|～|to)\s*(?P<end>\d{3}(?:\.\d{1,3}[a-z]{0,2})?|[a-z]{1,2}|\d{1,3})\.?\s*$"
 
 
 @lru_cache(maxsize=1)
@@ -107,8 +105,12 @@ class RuleNumber:
     def _parse(cls, text: str) -> "RuleNumber":
         match = _NUMBER.match(text)
         if not match:
-            raise RuleNumberError(_("{text!r} is not a rule number (expected a section like '7', a chapter like "
-                                    "'702', a rule like '702.26' or a subrule like '702.26b')").format(text=text))
+            raise RuleNumberError(
+                _(
+                    "{text!r} is not a rule number (expected a section like '7', a chapter like "
+                    "'702', a rule like '702.26' or a subrule like '702.26b')"
+                ).format(text=text)
+            )
         if match["section"] is not None:
             return cls(int(match["section"]))
         chapter = int(match["chapter"])
@@ -268,7 +270,10 @@ class RuleRange:
         match = _range_regex().match(text)
         if not match:
             raise RuleNumberError(
-                _("{text!r} is not a rule range (expected e.g. '601.2a–h', '704.5m-p' or '702.26a..p')").format(text=text))
+                _("{text!r} is not a rule range (expected e.g. '601.2a–h', '704.5m-p' or '702.26a..p')").format(
+                    text=text
+                )
+            )
         start = RuleNumber.parse(match["start"])
         end_text = match["end"]
         if end_text.isalpha():
@@ -281,8 +286,11 @@ class RuleRange:
             elif start.kind == "chapter" and len(end_text) == 3:
                 end = RuleNumber.parse(end_text)
             else:
-                raise RuleNumberError(_("{text!r}: the end {end!r} does not fit the start {start}").format(
-                    text=text, end=end_text, start=start))
+                raise RuleNumberError(
+                    _("{text!r}: the end {end!r} does not fit the start {start}").format(
+                        text=text, end=end_text, start=start
+                    )
+                )
         else:
             end = RuleNumber.parse(end_text)
         return cls.between(start, end, text)

@@ -18,10 +18,10 @@ every rule from the start to the end of the end's subtree, in document order.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from kb.core.errors import BadRuleNumber
 from kb.core.numbers import RuleNumber, RuleNumberError, RuleRange, parse_reference
-from dataclasses import dataclass
 from kb.i18n import _
 
 # "!cr", "/rule", "r", "rules" before the number; "r" and "cr" need a space or a colon after them
@@ -31,11 +31,14 @@ _EXAMPLE_WORD = r"(?:examples?|ex\.?)"
 _REFERENCE = r"(?P<ref>\d[0-9a-z.\-–—‑~]*?)"
 # "ex 2 613.6", "ex 613.6", "ex101.2", "ex 111.3 1", "example 3 614.12"
 _EXAMPLE_BEFORE = re.compile(
-    rf"^{_EXAMPLE_WORD}\s*(?:(?P<index>\d{{1,2}})\s+)?{_REFERENCE}(?:\s+(?P<after>\d{{1,2}}))?\s*$", re.IGNORECASE)
+    rf"^{_EXAMPLE_WORD}\s*(?:(?P<index>\d{{1,2}})\s+)?{_REFERENCE}(?:\s+(?P<after>\d{{1,2}}))?\s*$", re.IGNORECASE
+)
 # "613.6 ex 2", "613.6 ex", "614.12 example 3"
 _EXAMPLE_AFTER = re.compile(rf"^{_REFERENCE}\s*,?\s+{_EXAMPLE_WORD}\s*(?P<index>\d{{1,2}})?\s*$", re.IGNORECASE)
-_SPAN = re.compile(r"^\s*(?P<start>\d[0-9a-z.]*?)\.?\s*(?:-|–|—|‑|\.\.|~|〜|～|\s+to\s+)\s*(?P<end>\d[0-9a-z.]*?)\.?\s*$",
-                   re.IGNORECASE)
+_SPAN = re.compile(
+    r"^\s*(?P<start>\d[0-9a-z.]*?)\.?\s*(?:-|–|—|‑|\.\.|~|〜|～|\s+to\s+)\s*(?P<end>\d[0-9a-z.]*?)\.?\s*$",
+    re.IGNORECASE,
+)
 
 _RANGE_MARK = re.compile(r"\d\s*(?:-|–|—|‑|\.\.|~|〜|～|\s+to\s+)", re.IGNORECASE)
 

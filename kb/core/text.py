@@ -15,12 +15,27 @@ import unicodedata
 import opencc
 
 # One character for one: quotes, Russian ё, the middle dots people type for "・".
-_ONE_FOR_ONE = str.maketrans({
-    "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'",
-    "“": '"', "”": '"', "„": '"', "‟": '"', "«": '"', "»": '"', "″": '"',
-    "ё": "е", "Ё": "Е",
-    "･": "・", "·": "・", "‧": "・",
-})
+_ONE_FOR_ONE = str.maketrans(
+    {
+        "‘": "'",
+        "’": "'",
+        "‚": "'",
+        "‛": "'",
+        "′": "'",
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "‟": '"',
+        "«": '"',
+        "»": '"',
+        "″": '"',
+        "ё": "е",
+        "Ё": "Е",
+        "･": "・",
+        "·": "・",
+        "‧": "・",
+    }
+)
 # The marks typed for the katakana long vowel "ー" right after katakana: "フェイズ―", "ﾌｪｲｽﾞｰ",
 # "フェ－ズ". ASCII and en/em dashes stay: between katakana words they are punctuation.
 _LONG_VOWEL = re.compile(r"(?<=[\u30a1-\u30fa\u30fc\uff66-\uff9f])[\u2010\u2015\u2212\u301c\uff5e\uff0d\uff70]")

@@ -10,6 +10,13 @@ from kb.crosscheck.model import FINDINGS, FLAGS, DocumentCrosscheck, Finding, Fl
 from kb.crosscheck.rule import crosscheck_rules as crosscheck
 
 __all__ = [
-    "FINDINGS", "FLAGS", "DocumentCrosscheck", "Finding", "Flag", "Row", "RuleCrosscheck",
-    "crosscheck", "crosscheck_document",
+    "FINDINGS",
+    "FLAGS",
+    "DocumentCrosscheck",
+    "Finding",
+    "Flag",
+    "Row",
+    "RuleCrosscheck",
+    "crosscheck",
+    "crosscheck_document",
 ]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Callable
 
+from kb.core.numbers import RuleNumber
 from kb.crosscheck.model import Cell, Row
 from kb.crosscheck.pivot import Mapping
 from kb.crosscheck.texts import DocText
-from kb.core.numbers import RuleNumber
 
 MATCH_MIN = 0.12  # least score for two subrules to share a row when aligning by structure
 POSITION = 0.1  # what the same relative place adds: it decides between weakly similar candidates
@@ -39,11 +39,21 @@ def pivot_rows(a: DocText, en_a: DocText, en_b: DocText, b: DocText, mapping: Ma
         target = mapping.get(number) if number in en_a.by_number else None
         if target is not None:
             used.add(target)
-        rows.append(Row(cell(a, number), cell(b, target), cell(en_a, number), cell(en_b, target),
-                        mapping.changes.get(number) if number in en_a.by_number else None))
+        rows.append(
+            Row(
+                cell(a, number),
+                cell(b, target),
+                cell(en_a, number),
+                cell(en_b, target),
+                mapping.changes.get(number) if number in en_a.by_number else None,
+            )
+        )
     for number in _ordered(b, en_b):
         if number not in used:
-            _insert(rows, Row(None, cell(b, number), None, cell(en_b, number), "added" if number in en_b.by_number else None))
+            _insert(
+                rows,
+                Row(None, cell(b, number), None, cell(en_b, number), "added" if number in en_b.by_number else None),
+            )
     return rewritten_in_place(rows, mapping)
 
 
@@ -83,15 +93,17 @@ def _insert(rows: list[Row], row: Row) -> None:
 Similarity = Callable[[Row, Row], float]
 
 
-def structure_rows(a: DocText, en_a: DocText | None, b: DocText, en_b: DocText | None,
-                   similarity: Similarity) -> list[Row]:
+def structure_rows(
+    a: DocText, en_a: DocText | None, b: DocText, en_b: DocText | None, similarity: Similarity
+) -> list[Row]:
     """Both sides aligned in order, maximising the summed similarity of the rows that pair; the
     same relative place in the rule counts a little (alone it is not enough to pair)."""
     left = [Row(cell(a, n), None, cell(en_a, n), None) for n in _ordered(a, en_a)]
     right = [Row(None, cell(b, n), None, cell(en_b, n)) for n in _ordered(b, en_b)]
     n, m = max(len(left) - 1, 1), max(len(right) - 1, 1)
-    pairs = align_sequences(len(left), len(right), lambda i, j: similarity(left[i], right[j])
-                            + POSITION * (1 - abs(i / n - j / m)))
+    pairs = align_sequences(
+        len(left), len(right), lambda i, j: similarity(left[i], right[j]) + POSITION * (1 - abs(i / n - j / m))
+    )
     rows: list[Row] = []
     for i, j in pairs:
         if i is not None and j is not None:

@@ -26,7 +26,12 @@ from kb.history import trace
 
 # The kinds of a citation difference, in report order.
 RENUMBERED, STALE_ORIGINAL, DIFFERENT, OMITTED, ADDED = (
-    "old number", "old number in the original", "different rule", "left out", "not in the original")
+    "old number",
+    "old number in the original",
+    "different rule",
+    "left out",
+    "not in the original",
+)
 CITATION_KINDS = (RENUMBERED, STALE_ORIGINAL, DIFFERENT, OMITTED, ADDED)
 _TITLE_NOISE = re.compile(r"[\s・･·.,、。，:：;；\"'“”‘’「」『』〔〕（）()\-‐–—]")
 
@@ -67,8 +72,9 @@ class OldNumbers:
         return tuple(found.items())
 
 
-def classify(only_translation: list[str], only_original: list[str], old: OldNumbers | None,
-             titled: dict[str, str] | None = None) -> list[CitationPart]:
+def classify(
+    only_translation: list[str], only_original: list[str], old: OldNumbers | None, titled: dict[str, str] | None = None
+) -> list[CitationPart]:
     """Pair what only the translation cites with what only the original cites.
 
     An old number of the same rule first: the chain says so, or else the translation gives
@@ -139,8 +145,9 @@ class CitedTitle:
     titled: str | None  # the number whose title it is in the document, when one has it
 
 
-def cited_titles(text: str, lang: str, titles: dict[str, str], numbers: dict[str, str] | None = None
-                 ) -> list[CitedTitle]:
+def cited_titles(
+    text: str, lang: str, titles: dict[str, str], numbers: dict[str, str] | None = None
+) -> list[CitedTitle]:
     """Titles after cited numbers that are not the cited rule's title in ``titles`` (number -> title);
     ``numbers`` (folded title -> number) names the rule whose title it is."""
     wrong = []

@@ -10,9 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from kb.crosscheck.citecheck import DIFFERENT, OMITTED, RENUMBERED, STALE_ORIGINAL, OldNumbers, cited_titles, \
-    classify
 from kb.core.errors import EditionNotFound
+from kb.crosscheck.citecheck import DIFFERENT, OMITTED, RENUMBERED, STALE_ORIGINAL, OldNumbers, cited_titles, classify
 from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
 from kb.crosscheck.pivot import english_pivot
 from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
@@ -37,15 +36,17 @@ Check = Callable[[DocText, DocText, DocContext], Iterator[Finding]]
 def missing(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for number, rule in en.by_number.items():
         if number not in tr.by_number:
-            yield Finding("missing", number, _("{number} is not in the translation").format(number=number),
-                          original=rule.full)
+            yield Finding(
+                "missing", number, _("{number} is not in the translation").format(number=number), original=rule.full
+            )
 
 
 def extra(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for number, rule in tr.by_number.items():
         if number not in en.by_number:
-            yield Finding("extra", number, _("{number} is not in the original").format(number=number),
-                          translation=rule.full)
+            yield Finding(
+                "extra", number, _("{number} is not in the original").format(number=number), translation=rule.full
+            )
 
 
 def duplicates(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
@@ -53,24 +54,40 @@ def duplicates(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
         for number, times in doc.printed.items():
             if times > 1:
                 texts = [r.full for r in doc.rules if r.number == number]
-                yield Finding("duplicate", number, _printed(side, len(set(texts)) == 1, times).format(
-                                  number=number, n=times),
-                              **{side: texts[0]}, detail={"side": side, "times": times, "texts": texts})
+                yield Finding(
+                    "duplicate",
+                    number,
+                    _printed(side, len(set(texts)) == 1, times).format(number=number, n=times),
+                    **{side: texts[0]},
+                    detail={"side": side, "times": times, "texts": texts},
+                )
 
 
 def _printed(side: str, same: bool, times: int) -> str:
     """Whole sentences: the side and the sameness change the words around the count."""
     if side == "translation" and same:
-        return ngettext("{number} is printed {n} time in the translation (the same text)",
-                        "{number} is printed {n} times in the translation (the same text)", times)
+        return ngettext(
+            "{number} is printed {n} time in the translation (the same text)",
+            "{number} is printed {n} times in the translation (the same text)",
+            times,
+        )
     if side == "translation":
-        return ngettext("{number} is printed {n} time in the translation (different texts)",
-                        "{number} is printed {n} times in the translation (different texts)", times)
+        return ngettext(
+            "{number} is printed {n} time in the translation (different texts)",
+            "{number} is printed {n} times in the translation (different texts)",
+            times,
+        )
     if same:
-        return ngettext("{number} is printed {n} time in the original (the same text)",
-                        "{number} is printed {n} times in the original (the same text)", times)
-    return ngettext("{number} is printed {n} time in the original (different texts)",
-                    "{number} is printed {n} times in the original (different texts)", times)
+        return ngettext(
+            "{number} is printed {n} time in the original (the same text)",
+            "{number} is printed {n} times in the original (the same text)",
+            times,
+        )
+    return ngettext(
+        "{number} is printed {n} time in the original (different texts)",
+        "{number} is printed {n} times in the original (different texts)",
+        times,
+    )
 
 
 def subrules(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
@@ -83,11 +100,11 @@ def subrules(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
         if theirs != ours:
             only_en = [n for n in ours if n not in theirs]
             only_tr = [n for n in theirs if n not in ours]
-            parts = ([_("only in the original: {numbers}").format(numbers=", ".join(only_en))] if only_en else []) + \
-                    ([_("only in the translation: {numbers}").format(numbers=", ".join(only_tr))] if only_tr else [])
+            parts = ([_("only in the original: {numbers}").format(numbers=", ".join(only_en))] if only_en else []) + (
+                [_("only in the translation: {numbers}").format(numbers=", ".join(only_tr))] if only_tr else []
+            )
             message = _("{number} subrules differ: {how}").format(number=number, how="; ".join(parts or [_("order")]))
-            yield Finding("subrules", number, message,
-                          detail={"original": ours, "translation": theirs})
+            yield Finding("subrules", number, message, detail={"original": ours, "translation": theirs})
 
 
 def cited(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
@@ -99,30 +116,41 @@ def cited(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
         if theirs == ours:
             continue
         only_tr, only_en = sorted_numbers(theirs - ours), sorted_numbers(ours - theirs)
-        hints = {w.number: w.titled for w in cited_titles(pair[0].full, tr.lang, tr.titles, tr.title_index)
-                 if w.titled}
+        hints = {w.number: w.titled for w in cited_titles(pair[0].full, tr.lang, tr.titles, tr.title_index) if w.titled}
         parts = classify(only_tr, only_en, ctx.old_numbers, hints)
         yield Finding(
-            "citations", number, f"{number}: " + "; ".join(_part_message(p) for p in parts),
-            pair[0].full, pair[1].full,
-            {"translation": sorted_numbers(theirs), "original": sorted_numbers(ours),
-             "only_translation": only_tr, "only_original": only_en, "parts": [p.to_dict() for p in parts]},
+            "citations",
+            number,
+            f"{number}: " + "; ".join(_part_message(p) for p in parts),
+            pair[0].full,
+            pair[1].full,
+            {
+                "translation": sorted_numbers(theirs),
+                "original": sorted_numbers(ours),
+                "only_translation": only_tr,
+                "only_original": only_en,
+                "parts": [p.to_dict() for p in parts],
+            },
         )
 
 
 def _part_message(part) -> str:
     if part.kind == RENUMBERED and part.edition:
         return _("cites {old}, the old number of {number} (the renumbering chain: {old} in {edition})").format(
-            old=part.translation, number=part.original, edition=part.edition)
+            old=part.translation, number=part.original, edition=part.edition
+        )
     if part.kind == RENUMBERED:
         return _("cites {old}, the old number of {number} (the title it gives is that of {number})").format(
-            old=part.translation, number=part.original)
+            old=part.translation, number=part.original
+        )
     if part.kind == STALE_ORIGINAL:
         return _("cites {cited} where the original still cites {old}, the number of {cited} in {edition}").format(
-            cited=part.translation, old=part.original, edition=part.edition)
+            cited=part.translation, old=part.original, edition=part.edition
+        )
     if part.kind == DIFFERENT:
         return _("cites {cited} where the original cites {number}, a different rule").format(
-            cited=part.translation, number=part.original)
+            cited=part.translation, number=part.original
+        )
     if part.kind == OMITTED:
         return _("leaves out the citation of {number}").format(number=part.original)
     return _("cites {cited}, which the original does not cite").format(cited=part.translation)
@@ -135,14 +163,21 @@ def titles(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
         text = rule.text if rule.kind != "subrule" or not rule.title else rule.full
         for wrong in cited_titles(text, tr.lang, tr.titles, numbers):
             if wrong.titled:
-                message = _("{number}: cites {cited}〔{title}〕, but {cited} is 〔{stored}〕 here; 〔{title}〕 is {titled}")
+                message = _(
+                    "{number}: cites {cited}〔{title}〕, but {cited} is 〔{stored}〕 here; 〔{title}〕 is {titled}"
+                )
             else:
                 message = _("{number}: cites {cited}〔{title}〕, but {cited} is 〔{stored}〕 here")
-            yield Finding("titles", number, message.format(number=number, cited=wrong.number, title=wrong.cited,
-                                                           stored=wrong.stored, titled=wrong.titled),
-                          rule.full, en.by_number[number].full if number in en.by_number else None,
-                          {"cited": wrong.number, "title": wrong.cited, "stored": wrong.stored,
-                           "titled": wrong.titled})
+            yield Finding(
+                "titles",
+                number,
+                message.format(
+                    number=number, cited=wrong.number, title=wrong.cited, stored=wrong.stored, titled=wrong.titled
+                ),
+                rule.full,
+                en.by_number[number].full if number in en.by_number else None,
+                {"cited": wrong.number, "title": wrong.cited, "stored": wrong.stored, "titled": wrong.titled},
+            )
 
 
 def terms(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
@@ -155,20 +190,34 @@ def terms(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
 
 
 def _term_message(number: str, swap) -> str:
-    return _("{number}: the translation says {found} (the {category} {named}) where the original names the "
-             "{category} {original} (expected {expected}); pair from {source}").format(
-        number=number, category=swap.category, original=swap.original, expected=", ".join(swap.expected_names) or "—",
-        found=swap.found, named=swap.named_english, source=swap.sources[0] if swap.sources else "—")
+    return _(
+        "{number}: the translation says {found} (the {category} {named}) where the original names the "
+        "{category} {original} (expected {expected}); pair from {source}"
+    ).format(
+        number=number,
+        category=swap.category,
+        original=swap.original,
+        expected=", ".join(swap.expected_names) or "—",
+        found=swap.found,
+        named=swap.named_english,
+        source=swap.sources[0] if swap.sources else "—",
+    )
 
 
 def examples(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for number, (mine, theirs) in _paired(tr, en):
-        if mine.examples != theirs.examples and not mine.examples < theirs.examples <= mine.examples + mine.maybe_examples:
-            message = ngettext("{number} has {n} example in the translation, {original} in the original",
-                               "{number} has {n} examples in the translation, {original} in the original",
-                               mine.examples).format(number=number, n=mine.examples, original=theirs.examples)
-            yield Finding("examples", number, message,
-                          detail={"translation": mine.examples, "original": theirs.examples})
+        if (
+            mine.examples != theirs.examples
+            and not mine.examples < theirs.examples <= mine.examples + mine.maybe_examples
+        ):
+            message = ngettext(
+                "{number} has {n} example in the translation, {original} in the original",
+                "{number} has {n} examples in the translation, {original} in the original",
+                mine.examples,
+            ).format(number=number, n=mine.examples, original=theirs.examples)
+            yield Finding(
+                "examples", number, message, detail={"translation": mine.examples, "original": theirs.examples}
+            )
 
 
 def numbers(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
@@ -189,38 +238,52 @@ def numbers(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
         else:
             message = _("{number}: the original states {original} that the translation does not")
         message = message.format(number=number, translation=listed(only_tr), original=listed(only_en))
-        yield Finding("numbers", number, message,
-                      mine.full, theirs.full, {"only_translation": only_tr, "only_original": only_en})
+        yield Finding(
+            "numbers", number, message, mine.full, theirs.full, {"only_translation": only_tr, "only_original": only_en}
+        )
 
 
 def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for number, rule in tr.by_number.items():
         found = untranslated(rule.full, tr.lang)
         if found:
-            yield Finding("untranslated", number,
-                          _("{number}: English in the translation: {passage}").format(number=number,
-                                                                                     passage=found[0][:60]),
-                          rule.full, en.by_number[number].full if number in en.by_number else None,
-                          {"passages": found})
+            yield Finding(
+                "untranslated",
+                number,
+                _("{number}: English in the translation: {passage}").format(number=number, passage=found[0][:60]),
+                rule.full,
+                en.by_number[number].full if number in en.by_number else None,
+                {"passages": found},
+            )
 
 
 CHECKS: dict[str, Check] = {
-    "missing": missing, "extra": extra, "duplicate": duplicates, "subrules": subrules,
-    "citations": cited, "titles": titles, "examples": examples, "numbers": numbers, "terms": terms,
+    "missing": missing,
+    "extra": extra,
+    "duplicate": duplicates,
+    "subrules": subrules,
+    "citations": cited,
+    "titles": titles,
+    "examples": examples,
+    "numbers": numbers,
+    "terms": terms,
     "untranslated": english,
 }
 
 
-def crosscheck_documents(tr: DocText, en: DocText, kinds: tuple[str, ...] = FINDINGS,
-                         context: DocContext | None = None) -> DocumentCrosscheck:
+def crosscheck_documents(
+    tr: DocText, en: DocText, kinds: tuple[str, ...] = FINDINGS, context: DocContext | None = None
+) -> DocumentCrosscheck:
     """Every finding of the asked kinds, in report order, then document order within a kind."""
     context = context or DocContext()
     findings = [finding for kind in kinds for finding in CHECKS[kind](tr, en, context)]
     paired = sum(1 for number in tr.by_number if number in en.by_number)
     return DocumentCrosscheck(
-        translation=tr.ref(), original=en.ref(),
+        translation=tr.ref(),
+        original=en.ref(),
         rules={"translation": len(tr.rules), "original": len(en.rules), "paired": paired},
-        counts=count([f.kind for f in findings], kinds), findings=findings,
+        counts=count([f.kind for f in findings], kinds),
+        findings=findings,
     )
 
 
@@ -231,23 +294,29 @@ def _paired(tr: DocText, en: DocText) -> Iterator[tuple[str, tuple[RuleText, Rul
             yield number, (rule, other)
 
 
-
-def crosscheck_document(conn, document: str, against: str | None = None,
-                        kinds: tuple[str, ...] = FINDINGS) -> DocumentCrosscheck:
+def crosscheck_document(
+    conn, document: str, against: str | None = None, kinds: tuple[str, ...] = FINDINGS
+) -> DocumentCrosscheck:
     """``document`` ("ja@2026-01-16", a language or a document name) against ``against`` (default:
     the English document of the same edition)."""
     unknown = [k for k in kinds if k not in CHECKS]
     if unknown:
-        raise ValueError(_("unknown finding kind {kind!r}: expected one of {kinds}").format(
-            kind=unknown[0], kinds=", ".join(FINDINGS)))
+        raise ValueError(
+            _("unknown finding kind {kind!r}: expected one of {kinds}").format(
+                kind=unknown[0], kinds=", ".join(FINDINGS)
+            )
+        )
     tr = resolve(conn, DocSpec.parse(document))
     if against:
         en_id = resolve(conn, DocSpec.parse(against)).id
     else:
         pivot = english_pivot(conn, tr)
         if pivot is None:
-            message = (_("no English document of {edition} {document}: give --against") if tr.edition
-                       else _("no English document of the edition of {document}: give --against"))
+            message = (
+                _("no English document of {edition} {document}: give --against")
+                if tr.edition
+                else _("no English document of the edition of {document}: give --against")
+            )
             raise EditionNotFound(message.format(edition=tr.edition, document=tr.name))
         en_id = pivot.id
 

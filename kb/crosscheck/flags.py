@@ -55,28 +55,43 @@ def one_side(row: Row, ctx: Context) -> None:
         lang, edition = ctx.lang[side], ctx.edition[side]
         if text is None and english is not None:
             message = _("translation gap: the {lang} text lacks {number} of its English original").format(
-                lang=lang, number=english.number)
+                lang=lang, number=english.number
+            )
             row.flags.append(Flag("one-side", message, side, {"cause": "translation gap", "missing": english.number}))
         elif text is None and other_english is not None and other_english.number in ctx.elsewhere[ctx.other(side)]:
             became = ctx.elsewhere[ctx.other(side)][other_english.number]
             message = _("{number} ({edition}) is {became} in {other}, outside the compared rule").format(
-                number=other_english.number, edition=ctx.edition[ctx.other(side)], became=became, other=edition)
-            row.flags.append(Flag("one-side", message, side,
-                                  {"cause": "elsewhere", "number": other_english.number, "became": became}))
+                number=other_english.number, edition=ctx.edition[ctx.other(side)], became=became, other=edition
+            )
+            row.flags.append(
+                Flag(
+                    "one-side", message, side, {"cause": "elsewhere", "number": other_english.number, "became": became}
+                )
+            )
         elif text is None and other_english is not None:
             note = ctx.notes.get(other_english.number)
-            message = (_("rules change: {number} ({edition}) is not in {other} ({note})") if note
-                       else _("rules change: {number} ({edition}) is not in {other}"))
-            row.flags.append(Flag(
-                "one-side", message.format(number=other_english.number, edition=ctx.edition[ctx.other(side)],
-                                           other=edition, note=note), side,
-                {"cause": "rules change", "number": other_english.number, "note": note}))
+            message = (
+                _("rules change: {number} ({edition}) is not in {other} ({note})")
+                if note
+                else _("rules change: {number} ({edition}) is not in {other}")
+            )
+            row.flags.append(
+                Flag(
+                    "one-side",
+                    message.format(
+                        number=other_english.number, edition=ctx.edition[ctx.other(side)], other=edition, note=note
+                    ),
+                    side,
+                    {"cause": "rules change", "number": other_english.number, "note": note},
+                )
+            )
         elif text is None and other_text is not None:
             message = _("{number} has no counterpart on the {lang} side").format(number=other_text.number, lang=lang)
             row.flags.append(Flag("one-side", message, side, {"cause": "unknown", "number": other_text.number}))
         elif text is not None and english is None and (row.en_a or row.en_b):
             message = _("not in the original: {number} is not in the English text of {edition}").format(
-                number=text.number, edition=edition)
+                number=text.number, edition=edition
+            )
             row.flags.append(Flag("one-side", message, side, {"cause": "not in the original", "number": text.number}))
 
 
@@ -84,8 +99,11 @@ def rules_change(row: Row, ctx: Context) -> None:
     """The English rule changed between the two editions (beyond renumbering and renumbered citations)."""
     if row.en_a is None or row.en_b is None:
         return
-    if row.change in ("renumbered", "unchanged") and normalise(row.en_a.text) != normalise(row.en_b.text) \
-            and not _references_only(row.en_a.text, row.en_b.text, ctx):
+    if (
+        row.change in ("renumbered", "unchanged")
+        and normalise(row.en_a.text) != normalise(row.en_b.text)
+        and not _references_only(row.en_a.text, row.en_b.text, ctx)
+    ):
         row.change = "edited"  # the texts say otherwise than the stored chain ("Each deck has a legendary card …")
     if row.change in ("edited", "renumbered", "unchanged") and _references_only(row.en_a.text, row.en_b.text, ctx):
         row.change = "references only"
@@ -96,13 +114,19 @@ def rules_change(row: Row, ctx: Context) -> None:
     words = ""
     if row.change != "references only":
         old, new = word_diff(row.en_a.text, row.en_b.text)
-        removed = detail["removed"] = [row.en_a.text[s.start:s.end] for s in old]
-        added = detail["added"] = [row.en_b.text[s.start:s.end] for s in new]
+        removed = detail["removed"] = [row.en_a.text[s.start : s.end] for s in old]
+        added = detail["added"] = [row.en_b.text[s.start : s.end] for s in new]
         words = _summary(removed, added)
     message = _("{change} between {old} and {new}: {words}") if words else _("{change} between {old} and {new}")
     change = _(CHANGE_LABELS[row.change]) if row.change in CHANGE_LABELS else row.change
-    row.flags.append(Flag("rules-change", message.format(change=change, old=ctx.edition["a"], new=ctx.edition["b"],
-                                                         words=words), None, detail))
+    row.flags.append(
+        Flag(
+            "rules-change",
+            message.format(change=change, old=ctx.edition["a"], new=ctx.edition["b"], words=words),
+            None,
+            detail,
+        )
+    )
 
 
 def _references_only(old: str, new: str, ctx: Context) -> bool:
@@ -139,26 +163,50 @@ def cited(row: Row, ctx: Context) -> None:
         mine, english = found[side], found["en_" + side]
         if mine is not None and english is not None and mine != english:
             message = _("the {lang} text cites {numbers} where its English cites {english}").format(
-                lang=ctx.lang[side], numbers=listed(mine), english=listed(english))
-            row.flags.append(Flag("citations", message, side,
-                                  {"translation": sorted_numbers(mine), "original": sorted_numbers(english)}))
+                lang=ctx.lang[side], numbers=listed(mine), english=listed(english)
+            )
+            row.flags.append(
+                Flag(
+                    "citations",
+                    message,
+                    side,
+                    {"translation": sorted_numbers(mine), "original": sorted_numbers(english)},
+                )
+            )
     if found["a"] is None or found["b"] is None or not (found["a"] or found["b"]):
         return
     mapped = {ctx.cite_map(n) or n for n in found["a"]}
     if mapped == found["b"]:
         if found["a"] != found["b"]:
-            row.notes.append(_("same citation in two numberings: {a} ({a_edition}) = {b} ({b_edition})").format(
-                a=listed(found["a"]), a_edition=ctx.edition["a"], b=listed(found["b"]), b_edition=ctx.edition["b"]))
+            row.notes.append(
+                _("same citation in two numberings: {a} ({a_edition}) = {b} ({b_edition})").format(
+                    a=listed(found["a"]), a_edition=ctx.edition["a"], b=listed(found["b"]), b_edition=ctx.edition["b"]
+                )
+            )
         return
-    english_agree = found["en_a"] is None or found["en_b"] is None or \
-        {ctx.cite_map(n) or n for n in found["en_a"]} == found["en_b"]
+    english_agree = (
+        found["en_a"] is None or found["en_b"] is None or {ctx.cite_map(n) or n for n in found["en_a"]} == found["en_b"]
+    )
     if english_agree:
         message = _("{a} ({a_edition}, = {mapped} in {b_edition}) against {b}").format(
-            a=listed(found["a"]), a_edition=ctx.edition["a"], mapped=listed(mapped), b_edition=ctx.edition["b"],
-            b=listed(found["b"]))
-        row.flags.append(Flag(
-            "citations", message, None,
-            {"a": sorted_numbers(found["a"]), "a_renumbered": sorted_numbers(mapped), "b": sorted_numbers(found["b"])}))
+            a=listed(found["a"]),
+            a_edition=ctx.edition["a"],
+            mapped=listed(mapped),
+            b_edition=ctx.edition["b"],
+            b=listed(found["b"]),
+        )
+        row.flags.append(
+            Flag(
+                "citations",
+                message,
+                None,
+                {
+                    "a": sorted_numbers(found["a"]),
+                    "a_renumbered": sorted_numbers(mapped),
+                    "b": sorted_numbers(found["b"]),
+                },
+            )
+        )
 
 
 def stated_numbers(row: Row, ctx: Context) -> None:
@@ -180,7 +228,8 @@ def _compare_numbers(row: Row, text: Cell, other: Cell, side: str | None, agains
     if only_mine or only_theirs:
         # TRANSLATORS: {against} is "its English (2023-11-17)" or "the ja text".
         message = _("the {lang} text states {numbers}, {against} {other}").format(
-            lang=text.lang, numbers=listed(only_mine), against=against, other=listed(only_theirs))
+            lang=text.lang, numbers=listed(only_mine), against=against, other=listed(only_theirs)
+        )
         row.flags.append(Flag("numbers", message, side, {"only_translation": only_mine, "only_other": only_theirs}))
 
 
@@ -200,17 +249,32 @@ def game_terms(row: Row, ctx: Context) -> None:
             row.flags.append(Flag("terms", _term_message(swap, text.lang, _("its English")), side, swap.to_dict()))
     if not compared and row.a is not None and row.b is not None and row.en_a is None and row.en_b is None:
         for swap in swapped_terms(ctx.terms, row.b.text, row.b.lang, row.a.text, row.a.lang):
-            row.flags.append(Flag("terms", _term_message(swap, row.b.lang, _("the {lang} text").format(
-                lang=row.a.lang)), "b", swap.to_dict()))
+            row.flags.append(
+                Flag(
+                    "terms",
+                    _term_message(swap, row.b.lang, _("the {lang} text").format(lang=row.a.lang)),
+                    "b",
+                    swap.to_dict(),
+                )
+            )
 
 
 def _term_message(swap, lang: str, against: str) -> str:
     # TRANSLATORS: {against} is "its English" or "the de text".
-    message = _("the {lang} text says {found} (the {category} {named}) where {against} names the {category} "
-                "{original} (expected {expected}); pair from {source}")
-    return message.format(lang=lang, found=swap.found, category=swap.category, named=swap.named_english,
-                          against=against, original=swap.original, expected=", ".join(swap.expected_names) or "—",
-                          source=swap.sources[0] if swap.sources else "—")
+    message = _(
+        "the {lang} text says {found} (the {category} {named}) where {against} names the {category} "
+        "{original} (expected {expected}); pair from {source}"
+    )
+    return message.format(
+        lang=lang,
+        found=swap.found,
+        category=swap.category,
+        named=swap.named_english,
+        against=against,
+        original=swap.original,
+        expected=", ".join(swap.expected_names) or "—",
+        source=swap.sources[0] if swap.sources else "—",
+    )
 
 
 def english_left(row: Row, ctx: Context) -> None:
@@ -222,4 +286,3 @@ def english_left(row: Row, ctx: Context) -> None:
         if passages:
             message = _("English in the {lang} text: “{passage}”").format(lang=text.lang, passage=_clip(passages[0]))
             row.flags.append(Flag("untranslated", message, side, {"passages": passages}))
-

@@ -13,8 +13,18 @@ from kb.core.model import Serialisable
 from kb.i18n import N_
 
 # Whole-document findings, in report order.
-FINDINGS = ("missing", "extra", "duplicate", "subrules", "citations", "titles", "examples", "numbers", "terms",
-            "untranslated")
+FINDINGS = (
+    "missing",
+    "extra",
+    "duplicate",
+    "subrules",
+    "citations",
+    "titles",
+    "examples",
+    "numbers",
+    "terms",
+    "untranslated",
+)
 FINDING_LABELS = {
     "missing": N_("rule of the original missing in the translation"),
     "extra": N_("rule of the translation not in the original"),
@@ -130,4 +140,3 @@ class RuleCrosscheck(Serialisable):
     notes: list[str]
     rows: list[Row]
     counts: dict[str, int]
-

@@ -76,7 +76,8 @@ def _english_of(conn, edition: str) -> tuple[int, str] | None:
     """The official English document of a date (not a reformatted variant)."""
     row = conn.execute(
         "select id, name from documents where lang = 'en' and edition = ? order by length(name), name limit 1",
-        [edition]).fetchone()
+        [edition],
+    ).fetchone()
     return (row[0], row[1]) if row else None
 
 

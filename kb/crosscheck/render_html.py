@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from html import escape
 from urllib.parse import quote
 
+from kb.core.numbers import RuleNumber
 from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCrosscheck, Flag, Row, RuleCrosscheck
 from kb.crosscheck.render_text import aligned, english_pivot
 from kb.history.text import Span, word_diff
 from kb.i18n import _, ngettext, ui_language
-from kb.core.numbers import RuleNumber
 
 YAWGATOG = "https://yawgatog.com/resources/magic-rules/"
 # Where a rule number links: the reader's page of the rule in the cited edition and language.
@@ -51,23 +51,41 @@ def link_template(links: str | None = None) -> str:
     try:
         rule_link("702.26b", Edition("ja", "2026-01-16", "x"), template)
     except (KeyError, IndexError, ValueError) as error:
-        raise ValueError(_("link template {template!r}: {error}; expected a style ({styles}) or a template with "
-                           "{{number}}, {{anchor}}, {{lang}}, {{edition}}, {{document}}").format(
-            template=chosen, error=error, styles=", ".join(LINK_STYLES))) from None
+        raise ValueError(
+            _(
+                "link template {template!r}: {error}; expected a style ({styles}) or a template with "
+                "{{number}}, {{anchor}}, {{lang}}, {{edition}}, {{document}}"
+            ).format(template=chosen, error=error, styles=", ".join(LINK_STYLES))
+        ) from None
     return template
 
 
 def rule_link(number: str, where: Edition | None, template: str) -> str:
     """The link of a cited rule number in the edition the citing text belongs to."""
     where = where or Edition("en", None)
-    return template.format(number=quote(number), anchor=RuleNumber.parse(number).anchor.lstrip("#"),
-                           lang=quote(where.lang or "en"), edition=quote(where.edition or ""),
-                           document=quote(where.document or ""))
+    return template.format(
+        number=quote(number),
+        anchor=RuleNumber.parse(number).anchor.lstrip("#"),
+        lang=quote(where.lang or "en"),
+        edition=quote(where.edition or ""),
+        document=quote(where.document or ""),
+    )
+
+
 _NUMBER = re.compile(r"(?<![\d.])\d{3}(?:\.\d{1,3}[a-z]{0,2})?(?![\d])")
 COLOURS = {
-    "one-side": "#d9822b", "rules-change": "#2b6cb0", "citations": "#b83280", "numbers": "#c53030",
-    "terms": "#6b46c1", "untranslated": "#2f855a", "missing": "#d9822b", "extra": "#b7791f",
-    "duplicate": "#744210", "subrules": "#dd6b20", "examples": "#319795", "titles": "#97266d",
+    "one-side": "#d9822b",
+    "rules-change": "#2b6cb0",
+    "citations": "#b83280",
+    "numbers": "#c53030",
+    "terms": "#6b46c1",
+    "untranslated": "#2f855a",
+    "missing": "#d9822b",
+    "extra": "#b7791f",
+    "duplicate": "#744210",
+    "subrules": "#dd6b20",
+    "examples": "#319795",
+    "titles": "#97266d",
 }
 _STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em; color: #1a202c; }
@@ -84,8 +102,7 @@ ul.flags { list-style: none; margin: 0; padding: 0; } ul.flags li { margin: 0 0 
 .legend span, ul.flags li.flag, h2 { border-left-width: 6px; border-left-style: solid; }
 tr.flagged td:first-child { box-shadow: inset 4px 0 0 #e53e3e; }
 .notes { color: #4a5568; } .note { color: #2f855a; font-size: .92em; }
-""" + "".join(f".k-{kind} {{ border-left-color: {colour}; }}\n"
-              for kind, colour in COLOURS.items())
+""" + "".join(f".k-{kind} {{ border-left-color: {colour}; }}\n" for kind, colour in COLOURS.items())
 
 
 def _anchor(prefix: str, number: str) -> str:
@@ -93,13 +110,22 @@ def _anchor(prefix: str, number: str) -> str:
 
 
 def _page(title: str, body: list[str]) -> str:
-    return (f"<!DOCTYPE html>\n<html lang=\"{ui_language().replace('_', '-')}\"><head><meta charset=\"utf-8\">"
-            f"<meta name=\"viewport\" content=\"width=device-width\"><title>{escape(title)}</title>"
-            f"<style>{_STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="{ui_language().replace("_", "-")}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width"><title>{escape(title)}</title>'
+        f"<style>{_STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
+    )
 
 
-def _marked(text: str, lang: str, spans=(), tag: str = "", anchors: dict[str, str] | None = None,
-            where: Edition | None = None, template: str = LINKS) -> str:
+def _marked(
+    text: str,
+    lang: str,
+    spans=(),
+    tag: str = "",
+    anchors: dict[str, str] | None = None,
+    where: Edition | None = None,
+    template: str = LINKS,
+) -> str:
     """Escaped ``text``, changed ``spans`` wrapped in <ins>/<del>, rule numbers linked (to their row
     in the report, else to the rule in ``where``'s edition)."""
     marks: list[tuple[int, int, str, str]] = [(s.start, s.end, tag, "") for s in spans]
@@ -118,18 +144,32 @@ def _marked(text: str, lang: str, spans=(), tag: str = "", anchors: dict[str, st
     return "".join(out)
 
 
-def _cell(cell: Cell | None, prefix: str, css: str, spans=(), tag: str = "", anchors=None,
-          where: Edition | None = None, template: str = LINKS) -> str:
+def _cell(
+    cell: Cell | None,
+    prefix: str,
+    css: str,
+    spans=(),
+    tag: str = "",
+    anchors=None,
+    where: Edition | None = None,
+    template: str = LINKS,
+) -> str:
     if cell is None:
         return f'<td class="{css} missing-cell">—</td>'
     anchor = _anchor(prefix, cell.number)
-    return (f'<td class="{css}" lang="{escape(cell.lang)}"><a class="num" id="{anchor}" href="#{anchor}">'
-            f'{escape(cell.number)}</a>{_marked(cell.text, cell.lang, spans, tag, anchors, where, template)}</td>')
+    return (
+        f'<td class="{css}" lang="{escape(cell.lang)}"><a class="num" id="{anchor}" href="#{anchor}">'
+        f"{escape(cell.number)}</a>{_marked(cell.text, cell.lang, spans, tag, anchors, where, template)}</td>"
+    )
 
 
 def _flags(flags: list[Flag], notes: list[str]) -> str:
-    items = [f'<li class="flag k-{f.kind}" data-kind="{f.kind}"><b>{escape(f.kind)}</b>'
-             + (f" [{f.side.upper()}]" if f.side else "") + f": {escape(f.message)}</li>" for f in flags]
+    items = [
+        f'<li class="flag k-{f.kind}" data-kind="{f.kind}"><b>{escape(f.kind)}</b>'
+        + (f" [{f.side.upper()}]" if f.side else "")
+        + f": {escape(f.message)}</li>"
+        for f in flags
+    ]
     items += [f'<li class="note">= {escape(n)}</li>' for n in notes]
     return '<td class="flags"><ul class="flags">' + "".join(items) + "</ul></td>"
 
@@ -141,31 +181,43 @@ def _row(index: int, row: Row, anchors: dict[str, dict[str, str]], where: dict[s
         old_spans, new_spans = word_diff(row.en_a.text, row.en_b.text)
     css = "row flagged" if row.flags else "row"
     kinds = " ".join(sorted(set(row.kinds())))
-    return (f'<tr id="row-{index}" class="{css}" data-flags="{kinds}">'
-            + _cell(row.a, "a-", "text a", anchors=anchors["a"], where=where["a"], template=template)
-            + _cell(row.en_a, "ea-", "text en", old_spans, "del", anchors["a"], where["en_a"], template)
-            + _cell(row.en_b, "eb-", "text en", new_spans, "ins", anchors["b"], where["en_b"], template)
-            + _cell(row.b, "b-", "text b", anchors=anchors["b"], where=where["b"], template=template)
-            + _flags(row.flags, row.notes) + "</tr>")
+    return (
+        f'<tr id="row-{index}" class="{css}" data-flags="{kinds}">'
+        + _cell(row.a, "a-", "text a", anchors=anchors["a"], where=where["a"], template=template)
+        + _cell(row.en_a, "ea-", "text en", old_spans, "del", anchors["a"], where["en_a"], template)
+        + _cell(row.en_b, "eb-", "text en", new_spans, "ins", anchors["b"], where["en_b"], template)
+        + _cell(row.b, "b-", "text b", anchors=anchors["b"], where=where["b"], template=template)
+        + _flags(row.flags, row.notes)
+        + "</tr>"
+    )
 
 
 def _legend(labels: dict[str, str], counts: dict[str, int]) -> str:
-    return '<p class="legend">' + "".join(
-        f'<span class="count k-{kind}" data-kind="{kind}">{escape(_(label))}: <b>{counts.get(kind, 0)}</b></span>'
-        for kind, label in labels.items()) + "</p>"
+    return (
+        '<p class="legend">'
+        + "".join(
+            f'<span class="count k-{kind}" data-kind="{kind}">{escape(_(label))}: <b>{counts.get(kind, 0)}</b></span>'
+            for kind, label in labels.items()
+        )
+        + "</p>"
+    )
 
 
 def _side(side, name: str) -> str:
-    return (f"<dt>{name}</dt><dd>{escape(side.lang)} {escape(side.number)} {escape(side.title or '')} — "
-            f"{escape(side.document)}, {escape(side.edition or _('undated'))}; {escape(english_pivot(side))}</dd>")
+    return (
+        f"<dt>{name}</dt><dd>{escape(side.lang)} {escape(side.number)} {escape(side.title or '')} — "
+        f"{escape(side.document)}, {escape(side.edition or _('undated'))}; {escape(english_pivot(side))}</dd>"
+    )
 
 
 def _editions(side) -> tuple[Edition, Edition]:
     """The edition a side's translation cites in, and its English pivot's."""
     pivot = side.pivot or {}
     edition = side.edition or pivot.get("edition")
-    return (Edition(side.lang, edition, side.document),
-            Edition("en", pivot.get("edition") or edition, pivot.get("document") or side.document))
+    return (
+        Edition(side.lang, edition, side.document),
+        Edition("en", pivot.get("edition") or edition, pivot.get("document") or side.document),
+    )
 
 
 def render_rule_html(report: RuleCrosscheck, links: str | None = None) -> str:
@@ -175,14 +227,20 @@ def render_rule_html(report: RuleCrosscheck, links: str | None = None) -> str:
     (ta, ea), (tb, eb) = _editions(a), _editions(b)
     where = {"a": ta, "en_a": ea, "b": tb, "en_b": eb}
     anchors = {
-        side: {cell.number: "#" + _anchor(prefix, cell.number) for row in report.rows
-               for cell in (getattr(row, key),) if cell is not None}
+        side: {
+            cell.number: "#" + _anchor(prefix, cell.number)
+            for row in report.rows
+            for cell in (getattr(row, key),)
+            if cell is not None
+        }
         for side, prefix, key in (("a", "a-", "a"), ("b", "b-", "b"))
     }
     label = {side: (s.pivot or {}).get("edition") or s.edition or _("undated") for side, s in (("a", a), ("b", b))}
     english = {side: escape(_("English {edition}").format(edition=label[side])) for side in label}
-    head = (f"<tr><th>A: {escape(a.lang)} {escape(a.number)}</th><th>{english['a']}</th>"
-            f"<th>{english['b']}</th><th>B: {escape(b.lang)} {escape(b.number)}</th><th>{escape(_('Flags'))}</th></tr>")
+    head = (
+        f"<tr><th>A: {escape(a.lang)} {escape(a.number)}</th><th>{english['a']}</th>"
+        f"<th>{english['b']}</th><th>B: {escape(b.lang)} {escape(b.number)}</th><th>{escape(_('Flags'))}</th></tr>"
+    )
     title = _("Cross-check {a} ⇄ {b}").format(a=a.spec, b=b.spec)
     body = [
         f"<h1>{escape(title)}</h1>",
@@ -213,19 +271,25 @@ def render_document_html(report: DocumentCrosscheck, links: str | None = None) -
     en_where = Edition(en["lang"], en["edition"], en["document"])
     title = _("Cross-check {document} against {original}").format(document=tr["document"], original=en["document"])
     rules = report.rules
-    summary = ngettext("{translation} rule in the translation ({lang}, {edition}), {original} in the original, "
-                       "{paired} paired by number.",
-                       "{translation} rules in the translation ({lang}, {edition}), {original} in the original, "
-                       "{paired} paired by number.", rules["translation"]).format(
-        **rules, lang=tr["lang"], edition=tr["edition"] or _("undated"))
+    summary = ngettext(
+        "{translation} rule in the translation ({lang}, {edition}), {original} in the original, "
+        "{paired} paired by number.",
+        "{translation} rules in the translation ({lang}, {edition}), {original} in the original, "
+        "{paired} paired by number.",
+        rules["translation"],
+    ).format(**rules, lang=tr["lang"], edition=tr["edition"] or _("undated"))
     body = [f"<h1>{escape(title)}</h1>", f"<p>{escape(summary)}</p>", _legend(FINDING_LABELS, report.counts)]
     for kind, n in report.counts.items():
         if not n:
             continue
         body.append(f'<h2 id="{kind}" class="k-{kind}">{escape(_(FINDING_LABELS[kind]))} ({n})</h2>')
-        heads = "".join(f"<th>{escape(head)}</th>" for head in (_("Rule"), _("Finding"), _("Translation"), _("Original")))
-        body.append('<table class="findings"><colgroup><col style="width:8%"><col style="width:24%"><col><col>'
-                    f"</colgroup><thead><tr>{heads}</tr></thead><tbody>")
+        heads = "".join(
+            f"<th>{escape(head)}</th>" for head in (_("Rule"), _("Finding"), _("Translation"), _("Original"))
+        )
+        body.append(
+            '<table class="findings"><colgroup><col style="width:8%"><col style="width:24%"><col><col>'
+            f"</colgroup><thead><tr>{heads}</tr></thead><tbody>"
+        )
         for finding in report.of_kind(kind):
             anchor = f"{kind}-" + RuleNumber.parse(finding.number).anchor.lstrip("#")
             body.append(
@@ -234,6 +298,7 @@ def render_document_html(report: DocumentCrosscheck, links: str | None = None) -
                 f"<td>{escape(finding.message)}</td>"
                 f'<td lang="{escape(tr["lang"])}">{_texts(finding, tr_where, template)}</td>'
                 f'<td lang="{escape(en["lang"])}">'
-                f'{_marked(finding.original or "", en["lang"], where=en_where, template=template)}</td></tr>')
+                f"{_marked(finding.original or '', en['lang'], where=en_where, template=template)}</td></tr>"
+            )
         body.append("</tbody></table>")
     return _page(title, body)

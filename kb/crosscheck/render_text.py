@@ -19,13 +19,14 @@ _SPACE_BREAK = 20  # break at a space only if it is this near the end (CJK lines
 
 def width(text: str) -> int:
     """Terminal columns of ``text``: two for wide and full-width characters."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1
-               for ch in text)
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1 for ch in text)
 
 
 # Line-breaking rules of Japanese and Chinese (JIS X 4051 kinsoku): no line starts with these ...
-NO_START = frozenset("、。，．,.・･：；:;！？!?)）]］｝〕〉》」』】〙〗〟’”»ヽヾーァィゥェォッャュョヮヵヶ"
-                     "ぁぃぅぇぉっゃゅょゎゕゖ々〻‐゠–〜～")
+NO_START = frozenset(
+    "、。，．,.・･：；:;！？!?)）]］｝〕〉》」』】〙〗〟’”»ヽヾーァィゥェォッャュョヮヵヶ"
+    "ぁぃぅぇぉっゃゅょゎゕゖ々〻‐゠–〜～"
+)
 # ... and none ends with these.
 NO_END = frozenset("(（[［｛〔〈《「『【〘〖〝‘“«")
 _PUSH = 4  # at most this many characters move to the next line to keep a break legal
@@ -42,7 +43,7 @@ def wrap(text: str, columns: int) -> list[str]:
         if used + w > columns:
             if last_space > 0 and ch != " " and width(line[last_space:]) <= _SPACE_BREAK:
                 lines.append(line[:last_space].rstrip())
-                line = line[last_space + 1:]
+                line = line[last_space + 1 :]
             elif ch == " ":
                 lines.append(line.rstrip())
                 line = ""
@@ -65,7 +66,7 @@ def _legal_break(line: str, following: str) -> tuple[str, str]:
     """``line`` split into what stays and what moves on, so that neither the next line starts with
     a character of NO_START (``following`` comes next) nor this one ends with one of NO_END."""
     for moved in range(_PUSH + 1):
-        head, tail = line[: len(line) - moved], line[len(line) - moved:]
+        head, tail = line[: len(line) - moved], line[len(line) - moved :]
         start = (tail + following)[:1]
         if head and start not in NO_START and head[-1] not in NO_END and head[-1] != " ":
             return head, tail
@@ -95,8 +96,9 @@ def _cells(row: Row, report: RuleCrosscheck) -> list[tuple[str, Cell | None]]:
     cells = [(report.a.lang, row.a), ("en", row.en_a), ("en", row.en_b), (report.b.lang, row.b)]
     shown: list[tuple[str, Cell | None]] = []
     for lang, cell in cells:
-        if cell is not None and any(c is not None and (c.lang, c.number, c.text) == (cell.lang, cell.number, cell.text)
-                                    for _, c in shown):
+        if cell is not None and any(
+            c is not None and (c.lang, c.number, c.text) == (cell.lang, cell.number, cell.text) for _, c in shown
+        ):
             continue
         shown.append((lang, cell))
     return shown
@@ -135,8 +137,9 @@ def render_rule(report: RuleCrosscheck, columns: int = WIDTH) -> str:
     out.append(_("{aligned}; flags: {flags}").format(aligned=aligned(report), flags=flags))
     out += [line for note in report.notes for line in wrap(_("Note: {note}").format(note=note), columns)]
     out.append("")
-    head = (f"{pad('A ' + report.a.lang, 10)} {pad('B ' + report.b.lang, 10)} {pad(_('English change'), 18)} "
-            + _("flags"))
+    head = f"{pad('A ' + report.a.lang, 10)} {pad('B ' + report.b.lang, 10)} {pad(_('English change'), 18)} " + _(
+        "flags"
+    )
     out += [head, "─" * min(columns, width(head) + 40)]
     for row in report.rows:
         a = row.a.number if row.a else (f"({row.en_a.number})" if row.en_a else "—")
@@ -158,13 +161,24 @@ def render_rule(report: RuleCrosscheck, columns: int = WIDTH) -> str:
 def render_document(report: DocumentCrosscheck, columns: int = WIDTH, limit: int | None = 20) -> str:
     """Counts per finding class, then the findings of each class (``limit`` per class; None for all)."""
     tr, en = report.translation, report.original
-    out = wrap(_("Translation: {document} ({lang}, {edition})").format(
-        document=tr["document"], lang=tr["lang"], edition=tr["edition"] or _("undated")), columns)
-    out += wrap(_("Original:    {document} ({lang}, {edition})").format(
-        document=en["document"], lang=en["lang"], edition=en["edition"] or _("undated")), columns)
+    out = wrap(
+        _("Translation: {document} ({lang}, {edition})").format(
+            document=tr["document"], lang=tr["lang"], edition=tr["edition"] or _("undated")
+        ),
+        columns,
+    )
+    out += wrap(
+        _("Original:    {document} ({lang}, {edition})").format(
+            document=en["document"], lang=en["lang"], edition=en["edition"] or _("undated")
+        ),
+        columns,
+    )
     rules = report.rules
-    out.append(_("Rules: {translation} in the translation, {original} in the original, {paired} paired by "
-                 "number").format(**rules))
+    out.append(
+        _("Rules: {translation} in the translation, {original} in the original, {paired} paired by number").format(
+            **rules
+        )
+    )
     out.append("")
     for kind, n in report.counts.items():
         out.append(f"{n:6}  {kind:13} {_(FINDING_LABELS[kind])}")
@@ -178,8 +192,13 @@ def render_document(report: DocumentCrosscheck, columns: int = WIDTH, limit: int
             out += wrap(finding.message, columns)
         if len(shown) < n:
             more = n - len(shown)
-            out.append(ngettext("… {n} more (--all or --json for every finding)",
-                                "… {n} more (--all or --json for every finding)", more).format(n=more))
+            out.append(
+                ngettext(
+                    "… {n} more (--all or --json for every finding)",
+                    "… {n} more (--all or --json for every finding)",
+                    more,
+                ).format(n=more)
+            )
     return "\n".join(out)
 
 

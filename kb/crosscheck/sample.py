@@ -22,10 +22,18 @@ from kb.crosscheck import crosscheck, crosscheck_document
 
 DOCUMENT_CHECKS = ("ja@2026-01-16", "zh@2023-11-17", "zh@2026-04-17")  # each against English of its date
 RULE_CHECKS = (
-    ("de:702.23", "ja@2023-11-17:702.26"), ("de:702.23", "ja:702.26"), ("ja:312", "en:312"),
-    ("ja:702.26", "zh@2023-11-17:702.26"), ("zh@2023-11-17:506", "ja:506"), ("ja:901", "zh@2026-04-17:901"),
-    ("ja:728", "zh@2023-11-17:728"), ("ja:111", "zh@2023-11-17:111"), ("ja:903", "zh@2023-11-17:903"),
-    ("ja:601", "zh@2023-11-17:601"), ("ja:704.5", "zh@2023-11-17:704.5"), ("ja:205.3", "zh@2023-11-17:205.3"),
+    ("de:702.23", "ja@2023-11-17:702.26"),
+    ("de:702.23", "ja:702.26"),
+    ("ja:312", "en:312"),
+    ("ja:702.26", "zh@2023-11-17:702.26"),
+    ("zh@2023-11-17:506", "ja:506"),
+    ("ja:901", "zh@2026-04-17:901"),
+    ("ja:728", "zh@2023-11-17:728"),
+    ("ja:111", "zh@2023-11-17:111"),
+    ("ja:903", "zh@2023-11-17:903"),
+    ("ja:601", "zh@2023-11-17:601"),
+    ("ja:704.5", "zh@2023-11-17:704.5"),
+    ("ja:205.3", "zh@2023-11-17:205.3"),
 )
 PER_KIND = 20
 COLUMNS = ("check", "class", "number", "side", "n", "label", "reason", "message")
@@ -55,8 +63,11 @@ def _numbered(items: list[Sampled]) -> list[Sampled]:
     for item in items:
         base = (item.check, item.kind, item.number, item.side)
         seen[base] += 1
-        out.append(Sampled(item.check, item.kind, item.number, item.side, seen[base], item.message,
-                           item.translation, item.original))
+        out.append(
+            Sampled(
+                item.check, item.kind, item.number, item.side, seen[base], item.message, item.translation, item.original
+            )
+        )
     return out
 
 
@@ -65,8 +76,10 @@ def draw(conn) -> list[Sampled]:
     found: list[Sampled] = []
     for spec in DOCUMENT_CHECKS:
         report = crosscheck_document(conn, spec)
-        found += [Sampled(f"document {spec}", f"document/{f.kind}", f.number, "", 0, f.message, f.translation,
-                          f.original) for f in report.findings]
+        found += [
+            Sampled(f"document {spec}", f"document/{f.kind}", f.number, "", 0, f.message, f.translation, f.original)
+            for f in report.findings
+        ]
     flags: dict[str, list[Sampled]] = defaultdict(list)
     for a, b in RULE_CHECKS:
         checked = crosscheck(conn, a, b)
@@ -75,8 +88,9 @@ def draw(conn) -> list[Sampled]:
             number = (row.a or row.b or cells[0]).number
             for flag in row.flags:
                 text = " ‖ ".join(f"{c.lang} {c.number}: {c.text}" for c in cells)
-                flags[flag.kind].append(Sampled(f"rule {a} {b}", f"rule/{flag.kind}", number, flag.side or "",
-                                                0, flag.message, text, None))
+                flags[flag.kind].append(
+                    Sampled(f"rule {a} {b}", f"rule/{flag.kind}", number, flag.side or "", 0, flag.message, text, None)
+                )
     for kind in sorted(flags):
         every = max(1, math.ceil(len(flags[kind]) / PER_KIND))
         found += flags[kind][::every]
@@ -93,8 +107,10 @@ def read_labels(path: Path) -> dict[tuple, tuple[str, str]]:
         for line, row in enumerate(rows, start=2):
             if row["label"] not in ("real", "false") or not row["reason"].strip():
                 raise ValueError(f"{path}: row {line}: label must be real or false, with a reason")
-            labels[(row["check"], row["class"], row["number"], row["side"], int(row["n"]))] = (row["label"],
-                                                                                              row["reason"])
+            labels[(row["check"], row["class"], row["number"], row["side"], int(row["n"]))] = (
+                row["label"],
+                row["reason"],
+            )
         return labels
 
 

@@ -22,27 +22,71 @@ _DIGITS = re.compile(r"(?<![\d.A-Za-z])\d+(?![\d])")  # not the 1 of "N1", a pla
 # A rule number the grammar did not take (no prefix), and a number right before a quoted title:
 # "708〔裏向きの呪文やパーマネント〕参照", "See 718, “Prototype Cards.”" cite, they do not count.
 _RULE_LIKE = re.compile(r"\d{3}\.\d{1,3}[a-z]{0,2}|(?<![\d.])\d{1,3}(?=\s*,?\s*[〔「“\"]|\s*参照)")
-_COMPARATIVE_AFTER = re.compile(r"\s*(?:[^\W\d_]{0,2}\s*)?(?:以上|以下|未満|以降|超|或更多|或以上|或更少|个或更多|or more|or fewer|or less)")
+_COMPARATIVE_AFTER = re.compile(
+    r"\s*(?:[^\W\d_]{0,2}\s*)?(?:以上|以下|未満|以降|超|或更多|或以上|或更少|个或更多|or more|or fewer|or less)"
+)
 _COMPARATIVE_BEFORE = re.compile(
     r"(?:more than|fewer than|less than|greater than|at least|up to|mehr als|weniger als|"
-    r"mindestens|bis zu|至少|多于|少于|超过)\s*$", re.IGNORECASE)
+    r"mindestens|bis zu|至少|多于|少于|超过)\s*$",
+    re.IGNORECASE,
+)
 _WORD = re.compile(r"[^\W\d_]+")
 _ENGLISH_WORDS = {
-    **{w: i for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-        "fifteen sixteen seventeen eighteen nineteen twenty".split())},
-    **{w: i for i, w in enumerate(
-        "zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split())},
-    "thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000,
+    **{
+        w: i
+        for i, w in enumerate(
+            "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+            "fifteen sixteen seventeen eighteen nineteen twenty".split()
+        )
+    },
+    **{w: i for i, w in enumerate("zeroth first second third fourth fifth sixth seventh eighth ninth tenth".split())},
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "hundred": 100,
+    "thousand": 1000,
     # articles and the like stand for "1" ("1つの呪文" = "a spell"); "back face" is "第2面"
-    "a": 1, "an": 1, "once": 1, "single": 1, "each": 1, "another": 1, "front": 1, "same": 1,
-    "twice": 2, "both": 2, "double": 2, "doubled": 2, "doubling": 2, "doubles": 2, "triples": 3, "pair": 2, "back": 2, "secondary": 2,
-    "triple": 3, "tripled": 3, "tripling": 3, "nonzero": 0,
+    "a": 1,
+    "an": 1,
+    "once": 1,
+    "single": 1,
+    "each": 1,
+    "another": 1,
+    "front": 1,
+    "same": 1,
+    "twice": 2,
+    "both": 2,
+    "double": 2,
+    "doubled": 2,
+    "doubling": 2,
+    "doubles": 2,
+    "triples": 3,
+    "pair": 2,
+    "back": 2,
+    "secondary": 2,
+    "triple": 3,
+    "tripled": 3,
+    "tripling": 3,
+    "nonzero": 0,
 }
 _GERMAN_WORDS = {
     **{w: i for i, w in enumerate("null eins zwei drei vier fünf sechs sieben acht neun zehn elf zwölf".split())},
-    "ein": 1, "eine": 1, "einer": 1, "einem": 1, "einen": 1, "eines": 1, "einmal": 1, "erste": 1, "ersten": 1,
-    "zweimal": 2, "beide": 2, "beiden": 2, "zweite": 2, "zweiten": 2, "dritte": 3, "zwanzig": 20,
+    "ein": 1,
+    "eine": 1,
+    "einer": 1,
+    "einem": 1,
+    "einen": 1,
+    "eines": 1,
+    "einmal": 1,
+    "erste": 1,
+    "ersten": 1,
+    "zweimal": 2,
+    "beide": 2,
+    "beiden": 2,
+    "zweite": 2,
+    "zweiten": 2,
+    "dritte": 3,
+    "zwanzig": 20,
     **dict.fromkeys(("derselbe", "derselben", "dieselbe", "dasselbe", "denselben", "demselben", "desselben"), 1),
 }
 _NUMERALS = {**dict(zip("〇一二三四五六七八九十", range(11))), "两": 2, "兩": 2, "百": 100}
@@ -117,8 +161,9 @@ def _blank_citations(text: str, lang: str) -> str:
     return "".join(chars)
 
 
-def citations(text: str, lang: str, siblings: dict[RuleNumber | None, list[RuleNumber]] | None = None,
-              own: str | None = None) -> set[str]:
+def citations(
+    text: str, lang: str, siblings: dict[RuleNumber | None, list[RuleNumber]] | None = None, own: str | None = None
+) -> set[str]:
     """The rules a text cites, ranges expanded over the document's numbers (``siblings`` by parent).
     ``own``: the rule's number, which a text that opens with it ("702.189. 火の技／Firebending")
     does not cite."""
@@ -133,7 +178,9 @@ def citations(text: str, lang: str, siblings: dict[RuleNumber | None, list[RuleN
     return found
 
 
-def expand(target: RuleNumber | RuleRange, siblings: dict[RuleNumber | None, list[RuleNumber]] | None) -> list[RuleNumber]:
+def expand(
+    target: RuleNumber | RuleRange, siblings: dict[RuleNumber | None, list[RuleNumber]] | None
+) -> list[RuleNumber]:
     """A range as the numbers it covers: those of the document when known, else by numbering."""
     if isinstance(target, RuleNumber):
         return [target]
@@ -158,10 +205,12 @@ def untranslated(text: str, lang: str) -> list[str]:
     if lang == "en" or not text:
         return []
     if lang in _UNSPACED:
-        return [m.group().strip() for m in _LATIN_RUN.finditer(text)
-                if _letters(m.group()) >= _MIN_LETTERS and not _introduced(text, m.start())]
-    return [s.strip() for s in _SENTENCE.findall(text)
-            if _letters(s) >= _MIN_LETTERS and detect_language(s) == "en"]
+        return [
+            m.group().strip()
+            for m in _LATIN_RUN.finditer(text)
+            if _letters(m.group()) >= _MIN_LETTERS and not _introduced(text, m.start())
+        ]
+    return [s.strip() for s in _SENTENCE.findall(text) if _letters(s) >= _MIN_LETTERS and detect_language(s) == "en"]
 
 
 def _letters(text: str) -> int:
@@ -175,13 +224,14 @@ def _introduced(text: str, start: int) -> bool:
     if before.endswith(("「", "『", "（")) or before.count("《") > before.count("》"):
         return True
     slash = max(before.rfind("／"), before.rfind("/"))
-    if slash >= 0 and not _CJK_CHAR.search(before[slash + 1:]):
+    if slash >= 0 and not _CJK_CHAR.search(before[slash + 1 :]):
         return True
     quote = before.rfind("「")
     if quote <= before.rfind("」"):
         return False
-    inside = before[quote + 1:]
+    inside = before[quote + 1 :]
     return "／" in inside or "/" in inside or not _CJK_CHAR.search(inside)
+
 
 def sorted_numbers(numbers: Iterable[str]) -> list[str]:
     """Rule numbers in numbering order (never as strings: 100.2 before 100.10)."""
@@ -189,6 +239,6 @@ def sorted_numbers(numbers: Iterable[str]) -> list[str]:
 
 
 def listed(items) -> str:
-    """"704.5m, 704.5n" for a set of rule numbers or a list of values; "nothing" when empty."""
+    """ "704.5m, 704.5n" for a set of rule numbers or a list of values; "nothing" when empty."""
     items = sorted_numbers(items) if isinstance(items, (set, frozenset)) else [str(i) for i in items]
     return ", ".join(items) if items else "nothing"

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kb.core.model import Serialisable
 from kb.core.errors import BadRuleNumber, RuleNotFound
+from kb.core.model import Serialisable
 from kb.core.numbers import RuleNumber, RuleNumberError
 from kb.history.resolve import nearest_numbers
 from kb.i18n import _
@@ -28,7 +28,7 @@ class DocSpec:
 
     @classmethod
     def parse(cls, text: str) -> "DocSpec":
-        """"ja@2026-01-16", "ja", "en@MagicCompRules_20260116" or a bare document name."""
+        """ "ja@2026-01-16", "ja", "en@MagicCompRules_20260116" or a bare document name."""
         text = text.strip()
         if "@" in text:
             lang, edition = text.split("@", 1)
@@ -48,7 +48,7 @@ class RuleSpec:
 
     @classmethod
     def parse(cls, text: str) -> "RuleSpec":
-        """"de:702.23", "ja@2023-11-17:702.26"; a bare number means English."""
+        """ "de:702.23", "ja@2023-11-17:702.26"; a bare number means English."""
         left, _, number = text.strip().rpartition(":")
         try:
             parsed = RuleNumber.parse(number)
@@ -77,14 +77,19 @@ def resolve(conn, spec: DocSpec, number: RuleNumber | None = None) -> DocRef:
     candidates = documents.resolve(documents.document_rows(conn), lang=spec.lang, edition=spec.edition)
     chosen = "given" if spec.edition else ("only" if len(candidates) == 1 else "newest")
     if number is not None:
-        having = {row[0] for row in conn.execute("select distinct document_id from rules where number = ?",
-                                                 [str(number)])}
+        having = {
+            row[0] for row in conn.execute("select distinct document_id from rules where number = ?", [str(number)])
+        }
         found = [d for d in candidates if d["id"] in having]
         if not found:
-            present = [r[0] for r in conn.execute("select number from rules where document_id = ?",
-                                                  [candidates[0]["id"]])]
-            message = (_("rule {number} is in no document of {spec}") if str(spec)
-                       else _("rule {number} is in no document of any language"))
+            present = [
+                r[0] for r in conn.execute("select number from rules where document_id = ?", [candidates[0]["id"]])
+            ]
+            message = (
+                _("rule {number} is in no document of {spec}")
+                if str(spec)
+                else _("rule {number} is in no document of any language")
+            )
             raise RuleNotFound(message.format(number=number, spec=spec), nearest_numbers(present, number))
         candidates = found
     doc = candidates[0]

@@ -17,7 +17,6 @@ from kb.core.model import Serialisable
 from kb.terms import TermDictionary
 from kb.terms.vocabulary import ABILITY, CLOSED
 
-
 _CARD_NAME = re.compile(r"《[^《》]*》")  # card names in a Japanese or Chinese text
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|[“\"(‘「]\s*)$")
 
@@ -25,7 +24,7 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|[“\"(‘「]\s*)$")
 def _name_like(word: str, start: int, text: str) -> bool:
     """A capitalised term inside a sentence of an English text: a card name ("Flying Carpet") or a
     title, not the term (zones, steps, types and keywords are written in lower case in the rules)."""
-    return word[:1].isupper() and not _SENTENCE_START.search(text[max(0, start - 3):start])
+    return word[:1].isupper() and not _SENTENCE_START.search(text[max(0, start - 3) : start])
 
 
 @dataclass(frozen=True)
@@ -71,12 +70,16 @@ def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, or
     for match in lacking:
         if _name_like(match.text, match.start, original) or set(match.keys) & named_here:
             continue
-        keys = {k: c for k, c in _closed(terms, match.keys).items()
-                if terms.has(k, lang) and (c != ABILITY or _as_written(terms, k, match.text))}
+        keys = {
+            k: c
+            for k, c in _closed(terms, match.keys).items()
+            if terms.has(k, lang) and (c != ABILITY or _as_written(terms, k, match.text))
+        }
         if keys:
             missing.append((match.text, keys))
-    added = [(m.text, _closed(terms, m.keys)) for m in extra
-             if not set(m.keys) & named_there]  # a word of two senses, one of them named, is no swap
+    added = [
+        (m.text, _closed(terms, m.keys)) for m in extra if not set(m.keys) & named_there
+    ]  # a word of two senses, one of them named, is no swap
     swaps: list[Swap] = []
     used: set[str] = set()
     for word, keys in missing:
@@ -88,8 +91,18 @@ def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, or
                 continue
             expected, named = same[0]
             used.add(found)
-            swaps.append(Swap(keys[expected], word, expected, tuple(_names(terms, expected, lang)), found, named,
-                              tuple(_sources(terms, named, lang, found)), _english(terms, named)))
+            swaps.append(
+                Swap(
+                    keys[expected],
+                    word,
+                    expected,
+                    tuple(_names(terms, expected, lang)),
+                    found,
+                    named,
+                    tuple(_sources(terms, named, lang, found)),
+                    _english(terms, named),
+                )
+            )
             break
     return swaps
 
@@ -116,13 +129,15 @@ def _names(terms: TermDictionary, key: str, lang: str) -> list[str]:
 
 
 def _sources(terms: TermDictionary, key: str, lang: str, word: str) -> list[str]:
-    """"glossary: CompRules_ja_20260116.0_lines, line 4848": where the dictionary has the pair from,
+    """ "glossary: CompRules_ja_20260116.0_lines, line 4848": where the dictionary has the pair from,
     the names the translation's word starts with first."""
     entry = terms.entry(key, lang)
     names = sorted(entry.names, key=lambda n: not word.startswith(n.name[:2]))
     found = []
     for name in names:
         for source in name.sources:
-            found.append(f"{name.name} = {entry.english[0] if entry.english else key}: {source.source}, "
-                         f"{source.origin}" + (f", {source.detail}" if source.detail else ""))
+            found.append(
+                f"{name.name} = {entry.english[0] if entry.english else key}: {source.source}, "
+                f"{source.origin}" + (f", {source.detail}" if source.detail else "")
+            )
     return found[:3]

@@ -38,7 +38,6 @@ class RuleText(Serialisable):
         return RuleNumber.parse(self.number)
 
 
-
 @dataclass
 class DocText:
     """A document's rules in document order, the first rule of each number, how often each is printed."""
@@ -63,7 +62,9 @@ class DocText:
     @cached_property
     def titles(self) -> dict[str, str]:
         """Number -> title of every titled section, chapter and rule (what citations name them)."""
-        return {r.number: r.title for r in self.by_number.values() if r.title and r.kind in ("section", "chapter", "rule")}
+        return {
+            r.number: r.title for r in self.by_number.values() if r.title and r.kind in ("section", "chapter", "rule")
+        }
 
     @cached_property
     def title_index(self) -> dict[str, str]:
@@ -101,8 +102,11 @@ def load_text(conn, doc_id: int, *, within: RuleNumber | None = None) -> DocText
         sql += " and (sort_key = ? or sort_key like ?)"
         params += [within.sort_text, within.sort_text + ".%"]
     rows = conn.execute(sql + " order by seq", params).fetchall()
-    examples = dict(conn.execute(
-        "select rule_id, count(*) from examples where document_id = ? group by rule_id", [doc_id]).fetchall())
+    examples = dict(
+        conn.execute(
+            "select rule_id, count(*) from examples where document_id = ? group by rule_id", [doc_id]
+        ).fetchall()
+    )
     rules = []
     for rule_id, number, kind, title, text, line in rows:
         body, inline, maybe = split_examples(text or "")

@@ -12,5 +12,16 @@ from kb.engine.runner import Failure, Runner
 from kb.engine.setup import InputError, build
 from kb.engine.state import ChoiceNeeded, Game, RulesError
 
-__all__ = ["CardPool", "ChoiceNeeded", "Edition", "EditionError", "Failure", "Game", "InputError", "Runner",
-           "RulesError", "build", "load_pool"]
+__all__ = [
+    "CardPool",
+    "ChoiceNeeded",
+    "Edition",
+    "EditionError",
+    "Failure",
+    "Game",
+    "InputError",
+    "Runner",
+    "RulesError",
+    "build",
+    "load_pool",
+]

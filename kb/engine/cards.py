@@ -15,11 +15,34 @@ import yaml
 
 from kb.i18n import _
 
-CARD_TYPES = ("Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery",
-              "Plane", "Phenomenon")
+CARD_TYPES = (
+    "Artifact",
+    "Creature",
+    "Enchantment",
+    "Instant",
+    "Land",
+    "Planeswalker",
+    "Sorcery",
+    "Plane",
+    "Phenomenon",
+)
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})
-KEYWORDS = frozenset({"flying", "phasing", "haste", "trample", "infect", "indestructible", "menace",
-                      "exalted", "vigilance", "flash", "defender", "first strike"})
+KEYWORDS = frozenset(
+    {
+        "flying",
+        "phasing",
+        "haste",
+        "trample",
+        "infect",
+        "indestructible",
+        "menace",
+        "exalted",
+        "vigilance",
+        "flash",
+        "defender",
+        "first strike",
+    }
+)
 TIMINGS = ("instant", "sorcery")
 
 
@@ -34,12 +57,12 @@ class Ability:
     label: str
     effect: tuple = ()
     targets: tuple = ()
-    on: Any = None                      # triggered: the event (or a tuple of events)
+    on: Any = None  # triggered: the event (or a tuple of events)
     when: dict = field(default_factory=dict)  # triggered: conditions on the event
     cost: dict = field(default_factory=dict)  # activated: {mana, tap, loyalty, life}
-    timing: str = "instant"             # activated: instant or sorcery speed
+    timing: str = "instant"  # activated: instant or sorcery speed
     intervening_if: dict | None = None
-    zone: str = "battlefield"           # activated: where its source must be ("hand": Talon Gates of Madara)
+    zone: str = "battlefield"  # activated: where its source must be ("hand": Talon Gates of Madara)
 
 
 @dataclass(frozen=True)
@@ -60,18 +83,18 @@ class CardDef:
     statics: tuple = ()
     triggers: tuple[Ability, ...] = ()
     activated: tuple[Ability, ...] = ()
-    enchant: dict | None = None          # Aura: what it may enchant
-    as_enters: tuple = ()                # choices and counters as it enters (614.1c-d)
-    vanishing: int | None = None         # Vanishing N (0 = without a number)
-    mana: str = ""                       # a land's mana ability: the mana symbol it adds
-    kicker: tuple = ()                   # Kicker costs, in printed order (702.33a-b)
-    multikicker: str = ""                # Multikicker cost (702.33c)
-    unearth: str = ""                    # Unearth cost (702.84)
-    warp: str = ""                       # Warp cost (702.185)
-    mutate: str = ""                     # Mutate cost (702.140)
-    simplified: str = ""                 # what of the Oracle text the data leaves out, and why
-    chapters: tuple = ()                 # a Saga's chapter abilities, in order (714)
-    read_ahead: bool = False             # 702.155
+    enchant: dict | None = None  # Aura: what it may enchant
+    as_enters: tuple = ()  # choices and counters as it enters (614.1c-d)
+    vanishing: int | None = None  # Vanishing N (0 = without a number)
+    mana: str = ""  # a land's mana ability: the mana symbol it adds
+    kicker: tuple = ()  # Kicker costs, in printed order (702.33a-b)
+    multikicker: str = ""  # Multikicker cost (702.33c)
+    unearth: str = ""  # Unearth cost (702.84)
+    warp: str = ""  # Warp cost (702.185)
+    mutate: str = ""  # Mutate cost (702.140)
+    simplified: str = ""  # what of the Oracle text the data leaves out, and why
+    chapters: tuple = ()  # a Saga's chapter abilities, in order (714)
+    read_ahead: bool = False  # 702.155
 
     @property
     def is_permanent_card(self) -> bool:
@@ -107,24 +130,69 @@ def _ability(raw: dict, where: str, label: str) -> Ability:
         raise CardError(f"{where}: " + _("unknown field(s) {fields}").format(fields=sorted(unknown)))
     timing = raw.get("timing", "instant")
     if timing not in TIMINGS:
-        raise CardError(f"{where}.timing: " + _("{value} is not one of {allowed}").format(value=repr(timing), allowed=TIMINGS))
-    return Ability(label=str(raw.get("label", label)), effect=tuple(raw.get("effect", ())),
-                   targets=tuple(raw.get("targets", ())), on=_events(raw.get("event")), when=dict(raw.get("when", {})),
-                   cost=dict(raw.get("cost", {})), timing=timing, intervening_if=raw.get("if"),
-                   zone=str(raw.get("zone", "battlefield")))
+        raise CardError(
+            f"{where}.timing: " + _("{value} is not one of {allowed}").format(value=repr(timing), allowed=TIMINGS)
+        )
+    return Ability(
+        label=str(raw.get("label", label)),
+        effect=tuple(raw.get("effect", ())),
+        targets=tuple(raw.get("targets", ())),
+        on=_events(raw.get("event")),
+        when=dict(raw.get("when", {})),
+        cost=dict(raw.get("cost", {})),
+        timing=timing,
+        intervening_if=raw.get("if"),
+        zone=str(raw.get("zone", "battlefield")),
+    )
 
 
-_FIELDS = {"name", "cost", "types", "subtypes", "supertypes", "colors", "power", "toughness", "loyalty",
-           "keywords", "protection", "text", "spell", "static", "triggers", "activated", "enchant",
-           "as_enters", "vanishing", "mana", "kicker", "multikicker", "unearth", "warp", "mutate", "simplified", "chapters", "read_ahead"}
+_FIELDS = {
+    "name",
+    "cost",
+    "types",
+    "subtypes",
+    "supertypes",
+    "colors",
+    "power",
+    "toughness",
+    "loyalty",
+    "keywords",
+    "protection",
+    "text",
+    "spell",
+    "static",
+    "triggers",
+    "activated",
+    "enchant",
+    "as_enters",
+    "vanishing",
+    "mana",
+    "kicker",
+    "multikicker",
+    "unearth",
+    "warp",
+    "mutate",
+    "simplified",
+    "chapters",
+    "read_ahead",
+}
 
 
 # Vanishing (702.63): two triggered abilities every card with it shares.
 VANISHING = (
-    Ability(label="vanishing", on="upkeep", when={"player": "you"}, intervening_if={"counter": "time"},
-            effect=({"remove_counters": {"what": "self", "kind": "time", "count": 1}},)),
-    Ability(label="last time counter", on="last_counter_removed", when={"self": True},
-            effect=({"sacrifice": {"what": "self"}},)),
+    Ability(
+        label="vanishing",
+        on="upkeep",
+        when={"player": "you"},
+        intervening_if={"counter": "time"},
+        effect=({"remove_counters": {"what": "self", "kind": "time", "count": 1}},),
+    ),
+    Ability(
+        label="last time counter",
+        on="last_counter_removed",
+        when={"self": True},
+        effect=({"sacrifice": {"what": "self"}},),
+    ),
 )
 
 
@@ -139,9 +207,15 @@ def _chapters(raw: Any, where: str) -> tuple[Ability, ...]:
         if not isinstance(entry, dict) or not entry.get("chapters"):
             raise CardError(f"{where}.chapters[{i}]: " + _("a chapter needs 'chapters' (its numbers) and 'effect'"))
         for n in entry["chapters"]:
-            out.append(Ability(label=f"chapter {ROMAN.get(n, n)}", effect=tuple(entry.get("effect", ())),
-                               targets=tuple(entry.get("targets", ())), on="lore_counter",
-                               when={"self": True, "chapter": int(n)}))
+            out.append(
+                Ability(
+                    label=f"chapter {ROMAN.get(n, n)}",
+                    effect=tuple(entry.get("effect", ())),
+                    targets=tuple(entry.get("targets", ())),
+                    on="lore_counter",
+                    when={"self": True, "chapter": int(n)},
+                )
+            )
     return tuple(out)
 
 
@@ -157,36 +231,61 @@ def parse_card(raw: dict, where: str) -> CardDef:
     types = frozenset(raw.get("types", ()))
     bad = types - set(CARD_TYPES)
     if not types or bad:
-        raise CardError(f"{where}: " + _("types must be some of {allowed}, got {types}").format(
-            allowed=CARD_TYPES, types=sorted(types)))
+        raise CardError(
+            f"{where}: "
+            + _("types must be some of {allowed}, got {types}").format(allowed=CARD_TYPES, types=sorted(types))
+        )
     keywords = frozenset(k.lower() for k in raw.get("keywords", ()))
     if keywords - KEYWORDS:
         raise CardError(f"{where}: " + _("unknown keyword(s) {keywords}").format(keywords=sorted(keywords - KEYWORDS)))
     spell = _ability(raw["spell"], f"{where}.spell", "spell") if "spell" in raw else None
-    triggers = tuple(_ability(t, f"{where}.triggers[{i}]", f"trigger {i + 1}")
-                     for i, t in enumerate(raw.get("triggers", ())))
+    triggers = tuple(
+        _ability(t, f"{where}.triggers[{i}]", f"trigger {i + 1}") for i, t in enumerate(raw.get("triggers", ()))
+    )
     for i, trig in enumerate(triggers):
         if not trig.on:
             raise CardError(f"{where}.triggers[{i}]: " + _("a triggered ability needs 'event'"))
-    activated = tuple(_ability(a, f"{where}.activated[{i}]", f"ability {i + 1}")
-                      for i, a in enumerate(raw.get("activated", ())))
+    activated = tuple(
+        _ability(a, f"{where}.activated[{i}]", f"ability {i + 1}") for i, a in enumerate(raw.get("activated", ()))
+    )
     if raw.get("vanishing") is not None:
         triggers += VANISHING
     chapters = _chapters(raw.get("chapters", ()), where)
     triggers += chapters
     return CardDef(
-        name=name, types=types, subtypes=frozenset(raw.get("subtypes", ())),
-        supertypes=frozenset(raw.get("supertypes", ())), colors=frozenset(raw.get("colors", ())),
-        cost=str(raw.get("cost", "")), power=raw.get("power"), toughness=raw.get("toughness"),
-        loyalty=raw.get("loyalty"), keywords=keywords, protection=frozenset(raw.get("protection", ())),
-        text=raw.get("text", ""), spell=spell, statics=tuple(raw.get("static", ())), triggers=triggers,
-        activated=activated, enchant=raw.get("enchant"), as_enters=tuple(raw.get("as_enters", ())),
-        vanishing=raw.get("vanishing"), mana=str(raw.get("mana", "")),
-        kicker=tuple(str(k) for k in (raw["kicker"] if isinstance(raw.get("kicker"), list) else
-                                      [raw["kicker"]] if raw.get("kicker") else [])),
-        multikicker=str(raw.get("multikicker", "")), warp=str(raw.get("warp", "")), mutate=str(raw.get("mutate", "")),
-        simplified=str(raw.get("simplified", "")), unearth=str(raw.get("unearth", "")),
-        chapters=chapters, read_ahead=bool(raw.get("read_ahead")),
+        name=name,
+        types=types,
+        subtypes=frozenset(raw.get("subtypes", ())),
+        supertypes=frozenset(raw.get("supertypes", ())),
+        colors=frozenset(raw.get("colors", ())),
+        cost=str(raw.get("cost", "")),
+        power=raw.get("power"),
+        toughness=raw.get("toughness"),
+        loyalty=raw.get("loyalty"),
+        keywords=keywords,
+        protection=frozenset(raw.get("protection", ())),
+        text=raw.get("text", ""),
+        spell=spell,
+        statics=tuple(raw.get("static", ())),
+        triggers=triggers,
+        activated=activated,
+        enchant=raw.get("enchant"),
+        as_enters=tuple(raw.get("as_enters", ())),
+        vanishing=raw.get("vanishing"),
+        mana=str(raw.get("mana", "")),
+        kicker=tuple(
+            str(k)
+            for k in (
+                raw["kicker"] if isinstance(raw.get("kicker"), list) else [raw["kicker"]] if raw.get("kicker") else []
+            )
+        ),
+        multikicker=str(raw.get("multikicker", "")),
+        warp=str(raw.get("warp", "")),
+        mutate=str(raw.get("mutate", "")),
+        simplified=str(raw.get("simplified", "")),
+        unearth=str(raw.get("unearth", "")),
+        chapters=chapters,
+        read_ahead=bool(raw.get("read_ahead")),
     )
 
 

@@ -39,9 +39,14 @@ def decide(game: Game, player: str, kind: str, options: list, source: str, many:
             values = value if isinstance(value, list) else [value]
             for v in values:
                 if options and v not in options:
-                    raise ChoiceNeeded(N_("{player} chose {value} for {source} ({kind}), which is not one of "
-                                          "{options}"), player=player, value=q(v), source=source,
-                                       kind=kind, options=options)
+                    raise ChoiceNeeded(
+                        N_("{player} chose {value} for {source} ({kind}), which is not one of {options}"),
+                        player=player,
+                        value=q(v),
+                        source=source,
+                        kind=kind,
+                        options=options,
+                    )
             return values if many else values[0]
     if kind == "may":
         return True
@@ -49,10 +54,14 @@ def decide(game: Game, player: str, kind: str, options: list, source: str, many:
         return list(options) if many else options[0]
     if not options:
         return [] if many else None
-    # TRANSLATORS: 'choose' is the name of a scenario action; keep it in English.
-    raise ChoiceNeeded(N_("{player} must choose {kind} for {source} among {options}; "
-                          "add a 'choose' action before this step"), player=player, kind=kind, source=source,
-                       options=options)
+    raise ChoiceNeeded(
+        # TRANSLATORS: 'choose' is the name of a scenario action; keep it in English.
+        N_("{player} must choose {kind} for {source} among {options}; add a 'choose' action before this step"),
+        player=player,
+        kind=kind,
+        source=source,
+        options=options,
+    )
 
 
 def object_key(game: Game, obj: Obj) -> str:
@@ -60,8 +69,7 @@ def object_key(game: Game, obj: Obj) -> str:
     return game.label_of(obj)
 
 
-def choose_objects(game: Game, player: str, kind: str, objs: list[Obj], source: str,
-                   many: bool = False) -> list[Obj]:
+def choose_objects(game: Game, player: str, kind: str, objs: list[Obj], source: str, many: bool = False) -> list[Obj]:
     keys = [object_key(game, o) for o in objs]
     picked = decide(game, player, kind, keys, source, many=True if many else False)
     picked = picked if isinstance(picked, list) else [picked]

@@ -14,8 +14,9 @@ from kb.engine.state import Game, Obj, PendingTrigger, RulesError
 from kb.engine.triggers import obj_event
 from kb.i18n import N_
 
-EXALTED = Ability(label="exalted", on="attacks_alone",
-                  effect=({"pump": {"what": "event_obj", "power": 1, "toughness": 1}},))
+EXALTED = Ability(
+    label="exalted", on="attacks_alone", effect=({"pump": {"what": "event_obj", "power": 1, "toughness": 1}},)
+)
 
 
 def tap(game: Game, perm: Obj) -> None:
@@ -31,16 +32,19 @@ def check_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]]) -
     for creature, defender in attackers:
         ch = game.chars(creature)
         if creature.phased_out or creature.zone != "battlefield" or "Creature" not in ch.types:
-            raise RulesError(N_("{card} can't attack: it isn't a creature on the battlefield"),
-                             card=game.label_of(creature))
-        if ch.controller not in game.team_of(player):     # the active team attacks together (805.10)
+            raise RulesError(
+                N_("{card} can't attack: it isn't a creature on the battlefield"), card=game.label_of(creature)
+            )
+        if ch.controller not in game.team_of(player):  # the active team attacks together (805.10)
             raise RulesError(N_("{player} doesn't control {card}"), player=player, card=game.label_of(creature))
         if creature.tapped:
             raise RulesError(N_("{card} is tapped and can't attack"), card=game.label_of(creature))
-        if creature.controlled_since >= game.turn and "haste" not in ch.keywords and \
-                creature.chosen.get("phased_in_haste") != ch.controller:
-            raise RulesError(N_("{card} has summoning sickness and can't attack (302.6)"),
-                             card=game.label_of(creature))
+        if (
+            creature.controlled_since >= game.turn
+            and "haste" not in ch.keywords
+            and creature.chosen.get("phased_in_haste") != ch.controller
+        ):
+            raise RulesError(N_("{card} has summoning sickness and can't attack (302.6)"), card=game.label_of(creature))
         if not can_attack(game, creature) or "defender" in ch.keywords:
             raise RulesError(N_("{card} can't attack"), card=game.label_of(creature))
         if defender not in game.opponents(player):
@@ -60,8 +64,11 @@ def declare_attackers(game: Game, player: str, attackers: list[tuple[Obj, str]])
         creature = attackers[0][0]
         for perm in game.permanents():
             if game.controller(perm) == player and "exalted" in game.chars(perm).keywords:
-                game.pending.append(PendingTrigger(EXALTED, perm, perm.name, player,
-                                                   {"kind": "attacks_alone", **obj_event(game, creature)}))
+                game.pending.append(
+                    PendingTrigger(
+                        EXALTED, perm, perm.name, player, {"kind": "attacks_alone", **obj_event(game, creature)}
+                    )
+                )
 
 
 def check_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> None:
@@ -80,8 +87,9 @@ def check_blockers(game: Game, player: str, blocks: list[tuple[Obj, Obj]]) -> No
             raise RulesError(N_("{card} isn't attacking {player}"), card=game.label_of(attacker), player=player)
         ach = game.chars(attacker)
         if "flying" in ach.keywords and "flying" not in ch.keywords:
-            raise RulesError(N_("{card} can't block {attacker}, which has flying"), card=name,
-                             attacker=game.label_of(attacker))
+            raise RulesError(
+                N_("{card} can't block {attacker}, which has flying"), card=name, attacker=game.label_of(attacker)
+            )
         if applies(game, "blockable_only_by_walls", obj=attacker) and "Wall" not in ch.subtypes:
             raise RulesError(N_("{card} can't be blocked except by Walls"), card=game.label_of(attacker))
         by_attacker.setdefault(attacker.oid, []).append(blocker)
@@ -111,9 +119,9 @@ def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None
     infect = "infect" in game.chars(source).keywords
     if isinstance(target, str):
         if game.players[target].left or player_protected(game, target):
-            return                      # 800.4e; protection prevents the damage (702.16e)
+            return  # 800.4e; protection prevents the damage (702.16e)
         if infect:
-            for member in game.team_of(target):   # 810.10: poison counters are shared by the team
+            for member in game.team_of(target):  # 810.10: poison counters are shared by the team
                 game.players[member].poison += amount
         else:
             change_life(game, target, -amount)

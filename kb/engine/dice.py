@@ -17,7 +17,7 @@ def roll_die(game: Game, player: str, sides: int, modifier: int = 0) -> int:
     rolls = [int(game.random_result(f"d{sides}", faces))]
     for _ in range(applies_count(game, "extra_die", player=player)):
         rolls.append(int(game.random_result(f"d{sides}", faces)))
-        rolls.remove(min(rolls))          # ties: the same value is ignored whichever is chosen
+        rolls.remove(min(rolls))  # ties: the same value is ignored whichever is chosen
     result = rolls[0] + modifier
     game.events.append({"kind": "die", "player": player, "sides": sides, "result": result})
     game.emit("dice_rolled", player=player, planar=False, sides=sides, result=result)

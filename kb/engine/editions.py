@@ -41,8 +41,13 @@ CHANGES: dict[str, str] = {
 }
 
 # Rule numbers by edition, newest first: (first edition, number).
-_PHASING_NUMBERS = [("2021-04-19", "702.26"), ("2013-07-11", "702.25"), ("2011-06-17", "702.24"),
-                    ("2009-07-11", "702.23"), ("2001-07-23", "502.15")]
+_PHASING_NUMBERS = [
+    ("2021-04-19", "702.26"),
+    ("2013-07-11", "702.25"),
+    ("2011-06-17", "702.24"),
+    ("2009-07-11", "702.23"),
+    ("2001-07-23", "502.15"),
+]
 _PHENOMENA_NUMBERS = [("2023-04-14", "312"), ("2021-07-12", "311"), ("2012-06-01", "310")]
 
 
@@ -74,8 +79,11 @@ class Edition:
             return cls()
         date = parse_date(text)
         if date < EARLIEST:
-            raise EditionError(_("edition {edition} predates the phasing rules the engine knows ({earliest}); not playable").format(
-                edition=date, earliest=EARLIEST))
+            raise EditionError(
+                _("edition {edition} predates the phasing rules the engine knows ({earliest}); not playable").format(
+                    edition=date, earliest=EARLIEST
+                )
+            )
         return cls(date)
 
     def has(self, change: str) -> bool:

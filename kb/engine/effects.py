@@ -117,11 +117,11 @@ def amount(ctx: Ctx, value: Any) -> int:
     if isinstance(value, int):
         return value
     if value == "X":
-        return int(ctx.vars.get("x", 0))           # 107.3: the value chosen for X as it was cast
+        return int(ctx.vars.get("x", 0))  # 107.3: the value chosen for X as it was cast
     if value == "result":
-        return int((ctx.event or {}).get("result") or 0)   # the result of the die roll that triggered it
+        return int((ctx.event or {}).get("result") or 0)  # the result of the die roll that triggered it
     if value == "kicked":
-        return int(ctx.vars.get("kicked", 0))      # 702.33d: the number of times it was kicked
+        return int(ctx.vars.get("kicked", 0))  # 702.33d: the number of times it was kicked
     if isinstance(value, dict) and "count" in value:
         return len(objects(ctx, value["count"]))
     if isinstance(value, str) and value.startswith("$"):
@@ -131,8 +131,9 @@ def amount(ctx: Ctx, value: Any) -> int:
 
 
 # ----- lasting effects ---------------------------------------------------------------------
-def add_effect(ctx: Ctx, kind: str, params: dict, affected: list[Obj] | None, duration: dict,
-               players_: list[str] | None = None) -> Effect:
+def add_effect(
+    ctx: Ctx, kind: str, params: dict, affected: list[Obj] | None, duration: dict, players_: list[str] | None = None
+) -> Effect:
     game = ctx.game
     tracked = None
     if duration.get("while") is not None and affected:
@@ -146,9 +147,18 @@ def add_effect(ctx: Ctx, kind: str, params: dict, affected: list[Obj] | None, du
     elif isinstance(dur.get("player"), str) and dur["player"] not in game.players:
         named = players(ctx, dur["player"])
         dur["player"] = named[0] if named else None
-    eff = Effect(eid=game.new_id(), kind=kind, params=params, affected=oids, controller=ctx.controller,
-                 source_name=ctx.source_name, timestamp=game.new_timestamp(), duration=dur, tracked=tracked,
-                 created_turn=game.turn)
+    eff = Effect(
+        eid=game.new_id(),
+        kind=kind,
+        params=params,
+        affected=oids,
+        controller=ctx.controller,
+        source_name=ctx.source_name,
+        timestamp=game.new_timestamp(),
+        duration=dur,
+        tracked=tracked,
+        created_turn=game.turn,
+    )
     game.effects.append(eff)
     touch()
     return eff
@@ -169,18 +179,29 @@ def _duration(params: dict) -> dict:
 
 
 def v_pump(ctx: Ctx, p: dict) -> None:
-    add_effect(ctx, "pump", {"power": amount(ctx, p.get("power", 0)), "toughness": amount(ctx, p.get("toughness", 0))},
-               _effect_objects(ctx, p["what"]), _duration(p))
+    add_effect(
+        ctx,
+        "pump",
+        {"power": amount(ctx, p.get("power", 0)), "toughness": amount(ctx, p.get("toughness", 0))},
+        _effect_objects(ctx, p["what"]),
+        _duration(p),
+    )
 
 
 def v_set_pt(ctx: Ctx, p: dict) -> None:
-    add_effect(ctx, "set_pt", {"power": p["power"], "toughness": p["toughness"]},
-               _effect_objects(ctx, p["what"]), _duration(p))
+    add_effect(
+        ctx, "set_pt", {"power": p["power"], "toughness": p["toughness"]}, _effect_objects(ctx, p["what"]), _duration(p)
+    )
 
 
 def v_grant(ctx: Ctx, p: dict) -> None:
-    add_effect(ctx, "grant", {"keywords": list(p.get("keywords", ())), "protection": list(p.get("protection", ()))},
-               _effect_objects(ctx, p["what"]), _duration(p))
+    add_effect(
+        ctx,
+        "grant",
+        {"keywords": list(p.get("keywords", ())), "protection": list(p.get("protection", ()))},
+        _effect_objects(ctx, p["what"]),
+        _duration(p),
+    )
 
 
 def v_gain_control(ctx: Ctx, p: dict) -> None:
@@ -197,17 +218,22 @@ def v_rule(ctx: Ctx, p: dict) -> None:
 # ----- one-shot actions ------------------------------------------------------------------
 def v_phase_out(ctx: Ctx, p: dict) -> None:
     until: dict[str, Any] | None = None
-    if p.get("until") not in (None, "source_leaves", "while_you_control_source") or \
-            p.get("cant_phase_in") not in (None, "end_of_your_next_turn"):
-        raise RulesError(N_("unknown phase_out duration {until} in {source}"), source=ctx.source_name,
-                         until=repr(p.get("until") or p.get("cant_phase_in")))
+    if p.get("until") not in (None, "source_leaves", "while_you_control_source") or p.get("cant_phase_in") not in (
+        None,
+        "end_of_your_next_turn",
+    ):
+        raise RulesError(
+            N_("unknown phase_out duration {until} in {source}"),
+            source=ctx.source_name,
+            until=repr(p.get("until") or p.get("cant_phase_in")),
+        )
     if p.get("until") == "source_leaves":
         if ctx.source is None or _live(ctx.game, ctx.source) is None:
-            return              # the duration is already over: nothing phases out (611.2b)
+            return  # the duration is already over: nothing phases out (611.2b)
         until = {"leaves": ctx.source.oid, "tap": bool(p.get("tap"))}
     elif p.get("until") == "while_you_control_source":
         if ctx.source is None or _live(ctx.game, ctx.source) is None:
-            until = None                   # nothing to wait for: it phases in as usual
+            until = None  # nothing to wait for: it phases in as usual
         else:
             until = {"unless_controls": ctx.source.oid, "player": ctx.controller}
     if p.get("cant_phase_in") == "end_of_your_next_turn":
@@ -250,13 +276,13 @@ def v_exile(ctx: Ctx, p: dict) -> None:
 
 
 def v_to_library(ctx: Ctx, p: dict) -> None:
-    """"Put target creature on top of its owner's library" (a zone change: a new object, 400.7)."""
+    """ "Put target creature on top of its owner's library" (a zone change: a new object, 400.7)."""
     for perm in objects(ctx, p["what"]):
         zones.leave_battlefield(ctx.game, perm, "library", "library")
 
 
 def v_put_onto_battlefield(ctx: Ctx, p: dict) -> None:
-    """"Put this card from your hand onto the battlefield": only if it is still in that hand (400.7)."""
+    """ "Put this card from your hand onto the battlefield": only if it is still in that hand (400.7)."""
     card = ctx.source
     if card is not None and card in ctx.game.players[card.owner].hand:
         zones.enter_battlefield(ctx.game, card, ctx.controller)
@@ -304,7 +330,7 @@ def v_discard(ctx: Ctx, p: dict) -> None:
 def v_mill(ctx: Ctx, p: dict) -> None:
     game = ctx.game
     for name in players(ctx, p.get("player", "you")):
-        for card in game.players[name].library[:amount(ctx, p.get("count", 1))]:
+        for card in game.players[name].library[: amount(ctx, p.get("count", 1))]:
             zones.put_in_zone(game, card, "graveyard")
 
 
@@ -348,7 +374,7 @@ def v_life(ctx: Ctx, p: dict) -> None:
 
 
 def v_set_life(ctx: Ctx, p: dict) -> None:
-    """"Your life total becomes N": a gain or loss of the difference (119.5)."""
+    """ "Your life total becomes N": a gain or loss of the difference (119.5)."""
     for name in players(ctx, p.get("player", "you")):
         change_life(ctx.game, name, amount(ctx, p["amount"]) - ctx.game.players[name].life)
 
@@ -367,7 +393,7 @@ def v_lose_life(ctx: Ctx, p: dict) -> None:
 def v_create_token(ctx: Ctx, p: dict) -> None:
     game = ctx.game
     cdef = token_def(p["token"])
-    if p.get("for_each_destroyed"):      # "For each permanent destroyed this way, its controller creates ..."
+    if p.get("for_each_destroyed"):  # "For each permanent destroyed this way, its controller creates ..."
         for name in ctx.vars.get("destroyed_controllers", []):
             zones.make_token(game, cdef, name)
         return
@@ -390,7 +416,7 @@ def v_proliferate(ctx: Ctx, p: dict) -> None:
     picked = decide(game, ctx.controller, "proliferate", keys, ctx.source_name, many=True)
     picked = picked if isinstance(picked, list) else [picked]
     got: list[Obj] = []
-    ctx.vars["proliferated"] = got     # "permanents that had a counter put on them this way"
+    ctx.vars["proliferated"] = got  # "permanents that had a counter put on them this way"
     for key in picked:
         if key in names:
             game.players[key].poison += 1
@@ -403,7 +429,7 @@ def v_proliferate(ctx: Ctx, p: dict) -> None:
 
 
 def v_choose_up_to(ctx: Ctx, p: dict) -> None:
-    """"Choose up to N [objects]" or "any number of them" as the effect resolves: no targets (115.1), so
+    """ "Choose up to N [objects]" or "any number of them" as the effect resolves: no targets (115.1), so
     hexproof and the like don't matter, and a phased-out permanent can't be chosen (702.26b). The chosen
     objects are ``$key`` (default ``$chosen``) for later steps; the decision's kind is ``objects``."""
     game = ctx.game
@@ -417,25 +443,29 @@ def v_choose_up_to(ctx: Ctx, p: dict) -> None:
     picked: Any = decide(game, ctx.controller, "objects", keys, ctx.source_name, many=True)
     picked = [k for k in (picked if isinstance(picked, list) else [picked]) if k is not None]
     if limit is not None and len(picked) > limit:
-        raise RulesError(N_("{source} lets {player} choose up to {limit}, not {count}"), source=ctx.source_name,
-                         player=ctx.controller, limit=limit, count=len(picked))
+        raise RulesError(
+            N_("{source} lets {player} choose up to {limit}, not {count}"),
+            source=ctx.source_name,
+            player=ctx.controller,
+            limit=limit,
+            count=len(picked),
+        )
     ctx.vars[key] = [pool[keys.index(k)] for k in picked]
 
 
 def _counters_added(game: Game, perm: Obj, before: dict) -> None:
     """Lore counters put on a Saga trigger its chapters (714.2b)."""
     if before.get("lore", 0) < perm.counters.get("lore", 0):
-        game.emit("lore_counter", before=before.get("lore", 0), after=perm.counters["lore"],
-                  **obj_event(game, perm))
+        game.emit("lore_counter", before=before.get("lore", 0), after=perm.counters["lore"], **obj_event(game, perm))
 
 
 def v_damage_each(ctx: Ctx, p: dict) -> None:
-    """"Deals N damage to each creature and each planeswalker": phased-out ones aren't there (702.26b)."""
+    """ "Deals N damage to each creature and each planeswalker": phased-out ones aren't there (702.26b)."""
     n = amount(ctx, p["amount"])
     source = ctx.source
     if source is None:
         return
-    for spec in (p["what"] if isinstance(p["what"], list) else [p["what"]]):
+    for spec in p["what"] if isinstance(p["what"], list) else [p["what"]]:
         for perm in objects(ctx, spec):
             deal_damage(ctx.game, source, n, perm)
 
@@ -465,7 +495,7 @@ def v_flip_coin(ctx: Ctx, p: dict) -> None:
 
 
 def v_may(ctx: Ctx, p: dict) -> None:
-    """"You may" asks the controller; "that player may" asks the player named by ``player``."""
+    """ "You may" asks the controller; "that player may" asks the player named by ``player``."""
     who = players(ctx, p["player"]) if "player" in p else [ctx.controller]
     if not who:
         ctx.did = False
@@ -481,7 +511,7 @@ def v_if_did(ctx: Ctx, p: dict) -> None:
 
 
 def v_unless_pay(ctx: Ctx, p: dict) -> None:
-    """"Unless you pay" asks the controller; "unless that player pays", the ``player`` named."""
+    """ "Unless you pay" asks the controller; "unless that player pays", the ``player`` named."""
     who = players(ctx, p["player"]) if "player" in p else [ctx.controller]
     paid = bool(who) and decide(ctx.game, who[0], "pay", [True, False], ctx.source_name)
     if not paid:
@@ -501,9 +531,17 @@ def v_delayed(ctx: Ctx, p: dict) -> None:
     game = ctx.game
     bound = {k: v for k, v in ctx.vars.items()}
     ability = Ability(label=p.get("label", "delayed"), effect=tuple(p["effect"]), on=p["event"])
-    game.delayed.append({"on": p["event"], "ability": ability, "controller": ctx.controller,
-                         "source_name": ctx.source_name, "event": ctx.event, "vars": bound,
-                         "player": ctx.controller if p.get("yours") else None})
+    game.delayed.append(
+        {
+            "on": p["event"],
+            "ability": ability,
+            "controller": ctx.controller,
+            "source_name": ctx.source_name,
+            "event": ctx.event,
+            "vars": bound,
+            "player": ctx.controller if p.get("yours") else None,
+        }
+    )
 
 
 def v_attach(ctx: Ctx, p: dict) -> None:
@@ -551,20 +589,54 @@ def v_planar(ctx: Ctx, p: dict) -> None:
 
 
 VERBS: dict[str, Callable[[Ctx, Any], None]] = {
-    "pump": v_pump, "set_pt": v_set_pt, "grant": v_grant, "gain_control": v_gain_control, "rule": v_rule,
-    "phase_out": v_phase_out, "destroy": v_destroy, "sacrifice": v_sacrifice,
-    "each_player_sacrifices": v_each_player_sacrifices, "exile": v_exile, "to_library": v_to_library, "put_onto_battlefield": v_put_onto_battlefield,
-    "warp_exile": v_warp_exile, "set_level": v_set_level, "exile_self": v_exile_self,
-    "draw": v_draw, "discard": v_discard, "mill": v_mill, "counters": v_counters,
-    "remove_counters": v_remove_counters, "tap": v_tap,
-    "untap": v_untap, "gain_life": v_life, "lose_life": v_lose_life,
-    "set_life": v_set_life, "damage_players": v_damage_players, "create_token": v_create_token,
-    "counter_ability": v_counter_ability, "flip_coin": v_flip_coin, "may": v_may, "if_did": v_if_did,
-    "unless_pay": v_unless_pay, "choose": v_choose, "delayed": v_delayed, "attach": v_attach,
-    "exile_linked": v_exile_linked, "return_linked": v_return_linked, "extra_turns": v_extra_turns,
-    "repeat_until_win": v_repeat_until_win, "proliferate": v_proliferate, "choose_up_to": v_choose_up_to, "damage_each": v_damage_each,
-    "roll_die": v_roll_die, "if_kicked": lambda ctx, p: run(ctx, p["effect"]) if ctx.vars.get("kicked") else None,
-    "add_mana": lambda ctx, p: _add_mana(ctx, p), "unearth_return": lambda ctx, p: v_unearth_return(ctx, p), "each_player_copy": v_each_player_copy, "planar": v_planar,
+    "pump": v_pump,
+    "set_pt": v_set_pt,
+    "grant": v_grant,
+    "gain_control": v_gain_control,
+    "rule": v_rule,
+    "phase_out": v_phase_out,
+    "destroy": v_destroy,
+    "sacrifice": v_sacrifice,
+    "each_player_sacrifices": v_each_player_sacrifices,
+    "exile": v_exile,
+    "to_library": v_to_library,
+    "put_onto_battlefield": v_put_onto_battlefield,
+    "warp_exile": v_warp_exile,
+    "set_level": v_set_level,
+    "exile_self": v_exile_self,
+    "draw": v_draw,
+    "discard": v_discard,
+    "mill": v_mill,
+    "counters": v_counters,
+    "remove_counters": v_remove_counters,
+    "tap": v_tap,
+    "untap": v_untap,
+    "gain_life": v_life,
+    "lose_life": v_lose_life,
+    "set_life": v_set_life,
+    "damage_players": v_damage_players,
+    "create_token": v_create_token,
+    "counter_ability": v_counter_ability,
+    "flip_coin": v_flip_coin,
+    "may": v_may,
+    "if_did": v_if_did,
+    "unless_pay": v_unless_pay,
+    "choose": v_choose,
+    "delayed": v_delayed,
+    "attach": v_attach,
+    "exile_linked": v_exile_linked,
+    "return_linked": v_return_linked,
+    "extra_turns": v_extra_turns,
+    "repeat_until_win": v_repeat_until_win,
+    "proliferate": v_proliferate,
+    "choose_up_to": v_choose_up_to,
+    "damage_each": v_damage_each,
+    "roll_die": v_roll_die,
+    "if_kicked": lambda ctx, p: run(ctx, p["effect"]) if ctx.vars.get("kicked") else None,
+    "add_mana": lambda ctx, p: _add_mana(ctx, p),
+    "unearth_return": lambda ctx, p: v_unearth_return(ctx, p),
+    "each_player_copy": v_each_player_copy,
+    "planar": v_planar,
 }
 
 
@@ -579,8 +651,17 @@ def v_unearth_return(ctx: Ctx, p: dict) -> None:
     perm.chosen = {**perm.chosen, "unearthed": True}
     add_effect(ctx, "grant", {"keywords": ["haste"], "protection": []}, [perm], {"until": "forever"})
     ability = Ability(label="unearth exile", effect=({"exile": {"what": "$unearthed"}},), on="end_step")
-    game.delayed.append({"on": "end_step", "ability": ability, "controller": ctx.controller,
-                         "source_name": card.name, "event": None, "vars": {"unearthed": [perm]}, "player": None})
+    game.delayed.append(
+        {
+            "on": "end_step",
+            "ability": ability,
+            "controller": ctx.controller,
+            "source_name": card.name,
+            "event": None,
+            "vars": {"unearthed": [perm]},
+            "player": None,
+        }
+    )
 
 
 def _add_mana(ctx: Ctx, p: dict) -> None:
@@ -590,8 +671,11 @@ def _add_mana(ctx: Ctx, p: dict) -> None:
 def run(ctx: Ctx, steps: Any) -> None:
     for step in steps or ():
         if not isinstance(step, dict) or len(step) != 1:
-            raise RulesError(N_("an effect step is a one-key mapping, got {step} in {source}"), step=repr(step),
-                             source=ctx.source_name)
+            raise RulesError(
+                N_("an effect step is a one-key mapping, got {step} in {source}"),
+                step=repr(step),
+                source=ctx.source_name,
+            )
         verb, params = next(iter(step.items()))
         fn = VERBS.get(verb)
         if fn is None:

@@ -42,9 +42,18 @@ def base_chars(obj: Obj) -> Chars:
             supertypes = supertypes - {"Legendary"}
         keywords |= set(obj.copy_except.get("keywords", ()))
     prot = set(cdef.protection)
-    return Chars(name=cdef.name, types=cdef.types, subtypes=cdef.subtypes, supertypes=supertypes,
-                 colors=cdef.colors, keywords=keywords, protection=prot, power=cdef.power,
-                 toughness=cdef.toughness, controller=obj.controller)
+    return Chars(
+        name=cdef.name,
+        types=cdef.types,
+        subtypes=cdef.subtypes,
+        supertypes=supertypes,
+        colors=cdef.colors,
+        keywords=keywords,
+        protection=prot,
+        power=cdef.power,
+        toughness=cdef.toughness,
+        controller=obj.controller,
+    )
 
 
 def _counter_pt(obj: Obj) -> tuple[int, int]:
@@ -115,8 +124,11 @@ def effect_active(game: Game, eff: Effect) -> bool:
 
 
 def _resolved_layered(game: Game) -> list[_Layered]:
-    return [_Layered(e.kind, e.params, e.timestamp, None, e.affected, effect=e)
-            for e in game.effects if e.kind in LAYER_VERBS and effect_active(game, e)]
+    return [
+        _Layered(e.kind, e.params, e.timestamp, None, e.affected, effect=e)
+        for e in game.effects
+        if e.kind in LAYER_VERBS and effect_active(game, e)
+    ]
 
 
 def source_controller(game: Game, src: Obj | None, ch: dict[int, Chars]) -> str:

@@ -38,16 +38,26 @@ def pay(game: Game, player: str, cost: str, x: int = 0, what: str = "") -> None:
     pool = dict(game.players[player].mana)
     for sym, n in colored.items():
         if pool.get(sym, 0) < n:
-            raise RulesError(N_("{player} can't pay {cost} for {what}: the mana pool has {pool}"), player=player,
-                             cost=cost, what=what, pool=show(game.players[player].mana))
+            raise RulesError(
+                N_("{player} can't pay {cost} for {what}: the mana pool has {pool}"),
+                player=player,
+                cost=cost,
+                what=what,
+                pool=show(game.players[player].mana),
+            )
         pool[sym] -= n
     for sym in COLORS:
         take = min(generic, pool.get(sym, 0))
         pool[sym] = pool.get(sym, 0) - take
         generic -= take
     if generic:
-        raise RulesError(N_("{player} can't pay {cost} for {what}: the mana pool has {pool}"), player=player,
-                         cost=cost, what=what, pool=show(game.players[player].mana))
+        raise RulesError(
+            N_("{player} can't pay {cost} for {what}: the mana pool has {pool}"),
+            player=player,
+            cost=cost,
+            what=what,
+            pool=show(game.players[player].mana),
+        )
     game.players[player].mana = {k: v for k, v in pool.items() if v}
     touch()
 

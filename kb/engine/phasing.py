@@ -35,15 +35,15 @@ def _mark_out(game: Game, perm: Obj, kind: str, until: dict | None) -> dict:
     perm.phase_until = until if kind == "direct" else None
     old_zone = not game.edition.has("phasing_is_status")
     if game.edition.has("phasing_removes_from_combat") or old_zone:
-        perm.attacking, perm.blocking, perm.blocked = None, [], False   # out of play: out of combat
+        perm.attacking, perm.blocking, perm.blocked = None, [], False  # out of play: out of combat
     if old_zone:
-        perm.damage = 0                   # 502.15e: damage dealt to it is removed
-        for eff in game.effects:          # 502.15g: limited durations no longer affect it
+        perm.damage = 0  # 502.15e: damage dealt to it is removed
+        for eff in game.effects:  # 502.15g: limited durations no longer affect it
             if eff.affected is not None and perm.oid in eff.affected and eff.duration.get("until") != "forever":
                 eff.affected = eff.affected - {perm.oid}
     for eff in game.effects:
         if eff.tracked == perm.oid:
-            eff.ended = True      # "for as long as" loses track of it (702.26f)
+            eff.ended = True  # "for as long as" loses track of it (702.26f)
     touch()
     return event
 
@@ -75,8 +75,14 @@ def _apply_out(game: Game, direct: list[Obj], indirect: list[Obj], until: dict |
         for perm in direct:
             host = game.attached_to_obj(perm)
             if host is not None:
-                game.emit("becomes_unattached", lookback=[perm], obj=perm, oid=perm.oid, host=host,
-                          controller=perm.phased_out_under)
+                game.emit(
+                    "becomes_unattached",
+                    lookback=[perm],
+                    obj=perm,
+                    oid=perm.oid,
+                    host=host,
+                    controller=perm.phased_out_under,
+                )
     return direct + indirect
 
 
@@ -94,11 +100,13 @@ def _mark_in(game: Game, perm: Obj) -> list[Obj]:
         # 502.15m: as though it had haste, until it changes controllers or leaves play
         perm.chosen = {**perm.chosen, "phased_in_haste": game.controller(perm)}
     if perm.attached_to is not None:
-        still_there = (game.permanent(perm.attached_to, include_phased_out=True) is not None
-                       if isinstance(perm.attached_to, int)
-                       else not game.players[perm.attached_to].left)
+        still_there = (
+            game.permanent(perm.attached_to, include_phased_out=True) is not None
+            if isinstance(perm.attached_to, int)
+            else not game.players[perm.attached_to].left
+        )
         if not still_there:
-            perm.attached_to = None         # 702.26i: phases in unattached
+            perm.attached_to = None  # 702.26i: phases in unattached
     for att in list(game.battlefield):
         if att.phased_out and att.phase_kind == "indirect" and att.attached_to == perm.oid:
             came.extend(_mark_in(game, att))
@@ -133,8 +141,12 @@ def _phases_in_now(game: Game, perm: Obj, active: list[str]) -> bool:
     player = game.players.get(under) if under is not None else None
     # 702.26n: phased out under a player who has left: phases in during the next
     # untap step after that player's next turn would have begun.
-    return (player is not None and player.left and player.turns_skipped_since_left >= 1
-            and game.edition.has("phase_in_after_controller_left"))
+    return (
+        player is not None
+        and player.left
+        and player.turns_skipped_since_left >= 1
+        and game.edition.has("phase_in_after_controller_left")
+    )
 
 
 def untap_step_event(game: Game, active: list[str] | None = None) -> None:
@@ -142,8 +154,7 @@ def untap_step_event(game: Game, active: list[str] | None = None) -> None:
     turns, of every active player of the team together."""
     active = active if active is not None else [game.active]
     going_in = [p for p in game.all_permanents() if _phases_in_now(game, p, active)]
-    going_out = [p for p in game.permanents()
-                 if game.controller(p) in active and "phasing" in game.chars(p).keywords]
+    going_out = [p for p in game.permanents() if game.controller(p) in active and "phasing" in game.chars(p).keywords]
     phase_out(game, going_out)
     phase_in(game, going_in)
 
@@ -153,8 +164,12 @@ def at_end_of_turn(game: Game) -> None:
     turn" ends: the permanents stay phased out until their controller's next untap step (702.26a)."""
     for perm in game.all_permanents():
         until = perm.phase_until
-        if perm.phased_out and isinstance(until, dict) and until.get("end_of_turn_of") in game.active_players() \
-                and game.turn > until.get("after_turn", game.turn):
+        if (
+            perm.phased_out
+            and isinstance(until, dict)
+            and until.get("end_of_turn_of") in game.active_players()
+            and game.turn > until.get("after_turn", game.turn)
+        ):
             perm.phase_until = None
 
 
@@ -169,8 +184,11 @@ def turn_would_have_begun(game: Game, player: str) -> None:
 
 def on_leaves(game: Game, gone: Obj) -> None:
     """Permanents phased out "until [this] leaves the battlefield" phase in (Oubliette)."""
-    waiting = [p for p in game.all_permanents()
-               if p.phased_out and isinstance(p.phase_until, dict) and p.phase_until.get("leaves") == gone.oid]
+    waiting = [
+        p
+        for p in game.all_permanents()
+        if p.phased_out and isinstance(p.phase_until, dict) and p.phase_until.get("leaves") == gone.oid
+    ]
     for perm in waiting:
         perm.phase_until = {"tap": perm.phase_until.get("tap", False)}
     phase_in(game, waiting)

@@ -15,14 +15,15 @@ from kb.engine.cards import Ability
 from kb.engine.choices import choose_objects, decide
 from kb.engine.durations import expire
 from kb.engine.mana import pay
-from kb.engine.zones import enter_battlefield, leave_battlefield, make_token, put_aura
 from kb.engine.restrictions import applies
 from kb.engine.state import Game, Obj, PendingTrigger, RulesError, touch
+from kb.engine.zones import enter_battlefield, leave_battlefield, make_token, put_aura
 from kb.i18n import N_
 
 DIE_FACES = ["planeswalk", "chaos", "blank", "blank", "blank", "blank"]
-PLANESWALKING_ABILITY = Ability(label="planeswalking ability", on="planar_die",
-                                effect=({"planar": {"do": "planeswalk_from_die"}},))
+PLANESWALKING_ABILITY = Ability(
+    label="planeswalking ability", on="planar_die", effect=({"planar": {"do": "planeswalk_from_die"}},)
+)
 
 
 def _face_up(game: Game, card: Obj, player_deck: list[Obj], player: str | None = None) -> Obj:
@@ -31,7 +32,7 @@ def _face_up(game: Game, card: Obj, player_deck: list[Obj], player: str | None =
     fresh.face_up = True
     for marker, holder in game.turn_markers.items():
         if holder == (player or card.owner):
-            fresh.chosen["marker"] = marker        # 901.14a: turned up for this turn marker
+            fresh.chosen["marker"] = marker  # 901.14a: turned up for this turn marker
     fresh.label = card.label
     game.command.append(fresh)
     return fresh
@@ -99,7 +100,7 @@ def pass_planar_control(game: Game, leaving: str) -> None:
             nxt = game.next_player(nxt)
             if nxt not in team:
                 break
-        game.planar_controller = game.primary(nxt)      # 901.12b: the next team's primary player
+        game.planar_controller = game.primary(nxt)  # 901.12b: the next team's primary player
 
 
 def owner_left(game: Game, name: str) -> None:
@@ -116,7 +117,7 @@ def owner_left(game: Game, name: str) -> None:
     if not gone:
         return
     if any("Plane" in c.cdef.types for c in gone):
-        for item in list(game.stack):      # 901.10a
+        for item in list(game.stack):  # 901.10a
             if item.ability is PLANESWALKING_ABILITY:
                 game.stack.remove(item)
     if game.turn_markers:
@@ -128,7 +129,7 @@ def owner_left(game: Game, name: str) -> None:
         return
     controller = game.planar_controller
     if controller and not game.players[controller].left:
-        _walk_to(game, controller, [], gone)     # other face-up planar cards stay face up
+        _walk_to(game, controller, [], gone)  # other face-up planar cards stay face up
 
 
 def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj]) -> list[Obj]:
@@ -143,8 +144,9 @@ def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj
     for card in up:
         kind = "encounter" if "Phenomenon" in card.cdef.types else "planeswalk_to"
         game.emit(kind, card=card, player=player)
-    game.events.append({"kind": "planeswalked", "player": player, "to": [c.name for c in up],
-                        "from": [c.name for c in left]})
+    game.events.append(
+        {"kind": "planeswalked", "player": player, "to": [c.name for c in up], "from": [c.name for c in left]}
+    )
     touch()
     return up
 
@@ -152,7 +154,7 @@ def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj
 def planeswalk(game: Game, player: str, arriving: list[Obj] | None = None) -> list[Obj]:
     """701.31b: every face-up plane and phenomenon to the bottom, then the top card face up."""
     if game.planar_controller != player and player not in game.turn_markers.values():
-        return []                          # 701.31a
+        return []  # 701.31a
     # Grand Melee: only the planes and phenomena this planar controller controls (901.14).
     leaving = [c for c in game.command if not game.turn_markers or game.planar_controller_of(c) == player]
     for card in leaving:
@@ -168,7 +170,8 @@ def phenomenon_sba(game: Game) -> bool:
         if "Phenomenon" not in card.cdef.types:
             continue
         busy = any(t.source is card for t in game.pending) or any(
-            i.source is card for i in game.stack if i.kind == "ability")
+            i.source is card for i in game.stack if i.kind == "ability"
+        )
         if not busy:
             planeswalk(game, game.planar_controller_of(card) or game.planar_controller)
             return True
@@ -183,8 +186,9 @@ def roll_planar_die(game: Game, player: str, result: str | None = None) -> str:
         raise RulesError(N_("the planar die is rolled only in a Planechase game"))
     # 901.12d: in shared team turns each member of the active team is an active player and may roll.
     if player not in game.active_players() or game.step not in ("main1", "main2") or game.stack:
-        raise RulesError(N_("{player} may roll the planar die only in their main phase with an empty stack"),
-                         player=player)
+        raise RulesError(
+            N_("{player} may roll the planar die only in their main phase with an empty stack"), player=player
+        )
     roller = game.players[player]
     cost = roller.die_special_actions
     # 901.9, 116.2i: {0} the first time this turn, then {1} more each time, paid as any cost (601.2g-h).
@@ -198,19 +202,23 @@ def roll_die_for(game: Game, player: str, result: str | None = None) -> str:
     """Roll the planar die and apply its result: the special action's roll, or an effect's ("roll the
     planar die"), which has no cost and doesn't count toward the special action's cost (901.9)."""
     if result is None:
-        result = game.random_result("planar_die", DIE_FACES)   # six faces, four of them blank (901.3a)
+        result = game.random_result("planar_die", DIE_FACES)  # six faces, four of them blank (901.3a)
     elif result not in DIE_FACES:
-        raise RulesError(N_("planar die result {result} is not one of {faces}"), result=repr(result),
-                         faces=sorted(set(DIE_FACES)))
+        raise RulesError(
+            N_("planar die result {result} is not one of {faces}"), result=repr(result), faces=sorted(set(DIE_FACES))
+        )
     if result == "blank" and applies(game, "blank_is_chaos"):
-        result = "chaos"                   # Chaotic Aether
+        result = "chaos"  # Chaotic Aether
     game.events.append({"kind": "planar_die", "player": player, "result": result})
-    game.emit("dice_rolled", player=player, planar=True)   # 901.9d
+    game.emit("dice_rolled", player=player, planar=True)  # 901.9d
     if result == "chaos":
         chaos_ensues(game, player)
     elif result == "planeswalk":
-        game.pending.append(PendingTrigger(PLANESWALKING_ABILITY, None, "planeswalking ability", player,
-                                           {"kind": "planar_die", "player": player}))
+        game.pending.append(
+            PendingTrigger(
+                PLANESWALKING_ABILITY, None, "planeswalking ability", player, {"kind": "planar_die", "player": player}
+            )
+        )
     return result
 
 
@@ -234,8 +242,14 @@ def token_copies(ctx: Any, p: dict) -> None:
         counters = {}
         if second is not None and p.get("counters_from_second"):
             counters = {"+1/+1": max(0, game.chars(second).power or 0)}
-        make_token(game, first.cdef, name, copy_of=first.copy_of or first.cdef,
-                   copy_except=dict(p.get("except", {})), counters=counters)
+        make_token(
+            game,
+            first.cdef,
+            name,
+            copy_of=first.copy_of or first.cdef,
+            copy_except=dict(p.get("except", {})),
+            counters=counters,
+        )
 
 
 def _reveal_until(game: Game, player: str, planes: int) -> list[Obj]:
@@ -288,15 +302,19 @@ def _morphic_tide(ctx: Any) -> None:
         for perm in owned:
             leave_battlefield(game, perm, "library", "shuffle")
         game.rng.shuffle(game.players[name].library)
-        revealed[name] = list(game.players[name].library[:len(owned)])
+        revealed[name] = list(game.players[name].library[: len(owned)])
     # Artifacts, creatures, lands and planeswalkers first, then enchantments: an
     # Aura among them enchants what is on the battlefield by then, such as a
     # creature of the first group (303.4f); with nothing to enchant it stays (303.4g).
     for wanted in ({"Artifact", "Creature", "Land", "Planeswalker"}, {"Enchantment"}):
         for name in game.in_game():
             for card in revealed[name]:
-                if card.zone == "library" and card in game.players[name].library and \
-                        wanted & card.cdef.types and not (card.cdef.is_aura and "Enchantment" not in wanted):
+                if (
+                    card.zone == "library"
+                    and card in game.players[name].library
+                    and wanted & card.cdef.types
+                    and not (card.cdef.is_aura and "Enchantment" not in wanted)
+                ):
                     if card.cdef.is_aura:
                         put_aura(game, card, name, ctx.source_name)
                     else:
@@ -331,7 +349,7 @@ def run_verb(ctx: Any, p: dict) -> None:
         planeswalk(game, ctx.controller)
     elif what == "planeswalk_from_die":
         if applies(game, "die_planeswalk_is_chaos"):
-            chaos_ensues(game)             # Fixed Point in Time
+            chaos_ensues(game)  # Fixed Point in Time
         else:
             # 901.8: the roller controls the ability; a teammate of the planar controller (901.12d)
             # rolled for the team, whose planar controller planeswalks (701.31a).

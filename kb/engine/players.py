@@ -18,7 +18,7 @@ def draw(game: Game, name: str, count: int = 1) -> None:
     player = game.players[name]
     for _ in range(count):
         if not player.library:
-            player.drew_from_empty = True     # 704.5b: loses at the next check
+            player.drew_from_empty = True  # 704.5b: loses at the next check
             return
         put_in_zone(game, player.library[0], "hand")
 
@@ -26,7 +26,7 @@ def draw(game: Game, name: str, count: int = 1) -> None:
 def change_life(game: Game, name: str, delta: int) -> None:
     if delta == 0 or game.players[name].left or not life_can_change(game, name):
         return
-    for member in game.team_of(name):       # 810.9: the result is applied to the team's shared life total
+    for member in game.team_of(name):  # 810.9: the result is applied to the team's shared life total
         game.players[member].life += delta
     touch()
 
@@ -47,15 +47,18 @@ def leave_game(game: Game, name: str) -> None:
         return
     # Owners of the planar cards as the player leaves: with the single planar deck, the leaving planar
     # controller (901.15b), whose phenomena's abilities pass to the next planar controller (901.10b).
-    planar_owners = {item.sid: game.planar_owner(item.source) for item in game.stack
-                     if item.source is not None and item.source.cdef.is_planar}
-    pass_planar_control(game, name)      # 312.4 / 901.6: succession first
+    planar_owners = {
+        item.sid: game.planar_owner(item.source)
+        for item in game.stack
+        if item.source is not None and item.source.cdef.is_planar
+    }
+    pass_planar_control(game, name)  # 312.4 / 901.6: succession first
     player.left = True
     player.left_turn = game.turn
     # Objects owned by the player leave the game.
     for perm in [p for p in game.all_permanents() if p.owner == name]:
         if perm.phased_out:
-            game.battlefield.remove(perm)   # 702.26k: nothing triggers
+            game.battlefield.remove(perm)  # 702.26k: nothing triggers
             perm.zone = "gone"
         else:
             leave_battlefield(game, perm, "gone", "left the game")
@@ -66,9 +69,9 @@ def leave_game(game: Game, name: str) -> None:
         if item.kind == "spell" and item.source is not None and item.source.owner == name:
             game.stack.remove(item)
         elif item.controller == name and not from_phenomenon:
-            game.stack.remove(item)      # abilities it controlled cease to exist
+            game.stack.remove(item)  # abilities it controlled cease to exist
         elif from_phenomenon and planar_owners.get(item.sid) == name:
-            item.controller = game.planar_controller or item.controller   # 901.10b
+            item.controller = game.planar_controller or item.controller  # 901.10b
     game.pending = [t for t in game.pending if t.controller != name]
     # Effects giving the player control end; what they still control is exiled.
     for eff in game.effects:
@@ -77,7 +80,7 @@ def leave_game(game: Game, name: str) -> None:
     touch()
     for perm in [p for p in game.all_permanents() if game.controller(p) == name]:
         if perm.phased_out:
-            put_in_zone(game, perm, "exile")    # nothing can see it go (702.26n)
+            put_in_zone(game, perm, "exile")  # nothing can see it go (702.26n)
             perm.zone = "exile"
         else:
             leave_battlefield(game, perm, "exile", "left the game")

@@ -12,6 +12,7 @@ from kb.engine.layers import effect_active, level_ok, static_sources
 from kb.engine.select import is_set_selector, player_ref, select_set
 from kb.engine.state import Game, Obj
 
+
 def _static_objects(game: Game, src: Obj, params: dict) -> list[Obj] | None:
     sel = params.get("affected")
     if sel is None:

@@ -19,7 +19,7 @@ import kb.engine.turn as turn
 from kb.core.model import Serialisable
 from kb.engine.layers import effect_active
 from kb.engine.setup import RESERVED, InputError, check_fix_kind
-from kb.engine.state import ChoiceNeeded, Game, Obj, RulesError, STEPS, q
+from kb.engine.state import STEPS, ChoiceNeeded, Game, Obj, RulesError, q
 from kb.i18n import N_, _
 
 
@@ -52,8 +52,9 @@ class Runner:
 
     def player(self, name: str, path: str) -> str:
         if name not in self.game.players:
-            raise InputError(path, _("unknown player {name} (players: {players})").format(
-                name=q(name), players=self.game.seats))
+            raise InputError(
+                path, _("unknown player {name} (players: {players})").format(name=q(name), players=self.game.seats)
+            )
         return name
 
     def hand_card(self, player: str, ref: str, path: str) -> Obj:
@@ -84,15 +85,20 @@ class Runner:
     def _warped_in_exile(self, player: str, ref: str) -> Obj | None:
         """A warped card its owner may cast from exile (702.185a)."""
         for card in self.game.players[player].exile:
-            if (card.label == ref or card.name.casefold() == str(ref).casefold()) and \
-                    stack.castable_from_exile(self.game, player, card):
+            if (card.label == ref or card.name.casefold() == str(ref).casefold()) and stack.castable_from_exile(
+                self.game, player, card
+            ):
                 return card
         return None
 
     def a_activate(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
-        in_hand = [c for c in self.game.players[who].hand if c.label == p["card"] or
-                   (p["card"] not in self.game.labels and c.name.casefold() == str(p["card"]).casefold())]
+        in_hand = [
+            c
+            for c in self.game.players[who].hand
+            if c.label == p["card"]
+            or (p["card"] not in self.game.labels and c.name.casefold() == str(p["card"]).casefold())
+        ]
         if in_hand and any(a.zone == "hand" for a in in_hand[0].cdef.activated):
             self._take_priority(who)
             stack.activate_from_hand(self.game, who, in_hand[0], p.get("ability"), p.get("targets"))
@@ -102,7 +108,7 @@ class Runner:
         stack.activate(self.game, who, perm, p.get("ability"), p.get("targets"))
 
     def a_choose(self, p: Any, path: str) -> None:
-        for entry in (p if isinstance(p, list) else [p]):
+        for entry in p if isinstance(p, list) else [p]:
             if "player" in entry:
                 self.player(entry["player"], f"{path}.player")
             self.game.choices.append(dict(entry))
@@ -118,8 +124,9 @@ class Runner:
 
     def a_advance(self, p: dict, path: str) -> None:
         if p["to"] not in STEPS:
-            raise InputError(f"{path}.to", _("unknown step {step} (steps: {steps})").format(
-                step=q(p["to"]), steps=list(STEPS)))
+            raise InputError(
+                f"{path}.to", _("unknown step {step} (steps: {steps})").format(step=q(p["to"]), steps=list(STEPS))
+            )
         who = self.player(p["player"], f"{path}.player") if "player" in p else None
         turn.advance_to(self.game, p["to"], who, p.get("turn"))
 
@@ -133,16 +140,19 @@ class Runner:
         who = self.player(p["player"], f"{path}.player")
         attackers = []
         for label, defender in p["attackers"].items():
-            attackers.append((self.perm(label, f"{path}.attackers.{label}"),
-                              self.player(defender, f"{path}.attackers.{label}")))
+            attackers.append(
+                (self.perm(label, f"{path}.attackers.{label}"), self.player(defender, f"{path}.attackers.{label}"))
+            )
         combat.check_attackers(self.game, who, attackers)
         self.game.skip_flags["attack"] = attackers
         self._advance_in_turn("declare_attackers")
 
     def a_block(self, p: dict, path: str) -> None:
         who = self.player(p["player"], f"{path}.player")
-        blocks = [(self.perm(b, f"{path}.blockers.{b}"), self.perm(a, f"{path}.blockers.{b}"))
-                  for b, a in p["blockers"].items()]
+        blocks = [
+            (self.perm(b, f"{path}.blockers.{b}"), self.perm(a, f"{path}.blockers.{b}"))
+            for b, a in p["blockers"].items()
+        ]
         combat.check_blockers(self.game, who, blocks)
         self.game.skip_flags.setdefault("blocks", {})[who] = blocks
         self._advance_in_turn("declare_blockers")
@@ -164,7 +174,8 @@ class Runner:
         ref = p["card"]
         grave = self.game.players[who].graveyard
         card = next((c for c in grave if c.label == ref), None) or next(
-            (c for c in grave if c.name.casefold() == str(ref).casefold()), None)
+            (c for c in grave if c.name.casefold() == str(ref).casefold()), None
+        )
         if card is None:
             if ref not in self.game.labels and self.game.pool.get(ref) is None:
                 raise InputError(f"{path}.card", _("unknown card or id {ref}").format(ref=q(ref)))
@@ -185,8 +196,9 @@ class Runner:
             return
         holder = self.game.priority
         stack.priority_point(self.game)
-        self.game.priority = holder if holder in self.game.in_game() else (
-            self.game.next_player(who) if holder else None)
+        self.game.priority = (
+            holder if holder in self.game.in_game() else (self.game.next_player(who) if holder else None)
+        )
 
     def a_fix(self, p: dict, path: str) -> None:
         for kind, results in p.items():
@@ -198,15 +210,16 @@ class Runner:
         self.memory[p["as"]] = obj.oid if obj is not None else -1
 
     def a_illegal(self, p: dict, path: str, index: int) -> None:
-        (verb, params), = [(k, v) for k, v in p.items() if k != "reason"]
+        ((verb, params),) = [(k, v) for k, v in p.items() if k != "reason"]
         try:
             ACTIONS[verb](self, params, f"{path}.{verb}")
         except RulesError as exc:
             reason = p.get("reason")
             # Scenario files give the English reason; the translated one is accepted too.
             if reason and not any(reason.casefold() in text.casefold() for text in (exc.english, str(exc))):
-                self.failures.append(Failure(index, f"illegal {verb}", _("refused because: {reason}").format(
-                    reason=reason), str(exc)))
+                self.failures.append(
+                    Failure(index, f"illegal {verb}", _("refused because: {reason}").format(reason=reason), str(exc))
+                )
             return
         self.failures.append(Failure(index, f"illegal {verb}", _("refused by the rules"), _("it was allowed")))
 
@@ -238,16 +251,22 @@ class Runner:
             return obj is not None and obj.zone != "gone"
         if attr == "zone":
             if obj is not None and obj.phased_out and not self.game.edition.has("phasing_is_status"):
-                return "phased_out"           # 217.8a: the phased-out zone of the old rules
+                return "phased_out"  # 217.8a: the phased-out zone of the old rules
             return "gone" if obj is None else obj.zone
         if obj is None:
             return None
         if attr == "same_object_as":
-            return expected if self.memory.get(expected) == obj.oid else _("a different object than {name}").format(
-                name=q(expected))
+            return (
+                expected
+                if self.memory.get(expected) == obj.oid
+                else _("a different object than {name}").format(name=q(expected))
+            )
         if attr == "new_object_since":
-            return expected if self.memory.get(expected) != obj.oid else _("the same object as {name}").format(
-                name=q(expected))
+            return (
+                expected
+                if self.memory.get(expected) != obj.oid
+                else _("the same object as {name}").format(name=q(expected))
+            )
         ch = game.chars(obj)
         getter = OBJECT_CHECKS.get(attr)
         if getter is None:
@@ -255,7 +274,7 @@ class Runner:
         return getter(game, obj, ch, expected)
 
     def _log_since(self) -> list[str]:
-        return [f"{e.source}: {e.label}" for e in self.game.log[self.log_cursor:]]
+        return [f"{e.source}: {e.label}" for e in self.game.log[self.log_cursor :]]
 
     def run(self, steps: list[dict]) -> list[Failure]:
         for index, step in enumerate(steps):
@@ -267,8 +286,10 @@ class Runner:
                 raise InputError(path, _("one action per step, got {actions}").format(actions=[k for k, _v in items]))
             verb, params = items[0]
             if verb not in ACTIONS:
-                raise InputError(path, _("unknown action {action} (actions: {actions})").format(
-                    action=q(verb), actions=sorted(ACTIONS)))
+                raise InputError(
+                    path,
+                    _("unknown action {action} (actions: {actions})").format(action=q(verb), actions=sorted(ACTIONS)),
+                )
             self.game.step_index = index
             try:
                 if verb in ("expect", "illegal"):
@@ -286,8 +307,12 @@ class Runner:
             except Exception as exc:  # an engine bug: report it, keep the other scenarios running
                 self.failures.append(Failure(index, verb, _("no engine error"), f"{type(exc).__name__}: {exc}"))
                 return self.failures
-            if self.game.game_over and verb != "expect" and index + 1 < len(steps) and \
-                    not all("expect" in s or "note" in s for s in steps[index + 1:]):
+            if (
+                self.game.game_over
+                and verb != "expect"
+                and index + 1 < len(steps)
+                and not all("expect" in s or "note" in s for s in steps[index + 1 :])
+            ):
                 self.failures.append(Failure(index, verb, _("the game goes on"), _("the game is over")))
                 return self.failures
         return self.failures
@@ -302,7 +327,7 @@ def _controller(game: Game, obj: Obj, ch: Any) -> str | None:
     if _out_of_play(game, obj):
         return None
     if obj.zone == "command":
-        return game.planar_controller_of(obj)     # 312.4, 901.6, 901.14a
+        return game.planar_controller_of(obj)  # 312.4, 901.6, 901.14a
     return obj.phased_out_under if obj.phased_out else ch.controller
 
 
@@ -315,14 +340,16 @@ def _attached_to(game: Game, obj: Obj) -> str | None:
 
 
 def _affected_by(game: Game, obj: Obj) -> list[str]:
-    return sorted(e.source_name for e in game.effects
-                  if e.affected is not None and obj.oid in e.affected and effect_active(game, e))
+    return sorted(
+        e.source_name
+        for e in game.effects
+        if e.affected is not None and obj.oid in e.affected and effect_active(game, e)
+    )
 
 
 # What an object expectation compares: (game, object, its characteristics, the expected value).
 OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
-    "phased_out": lambda g, o, c, e: (o.phase_kind if o.phased_out else False) if isinstance(e, str)
-    else o.phased_out,
+    "phased_out": lambda g, o, c, e: (o.phase_kind if o.phased_out else False) if isinstance(e, str) else o.phased_out,
     "phased_out_under": lambda g, o, c, e: o.phased_out_under,
     "controller": lambda g, o, c, e: _controller(g, o, c),
     "owner": lambda g, o, c, e: g.planar_owner(o),
@@ -364,6 +391,7 @@ def _triggered(r: Runner, want: list[str]) -> Any:
 def _per_player(fn: Callable[[Game, str], Any]) -> Callable[[Runner, dict], dict]:
     def check(r: Runner, want: dict) -> dict:
         return {name: fn(r.game, r.player(name, name)) for name in want}
+
     return check
 
 
@@ -384,17 +412,23 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
     "hand_cards": _per_player(lambda g, p: sorted(g.label_of(c) for c in g.players[p].hand)),
     "battlefield": _per_player(lambda g, p: sum(1 for x in g.permanents() if g.controller(x) == p)),
     "creatures": _per_player(lambda g, p: len(g.creatures(p))),
-    "face_up": lambda r, w: w if sorted(w) == sorted(c.name for c in r.game.command) else sorted(
-        c.name for c in r.game.command),
+    "face_up": lambda r, w: (
+        w if sorted(w) == sorted(c.name for c in r.game.command) else sorted(c.name for c in r.game.command)
+    ),
     "planar_deck": _per_player(lambda g, p: [c.name for c in g.players[p].planar_deck]),
-    "planar_deck_top": lambda r, w: {name: [c.name for c in r.game.players[r.player(name, name)].planar_deck[
-        :len(top)]] for name, top in w.items()},
+    "planar_deck_top": lambda r, w: {
+        name: [c.name for c in r.game.players[r.player(name, name)].planar_deck[: len(top)]] for name, top in w.items()
+    },
     "planar_controller": lambda r, w: r.game.planar_controller,
-    "planar_controllers": lambda r, w: sorted(set(r.game.turn_markers.values())) if r.game.turn_markers
-    else [r.game.planar_controller],
+    "planar_controllers": lambda r, w: (
+        sorted(set(r.game.turn_markers.values())) if r.game.turn_markers else [r.game.planar_controller]
+    ),
     "turn_markers": lambda r, w: {str(k): v for k, v in r.game.turn_markers.items()},
-    "planar_die_cost": lambda r, w: {name: r.game.players[r.player(name, name)].die_special_actions for name in w}
-    if isinstance(w, dict) else r.game.players[r.game.active].die_special_actions,
+    "planar_die_cost": lambda r, w: (
+        {name: r.game.players[r.player(name, name)].die_special_actions for name in w}
+        if isinstance(w, dict)
+        else r.game.players[r.game.active].die_special_actions
+    ),
     "turn_order": lambda r, w: _turn_order(r.game),
     "in_game": lambda r, w: r.game.in_game(),
     "active": lambda r, w: r.game.active,
@@ -403,21 +437,38 @@ GLOBAL_CHECKS: dict[str, Callable[[Runner, Any], Any]] = {
     "priority": lambda r, w: r.game.priority,
     "stack": lambda r, w: [i.source_name for i in reversed(r.game.stack)],
     "stack_controllers": lambda r, w: [i.controller for i in reversed(r.game.stack)],
-    "planar_deck_set": lambda r, w: {name: (cards if sorted(cards) == sorted(
-        c.name for c in r.game.players[r.player(name, name)].planar_deck) else sorted(
-        c.name for c in r.game.players[name].planar_deck)) for name, cards in w.items()},
+    "planar_deck_set": lambda r, w: {
+        name: (
+            cards
+            if sorted(cards) == sorted(c.name for c in r.game.players[r.player(name, name)].planar_deck)
+            else sorted(c.name for c in r.game.players[name].planar_deck)
+        )
+        for name, cards in w.items()
+    },
     "mana": _per_player(lambda g, p: dict(g.players[p].mana)),
     "waiting_triggers": lambda r, w: [t.source_name for t in r.game.pending],
     "triggered": _triggered,
     "not_triggered": lambda r, w: [x for x in w if not _names_match(r._log_since(), x)],
-    "last_die": lambda r, w: next((e["result"] for e in reversed(r.game.events) if e["kind"] == "planar_die"),
-                                  None),
+    "last_die": lambda r, w: next((e["result"] for e in reversed(r.game.events) if e["kind"] == "planar_die"), None),
     "game_over": lambda r, w: r.game.game_over,
 }
 
 ACTIONS: dict[str, Callable] = {
-    "cast": Runner.a_cast, "activate": Runner.a_activate, "choose": Runner.a_choose, "pass": Runner.a_pass,
-    "resolve": Runner.a_resolve, "advance": Runner.a_advance, "attack": Runner.a_attack, "block": Runner.a_block,
-    "roll_planar_die": Runner.a_roll_planar_die, "unearth": Runner.a_unearth, "play": Runner.a_play, "tap": Runner.a_tap, "concede": Runner.a_concede, "fix": Runner.a_fix,
-    "remember": Runner.a_remember, "expect": Runner.a_expect, "illegal": Runner.a_illegal,
+    "cast": Runner.a_cast,
+    "activate": Runner.a_activate,
+    "choose": Runner.a_choose,
+    "pass": Runner.a_pass,
+    "resolve": Runner.a_resolve,
+    "advance": Runner.a_advance,
+    "attack": Runner.a_attack,
+    "block": Runner.a_block,
+    "roll_planar_die": Runner.a_roll_planar_die,
+    "unearth": Runner.a_unearth,
+    "play": Runner.a_play,
+    "tap": Runner.a_tap,
+    "concede": Runner.a_concede,
+    "fix": Runner.a_fix,
+    "remember": Runner.a_remember,
+    "expect": Runner.a_expect,
+    "illegal": Runner.a_illegal,
 }

@@ -19,8 +19,11 @@ def aura_legal(game: Game, aura: Obj) -> bool:
     if target is None:
         return False
     if isinstance(target, str):
-        return not game.players[target].left and not protected_from(game, None, aura, player=target) and \
-            (aura.cdef.enchant or {}).get("kind") == "player"
+        return (
+            not game.players[target].left
+            and not protected_from(game, None, aura, player=target)
+            and (aura.cdef.enchant or {}).get("kind") == "player"
+        )
     host = game.permanent(target)
     if host is None or host.oid == aura.oid:
         return False
@@ -40,8 +43,11 @@ def attachment_legal(game: Game, perm: Obj) -> bool:
 
 def _lethal(game: Game, perm: Obj) -> bool:
     ch = game.chars(perm)
-    return ch.toughness is not None and "Creature" in ch.types and (
-        ch.toughness <= 0 or (perm.damage >= ch.toughness and ch.toughness > 0))
+    return (
+        ch.toughness is not None
+        and "Creature" in ch.types
+        and (ch.toughness <= 0 or (perm.damage >= ch.toughness and ch.toughness > 0))
+    )
 
 
 def check_once(game: Game) -> bool:
@@ -50,7 +56,7 @@ def check_once(game: Game) -> bool:
     losing = []
     for name in game.in_game():
         player = game.players[name]
-        if player.life <= 0 or player.poison >= 10 or player.drew_from_empty:   # 704.5a-c
+        if player.life <= 0 or player.poison >= 10 or player.drew_from_empty:  # 704.5a-c
             losing.append(name)
         player.drew_from_empty = False
     for name in losing:
@@ -58,7 +64,7 @@ def check_once(game: Game) -> bool:
         acted = True
     if not game.edition.has("phased_out_tokens_survive"):
         for perm in [p for p in game.all_permanents() if p.token and p.phased_out]:
-            game.battlefield.remove(perm)     # ceases to exist, no zone change (702.23j)
+            game.battlefield.remove(perm)  # ceases to exist, no zone change (702.23j)
             perm.zone = "gone"
             acted = True
     to_graveyard: list[Obj] = []
@@ -74,8 +80,11 @@ def check_once(game: Game) -> bool:
             to_graveyard.append(perm)
         if perm.cdef.is_aura and not aura_legal(game, perm):
             to_graveyard.append(perm)
-        elif ({"Equipment", "Fortification"} & set(perm.cdef.subtypes)) and perm.attached_to is not None \
-                and not attachment_legal(game, perm):
+        elif (
+            ({"Equipment", "Fortification"} & set(perm.cdef.subtypes))
+            and perm.attached_to is not None
+            and not attachment_legal(game, perm)
+        ):
             to_unattach.append(perm)
     to_graveyard.extend(_legend_rule(game))
     to_sacrifice = [p for p in game.permanents() if _saga_done(game, p)]
@@ -104,8 +113,7 @@ def _saga_done(game: Game, perm: Obj) -> bool:
     cdef = perm.copy_of or perm.cdef
     if not cdef.chapters or perm.counters.get("lore", 0) < cdef.final_chapter:
         return False
-    busy = any(t.source is perm for t in game.pending) or any(
-        i.source is perm and i.is_trigger for i in game.stack)
+    busy = any(t.source is perm for t in game.pending) or any(i.source is perm and i.is_trigger for i in game.stack)
     return not busy
 
 

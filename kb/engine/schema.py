@@ -15,7 +15,11 @@ from typing import Any, Iterator
 from kb.i18n import N_, _, ngettext
 
 _TYPES = {
-    "object": dict, "array": list, "string": str, "boolean": bool, "null": type(None),
+    "object": dict,
+    "array": list,
+    "string": str,
+    "boolean": bool,
+    "null": type(None),
 }
 
 
@@ -77,7 +81,7 @@ class Validator:
             ref = node["$ref"]
             if not ref.startswith("#/$defs/"):
                 raise ValueError(f"unsupported $ref {ref!r}")
-            node = self.schema["$defs"][ref[len("#/$defs/"):]]
+            node = self.schema["$defs"][ref[len("#/$defs/") :]]
         return node
 
     def errors(self, value: Any, node: dict | None = None, path: str = "") -> Iterator[str]:
@@ -92,12 +96,18 @@ class Validator:
                 yield from min(typed, key=len)
             else:
                 names = sorted({t for b in branches for t in _as_list(b.get("type", []))})
-                yield _at(path or "(top)", _("expected {types}, got {actual}").format(
-                    types=_alternatives(names), actual=_type_name(value)))
+                yield _at(
+                    path or "(top)",
+                    _("expected {types}, got {actual}").format(types=_alternatives(names), actual=_type_name(value)),
+                )
             return
         if "type" in node and not self._type_ok(value, node["type"]):
-            yield _at(path or "(top)", _("expected {types}, got {actual} {value}").format(
-                types=_alternatives(_as_list(node["type"])), actual=_type_name(value), value=_q(value)))
+            yield _at(
+                path or "(top)",
+                _("expected {types}, got {actual} {value}").format(
+                    types=_alternatives(_as_list(node["type"])), actual=_type_name(value), value=_q(value)
+                ),
+            )
             return
         if "const" in node and value != node["const"]:
             yield _at(path, _("expected {expected}, got {value}").format(expected=_q(node["const"]), value=_q(value)))
@@ -109,8 +119,12 @@ class Validator:
             yield _at(path, _("{value} does not match {pattern}").format(value=_q(value), pattern=node["pattern"]))
         if isinstance(value, list):
             if "minItems" in node and len(value) < node["minItems"]:
-                yield _at(path, ngettext("needs at least {n} item", "needs at least {n} items",
-                                         node["minItems"]).format(n=node["minItems"]))
+                yield _at(
+                    path,
+                    ngettext("needs at least {n} item", "needs at least {n} items", node["minItems"]).format(
+                        n=node["minItems"]
+                    ),
+                )
             if "items" in node:
                 for i, item in enumerate(value):
                     yield from self.errors(item, node["items"], join(path, i))
@@ -134,11 +148,19 @@ class Validator:
             elif isinstance(extra, dict):
                 yield from self.errors(item, extra, join(path, str(key)))
         if "maxProperties" in node and len(value) > node["maxProperties"]:
-            yield _at(path, ngettext("at most {n} field, got {fields}", "at most {n} fields, got {fields}",
-                                     node["maxProperties"]).format(n=node["maxProperties"], fields=sorted(value)))
+            yield _at(
+                path,
+                ngettext(
+                    "at most {n} field, got {fields}", "at most {n} fields, got {fields}", node["maxProperties"]
+                ).format(n=node["maxProperties"], fields=sorted(value)),
+            )
         if "minProperties" in node and len(value) < node["minProperties"]:
-            yield _at(path, ngettext("at least {n} field", "at least {n} fields",
-                                     node["minProperties"]).format(n=node["minProperties"]))
+            yield _at(
+                path,
+                ngettext("at least {n} field", "at least {n} fields", node["minProperties"]).format(
+                    n=node["minProperties"]
+                ),
+            )
 
     @staticmethod
     def _type_ok(value: Any, types: Any) -> bool:

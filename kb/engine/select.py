@@ -13,11 +13,30 @@ from typing import Any, Callable, TypeGuard
 from kb.engine.state import Game, Obj
 
 SET_KINDS = {
-    "creatures": "Creature", "lands": "Land", "artifacts": "Artifact", "enchantments": "Enchantment",
-    "planeswalkers": "Planeswalker", "permanents": None, "nonland_permanents": None,
+    "creatures": "Creature",
+    "lands": "Land",
+    "artifacts": "Artifact",
+    "enchantments": "Enchantment",
+    "planeswalkers": "Planeswalker",
+    "permanents": None,
+    "nonland_permanents": None,
 }
-FILTER_KEYS = {"controller", "color", "type", "types_any", "not_type", "token", "another", "attacked_this_turn",
-               "tapped", "subtype", "not_subtype", "owner", "colors_any", "among"}
+FILTER_KEYS = {
+    "controller",
+    "color",
+    "type",
+    "types_any",
+    "not_type",
+    "token",
+    "another",
+    "attacked_this_turn",
+    "tapped",
+    "subtype",
+    "not_subtype",
+    "owner",
+    "colors_any",
+    "among",
+}
 
 
 class SelectorError(ValueError):
@@ -40,15 +59,22 @@ def player_ref(game: Game, ref: str, you: str, ctx: Any = None) -> list[str]:
         return [game.active]
     if ref == "target_player" and ctx is not None:
         return [t for t in ctx.targets if isinstance(t, str)]
-    if ref == "left":    # the player seated to your left: seating, not turn order (101.4, 103.1)
+    if ref == "left":  # the player seated to your left: seating, not turn order (101.4, 103.1)
         return [game.left_of(you)]
     if ref in game.players:
         return [ref]
     raise SelectorError(f"unknown player reference {ref!r}")
 
 
-def matches(game: Game, obj: Obj, flt: dict, you: str, source: Obj | None = None,
-            chars: Callable[[Obj], Any] | None = None, ctx: Any = None) -> bool:
+def matches(
+    game: Game,
+    obj: Obj,
+    flt: dict,
+    you: str,
+    source: Obj | None = None,
+    chars: Callable[[Obj], Any] | None = None,
+    ctx: Any = None,
+) -> bool:
     ch = (chars or game.chars)(obj)
     for key, want in flt.items():
         if key == "controller":
@@ -87,7 +113,7 @@ def matches(game: Game, obj: Obj, flt: dict, you: str, source: Obj | None = None
         elif key == "attacked_this_turn":
             if obj.attacked_this_turn != bool(want):
                 return False
-        elif key == "among":        # one of the objects an earlier step kept ("$proliferated")
+        elif key == "among":  # one of the objects an earlier step kept ("$proliferated")
             if not any(isinstance(o, Obj) and o.oid == obj.oid for o in (want or ())):
                 return False
         elif key == "tapped":
@@ -98,9 +124,15 @@ def matches(game: Game, obj: Obj, flt: dict, you: str, source: Obj | None = None
     return True
 
 
-def select_set(game: Game, spec: dict, you: str, source: Obj | None = None,
-               chars: Callable[[Obj], Any] | None = None, ctx: Any = None,
-               pool: list[Obj] | None = None) -> list[Obj]:
+def select_set(
+    game: Game,
+    spec: dict,
+    you: str,
+    source: Obj | None = None,
+    chars: Callable[[Obj], Any] | None = None,
+    ctx: Any = None,
+    pool: list[Obj] | None = None,
+) -> list[Obj]:
     """The phased-in permanents a set selector ({creatures: {...}}) stands for."""
     if len(spec) != 1:
         raise SelectorError(f"a set selector has one key, got {sorted(spec)}")
@@ -111,7 +143,7 @@ def select_set(game: Game, spec: dict, you: str, source: Obj | None = None,
     card_type = SET_KINDS[kind]
     getc = chars or game.chars
     out = []
-    for obj in (pool if pool is not None else game.permanents()):
+    for obj in pool if pool is not None else game.permanents():
         ch = getc(obj)
         if card_type and card_type not in ch.types:
             continue

@@ -15,25 +15,57 @@ import kb.engine.planechase as planechase
 from kb.engine.cards import CardPool, token_def
 from kb.engine.editions import Edition
 from kb.engine.game import new_game
-from kb.engine.state import Effect, Game, Obj, StackItem, STEPS, q
+from kb.engine.state import STEPS, Effect, Game, Obj, StackItem, q
 from kb.i18n import N_, _
 
-RESERVED = frozenset({"note", "life", "poison", "hand", "graveyard", "library", "exile", "hand_cards", "battlefield",
-                      "creatures", "face_up", "planar_deck", "planar_deck_top", "planar_controller", "planar_controllers", "turn_markers", "planar_die_cost", "turn_order",
-                      "in_game", "active", "step", "turn", "priority", "stack", "waiting_triggers", "triggered",
-                      "not_triggered", "last_die", "game_over", "stack_controllers", "planar_deck_set", "mana"})
+RESERVED = frozenset(
+    {
+        "note",
+        "life",
+        "poison",
+        "hand",
+        "graveyard",
+        "library",
+        "exile",
+        "hand_cards",
+        "battlefield",
+        "creatures",
+        "face_up",
+        "planar_deck",
+        "planar_deck_top",
+        "planar_controller",
+        "planar_controllers",
+        "turn_markers",
+        "planar_die_cost",
+        "turn_order",
+        "in_game",
+        "active",
+        "step",
+        "turn",
+        "priority",
+        "stack",
+        "waiting_triggers",
+        "triggered",
+        "not_triggered",
+        "last_die",
+        "game_over",
+        "stack_controllers",
+        "planar_deck_set",
+        "mana",
+    }
+)
 FILLER = "Plains"
 DEFAULT_LIBRARY = 30
 # A phased-out card in a zone other than the battlefield (one whole sentence per zone).
 ZONE_PHASED_OUT = {
-    "hand": N_("a card in a hand can't be phased out: phasing is a status of permanents on the battlefield "
-               "(702.26b)"),
-    "library": N_("a card in a library can't be phased out: phasing is a status of permanents on the battlefield "
-                  "(702.26b)"),
-    "graveyard": N_("a card in a graveyard can't be phased out: phasing is a status of permanents on the "
-                    "battlefield (702.26b)"),
-    "exile": N_("a card in exile can't be phased out: phasing is a status of permanents on the battlefield "
-                "(702.26b)"),
+    "hand": N_("a card in a hand can't be phased out: phasing is a status of permanents on the battlefield (702.26b)"),
+    "library": N_(
+        "a card in a library can't be phased out: phasing is a status of permanents on the battlefield (702.26b)"
+    ),
+    "graveyard": N_(
+        "a card in a graveyard can't be phased out: phasing is a status of permanents on the battlefield (702.26b)"
+    ),
+    "exile": N_("a card in exile can't be phased out: phasing is a status of permanents on the battlefield (702.26b)"),
 }
 
 
@@ -77,8 +109,9 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
     game.active = _player(game, turn.get("active", names[0]), "setup.turn.active")
     game.step = turn.get("step", "main1")
     if game.step not in STEPS:
-        raise InputError("setup.turn.step", _("unknown step {step} (steps: {steps})").format(
-            step=q(game.step), steps=list(STEPS)))
+        raise InputError(
+            "setup.turn.step", _("unknown step {step} (steps: {steps})").format(step=q(game.step), steps=list(STEPS))
+        )
     game.turn = turn.get("number", 2)
     if "teams" in setup:
         _teams(game, setup["teams"], names, "life" in setup)
@@ -86,8 +119,7 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
         game.players[_player(game, name, f"setup.life.{name}")].life = life
     for name, poison in setup.get("poison", {}).items():
         game.players[_player(game, name, f"setup.poison.{name}")].poison = poison
-    for zone, key in (("hand", "hands"), ("library", "libraries"), ("graveyard", "graveyards"),
-                      ("exile", "exile")):
+    for zone, key in (("hand", "hands"), ("library", "libraries"), ("graveyard", "graveyards"), ("exile", "exile")):
         _fill_zone(game, setup.get(key, {}), zone, key)
     for name in names:
         if "libraries" not in setup or name not in setup["libraries"]:
@@ -96,8 +128,9 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
     _link_exiled(game, setup)
     if "seating" in setup:
         if sorted(setup["seating"]) != sorted(names):
-            raise InputError("setup.seating", _("seating must list the players {players}, each once").format(
-                players=names))
+            raise InputError(
+                "setup.seating", _("seating must list the players {players}, each once").format(players=names)
+            )
         game.seating = list(setup["seating"])
     if "turn_markers" in setup:
         _turn_markers(game, setup["turn_markers"])
@@ -118,21 +151,26 @@ def build(setup: dict, pool: CardPool, edition: Edition, twins: bool = False) ->
 def check_fix_kind(kind: str, path: str) -> None:
     """Fixed random results exist for coins, the planar die and dN (a d6, a d20, ...)."""
     if kind not in ("coin", "planar_die") and not re.fullmatch(r"d[1-9][0-9]*", kind):
-        raise InputError(path, _("unknown random kind {kind} (known: coin, planar_die, d6, d20, ...)").format(
-            kind=q(kind)))
+        raise InputError(
+            path, _("unknown random kind {kind} (known: coin, planar_die, d6, d20, ...)").format(kind=q(kind))
+        )
 
 
 def _teams(game: Game, teams: list, names: list[str], life_given: bool) -> None:
     """Two-Headed Giant (810): two teams of two, shared team turns, a shared life total of 30."""
     members = [p for team in teams for p in team]
     if len(teams) != 2 or any(len(t) != 2 for t in teams) or sorted(members) != sorted(names):
-        raise InputError("setup.teams", _("Two-Headed Giant has two teams of two, with every player once "
-                                          "(810.1); got {teams}").format(teams=q(teams)))
+        raise InputError(
+            "setup.teams",
+            _("Two-Headed Giant has two teams of two, with every player once (810.1); got {teams}").format(
+                teams=q(teams)
+            ),
+        )
     for team in teams:
         for p in team:
             game.teams[p] = tuple(team)
             if not life_given:
-                game.players[p].life = 30            # 810.4
+                game.players[p].life = 30  # 810.4
 
 
 def _fill_zone(game: Game, spec: dict, zone: str, key: str) -> None:
@@ -187,15 +225,18 @@ def _battlefield(game: Game, entries: list[dict]) -> None:
         if phased:
             perm.phased_out = True
             perm.phase_kind = "indirect" if phased == "indirect" else "direct"
-            perm.phased_out_under = _player(game, entry.get("phased_out_under", controller),
-                                            f"{path}.phased_out_under")
+            perm.phased_out_under = _player(game, entry.get("phased_out_under", controller), f"{path}.phased_out_under")
         elif "phased_out_under" in entry:
             raise InputError(f"{path}.phased_out_under", _("only a phased-out permanent phased out under someone"))
         if "attached_to" in entry:
             pending_attach.append((perm, entry["attached_to"], f"{path}.attached_to"))
         elif cdef.is_aura:
-            raise InputError(path, _("{card} is an Aura and must be attached to something (704.5m); add attached_to")
-                             .format(card=cdef.name))
+            raise InputError(
+                path,
+                _("{card} is an Aura and must be attached to something (704.5m); add attached_to").format(
+                    card=cdef.name
+                ),
+            )
         game.battlefield.append(perm)
         made.append(perm)
     for perm, ref, path in pending_attach:
@@ -204,8 +245,10 @@ def _battlefield(game: Game, entries: list[dict]) -> None:
         if "phased_out_until_leaves" in entry:
             source = game.labelled(entry["phased_out_until_leaves"])
             if source is None or source.zone != "battlefield":
-                raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves",
-                                 _("unknown permanent {name}").format(name=q(entry["phased_out_until_leaves"])))
+                raise InputError(
+                    f"setup.battlefield[{i}].phased_out_until_leaves",
+                    _("unknown permanent {name}").format(name=q(entry["phased_out_until_leaves"])),
+                )
             if not perm.phased_out:
                 raise InputError(f"setup.battlefield[{i}].phased_out_until_leaves", _("the permanent isn't phased out"))
             perm.phase_until = {"leaves": source.oid, "tap": True}
@@ -240,11 +283,25 @@ def _stack(game: Game, entries: list[dict]) -> None:
             wanted = entry.get("label")
             found = [a for a in abilities if wanted is None or a.label.casefold() == str(wanted).casefold()]
             if not found:
-                raise InputError(f"{path}.label", _("{card} has no ability {ability} (has: {abilities})").format(
-                    card=cdef.name, ability=q(wanted), abilities=[a.label for a in abilities]))
+                raise InputError(
+                    f"{path}.label",
+                    _("{card} has no ability {ability} (has: {abilities})").format(
+                        card=cdef.name, ability=q(wanted), abilities=[a.label for a in abilities]
+                    ),
+                )
             ability = found[0]
-            game.stack.append(StackItem(game.new_id(), "ability", ability, controller, source, source.name, targets,
-                                        is_trigger=ability in cdef.triggers))
+            game.stack.append(
+                StackItem(
+                    game.new_id(),
+                    "ability",
+                    ability,
+                    controller,
+                    source,
+                    source.name,
+                    targets,
+                    is_trigger=ability in cdef.triggers,
+                )
+            )
         else:
             raise InputError(path, _("a stack object needs 'card' (a spell) or 'ability' (the id of its source)"))
 
@@ -268,11 +325,19 @@ def _effects(game: Game, entries: list[dict]) -> None:
                 raise InputError(f"{path}.rule", _("a rule effect names its rule"))
             params = {"rule": entry["rule"], "players": list(entry.get("players", ()))}
         controller = _player(game, entry.get("controller", game.active), f"{path}.controller")
-        game.effects.append(Effect(eid=game.new_id(), kind=kind, params=params, affected=affected,
-                                   controller=controller, source_name=entry.get("source", "setup"),
-                                   timestamp=game.new_timestamp(), duration={"until": entry.get("until", "end_of_turn"),
-                                                                             "player": controller},
-                                   created_turn=game.turn))
+        game.effects.append(
+            Effect(
+                eid=game.new_id(),
+                kind=kind,
+                params=params,
+                affected=affected,
+                controller=controller,
+                source_name=entry.get("source", "setup"),
+                timestamp=game.new_timestamp(),
+                duration={"until": entry.get("until", "end_of_turn"), "player": controller},
+                created_turn=game.turn,
+            )
+        )
 
 
 def _attach(game: Game, perm: Obj, ref: str, path: str) -> None:
@@ -290,8 +355,12 @@ def _attach(game: Game, perm: Obj, ref: str, path: str) -> None:
     if host is perm:
         raise InputError(path, _("{card} can't be attached to itself").format(card=cdef.name))
     if perm.phase_kind == "indirect" and not host.phased_out:
-        raise InputError(path, _("{card} phased out indirectly, so its host {host} must be phased out too (702.26g)")
-                         .format(card=game.label_of(perm), host=q(ref)))
+        raise InputError(
+            path,
+            _("{card} phased out indirectly, so its host {host} must be phased out too (702.26g)").format(
+                card=game.label_of(perm), host=q(ref)
+            ),
+        )
     perm.attached_to = host.oid
 
 
@@ -302,8 +371,10 @@ def _link_exiled(game: Game, setup: dict) -> None:
             if source_label:
                 source = game.labelled(source_label)
                 if source is None or source.zone != "battlefield":
-                    raise InputError(f"setup.exile.{name}[{i}].exiled_with", _("unknown permanent {name}").format(
-                        name=q(source_label)))
+                    raise InputError(
+                        f"setup.exile.{name}[{i}].exiled_with",
+                        _("unknown permanent {name}").format(name=q(source_label)),
+                    )
                 source.chosen["exiled"] = card.card_id
     for zone in ("hand", "library", "graveyard"):
         for player in game.players.values():
@@ -325,7 +396,7 @@ def _planechase(game: Game, spec: dict) -> None:
             obj = game.make_obj(cdef, name, "planar_deck")
             game.assign_label(obj)
             player.planar_deck.append(obj)
-    if spec.get("shuffle"):             # the decks as sets: their order is the seed's (901.4)
+    if spec.get("shuffle"):  # the decks as sets: their order is the seed's (901.4)
         for deck in {id(p.planar_deck): p.planar_deck for p in game.players.values()}.values():
             game.rng.shuffle(deck)
     for i, card_name in enumerate(spec.get("face_up", [])):
@@ -337,10 +408,13 @@ def _planechase(game: Game, spec: dict) -> None:
                     owner_deck = player.planar_deck
                     found = card
         if owner_deck is None:
-            raise InputError(path, _("{card} is in no planar deck; list it in planechase.decks").format(card=q(card_name)))
+            raise InputError(
+                path, _("{card} is in no planar deck; list it in planechase.decks").format(card=q(card_name))
+            )
         planechase._face_up(game, found, owner_deck, found.owner)
-    game.planar_controller = _player(game, spec.get("planar_controller", game.primary(game.active)),
-                                     "setup.planechase.planar_controller")
+    game.planar_controller = _player(
+        game, spec.get("planar_controller", game.primary(game.active)), "setup.planechase.planar_controller"
+    )
     if spec.get("deck_rules"):
         check_planar_decks(game)
     if spec.get("start"):
@@ -356,13 +430,22 @@ def _turn_markers(game: Game, holders: list) -> None:
         _player(game, name, f"{path}[{i}]")
     wanted = len(game.seats) // 4
     if len(holders) != wanted or len(set(holders)) != len(holders):
-        raise InputError(path, _("{players} players have {n} turn markers, one for each full four players (807.4a); "
-                                 "got {holders}").format(players=len(game.seats), n=wanted, holders=q(holders)))
+        raise InputError(
+            path,
+            _("{players} players have {n} turn markers, one for each full four players (807.4a); got {holders}").format(
+                players=len(game.seats), n=wanted, holders=q(holders)
+            ),
+        )
     seats = game.seating
     for a, b in zip(holders, holders[1:]):
         if (seats.index(b) - seats.index(a)) % len(seats) < 4:
-            raise InputError(path, _("{b} is within three seats to the left of {a}: turn markers are four or more "
-                                     "seats apart (807.4b, 807.4d)").format(a=q(a), b=q(b)))
+            raise InputError(
+                path,
+                _(
+                    "{b} is within three seats to the left of {a}: turn markers are four or more "
+                    "seats apart (807.4b, 807.4d)"
+                ).format(a=q(a), b=q(b)),
+            )
     game.turn_markers = {i + 1: name for i, name in enumerate(holders)}
     if game.active not in holders:
         raise InputError("setup.turn.active", _("in Grand Melee the active player holds a turn marker"))
@@ -377,23 +460,34 @@ def check_planar_decks(game: Game) -> None:
         decks = {"single_deck": game.players[game.seats[0]].planar_deck + game.command}
         least, most_phenomena, rule = min(40, 10 * n), 2 * n, "901.15a"
     else:
-        decks = {name: p.planar_deck + [c for c in game.command if c.owner == name]
-                 for name, p in game.players.items() if p.planar_deck}
+        decks = {
+            name: p.planar_deck + [c for c in game.command if c.owner == name]
+            for name, p in game.players.items()
+            if p.planar_deck
+        }
         least, most_phenomena, rule = 10, 2, "901.3"
     for name, deck in decks.items():
         path = f"setup.planechase.{name if name == 'single_deck' else 'decks.' + name}"
         names = [c.name for c in deck]
         phenomena = sum("Phenomenon" in c.cdef.types for c in deck)
         if len(deck) < least:
-            raise InputError(path, _("a planar deck of {count} cards; it needs at least {least} ({rule})").format(
-                count=len(deck), least=least, rule=rule))
+            raise InputError(
+                path,
+                _("a planar deck of {count} cards; it needs at least {least} ({rule})").format(
+                    count=len(deck), least=least, rule=rule
+                ),
+            )
         if phenomena > most_phenomena:
-            raise InputError(path, _("{count} phenomena; at most {most} ({rule})").format(
-                count=phenomena, most=most_phenomena, rule=rule))
+            raise InputError(
+                path,
+                _("{count} phenomena; at most {most} ({rule})").format(count=phenomena, most=most_phenomena, rule=rule),
+            )
         twice = sorted({x for x in names if names.count(x) > 1})
         if twice:
-            raise InputError(path, _("each card needs a different English name ({rule}): {names} twice").format(
-                rule=rule, names=q(twice)))
+            raise InputError(
+                path,
+                _("each card needs a different English name ({rule}): {names} twice").format(rule=rule, names=q(twice)),
+            )
 
 
 def _single_deck(game: Game, spec: dict) -> None:
@@ -412,7 +506,7 @@ def _single_deck(game: Game, spec: dict) -> None:
         game.assign_label(obj)
         deck.append(obj)
     for player in game.players.values():
-        player.planar_deck = deck            # the same list: every player's deck is the communal one
+        player.planar_deck = deck  # the same list: every player's deck is the communal one
 
 
 def add_twins(game: Game) -> None:

@@ -23,8 +23,14 @@ from kb.engine.select import matches
 from kb.engine.state import ChoiceNeeded, Game, Obj, PendingTrigger, RulesError, StackItem, q
 from kb.i18n import N_
 
-TARGET_KINDS = {"creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
-                "permanent": None, "planeswalker": "Planeswalker"}
+TARGET_KINDS = {
+    "creature": "Creature",
+    "land": "Land",
+    "artifact": "Artifact",
+    "enchantment": "Enchantment",
+    "permanent": None,
+    "planeswalker": "Planeswalker",
+}
 
 
 # ----- targets ---------------------------------------------------------------------------
@@ -63,25 +69,29 @@ def candidates(game: Game, spec: dict, controller: str, source: Obj | None) -> l
     return out
 
 
-def choose_targets(game: Game, player: str, specs: tuple, given: list | None, source: Obj | None,
-                   source_name: str) -> list | None:
+def choose_targets(
+    game: Game, player: str, specs: tuple, given: list | None, source: Obj | None, source_name: str
+) -> list | None:
     """Targets for each spec, from ``given`` keys or the choice queue; None if some has no legal choice."""
     chosen: list = []
     for i, spec in enumerate(specs):
-        options = [(k, v) for k, v in candidates(game, spec, player, source)
-                   if not any(v is c for c in chosen)]
+        options = [(k, v) for k, v in candidates(game, spec, player, source) if not any(v is c for c in chosen)]
         keys = [k for k, _ in options]
         if spec.get("optional") and options:
-            options.append(("none", None))    # "up to one target": none is a choice (115.1)
+            options.append(("none", None))  # "up to one target": none is a choice (115.1)
             keys.append("none")
         if given is not None and i < len(given):
             key = given[i]
             named = game.labelled(str(key)) if key not in keys and key in game.labels else None
             if named is not None and named.label in keys:
-                key = named.label             # another card of a merged permanent names it too
+                key = named.label  # another card of a merged permanent names it too
             if key not in keys:
-                raise RulesError(N_("{target} is not a legal target for {source} (legal: {legal})"), target=q(key),
-                                 source=source_name, legal=q(keys))
+                raise RulesError(
+                    N_("{target} is not a legal target for {source} (legal: {legal})"),
+                    target=q(key),
+                    source=source_name,
+                    legal=q(keys),
+                )
         elif not options:
             if spec.get("optional"):
                 chosen.append(None)
@@ -107,9 +117,16 @@ def _still_legal(game: Game, spec: dict, target: Any, controller: str, source: O
 def needs_sorcery_timing(game: Game, player: str) -> None:
     # In shared team turns each player of the active team is an active player (805.4a).
     if player not in game.active_players() or game.step not in ("main1", "main2") or game.stack:
-        raise RulesError(N_("{player} can do this only in their main phase with an empty stack "
-                            "(now: {active}'s {step}, stack of {count})"), player=player, active=game.active,
-                         step=game.step, count=len(game.stack))
+        raise RulesError(
+            N_(
+                "{player} can do this only in their main phase with an empty stack "
+                "(now: {active}'s {step}, stack of {count})"
+            ),
+            player=player,
+            active=game.active,
+            step=game.step,
+            count=len(game.stack),
+        )
 
 
 def _instant_timing(game: Game) -> None:
@@ -134,8 +151,9 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     if card not in game.players[player].hand and not from_exile:
         raise RulesError(N_("{card} is not in {player}'s hand"), card=card.name, player=player)
     if (choices or {}).get("warp") and (from_exile or not cdef.warp):
-        raise RulesError(N_("{card} can't be cast for a warp cost here (702.185a: from your hand, a card with warp)"),
-                         card=card.name)
+        raise RulesError(
+            N_("{card} can't be cast for a warp cost here (702.185a: from your hand, a card with warp)"), card=card.name
+        )
     if "Instant" in cdef.types or "flash" in cdef.keywords:
         _instant_timing(game)
     else:
@@ -148,8 +166,9 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
         specs: tuple = (mutate_spec(card.owner),)
         targets = [(choices or {})["mutate"]]
     elif cdef.is_aura:
-        specs = ({"kind": (cdef.enchant or {}).get("kind", "creature"),
-                  "filter": (cdef.enchant or {}).get("filter", {})},)
+        specs = (
+            {"kind": (cdef.enchant or {}).get("kind", "creature"), "filter": (cdef.enchant or {}).get("filter", {})},
+        )
     else:
         specs = cdef.spell.targets if cdef.spell else ()
     spell_obj = zones.new_object(game, card, "stack", controller=player)
@@ -161,8 +180,7 @@ def cast(game: Game, player: str, card: Obj, targets: list | None = None, choice
     cost = base + kicker_cost(cdef, choices)
     pay(game, player, cost, int(choices.get("x", 0)), card.name)
     zones._detach_from_zone(game, card)
-    item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen,
-                     dict(choices or {}))
+    item = StackItem(game.new_id(), "spell", cdef.spell, player, spell_obj, card.name, chosen, dict(choices or {}))
     game.stack.append(item)
     game.emit("cast", player=player, card=None, spell=spell_obj)
     after_action(game, player)
@@ -195,12 +213,15 @@ def _ability_of(perm: Obj, which: Any, zone: str = "battlefield") -> Ability:
     for ability in abilities:
         if which is None or ability.label.casefold() == str(which).casefold():
             return ability
-    raise RulesError(N_("{card} has no ability {ability} (has: {abilities})"), card=perm.name, ability=q(which),
-                     abilities=[a.label for a in abilities])
+    raise RulesError(
+        N_("{card} has no ability {ability} (has: {abilities})"),
+        card=perm.name,
+        ability=q(which),
+        abilities=[a.label for a in abilities],
+    )
 
 
-def activate_from_hand(game: Game, player: str, card: Obj, which: Any = None,
-                       targets: list | None = None) -> StackItem:
+def activate_from_hand(game: Game, player: str, card: Obj, which: Any = None, targets: list | None = None) -> StackItem:
     """An activated ability that functions in its owner's hand (602.2; Talon Gates of Madara's "{4}: Put
     this card from your hand onto the battlefield"): no land is played, so it is no land drop (305.1)."""
     if card not in game.players[player].hand:
@@ -228,8 +249,12 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
         raise RulesError(N_("{player} doesn't control {card}"), player=player, card=perm.name)
     ability = _ability_of(perm, which)
     if "level" in ability.when and int(perm.chosen.get("level", 1)) != int(ability.when["level"]):
-        raise RulesError(N_("{card} is level {level}: this ability needs level {needed} (716.2a)"), card=perm.name,
-                         level=perm.chosen.get("level", 1), needed=ability.when["level"])
+        raise RulesError(
+            N_("{card} is level {level}: this ability needs level {needed} (716.2a)"),
+            card=perm.name,
+            level=perm.chosen.get("level", 1),
+            needed=ability.when["level"],
+        )
     if ability.timing == "sorcery":
         needs_sorcery_timing(game, player)
     else:
@@ -239,13 +264,16 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
         if perm.tapped:
             raise RulesError(N_("{card} is tapped"), card=perm.name)
         ch = game.chars(perm)
-        if "Creature" in ch.types and perm.controlled_since >= game.turn and "haste" not in ch.keywords and \
-                perm.chosen.get("phased_in_haste") != ch.controller:
+        if (
+            "Creature" in ch.types
+            and perm.controlled_since >= game.turn
+            and "haste" not in ch.keywords
+            and perm.chosen.get("phased_in_haste") != ch.controller
+        ):
             raise RulesError(N_("{card} has summoning sickness (302.6)"), card=perm.name)
     if "loyalty" in cost:
         if perm.loyalty_used_turn == game.turn:
-            raise RulesError(N_("{card}'s loyalty abilities were already activated this turn (606.3)"),
-                             card=perm.name)
+            raise RulesError(N_("{card}'s loyalty abilities were already activated this turn (606.3)"), card=perm.name)
         if perm.counters.get("loyalty", 0) + cost["loyalty"] < 0:
             raise RulesError(N_("{card} has too little loyalty"), card=perm.name)
     chosen = choose_targets(game, player, ability.targets, targets, perm, perm.name)
@@ -314,11 +342,18 @@ def _in_chosen_order(game: Game, player: str, mine: list[PendingTrigger]) -> lis
     wanted = decide(game, player, "order", [], "triggers", many=True)
     out: list[PendingTrigger] = []
     for value in wanted:
-        hits = [t for t, k in zip(mine, keys) if t not in out and str(value).casefold() in
-                (k.casefold(), t.source_name.casefold())]
+        hits = [
+            t
+            for t, k in zip(mine, keys)
+            if t not in out and str(value).casefold() in (k.casefold(), t.source_name.casefold())
+        ]
         if not hits:
-            raise ChoiceNeeded(N_("{player} ordered {value}, which is not one of their waiting triggers {options}"),
-                               player=player, value=q(value), options=keys)
+            raise ChoiceNeeded(
+                N_("{player} ordered {value}, which is not one of their waiting triggers {options}"),
+                player=player,
+                value=q(value),
+                options=keys,
+            )
         out.append(hits[0])
     return out + [t for t in mine if t not in out]
 
@@ -327,17 +362,26 @@ def _put_trigger(game: Game, trig: PendingTrigger) -> None:
     ability = trig.ability
     label = ability.label
     if trig.controller not in game.in_game():
-        game.record(trig.source_name, label, False)          # 800.4d
+        game.record(trig.source_name, label, False)  # 800.4d
         return
     if ability.intervening_if and not _condition(game, ability.intervening_if, trig):
         game.record(trig.source_name, label, False)
         return
     chosen = choose_targets(game, trig.controller, ability.targets, None, trig.source, trig.source_name)
     if chosen is None:
-        game.record(trig.source_name, label, False)          # no legal target: removed (603.3d)
+        game.record(trig.source_name, label, False)  # no legal target: removed (603.3d)
         return
-    item = StackItem(game.new_id(), "ability", ability, trig.controller, trig.source, trig.source_name,
-                     chosen, trigger_event=trig.event, is_trigger=True)
+    item = StackItem(
+        game.new_id(),
+        "ability",
+        ability,
+        trig.controller,
+        trig.source,
+        trig.source_name,
+        chosen,
+        trigger_event=trig.event,
+        is_trigger=True,
+    )
     game.stack.append(item)
     game.record(trig.source_name, label, True)
 
@@ -374,8 +418,7 @@ def resolve_top(game: Game) -> StackItem | None:
         return None
     item = game.stack.pop()
     specs = _specs(item)
-    legal = [t if _still_legal(game, s, t, item.controller, item.source) else None
-             for s, t in zip(specs, item.targets)]
+    legal = [t if _still_legal(game, s, t, item.controller, item.source) else None for s, t in zip(specs, item.targets)]
     # 702.140b: a mutating creature spell whose target is illegal resolves as a creature spell.
     fizzled = bool(specs) and all(t is None for t in legal) and not item.choices.get("mutate")
     if item.kind == "spell":
@@ -396,8 +439,17 @@ def _warp_delayed(game: Game, perm: Obj, controller: str) -> None:
     """702.185a: "exile the permanent this spell becomes at the beginning of the next end step". The delayed
     trigger names that permanent: if it is phased out then, it isn't there to be exiled (702.26b)."""
     ability = Ability(label="warp exile", effect=({"warp_exile": {"what": "$warped"}},), on="end_step")
-    game.delayed.append({"on": "end_step", "ability": ability, "controller": controller,
-                         "source_name": perm.name, "event": None, "vars": {"warped": [perm]}, "player": None})
+    game.delayed.append(
+        {
+            "on": "end_step",
+            "ability": ability,
+            "controller": controller,
+            "source_name": perm.name,
+            "event": None,
+            "vars": {"warped": [perm]},
+            "player": None,
+        }
+    )
 
 
 def _specs(item: StackItem) -> tuple:
@@ -411,7 +463,7 @@ def _specs(item: StackItem) -> tuple:
 
 def _resolve_spell(game: Game, item: StackItem, legal: list, fizzled: bool) -> None:
     card = item.source
-    if card is None:                  # a spell is always a card or a copy (112.1a); nothing to resolve
+    if card is None:  # a spell is always a card or a copy (112.1a); nothing to resolve
         return
     cdef = card.cdef
     if fizzled:
@@ -419,7 +471,7 @@ def _resolve_spell(game: Game, item: StackItem, legal: list, fizzled: bool) -> N
         return
     if item.choices.get("mutate") and legal and isinstance(legal[0], Obj):
         where = decide(game, item.controller, "mutate", ["over", "under"], card.name)
-        zones.merge(game, card, legal[0], over=where == "over")      # 702.140c
+        zones.merge(game, card, legal[0], over=where == "over")  # 702.140c
         return
     if cdef.is_permanent_card:
         attached = None

@@ -77,12 +77,12 @@ class Obj:
     damage: int = 0
     timestamp: int = 0
     phased_out: bool = False
-    phase_kind: str | None = None        # "direct" or "indirect"
+    phase_kind: str | None = None  # "direct" or "indirect"
     phased_out_under: str | None = None
-    phase_until: Any = None              # an "until" condition (Oubliette, twins)
+    phase_until: Any = None  # an "until" condition (Oubliette, twins)
     attached_to: int | str | None = None  # oid of a permanent, or a player's name
-    controlled_since: int = 0            # turn number; summoning sickness (302.6)
-    attacking: str | None = None   # the defending player (attacking a planeswalker is not modelled)
+    controlled_since: int = 0  # turn number; summoning sickness (302.6)
+    attacking: str | None = None  # the defending player (attacking a planeswalker is not modelled)
     blocking: list[int] = field(default_factory=list)
     blocked: bool = False
     attacked_this_turn: bool = False
@@ -90,8 +90,8 @@ class Obj:
     copy_of: CardDef | None = None
     copy_except: dict[str, Any] = field(default_factory=dict)
     loyalty_used_turn: int = -1
-    face_up: bool = False                # planar cards in the command zone
-    merged: list = field(default_factory=list)   # a mutated permanent's cards, top first: (card_id, CardDef)
+    face_up: bool = False  # planar cards in the command zone
+    merged: list = field(default_factory=list)  # a mutated permanent's cards, top first: (card_id, CardDef)
     label: str = ""
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -148,15 +148,20 @@ class Player:
     left: bool = False
     left_turn: int | None = None
     turns_skipped_since_left: int = 0
-    die_special_actions: int = 0      # planar die rolls as a special action this turn (901.9)
+    die_special_actions: int = 0  # planar die rolls as a special action this turn (901.9)
     poison: int = 0
     lost: bool = False
-    drew_from_empty: bool = False     # 704.5b at the next check
-    mana: dict[str, int] = field(default_factory=dict)   # the mana pool (106.4)
+    drew_from_empty: bool = False  # 704.5b at the next check
+    mana: dict[str, int] = field(default_factory=dict)  # the mana pool (106.4)
 
     def zone(self, name: str) -> list[Obj]:
-        return {"hand": self.hand, "library": self.library, "graveyard": self.graveyard,
-                "exile": self.exile, "planar_deck": self.planar_deck}[name]
+        return {
+            "hand": self.hand,
+            "library": self.library,
+            "graveyard": self.graveyard,
+            "exile": self.exile,
+            "planar_deck": self.planar_deck,
+        }[name]
 
 
 @dataclass(eq=False)
@@ -164,14 +169,14 @@ class Effect:
     """A continuous effect from a resolved spell or ability (611.2), or a rule change."""
 
     eid: int
-    kind: str                       # pump, set_pt, grant, control, rule
+    kind: str  # pump, set_pt, grant, control, rule
     params: dict
     affected: frozenset[int] | None  # oids fixed at creation (611.2c); None = a rule for everyone
     controller: str
     source_name: str
     timestamp: int
     duration: dict
-    tracked: int | None = None      # "for as long as": the object tracked (611.2b, 702.26f)
+    tracked: int | None = None  # "for as long as": the object tracked (611.2b, 702.26f)
     ended: bool = False
     created_turn: int = 0
 
@@ -179,10 +184,10 @@ class Effect:
 @dataclass(eq=False)
 class StackItem:
     sid: int
-    kind: str                       # spell, ability
-    ability: Any                    # cards.Ability, or None for a permanent spell
+    kind: str  # spell, ability
+    ability: Any  # cards.Ability, or None for a permanent spell
     controller: str
-    source: Obj | None              # the card (spell) or the source object (ability); None if source-less
+    source: Obj | None  # the card (spell) or the source object (ability); None if source-less
     source_name: str
     targets: list = field(default_factory=list)
     choices: dict = field(default_factory=dict)
@@ -225,28 +230,46 @@ class Hooks:
     collect: Callable[["Game", dict, list], None]
 
 
-STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-         "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+STEPS = (
+    "untap",
+    "upkeep",
+    "draw",
+    "main1",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "combat_damage",
+    "end_of_combat",
+    "main2",
+    "end",
+    "cleanup",
+)
 
 
 class Game:
     """All of a game's state, and the queries every rule module shares."""
 
-    def __init__(self, pool: CardPool, players: list[str], edition: Edition | None = None, seed: int = 0,
-                 hooks: "Hooks | None" = None):
+    def __init__(
+        self,
+        pool: CardPool,
+        players: list[str],
+        edition: Edition | None = None,
+        seed: int = 0,
+        hooks: "Hooks | None" = None,
+    ):
         if hooks is None:
             raise TypeError("a Game needs its hooks: build it with kb.engine.game.new_game")
         self.hooks = hooks
         self.pool = pool
         self.edition = edition or Edition()
         self.players: dict[str, Player] = {name: Player(name) for name in players}
-        self.seats: list[str] = list(players)     # turn order, first = starting player
-        self.seating: list[str] = list(players)   # clockwise around the table; never reversed (101.4, 103.1)
+        self.seats: list[str] = list(players)  # turn order, first = starting player
+        self.seating: list[str] = list(players)  # clockwise around the table; never reversed (101.4, 103.1)
         self.battlefield: list[Obj] = []
-        self.command: list[Obj] = []              # face-up planes and phenomena
+        self.command: list[Obj] = []  # face-up planes and phenomena
         self.stack: list[StackItem] = []
         self.effects: list[Effect] = []
-        self.delayed: list[dict] = []             # delayed triggered abilities
+        self.delayed: list[dict] = []  # delayed triggered abilities
         self.pending: list[PendingTrigger] = []
         self.turn = 1
         self.active = players[0]
@@ -259,19 +282,19 @@ class Game:
         self.skip_flags: dict[str, Any] = {}
         self.log: list[LogEntry] = []
         self.events: list[dict] = []
-        self.step_index = 0                       # the scenario step running (for the trigger log)
+        self.step_index = 0  # the scenario step running (for the trigger log)
         self.rng = random.Random(seed)
         self.fixed: dict[str, list[str]] = {"coin": [], "planar_die": [], "d6": []}
         self.choices: list[dict] = []
-        self.labels: dict[str, int] = {}          # scenario label -> card_id
+        self.labels: dict[str, int] = {}  # scenario label -> card_id
         self._next_id = 1
         self._timestamp = 1
         self._chars_cache: tuple[int, dict] | None = None
         self.game_over = False
-        self.pay_mana = False                     # costs paid from mana pools (mana.py)
-        self.teams: dict[str, tuple[str, ...]] = {}   # Two-Headed Giant: player -> their team (810)
-        self.single_planar_deck = False           # 901.15
-        self.turn_markers: dict[int, str] = {}    # Grand Melee (807.4): marker number -> its holder
+        self.pay_mana = False  # costs paid from mana pools (mana.py)
+        self.teams: dict[str, tuple[str, ...]] = {}  # Two-Headed Giant: player -> their team (810)
+        self.single_planar_deck = False  # 901.15
+        self.turn_markers: dict[int, str] = {}  # Grand Melee (807.4): marker number -> its holder
 
     # ----- identities -------------------------------------------------------------------
     def new_id(self) -> int:
@@ -408,7 +431,7 @@ class Game:
         """The current object of a physical card (a label's referent), wherever it is."""
         for obj in self.iter_objects():
             if obj.card_id == card_id or any(cid == card_id for cid, _c in obj.merged):
-                return obj           # a card merged into a permanent is that permanent (730.2c)
+                return obj  # a card merged into a permanent is that permanent (730.2c)
         return None
 
     def labelled(self, label: str) -> Obj | None:
@@ -448,8 +471,11 @@ class Game:
         return card_type in self.chars(obj).types
 
     def creatures(self, controller: str | None = None) -> list[Obj]:
-        return [p for p in self.permanents() if self.is_type(p, "Creature")
-                and (controller is None or self.controller(p) == controller)]
+        return [
+            p
+            for p in self.permanents()
+            if self.is_type(p, "Creature") and (controller is None or self.controller(p) == controller)
+        ]
 
     def attached_to_obj(self, obj: Obj) -> Obj | None:
         if isinstance(obj.attached_to, int):
@@ -475,7 +501,8 @@ class Game:
         if queue:
             result = queue.pop(0)
             if result not in faces:
-                raise RulesError(N_("fixed {kind} result {result} is not one of {faces}"), kind=kind, result=q(result),
-                                 faces=faces)
+                raise RulesError(
+                    N_("fixed {kind} result {result} is not one of {faces}"), kind=kind, result=q(result), faces=faces
+                )
             return result
         return self.rng.choice(faces)

@@ -18,8 +18,15 @@ from kb.engine.state import Game, Obj, PendingTrigger
 def obj_event(game: Game, obj: Obj) -> dict[str, Any]:
     """What an event remembers of an object: enough to look back at it later."""
     ch = game.chars(obj)
-    return {"obj": obj, "oid": obj.oid, "controller": ch.controller, "types": set(ch.types),
-            "colors": set(ch.colors), "token": obj.token, "owner": obj.owner}
+    return {
+        "obj": obj,
+        "oid": obj.oid,
+        "controller": ch.controller,
+        "types": set(ch.types),
+        "colors": set(ch.colors),
+        "token": obj.token,
+        "owner": obj.owner,
+    }
 
 
 def _controller(game: Game, src: Obj, event: dict, lookback: list[Obj]) -> str:
@@ -71,7 +78,7 @@ def _matches(game: Game, when: dict, src: Obj, you: str, event: dict) -> bool:
             if event.get("planar") or event.get("result") is None or not in_range(str(want), event["result"]):
                 return False
         elif key == "level":
-            if int(src.chosen.get("level", 1)) < int(want):     # 716.2a: level N or greater
+            if int(src.chosen.get("level", 1)) < int(want):  # 716.2a: level N or greater
                 return False
         elif key == "this_card":
             if event.get("card") is not src:
@@ -96,7 +103,7 @@ def collect(game: Game, event: dict, lookback: list[Obj]) -> None:
                 continue
             you = _controller(game, src, event, lookback)
             if game.turn_markers and src.zone == "command" and kind == "chaos" and event.get("player") != you:
-                continue        # Grand Melee: chaos ensues on the planes of the player who rolled (901.14)
+                continue  # Grand Melee: chaos ensues on the planes of the player who rolled (901.14)
             if not _matches(game, ability.when, src, you, event):
                 continue
             game.pending.append(PendingTrigger(ability, src, src.name, you, event))
@@ -108,5 +115,8 @@ def collect(game: Game, event: dict, lookback: list[Obj]) -> None:
         if delayed.get("after_turn") is not None and game.turn <= delayed["after_turn"]:
             continue
         game.delayed.remove(delayed)
-        game.pending.append(PendingTrigger(delayed["ability"], None, delayed["source_name"],
-                                           delayed["controller"], {**event, "delayed": delayed}))
+        game.pending.append(
+            PendingTrigger(
+                delayed["ability"], None, delayed["source_name"], delayed["controller"], {**event, "delayed": delayed}
+            )
+        )

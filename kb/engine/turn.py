@@ -48,7 +48,7 @@ def _next_active(game: Game) -> str:
     for _ in range(len(game.seats)):
         current = game.next_player(current, include_left=True)
         if current in team and len(team) > 1:
-            continue                    # shared team turns: the next team takes the turn (805.4)
+            continue  # shared team turns: the next team takes the turn (805.4)
         player = game.players[current]
         if not player.left:
             return current
@@ -67,7 +67,7 @@ def begin_turn(game: Game) -> None:
         player.die_special_actions = 0
     for perm in game.all_permanents():
         perm.attacked_this_turn = False
-    for name in game.active_players():      # each player of the active team begins this turn (805.4a)
+    for name in game.active_players():  # each player of the active team begins this turn (805.4a)
         expire(game, "your_next_turn", name)
     new_active_player(game)
     enter_step(game, "untap")
@@ -75,7 +75,7 @@ def begin_turn(game: Game) -> None:
 
 def enter_step(game: Game, step: str) -> None:
     """Begin a step: its turn-based actions, then (if it has one) priority."""
-    empty_pools(game)                   # 500.4
+    empty_pools(game)  # 500.4
     game.step = step
     game.priority = None
     game.passes = 0
@@ -126,7 +126,7 @@ def _untap_step(game: Game) -> None:
     active = game.active
     untapping = [p for p in game.active_players() if not applies(game, "skip_untap", player=p)]
     for name in set(game.team_of(active)) - set(untapping):
-        game.events.append({"kind": "untap_skipped", "player": name})   # 702.26m: no phasing event either
+        game.events.append({"kind": "untap_skipped", "player": name})  # 702.26m: no phasing event either
     if game.players[active].left and len(game.team_of(active)) == 1:
         return
     if not untapping:
@@ -146,7 +146,7 @@ def _cleanup(game: Game) -> None:
     phasing.at_end_of_turn(game)
     priority_point(game)
     if game.stack:
-        give_priority(game)             # 514.3a: players get priority, then another cleanup
+        give_priority(game)  # 514.3a: players get priority, then another cleanup
 
 
 def next_step(game: Game) -> None:
@@ -160,9 +160,8 @@ def next_step(game: Game) -> None:
         return
     i = STEPS.index(game.step)
     step = STEPS[i + 1]
-    if step in ("declare_blockers", "combat_damage") and not any(
-            p.attacking is not None for p in game.permanents()):
-        step = "end_of_combat"          # 508.8
+    if step in ("declare_blockers", "combat_damage") and not any(p.attacking is not None for p in game.permanents()):
+        step = "end_of_combat"  # 508.8
     enter_step(game, step)
 
 
@@ -182,8 +181,7 @@ def pass_priority(game: Game, player: str | None = None) -> None:
     if game.priority is None:
         raise RulesError(N_("no player has priority in the {step} step"), step=game.step)
     if player is not None and player != game.priority:
-        raise RulesError(N_("{player} doesn't have priority ({holder} has)"), player=player,
-                         holder=game.priority)
+        raise RulesError(N_("{player} doesn't have priority ({holder} has)"), player=player, holder=game.priority)
     game.passes += 1
     if game.passes >= len(game.in_game()):
         all_pass(game)
@@ -195,8 +193,7 @@ def at(game: Game, step: str, player: str | None, turn: int | None) -> bool:
     return game.step == step and (player is None or game.active == player) and (turn is None or game.turn == turn)
 
 
-def advance_to(game: Game, step: str, player: str | None = None, turn: int | None = None,
-               limit: int = 3000) -> None:
+def advance_to(game: Game, step: str, player: str | None = None, turn: int | None = None, limit: int = 3000) -> None:
     """Everyone passes until the given step (of the given player's turn, or turn number) begins."""
     if step not in STEPS:
         raise RulesError(N_("unknown step {step}; steps are {steps}"), step=repr(step), steps=list(STEPS))
@@ -209,5 +206,6 @@ def advance_to(game: Game, step: str, player: str | None = None, turn: int | Non
         moved = moved or (game.turn, game.step) != start
         if moved and at(game, step, player, turn) and not (step == "cleanup" and game.stack):
             return
-    raise RulesError(N_("never reached the {step} step (player={player}, turn={turn})"), step=step,
-                     player=player, turn=turn)
+    raise RulesError(
+        N_("never reached the {step} step (player={player}, turn={turn})"), step=step, player=player, turn=turn
+    )

@@ -47,7 +47,7 @@ def put_in_zone(game: Game, obj: Obj, zone: str, position: str = "top") -> Obj |
     """Move a non-permanent object (hand, library, graveyard, exile) into ``zone`` of its owner."""
     _detach_from_zone(game, obj)
     if obj.token:
-        return None          # a token in any other zone ceases to exist (704.5d / 111.7)
+        return None  # a token in any other zone ceases to exist (704.5d / 111.7)
     fresh = new_object(game, obj, zone)
     target = game.players[obj.owner].zone(zone)
     if position == "bottom":
@@ -57,13 +57,27 @@ def put_in_zone(game: Game, obj: Obj, zone: str, position: str = "top") -> Obj |
     return fresh
 
 
-def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | str | None = None,
-                      tapped: bool = False, choices: dict | None = None, token: bool = False,
-                      counters: dict | None = None) -> Obj:
+def enter_battlefield(
+    game: Game,
+    obj: Obj,
+    controller: str,
+    attached_to: int | str | None = None,
+    tapped: bool = False,
+    choices: dict | None = None,
+    token: bool = False,
+    counters: dict | None = None,
+) -> Obj:
     """Put a card (or a new token) onto the battlefield as a new object, with its "as enters" choices."""
     _detach_from_zone(game, obj)
-    perm = game.make_obj(obj.cdef, obj.owner, "battlefield", card_id=obj.card_id, token=token or obj.token,
-                         copy_of=obj.copy_of, copy_except=dict(obj.copy_except))
+    perm = game.make_obj(
+        obj.cdef,
+        obj.owner,
+        "battlefield",
+        card_id=obj.card_id,
+        token=token or obj.token,
+        copy_of=obj.copy_of,
+        copy_except=dict(obj.copy_except),
+    )
     perm.label = obj.label
     perm.controller = controller
     perm.tapped = tapped
@@ -74,27 +88,27 @@ def enter_battlefield(game: Game, obj: Obj, controller: str, attached_to: int | 
     for entry in perm.cdef.as_enters:
         verb, params = next(iter(entry.items()))
         if verb == "choose_color":
-            perm.chosen["color"] = (choices or {}).get("color") or game_choice(game, controller, "color",
-                                                                                params["options"], perm.name)
+            perm.chosen["color"] = (choices or {}).get("color") or game_choice(
+                game, controller, "color", params["options"], perm.name
+            )
         elif verb == "counters":
             for kind, n in params.items():
                 perm.counters[kind] = perm.counters.get(kind, 0) + n
-        elif verb == "roll_die_counters":   # "As it enters, roll a dN; it enters with that many counters"
+        elif verb == "roll_die_counters":  # "As it enters, roll a dN; it enters with that many counters"
             result = roll_die(game, controller, int(params.get("sides", 6)))
             kind = params.get("kind", "+1/+1")
             perm.counters[kind] = perm.counters.get(kind, 0) + result
     loyalty = (perm.copy_of or perm.cdef).loyalty
     if loyalty is not None and "loyalty" not in perm.counters:
-        perm.counters["loyalty"] = loyalty         # 306.5b: enters with its printed loyalty
+        perm.counters["loyalty"] = loyalty  # 306.5b: enters with its printed loyalty
     if perm.cdef.vanishing:
         perm.counters["time"] = perm.counters.get("time", 0) + perm.cdef.vanishing
     cdef = perm.copy_of or perm.cdef
     if cdef.chapters:
         lore = 1
-        if cdef.read_ahead:                # 714.3b: choose a number up to the final chapter
+        if cdef.read_ahead:  # 714.3b: choose a number up to the final chapter
             options = [str(n) for n in range(1, cdef.final_chapter + 1)]
-            lore = int((choices or {}).get("chapter") or game_choice(game, controller, "chapter", options,
-                                                                      perm.name))
+            lore = int((choices or {}).get("chapter") or game_choice(game, controller, "chapter", options, perm.name))
         perm.counters["lore"] = perm.counters.get("lore", 0) + lore
     game.battlefield.append(perm)
     game.emit("enters", **obj_event(game, perm))
@@ -116,9 +130,12 @@ def merge(game: Game, card: Obj, perm: Obj, over: bool) -> None:
     cards = [c for _i, c in parts]
     perm.merged = parts
     perm.copy_of = dataclasses.replace(
-        top, keywords=frozenset().union(*(c.keywords for c in cards)),
-        triggers=tuple(t for c in cards for t in c.triggers), statics=tuple(s for c in cards for s in c.statics),
-        activated=tuple(a for c in cards for a in c.activated))
+        top,
+        keywords=frozenset().union(*(c.keywords for c in cards)),
+        triggers=tuple(t for c in cards for t in c.triggers),
+        statics=tuple(s for c in cards for s in c.statics),
+        activated=tuple(a for c in cards for a in c.activated),
+    )
     game.emit("mutates", **obj_event(game, perm))
 
 
@@ -129,7 +146,7 @@ def game_choice(game: Game, player: str, kind: str, options: list, source: str) 
 def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | None:
     """Move a permanent from the battlefield to ``to`` (graveyard, exile, hand, library, gone)."""
     if perm.chosen.get("unearthed") and to not in ("exile", "gone"):
-        to = "exile"                       # 702.84a: if it would leave the battlefield, exile it instead
+        to = "exile"  # 702.84a: if it would leave the battlefield, exile it instead
     before = obj_event(game, perm)
     was_creature = "Creature" in before["types"]
     perm.attacking, perm.blocking = None, []
@@ -138,7 +155,7 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
         _detach_from_zone(game, perm)
     elif to in ("graveyard", "exile", "hand", "library"):
         fresh = put_in_zone(game, perm, to)
-        for card_id, cdef in perm.merged:   # 730.3: each card of a merged permanent goes there
+        for card_id, cdef in perm.merged:  # 730.3: each card of a merged permanent goes there
             if card_id != perm.card_id:
                 part = game.make_obj(cdef, perm.owner, to, card_id=card_id)
                 part.label = next((k for k, v in game.labels.items() if v == card_id), "")
@@ -185,8 +202,14 @@ def put_aura(game: Game, card: Obj, controller: str, source_name: str) -> Obj | 
     return enter_battlefield(game, card, controller, attached_to=host if isinstance(host, str) else host.oid)
 
 
-def make_token(game: Game, cdef: Any, controller: str, copy_of: Any = None, copy_except: dict | None = None,
-               counters: dict | None = None) -> Obj | None:
+def make_token(
+    game: Game,
+    cdef: Any,
+    controller: str,
+    copy_of: Any = None,
+    copy_except: dict | None = None,
+    counters: dict | None = None,
+) -> Obj | None:
     """A new token on the battlefield; none for a player who has left (800.4b)."""
     if game.players[controller].left:
         return None

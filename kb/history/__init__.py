@@ -19,7 +19,22 @@ from kb.history.trace import Trace, TraceStep, trace, trace_rules
 from kb.history.update import update_chain
 
 __all__ = [
-    "CHANGES", "ChainUpdate", "Diff", "GlossaryChange", "Inference", "Renumbering", "RuleChange", "Trace",
-    "TraceStep", "chain_documents", "diff", "infer_edition", "renumbered",
-    "stored_inference", "trace", "trace_rules", "update_chain", "update_inferences",
+    "CHANGES",
+    "ChainUpdate",
+    "Diff",
+    "GlossaryChange",
+    "Inference",
+    "Renumbering",
+    "RuleChange",
+    "Trace",
+    "TraceStep",
+    "chain_documents",
+    "diff",
+    "infer_edition",
+    "renumbered",
+    "stored_inference",
+    "trace",
+    "trace_rules",
+    "update_chain",
+    "update_inferences",
 ]

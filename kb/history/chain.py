@@ -19,13 +19,14 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from kb.core.model import Serialisable
-from kb.history.diff import MERGED, REMOVED, ADDED, SPLIT, classify_pair, find_parts
+from kb.history.diff import ADDED, MERGED, REMOVED, SPLIT, classify_pair, find_parts
 from kb.history.model import Doc, Forms, Node, connection, load_doc, stored_documents
 from kb.history.pairing import Pairing, pair_documents
 from kb.history.pins import Pin, digest, load_pins, resolve
 from kb.store.identity import is_official
 
 VERSION = 2  # raise when pairing or classification changes: stored pairings are then recomputed
+
 
 @dataclass
 class ChainDoc:
@@ -38,8 +39,10 @@ class ChainDoc:
 def chain_documents(source) -> list[ChainDoc]:
     """The English editions of the chain, oldest first."""
     chosen = [d for d in stored_documents(source) if is_official(d)]
-    return [ChainDoc(d["id"], d["name"], d["edition"], d["sha256"])
-            for d in sorted(chosen, key=lambda d: (d["edition"], d["name"]))]
+    return [
+        ChainDoc(d["id"], d["name"], d["edition"], d["sha256"])
+        for d in sorted(chosen, key=lambda d: (d["edition"], d["name"]))
+    ]
 
 
 @dataclass
@@ -57,9 +60,13 @@ def pair_editions(old: Doc, new: Doc, pins: list[Pin]) -> Pairing:
     return pair_documents(old, new, fixed=fixed, blocked=blocked, how_fixed="pin")
 
 
-def update_pairings(source, *, progress: Callable[[int, int, str], None] | None = None,
-                    pins: list[Pin] | None = None,
-                    after_run: Callable[[int, Pairing], None] | None = None) -> ChainUpdate:
+def update_pairings(
+    source,
+    *,
+    progress: Callable[[int, int, str], None] | None = None,
+    pins: list[Pin] | None = None,
+    after_run: Callable[[int, Pairing], None] | None = None,
+) -> ChainUpdate:
     """Compute and store the missing or stale pairings of consecutive English editions.
 
     ``progress(done, total, "old -> new")`` is called before each pairing and once at the end;
@@ -98,12 +105,15 @@ def pending_pairings(source, pins: list[Pin] | None = None) -> tuple[dict, list[
     chain = chain_documents(source)
     wanted = {(a.id, b.id): (a, b) for a, b in zip(chain, chain[1:])}
     stored = {
-        (row[1], row[2]): row for row in conn.execute(
-            "select id, old_document, new_document, old_sha, new_sha, version, pins from pairing_runs")
+        (row[1], row[2]): row
+        for row in conn.execute(
+            "select id, old_document, new_document, old_sha, new_sha, version, pins from pairing_runs"
+        )
     }
     stale = [row[0] for key, row in stored.items() if key not in wanted]
     todo = [
-        (a, b) for key, (a, b) in wanted.items()
+        (a, b)
+        for key, (a, b) in wanted.items()
         if key not in stored or stored[key][3:] != (a.sha256, b.sha256, VERSION, digest(pins, a, b))
     ]
     return wanted, stale, todo
@@ -122,15 +132,28 @@ def _store_run(conn, old: Doc, new: Doc, pins: list[Pin]) -> tuple[int, Pairing]
     seconds = round(time.perf_counter() - started, 3)
     with conn:  # one transaction per run: a run is stored whole or not at all
         existing = conn.execute(
-            "select id from pairing_runs where old_document = ? and new_document = ?", [old.id, new.id]).fetchone()
+            "select id from pairing_runs where old_document = ? and new_document = ?", [old.id, new.id]
+        ).fetchone()
         if existing:
             _delete_run(conn, existing[0])
         run_id = conn.execute(
             "insert into pairing_runs (old_document, new_document, old_name, new_name, old_edition, new_edition, "
             "old_sha, new_sha, version, pins, seconds, created, summary) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [old.id, new.id, old.name, new.name, old.edition, new.edition, old.sha256, new.sha256, VERSION,
-             digest(pins, old, new), seconds, datetime.now(timezone.utc).isoformat(timespec="seconds"),
-             json.dumps(dict(summary))],
+            [
+                old.id,
+                new.id,
+                old.name,
+                new.name,
+                old.edition,
+                new.edition,
+                old.sha256,
+                new.sha256,
+                VERSION,
+                digest(pins, old, new),
+                seconds,
+                datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                json.dumps(dict(summary)),
+            ],
         ).lastrowid
         conn.executemany(
             "insert into pairings (run_id, old_rule, new_rule, old_number, new_number, old_title, new_title, change, "
@@ -153,9 +176,19 @@ def chain_rows(pairing: Pairing) -> list[tuple]:
     rows: list[tuple] = []
 
     def row(o: Node | None, n: Node | None, change: str, similarity: float | None = None, how: str | None = None):
-        rows.append((o.rule_id if o else None, n.rule_id if n else None, o.number if o else None,
-                     n.number if n else None, o.title if o else None, n.title if n else None, change,
-                     None if similarity is None else round(similarity, 3), how))
+        rows.append(
+            (
+                o.rule_id if o else None,
+                n.rule_id if n else None,
+                o.number if o else None,
+                n.number if n else None,
+                o.title if o else None,
+                n.title if n else None,
+                change,
+                None if similarity is None else round(similarity, 3),
+                how,
+            )
+        )
 
     for o in old:
         j = pairing.forward[o.index]
@@ -178,8 +211,10 @@ def runs_between(source, chain: list[ChainDoc], first: int, last: int) -> list[i
     """Run ids of the consecutive pairs from chain position ``first`` to ``last`` (either way round),
     in walking order; None when one of them is not stored."""
     conn = connection(source)
-    ids = {(row[1], row[2]): row[0] for row in conn.execute(
-        "select id, old_document, new_document from pairing_runs where version = ?", [VERSION])}
+    ids = {
+        (row[1], row[2]): row[0]
+        for row in conn.execute("select id, old_document, new_document from pairing_runs where version = ?", [VERSION])
+    }
     step = 1 if last >= first else -1
     found = []
     for k in range(first, last, step):
@@ -197,8 +232,12 @@ def compose(source, runs: list[int], start: list[int], *, backwards: bool = Fals
     current = {rule: rule for rule in start}
     src, dst = ("new_rule", "old_rule") if backwards else ("old_rule", "new_rule")
     for run in runs:
-        step = dict(conn.execute(
-            f"select {src}, {dst} from pairings where run_id = ? and old_rule is not null "
-            f"and new_rule is not null and change not in ('split', 'merged')", [run]))
+        step = dict(
+            conn.execute(
+                f"select {src}, {dst} from pairings where run_id = ? and old_rule is not null "
+                f"and new_rule is not null and change not in ('split', 'merged')",
+                [run],
+            )
+        )
         current = {first: step[now] for first, now in current.items() if now in step}
     return current

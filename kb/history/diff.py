@@ -11,16 +11,25 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from kb.core.labels import (  # noqa: E402,F401  (the vocabulary, shared with front ends)
+    ADDED,
+    CHANGE_LABELS,
+    CHANGES,
+    EDITED,
+    MERGED,
+    REFERENCES,
+    REMOVED,
+    RENUMBERED,
+    RENUMBERED_EDITED,
+    SPLIT,
+    UNCHANGED,
+)
 from kb.core.model import Serialisable
+from kb.core.numbers import RuleNumber
 from kb.history.model import Doc, GlossaryItem, Node
 from kb.history.pairing import RARE_WORDS, Pairing, heaviest_chain
 from kb.history.text import Span, Weights, changed_numbers, containment, dice, normalise, opcodes, word_diff
-from kb.core.numbers import RuleNumber
 
-from kb.core.labels import (  # noqa: E402,F401  (the vocabulary, shared with front ends)
-    ADDED, CHANGE_LABELS, CHANGES, EDITED, MERGED, REFERENCES, REMOVED, RENUMBERED, RENUMBERED_EDITED, SPLIT,
-    UNCHANGED,
-)
 PART_MIN_WORDS = 5  # a split or merged part has at least this many distinct words
 PART_HELD = 0.75  # ... and this share of its words is in the rule it came from or went to
 PART_KEPT = 0.5  # ... while the other side's partner holds at most this share
@@ -66,8 +75,9 @@ class Parts:
 def find_parts(pairing: Pairing) -> Parts:
     """Unpaired nodes whose text mostly sits in one node of the other document, and not in
     that node's partner: the pieces of splits and merges."""
-    weigh = pairing.weigh or Weights(df=pairing.old.df + pairing.new.df,
-                                     total=len(pairing.old.nodes) + len(pairing.new.nodes))
+    weigh = pairing.weigh or Weights(
+        df=pairing.old.df + pairing.new.df, total=len(pairing.old.nodes) + len(pairing.new.nodes)
+    )
     parts = Parts()
     for j, i in _hosts(pairing.new.nodes, pairing.backward, pairing.old.nodes, pairing.forward, weigh).items():
         parts.split_from[j] = i
@@ -78,8 +88,7 @@ def find_parts(pairing: Pairing) -> Parts:
 
 def _hosts(pieces: list[Node], piece_partner: list, hosts: list[Node], host_partner: list, weigh: Weights) -> dict:
     """For each unpaired piece, the host node that holds its words while the host's partner does not."""
-    todo = [p for p in pieces
-            if piece_partner[p.index] is None and len(p.words) >= PART_MIN_WORDS and not p.heading]
+    todo = [p for p in pieces if piece_partner[p.index] is None and len(p.words) >= PART_MIN_WORDS and not p.heading]
     rare = {p.index: sorted(p.words, key=weigh, reverse=True)[:RARE_WORDS] for p in todo}
     wanted = {w for words in rare.values() for w in words}
     index: dict[str, list[int]] = defaultdict(list)
@@ -140,7 +149,6 @@ class RuleChange(Serialisable):
     new_spans: list[Span] = field(default_factory=list)
     examples: list[ExampleChange] = field(default_factory=list)
 
-
     @property
     def number(self) -> str:
         return self.new_number or self.old_number or ""
@@ -181,7 +189,6 @@ class Diff(Serialisable):
     rules: list[RuleChange]
     glossary: list[GlossaryChange]
     glossary_summary: dict[str, int]
-
 
     def changed(self) -> list[RuleChange]:
         return [r for r in self.rules if r.change != UNCHANGED or r.examples]
@@ -236,8 +243,14 @@ def compare(pairing: Pairing, *, method: str = "direct", section: str | None = N
         rules = [r for r in rules if _inside(r, within, numbers)]
     glossary = [] if section else compare_glossary(old.glossary, new.glossary, numbers, spans=spans)
     return Diff(
-        DocumentRef.of(old), DocumentRef.of(new), method, section,
-        _count(r.change for r in rules), rules, glossary, _count(g.change for g in glossary),
+        DocumentRef.of(old),
+        DocumentRef.of(new),
+        method,
+        section,
+        _count(r.change for r in rules),
+        rules,
+        glossary,
+        _count(g.change for g in glossary),
     )
 
 
@@ -259,7 +272,7 @@ def _inside(entry: RuleChange, within: RuleNumber, numbers: dict[str, str]) -> b
         if parsed is not None and parsed.is_within(within):
             return True
     old = RuleNumber.try_parse(entry.old_number) if entry.old_number and not entry.new_number else None
-    for ancestor in (old.ancestors() if old is not None else ()):
+    for ancestor in old.ancestors() if old is not None else ():
         now = numbers.get(str(ancestor))
         if now:
             parsed = RuleNumber.try_parse(now)
@@ -268,8 +281,16 @@ def _inside(entry: RuleChange, within: RuleNumber, numbers: dict[str, str]) -> b
 
 
 def _paired_entry(o: Node, n: Node, change: str, refs_only: bool, score: float | None, spans: bool) -> RuleChange:
-    entry = RuleChange(change, o.number, n.number, n.kind, o.title, n.title,
-                       similarity=None if score is None else round(score, 3), references_only=refs_only)
+    entry = RuleChange(
+        change,
+        o.number,
+        n.number,
+        n.kind,
+        o.title,
+        n.title,
+        similarity=None if score is None else round(score, 3),
+        references_only=refs_only,
+    )
     if o.same != n.same:
         entry.old_text, entry.new_text = o.text, n.text
         if spans:
@@ -282,8 +303,14 @@ def _one_sided(change: str, o: Node | None, n: Node | None) -> RuleChange:
     node = n or o
     assert node is not None, "a one-sided change has one side"
     return RuleChange(
-        change, o.number if o else None, n.number if n else None, node.kind,
-        o.title if o else None, n.title if n else None, o.text if o else None, n.text if n else None,
+        change,
+        o.number if o else None,
+        n.number if n else None,
+        node.kind,
+        o.title if o else None,
+        n.title if n else None,
+        o.text if o else None,
+        n.text if n else None,
     )
 
 
@@ -301,16 +328,22 @@ def compare_examples(old: list[str], new: list[str], *, spans: bool = True) -> l
             i = i1 + k if i1 + k < i2 else None
             j = j1 + k if j1 + k < j2 else None
             change = "edited" if i is not None and j is not None else ("removed" if j is None else "added")
-            item = ExampleChange(change, None if i is None else i + 1, None if j is None else j + 1,
-                                 None if i is None else old[i], None if j is None else new[j])
+            item = ExampleChange(
+                change,
+                None if i is None else i + 1,
+                None if j is None else j + 1,
+                None if i is None else old[i],
+                None if j is None else new[j],
+            )
             if i is not None and j is not None and spans:  # an edit: both sides
                 item.old_spans, item.new_spans = word_diff(old[i], new[j])
             found.append(item)
     return found
 
 
-def compare_glossary(old: list[GlossaryItem], new: list[GlossaryItem], numbers: dict[str, str] | None = None,
-                     *, spans: bool = True) -> list[GlossaryChange]:
+def compare_glossary(
+    old: list[GlossaryItem], new: list[GlossaryItem], numbers: dict[str, str] | None = None, *, spans: bool = True
+) -> list[GlossaryChange]:
     """Entries paired by term, then renamed entries by their definitions; ``numbers`` (old -> new
     rule numbers) tells a definition whose citations only followed a renumbering."""
     forward = pair_glossary(old, new)
@@ -325,9 +358,12 @@ def compare_glossary(old: list[GlossaryItem], new: list[GlossaryItem], numbers: 
         renamed = o.folded != n.folded
         edited = normalise(o.text) != normalise(n.text)
         follows = edited and references_follow(o.text, n.text, numbers or {})
-        change = {(False, False): UNCHANGED, (False, True): REFERENCES if follows else EDITED,
-                  (True, False): "renamed", (True, True): "renamed" if follows else "renamed and edited"}[
-            (renamed, edited)]
+        change = {
+            (False, False): UNCHANGED,
+            (False, True): REFERENCES if follows else EDITED,
+            (True, False): "renamed",
+            (True, True): "renamed" if follows else "renamed and edited",
+        }[(renamed, edited)]
         entry = GlossaryChange(change, o.term, n.term, references_only=follows)
         if edited:
             entry.old_text, entry.new_text = o.text, n.text

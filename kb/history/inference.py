@@ -15,18 +15,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
+from kb.core.errors import DocumentNotFound
+from kb.core.numbers import RuleNumber
 from kb.history.chain import ChainDoc, chain_documents
 from kb.history.model import connection
-from kb.core.errors import DocumentNotFound
 from kb.history.text import fold_title, normalise
-from kb.store.inference import Inference, message, render, stored_inference  # noqa: F401 (also named here)
 from kb.i18n import N_, _
-from kb.core.numbers import RuleNumber
+from kb.store.inference import Inference, message, render, stored_inference  # noqa: F401 (also named here)
 
 VERSION = 2  # 2: evidence stored as messages, read in the interface language
 WEIGHTS = {"number": 3, "title": 3, "text": 3, "family": 2, "cited": 2, "cited title": 2, "cites": 1}
@@ -73,15 +73,28 @@ def infer_edition(source, document: str, *, save: bool = True) -> Inference:
 
 
 def _read_document(conn, doc_id: int, lang: str) -> _Source:
-    nodes = conn.execute("select id, number, kind, parent, title, text from rules where document_id = ? order by seq",
-                         [doc_id]).fetchall()
+    nodes = conn.execute(
+        "select id, number, kind, parent, title, text from rules where document_id = ? order by seq", [doc_id]
+    ).fetchall()
     cites = conn.execute(
         "select r.number, f.target_start, f.target_end, f.title from refs f left join rules r on r.id = f.rule_id "
-        "where f.document_id = ? order by f.id", [doc_id]).fetchall()
-    english = {fold_title(term): eng for term, eng in conn.execute(
-        "select term, english from terms where document_id = ? and english is not null", [doc_id])}
-    english.update({fold_title(term): eng for term, eng in conn.execute(
-        "select term, english from glossary where document_id = ? and english is not null", [doc_id])})
+        "where f.document_id = ? order by f.id",
+        [doc_id],
+    ).fetchall()
+    english = {
+        fold_title(term): eng
+        for term, eng in conn.execute(
+            "select term, english from terms where document_id = ? and english is not null", [doc_id]
+        )
+    }
+    english.update(
+        {
+            fold_title(term): eng
+            for term, eng in conn.execute(
+                "select term, english from glossary where document_id = ? and english is not null", [doc_id]
+            )
+        }
+    )
     return _Source(lang, nodes, cites, english)
 
 
@@ -90,12 +103,13 @@ def _read_editions(conn, chain: list[ChainDoc], stated: _Source) -> list[_Editio
     position = {c.id: k for k, c in enumerate(chain)}
     numbers = {n[1] for n in stated.nodes} | {c[1] for c in stated.cites} | {c[2] for c in stated.cites}
     parents = {n[1] for n in stated.nodes}
-    editions = [_Edition() for _ in chain]
+    editions = [_Edition() for _edition in chain]
     marks = ",".join("?" * len(numbers))
     wanted_ids: dict[int, tuple[int, str]] = {}
     for doc_id, rule_id, number, parent, title, text in conn.execute(
         f"select document_id, id, number, parent, title, text from rules where number in ({marks}) "
-        f"or parent in ({','.join('?' * len(parents))})", [*numbers, *parents],
+        f"or parent in ({','.join('?' * len(parents))})",
+        [*numbers, *parents],
     ):
         k = position.get(doc_id)
         if k is None:
@@ -109,7 +123,7 @@ def _read_editions(conn, chain: list[ChainDoc], stated: _Source) -> list[_Editio
             wanted_ids[rule_id] = (k, number)
     ids = list(wanted_ids)
     for start in range(0, len(ids), 900):
-        chunk = ids[start:start + 900]
+        chunk = ids[start : start + 900]
         for rule_id, start, end in conn.execute(
             f"select rule_id, target_start, target_end from refs where rule_id in ({','.join('?' * len(chunk))})",
             chunk,
@@ -136,20 +150,30 @@ def facts(stated: _Source, chain: list[ChainDoc], editions: list[_Edition]) -> l
     for number in numbers:
         fact("number", message("{number}", number=number), lambda e, n=number: n in e.titles)
     for parent, kids in children.items():
-        fact("family", message(N_("{parent} has {children}"), parent=parent, children=_letters(parent, kids)),
-             lambda e, p=parent, c=kids: e.children.get(p) == c)
-    for _, number, _, _, title, text in stated.nodes:
+        fact(
+            "family",
+            message(N_("{parent} has {children}"), parent=parent, children=_letters(parent, kids)),
+            lambda e, p=parent, c=kids: e.children.get(p) == c,
+        )
+    for node in stated.nodes:
+        number, title, text = node[1], node[4], node[5]
         english = _english(stated, title)
         if english:
-            label = (message(N_("{number} titled {title!r} ({own})"), number=number, title=english, own=title)
-                     if english != title else message(N_("{number} titled {title!r}"), number=number, title=english))
+            label = (
+                message(N_("{number} titled {title!r} ({own})"), number=number, title=english, own=title)
+                if english != title
+                else message(N_("{number} titled {title!r}"), number=number, title=english)
+            )
             fact("title", label, lambda e, n=number, t=english: same_title(e.titles.get(n), t))
         if stated.lang == "en" and text:
-            fact("text", message(N_("{number} worded as quoted"), number=number),
-                 lambda e, n=number, t=normalise(text): e.texts.get(n) == t)
+            fact(
+                "text",
+                message(N_("{number} worded as quoted"), number=number),
+                lambda e, n=number, t=normalise(text): e.texts.get(n) == t,
+            )
     cited_by: dict[str, set[str]] = defaultdict(set)  # citing number -> targets (both ends of ranges)
     citing: dict[str, set[str]] = defaultdict(set)  # target -> citing numbers
-    for source, start, end, _ in stated.cites:
+    for source, start, end, _label in stated.cites:
         for target in {start, end}:
             citing[target].add(source)
             if source:
@@ -157,23 +181,32 @@ def facts(stated: _Source, chain: list[ChainDoc], editions: list[_Edition]) -> l
     for target in sorted(citing, key=_key):
         # A rule the edition lacks is still explained when the edition cites it the same way (the CR
         # itself sometimes cites a rule that only a later edition adds).
-        fact("cited", message(N_("cited {target} exists"), target=target), lambda e, t=target, by=citing[target]: t in e.titles or any(
-            t in e.cites.get(n, ()) for n in by if n))
-    for _, start, _, quoted in stated.cites:
+        fact(
+            "cited",
+            message(N_("cited {target} exists"), target=target),
+            lambda e, t=target, by=citing[target]: t in e.titles or any(t in e.cites.get(n, ()) for n in by if n),
+        )
+    for _source, start, _end, quoted in stated.cites:
         english = _english(stated, quoted)
         if english:
-            fact("cited title", message(N_("cited {target} titled {title!r}"), target=start, title=english),
-                 lambda e, t=start, q=english: same_title(e.titles.get(t), q))
+            fact(
+                "cited title",
+                message(N_("cited {target} titled {title!r}"), target=start, title=english),
+                lambda e, t=start, q=english: same_title(e.titles.get(t), q),
+            )
     for number, targets in cited_by.items():
-        fact("cites", message(N_("{number} cites {targets}"), number=number,
-                              targets=", ".join(sorted(targets, key=_key))),
-             lambda e, n=number, t=targets: t <= e.cites.get(n, set()))
+        fact(
+            "cites",
+            message(N_("{number} cites {targets}"), number=number, targets=", ".join(sorted(targets, key=_key))),
+            lambda e, n=number, t=targets: t <= e.cites.get(n, set()),
+        )
     return found
 
 
 def same_title(a: str | None, b: str | None) -> bool:
     """Titles match without case, closing punctuation and plural endings: the CR itself once cited
     rule 212.6 as "Lands" while heading it "Land"."""
+
     def stem(title: str | None) -> list[str]:
         return [w[:-1] if w.endswith("s") and len(w) > 3 else w for w in fold_title(title).split()]
 
@@ -197,8 +230,8 @@ def _key(number: str) -> tuple:
 def _letters(parent: str, kids: set[str]) -> str:
     """Subrules as their letters ("a, b, c"), other children as their numbers."""
     tails = sorted(kids, key=_key)
-    if all(k.startswith(parent) and k[len(parent):].isalpha() for k in tails):
-        return ", ".join(k[len(parent):] for k in tails)
+    if all(k.startswith(parent) and k[len(parent) :].isalpha() for k in tails):
+        return ", ".join(k[len(parent) :] for k in tails)
     return ", ".join(tails)
 
 
@@ -211,16 +244,28 @@ def decide(document: str, chain: list[ChainDoc], found: list[Fact]) -> Inference
     cost = [sum(WEIGHTS[f.kind] for f in found if k not in f.met) for k in range(len(chain))]
     least = min(cost)
     best = [k for k in range(len(chain)) if cost[k] == least]
-    evidence = [message(N_("{kind}: {fact}: {editions}"), kind=f.kind, fact=f.label, editions=_ranges(sorted(f.met), chain))
-                for f in found if 0 < len(f.met) < len(chain)]
+    evidence = [
+        message(N_("{kind}: {fact}: {editions}"), kind=f.kind, fact=f.label, editions=_ranges(sorted(f.met), chain))
+        for f in found
+        if 0 < len(f.met) < len(chain)
+    ]
     unmet = [f for f in found if not f.met]
     if unmet:
-        evidence.append(message(N_("met by no edition (ignored): {facts}{more}"), facts=[f.label for f in unmet[:8]],
-                                more=" ..." if len(unmet) > 8 else ""))
-    evidence.append(message(N_("best match: {editions} ({points} points of unmet facts)"),
-                            editions=_ranges(best, chain), points=least))
-    return Inference(document, chain[best[0]].edition, chain[best[-1]].edition,
-                     _unique([chain[k].edition for k in best]), evidence)
+        evidence.append(
+            message(
+                N_("met by no edition (ignored): {facts}{more}"),
+                facts=[f.label for f in unmet[:8]],
+                more=" ..." if len(unmet) > 8 else "",
+            )
+        )
+    evidence.append(
+        message(
+            N_("best match: {editions} ({points} points of unmet facts)"), editions=_ranges(best, chain), points=least
+        )
+    )
+    return Inference(
+        document, chain[best[0]].edition, chain[best[-1]].edition, _unique([chain[k].edition for k in best]), evidence
+    )
 
 
 def _unique(items: list[str]) -> list[str]:
@@ -235,8 +280,9 @@ def _ranges(positions: list[int], chain: list[ChainDoc]) -> str:
             runs[-1].append(k)
         else:
             runs.append([k])
-    return ", ".join(chain[r[0]].edition if len(r) == 1 else f"{chain[r[0]].edition} … {chain[r[-1]].edition}"
-                     for r in runs)
+    return ", ".join(
+        chain[r[0]].edition if len(r) == 1 else f"{chain[r[0]].edition} … {chain[r[-1]].edition}" for r in runs
+    )
 
 
 def chain_digest(chain: list[ChainDoc]) -> str:
@@ -250,9 +296,17 @@ def save_inference(conn, doc_id: int, result: Inference, chain: list[ChainDoc]) 
         conn.execute(
             "insert or replace into edition_inference (document_id, document, first, last, editions, evidence, sha, "
             "version, created) values (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [doc_id, result.document, result.first, result.last, json.dumps(result.editions),
-             json.dumps(result.evidence_messages, ensure_ascii=False), f"{sha}:{chain_digest(chain)}", VERSION,
-             datetime.now(timezone.utc).isoformat(timespec="seconds")],
+            [
+                doc_id,
+                result.document,
+                result.first,
+                result.last,
+                json.dumps(result.editions),
+                json.dumps(result.evidence_messages, ensure_ascii=False),
+                f"{sha}:{chain_digest(chain)}",
+                VERSION,
+                datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            ],
         )
 
 
@@ -279,10 +333,14 @@ def pending_inferences(source) -> list[str]:
     conn = connection(source)
     chain = chain_documents(source)
     digest = chain_digest(chain)
-    stored = {row[0]: row[1] for row in conn.execute(
-        "select document_id, sha from edition_inference where version = ?", [VERSION])}
-    return [name for doc_id, name, sha in conn.execute(
-            "select id, name, sha256 from documents where edition is null order by name").fetchall()
-            if stored.get(doc_id) != f"{sha}:{digest}" or not chain]
-
-
+    stored = {
+        row[0]: row[1]
+        for row in conn.execute("select document_id, sha from edition_inference where version = ?", [VERSION])
+    }
+    return [
+        name
+        for doc_id, name, sha in conn.execute(
+            "select id, name, sha256 from documents where edition is null order by name"
+        ).fetchall()
+        if stored.get(doc_id) != f"{sha}:{digest}" or not chain
+    ]

@@ -10,8 +10,8 @@ import sqlite3
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from kb.history.text import bag, document_frequency, fold_title, mask_numbers, normalise
 from kb.core.numbers import RuleNumber
+from kb.history.text import bag, document_frequency, fold_title, mask_numbers, normalise
 from kb.store.documents import document_rows
 from kb.store.reader import Store
 
@@ -118,20 +118,40 @@ def load_doc(source, name_or_id: str | int, *, glossary: bool = True, forms: For
     ):
         cites[rule_id].append(target)
     nodes = [
-        make_node(i, rule_id, number, kind, parent, title, text, examples.get(rule_id, []), tuple(cites.get(rule_id, ())),
-                  forms)
-        for i, (rule_id, number, kind, parent, title, text) in enumerate(conn.execute(
-            "select id, number, kind, parent, title, text from rules where document_id = ? order by seq", [doc_id]))
+        make_node(
+            i,
+            rule_id,
+            number,
+            kind,
+            parent,
+            title,
+            text,
+            examples.get(rule_id, []),
+            tuple(cites.get(rule_id, ())),
+            forms,
+        )
+        for i, (rule_id, number, kind, parent, title, text) in enumerate(
+            conn.execute(
+                "select id, number, kind, parent, title, text from rules where document_id = ? order by seq", [doc_id]
+            )
+        )
     ]
-    entries = [
-        glossary_item(i, term, text) for i, (term, text) in enumerate(conn.execute(
-            "select term, text from glossary where document_id = ? order by seq", [doc_id]))
-    ] if glossary else []
+    entries = (
+        [
+            glossary_item(i, term, text)
+            for i, (term, text) in enumerate(
+                conn.execute("select term, text from glossary where document_id = ? order by seq", [doc_id])
+            )
+        ]
+        if glossary
+        else []
+    )
     return finish_doc(Doc(doc_id, row[1], row[2], row[3], row[4], nodes, entries))
 
 
-def make_node(index, rule_id, number, kind, parent, title, text, examples=(), cites=(),
-              forms: Forms | None = None) -> Node:
+def make_node(
+    index, rule_id, number, kind, parent, title, text, examples=(), cites=(), forms: Forms | None = None
+) -> Node:
     found = forms.get((title, text)) if forms is not None else None
     if found is None:
         found = comparable_forms(title, text)
@@ -139,8 +159,18 @@ def make_node(index, rule_id, number, kind, parent, title, text, examples=(), ci
             forms[(title, text)] = found
     same, key, words = found
     return Node(
-        index, rule_id, number, kind, parent, title, text or "", list(examples), tuple(cites),
-        same=same, key=key, words=words,
+        index,
+        rule_id,
+        number,
+        kind,
+        parent,
+        title,
+        text or "",
+        list(examples),
+        tuple(cites),
+        same=same,
+        key=key,
+        words=words,
     )
 
 
@@ -162,8 +192,18 @@ def build_doc(name: str, rules, glossary=(), *, lang: str = "en", edition: str |
     for i, rule in enumerate(rules):
         number = RuleNumber.parse(rule.number)
         parent = number.parent
-        nodes.append(make_node(i, -1 - i, str(number), number.kind, str(parent) if parent else None,
-                               rule.title, rule.text, rule.examples))
+        nodes.append(
+            make_node(
+                i,
+                -1 - i,
+                str(number),
+                number.kind,
+                str(parent) if parent else None,
+                rule.title,
+                rule.text,
+                rule.examples,
+            )
+        )
     items = [glossary_item(i, g.term, g.text) for i, g in enumerate(glossary)]
     return finish_doc(Doc(0, name, lang, edition, "", nodes, items))
 

@@ -17,16 +17,16 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
-from kb.core.model import Serialisable
 from kb.core.labels import ADDED, MERGED, REMOVED, SPLIT
+from kb.core.model import Serialisable
 from kb.history.chain import chain_documents
 from kb.history.diff import compare
 from kb.history.model import connection
 from kb.history.pairing import pair_documents
 from kb.history.query import diff
 
-from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kb.history.pairing import Pairing
 
@@ -50,8 +50,12 @@ def _runs(conn) -> list[tuple]:
     """(run id, old doc, new doc, old name, new name, old edition, new edition, key) of each
     consecutive pair of the chain whose pairing is stored, oldest first."""
     chain = chain_documents(conn)
-    runs = {(row[1], row[2]): row for row in conn.execute(
-        "select id, old_document, new_document, old_sha, new_sha, version, pins from pairing_runs")}
+    runs = {
+        (row[1], row[2]): row
+        for row in conn.execute(
+            "select id, old_document, new_document, old_sha, new_sha, version, pins from pairing_runs"
+        )
+    }
     found = []
     for a, b in zip(chain, chain[1:]):
         row = runs.get((a.id, b.id))
@@ -72,8 +76,9 @@ def count_release(conn, run_id: int, old: str, new: str, pairing: "Pairing | Non
     """A release's counts: from its chain rows, or from its diff when the chain left rules
     unpaired in both editions (the diff pairs what it can of them). ``pairing``: the run's own,
     with both editions loaded (the chain's update passes it), so the diff need not load them."""
-    rows = conn.execute("select old_rule, new_rule, old_number, new_number, change from pairings where run_id = ?",
-                        [run_id]).fetchall()
+    rows = conn.execute(
+        "select old_rule, new_rule, old_number, new_number, change from pairings where run_id = ?", [run_id]
+    ).fetchall()
     unpaired_old = any(change in (REMOVED, MERGED) for *_ignored, change in rows)
     unpaired_new = any(change in (ADDED, SPLIT) for *_ignored, change in rows)
     if unpaired_old and unpaired_new:
@@ -93,15 +98,25 @@ def store_counts(conn, run_id: int, pairing: "Pairing") -> None:
     keep its counts, so update_release_counts finds them fresh: count_release, with the diff (if
     one is needed) made from the editions in memory rather than loaded again."""
     old, new = pairing.old, pairing.new
-    key = _key(*conn.execute("select old_sha, new_sha, version, pins from pairing_runs where id = ?",
-                             [run_id]).fetchone())
+    key = _key(
+        *conn.execute("select old_sha, new_sha, version, pins from pairing_runs where id = ?", [run_id]).fetchone()
+    )
     summary, sections = count_release(conn, run_id, old.name, new.name, pairing)
     with conn:
         conn.execute(
             "insert or replace into release_counts (old_document, new_document, old_name, new_name, run_key, "
             "summary, sections, created) values (?, ?, ?, ?, ?, ?, ?, ?)",
-            [old.id, new.id, old.name, new.name, key, json.dumps(summary), json.dumps(sections),
-             datetime.now(timezone.utc).isoformat(timespec="seconds")])
+            [
+                old.id,
+                new.id,
+                old.name,
+                new.name,
+                key,
+                json.dumps(summary),
+                json.dumps(sections),
+                datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            ],
+        )
 
 
 def count_changes(changes) -> Counts:
@@ -143,8 +158,10 @@ def update_release_counts(source) -> int:
     gone; returns how many were counted. Called after the chain is updated."""
     conn = connection(source)
     runs = _runs(conn)
-    stored = {(row[0], row[1]): row[2] for row in conn.execute(
-        "select old_document, new_document, run_key from release_counts")}
+    stored = {
+        (row[0], row[1]): row[2]
+        for row in conn.execute("select old_document, new_document, run_key from release_counts")
+    }
     wanted = {(run[1], run[2]) for run in runs}
     todo = [run for run in runs if stored.get((run[1], run[2])) != run[7]]
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
@@ -156,7 +173,8 @@ def update_release_counts(source) -> int:
             conn.execute(
                 "insert or replace into release_counts (old_document, new_document, old_name, new_name, run_key, "
                 "summary, sections, created) values (?, ?, ?, ?, ?, ?, ?, ?)",
-                [old_id, new_id, old_name, new_name, key, json.dumps(summary), json.dumps(sections), now])
+                [old_id, new_id, old_name, new_name, key, json.dumps(summary), json.dumps(sections), now],
+            )
     return len(todo)
 
 
@@ -164,8 +182,10 @@ def release_counts(source) -> list[ReleaseCounts]:
     """Every release of the chain with its counts, oldest first: stored ones as they are, and a
     release whose counts are missing or stale (a database not updated since) counted now."""
     conn = connection(source)
-    stored = {(row[0], row[1]): row[2:] for row in conn.execute(
-        "select old_document, new_document, run_key, summary, sections from release_counts")}
+    stored = {
+        (row[0], row[1]): row[2:]
+        for row in conn.execute("select old_document, new_document, run_key, summary, sections from release_counts")
+    }
     found = []
     for run_id, old_id, new_id, old_name, new_name, old_edition, new_edition, key in _runs(conn):
         row = stored.get((old_id, new_id))

@@ -118,7 +118,11 @@ class Scorer:
 
 
 def pair_documents(
-    old: Doc, new: Doc, *, fixed: dict[int, int] | None = None, blocked: set[int] | None = None,
+    old: Doc,
+    new: Doc,
+    *,
+    fixed: dict[int, int] | None = None,
+    blocked: set[int] | None = None,
     how_fixed: str = "fixed",
 ) -> Pairing:
     """Pair ``old`` with ``new``; ``fixed`` pairs are kept, ``blocked`` old nodes stay unpaired."""
@@ -143,6 +147,7 @@ def pair_documents(
 
 def _anchor(pairing: Pairing, scorer: Scorer, blocked: set[int]) -> None:
     """Pair texts that are equal up to cited numbers and unique in both documents."""
+
     def unique_keys(nodes: list[Node], taken: list[int | None], skip: set[int]) -> dict:
         seen: dict[tuple, int] = {}
         count: Counter = Counter()
@@ -255,8 +260,11 @@ class _Index:
 def _pair_moved(pairing: Pairing, scorer: Scorer, blocked: set[int]) -> None:
     """Pair what is left across the whole document, parents before children, best score first."""
     for kinds in (("section",), ("chapter",), ("rule",), ("subrule",)):
-        old_free = [n.index for n in pairing.old.nodes
-                    if n.kind in kinds and pairing.forward[n.index] is None and n.index not in blocked]
+        old_free = [
+            n.index
+            for n in pairing.old.nodes
+            if n.kind in kinds and pairing.forward[n.index] is None and n.index not in blocked
+        ]
         new_free = [j for j, target in enumerate(pairing.backward) if target is None]
         if not old_free or not new_free:
             continue
@@ -308,10 +316,13 @@ def _pair_by_children(pairing: Pairing, scorer: Scorer, blocked: set[int]) -> bo
     old_children = Counter(n.parent_index for n in pairing.old.nodes if n.parent_index is not None)
     found = False
     for i, counter in sorted(votes.items()):
-        (j, count), = counter.most_common(1)
+        ((j, count),) = counter.most_common(1)
         o, n = pairing.old.nodes[i], pairing.new.nodes[j]
-        if (pairing.backward[j] is None and kind_group(o.kind) == kind_group(n.kind)
-                and 2 * count >= min(old_children[i], children[j])):
+        if (
+            pairing.backward[j] is None
+            and kind_group(o.kind) == kind_group(n.kind)
+            and 2 * count >= min(old_children[i], children[j])
+        ):
             pairing.link(i, j, "children", scorer.score(i, j) or 0.0)
             scorer.note(i, j)
             found = True

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Protocol
 
 from kb.core import paths
-from kb.history.model import Doc
 from kb.core.numbers import canonical
+from kb.history.model import Doc
 
 PINS_PATH = paths.DATA_DIR / "history_pins.tsv"
 COLUMNS = ["old_edition", "old_number", "new_edition", "new_number", "reason"]

@@ -53,7 +53,8 @@ def _next_rules(conn, run: int) -> dict[int, int | None]:
     as kb.history.trace chooses: the primary row, never a split part beside it."""
     following: dict[int, int | None] = {}
     for old, new, change in conn.execute(
-            "select old_rule, new_rule, change from pairings where run_id = ? and old_rule is not null", [run]):
+        "select old_rule, new_rule, change from pairings where run_id = ? and old_rule is not null", [run]
+    ):
         if change == SPLIT and old in following:
             continue
         following[old] = None if change == REMOVED else new

@@ -58,14 +58,18 @@ def find_rule(source, doc: DocRow, text: str) -> tuple[int, str, str, str | None
     # The first of the rows with the number, taken here: "order by seq limit 1" in SQL made SQLite walk
     # the whole document along its (document_id, seq) index, 0.8 ms, where (document_id, number) finds
     # the row in 0.01 ms; a rule page traces twice.
-    rows = conn.execute("select seq, id, number, kind, title from rules where document_id = ? and number = ?",
-                        [doc.id, str(number)]).fetchall()
+    rows = conn.execute(
+        "select seq, id, number, kind, title from rules where document_id = ? and number = ?", [doc.id, str(number)]
+    ).fetchall()
     row = min(rows)[1:] if rows else None
     if row is None:
         present = [r[0] for r in conn.execute("select number from rules where document_id = ?", [doc.id])]
-        raise RuleNotFound(_("rule {number} is not in {document} ({edition})").format(
-            number=number, document=doc.name, edition=doc.edition or _("undated")),
-                            nearest_numbers(present, number))
+        raise RuleNotFound(
+            _("rule {number} is not in {document} ({edition})").format(
+                number=number, document=doc.name, edition=doc.edition or _("undated")
+            ),
+            nearest_numbers(present, number),
+        )
     return row
 
 
@@ -74,5 +78,4 @@ def nearest_numbers(numbers: list[str], number: RuleNumber, count: int = 3) -> l
     ordered = sorted({n for n in numbers}, key=lambda n: RuleNumber.parse(n).sort_key())
     keys = [RuleNumber.parse(n).sort_key() for n in ordered]
     at = bisect_left(keys, number.sort_key())
-    return ordered[max(0, at - count):at] + ordered[at:at + count]
-
+    return ordered[max(0, at - count) : at] + ordered[at : at + count]

@@ -8,9 +8,6 @@ changes the numbers inside thousands of otherwise identical texts.
 
 from __future__ import annotations
 
-from kb.core.model import Serialisable
-from kb.core.labels import mark  # noqa: F401  (kept for callers)
-
 import math
 import re
 from collections import Counter
@@ -18,10 +15,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
-_TYPOGRAPHY = str.maketrans({
-    "’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "„": '"', "«": '"', "»": '"',
-    "–": "-", "—": "-", "‑": "-", "−": "-", "\u00a0": " ", "\u2009": " ", "…": "...",
-})
+from kb.core.labels import mark  # noqa: F401  (kept for callers)
+from kb.core.model import Serialisable
+
+_TYPOGRAPHY = str.maketrans(
+    {
+        "’": "'",
+        "‘": "'",
+        "`": "'",
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "«": '"',
+        "»": '"',
+        "–": "-",
+        "—": "-",
+        "‑": "-",
+        "−": "-",
+        "\u00a0": " ",
+        "\u2009": " ",
+        "…": "...",
+    }
+)
 _TYPOGRAPHIC = re.compile("[" + "".join(chr(c) for c in _TYPOGRAPHY) + "]")
 # A cited rule number: a chapter "212", a rule "704.5" or a subrule "704.5d" (not a year or a card count).
 RULE_NUMBER = re.compile(r"(?<![\w.,])\d{3}(?:\.\d{1,3}[a-z]{0,2})?(?![\w])")
@@ -173,5 +188,3 @@ def changed_numbers(old: str, new: str) -> list[tuple[str, str]] | None:
             return None
         changes.append((x, y))
     return changes
-
-

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from kb.core.errors import EditionNotFound, NotFound
 from kb.core.model import Serialisable
 from kb.history.chain import ChainDoc, chain_documents, runs_between
 from kb.history.diff import ADDED, MERGED, REMOVED, SPLIT
 from kb.history.model import connection
-from kb.core.errors import EditionNotFound, NotFound
 from kb.history.resolve import DocRow, chain_position, find_rule, resolve_document
 from kb.i18n import _
 
@@ -40,14 +40,14 @@ class Trace(Serialisable):
     end: str  # where the trail ends, in words
     subrules: list["Trace"] = field(default_factory=list)
 
-
     @property
     def last(self) -> TraceStep:
         return self.steps[-1]
 
 
-def trace(source, number: str, edition: str | None = None, *, to: str | None = None, back: bool = False,
-          subrules: bool = True) -> Trace:
+def trace(
+    source, number: str, edition: str | None = None, *, to: str | None = None, back: bool = False, subrules: bool = True
+) -> Trace:
     """Trace ``number`` of ``edition`` (default: the newest) to ``to`` (default: the newest edition,
     or with ``back`` the oldest). A rule brings its subrules, each traced on its own."""
     conn = connection(source)
@@ -56,15 +56,19 @@ def trace(source, number: str, edition: str | None = None, *, to: str | None = N
     rule_id, found, kind, title = find_rule(conn, DocRow(doc.id, doc.name, "en", doc.edition), number)
     followed = [(rule_id, found, title)]
     if subrules and kind == "rule":
-        followed += conn.execute("select id, number, title from rules where document_id = ? and parent = ? "
-                                 "and kind = 'subrule' order by seq", [doc.id, found]).fetchall()
+        followed += conn.execute(
+            "select id, number, title from rules where document_id = ? and parent = ? "
+            "and kind = 'subrule' order by seq",
+            [doc.id, found],
+        ).fetchall()
     traces = _traces(conn, chain, start, end, followed, back)
     traces[0].subrules = traces[1:]
     return traces[0]
 
 
-def trace_rules(source, numbers: list[str], edition: str | None = None, *, to: str | None = None,
-                back: bool = False) -> list[Trace]:
+def trace_rules(
+    source, numbers: list[str], edition: str | None = None, *, to: str | None = None, back: bool = False
+) -> list[Trace]:
     """Many rules of one edition traced together (one query per edition for all of them), each alone
     without its subrules: what a citation checker or an audit of the whole chain needs."""
     conn = connection(source)
@@ -108,15 +112,19 @@ def _traces(conn, chain: list[ChainDoc], start: int, end: int, followed: list[tu
 def _position(source, chain: list[ChainDoc], text: str) -> int:
     position = chain_position(chain, resolve_document(source, text))
     if position is None:
-        raise EditionNotFound(_("{edition!r} is not an edition of the English chain").format(edition=text),
-                            [c.edition for c in chain[-3:]])
+        raise EditionNotFound(
+            _("{edition!r} is not an edition of the English chain").format(edition=text),
+            [c.edition for c in chain[-3:]],
+        )
     return position
 
 
 def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple], back: bool) -> dict[int, list]:
     """Steps for every followed rule (by its place in ``followed``), one query per edition for all of them."""
     first = editions[0]
-    trails = {k: [TraceStep(first.edition, first.name, num, title, None)] for k, (_rid, num, title) in enumerate(followed)}
+    trails = {
+        k: [TraceStep(first.edition, first.name, num, title, None)] for k, (_rid, num, title) in enumerate(followed)
+    }
     current = {k: rid for k, (rid, _num, _title) in enumerate(followed)}  # followed rule -> its id in this edition
     here, there, beside_kind = ("new_rule", "old_rule", MERGED) if back else ("old_rule", "new_rule", SPLIT)
     there_number, there_title = there.replace("rule", "number"), there.replace("rule", "title")
@@ -146,7 +154,8 @@ def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple]
                 if change == SPLIT or beside:
                     trail[-1].note = _join(
                         _("split off from {number}").format(number=other_number) if change == SPLIT else None,
-                        _("also took in {numbers}").format(numbers=", ".join(beside)) if beside else None)
+                        _("also took in {numbers}").format(numbers=", ".join(beside)) if beside else None,
+                    )
                 if change == ADDED:
                     current[rid] = None
                     continue
@@ -154,8 +163,10 @@ def _walk(conn, runs: list[int], editions: list[ChainDoc], followed: list[tuple]
             else:
                 note = None
                 if change == MERGED or beside:
-                    note = _join(_("merged into {number}").format(number=other_number) if change == MERGED else None,
-                                 _("split: also became {numbers}").format(numbers=", ".join(beside)) if beside else None)
+                    note = _join(
+                        _("merged into {number}").format(number=other_number) if change == MERGED else None,
+                        _("split: also became {numbers}").format(numbers=", ".join(beside)) if beside else None,
+                    )
                 trail.append(TraceStep(edition.edition, edition.name, other_number, title, change, note))
                 if change == REMOVED:
                     current[rid] = None

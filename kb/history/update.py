@@ -23,8 +23,9 @@ def update_chain(source, *, progress: PhaseProgress | None = None) -> ChainUpdat
         return (lambda done, total, item: progress(name, done, total, item)) if progress else None
 
     conn = connection(source)
-    result = update_pairings(source, progress=phase("chain"),
-                             after_run=lambda run_id, pairing: store_counts(conn, run_id, pairing))
+    result = update_pairings(
+        source, progress=phase("chain"), after_run=lambda run_id, pairing: store_counts(conn, run_id, pairing)
+    )
     result.inferred = [inference.document for inference in update_inferences(source, progress=phase("inference"))]
     result.seconds = round(time.perf_counter() - started, 3)
     return result

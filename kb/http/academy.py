@@ -24,14 +24,19 @@ from kb.http.errors import responses
 from kb.http.limits import BoundedJSON
 
 LANG = Query("en", max_length=16, description="Language of the texts (default English, as Academy Ruins).")
-EDITION = Query(None, max_length=64, description="Edition (a date like 2023-11-17) or document name; "
-                                                 "default the newest.")
+EDITION = Query(
+    None, max_length=64, description="Edition (a date like 2023-11-17) or document name; default the newest."
+)
 _ABILITY_WORDS = re.compile(r"(?:The ability words are|能力語は|能力词[有为是]?)[:：]?\s*(?P<list>.+?)[.。]", re.S)
 
 
 # Academy Ruins' own 404 bodies; bad input (an unknown language) is mtgkb's ErrorBody (400).
-MISSING_RULE: dict[int | str, dict[str, Any]] = {404: {"description": 'Academy Ruins\' body: {"detail": "Rule not found", "ruleNumber": …}'}}
-MISSING_ENTRY: dict[int | str, dict[str, Any]] = {404: {"description": 'Academy Ruins\' body: {"detail": "Entry not found."}'}}
+MISSING_RULE: dict[int | str, dict[str, Any]] = {
+    404: {"description": 'Academy Ruins\' body: {"detail": "Rule not found", "ruleNumber": …}'}
+}
+MISSING_ENTRY: dict[int | str, dict[str, Any]] = {
+    404: {"description": 'Academy Ruins\' body: {"detail": "Entry not found."}'}
+}
 
 
 def _rule_missing(number: str) -> JSONResponse:
@@ -53,28 +58,39 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         """The keyword abilities (702), keyword actions (701) and ability words (207.2c) of the edition."""
         kb = get()
         kb.resolve(edition, lang=lang)  # an unknown language or edition is an error, not empty lists
-        return BoundedJSON({"keywordAbilities": _titles(kb, "702", lang, edition),
-                            "keywordActions": _titles(kb, "701", lang, edition),
-                            "abilityWords": _ability_words(kb, lang, edition)})
+        return BoundedJSON(
+            {
+                "keywordAbilities": _titles(kb, "702", lang, edition),
+                "keywordActions": _titles(kb, "701", lang, edition),
+                "abilityWords": _ability_words(kb, lang, edition),
+            }
+        )
 
     def glossary(lang: str = LANG, edition: str | None = EDITION):
         """The whole glossary: lower-cased term -> {term, definition}, in printed order."""
         kb = get()
-        return BoundedJSON({entry.term.casefold(): {"term": entry.term, "definition": entry.text}
-                            for entry in kb.document_glossary(_glossary_document(kb, lang, edition))})
+        return BoundedJSON(
+            {
+                entry.term.casefold(): {"term": entry.term, "definition": entry.text}
+                for entry in kb.document_glossary(_glossary_document(kb, lang, edition))
+            }
+        )
 
-    def glossary_term(term: str = Path(..., max_length=200, description="The term looked for."),
-                      fuzzy: bool = Query(False, description="Also aliases, word forms and near spellings "
-                                                             "(mtgkb's glossary lookup, docs/bots.md)."),
-                      lang: str = LANG, edition: str | None = EDITION):
+    def glossary_term(
+        term: str = Path(..., max_length=200, description="The term looked for."),
+        fuzzy: bool = Query(
+            False, description="Also aliases, word forms and near spellings (mtgkb's glossary lookup, docs/bots.md)."
+        ),
+        lang: str = LANG,
+        edition: str | None = EDITION,
+    ):
         """One glossary entry: by its exact name (any case, quotes folded), or with ``fuzzy`` as the
         glossary lookup finds it."""
         result = get().glossary(term, lang=lang, edition=edition) if term.strip() else None
         if not result or not result.entries or (not fuzzy and result.matched != "name"):
             return JSONResponse({"detail": "Entry not found."}, status_code=404)
         entry = result.entries[0]
-        return BoundedJSON({"term": entry.term, "definition": entry.text, "lang": entry.lang,
-                            "edition": entry.edition})
+        return BoundedJSON({"term": entry.term, "definition": entry.text, "lang": entry.lang, "edition": entry.edition})
 
     def example(rule_id: str = Path(..., max_length=64), lang: str = LANG, edition: str | None = EDITION):
         """The examples of a rule (null when it has none)."""
@@ -84,11 +100,15 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
             return _rule_missing(rule_id)
         return BoundedJSON({"ruleNumber": rule.number, "examples": rule.examples or None})
 
-    def rule(rule_id: str = Path(..., max_length=64),
-             exact_match: bool = Query(False, description="The rule asked for, never its defining subrule."),
-             find_definition: bool | None = Query(None, description="The older API's switch: true answers a "
-                                                                    "keyword's defining subrule."),
-             lang: str = LANG, edition: str | None = EDITION):
+    def rule(
+        rule_id: str = Path(..., max_length=64),
+        exact_match: bool = Query(False, description="The rule asked for, never its defining subrule."),
+        find_definition: bool | None = Query(
+            None, description="The older API's switch: true answers a keyword's defining subrule."
+        ),
+        lang: str = LANG,
+        edition: str | None = EDITION,
+    ):
         """One rule's number and text; a keyword's rule answers its defining subrule (definingRule) unless
         ``exact_match`` (or ``find_definition=false``)."""
         kb = get()
@@ -99,28 +119,37 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
                 found = kb.rule(found.defining_rule, lang=found.lang, edition=found.document)
         except RuleNotFound:  # an unknown edition or language is the API's own error (404, 400)
             return _rule_missing(rule_id)
-        return BoundedJSON({"ruleNumber": found.number, "ruleText": _text(found), "lang": found.lang,
-                            "edition": found.edition})
+        return BoundedJSON(
+            {"ruleNumber": found.number, "ruleText": _text(found), "lang": found.lang, "edition": found.edition}
+        )
 
     # Plain routes: FastAPI runs each in a request thread, where its JSON is rendered too (BoundedJSON).
     router.get("", summary="All rules, keyed by number", responses=responses(400, 404))(all_rules)
-    router.get("/keywords", summary="Keyword abilities, keyword actions and ability words",
-               responses=responses(400, 404))(keywords)
+    router.get(
+        "/keywords", summary="Keyword abilities, keyword actions and ability words", responses=responses(400, 404)
+    )(keywords)
     router.get("/glossary", summary="The whole glossary", responses=responses(400, 404))(glossary)
-    router.get("/glossary/{term}", summary="One glossary entry",
-               responses={**responses(400), **MISSING_ENTRY})(glossary_term)
-    router.get("/example/{rule_id}", summary="A rule's examples",
-               responses={**responses(400), **MISSING_RULE})(example)
-    router.get("/{rule_id}", summary="One rule (a keyword: its defining subrule)",
-               responses={**responses(400), **MISSING_RULE})(rule)
+    router.get("/glossary/{term}", summary="One glossary entry", responses={**responses(400), **MISSING_ENTRY})(
+        glossary_term
+    )
+    router.get("/example/{rule_id}", summary="A rule's examples", responses={**responses(400), **MISSING_RULE})(example)
+    router.get(
+        "/{rule_id}", summary="One rule (a keyword: its defining subrule)", responses={**responses(400), **MISSING_RULE}
+    )(rule)
     return router
 
 
 def _full_rule(rule) -> dict[str, Any]:
-    return {"ruleNumber": rule.number, "ruleText": _text(rule), "examples": rule.examples or None,
-            "fragment": rule.number.partition(".")[2],
-            "navigation": {"previousRule": rule.previous.number if rule.previous else None,
-                           "nextRule": rule.next.number if rule.next else None}}
+    return {
+        "ruleNumber": rule.number,
+        "ruleText": _text(rule),
+        "examples": rule.examples or None,
+        "fragment": rule.number.partition(".")[2],
+        "navigation": {
+            "previousRule": rule.previous.number if rule.previous else None,
+            "nextRule": rule.next.number if rule.next else None,
+        },
+    }
 
 
 def _text(rule) -> str:
@@ -134,8 +163,9 @@ def _titles(kb: KnowledgeBase, chapter: str, lang: str, edition: str | None) -> 
         found = kb.rules(chapter, lang=lang, edition=edition)
     except NotFound:
         return []
-    return [rule.title for rule in found
-            if rule.kind == "rule" and rule.title and int(rule.number.partition(".")[2]) >= 2]
+    return [
+        rule.title for rule in found if rule.kind == "rule" and rule.title and int(rule.number.partition(".")[2]) >= 2
+    ]
 
 
 def _ability_words(kb: KnowledgeBase, lang: str, edition: str | None) -> list[str]:

@@ -67,8 +67,9 @@ def rule_payload(rule, children: list | None = None) -> dict[str, Any]:
     return payload
 
 
-def rule_answer(kb: KnowledgeBase, number: str, lang: str | None, edition: str | None, children: bool,
-                defining: bool = False) -> dict[str, Any]:
+def rule_answer(
+    kb: KnowledgeBase, number: str, lang: str | None, edition: str | None, children: bool, defining: bool = False
+) -> dict[str, Any]:
     """What `GET /rules/{number}` answers as JSON; ``defining``: a keyword's defining subrule in place
     of its rule (``definingRule``), as the judge bots show it."""
     rule = kb.rule(number, lang=lang, edition=edition)
@@ -107,8 +108,10 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         title="mtgkb",
         version="0.1.0",
         description="The Magic: The Gathering Comprehensive Rules in several languages and editions. Every "
-                    "failure answers a JSON object with an `error` message (schema `ErrorBody`).",
-        docs_url=None, redoc_url=None, lifespan=lifespan,
+        "failure answers a JSON object with an `error` message (schema `ErrorBody`).",
+        docs_url=None,
+        redoc_url=None,
+        lifespan=lifespan,
     )
     # Outermost last: security headers, CORS, compression, the interface language, the answer cache,
     # the body limit, the turns of slow requests, the routes.
@@ -119,21 +122,36 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     # Pages and answers compressed for clients that accept it (a whole document: 1.6 MB, about 0.3 MB gzipped).
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     if cors:
-        app.add_middleware(CORSMiddleware, allow_origins=list(cors), allow_methods=["GET", "POST"],
-                           allow_headers=["Accept-Language", "Content-Type"], max_age=600)
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(cors),
+            allow_methods=["GET", "POST"],
+            allow_headers=["Accept-Language", "Content-Type"],
+            max_age=600,
+        )
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors and static files too
     install_handlers(app)
     get = facades.get
 
     # Each route runs in a request thread and returns its answer rendered there (BoundedJSON).
     @app.get("/rules/{number:path}", summary="One rule, with examples and navigation", responses=responses(400, 404))
-    def get_rule(request: Request, number: str, lang: str | None = Query(
-                     None, max_length=MAX_LENGTHS["lang"], description="Language of the text; default the "
-                     "Accept-Language language where the rule has a text in it, else English."),
-                 edition: str | None = Query(None, max_length=MAX_LENGTHS["edition"]),
-                 children: bool = Query(False, description="Include the subrules with their texts."),
-                 defining: bool = Query(False, description="A keyword's defining subrule (its `definingRule`) "
-                                        "in place of the rule: 702.31 answers 702.31b.")) -> Response:
+    def get_rule(
+        request: Request,
+        number: str,
+        lang: str | None = Query(
+            None,
+            max_length=MAX_LENGTHS["lang"],
+            description="Language of the text; default the "
+            "Accept-Language language where the rule has a text in it, else English.",
+        ),
+        edition: str | None = Query(None, max_length=MAX_LENGTHS["edition"]),
+        children: bool = Query(False, description="Include the subrules with their texts."),
+        defining: bool = Query(
+            False,
+            description="A keyword's defining subrule (its `definingRule`) "
+            "in place of the rule: 702.31 answers 702.31b.",
+        ),
+    ) -> Response:
         kb = get()
         if wants_html(request):  # a browser: the reader's rule page (a few ms, like the lookup below)
             return rule_page(kb, request, number, lang, edition)
@@ -147,11 +165,15 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
             kb.resolve(None, lang=lang)  # UnknownLanguage (400), with the languages held
         return BoundedJSON([d.to_dict() for d in found])
 
-    @app.get("/glossary/{term:path}", summary="Glossary entries by term, in every language",
-             responses=responses(400, 404))
-    def get_glossary(term: str, lang: str | None = Query(None, max_length=16),
-                     edition: str | None = Query(None, max_length=64),
-                     all: bool = Query(False, description="Every edition's entry, not only the newest.")) -> Response:
+    @app.get(
+        "/glossary/{term:path}", summary="Glossary entries by term, in every language", responses=responses(400, 404)
+    )
+    def get_glossary(
+        term: str,
+        lang: str | None = Query(None, max_length=16),
+        edition: str | None = Query(None, max_length=64),
+        all: bool = Query(False, description="Every edition's entry, not only the newest."),
+    ) -> Response:
         if not term.strip() or len(term) > 200:
             raise BadInput(_("a glossary term has 1 to 200 characters"))
         result = get().glossary(term, lang=lang, edition=edition, all_editions=all)
@@ -160,25 +182,35 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         return BoundedJSON(result.to_dict())
 
     @app.get("/search", summary="Ranked search in every language; one result per rule", responses=responses(400, 404))
-    def get_search(q: str = Query(..., min_length=1, max_length=10_000, description="The query; not empty."),
-                   lang: list[str] | None = Query(None),
-                   edition: str | None = Query(None, max_length=64), section: str | None = Query(None, max_length=16),
-                   limit: int = Query(10, ge=1, le=100)) -> Response:
+    def get_search(
+        q: str = Query(..., min_length=1, max_length=10_000, description="The query; not empty."),
+        lang: list[str] | None = Query(None),
+        edition: str | None = Query(None, max_length=64),
+        section: str | None = Query(None, max_length=16),
+        limit: int = Query(10, ge=1, le=100),
+    ) -> Response:
         # Only on an index built beforehand (at import or by `mtgkb reindex`): 503 at once otherwise.
-        return BoundedJSON(get().search_if_indexed(q, langs=lang, edition=edition, section=section,
-                                                   limit=limit).to_dict())
+        return BoundedJSON(
+            get().search_if_indexed(q, langs=lang, edition=edition, section=section, limit=limit).to_dict()
+        )
 
     # The slow routes (kb.http.slow takes them in turns).
-    @app.post("/cite", summary="Find and resolve the rule citations of a text (at most 1,000)",
-              responses=responses(400, 404, 408, 413, 422))
+    @app.post(
+        "/cite",
+        summary="Find and resolve the rule citations of a text (at most 1,000)",
+        responses=responses(400, 404, 408, 413, 422),
+    )
     def post_cite(body: CiteRequest) -> Response:
         kb = get()
         known(kb, body.lang, body.edition)
         count_citations(body.text, body.lang)
         return BoundedJSON([c.to_dict() for c in kb.cite(body.text, lang=body.lang, edition=body.edition)])
 
-    @app.post("/check", summary="Re-validate the citations of a text written against an older edition",
-              responses=responses(400, 404, 408, 413, 422))
+    @app.post(
+        "/check",
+        summary="Re-validate the citations of a text written against an older edition",
+        responses=responses(400, 404, 408, 413, 422),
+    )
     def post_check(body: CheckRequest) -> Response:
         kb = get()
         known(kb, body.lang)
@@ -190,25 +222,38 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         return BoundedJSON(answer)
 
     @app.get("/trace/{number:path}", summary="A rule followed through every edition", responses=responses(400, 404))
-    def get_trace(number: str, edition: str | None = Query(None, max_length=64),
-                  to: str | None = Query(None, max_length=64), back: bool = False) -> Response:
+    def get_trace(
+        number: str,
+        edition: str | None = Query(None, max_length=64),
+        to: str | None = Query(None, max_length=64),
+        back: bool = False,
+    ) -> Response:
         if to and back:
             raise BadInput(_("give either `to` or `back`, not both"))
         return BoundedJSON(get().trace(number, edition, to=to, back=back).to_dict())
 
-    @app.get("/diff", summary="Every rule of two editions classified, with word-level changes",
-             responses=responses(400, 404, 413))
-    def get_diff(old: str = Query(..., min_length=1, max_length=64),
-                 new: str = Query(..., min_length=1, max_length=64),
-                 section: str | None = Query(None, max_length=16),
-                 lang: str | None = Query(None, max_length=16)) -> Response:
+    @app.get(
+        "/diff",
+        summary="Every rule of two editions classified, with word-level changes",
+        responses=responses(400, 404, 413),
+    )
+    def get_diff(
+        old: str = Query(..., min_length=1, max_length=64),
+        new: str = Query(..., min_length=1, max_length=64),
+        section: str | None = Query(None, max_length=16),
+        lang: str | None = Query(None, max_length=16),
+    ) -> Response:
         return BoundedJSON(get().diff(old, new, section=section, lang=lang).to_dict())
 
-    @app.get("/crosscheck", summary="Two rules of two languages or editions side by side, with findings",
-             responses=responses(400, 404))
-    def get_crosscheck(a: str = Query(..., min_length=1, max_length=80, description='e.g. "de:702.23"; not empty.'),
-                       b: str = Query(..., min_length=1, max_length=80,
-                                      description='e.g. "ja@2023-11-17:702.26"; not empty.')) -> Response:
+    @app.get(
+        "/crosscheck",
+        summary="Two rules of two languages or editions side by side, with findings",
+        responses=responses(400, 404),
+    )
+    def get_crosscheck(
+        a: str = Query(..., min_length=1, max_length=80, description='e.g. "de:702.23"; not empty.'),
+        b: str = Query(..., min_length=1, max_length=80, description='e.g. "ja@2023-11-17:702.26"; not empty.'),
+    ) -> Response:
         return BoundedJSON(get().crosscheck(a, b).to_dict())
 
     app.include_router(academy_router(get))  # Academy Ruins' /cr paths for bots (docs/bots.md)

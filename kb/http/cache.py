@@ -34,8 +34,9 @@ KEPT_STATUSES = (200, 404)
 class AnswerCache:
     """ASGI middleware keeping the API's GET answers; ``hits`` and ``misses`` count what it did."""
 
-    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], database: str | Path,
-                 max_bytes: int = MAX_BYTES) -> None:
+    def __init__(
+        self, app: Callable[[Scope, Receive, Send], Awaitable[None]], database: str | Path, max_bytes: int = MAX_BYTES
+    ) -> None:
         self.app = app
         self.files = [Path(database), Path(f"{database}-wal"), Path(f"{database}.search")]
         self.max_bytes = max_bytes

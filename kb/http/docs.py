@@ -24,13 +24,20 @@ def mount_docs(app: FastAPI) -> None:
 
     @app.get("/docs", include_in_schema=False)
     def swagger() -> HTMLResponse:
-        return get_swagger_ui_html(openapi_url=openapi, title=f"{app.title} API",
-                                   swagger_js_url=f"{ASSETS}/swagger-ui-bundle.js",
-                                   swagger_css_url=f"{ASSETS}/swagger-ui.css",
-                                   swagger_favicon_url=f"{ASSETS}/favicon.png")
+        return get_swagger_ui_html(
+            openapi_url=openapi,
+            title=f"{app.title} API",
+            swagger_js_url=f"{ASSETS}/swagger-ui-bundle.js",
+            swagger_css_url=f"{ASSETS}/swagger-ui.css",
+            swagger_favicon_url=f"{ASSETS}/favicon.png",
+        )
 
     @app.get("/redoc", include_in_schema=False)
     def redoc() -> HTMLResponse:
-        return get_redoc_html(openapi_url=openapi, title=f"{app.title} API",
-                              redoc_js_url=f"{ASSETS}/redoc.standalone.js",
-                              redoc_favicon_url=f"{ASSETS}/favicon.png", with_google_fonts=False)
+        return get_redoc_html(
+            openapi_url=openapi,
+            title=f"{app.title} API",
+            redoc_js_url=f"{ASSETS}/redoc.standalone.js",
+            redoc_favicon_url=f"{ASSETS}/favicon.png",
+            with_google_fonts=False,
+        )

@@ -54,11 +54,15 @@ class ErrorBody(BaseModel):
 
     error: str = Field(..., description="The problem, in the request's interface language.")
     suggestions: list[str] = Field([], description="What exists nearby (rule numbers, editions, languages).")
-    problems: list[Problem] = Field([], description="With 400 and 422 for a request that does not fit the API: "
-                                                    "each field's problem.")
+    problems: list[Problem] = Field(
+        [], description="With 400 and 422 for a request that does not fit the API: each field's problem."
+    )
     kind: str | None = Field(None, description="The condition's class (RuleNotFound, UnknownLanguage, ...).")
-    counterparts: list[dict] = Field([], description="With 404 for a rule number: the same rule where its number "
-                                                     "names it in another edition or language, through the chain.")
+    counterparts: list[dict] = Field(
+        [],
+        description="With 404 for a rule number: the same rule where its number "
+        "names it in another edition or language, through the chain.",
+    )
 
 
 _WHEN = {
@@ -107,11 +111,18 @@ def install_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError):
-        problems = [{"field": ".".join(str(p) for p in e["loc"]), "type": e["type"], "message": _problem(e)}
-                    for e in error.errors()]
+        problems = [
+            {"field": ".".join(str(p) for p in e["loc"]), "type": e["type"], "message": _problem(e)}
+            for e in error.errors()
+        ]
         in_body = any(e["loc"] and e["loc"][0] == "body" for e in error.errors())
         # A parameter of the query or the path is bad input like any other (400); a body that does
         # not fit its schema is 422.
-        message = _("the request does not fit the API") if in_body else _("bad parameter {field}: {problem}").format(
-            field=problems[0]["field"].partition(".")[2] or problems[0]["field"], problem=problems[0]["message"])
+        message = (
+            _("the request does not fit the API")
+            if in_body
+            else _("bad parameter {field}: {problem}").format(
+                field=problems[0]["field"].partition(".")[2] or problems[0]["field"], problem=problems[0]["message"]
+            )
+        )
         return JSONResponse({"error": message, "problems": problems}, status_code=422 if in_body else 400)

@@ -19,18 +19,26 @@ from typing import Any
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 
-POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-          "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
-DOCS_POLICY = ("default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
-               "img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
-               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+DOCS_POLICY = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
 DOCS_PATHS = ("/docs", "/redoc")
 
 
 def headers_for(path: str) -> list[tuple[bytes, bytes]]:
     policy = DOCS_POLICY if path in DOCS_PATHS else POLICY
-    return [(b"x-content-type-options", b"nosniff"), (b"content-security-policy", policy.encode()),
-            (b"x-frame-options", b"DENY"), (b"referrer-policy", b"no-referrer")]
+    return [
+        (b"x-content-type-options", b"nosniff"),
+        (b"content-security-policy", policy.encode()),
+        (b"x-frame-options", b"DENY"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
 
 
 class SecurityHeaders:

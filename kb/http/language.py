@@ -23,13 +23,15 @@ class UILanguageMiddleware:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Callable[[], Awaitable[Message]],
-                       send: Callable[[Message], Awaitable[None]]) -> None:
+    async def __call__(
+        self, scope: Scope, receive: Callable[[], Awaitable[Message]], send: Callable[[Message], Awaitable[None]]
+    ) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        header = next((value.decode("latin-1") for key, value in scope.get("headers", [])
-                       if key == b"accept-language"), None)
+        header = next(
+            (value.decode("latin-1") for key, value in scope.get("headers", []) if key == b"accept-language"), None
+        )
         lang = negotiate(header)
 
         async def send_with_language(message: Message) -> None:

@@ -40,8 +40,12 @@ class BodyLimit:
     A plain ASGI middleware (no per-request task of its own): it costs a lookup almost nothing.
     """
 
-    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], limit: int = MAX_BODY,
-                 seconds: float = BODY_SECONDS) -> None:
+    def __init__(
+        self,
+        app: Callable[[Scope, Receive, Send], Awaitable[None]],
+        limit: int = MAX_BODY,
+        seconds: float = BODY_SECONDS,
+    ) -> None:
         self.app = app
         self.limit = limit
         self.seconds = seconds
@@ -74,8 +78,9 @@ class BodyLimit:
                     if not message.get("more_body", False):
                         break
         except TimeoutError:
-            await self._refuse(send, 408, _("the body did not arrive within {seconds} s").format(
-                seconds=f"{self.seconds:g}"))
+            await self._refuse(
+                send, 408, _("the body did not arrive within {seconds} s").format(seconds=f"{self.seconds:g}")
+            )
             return
         body = b"".join(chunks)
         sent = False
@@ -90,15 +95,24 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     def _too_large(self) -> str:
-        return ngettext("the body is larger than {n} byte", "the body is larger than {n} bytes",
-                        self.limit).format(n=self.limit)
+        return ngettext("the body is larger than {n} byte", "the body is larger than {n} bytes", self.limit).format(
+            n=self.limit
+        )
 
     @staticmethod
     async def _refuse(send: Send, status: int, message: str) -> None:
         body = error_body(message)
-        await send({"type": "http.response.start", "status": status, "headers": [
-            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-            (b"connection", b"close")]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"connection", b"close"),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 

@@ -72,6 +72,7 @@ try:  # httptools' protocol (a C parser: several times faster than h11) when it 
 except ImportError:  # pragma: no cover - httptools comes with uvicorn[standard]
     TimedProtocol: type[asyncio.Protocol] = TimedH11Protocol
 else:
+
     class TimedHttpToolsProtocol(HeaderDeadline, HttpToolsProtocol):
         """uvicorn's httptools protocol with the header deadline."""
 

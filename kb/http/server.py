@@ -56,21 +56,24 @@ def check_database(db_path: str | Path | None) -> Path:
     """
     path = Path(db_path) if db_path else paths.default_db_path()
     if not path.is_file():
-        raise DatabaseError(_("no database at {path}: run 'mtgkb build' or 'mtgkb import' first, or give "
-                              "--db").format(path=path))
+        raise DatabaseError(
+            _("no database at {path}: run 'mtgkb build' or 'mtgkb import' first, or give --db").format(path=path)
+        )
     try:
         kb = KnowledgeBase.open(path, readonly=True)
     except MtgkbError as error:
         raise DatabaseError(str(error)) from error
     try:
         if not kb.documents():
-            raise DatabaseError(_("{path} holds no documents: run 'mtgkb build' or 'mtgkb import' first").format(
-                path=path))
+            raise DatabaseError(
+                _("{path} holds no documents: run 'mtgkb build' or 'mtgkb import' first").format(path=path)
+            )
     except MtgkbError:
         raise
     except Exception as error:  # sqlite3.DatabaseError on a damaged file
-        raise DatabaseError(_("{path}: not a usable mtgkb database ({reason})").format(path=path, reason=error)) \
-            from error
+        raise DatabaseError(
+            _("{path}: not a usable mtgkb database ({reason})").format(path=path, reason=error)
+        ) from error
     finally:
         kb.close()
     return path
@@ -108,14 +111,30 @@ def worker_app() -> FastAPI:
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_path: str | Path | None = None,
-          cors: Sequence[str] = (), *, keep_alive: float = KEEP_ALIVE_SECONDS,
-          header_seconds: float = HEADER_SECONDS, workers: int = 1) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_path: str | Path | None = None,
+    cors: Sequence[str] = (),
+    *,
+    keep_alive: float = KEEP_ALIVE_SECONDS,
+    header_seconds: float = HEADER_SECONDS,
+    workers: int = 1,
+) -> None:
     """Check the database, then serve the API with ``workers`` uvicorn worker processes until interrupted
     (one: in this process)."""
     os.environ[DB_VARIABLE] = str(check_database(db_path))
     os.environ[CORS_VARIABLE] = " ".join(cors)
     os.environ[HEADER_SECONDS_VARIABLE] = repr(float(header_seconds))
-    uvicorn.run("kb.http.server:worker_app", factory=True, workers=workers, host=host, port=port,
-                log_level="warning", http="kb.http.protocol:TimedProtocol", timeout_keep_alive=int(keep_alive),
-                limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=SHUTDOWN_SECONDS)
+    uvicorn.run(
+        "kb.http.server:worker_app",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        log_level="warning",
+        http="kb.http.protocol:TimedProtocol",
+        timeout_keep_alive=int(keep_alive),
+        limit_concurrency=MAX_CONNECTIONS,
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+    )

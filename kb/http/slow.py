@@ -20,8 +20,19 @@ from kb.i18n import _
 
 Scope = MutableMapping[str, Any]
 
-SLOW_PREFIXES = ("/cite", "/check", "/trace/", "/diff", "/crosscheck",
-                 "/read/doc/", "/read/glossary/", "/read/side", "/read/history", "/read/diff", "/read/renumbered")
+SLOW_PREFIXES = (
+    "/cite",
+    "/check",
+    "/trace/",
+    "/diff",
+    "/crosscheck",
+    "/read/doc/",
+    "/read/glossary/",
+    "/read/side",
+    "/read/history",
+    "/read/diff",
+    "/read/renumbered",
+)
 SLOW_AT_ONCE = 1  # slow requests running at once: one of the two request threads is always left
 MAX_WAITING = 32  # slow requests waiting for their turn; more get 503
 
@@ -29,8 +40,9 @@ MAX_WAITING = 32  # slow requests waiting for their turn; more get 503
 class SlowRequests:
     """ASGI middleware: slow requests wait for their turn; every other request passes."""
 
-    def __init__(self, app: Callable[..., Awaitable[None]], at_once: int = SLOW_AT_ONCE,
-                 max_waiting: int = MAX_WAITING) -> None:
+    def __init__(
+        self, app: Callable[..., Awaitable[None]], at_once: int = SLOW_AT_ONCE, max_waiting: int = MAX_WAITING
+    ) -> None:
         self.app = app
         self.at_once = at_once
         self.max_waiting = max_waiting
@@ -45,9 +57,17 @@ class SlowRequests:
             self._turns = asyncio.Semaphore(self.at_once)
         if self._turns.locked() and self.waiting >= self.max_waiting:
             body = error_body(_("{n} slow requests are waiting already; try again shortly").format(n=self.waiting))
-            await send({"type": "http.response.start", "status": 503, "headers": [
-                (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                (b"retry-after", b"5")]})
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 503,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode()),
+                        (b"retry-after", b"5"),
+                    ],
+                }
+            )
             await send({"type": "http.response.body", "body": body})
             return
         self.waiting += 1

@@ -29,9 +29,21 @@ ENVIRONMENT_ORDER = ("MTGKB_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
 _current: ContextVar[str] = ContextVar("mtgkb_ui_language", default=SOURCE_LANGUAGE)
 
 __all__ = [
-    "N_", "_", "ngettext", "set_ui_language", "ui_language", "using_language", "negotiate",
-    "resolve_ui_language", "match_language", "available_languages", "default_rules_language",
-    "language_name", "format_date", "format_edition", "locales_dir",
+    "N_",
+    "_",
+    "ngettext",
+    "set_ui_language",
+    "ui_language",
+    "using_language",
+    "negotiate",
+    "resolve_ui_language",
+    "match_language",
+    "available_languages",
+    "default_rules_language",
+    "language_name",
+    "format_date",
+    "format_edition",
+    "locales_dir",
 ]
 
 
@@ -153,12 +165,24 @@ def format_date(value: date | str, ui: str | None = None) -> str:
     return fmt(value, lang)
 
 
-ENGLISH_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-                  "September", "October", "November", "December")
+ENGLISH_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 def english_date(day: date) -> str:
-    """"November 17, 2023", as babel's long English date."""
+    """ "November 17, 2023", as babel's long English date."""
     return f"{ENGLISH_MONTHS[day.month - 1]} {day.day}, {day.year}"
 
 

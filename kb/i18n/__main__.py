@@ -12,8 +12,9 @@ from kb.i18n.catalogs import PROJECT_LOCALES
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kb.i18n", description=__doc__)
-    parser.add_argument("--locales", type=Path, default=PROJECT_LOCALES,
-                        help="The catalogs folder (default: locales/).")
+    parser.add_argument(
+        "--locales", type=Path, default=PROJECT_LOCALES, help="The catalogs folder (default: locales/)."
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("extract", help="Write locales/mtgkb.pot from the code and from click.")
     commands.add_parser("update", help="Merge mtgkb.pot into every catalog (new messages empty, changed ones fuzzy).")

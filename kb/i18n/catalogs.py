@@ -102,8 +102,10 @@ def compiled(po: Path) -> Path | None:
     """
     stamp = po.stat().st_mtime_ns
     tree = po.parents[2]
-    places = [po.with_suffix(".mo"),
-              _cache_root() / f"{zlib.crc32(str(tree).encode()):08x}" / po.relative_to(tree).with_suffix(".mo")]
+    places = [
+        po.with_suffix(".mo"),
+        _cache_root() / f"{zlib.crc32(str(tree).encode()):08x}" / po.relative_to(tree).with_suffix(".mo"),
+    ]
     for mo in places:
         try:
             if mo.stat().st_mtime_ns == stamp:

@@ -22,8 +22,9 @@ COMMAND_DECORATORS = ("command", "group")
 Extracted = tuple[Any, ...]  # (line, function name, message, comments), as babel's extractors yield
 
 
-def extract_mtgkb(fileobj: io.BufferedIOBase, keywords: Mapping[str, Any], comment_tags: Collection[str],
-                  options: Mapping[str, Any]) -> Iterator[Extracted]:
+def extract_mtgkb(
+    fileobj: io.BufferedIOBase, keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[Extracted]:
     """What babel's Python extractor finds, then the help texts (see the module docstring)."""
     source = fileobj.read()
     yield from extract_python(io.BytesIO(source), keywords, comment_tags, dict(options))  # type: ignore[arg-type]  # babel's TypedDict of options; ours are babel's own

@@ -38,8 +38,8 @@ def extract(locales: Path = PROJECT_LOCALES, root: Path = PROJECT_ROOT) -> Catal
     sources = [(root, "", method_map, options_map), (Path(click.__file__).parent, "click/", [("**.py", "python")], {})]
     for folder, prefix, methods, options in sources:
         for filename, lineno, message, comments, context in extract_from_dir(
-                folder, methods, options, keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS,
-                strip_comment_tags=True):
+            folder, methods, options, keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS, strip_comment_tags=True
+        ):
             catalog.add(message, None, [(prefix + filename, lineno)], auto_comments=comments, context=context)
     return catalog
 
@@ -135,8 +135,12 @@ def _message_problems(message: Message, catalog: Catalog) -> list[str]:
     why += [str(error) for error in message.check(catalog)]
     ids = list(message.id) if isinstance(message.id, (list, tuple)) else [message.id]
     known = set().union(*map(_fields, ids))
-    dropped = {name.strip() for comment in message.user_comments if comment.startswith("drops:")
-               for name in comment[len("drops:"):].split(",")}
+    dropped = {
+        name.strip()
+        for comment in message.user_comments
+        if comment.startswith("drops:")
+        for name in comment[len("drops:") :].split(",")
+    }
     used = set().union(*map(_fields, forms))
     if used - known:
         why.append(f"placeholders not in the English text: {sorted(used - known)}")
@@ -157,8 +161,9 @@ def _forms_for_many(catalog: Catalog) -> set[int]:
 def _fields(text: str | None) -> set[str]:
     """The names of the str.format fields in ``text`` ({name!r} -> name)."""
     try:
-        return {name.split("!")[0] for _lit, name, _spec, _conv in string.Formatter().parse(text or "")
-                if name is not None}
+        return {
+            name.split("!")[0] for _lit, name, _spec, _conv in string.Formatter().parse(text or "") if name is not None
+        }
     except ValueError:
         return {"<unbalanced braces>"}
 
@@ -166,4 +171,3 @@ def _fields(text: str | None) -> set[str]:
 def _show(message_id: str | tuple | list) -> str:
     text = message_id[0] if isinstance(message_id, (list, tuple)) else message_id
     return repr(text if len(text) <= 70 else text[:67] + "...")
-

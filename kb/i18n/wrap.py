@@ -40,8 +40,9 @@ def _atoms(text: str) -> list[str]:
         previous = atoms[-1] if atoms else " "
         if piece.isspace():
             atoms.append(" ")
-        elif previous != " " and (piece in NO_LINE_START or previous[-1] in NO_LINE_END
-                                  or char_width(piece) == char_width(previous[-1]) == 1):
+        elif previous != " " and (
+            piece in NO_LINE_START or previous[-1] in NO_LINE_END or char_width(piece) == char_width(previous[-1]) == 1
+        ):
             atoms[-1] += piece
         else:
             atoms.append(piece)
@@ -102,5 +103,9 @@ def table(rows: Sequence[Sequence[str]], right: Collection[int] = (), sep: str =
     if not rows:
         return []
     widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return [sep.join(rjust(cell, widths[i]) if i in right else ljust(cell, widths[i])
-                     for i, cell in enumerate(row)).rstrip() for row in rows]
+    return [
+        sep.join(
+            rjust(cell, widths[i]) if i in right else ljust(cell, widths[i]) for i, cell in enumerate(row)
+        ).rstrip()
+        for row in rows
+    ]

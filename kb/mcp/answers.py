@@ -110,10 +110,12 @@ class RuleAnswer(Answer):
     inferredEdition: dict[str, Any] | None = None
     definingRule: str | None = Field(None, description="A keyword's defining subrule (702.31: 702.31b).")
     askedExamples: list[dict[str, Any]] | None = Field(None, description='The examples asked for ("ex 2 613.6").')
-    inForce: dict[str, Any] | None = Field(None, description="Asked by a date between editions: the date and the "
-                                                             "edition in force then.")
-    untranslated: dict[str, Any] | None = Field(None, description="Asked of a partial translation that leaves "
-                                                                  "the rule untranslated: the English rule is given.")
+    inForce: dict[str, Any] | None = Field(
+        None, description="Asked by a date between editions: the date and the edition in force then."
+    )
+    untranslated: dict[str, Any] | None = Field(
+        None, description="Asked of a partial translation that leaves the rule untranslated: the English rule is given."
+    )
     english: dict[str, Any] | None = None
     subrules: list[CompactRule] | None = None
     subrulesPage: Page | None = None

@@ -19,8 +19,13 @@ EXIT_BAD_INPUT = 2
 @click.command("mcp")
 @click.option("--http", "http", is_flag=True, help="Serve streamable HTTP instead of stdio.")
 @click.option("--host", default="127.0.0.1", show_default=True, help="With --http: address to listen on.")
-@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
-              help="With --http: port to listen on (0: any free port, printed on start).")
+@click.option(
+    "--port",
+    default=8765,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="With --http: port to listen on (0: any free port, printed on start).",
+)
 @click.pass_context
 def mcp_command(ctx: click.Context, http: bool, host: str, port: int) -> None:
     """Serve the rules to LLM agents over the Model Context Protocol; the database is opened read-only."""
@@ -39,14 +44,26 @@ def mcp_command(ctx: click.Context, http: bool, host: str, port: int) -> None:
         run_stdio(server)
         return
     if not _loopback(host):
-        click.echo(_("Warning: {host} is not a loopback address; anyone who can reach it can use the server").format(
-            host=host), err=True)
+        click.echo(
+            _("Warning: {host} is not a loopback address; anyone who can reach it can use the server").format(
+                host=host
+            ),
+            err=True,
+        )
     try:
-        run_http(server, host, port, announce=lambda url: click.echo(
-            _("MCP server (streamable HTTP) at {url}").format(url=url), err=True))
+        run_http(
+            server,
+            host,
+            port,
+            announce=lambda url: click.echo(_("MCP server (streamable HTTP) at {url}").format(url=url), err=True),
+        )
     except OSError as error:
-        click.echo(_("Error: cannot listen on {host}:{port}: {reason}").format(
-            host=host, port=port, reason=error.strerror or error), err=True)
+        click.echo(
+            _("Error: cannot listen on {host}:{port}: {reason}").format(
+                host=host, port=port, reason=error.strerror or error
+            ),
+            err=True,
+        )
         sys.exit(EXIT_BAD_INPUT)
 
 

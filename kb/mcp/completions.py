@@ -44,8 +44,11 @@ def register_completions(server: MCPServer, backend: Backend) -> None:
     """Answer completion requests for the rule template and the prompt."""
 
     @server.completion()
-    async def complete(ref: ResourceTemplateReference | PromptReference, argument: CompletionArgument,
-                       context: CompletionContext | None) -> Completion | None:
+    async def complete(
+        ref: ResourceTemplateReference | PromptReference,
+        argument: CompletionArgument,
+        context: CompletionContext | None,
+    ) -> Completion | None:
         known = dict(context.arguments or {}) if context else {}
         lang = known.get("lang") or None
         if isinstance(ref, ResourceTemplateReference) and ref.uri != RULE_TEMPLATE:
@@ -58,8 +61,9 @@ def register_completions(server: MCPServer, backend: Backend) -> None:
             elif argument.name == "edition":
                 values = await backend.call(editions, argument.value, lang)
             elif argument.name == "number":
-                values = await backend.call(numbers, argument.value, lang,
-                                            edition_argument(known.get("edition") or LATEST))
+                values = await backend.call(
+                    numbers, argument.value, lang, edition_argument(known.get("edition") or LATEST)
+                )
             else:
                 return None
         except LookupFailed:  # a language or edition in the context that is not there

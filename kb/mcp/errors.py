@@ -8,7 +8,7 @@ from kb.i18n import _
 
 
 def with_nearest(message: str, suggestions: list[str]) -> str:
-    """"rule 702.26q not found; nearest: 702.26m, 702.26n, 702.26p" (the message alone without any)."""
+    """ "rule 702.26q not found; nearest: 702.26m, 702.26n, 702.26p" (the message alone without any)."""
     if not suggestions:
         return message
     return _("{error}; nearest: {suggestions}").format(error=message, suggestions=", ".join(suggestions))
@@ -17,8 +17,10 @@ def with_nearest(message: str, suggestions: list[str]) -> str:
 def error_data(error: Exception | None) -> dict:
     """What an agent can act on besides the message: the nearest numbers and, for a rule number,
     the same rule where that number names it elsewhere (RuleNotFound.counterparts, through the chain)."""
-    return {"suggestions": list(getattr(error, "suggestions", None) or []),
-            "counterparts": list(getattr(error, "counterparts", None) or [])}
+    return {
+        "suggestions": list(getattr(error, "suggestions", None) or []),
+        "counterparts": list(getattr(error, "counterparts", None) or []),
+    }
 
 
 def tool_error(message: str, error: Exception | None = None, suggestions: list[str] | None = None) -> CallToolResult:
@@ -27,5 +29,8 @@ def tool_error(message: str, error: Exception | None = None, suggestions: list[s
     data = error_data(error)
     if suggestions is not None:
         data["suggestions"] = suggestions
-    return CallToolResult(content=[TextContent(type="text", text=with_nearest(message, data["suggestions"]))],
-                          structured_content={"error": message, **data}, is_error=True)
+    return CallToolResult(
+        content=[TextContent(type="text", text=with_nearest(message, data["suggestions"]))],
+        structured_content={"error": message, **data},
+        is_error=True,
+    )

@@ -39,8 +39,12 @@ def paged(items: list, offset: int, limit: int) -> tuple[list, dict[str, Any]]:
     """One page of ``items`` and what an agent needs to ask for the next: the total and ``nextOffset``
     (None on the last page)."""
     end = offset + limit
-    return items[offset:end], {"total": len(items), "offset": offset, "limit": limit,
-                               "nextOffset": end if end < len(items) else None}
+    return items[offset:end], {
+        "total": len(items),
+        "offset": offset,
+        "limit": limit,
+        "nextOffset": end if end < len(items) else None,
+    }
 
 
 def version_summary(versions: list[dict]) -> list[dict[str, Any]]:
@@ -55,17 +59,30 @@ def version_summary(versions: list[dict]) -> list[dict[str, Any]]:
         runs += [[v] for v in found if v["source"] not in MAIN_SOURCES]
         for run in runs:
             first, last = run[0], run[-1]
-            entry = {"lang": first["lang"], "number": first["number"], "title": first.get("title"),
-                     "source": first["source"], "newest": first["edition"], "oldest": last["edition"],
-                     "editions": len(run)}
+            entry = {
+                "lang": first["lang"],
+                "number": first["number"],
+                "title": first.get("title"),
+                "source": first["source"],
+                "newest": first["edition"],
+                "oldest": last["edition"],
+                "editions": len(run),
+            }
             if len(run) == 1:
                 entry["document"] = first["document"]
             summary.append(entry)
     return summary
 
 
-def rule_payload(rule, subrules: list | None = None, *, versions: bool = False, scenarios: bool = False,
-                 offset: int = 0, limit: int = SUBRULES_PAGE) -> dict[str, Any]:
+def rule_payload(
+    rule,
+    subrules: list | None = None,
+    *,
+    versions: bool = False,
+    scenarios: bool = False,
+    offset: int = 0,
+    limit: int = SUBRULES_PAGE,
+) -> dict[str, Any]:
     """One rule (kb.api.Rule) with its examples, family and citations; its other versions as runs
     (each one with ``versions``); its example games counted (listed with ``scenarios``: a phasing rule
     has dozens); ``subrules`` as compact rules, one page of them."""
@@ -126,8 +143,9 @@ def search_payload(results, offset: int = 0) -> dict[str, Any]:
     for result in payload["results"]:
         for version in result["versions"]:
             version["uri"] = rule_uri(version["lang"], version["edition"], version["document"], version["number"])
-            version["citation"] = citation_stamp(version["number"], version["lang"], version["edition"],
-                                                 version["document"])
+            version["citation"] = citation_stamp(
+                version["number"], version["lang"], version["edition"], version["document"]
+            )
     return payload
 
 
@@ -146,8 +164,9 @@ def cite_payload(citations: list, offset: int = 0, limit: int = CITATIONS_PAGE) 
     return {"citations": found, "page": page, **counts, "unresolved": len(citations) - sum(counts.values())}
 
 
-def check_payload(checked: list, fixed_text: str | None, changes: list[dict], offset: int = 0,
-                  limit: int = CITATIONS_PAGE) -> dict[str, Any]:
+def check_payload(
+    checked: list, fixed_text: str | None, changes: list[dict], offset: int = 0, limit: int = CITATIONS_PAGE
+) -> dict[str, Any]:
     """Re-validated citations (kb.check.CheckedCitation) counted by status, one page of them with the
     edits that fix them; the whole fixed text only when it was asked for (``fixed_text``)."""
     first = checked[0] if checked else None
@@ -166,8 +185,7 @@ def check_payload(checked: list, fixed_text: str | None, changes: list[dict], of
     return payload
 
 
-def trace_payload(trace, *, every_edition: bool = False, offset: int = 0,
-                  limit: int = SUBRULES_PAGE) -> dict[str, Any]:
+def trace_payload(trace, *, every_edition: bool = False, offset: int = 0, limit: int = SUBRULES_PAGE) -> dict[str, Any]:
     """A trace (kb.history.Trace): the editions where the rule changed (with the first and the last),
     or every edition; its subrules' traces one page at a time."""
     payload = _trail(trace, every_edition)
@@ -182,10 +200,25 @@ def _trail(trace, every_edition: bool) -> dict[str, Any]:
     if not every_edition:
         last = len(steps) - 1
         steps = [s for i, s in enumerate(steps) if i in (0, last) or s.change not in (None, UNCHANGED)]
-    return {"number": trace.number, "edition": trace.edition, "document": trace.document,
-            "direction": trace.direction, "end": trace.end, "editions": len(trace.steps),
-            "steps": [{"edition": s.edition, "document": s.document, "number": s.number, "title": s.title,
-                       "change": s.change, "note": s.note} for s in steps]}
+    return {
+        "number": trace.number,
+        "edition": trace.edition,
+        "document": trace.document,
+        "direction": trace.direction,
+        "end": trace.end,
+        "editions": len(trace.steps),
+        "steps": [
+            {
+                "edition": s.edition,
+                "document": s.document,
+                "number": s.number,
+                "title": s.title,
+                "change": s.change,
+                "note": s.note,
+            }
+            for s in steps
+        ],
+    }
 
 
 def crosscheck_payload(report, offset: int = 0, limit: int = RULES_PAGE) -> dict[str, Any]:
@@ -201,7 +234,9 @@ def diff_payload(diff, offset: int = 0, limit: int = CHANGES_PAGE, texts: bool =
     rows = []
     for entry in shown:
         row: dict[str, Any] = {
-            "change": entry.change, "oldNumber": entry.old_number, "newNumber": entry.new_number,
+            "change": entry.change,
+            "oldNumber": entry.old_number,
+            "newNumber": entry.new_number,
             "title": entry.new_title or entry.old_title,
         }
         if entry.split_into:
@@ -247,9 +282,16 @@ def editions_payload(documents: list, offset: int = 0, limit: int = DOCUMENTS_PA
     return {
         "newest": newest,
         "documents": [
-            {"document": d.name, "lang": d.lang, "edition": d.edition, "title": d.title, "format": d.format,
-             "rules": d.rules, "glossary": d.glossary,
-             "inferred": ({"first": d.inferred["first"], "last": d.inferred["last"]} if d.inferred else None)}
+            {
+                "document": d.name,
+                "lang": d.lang,
+                "edition": d.edition,
+                "title": d.title,
+                "format": d.format,
+                "rules": d.rules,
+                "glossary": d.glossary,
+                "inferred": ({"first": d.inferred["first"], "last": d.inferred["last"]} if d.inferred else None),
+            }
             for d in shown
         ],
         "page": page,

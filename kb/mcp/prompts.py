@@ -42,15 +42,18 @@ def register_prompts(server: MCPServer, backend: Backend) -> None:
     @server.prompt(name="answer_rules_question", title="Answer a rules question with validated citations")
     async def answer_rules_question(
         question: Annotated[str, Field(description="The rules question, in any language.")],
-        edition: Annotated[str | None, Field(description='Edition to answer from, e.g. "2026-08-07" '
-                                                         "(default: the newest).")] = None,
-        lang: Annotated[str | None, Field(description="Language of the rule texts to quote (en, de, ja, ...; "
-                                                      "default: English).")] = None,
+        edition: Annotated[
+            str | None, Field(description='Edition to answer from, e.g. "2026-08-07" (default: the newest).')
+        ] = None,
+        lang: Annotated[
+            str | None, Field(description="Language of the rule texts to quote (en, de, ja, ...; default: English).")
+        ] = None,
     ) -> str:
         """Guides an agent to answer a rules question citing only rules the server validated, with the edition."""
         try:
             chosen = await backend.call(_edition, edition)
         except LookupFailed as error:
-            raise MCPError(code=INVALID_PARAMS, message=with_nearest(str(error), error.suggestions),
-                           data=error_data(error)) from error
+            raise MCPError(
+                code=INVALID_PARAMS, message=with_nearest(str(error), error.suggestions), data=error_data(error)
+            ) from error
         return _(INSTRUCTIONS).format(edition=chosen, lang=lang or "en", question=question)

@@ -29,20 +29,33 @@ def _json(data) -> str:
 def register_resources(server: MCPServer, backend: Backend) -> None:
     """Add the rule template and the editions list to ``server``."""
 
-    @server.resource(RULE_TEMPLATE, name="rule", title="A rule of one edition", mime_type=JSON,
-                     description="One rule in one language and edition, e.g. mtgkb://en/2026-08-07/702.26b or "
-                                 "mtgkb://ja/latest/702.26b; the same JSON as the rule tool, without subrules.")
+    @server.resource(
+        RULE_TEMPLATE,
+        name="rule",
+        title="A rule of one edition",
+        mime_type=JSON,
+        description="One rule in one language and edition, e.g. mtgkb://en/2026-08-07/702.26b or "
+        "mtgkb://ja/latest/702.26b; the same JSON as the rule tool, without subrules.",
+    )
     async def rule_resource(lang: str, edition: str, number: str) -> str:
         try:
             found = await backend.call(lambda kb: kb.rule(number, lang=lang, edition=edition_argument(edition)))
         except LookupFailed as error:
             uri = RULE_TEMPLATE.format(lang=lang, edition=edition, number=number)
-            raise MCPError(code=INVALID_PARAMS, message=with_nearest(str(error), error.suggestions),
-                           data={"uri": uri, **error_data(error)}) from error
+            raise MCPError(
+                code=INVALID_PARAMS,
+                message=with_nearest(str(error), error.suggestions),
+                data={"uri": uri, **error_data(error)},
+            ) from error
         return _json(payloads.rule_payload(found))
 
-    @server.resource(EDITIONS_URI, name="editions", title="Editions", mime_type=JSON,
-                     description="Every imported document with its language, edition and counts, and the newest "
-                                 "edition of each language.")
+    @server.resource(
+        EDITIONS_URI,
+        name="editions",
+        title="Editions",
+        mime_type=JSON,
+        description="Every imported document with its language, edition and counts, and the newest "
+        "edition of each language.",
+    )
     async def editions_resource() -> str:
         return _json(await backend.call(lambda kb: payloads.editions_payload(kb.documents())))

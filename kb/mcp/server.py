@@ -54,16 +54,20 @@ class KnowledgeServer(MCPServer):
     """The MCP server with the backend it answers from (closed with the server)."""
 
     def __init__(self, backend: Backend) -> None:
-        super().__init__(NAME, title="mtgkb: the Comprehensive Rules", instructions=SERVER_INSTRUCTIONS,
-                         version=_version(), log_level="WARNING")
+        super().__init__(
+            NAME,
+            title="mtgkb: the Comprehensive Rules",
+            instructions=SERVER_INSTRUCTIONS,
+            version=_version(),
+            log_level="WARNING",
+        )
         self.backend = backend
         register_tools(self, backend)
         register_resources(self, backend)
         register_prompts(self, backend)
         register_completions(self, backend)
 
-    async def call_tool(self, name: str, arguments: dict[str, Any],
-                        context: Context | None = None) -> Any:
+    async def call_tool(self, name: str, arguments: dict[str, Any], context: Context | None = None) -> Any:
         """A tool's answer; an unknown tool or arguments outside its input schema as the one tool error
         shape (message and suggestions) instead of the SDK's text (pydantic's, with its URLs)."""
         try:
@@ -75,22 +79,31 @@ class KnowledgeServer(MCPServer):
                 return argument_error(error.__cause__)
             names = [tool.name for tool in await self.list_tools()]
             if name not in names:
-                return tool_error(_("no tool {name!r}").format(name=name),
-                                  suggestions=difflib.get_close_matches(name, names, n=3, cutoff=0.5) or names)
+                return tool_error(
+                    _("no tool {name!r}").format(name=name),
+                    suggestions=difflib.get_close_matches(name, names, n=3, cutoff=0.5) or names,
+                )
             raise
 
-    async def get_prompt(self, name: str, arguments: dict[str, Any] | None = None,
-                         context: Context | None = None) -> Any:
+    async def get_prompt(
+        self, name: str, arguments: dict[str, Any] | None = None, context: Context | None = None
+    ) -> Any:
         """A prompt; an unknown one or one without its required arguments is invalid params (-32602)."""
         prompt = next((p for p in await self.list_prompts() if p.name == name), None)
         if prompt is None:
             names = [p.name for p in await self.list_prompts()]
-            raise MCPError(code=INVALID_PARAMS, message=_("no prompt {name!r}").format(name=name),
-                           data={"suggestions": names})
+            raise MCPError(
+                code=INVALID_PARAMS, message=_("no prompt {name!r}").format(name=name), data={"suggestions": names}
+            )
         missing = [a.name for a in prompt.arguments or [] if a.required and not (arguments or {}).get(a.name)]
         if missing:
-            raise MCPError(code=INVALID_PARAMS, message=_("the prompt {name} needs the argument {missing}").format(
-                name=name, missing=", ".join(missing)), data={"suggestions": missing})
+            raise MCPError(
+                code=INVALID_PARAMS,
+                message=_("the prompt {name} needs the argument {missing}").format(
+                    name=name, missing=", ".join(missing)
+                ),
+                data={"suggestions": missing},
+            )
         return await super().get_prompt(name, arguments, context)
 
     def close(self) -> None:
@@ -100,8 +113,12 @@ class KnowledgeServer(MCPServer):
 def argument_error(error: ValidationError) -> CallToolResult:
     """Arguments outside a tool's input schema: each field and what it must be, in pydantic's words
     without its links."""
-    message = "; ".join(_("invalid argument {name}: {problem}").format(
-        name=".".join(str(part) for part in item["loc"]), problem=item["msg"]) for item in error.errors())
+    message = "; ".join(
+        _("invalid argument {name}: {problem}").format(
+            name=".".join(str(part) for part in item["loc"]), problem=item["msg"]
+        )
+        for item in error.errors()
+    )
     return tool_error(message)
 
 
@@ -133,8 +150,7 @@ def run_stdio(server: KnowledgeServer) -> None:
         server.close()
 
 
-def run_http(server: KnowledgeServer, host: str, port: int,
-             announce: Callable[[str], None] | None = None) -> None:
+def run_http(server: KnowledgeServer, host: str, port: int, announce: Callable[[str], None] | None = None) -> None:
     """Serve streamable HTTP at http://host:port/mcp; ``announce(url)`` once it listens (port 0: any free one)."""
     import anyio
     import uvicorn

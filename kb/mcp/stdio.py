@@ -45,8 +45,9 @@ def reply_to(line: bytes) -> tuple[bool, dict[str, Any] | None]:
         asked = found.get("id") if isinstance(found, dict) else None
         usable = isinstance(asked, (str, int)) and not isinstance(asked, bool)
         detail = "; ".join(f"{'.'.join(str(p) for p in item['loc'])}: {item['msg']}" for item in error.errors()[:5])
-        return False, _error(asked if usable else None, INVALID_REQUEST, "Invalid Request",
-                             detail or "not a JSON-RPC 2.0 message")
+        return False, _error(
+            asked if usable else None, INVALID_REQUEST, "Invalid Request", detail or "not a JSON-RPC 2.0 message"
+        )
     return True, None
 
 

@@ -24,8 +24,8 @@ from importlib.resources import files
 from pathlib import Path
 from urllib.parse import quote
 
-from kb.core.model import Serialisable
 from kb.api import BadInput, DocumentNotFound, KnowledgeBase, LookupFailed, normalise_edition
+from kb.core.model import Serialisable
 from kb.i18n import _
 from kb.reader import pages
 from kb.reader.render import render
@@ -45,8 +45,9 @@ class ExportResult(Serialisable):
     search: dict | None = None  # Pagefind's index: languages, pages indexed, seconds, its files' bytes
 
 
-def choose_documents(kb: KnowledgeBase, langs: list[str] | None = None, edition: str | None = None,
-                     names: list[str] | None = None) -> list:
+def choose_documents(
+    kb: KnowledgeBase, langs: list[str] | None = None, edition: str | None = None, names: list[str] | None = None
+) -> list:
     """The documents to export: those ``names`` names; else of ``edition`` (a date or a document name;
     an undated document by its inferred edition); else the newest of each language. Per language a
     full text is preferred to a wiki excerpt or a dictionary file of the same edition; ``langs``
@@ -66,8 +67,13 @@ def choose_documents(kb: KnowledgeBase, langs: list[str] | None = None, edition:
         documents = [d for d in documents if d.lang in langs]
     if edition:
         wanted = normalise_edition(edition)
-        chosen = [d for d in documents
-                  if d.name == edition or d.edition == wanted or (d.edition is None and (d.inferred or {}).get("last") == wanted)]
+        chosen = [
+            d
+            for d in documents
+            if d.name == edition
+            or d.edition == wanted
+            or (d.edition is None and (d.inferred or {}).get("last") == wanted)
+        ]
         if not chosen:
             editions = sorted({d.edition for d in documents if d.edition})
             raise LookupFailed(_("no edition {edition!r}").format(edition=edition), editions[-5:])
@@ -94,15 +100,27 @@ def side_pairs(chosen: list) -> list[tuple]:
     english = {d.edition: d for d in chosen if d.lang == "en" and d.edition}
     translations = [d for d in chosen if d.lang != "en"]
     if translations and not english:
-        raise BadInput(_("--side puts each translation beside an English document, and none is exported: "
-                         "add --lang en (or name one with --document)"))
+        raise BadInput(
+            _(
+                "--side puts each translation beside an English document, and none is exported: "
+                "add --lang en (or name one with --document)"
+            )
+        )
     newest = english[max(english)] if english else None
     return [(doc, english.get(doc.edition or (doc.inferred or {}).get("last"), newest)) for doc in translations]
 
 
-def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | None = None, edition: str | None = None,
-                progress: Callable[[str], None] | None = None, side: bool = False,
-                documents: list[str] | None = None, search: bool = True) -> ExportResult:
+def export_html(
+    kb: KnowledgeBase,
+    folder: str | Path,
+    *,
+    langs: list[str] | None = None,
+    edition: str | None = None,
+    progress: Callable[[str], None] | None = None,
+    side: bool = False,
+    documents: list[str] | None = None,
+    search: bool = True,
+) -> ExportResult:
     """Write the static site into ``folder`` (created if needed; files of the same names replaced).
 
     ``documents`` names the documents (else choose_documents picks them). With ``side``, each
@@ -143,8 +161,10 @@ def export_html(kb: KnowledgeBase, folder: str | Path, *, langs: list[str] | Non
             progress(f"{translation.name}.side")
     for lang in sorted(search_langs):
         others = sorted(search_langs - {lang})
-        write(urls.search_page(lang), [render("export_search.html", urls, lang=lang, others=others,
-                                              folder=str(target.resolve()))])
+        write(
+            urls.search_page(lang),
+            [render("export_search.html", urls, lang=lang, others=others, folder=str(target.resolve()))],
+        )
     assets = files("kb.reader") / "static"
     for asset in ASSETS:
         with (assets / asset).open("rb") as source, (target / "static" / asset).open("wb") as out:
@@ -176,10 +196,18 @@ def search_index(folder: Path) -> dict:
     command = [sys.executable, "-m", "pagefind", "--site", str(folder), "--glob", "*.html", "--silent"]
     run = subprocess.run(command, capture_output=True, text=True, encoding="utf-8", errors="replace")
     if run.returncode != 0 or not (output / "pagefind-entry.json").is_file():
-        raise OSError(errno.EIO, _("Pagefind could not index {folder}: {reason}").format(
-            folder=folder, reason=(run.stderr or run.stdout).strip() or run.returncode))
+        raise OSError(
+            errno.EIO,
+            _("Pagefind could not index {folder}: {reason}").format(
+                folder=folder, reason=(run.stderr or run.stdout).strip() or run.returncode
+            ),
+        )
     written = sorted(p for p in output.rglob("*") if p.is_file())
     languages = sorted(p.name.split(".")[1].split("_")[0] for p in output.glob("pagefind.*.pf_meta"))
-    return {"languages": languages, "pages": len(list((output / "fragment").iterdir())),
-            "seconds": round(time.perf_counter() - started, 3),
-            "files": [p.relative_to(folder).as_posix() for p in written], "bytes": sum(p.stat().st_size for p in written)}
+    return {
+        "languages": languages,
+        "pages": len(list((output / "fragment").iterdir())),
+        "seconds": round(time.perf_counter() - started, 3),
+        "files": [p.relative_to(folder).as_posix() for p in written],
+        "bytes": sum(p.stat().st_size for p in written),
+    }

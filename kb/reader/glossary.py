@@ -12,17 +12,26 @@ from __future__ import annotations
 
 import time
 import unicodedata
-from typing import Any
 from dataclasses import dataclass, field
 from itertools import groupby
+from typing import Any
 
 from kb.api import KnowledgeBase, LookupFailed
 from kb.reader.links import glossary_slug
 
 # The first kana of each row of the kana table, and the kana in it (small forms included).
-KANA_ROWS = {"あ": "あいうえおぁぃぅぇぉゔ", "か": "かきくけこゕゖ", "さ": "さしすせそ", "た": "たちつてとっ",
-             "な": "なにぬねの", "は": "はひふへほ", "ま": "まみむめも", "や": "やゆよゃゅょ",
-             "ら": "らりるれろ", "わ": "わゐゑをんゎ"}
+KANA_ROWS = {
+    "あ": "あいうえおぁぃぅぇぉゔ",
+    "か": "かきくけこゕゖ",
+    "さ": "さしすせそ",
+    "た": "たちつてとっ",
+    "な": "なにぬねの",
+    "は": "はひふへほ",
+    "ま": "まみむめも",
+    "や": "やゆよゃゅょ",
+    "ら": "らりるれろ",
+    "わ": "わゐゑをんゎ",
+}
 _ROW_OF = {kana: row for row, members in KANA_ROWS.items() for kana in members}
 OTHER = "#"
 
@@ -171,8 +180,11 @@ def glossary_index(kb: KnowledgeBase, name: str, documents: list | None = None) 
     with the same concept in the newest glossary of every other language held."""
     info = kb.document(name)
     entries = kb.document_glossary(name)
-    others = [d for lang, d in sorted(newest_per_language(documents if documents is not None else kb.documents()).items())
-              if lang != info.lang]
+    others = [
+        d
+        for lang, d in sorted(newest_per_language(documents if documents is not None else kb.documents()).items())
+        if lang != info.lang
+    ]
     other_concepts = [(d, concepts(kb, d)) for d in others]
     keys = _english_keys(kb, info.lang, entries)
     items = []

@@ -28,8 +28,13 @@ def diff_view(kb: KnowledgeBase, old: str, new: str, section: str | None = None)
     for entry in data["rules"]:
         if entry["change"] == "unchanged":
             continue
-        changed.append({**entry, "old_pieces": marked(entry["old_text"] or "", entry["old_spans"]),
-                        "new_pieces": marked(entry["new_text"] or "", entry["new_spans"])})
+        changed.append(
+            {
+                **entry,
+                "old_pieces": marked(entry["old_text"] or "", entry["old_spans"]),
+                "new_pieces": marked(entry["new_text"] or "", entry["new_spans"]),
+            }
+        )
     return {**data, "changed": changed}
 
 
@@ -78,9 +83,17 @@ def overview(kb: KnowledgeBase, width: int = 960, height: int = 240) -> Overview
     names = {d.name: d.edition if d.edition and dated.count(d.edition) == 1 else d.name for d in chain}
     scale = max((d.rules for d in chain), default=1) or 1
     step = width / max(len(chain), 1)
-    editions = [{"edition": d.edition, "document": d.name, "rules": d.rules, "x": round(i * step, 2),
-                 "width": round(step * 0.8, 2), "height": round(d.rules / scale * height, 2)}
-                for i, d in enumerate(chain)]
+    editions = [
+        {
+            "edition": d.edition,
+            "document": d.name,
+            "rules": d.rules,
+            "x": round(i * step, 2),
+            "width": round(step * 0.8, 2),
+            "height": round(d.rules / scale * height, 2),
+        }
+        for i, d in enumerate(chain)
+    ]
     releases = [release(r, names) for r in stored]
     peak = max((sum(r.counts.values()) for r in releases), default=1) or 1
     bar = width / max(len(releases), 1)

@@ -67,7 +67,7 @@ def segments(text: str, lang: str | None, where: Callable[[str], str | None]) ->
             document = where(number) if number else None
             if start > at:
                 found.append(Segment(text[at:start]))
-            piece = text[start:item.end]
+            piece = text[start : item.end]
             found.append(Segment(piece, number, document or None) if document is not None else Segment(piece))
             at = item.end
     if at < len(text) or not found:

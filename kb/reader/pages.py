@@ -16,7 +16,8 @@ from kb.core.numbers import RuleNumber, RuleNumberError
 from kb.i18n import _
 from kb.reader import views
 from kb.reader.glossary import glossary_index
-from kb.reader.history import KINDS, SECTIONS, diff_view, overview as build
+from kb.reader.history import KINDS, SECTIONS, diff_view
+from kb.reader.history import overview as build
 from kb.reader.render import render, stream
 from kb.reader.side_docs import docs_view
 from kb.reader.urls import Urls
@@ -65,8 +66,9 @@ def glossary_or_missing(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
         return _missing(urls, error)
 
 
-def rule_or_missing(kb: KnowledgeBase, urls: Urls, number: str, *, lang: str | None = None,
-                    edition: str | None = None) -> Page:
+def rule_or_missing(
+    kb: KnowledgeBase, urls: Urls, number: str, *, lang: str | None = None, edition: str | None = None
+) -> Page:
     try:
         view = views.rule_view(kb, number, lang=lang, edition=edition)
     except LookupFailed as error:
@@ -77,8 +79,12 @@ def rule_or_missing(kb: KnowledgeBase, urls: Urls, number: str, *, lang: str | N
 def side_by_side(kb: KnowledgeBase, urls: Urls, specs: list[str]) -> Page:
     """Two or three rules aligned through the chain, with the cross-check's flags."""
     if len(specs) < 2:
-        return render("missing.html", urls, message=_("side by side needs two or three rules, "
-                                                       "such as s=de:702.23&s=ja:702.26"), suggestions=[]), 400
+        return render(
+            "missing.html",
+            urls,
+            message=_("side by side needs two or three rules, such as s=de:702.23&s=ja:702.26"),
+            suggestions=[],
+        ), 400
     try:
         view = views.side_by_side(kb, specs)
     except LookupFailed as error:
@@ -106,11 +112,23 @@ def trace(kb: KnowledgeBase, urls: Urls, number: str, edition: str | None) -> Pa
     except LookupFailed as error:
         return _missing(urls, error)
     joined = forward["steps"][:1]
-    if joined and back["steps"] and joined[0].get("change") is None and back["steps"][0]["edition"] == joined[0]["edition"]:
+    if (
+        joined
+        and back["steps"]
+        and joined[0].get("change") is None
+        and back["steps"][0]["edition"] == joined[0]["edition"]
+    ):
         joined = [{**joined[0], "change": back["steps"][0].get("change")}]  # how it came from the edition before
     steps = [*reversed(back["steps"][1:]), *joined, *forward["steps"][1:]]
-    return render("trace.html", urls, number=number, edition=back["edition"], steps=steps,
-                  subrules=forward.get("subrules", []), subrule_changes=_subrule_changes(back, forward)), 200
+    return render(
+        "trace.html",
+        urls,
+        number=number,
+        edition=back["edition"],
+        steps=steps,
+        subrules=forward.get("subrules", []),
+        subrule_changes=_subrule_changes(back, forward),
+    ), 200
 
 
 def _subrule_changes(*traces: dict) -> dict[str, list[tuple[str, str, str]]]:
@@ -122,7 +140,10 @@ def _subrule_changes(*traces: dict) -> dict[str, list[tuple[str, str, str]]]:
             for step in subrule["steps"]:
                 if step.get("change") not in (None, "unchanged") and step.get("number"):
                     found.setdefault(step["edition"], {})[step["number"]] = (
-                        step["number"], step["document"], step["change"])
+                        step["number"],
+                        step["document"],
+                        step["change"],
+                    )
     return {edition: sorted(changes.values()) for edition, changes in found.items()}
 
 
@@ -163,15 +184,24 @@ def search(kb: KnowledgeBase, urls: Urls, query: str, page: int = 1) -> Page:
         found = kb.search(query, limit=min(page * PER_PAGE, SEARCH_LIMIT)).to_dict()
     except BadQuery as error:
         return render("search.html", urls, **{**empty, "error": str(error)}), 400
-    results = found["results"][(page - 1) * PER_PAGE:]
+    results = found["results"][(page - 1) * PER_PAGE :]
     for result in results:
         for version in result["versions"]:
             snippet = version.get("snippet") or {}
             version["pieces"] = _highlighted(snippet.get("text") or "", snippet.get("highlights") or [])
     reachable = min(found["matched"], SEARCH_LIMIT)
     pages = max(1, -(-reachable // PER_PAGE))
-    return render("search.html", urls, query=query, results=results, error=None, found=found,
-                  page=page, pages=pages, first=(page - 1) * PER_PAGE + 1), 200
+    return render(
+        "search.html",
+        urls,
+        query=query,
+        results=results,
+        error=None,
+        found=found,
+        page=page,
+        pages=pages,
+        first=(page - 1) * PER_PAGE + 1,
+    ), 200
 
 
 SEARCH_LIMIT = 200  # kb.search's largest page: results past it are counted, not listed
@@ -215,8 +245,9 @@ def completions(kb: KnowledgeBase, urls: Urls, prefix: str) -> list[dict]:
     for item in kb.complete(prefix, limit=8):
         data = item.to_dict() if hasattr(item, "to_dict") else dict(item)
         rule = data.get("rule")
-        data["href"] = urls.rule(rule, data.get("document")) if rule else \
-            f"{urls.search()}?{urlencode({'q': data['text']})}"
+        data["href"] = (
+            urls.rule(rule, data.get("document")) if rule else f"{urls.search()}?{urlencode({'q': data['text']})}"
+        )
         if rule and data.get("document"):
             _through_identity(kb, urls, data)
         found.append(data)
@@ -234,8 +265,12 @@ def _through_identity(kb: KnowledgeBase, urls: Urls, data: dict) -> None:
         data.update(document=rule.document, href=urls.rule(rule.number, rule.document))
     current = rule.current or {}
     if rule.lang == "en" and current and current["document"] != rule.document:
-        data.update(rule=current["number"], document=current["document"],
-                    href=urls.rule(current["number"], current["document"]), label=current["number"])
+        data.update(
+            rule=current["number"],
+            document=current["document"],
+            href=urls.rule(current["number"], current["document"]),
+            label=current["number"],
+        )
     elif current and current["number"] != rule.number:
         data["label"] = _("{number} (today {current})").format(number=rule.number, current=current["number"])
     elif not current:
@@ -254,6 +289,7 @@ def term(kb: KnowledgeBase, urls: Urls, query: str) -> Page:
     except LookupFailed:
         pass
     if not names and not entries:
-        return render("missing.html", urls, message=_("no glossary entry for {term!r}").format(term=query),
-                      suggestions=[]), 404
+        return render(
+            "missing.html", urls, message=_("no glossary entry for {term!r}").format(term=query), suggestions=[]
+        ), 404
     return render("term.html", urls, query=query, names=names, entries=entries), 200

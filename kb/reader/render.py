@@ -32,12 +32,25 @@ def cached_language_name(code: str, ui: str | None = None) -> str:
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    env = Environment(loader=PackageLoader("kb.reader", "templates"), autoescape=True, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True)
-    env.globals.update(_=_, ngettext=ngettext, language_name=cached_language_name, format_edition=format_edition,
-                       anchor_id=anchor_id, slug=glossary_slug, ui_language=ui_language,
-                       interface_languages=INTERFACE_LANGUAGES, html_lang=html_lang,
-                       example_label=example_label)
+    env = Environment(
+        loader=PackageLoader("kb.reader", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(
+        _=_,
+        ngettext=ngettext,
+        language_name=cached_language_name,
+        format_edition=format_edition,
+        anchor_id=anchor_id,
+        slug=glossary_slug,
+        ui_language=ui_language,
+        interface_languages=INTERFACE_LANGUAGES,
+        html_lang=html_lang,
+        example_label=example_label,
+    )
     return env
 
 

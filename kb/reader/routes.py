@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from importlib.resources import files
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 
 from kb.api import KnowledgeBase
-from urllib.parse import urlencode
-
 from kb.i18n import _, match_language, ui_language, using_language
 from kb.reader import pages, views
 from kb.reader.render import warm
@@ -111,13 +110,19 @@ def _latest(kb: KnowledgeBase, lang: str) -> Response:
     found = views.newest_full(documents, lang)
     if found is None:
         held = sorted({d.lang for d in documents})
-        return _html(pages.render("missing.html", URLS, message=_("no document in language {lang!r}").format(
-            lang=lang), suggestions=[f"/latest/{code}" for code in held]), 404)
+        return _html(
+            pages.render(
+                "missing.html",
+                URLS,
+                message=_("no document in language {lang!r}").format(lang=lang),
+                suggestions=[f"/latest/{code}" for code in held],
+            ),
+            404,
+        )
     return RedirectResponse(URLS.document(found.name), status_code=302)
 
 
-def reader_router(get_kb: Callable[[], KnowledgeBase],
-                  open_kb: Callable[[], KnowledgeBase] | None = None) -> APIRouter:
+def reader_router(get_kb: Callable[[], KnowledgeBase], open_kb: Callable[[], KnowledgeBase] | None = None) -> APIRouter:
     """The reader's pages over the facade ``get_kb()`` returns (the request thread's); a streamed page
     reads through a facade of its own from ``open_kb()``, when given. None is in the OpenAPI document."""
     router = APIRouter(include_in_schema=False)
@@ -128,6 +133,7 @@ def reader_router(get_kb: Callable[[], KnowledgeBase],
             return get_kb(), None
         own = open_kb()
         return own, own
+
     warm()
 
     @router.get("/", response_class=HTMLResponse)
@@ -146,8 +152,11 @@ def reader_router(get_kb: Callable[[], KnowledgeBase],
                 return _html(*found)
             lang = ui_language()
         # The page streams: the first rules arrive while the rest is still being written.
-        return StreamingResponse(streamed(found, lang, own), media_type="text/html; charset=utf-8",
-                                 headers={"Vary": "Accept-Language, Cookie"})
+        return StreamingResponse(
+            streamed(found, lang, own),
+            media_type="text/html; charset=utf-8",
+            headers={"Vary": "Accept-Language, Cookie"},
+        )
 
     @router.get("/read/glossary/{name}")
     def glossary(request: Request, name: str):
@@ -164,8 +173,11 @@ def reader_router(get_kb: Callable[[], KnowledgeBase],
                     own.close()
                 return _html(*found)
             lang = ui_language()
-        return StreamingResponse(streamed(found, lang, own), media_type="text/html; charset=utf-8",
-                                 headers={"Vary": "Accept-Language, Cookie"})
+        return StreamingResponse(
+            streamed(found, lang, own),
+            media_type="text/html; charset=utf-8",
+            headers={"Vary": "Accept-Language, Cookie"},
+        )
 
     @router.get("/read/side")
     def side(request: Request, s: list[str] = Query([], max_length=80)):
@@ -183,8 +195,12 @@ def reader_router(get_kb: Callable[[], KnowledgeBase],
             return _html(*pages.trace(get_kb(), URLS, number, edition))
 
     @router.get("/read/diff")
-    def diff(request: Request, old: str = Query(..., max_length=64), new: str = Query(..., max_length=64),
-             section: str | None = Query(None, max_length=16)):
+    def diff(
+        request: Request,
+        old: str = Query(..., max_length=64),
+        new: str = Query(..., max_length=64),
+        section: str | None = Query(None, max_length=16),
+    ):
         with _interface(request):
             return _html(*pages.diff(get_kb(), URLS, old, new, section))
 

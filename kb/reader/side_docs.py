@@ -86,8 +86,9 @@ def _findings(kb: KnowledgeBase, name: str, stamp: str | None) -> dict[str, list
 def docs_view(kb: KnowledgeBase, names: list[str], documents: list | None = None) -> DocsView:
     """The side-by-side view of two or three documents; rows are aligned when first asked for."""
     if not 2 <= len(names) <= 3:
-        raise BadInput(_("side by side needs two or three documents, such as d=000_a3c90cc092d5a721"
-                         "&d=MagicCompRules_20260807"))
+        raise BadInput(
+            _("side by side needs two or three documents, such as d=000_a3c90cc092d5a721&d=MagicCompRules_20260807")
+        )
     held = {d.name: d for d in (documents if documents is not None else kb.documents())}
     sides = []
     for name in names:
@@ -104,10 +105,11 @@ def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterato
     first = sides[0]
     texts = [first_texts, *(kb.rule_texts(side.info.name) for side in sides[1:])]
     maps = [None] + [kb.number_map(first.pivot, side.pivot) for side in sides[1:]]
-    flags = [_findings(kb, side.info.name, side.info.imported_at) if side.info.lang != "en" else {}
-             for side in sides]
-    cells = [{row[0]: DocCell(row[0], row[1], row[2], row[3], flags=list(flags[k].get(row[0], []))) for row in texts[k]}
-             for k in range(len(sides))]
+    flags = [_findings(kb, side.info.name, side.info.imported_at) if side.info.lang != "en" else {} for side in sides]
+    cells = [
+        {row[0]: DocCell(row[0], row[1], row[2], row[3], flags=list(flags[k].get(row[0], []))) for row in texts[k]}
+        for k in range(len(sides))
+    ]
     rows = [DocRow([cells[0][number], *[None] * (len(sides) - 1)], number) for number, *_rest in texts[0]]
     at = {row.anchor: i for i, row in enumerate(rows)}
     extras: dict[int, list[DocRow]] = {}

@@ -46,8 +46,9 @@ def rule_item(rule: Rule, pivot: str | None = None) -> RuleItem:
     def where(number: str) -> str | None:
         return "" if number in held else pivot
 
-    return RuleItem(rule, segments(rule.text, rule.lang, where),
-                    [segments(example, rule.lang, where) for example in rule.examples])
+    return RuleItem(
+        rule, segments(rule.text, rule.lang, where), [segments(example, rule.lang, where) for example in rule.examples]
+    )
 
 
 def pivot_document(kb: KnowledgeBase, lang: str, edition: str | None) -> str | None:
@@ -197,12 +198,23 @@ def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> li
             steps = []
     if not steps:  # no chain: the same number elsewhere is all we know
         return [Version(v["lang"], v["edition"], v["document"], rule.number) for v in rule.other_versions] + [
-            Version(rule.lang, rule.edition, rule.document, rule.number, current=True)]
+            Version(rule.lang, rule.edition, rule.document, rule.number, current=True)
+        ]
     by_edition = {step["edition"]: step for step in steps if step.get("number")}
     sources = {v["document"]: v["source"] for v in rule.other_versions}
-    found = [Version("en", step["edition"], step["document"], step["number"], step.get("change"),
-                     current=step["document"] == rule.document, source=sources.get(step["document"], "official"))
-             for step in steps if step.get("number")]
+    found = [
+        Version(
+            "en",
+            step["edition"],
+            step["document"],
+            step["number"],
+            step.get("change"),
+            current=step["document"] == rule.document,
+            source=sources.get(step["document"], "official"),
+        )
+        for step in steps
+        if step.get("number")
+    ]
     for doc in documents:
         if doc.lang == "en":
             continue
@@ -215,8 +227,17 @@ def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> li
             kb.rule(step["number"], lang=doc.lang, edition=doc.name)
         except LookupFailed:
             continue
-        found.append(Version(doc.lang, doc.edition, doc.name, step["number"], current=doc.name == rule.document,
-                             inferred=inferred, source=sources.get(doc.name, "translation")))
+        found.append(
+            Version(
+                doc.lang,
+                doc.edition,
+                doc.name,
+                step["number"],
+                current=doc.name == rule.document,
+                inferred=inferred,
+                source=sources.get(doc.name, "translation"),
+            )
+        )
     if not any(v.current for v in found):
         found.append(Version(rule.lang, rule.edition, rule.document, rule.number, current=True))
     found.sort(key=lambda v: (v.lang != "en", v.lang, v.edition or edition or ""))
@@ -255,8 +276,10 @@ def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
         stamp = None
     key = (file, stamp)
     if key not in _scenario_files:
-        _scenario_files[key] = {s.name: ((s.description or "").strip(), [step_text(step) for step in s.steps])
-                                for s in (kb.scenario_file(file) if stamp is not None else [])}
+        _scenario_files[key] = {
+            s.name: ((s.description or "").strip(), [step_text(step) for step in s.steps])
+            for s in (kb.scenario_file(file) if stamp is not None else [])
+        }
     description, steps = _scenario_files[key].get(name, ("", []))
     return ScenarioView(name, bool(stored.get("passed")), stored.get("edition"), description, steps)
 
@@ -264,9 +287,11 @@ def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
 def step_text(step) -> str:
     """A scenario step on one line, as YAML writes it in flow style ("advance: {player: A, to: untap}")."""
     if isinstance(step, dict) and len(step) == 1:
-        (action, value), = step.items()
+        ((action, value),) = step.items()
         if isinstance(value, (dict, list)):
-            return f"{action}: {yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000).strip()}"
+            return (
+                f"{action}: {yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=10_000).strip()}"
+            )
         return f"{action}: {value}"
     return yaml.safe_dump(step, default_flow_style=True, allow_unicode=True, width=10_000).strip()
 
@@ -292,15 +317,19 @@ def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, editio
     pivot = pivot_document(kb, rule.lang, pivot_edition(rule))
     subrules = []
     if rule.kind == "rule":  # a rule's subrules in full; a chapter or section lists its children only
-        subrules = [rule_item(kb.rule(child.number, lang=rule.lang, edition=rule.document), pivot)
-                    for child in rule.children]
+        subrules = [
+            rule_item(kb.rule(child.number, lang=rule.lang, edition=rule.document), pivot) for child in rule.children
+        ]
     found = versions(kb, rule)
     current = next(v for v in found if v.current)
     newest: dict[str, Version] = {}
     for v in found:  # per other language its newest full text, else its newest excerpt (oldest first per language)
         partial = v.source in ("variant", "excerpt")
-        if not v.current and v.lang != current.lang and (
-                not partial or v.lang not in newest or newest[v.lang].source in ("variant", "excerpt")):
+        if (
+            not v.current
+            and v.lang != current.lang
+            and (not partial or v.lang not in newest or newest[v.lang].source in ("variant", "excerpt"))
+        ):
             newest[v.lang] = v
     # English first, then full translations, then excerpts: a translator compares with the original.
     others = sorted(newest.values(), key=lambda v: (v.lang != "en", v.source in ("variant", "excerpt"), v.lang))[:2]
@@ -389,8 +418,9 @@ def _cell_pieces(kb: KnowledgeBase, cell: SideCell, document: str, pivot: str | 
     return rule_item(rule, pivot).text if rule.text == cell.text else [Segment(cell.text or "")]
 
 
-def _counterpart_row(kb: KnowledgeBase, rows: list[SideRow], sides: list[dict], column: int,
-                     number: str) -> SideRow | None:
+def _counterpart_row(
+    kb: KnowledgeBase, rows: list[SideRow], sides: list[dict], column: int, number: str
+) -> SideRow | None:
     """The row of an earlier column holding the same rule as ``number`` of ``column`` where the first
     side has none (ja and en 702.26e beside a German 702.23 that lacks it): one row per rule, found
     through the rule's identity (its versions elsewhere), not its number."""
@@ -400,8 +430,12 @@ def _counterpart_row(kb: KnowledgeBase, rows: list[SideRow], sides: list[dict], 
         return None
     same = {(v["document"], v["number"]) for v in rule.other_versions}
     for row in rows:
-        if row.cells[0].number is None and row.cells[column].number is None and any(
-                row.cells[j].number and (sides[j]["document"], row.cells[j].number) in same
-                for j in range(1, column)):
+        if (
+            row.cells[0].number is None
+            and row.cells[column].number is None
+            and any(
+                row.cells[j].number and (sides[j]["document"], row.cells[j].number) in same for j in range(1, column)
+            )
+        ):
             return row
     return None

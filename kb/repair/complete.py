@@ -66,8 +66,12 @@ def pending(store: Store) -> Pending:
     """What is missing, found by comparing each record of derived data with the documents."""
     _wanted, stale, todo = pending_pairings(store)
     index = search_index.stale_documents(store)
-    return Pending([f"{a.name} -> {b.name}" for a, b in todo], len(stale), pending_inferences(store),
-                   None if index is None else sorted(index))
+    return Pending(
+        [f"{a.name} -> {b.name}" for a, b in todo],
+        len(stale),
+        pending_inferences(store),
+        None if index is None else sorted(index),
+    )
 
 
 def history_pending(store: Store) -> bool:

@@ -18,13 +18,13 @@ from typing import Any, Iterable
 import yaml
 
 from kb.core.model import Serialisable
+from kb.core.numbers import SKIPPED_LETTERS, RuleNumber, RuleNumberError, RuleRange
 from kb.core.paths import DATA_DIR
 from kb.engine import Edition, EditionError, InputError, Runner, build, load_pool
 from kb.engine.cards import CardError, parse_card
 from kb.engine.editions import parse_date
 from kb.engine.schema import Validator
 from kb.i18n import _
-from kb.core.numbers import SKIPPED_LETTERS, RuleNumber, RuleNumberError, RuleRange
 
 SCENARIO_DIR = DATA_DIR / "scenarios"
 CARD_DIR = DATA_DIR / "cards"
@@ -66,7 +66,7 @@ class Scenario:
     steps: list = field(default_factory=list)
     description: str = ""
     errors: list[ScenarioError] = field(default_factory=list)
-    cards: list = field(default_factory=list)      # the file's and the scenario's own cards (raw)
+    cards: list = field(default_factory=list)  # the file's and the scenario's own cards (raw)
 
 
 @dataclass
@@ -112,13 +112,29 @@ def _load_file(path: Path) -> list[Scenario]:
     try:
         raw = yaml.load(path.read_text(encoding="utf-8-sig"), Loader=_LOADER)
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
-        return [Scenario("(file)", name, [], "", errors=[ScenarioError(
-            name, None, "", _("cannot read: {error}").format(error=exc))])]
+        return [
+            Scenario(
+                "(file)",
+                name,
+                [],
+                "",
+                errors=[ScenarioError(name, None, "", _("cannot read: {error}").format(error=exc))],
+            )
+        ]
     validator = _validator()
     raw = _dates_as_text(raw)
     if not isinstance(raw, dict) or not isinstance(raw.get("scenarios"), list):
-        return [Scenario("(file)", name, [], "", errors=[ScenarioError(
-            name, None, "scenarios", _("a scenario file is a mapping with a list 'scenarios'"))])]
+        return [
+            Scenario(
+                "(file)",
+                name,
+                [],
+                "",
+                errors=[
+                    ScenarioError(name, None, "scenarios", _("a scenario file is a mapping with a list 'scenarios'"))
+                ],
+            )
+        ]
     top = {k: v for k, v in raw.items() if k != "scenarios"}
     top_errors = list(validator.errors({**top, "scenarios": []}))
     default_edition = raw.get("edition")
@@ -145,18 +161,36 @@ def _load_file(path: Path) -> list[Scenario]:
                 errors.append(ScenarioError(name, title, f"rules[{j}]", str(exc)))
                 continue
             if set(number.letters or "") & SKIPPED_LETTERS:
-                errors.append(ScenarioError(name, title, f"rules[{j}]", _(
-                    '"{rule}": the CR skips the subrule letters l and o').format(rule=rule)))
+                errors.append(
+                    ScenarioError(
+                        name,
+                        title,
+                        f"rules[{j}]",
+                        _('"{rule}": the CR skips the subrule letters l and o').format(rule=rule),
+                    )
+                )
                 continue
             rules.append(str(number))
         if not isinstance(entry, dict):
             out.append(Scenario(title, name, [], edition, errors=errors))
             continue
         here = f"scenarios[{i}].cards"
-        own = [("cards", k, c) for k, c in enumerate(raw.get("cards") or [])] + \
-            [(here, k, c) for k, c in enumerate(entry.get("cards") or [])]
-        out.append(Scenario(title, name, rules, edition, entry.get("setup", {}), entry.get("steps", []),
-                            entry.get("description", ""), errors, own))
+        own = [("cards", k, c) for k, c in enumerate(raw.get("cards") or [])] + [
+            (here, k, c) for k, c in enumerate(entry.get("cards") or [])
+        ]
+        out.append(
+            Scenario(
+                title,
+                name,
+                rules,
+                edition,
+                entry.get("setup", {}),
+                entry.get("steps", []),
+                entry.get("description", ""),
+                errors,
+                own,
+            )
+        )
     return out
 
 
@@ -188,8 +222,9 @@ def load_scenarios(paths: list[str] | None = None) -> list[Scenario]:
 
 
 def run_one(scenario: Scenario, twins: bool = False) -> ScenarioResult:
-    result = ScenarioResult(scenario.name, scenario.file, scenario.rules, scenario.edition, False,
-                            errors=list(scenario.errors), twins=twins)
+    result = ScenarioResult(
+        scenario.name, scenario.file, scenario.rules, scenario.edition, False, errors=list(scenario.errors), twins=twins
+    )
     if scenario.errors:
         return result
     start = time.perf_counter()
@@ -209,8 +244,9 @@ def run_one(scenario: Scenario, twins: bool = False) -> ScenarioResult:
     return result
 
 
-def run_scenarios(paths: list[str] | None = None, edition: str | None = None,
-                  twins: bool = False) -> list[ScenarioResult]:
+def run_scenarios(
+    paths: list[str] | None = None, edition: str | None = None, twins: bool = False
+) -> list[ScenarioResult]:
     """Play the scenarios (of ``edition`` only, when given); every scenario gets a result."""
     wanted = parse_date(edition) if edition else None
     results = []
@@ -246,8 +282,10 @@ FAMILIES: dict[str, tuple[str, list[str]]] = {
     "phasing 502.15": ("2009-05-01", ["502.15a-p", "217.8a-d"]),
     "phenomena 312": ("2026-08-07", ["312.1-312.7"]),
     "phenomena 310": ("2017-08-25", ["310.1-310.7"]),
-    "planechase 901": ("2026-08-07", ["901.5-901.6", "901.7", "901.7a", "901.8", "901.9", "901.9a-d", "901.10",
-                                      "901.10a-b", "901.11", "901.11a-c"]),
+    "planechase 901": (
+        "2026-08-07",
+        ["901.5-901.6", "901.7", "901.7a", "901.8", "901.9", "901.9a-d", "901.10", "901.10a-b", "901.11", "901.11a-c"],
+    ),
 }
 
 

@@ -16,8 +16,15 @@ from kb.core.errors import BadInput, MtgkbError
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.engine.editions import EditionError, parse_date
 from kb.i18n import _
-from kb.scenarios.play import (FAMILIES, Scenario, ScenarioResult, coverage, load_scenarios, required_rules,
-                               run_scenarios)
+from kb.scenarios.play import (
+    FAMILIES,
+    Scenario,
+    ScenarioResult,
+    coverage,
+    load_scenarios,
+    required_rules,
+    run_scenarios,
+)
 from kb.store import Store
 
 
@@ -26,14 +33,20 @@ def store_results(conn: sqlite3.Connection, results: list[ScenarioResult]) -> in
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     rows = [
         (r.name, r.file, str(RuleNumber.parse(rule)), r.edition, int(r.passed), int(r.twins), len(r.failures), now)
-        for r in results if not r.errors for rule in r.rules
+        for r in results
+        if not r.errors
+        for rule in r.rules
     ]
     with conn:
-        conn.executemany("delete from scenario_results where scenario = ? and file = ? and twins = ?",
-                         {(r.name, r.file, int(r.twins)) for r in results})
+        conn.executemany(
+            "delete from scenario_results where scenario = ? and file = ? and twins = ?",
+            {(r.name, r.file, int(r.twins)) for r in results},
+        )
         conn.executemany(
             "insert into scenario_results (scenario, file, rule, edition, passed, twins, failures, ran_at) "
-            "values (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+            "values (?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
     return len(rows)
 
 
@@ -82,8 +95,12 @@ def coverage_report(store: Store) -> dict[str, dict]:
     for family, row in family_rules(store, FAMILIES).items():
         rules = row["rules"] or builtin[family]
         missing = coverage(rules, loaded)
-        report[family] = {"rules": rules, "covered": len(rules) - len(missing), "missing": missing,
-                          "source": row["source"] or _("built-in list (edition not in the database)")}
+        report[family] = {
+            "rules": rules,
+            "covered": len(rules) - len(missing),
+            "missing": missing,
+            "source": row["source"] or _("built-in list (edition not in the database)"),
+        }
     return report
 
 

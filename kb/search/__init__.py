@@ -14,10 +14,22 @@ from __future__ import annotations
 import importlib
 
 _EXPORTS = {
-    "complete": "complete", "search": "engine", "fuzzy_glossary": "fuzzy", "suggest": "fuzzy",
-    "IndexReport": "index", "index_dir": "index", "rebuild_index": "index", "sync_index": "index",
-    "update_index": "index", "QueryError": "parse", "Completion": "results", "RuleVersion": "results",
-    "SearchResult": "results", "SearchResults": "results", "Snippet": "results", "Suggestion": "results",
+    "complete": "complete",
+    "search": "engine",
+    "fuzzy_glossary": "fuzzy",
+    "suggest": "fuzzy",
+    "IndexReport": "index",
+    "index_dir": "index",
+    "rebuild_index": "index",
+    "sync_index": "index",
+    "update_index": "index",
+    "QueryError": "parse",
+    "Completion": "results",
+    "RuleVersion": "results",
+    "SearchResult": "results",
+    "SearchResults": "results",
+    "Snippet": "results",
+    "Suggestion": "results",
 }
 
 __all__ = sorted(_EXPORTS)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 import threading
-from functools import lru_cache
 from collections.abc import Iterator
+from functools import lru_cache
 
 from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, StemFilter, Token, Tokenizer
 
@@ -28,9 +28,22 @@ _HAN = LazyPattern(f"[{HAN_RANGES}]+")
 _SUDACHI_LIMIT = 4000  # characters per call; Sudachi refuses very long inputs
 _JA_DROPPED_POS = frozenset({"助詞", "助動詞", "補助記号", "空白", "記号"})
 # Keyword abilities whose stem is an everyday word: "phasing" is not "phase", "banding" not "band".
-_UNSTEMMED = {"en": frozenset({
-    "phasing", "banding", "flanking", "cycling", "fading", "vanishing", "offering", "training", "undying", "impending",
-})}
+_UNSTEMMED = {
+    "en": frozenset(
+        {
+            "phasing",
+            "banding",
+            "flanking",
+            "cycling",
+            "fading",
+            "vanishing",
+            "offering",
+            "training",
+            "undying",
+            "impending",
+        }
+    )
+}
 _JA_STOP_LEMMAS = frozenset({"為る", "成る", "有る", "居る", "其の", "此の", "事", "物", "こと", "もの", "よう", "様"})
 
 
@@ -42,7 +55,6 @@ def language_field(lang: str | None) -> str:
     return lang if lang in LANGUAGES else "xx"
 
 
-
 def _token(value: str, positions: bool, chars: bool, mode: str, kwargs: dict) -> Token:
     token = Token(positions, chars, removestops=kwargs.pop("removestops", True), mode=mode, **kwargs)
     token.boost = 1.0
@@ -52,8 +64,17 @@ def _token(value: str, positions: bool, chars: bool, mode: str, kwargs: dict) ->
 class FoldingTokenizer(Tokenizer):
     """Words (\\w runs, dotted numbers kept whole) of the folded text, folded again."""
 
-    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
-                 start_pos: int = 0, start_char: int = 0, mode: str = "", **kwargs) -> Iterator[Token]:
+    def __call__(
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        start_pos: int = 0,
+        start_char: int = 0,
+        mode: str = "",
+        **kwargs,
+    ) -> Iterator[Token]:
         token = _token(value, positions, chars, mode, kwargs)
         folded, offsets = fold_text(value)
         for pos, match in enumerate(_WORD.finditer(folded), start_pos):
@@ -78,8 +99,6 @@ def _sudachi_for(thread_id: int):
 
 def _sudachi():
     return _sudachi_for(threading.get_ident())
-
-
 
 
 # Sudachi's words of the Japanese strings queries hold most (the term list's names, the index's words,
@@ -160,7 +179,7 @@ def _chunks(text: str) -> Iterator[tuple[int, str]]:
     """Pieces short enough for Sudachi, cut after a sentence end or a space where possible."""
     start = 0
     while len(text) - start > _SUDACHI_LIMIT:
-        window = text[start:start + _SUDACHI_LIMIT]
+        window = text[start : start + _SUDACHI_LIMIT]
         cut = max(window.rfind(mark) for mark in "。．.!?！？\n ")
         end = start + (cut + 1 if cut > 0 else _SUDACHI_LIMIT)
         yield start, text[start:end]
@@ -175,8 +194,17 @@ class _PieceTokenizer(Tokenizer):
     def pieces(value: str) -> Iterator[tuple[str, int, int]]:
         raise NotImplementedError
 
-    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
-                 start_pos: int = 0, start_char: int = 0, mode: str = "", **kwargs) -> Iterator[Token]:
+    def __call__(
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        start_pos: int = 0,
+        start_char: int = 0,
+        mode: str = "",
+        **kwargs,
+    ) -> Iterator[Token]:
         token = _token(value, positions, chars, mode, kwargs)
         for pos, (piece, start, end) in enumerate(self.pieces(value), start_pos):
             token.text = piece
@@ -206,18 +234,20 @@ def chinese_pieces(text: str) -> Iterator[tuple[str, int, int]]:
         last = 0
         for han in _HAN.finditer(word):
             if han.start() > last:
-                yield from _span(word[last:han.start()], base + last, offsets, fold=True)
+                yield from _span(word[last : han.start()], base + last, offsets, fold=True)
             run = simplified(han.group())
             if len(run) == 1:
                 yield from _span(run, base + han.start(), offsets)
             for i in range(len(run) - 1):
-                yield from _span(run[i:i + 2], base + han.start() + i, offsets)
+                yield from _span(run[i : i + 2], base + han.start() + i, offsets)
             last = han.end()
         if last < len(word):
             yield from _span(word[last:], base + last, offsets, fold=True)
 
 
-def _span(piece: str, start: int, offsets: list[tuple[int, int]] | None, fold: bool = False) -> Iterator[tuple[str, int, int]]:
+def _span(
+    piece: str, start: int, offsets: list[tuple[int, int]] | None, fold: bool = False
+) -> Iterator[tuple[str, int, int]]:
     piece = piece.strip("_")
     if piece:
         begin, end = source_span(offsets, start, start + len(piece))
@@ -254,8 +284,17 @@ class NamesTokenizer(Tokenizer):
     def __eq__(self, other):
         return self.__class__ is other.__class__ and self.lang == other.lang
 
-    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
-                 start_pos: int = 0, start_char: int = 0, mode: str = "", **kwargs) -> Iterator[Token]:
+    def __call__(
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        start_pos: int = 0,
+        start_char: int = 0,
+        mode: str = "",
+        **kwargs,
+    ) -> Iterator[Token]:
         analyzer = analyzer_for(self.lang)
         pos = start_pos
         for (_, weight), text in zip(NAME_PARTS, value.split(NAME_SEPARATOR)):
@@ -286,8 +325,10 @@ def analyzer_for(lang: str) -> CompositeAnalyzer:
     if lang == "xx":
         return CompositeAnalyzer(FoldingTokenizer())
     stock = LanguageAnalyzer(lang)  # tokenizer, lowercase, stop words, stemmer
-    filters = [StemFilter(lang=lang, ignore=_UNSTEMMED[lang]) if isinstance(f, StemFilter) and lang in _UNSTEMMED else f
-               for f in stock.items[2:]]
+    filters = [
+        StemFilter(lang=lang, ignore=_UNSTEMMED[lang]) if isinstance(f, StemFilter) and lang in _UNSTEMMED else f
+        for f in stock.items[2:]
+    ]
     return CompositeAnalyzer(FoldingTokenizer(), *filters)
 
 

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 from whoosh.lang import stopwords_for_language
 
-from kb.search.analyzers import STEMMED, japanese_words, language_field, surface_analyzer, terms
 from kb.core.text import fold, simplified
-from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk, has_han, has_kana
+from kb.search.analyzers import STEMMED, japanese_words, language_field, surface_analyzer, terms
 from kb.search.parse import Either, Negated, ParsedQuery, Term
 from kb.search.plan import Concept, Join, Leaf, Node, Without
+from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk, has_han, has_kana
 from kb.search.terms import Lexicon, key_terms
 
 TRANSLATION_BOOST = 0.8
@@ -31,11 +31,33 @@ CJK = ("ja", "zh")
 _GERMAN_LETTERS = re.compile(r"[äöüßÄÖÜ]")
 _CHINESE_FUNCTION_CHARS = frozenset("的了是在和与或及被把会吗呢吧么什怎谁哪个这那有")
 # The words of a question that say nothing about the rules ("what happens when ...").
-QUESTION_WORDS = frozenset({
-    "happen", "happens", "happened", "happening", "work", "works", "mean", "means", "meaning", "explain",
-    "passiert", "funktioniert", "bedeutet", "происходит", "случается", "работает", "означает",
-    "どう", "なる", "什么", "怎么", "如何", "为什么",
-})
+QUESTION_WORDS = frozenset(
+    {
+        "happen",
+        "happens",
+        "happened",
+        "happening",
+        "work",
+        "works",
+        "mean",
+        "means",
+        "meaning",
+        "explain",
+        "passiert",
+        "funktioniert",
+        "bedeutet",
+        "происходит",
+        "случается",
+        "работает",
+        "означает",
+        "どう",
+        "なる",
+        "什么",
+        "怎么",
+        "如何",
+        "为什么",
+    }
+)
 
 
 @dataclass
@@ -160,13 +182,21 @@ class _Compiler:
         pieces = [piece for i, term in enumerate(run) for piece in _pieces(term, i)]
         found: list[Node] = []
         segments = self.segments(pieces)
-        kept = [(first, last, pivots, core) for first, last, pivots, core in segments
-                if pivots or self.meaningful(self.text[pieces[first].start:pieces[last - 1].end],
-                                             pieces[first].han and last == first + 1)]
+        kept = [
+            (first, last, pivots, core)
+            for first, last, pivots, core in segments
+            if pivots
+            or self.meaningful(
+                self.text[pieces[first].start : pieces[last - 1].end], pieces[first].han and last == first + 1
+            )
+        ]
         for first, last, pivots, core in kept or segments:  # words that are all stop words are searched as they are
             source = (run[pieces[first].word].start, run[pieces[last - 1].word].end)
-            found.append(self.concept(pieces[first].start, pieces[last - 1].end, "word", pivots, negated,
-                                      source=source, core=core))
+            found.append(
+                self.concept(
+                    pieces[first].start, pieces[last - 1].end, "word", pivots, negated, source=source, core=core
+                )
+            )
         return found
 
     def segments(self, pieces: list[_Piece]) -> list[tuple[int, int, frozenset[str], str | None]]:
@@ -184,22 +214,38 @@ class _Compiler:
                 i = spans[i][0]
                 continue
             end = i + 1
-            while pieces[i].han and end < len(pieces) and pieces[end].han and end not in spans \
-                    and pieces[end].word == pieces[i].word:
+            while (
+                pieces[i].han
+                and end < len(pieces)
+                and pieces[end].han
+                and end not in spans
+                and pieces[end].word == pieces[i].word
+            ):
                 end += 1
             runs.append([i, end, frozenset()])
             i = end
         merged: list[tuple[int, int, frozenset[str], str | None]] = []
         for first, last, pivots in runs:
-            text = self.text[pieces[first].start:pieces[last - 1].end]
+            text = self.text[pieces[first].start : pieces[last - 1].end]
             previous = merged[-1] if merged else None
-            if (not pivots and pieces[first].han and previous and previous[2] and _joined(pieces, previous[1], first)
-                    and self.meaningful(text, last == first + 1)):
-                core = previous[3] or self.text[pieces[previous[0]].start:pieces[previous[1] - 1].end]
+            if (
+                not pivots
+                and pieces[first].han
+                and previous
+                and previous[2]
+                and _joined(pieces, previous[1], first)
+                and self.meaningful(text, last == first + 1)
+            ):
+                core = previous[3] or self.text[pieces[previous[0]].start : pieces[previous[1] - 1].end]
                 merged[-1] = (previous[0], last, previous[2], core)
-            elif (pivots and previous and not previous[2] and pieces[previous[0]].han
-                    and _joined(pieces, previous[1], first)):
-                core = self.text[pieces[first].start:pieces[last - 1].end]
+            elif (
+                pivots
+                and previous
+                and not previous[2]
+                and pieces[previous[0]].han
+                and _joined(pieces, previous[1], first)
+            ):
+                core = self.text[pieces[first].start : pieces[last - 1].end]
                 merged[-1] = (previous[0], last, pivots, core)
             else:
                 merged.append((first, last, pivots, None))
@@ -237,8 +283,16 @@ class _Compiler:
         """A "phrase" or a prefix*: searched as written, never expanded (quotes ask for exactly this)."""
         return self.concept(term.start, term.end, term.kind, frozenset(), negated)
 
-    def concept(self, start: int, end: int, kind: str, pivots: frozenset[str], negated: bool,
-                source: tuple[int, int] | None = None, core: str | None = None) -> Node:
+    def concept(
+        self,
+        start: int,
+        end: int,
+        kind: str,
+        pivots: frozenset[str],
+        negated: bool,
+        source: tuple[int, int] | None = None,
+        core: str | None = None,
+    ) -> Node:
         text = self.text[start:end] if kind != "prefix" else self.text[start:end].rstrip("*")
         concept = QueryConcept(len(self.concepts), text, kind, start, end, pivots, negated, source or (start, end))
         self.concepts.append(concept)
@@ -266,7 +320,9 @@ class _Compiler:
                 other = lang in CJK and self.lang in CJK and lang != self.lang
                 for own, boost in ((text, 1.0), (core, CORE_BOOST)):
                     if own:
-                        _offer(alternatives, lang, tuple(terms(lang, own)), boost * (TRANSLATION_BOOST if other else 1.0))
+                        _offer(
+                            alternatives, lang, tuple(terms(lang, own)), boost * (TRANSLATION_BOOST if other else 1.0)
+                        )
                         spellings.append((lang, own))
             for lang, name in sorted(self.lexicon.translations(pivots)):
                 lang = language_field(lang)
@@ -281,10 +337,15 @@ class _Compiler:
             for lang, spelling in spellings:
                 if lang in CJK and has_cjk(spelling):
                     self.surfaces.setdefault(lang, set()).update(_surfaces(spelling))
-        return Concept(concept.index, tuple(
-            Leaf(lang, words, boost, exact=exact[(lang, words)]) if (lang, words) in exact
-            else _alternative(lang, words, boost, kind == "prefix")
-            for (lang, words), boost in chosen))
+        return Concept(
+            concept.index,
+            tuple(
+                Leaf(lang, words, boost, exact=exact[(lang, words)])
+                if (lang, words) in exact
+                else _alternative(lang, words, boost, kind == "prefix")
+                for (lang, words), boost in chosen
+            ),
+        )
 
 
 def surface_words(text: str) -> tuple[str, ...]:
@@ -314,8 +375,10 @@ def _pieces(term: Term, word: int) -> list[_Piece]:
     if has_kana(text):
         return [_Piece(text[s:e], term.start + s, term.start + e, word, False) for _, s, e in japanese_words(text)]
     if has_han(text):  # each Chinese character a piece; digits and letters between them whole
-        return [_Piece(m.group(), term.start + m.start(), term.start + m.end(), word, has_han(m.group()))
-                for m in _HAN_OR_WORD.finditer(text)]
+        return [
+            _Piece(m.group(), term.start + m.start(), term.start + m.end(), word, has_han(m.group()))
+            for m in _HAN_OR_WORD.finditer(text)
+        ]
     return [_Piece(text, term.start, term.end, word, False)]
 
 

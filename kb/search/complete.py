@@ -15,14 +15,14 @@ import re
 import threading
 from dataclasses import dataclass, field
 
-from kb.store import Store, rows
-from kb.i18n import _
 from kb.core.text import fold
+from kb.i18n import _
+from kb.search.index import lexicon
 from kb.search.parse import QueryError, clean
 from kb.search.results import Completion
 from kb.search.scope import resolve_scope
-from kb.search.index import lexicon
 from kb.search.terms import database_state
+from kb.store import Store, rows
 from kb.terms.names import clean_name
 
 MAX_LIMIT = 100
@@ -63,7 +63,7 @@ class Completions:
         wanted = fold(prefix)
         best: dict[int, float] = {}
         first = bisect.bisect_left(self.sorted_keys, wanted)
-        for key, number, how in self.keys[first:first + _SCAN]:
+        for key, number, how in self.keys[first : first + _SCAN]:
             if not key.startswith(wanted):
                 break
             entry = self.entries[number]
@@ -87,8 +87,15 @@ def build(store: Store) -> Completions:
     """The completion entries of ``store``: glossary terms, dictionary names, newest titles."""
     merged: dict[tuple[str, str], _Entry] = {}
 
-    def add(text: str | None, kind: str, lang: str, english: str | None = None, rule: str | None = None,
-            reading: str | None = None, document: str | None = None) -> None:
+    def add(
+        text: str | None,
+        kind: str,
+        lang: str,
+        english: str | None = None,
+        rule: str | None = None,
+        reading: str | None = None,
+        document: str | None = None,
+    ) -> None:
         for name in re.split(r"\s*[/／]\s*", clean_name(text or "")[0]):
             if name and len(name) <= 80 and not name[0].isdigit():
                 _merge(merged, name, kind, lang, english, rule, reading, document)
@@ -96,24 +103,39 @@ def build(store: Store) -> Completions:
     cited = _first_citations(store)
     # Newest glossaries first: a term's rule is the one its newest entry cites, with that entry's
     # document, since a number means a rule only within one edition ("702.23" of the German text).
-    for row in rows(store.conn, "select g.id, g.term, g.english, g.reading, d.lang, d.name from glossary g "
-                                 "join documents d on d.id = g.document_id order by d.edition is null, "
-                                 "d.edition desc, g.id"):
+    for row in rows(
+        store.conn,
+        "select g.id, g.term, g.english, g.reading, d.lang, d.name from glossary g "
+        "join documents d on d.id = g.document_id order by d.edition is null, "
+        "d.edition desc, g.id",
+    ):
         add(row["term"], "term", row["lang"], row["english"], cited.get(row["id"]), row["reading"], row["name"])
     for name in lexicon(store).names:
         add(name.name, "term", name.lang, name.english)
         add(name.english, "term", "en")
     newest = [d.id for d in resolve_scope(store).documents]
     if newest:
-        for row in rows(store.conn, f"select r.number, r.title, d.lang, d.name from rules r join documents d on "
-                                     f"d.id = r.document_id where r.document_id in ({','.join('?' * len(newest))}) "
-                                     f"and r.title != ''", newest):
+        for row in rows(
+            store.conn,
+            f"select r.number, r.title, d.lang, d.name from rules r join documents d on "
+            f"d.id = r.document_id where r.document_id in ({','.join('?' * len(newest))}) "
+            f"and r.title != ''",
+            newest,
+        ):
             add(row["title"], "title", row["lang"], rule=row["number"], document=row["name"])
     return Completions(list(merged.values()))
 
 
-def _merge(merged: dict, text: str, kind: str, lang: str, english: str | None, rule: str | None,
-           reading: str | None, document: str | None = None) -> None:
+def _merge(
+    merged: dict,
+    text: str,
+    kind: str,
+    lang: str,
+    english: str | None,
+    rule: str | None,
+    reading: str | None,
+    document: str | None = None,
+) -> None:
     """One entry per spelling and language: a glossary term and a title of that name are one."""
     entry = merged.setdefault((lang, fold(text)), _Entry(text, kind, lang))
     entry.sources += 1
@@ -152,4 +174,3 @@ def complete(store: Store, prefix: str, *, lang: str | None = None, limit: int =
         with _lock:
             _cache[key] = cached
     return cached[1].find(prefix, lang, limit)
-

@@ -91,8 +91,11 @@ def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int
         surface = _surface(known.get("surface", []), reader, store.conn, written)
         vocabularies = _summed(surface)
         held = _held(reader, segments)
-        numbers = [number for leaf, _offset in reader.leaf_readers()
-                   for number in segments[leaf.segment().segment_id()]["numbers"]]
+        numbers = [
+            number
+            for leaf, _offset in reader.leaf_readers()
+            for number in segments[leaf.segment().segment_id()]["numbers"]
+        ]
         for lang in CJK:  # Sudachi's words and Chinese bigrams, as the text fields hold them
             counts: dict[str, int] = {}
             for found in segments.values():
@@ -128,9 +131,13 @@ def _japanese(folder: Path, conn, lexicon, words: list[str]) -> dict:
     """The stored Japanese words (kb.search.analyzers.known_japanese) of the term list's Japanese names,
     the index's Japanese words and the Japanese rule titles, with their words' spans; strings stored before
     are not analysed again."""
-    titles = [title for (title,) in conn.execute(
-        "select distinct r.title from rules r join documents d on d.id = r.document_id "
-        "where d.lang = 'ja' and r.title is not null")]
+    titles = [
+        title
+        for (title,) in conn.execute(
+            "select distinct r.title from rules r join documents d on d.id = r.document_id "
+            "where d.lang = 'ja' and r.title is not null"
+        )
+    ]
     wanted = {name.name for name in lexicon.names if name.lang == "ja"} | set(words) | set(titles)
     return {"analysis": ANALYSIS, "words": known_japanese(wanted, _read_japanese(folder))}
 
@@ -203,8 +210,9 @@ def _held(reader, segments: dict[str, dict]) -> dict[str, bytes]:
             if docs is None:
                 docs = combined[code] = array("I")
             numbers = array("I", local)
-            docs.extend(offset + d for d in numbers if d not in deleted) if deleted else \
-                docs.extend(offset + d for d in numbers)
+            docs.extend(offset + d for d in numbers if d not in deleted) if deleted else docs.extend(
+                offset + d for d in numbers
+            )
     return {code: docs.tobytes() for code, docs in combined.items()}
 
 
@@ -249,15 +257,20 @@ def _counted(texts) -> dict[str, dict[str, int]]:
 
 def _record_words(records: list[dict]) -> dict[str, dict[str, int]]:
     """The words of the titles and texts of index records (not ja, zh)."""
-    return _counted((r["lang"], r.get(field("names", r["lang"]), "").split(NAME_SEPARATOR)[0],
-                     r.get(field("text", r["lang"]), "")) for r in records if r["lang"] not in CJK)
+    return _counted(
+        (r["lang"], r.get(field("names", r["lang"]), "").split(NAME_SEPARATOR)[0], r.get(field("text", r["lang"]), ""))
+        for r in records
+        if r["lang"] not in CJK
+    )
 
 
 def _database_words(conn) -> dict[str, dict[str, int]]:
     """Unstemmed words of every distinct title and text per language (not ja, zh), with the
     number of distinct texts holding each: the words did-you-mean offers."""
-    rows = conn.execute("select distinct d.lang, r.title, r.text from rules r join documents d on d.id = r.document_id "
-                        "where d.lang not in ('ja', 'zh')")
+    rows = conn.execute(
+        "select distinct d.lang, r.title, r.text from rules r join documents d on d.id = r.document_id "
+        "where d.lang not in ('ja', 'zh')"
+    )
     return _counted((language_field(lang), title, text) for lang, title, text in rows)
 
 

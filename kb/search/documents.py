@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from functools import lru_cache
 from collections.abc import Callable, Container, Iterator
+from functools import lru_cache
 
 from kb.core.numbers import RuleNumber
 from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.schema import field
-
 
 LeaveOut = Callable[[str, str], bool]  # (document language, glossary term) -> leave the entry out
 
@@ -36,18 +35,22 @@ def rule_documents(conn, doc: dict, known: Container[str] = (), leave_out: Leave
     so that a glossary entry's own words do not answer the query made of them).
     """
     doc_id, lang = doc["id"], language_field(doc["lang"])
-    rules = conn.execute("select id, number, parent, title, text from rules where document_id = ? order by seq",
-                         [doc_id]).fetchall()
+    rules = conn.execute(
+        "select id, number, parent, title, text from rules where document_id = ? order by seq", [doc_id]
+    ).fetchall()
     examples: dict[int, list[str]] = defaultdict(list)
-    for rule_id, text in conn.execute("select rule_id, text from examples where document_id = ? "
-                                      "order by rule_id, position", [doc_id]):
+    for rule_id, text in conn.execute(
+        "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]
+    ):
         examples[rule_id].append(text or "")
     glossary: dict[str, list[str]] = defaultdict(list)
     definitions: dict[str, list[str]] = defaultdict(list)  # an entry's words, at the first rule it cites
     defined: set[int] = set()
     for target, entry, term, definition in conn.execute(
-            "select r.target_start, g.id, g.term, g.text from refs r join glossary g on g.id = r.glossary_id "
-            "where r.document_id = ? order by r.id", [doc_id]):
+        "select r.target_start, g.id, g.term, g.text from refs r join glossary g on g.id = r.glossary_id "
+        "where r.document_id = ? order by r.id",
+        [doc_id],
+    ):
         if leave_out is not None and leave_out(doc["lang"], term):
             continue
         if term not in glossary[target]:
@@ -60,16 +63,25 @@ def rule_documents(conn, doc: dict, known: Container[str] = (), leave_out: Leave
         titles.setdefault(number, title)
     for rule_id, number, parent, title, text in rules:
         heading = (titles.get(parent) or "") if parent else ""
-        names = NAME_SEPARATOR.join((title or "", heading, "\n".join(glossary.get(number, ())),
-                                     "\n".join(definitions.get(number, ()))))
-        parts = {"names": names if names.strip(NAME_SEPARATOR) else "", "text": text or "",
-                 "examples": "\n".join(examples.get(rule_id, ()))}
+        names = NAME_SEPARATOR.join(
+            (title or "", heading, "\n".join(glossary.get(number, ())), "\n".join(definitions.get(number, ())))
+        )
+        parts = {
+            "names": names if names.strip(NAME_SEPARATOR) else "",
+            "text": text or "",
+            "examples": "\n".join(examples.get(rule_id, ())),
+        }
         uid = _content_key(lang, number, parts)
         if uid in known:
             yield {"uid": uid}
             continue
-        record = {"uid": uid, "lang": lang, "number": number, "tree": _tree(number),
-                  "has": " ".join(field(part, lang) for part, value in parts.items() if value)}
+        record = {
+            "uid": uid,
+            "lang": lang,
+            "number": number,
+            "tree": _tree(number),
+            "has": " ".join(field(part, lang) for part, value in parts.items() if value),
+        }
         for part, value in parts.items():
             if value:
                 record[field(part, lang)] = value

@@ -11,22 +11,22 @@ from __future__ import annotations
 import heapq
 from collections import defaultdict
 
-from kb.store import Store, rows
-from kb.i18n import _
 from kb.core.numbers import RuleNumber, RuleRange
+from kb.core.text import fold
+from kb.i18n import _
 from kb.search import index
 from kb.search.analyzers import language_field
 from kb.search.compile import CJK, Compiled, compile_query, surface_words
 from kb.search.fuzzy import corrections
+from kb.search.index import lexicon
 from kb.search.lineage import group_keys, grouping
-from kb.core.text import fold
 from kb.search.parse import ParsedQuery, QueryError, parse
 from kb.search.plan import evaluate
 from kb.search.postings import Postings
 from kb.search.results import RuleVersion, SearchResult, SearchResults
 from kb.search.scope import Scope, renumber_undated, resolve_scope
 from kb.search.snippets import matches, snippet, spelled
-from kb.search.index import lexicon
+from kb.store import Store, rows
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 200
@@ -35,8 +35,15 @@ UNDATED_WEIGHT = 0.8  # an undated page (old numbering, unknown edition) yields 
 OWN_LANGUAGE_WEIGHT = 1.25  # a rule in the language the query is written in: the reader's own text
 
 
-def search(store: Store, query: str, *, langs: list[str] | None = None, edition: str | None = None,
-           section: str | None = None, limit: int = DEFAULT_LIMIT) -> SearchResults:
+def search(
+    store: Store,
+    query: str,
+    *,
+    langs: list[str] | None = None,
+    edition: str | None = None,
+    section: str | None = None,
+    limit: int = DEFAULT_LIMIT,
+) -> SearchResults:
     """Rules matching ``query``, one result per rule with its versions in every language.
 
     Raises QueryError for a query with nothing to search for, kb.api.LookupFailed for an
@@ -56,8 +63,9 @@ def search(store: Store, query: str, *, langs: list[str] | None = None, edition:
     compiled = compile_query(parsed, words, scope.languages, preferred)
     verify = _verifier(store, postings, scope, codes)
     scores, hits = _run(compiled, postings, allowed, verify)
-    fixes = corrections(postings, words, compiled, hits, parsed.text, scope.languages,
-                        (lambda: stored.vocabularies) if stored else None)
+    fixes = corrections(
+        postings, words, compiled, hits, parsed.text, scope.languages, (lambda: stored.vocabularies) if stored else None
+    )
     corrected = None
     if fixes:  # searched as corrected when that finds anything
         text = _apply(parsed.text, fixes)
@@ -71,14 +79,20 @@ def search(store: Store, query: str, *, langs: list[str] | None = None, edition:
     if compiled.plan is not None:  # a hit whose texts show nothing of the query sinks below those that do
         hidden = sum(1 for result in results if not any(_visible(v, compiled) for v in result.versions))
         if hidden:
-            results += _results(store, ranked[limit:limit + hidden], scope, compiled, preferred or compiled.lang)
+            results += _results(store, ranked[limit : limit + hidden], scope, compiled, preferred or compiled.lang)
             results.sort(key=lambda result: not any(_visible(v, compiled) for v in result.versions))
             results = results[:limit]
     return SearchResults(
-        query=parsed.text, results=results, matched=len(scores), languages=sorted({d.lang for d in scope.documents}),
-        query_lang=compiled.lang, scope=scope.label, grouping=grouping(store, scope),
+        query=parsed.text,
+        results=results,
+        matched=len(scores),
+        languages=sorted({d.lang for d in scope.documents}),
+        query_lang=compiled.lang,
+        scope=scope.label,
+        grouping=grouping(store, scope),
         narrowed_to=[str(t) for t in parsed.targets] + ([f"section {section}"] if section else []),
-        corrected=corrected, did_you_mean=[corrected] if corrected else [],
+        corrected=corrected,
+        did_you_mean=[corrected] if corrected else [],
         expansions=_expansions(compiled, words),
         warnings=parsed.warnings,
     )
@@ -94,7 +108,9 @@ def _expansions(compiled: Compiled, words) -> dict[str, list[str]]:
     return found
 
 
-def _run(compiled: Compiled, postings: Postings, allowed: frozenset[int] | set[int], verify) -> tuple[dict[int, float], dict[int, int]]:
+def _run(
+    compiled: Compiled, postings: Postings, allowed: frozenset[int] | set[int], verify
+) -> tuple[dict[int, float], dict[int, int]]:
     if compiled.plan is None:  # only a rule number: its subtree, in document order
         return {doc: 0.0 for doc in allowed}, {}
     hits: dict[int, int] = {}
@@ -134,16 +150,20 @@ def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:
     return text
 
 
-def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str | None,
-             codes: dict[str, str]) -> frozenset[int]:
+def _allowed(
+    postings: Postings, scope: Scope, parsed: ParsedQuery, section: str | None, codes: dict[str, str]
+) -> frozenset[int]:
     """Index documents of the scope, narrowed to the subtrees the query or --section name."""
     names = tuple(sorted(codes[doc.name] for doc in scope.documents if doc.name in codes))
     allowed: frozenset[int] = postings.union("holders", names)
     if section:
         number = RuleNumber.try_parse(section)
         if number is None:
-            raise QueryError(_("--section {section!r} is not a rule number (a section like 7, a chapter like 702)").format(
-                section=section))
+            raise QueryError(
+                _("--section {section!r} is not a rule number (a section like 7, a chapter like 702)").format(
+                    section=section
+                )
+            )
         allowed &= postings.docs("tree", str(number))
     if parsed.targets:
         narrowed: set[int] = set()
@@ -155,8 +175,15 @@ def _allowed(postings: Postings, scope: Scope, parsed: ParsedQuery, section: str
     return allowed
 
 
-def _group(store: Store, scores: dict[int, float], postings: Postings, scope: Scope, by_order: bool, lang: str,
-           codes: dict[str, str]) -> dict:
+def _group(
+    store: Store,
+    scores: dict[int, float],
+    postings: Postings,
+    scope: Scope,
+    by_order: bool,
+    lang: str,
+    codes: dict[str, str],
+) -> dict:
     """(family, number) -> [best score, {(document, number): score}] over the best CANDIDATES texts.
 
     An index document is a text several documents hold; each holder in the scope is a version.
@@ -199,8 +226,11 @@ def _results(store: Store, ranked: list, scope: Scope, compiled: Compiled, prefe
     for _key, (_score, found) in ranked:
         matched.update(found)
     shown = {number for (_family, number), _found in ranked}
-    wanted = sorted(shown | {number for _doc, number in matched}
-                    | {old for mapping in scope.renumbering.values() for old, today in mapping.items() if today in shown})
+    wanted = sorted(
+        shown
+        | {number for _doc, number in matched}
+        | {old for mapping in scope.renumbering.values() for old, today in mapping.items() if today in shown}
+    )
     rows = _rule_rows(store, list(documents), wanted)
     by_key: dict = defaultdict(list)
     keys = group_keys(store, scope, [(documents[r["document_id"]], r["number"]) for r in rows])
@@ -233,7 +263,9 @@ def _visible(version: RuleVersion, compiled: Compiled) -> bool:
     lang = language_field(version.lang)
     if lang in CJK:
         return bool(spelled(version.heading, compiled.surfaces.get(lang, set())))
-    return bool(matches(version.heading, lang, compiled.highlights.get(lang, set()), compiled.prefixes.get(lang, set())))
+    return bool(
+        matches(version.heading, lang, compiled.highlights.get(lang, set()), compiled.prefixes.get(lang, set()))
+    )
 
 
 KEPT_ROWS = 50_000  # (document, number) pairs whose rules a store keeps for the next searches
@@ -263,17 +295,26 @@ def _rule_rows(store: Store, doc_ids: list[int], numbers: list[str]) -> list[dic
 
 def _read_rows(store: Store, doc_ids: list[int], numbers: list[str]) -> list[dict]:
     found: dict[int, dict] = {}
-    select = ("select r.id, r.document_id, r.number, r.title, r.text, r.seq, (select p.title from rules p "
-              "where p.document_id = r.document_id and p.number = r.parent limit 1) as heading from rules r where ")
+    select = (
+        "select r.id, r.document_id, r.number, r.title, r.text, r.seq, (select p.title from rules p "
+        "where p.document_id = r.document_id and p.number = r.parent limit 1) as heading from rules r where "
+    )
     docs = ",".join("?" * len(doc_ids))
     for chunk in _chunks(numbers):
-        for row in rows(store.conn, select + f"r.document_id in ({docs}) and r.number in ({','.join('?' * len(chunk))})",
-                        [*doc_ids, *chunk]):
+        for row in rows(
+            store.conn,
+            select + f"r.document_id in ({docs}) and r.number in ({','.join('?' * len(chunk))})",
+            [*doc_ids, *chunk],
+        ):
             found[row["id"]] = row
     examples: dict[int, list[str]] = defaultdict(list)
     for chunk in _chunks(list(found)):
-        for row in rows(store.conn, f"select rule_id, text from examples where rule_id in ({','.join('?' * len(chunk))}) "
-                               f"order by rule_id, position", chunk):
+        for row in rows(
+            store.conn,
+            f"select rule_id, text from examples where rule_id in ({','.join('?' * len(chunk))}) "
+            f"order by rule_id, position",
+            chunk,
+        ):
             examples[row["rule_id"]].append(row["text"] or "")
     for row in found.values():
         row["examples"] = examples.get(row["id"], [])
@@ -281,7 +322,7 @@ def _read_rows(store: Store, doc_ids: list[int], numbers: list[str]) -> list[dic
 
 
 def _chunks(items: list, size: int = 400) -> list[list]:
-    return [items[i:i + size] for i in range(0, len(items), size)]
+    return [items[i : i + size] for i in range(0, len(items), size)]
 
 
 def _version(row: dict, doc, compiled: Compiled, score: float | None) -> RuleVersion:
@@ -291,10 +332,21 @@ def _version(row: dict, doc, compiled: Compiled, score: float | None) -> RuleVer
     if score is None:  # shown beside the others: its text did not match, nothing to mark
         shown = snippet(parts, lang, set(), set())
     else:
-        shown = snippet(parts, lang, compiled.highlights.get(lang, set()), compiled.prefixes.get(lang, set()),
-                        compiled.surfaces.get(lang, set()) if lang in CJK else None)
+        shown = snippet(
+            parts,
+            lang,
+            compiled.highlights.get(lang, set()),
+            compiled.prefixes.get(lang, set()),
+            compiled.surfaces.get(lang, set()) if lang in CJK else None,
+        )
     return RuleVersion(
-        number=row["number"], lang=doc.lang, edition=doc.edition, document=doc.name, title=row["title"] or None,
-        heading=row["heading"] or None, snippet=shown, score=round(score or 0.0, 4), matched=score is not None,
+        number=row["number"],
+        lang=doc.lang,
+        edition=doc.edition,
+        document=doc.name,
+        title=row["title"] or None,
+        heading=row["heading"] or None,
+        snippet=shown,
+        score=round(score or 0.0, 4),
+        matched=score is not None,
     )
-

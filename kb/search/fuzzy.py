@@ -11,16 +11,16 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import defaultdict
-from dataclasses import dataclass
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
-from kb.store import Store, rows
 from kb.core.text import fold
+from kb.search.index import lexicon
 from kb.search.postings import Postings
 from kb.search.results import Suggestion
 from kb.search.schema import words_field
-from kb.search.index import lexicon
 from kb.search.terms import Lexicon, database_state
+from kb.store import Store, rows
 
 MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
 
@@ -61,9 +61,12 @@ class NearWords:
         from rapidfuzz.distance import OSA  # lazy: as above
 
         allowed = max_distance(word)
-        found = [(candidate, int(d), self.weights[candidate])
-                 for candidate, d, _ in process.extract(word, self._words, scorer=OSA.distance, processor=None,
-                                                        score_cutoff=allowed, limit=None)]
+        found = [
+            (candidate, int(d), self.weights[candidate])
+            for candidate, d, _ in process.extract(
+                word, self._words, scorer=OSA.distance, processor=None, score_cutoff=allowed, limit=None
+            )
+        ]
         found.sort(key=lambda item: (item[1], -item[2], item[0]))
         return found[:limit]
 
@@ -87,13 +90,15 @@ def vocabulary(postings: Postings, lang: str, stored: dict | None = None) -> Nea
                 words, frequencies = stored[lang]
                 known[lang] = NearWords(zip(words, frequencies))
             else:
-                known[lang] = NearWords((_text(word), info.doc_frequency())
-                                        for word, info in postings.reader.iter_field(words_field(lang)))
+                known[lang] = NearWords(
+                    (_text(word), info.doc_frequency()) for word, info in postings.reader.iter_field(words_field(lang))
+                )
         return known[lang]
 
 
-def suggest(postings: Postings, word: str, languages: Iterable[str], limit: int = 3,
-            stored: dict | None = None) -> list[Suggestion]:
+def suggest(
+    postings: Postings, word: str, languages: Iterable[str], limit: int = 3, stored: dict | None = None
+) -> list[Suggestion]:
     """Words of the index near ``word`` in any of ``languages``; none when ``word`` itself is there."""
     found: list[Suggestion] = []
     for lang in languages:
@@ -105,8 +110,15 @@ def suggest(postings: Postings, word: str, languages: Iterable[str], limit: int 
     return found[:limit]
 
 
-def corrections(postings: Postings, words: Lexicon, compiled, hits: dict[int, int], text: str,
-                languages: list[str], stored: Callable[[], dict | None] | None = None) -> list[tuple[int, int, str]]:
+def corrections(
+    postings: Postings,
+    words: Lexicon,
+    compiled,
+    hits: dict[int, int],
+    text: str,
+    languages: list[str],
+    stored: Callable[[], dict | None] | None = None,
+) -> list[tuple[int, int, str]]:
     """(start, end, word) for each query word that matched nothing, with the nearest known word.
 
     ``stored`` gives the vocabularies kept with the index, read only when a word needs correcting
@@ -134,8 +146,9 @@ def corrections(postings: Postings, words: Lexicon, compiled, hits: dict[int, in
 
 def _nearest(postings: Postings, words: Lexicon, word: str, languages: list[str], stored: dict | None) -> str | None:
     names = _names(words)
-    found = [(d, -weight, names.spellings.get(candidate, candidate))
-             for candidate, d, weight in names.near(word, limit=3)]
+    found = [
+        (d, -weight, names.spellings.get(candidate, candidate)) for candidate, d, weight in names.near(word, limit=3)
+    ]
     found += [(s.distance, -s.frequency, s.word) for s in suggest(postings, word, languages, limit=3, stored=stored)]
     if not found or any(d == 0 for d, _, _ in found):
         return None
@@ -163,6 +176,7 @@ def _names(words: Lexicon) -> _Names:
 
 # ---- fuzzy glossary -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class _Name:
     """A spelling that leads to glossary entries: the entry's term, English name or a dictionary name."""
@@ -181,8 +195,10 @@ def _glossary_names(store: Store) -> tuple[NearWords, dict[str, list[_Name]]]:
     if cached and cached[0] == state:
         return cached[1], cached[2]
     names: dict[str, list[_Name]] = defaultdict(list)
-    for row in rows(store.conn, "select g.term, g.english, g.reading, d.lang from glossary g "
-                                 "join documents d on d.id = g.document_id"):
+    for row in rows(
+        store.conn,
+        "select g.term, g.english, g.reading, d.lang from glossary g join documents d on d.id = g.document_id",
+    ):
         for spelling in (row["term"], row["english"], row["reading"]):
             if spelling:
                 names[fold(spelling)].append(_Name(row["term"], row["lang"]))
@@ -222,8 +238,11 @@ def fuzzy_glossary(store: Store, term: str, lang: str | None = None, limit: int 
 def _has_glossary(store: Store, lang: str | None) -> bool:
     if not lang:
         return False
-    return bool(store.conn.execute("select 1 from glossary g join documents d on d.id = g.document_id "
-                                   "where d.lang = ? limit 1", [lang]).fetchone())
+    return bool(
+        store.conn.execute(
+            "select 1 from glossary g join documents d on d.id = g.document_id where d.lang = ? limit 1", [lang]
+        ).fetchone()
+    )
 
 
 def _text(word) -> str:

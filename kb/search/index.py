@@ -14,25 +14,25 @@ import shutil
 import threading
 import time
 from array import array
-from dataclasses import dataclass, field
-from kb.core.model import Serialisable
-from pathlib import Path
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh.reading import IndexReader
 
-from kb.store import Store, rows
-from kb.store.documents import newest_per_language
-from kb.core.errors import IndexMissing
-from kb.i18n import _
 import kb.search.derived as derived
 import kb.search.markers as markers_file
-from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
+from kb.core.errors import IndexMissing
+from kb.core.model import Serialisable
+from kb.i18n import _
 from kb.search.analyzers import LANGUAGES
 from kb.search.documents import marker, rule_documents
 from kb.search.postings import Postings, holdings
 from kb.search.schema import FORMAT, build_schema
+from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
+from kb.store import Store, rows
+from kb.store.documents import newest_per_language
 
 _LOCK_TIMEOUT = 60.0
 _lock = threading.Lock()
@@ -154,7 +154,9 @@ def rebuild_index(store: Store, progress: Progress | None = None, leave_out=None
         if progress:
             progress("commit", committed, steps)
         written = list(records.values())
-        derived.save(temporary, store, {doc["name"]: doc["sha256"] for doc in docs}, (1 + len(docs) + len(written), written))
+        derived.save(
+            temporary, store, {doc["name"]: doc["sha256"] for doc in docs}, (1 + len(docs) + len(written), written)
+        )
         _swap_in(temporary, target)
         if progress:
             progress("derived", steps, steps)  # the last step: the index is in place
@@ -384,8 +386,9 @@ def postings(store: Store) -> Postings:
     """
     target = index_dir(store)
     if not _usable(target):
-        raise IndexMissing(_("there is no search index beside {path}: run 'mtgkb reindex' to build it").format(
-            path=store.path))
+        raise IndexMissing(
+            _("there is no search index beside {path}: run 'mtgkb reindex' to build it").format(path=store.path)
+        )
     try:
         sync_index(store)
     except OSError:
@@ -415,8 +418,12 @@ def _handle(target: Path) -> _Handle | None:
         handle = _open.get(key)
         if handle is not None and handle.identity == identity:
             return handle  # nothing was added to the folder since it was opened
-        if handle is not None and identity is not None and handle.identity[0] == identity[0] \
-                and handle.index.latest_generation() == handle.generation:
+        if (
+            handle is not None
+            and identity is not None
+            and handle.identity[0] == identity[0]
+            and handle.index.latest_generation() == handle.generation
+        ):
             handle.identity = identity  # a lock or temporary file came and went
             return handle
         if handle is not None:
@@ -430,8 +437,9 @@ def _handle(target: Path) -> _Handle | None:
             markers, codes, version = markers_file.read(opened)
         except Exception:  # an unreadable or foreign index is rebuilt, not trusted
             return None
-        handle = _open[key] = _Handle(ix, opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes,
-                                      version, identity)
+        handle = _open[key] = _Handle(
+            ix, opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes, version, identity
+        )
         return handle
 
 

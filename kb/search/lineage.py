@@ -21,11 +21,13 @@ _lock = threading.Lock()
 
 
 def grouping(store: Store, scope: Scope) -> str:
-    """"chain" when results of all editions are grouped through the renumbering chain, else "number"."""
+    """ "chain" when results of all editions are grouped through the renumbering chain, else "number"."""
     return "chain" if scope.label == "all" and _newest_numbers(store) else "number"
 
 
-def group_keys(store: Store, scope: Scope, items: list[tuple[ScopeDocument, str]]) -> dict[tuple[str, str], tuple[str, str]]:
+def group_keys(
+    store: Store, scope: Scope, items: list[tuple[ScopeDocument, str]]
+) -> dict[tuple[str, str], tuple[str, str]]:
     """(document name, number) -> (family, number of the group) for each item."""
     chained = _newest_numbers(store) if scope.label == "all" else {}
     partners = _english_of_edition(store, scope) if chained else {}
@@ -47,16 +49,19 @@ def undated_renumbering(conn) -> dict[str, dict[str, str]]:
     Computed when the index is written (a second over 135 editions) and stored with it.
     """
     try:
-        inferred = conn.execute("select d.name, i.last from edition_inference i join documents d "
-                                "on d.id = i.document_id where d.edition is null and i.last is not null").fetchall()
+        inferred = conn.execute(
+            "select d.name, i.last from edition_inference i join documents d "
+            "on d.id = i.document_id where d.edition is null and i.last is not null"
+        ).fetchall()
     except sqlite3.OperationalError:  # no history stored in this database
         return {}
     if not inferred:
         return {}
     walked = _walk(conn)
     english: dict[str, int] = {}  # edition -> id of its first chained English document
-    for doc_id, edition in conn.execute("select id, edition from documents where lang = 'en' and edition is not null "
-                                        "order by length(name), name"):
+    for doc_id, edition in conn.execute(
+        "select id, edition from documents where lang = 'en' and edition is not null order by length(name), name"
+    ):
         if doc_id in walked:
             english.setdefault(edition, doc_id)
     found = {}
@@ -64,8 +69,12 @@ def undated_renumbering(conn) -> dict[str, dict[str, str]]:
         mapping = walked.get(english.get(last, -1))
         if not mapping:
             continue
-        numbers = [row[0] for row in conn.execute("select r.number from rules r join documents d on d.id = r.document_id "
-                                                  "where d.name = ?", [name])]
+        numbers = [
+            row[0]
+            for row in conn.execute(
+                "select r.number from rules r join documents d on d.id = r.document_id where d.name = ?", [name]
+            )
+        ]
         found[name] = {number: mapping[number] for number in numbers if number in mapping}
     return {name: mapping for name, mapping in found.items() if mapping}
 
@@ -74,7 +83,9 @@ def _english_of_edition(store: Store, scope: Scope) -> dict[str, int]:
     """Edition -> id of the chained English document of that date."""
     chained = _newest_numbers(store)
     found: dict[str, int] = {}
-    for doc_id, edition in store.conn.execute("select id, edition from documents where lang = 'en' and edition is not null"):
+    for doc_id, edition in store.conn.execute(
+        "select id, edition from documents where lang = 'en' and edition is not null"
+    ):
         if doc_id in chained:
             found.setdefault(edition, doc_id)
     return found
@@ -83,7 +94,10 @@ def _english_of_edition(store: Store, scope: Scope) -> dict[str, int]:
 def _newest_numbers(store: Store) -> dict[int, dict[str, str]]:
     """Document id -> {number in that edition: number in the newest}, for the chained English editions."""
     try:
-        state = (database_state(store.conn), tuple(store.conn.execute("select count(*), max(id) from pairing_runs").fetchone()))
+        state = (
+            database_state(store.conn),
+            tuple(store.conn.execute("select count(*), max(id) from pairing_runs").fetchone()),
+        )
     except sqlite3.OperationalError:  # kb.history has not stored a chain in this database
         return {}
     key = str(store.path)
@@ -105,8 +119,10 @@ def _walk(conn) -> dict[int, dict[str, str]]:
     if len(chain) < 2:
         return {}
     newest = chain[-1]
-    current = {rule_id: number for rule_id, number in conn.execute(
-        "select id, number from rules where document_id = ?", [newest.id])}
+    current = {
+        rule_id: number
+        for rule_id, number in conn.execute("select id, number from rules where document_id = ?", [newest.id])
+    }
     found = {newest.id: _by_number(conn, newest.id, current)}
     for position in range(len(chain) - 1, 0, -1):
         runs = runs_between(conn, chain, position, position - 1)

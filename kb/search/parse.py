@@ -20,8 +20,8 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from kb.core.errors import BadQuery
-from kb.i18n import _, ngettext
 from kb.core.numbers import RuleNumber, RuleRange
+from kb.i18n import _, ngettext
 
 MAX_QUERY_CHARS = 500
 MAX_TERMS = 32
@@ -87,9 +87,13 @@ def clean(text: str, warnings: list[str]) -> str:
     if len(text) > MAX_QUERY_CHARS:
         cut = text.rfind(" ", 0, MAX_QUERY_CHARS)
         text = text[: cut if cut > MAX_QUERY_CHARS // 2 else MAX_QUERY_CHARS].rstrip()
-        warnings.append(ngettext("the query was cut to its first {n} character (at most {limit})",
-                                 "the query was cut to its first {n} characters (at most {limit})",
-                                 len(text)).format(n=len(text), limit=MAX_QUERY_CHARS))
+        warnings.append(
+            ngettext(
+                "the query was cut to its first {n} character (at most {limit})",
+                "the query was cut to its first {n} characters (at most {limit})",
+                len(text),
+            ).format(n=len(text), limit=MAX_QUERY_CHARS)
+        )
     return text
 
 
@@ -114,7 +118,9 @@ def parse(query: str) -> ParsedQuery:
 
 
 def _nothing_left(text: str) -> str:
-    if all(token.upper() in _OPERATORS or token in "()" for token in text.replace("(", " ( ").replace(")", " ) ").split()):
+    if all(
+        token.upper() in _OPERATORS or token in "()" for token in text.replace("(", " ( ").replace(")", " ) ").split()
+    ):
         return _("the query {query!r} has operators but no words to search for").format(query=text)
     return _("the query {query!r} has no words to search for").format(query=text)
 
@@ -136,7 +142,7 @@ def _take_citations(text: str) -> tuple[str, list, list[str]]:
             if target not in targets:
                 targets.append(target)
         raws.append(citation.raw)
-        masked = masked[: citation.start] + " " * (citation.end - citation.start) + masked[citation.end:]
+        masked = masked[: citation.start] + " " * (citation.end - citation.start) + masked[citation.end :]
     return masked, targets, raws
 
 
@@ -157,9 +163,10 @@ def _lex(text: str, warnings: list[str]) -> list[_Token]:
             end = text.find(closing, pos + 1)
             if end < 0:
                 end = len(text)
-                warnings.append(_("the quote {quote} was not closed; it was closed at the end of the query").format(
-                    quote=char))
-            inner = text[pos + 1:end]
+                warnings.append(
+                    _("the quote {quote} was not closed; it was closed at the end of the query").format(quote=char)
+                )
+            inner = text[pos + 1 : end]
             if inner.strip():
                 tokens.append(_Token("term", Term(inner.strip(), "phrase", pos + 1, end)))
             pos = end + 1
@@ -281,9 +288,13 @@ class _Parser:
         if token.kind == "term":
             if self.terms >= MAX_TERMS:
                 if self.terms == MAX_TERMS:
-                    self.warnings.append(ngettext("only the first {n} term of the query was searched",
-                                                  "only the first {n} terms of the query were searched",
-                                                  MAX_TERMS).format(n=MAX_TERMS))
+                    self.warnings.append(
+                        ngettext(
+                            "only the first {n} term of the query was searched",
+                            "only the first {n} terms of the query were searched",
+                            MAX_TERMS,
+                        ).format(n=MAX_TERMS)
+                    )
                 self.terms += 1
                 return None
             self.terms += 1
@@ -293,9 +304,13 @@ class _Parser:
     def parse_parenthesis(self):
         self.pos += 1
         if self.depth >= MAX_DEPTH:
-            self.warnings.append(ngettext("parentheses nested deeper than {n} level were ignored",
-                                          "parentheses nested deeper than {n} levels were ignored",
-                                          MAX_DEPTH).format(n=MAX_DEPTH))
+            self.warnings.append(
+                ngettext(
+                    "parentheses nested deeper than {n} level were ignored",
+                    "parentheses nested deeper than {n} levels were ignored",
+                    MAX_DEPTH,
+                ).format(n=MAX_DEPTH)
+            )
             return None
         self.depth += 1
         node = self.parse_or()

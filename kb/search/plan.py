@@ -8,8 +8,8 @@ concepts. Evaluation returns document number -> score for the documents allowed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from kb.search.postings import Postings
 
@@ -58,8 +58,13 @@ Node = Leaf | Concept | Join | Without  # a union at run time without importing 
 Verifier = Callable[[set[int], str, tuple[str, ...]], set[int]]
 
 
-def evaluate(node: Node, postings: Postings, allowed: frozenset[int] | set[int], hits: dict[int, int] | None = None,
-             verify: Verifier | None = None) -> dict[int, float]:
+def evaluate(
+    node: Node,
+    postings: Postings,
+    allowed: frozenset[int] | set[int],
+    hits: dict[int, int] | None = None,
+    verify: Verifier | None = None,
+) -> dict[int, float]:
     """Document -> score of ``node`` among ``allowed``; ``hits`` collects matches per concept index.
 
     ``verify(documents, lang, words)`` keeps the documents whose text holds ``words`` in a row,

@@ -66,8 +66,11 @@ class Postings:
         for lang in languages:
             for part in PARTS:
                 self.counts[field(part, lang)] = reader.doc_frequency("has", field(part, lang))
-        averages = {name: (reader.field_length(name) / count or 1.0) for name, count in self.counts.items()
-                    if count and not name.startswith("lang:")}
+        averages = {
+            name: (reader.field_length(name) / count or 1.0)
+            for name, count in self.counts.items()
+            if count and not name.startswith("lang:")
+        }
         self.searcher = Searcher(reader, weighting=LengthNormalised(averages), closereader=False)
         self.leaves = self.searcher.leaf_searchers()
         self._cache: dict[tuple, dict[int, float]] = {}
@@ -178,7 +181,9 @@ class Postings:
 
     # ---- all fields of a language: BM25F ------------------------------------------------------------
 
-    def score(self, lang: str, texts: tuple[str, ...], prefix: bool = False, below: int | None = None) -> dict[int, float]:
+    def score(
+        self, lang: str, texts: tuple[str, ...], prefix: bool = False, below: int | None = None
+    ) -> dict[int, float]:
         """docnum -> BM25F score of a term, phrase or prefix over the fields of language ``lang``."""
         return self._cached(("bm25f", lang, texts, prefix, below), lambda: self._bm25f(lang, texts, prefix, below))
 
@@ -223,11 +228,13 @@ class Postings:
 
     def docs(self, fieldname: str, text: str) -> set[int]:
         """Documents holding a keyword or ID term (documents, rule subtrees), unscored."""
+
         def compute():
             try:
                 return dict.fromkeys(self.reader.postings(fieldname, text).all_ids(), 0.0)
             except TermNotFound:
                 return {}
+
         return set(self._cached((fieldname, "=", text), compute))
 
     def union(self, fieldname: str, texts: tuple[str, ...]) -> frozenset[int]:

@@ -23,8 +23,11 @@ from kb.store import Store
 
 # The documents the figures are measured on, relative to the corpus folder; the seeds come
 # from KnowledgeBase.build().
-NEWEST = (("en", "full", "MagicCompRules_20260807.txt"), ("ja", "CompRules_ja_20260116.0_lines.txt"),
-          ("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"))
+NEWEST = (
+    ("en", "full", "MagicCompRules_20260807.txt"),
+    ("ja", "CompRules_ja_20260116.0_lines.txt"),
+    ("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
+)
 OLDER = (("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt"),)
 
 
@@ -75,18 +78,27 @@ class QualityReport:
         return [o for o in self.outcomes if not o.passed]
 
     def to_dict(self) -> dict:
-        return {"languages": {k: asdict(v) for k, v in self.languages.items()},
-                "failures": [{"query": o.case.query, "expected": o.case.expected, "rank": o.rank, "top": o.top}
-                             for o in self.failures]}
+        return {
+            "languages": {k: asdict(v) for k, v in self.languages.items()},
+            "failures": [
+                {"query": o.case.query, "expected": o.case.expected, "rank": o.rank, "top": o.top}
+                for o in self.failures
+            ],
+        }
 
 
 def load_queries(path: Path) -> list[QueryCase]:
     """The cases of a query set file (tab-separated, '#' comments, a header line)."""
     with open(path, encoding="utf-8", newline="") as handle:
-        rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t",
-                              quoting=csv.QUOTE_NONE)
-        return [QueryCase(row["lang"], row["query"], row["expected"], int(row["within"]), row["kind"],
-                          row.get("note") or "") for row in rows]
+        rows = csv.DictReader(
+            (line for line in handle if not line.startswith("#")), delimiter="\t", quoting=csv.QUOTE_NONE
+        )
+        return [
+            QueryCase(
+                row["lang"], row["query"], row["expected"], int(row["within"]), row["kind"], row.get("note") or ""
+            )
+            for row in rows
+        ]
 
 
 def measure(cases: list[QueryCase], ranked: Callable[[str], list[str]]) -> QualityReport:
@@ -102,7 +114,8 @@ def measure(cases: list[QueryCase], ranked: Callable[[str], list[str]]) -> Quali
     for lang in dict.fromkeys(case.lang for case in cases):
         own = [o for o in outcomes if o.case.lang == lang]
         report.languages[lang] = LanguageFigures(
-            lang=lang, queries=len(own),
+            lang=lang,
+            queries=len(own),
             mrr=round(sum(1.0 / o.rank for o in own if o.rank) / len(own), 3),
             recall_at_3=round(sum(1 for o in own if o.rank and o.rank <= 3) / len(own), 3),
             passed=sum(1 for o in own if o.passed),
@@ -116,14 +129,20 @@ def measure(cases: list[QueryCase], ranked: Callable[[str], list[str]]) -> Quali
 # "700.13. 参照", "参见规则702.26". A Japanese entry lists its rules before one 参照, each with its
 # title ("rule 702.37〔変異〕、rule 708〔裏向きの呪文やパーマネント〕参照"): the first of the list is meant.
 _NUMBER = r"(\d{3}(?:\.\d+[a-z]?)?)"
-CITED = {"en": re.compile(r"\b[Ss]ee rule " + _NUMBER),
-         "ja": re.compile(r"(?:rule\s*)?" + _NUMBER + r"\.?\s*(?:〔[^〕]*〕)?(?:[、,]\s*(?:rule\s*)?[\d.a-z]+\.?\s*(?:〔[^〕]*〕)?)*"
-                         r"\s*参照"),
-         "zh": re.compile(r"参见规则\s*" + _NUMBER)}
+CITED = {
+    "en": re.compile(r"\b[Ss]ee rule " + _NUMBER),
+    "ja": re.compile(
+        r"(?:rule\s*)?" + _NUMBER + r"\.?\s*(?:〔[^〕]*〕)?(?:[、,]\s*(?:rule\s*)?[\d.a-z]+\.?\s*(?:〔[^〕]*〕)?)*"
+        r"\s*参照"
+    ),
+    "zh": re.compile(r"参见规则\s*" + _NUMBER),
+}
 # Where the definition ends and its references begin.
-_REFERENCES = {"en": re.compile(r"\b(?:[Ss]ee rules? |For more information)"),
-               "ja": re.compile(r"(?:rule\s*)?\d{3}(?:\.\d+[a-z]?)?\.?\s*(?:〔|[、,]|参照)"),
-               "zh": re.compile(r"参见")}
+_REFERENCES = {
+    "en": re.compile(r"\b(?:[Ss]ee rules? |For more information)"),
+    "ja": re.compile(r"(?:rule\s*)?\d{3}(?:\.\d+[a-z]?)?\.?\s*(?:〔|[、,]|参照)"),
+    "zh": re.compile(r"参见"),
+}
 # Rule numbers left in a definition would narrow the search to the answer's subtree.
 _CITATION = re.compile(r"(?:\b[Rr]ules?\s*|规则|第)?\d{3}(?:\.\d+[a-z]?)?(?:条)?")
 HELD_OUT_SEED = "mtgkb-derived-1"
@@ -149,14 +168,17 @@ def derived_cases(store: Store, langs: tuple[str, ...] = ("en", "ja", "zh")) -> 
     cases: list[QueryCase] = []
     for lang in langs:
         documents = [d.id for d in resolve_scope(store).documents if d.lang == lang]
-        counted = [(store.conn.execute("select count(*) from glossary where document_id = ?", [d]).fetchone()[0], d)
-                   for d in documents]
+        counted = [
+            (store.conn.execute("select count(*) from glossary where document_id = ?", [d]).fetchone()[0], d)
+            for d in documents
+        ]
         if not counted or max(counted)[0] == 0:
             continue
         document = max(counted)[1]
         rules = {row[0] for row in store.conn.execute("select number from rules where document_id = ?", [document])}
-        for name, text in store.conn.execute("select term, text from glossary where document_id = ? order by seq",
-                                          [document]):
+        for name, text in store.conn.execute(
+            "select term, text from glossary where document_id = ? order by seq", [document]
+        ):
             cited = CITED[lang].search(text or "")
             if not cited or cited.group(1) not in rules:
                 continue
@@ -170,7 +192,7 @@ def derived_cases(store: Store, langs: tuple[str, ...] = ("en", "ja", "zh")) -> 
 
 def _definition(lang: str, text: str) -> str:
     ends = _REFERENCES[lang].search(text)
-    kept = _CITATION.sub(" ", text[:ends.start()] if ends else text)
+    kept = _CITATION.sub(" ", text[: ends.start()] if ends else text)
     return " ".join(kept.split()).strip(" .,;:。、，")
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from kb.core.model import Serialisable
 from dataclasses import dataclass, field
+
+from kb.core.model import Serialisable
 
 
 @dataclass

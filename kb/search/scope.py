@@ -17,11 +17,10 @@ from dataclasses import dataclass, field, replace
 from kb.core.editions import ALL, NEWEST, nearest_editions, normalise_edition
 from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
 from kb.i18n import _
-from kb.store.documents import document_rows, newest_per_language, resolve
 from kb.search.analyzers import language_field
 from kb.search.terms import database_state
 from kb.store import Store
-
+from kb.store.documents import document_rows, newest_per_language, resolve
 
 
 @dataclass(frozen=True)
@@ -84,21 +83,24 @@ def _resolve(store: Store, langs: list[str] | None, edition: str | None) -> Scop
             raise UnknownLanguage(_("no documents in language {lang!r}").format(lang=missing[0]), known)
         docs = [d for d in docs if d["lang"] in langs]
     if edition is None or edition.lower() in NEWEST:
-        return Scope("newest", [_document(d, "newest" if d["edition"] else f"doc:{d['name']}")
-                                for d in newest_per_language(docs)])
+        return Scope(
+            "newest",
+            [_document(d, "newest" if d["edition"] else f"doc:{d['name']}") for d in newest_per_language(docs)],
+        )
     if edition.lower() == ALL:
         return Scope("all", [_document(d, "all" if d["edition"] else f"doc:{d['name']}") for d in docs])
     named = [d for d in docs if d["name"] == edition]
     if named:
         chosen = named
     else:
-        chosen = [d for lang in dict.fromkeys(d["lang"] for d in docs)
-                  for d in _dated(docs, lang, edition)]
+        chosen = [d for lang in dict.fromkeys(d["lang"] for d in docs) for d in _dated(docs, lang, edition)]
         if not chosen:
             raise EditionNotFound(
                 (_("no edition {edition!r} in {languages}") if langs else _("no edition {edition!r}")).format(
-                    edition=edition, languages=", ".join(langs or [])),
-                nearest_editions([d["edition"] for d in docs if d["edition"]], normalise_edition(edition)))
+                    edition=edition, languages=", ".join(langs or [])
+                ),
+                nearest_editions([d["edition"] for d in docs if d["edition"]], normalise_edition(edition)),
+            )
     wanted = normalise_edition(edition)
     return Scope(chosen[0]["edition"] or edition, [_document(d, f"edition:{wanted}") for d in chosen])
 
@@ -125,6 +127,8 @@ def renumber_undated(scope: Scope, mappings: dict[str, dict[str, str]]) -> Scope
     """
     if scope.label != "newest" or not mappings:
         return scope
-    documents = [replace(d, family="newest", renumbered=True) if not d.edition and mappings.get(d.name) else d
-                 for d in scope.documents]
+    documents = [
+        replace(d, family="newest", renumbered=True) if not d.edition and mappings.get(d.name) else d
+        for d in scope.documents
+    ]
     return Scope(scope.label, documents, {d.name: mappings[d.name] for d in documents if d.renumbered})

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from kb.search.analyzers import analyzer_for, language_field
 from kb.core.text import fold_text, source_span
+from kb.search.analyzers import analyzer_for, language_field
 from kb.search.results import Snippet
 
 WIDTH = {"ja": 90, "zh": 90}
@@ -67,8 +67,9 @@ def spelled(text: str, spellings: set[str]) -> list[tuple[int, int]]:
     return merged
 
 
-def snippet(parts: list[tuple[str, str]], lang: str, words: set[str], prefixes: set[str],
-            spellings: set[str] | None = None) -> Snippet:
+def snippet(
+    parts: list[tuple[str, str]], lang: str, words: set[str], prefixes: set[str], spellings: set[str] | None = None
+) -> Snippet:
     """The best snippet among ``parts`` ((part name, text), preferred first): the first with a match.
 
     ``spellings`` (Japanese, Chinese) are searched as written instead of analysing the text.

@@ -23,20 +23,20 @@ from __future__ import annotations
 
 import zlib
 from collections import defaultdict, namedtuple
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from kb import store
-from kb.search.analyzers import japanese_words, language_field, terms
-from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
 from kb.core.paths import DATA_DIR
 from kb.core.text import fold
+from kb.search.analyzers import japanese_words, language_field, terms
+from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
 from kb.search.scripts import all_han, has_cjk
 
-from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kb.terms.model import TermName
 
@@ -112,7 +112,6 @@ class Lexicon:
         state = dict(self.__dict__)
         state["_names"], state["_names_loader"], state["_spellings_loader"] = None, None, None
         return state
-
 
     def analyse(self, lang: str, text: str) -> tuple[str, ...]:
         """The index terms of a translation (stored), or of any text (analysed now)."""
@@ -191,8 +190,11 @@ def key_terms(lang: str, text: str) -> tuple[str, ...]:
     if lang == "zh":
         return _characters(text)
     if lang == "ja":
-        return tuple(key for word, start, end in japanese_words(text)
-                     for key in (_characters(text[start:end]) if all_han(text[start:end]) else (word,)))
+        return tuple(
+            key
+            for word, start, end in japanese_words(text)
+            for key in (_characters(text[start:end]) if all_han(text[start:end]) else (word,))
+        )
     return tuple(terms(lang, text))
 
 
@@ -201,6 +203,7 @@ def _characters(text: str) -> tuple[str, ...]:
 
 
 # ---- sources ----------------------------------------------------------------------------------
+
 
 def tsv_names(text: str, origin: str) -> list[TermName]:
     """Names of a ``lang<TAB>term<TAB>English`` text; '#' starts a comment line."""
@@ -219,8 +222,13 @@ def database_names(conn, curated_path: Path | None = None) -> list[TermName]:
     the curated file) and translations aligned with a nearby English edition."""
     from kb.terms import sources as term_sources  # lazy: kb.terms, 13 modules ~24 ms, only to build the lexicon
 
-    streams = [term_sources.from_glossaries(conn), term_sources.from_pairs(conn),
-               term_sources.from_rule_titles(conn), term_sources.from_rule_texts(conn), aligned_names(conn)]
+    streams = [
+        term_sources.from_glossaries(conn),
+        term_sources.from_pairs(conn),
+        term_sources.from_rule_titles(conn),
+        term_sources.from_rule_texts(conn),
+        aligned_names(conn),
+    ]
     curated = curated_path or term_sources.CURATED
     if curated.is_file():
         streams.insert(0, term_sources.curated(curated))
@@ -280,8 +288,11 @@ def _aligned_glossary(conn, doc: dict, partner: dict) -> Iterator[tuple[str, str
 
 def _glossary_by_citations(conn, doc_id: int) -> dict[frozenset, list[str]]:
     cited: dict[str, set[str]] = defaultdict(set)
-    for row in store.rows(conn, "select g.term, r.target from glossary g join refs r on r.glossary_id = g.id "
-                              "where g.document_id = ?", [doc_id]):
+    for row in store.rows(
+        conn,
+        "select g.term, r.target from glossary g join refs r on r.glossary_id = g.id where g.document_id = ?",
+        [doc_id],
+    ):
         cited[row["term"]].add(row["target"])
     grouped: dict[frozenset, list[str]] = defaultdict(list)
     for term, targets in cited.items():
@@ -290,7 +301,6 @@ def _glossary_by_citations(conn, doc_id: int) -> dict[frozenset, list[str]]:
 
 
 # ---- the lexicon of a database, cached ---------------------------------------------------------
-
 
 
 _states: dict[int, tuple] = {}  # id(connection) -> (connection, stamp, state); the reference keeps the id unique

@@ -1,23 +1,30 @@
 """The store layer: the SQLite schema, writing documents, reading rows, and the one document resolver.
 
-    schema     the versioned migration list; connect()
-    write      store_document(): one document, atomically, refusing to lose much of a stored one
-    faults     database_fault(): a sqlite3 error as a message naming the database
-    lock       writer_lock(): imports and repairs of one database queue
-    reader     Store: documents, the resolver applied, rules, citations, glossary
-    documents  the resolver itself (pure functions over document rows)
-    lookup     in-memory indexes that make a lookup a few dictionary reads
-    update     the newest official CR (importers/official.py downloads it) stored when newer
+schema     the versioned migration list; connect()
+write      store_document(): one document, atomically, refusing to lose much of a stored one
+faults     database_fault(): a sqlite3 error as a message naming the database
+lock       writer_lock(): imports and repairs of one database queue
+reader     Store: documents, the resolver applied, rules, citations, glossary
+documents  the resolver itself (pure functions over document rows)
+lookup     in-memory indexes that make a lookup a few dictionary reads
+update     the newest official CR (importers/official.py downloads it) stored when newer
 """
 
 from kb.store.faults import database_fault  # noqa: F401
-from kb.store.schema import SCHEMA_VERSION, complete_schema, connect, database, migrate, schema_version  # noqa: F401
 from kb.store.reader import Store, rows  # noqa: F401
+from kb.store.schema import SCHEMA_VERSION, complete_schema, connect, database, migrate, schema_version  # noqa: F401
 
 # Writing needs the importers' citation grammar; a fresh `mtgkb show` only reads, so it is loaded
 # when first asked for.
-_WRITE = ("StoreResult", "_delete_document", "content_digest", "delete_document", "digest", "document_sha",
-          "store_document")
+_WRITE = (
+    "StoreResult",
+    "_delete_document",
+    "content_digest",
+    "delete_document",
+    "digest",
+    "document_sha",
+    "store_document",
+)
 
 
 def __getattr__(name: str):

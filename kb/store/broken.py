@@ -29,8 +29,9 @@ def full_text(store, doc: dict) -> dict | None:
     own = [d for d in whole if d["lang"] == doc["lang"] and d["edition"] == edition]
     if own:
         return max(own, key=rank_key)
-    english = [d for d in whole if d["lang"] == "en" and d["edition"] and d["edition"] <= edition
-               and d["name"].count("_") <= 1]
+    english = [
+        d for d in whole if d["lang"] == "en" and d["edition"] and d["edition"] <= edition and d["name"].count("_") <= 1
+    ]
     return max(english, key=rank_key) if english else None
 
 
@@ -54,8 +55,19 @@ def really_broken(store, found: list[dict]) -> list[Reference]:
             continue
         if row["document_id"] not in checked:
             pivot = full_text(store, by_id[row["document_id"]]) if row["document_id"] in by_id else None
-            checked[row["document_id"]] = None if pivot is None else (pivot, {number for (number,) in store.conn.execute(
-                "select number from rules where document_id = ?", [pivot["id"]])})
+            checked[row["document_id"]] = (
+                None
+                if pivot is None
+                else (
+                    pivot,
+                    {
+                        number
+                        for (number,) in store.conn.execute(
+                            "select number from rules where document_id = ?", [pivot["id"]]
+                        )
+                    },
+                )
+            )
         target = checked[row["document_id"]]
         if target is None:
             continue  # nothing to check it in: out of scope
@@ -68,8 +80,16 @@ def really_broken(store, found: list[dict]) -> list[Reference]:
 
 def _reference(row: dict, checked_in: str | None = None) -> Reference:
     return Reference(
-        source=row["source"], glossary_term=row["glossary_term"], raw=row["raw"], target=row["target"],
-        title=row["title"], resolved=bool(row["resolved"]),
+        source=row["source"],
+        glossary_term=row["glossary_term"],
+        raw=row["raw"],
+        target=row["target"],
+        title=row["title"],
+        resolved=bool(row["resolved"]),
         title_matches=None if row["title_matches"] is None else bool(row["title_matches"]),
-        document=row["document"], lang=row["lang"], edition=row["edition"],
-        actual_title=row["actual_title"] if row["title_matches"] == 0 else None, checked_in=checked_in)
+        document=row["document"],
+        lang=row["lang"],
+        edition=row["edition"],
+        actual_title=row["actual_title"] if row["title_matches"] == 0 else None,
+        checked_in=checked_in,
+    )

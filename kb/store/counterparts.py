@@ -65,7 +65,8 @@ def compute(conn: sqlite3.Connection) -> list[tuple]:
     chain = chain_ids(conn)
     rules: dict[int, list[tuple[int, str, str | None, str | None]]] = {}
     for rule_id, doc_id, number, title, parent in conn.execute(
-            "select id, document_id, number, title, parent from rules order by document_id, seq"):
+        "select id, document_id, number, title, parent from rules order by document_id, seq"
+    ):
         rules.setdefault(doc_id, []).append((rule_id, number, title, parent))
     lineage: dict[int, int] = {}
     previous: int | None = None
@@ -99,19 +100,27 @@ def compute(conn: sqlite3.Connection) -> list[tuple]:
 
 def _primary_steps(conn: sqlite3.Connection, old_id: int, new_id: int) -> dict[int, int]:
     """New rule id -> old rule id for the primary pairs of one stored run."""
-    run = conn.execute("select id from pairing_runs where old_document = ? and new_document = ?",
-                       [old_id, new_id]).fetchone()
+    run = conn.execute(
+        "select id from pairing_runs where old_document = ? and new_document = ?", [old_id, new_id]
+    ).fetchone()
     if run is None:
         return {}
-    return dict(conn.execute(
-        "select new_rule, old_rule from pairings where run_id = ? and old_rule is not null and new_rule is not null "
-        "and change not in ('split', 'merged')", [run[0]]))
+    return dict(
+        conn.execute(
+            "select new_rule, old_rule from pairings where run_id = ? and old_rule is not null and new_rule is not null "
+            "and change not in ('split', 'merged')",
+            [run[0]],
+        )
+    )
 
 
 def _pivots(conn: sqlite3.Connection, chain: list[tuple[int, str]]) -> dict[int, int | None]:
     """Each document's English pivot in the chain (None when there is none)."""
-    inferred = dict(conn.execute("select document_id, last from edition_inference")) if has_table(
-        conn, "edition_inference") else {}
+    inferred = (
+        dict(conn.execute("select document_id, last from edition_inference"))
+        if has_table(conn, "edition_inference")
+        else {}
+    )
     by_edition: dict[str, int] = {}
     for doc_id, edition in chain:
         by_edition[edition] = doc_id  # the last of a date, as the chain's position of a date is

@@ -18,7 +18,6 @@ from kb.core.editions import ALL, NEWEST, is_date, nearest_editions, normalise_e
 from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
 from kb.i18n import _
 
-
 COLUMNS = ("id", "name", "lang", "edition", "rules", "format", "sha256")
 
 # A text of the CR's layout is whole when it holds at least this share of the rules of the whole
@@ -33,8 +32,9 @@ GROWTH_PER_YEAR = 0.05
 def document_rows(conn) -> list[dict]:
     """Every stored document as the resolver reads it (id, name, lang, edition, rules, format, sha256),
     marked whole or excerpt, original or copy (mark_provenance)."""
-    return mark_provenance([dict(zip(COLUMNS, row)) for row in conn.execute(
-        f"select {', '.join(COLUMNS)} from documents")])
+    return mark_provenance(
+        [dict(zip(COLUMNS, row)) for row in conn.execute(f"select {', '.join(COLUMNS)} from documents")]
+    )
 
 
 def mark_provenance(docs: list[dict]) -> list[dict]:
@@ -63,7 +63,8 @@ def mark_provenance(docs: list[dict]) -> list[dict]:
         whole = decided.setdefault(doc["lang"], [])
         reference, years = _neighbours(whole, doc["edition"])
         doc["whole"] = not reference or (doc.get("rules") or 0) >= WHOLE_SHARE * reference / (
-            1 + GROWTH_PER_YEAR * years)
+            1 + GROWTH_PER_YEAR * years
+        )
         if doc["whole"]:
             whole.append((doc["edition"], doc.get("rules") or 0))
     return docs
@@ -82,7 +83,7 @@ _TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
 
 
 def primary_language(code: str | None) -> str:
-    """"ja-JP" and "ja" are one language for choosing documents; Traditional Chinese ("zh-Hant",
+    """ "ja-JP" and "ja" are one language for choosing documents; Traditional Chinese ("zh-Hant",
     "zh-TW") is one of its own beside Simplified ("zh", "zh-CN", "zh-Hans")."""
     text = (code or "").replace("_", "-").lower()
     if text.startswith(_TRADITIONAL):
@@ -107,8 +108,14 @@ def languages(docs: list[dict]) -> list[str]:
     return sorted({d["lang"] for d in docs})
 
 
-def resolve(docs: list[dict], *, lang: str | None = None, edition: str | None = None,
-            default_lang: str | None = None, prefer: str | None = None) -> list[dict]:
+def resolve(
+    docs: list[dict],
+    *,
+    lang: str | None = None,
+    edition: str | None = None,
+    default_lang: str | None = None,
+    prefer: str | None = None,
+) -> list[dict]:
     """The documents ``lang`` and ``edition`` name, best first.
 
     ``lang`` given: only that language (an unknown one is bad input). Not given: a
@@ -163,8 +170,10 @@ def in_force(docs: list[dict], date: str, text: str = "", lang: str | None = Non
         return date
     if date < held[0]:
         error = _edition_not_found(text or date, date, lang, docs)
-        raise EditionNotFound(str(error) + "; " + _("none was in force then: the first is of {first}").format(
-            first=held[0]), error.suggestions)
+        raise EditionNotFound(
+            str(error) + "; " + _("none was in force then: the first is of {first}").format(first=held[0]),
+            error.suggestions,
+        )
     return max(e for e in held if e <= date)
 
 
@@ -180,6 +189,8 @@ def newest_per_language(docs: list[dict]) -> list[dict]:
 
 def _edition_not_found(text: str, wanted: str, lang: str | None, docs: list[dict]) -> EditionNotFound:
     hint = "" if is_date(wanted) else " " + _("(give a date like 2009-07-11 or a document name)")
-    message = (_("no edition {edition!r} in language {lang!r}") if lang else _("no edition {edition!r}"))
-    return EditionNotFound(message.format(edition=text, lang=lang) + hint,
-                           nearest_editions([d["edition"] for d in docs if d["edition"]], wanted))
+    message = _("no edition {edition!r} in language {lang!r}") if lang else _("no edition {edition!r}")
+    return EditionNotFound(
+        message.format(edition=text, lang=lang) + hint,
+        nearest_editions([d["edition"] for d in docs if d["edition"]], wanted),
+    )

@@ -42,34 +42,42 @@ def database_fault(error: sqlite3.Error, path: str | Path | None) -> DatabaseErr
     lower = text.lower()
     where = str(path) if path else _("the database")
     if "locked" in lower or "busy" in lower:
-        message = _("{path}: the database is locked by another process, which has held its write lock for more "
-                    "than {seconds} s; nothing was changed: try again when it has finished").format(
-            path=where, seconds=BUSY_TIMEOUT)
+        message = _(
+            "{path}: the database is locked by another process, which has held its write lock for more "
+            "than {seconds} s; nothing was changed: try again when it has finished"
+        ).format(path=where, seconds=BUSY_TIMEOUT)
     elif "disk is full" in lower or "database or disk is full" in lower:
-        message = _("{path}: the disk is full (or the database reached its size limit); this change was not "
-                    "stored, what was stored before is intact: free some space and run the command again").format(
-            path=where)
+        message = _(
+            "{path}: the disk is full (or the database reached its size limit); this change was not "
+            "stored, what was stored before is intact: free some space and run the command again"
+        ).format(path=where)
     elif ("disk i/o error" in lower or getattr(error, "sqlite_errorname", "").startswith("SQLITE_IOERR")) and path:
         free = free_bytes(path)
         if free is not None and free < LOW_SPACE:
-            message = _("{path}: the disk is full ({free} bytes free), so SQLite cannot write even its working "
-                        "files ({reason}); nothing more was stored, what was stored before is intact: free some "
-                        "space and run the command again").format(
-                path=where, free=f"{free:,}", reason=getattr(error, "sqlite_errorname", None) or text)
+            message = _(
+                "{path}: the disk is full ({free} bytes free), so SQLite cannot write even its working "
+                "files ({reason}); nothing more was stored, what was stored before is intact: free some "
+                "space and run the command again"
+            ).format(path=where, free=f"{free:,}", reason=getattr(error, "sqlite_errorname", None) or text)
         else:
-            message = _("{path}: the disk reported an input/output error ({reason}); what was stored before is "
-                        "intact: check the disk and run the command again").format(
-                path=where, reason=getattr(error, "sqlite_errorname", None) or text)
+            message = _(
+                "{path}: the disk reported an input/output error ({reason}); what was stored before is "
+                "intact: check the disk and run the command again"
+            ).format(path=where, reason=getattr(error, "sqlite_errorname", None) or text)
     elif "readonly" in lower or "read-only" in lower:
-        message = _("{path}: the database is read-only (a read-only file, folder or file system): reading "
-                    "commands work, but to import or repair copy it somewhere writable").format(path=where)
+        message = _(
+            "{path}: the database is read-only (a read-only file, folder or file system): reading "
+            "commands work, but to import or repair copy it somewhere writable"
+        ).format(path=where)
     elif "not a database" in lower or "encrypted" in lower or "malformed" in lower:
-        message = _("{path}: not a usable mtgkb database: the file is not SQLite, or is damaged; check --db or "
-                    "$MTGKB_DB").format(path=where)
+        message = _(
+            "{path}: not a usable mtgkb database: the file is not SQLite, or is damaged; check --db or $MTGKB_DB"
+        ).format(path=where)
     elif (found := _MISSING.search(text)) is not None:
-        message = _("{path}: the database lacks {what}: it was made by an older mtgkb or another program; run "
-                    "'mtgkb --db {path} repair' to bring its schema up to date").format(
-            path=where, what=found.group(1) or found.group(2))
+        message = _(
+            "{path}: the database lacks {what}: it was made by an older mtgkb or another program; run "
+            "'mtgkb --db {path} repair' to bring its schema up to date"
+        ).format(path=where, what=found.group(1) or found.group(2))
     elif "unable to open" in lower:
         message = _("{path}: cannot open the database file (is its folder missing or read-only?)").format(path=where)
     else:
@@ -83,11 +91,14 @@ def file_fault(error: OSError, path: str | Path) -> DatabaseError:
     """An OSError writing a file beside the database (the search index) as a message naming it."""
     reason = error.strerror or str(error)
     if error.errno == errno.ENOSPC:
-        message = _("{path}: the disk is full ({reason}); the database is intact: free some space and run the "
-                    "command again").format(path=path, reason=reason)
+        message = _(
+            "{path}: the disk is full ({reason}); the database is intact: free some space and run the command again"
+        ).format(path=path, reason=reason)
     elif error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        message = _("{path}: cannot be written ({reason}): a read-only file, folder or file system; reading "
-                    "commands work, but to write copy the database somewhere writable").format(path=path, reason=reason)
+        message = _(
+            "{path}: cannot be written ({reason}): a read-only file, folder or file system; reading "
+            "commands work, but to write copy the database somewhere writable"
+        ).format(path=path, reason=reason)
     else:
         message = _("{path}: cannot be written: {reason}").format(path=path, reason=reason)
     fault = DatabaseError(message)

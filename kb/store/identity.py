@@ -46,8 +46,13 @@ def document_roles(docs: list[dict]) -> dict[int, str]:
 
 def is_official(doc: dict) -> bool:
     """An edition of the chain: a dated whole English CR text that is no copy of another."""
-    return (doc["lang"] == "en" and bool(doc["edition"]) and doc.get("format") == "cr-text"
-            and doc.get("whole", True) and not is_variant(doc))
+    return (
+        doc["lang"] == "en"
+        and bool(doc["edition"])
+        and doc.get("format") == "cr-text"
+        and doc.get("whole", True)
+        and not is_variant(doc)
+    )
 
 
 _ROLE_ORDER = {OFFICIAL: 0, TRANSLATION: 0, VARIANT: 1, EXCERPT: 2}
@@ -55,8 +60,13 @@ _ROLE_ORDER = {OFFICIAL: 0, TRANSLATION: 0, VARIANT: 1, EXCERPT: 2}
 
 def version_order(version: dict) -> tuple:
     """English first, then by language; newest first (undated last); main text, variant, excerpt."""
-    return (version["lang"] != "en", version["lang"], -_edition_value(version["edition"]),
-            _ROLE_ORDER[version["source"]], version["document"])
+    return (
+        version["lang"] != "en",
+        version["lang"],
+        -_edition_value(version["edition"]),
+        _ROLE_ORDER[version["source"]],
+        version["document"],
+    )
 
 
 def _edition_value(edition: str | None) -> int:
@@ -79,20 +89,35 @@ def lineage_rows(conn: sqlite3.Connection, rule_id: int) -> list[tuple[int, str,
     found = conn.execute(
         "select json_group_array(json_array(c.document_id, c.number, c.topic)) from (select document_id, number, "
         "topic from counterparts where lineage = (select lineage from counterparts where rule_id = ?) "
-        "order by document_id) c", [rule_id]).fetchone()[0]
+        "order by document_id) c",
+        [rule_id],
+    ).fetchone()[0]
     return [tuple(row) for row in json.loads(found)] or None
 
 
 def document_order(docs_by_id: dict[int, dict], roles: dict[int, str]) -> dict[int, tuple]:
     """Each document's place in an "also in" list (version_order), computed once per database state:
     a lookup then sorts its lineage by a dictionary read per row."""
-    return {doc_id: version_order({"lang": doc["lang"], "edition": doc["edition"], "document": doc["name"],
-                                   "source": roles.get(doc_id, OFFICIAL)})
-            for doc_id, doc in docs_by_id.items()}
+    return {
+        doc_id: version_order(
+            {
+                "lang": doc["lang"],
+                "edition": doc["edition"],
+                "document": doc["name"],
+                "source": roles.get(doc_id, OFFICIAL),
+            }
+        )
+        for doc_id, doc in docs_by_id.items()
+    }
 
 
-def versions(rows: list[tuple[int, str, str | None]], own_doc: int, docs_by_id: dict[int, dict],
-             roles: dict[int, str], order: dict[int, tuple]) -> list[dict]:
+def versions(
+    rows: list[tuple[int, str, str | None]],
+    own_doc: int,
+    docs_by_id: dict[int, dict],
+    roles: dict[int, str],
+    order: dict[int, tuple],
+) -> list[dict]:
     """The other documents of a lineage as "also in" lists them, in ``order`` (document_order)."""
     chosen: dict[int, tuple[str, str | None]] = {}
     for doc_id, number, topic in rows:
@@ -101,13 +126,22 @@ def versions(rows: list[tuple[int, str, str | None]], own_doc: int, docs_by_id: 
     found = []
     for doc_id in sorted(chosen, key=order.__getitem__):
         doc, (number, topic) = docs_by_id[doc_id], chosen[doc_id]
-        found.append({"document": doc["name"], "lang": doc["lang"], "edition": doc["edition"], "number": number,
-                      "title": topic, "source": roles.get(doc_id, OFFICIAL)})
+        found.append(
+            {
+                "document": doc["name"],
+                "lang": doc["lang"],
+                "edition": doc["edition"],
+                "number": number,
+                "title": topic,
+                "source": roles.get(doc_id, OFFICIAL),
+            }
+        )
     return found
 
 
-def counterparts_of(conn: sqlite3.Connection, number: str, targets: list[dict],
-                    docs_by_id: dict[int, dict]) -> list[dict]:
+def counterparts_of(
+    conn: sqlite3.Connection, number: str, targets: list[dict], docs_by_id: dict[int, dict]
+) -> list[dict]:
     """Where a number missing from ``targets`` (documents, best first) names a rule elsewhere, that
     rule's number in the first target holding it: the lineage of the newest holder first."""
     if not targets or not has_counterparts(conn):
@@ -116,7 +150,8 @@ def counterparts_of(conn: sqlite3.Connection, number: str, targets: list[dict],
     rows = conn.execute(
         f"select c2.document_id, c2.number, c1.document_id from counterparts c1 join counterparts c2 "
         f"on c2.lineage = c1.lineage where c1.number = ? and c2.document_id in ({','.join('?' * len(wanted))})",
-        [number, *wanted]).fetchall()
+        [number, *wanted],
+    ).fetchall()
     if not rows:
         return []
     best = min(wanted[target] for target, _, _ in rows)
@@ -128,10 +163,19 @@ def counterparts_of(conn: sqlite3.Connection, number: str, targets: list[dict],
             continue
         key = (source["edition"] or "", rank_key(source))
         if found not in chosen or key > chosen[found]["_key"]:
-            chosen[found] = {"number": found, "document": target["name"], "lang": target["lang"],
-                             "edition": target["edition"], "_key": key,
-                             "of": {"number": number, "document": source["name"], "lang": source["lang"],
-                                    "edition": source["edition"]}}
+            chosen[found] = {
+                "number": found,
+                "document": target["name"],
+                "lang": target["lang"],
+                "edition": target["edition"],
+                "_key": key,
+                "of": {
+                    "number": number,
+                    "document": source["name"],
+                    "lang": source["lang"],
+                    "edition": source["edition"],
+                },
+            }
     ordered = sorted(chosen.values(), key=lambda c: c["_key"], reverse=True)
     for counterpart in ordered:
         del counterpart["_key"]

@@ -7,15 +7,21 @@ Read here, below the history features, because a lookup in such a document needs
 from __future__ import annotations
 
 import json
-
 from dataclasses import dataclass, field
+
 from kb.core.model import Serialisable
 from kb.i18n import N_, _
 
-
 # What each kind of fact is called where the evidence is shown.
-KIND_NAMES = {"number": N_("number"), "title": N_("title"), "text": N_("text"), "family": N_("family"),
-              "cited": N_("cited"), "cited title": N_("cited title"), "cites": N_("cites")}
+KIND_NAMES = {
+    "number": N_("number"),
+    "title": N_("title"),
+    "text": N_("text"),
+    "family": N_("family"),
+    "cited": N_("cited"),
+    "cited title": N_("cited title"),
+    "cites": N_("cites"),
+}
 
 
 def message(msgid: str, **params) -> dict:
@@ -27,8 +33,18 @@ def render(entry: dict | str) -> str:
     """One evidence sentence in the interface language (stored plain strings pass through)."""
     if isinstance(entry, str):
         return entry
-    params = {k: (render(v) if isinstance(v, dict) else "; ".join(render(x) for x in v) if isinstance(v, list)
-                  else _(KIND_NAMES[v]) if k == "kind" else v) for k, v in entry["params"].items()}
+    params = {
+        k: (
+            render(v)
+            if isinstance(v, dict)
+            else "; ".join(render(x) for x in v)
+            if isinstance(v, list)
+            else _(KIND_NAMES[v])
+            if k == "kind"
+            else v
+        )
+        for k, v in entry["params"].items()
+    }
     return _(entry["msgid"]).format(**params)
 
 
@@ -50,12 +66,12 @@ class Inference(Serialisable):
         return [render(entry) for entry in self.evidence_messages]
 
 
-
 def stored_inference(source, document: str) -> Inference | None:
     """The stored inference of a document, for display (`mtgkb editions`) and lookups."""
     conn = getattr(source, "conn", source)
-    row = conn.execute("select document, first, last, editions, evidence from edition_inference where document = ?",
-                       [document]).fetchone()
+    row = conn.execute(
+        "select document, first, last, editions, evidence from edition_inference where document = ?", [document]
+    ).fetchone()
     if row is None:
         return None
     return Inference(row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4]))

@@ -38,13 +38,15 @@ def lock_timeout() -> float:
     try:
         return float(value) if value else DEFAULT_TIMEOUT
     except ValueError:
-        raise BadInput(_("{variable}={value!r}: expected a number of seconds").format(
-            variable=TIMEOUT_VARIABLE, value=value)) from None
+        raise BadInput(
+            _("{variable}={value!r}: expected a number of seconds").format(variable=TIMEOUT_VARIABLE, value=value)
+        ) from None
 
 
 @contextmanager
-def writer_lock(database: Path, *, timeout: float | None = None,
-                on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
+def writer_lock(
+    database: Path, *, timeout: float | None = None, on_wait: Callable[[str], None] | None = None
+) -> Iterator[None]:
     """Hold the database's writer lock while the block runs; wait for it up to ``timeout`` seconds.
 
     ``on_wait`` hears once who holds it; past the timeout a DatabaseError (exit 2) says so.
@@ -65,14 +67,19 @@ def writer_lock(database: Path, *, timeout: float | None = None,
             except BlockingIOError:
                 holder = _holder(path)
                 if time.monotonic() - started >= timeout:
-                    raise DatabaseError(_(
-                        "{path}: another import or repair ({holder}) has held the database for more than {seconds:g} "
-                        "s; nothing was changed: try again when it has finished, or set {variable} to wait "
-                        "longer").format(path=database, holder=holder, seconds=timeout,
-                                         variable=TIMEOUT_VARIABLE)) from None
+                    raise DatabaseError(
+                        _(
+                            "{path}: another import or repair ({holder}) has held the database for more than {seconds:g} "
+                            "s; nothing was changed: try again when it has finished, or set {variable} to wait "
+                            "longer"
+                        ).format(path=database, holder=holder, seconds=timeout, variable=TIMEOUT_VARIABLE)
+                    ) from None
                 if on_wait and not told:
-                    on_wait(_("Waiting for another import or repair of {path} ({holder}) to finish…").format(
-                        path=database, holder=holder))
+                    on_wait(
+                        _("Waiting for another import or repair of {path} ({holder}) to finish…").format(
+                            path=database, holder=holder
+                        )
+                    )
                     told = True
                 time.sleep(_POLL)
         handle.seek(0)

@@ -11,21 +11,21 @@ from __future__ import annotations
 
 import bisect
 import sqlite3
-from collections import defaultdict
-from collections import namedtuple
+from collections import defaultdict, namedtuple
+from typing import TYPE_CHECKING
 
 from kb.core.numbers import RuleNumber
 from kb.store.documents import document_rows
 from kb.store.identity import OFFICIAL, document_order, document_roles, has_counterparts, lineage_rows, versions
 
-from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from kb.core.model import Rule
 
 # A citation as lookups need it. A named tuple, not a dataclass: this module is on the path of
 # every fresh `mtgkb show`, where each class built at import time counts.
-RefRow = namedtuple("RefRow", "source glossary_term raw target title resolved title_matches target_kind "
-                              "start_key end_key")
+RefRow = namedtuple(
+    "RefRow", "source glossary_term raw target title resolved title_matches target_kind start_key end_key"
+)
 
 
 class DocumentIndex:
@@ -49,7 +49,9 @@ class DocumentIndex:
         doc_id = doc["id"]
         cursor = conn.execute(
             "select id, seq, number, sort_key, kind, parent, title, text, line from rules "
-            "where document_id = ? order by seq", [doc_id])
+            "where document_id = ? order by seq",
+            [doc_id],
+        )
         names = [c[0] for c in cursor.description]
         rows = [dict(zip(names, row)) for row in cursor]
         index = cls(doc, rows)
@@ -62,20 +64,34 @@ class DocumentIndex:
         index.key_numbers = [number for _, number in ordered]
         examples: dict[int, list[str]] = defaultdict(list)
         for rule_id, text in conn.execute(
-                "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]):
+            "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]
+        ):
             examples[rule_id].append(text)
         index.examples = dict(examples)
         for rule_id, source, term, raw, target, title, resolved, matches, kind, start, end in conn.execute(
-                "select r.rule_id, src.number, g.term, r.raw, r.target, r.title, r.resolved, r.title_matches, "
-                "r.target_kind, r.start_key, r.end_key from refs r left join rules src on src.id = r.rule_id "
-                "left join glossary g on g.id = r.glossary_id where r.document_id = ? order by r.id", [doc_id]):
-            ref = RefRow(source, term, raw, target, title, bool(resolved),
-                         None if matches is None else bool(matches), kind, start, end)
+            "select r.rule_id, src.number, g.term, r.raw, r.target, r.title, r.resolved, r.title_matches, "
+            "r.target_kind, r.start_key, r.end_key from refs r left join rules src on src.id = r.rule_id "
+            "left join glossary g on g.id = r.glossary_id where r.document_id = ? order by r.id",
+            [doc_id],
+        ):
+            ref = RefRow(
+                source,
+                term,
+                raw,
+                target,
+                title,
+                bool(resolved),
+                None if matches is None else bool(matches),
+                kind,
+                start,
+                end,
+            )
             index.refs.append(ref)
             if rule_id is not None:
                 index.outgoing.setdefault(rule_id, []).append(ref)
         for heading, text, line, rule in conn.execute(
-                "select heading, text, line, rule from commentary where document_id = ? order by line", [doc_id]):
+            "select heading, text, line, rule from commentary where document_id = ? order by line", [doc_id]
+        ):
             index.commentary.setdefault(rule, []).append({"heading": heading, "text": text, "line": line})
         return index
 
@@ -109,8 +125,11 @@ class DocumentIndex:
         """Every rule from ``start`` to the end of ``end``'s subtree, in document order (sort keys
         sort as the numbers do: "1.100" < "1.100.0001" < "2" < "3.300")."""
         low, high, below = start.sort_text, end.sort_text, end.sort_text + "."
-        return [i for i, row in enumerate(self.rows)
-                if low <= row["sort_key"] and (row["sort_key"] <= high or row["sort_key"].startswith(below))]
+        return [
+            i
+            for i, row in enumerate(self.rows)
+            if low <= row["sort_key"] and (row["sort_key"] <= high or row["sort_key"].startswith(below))
+        ]
 
     def incoming(self, number: str) -> list[RefRow]:
         """Citations whose target (a number or a range) covers ``number``."""
@@ -131,8 +150,8 @@ class DocumentIndex:
 
     def nearest(self, number: RuleNumber, count: int = 3) -> list[str]:
         at = bisect.bisect_left(self.keys, number.sort_text)
-        before = self.key_numbers[max(0, at - count):at]
-        after = [n for n in self.key_numbers[at:at + count + 1] if n != str(number)][:count]
+        before = self.key_numbers[max(0, at - count) : at]
+        after = [n for n in self.key_numbers[at : at + count + 1] if n != str(number)][:count]
         return before + after
 
 
@@ -158,15 +177,29 @@ class SqlDocument:
     def _rows(self, where: str, params: list) -> list[dict]:
         cursor = self.conn.execute(
             f"select {_RULE_COLUMNS} from rules where document_id = ? and {where} order by seq",
-            [self.doc["id"], *params])
+            [self.doc["id"], *params],
+        )
         names = [c[0] for c in cursor.description]
         return [dict(zip(names, row)) for row in cursor]
 
     def _refs(self, where: str, params: list) -> list[RefRow]:
-        return [RefRow(source, term, raw, target, title, bool(resolved), None if matches is None else bool(matches),
-                       kind, start, end)
-                for source, term, raw, target, title, resolved, matches, kind, start, end in self.conn.execute(
-                    _REF_QUERY + where + " order by r.id", [self.doc["id"], *params])]
+        return [
+            RefRow(
+                source,
+                term,
+                raw,
+                target,
+                title,
+                bool(resolved),
+                None if matches is None else bool(matches),
+                kind,
+                start,
+                end,
+            )
+            for source, term, raw, target, title, resolved, matches, kind, start, end in self.conn.execute(
+                _REF_QUERY + where + " order by r.id", [self.doc["id"], *params]
+            )
+        ]
 
     def positions(self, number: str) -> list[int]:
         return [row["seq"] for row in self._rows("number = ?", [number])]
@@ -183,8 +216,10 @@ class SqlDocument:
         return self._rows("parent = ?", [number])
 
     def examples_of(self, rule_id: int) -> list[str]:
-        return [text for (text,) in self.conn.execute(
-            "select text from examples where rule_id = ? order by position", [rule_id])]
+        return [
+            text
+            for (text,) in self.conn.execute("select text from examples where rule_id = ? order by position", [rule_id])
+        ]
 
     def outgoing_of(self, rule_id: int) -> list[RefRow]:
         return self._refs("r.rule_id = ?", [rule_id])
@@ -197,7 +232,8 @@ class SqlDocument:
     def commentary_of(self, number: str) -> list[dict]:
         cursor = self.conn.execute(
             "select heading, text, line from commentary where document_id = ? and rule = ? order by line",
-            [self.doc["id"], number])
+            [self.doc["id"], number],
+        )
         return [{"heading": h, "text": t, "line": l} for h, t, l in cursor]
 
     def subtree(self, number: RuleNumber) -> list[int]:
@@ -206,17 +242,29 @@ class SqlDocument:
 
     def span(self, start: RuleNumber, end: RuleNumber) -> list[int]:
         high = end.sort_text
-        return [row["seq"] for row in self._rows(
-            "sort_key >= ? and (sort_key <= ? or sort_key like ?)", [start.sort_text, high, high + ".%"])]
+        return [
+            row["seq"]
+            for row in self._rows(
+                "sort_key >= ? and (sort_key <= ? or sort_key like ?)", [start.sort_text, high, high + ".%"]
+            )
+        ]
 
     def nearest(self, number: RuleNumber, count: int = 3) -> list[str]:
         key = number.sort_text
-        before = [n for (n,) in self.conn.execute(
-            "select number from rules where document_id = ? and sort_key < ? order by sort_key desc limit ?",
-            [self.doc["id"], key, count])]
-        after = [n for (n,) in self.conn.execute(
-            "select number from rules where document_id = ? and sort_key > ? order by sort_key limit ?",
-            [self.doc["id"], key, count])]
+        before = [
+            n
+            for (n,) in self.conn.execute(
+                "select number from rules where document_id = ? and sort_key < ? order by sort_key desc limit ?",
+                [self.doc["id"], key, count],
+            )
+        ]
+        after = [
+            n
+            for (n,) in self.conn.execute(
+                "select number from rules where document_id = ? and sort_key > ? order by sort_key limit ?",
+                [self.doc["id"], key, count],
+            )
+        ]
         return list(reversed(before)) + after
 
 
@@ -344,8 +392,11 @@ class LookupCache:
             docs = self.documents()
             self._roles = document_roles(docs)
             self._identity = has_counterparts(self.conn)
-            self._newest = max((d for d in docs if self._roles[d["id"]] == OFFICIAL),
-                               key=lambda d: (d["edition"], d["name"]), default=None)
+            self._newest = max(
+                (d for d in docs if self._roles[d["id"]] == OFFICIAL),
+                key=lambda d: (d["edition"], d["name"]),
+                default=None,
+            )
         return self._roles
 
     def current(self, rule_id: int, doc: dict, number: str, others: list[dict]) -> dict | None:
@@ -390,8 +441,12 @@ class LookupCache:
             return self._results_of([number]).get(number, [])
         held = {(doc_id, found) for doc_id, found, _topic in rows}
         results = self._results_of(sorted({found for _doc, found, _topic in rows}))
-        kept = [result for found, listed in results.items() for result in listed
-                if (self._edition_document(result["edition"]), found) in held]
+        kept = [
+            result
+            for found, listed in results.items()
+            for result in listed
+            if (self._edition_document(result["edition"]), found) in held
+        ]
         return sorted(kept, key=lambda result: (result["file"], result["scenario"]))
 
     def _results_of(self, numbers: list[str]) -> dict[str, list[dict]]:
@@ -423,15 +478,21 @@ class LookupCache:
         """Whether a document has ``number``: one indexed probe for a one-off lookup (its best
         document usually has it), the map of every number once lookups are many."""
         if self._where is None and self._one_off():
-            return self.conn.execute("select 1 from rules where document_id = ? and number = ? limit 1",
-                                     [doc_id, number]).fetchone() is not None
+            return (
+                self.conn.execute(
+                    "select 1 from rules where document_id = ? and number = ? limit 1", [doc_id, number]
+                ).fetchone()
+                is not None
+            )
         return doc_id in self.documents_with(number)
 
     def documents_with(self, number: str) -> frozenset[int]:
         """Ids of the documents that have ``number``."""
         if self._where is None and self._one_off():
-            return frozenset(doc_id for (doc_id,) in self.conn.execute(
-                "select distinct document_id from rules where number = ?", [number]))
+            return frozenset(
+                doc_id
+                for (doc_id,) in self.conn.execute("select distinct document_id from rules where number = ?", [number])
+            )
         if self._where is None:
             where: dict[str, set[int]] = defaultdict(set)
             for rule_number, doc_id in self.conn.execute("select distinct number, document_id from rules"):
@@ -450,8 +511,12 @@ def results_by_rule(conn: sqlite3.Connection, numbers: list[str] | None = None) 
     if numbers is not None:
         where, params = f"where rule in ({','.join('?' * len(numbers))}) ", list(numbers)
     for scenario, file, rule, edition, passed, twins in conn.execute(
-            "select scenario, file, rule, edition, passed, twins from scenario_results "
-            + where + "order by file, scenario", params):
+        "select scenario, file, rule, edition, passed, twins from scenario_results "
+        + where
+        + "order by file, scenario",
+        params,
+    ):
         found.setdefault(rule, []).append(
-            {"scenario": scenario, "file": file, "edition": edition, "passed": bool(passed), "twins": bool(twins)})
+            {"scenario": scenario, "file": file, "edition": edition, "passed": bool(passed), "twins": bool(twins)}
+        )
     return found

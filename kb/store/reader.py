@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.core.editions import is_date, normalise_edition
 from kb.core.errors import BadInput, BadRuleNumber, ExampleNotFound, RuleNotFound
@@ -23,7 +24,6 @@ from kb.store.identity import counterparts_of
 from kb.store.lookup import CANDIDATES_KEPT, DocumentIndex, LookupCache, RefRow, SqlDocument, keep
 from kb.store.schema import connect
 
-from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -69,15 +69,23 @@ class Store:
         self.cache.documents()  # notices another connection's writes, which clears the memo
         remembered = self.cache.candidates.get(key)
         if remembered is None:
-            remembered = keep(self.cache.candidates, key, resolve_documents(
-                self.cache.documents(), lang=lang, edition=edition, prefer=key[2]), CANDIDATES_KEPT)
+            remembered = keep(
+                self.cache.candidates,
+                key,
+                resolve_documents(self.cache.documents(), lang=lang, edition=edition, prefer=key[2]),
+                CANDIDATES_KEPT,
+            )
         return remembered
 
-    def resolve(self, edition: str | None = None, *, lang: str | None = None,
-                default_lang: str | None = None) -> dict:
+    def resolve(self, edition: str | None = None, *, lang: str | None = None, default_lang: str | None = None) -> dict:
         """The one document an edition names (see kb.store.documents.resolve)."""
-        return resolve_documents(self.cache.documents(), lang=lang, edition=edition, default_lang=default_lang,
-                                prefer=None if lang or default_lang else self.rule_language or ui_language())[0]
+        return resolve_documents(
+            self.cache.documents(),
+            lang=lang,
+            edition=edition,
+            default_lang=default_lang,
+            prefer=None if lang or default_lang else self.rule_language or ui_language(),
+        )[0]
 
     def document_row(self, name: str) -> dict:
         return next(d for d in self.cache.documents() if d["name"] == name)
@@ -89,8 +97,12 @@ class Store:
         best document having it. "702.26." (a trailing dot) is the rule without its subrules."""
         query = read_query(number)
         if not isinstance(query.target, RuleNumber):
-            raise BadRuleNumber(_("{text!r} is a range: ask for its rules (`mtgkb show` prints them, "
-                                  "KnowledgeBase.rules returns them)").format(text=number))
+            raise BadRuleNumber(
+                _(
+                    "{text!r} is a range: ask for its rules (`mtgkb show` prints them, "
+                    "KnowledgeBase.rules returns them)"
+                ).format(text=number)
+            )
         parsed, whole = query.target, query.whole
         docs = self.candidates(lang, edition)
         key = str(parsed)
@@ -117,8 +129,9 @@ class Store:
     def translated_defining(self, rule: Rule) -> str | None:
         """A translation's defining subrule: the English one of the same edition (the translation keeps
         its numbers), where that edition is held and the subrule is in the translation too."""
-        if rule.edition is None or not any(d["lang"] == "en" and d["edition"] == rule.edition
-                                           for d in self.cache.documents()):
+        if rule.edition is None or not any(
+            d["lang"] == "en" and d["edition"] == rule.edition for d in self.cache.documents()
+        ):
             return None
         try:
             english = self.rule(rule.number, lang="en", edition=rule.edition)
@@ -140,11 +153,20 @@ class Store:
         if found:
             first, where = found[0], format_edition(found[0]["edition"] or found[0]["document"])
             message += "; " + _("in {where} this rule is {number} ({original} of {edition})").format(
-                where=where, number=first["number"], original=first["of"]["number"],
-                edition=format_edition(first["of"]["edition"] or first["of"]["document"]))
-            message += "".join("; " + _("the {original} of {edition} is {number} there").format(
-                original=c["of"]["number"], edition=format_edition(c["of"]["edition"] or c["of"]["document"]),
-                number=c["number"]) for c in found[1:])
+                where=where,
+                number=first["number"],
+                original=first["of"]["number"],
+                edition=format_edition(first["of"]["edition"] or first["of"]["document"]),
+            )
+            message += "".join(
+                "; "
+                + _("the {original} of {edition} is {number} there").format(
+                    original=c["of"]["number"],
+                    edition=format_edition(c["of"]["edition"] or c["of"]["document"]),
+                    number=c["number"],
+                )
+                for c in found[1:]
+            )
         numbers = [c["number"] for c in found]
         return RuleNotFound(message, numbers + [n for n in nearest if n not in numbers], found)
 
@@ -167,19 +189,33 @@ class Store:
         previous, following = source.row(row["seq"] - 1), source.row(row["seq"] + 1)
         others = self.other_versions(row["id"], number, doc["id"])
         children = source.children_of(number)
-        defining = defining_subrule(number, [(c["number"], c["text"] or "") for c in children]) \
-            if doc["lang"] == "en" and is_keyword_rule(number) else None
+        defining = (
+            defining_subrule(number, [(c["number"], c["text"] or "") for c in children])
+            if doc["lang"] == "en" and is_keyword_rule(number)
+            else None
+        )
         return Rule(
-            number=number, kind=row["kind"], title=row["title"], text=row["text"] or "",
-            examples=source.examples_of(row["id"]), lang=doc["lang"], edition=doc["edition"],
-            document=doc["name"], line=row["line"], anchor=RuleNumber.parse(number).anchor, parent=parent,
-            children=[RuleLink(child["number"], child["title"]) for child in children], defining_rule=defining,
+            number=number,
+            kind=row["kind"],
+            title=row["title"],
+            text=row["text"] or "",
+            examples=source.examples_of(row["id"]),
+            lang=doc["lang"],
+            edition=doc["edition"],
+            document=doc["name"],
+            line=row["line"],
+            anchor=RuleNumber.parse(number).anchor,
+            parent=parent,
+            children=[RuleLink(child["number"], child["title"]) for child in children],
+            defining_rule=defining,
             previous=RuleLink(previous["number"], previous["title"]) if previous else None,
             next=RuleLink(following["number"], following["title"]) if following else None,
             cites=[reference(ref, doc) for ref in source.outgoing_of(row["id"])],
             cited_by=[reference(ref, doc) for ref in source.incoming(number)],
             commentary=source.commentary_of(number),
-            other_versions=others, duplicates=duplicates, scenarios=self.cache.scenarios(row["id"], number),
+            other_versions=others,
+            duplicates=duplicates,
+            scenarios=self.cache.scenarios(row["id"], number),
             current=self.cache.current(row["id"], doc, number, others),
         )
 
@@ -203,13 +239,25 @@ class Store:
         doc = self.document_row(name)
         targets: dict[int, list[str]] = {}
         for glossary_id, target in self.conn.execute(
-                "select r.glossary_id, r.target from refs r join glossary g on g.id = r.glossary_id "
-                "where g.document_id = ? order by r.id", [doc["id"]]):
+            "select r.glossary_id, r.target from refs r join glossary g on g.id = r.glossary_id "
+            "where g.document_id = ? order by r.id",
+            [doc["id"]],
+        ):
             targets.setdefault(glossary_id, []).append(target)
         found = rows(self.conn, "select * from glossary where document_id = ? order by seq", [doc["id"]])
-        return [GlossaryEntry(term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
-                              lang=doc["lang"], edition=doc["edition"], document=name, rules=targets.get(row["id"], []))
-                for row in found]
+        return [
+            GlossaryEntry(
+                term=row["term"],
+                english=row["english"],
+                reading=row["reading"],
+                text=row["text"] or "",
+                lang=doc["lang"],
+                edition=doc["edition"],
+                document=name,
+                rules=targets.get(row["id"], []),
+            )
+            for row in found
+        ]
 
     # ---- citations -----------------------------------------------------------------------
 
@@ -223,10 +271,16 @@ class Store:
         """Citations matching an SQL condition over refs r and documents d, in stored order."""
         return [
             Reference(
-                source=row["source"], glossary_term=row["glossary_term"], raw=row["raw"], target=row["target"],
-                title=row["title"], resolved=bool(row["resolved"]),
+                source=row["source"],
+                glossary_term=row["glossary_term"],
+                raw=row["raw"],
+                target=row["target"],
+                title=row["title"],
+                resolved=bool(row["resolved"]),
                 title_matches=None if row["title_matches"] is None else bool(row["title_matches"]),
-                document=row["document"], lang=row["lang"], edition=row["edition"],
+                document=row["document"],
+                lang=row["lang"],
+                edition=row["edition"],
             )
             for row in rows(self.conn, self._REF_SQL + where + " order by r.id", params)
         ]
@@ -240,10 +294,17 @@ class Store:
         belongs to (same language and date, else its English pivot), and reported only when that
         lacks them too; one with no such text is left out, as nothing can be said of it.
         """
-        sql = (self._REF_SQL.replace(" from refs r", ", r.target_start, r.target_end, d.id as document_id, d.format, "
-                                     "d.rules as document_rules, (select t.title from rules t where t.document_id = "
-                                     "r.document_id and t.number = r.target limit 1) as actual_title from refs r")
-               + "(r.resolved = 0 or r.title_matches = 0) and " + where + " order by r.id")
+        sql = (
+            self._REF_SQL.replace(
+                " from refs r",
+                ", r.target_start, r.target_end, d.id as document_id, d.format, "
+                "d.rules as document_rules, (select t.title from rules t where t.document_id = "
+                "r.document_id and t.number = r.target limit 1) as actual_title from refs r",
+            )
+            + "(r.resolved = 0 or r.title_matches = 0) and "
+            + where
+            + " order by r.id"
+        )
         return really_broken(self, rows(self.conn, sql, params))
 
     # ---- glossary ------------------------------------------------------------------------
@@ -257,21 +318,31 @@ class Store:
             raise BadInput(_("empty glossary term"))
         docs = {d["id"]: d for d in self.candidates(lang, edition)}
         marks = ",".join("?" * len(docs))
-        base = (f"select g.*, d.name as document, d.lang, d.edition from glossary g join documents d "
-                f"on d.id = g.document_id where g.document_id in ({marks}) and ")
+        base = (
+            f"select g.*, d.name as document, d.lang, d.edition from glossary g join documents d "
+            f"on d.id = g.document_id where g.document_id in ({marks}) and "
+        )
         found = rows(self.conn, base + "(lower(g.term) = ? or lower(g.english) = ?)", [*docs, folded, folded])
         if not found:
             like = f"%{folded}%"
-            found = rows(self.conn, base + "(lower(g.term) like ? or lower(g.english) like ?) limit 50",
-                         [*docs, like, like])
+            found = rows(
+                self.conn, base + "(lower(g.term) like ? or lower(g.english) like ?) limit 50", [*docs, like, like]
+            )
         order = {doc_id: i for i, doc_id in enumerate(docs)}
         found.sort(key=lambda row: order[row["document_id"]])
         return [
             GlossaryEntry(
-                term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
-                lang=row["lang"], edition=row["edition"], document=row["document"],
-                rules=[r["target"] for r in rows(self.conn, "select target from refs where glossary_id = ? "
-                                                            "order by id", [row["id"]])],
+                term=row["term"],
+                english=row["english"],
+                reading=row["reading"],
+                text=row["text"] or "",
+                lang=row["lang"],
+                edition=row["edition"],
+                document=row["document"],
+                rules=[
+                    r["target"]
+                    for r in rows(self.conn, "select target from refs where glossary_id = ? order by id", [row["id"]])
+                ],
             )
             for row in found
         ]
@@ -286,8 +357,15 @@ def rows(conn: sqlite3.Connection, sql: str, params: "list | tuple" = ()) -> lis
 
 def reference(ref: RefRow, doc: dict) -> Reference:
     return Reference(
-        source=ref.source, glossary_term=ref.glossary_term, raw=ref.raw, target=ref.target, title=ref.title,
-        resolved=ref.resolved, title_matches=ref.title_matches, document=doc["name"], lang=doc["lang"],
+        source=ref.source,
+        glossary_term=ref.glossary_term,
+        raw=ref.raw,
+        target=ref.target,
+        title=ref.title,
+        resolved=ref.resolved,
+        title_matches=ref.title_matches,
+        document=doc["name"],
+        lang=doc["lang"],
         edition=doc["edition"],
     )
 
@@ -315,14 +393,16 @@ def asked_examples(rule: Rule, index: int | None) -> list[int]:
     if not count:
         message = _("rule {number} has no examples").format(number=rule.number)
     else:
-        message = ngettext("rule {number} has {n} example; there is no example {index}",
-                           "rule {number} has {n} examples; there is no example {index}", count).format(
-            number=rule.number, n=count, index=index)
+        message = ngettext(
+            "rule {number} has {n} example; there is no example {index}",
+            "rule {number} has {n} examples; there is no example {index}",
+            count,
+        ).format(number=rule.number, n=count, index=index)
     raise ExampleNotFound(message, [f"ex {i} {rule.number}" for i in range(1, count + 1)], count)
 
 
 def not_found_message(number: RuleNumber, lang: str | None, edition: str | None) -> str:
-    """"rule ... not found", naming the language and edition looked in (whole sentences for translators)."""
+    """ "rule ... not found", naming the language and edition looked in (whole sentences for translators)."""
     if lang and edition:
         message = _("rule {number} not found in language {lang}, edition {edition}")
     elif lang:

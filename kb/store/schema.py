@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.core.errors import DatabaseError
 from kb.i18n import _
@@ -19,10 +20,10 @@ from kb.store.counterparts import migrate as migrate_counterparts
 from kb.store.faults import BUSY_TIMEOUT, database_fault
 from kb.store.lock import writer_lock
 
-from typing import TYPE_CHECKING
 if TYPE_CHECKING:
-    import sqlite_utils
     from collections.abc import Callable
+
+    import sqlite_utils
 
 
 def database(conn: sqlite3.Connection) -> "sqlite_utils.Database":
@@ -36,50 +37,98 @@ def _rules_tables(conn: sqlite3.Connection) -> None:
     db = database(conn)
     db.table("documents").create(
         {
-            "id": int, "name": str, "lang": str, "edition": str, "edition_evidence": str,
-            "format": str, "title": str, "source": str, "sha256": str, "size": int,
-            "imported_at": str, "rules": int, "examples": int, "glossary": int,
-            "references": int, "meta": str,
+            "id": int,
+            "name": str,
+            "lang": str,
+            "edition": str,
+            "edition_evidence": str,
+            "format": str,
+            "title": str,
+            "source": str,
+            "sha256": str,
+            "size": int,
+            "imported_at": str,
+            "rules": int,
+            "examples": int,
+            "glossary": int,
+            "references": int,
+            "meta": str,
         },
-        pk="id", not_null={"name", "lang", "format", "sha256"}, if_not_exists=True,
+        pk="id",
+        not_null={"name", "lang", "format", "sha256"},
+        if_not_exists=True,
     )
     db.table("documents").create_index(["name"], unique=True, if_not_exists=True)
     db.table("documents").create_index(["lang", "edition"], if_not_exists=True)
     db.table("rules").create(
         {
-            "id": int, "document_id": int, "seq": int, "number": str, "sort_key": str,
-            "kind": str, "parent": str, "title": str, "text": str, "line": int,
+            "id": int,
+            "document_id": int,
+            "seq": int,
+            "number": str,
+            "sort_key": str,
+            "kind": str,
+            "parent": str,
+            "title": str,
+            "text": str,
+            "line": int,
         },
-        pk="id", foreign_keys=[("document_id", "documents", "id")],
-        not_null={"document_id", "seq", "number", "sort_key", "kind"}, if_not_exists=True,
+        pk="id",
+        foreign_keys=[("document_id", "documents", "id")],
+        not_null={"document_id", "seq", "number", "sort_key", "kind"},
+        if_not_exists=True,
     )
     db.table("rules").create_index(["document_id", "number"], if_not_exists=True)
     db.table("rules").create_index(["document_id", "sort_key"], if_not_exists=True)
     db.table("rules").create_index(["number"], if_not_exists=True)
     db.table("examples").create(
         {"id": int, "rule_id": int, "document_id": int, "position": int, "text": str},
-        pk="id", foreign_keys=[("rule_id", "rules", "id"), ("document_id", "documents", "id")],
+        pk="id",
+        foreign_keys=[("rule_id", "rules", "id"), ("document_id", "documents", "id")],
         if_not_exists=True,
     )
     db.table("examples").create_index(["rule_id"], if_not_exists=True)
     db.table("examples").create_index(["document_id"], if_not_exists=True)
     db.table("glossary").create(
-        {"id": int, "document_id": int, "seq": int, "term": str, "english": str, "reading": str,
-         "text": str, "line": int},
-        pk="id", foreign_keys=[("document_id", "documents", "id")], if_not_exists=True,
+        {
+            "id": int,
+            "document_id": int,
+            "seq": int,
+            "term": str,
+            "english": str,
+            "reading": str,
+            "text": str,
+            "line": int,
+        },
+        pk="id",
+        foreign_keys=[("document_id", "documents", "id")],
+        if_not_exists=True,
     )
     db.table("glossary").create_index(["document_id"], if_not_exists=True)
     db.table("glossary").create_index(["term"], if_not_exists=True)
     db.table("refs").create(
         {
-            "id": int, "document_id": int, "rule_id": int, "glossary_id": int, "raw": str,
-            "target": str, "target_start": str, "target_end": str, "target_kind": str,
-            "start_key": str, "end_key": str,
-            "title": str, "resolved": int, "title_matches": int,
+            "id": int,
+            "document_id": int,
+            "rule_id": int,
+            "glossary_id": int,
+            "raw": str,
+            "target": str,
+            "target_start": str,
+            "target_end": str,
+            "target_kind": str,
+            "start_key": str,
+            "end_key": str,
+            "title": str,
+            "resolved": int,
+            "title_matches": int,
         },
         pk="id",
-        foreign_keys=[("document_id", "documents", "id"), ("rule_id", "rules", "id"),
-                      ("glossary_id", "glossary", "id")],
+        foreign_keys=[
+            ("document_id", "documents", "id"),
+            ("rule_id", "rules", "id"),
+            ("glossary_id", "glossary", "id"),
+        ],
         if_not_exists=True,
     )
     db.table("refs").create_index(["document_id", "start_key"], if_not_exists=True)
@@ -87,12 +136,16 @@ def _rules_tables(conn: sqlite3.Connection) -> None:
     db.table("refs").create_index(["glossary_id"], if_not_exists=True)
     db.table("commentary").create(
         {"id": int, "document_id": int, "heading": str, "text": str, "line": int, "rule": str},
-        pk="id", foreign_keys=[("document_id", "documents", "id")], if_not_exists=True,
+        pk="id",
+        foreign_keys=[("document_id", "documents", "id")],
+        if_not_exists=True,
     )
     db.table("commentary").create_index(["document_id"], if_not_exists=True)
     db.table("terms").create(
         {"id": int, "document_id": int, "lang": str, "term": str, "english": str, "line": int},
-        pk="id", foreign_keys=[("document_id", "documents", "id")], if_not_exists=True,
+        pk="id",
+        foreign_keys=[("document_id", "documents", "id")],
+        if_not_exists=True,
     )
     db.table("terms").create_index(["document_id"], if_not_exists=True)
     db.table("terms").create_index(["english"], if_not_exists=True)
@@ -130,7 +183,8 @@ def _scenario_tables(conn: sqlite3.Connection) -> None:
     conn.execute(
         "create table if not exists scenario_results (id integer primary key, scenario text not null, "
         "file text not null, rule text not null, edition text, passed integer not null, twins integer not null, "
-        "failures integer not null, ran_at text not null)")
+        "failures integer not null, ran_at text not null)"
+    )
     conn.execute("create index if not exists idx_scenario_results_rule on scenario_results (rule)")
 
 
@@ -222,8 +276,10 @@ def complete_schema(conn: sqlite3.Connection) -> list[str]:
     try:
         for _version, _what, run in MIGRATIONS:
             run(reference)
-        wanted = {name: _columns(reference, name) for (name,) in reference.execute(
-            "select name from sqlite_master where type = 'table'")}
+        wanted = {
+            name: _columns(reference, name)
+            for (name,) in reference.execute("select name from sqlite_master where type = 'table'")
+        }
     finally:
         reference.close()
     added: list[str] = []
@@ -260,8 +316,11 @@ def migrate(conn: sqlite3.Connection, path: Path | str = "") -> int:
 
 def _refuse_newer(version: int, path: Path | str) -> None:
     if version > SCHEMA_VERSION:
-        raise DatabaseError(_("{path}: schema version {found} is newer than this mtgkb understands ({known}); "
-                              "upgrade mtgkb").format(path=path, found=version, known=SCHEMA_VERSION))
+        raise DatabaseError(
+            _("{path}: schema version {found} is newer than this mtgkb understands ({known}); upgrade mtgkb").format(
+                path=path, found=version, known=SCHEMA_VERSION
+            )
+        )
 
 
 def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
@@ -286,14 +345,18 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
     except sqlite3.DatabaseError as error:
         raise database_fault(error, path) from error
     except OSError as error:
-        raise DatabaseError(_("{path}: cannot create the database: {reason}").format(
-            path=path, reason=error.strerror)) from error
+        raise DatabaseError(
+            _("{path}: cannot create the database: {reason}").format(path=path, reason=error.strerror)
+        ) from error
     _refuse_newer(version, path)
     if readonly:
         if version < SCHEMA_VERSION:
-            raise DatabaseError(_("{path}: the database has schema version {found}, this mtgkb needs {known}: "
-                                  "run 'mtgkb build' or 'mtgkb import' once to migrate it").format(
-                path=path, found=version, known=SCHEMA_VERSION))
+            raise DatabaseError(
+                _(
+                    "{path}: the database has schema version {found}, this mtgkb needs {known}: "
+                    "run 'mtgkb build' or 'mtgkb import' once to migrate it"
+                ).format(path=path, found=version, known=SCHEMA_VERSION)
+            )
         return conn
     try:
         if version < SCHEMA_VERSION and not memory:
@@ -327,17 +390,27 @@ def _checked_version(conn: sqlite3.Connection, path: Path) -> int:
         version = schema_version(conn)
     except ValueError:
         found = conn.execute("select value from meta where key = 'schema_version'").fetchone()[0]
-        raise DatabaseError(_("{path}: schema version {found!r} is not a number: this is not a database of "
-                              "mtgkb, or a damaged one; nothing was changed: check --db or $MTGKB_DB").format(
-            path=path, found=found)) from None
+        raise DatabaseError(
+            _(
+                "{path}: schema version {found!r} is not a number: this is not a database of "
+                "mtgkb, or a damaged one; nothing was changed: check --db or $MTGKB_DB"
+            ).format(path=path, found=found)
+        ) from None
     if not _has_table(conn, "meta"):  # a meta table is ours (one being created by another import, too)
-        tables = [name for (name,) in conn.execute(
-            "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")]
+        tables = [
+            name
+            for (name,) in conn.execute(
+                "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name"
+            )
+        ]
         ours = _has_table(conn, "documents") and {"id", "name"} <= set(_columns(conn, "documents"))  # any release
         if tables and not ours:
-            raise DatabaseError(_("{path}: not a database of mtgkb: it holds another program's tables ({tables}); "
-                                  "nothing was changed: give mtgkb a file of its own with --db or $MTGKB_DB").format(
-                path=path, tables=", ".join(tables[:5]) + (", …" if len(tables) > 5 else "")))
+            raise DatabaseError(
+                _(
+                    "{path}: not a database of mtgkb: it holds another program's tables ({tables}); "
+                    "nothing was changed: give mtgkb a file of its own with --db or $MTGKB_DB"
+                ).format(path=path, tables=", ".join(tables[:5]) + (", …" if len(tables) > 5 else ""))
+            )
     return version
 
 

@@ -32,20 +32,23 @@ def complete_po(conn, document: "Document", path: str) -> None:
         return
     candidates = conn.execute(
         "select id, name, edition from documents where lang = 'en' and format = 'cr-text' and edition is not null "
-        "order by edition desc").fetchall()
+        "order by edition desc"
+    ).fetchall()
     if document.edition:
         candidates = [c for c in candidates if c[2] == document.edition] or candidates
     scores = []
     for doc_id, name, edition in candidates:
         by_text: dict[str, str] = {}
         pairs: set[tuple[str, str]] = set()
-        for number, title, text in conn.execute("select number, title, text from rules where document_id = ?",
-                                                 [doc_id]):
+        for number, title, text in conn.execute(
+            "select number, title, text from rules where document_id = ?", [doc_id]
+        ):
             said = _norm(text or title or "")
             by_text.setdefault(said, number)
             pairs.add((number, said))
-        matched = sum(((e.number, _norm(e.english)) in pairs) if e.number else (_norm(e.english) in by_text)
-                      for e in english)
+        matched = sum(
+            ((e.number, _norm(e.english)) in pairs) if e.number else (_norm(e.english) in by_text) for e in english
+        )
         scores.append((matched, edition or "", name, by_text))
     if not scores:
         return
@@ -59,7 +62,8 @@ def complete_po(conn, document: "Document", path: str) -> None:
         # Stored like every importer's evidence ("header: ..."): in English, whatever the interface.
         document.edition_evidence = (
             f"English side matches {name}: {matched} of {len(english)} messages ({matched / len(english):.0%}); "
-            f"next best {runner} ({runner / len(english):.0%})")
+            f"next best {runner} ({runner / len(english):.0%})"
+        )
         document.meta.setdefault("english", name)
     for entry in unnumbered:
         number = by_text.get(_norm(entry.english))

@@ -14,8 +14,8 @@ import sqlite3
 from dataclasses import dataclass
 
 from importers.official import RULES_PAGE, Download, check_url, current_text_link, fetch, parse_rules
-from kb.core.model import Serialisable
 from kb.core.errors import BadInputFile
+from kb.core.model import Serialisable
 from kb.i18n import _
 from kb.store.documents import document_rows
 from kb.store.identity import is_official
@@ -50,8 +50,9 @@ def newest_official(conn: sqlite3.Connection) -> tuple[str, int] | None:
     return (newest["edition"], newest["rules"] or 0) if newest else None
 
 
-def update(store: Store, *, url: str | None = None, page: str = RULES_PAGE,
-           progress: Download | None = None) -> UpdateResult:
+def update(
+    store: Store, *, url: str | None = None, page: str = RULES_PAGE, progress: Download | None = None
+) -> UpdateResult:
     """Find, download, check and (when newer) store the current CR text; see the module docstring."""
     listed: str | None = page  # the page the link was found on; None for a given URL
     if url is None:
@@ -65,17 +66,21 @@ def update(store: Store, *, url: str | None = None, page: str = RULES_PAGE,
     edition = document.edition or ""  # parse_rules refused a text without one
     name = "MagicCompRules_" + edition.replace("-", "")
     held = newest_official(store.conn)
-    result = UpdateResult("current", url, listed, edition, held[0] if held else None, name,
-                          len(document.rules), size=len(data))
+    result = UpdateResult(
+        "current", url, listed, edition, held[0] if held else None, name, len(document.rules), size=len(data)
+    )
     if held and edition < held[0]:
         result.status = "older"
         return result
     if held and edition == held[0]:
         return result
     if held and len(document.rules) < MIN_SHARE * held[1]:
-        raise BadInputFile(_("{url}: {n} rules where the stored {edition} has {stored}: the file looks "
-                             "truncated; nothing was changed").format(
-            url=url, n=len(document.rules), edition=held[0], stored=held[1]))
+        raise BadInputFile(
+            _(
+                "{url}: {n} rules where the stored {edition} has {stored}: the file looks "
+                "truncated; nothing was changed"
+            ).format(url=url, n=len(document.rules), edition=held[0], stored=held[1])
+        )
     stored = store_document(store.conn, document, name=name, source=url, data=data)
     store.changed()
     result.status = "updated"

@@ -13,17 +13,15 @@ import json
 import sqlite3
 from collections import namedtuple
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 from importers.references import find_references
 from kb.core.errors import ReplaceRefused
 from kb.core.numbers import RuleNumber
 from kb.i18n import _
 
-from typing import TYPE_CHECKING
 if TYPE_CHECKING:
-
     from importers.records import Document
-
 
 
 # What an import did to one document; status is "added", "replaced" or "unchanged".
@@ -44,7 +42,12 @@ MAX_LOSS = 0.10
 
 
 def store_document(
-    conn: sqlite3.Connection, doc: "Document", *, name: str, source: str, data: bytes,
+    conn: sqlite3.Connection,
+    doc: "Document",
+    *,
+    name: str,
+    source: str,
+    data: bytes,
     replace_smaller: bool = False,
 ) -> StoreResult:
     """Write one parsed document atomically, replacing an earlier import of the same name.
@@ -76,7 +79,8 @@ def store_document(
         counts = _insert_contents(conn, doc_id, doc)
         conn.execute(
             'update documents set rules = ?, examples = ?, glossary = ?, "references" = ?, content_sha = ? '
-            'where id = ?', [*counts, content, doc_id],
+            "where id = ?",
+            [*counts, content, doc_id],
         )
     return StoreResult(name, "replaced" if existing else "added", doc_id, *counts)
 
@@ -86,14 +90,21 @@ def refuse_loss(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, name:
     stored = conn.execute("select rules, examples, glossary, source from documents where id = ?", [doc_id]).fetchone()
     new = (len(doc.rules), sum(len(rule.examples) for rule in doc.rules), len(doc.glossary))
     labels = (_("rules"), _("examples"), _("glossary entries"))
-    lost = [_("{old} {what} would become {new} (-{share:.0%})").format(
-                old=old or 0, what=label, new=count, share=1 - count / old)
-            for old, count, label in zip(stored[:3], new, labels) if old and count < old * (1 - MAX_LOSS)]
+    lost = [
+        _("{old} {what} would become {new} (-{share:.0%})").format(
+            old=old or 0, what=label, new=count, share=1 - count / old
+        )
+        for old, count, label in zip(stored[:3], new, labels)
+        if old and count < old * (1 - MAX_LOSS)
+    ]
     if lost:
-        raise ReplaceRefused(_(
-            "{source}: importing it as {name!r} would replace the stored document (from {stored}) and lose much "
-            "of it: {lost}; nothing was changed. A cut or damaged file? Pass --replace-smaller to replace it "
-            "anyway").format(source=source, name=name, stored=stored[3], lost="; ".join(lost)))
+        raise ReplaceRefused(
+            _(
+                "{source}: importing it as {name!r} would replace the stored document (from {stored}) and lose much "
+                "of it: {lost}; nothing was changed. A cut or damaged file? Pass --replace-smaller to replace it "
+                "anyway"
+            ).format(source=source, name=name, stored=stored[3], lost="; ".join(lost))
+        )
 
 
 def refuse_dropped(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, name: str, source: str) -> None:
@@ -103,14 +114,19 @@ def refuse_dropped(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, na
     counts within any share, and the rule it drops is a translation someone made.
     """
     new = {str(RuleNumber.parse(rule.number)) for rule in doc.rules}
-    lost = [number for (number,) in conn.execute("select number from rules where document_id = ? order by seq",
-                                                 [doc_id]) if number not in new]
+    lost = [
+        number
+        for (number,) in conn.execute("select number from rules where document_id = ? order by seq", [doc_id])
+        if number not in new
+    ]
     if lost:
         shown = ", ".join(lost[:10]) + (" …" if len(lost) > 10 else "")
-        raise ReplaceRefused(_(
-            "{source}: importing it as {name!r} would drop or blank {count} translated rule(s) of the stored "
-            "document: {numbers}; nothing was changed. Pass --replace-smaller to replace it anyway").format(
-                source=source, name=name, count=len(lost), numbers=shown))
+        raise ReplaceRefused(
+            _(
+                "{source}: importing it as {name!r} would drop or blank {count} translated rule(s) of the stored "
+                "document: {numbers}; nothing was changed. Pass --replace-smaller to replace it anyway"
+            ).format(source=source, name=name, count=len(lost), numbers=shown)
+        )
 
 
 def content_digest(doc: "Document") -> str:
@@ -129,14 +145,18 @@ def stored_content_digest(conn: sqlite3.Connection, doc_id: int) -> str:
     head = conn.execute("select lang, format, edition, title, meta from documents where id = ?", [doc_id]).fetchone()
     examples: dict[int, list[str]] = {}
     for rule_id, text in conn.execute(
-            "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]):
+        "select rule_id, text from examples where document_id = ? order by rule_id, position", [doc_id]
+    ):
         examples.setdefault(rule_id, []).append(text)
     return _content_sha(
         (*head[:4], json.loads(head[4]) if head[4] else {}),
-        ((number, title, text, examples.get(rule_id, [])) for rule_id, number, title, text in conn.execute(
-            "select id, number, title, text from rules where document_id = ? order by seq", [doc_id])),
-        conn.execute("select term, english, reading, text from glossary where document_id = ? order by seq",
-                     [doc_id]),
+        (
+            (number, title, text, examples.get(rule_id, []))
+            for rule_id, number, title, text in conn.execute(
+                "select id, number, title, text from rules where document_id = ? order by seq", [doc_id]
+            )
+        ),
+        conn.execute("select term, english, reading, text from glossary where document_id = ? order by seq", [doc_id]),
         conn.execute("select heading, text, rule from commentary where document_id = ? order by id", [doc_id]),
         conn.execute("select lang, term, english from terms where document_id = ? order by id", [doc_id]),
     )
@@ -172,7 +192,15 @@ def _insert_document(conn: sqlite3.Connection, doc: "Document", *, name: str, so
         "insert into documents (name, lang, edition, edition_evidence, format, title, source, sha256, "
         "size, imported_at, meta) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            name, doc.lang, doc.edition, doc.edition_evidence, doc.format, doc.title, source, sha, size,
+            name,
+            doc.lang,
+            doc.edition,
+            doc.edition_evidence,
+            doc.format,
+            doc.title,
+            source,
+            sha,
+            size,
             datetime.now(timezone.utc).isoformat(timespec="seconds"),
             json.dumps(doc.meta, ensure_ascii=False) if doc.meta else None,
         ],
@@ -187,8 +215,18 @@ def _insert_contents(conn: sqlite3.Connection, doc_id: int, doc: "Document") -> 
         "insert into rules (id, document_id, seq, number, sort_key, kind, parent, title, text, line) "
         "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
-            (first_id + seq, doc_id, seq, str(number), number.sort_text, number.kind,
-             str(number.parent) if number.parent else None, rule.title, rule.text, rule.line)
+            (
+                first_id + seq,
+                doc_id,
+                seq,
+                str(number),
+                number.sort_text,
+                number.kind,
+                str(number.parent) if number.parent else None,
+                rule.title,
+                rule.text,
+                rule.line,
+            )
             for seq, (rule, number) in enumerate(zip(doc.rules, numbers))
         ],
     )
@@ -214,9 +252,15 @@ def _insert_contents(conn: sqlite3.Connection, doc_id: int, doc: "Document") -> 
         "insert into terms (document_id, lang, term, english, line) values (?, ?, ?, ?, ?)",
         [(doc_id, t.lang or doc.lang, t.term, t.english, t.line) for t in doc.terms],
     )
-    refs = [(doc_id, None if r.rule_seq is None else first_id + r.rule_seq,
-             None if r.glossary_seq is None else first_glossary + r.glossary_seq, *r.row)
-            for r in (doc.references if doc.references is not None else find_references(doc, numbers))]
+    refs = [
+        (
+            doc_id,
+            None if r.rule_seq is None else first_id + r.rule_seq,
+            None if r.glossary_seq is None else first_glossary + r.glossary_seq,
+            *r.row,
+        )
+        for r in (doc.references if doc.references is not None else find_references(doc, numbers))
+    ]
     conn.executemany(
         "insert into refs (document_id, rule_id, glossary_id, raw, target, target_start, target_end, "
         "target_kind, start_key, end_key, title, resolved, title_matches) "
@@ -227,4 +271,4 @@ def _insert_contents(conn: sqlite3.Connection, doc_id: int, doc: "Document") -> 
 
 
 def _next_id(conn: sqlite3.Connection, table: str) -> int:
-    return (conn.execute(f"select coalesce(max(id), 0) + 1 from {table}").fetchone()[0])
+    return conn.execute(f"select coalesce(max(id), 0) + 1 from {table}").fetchone()[0]

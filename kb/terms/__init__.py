@@ -12,6 +12,15 @@ from kb.terms.names import english_key
 from kb.terms.table import ensure_terms_schema, rebuild_terms
 
 __all__ = [
-    "Attestation", "LocalName", "Matcher", "TermDictionary", "TermEntry", "TermMatch", "TermName",
-    "dictionary", "english_key", "ensure_terms_schema", "rebuild_terms",
+    "Attestation",
+    "LocalName",
+    "Matcher",
+    "TermDictionary",
+    "TermEntry",
+    "TermMatch",
+    "TermName",
+    "dictionary",
+    "english_key",
+    "ensure_terms_schema",
+    "rebuild_terms",
 ]

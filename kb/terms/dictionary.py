@@ -102,7 +102,6 @@ class TermDictionary:
         entries = [self.entry(key, lang) for key in ordered]
         return [e for e in entries if e.names or not lang]
 
-
     def suggest(self, query: str, count: int = 5) -> list[str]:
         """Names that look like ``query``, for "Nearest:" after a failed lookup."""
         return get_close_matches(fold(query), list(self.by_folded), n=count, cutoff=0.6)

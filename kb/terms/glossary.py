@@ -25,6 +25,7 @@ from kb.terms.names import english_key, light_stem
 from kb.terms.names import fold as _full_fold
 from kb.terms.table import fingerprint, rebuild_terms, stored_fingerprint
 
+
 def fold(text: str) -> str:
     """kb.terms.names.fold, quicker for the plain ASCII most names are."""
     return " ".join(text.casefold().split()) if text.isascii() else _full_fold(text)
@@ -70,7 +71,6 @@ class GlossaryResult(Serialisable):
     other_editions: int = 0  # entries of other editions not shown (ask with an edition or all)
     see: str | None = None  # the entry whose text is only "See X." that led to X's entries
 
-
     def __iter__(self):
         return iter(self.entries)
 
@@ -81,8 +81,15 @@ class GlossaryResult(Serialisable):
         return self.entries[index]
 
 
-def lookup(store: Store, term: str, *, lang: str | None = None, edition: str | None = None,
-           all_editions: bool = False, limit: int = LIMIT) -> GlossaryResult:
+def lookup(
+    store: Store,
+    term: str,
+    *,
+    lang: str | None = None,
+    edition: str | None = None,
+    all_editions: bool = False,
+    limit: int = LIMIT,
+) -> GlossaryResult:
     """The glossary entries of the concept ``term`` names, one per language (see the module)."""
     docs = store.candidates(lang, edition)
     conn = store.conn
@@ -92,7 +99,9 @@ def lookup(store: Store, term: str, *, lang: str | None = None, edition: str | N
     concepts, matched = _in_newest(store, term)
     if not concepts:
         concepts, matched = _by_name(conn, term), EXACT
-    if not concepts:  # a part of a listed term ("フェイズ・アウト" of "フェイズ・イン、フェイズ・アウト"), a dictionary name
+    if (
+        not concepts
+    ):  # a part of a listed term ("フェイズ・アウト" of "フェイズ・イン、フェイズ・アウト"), a dictionary name
         concepts, matched = _distinct(_by_part(store, term) + _by_dictionary(conn, term)), DICTIONARY
     more: list[str] = []
     did_you_mean = None
@@ -118,8 +127,16 @@ def lookup(store: Store, term: str, *, lang: str | None = None, edition: str | N
     wanted = fold(term)
     # The query's own language first (死触: Chinese), then the language asked for, newest before older.
     entries.sort(key=lambda e: (wanted not in fold(e.term) and wanted not in loose(e.term), e.older))
-    return GlossaryResult(term, entries, matched if entries else None, concepts if entries else [],
-                          did_you_mean if entries else None, more, other, see if entries else None)
+    return GlossaryResult(
+        term,
+        entries,
+        matched if entries else None,
+        concepts if entries else [],
+        did_you_mean if entries else None,
+        more,
+        other,
+        see if entries else None,
+    )
 
 
 def loose(text: str) -> str:
@@ -166,7 +183,9 @@ def _keys(store: Store) -> _Keys:
         marks = ",".join("?" * len(docs))
         rows = store.conn.execute(
             f"select g.term, g.english, d.lang, g.text from glossary g join documents d on d.id = g.document_id "
-            f"where g.document_id in ({marks})", [d["id"] for d in docs]).fetchall()
+            f"where g.document_id in ({marks})",
+            [d["id"] for d in docs],
+        ).fetchall()
     english = {fold(term): term for term, _, lang, _ in rows if lang == "en"}
     found.english = set(english.values())
     named = [(term, english.get(fold(name or term), name or term), lang, text) for term, name, lang, text in rows]
@@ -224,8 +243,9 @@ def _only_see(store: Store, concept: str) -> bool:
     if not docs:
         return False
     marks = ",".join("?" * len(docs))
-    rows = store.conn.execute(f"select text from glossary where document_id in ({marks}) and term = ? collate nocase",
-                              [*docs, concept]).fetchall()
+    rows = store.conn.execute(
+        f"select text from glossary where document_id in ({marks}) and term = ? collate nocase", [*docs, concept]
+    ).fetchall()
     return any(_SEE.match(" ".join((text or "").split())) for (text,) in rows)
 
 
@@ -240,7 +260,8 @@ def _newest_by_name(store: Store, term: str) -> list[str]:
     rows = store.conn.execute(
         f"select d.lang, g.term, g.english from glossary g join documents d on d.id = g.document_id "
         f"where g.document_id in ({marks}) and (g.term = ? collate nocase or g.english = ? collate nocase)",
-        [*(d["id"] for d in docs), text, text]).fetchall()
+        [*(d["id"] for d in docs), text, text],
+    ).fetchall()
     return _distinct([name for _lang, name, _english in rows])
 
 
@@ -260,10 +281,15 @@ def _by_name(conn: sqlite3.Connection, term: str) -> list[str]:
     text = " ".join(term.split())
     rows = conn.execute(
         "select distinct d.lang, g.term, g.english from glossary g join documents d on d.id = g.document_id "
-        "where g.term = ? collate nocase or g.english = ? collate nocase", [text, text]).fetchall()
+        "where g.term = ? collate nocase or g.english = ? collate nocase",
+        [text, text],
+    ).fetchall()
     wanted = fold(text)
-    names = [english or (name if lang == "en" else None) for lang, name, english in rows
-             if fold(name) == wanted or fold(english or "") == wanted]
+    names = [
+        english or (name if lang == "en" else None)
+        for lang, name, english in rows
+        if fold(name) == wanted or fold(english or "") == wanted
+    ]
     found = [n for n in dict.fromkeys(names) if n]
     if not found and rows:  # a translated term without an English name (Chinese): the dictionary knows it,
         found = _english_of(conn, [name for _, name, _ in rows]) or [rows[0][1]]  # else the term itself
@@ -281,7 +307,8 @@ def _by_part(store: Store, term: str) -> list[str]:
         docs = _newest_glossaries(store)
         marks = ",".join("?" * len(docs))
         for name, english in store.conn.execute(
-                f"select term, english from glossary where document_id in ({marks})", [d["id"] for d in docs]):
+            f"select term, english from glossary where document_id in ({marks})", [d["id"] for d in docs]
+        ):
             pieces = _PARTS.split(name)
             for piece in pieces if len(pieces) > 1 else ():
                 parts.setdefault(fold(piece), []).append(english or name)
@@ -301,15 +328,18 @@ def _by_dictionary(conn: sqlite3.Connection, term: str) -> list[str]:
 def _english_of(conn: sqlite3.Connection, names: list[str]) -> list[str]:
     try:
         marks = ",".join("?" * len(names))
-        rows = conn.execute(f"select distinct english from term_names where folded in ({marks})",
-                            [fold(n) for n in names]).fetchall()
+        rows = conn.execute(
+            f"select distinct english from term_names where folded in ({marks})", [fold(n) for n in names]
+        ).fetchall()
     except sqlite3.OperationalError:
         return []
     return [english for (english,) in rows if _has_english_entry(conn, english)]
 
 
 def _has_english_entry(conn: sqlite3.Connection, english: str) -> bool:
-    return conn.execute("select 1 from glossary where term = ? collate nocase limit 1", [english]).fetchone() is not None
+    return (
+        conn.execute("select 1 from glossary where term = ? collate nocase limit 1", [english]).fetchone() is not None
+    )
 
 
 def _distinct(names: list[str]) -> list[str]:
@@ -349,8 +379,11 @@ def _read_names(conn: sqlite3.Connection, docs: list[dict]) -> list[tuple[str, s
     if not docs:
         return []
     marks = ",".join("?" * len(docs))
-    rows = conn.execute(f"select g.term, g.english, d.lang from glossary g join documents d on d.id = g.document_id "
-                        f"where g.document_id in ({marks})", [d["id"] for d in docs]).fetchall()
+    rows = conn.execute(
+        f"select g.term, g.english, d.lang from glossary g join documents d on d.id = g.document_id "
+        f"where g.document_id in ({marks})",
+        [d["id"] for d in docs],
+    ).fetchall()
     english = {fold(term): term for term, _, lang in rows if lang == "en"}
     found = [(term, english.get(fold(name or term), name or term)) for term, name, lang in rows]
     found += [(name, english[fold(name)]) for _, name, _ in rows if name and fold(name) in english]
@@ -383,16 +416,16 @@ def _nearest(conn: sqlite3.Connection, store, term: str) -> str | None:
         return None
     spellings = _names(store)
     allowed = 1 if len(wanted) <= 4 else 2 if len(wanted) <= 10 else 3
-    found = process.extract(wanted, list(spellings), scorer=OSA.distance, processor=None,
-                            score_cutoff=allowed, limit=5)
+    found = process.extract(wanted, list(spellings), scorer=OSA.distance, processor=None, score_cutoff=allowed, limit=5)
     if not found:
         return None
     best = min(found, key=lambda item: (item[1], len(item[0]), item[0]))
     return spellings[best[0]]
 
 
-def _entries(conn: sqlite3.Connection, concept: str, docs: list[dict], all_editions: bool,
-             newest: dict[int, str] | None = None) -> tuple[list, int]:
+def _entries(
+    conn: sqlite3.Connection, concept: str, docs: list[dict], all_editions: bool, newest: dict[int, str] | None = None
+) -> tuple[list, int]:
     """The concept's entries in the candidate documents: per language the first document's
     (newest, official before variant), or all of them; and how many were left out. ``newest``: each
     language's newest glossary, against which an entry of another document is marked older."""
@@ -415,21 +448,28 @@ def _entries(conn: sqlite3.Connection, concept: str, docs: list[dict], all_editi
             shown.append(row)
     newest = newest or {}
     languages = set(newest.values())
-    return [_entry(conn, row, row["lang"] in languages and row["document_id"] not in newest) for row in shown], \
-        len(kept) - len(shown)
+    return [_entry(conn, row, row["lang"] in languages and row["document_id"] not in newest) for row in shown], len(
+        kept
+    ) - len(shown)
 
 
 def _local_names(conn: sqlite3.Connection, concept: str) -> list[tuple[str, str]]:
     """(name, language) of the concept in the languages whose glossaries give no English name."""
     try:
-        return [(name, lang) for name, lang in conn.execute(
-            "select distinct name, lang from term_names where key = ? and lang != 'en'", [english_key(concept)])]
+        return [
+            (name, lang)
+            for name, lang in conn.execute(
+                "select distinct name, lang from term_names where key = ? and lang != 'en'", [english_key(concept)]
+            )
+        ]
     except sqlite3.OperationalError:
         return []
 
 
-_SQL = ("select g.id, g.document_id, g.term, g.english, g.reading, g.text, d.name as document, d.lang, d.edition "
-        "from glossary g join documents d on d.id = g.document_id where ")
+_SQL = (
+    "select g.id, g.document_id, g.term, g.english, g.reading, g.text, d.name as document, d.lang, d.edition "
+    "from glossary g join documents d on d.id = g.document_id where "
+)
 
 
 def _rows(conn: sqlite3.Connection, where: str, params: list) -> list[dict]:
@@ -439,8 +479,17 @@ def _rows(conn: sqlite3.Connection, where: str, params: list) -> list[dict]:
 
 
 def _entry(conn: sqlite3.Connection, row: dict, older: bool = False) -> GlossaryEntry:
-    rules = [target for (target,) in conn.execute("select target from refs where glossary_id = ? order by id",
-                                                  [row["id"]])]
-    return GlossaryEntry(term=row["term"], english=row["english"], reading=row["reading"], text=row["text"] or "",
-                         lang=row["lang"], edition=row["edition"], document=row["document"], rules=rules,
-                         older=older)
+    rules = [
+        target for (target,) in conn.execute("select target from refs where glossary_id = ? order by id", [row["id"]])
+    ]
+    return GlossaryEntry(
+        term=row["term"],
+        english=row["english"],
+        reading=row["reading"],
+        text=row["text"] or "",
+        lang=row["lang"],
+        edition=row["edition"],
+        document=row["document"],
+        rules=rules,
+        older=older,
+    )

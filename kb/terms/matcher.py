@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, Iterable
+
 from whoosh.lang import stemmer_for_language
 
 from kb.core.model import Serialisable
@@ -98,7 +99,7 @@ class Matcher:
         i = 0
         while i < len(units):
             for candidate, keys in self._index.get(units[i], ()):
-                if tuple(units[i: i + len(candidate)]) == candidate:
+                if tuple(units[i : i + len(candidate)]) == candidate:
                     start, end = spans[i][0], spans[i + len(candidate) - 1][1]
                     found.append(TermMatch(start, end, text[start:end], keys))
                     i += len(candidate)
@@ -113,8 +114,13 @@ class Matcher:
         if not nested:
             return {key for match in self.find(text) for key in match.keys}
         units, _ = self._units(fold_text(text)[0])
-        return {key for i in range(len(units)) for candidate, keys in self._index.get(units[i], ())
-                if tuple(units[i: i + len(candidate)]) == candidate for key in keys}
+        return {
+            key
+            for i in range(len(units))
+            for candidate, keys in self._index.get(units[i], ())
+            if tuple(units[i : i + len(candidate)]) == candidate
+            for key in keys
+        }
 
 
 def _ja_stem(name: str) -> str:

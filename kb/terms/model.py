@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
-from kb.core.model import Serialisable
 from kb.core.labels import SOURCE_LABELS, SOURCES  # noqa: F401  (shared with `mtgkb term`)
+from kb.core.model import Serialisable
+
 # How far a pairing of each source is to be trusted: a curator's word, a glossary, down to a
 # 「term／English」 pair read out of running text.
 CONFIDENCE = {"curated": 1.0, "glossary": 0.95, "pair": 0.9, "rule-title": 0.85, "inline": 0.75}
@@ -71,7 +71,6 @@ class TermEntry(Serialisable):
     english: list[str]
     names: list[LocalName]
     category: str | None = None  # kb.terms.vocabulary: "zone", "keyword ability", ...; None: curated only
-
 
     def in_language(self, lang: str) -> list[str]:
         return [n.name for n in self.names if n.lang == lang]

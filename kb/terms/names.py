@@ -33,7 +33,7 @@ def clean_name(text: str) -> tuple[str, str | None]:
 
 
 def sense_of(note: str | None) -> str | None:
-    """"n", "v", "1", "2": a note that tells one sense of an English word from another;
+    """ "n", "v", "1", "2": a note that tells one sense of an English word from another;
     "obsolete" for a term the rules no longer use (kept for lookups, not matched in texts)."""
     if note and _OBSOLETE.search(note):
         return OBSOLETE

@@ -26,12 +26,13 @@ _MAX_INLINE_WORDS = 4
 
 
 def primary(lang: str | None) -> str:
-    """"zh-Hans" and "zh" are one language for terms."""
+    """ "zh-Hans" and "zh" are one language for terms."""
     return (lang or "").split("-")[0].lower()
 
 
-def make_names(lang: str, term: str, english: str, source: str, origin: str,
-               detail: str | None = None) -> list[TermName]:
+def make_names(
+    lang: str, term: str, english: str, source: str, origin: str, detail: str | None = None
+) -> list[TermName]:
     """Clean and split one raw pair into dictionary rows; nothing for an empty side."""
     found = []
     for raw_term, raw_english in split_pair(term, english):
@@ -80,7 +81,8 @@ def from_rule_titles(conn) -> Iterator[TermName]:
         for number, title, english in conn.execute(
             "select t.number, t.title, e.title from rules t join rules e on e.document_id = ? and e.number = t.number "
             "where t.document_id = ? and t.kind in ('chapter', 'rule') and t.title != '' and e.title != '' "
-            "and t.number not like '_00'", [en_id, doc_id]
+            "and t.number not like '_00'",
+            [en_id, doc_id],
         ):
             yield from make_names(lang, title, english, "rule-title", name, f"{number} = {en_name}")
 
@@ -101,8 +103,9 @@ def curated(path: Path = CURATED) -> list[TermName]:
     with open(path, encoding="utf-8", newline="") as handle:
         rows = csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t")
         if tuple(rows.fieldnames or ()) != CURATED_COLUMNS:
-            raise ValueError(_("{path}: expected the columns {columns}").format(path=path,
-                                                                                 columns=", ".join(CURATED_COLUMNS)))
+            raise ValueError(
+                _("{path}: expected the columns {columns}").format(path=path, columns=", ".join(CURATED_COLUMNS))
+            )
         found: list[TermName] = []
         for row in rows:
             found.extend(make_names(row["lang"], row["term"], row["english"], "curated", path.name, row["source"]))
@@ -119,7 +122,11 @@ def mine(conn, curated_path: Path = CURATED, vocabulary: dict | None = None) -> 
     """
     vocabulary = cr_terms(conn) if vocabulary is None else vocabulary
     streams: Iterable[Iterable[TermName]] = (
-        curated(curated_path), from_glossaries(conn), from_pairs(conn), from_rule_titles(conn), from_rule_texts(conn),
+        curated(curated_path),
+        from_glossaries(conn),
+        from_pairs(conn),
+        from_rule_titles(conn),
+        from_rule_texts(conn),
     )
 
     def game_term(name: TermName) -> bool:
@@ -128,4 +135,5 @@ def mine(conn, curated_path: Path = CURATED, vocabulary: dict | None = None) -> 
         if is_function_word(name.key):
             return False
         return name.key in vocabulary if vocabulary else name.source == "pair"
+
     return list(dict.fromkeys(name for stream in streams for name in stream if game_term(name)))

@@ -38,7 +38,9 @@ def ensure_terms_schema(db) -> None:
             "detail text, sense text)"
         )
         for columns in (("key",), ("folded",), ("lang", "key")):
-            conn.execute(f"create index if not exists idx_{TABLE}_{'_'.join(columns)} on {TABLE} ({', '.join(columns)})")
+            conn.execute(
+                f"create index if not exists idx_{TABLE}_{'_'.join(columns)} on {TABLE} ({', '.join(columns)})"
+            )
         conn.execute("create table if not exists meta (key text primary key, value text)")
 
 

@@ -15,12 +15,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from kb.terms.names import clean_name, english_key
-
 from kb.core.labels import (  # noqa: F401  (the categories, shared with `mtgkb term`)
-    ABILITY, ACTION, CARD_TYPE, CATEGORY_LABELS, COUNTER, STEP, SUBTYPE, SUPERTYPE, ZONE,
+    ABILITY,
+    ACTION,
+    CARD_TYPE,
+    CATEGORY_LABELS,
+    COUNTER,
+    STEP,
+    SUBTYPE,
+    SUPERTYPE,
+    ZONE,
 )
 from kb.core.labels import GLOSSARY_TERM as GLOSSARY
+from kb.terms.names import clean_name, english_key
+
 # Categories whose members stand for each other: a translation that names another member names another thing.
 # Keyword actions are not among them: most are everyday verbs too ("create their deck", "double-faced",
 # "attached to"), and a translation rightly says them in other words.
@@ -33,7 +41,8 @@ STOPWORDS = frozenset(
     "a an and are as at be by can for from have has had if in is it its may not of on or that the this to us we "
     "when whenever will with yet you your they them their he she his her i me my our do does did each any all "
     "some no one which who whom what where while then than so but also only such there these those been being "
-    "was were would should could might must shall up down out into onto over under".split())
+    "was were would should could might must shall up down out into onto over under".split()
+)
 FUNCTION_PHRASES = frozenset({"as though", "becom", "during", "instead", "you", "your", "unless"})
 
 _LIST = re.compile(r"\b(?:The|That|All other) [a-z ]*?types? (?:are|is)\s+(?P<items>[^.]+)\.")
@@ -64,7 +73,8 @@ def _names(conn, doc_id: int) -> list[tuple[str, str]]:
     for number, title in conn.execute(
         "select number, title from rules where document_id = ? and kind in ('chapter', 'rule') and title != '' "
         "and (number like '3__' or number like '4__' or number like '5__' or number like '701.%' "
-        "or number like '702.%') and number not like '_00'", [doc_id]
+        "or number like '702.%') and number not like '_00'",
+        [doc_id],
     ):
         if number.startswith("701."):
             category = ACTION
@@ -82,7 +92,8 @@ def _names(conn, doc_id: int) -> list[tuple[str, str]]:
                 found.append((part, category))
     for number, text in conn.execute(
         "select number, text from rules where document_id = ? and (number like '205.3_' or number in "
-        "('205.2a', '205.4a'))", [doc_id]
+        "('205.2a', '205.4a'))",
+        [doc_id],
     ):
         category = CARD_TYPE if number == "205.2a" else SUPERTYPE if number == "205.4a" else SUBTYPE
         for match in _LIST.finditer(_PAREN.sub("", text or "")):

@@ -11,8 +11,8 @@ import pytest
 from kb.api import KnowledgeBase, LookupFailed
 from kb.backlog import BacklogError, agreement, backlog
 from kb.backlog.model import MECHANICAL
-from kb.history.text import normalise
 from kb.core.numbers import RuleNumber
+from kb.history.text import normalise
 from tests.corpus.test_backlog_db import backlog_db_path
 
 
@@ -53,8 +53,8 @@ def test_an_added_rule_has_the_english_to_translate_and_no_translation(ja):
 def test_an_edited_rule_has_the_word_diff_beside_the_current_translation(ja):
     edited = items(ja)[("107.3e", "107.3e")]
     assert edited.kind == "edited"
-    removed = [edited.old_english[s.start:s.end] for s in edited.old_spans]
-    inserted = [edited.new_english[s.start:s.end] for s in edited.new_spans]
+    removed = [edited.old_english[s.start : s.end] for s in edited.old_spans]
+    inserted = [edited.new_english[s.start : s.end] for s in edited.new_spans]
     assert removed == ["chosen or defined for"] and inserted == ["used by"]
     assert edited.translation.startswith("呪文や能力が、他のオブジェクトの持つ")
     assert edited.proposed is None and not edited.machine_updated
@@ -84,9 +84,15 @@ def test_a_renumbered_rule_with_the_same_text_keeps_its_translation(ja):
 
 
 def test_items_follow_the_newer_editions_order(kb, ja):
-    order = {row[0]: k for k, row in enumerate(kb.conn.execute(
-        "select number from rules r join documents d on d.id = r.document_id where d.name = ? order by seq",
-        ["MagicCompRules_20260807"]))}
+    order = {
+        row[0]: k
+        for k, row in enumerate(
+            kb.conn.execute(
+                "select number from rules r join documents d on d.id = r.document_id where d.name = ? order by seq",
+                ["MagicCompRules_20260807"],
+            )
+        )
+    }
     numbers = [order[i.number] for i in ja.items if i.part == "rule" and i.number]
     assert numbers == sorted(numbers)
     assert len(numbers) > 200
@@ -95,7 +101,9 @@ def test_items_follow_the_newer_editions_order(kb, ja):
 def test_the_summary_counts_each_kind_per_section(ja):
     counted: dict = {}
     for item in ja.items:
-        section = "glossary" if item.part == "glossary" else str(RuleNumber.parse(item.number or item.old_number).section)
+        section = (
+            "glossary" if item.part == "glossary" else str(RuleNumber.parse(item.number or item.old_number).section)
+        )
         counted.setdefault(section, {}).setdefault(item.kind, 0)
         counted[section][item.kind] += 1
     assert ja.summary == counted
@@ -119,8 +127,16 @@ def test_glossary_entries_are_listed_with_their_translation(ja):
 def test_json_items_carry_the_fields_translators_need(ja):
     data = json.loads(json.dumps(ja.to_dict(), ensure_ascii=False))
     item = next(i for i in data["items"] if i["number"] == "727.6")
-    assert {"number", "old_number", "kind", "old_english", "new_english", "translation", "proposed",
-            "machine_updated"} <= set(item)
+    assert {
+        "number",
+        "old_number",
+        "kind",
+        "old_english",
+        "new_english",
+        "translation",
+        "proposed",
+        "machine_updated",
+    } <= set(item)
     assert item["old_number"] == "726.6" and item["machine_updated"] is True
     assert "units" not in data
 
@@ -154,10 +170,12 @@ def test_examples_are_listed_by_position(zh):
 
 def test_the_chinese_backlog_agrees_with_the_translators(kb, zh):
     found = agreement(kb, zh, "zh@2026-04-17")
-    print(f"\nprecision {found.precision:.3f} ({found.listed_changed}/{found.listed}), "
-          f"recall {found.recall:.3f} ({found.both_changed_listed}/{found.both_changed}), "
-          f"machine proposals as the translators wrote them {found.machine_agreement:.3f} "
-          f"({found.machine_same}/{found.machine})")
+    print(
+        f"\nprecision {found.precision:.3f} ({found.listed_changed}/{found.listed}), "
+        f"recall {found.recall:.3f} ({found.both_changed_listed}/{found.both_changed}), "
+        f"machine proposals as the translators wrote them {found.machine_agreement:.3f} "
+        f"({found.machine_same}/{found.machine})"
+    )
     assert found.listed > 800 and found.both_changed > 800
     assert found.precision >= 0.98
     assert found.recall >= 0.98
@@ -180,10 +198,16 @@ def test_the_agreement_fails_a_wrong_list(kb, zh):
 # begins"), 500.5a and 500.5b; 500.10 (with an example) and 500.10a are new; old 500.10 and
 # 500.11 moved down by one, 500.11 -> 500.12 also reordered ("steps, phases, or turns").
 HAND_500 = [
-    ("split", "rule", "500.5", None), ("split", "rule", "500.5", "500.4"), ("split", "rule", "500.5", "500.5a"),
-    ("split", "rule", "500.5", "500.5b"), ("renumbered and edited", "rule", "500.4", "500.5"),
-    ("added", "rule", None, "500.10"), ("added", "example", None, "500.10"), ("added", "rule", None, "500.10a"),
-    ("renumbered", "rule", "500.10", "500.11"), ("renumbered and edited", "rule", "500.11", "500.12"),
+    ("split", "rule", "500.5", None),
+    ("split", "rule", "500.5", "500.4"),
+    ("split", "rule", "500.5", "500.5a"),
+    ("split", "rule", "500.5", "500.5b"),
+    ("renumbered and edited", "rule", "500.4", "500.5"),
+    ("added", "rule", None, "500.10"),
+    ("added", "example", None, "500.10"),
+    ("added", "rule", None, "500.10a"),
+    ("renumbered", "rule", "500.10", "500.11"),
+    ("renumbered and edited", "rule", "500.11", "500.12"),
 ]
 
 
@@ -199,9 +223,13 @@ def test_chapter_500_by_hand(kb):
     # ... and left the rules the list leaves out as they were.
     texts = {}
     for name in ("MagicCompRules_20231117_zh-CN_HeliumOctahelide", "MagicCompRules_20260417_zh-CN_HeliumOctahelide"):
-        texts[name] = dict(kb.conn.execute(
-            "select number, text from rules r join documents d on d.id = r.document_id where d.name = ? "
-            "and number like '500.%'", [name]).fetchall())
+        texts[name] = dict(
+            kb.conn.execute(
+                "select number, text from rules r join documents d on d.id = r.document_id where d.name = ? "
+                "and number like '500.%'",
+                [name],
+            ).fetchall()
+        )
     old, new = texts.values()
     for number in ("500.1", "500.2", "500.3", "500.6", "500.7", "500.8", "500.9"):
         assert normalise(old[number]) == normalise(new[number]), number

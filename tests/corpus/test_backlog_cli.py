@@ -71,7 +71,8 @@ def test_po_export_and_import(tmp_path):
     assert f"PO file: {po}" in result.output and po.read_bytes().count(b"\nmsgctxt ") > 5000
     imported = json.loads(run("import", str(po), "--lang", "ja", "--json", db=db).output)
     assert [(r["name"], r["status"], r["lang"], r["edition"], r["format"]) for r in imported] == [
-        ("ja-new", "added", "ja", "2026-08-07", "po")]
+        ("ja-new", "added", "ja", "2026-08-07", "po")
+    ]
     shown = json.loads(run("show", "727.6", "--lang", "ja", "--json", db=db).output)
     assert shown["document"] == "ja-new" and "rule 729 参照" in shown["ruleText"]
 
@@ -83,8 +84,10 @@ def test_bad_input_and_unknown_names_exit_non_zero(tmp_path):
     assert "2026-01-16" in data["suggestions"]
     assert "older" in run("backlog", "ja@2026-01-16", "--to", "2023-11-17", code=2).output
     assert "one of" in run("backlog", "ja@2026-01-16", "--json", "--csv", str(tmp_path / "x.csv"), code=2).output
-    assert "whole document" in run("backlog", "ja@2026-01-16", "--section", "7", "--po", str(tmp_path / "x.po"),
-                                   code=2).output
+    assert (
+        "whole document"
+        in run("backlog", "ja@2026-01-16", "--section", "7", "--po", str(tmp_path / "x.po"), code=2).output
+    )
     assert not (tmp_path / "x.po").exists()
 
 

@@ -31,8 +31,12 @@ def backlog_db_path() -> Path:
 def _build(path: Path) -> None:
     kb = KnowledgeBase.open(path)
     try:
-        sources = [*(corpus_path("en", "full", f"MagicCompRules_{d}.txt") for d in ENGLISH),
-                   corpus_path(*JA), corpus_path(*ZH_OLD), corpus_path(*ZH_NEW)]
+        sources = [
+            *(corpus_path("en", "full", f"MagicCompRules_{d}.txt") for d in ENGLISH),
+            corpus_path(*JA),
+            corpus_path(*ZH_OLD),
+            corpus_path(*ZH_NEW),
+        ]
         results = kb.import_paths(sources, keep_going=False)
         assert [r.status for r in results] == ["added"] * len(sources)
     finally:

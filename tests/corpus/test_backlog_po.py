@@ -7,7 +7,8 @@ import io
 import json
 
 import pytest
-from babel.messages.pofile import read_po, write_po as babel_write_po
+from babel.messages.pofile import read_po
+from babel.messages.pofile import write_po as babel_write_po
 
 from importers import po
 from importers.records import SourceError
@@ -61,8 +62,11 @@ def test_a_po_file_is_read_as_rules_examples_and_glossary():
     assert (doc.lang, doc.edition, doc.format) == ("ja", "2026-08-07", "po")
     assert doc.edition_evidence == "PO header: mtgkb-edition"
     assert [(r.number, r.title, r.text) for r in doc.rules] == [
-        ("7", "追加ルール", ""), ("702.26", "フェイジング", ""), ("702.26a", None, "フェイジングは常在型能力である。"),
-        ("702.26b", None, "古い訳。")]
+        ("7", "追加ルール", ""),
+        ("702.26", "フェイジング", ""),
+        ("702.26a", None, "フェイジングは常在型能力である。"),
+        ("702.26b", None, "古い訳。"),
+    ]
     assert doc.rules[2].examples == []  # not translated: never stored as a translation
     assert doc.glossary == []  # a term without its definition is no glossary entry ...
     assert [(t.term, t.english) for t in doc.terms] == [("フェイジング", "Phasing")]  # ... but a term pair
@@ -83,18 +87,24 @@ def test_a_po_file_is_detected_by_name_and_by_content():
 H = 'msgid ""\nmsgstr ""\n"Language: ja\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
 
 
-@pytest.mark.parametrize("text, line, words", [
-    (H + 'msgctxt "702.x"\nmsgid "Text."\nmsgstr "訳"\n', 6, "702.x"),
-    (H + 'msgctxt "702.26a example 1"\nmsgid "Ex."\nmsgstr "例"\n', 6, "before the rule"),
-    (H + 'msgctxt "702.26a"\nmsgid "Text."\nmstr "x"\n', 8, "not a valid PO file"),
-    # A deleted msgid line: its msgstr would blank or drop a rule (polib: a syntax error).
-    (H + 'msgctxt "702.174"\nmsgstr "x"\n\nmsgctxt "702.174a"\nmsgid "A"\nmsgstr "y"\n', 7, "not a valid PO"),
-    (H + 'msgctxt "702.26a"\nmsgid "Text.\nmsgstr "x"\n', 7, "unterminated string"),
-    (H + 'msgctxt "702.26a"\nmsgid "Text\\q."\nmsgstr "x"\n', 7, "bad escape"),
-    (H.replace("UTF-8", "latin-1") + 'msgctxt "702.26a"\nmsgid "Text."\nmsgstr "フェイジング"\n', 8,
-     "charset=latin-1 but the text is UTF-8"),
-    (H.replace("UTF-8", "klingon") + 'msgctxt "702.26a"\nmsgid "Text."\nmsgstr "x"\n', 4, "unknown charset"),
-])
+@pytest.mark.parametrize(
+    "text, line, words",
+    [
+        (H + 'msgctxt "702.x"\nmsgid "Text."\nmsgstr "訳"\n', 6, "702.x"),
+        (H + 'msgctxt "702.26a example 1"\nmsgid "Ex."\nmsgstr "例"\n', 6, "before the rule"),
+        (H + 'msgctxt "702.26a"\nmsgid "Text."\nmstr "x"\n', 8, "not a valid PO file"),
+        # A deleted msgid line: its msgstr would blank or drop a rule (polib: a syntax error).
+        (H + 'msgctxt "702.174"\nmsgstr "x"\n\nmsgctxt "702.174a"\nmsgid "A"\nmsgstr "y"\n', 7, "not a valid PO"),
+        (H + 'msgctxt "702.26a"\nmsgid "Text.\nmsgstr "x"\n', 7, "unterminated string"),
+        (H + 'msgctxt "702.26a"\nmsgid "Text\\q."\nmsgstr "x"\n', 7, "bad escape"),
+        (
+            H.replace("UTF-8", "latin-1") + 'msgctxt "702.26a"\nmsgid "Text."\nmsgstr "フェイジング"\n',
+            8,
+            "charset=latin-1 but the text is UTF-8",
+        ),
+        (H.replace("UTF-8", "klingon") + 'msgctxt "702.26a"\nmsgid "Text."\nmsgstr "x"\n', 4, "unknown charset"),
+    ],
+)
 def test_bad_messages_name_the_line(text, line, words):
     with pytest.raises(SourceError) as error:
         po.parse(text.encode(), "bad.po")
@@ -130,8 +140,9 @@ def catalog(po_bytes):
 
 
 def test_every_rule_example_and_glossary_entry_is_a_message(kb, catalog):
-    counts = kb.conn.execute("select rules, examples, glossary from documents where name = 'MagicCompRules_20260807'"
-                             ).fetchone()
+    counts = kb.conn.execute(
+        "select rules, examples, glossary from documents where name = 'MagicCompRules_20260807'"
+    ).fetchone()
     messages = [m for m in catalog if m.id]
     assert len(messages) == counts[0] + counts[1] + 2 * counts[2]
     assert str(catalog.locale) == "ja"
@@ -180,8 +191,10 @@ def test_a_mechanical_update_is_filled_in_and_not_fuzzy(catalog, ja):
 def test_an_added_rule_is_empty_and_an_unchanged_one_translated(catalog, ja, kb):
     added = next(i for i in ja.items if i.number == "111.10v")
     assert catalog.get(added.new_english, context="111.10v").string == ""
-    english, = kb.conn.execute("select text from rules r join documents d on d.id = r.document_id where "
-                               "d.name = 'MagicCompRules_20260807' and number = '100.1'").fetchone()
+    (english,) = kb.conn.execute(
+        "select text from rules r join documents d on d.id = r.document_id where "
+        "d.name = 'MagicCompRules_20260807' and number = '100.1'"
+    ).fetchone()
     unchanged = catalog.get(english, context="100.1")
     assert unchanged.string.startswith("このマジックのルールは") and not unchanged.fuzzy
 
@@ -250,8 +263,7 @@ def test_the_po_file_passes_gettexts_own_check(po_bytes, tmp_path):
 
     path = tmp_path / "ja.po"
     path.write_bytes(po_bytes)
-    checked = subprocess.run(["msgfmt", "-c", "-o", str(tmp_path / "ja.mo"), str(path)],
-                             capture_output=True, text=True)
+    checked = subprocess.run(["msgfmt", "-c", "-o", str(tmp_path / "ja.mo"), str(path)], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
     assert "warning" not in checked.stderr  # no template placeholders left in the header
     assert (tmp_path / "ja.mo").stat().st_size > 100_000

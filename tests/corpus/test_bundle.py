@@ -27,15 +27,21 @@ def test_the_archive_holds_exactly_the_corpus_files_byte_for_byte():
     corpus_path("en", "full")  # fails with a clear message when ../shared is missing
     wanted = {name: _sha(path.read_bytes()) for name, path in _make_archive_module().selected(SHARED)}
     held = {text.member: _sha(text.data) for text in read_bundle()}
-    assert held == wanted, ("data/rules.tar.xz is out of date with ../shared: run python data/make_archive.py",
-                            sorted(set(held) ^ set(wanted)))
+    assert held == wanted, (
+        "data/rules.tar.xz is out of date with ../shared: run python data/make_archive.py",
+        sorted(set(held) ^ set(wanted)),
+    )
     english = [name for name in held if name.startswith("en/")]
     assert len(english) == len(list(corpus_path("en", "full").glob("MagicCompRules_*.txt"))) == 135
-    assert {"ja/CompRules_ja_20260116.0_lines.txt", "ja/CompRules_ja_20260116.0_dict.txt",
-            "zh/MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt",
-            "zh/MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt",
-            "seeds/000_a3c90cc092d5a721.txt", "seeds/001_b91ea460c0a74603.txt",
-            "seeds/004_87f96431dc6e8d24.txt"} <= set(held)
+    assert {
+        "ja/CompRules_ja_20260116.0_lines.txt",
+        "ja/CompRules_ja_20260116.0_dict.txt",
+        "zh/MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt",
+        "zh/MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt",
+        "seeds/000_a3c90cc092d5a721.txt",
+        "seeds/001_b91ea460c0a74603.txt",
+        "seeds/004_87f96431dc6e8d24.txt",
+    } <= set(held)
 
 
 def test_the_archive_is_made_the_same_way_every_time(tmp_path):

@@ -12,9 +12,9 @@ from kb.http.app import create_app
 from tests.history_fixtures import history_db_path, open_history_db
 
 WIKI = (
-    "Phased-out tokens cease to exist (see rule 702.23j). Phasing is rule 702.23, \"Phasing.\" "
-    "A phased-out permanent doesn't exist (rule 702.23b). Flanking: rule 702.22, \"Flanking.\" "
-    "Two-Headed Giant: see rule 606, \"Two-Headed Giant Variant.\" Nonsense: rule 999.9."
+    'Phased-out tokens cease to exist (see rule 702.23j). Phasing is rule 702.23, "Phasing." '
+    'A phased-out permanent doesn\'t exist (rule 702.23b). Flanking: rule 702.22, "Flanking." '
+    'Two-Headed Giant: see rule 606, "Two-Headed Giant Variant." Nonsense: rule 999.9.'
 )
 
 
@@ -99,12 +99,19 @@ def test_each_number_is_checked_at_its_own_span_and_fix_reports_the_same(kb):
     text = "See rules 702.23b, c, and d; rule 702.23j and 702.23a-c; Regel 702.23f."
     checked = kb.check(text, since="2010-07-16")
     assert [(c.raw, c.target) for c in checked] == [
-        ("702.23b", "702.23b"), ("c", "702.23c"), ("d", "702.23d"), ("702.23j", "702.23j"),
-        ("702.23a-c", "702.23a–c"), ("702.23f", "702.23f")]
-    assert all(text[c.start:c.end] == c.raw for c in checked)
+        ("702.23b", "702.23b"),
+        ("c", "702.23c"),
+        ("d", "702.23d"),
+        ("702.23j", "702.23j"),
+        ("702.23a-c", "702.23a–c"),
+        ("702.23f", "702.23f"),
+    ]
+    assert all(text[c.start : c.end] == c.raw for c in checked)
     assert checked[0].citation == {"start": 4, "end": 70, "raw": text[4:70]}
     fixed, changes = fix(text, checked)
-    assert fixed == "See rules 702.26b, c, and d; rule 702.23j and 702.26a-c; Regel 702.26g."  # a subrule was added before it
+    assert (
+        fixed == "See rules 702.26b, c, and d; rule 702.23j and 702.26a-c; Regel 702.26g."
+    )  # a subrule was added before it
     spans = {(c.start, c.end, c.raw) for c in checked}
     assert changes and all((c["start"], c["end"], c["old"]) in spans for c in changes)
     assert [c["new"] for c in changes] == ["702.26b", "702.26a-c", "702.26g"]
@@ -120,8 +127,7 @@ def test_a_letter_is_written_whole_when_it_no_longer_follows(kb):
 
 
 def cite_check(*args):
-    return CliRunner().invoke(cli, ["--db", str(history_db_path()), "cite", "--check", "--since", "2010-07-16",
-                                    *args])
+    return CliRunner().invoke(cli, ["--db", str(history_db_path()), "cite", "--check", "--since", "2010-07-16", *args])
 
 
 def test_cli_fix_prints_the_text_and_leaves_the_file(tmp_path):
@@ -153,11 +159,14 @@ def test_cli_fix_to_an_output_file_and_in_place(tmp_path):
     assert json.loads(result.stdout)["backup"] == str(backup)
 
 
-@pytest.mark.parametrize("args", [
-    ["rule 702.23", "--fix", "--in-place"],  # in place needs a file
-    ["rule 702.23", "--output", "x.txt"],  # --output needs --fix
-    ["rule 702.23", "--fix", "--in-place", "--output", "x.txt"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rule 702.23", "--fix", "--in-place"],  # in place needs a file
+        ["rule 702.23", "--output", "x.txt"],  # --output needs --fix
+        ["rule 702.23", "--fix", "--in-place", "--output", "x.txt"],
+    ],
+)
 def test_cli_fix_options_that_do_not_fit(args):
     result = cite_check(*args)
     assert result.exit_code == 2 and "--" in result.stderr

@@ -18,7 +18,7 @@ def only(text: str, raw: str, **options) -> Citation:
     citation = found[0]
     assert citation.start == text.index(raw)
     assert citation.end == citation.start + len(raw)
-    assert text[citation.start:citation.end] == raw
+    assert text[citation.start : citation.end] == raw
     return citation
 
 
@@ -60,11 +60,18 @@ FORMS = [
     ("(See rules 704.5m and 704.5n.)", "rules 704.5m and 704.5n", ["704.5m", "704.5n"], None),
     ("rules 608.3a and b are always performed first", "rules 608.3a and b", ["608.3a", "608.3b"], None),
     ("rule 702.26a, b, and c", "rule 702.26a, b, and c", ["702.26a", "702.26b", "702.26c"], None),
-    ("rules 701.42, “Meld,” and 730, “Merging with Permanents.”",
-     "rules 701.42, “Meld,” and 730, “Merging with Permanents.”", ["701.42", "730"], "Meld"),
-    ("rule 717, “Attraction Cards;” rule 901, “Planechase;” and rule 904, “Archenemy.”",
-     "rule 717, “Attraction Cards;” rule 901, “Planechase;” and rule 904, “Archenemy.”", ["717", "901", "904"],
-     "Attraction Cards"),
+    (
+        "rules 701.42, “Meld,” and 730, “Merging with Permanents.”",
+        "rules 701.42, “Meld,” and 730, “Merging with Permanents.”",
+        ["701.42", "730"],
+        "Meld",
+    ),
+    (
+        "rule 717, “Attraction Cards;” rule 901, “Planechase;” and rule 904, “Archenemy.”",
+        "rule 717, “Attraction Cards;” rule 901, “Planechase;” and rule 904, “Archenemy.”",
+        ["717", "901", "904"],
+        "Attraction Cards",
+    ),
     ("rule 702", "rule 702", ["702"], None),
     # German
     ("Regel 611.2b", "Regel 611.2b", ["611.2b"], None),
@@ -94,11 +101,19 @@ FORMS = [
     # a bare chapter number before its title or 参照
     ("(116〔特別な処理〕参照）", "116〔特別な処理〕", ["116"], "特別な処理"),
     ("スタックを用いない(116 参照)。", "116", ["116"], None),
-    ("詳細については708〔裏向きの呪文やパーマネント〕を参照。", "708〔裏向きの呪文やパーマネント〕", ["708"],
-     "裏向きの呪文やパーマネント"),
+    (
+        "詳細については708〔裏向きの呪文やパーマネント〕を参照。",
+        "708〔裏向きの呪文やパーマネント〕",
+        ["708"],
+        "裏向きの呪文やパーマネント",
+    ),
     ("詳細は 719 〔事件カード〕参照。", "719 〔事件カード〕", ["719"], "事件カード"),
-    ("(613〔継続的効果の相互作用〕、707〔オブジェクトのコピー〕参照。)", "613〔継続的効果の相互作用〕、707〔オブジェクトのコピー〕",
-     ["613", "707"], "継続的効果の相互作用"),
+    (
+        "(613〔継続的効果の相互作用〕、707〔オブジェクトのコピー〕参照。)",
+        "613〔継続的効果の相互作用〕、707〔オブジェクトのコピー〕",
+        ["613", "707"],
+        "継続的効果の相互作用",
+    ),
     ("See 718, “Prototype Cards.”", "718, “Prototype Cards.”", ["718"], "Prototype Cards"),
     # Chinese
     ("规则702.26b", "规则702.26b", ["702.26b"], None),
@@ -112,8 +127,12 @@ FORMS = [
     ("参见规则706，“掷骰”。", "规则706，“掷骰”", ["706"], "掷骰"),
     ("702.26b条", "702.26b条", ["702.26b"], None),
     ("参见规则702.5，“结附”", "规则702.5，“结附”", ["702.5"], "结附"),
-    ("规则717，“景点牌”；规则901，“竞逐时空”；以及规则904，“魔王”",
-     "规则717，“景点牌”；规则901，“竞逐时空”；以及规则904，“魔王”", ["717", "901", "904"], "景点牌"),
+    (
+        "规则717，“景点牌”；规则901，“竞逐时空”；以及规则904，“魔王”",
+        "规则717，“景点牌”；规则901，“竞逐时空”；以及规则904，“魔王”",
+        ["717", "901", "904"],
+        "景点牌",
+    ),
     # Russian
     ("правило 702.26b", "правило 702.26b", ["702.26b"], None),
     ("правила 704.5m и 704.5n", "правила 704.5m и 704.5n", ["704.5m", "704.5n"], None),
@@ -221,12 +240,38 @@ def test_dots_that_end_a_sentence_in_free_text(text, raw):
 @pytest.mark.parametrize(
     "text",
     [
-        "3.50", "$3.50", "$100.50", "100.50 €", "€100.50", "1,234.56", "2.7.4", "v1.2", "v100.2",
-        "2023.11.17", "17.11.2023", "1.5x", "192.168.1.1", "10.192.168.1", "255.255.255.0",
-        "100.5%", "100.5 %", "702", "7", "rule 7", "第1ゲーム", "7章", "version 100.2.3", "702.026",
-        "rule 702.26abc", "section 7.5",
+        "3.50",
+        "$3.50",
+        "$100.50",
+        "100.50 €",
+        "€100.50",
+        "1,234.56",
+        "2.7.4",
+        "v1.2",
+        "v100.2",
+        "2023.11.17",
+        "17.11.2023",
+        "1.5x",
+        "192.168.1.1",
+        "10.192.168.1",
+        "255.255.255.0",
+        "100.5%",
+        "100.5 %",
+        "702",
+        "7",
+        "rule 7",
+        "第1ゲーム",
+        "7章",
+        "version 100.2.3",
+        "702.026",
+        "rule 702.26abc",
+        "section 7.5",
         # a bare chapter or a section after "rule" cites only before its title or 参照
-        "rule 8 players", "100 cards, and 7 lands", "the 100 (see below)", "rule 8, then", "ライフ 20 参加",
+        "rule 8 players",
+        "100 cards, and 7 lands",
+        "the 100 (see below)",
+        "rule 8, then",
+        "ライフ 20 参加",
     ],
 )
 @pytest.mark.parametrize("mode", ["rules", "free"])
@@ -258,7 +303,9 @@ def test_titles_keep_the_original_characters():
 
 
 def test_a_title_wrapped_over_two_lines():
-    assert only("rule 901〔プレインチェイ\nス戦〕参照", "rule 901〔プレインチェイ\nス戦〕").title == "プレインチェイス戦"
+    assert (
+        only("rule 901〔プレインチェイ\nス戦〕参照", "rule 901〔プレインチェイ\nス戦〕").title == "プレインチェイス戦"
+    )
     assert only("rule 727, “Restarting\nthe Game.”", "rule 727, “Restarting\nthe Game.”").title == "Restarting the Game"
 
 
@@ -310,7 +357,7 @@ def item_spans(text: str, **options) -> list[tuple[str, str, tuple[str, ...]]]:
     found = []
     for citation in find_citations(text, **options):
         for item in citation.items(text):
-            assert text[item.start:item.end] == item.raw
+            assert text[item.start : item.end] == item.raw
             assert citation.start <= item.start < item.end <= citation.end
             found.append((str(item.target), item.raw, item.languages))
     return found
@@ -318,39 +365,47 @@ def item_spans(text: str, **options) -> list[tuple[str, str, tuple[str, ...]]]:
 
 def test_each_number_of_a_list_has_its_own_span():
     assert item_spans(ISSUE, mode="free") == [
-        ("702.26b", "702.26b", ()), ("704.5n", "704.5n", ()), ("702.23a", "702.23a", ("de",)),
+        ("702.26b", "702.26b", ()),
+        ("704.5n", "704.5n", ()),
+        ("702.23a", "702.23a", ("de",)),
         ("506.4", "506.4", ("ja",)),
     ]
     items = find_citations(ISSUE, mode="free")[0].items(ISSUE)
     assert [(i.start, i.end) for i in items] == [(7, 14), (24, 30), (38, 45), (52, 57)]
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("rules 702.26b, c, and d", [("702.26b", "702.26b"), ("702.26c", "c"), ("702.26d", "d")]),
-    ("rules 601.2a–h and 601.3", [("601.2a–h", "601.2a–h"), ("601.3", "601.3")]),
-    ("第702.26条と第702.27条", [("702.26", "702.26"), ("702.27", "702.27")]),
-    ("ex 2 613.6", [("613.6", "613.6")]),
-    ('rule 701.22, "Planeswalk," and 702.26', [("701.22", "701.22"), ("702.26", "702.26")]),
-    ("ルール７０２．２６ｂと７０２．２７", [("702.26b", "７０２．２６ｂ"), ("702.27", "７０２．２７")]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("rules 702.26b, c, and d", [("702.26b", "702.26b"), ("702.26c", "c"), ("702.26d", "d")]),
+        ("rules 601.2a–h and 601.3", [("601.2a–h", "601.2a–h"), ("601.3", "601.3")]),
+        ("第702.26条と第702.27条", [("702.26", "702.26"), ("702.27", "702.27")]),
+        ("ex 2 613.6", [("613.6", "613.6")]),
+        ('rule 701.22, "Planeswalk," and 702.26', [("701.22", "701.22"), ("702.26", "702.26")]),
+        ("ルール７０２．２６ｂと７０２．２７", [("702.26b", "７０２．２６ｂ"), ("702.27", "７０２．２７")]),
+    ],
+)
 def test_a_span_covers_its_number_or_range_exactly(text, expected):
     assert [(target, raw) for target, raw, _ in item_spans(text, mode="free")] == expected
 
 
-@pytest.mark.parametrize("text, languages", [
-    ("Regel 702.23a", [("de",)]),
-    ("Regeln 702.23a und 702.23b", [("de",), ("de",)]),
-    ("règle 702.23a", [("fr",)]),
-    ("правило 702.26b", [("ru",)]),
-    ("ルール702.23a", [("ja",)]),
-    ("規則702.23a", [("ja", "zh")]),
-    ("规则702.26和702.27", [("zh",), ("zh",)]),
-    ("第702.26条", [("ja", "zh")]),
-    ("rule 702.26b", [()]),
-    ("CR 702.26b; rule 506.4 参照", [(), ("ja",)]),
-    ("rules 506.4 and 506.5 参照", [("ja",), ("ja",)]),
-    ("702.26b", [()]),
-])
+@pytest.mark.parametrize(
+    "text, languages",
+    [
+        ("Regel 702.23a", [("de",)]),
+        ("Regeln 702.23a und 702.23b", [("de",), ("de",)]),
+        ("règle 702.23a", [("fr",)]),
+        ("правило 702.26b", [("ru",)]),
+        ("ルール702.23a", [("ja",)]),
+        ("規則702.23a", [("ja", "zh")]),
+        ("规则702.26和702.27", [("zh",), ("zh",)]),
+        ("第702.26条", [("ja", "zh")]),
+        ("rule 702.26b", [()]),
+        ("CR 702.26b; rule 506.4 参照", [(), ("ja",)]),
+        ("rules 506.4 and 506.5 参照", [("ja",), ("ja",)]),
+        ("702.26b", [()]),
+    ],
+)
 def test_the_languages_of_the_words_that_cite(text, languages):
     assert [langs for _, _, langs in item_spans(text, mode="free")] == languages
 
@@ -366,7 +421,7 @@ def assert_covered(text: str, citations: list[Citation], pattern: str) -> int:
     occurrences = list(re.finditer(pattern, text, re.IGNORECASE))
     for occurrence in occurrences:
         i = bisect.bisect_right(starts, occurrence.start()) - 1
-        assert i >= 0 and citations[i].end >= occurrence.end(), text[occurrence.start() - 40: occurrence.end() + 40]
+        assert i >= 0 and citations[i].end >= occurrence.end(), text[occurrence.start() - 40 : occurrence.end() + 40]
     return len(occurrences)
 
 

@@ -27,10 +27,12 @@ def kb():
 def test_four_citations_with_four_spans(kb):
     found = kb.cite(ISSUE)
     assert [(c.start, c.end, c.raw, c.target) for c in found] == [
-        (7, 14, "702.26b", "702.26b"), (24, 30, "704.5n", "704.5n"), (38, 45, "702.23a", "702.23a"),
+        (7, 14, "702.26b", "702.26b"),
+        (24, 30, "704.5n", "704.5n"),
+        (38, 45, "702.23a", "702.23a"),
         (52, 57, "506.4", "506.4"),
     ]
-    assert all(ISSUE[c.start:c.end] == c.raw for c in found)
+    assert all(ISSUE[c.start : c.end] == c.raw for c in found)
     assert {json.dumps(c.citation) for c in found} == {json.dumps({"start": 4, "end": 57, "raw": ISSUE[4:57]})}
     assert [c.languages for c in found] == [[], [], ["de"], ["ja"]]
 

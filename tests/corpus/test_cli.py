@@ -38,8 +38,12 @@ def test_build_newest_only_imports_the_newest_edition_the_translations_and_the_s
     result = run(db, "build", "--newest-only", "--json")
     by_name = {r["name"]: r for r in json.loads(result.stdout)}
     assert {name for name, r in by_name.items() if r["lang"] == "en"} == {  # the translations' originals too
-        "MagicCompRules_20260807", "MagicCompRules_20260417", "MagicCompRules_20260116", "MagicCompRules_20231117",
-        "004_87f96431dc6e8d24"}
+        "MagicCompRules_20260807",
+        "MagicCompRules_20260417",
+        "MagicCompRules_20260116",
+        "MagicCompRules_20231117",
+        "004_87f96431dc6e8d24",
+    }
     assert by_name["MagicCompRules_20260807"]["rules"] > 3000
     assert by_name["CompRules_ja_20260116.0_lines"]["rules"] > 3000
     assert {r["edition"] for r in by_name.values() if r["lang"] == "zh"} == {"2023-11-17", "2026-04-17"}
@@ -148,7 +152,9 @@ def test_a_folder_import_skips_files_without_rules_and_a_named_one_fails(db):
     assert skipped == ["mtgwiki-scripts_cr_header_20260116.0", "mtgwiki-scripts_cr_lines_excerpt_head_20260116.0"]
     assert all(r["error"].startswith("no rules found") for n, r in rows.items() if n in skipped)
     assert rows["CompRules_ja_20260116.0_lines"]["rules"] == 3270
-    named = CliRunner().invoke(cli, ["--db", str(db), "import", str(folder / "mtgwiki-scripts_cr_header_20260116.0.txt")])
+    named = CliRunner().invoke(
+        cli, ["--db", str(db), "import", str(folder / "mtgwiki-scripts_cr_header_20260116.0.txt")]
+    )
     assert named.exit_code == 2 and "no rules found" in named.output
 
 

@@ -26,7 +26,11 @@ def test_all_135_english_editions_with_their_counts(corpus_db):
     for row in table:
         doc = stored[row["file"]]
         assert (doc.edition, doc.rules, doc.examples, doc.glossary) == (
-            row["edition"], int(row["rules"]), int(row["examples"]), int(row["glossary"])), row["file"]
+            row["edition"],
+            int(row["rules"]),
+            int(row["examples"]),
+            int(row["glossary"]),
+        ), row["file"]
     assert len(corpus_db.documents()) == 135 + 3 + 2 + 1 + 3
 
 
@@ -42,15 +46,23 @@ def test_facts_through_the_api(corpus_db):
 
 def test_same_date_prefers_the_official_file(corpus_db):
     assert corpus_db.rule("702.26", edition="2023-11-17").document == "MagicCompRules_20231117"
-    assert corpus_db.rule("702.26", edition="MagicCompRules_20231117_cleaned_HeliumOctahelide").document == \
-        "MagicCompRules_20231117_cleaned_HeliumOctahelide"
+    assert (
+        corpus_db.rule("702.26", edition="MagicCompRules_20231117_cleaned_HeliumOctahelide").document
+        == "MagicCompRules_20231117_cleaned_HeliumOctahelide"
+    )
 
 
 def test_translations_line_up_with_english(corpus_db):
     ja = corpus_db.rule("702.26b", lang="ja")
     assert ja.edition == "2026-01-16"
-    assert {"lang": "en", "edition": "2026-01-16", "document": "MagicCompRules_20260116", "number": "702.26b",
-            "title": "Phasing", "source": "official"} in ja.other_versions
+    assert {
+        "lang": "en",
+        "edition": "2026-01-16",
+        "document": "MagicCompRules_20260116",
+        "number": "702.26b",
+        "title": "Phasing",
+        "source": "official",
+    } in ja.other_versions
     zh = corpus_db.rule("702.26b", lang="zh", edition="2023-11-17")
     assert len(zh.examples) == 2
     assert zh.cites[0].target == "506.4"

@@ -24,7 +24,9 @@ def by_number(doc):
 
 
 def subrule_letters(doc, parent: str) -> list[str]:
-    return [r.number[len(parent):] for r in doc.rules if r.number.startswith(parent) and r.number[len(parent):].isalpha()]
+    return [
+        r.number[len(parent) :] for r in doc.rules if r.number.startswith(parent) and r.number[len(parent) :].isalpha()
+    ]
 
 
 def test_phasing_2010_has_subrules_a_to_k_and_m():
@@ -90,7 +92,9 @@ def test_pre_2009_layout_keyword_abilities_in_502_and_wrapped_lines():
     rules = by_number(doc)
     assert doc.edition == "1999-04-23"
     assert rules["502.2"].title == "First Strike"
-    assert rules["502.2b"].text.startswith("During the combat damage step, if at least one attacking or blocking creature")
+    assert rules["502.2b"].text.startswith(
+        "During the combat damage step, if at least one attacking or blocking creature"
+    )
     assert "\n" not in rules["502.2b"].text
     assert doc.glossary[0].term == "Ability" and "often confused" in doc.glossary[0].text
     assert any(g.term == "Phasing (Obsolete)" for g in doc.glossary)
@@ -191,13 +195,17 @@ def test_bad_input_names_file_and_line():
     with pytest.raises(SourceError) as info:
         cr_text.parse(b"These rules are effective as of May 1, 2020.\n\nno rules here\n", "x.txt")
     assert "x.txt" in str(info.value) and "no rules found" in str(info.value)
-    text = ("These rules are effective as of May 1, 2020.\n\n1. Game\n\n100. General\n\n100.1. Rule one.\n\n"
-            "100.1a A subrule.\n\n1000.1x broken number\n")
+    text = (
+        "These rules are effective as of May 1, 2020.\n\n1. Game\n\n100. General\n\n100.1. Rule one.\n\n"
+        "100.1a A subrule.\n\n1000.1x broken number\n"
+    )
     with pytest.raises(SourceError) as info:
         cr_text.parse(text.encode(), "bad.txt")
     assert info.value.line == 11 and "bad.txt:11" in str(info.value)
-    undated = (b"1. Game\n\n100. General\n\n100.1. If a player would draw a card, the player draws it.\n\n"
-               b"100.1a This is a subrule of the rule and it applies to the game.\n")
+    undated = (
+        b"1. Game\n\n100. General\n\n100.1. If a player would draw a card, the player draws it.\n\n"
+        b"100.1a This is a subrule of the rule and it applies to the game.\n"
+    )
     with pytest.raises(SourceError) as info:
         cr_text.parse(undated, "undated.txt")
     assert "--edition" in str(info.value)

@@ -28,17 +28,21 @@ KEYWORDS = ("mapping", "ja-en_keywords_701-702_toc_CR-ja-20260116.0_mtgwiki-mark
 def build(path) -> None:
     """Import everything into ``path``."""
     kb = KnowledgeBase.open(path)
-    sources = [SEED_DIR / "000_a3c90cc092d5a721.txt", SEED_DIR / "001_b91ea460c0a74603.txt",
-               corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
-               corpus_path("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt"),
-               corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
-               *(corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ENGLISH)]
+    sources = [
+        SEED_DIR / "000_a3c90cc092d5a721.txt",
+        SEED_DIR / "001_b91ea460c0a74603.txt",
+        corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
+        corpus_path("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt"),
+        corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
+        *(corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ENGLISH),
+    ]
     for path in sources:
         kb.import_file(path)
     glossary = corpus_path(*GLOSSARY)
     data = glossary.read_bytes()
-    store.store_document(kb.conn, dokuwiki_glossary.parse(data, str(glossary)), name=glossary.stem,
-                         source=str(glossary), data=data)
+    store.store_document(
+        kb.conn, dokuwiki_glossary.parse(data, str(glossary)), name=glossary.stem, source=str(glossary), data=data
+    )
     keywords = corpus_path(*KEYWORDS)
     document, data = parse_file(keywords, format="mediawiki")
     store.store_document(kb.conn, document, name=keywords.stem, source=str(keywords), data=data)
@@ -57,7 +61,11 @@ def xdb():
 
 def test_the_shared_database_has_every_source_and_the_chain(xdb):
     names = {d.name for d in xdb.documents()}
-    assert {"000_a3c90cc092d5a721", "CompRules_ja_20260116.0_lines", "MagicCompRules_20100716",
-            "glossary_en-zh_dokuwiki_HeliumOctahelide_20260417"} <= names
+    assert {
+        "000_a3c90cc092d5a721",
+        "CompRules_ja_20260116.0_lines",
+        "MagicCompRules_20100716",
+        "glossary_en-zh_dokuwiki_HeliumOctahelide_20260417",
+    } <= names
     runs = xdb.conn.execute("select count(*) from pairing_runs").fetchone()[0]
     assert runs == len(ENGLISH) - 1

@@ -19,8 +19,18 @@ from kb.terms import dictionary
 from tests.conftest import corpus_path
 from tests.corpus.test_crosscheck_db import xdb  # noqa: F401
 
-JA = {"missing": 1, "extra": 1, "duplicate": 1, "subrules": 1, "citations": 33, "titles": 15, "examples": 1,
-      "numbers": 1, "terms": 1, "untranslated": 0}
+JA = {
+    "missing": 1,
+    "extra": 1,
+    "duplicate": 1,
+    "subrules": 1,
+    "citations": 33,
+    "titles": 15,
+    "examples": 1,
+    "numbers": 1,
+    "terms": 1,
+    "untranslated": 0,
+}
 ZH_2023 = {**dict.fromkeys(FINDINGS, 0), "citations": 16, "titles": 6, "numbers": 2}
 ZH_2026 = {**dict.fromkeys(FINDINGS, 0), "citations": 21, "titles": 5, "numbers": 1}
 
@@ -39,14 +49,17 @@ def test_japanese_translation_against_english_of_its_date(japanese):
     assert (duplicate.number, duplicate.detail["times"], duplicate.detail["side"]) == ("505.4", 2, "translation")
     assert japanese.of_kind("subrules")[0].detail["translation"][-1] == "805.10g"
     # 701.20c prints its example on the rule's line ("… 例：《テレパシー》…"): counted, no finding
-    assert [(f.number, f.detail) for f in japanese.of_kind("examples")] == [("712.9", {"translation": 3, "original": 2})]
+    assert [(f.number, f.detail) for f in japanese.of_kind("examples")] == [
+        ("712.9", {"translation": 3, "original": 2})
+    ]
     # a number only the original states: "with three exceptions"; none for counts the translation adds
     assert [(f.number, f.detail["only_original"]) for f in japanese.of_kind("numbers")] == [("903.13f", [3])]
     # the translation still cites the numbers of an older edition: 731 is 732 today, the chain says so
     found = {f.number: f.detail for f in japanese.of_kind("citations")}
     assert (found["121.8"]["only_translation"], found["121.8"]["only_original"]) == (["731"], ["732"])
-    assert found["121.8"]["parts"] == [{"kind": "old number", "translation": "731", "original": "732",
-                                        "edition": "2025-06-06"}]
+    assert found["121.8"]["parts"] == [
+        {"kind": "old number", "translation": "731", "original": "732", "edition": "2025-06-06"}
+    ]
     assert [p["kind"] for p in found["904.12a"]["parts"]] == ["left out"]  # "(see rule 802)" not translated
     assert [p["kind"] for p in found["702.102c"]["parts"]] == ["not in the original"]
     assert [p["kind"] for p in found["607.2m"]["parts"]] == ["old number in the original"]  # 614.12b is 614.12c now
@@ -54,7 +67,12 @@ def test_japanese_translation_against_english_of_its_date(japanese):
     assert not {"100.1b", "108.6", "110.4", "401.5", "702.168d", "702.170b", "702.160a"} & set(found)
     # a cited title that is another rule's in the same document
     titles = {f.number: f.detail for f in japanese.of_kind("titles")}
-    assert titles["104.6"] == {"cited": "725", "title": "ゲームを再び開始する", "stored": "イニシアチブ", "titled": "726"}
+    assert titles["104.6"] == {
+        "cited": "725",
+        "title": "ゲームを再び開始する",
+        "stored": "イニシアチブ",
+        "titled": "726",
+    }
     # one game term for another: 次元 (plane) where the English says phenomenon
     term = japanese.of_kind("terms")[0]
     assert (term.number, term.detail["expected"], term.detail["named"]) == ("312.5", "phenomenon", "plan")
@@ -80,11 +98,14 @@ def test_a_number_the_chinese_text_dropped(xdb):
 
 # ---- every class of finding, from a document altered on purpose --------------------------------
 
+
 @pytest.fixture(scope="module")
 def pair(xdb):
     ids = dict(xdb.conn.execute("select name, id from documents"))
-    return (load_text(xdb.conn, ids["CompRules_ja_20260116.0_lines"]),
-            load_text(xdb.conn, ids["MagicCompRules_20260116"]))
+    return (
+        load_text(xdb.conn, ids["CompRules_ja_20260116.0_lines"]),
+        load_text(xdb.conn, ids["MagicCompRules_20260116"]),
+    )
 
 
 @pytest.fixture(scope="module")
@@ -112,23 +133,32 @@ def _replace_text(number, old, new):
         rule = rules[_at(rules, number)]
         assert old in rule.text
         rule.text = rule.text.replace(old, new)
+
     return change
 
 
 CASES = {
     "missing": (lambda rules: rules.pop(_at(rules, "702.26c")), "702.26c"),
-    "extra": (lambda rules: rules.insert(_at(rules, "702.26p") + 1, RuleText("702.26q", "subrule", None, "追加。", 0, 1)),
-              "702.26q"),
-    "duplicate": (lambda rules: rules.insert(_at(rules, "702.26c"), copy.deepcopy(rules[_at(rules, "702.26c")])),
-                  "702.26c"),
+    "extra": (
+        lambda rules: rules.insert(_at(rules, "702.26p") + 1, RuleText("702.26q", "subrule", None, "追加。", 0, 1)),
+        "702.26q",
+    ),
+    "duplicate": (
+        lambda rules: rules.insert(_at(rules, "702.26c"), copy.deepcopy(rules[_at(rules, "702.26c")])),
+        "702.26c",
+    ),
     "subrules": (lambda rules: rules.pop(_at(rules, "702.26p")), "702.26"),
     "citations": (_replace_text("702.26k", "rule 800.4", "rule 800.5"), "702.26k"),
     "titles": (_replace_text("112.1", "rule 601〔呪文を唱えること〕", "rule 601〔スタック〕"), "112.1"),
     "examples": (lambda rules: setattr(rules[_at(rules, "702.26b")], "examples", 3), "702.26b"),
     "numbers": (_replace_text("111.10b", "「{2}, {T}", "「{1}, {T}"), "111.10b"),
     "terms": (_replace_text("304.2", "オーナーの墓地に置かれる", "オーナーの手札に置かれる"), "304.2"),
-    "untranslated": (_replace_text("702.26c", "ゲームはそれが存在するものとして扱う。",
-                                   "The game once again treats it as though it exists."), "702.26c"),
+    "untranslated": (
+        _replace_text(
+            "702.26c", "ゲームはそれが存在するものとして扱う。", "The game once again treats it as though it exists."
+        ),
+        "702.26c",
+    ),
 }
 
 
@@ -143,14 +173,26 @@ def test_each_class_of_finding_from_an_altered_translation(pair, context, kind):
 
 CITATION_CASES = {
     # 729 "Merging with Permanents" was 728 in 2025-06-06: the chain names the old number
-    "old number": (_replace_text("701.27g", "rule 729〔パーマネントの合同〕", "rule 728〔パーマネントの合同〕"), "701.27g",
-                   {"translation": "728", "original": "729", "edition": "2025-06-06"}),
-    "different rule": (_replace_text("702.26k", "rule 800.4", "rule 800.5"), "702.26k",
-                       {"translation": "800.5", "original": "800.4", "edition": None}),
-    "left out": (_replace_text("112.1a", "rule 707.10 参照。", ""), "112.1a",
-                 {"translation": None, "original": "707.10", "edition": None}),
-    "not in the original": (_replace_text("704.5a", "敗北する。", "敗北する。rule 119.4 参照。"), "704.5a",
-                            {"translation": "119.4", "original": None, "edition": None}),
+    "old number": (
+        _replace_text("701.27g", "rule 729〔パーマネントの合同〕", "rule 728〔パーマネントの合同〕"),
+        "701.27g",
+        {"translation": "728", "original": "729", "edition": "2025-06-06"},
+    ),
+    "different rule": (
+        _replace_text("702.26k", "rule 800.4", "rule 800.5"),
+        "702.26k",
+        {"translation": "800.5", "original": "800.4", "edition": None},
+    ),
+    "left out": (
+        _replace_text("112.1a", "rule 707.10 参照。", ""),
+        "112.1a",
+        {"translation": None, "original": "707.10", "edition": None},
+    ),
+    "not in the original": (
+        _replace_text("704.5a", "敗北する。", "敗北する。rule 119.4 参照。"),
+        "704.5a",
+        {"translation": "119.4", "original": None, "edition": None},
+    ),
 }
 
 
@@ -180,7 +222,7 @@ def test_altered_file_through_import_and_command(xdb, tmp_path):
     lines = text.split("\n")
     gone = next(i for i, line in enumerate(lines) if line.startswith("702.26c"))
     path = tmp_path / "CompRules_ja_20260116.0_altered.txt"
-    path.write_text("\n".join(lines[:gone] + lines[gone + 1:]), encoding="utf-8")
+    path.write_text("\n".join(lines[:gone] + lines[gone + 1 :]), encoding="utf-8")
     db = str(xdb.path)
     runner = CliRunner()
     assert runner.invoke(cli, ["--db", db, "import", str(path)]).exit_code == 0
@@ -190,8 +232,9 @@ def test_altered_file_through_import_and_command(xdb, tmp_path):
         data = json.loads(result.output)
         assert data["counts"]["missing"] == JA["missing"] + 1
         assert [f["number"] for f in data["findings"] if f["kind"] == "missing"] == ["610.5", "702.26c"]
-        strict = runner.invoke(cli, ["--db", db, "crosscheck", "--document", path.stem, "--kind", "missing",
-                                     "--strict"])
+        strict = runner.invoke(
+            cli, ["--db", db, "crosscheck", "--document", path.stem, "--kind", "missing", "--strict"]
+        )
         assert strict.exit_code == 1 and "702.26c is not in the translation" in strict.output
     finally:
         store.delete_document(xdb.conn, path.stem)

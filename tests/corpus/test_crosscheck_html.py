@@ -15,20 +15,32 @@ from kb.crosscheck import crosscheck, crosscheck_document
 from kb.crosscheck.render_html import render_document_html, render_rule_html
 from tests.corpus.test_crosscheck_db import xdb  # noqa: F401
 
-OPTIONS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+OPTIONS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 WINDOW = (1400, 1800)
 
 
 def chromium(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     if binary is None:
-        pytest.fail("Chromium is not installed: the HTML report tests need it "
-                    "(Debian: apt-get install -y chromium chromium-driver)", pytrace=False)
+        pytest.fail(
+            "Chromium is not installed: the HTML report tests need it "
+            "(Debian: apt-get install -y chromium chromium-driver)",
+            pytrace=False,
+        )
     profile = tmp_path / f"profile-{len(list(tmp_path.glob('profile-*')))}"
     profile.mkdir()
-    return subprocess.run([binary, *OPTIONS, f"--user-data-dir={profile}", *args],
-                          capture_output=True, text=True, timeout=180, check=True)
+    return subprocess.run(
+        [binary, *OPTIONS, f"--user-data-dir={profile}", *args], capture_output=True, text=True, timeout=180, check=True
+    )
 
 
 def rendered(tmp_path: Path, html: str, name: str) -> tuple[BeautifulSoup, Path]:
@@ -93,8 +105,9 @@ def test_rule_links_point_to_the_cited_edition_in_the_reader(xdb, monkeypatch):
     monkeypatch.setenv("MTGKB_RULE_LINKS", "https://example.org/{lang}/{edition}/{anchor}")
     custom = BeautifulSoup(render_rule_html(report), "html.parser")
     assert any(a["href"] == "https://example.org/ja/2023-11-17/R5064" for a in custom.find_all("a"))
-    document = BeautifulSoup(render_document_html(crosscheck_document(xdb.conn, "ja@2026-01-16"), "reader"),
-                             "html.parser")
+    document = BeautifulSoup(
+        render_document_html(crosscheck_document(xdb.conn, "ja@2026-01-16"), "reader"), "html.parser"
+    )
     row = document.find("tr", id="citations-R1218")
     links = [a["href"] for a in row.find_all("a")]
     assert "/rules/121.8?lang=ja&edition=2026-01-16" in links and "/rules/732?lang=en&edition=2026-01-16" in links
@@ -105,6 +118,18 @@ def test_a_bad_link_template_is_bad_input(xdb, tmp_path):
 
     from kb.cli import cli
 
-    result = CliRunner().invoke(cli, ["--db", str(xdb.path), "crosscheck", "de:702.23", "ja:702.26", "--html",
-                                      str(tmp_path / "r.html"), "--links", "/x/{nonsense}"])
+    result = CliRunner().invoke(
+        cli,
+        [
+            "--db",
+            str(xdb.path),
+            "crosscheck",
+            "de:702.23",
+            "ja:702.26",
+            "--html",
+            str(tmp_path / "r.html"),
+            "--links",
+            "/x/{nonsense}",
+        ],
+    )
     assert result.exit_code == 2 and "link template" in result.output

@@ -53,8 +53,11 @@ def test_precision_of_each_class_reaches_the_floor(sample, labels):
 
 def test_bad_label_files_are_refused(tmp_path):
     bad = tmp_path / "labels.tsv"
-    bad.write_text("# header\ncheck\tclass\tnumber\tside\tn\tlabel\treason\tmessage\n"
-                   "document ja\tdocument/missing\t610.5\t\t1\tmaybe\tno idea\t610.5 …\n", encoding="utf-8")
+    bad.write_text(
+        "# header\ncheck\tclass\tnumber\tside\tn\tlabel\treason\tmessage\n"
+        "document ja\tdocument/missing\t610.5\t\t1\tmaybe\tno idea\t610.5 …\n",
+        encoding="utf-8",
+    )
     with pytest.raises(ValueError, match="row 2: label must be real or false"):
         read_labels(bad)
     bad.write_text("check\tclass\n", encoding="utf-8")

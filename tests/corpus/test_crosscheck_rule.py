@@ -55,8 +55,14 @@ def test_the_users_example_row_by_row(example):
     assert example.method == "pivot"
     got = [(_number(r.a), _number(r.en_a), _number(r.en_b), _number(r.b), r.change, r.kinds()) for r in example.rows]
     assert got == EXPECTED
-    assert example.counts == {"one-side": 4, "rules-change": 4, "citations": 1, "numbers": 0, "terms": 0,
-                              "untranslated": 0}
+    assert example.counts == {
+        "one-side": 4,
+        "rules-change": 4,
+        "citations": 1,
+        "numbers": 0,
+        "terms": 0,
+        "untranslated": 0,
+    }
 
 
 def test_editions_the_sides_were_made_from(example):
@@ -79,7 +85,8 @@ def test_rules_changes_come_from_the_english_editions(example):
     rows = _by_a(example)
     assert "A permanent that phases out is removed from combat." in " ".join(rows["702.23b"].flags[0].detail["added"])
     assert "Tokens continue to exist on the battlefield while phased out." in " ".join(
-        rows["702.23d"].flags[0].detail["added"])
+        rows["702.23d"].flags[0].detail["added"]
+    )
     assert rows["702.23h"].change == "references only" and rows["702.23h"].flags == []
 
 
@@ -87,10 +94,14 @@ def test_citations_in_two_numberings_and_a_real_mismatch(example):
     rows = _by_a(example)
     assert rows["702.23h"].notes == [
         "the English texts differ only in cited rules, as those were renumbered",
-        "same citation in two numberings: 704.5n, 704.5p (2010-07-16 (inferred)) = 704.5m, 704.5n (2023-11-17)"]
+        "same citation in two numberings: 704.5n, 704.5p (2010-07-16 (inferred)) = 704.5m, 704.5n (2023-11-17)",
+    ]
     flag = rows["702.23j"].flags[1]  # the German text cites 704.5n beside 704.5d; its English only 704.5d
     assert (flag.kind, flag.side, flag.detail) == (
-        "citations", "a", {"translation": ["704.5d", "704.5n"], "original": ["704.5d"]})
+        "citations",
+        "a",
+        {"translation": ["704.5d", "704.5n"], "original": ["704.5d"]},
+    )
 
 
 def test_no_term_finding_where_the_japanese_rightly_says_owner(example):
@@ -118,51 +129,80 @@ def test_newest_fullest_document_by_default(xdb):
 
 # ---- flags from rows made by hand ---------------------------------------------------------------
 
+
 def _ctx(xdb, cite_map=lambda n: n):
-    return Context(lang={"a": "de", "b": "ja"}, edition={"a": "2010-07-16", "b": "2023-11-17"},
-                   terms=dictionary(xdb.conn), cite_map=cite_map)
+    return Context(
+        lang={"a": "de", "b": "ja"},
+        edition={"a": "2010-07-16", "b": "2023-11-17"},
+        terms=dictionary(xdb.conn),
+        cite_map=cite_map,
+    )
 
 
 def test_a_citation_to_another_rule_is_a_mismatch(xdb):
     renumber = {"704.5n": "704.5m", "704.5p": "704.5n"}.get
-    same = Row(Cell("702.23h", "(Siehe Regeln 704.5n und 704.5p.)", "de"), Cell("702.26i", "(rule 704.5m、rule 704.5n 参照。)", "ja"))
+    same = Row(
+        Cell("702.23h", "(Siehe Regeln 704.5n und 704.5p.)", "de"),
+        Cell("702.26i", "(rule 704.5m、rule 704.5n 参照。)", "ja"),
+    )
     cited(same, _ctx(xdb, renumber))
     assert same.flags == [] and same.notes
-    other = Row(Cell("702.23h", "(Siehe Regeln 704.5n und 704.5p.)", "de"), Cell("702.26i", "(rule 704.5m、rule 704.5e 参照。)", "ja"))
+    other = Row(
+        Cell("702.23h", "(Siehe Regeln 704.5n und 704.5p.)", "de"),
+        Cell("702.26i", "(rule 704.5m、rule 704.5e 参照。)", "ja"),
+    )
     cited(other, _ctx(xdb, renumber))
     assert [f.kind for f in other.flags] == ["citations"] and other.flags[0].detail["b"] == ["704.5e", "704.5m"]
 
 
 def test_numbers_that_disagree(xdb):
-    row = Row(Cell("1", "Mehrere Fälle sind redundant.", "de"), Cell("1", "パーマネント2つに複数あっても変わらない。", "ja"),
-              Cell("1", "Multiple instances are redundant.", "en"), Cell("1", "Multiple instances are redundant.", "en"))
+    row = Row(
+        Cell("1", "Mehrere Fälle sind redundant.", "de"),
+        Cell("1", "パーマネント2つに複数あっても変わらない。", "ja"),
+        Cell("1", "Multiple instances are redundant.", "en"),
+        Cell("1", "Multiple instances are redundant.", "en"),
+    )
     stated_numbers(row, _ctx(xdb))
     assert [(f.kind, f.side, f.detail["only_translation"]) for f in row.flags] == [("numbers", "b", [2])]
-    loose = Row(Cell("1", "ein Spiel mit mehr als zwei Spielern", "de"), Cell("1", "3人以上のプレイヤーによるゲーム", "ja"))
+    loose = Row(
+        Cell("1", "ein Spiel mit mehr als zwei Spielern", "de"), Cell("1", "3人以上のプレイヤーによるゲーム", "ja")
+    )
     stated_numbers(loose, _ctx(xdb))  # "3 or more" is "more than two"
     assert loose.flags == []
 
 
 def test_english_left_untranslated(xdb):
-    row = Row(Cell("1", "Das Spiel behandelt sie wieder so, als ob sie existiert.", "de"),
-              Cell("1", "パーマネントがフェイズ・インすると、The game once again treats it as though it exists.", "ja"))
+    row = Row(
+        Cell("1", "Das Spiel behandelt sie wieder so, als ob sie existiert.", "de"),
+        Cell("1", "パーマネントがフェイズ・インすると、The game once again treats it as though it exists.", "ja"),
+    )
     english_left(row, _ctx(xdb))
     assert [(f.kind, f.side) for f in row.flags] == [("untranslated", "b")]
-    fine = Row(Cell("1", "Instabilität (Phasing)", "de"), Cell("1", "「フェイズ・アウト／phase out」する。《Glorious Anthem of the Ages》", "ja"))
+    fine = Row(
+        Cell("1", "Instabilität (Phasing)", "de"),
+        Cell("1", "「フェイズ・アウト／phase out」する。《Glorious Anthem of the Ages》", "ja"),
+    )
     english_left(fine, _ctx(xdb))
     assert fine.flags == []
 
 
 def test_a_translation_naming_another_zone_than_its_english(xdb):
     english = Cell("702.26k", "Phased-out permanents are put into their owner's graveyard.", "en")
-    swapped = Row(None, Cell("702.26k", "フェイズ・アウトしているパーマネントはオーナーの追放領域に置かれる。", "ja"),
-                  None, english)
+    swapped = Row(
+        None,
+        Cell("702.26k", "フェイズ・アウトしているパーマネントはオーナーの追放領域に置かれる。", "ja"),
+        None,
+        english,
+    )
     game_terms(swapped, _ctx(xdb))
-    assert [(f.kind, f.side, f.detail["expected"], f.detail["named"], f.detail["category"]) for f in swapped.flags] \
-        == [("terms", "b", "graveyard", "exil", "zone")]
+    assert [(f.kind, f.side, f.detail["expected"], f.detail["named"], f.detail["category"]) for f in swapped.flags] == [
+        ("terms", "b", "graveyard", "exil", "zone")
+    ]
     assert "墓地" in swapped.flags[0].detail["expected_names"]
     assert "Exile: glossary" in swapped.flags[0].detail["sources"][0] and "追放" in swapped.flags[0].message
-    right = Row(None, Cell("702.26k", "フェイズ・アウトしているパーマネントはオーナーの墓地に置かれる。", "ja"), None, english)
+    right = Row(
+        None, Cell("702.26k", "フェイズ・アウトしているパーマネントはオーナーの墓地に置かれる。", "ja"), None, english
+    )
     game_terms(right, _ctx(xdb))
     assert right.flags == []
 
@@ -171,20 +211,27 @@ def test_function_words_and_other_wording_are_no_term_findings(xdb):
     """The findings of main before: "a, the (en) has no counterpart" (312.1), "have" (312.3)."""
     report = crosscheck(xdb.conn, "ja:312", "en:312")
     assert [r.b.number for r in report.rows if "terms" in r.kinds()] == ["312.5"]  # 次元 (plane) for phenomenon
-    row = Row(None, Cell("1", "現象・カードにはサブタイプは存在しない。", "ja"), None,
-              Cell("1", "Phenomenon cards have no subtypes.", "en"))
+    row = Row(
+        None,
+        Cell("1", "現象・カードにはサブタイプは存在しない。", "ja"),
+        None,
+        Cell("1", "Phenomenon cards have no subtypes.", "en"),
+    )
     game_terms(row, _ctx(xdb))
     assert row.flags == []
 
 
 def test_two_translations_without_english_compare_with_each_other(xdb):
-    ctx = Context(lang={"a": "ja", "b": "zh"}, edition={"a": "2026-01-16", "b": "2026-04-17"}, terms=dictionary(xdb.conn))
+    ctx = Context(
+        lang={"a": "ja", "b": "zh"}, edition={"a": "2026-01-16", "b": "2026-04-17"}, terms=dictionary(xdb.conn)
+    )
     row = Row(Cell("1", "そのカードを墓地に置く。", "ja"), Cell("1", "将该牌置入放逐区。", "zh"))
     game_terms(row, ctx)
     assert [(f.side, f.detail["expected"], f.detail["named"]) for f in row.flags] == [("b", "graveyard", "exil")]
 
 
 # ---- the command ---------------------------------------------------------------------------------
+
 
 def test_command_text_json_and_html(xdb, tmp_path):
     runner = CliRunner()
@@ -193,8 +240,9 @@ def test_command_text_json_and_html(xdb, tmp_path):
     assert text.exit_code == 0, text.output
     assert max(width(line) for line in text.output.splitlines()) <= 100
     assert "702.23j    —          removed            one-side, citations" in text.output
-    data = json.loads(runner.invoke(cli, ["--db", db, "crosscheck", "de:702.23", "ja@2023-11-17:702.26",
-                                          "--json"]).output)
+    data = json.loads(
+        runner.invoke(cli, ["--db", db, "crosscheck", "de:702.23", "ja@2023-11-17:702.26", "--json"]).output
+    )
     assert data["method"] == "pivot" and len(data["rows"]) == len(EXPECTED)
     html = tmp_path / "report.html"
     result = runner.invoke(cli, ["--db", db, "crosscheck", "de:702.23", "ja@20231117:702.26", "--html", str(html)])
@@ -214,7 +262,9 @@ def test_command_errors(xdb):
     missing = runner.invoke(cli, ["--db", db, "crosscheck", "de:702.99", "ja:702.26"])
     assert missing.exit_code == 1 and "Nearest: 702.23j, 702.23k, 702.23m" in missing.output
     assert runner.invoke(cli, ["--db", db, "crosscheck", "de:702.x", "ja:702.26"]).exit_code == 2
-    assert runner.invoke(cli, ["--db", db, "crosscheck", "fr:702.26", "ja:702.26"]).exit_code == 2  # unknown language: bad input
+    assert (
+        runner.invoke(cli, ["--db", db, "crosscheck", "fr:702.26", "ja:702.26"]).exit_code == 2
+    )  # unknown language: bad input
     assert runner.invoke(cli, ["--db", db, "crosscheck", "de:702.23"]).exit_code == 2
 
 
@@ -232,6 +282,7 @@ def test_the_bundled_seeds_alone_align_by_structure(tmp_path):
 
 # ---- the text report -------------------------------------------------------------------------------
 
+
 def test_each_text_once_and_headers_that_keep_names_whole(xdb):
     from kb.crosscheck.render_text import NO_START
 
@@ -241,8 +292,11 @@ def test_each_text_once_and_headers_that_keep_names_whole(xdb):
     # B is English: its text is its own English text, and 312.1 reads the same in both editions
     assert sum(1 for line in lines if line.startswith("en 312.1 ")) == 1
     assert sum(1 for line in lines if "Phenomenon is a card type seen only" in line) == 1
-    assert lines[:3] == ["A: ja 312 現象", "   CompRules_ja_20260116.0_lines, 2026-01-16",
-                         "   English MagicCompRules_20260116 (same edition)"]
+    assert lines[:3] == [
+        "A: ja 312 現象",
+        "   CompRules_ja_20260116.0_lines, 2026-01-16",
+        "   English MagicCompRules_20260116 (same edition)",
+    ]
     for name in (report.a.document, report.b.document):
         assert any(name in line for line in lines[:6])
     # Japanese lines never start with 、 。 ・ ー or a small kana
@@ -254,7 +308,9 @@ def test_each_text_once_and_headers_that_keep_names_whole(xdb):
 def test_wrapping_follows_the_line_breaking_rules():
     from kb.crosscheck.render_text import NO_END, NO_START, wrap
 
-    text = "現象・カードが統率領域を離れる場合、それは統率領域に残り続ける。「フェイズ・アウト」したパーマネントは、" * 6
+    text = (
+        "現象・カードが統率領域を離れる場合、それは統率領域に残り続ける。「フェイズ・アウト」したパーマネントは、" * 6
+    )
     for columns in range(20, 61, 7):
         lines = wrap(text, columns)
         assert "".join(lines) == " ".join(text.split())

@@ -39,19 +39,32 @@ def test_unplayable_editions_are_refused(text):
         Edition.of(text)
 
 
-@pytest.mark.parametrize("change, before, after, phrase", [
-    ("phasing_is_status", "20090711", "20090711", None),
-    ("phased_out_tokens_survive", "20170707", "20170825", "Tokens continue to exist on the battlefield while phased out"),
-    ("phasing_removes_from_combat", "20100618", "20100716", "if it phases out"),
-    ("phasing_does_not_trigger_attach", "20100716", "20101001", "becomes attached or unattached"),
-    ("phase_in_after_controller_left", "20180119", "20180427", "next turn would have begun"),
-    ("resolved_effects_skip_phased_out", "20200703", "20200807", "won't be included in the set of affected objects"),
-])
+@pytest.mark.parametrize(
+    "change, before, after, phrase",
+    [
+        ("phasing_is_status", "20090711", "20090711", None),
+        (
+            "phased_out_tokens_survive",
+            "20170707",
+            "20170825",
+            "Tokens continue to exist on the battlefield while phased out",
+        ),
+        ("phasing_removes_from_combat", "20100618", "20100716", "if it phases out"),
+        ("phasing_does_not_trigger_attach", "20100716", "20101001", "becomes attached or unattached"),
+        ("phase_in_after_controller_left", "20180119", "20180427", "next turn would have begun"),
+        (
+            "resolved_effects_skip_phased_out",
+            "20200703",
+            "20200807",
+            "won't be included in the set of affected objects",
+        ),
+    ],
+)
 def test_each_change_date_matches_the_corpus(corpus, change, before, after, phrase):
     assert CHANGES[change] == f"{after[:4]}-{after[4:6]}-{after[6:]}"
     old = read_cr(corpus("en", "full", f"MagicCompRules_{before}.txt"))
     new = read_cr(corpus("en", "full", f"MagicCompRules_{after}.txt"))
-    if phrase is None:       # the rule that went away: the phased-out zone of 217.8a
+    if phrase is None:  # the rule that went away: the phased-out zone of 217.8a
         gone = "Permanents that phase out are placed in the phased-out zone"
         assert gone in read_cr(corpus("en", "full", "MagicCompRules_20090501.txt")) and gone not in new
         return

@@ -24,56 +24,102 @@ def _current() -> str:
 # fresh folder and "{current}" the file URL of the newest corpus edition. A long-running server
 # (serve, mcp) has only its bad-input cases; a group without its subcommand is a usage error.
 TABLE: dict[str, list[tuple[list[str], int, str]]] = {
-    "show": [(["702.26b"], OK, "If a permanent phases out"), (["999.9"], NOT_FOUND, "rule 999.9 not found"),
-             (["foo"], BAD, "'foo' is not a rule number"), (["702.26b", "--lang", "xx"], BAD, "no documents in language 'xx'")],
-    "refs": [(["702.26b"], OK, "Cites ("), (["999.9"], NOT_FOUND, "rule 999.9 not found"),
-             ([], BAD, "give a rule NUMBER or --broken")],
-    "glossary": [(["phasing"], OK, "Phasing"), (["zzzzqqqq"], NOT_FOUND, "no glossary entry for 'zzzzqqqq'"),
-                 (["phasing", "--lang", "xx"], BAD, "no documents in language 'xx'")],
+    "show": [
+        (["702.26b"], OK, "If a permanent phases out"),
+        (["999.9"], NOT_FOUND, "rule 999.9 not found"),
+        (["foo"], BAD, "'foo' is not a rule number"),
+        (["702.26b", "--lang", "xx"], BAD, "no documents in language 'xx'"),
+    ],
+    "refs": [
+        (["702.26b"], OK, "Cites ("),
+        (["999.9"], NOT_FOUND, "rule 999.9 not found"),
+        ([], BAD, "give a rule NUMBER or --broken"),
+    ],
+    "glossary": [
+        (["phasing"], OK, "Phasing"),
+        (["zzzzqqqq"], NOT_FOUND, "no glossary entry for 'zzzzqqqq'"),
+        (["phasing", "--lang", "xx"], BAD, "no documents in language 'xx'"),
+    ],
     "editions": [([], OK, "MagicCompRules_20260807"), (["--lang", "xx"], BAD, "no documents in language 'xx'")],
-    "cite": [(["see CR 702.26b"], OK, "7-14  '702.26b' -> 702.26b"), (["see CR 999.9z"], NOT_FOUND, "rule 999.9z not found"),
-             ([], BAD, "give a TEXT or --file"), (["x", "--since", "2026-01-16"], BAD, "go with --check")],
-    "search": [(["phasing"], OK, "702.26  Phasing"), (["zzzqqqxx"], NOT_FOUND, "No rules match 'zzzqqqxx'"),
-               (['""'], BAD, "has no words to search for")],
-    "complete": [(["pha"], OK, "Phasing"), (["zzqq"], NOT_FOUND, "No term or rule title starts with 'zzqq'"),
-                 (["pha", "--lang", "xx"], BAD, "no documents in language 'xx'")],
+    "cite": [
+        (["see CR 702.26b"], OK, "7-14  '702.26b' -> 702.26b"),
+        (["see CR 999.9z"], NOT_FOUND, "rule 999.9z not found"),
+        ([], BAD, "give a TEXT or --file"),
+        (["x", "--since", "2026-01-16"], BAD, "go with --check"),
+    ],
+    "search": [
+        (["phasing"], OK, "702.26  Phasing"),
+        (["zzzqqqxx"], NOT_FOUND, "No rules match 'zzzqqqxx'"),
+        (['""'], BAD, "has no words to search for"),
+    ],
+    "complete": [
+        (["pha"], OK, "Phasing"),
+        (["zzqq"], NOT_FOUND, "No term or rule title starts with 'zzqq'"),
+        (["pha", "--lang", "xx"], BAD, "no documents in language 'xx'"),
+    ],
     "reindex": [([], OK, "Indexed"), (["--limit", "3"], BAD, "No such option")],
-    "diff": [(["2026-01-16", "2026-08-07", "--section", "702"], OK, "renumbered: 2"),
-             (["2026-01-16", "2001-01-01"], NOT_FOUND, "no edition '2001-01-01'"),
-             (["2026-01-16", "2026-08-07", "--section", "xx"], BAD, "'xx' is not a rule number")],
-    "trace": [(["702.26", "--edition", "2026-01-16"], OK, "702.26 in 2026-08-07"),
-              (["999.9z", "--edition", "2026-01-16"], NOT_FOUND, "rule 999.9z is not in MagicCompRules_20260116"),
-              (["foo"], BAD, "'foo' is not a rule number")],
-    "renumbered": [(["2026-01-16", "2026-08-07"], OK, "148 rules renumbered"),
-                   (["2026-01-16", "1990-01-01"], NOT_FOUND, "no edition '1990-01-01'"),
-                   (["2026-01-16", "2026-08-07", "--lang", "xx"], BAD, "no documents in language 'xx'")],
-    "crosscheck": [(["ja:702.26", "en:702.26"], OK, "フェイジング"),
-                   (["ja:999.9", "en:999.9"], NOT_FOUND, "rule 999.9 is in no document of ja"),
-                   (["ja:foo", "en:702.26"], BAD, "'foo' is not a rule number")],
-    "term": [(["phasing"], OK, "Instabilität"), (["zzzqqq"], NOT_FOUND, "no term 'zzzqqq'"),
-             (["phasing", "--lang", "xx"], BAD, "no documents in language 'xx'")],
-    "backlog": [(["ja@2026-01-16", "--json"], OK, '"translation"'),
-                (["ja@2019-01-01"], NOT_FOUND, "no edition '2019-01-01' in language 'ja'"),
-                (["xx@2026"], BAD, "no documents in language 'xx'")],
+    "diff": [
+        (["2026-01-16", "2026-08-07", "--section", "702"], OK, "renumbered: 2"),
+        (["2026-01-16", "2001-01-01"], NOT_FOUND, "no edition '2001-01-01'"),
+        (["2026-01-16", "2026-08-07", "--section", "xx"], BAD, "'xx' is not a rule number"),
+    ],
+    "trace": [
+        (["702.26", "--edition", "2026-01-16"], OK, "702.26 in 2026-08-07"),
+        (["999.9z", "--edition", "2026-01-16"], NOT_FOUND, "rule 999.9z is not in MagicCompRules_20260116"),
+        (["foo"], BAD, "'foo' is not a rule number"),
+    ],
+    "renumbered": [
+        (["2026-01-16", "2026-08-07"], OK, "148 rules renumbered"),
+        (["2026-01-16", "1990-01-01"], NOT_FOUND, "no edition '1990-01-01'"),
+        (["2026-01-16", "2026-08-07", "--lang", "xx"], BAD, "no documents in language 'xx'"),
+    ],
+    "crosscheck": [
+        (["ja:702.26", "en:702.26"], OK, "フェイジング"),
+        (["ja:999.9", "en:999.9"], NOT_FOUND, "rule 999.9 is in no document of ja"),
+        (["ja:foo", "en:702.26"], BAD, "'foo' is not a rule number"),
+    ],
+    "term": [
+        (["phasing"], OK, "Instabilität"),
+        (["zzzqqq"], NOT_FOUND, "no term 'zzzqqq'"),
+        (["phasing", "--lang", "xx"], BAD, "no documents in language 'xx'"),
+    ],
+    "backlog": [
+        (["ja@2026-01-16", "--json"], OK, '"translation"'),
+        (["ja@2019-01-01"], NOT_FOUND, "no edition '2019-01-01' in language 'ja'"),
+        (["xx@2026"], BAD, "no documents in language 'xx'"),
+    ],
     "scenarios": [(["--help"], OK, "coverage"), ([], BAD, "Commands:")],
-    "scenarios run": [(["--no-store"], OK, " 0 failed, 0 with bad input"),
-                      (["/nonexistent/x.yaml", "--no-store"], BAD, "1 with bad input")],
+    "scenarios run": [
+        (["--no-store"], OK, " 0 failed, 0 with bad input"),
+        (["/nonexistent/x.yaml", "--no-store"], BAD, "1 with bad input"),
+    ],
     "scenarios coverage": [([], OK, "phasing 702.26: 14/14"), (["--bogus"], BAD, "No such option")],
     "export": [(["--help"], OK, "html"), ([], BAD, "Commands:")],
-    "export html": [(["{tmp}/site", "--lang", "en"], OK, "1 document written to"),
-                    (["{tmp}/site2", "--edition", "1990-01-01"], NOT_FOUND, "no edition '1990-01-01'"),
-                    (["{tmp}/site3", "--lang", "xx"], BAD, "no documents in language 'xx'")],
-    "import": [([str(corpus_path("en", "full", "MagicCompRules_20260807.txt"))], OK, "unchanged"),
-               (["/nonexistent/rules.txt"], BAD, "no such file: /nonexistent/rules.txt")],
+    "export html": [
+        (["{tmp}/site", "--lang", "en"], OK, "1 document written to"),
+        (["{tmp}/site2", "--edition", "1990-01-01"], NOT_FOUND, "no edition '1990-01-01'"),
+        (["{tmp}/site3", "--lang", "xx"], BAD, "no documents in language 'xx'"),
+    ],
+    "import": [
+        ([str(corpus_path("en", "full", "MagicCompRules_20260807.txt"))], OK, "unchanged"),
+        (["/nonexistent/rules.txt"], BAD, "no such file: /nonexistent/rules.txt"),
+    ],
     "build": [(["--newest-only"], OK, "Database:"), (["--bogus"], BAD, "No such option")],
-    "repair": [(["--check"], OK, "Nothing is missing"), ([], OK, "Repaired: 0 pairings computed"),
-               (["--bogus"], BAD, "No such option")],
-    "update": [(["--url", "{current}"], OK, "Already current: August 7, 2026 is the newest stored edition"),
-               (["--url", "file:///nonexistent/MagicCompRules%2020990101.txt"], NOT_FOUND, "cannot read"),
-               (["--url", "ftp://example.org/rules.txt"], BAD, "is not an http, https or file URL")],
+    "repair": [
+        (["--check"], OK, "Nothing is missing"),
+        ([], OK, "Repaired: 0 pairings computed"),
+        (["--bogus"], BAD, "No such option"),
+    ],
+    "update": [
+        (["--url", "{current}"], OK, "Already current: August 7, 2026 is the newest stored edition"),
+        (["--url", "file:///nonexistent/MagicCompRules%2020990101.txt"], NOT_FOUND, "cannot read"),
+        (["--url", "ftp://example.org/rules.txt"], BAD, "is not an http, https or file URL"),
+    ],
     "serve": [(["--port", "0"], BAD, "Invalid value for '--port'")],
-    "mcp": [(["--http", "--port", "70000"], BAD, "Invalid value for '--port'"),
-            (["--port", "8000"], BAD, "--host and --port go with --http")],
+    "mcp": [
+        (["--http", "--port", "70000"], BAD, "Invalid value for '--port'"),
+        (["--port", "8000"], BAD, "--host and --port go with --http"),
+    ],
 }
 
 
@@ -96,10 +142,15 @@ def test_every_command_has_a_row():
 def db(tmp_path_factory):
     """The bundled seeds, two English editions and the Japanese translation of the first."""
     path = tmp_path_factory.mktemp("exit") / "kb.db"
-    for args in (["import", *map(str, sorted(SEED_DIR.glob("*.txt")))],
-                 ["import", str(corpus_path("en", "full", "MagicCompRules_20260116.txt")),
-                             str(corpus_path("en", "full", "MagicCompRules_20260807.txt")),
-                             str(corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"))]):
+    for args in (
+        ["import", *map(str, sorted(SEED_DIR.glob("*.txt")))],
+        [
+            "import",
+            str(corpus_path("en", "full", "MagicCompRules_20260116.txt")),
+            str(corpus_path("en", "full", "MagicCompRules_20260807.txt")),
+            str(corpus_path("ja", "CompRules_ja_20260116.0_lines.txt")),
+        ],
+    ):
         result = CliRunner().invoke(cli, ["--db", str(path), *args])
         assert result.exit_code == 0, result.output
     return path
@@ -108,8 +159,9 @@ def db(tmp_path_factory):
 CASES = [(path, args, code, text) for path, rows in TABLE.items() for args, code, text in rows]
 
 
-@pytest.mark.parametrize(("path", "args", "code", "text"), CASES,
-                         ids=[f"{path}-{code}-{i}" for i, (path, _a, code, _t) in enumerate(CASES)])
+@pytest.mark.parametrize(
+    ("path", "args", "code", "text"), CASES, ids=[f"{path}-{code}-{i}" for i, (path, _a, code, _t) in enumerate(CASES)]
+)
 def test_exit_code_and_message(db, tmp_path, path, args, code, text):
     filled = [a.replace("{tmp}", str(tmp_path)).replace("{current}", _current()) for a in args]
     result = CliRunner().invoke(cli, ["--db", str(db), *path.split(), *filled])
@@ -119,9 +171,17 @@ def test_exit_code_and_message(db, tmp_path, path, args, code, text):
 
 # Commands that read documents: on an empty (or not yet existing) database each says what to run.
 NEEDS_DOCUMENTS = [
-    ["show", "702.26b"], ["refs", "702.26b"], ["glossary", "phasing"], ["search", "phasing"],
-    ["complete", "pha"], ["reindex"], ["diff", "2026-01-16", "2026-08-07"], ["renumbered", "2026-01-16", "2026-08-07"],
-    ["crosscheck", "ja:702.26", "en:702.26"], ["backlog", "ja@2026-01-16"], ["export", "html", "site"],
+    ["show", "702.26b"],
+    ["refs", "702.26b"],
+    ["glossary", "phasing"],
+    ["search", "phasing"],
+    ["complete", "pha"],
+    ["reindex"],
+    ["diff", "2026-01-16", "2026-08-07"],
+    ["renumbered", "2026-01-16", "2026-08-07"],
+    ["crosscheck", "ja:702.26", "en:702.26"],
+    ["backlog", "ja@2026-01-16"],
+    ["export", "html", "site"],
     ["cite", "see CR 702.26b"],
 ]
 

@@ -35,7 +35,10 @@ def test_the_chain_is_every_official_english_edition(history_db):
     chain = chain_documents(history_db)
     assert len(chain) == 135
     assert [c.edition for c in chain] == sorted(c.edition for c in chain)
-    assert [c.name for c in chain if c.edition == "2017-09-29"] == ["MagicCompRules_20170925", "MagicCompRules_20170929"]
+    assert [c.name for c in chain if c.edition == "2017-09-29"] == [
+        "MagicCompRules_20170925",
+        "MagicCompRules_20170929",
+    ]
     assert not [c for c in chain if c.name.count("_") > 1]
     stored = history_db.conn.execute("select count(*) from pairing_runs").fetchone()[0]
     assert stored == 134
@@ -70,9 +73,18 @@ def test_each_subrule_is_traced_on_its_own(history_db):
     result = trace(history_db, "702.23", "2010-07-16")
     ends = {sub.number: sub.last.number for sub in result.subrules}
     assert ends == {
-        "702.23a": "702.26a", "702.23b": "702.26b", "702.23c": "702.26c", "702.23d": "702.26d",
-        "702.23e": "702.26f", "702.23f": "702.26g", "702.23g": "702.26h", "702.23h": "702.26i",
-        "702.23i": "702.26k", "702.23j": None, "702.23k": "702.26m", "702.23m": "702.26p",
+        "702.23a": "702.26a",
+        "702.23b": "702.26b",
+        "702.23c": "702.26c",
+        "702.23d": "702.26d",
+        "702.23e": "702.26f",
+        "702.23f": "702.26g",
+        "702.23g": "702.26h",
+        "702.23h": "702.26i",
+        "702.23i": "702.26k",
+        "702.23j": None,
+        "702.23k": "702.26m",
+        "702.23m": "702.26p",
     }
     tokens = next(sub for sub in result.subrules if sub.number == "702.23j")
     removed, before = tokens.steps[-1], tokens.steps[-2]
@@ -145,7 +157,8 @@ def test_each_pin_holds_and_is_needed(history_db):
         stored = conn.execute(
             "select p.new_number, p.how from pairings p join pairing_runs r on r.id = p.run_id "
             "where r.old_document = ? and r.new_document = ? and p.old_number = ? and p.change not in ('split', 'merged')",
-            [old.id, new.id, pin.old_number]).fetchone()
+            [old.id, new.id, pin.old_number],
+        ).fetchone()
         assert stored == (pin.new_number, "pin"), pin
         unpinned = pair_editions(old, new, []).number_map().get(pin.old_number)
         assert unpinned != pin.new_number, f"pin on line {pin.line} is not needed: {pin.reason}"

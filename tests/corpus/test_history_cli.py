@@ -25,12 +25,14 @@ def test_diff_marks_words_in_text_and_gives_spans_in_json():
     assert data["method"] == "chain" and data["section"] == "702.23"
     entry = next(r for r in data["rules"] if r["old_number"] == "702.23k")
     assert entry["change"] == "renumbered and edited"
-    assert [entry["new_text"][s["start"]:s["end"]] for s in entry["new_spans"]] == ["their"]
+    assert [entry["new_text"][s["start"] : s["end"]] for s in entry["new_spans"]] == ["their"]
 
 
 def test_trace_forward_back_and_json():
     text = run("trace", "702.23", "--edition", "2010-07-16").output
-    assert text.splitlines()[0] == "702.23 of 2010-07-16 (MagicCompRules_20100716), traced forward: 702.26 in 2026-08-07"
+    assert (
+        text.splitlines()[0] == "702.23 of 2010-07-16 (MagicCompRules_20100716), traced forward: 702.26 in 2026-08-07"
+    )
     assert "702.23j: removed in" in text
     back = run("trace", "702.26", "--edition", "2026-08-07", "--back", "--no-subrules", "--all").output
     assert "2009-05-01   502.15     Phasing" in back
@@ -43,8 +45,13 @@ def test_renumbered_text_and_json():
     text = run("renumbered", "2021-02-15", "2021-04-22").output
     assert "702.25 -> 702.26" in text and "Phasing" in text
     data = json.loads(run("renumbered", "2021-02-15", "2021-04-22", "--json").output)
-    assert {"old_number": "702.25", "new_number": "702.26", "kind": "rule", "title": "Phasing",
-            "change": "renumbered"} in data["rules"]
+    assert {
+        "old_number": "702.25",
+        "new_number": "702.26",
+        "kind": "rule",
+        "title": "Phasing",
+        "change": "renumbered",
+    } in data["rules"]
 
 
 def test_bad_input_names_what_exists_and_exits_non_zero():

@@ -37,8 +37,9 @@ def excerpts(history_db):
 
 
 def rows(kb, doc_id):
-    return kb.conn.execute("select id, number, kind, parent, title, text from rules where document_id = ? order by seq",
-                           [doc_id]).fetchall()
+    return kb.conn.execute(
+        "select id, number, kind, parent, title, text from rules where document_id = ? order by seq", [doc_id]
+    ).fetchall()
 
 
 def cut(kb, doc_id: int, mode: str, rng: random.Random) -> list[tuple]:
@@ -52,8 +53,12 @@ def cut(kb, doc_id: int, mode: str, rng: random.Random) -> list[tuple]:
         chapters = [r for r in found if r[2] == "chapter" and sum(1 for x in found if x[3] == r[1]) >= 3]
         head = rng.choice(chapters)
         picked = [r for r in found if r[1] == head[1] or r[1].startswith(head[1] + ".")][:40]
-    citing = sorted({r[0] for r in kb.conn.execute(
-        "select rule_id from refs where document_id = ? and rule_id is not null", [doc_id])})
+    citing = sorted(
+        {
+            r[0]
+            for r in kb.conn.execute("select rule_id from refs where document_id = ? and rule_id is not null", [doc_id])
+        }
+    )
     extra = set(rng.sample(citing, 3))
     return picked + [r for r in found if r[0] in extra and r not in picked]
 
@@ -81,8 +86,12 @@ def editions_reading(kb, edition: str, picked, *, wording: bool) -> bool:
         if c.edition != edition:
             continue
         there = {r[1]: r for r in rows(kb, c.id)}
-        if all(r[1] in there and normalise(there[r[1]][4]) == normalise(r[4])
-               and (not wording or normalise(there[r[1]][5]) == normalise(r[5])) for r in picked):
+        if all(
+            r[1] in there
+            and normalise(there[r[1]][4]) == normalise(r[4])
+            and (not wording or normalise(there[r[1]][5]) == normalise(r[5]))
+            for r in picked
+        ):
             return True
     return False
 

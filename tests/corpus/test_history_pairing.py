@@ -12,13 +12,13 @@ import pytest
 
 from importers.records import GlossaryEntry, Rule
 from importers.registry import parse_file
+from kb.core.numbers import LETTERS, RuleNumber
+from kb.history.chain import pair_editions
 from kb.history.diff import compare
 from kb.history.model import build_doc
 from kb.history.pairing import heaviest_chain, pair_documents
 from kb.history.pins import Pin, load_pins
-from kb.history.chain import pair_editions
 from kb.history.text import RULE_NUMBER, changed_numbers, mark, normalise, word_diff
-from kb.core.numbers import LETTERS, RuleNumber
 from tests.conftest import corpus_path
 
 GLOSSARY_TERMS = ("Permanent", "Phased In, Phased Out", "Phasing", "Token")
@@ -47,6 +47,7 @@ def find(rules, number) -> Rule:
 
 def renumber(rules, mapping: dict[str, str]):
     """New numbers for some rules, and every citation of them follows."""
+
     def cite(match):
         return mapping.get(match.group(), match.group())
 
@@ -102,8 +103,8 @@ def test_an_edit_is_marked_word_by_word(base):
     m.text = m.text.replace("untap step", "upkeep")
     entry = by_old(diff_of(rules, new))["702.26m"]
     assert entry.change == "edited"
-    assert [entry.old_text[s.start:s.end] for s in entry.old_spans] == ["untap step"]
-    assert [entry.new_text[s.start:s.end] for s in entry.new_spans] == ["upkeep"]
+    assert [entry.old_text[s.start : s.end] for s in entry.old_spans] == ["untap step"]
+    assert [entry.new_text[s.start : s.end] for s in entry.new_spans] == ["upkeep"]
     assert {s.op for s in entry.old_spans + entry.new_spans} == {"replace"}
 
 
@@ -114,7 +115,7 @@ def test_renumbered_and_edited(base):
     new = renumber(new, reletter(new, "702.26"))
     entry = by_old(diff_of(rules, new))["702.26c"]
     assert (entry.change, entry.new_number) == ("renumbered and edited", "702.26b")
-    assert [entry.new_text[s.start:s.end] for s in entry.new_spans] == ["This sentence is new."]
+    assert [entry.new_text[s.start : s.end] for s in entry.new_spans] == ["This sentence is new."]
 
 
 def test_citations_that_follow_a_renumbering_are_references_only(base):
@@ -128,7 +129,9 @@ def test_citations_that_follow_a_renumbering_are_references_only(base):
             mapping[r.number] = f"506.{n.rule + 1}{n.letters or ''}"
     new = renumber(new, mapping)
     at = next(k for k, r in enumerate(new) if r.number == "506.5")
-    new.insert(at, Rule("506.4", "A creature that blocks is a blocking creature until combat ends or it is removed.", 0))
+    new.insert(
+        at, Rule("506.4", "A creature that blocks is a blocking creature until combat ends or it is removed.", 0)
+    )
     # ... and one citation changes to a rule that was not renumbered: a real edit.
     f = find(new, "702.26f")
     f.text = f.text.replace("611.2b", "611.2c")
@@ -183,8 +186,11 @@ def test_examples_are_diffed(base):
     result = diff_of(rules, new)
     entry = by_old(result)["702.26b"]
     assert entry.change == "unchanged"
-    assert [(x.change, x.old_position, x.new_position) for x in entry.examples] == [("edited", 1, 1), ("removed", 2, None)]
-    assert [entry.examples[0].new_text[s.start:s.end] for s in entry.examples[0].new_spans] == ["artifact"]
+    assert [(x.change, x.old_position, x.new_position) for x in entry.examples] == [
+        ("edited", 1, 1),
+        ("removed", 2, None),
+    ]
+    assert [entry.examples[0].new_text[s.start : s.end] for s in entry.examples[0].new_spans] == ["artifact"]
     assert [x.change for x in by_old(result)["702.26c"].examples] == ["added"]
     assert entry in result.changed()
 
@@ -208,7 +214,7 @@ def test_glossary_entries_are_diffed(base):
         ("Phased In, Phased Out", None): "removed",
     }
     edited = next(g for g in result.glossary if g.change == "edited")
-    assert [edited.new_text[s.start:s.end] for s in edited.new_spans] == ["Phased-out permanents are ignored."]
+    assert [edited.new_text[s.start : s.end] for s in edited.new_spans] == ["Phased-out permanents are ignored."]
 
 
 def test_a_moved_and_renumbered_chapter_pairs_like_502_to_702(base):
@@ -241,8 +247,10 @@ def test_a_renamed_heading_is_edited_not_replaced(base):
 def test_pins_override_the_score(base, tmp_path):
     rules, _ = base
     old, new = build_doc("old", rules, edition="2000-01-01"), build_doc("new", fresh(rules), edition="2000-02-01")
-    pins = [Pin("2000-01-01", "702.26a", "2000-02-01", "702.26b", "test", 1),
-            Pin("old", "702.26c", "new", None, "test", 2)]
+    pins = [
+        Pin("2000-01-01", "702.26a", "2000-02-01", "702.26b", "test", 1),
+        Pin("old", "702.26c", "new", None, "test", 2),
+    ]
     pairing = pair_editions(old, new, pins)
     numbers = pairing.number_map()
     assert numbers["702.26a"] == "702.26b"
@@ -255,9 +263,11 @@ def test_pins_override_the_score(base, tmp_path):
 
 
 def test_text_helpers():
-    assert normalise("It doesn’t  “phase”\n— out") == "It doesn't \"phase\" - out"
+    assert normalise("It doesn’t  “phase”\n— out") == 'It doesn\'t "phase" - out'
     assert changed_numbers("See rules 704.5n and 704.5p.", "See rules 704.5m and 704.5n.") == [
-        ("704.5n", "704.5m"), ("704.5p", "704.5n")]
+        ("704.5n", "704.5m"),
+        ("704.5p", "704.5n"),
+    ]
     assert changed_numbers("See rule 704.5n.", "See rule 704.5n and rule 704.5p.") is None
     old_spans, new_spans = word_diff("skip his or her untap step", "skip their untap step")
     assert mark("skip his or her untap step", old_spans, "[-", "-]") == "skip [-his or her-] untap step"

@@ -38,7 +38,9 @@ def test_undated_documents_get_their_edition_inferred(tmp_path):
     kb.import_paths([corpus_path("en", "full", "MagicCompRules_20100716.txt")], update_history=False)
     result = update_chain(kb)
     assert result.inferred == ["000_a3c90cc092d5a721"]  # a new edition makes the stored answer stale
-    row = kb.conn.execute("select first, last from edition_inference where document = '000_a3c90cc092d5a721'").fetchone()
+    row = kb.conn.execute(
+        "select first, last from edition_inference where document = '000_a3c90cc092d5a721'"
+    ).fetchone()
     assert row == ("2010-07-16", "2010-07-16")
     assert update_chain(kb).inferred == []
     kb.close()
@@ -84,9 +86,12 @@ def test_release_counts_taken_during_the_chain_are_those_of_the_diff(tmp_path):
     kb.import_paths([corpus_path("en", "full", name) for name in names])
     stored = kb.conn.execute(
         "select r.id, c.old_name, c.new_name, c.summary, c.sections from release_counts c join pairing_runs r "
-        "on r.old_document = c.old_document and r.new_document = c.new_document order by r.old_edition").fetchall()
-    assert [(row[1], row[2]) for row in stored] == [("MagicCompRules_20250606", "MagicCompRules_20250725"),
-                                                    ("MagicCompRules_20250725", "MagicCompRules_20250919")]
+        "on r.old_document = c.old_document and r.new_document = c.new_document order by r.old_edition"
+    ).fetchall()
+    assert [(row[1], row[2]) for row in stored] == [
+        ("MagicCompRules_20250606", "MagicCompRules_20250725"),
+        ("MagicCompRules_20250725", "MagicCompRules_20250919"),
+    ]
     for run_id, old, new, summary, sections in stored:
         fresh = count_release(kb.conn, run_id, old, new)  # by kb.history.query.diff, loading both editions
         assert (summary, sections) == (json.dumps(fresh[0]), json.dumps(fresh[1]))

@@ -21,7 +21,9 @@ def test_a_keyword_rule_answers_its_defining_subrule(client):
     assert client.get("/cr/702.3", params={"exact_match": "true"}).json()["ruleText"] == "Defender"
     assert client.get("/cr/702.31", params={"find_definition": "false"}).json()["ruleNumber"] == "702.31"
     assert client.get("/cr/701.8").json()["ruleNumber"] == "701.8a"
-    assert client.get("/cr/100.1a").json()["ruleText"] == "A two-player game is a game that begins with only two players."
+    assert (
+        client.get("/cr/100.1a").json()["ruleText"] == "A two-player game is a game that begins with only two players."
+    )
     missing = client.get("/cr/999.99")
     assert missing.status_code == 404 and missing.json() == {"detail": "Rule not found", "ruleNumber": "999.99"}
 
@@ -45,7 +47,10 @@ def test_glossary_exact_and_fuzzy(client):
 
 def test_keywords_and_every_rule(client):
     keywords = client.get("/cr/keywords").json()
-    assert keywords["keywordAbilities"][:2] == ["Deathtouch", "Defender"] and "Horsemanship" in keywords["keywordAbilities"]
+    assert (
+        keywords["keywordAbilities"][:2] == ["Deathtouch", "Defender"]
+        and "Horsemanship" in keywords["keywordAbilities"]
+    )
     assert "Destroy" in keywords["keywordActions"] and "Deathtouch" not in keywords["keywordActions"]
     assert keywords["abilityWords"][0] == "adamant" and all(w == w.casefold() for w in keywords["abilityWords"])
     rules = client.get("/cr").json()
@@ -62,8 +67,9 @@ def test_other_languages_and_editions(client):
     assert client.get("/cr/702.31", params={"lang": "xx"}).status_code == 400
 
 
-@pytest.mark.parametrize("path", ["/cr", "/cr/keywords", "/cr/glossary", "/cr/glossary/phasing", "/cr/example/613.6",
-                                  "/cr/702.31"])
+@pytest.mark.parametrize(
+    "path", ["/cr", "/cr/keywords", "/cr/glossary", "/cr/glossary/phasing", "/cr/example/613.6", "/cr/702.31"]
+)
 def test_bad_input_is_mtgkbs_own_400(client, path):
     answer = client.get(path, params={"lang": "xx"})
     assert answer.status_code == 400 and answer.json()["kind"] == "UnknownLanguage"

@@ -53,7 +53,12 @@ def test_rule_lookups_answer_while_a_big_cite_runs(db):
         thread.join()
     statuses = [a for a in answers[0::2]]
     assert [(status, data["ruleNumber"]) for status, data in statuses] == [
-        (200, "702.26b"), (200, "702.26a"), (200, "100.1"), (200, "704.5d"), (200, "312.1")]
+        (200, "702.26b"),
+        (200, "702.26a"),
+        (200, "100.1"),
+        (200, "704.5d"),
+        (200, "312.1"),
+    ]
     assert not any(finished for finished, _none in answers[1::2]), "a lookup waited for the big /cite"
     assert outcome["status"] == 413
     assert "55555" in outcome["body"]["error"] and "1000" in outcome["body"]["error"]
@@ -75,7 +80,9 @@ def _answered_then_idle(port: int) -> socket.socket:
     while b"\r\n\r\n" not in head:
         head += sock.recv(65536)
     header, _sep, body = head.partition(b"\r\n\r\n")
-    length = int(next(line.split(b":")[1] for line in header.split(b"\r\n") if line.lower().startswith(b"content-length")))
+    length = int(
+        next(line.split(b":")[1] for line in header.split(b"\r\n") if line.lower().startswith(b"content-length"))
+    )
     while len(body) < length:
         body += sock.recv(65536)
     assert header.startswith(b"HTTP/1.1 200")

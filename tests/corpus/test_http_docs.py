@@ -30,10 +30,13 @@ def _urls(html: str) -> list[str]:
     return re.findall(r"""(?:src|href|url)\s*[=:]\s*["']([^"']+)["']""", html)
 
 
-@pytest.mark.parametrize("page, assets", [
-    ("/docs", {"/docs-assets/swagger-ui-bundle.js", "/docs-assets/swagger-ui.css", "/docs-assets/favicon.png"}),
-    ("/redoc", {"/docs-assets/redoc.standalone.js", "/docs-assets/favicon.png"}),
-])
+@pytest.mark.parametrize(
+    "page, assets",
+    [
+        ("/docs", {"/docs-assets/swagger-ui-bundle.js", "/docs-assets/swagger-ui.css", "/docs-assets/favicon.png"}),
+        ("/redoc", {"/docs-assets/redoc.standalone.js", "/docs-assets/favicon.png"}),
+    ],
+)
 def test_api_documentation_needs_no_other_host(client, page, assets):
     html = client.get(page).text
     urls = _urls(html)
@@ -55,8 +58,14 @@ def test_no_cors_headers_by_default(client):
 
 def test_cors_for_the_origins_given(db):
     with TestClient(create_app(db, cors=[ORIGIN])) as client:
-        preflight = client.options("/cite", headers={
-            "Origin": ORIGIN, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"})
+        preflight = client.options(
+            "/cite",
+            headers={
+                "Origin": ORIGIN,
+                "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "content-type",
+            },
+        )
         assert preflight.status_code == 200
         assert preflight.headers["access-control-allow-origin"] == ORIGIN
         assert "POST" in preflight.headers["access-control-allow-methods"]
@@ -66,7 +75,9 @@ def test_cors_for_the_origins_given(db):
         assert response.json()["ruleNumber"] == "702.26b"
         error = client.get("/rules/702.26q", headers={"Origin": ORIGIN})  # errors too, or a page cannot read them
         assert error.status_code == 404 and error.headers["access-control-allow-origin"] == ORIGIN
-        other = client.options("/cite", headers={"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"})
+        other = client.options(
+            "/cite", headers={"Origin": "https://elsewhere.example", "Access-Control-Request-Method": "POST"}
+        )
         assert other.status_code == 400 and "access-control-allow-origin" not in other.headers
 
 

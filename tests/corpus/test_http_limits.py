@@ -98,4 +98,3 @@ def test_search_on_an_index_older_than_the_database_is_503(tmp_path, tmp_path_fa
         writer.reindex()
         writer.close()
         assert client.get("/search", params={"q": "phasing"}).json()["results"][0]["number"] == "702.26"
-

@@ -21,15 +21,26 @@ CASES = {
     "/editions": (("GET", "/editions?lang=xx", None), None),
     "/glossary/{term}": (("GET", "/glossary/%20", None), ("GET", "/glossary/zzzznotaterm", None)),
     "/search": (("GET", "/search?q=phasing&lang=xx", None), ("GET", "/search?q=phasing&edition=1990-01-01", None)),
-    "/cite": (("POST", "/cite", {"text": "702.26b", "lang": "xx"}),
-              ("POST", "/cite", {"text": "702.26b", "edition": "1990-01-01"})),
-    "/check": (("POST", "/check", {"text": "702.23a", "since": "2023-11-17", "lang": "xx"}),
-               ("POST", "/check", {"text": "702.23a", "since": "1990-01-01"})),
-    "/trace/{number}": (("GET", "/trace/702.26b?to=2023-11-17&back=true", None),
-                        ("GET", "/trace/702.26q?edition=2026-08-07", None)),
-    "/diff": (("GET", "/diff?old=2026-08-07&new=2026-08-07&lang=xx", None),
-              ("GET", "/diff?old=1990-01-01&new=2026-08-07", None)),
-    "/crosscheck": (("GET", "/crosscheck?a=702.23&b=%3A%3A", None), ("GET", "/crosscheck?a=de:702.99&b=en:702.26", None)),
+    "/cite": (
+        ("POST", "/cite", {"text": "702.26b", "lang": "xx"}),
+        ("POST", "/cite", {"text": "702.26b", "edition": "1990-01-01"}),
+    ),
+    "/check": (
+        ("POST", "/check", {"text": "702.23a", "since": "2023-11-17", "lang": "xx"}),
+        ("POST", "/check", {"text": "702.23a", "since": "1990-01-01"}),
+    ),
+    "/trace/{number}": (
+        ("GET", "/trace/702.26b?to=2023-11-17&back=true", None),
+        ("GET", "/trace/702.26q?edition=2026-08-07", None),
+    ),
+    "/diff": (
+        ("GET", "/diff?old=2026-08-07&new=2026-08-07&lang=xx", None),
+        ("GET", "/diff?old=1990-01-01&new=2026-08-07", None),
+    ),
+    "/crosscheck": (
+        ("GET", "/crosscheck?a=702.23&b=%3A%3A", None),
+        ("GET", "/crosscheck?a=de:702.99&b=en:702.26", None),
+    ),
 }
 
 

@@ -14,8 +14,10 @@ from kb.i18n import _, ngettext, using_language
 from tests.history_fixtures import history_db_path
 from tests.unit.test_i18n import TRANSLATED, all_commands, run_python
 
-BAD_LINE = ("These rules are effective as of May 1, 2020.\n\n1. Game\n\n100. General\n\n100.1. Rule one.\n\n"
-            "100.1a A subrule.\n\n1000.1x broken number\n")
+BAD_LINE = (
+    "These rules are effective as of May 1, 2020.\n\n1. Game\n\n100. General\n\n100.1. Rule one.\n\n"
+    "100.1a A subrule.\n\n1000.1x broken number\n"
+)
 
 
 def mtgkb(*args: str, lang: str = "en"):
@@ -39,6 +41,7 @@ def flat(text: str) -> str:
 
 # ---- help ------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_option_of_every_command_is_explained_in_every_language(lang):
     runner = CliRunner()
@@ -57,11 +60,15 @@ def test_every_option_of_every_command_is_explained_in_every_language(lang):
 
 # ---- errors ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("lang, error, nearest", [
-    ("de", "Fehler: Regel 702.26q nicht gefunden", "Am nächsten: "),
-    ("ja", "エラー: ルール 702.26q が見つかりません", "近いもの: "),
-    ("ru", "Ошибка: правило 702.26q не найдено", "Ближайшие: "),
-])
+
+@pytest.mark.parametrize(
+    "lang, error, nearest",
+    [
+        ("de", "Fehler: Regel 702.26q nicht gefunden", "Am nächsten: "),
+        ("ja", "エラー: ルール 702.26q が見つかりません", "近いもの: "),
+        ("ru", "Ошибка: правило 702.26q не найдено", "Ближайшие: "),
+    ],
+)
 def test_an_unknown_rule_in_each_language(lang, error, nearest, capsys):
     result = mtgkb("show", "702.26q", lang=lang)
     assert result.exit_code == 1 and error in result.output and nearest + "702.26m, 702.26n, 702.26p" in result.output
@@ -71,12 +78,18 @@ def test_an_unknown_rule_in_each_language(lang, error, nearest, capsys):
     assert code == 1 and json.loads(out)["error"] == error.split(": ", 1)[1]
 
 
-@pytest.mark.parametrize("lang, empty, bad_line", [
-    ("de", "die Datei ist leer: erwartet wird ein Regeltext",
-     "die Regelnummer in '1000.1x broken number' ist nicht lesbar"),
-    ("ja", "ファイルが空です: ルールテキストが必要です", "'1000.1x broken number' のルール番号を読み取れません"),
-    ("ru", "файл пуст: ожидается текст правил", "не удаётся прочитать номер правила в '1000.1x broken number'"),
-])
+@pytest.mark.parametrize(
+    "lang, empty, bad_line",
+    [
+        (
+            "de",
+            "die Datei ist leer: erwartet wird ein Regeltext",
+            "die Regelnummer in '1000.1x broken number' ist nicht lesbar",
+        ),
+        ("ja", "ファイルが空です: ルールテキストが必要です", "'1000.1x broken number' のルール番号を読み取れません"),
+        ("ru", "файл пуст: ожидается текст правил", "не удаётся прочитать номер правила в '1000.1x broken number'"),
+    ],
+)
 def test_a_bad_import_file_in_each_language_names_file_and_line(lang, empty, bad_line, tmp_path):
     (tmp_path / "empty.txt").write_text("")
     (tmp_path / "bad.txt").write_text(BAD_LINE)
@@ -84,8 +97,9 @@ def test_a_bad_import_file_in_each_language_names_file_and_line(lang, empty, bad
         error = _("Error: {message}")
     db = str(tmp_path / "kb.db")
     for name, message, options in (("empty.txt", empty, []), ("bad.txt:11", bad_line, ["--format", "cr-text"])):
-        result = CliRunner().invoke(cli, ["--db", db, "import", *options, str(tmp_path / name.split(":")[0])],
-                                    env={"MTGKB_LANG": lang})
+        result = CliRunner().invoke(
+            cli, ["--db", db, "import", *options, str(tmp_path / name.split(":")[0])], env={"MTGKB_LANG": lang}
+        )
         assert result.exit_code == 2
         assert error.format(message=f"{tmp_path / name}: {message}") in result.output
 
@@ -99,31 +113,46 @@ def test_errors_in_json_are_translated_too():
 
 # ---- counts, dates, language names ------------------------------------------------------------
 
-@pytest.mark.parametrize("n, rules, broken", [
-    (1, "1 правило", "1 неработающая ссылка"), (3, "3 правила", "3 неработающие ссылки"),
-    (5, "5 правил", "5 неработающих ссылок"), (21, "21 правило", "21 неработающая ссылка"),
-    (11, "11 правил", "11 неработающих ссылок"), (112, "112 правил", "112 неработающих ссылок"),
-])
+
+@pytest.mark.parametrize(
+    "n, rules, broken",
+    [
+        (1, "1 правило", "1 неработающая ссылка"),
+        (3, "3 правила", "3 неработающие ссылки"),
+        (5, "5 правил", "5 неработающих ссылок"),
+        (21, "21 правило", "21 неработающая ссылка"),
+        (11, "11 правил", "11 неработающих ссылок"),
+        (112, "112 правил", "112 неработающих ссылок"),
+    ],
+)
 def test_russian_counts_take_their_three_forms(n, rules, broken):
     with using_language("ru"):
         assert ngettext("{n} rule", "{n} rules", n).format(n=n) == rules
         assert ngettext("{n} broken citation", "{n} broken citations", n).format(n=n) == broken
 
 
-@pytest.mark.parametrize("lang, one, three", [
-    ("en", "1 rule", "3 rules"), ("de", "1 Regel", "3 Regeln"), ("ja", "ルール 1 件", "ルール 3 件"),
-])
+@pytest.mark.parametrize(
+    "lang, one, three",
+    [
+        ("en", "1 rule", "3 rules"),
+        ("de", "1 Regel", "3 Regeln"),
+        ("ja", "ルール 1 件", "ルール 3 件"),
+    ],
+)
 def test_counts_in_the_other_languages(lang, one, three):
     with using_language(lang):
         assert [ngettext("{n} rule", "{n} rules", n).format(n=n) for n in (1, 3)] == [one, three]
 
 
-@pytest.mark.parametrize("lang, source", [
-    ("en", "[en, August 7, 2026, MagicCompRules_20260807, line "),
-    ("de", "[en, 7. August 2026, MagicCompRules_20260807, Zeile "),
-    ("ja", "[en、2026年8月7日、MagicCompRules_20260807、"),
-    ("ru", "[en, 7 августа 2026\u202fг., MagicCompRules_20260807, строка "),
-])
+@pytest.mark.parametrize(
+    "lang, source",
+    [
+        ("en", "[en, August 7, 2026, MagicCompRules_20260807, line "),
+        ("de", "[en, 7. August 2026, MagicCompRules_20260807, Zeile "),
+        ("ja", "[en、2026年8月7日、MagicCompRules_20260807、"),
+        ("ru", "[en, 7 августа 2026\u202fг., MagicCompRules_20260807, строка "),
+    ],
+)
 def test_show_dates_its_source_in_each_language(lang, source, capsys):
     result = mtgkb("show", "702.26b", "--lang", "en", lang=lang)
     assert result.exit_code == 0 and result.output.splitlines()[1].startswith(source)
@@ -133,11 +162,14 @@ def test_show_dates_its_source_in_each_language(lang, source, capsys):
     assert data["edition"] == "2026-08-07"  # JSON keeps the ISO date
 
 
-@pytest.mark.parametrize("lang, heading, japanese, date", [
-    ("de", "Sprache", "Japanisch", "16. Januar 2026"),
-    ("ja", "言語", "日本語", "2026年1月16日"),
-    ("ru", "язык", "японский", "16 января 2026\u202fг."),
-])
+@pytest.mark.parametrize(
+    "lang, heading, japanese, date",
+    [
+        ("de", "Sprache", "Japanisch", "16. Januar 2026"),
+        ("ja", "言語", "日本語", "2026年1月16日"),
+        ("ru", "язык", "японский", "16 января 2026\u202fг."),
+    ],
+)
 def test_editions_name_languages_and_dates_in_each_language(lang, heading, japanese, date):
     result = mtgkb("editions", "--lang", "ja", lang=lang)
     assert result.exit_code == 0
@@ -148,6 +180,7 @@ def test_editions_name_languages_and_dates_in_each_language(lang, heading, japan
 
 
 # ---- the language of rule texts ---------------------------------------------------------------
+
 
 def test_rule_texts_follow_the_interface_language_where_it_has_them(capsys):
     japanese = mtgkb("show", "702.26b", "--json", lang="ja")
@@ -167,15 +200,18 @@ def test_rule_texts_follow_the_interface_language_where_it_has_them(capsys):
 
 
 def test_english_show_imports_no_babel_even_with_dates():
-    probe = ("import sys, kb.cli.entry\n"
-             "try:\n    kb.cli.entry.main(['--db', sys.argv[1], 'show', '702.26b'])\n"
-             "except SystemExit:\n    pass\n"
-             "print('babel' in sys.modules, file=sys.stderr)")
+    probe = (
+        "import sys, kb.cli.entry\n"
+        "try:\n    kb.cli.entry.main(['--db', sys.argv[1], 'show', '702.26b'])\n"
+        "except SystemExit:\n    pass\n"
+        "print('babel' in sys.modules, file=sys.stderr)"
+    )
     result = run_python("-c", probe, str(history_db_path()), MTGKB_LANG="en")
     assert result.stdout.splitlines()[1].startswith("[en, August 7, 2026, ") and result.stderr.strip() == "False"
 
 
 # ---- HTTP --------------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def client():
@@ -186,10 +222,15 @@ def client():
     return TestClient(create_app(history_db_path()))
 
 
-@pytest.mark.parametrize("lang, error", [
-    ("de", "Regel 702.26q nicht gefunden"), ("ja", "ルール 702.26q が見つかりません"),
-    ("ru", "правило 702.26q не найдено"), ("fr", "rule 702.26q not found"),
-])
+@pytest.mark.parametrize(
+    "lang, error",
+    [
+        ("de", "Regel 702.26q nicht gefunden"),
+        ("ja", "ルール 702.26q が見つかりません"),
+        ("ru", "правило 702.26q не найдено"),
+        ("fr", "rule 702.26q not found"),
+    ],
+)
 def test_http_errors_follow_accept_language(client, lang, error):
     answer = client.get("/rules/702.26q", headers={"Accept-Language": f"{lang}, en;q=0.1"})
     assert answer.status_code == 404 and answer.json()["error"] == error and "702.26p" in answer.json()["suggestions"]

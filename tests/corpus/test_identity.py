@@ -47,6 +47,7 @@ def numbers_by_document(rule) -> dict[str, str]:
 
 # ---- also in ------------------------------------------------------------------------------------
 
+
 def test_also_in_follows_the_chain_not_the_number(kb):
     german = kb.rule("702.23a", lang="de")
     assert numbers_by_document(german) == {"MiniRules_20260807": "702.24a", "MiniRules_20100716": "702.23a"}
@@ -79,14 +80,19 @@ def test_current_number_and_link(kb):
 
 # ---- suggestions --------------------------------------------------------------------------------
 
+
 def test_an_older_edition_names_the_rule_by_its_number_then(kb):
     with pytest.raises(RuleNotFound) as caught:
         kb.rule("702.24b", edition="2010-07-16")
     error = caught.value
     assert error.suggestions[0] == "702.23b"
     assert error.counterparts[0]["number"] == "702.23b"
-    assert error.counterparts[0]["of"] == {"number": "702.24b", "document": "MiniRules_20260807", "lang": "en",
-                                           "edition": "2026-08-07"}
+    assert error.counterparts[0]["of"] == {
+        "number": "702.24b",
+        "document": "MiniRules_20260807",
+        "lang": "en",
+        "edition": "2026-08-07",
+    }
     assert "in July 16, 2010 this rule is 702.23b (702.24b of August 7, 2026)" in str(error)
 
 
@@ -129,6 +135,7 @@ def test_suggestions_over_http(db_file):
 
 # ---- the JSON shape ------------------------------------------------------------------------------
 
+
 def test_show_json_is_the_payload(kb):
     result = _show(kb, ["show", "702.24", "--json"])
     assert result.exit_code == 0
@@ -152,6 +159,7 @@ def test_scenario_files_are_relative_to_the_data_folder():
 
 # ---- the trailing dot ------------------------------------------------------------------------------
 
+
 def test_a_trailing_dot_means_without_subrules(kb):
     whole, alone = kb.rule("702.24"), kb.rule("702.24.")
     assert [c.number for c in whole.children] == ["702.24a", "702.24b", "702.24c"]
@@ -165,7 +173,9 @@ def test_a_trailing_dot_means_without_subrules(kb):
 
 
 def _show(kb, args):
-    return CliRunner().invoke(cli, ["--db", str(kb.path), *args]) if str(kb.path) != ":memory:" else _memory_show(kb, args)
+    return (
+        CliRunner().invoke(cli, ["--db", str(kb.path), *args]) if str(kb.path) != ":memory:" else _memory_show(kb, args)
+    )
 
 
 def _memory_show(kb, args):
@@ -180,6 +190,7 @@ def _memory_show(kb, args):
 
 
 # ---- the whole corpus ------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def history_db():
@@ -215,7 +226,7 @@ def test_corpus_show_text_lists_every_language(history_db):
     result = CliRunner().invoke(cli, ["--db", str(history_db.path), "show", "702.23a", "--lang", "de"])
     lines = result.output.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("Also in ("))
-    block = lines[start + 1:]
+    block = lines[start + 1 :]
     assert block[0].split()[:3] == ["en", "702.26a", "Phasing:"]
     assert any(line.split()[:2] == ["ja", "702.26a"] for line in block)
     assert any(line.split()[:2] == ["zh", "702.26a"] for line in block)

@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from kb.api import KnowledgeBase
 from kb.cli import cli
-from tests.history_fixtures import open_history_db
 from tests.corpus.test_identity import build
+from tests.history_fixtures import open_history_db
 
 
 @pytest.fixture
@@ -40,7 +40,10 @@ def test_one_entry_per_language_of_the_newest_edition(kb):
 
 def test_every_edition_or_one_edition_when_asked(kb):
     assert terms(kb.glossary("Phasing", all_editions=True)) == [
-        ("Phasing", "en", "2026-08-07"), ("Phasing", "en", "2010-07-16"), ("Instabilität", "de", "2010-07-16")]
+        ("Phasing", "en", "2026-08-07"),
+        ("Phasing", "en", "2010-07-16"),
+        ("Instabilität", "de", "2010-07-16"),
+    ]
     old = kb.glossary("Phasing", edition="2010-07-16")
     assert terms(old) == [("Phasing", "en", "2010-07-16"), ("Instabilität", "de", "2010-07-16")]
     assert old.other_editions == 0
@@ -101,6 +104,7 @@ def test_http(db_file):
 
 
 # ---- the whole corpus ------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def history_db():

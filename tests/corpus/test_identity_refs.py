@@ -10,8 +10,8 @@ from click.testing import CliRunner
 
 from kb.api import KnowledgeBase
 from kb.cli import cli
-from tests.history_fixtures import open_history_db
 from tests.corpus.test_identity import build
+from tests.history_fixtures import open_history_db
 
 
 @pytest.fixture
@@ -28,7 +28,9 @@ def test_a_full_text_reports_missing_rules_and_both_titles(db_file):
     kb = KnowledgeBase.open(db_file)
     broken = kb.broken_refs(document="MiniRules_20260807")
     assert [(r.target, r.resolved, r.title, r.actual_title) for r in broken] == [
-        ("702.2", False, None, None), ("702.22", True, "Banding", "Flanking")]
+        ("702.2", False, None, None),
+        ("702.22", True, "Banding", "Flanking"),
+    ]
     assert ("Regeln_de_20100716", "702.21", None) in found(kb)  # a full translation lacking a rule: reported
     kb.close()
 
@@ -46,11 +48,14 @@ def test_a_partial_document_is_checked_in_its_full_text(db_file):
 def test_cli_text_names_both_titles(db_file):
     result = CliRunner().invoke(cli, ["--db", str(db_file), "refs", "--broken", "--document", "MiniRules_20260807"])
     lines = result.output.splitlines()
-    assert "MiniRules_20260807 Flanking: 'rule 702.22, “Banding.”' -> 702.22 (quoted title 'Banding', actual " \
-           "title 'Flanking')" in lines
+    assert (
+        "MiniRules_20260807 Flanking: 'rule 702.22, “Banding.”' -> 702.22 (quoted title 'Banding', actual "
+        "title 'Flanking')" in lines
+    )
     answer = json.loads(CliRunner().invoke(cli, ["--db", str(db_file), "refs", "--broken", "--json"]).output)
     assert {"actual_title": "Flanking", "title": "Banding"}.items() <= next(
-        r for r in answer if r["target"] == "702.22").items()
+        r for r in answer if r["target"] == "702.22"
+    ).items()
 
 
 @pytest.fixture(scope="module")

@@ -70,7 +70,8 @@ def test_german_article_rules(german):
         "Das Spiel behandelt sie wieder so, als ob sie existiert."
     )
     assert (rules["702.23m"].text, rules["702.23m"].line) == (
-        "Mehrere Fälle von Instabilität auf derselben bleibenden Karte sind redundant.", 15
+        "Mehrere Fälle von Instabilität auf derselben bleibenden Karte sind redundant.",
+        15,
     )
     assert rules["702.23j"].text.endswith("Siehe Regeln 704.5n und 704.5d.")
     assert all(r.title is None and r.text for r in german.rules[1:])
@@ -78,14 +79,19 @@ def test_german_article_rules(german):
 
 def test_german_article_intro_is_commentary_on_the_rule(german):
     assert german.commentary == [
-        Commentary("Instabilität", "Instabilität (Phasing) ist eine der Schlüsselwortfähigkeiten von Magic.", 1, "702.23")
+        Commentary(
+            "Instabilität", "Instabilität (Phasing) ist eine der Schlüsselwortfähigkeiten von Magic.", 1, "702.23"
+        )
     ]
 
 
 def test_japanese_article_head(japanese):
     assert (japanese.lang, japanese.title) == ("ja", "フェイジング")
     assert japanese.meta == {
-        "種別": "常在型能力", "登場セット": "ミラージュ・ブロック アンヒンジド", "CR": "702.26", "english": "Phasing",
+        "種別": "常在型能力",
+        "登場セット": "ミラージュ・ブロック アンヒンジド",
+        "CR": "702.26",
+        "english": "Phasing",
     }
     assert japanese.terms == [TermPair("フェイジング", "Phasing", 5), TermPair("フェイジング", "Phasing", 103)]
 
@@ -98,11 +104,16 @@ def test_japanese_article_edition_comes_from_the_quote(japanese):
 def test_japanese_article_quoted_rules(japanese):
     assert [r.number for r in japanese.rules] == ["7", "702", "702.26"] + SUBRULES_26
     assert [(r.title, r.text, r.line) for r in japanese.rules[:3]] == [
-        ("その他のルール", "", 101), ("キーワード能力", "", 102), ("フェイジング", "", 103),
+        ("その他のルール", "", 101),
+        ("キーワード能力", "", 102),
+        ("フェイジング", "", 103),
     ]
     rules = by_number(japanese)
     assert rules["702.26p"].text == "パーマネント1つに複数のフェイジングがあっても効果は変わらない。"
-    assert rules["702.26h"].text == "あるオブジェクトが直接と間接の両方で同時にフェイズ・アウトした場合、それは間接的にフェイズ・アウトしている。"
+    assert (
+        rules["702.26h"].text
+        == "あるオブジェクトが直接と間接の両方で同時にフェイズ・アウトした場合、それは間接的にフェイズ・アウトしている。"
+    )
     assert rules["702.26k"].text.endswith("これは領域変更誘発を誘発させない。rule 800.4 参照。")
 
 
@@ -116,13 +127,27 @@ def test_japanese_article_rule_texts_are_the_source_lines_without_bullets(japane
 
 def test_japanese_article_sections(japanese):
     headings = [c.heading for c in japanese.commentary]
-    assert headings == ["フェイジング", "定義", "解説", "ルール", "旧ルール", "現在のルールとの相違点", "その他", "参考"]
+    assert headings == [
+        "フェイジング",
+        "定義",
+        "解説",
+        "ルール",
+        "旧ルール",
+        "現在のルールとの相違点",
+        "その他",
+        "参考",
+    ]
     assert {c.rule for c in japanese.commentary} == {"702.26"}
     assert [c.line for c in japanese.commentary] == [5, 12, 19, 23, 62, 73, 83, 92]
     sections = {c.heading: c.text for c in japanese.commentary}
-    assert sections["参考"] == "「フェイジング(Phasing)」で英語オラクル検索\nフェイズ・アウト（位相）\nキーワード能力\nルーリング"
+    assert (
+        sections["参考"]
+        == "「フェイジング(Phasing)」で英語オラクル検索\nフェイズ・アウト（位相）\nキーワード能力\nルーリング"
+    )
     assert sections["フェイジング"].startswith("フェイジング/Phasingはミラージュ・ブロックで登場し")
-    assert "\n  呪文を唱える際、フェイズ・アウトしているパーマネントを対象にすることはできない。\n" in sections["ルール"]
+    assert (
+        "\n  呪文を唱える際、フェイズ・アウトしているパーマネントを対象にすることはできない。\n" in sections["ルール"]
+    )
     assert all("•" not in c.text for c in japanese.commentary)
     assert "引用" not in sections["参考"] and "702.26a" not in sections["参考"]
 
@@ -162,8 +187,12 @@ def phenomena():
 def test_rule_page_language_is_the_rule_texts(phenomena):
     assert (phenomena.lang, phenomena.format, phenomena.edition) == ("en", "rule-page", None)
     # The page is Russian, its rules English: the title is the rules' own, the page's kept beside it.
-    assert phenomena.meta == {"page_lang": "ru", "prev": "309. Planes", "next": "311. Vanguards",
-                              "page_title": "Полные правила Magic: the Gathering"}
+    assert phenomena.meta == {
+        "page_lang": "ru",
+        "prev": "309. Planes",
+        "next": "311. Vanguards",
+        "page_title": "Полные правила Magic: the Gathering",
+    }
     assert phenomena.title == "310. Phenomena"
 
 
@@ -173,7 +202,10 @@ def test_titles_are_names_not_first_lines():
     assert clean_title("_Magic: The Gathering_ Comprehensive Rules") == "Magic: The Gathering Comprehensive Rules"
     assert clean_title("Magic: The Gathering\ufffd Comprehensive Rules") == "Magic: The Gathering Comprehensive Rules"
     assert clean_title("Magic: The Gatheringr Comprehensive Rules") == "Magic: The Gathering Comprehensive Rules"
-    assert clean_title("　このルールに関して、英語を正文とし、ウィザーズ・オブ・ザ・コースト社が著作権を持ちます。") is None
+    assert (
+        clean_title("　このルールに関して、英語を正文とし、ウィザーズ・オブ・ザ・コースト社が著作権を持ちます。")
+        is None
+    )
     assert clean_title("(このファイルの最後にも詳細は記述してあります)") is None
     japanese = parse(cr_text, corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"))
     assert japanese.title is None  # no line of its head is a title: the reader shows its name
@@ -184,8 +216,9 @@ def test_rule_page_rules(phenomena):
     assert [(r.title, r.text) for r in phenomena.rules[:2]] == [("Card Types", ""), ("Phenomena", "")]
     rules = by_number(phenomena)
     assert (rules["310.1"].text, rules["310.1"].line) == (
-        'Phenomenon is a card type seen only on nontraditional Magic cards. Only the Planechase casual variant '
-        'uses phenomenon cards. See rule 901, "Planechase."', 12,
+        "Phenomenon is a card type seen only on nontraditional Magic cards. Only the Planechase casual variant "
+        'uses phenomenon cards. See rule 901, "Planechase."',
+        12,
     )
     assert rules["310.3"].text == "Phenomenon cards have no subtypes."
     assert rules["310.7"].text == (
@@ -199,9 +232,7 @@ def test_rule_page_rules(phenomena):
 def _html_page(seed_text: str) -> str:
     """The seed's rules as an HTML page: <title>, a menu, headings, <p> rules (some unclosed), a nav <div>."""
     rules = [line for line in seed_text.splitlines() if re.match(r"310\.\d", line)]
-    paragraphs = "\n".join(
-        f"<p>{html.escape(line)}" + ("</p>" if n % 2 else "") for n, line in enumerate(rules)
-    )
+    paragraphs = "\n".join(f"<p>{html.escape(line)}" + ("</p>" if n % 2 else "") for n, line in enumerate(rules))
     return f"""<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>Полные правила Magic: the Gathering</title>
 <script>var x = "999.1 not a rule";</script></head>
@@ -226,8 +257,12 @@ def test_rule_page_as_html_gives_the_same_rules(phenomena):
     assert document.lang == "en" and document.title == "310. Phenomena"
     assert document.meta["page_title"] == "Полные правила Magic: the Gathering"
     assert document.meta == {
-        "page_lang": "ru", "prev": "309. Planes", "next": "311. Vanguards",
-        "prev_href": "309.html", "next_href": "311.html", "page_title": "Полные правила Magic: the Gathering",
+        "page_lang": "ru",
+        "prev": "309. Planes",
+        "next": "311. Vanguards",
+        "prev_href": "309.html",
+        "next_href": "311.html",
+        "page_title": "Полные правила Magic: the Gathering",
     }
     source = page.decode("utf-8").splitlines()
     assert all(rule.number in source[rule.line - 1] for rule in document.rules)
@@ -241,8 +276,12 @@ def test_rule_page_200_from_mtg_ru():
         "Some parts of a card are also characteristics of the object that has them. See rule 109.3."
     )
     assert document.lang == "en"
-    assert document.meta == {"page_lang": "ru", "prev": "121. Counters", "next": "201. Name",
-                             "page_title": "Полные правила Magic: the Gathering"}
+    assert document.meta == {
+        "page_lang": "ru",
+        "prev": "121. Counters",
+        "next": "201. Name",
+        "page_title": "Полные правила Magic: the Gathering",
+    }
     assert document.title == "200. General"
 
 
@@ -303,7 +342,9 @@ def test_mediawiki_phasing_excerpt(japanese_lines):
         assert rules[number].text == japanese_lines[number], number
     assert rules["702.26k"].text.endswith("rule 800.4 参照。")
     assert len(rules["702.26b"].examples) == 2
-    assert rules["702.26b"].examples[1].startswith("あなたは、フェイズ・アウト状態のクリーチャーをコントロールしている。")
+    assert (
+        rules["702.26b"].examples[1].startswith("あなたは、フェイズ・アウト状態のクリーチャーをコントロールしている。")
+    )
     assert (rules["702.26n"].line, rules["702.26p"].line) == (31, 33)
 
 
@@ -323,18 +364,25 @@ def test_mediawiki_header_only_file_has_no_rules_but_dates_itself():
 
 def test_mediawiki_glossary():
     document = parse(mediawiki, corpus_path(*GLOSSARY))
-    assert (document.lang, document.edition, document.edition_evidence) == ("ja", "2026-01-16", "header: 和訳 20260116.0")
+    assert (document.lang, document.edition, document.edition_evidence) == (
+        "ja",
+        "2026-01-16",
+        "header: 和訳 20260116.0",
+    )
     assert len(document.glossary) == 728 and not document.rules
     assert document.glossary[0] == GlossaryEntry(
         "相棒",
         "そのカードの相棒 能力の条件が満たされているなら、クリーチャー・カード1枚をゲームの外部から相棒として選ぶことが"
         "できるようにするキーワード能力。相棒を選んだなら、ゲーム中1回、そのプレイヤーは{3}を支払ってそれを自分の"
         "手札に加えることができる。rule 702.139〔相棒〕参照。",
-        4, "Companion", "あいぼう",
+        4,
+        "Companion",
+        "あいぼう",
     )
     entries = {entry.english: entry for entry in document.glossary}
     assert (entries["Phased In/Phased Out"].term, entries["Phased In/Phased Out"].reading) == (
-        "フェイズ・イン、フェイズ・アウト", "ふぇいずいん、ふぇいずあうと",
+        "フェイズ・イン、フェイズ・アウト",
+        "ふぇいずいん、ふぇいずあうと",
     )
     assert (entries["Room"].term, entries["Room"].reading) == ("へや", "へや")  # the source prints no kanji term
     assert [e.term for e in document.glossary if e.english == "Vanguard"] == ["ヴァンガード", "ヴァンガード戦"]
@@ -392,7 +440,10 @@ def test_undecodable_bytes(module):
 @pytest.mark.parametrize(
     "module, text",
     [
-        (wiki_article, lambda: "Instabilität (Phasing) ist eine der Schlüsselwortfähigkeiten von Magic.\n\nMehr Text.\n"),
+        (
+            wiki_article,
+            lambda: "Instabilität (Phasing) ist eine der Schlüsselwortfähigkeiten von Magic.\n\nMehr Text.\n",
+        ),
         (rule_page, lambda: ru_excerpt("-magic-the-gathering-.html")["text"]),  # translator's notes only
         (mediawiki, lambda: "このページの内容は転記したものです。\n----\n__NOTOC__\n"),
     ],
@@ -450,10 +501,21 @@ def test_home_lists_a_dictionary_as_a_glossary_and_a_page_with_its_language():
     def info(name, lang, title, rules, glossary, meta):
         return DocumentInfo(name, lang, None, None, "x", title, name, rules, 0, glossary, 0, 0, "", meta)
 
-    page = home(None, Urls(), [
-        info("CompRules_ja_20260116.0_dict", "ja", None, 0, 728, {}),
-        info("004_87f96431dc6e8d24", "en", "310. Phenomena", 9, 0,
-             {"page_lang": "ru", "page_title": "Полные правила Magic: the Gathering"})])
+    page = home(
+        None,
+        Urls(),
+        [
+            info("CompRules_ja_20260116.0_dict", "ja", None, 0, 728, {}),
+            info(
+                "004_87f96431dc6e8d24",
+                "en",
+                "310. Phenomena",
+                9,
+                0,
+                {"page_lang": "ru", "page_title": "Полные правила Magic: the Gathering"},
+            ),
+        ],
+    )
     assert "a glossary of 728 entries" in page and "0 rules" not in page
     assert '<span lang="ru">Полные правила Magic: the Gathering</span>' in page
     assert "310. Phenomena" in page and "on a page in Russian:" in page

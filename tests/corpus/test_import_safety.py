@@ -35,12 +35,14 @@ def invoke(db, *args):
 
 
 def stored(kb, name: str) -> dict:
-    row = kb.conn.execute("select id, rules, examples, glossary, sha256 from documents where name = ?",
-                          [name]).fetchone()
+    row = kb.conn.execute(
+        "select id, rules, examples, glossary, sha256 from documents where name = ?", [name]
+    ).fetchone()
     return dict(zip(("id", "rules", "examples", "glossary", "sha256"), row))
 
 
 # ---- decoding ---------------------------------------------------------------------------------
+
 
 def test_a_stray_byte_in_german_utf8_fails_naming_line_and_offset_and_keeps_the_good_document(kb, tmp_path):
     good = tmp_path / GERMAN.name
@@ -66,8 +68,7 @@ def test_a_stray_byte_in_an_english_edition_names_its_own_line(kb, tmp_path):
     path.write_bytes(data[:offset] + b"\xff" + data[offset:])
     with pytest.raises(SourceError) as info:
         kb.import_file(path)
-    assert info.value.line == data[:offset].count(b"\n") + data[:offset].count(b"\r") - data[:offset].count(
-        b"\r\n") + 1
+    assert info.value.line == data[:offset].count(b"\n") + data[:offset].count(b"\r") - data[:offset].count(b"\r\n") + 1
     assert info.value.line > 7 and f"offset {offset}" in info.value.message
     assert kb.conn.execute("select count(*) from documents").fetchone()[0] == 0
 
@@ -86,7 +87,7 @@ def test_control_characters_are_removed_with_a_warning(kb, tmp_path):
     text = (MINI / "MiniRules_20260807.txt").read_text(encoding="utf-8")
     path = tmp_path / "MiniRules_20260807.txt"
     path.write_text(text.replace("A two-player game", "A two-\x00player\x07 game"), encoding="utf-8")
-    line = text[:text.index("A two-player game")].count("\n") + 1
+    line = text[: text.index("A two-player game")].count("\n") + 1
     result = invoke(kb.path, "import", "--warnings", str(path))
     assert result.exit_code == 0, result.output
     assert f"Warning: {path}:{line}: removed 2 control character(s) (the first, 0x00" in result.output
@@ -103,6 +104,7 @@ def test_a_text_made_of_control_characters_is_refused(tmp_path):
 
 
 # ---- replacing a document -------------------------------------------------------------------------
+
 
 @pytest.fixture
 def newest(tmp_path):
@@ -133,7 +135,7 @@ def test_losing_less_than_a_tenth_replaces(kb, newest):
     text = newest.read_bytes()
     cut = text.index(b"702.26p")  # drop one subrule: far less than 10%
     end = text.index(b"\n", text.index(b"\n", cut) + 1)
-    newest.write_bytes(text[:cut] + text[end + 1:])
+    newest.write_bytes(text[:cut] + text[end + 1 :])
     result = kb.import_file(newest)
     assert result.status == "replaced" and result.rules == 3317
 
@@ -146,20 +148,23 @@ def test_a_refused_file_in_a_folder_fails_and_the_others_import(kb, newest, tmp_
     (folder / newest.name).write_bytes(data[: len(data) // 2])
     shutil.copy(MINI / "MiniRules_20260807.txt", folder)
     results = {r.name: r for r in kb.import_paths([folder])}
-    assert results[newest.stem].status == "failed" and "would replace the stored document" in results[
-        newest.stem].error
+    assert results[newest.stem].status == "failed" and "would replace the stored document" in results[newest.stem].error
     assert results["MiniRules_20260807"].status == "added"
     with pytest.raises(ReplaceRefused):
         kb.import_paths([folder / newest.name], keep_going=False)
 
 
-@pytest.mark.parametrize("encode", [
-    lambda text: codecs.BOM_UTF8 + text.encode("utf-8"),
-    lambda text: text.replace("\n", "\r\n").encode("utf-8"),
-    lambda text: codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
-    lambda text: codecs.BOM_UTF16_BE + text.replace("\n", "\r").encode("utf-16-be"),
-    lambda text: text.replace("\n", "   \n").encode("utf-8"),
-], ids=["bom", "crlf", "utf16le", "utf16be-cr", "trailing-spaces"])
+@pytest.mark.parametrize(
+    "encode",
+    [
+        lambda text: codecs.BOM_UTF8 + text.encode("utf-8"),
+        lambda text: text.replace("\n", "\r\n").encode("utf-8"),
+        lambda text: codecs.BOM_UTF16_LE + text.encode("utf-16-le"),
+        lambda text: codecs.BOM_UTF16_BE + text.replace("\n", "\r").encode("utf-16-be"),
+        lambda text: text.replace("\n", "   \n").encode("utf-8"),
+    ],
+    ids=["bom", "crlf", "utf16le", "utf16be-cr", "trailing-spaces"],
+)
 def test_the_same_content_in_other_bytes_is_unchanged_and_keeps_its_ids(kb, tmp_path, encode):
     text = (MINI / "MiniRules_20260807.txt").read_text(encoding="utf-8")
     path = tmp_path / "MiniRules_20260807.txt"
@@ -188,6 +193,7 @@ def test_a_document_imported_before_the_content_digest_is_compared_by_its_rows(k
 
 
 # ---- limits -----------------------------------------------------------------------------------------
+
 
 def test_the_default_limits_fit_every_real_edition_with_room_to_spare():
     import csv
@@ -220,9 +226,14 @@ def test_a_document_over_the_rule_limit_is_refused(kb, newest, monkeypatch):
 
 @pytest.mark.parametrize("depth", [20_000, 39_000])
 def test_a_deeply_nested_page_imports(kb, tmp_path, depth):
-    page = ("<html><head><title>310. Phenomena</title></head><body>" + "<div>" * depth
-            + "<p>310.1 Phenomenon is a card type seen only in Planechase games.</p>"
-            + "<p>310.2 A phenomenon card has a name and rules text.</p>" + "</div>" * depth + "</body></html>")
+    page = (
+        "<html><head><title>310. Phenomena</title></head><body>"
+        + "<div>" * depth
+        + "<p>310.1 Phenomenon is a card type seen only in Planechase games.</p>"
+        + "<p>310.2 A phenomenon card has a name and rules text.</p>"
+        + "</div>" * depth
+        + "</body></html>"
+    )
     path = tmp_path / "deep.html"
     path.write_text(page, encoding="utf-8")
     result = kb.import_file(path)

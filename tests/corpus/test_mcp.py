@@ -39,7 +39,10 @@ def _build(path: Path) -> None:
     kb = KnowledgeBase.open(path)
     try:
         files = [corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in EDITIONS]
-        files += [corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"), corpus_path("ja", "CompRules_ja_20260116.0_dict.txt")]
+        files += [
+            corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
+            corpus_path("ja", "CompRules_ja_20260116.0_dict.txt"),
+        ]
         results = kb.import_paths(files, keep_going=False)
         assert [r.status for r in results] == ["added"] * len(files)
         import_seeds(kb)  # the seeds (German 702.23, Japanese 702.26 of 2023-11-17, Russian page) and the scenarios
@@ -198,7 +201,11 @@ def test_rules_of_a_range_in_document_order(server):
     found = data(server, "rules", reference="702.26a-d")
     assert [r["ruleNumber"] for r in found["rules"]] == ["702.26a", "702.26b", "702.26c", "702.26d"]
     assert (found["edition"], found["document"], found["page"]["total"], found["page"]["nextOffset"]) == (
-        "2026-08-07", "MagicCompRules_20260807", 4, None)
+        "2026-08-07",
+        "MagicCompRules_20260807",
+        4,
+        None,
+    )
     assert found["rules"][3]["ruleText"].startswith("The phasing event doesn’t actually cause a permanent")
 
 
@@ -259,7 +266,10 @@ def test_a_trace_lists_the_changes_unless_asked_for_every_edition(server, kb):
     changes = data(server, "trace", number=number, edition="2010-07-16", subrules=False)
     assert [s["edition"] for s in changes["steps"]] == ["2010-07-16", "2026-08-07"] and changes["editions"] == 3
     moved = data(server, "trace", number="702.23b", edition="2010-07-16", subrules=False)
-    assert [(s["number"], s["change"]) for s in moved["steps"][:2]] == [("702.23b", None), ("702.26b", "renumbered and edited")]
+    assert [(s["number"], s["change"]) for s in moved["steps"][:2]] == [
+        ("702.23b", None),
+        ("702.26b", "renumbered and edited"),
+    ]
 
 
 def test_check_answers_the_fixed_text_only_when_asked(server):
@@ -267,8 +277,9 @@ def test_check_answers_the_fixed_text_only_when_asked(server):
     found = data(server, "check", text=text, since="2010-07-16", limit=1, offset=1)
     assert "fixedText" not in found and found["page"]["total"] == 3
     assert [c["target"] for c in found["citations"]] == ["702.23b"]
-    assert found["changes"] == [{"start": text.index("702.23b"), "end": text.index("702.23b") + 7,
-                                 "old": "702.23b", "new": "702.26b"}]
+    assert found["changes"] == [
+        {"start": text.index("702.23b"), "end": text.index("702.23b") + 7, "old": "702.23b", "new": "702.26b"}
+    ]
 
 
 def test_cite_and_check_refuse_what_the_http_api_refuses(server):
@@ -287,8 +298,9 @@ def test_a_call_the_client_abandons_stops_its_work(kb):
     """The client's timeout sends a cancellation; the query under way is aborted, not finished for nobody."""
     built = build_server(KnowledgeBase.open(mcp_db_path(), readonly=True))
     outcomes: list[str] = []
-    endless = ("with recursive c(x) as (select 1 union all select x + 1 from c where x < 100000000) "
-               "select count(*) from c")
+    endless = (
+        "with recursive c(x) as (select 1 union all select x + 1 from c where x < 100000000) select count(*) from c"
+    )
 
     def count_forever(kb) -> dict:
         try:
@@ -344,9 +356,14 @@ def test_cite_gives_every_citation_with_its_span_rule_and_edition(server, kb):
     assert set(by_target) == {"702.26b", "613.6", "999.1"}
     assert (found["resolved"], found["unresolved"]) == (2, 1)
     for citation in found["citations"]:
-        assert text[citation["start"]:citation["end"]] == citation["raw"]
+        assert text[citation["start"] : citation["end"]] == citation["raw"]
     phasing = by_target["702.26b"]
-    assert phasing["raw"] == "702.26b" and phasing["citation"]["raw"] == "CR 702.26b" and phasing["status"] == "resolved" and phasing["edition"] == "2026-08-07"
+    assert (
+        phasing["raw"] == "702.26b"
+        and phasing["citation"]["raw"] == "CR 702.26b"
+        and phasing["status"] == "resolved"
+        and phasing["edition"] == "2026-08-07"
+    )
     assert phasing["rules"][0]["text"] == kb.rule("702.26b").text
     assert phasing["rules"][0]["citation"] == "CR 702.26b (2026-08-07)"
     example = by_target["613.6"]
@@ -367,8 +384,11 @@ def test_check_moved_gone_and_the_fixed_text(server):
     found = data(server, "check", text=text, since="2010-07-16", fix=True)
     assert (found["since"], found["until"]) == ("2010-07-16", "2026-08-07")
     statuses = {c["target"]: (c["status"], c["new_target"]) for c in found["citations"]}
-    assert statuses == {"702.23": ("moved", "702.26"), "702.23b": ("moved and changed", "702.26b"),
-                        "702.23j": ("gone", None)}
+    assert statuses == {
+        "702.23": ("moved", "702.26"),
+        "702.23b": ("moved and changed", "702.26b"),
+        "702.23j": ("gone", None),
+    }
     assert found["counts"] == {"moved": 1, "moved and changed": 1, "gone": 1}
     assert found["fixedText"] == "Phasing is rule 702.26 and 702.26b; tokens: rule 702.23j."
     assert [c["old"] for c in found["changes"]] == ["702.23", "702.23b"]
@@ -377,8 +397,9 @@ def test_check_moved_gone_and_the_fixed_text(server):
 def test_check_a_changed_text_and_a_title_that_no_longer_fits(server):
     summary = data(server, "diff", old="2026-01-16", new="2026-08-07", section="702", limit=1000)
     edited = next(r for r in summary["changed"] if r["change"] == "edited" and r["oldNumber"] == r["newNumber"])
-    changed = data(server, "check", text=f"See rule {edited['newNumber']}.", since="2026-01-16", until="2026-08-07",
-                   fix=True)
+    changed = data(
+        server, "check", text=f"See rule {edited['newNumber']}.", since="2026-01-16", until="2026-08-07", fix=True
+    )
     citation = changed["citations"][0]
     assert citation["status"] == "changed" and citation["changes"]
     assert changed["fixedText"] == f"See rule {edited['newNumber']}."  # nothing moved, nothing fixed
@@ -391,8 +412,11 @@ def test_check_a_rule_moved_and_changed(server):
     found = data(server, "check", text="rule 702.23d", since="2010-07-16")
     [citation] = found["citations"]
     assert (citation["status"], citation["new_target"]) == ("moved and changed", "702.26d")
-    assert {"op": "insert", "old": "",
-            "new": "Tokens continue to exist on the battlefield while phased out ."} in citation["changes"]
+    assert {
+        "op": "insert",
+        "old": "",
+        "new": "Tokens continue to exist on the battlefield while phased out .",
+    } in citation["changes"]
     assert found["changes"] == [{"start": 5, "end": 12, "old": "702.23d", "new": "702.26d"}]
 
 
@@ -408,13 +432,19 @@ def test_check_against_an_edition_that_is_not_there(server):
 def test_trace_follows_the_renumbering(server):
     found = data(server, "trace", number="702.23", edition="2010-07-16", subrules=False)
     assert [(s["edition"], s["number"]) for s in found["steps"]] == [
-        ("2010-07-16", "702.23"), ("2026-01-16", "702.26"), ("2026-08-07", "702.26")]
+        ("2010-07-16", "702.23"),
+        ("2026-01-16", "702.26"),
+        ("2026-08-07", "702.26"),
+    ]
     assert found["end"] == "702.26 in 2026-08-07" and found["subrules"] == []
     back = data(server, "trace", number="702.26b", back=True, subrules=False)
     assert back["direction"] == "back" and back["number"] == "702.26b" and back["edition"] == "2026-08-07"
     oldest = back["steps"][-1]
     assert (oldest["edition"], oldest["document"], oldest["number"]) == (
-        "2010-07-16", "MagicCompRules_20100716", "702.23b")
+        "2010-07-16",
+        "MagicCompRules_20100716",
+        "702.23b",
+    )
 
 
 def test_trace_errors(server):
@@ -498,8 +528,11 @@ def test_rule_resources_through_the_template(server):
 
 
 def test_a_uri_from_an_answer_reads_back_the_same_rule(server):
-    for arguments in ({"number": "702.23", "lang": "de"}, {"number": "702.23b", "edition": "2010-07-16"},
-                      {"number": "702.26b", "lang": "ja", "edition": "2023-11-17"}):
+    for arguments in (
+        {"number": "702.23", "lang": "de"},
+        {"number": "702.23b", "edition": "2010-07-16"},
+        {"number": "702.26b", "lang": "ja", "edition": "2023-11-17"},
+    ):
         answered = data(server, "rule", subrules=False, **arguments)
         again = _read(server, answered["uri"])
         assert (again["ruleText"], again["document"]) == (answered["ruleText"], answered["document"])
@@ -520,7 +553,11 @@ def test_the_editions_resource(server):
     editions = _read(server, "mtgkb://editions")
     assert editions["newest"]["en"] == "2026-08-07"
     assert {d["document"] for d in editions["documents"]} >= {
-        "MagicCompRules_20100716", "MagicCompRules_20260807", "CompRules_ja_20260116.0_lines", "001_b91ea460c0a74603"}
+        "MagicCompRules_20100716",
+        "MagicCompRules_20260807",
+        "CompRules_ja_20260116.0_lines",
+        "001_b91ea460c0a74603",
+    }
 
 
 def test_completions_of_the_template_arguments(server, kb):
@@ -547,22 +584,30 @@ def test_completions_of_the_template_arguments(server, kb):
 def test_the_prompt_asks_for_validated_citations_with_the_edition(server):
     prompts = talk(server, lambda client: client.list_prompts()).prompts
     assert [p.name for p in prompts] == ["answer_rules_question"]
-    assert [(a.name, a.required) for a in prompts[0].arguments] == [("question", True), ("edition", False),
-                                                                    ("lang", False)]
+    assert [(a.name, a.required) for a in prompts[0].arguments] == [
+        ("question", True),
+        ("edition", False),
+        ("lang", False),
+    ]
     question = "Does a phased-out token stop existing?"
     result = talk(server, lambda client: client.get_prompt("answer_rules_question", {"question": question}))
     text = result.messages[0].content.text
     assert result.messages[0].role == "user"
     assert "Edition: 2026-08-07." in text and text.endswith(f"Question: {question}")
     assert "`cite`" in text and "`search`" in text and "CR 702.26b (2026-08-07)" in text
-    older = talk(server, lambda client: client.get_prompt(
-        "answer_rules_question", {"question": question, "edition": "20100716", "lang": "de"}))
+    older = talk(
+        server,
+        lambda client: client.get_prompt(
+            "answer_rules_question", {"question": question, "edition": "20100716", "lang": "de"}
+        ),
+    )
     assert "Edition: 2010-07-16. Rule texts in: de." in older.messages[0].content.text
 
 
 def test_the_prompt_rejects_an_edition_that_is_not_there(server):
-    error = failure(server, lambda client: client.get_prompt("answer_rules_question",
-                                                             {"question": "?", "edition": "1998-01-01"}))
+    error = failure(
+        server, lambda client: client.get_prompt("answer_rules_question", {"question": "?", "edition": "1998-01-01"})
+    )
     assert error.code == INVALID_PARAMS and "2010-07-16" in error.data["suggestions"]
 
 
@@ -581,12 +626,19 @@ def test_the_prompt_without_its_question_is_invalid_params(server):
 def test_every_tool_has_the_schema_of_its_answer(server):
     listed = {tool.name: tool for tool in talk(server, lambda client: client.list_tools()).tools}
     assert "errors.pydantic.dev" not in json.dumps([t.model_dump(mode="json") for t in listed.values()])
-    calls = {"rule": {"number": "702.26"}, "rules": {"reference": "702.26a-d"}, "search": {"query": "phased out"},
-             "cite": {"text": "rule 702.26b"}, "check": {"text": "rule 702.23b", "since": "2010-07-16"},
-             "trace": {"number": "702.23", "edition": "2010-07-16"},
-             "diff": {"old": "2026-01-16", "new": "2026-08-07", "section": "702.26"},
-             "crosscheck": {"a": "de:702.23", "b": "en@2010-07-16:702.23"}, "glossary": {"term": "Phasing"},
-             "term": {"query": "phasing"}, "editions": {}}
+    calls = {
+        "rule": {"number": "702.26"},
+        "rules": {"reference": "702.26a-d"},
+        "search": {"query": "phased out"},
+        "cite": {"text": "rule 702.26b"},
+        "check": {"text": "rule 702.23b", "since": "2010-07-16"},
+        "trace": {"number": "702.23", "edition": "2010-07-16"},
+        "diff": {"old": "2026-01-16", "new": "2026-08-07", "section": "702.26"},
+        "crosscheck": {"a": "de:702.23", "b": "en@2010-07-16:702.23"},
+        "glossary": {"term": "Phasing"},
+        "term": {"query": "phasing"},
+        "editions": {},
+    }
     assert set(calls) == TOOLS
     for name, arguments in calls.items():
         schema = listed[name].output_schema
@@ -658,8 +710,10 @@ def test_lookups_and_long_calls_at_once_each_get_their_answer(server, kb):
     numbers = ["702.26b", "613.6", "100.1", "704.5m"]
 
     async def scenario(client):
-        long = [client.call_tool("diff", {"old": "2010-07-16", "new": "2026-08-07", "limit": 5}),
-                client.call_tool("rule", {"number": "7"})]
+        long = [
+            client.call_tool("diff", {"old": "2010-07-16", "new": "2026-08-07", "limit": 5}),
+            client.call_tool("rule", {"number": "7"}),
+        ]
         quick = [client.call_tool("rule", {"number": n, "subrules": False}) for n in numbers]
         quick.append(client.read_resource("mtgkb://ja/latest/702.26b"))
         return await asyncio.gather(*long, *quick)

@@ -41,8 +41,13 @@ async def _exchange(client: Client) -> dict:
     missing = await client.call_tool("rule", {"number": "702.26q"})
     resource = await client.read_resource("mtgkb://en/2026-08-07/702.26b")
     cited = await client.call_tool("cite", {"text": "See CR 702.26b."})
-    return {"tools": tools, "rule": rule.structured_content, "missing": missing, "resource": resource.contents[0].text,
-            "cited": cited.structured_content}
+    return {
+        "tools": tools,
+        "rule": rule.structured_content,
+        "missing": missing,
+        "resource": resource.contents[0].text,
+        "cited": cited.structured_content,
+    }
 
 
 def _assert_exchange(found: dict) -> None:
@@ -97,8 +102,14 @@ def test_rules_in_english_whatever_the_locale():
 
 
 def test_streamable_http_on_the_loopback():
-    process = subprocess.Popen(_command("--http", "--port", "0"), stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
-                               env=_environment(), cwd=str(ROOT), text=True)
+    process = subprocess.Popen(
+        _command("--http", "--port", "0"),
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        env=_environment(),
+        cwd=str(ROOT),
+        text=True,
+    )
     try:
         url = _announced_url(process)
         parts = urlsplit(url)
@@ -172,10 +183,18 @@ def test_only_loopback_addresses_pass_without_a_warning():
 
 
 def test_the_cli_loads_no_mcp_sdk_until_the_command_runs():
-    probe = ("import sys, kb.cli; "
-             "print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith(('mcp.', 'mcp_types'))))")
-    output = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=_environment(),
-                            cwd=str(ROOT), timeout=DEADLINE, check=True).stdout
+    probe = (
+        "import sys, kb.cli; print(sorted(m for m in sys.modules if m == 'mcp' or m.startswith(('mcp.', 'mcp_types'))))"
+    )
+    output = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env=_environment(),
+        cwd=str(ROOT),
+        timeout=DEADLINE,
+        check=True,
+    ).stdout
     assert output.strip() == "[]"
     assert "mcp" in cli.list_commands(None) and cli.get_command(None, "mcp").name == "mcp"
 
@@ -183,11 +202,23 @@ def test_the_cli_loads_no_mcp_sdk_until_the_command_runs():
 def test_stdio_answers_lines_that_are_no_message():
     """A line that is not JSON gets -32700 with id null; JSON that is not a JSON-RPC message gets -32600,
     with its id when it has one; a blank line is skipped; the session goes on."""
-    lines = ["not json", '{"jsonrpc": "2.0", "id": 7, "method": 5}', "", "[1, 2]",
-             '{"jsonrpc": "2.0", "id": "seven", "params": {}}', '{"jsonrpc": "2.0", "id": 1, "method": "initialize", '
-             '"params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}']
-    server = subprocess.Popen(_command(), env=_environment(), cwd=str(ROOT), stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    lines = [
+        "not json",
+        '{"jsonrpc": "2.0", "id": 7, "method": 5}',
+        "",
+        "[1, 2]",
+        '{"jsonrpc": "2.0", "id": "seven", "params": {}}',
+        '{"jsonrpc": "2.0", "id": 1, "method": "initialize", '
+        '"params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}',
+    ]
+    server = subprocess.Popen(
+        _command(),
+        env=_environment(),
+        cwd=str(ROOT),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
     timer = threading.Timer(DEADLINE, server.kill)  # bounds the test if an answer never comes
     timer.start()
     try:
@@ -206,7 +237,11 @@ def test_stdio_answers_lines_that_are_no_message():
         if server.poll() is None:
             server.kill()
     errors = [(a["id"], a["error"]["code"], a["error"]["message"]) for a in answers[:-1]]
-    assert errors == [(None, -32700, "Parse error"), (7, -32600, "Invalid Request"), (None, -32600, "Invalid Request"),
-                      ("seven", -32600, "Invalid Request")]
+    assert errors == [
+        (None, -32700, "Parse error"),
+        (7, -32600, "Invalid Request"),
+        (None, -32600, "Invalid Request"),
+        ("seven", -32600, "Invalid Request"),
+    ]
     assert "method" in answers[1]["error"]["data"]
     assert answers[-1]["result"]["serverInfo"]["name"] == "mtgkb"

@@ -28,17 +28,15 @@ DIFFERENCES = {
     "def strive": "Academy Ruins' unofficial glossary of ability words; mtgkb answers only what the CR says",
     "def wiLL of Athe Councel": "Academy Ruins' unofficial glossary of ability words (and a typo of it)",
     "702.3.": "a trailing dot asks for the rule without its subrules (judgebot's convention), so the rule "
-              "702.3 is answered; its definingRule is the bots' answer",
+    "702.3 is answered; its definingRule is the bots' answer",
     "702.45.": "a trailing dot: the rule without its subrules, whose definingRule is the bots' answer",
     "702.22.": "a trailing dot: the rule without its subrules, whose definingRule is the bots' answer",
     "702.44.": "a trailing dot: the rule without its subrules, whose definingRule is the bots' answer",
     "702.21.": "a trailing dot: the rule without its subrules, whose definingRule is the bots' answer",
     "mana burn (obsolete)": "judgebot's own ids (mana_burn) are its keys; mtgkb links glossary entries by "
-                            "Yawgatog's anchors; the entry is found by name",
-    "Alternating Teams Variant; Free-for-All; Double-Faced Cards; City's Blessing":
-        "judgebot's own ids; each entry is found by its name (straight quote for the CR's curly one)",
-    'partner, "partner with [name]" / Active Player, Nonactive Player Order':
-        "judgebot's own ids; each entry is found by each of its names",
+    "Yawgatog's anchors; the entry is found by name",
+    "Alternating Teams Variant; Free-for-All; Double-Faced Cards; City's Blessing": "judgebot's own ids; each entry is found by its name (straight quote for the CR's curly one)",
+    'partner, "partner with [name]" / Active Player, Nonactive Player Order': "judgebot's own ids; each entry is found by each of its names",
 }
 
 
@@ -72,8 +70,13 @@ def edition_for(note: str, given: str = "") -> str | None:
     as its document's name (the notes name files; an edition's header date can differ)."""
     spans = re.findall(r"(\d{8})\.\.(\d{8})", note.split("Our corpus")[0])
     # "Land-type list valid CR 20121001..20221118 for 205.3i; 205.4c valid 20140501..20260807"
-    named = [(a, b) for first, a, b, last in re.findall(
-        r"(?:([\d.]+[a-z]?) valid )?(?:CR )?(\d{8})\.\.(\d{8})(?: for ([\d.]+[a-z]?))?", note) if given in (first, last)]
+    named = [
+        (a, b)
+        for first, a, b, last in re.findall(
+            r"(?:([\d.]+[a-z]?) valid )?(?:CR )?(\d{8})\.\.(\d{8})(?: for ([\d.]+[a-z]?))?", note
+        )
+        if given in (first, last)
+    ]
     spans = named or spans
     held = [day for day in sorted(EDITIONS, reverse=True) if any(a <= day <= b for a, b in spans)]
     if spans and not held:
@@ -97,6 +100,7 @@ def expected_parts(expected: str) -> list[tuple[str, str, str]]:
 def same(a: str, b: str) -> bool:
     """Equal texts, spaces and quotes folded: the bots' older tests hold the CR's curly quotes as
     straight ones (Fryatog's parser of those years straightened them)."""
+
     def plain(text: str) -> str:
         return " ".join(text.translate(QUOTES).split())
 
@@ -197,8 +201,10 @@ def check_glossary(kb, db, given: str, expected: str, edition: str | None) -> No
     for _kind, number, text in parts[1:]:  # the rule the entry cites, as the bots show it
         cited = [kb.rule(target, edition=edition) for target in entry.rules]
         wanted = RuleNumber.parse(number)
-        assert any(wanted.is_within(RuleNumber.parse(rule.number)) or rule.defining_rule == number
-                   for rule in cited), (number, entry.rules)
+        assert any(wanted.is_within(RuleNumber.parse(rule.number)) or rule.defining_rule == number for rule in cited), (
+            number,
+            entry.rules,
+        )
         assert same(kb.rule(number, edition=edition).text, text)
 
 
@@ -215,29 +221,42 @@ def check_difference(kb, db, given: str, expected: str, edition: str | None) -> 
         assert code == 0 and shown["withoutSubrules"] and shown["definingRule"] == number
     else:
         names = [name.strip() for name in re.split(r";|/|, (?=\")", given)]
-        expected_terms = {"mana burn (obsolete)": "Mana Burn (Obsolete)", "Alternating Teams Variant":
-                          "Alternating Teams Variant", "Free-for-All": "Free-for-All", "Double-Faced Cards":
-                          "Double-Faced Cards", "City's Blessing": "City’s Blessing", "partner":
-                          "Partner, “Partner—[text],” “Partner with [name]”", '"partner with [name]"':
-                          "Partner, “Partner—[text],” “Partner with [name]”", "Active Player, Nonactive Player Order":
-                          "Active Player, Nonactive Player Order"}
+        expected_terms = {
+            "mana burn (obsolete)": "Mana Burn (Obsolete)",
+            "Alternating Teams Variant": "Alternating Teams Variant",
+            "Free-for-All": "Free-for-All",
+            "Double-Faced Cards": "Double-Faced Cards",
+            "City's Blessing": "City’s Blessing",
+            "partner": "Partner, “Partner—[text],” “Partner with [name]”",
+            '"partner with [name]"': "Partner, “Partner—[text],” “Partner with [name]”",
+            "Active Player, Nonactive Player Order": "Active Player, Nonactive Player Order",
+        }
         for name in names:
             assert kb.glossary(name, lang="en").entries[0].term == expected_terms[name], name
 
 
 def check_diff(kb, given: str, expected: str) -> None:
     """The bots' history of numbers and words, from the imported editions."""
+
     def cites(term: str, day: str) -> list[str]:
         return kb.glossary(term, lang="en", edition=day).entries[0].rules
 
     old_to_new = kb.number_map("MagicCompRules_20210224", "MagicCompRules_20260807")
     if '"Detain"' in given:
-        assert [cites("Detain", d)[0] for d in ("MagicCompRules_20200601", "MagicCompRules_20210224", "MagicCompRules_20260807")] == \
-            ["701.28", "701.29", "701.35"]
+        assert [
+            cites("Detain", d)[0]
+            for d in ("MagicCompRules_20200601", "MagicCompRules_20210224", "MagicCompRules_20260807")
+        ] == ["701.28", "701.29", "701.35"]
     elif '"Monarch"' in given:  # the bots' later numbers; the corpus's newest is 725 (docs/history.md)
-        assert [cites("Monarch", d)[0] for d in ("MagicCompRules_20210224", "MagicCompRules_20220708", "MagicCompRules_20260807")] == ["718", "720", "725"]
+        assert [
+            cites("Monarch", d)[0]
+            for d in ("MagicCompRules_20210224", "MagicCompRules_20220708", "MagicCompRules_20260807")
+        ] == ["718", "720", "725"]
     elif '"Destroy"' in given:
-        assert [cites("Destroy", d)[0] for d in ("MagicCompRules_20220708", "MagicCompRules_20260807")] == ["701.7", "701.8"]
+        assert [cites("Destroy", d)[0] for d in ("MagicCompRules_20220708", "MagicCompRules_20260807")] == [
+            "701.7",
+            "701.8",
+        ]
     elif "Bloodthirst" in given:
         assert old_to_new["702.53a"] == "702.54a"
         assert "enters the battlefield with N" in kb.rule("702.53a", edition="MagicCompRules_20210224").text
@@ -249,9 +268,12 @@ def check_diff(kb, given: str, expected: str) -> None:
         assert old_to_new["701.29a"] == "701.35a"
         assert kb.rule("701.29a", edition="MagicCompRules_20260807").text.startswith("To “fateseal N”")
     elif "704.5j" in given:
-        assert kb.rule("704.5j", edition="MagicCompRules_20220708").text.startswith("If a player controls two or more legendary")
+        assert kb.rule("704.5j", edition="MagicCompRules_20220708").text.startswith(
+            "If a player controls two or more legendary"
+        )
         assert kb.rule("704.5j", edition="MagicCompRules_20260807").text.startswith(
-            "If two or more legendary permanents with the same name are controlled by the same player")
+            "If two or more legendary permanents with the same name are controlled by the same player"
+        )
     else:
         pytest.fail(f"a diff case this test does not read: {given}")
 

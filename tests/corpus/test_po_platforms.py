@@ -35,13 +35,18 @@ def sources():
     return english, {rule.number: rule for rule in japanese.rules}
 
 
-def platform_po(*, numbers: bool = True, date_line: bool = True, done: tuple[str, ...] = DONE,
-                skip: tuple[str, ...] = ()) -> bytes:
+def platform_po(
+    *, numbers: bool = True, date_line: bool = True, done: tuple[str, ...] = DONE, skip: tuple[str, ...] = ()
+) -> bytes:
     """The English edition as a platform's PO, sections ``done`` translated from the Japanese."""
     english, japanese = sources()
     catalog = polib.POFile(wrapwidth=0)
-    catalog.metadata = {"Project-Id-Version": "mtg-comprehensive-rules", "Language": "ja",
-                        "Content-Type": "text/plain; charset=UTF-8", "Content-Transfer-Encoding": "8bit"}
+    catalog.metadata = {
+        "Project-Id-Version": "mtg-comprehensive-rules",
+        "Language": "ja",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+    }
 
     seen: set[str] = set()
 
@@ -93,9 +98,11 @@ def test_a_platform_po_is_read_from_its_english_side():
 
 
 def test_a_translated_date_line_wins():
-    data = platform_po().replace(b'msgid "These rules are effective as of January 16, 2026."\nmsgstr ""',
-                                 'msgid "These rules are effective as of January 16, 2026."\nmsgstr '
-                                 '"このルールは2026年1月17日から有効です。"'.encode())
+    data = platform_po().replace(
+        b'msgid "These rules are effective as of January 16, 2026."\nmsgstr ""',
+        'msgid "These rules are effective as of January 16, 2026."\nmsgstr '
+        '"このルールは2026年1月17日から有効です。"'.encode(),
+    )
     doc = po.parse(data, "crowdin-ja.po")
     assert doc.edition == "2026-01-17" and "translated effective date" in doc.edition_evidence
 

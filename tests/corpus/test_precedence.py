@@ -77,10 +77,12 @@ def test_roles_follow_what_a_document_holds(shadowed):
 
 
 def test_a_fraction_of_the_neighbouring_editions_is_an_excerpt():
-    docs = [{"id": 1, "name": "A", "lang": "en", "edition": "2026-04-17", "rules": 3300, "format": "cr-text"},
-            {"id": 2, "name": "B", "lang": "en", "edition": "2026-06-19", "rules": 1900, "format": "cr-text"},
-            {"id": 3, "name": "C", "lang": "en", "edition": "2026-08-07", "rules": 3320, "format": "cr-text"},
-            {"id": 4, "name": "D", "lang": "en", "edition": "2026-09-01", "rules": 2100, "format": "cr-text"}]
+    docs = [
+        {"id": 1, "name": "A", "lang": "en", "edition": "2026-04-17", "rules": 3300, "format": "cr-text"},
+        {"id": 2, "name": "B", "lang": "en", "edition": "2026-06-19", "rules": 1900, "format": "cr-text"},
+        {"id": 3, "name": "C", "lang": "en", "edition": "2026-08-07", "rules": 3320, "format": "cr-text"},
+        {"id": 4, "name": "D", "lang": "en", "edition": "2026-09-01", "rules": 2100, "format": "cr-text"},
+    ]
     mark_provenance(docs)
     # 1900 is 58% of the larger neighbour (3320): an excerpt; 2100 is 63% of its only neighbour: whole
     assert [d["whole"] for d in docs] == [True, False, True, True]

@@ -27,8 +27,16 @@ def test_an_import_reports_each_file_then_the_chain_then_inference_in_order():
     assert [e.phase for e in events] == [IMPORT] * 8 + [CHAIN] * 3 + [INFERENCE] * 2
     imports = events[:8]
     # one event as each file starts, one with its result as it ends, counted in bytes
-    assert [e.done for e in imports] == [0, sizes[0], sizes[0], sum(sizes[:2]), sum(sizes[:2]), sum(sizes[:3]),
-                                         sum(sizes[:3]), sum(sizes)]
+    assert [e.done for e in imports] == [
+        0,
+        sizes[0],
+        sizes[0],
+        sum(sizes[:2]),
+        sum(sizes[:2]),
+        sum(sizes[:3]),
+        sum(sizes[:3]),
+        sum(sizes),
+    ]
     assert {e.total for e in imports} == {sum(sizes)} and {e.of for e in imports} == {4}
     assert [e.item for e in imports] == [str(path) for path in files for _ in (0, 1)]
     finished = imports[1::2]
@@ -66,8 +74,11 @@ def test_without_a_terminal_there_is_no_bar_but_each_file_line_in_file_order(tmp
     result = CliRunner().invoke(cli, ["--db", str(tmp_path / "kb.db"), "import", *files])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert [line.split()[1].rstrip(":") for line in lines] == ["MagicCompRules_20260619", "MagicCompRules_20260807",
-                                                                "MiniRules_20260807"]
+    assert [line.split()[1].rstrip(":") for line in lines] == [
+        "MagicCompRules_20260619",
+        "MagicCompRules_20260807",
+        "MiniRules_20260807",
+    ]
     assert lines[0].startswith("added") and "3309 rules" in lines[0] and "3318 rules" in lines[1]
     assert "\r" not in result.output and "[#" not in result.output and "Renumbering" not in result.output
     # --progress on something that is not a terminal: one plain line per phase, no bar
@@ -93,8 +104,7 @@ def test_on_a_terminal_each_phase_has_its_bar_and_file_lines_come_between(monkey
     monkeypatch.setattr(view_module, "REDRAW_EVERY", 0)
     monkeypatch.setenv("COLUMNS", "160")
     screen, printed = _Terminal(), []
-    view = view_module.ProgressView(on_file=lambda r: printed.append((r, screen.getvalue().count("\n"))),
-                                    stream=screen)
+    view = view_module.ProgressView(on_file=lambda r: printed.append((r, screen.getvalue().count("\n"))), stream=screen)
     view(Progress(IMPORT, 0, 300, "bytes", "a/First.txt", None, 0, 0, 2))
     view(Progress(IMPORT, 100, 300, "bytes", "a/First.txt", "first", 1, 40, 2))
     view(Progress(IMPORT, 100, 300, "bytes", "a/Second.txt", None, 1, 40, 2))

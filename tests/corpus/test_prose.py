@@ -16,10 +16,12 @@ from importers.language import chinese_script
 from importers.registry import detect_format, parse_file
 from tests.conftest import corpus_path
 
-PROSE = ["相位是一個很容易讓新手困惑的機制，這篇文章會一條一條說明規則的意思。",
-         "簡單來說，相位離開的永久物會被當作不存在，直到它再次相位進場為止。",
-         "下面的規則引用自完整規則，我們在每一段後面加上自己的說明與實戰例子。",
-         "注意衍生物在相位離開時不會消失，這一點和很久以前的規則並不相同。"]
+PROSE = [
+    "相位是一個很容易讓新手困惑的機制，這篇文章會一條一條說明規則的意思。",
+    "簡單來說，相位離開的永久物會被當作不存在，直到它再次相位進場為止。",
+    "下面的規則引用自完整規則，我們在每一段後面加上自己的說明與實戰例子。",
+    "注意衍生物在相位離開時不會消失，這一點和很久以前的規則並不相同。",
+]
 
 
 @lru_cache(maxsize=1)
@@ -36,8 +38,19 @@ def traditional(text: str) -> str:
 
 def markdown_post() -> str:
     rules = phasing_zh()
-    lines = ["---", "title: 「相位」規則詳解", "date: 2024-01-05", "---", "", "# 相位規則詳解", "", PROSE[0], "",
-             PROSE[1], ""]
+    lines = [
+        "---",
+        "title: 「相位」規則詳解",
+        "date: 2024-01-05",
+        "---",
+        "",
+        "# 相位規則詳解",
+        "",
+        PROSE[0],
+        "",
+        PROSE[1],
+        "",
+    ]
     for at, rule in enumerate(rules):
         said = traditional(rule.title or rule.text)
         if at % 9 == 4:
@@ -74,13 +87,19 @@ def test_a_traditional_chinese_post_is_an_excerpt_with_commentary(tmp_path):
 def test_an_html_page_quoting_rules_among_paragraphs(tmp_path):
     doc = cr_text.parse(corpus_path("en", "full", "MagicCompRules_20260807.txt").read_bytes(), "en")
     quoted = [r for r in doc.rules if r.number.startswith("702.26") and r.number < "702.26e"]
-    body = "".join(f"<p>{r.number} <em>{r.title or r.text}</em></p>" if i % 2 else
-                   f"<blockquote><b>{r.number}</b> {r.title or r.text}</blockquote>" for i, r in enumerate(quoted))
-    page = ("<html><head><title>Phasing explained | A Judge's Blog</title></head><body><nav>Home About</nav>"
-            "<h1>Phasing explained</h1><p>Phasing is one of the strangest mechanics in the game, so let us read "
-            "the rules slowly.</p><p>First, what the rules say a phased-out permanent is, and what it is not."
-            "</p>" + body + "<h2>What it means</h2><p>In short: treat it as though it does not exist until it "
-            "phases back in.</p><footer>Copyright 2026</footer></body></html>")
+    body = "".join(
+        f"<p>{r.number} <em>{r.title or r.text}</em></p>"
+        if i % 2
+        else f"<blockquote><b>{r.number}</b> {r.title or r.text}</blockquote>"
+        for i, r in enumerate(quoted)
+    )
+    page = (
+        "<html><head><title>Phasing explained | A Judge's Blog</title></head><body><nav>Home About</nav>"
+        "<h1>Phasing explained</h1><p>Phasing is one of the strangest mechanics in the game, so let us read "
+        "the rules slowly.</p><p>First, what the rules say a phased-out permanent is, and what it is not."
+        "</p>" + body + "<h2>What it means</h2><p>In short: treat it as though it does not exist until it "
+        "phases back in.</p><footer>Copyright 2026</footer></body></html>"
+    )
     path = tmp_path / "phasing.html"
     path.write_text(page, encoding="utf-8")
     parsed, _ = parse_file(path)
@@ -90,8 +109,10 @@ def test_an_html_page_quoting_rules_among_paragraphs(tmp_path):
 
 
 def test_whole_texts_and_pages_keep_their_importers():
-    for path in (corpus_path("en", "full", "MagicCompRules_20260807.txt"),
-                 corpus_path("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt")):
+    for path in (
+        corpus_path("en", "full", "MagicCompRules_20260807.txt"),
+        corpus_path("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt"),
+    ):
         assert not prose.sniff(path.read_bytes(), str(path))
 
 

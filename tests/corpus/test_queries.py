@@ -14,24 +14,46 @@ from kb.core.queries import Span, read_query
 from tests.conftest import corpus_path
 
 
-@pytest.mark.parametrize("text, number, index", [
-    ("ex 101.2", "101.2", None), ("ex101.2", "101.2", None), ("example 101.2", "101.2", None),
-    ("ex. 101.2", "101.2", None), ("101.2 ex", "101.2", None), ("614.12 ex", "614.12", None),
-    ("ex 2 613.6", "613.6", 2), ("ex 613.6 2", "613.6", 2), ("613.6 ex 2", "613.6", 2),
-    ("ex 111.3 1", "111.3", 1), ("ex 1 111.3", "111.3", 1), ("example 3 614.12", "614.12", 3),
-    ("Ex 2 613.6", "613.6", 2), ("613.6, ex 2", "613.6", 2),
-])
+@pytest.mark.parametrize(
+    "text, number, index",
+    [
+        ("ex 101.2", "101.2", None),
+        ("ex101.2", "101.2", None),
+        ("example 101.2", "101.2", None),
+        ("ex. 101.2", "101.2", None),
+        ("101.2 ex", "101.2", None),
+        ("614.12 ex", "614.12", None),
+        ("ex 2 613.6", "613.6", 2),
+        ("ex 613.6 2", "613.6", 2),
+        ("613.6 ex 2", "613.6", 2),
+        ("ex 111.3 1", "111.3", 1),
+        ("ex 1 111.3", "111.3", 1),
+        ("example 3 614.12", "614.12", 3),
+        ("Ex 2 613.6", "613.6", 2),
+        ("613.6, ex 2", "613.6", 2),
+    ],
+)
 def test_example_forms(text, number, index):
     query = read_query(text)
     assert (query.target, query.examples, query.example, query.whole) == (RuleNumber.parse(number), True, index, True)
 
 
-@pytest.mark.parametrize("text, number, whole", [
-    ("100.1a", "100.1a", True), ("r 100.1a", "100.1a", True), ("cr 100.1a", "100.1a", True),
-    ("CR 702.26b", "702.26b", True), ("rule 100.1a", "100.1a", True), ("rules 702.26", "702.26", True),
-    ("!cr 702.26.", "702.26", False), ("702.3.", "702.3", False), ("r: 702.26b", "702.26b", True),
-    ("Regel 702.23a", "702.23a", True), ("правило 702.26b", "702.26b", True),
-])
+@pytest.mark.parametrize(
+    "text, number, whole",
+    [
+        ("100.1a", "100.1a", True),
+        ("r 100.1a", "100.1a", True),
+        ("cr 100.1a", "100.1a", True),
+        ("CR 702.26b", "702.26b", True),
+        ("rule 100.1a", "100.1a", True),
+        ("rules 702.26", "702.26", True),
+        ("!cr 702.26.", "702.26", False),
+        ("702.3.", "702.3", False),
+        ("r: 702.26b", "702.26b", True),
+        ("Regel 702.23a", "702.23a", True),
+        ("правило 702.26b", "702.26b", True),
+    ],
+)
 def test_prefixes_and_trailing_dot(text, number, whole):
     query = read_query(text)
     assert (query.target, query.whole, query.examples) == (RuleNumber.parse(number), whole, False)
@@ -92,9 +114,12 @@ def test_ranges_in_document_order(kb):
 def test_cite_reads_every_example_form(kb):
     found = kb.cite("See ex 101.2, ex101.2, ex 111.3 1 and ex 2 112.4; also ex 104.3a.")
     assert [(c.target, c.kind, c.example, c.status) for c in found] == [
-        ("101.2", "example", None, "resolved"), ("101.2", "example", None, "resolved"),
-        ("111.3", "example", 1, "resolved"), ("112.4", "example", 2, "not found"),
-        ("104.3a", "example", None, "not found")]
+        ("101.2", "example", None, "resolved"),
+        ("101.2", "example", None, "resolved"),
+        ("111.3", "example", 1, "resolved"),
+        ("112.4", "example", 2, "not found"),
+        ("104.3a", "example", None, "not found"),
+    ]
     assert found[2].example_text.startswith("Jade Mage")
     assert found[3].note == "rule 112.4 has 1 example" and found[4].note == "rule 104.3a has no examples"
     ranged = kb.cite("See rules 100-300.")
@@ -138,12 +163,35 @@ def _file_db(kb):
 def test_defining_subrule_of_a_keyword(kb):
     """Academy Ruins' find_definition, from the texts: the first subrule that does more than say
     what kind of ability the keyword is; a keyword action's first subrule."""
-    defining = {number: kb.rule(number).defining_rule
-                for number in ("702.31", "702.22", "702.3", "702.57", "702.14", "702.20", "702.29", "701.8", "702.1",
-                               "100.1", "702.31b")}
-    assert defining == {"702.31": "702.31b", "702.22": "702.22c", "702.3": "702.3b", "702.57": "702.57b",
-                        "702.14": "702.14c", "702.20": "702.20b", "702.29": "702.29a", "701.8": "701.8a",
-                        "702.1": None, "100.1": None, "702.31b": None}
+    defining = {
+        number: kb.rule(number).defining_rule
+        for number in (
+            "702.31",
+            "702.22",
+            "702.3",
+            "702.57",
+            "702.14",
+            "702.20",
+            "702.29",
+            "701.8",
+            "702.1",
+            "100.1",
+            "702.31b",
+        )
+    }
+    assert defining == {
+        "702.31": "702.31b",
+        "702.22": "702.22c",
+        "702.3": "702.3b",
+        "702.57": "702.57b",
+        "702.14": "702.14c",
+        "702.20": "702.20b",
+        "702.29": "702.29a",
+        "701.8": "701.8a",
+        "702.1": None,
+        "100.1": None,
+        "702.31b": None,
+    }
     assert kb.rule("702.31").payload()["definingRule"] == "702.31b"
     assert kb.rule("702.31.").defining_rule == "702.31b"  # without its subrules, it still names the one
 

@@ -17,6 +17,7 @@ GERMAN = "000_a3c90cc092d5a721"
 
 # ---- anchors and links ----------------------------------------------------------------------
 
+
 def test_anchors_in_yawgatogs_scheme():
     assert anchor_id("702.26b") == "R70226b" and anchor_id("4") == "R4" and anchor_id("100") == "R100"
     assert glossary_slug("Active Player, Nonactive Player Order") == "active_player_nonactive_player_order"
@@ -29,17 +30,30 @@ def test_a_range_links_to_its_first_rule_and_text_is_cut_at_citations():
     here = lambda number: ""  # noqa: E731  (every number is a rule of the page's document)
     pieces = segments("See rules 510.1c–d and rule 702.26, “Phasing.”", "en", here)
     assert [(p.text, p.target) for p in pieces] == [
-        ("See ", None), ("rules 510.1c–d", "510.1c"), (" and rule ", None), ("702.26", "702.26"),
-        (", “Phasing.”", None)]
+        ("See ", None),
+        ("rules 510.1c–d", "510.1c"),
+        (" and rule ", None),
+        ("702.26", "702.26"),
+        (", “Phasing.”", None),
+    ]
     # one citation naming two rules: a link for each
     pieces = segments("see rules 601.2b and 601.2f–h.", "en", here)
     assert [(p.text, p.target) for p in pieces] == [
-        ("see ", None), ("rules 601.2b", "601.2b"), (" and ", None), ("601.2f–h", "601.2f"), (".", None)]
+        ("see ", None),
+        ("rules 601.2b", "601.2b"),
+        (" and ", None),
+        ("601.2f–h", "601.2f"),
+        (".", None),
+    ]
     assert marked("abc def ghi", [{"start": 4, "end": 7, "op": "delete"}]) == [
-        ("abc ", None), ("def", "delete"), (" ghi", None)]
+        ("abc ", None),
+        ("def", "delete"),
+        (" ghi", None),
+    ]
 
 
 # ---- content negotiation --------------------------------------------------------------------
+
 
 def test_a_tool_gets_the_json_it_always_got(client):
     plain = client.get("/rules/702.26b")
@@ -71,6 +85,7 @@ def test_the_openapi_document_does_not_list_the_pages(client):
 
 # ---- home -----------------------------------------------------------------------------------
 
+
 def test_home_lists_every_language_and_edition_with_a_search_box(client, kb):
     dom = page(client, "/")
     links = {a["href"] for a in dom.select("ul.documents a:not(.glossary-index-link)")}
@@ -85,6 +100,7 @@ def test_home_lists_every_language_and_edition_with_a_search_box(client, kb):
 
 
 # ---- a whole document -----------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def today(client):
@@ -112,8 +128,11 @@ def test_every_citation_is_a_link_to_a_rule_of_the_same_page(today, kb):
     assert [(a.get_text(), a["href"]) for a in in_phasing] == [("rule 506.4", "#R5064")]
     # a range goes to its first rule; a quoted title follows the link
     ranged = [a for a in cites if "–" in a.get_text()]
-    assert ranged and all(a["href"] == "#" + anchor_id(first_number(re.search(r"[\d.]+[a-z]?–\w+", a.get_text())[0]))
-                          for a in ranged if re.search(r"[\d.]+[a-z]?–\w+", a.get_text()))
+    assert ranged and all(
+        a["href"] == "#" + anchor_id(first_number(re.search(r"[\d.]+[a-z]?–\w+", a.get_text())[0]))
+        for a in ranged
+        if re.search(r"[\d.]+[a-z]?–\w+", a.get_text())
+    )
     abandon = today.find(id="abandon").find_next("dd")
     assert abandon.find("a")["href"] == "#R70133" and abandon.find("a").get_text() == "rule 701.33"
 
@@ -143,6 +162,7 @@ def test_an_unknown_document_or_rule_is_a_page_that_says_so(client):
 
 # ---- the rule page --------------------------------------------------------------------------
 
+
 def versions(dom) -> dict[str, str]:
     return {a.get_text(" ", strip=True): a["href"] for a in dom.select("ul.versions a")}
 
@@ -166,8 +186,7 @@ def test_the_same_rule_in_other_languages_and_editions_through_the_chain(client)
     found = versions(page(client, "/rules/702.26b"))
     assert found["English, July 16, 2010 : 702.23b"] == "/rules/702.23b?edition=MagicCompRules_20100716"
     assert found["German, undated (inferred): 702.23b"] == f"/rules/702.23b?edition={GERMAN}"
-    assert found["Japanese, January 16, 2026 : 702.26b"] == \
-        "/rules/702.26b?edition=CompRules_ja_20260116.0_lines"
+    assert found["Japanese, January 16, 2026 : 702.26b"] == "/rules/702.26b?edition=CompRules_ja_20260116.0_lines"
     assert "Chinese, April 17, 2026 : 702.26b" in found
 
 
@@ -187,6 +206,7 @@ def test_from_german_702_23a_to_japanese_and_todays_english(client):
 
 # ---- side by side ---------------------------------------------------------------------------
 
+
 def test_side_by_side_aligns_through_the_chain_with_flags(client, kb):
     dom = page(client, "/read/side?s=de:702.23&s=ja:702.26&s=en:702.26")
     heads = [th.find("a").get_text(" ", strip=True) for th in dom.select("table.side thead th")]
@@ -198,19 +218,28 @@ def test_side_by_side_aligns_through_the_chain_with_flags(client, kb):
     assert "removed from combat" in cells[2].get_text()
     report = kb.crosscheck("de:702.23", "ja:702.26")
     flagged = {r.a.number for r in report.rows if r.flags and r.a}
-    ja_flags = {tr.get("id") for tr in dom.select("tr.flagged")
-                if any(li.get_text().startswith("Japanese:") for li in tr.select("ul.flags li"))} - {None}
+    ja_flags = {
+        tr.get("id")
+        for tr in dom.select("tr.flagged")
+        if any(li.get_text().startswith("Japanese:") for li in tr.select("ul.flags li"))
+    } - {None}
     assert ja_flags == {anchor_id(n) for n in flagged}
     assert page(client, "/read/side?s=de:702.23", 400)
 
 
 # ---- history --------------------------------------------------------------------------------
 
+
 def test_a_rules_trace_is_a_timeline(client):
     dom = page(client, "/read/history/702.26b?edition=2026-08-07")
     steps = [(li.find("time")["datetime"], li.find("a").get_text()) for li in dom.select("ol.timeline li")]
-    assert steps == [("2010-07-16", "702.23b"), ("2023-11-17", "702.26b"), ("2026-01-16", "702.26b"),
-                     ("2026-04-17", "702.26b"), ("2026-08-07", "702.26b")]
+    assert steps == [
+        ("2010-07-16", "702.23b"),
+        ("2023-11-17", "702.26b"),
+        ("2026-01-16", "702.26b"),
+        ("2026-04-17", "702.26b"),
+        ("2026-08-07", "702.26b"),
+    ]
     assert "renumbered-and-edited" in dom.select("ol.timeline li")[1]["class"]
 
 
@@ -222,8 +251,9 @@ def test_a_diff_marks_words(client, kb):
     rows = dom.select("table.diff tbody tr")
     assert len(rows) == sum(n for kind, n in summary.items() if kind != "unchanged")
     deathtouch = next(tr for tr in rows if tr.find("a") and tr.find("a").get_text() == "702.2c")
-    assert "a proposed combat damage assignment is valid" in deathtouch.find_all("td")[1].find("mark").get_text() or \
-        deathtouch.find_all("td")[1].find("del")
+    assert "a proposed combat damage assignment is valid" in deathtouch.find_all("td")[1].find(
+        "mark"
+    ).get_text() or deathtouch.find_all("td")[1].find("del")
     assert deathtouch.find_all("td")[2].find("mark")
 
 
@@ -252,6 +282,7 @@ def test_the_overview_draws_editions_and_releases_as_linked_svg(client, kb):
 
 # ---- search, completion, terms --------------------------------------------------------------
 
+
 def test_search_results_have_snippets_in_each_language(client):
     dom = page(client, "/read/search?q=phasing")
     first = dom.select("ol.results > li")[0]
@@ -276,8 +307,10 @@ def test_completion_answers_json_with_where_to_go(client):
 
 def test_the_term_page_names_the_term_in_every_language(client):
     dom = page(client, "/read/term/phasing")
-    names = {dt.get_text(): dd.get_text(" ", strip=True) for dt, dd in
-             zip(dom.select("dl.term dt"), dom.select("dl.term dd"))}
+    names = {
+        dt.get_text(): dd.get_text(" ", strip=True)
+        for dt, dd in zip(dom.select("dl.term dt"), dom.select("dl.term dd"))
+    }
     assert names["German"].startswith("Instabilität") and names["Japanese"].startswith("フェイジング")
     glossary = dom.select("dl.glossary dt a")
     assert glossary[0]["href"] == f"/read/doc/{TODAY}#phasing"
@@ -286,10 +319,10 @@ def test_the_term_page_names_the_term_in_every_language(client):
 
 # ---- interface language ---------------------------------------------------------------------
 
+
 def test_interface_language_from_accept_language_and_the_switcher(client):
     assert page(client, "/", **{"accept-language": "de-DE,de;q=0.9"}).html["lang"] == "de"
-    switched = client.get("/read/ui/ja", headers={"referer": "http://testserver/rules/702.26b"},
-                          follow_redirects=False)
+    switched = client.get("/read/ui/ja", headers={"referer": "http://testserver/rules/702.26b"}, follow_redirects=False)
     assert switched.status_code == 303 and switched.headers["location"] == "http://testserver/rules/702.26b"
     assert "mtgkb_ui=ja" in switched.headers["set-cookie"]
     elsewhere = client.get("/read/ui/ja", headers={"referer": "http://evil.example/"}, follow_redirects=False)
@@ -316,7 +349,9 @@ def test_the_rule_pages_example_games_show_their_steps(client):
     from tests.conftest import DATA
 
     written = yaml.safe_load((DATA / "scenarios" / "phasing_702_26.yaml").read_text(encoding="utf-8"))
-    game = next(s for s in written["scenarios"] if s["name"] == "the untap-step phasing event is one simultaneous event")
+    game = next(
+        s for s in written["scenarios"] if s["name"] == "the untap-step phasing event is one simultaneous event"
+    )
     dom = page(client, "/rules/702.26a")
     item = next(li for li in dom.select("ul.scenarios > li") if game["name"] in li.find("summary").get_text())
     steps = [code.get_text() for code in item.select("ol.steps code")]

@@ -54,12 +54,21 @@ def browser():
     binary = shutil.which("chromium") or shutil.which("chromium-browser")
     driver_path = shutil.which("chromedriver")
     if binary is None or driver_path is None:
-        pytest.fail("Chromium and its driver are required (Debian: apt-get install -y chromium chromium-driver)",
-                    pytrace=False)
+        pytest.fail(
+            "Chromium and its driver are required (Debian: apt-get install -y chromium chromium-driver)", pytrace=False
+        )
     options = webdriver.ChromeOptions()
     options.binary_location = binary
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"):
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ):
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(driver_path), options=options)
     driver.set_window_size(*DESKTOP)
@@ -113,8 +122,9 @@ def test_type_into_search_and_pick_a_completion(browser, server):
     browser.get(f"{server}/")
     box = browser.find_element(by("ID"), "home-q")
     box.send_keys("phas")
-    options = wait(browser, lambda d: [o for o in d.find_elements(by("CSS_SELECTOR"), "#home-completions li")
-                                       if o.is_displayed()])
+    options = wait(
+        browser, lambda d: [o for o in d.find_elements(by("CSS_SELECTOR"), "#home-completions li") if o.is_displayed()]
+    )
     assert options[0].text.startswith("Phasing")
     box.send_keys(Keys.ARROW_DOWN)
     assert options[0].get_attribute("aria-selected") == "true"
@@ -168,11 +178,20 @@ def test_whole_documents_side_by_side_from_the_home_form(browser, server):
     assert "Instabilität" in cells[0].text and "Phasing is a static ability" in cells[1].text
 
 
-PAGES = ("/", "/rules/702.26b", f"/rules/702.23a?edition={GERMAN}", "/read/side?s=de:702.23&s=ja:702.26&s=en:702.26",
-         "/read/diff?old=2023-11-17&new=2026-01-16&section=702", "/read/history", "/read/search?q=phasing",
-         "/read/term/phasing", f"/read/doc/{GERMAN}", "/read/glossary/MagicCompRules_20260807",
-         "/read/glossary/CompRules_ja_20260116.0_lines",
-         f"/read/side/docs?d={GERMAN}&d=CompRules_ja_20260116.0_lines&d=MagicCompRules_20260807")
+PAGES = (
+    "/",
+    "/rules/702.26b",
+    f"/rules/702.23a?edition={GERMAN}",
+    "/read/side?s=de:702.23&s=ja:702.26&s=en:702.26",
+    "/read/diff?old=2023-11-17&new=2026-01-16&section=702",
+    "/read/history",
+    "/read/search?q=phasing",
+    "/read/term/phasing",
+    f"/read/doc/{GERMAN}",
+    "/read/glossary/MagicCompRules_20260807",
+    "/read/glossary/CompRules_ja_20260116.0_lines",
+    f"/read/side/docs?d={GERMAN}&d=CompRules_ja_20260116.0_lines&d=MagicCompRules_20260807",
+)
 
 
 @pytest.mark.parametrize("width,height", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -203,7 +222,8 @@ def test_no_serious_or_critical_accessibility_violation(browser, server):
         result = browser.execute_async_script(
             "const done = arguments[arguments.length - 1];"
             "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map("
-            "v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}))));")
+            "v => ({id: v.id, impact: v.impact, nodes: v.nodes.length}))));"
+        )
         bad = [v for v in result if v["impact"] in ("serious", "critical")]
         if bad:
             problems[path] = bad
@@ -244,7 +264,8 @@ def test_a_diffs_change_column_is_never_cut_inside_a_word(browser, server, width
         lines = browser.execute_script(
             "return Array.from(document.querySelectorAll('table.diff tbody td:first-child')).map(td => {"
             "  const range = document.createRange(); range.selectNodeContents(td);"
-            "  return [td.textContent.trim(), range.getClientRects().length]; });")
+            "  return [td.textContent.trim(), range.getClientRects().length]; });"
+        )
         assert len(lines) > 50 and {text for text, _n in lines} >= {"renumbered", "renumbered and edited"}
         assert [text for text, n in lines if n != 1] == []
     finally:
@@ -304,8 +325,10 @@ def test_the_exported_search_finds_phasing_in_english_and_japanese(browser, sear
     assert browser.execute_script("return document.documentElement.lang") == "ja"
     # a document page's search box searches its own language
     browser.get(f"{base}/MagicCompRules_20260116.html")
-    assert browser.find_element(by("CSS_SELECTOR"), "header.site form.search").get_attribute("action") == \
-        f"{base}/search-en.html"
+    assert (
+        browser.find_element(by("CSS_SELECTOR"), "header.site form.search").get_attribute("action")
+        == f"{base}/search-en.html"
+    )
 
 
 def test_the_exported_search_says_from_file_urls_that_it_needs_a_server(browser, searchable_site):

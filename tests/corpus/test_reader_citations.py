@@ -27,8 +27,10 @@ def test_each_number_its_own_link_and_no_words_swallowed():
     here = lambda number: ""  # noqa: E731
     text = 'See rule 217.8, "Phased Out," and rule 110.6.'
     assert links(segments(text, "en", here)) == [("rule 217.8", "217.8"), ("110.6", "110.6")]
-    assert links(segments("rule 120.4a、rule 702.19参照", "ja", here)) == [("rule 120.4a", "120.4a"),
-                                                                          ("702.19", "702.19")]
+    assert links(segments("rule 120.4a、rule 702.19参照", "ja", here)) == [
+        ("rule 120.4a", "120.4a"),
+        ("702.19", "702.19"),
+    ]
     # a repeated citation is linked each time
     text = "(see rule 420) ... and then, again (see rule 420)."
     assert links(segments(text, "en", here)) == [("rule 420", "420"), ("rule 420", "420")]
@@ -40,13 +42,18 @@ def test_each_number_its_own_link_and_no_words_swallowed():
 def test_german_citations_are_links_to_the_english_edition_it_pairs_with(client, kb):
     dom = page(client, f"/read/doc/{GERMAN}")
     cited = [a for a in dom.select("a.cite")]
-    expected = sum(len(c.targets) for rule in kb.document_rules(GERMAN) for text in (rule.text, *rule.examples)
-                   for c in find_citations(text, "de"))
+    expected = sum(
+        len(c.targets)
+        for rule in kb.document_rules(GERMAN)
+        for text in (rule.text, *rule.examples)
+        for c in find_citations(text, "de")
+    )
     assert len(cited) == expected == 6
     assert (cited[0].get_text(), cited[0]["href"]) == ("Regel 611.2b", f"/rules/611.2b?edition={OLD}")
     rule = page(client, f"/rules/702.23e?edition={GERMAN}")
     assert [(a.get_text(), a["href"]) for a in rule.select("a.cite")] == [
-        ("Regel 611.2b", f"/rules/611.2b?edition={OLD}")]
+        ("Regel 611.2b", f"/rules/611.2b?edition={OLD}")
+    ]
     cites = rule.find(id="cites-heading").find_next("ul")
     assert cites.find("a")["href"] == f"/rules/611.2b?edition={OLD}"
 
@@ -55,14 +62,18 @@ def test_side_by_side_views_link_their_citations(client):
     dom = page(client, "/read/side?s=de:702.23&s=ja:702.26&s=en:702.26")
     row = dom.find("tr", id="R70223e")
     hrefs = [[a["href"] for a in td.select("a.cite")] for td in row.find_all("td")]
-    assert hrefs == [[f"/rules/611.2b?edition={OLD}"],
-                     ["/rules/611.2b?edition=CompRules_ja_20260116.0_lines"],
-                     ["/rules/611.2b?edition=MagicCompRules_20260807"]]
+    assert hrefs == [
+        [f"/rules/611.2b?edition={OLD}"],
+        ["/rules/611.2b?edition=CompRules_ja_20260116.0_lines"],
+        ["/rules/611.2b?edition=MagicCompRules_20260807"],
+    ]
     response = client.get(f"/read/side/docs?d={GERMAN}&d=MagicCompRules_20260807", headers=HTML)
     docs = BeautifulSoup(response.text, "html.parser")
     row = docs.find("tr", id="R70223e")
-    assert [a["href"] for a in row.select("a.cite")] == [f"/rules/611.2b?edition={OLD}",
-                                                         "/rules/611.2b?edition=MagicCompRules_20260807"]
+    assert [a["href"] for a in row.select("a.cite")] == [
+        f"/rules/611.2b?edition={OLD}",
+        "/rules/611.2b?edition=MagicCompRules_20260807",
+    ]
     assert len(docs.select("a.cite")) > 1000
 
 
@@ -100,7 +111,8 @@ def test_two_rule_citations_and_repeated_ones_over_http(client_2009, client):
     # each number its own link; the title and "and" between them are no link
     assert [(a.get_text(), a["href"]) for a in rule.find(id="R3021").select("a.cite")] == [
         ("rule 217.8", "/rules/217.8?edition=MagicCompRules_20090501"),
-        ("502.15", "/rules/502.15?edition=MagicCompRules_20090501")]
+        ("502.15", "/rules/502.15?edition=MagicCompRules_20090501"),
+    ]
     # a repeated citation is linked each time, on the rule page and in the whole document
     rule = page(served, "/rules/502.15j?edition=MagicCompRules_20090501")
     assert [a.get_text() for a in rule.find(id="R50215j").select("a.cite")] == ["rule 420", "rule 420"]
@@ -108,8 +120,12 @@ def test_two_rule_citations_and_repeated_ones_over_http(client_2009, client):
     held = {r.number for r in kb.document_rules("MagicCompRules_20090501")}
     repeated = []
     for r in kb.document_rules("MagicCompRules_20090501"):
-        cited = [first_number(str(item.target)) for text in (r.text, *r.examples)
-                 for c in find_citations(text, "en") for item in c.items(text)]
+        cited = [
+            first_number(str(item.target))
+            for text in (r.text, *r.examples)
+            for c in find_citations(text, "en")
+            for item in c.items(text)
+        ]
         cited = [number for number in cited if number in held]
         links = [a["href"] for a in document.find(id="R" + r.number.replace(".", "")).select("a.cite")]
         assert links == ["#R" + number.replace(".", "") for number in cited], r.number

@@ -25,8 +25,9 @@ from tests.reader_fixtures import reader_db  # noqa: F401
 @pytest.fixture(scope="module")
 def site(reader_db, tmp_path_factory):
     folder = tmp_path_factory.mktemp("site")
-    result = CliRunner().invoke(cli, ["--db", str(reader_db), "export", "html", str(folder), "--edition", "2026-01-16",
-                                      "--json"])
+    result = CliRunner().invoke(
+        cli, ["--db", str(reader_db), "export", "html", str(folder), "--edition", "2026-01-16", "--json"]
+    )
     assert result.exit_code == 0, result.output
     return folder, json.loads(result.output)
 
@@ -73,8 +74,10 @@ def test_document_pages_keep_anchors_and_links_within_the_page(site, reader_db):
     assert ja.find("article")["lang"] == "ja" and ja.find(id="R70226b") is not None
     # each page in its document's language (Pagefind's index per language), its interface in the interface's
     assert (dom.html["lang"], ja.html["lang"], ja.find("header", class_="site")["lang"]) == ("en", "ja", "en")
-    assert ja.find("article").has_attr("data-pagefind-body") and ja.select_one("header.site form")["action"] == \
-        "search-ja.html"
+    assert (
+        ja.find("article").has_attr("data-pagefind-body")
+        and ja.select_one("header.site form")["action"] == "search-ja.html"
+    )
 
 
 def test_the_glossary_index_links_within_the_export(site):
@@ -90,31 +93,41 @@ def test_the_glossary_index_links_within_the_export(site):
             target = BeautifulSoup((folder / page).read_text(encoding="utf-8"), "html.parser")
             ids[page] = {tag["id"] for tag in target.find_all(id=True)}
         assert not anchor or anchor in ids[page], href
-    phasing = next(li for li in dom.select("ul.glossary-index > li") if li.select_one("a.entry").get_text() == "Phasing")
+    phasing = next(
+        li for li in dom.select("ul.glossary-index > li") if li.select_one("a.entry").get_text() == "Phasing"
+    )
     assert phasing.select_one("ul.others a")["href"] == "CompRules_ja_20260116.0_lines.html#フェイジング"
     assert phasing.select_one("a.term-link") is None  # no term pages in the export
 
 
 def test_side_by_side_in_the_export(reader_db, tmp_path):
-    result = CliRunner().invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path), "--edition", "2026-01-16",
-                                      "--side", "--json"])
+    result = CliRunner().invoke(
+        cli, ["--db", str(reader_db), "export", "html", str(tmp_path), "--edition", "2026-01-16", "--side", "--json"]
+    )
     assert result.exit_code == 0, result.output
     assert "CompRules_ja_20260116.0_lines.side.html" in json.loads(result.output)["files"]
     index = BeautifulSoup((tmp_path / "index.html").read_text(encoding="utf-8"), "html.parser")
     assert [a["href"] for a in index.select("ul.side-pages a")] == ["CompRules_ja_20260116.0_lines.side.html"]
-    dom = BeautifulSoup((tmp_path / "CompRules_ja_20260116.0_lines.side.html").read_text(encoding="utf-8"), "html.parser")
+    dom = BeautifulSoup(
+        (tmp_path / "CompRules_ja_20260116.0_lines.side.html").read_text(encoding="utf-8"), "html.parser"
+    )
     cells = dom.select_one("tr#R70226a").find_all("td")
     assert [td["lang"] for td in cells] == ["ja", "en"]
     assert [td.select_one("a.number")["href"] for td in cells] == [
-        "CompRules_ja_20260116.0_lines.html#R70226a", "MagicCompRules_20260116.html#R70226a"]
+        "CompRules_ja_20260116.0_lines.html#R70226a",
+        "MagicCompRules_20260116.html#R70226a",
+    ]
     assert all(a["href"][1:] in {tr.get("id") for tr in dom.select("tbody tr")} for a in dom.select("nav.toc a"))
 
 
 def test_without_an_edition_the_newest_document_of_each_language(reader_db):
     kb = KnowledgeBase.open(reader_db, readonly=True)
     assert [d.name for d in choose_documents(kb)] == [
-        "000_a3c90cc092d5a721", "MagicCompRules_20260807", "CompRules_ja_20260116.0_lines",
-        "MagicCompRules_20260417_zh-CN_HeliumOctahelide"]
+        "000_a3c90cc092d5a721",
+        "MagicCompRules_20260807",
+        "CompRules_ja_20260116.0_lines",
+        "MagicCompRules_20260417_zh-CN_HeliumOctahelide",
+    ]
     assert [d.name for d in choose_documents(kb, ["de"], "2010-07-16")] == ["000_a3c90cc092d5a721"]
 
 
@@ -124,9 +137,13 @@ def test_text_output_and_exit_codes(reader_db, tmp_path):
     assert done.exit_code == 0
     assert "1 document written to" in done.output
     assert (tmp_path / "out" / "000_a3c90cc092d5a721.html").exists()
-    missing = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "x"), "--edition", "1990-01-01"])
+    missing = runner.invoke(
+        cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "x"), "--edition", "1990-01-01"]
+    )
     assert missing.exit_code == 1 and "no edition '1990-01-01'" in missing.output
-    language = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "x"), "--lang", "xx", "--json"])
+    language = runner.invoke(
+        cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "x"), "--lang", "xx", "--json"]
+    )
     assert language.exit_code == 2 and json.loads(language.output)["suggestions"] == ["de", "en", "ja", "zh"]
     (tmp_path / "file").write_text("x")
     clash = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "file")])
@@ -137,16 +154,22 @@ def test_templates_and_assets_are_package_data():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     globs = config["tool"]["setuptools"]["package-data"]["kb.reader"]
     package = files("kb.reader")
-    shipped = [f"templates/{p.name}" for p in (package / "templates").iterdir()] + \
-              [f"static/{p.name}" for p in (package / "static").iterdir()]
+    shipped = [f"templates/{p.name}" for p in (package / "templates").iterdir()] + [
+        f"static/{p.name}" for p in (package / "static").iterdir()
+    ]
     assert {"templates/rule.html", "templates/document.html", "static/reader.css", "static/reader.js"} <= set(shipped)
     assert all(any(Path(name).match(glob) for glob in globs) for name in shipped)
     assert any(dep.startswith("jinja2>=") for dep in config["project"]["dependencies"])
 
 
 def test_the_command_line_does_not_import_jinja2():
-    done = subprocess.run([sys.executable, "-c", "import sys, kb.cli; print('jinja2' in sys.modules)"],
-                          capture_output=True, text=True, cwd=ROOT, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, kb.cli; print('jinja2' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
     assert done.stdout.strip() == "False"
 
 
@@ -158,34 +181,67 @@ def test_the_newest_full_text_of_a_language_not_its_excerpt():
     def doc(name, lang, edition, format, rules):
         return SimpleNamespace(name=name, lang=lang, edition=edition, format=format, rules=rules, inferred=None)
 
-    held = [doc("CompRules_ja_20260116.0_lines", "ja", "2026-01-16", "cr-text", 3270),
-            doc("mtgwiki-scripts_cr_7_excerpt_702.26_phasing_20260116.0", "ja", "2026-01-16", "wiki-article", 15),
-            doc("CompRules_ja_20260116.0_dict", "ja", "2026-01-16", "glossary", 0),
-            doc("000_a3c90cc092d5a721", "de", None, "wiki-article", 13)]
+    held = [
+        doc("CompRules_ja_20260116.0_lines", "ja", "2026-01-16", "cr-text", 3270),
+        doc("mtgwiki-scripts_cr_7_excerpt_702.26_phasing_20260116.0", "ja", "2026-01-16", "wiki-article", 15),
+        doc("CompRules_ja_20260116.0_dict", "ja", "2026-01-16", "glossary", 0),
+        doc("000_a3c90cc092d5a721", "de", None, "wiki-article", 13),
+    ]
     assert [d.name for d in best_per_language(held)] == ["CompRules_ja_20260116.0_lines", "000_a3c90cc092d5a721"]
 
 
 def test_side_pages_beside_the_newest_english_or_a_loud_refusal(reader_db, tmp_path):
     runner = CliRunner()
-    done = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "all"), "--lang", "en",
-                               "--lang", "ja", "--lang", "de", "--side", "--json"])
+    done = runner.invoke(
+        cli,
+        [
+            "--db",
+            str(reader_db),
+            "export",
+            "html",
+            str(tmp_path / "all"),
+            "--lang",
+            "en",
+            "--lang",
+            "ja",
+            "--lang",
+            "de",
+            "--side",
+            "--json",
+        ],
+    )
     assert done.exit_code == 0, done.output
     files = json.loads(done.output)["files"]
     assert {"CompRules_ja_20260116.0_lines.side.html", "000_a3c90cc092d5a721.side.html"} <= set(files)
-    german = BeautifulSoup((tmp_path / "all" / "000_a3c90cc092d5a721.side.html").read_text(encoding="utf-8"),
-                           "html.parser")
+    german = BeautifulSoup(
+        (tmp_path / "all" / "000_a3c90cc092d5a721.side.html").read_text(encoding="utf-8"), "html.parser"
+    )
     cells = german.select_one("tr#R70223a").find_all("td")
     assert [td.select_one("a.number").get_text() for td in cells] == ["702.23a", "702.26a"]  # through the chain
-    refused = runner.invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "none"), "--lang", "ja",
-                                  "--side"])
+    refused = runner.invoke(
+        cli, ["--db", str(reader_db), "export", "html", str(tmp_path / "none"), "--lang", "ja", "--side"]
+    )
     assert refused.exit_code == 2 and "--side" in refused.output and "--lang en" in refused.output
     assert not (tmp_path / "none" / "index.html").exists()
 
 
 def test_the_documents_a_user_names(reader_db, tmp_path):
     named = ["MagicCompRules_20100716", "000_a3c90cc092d5a721"]
-    done = CliRunner().invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path), "--document", named[0],
-                                    "--document", named[1], "--json"])
+    done = CliRunner().invoke(
+        cli,
+        [
+            "--db",
+            str(reader_db),
+            "export",
+            "html",
+            str(tmp_path),
+            "--document",
+            named[0],
+            "--document",
+            named[1],
+            "--json",
+        ],
+    )
     assert done.exit_code == 0, done.output
     assert json.loads(done.output)["documents"] == named
     missing = CliRunner().invoke(cli, ["--db", str(reader_db), "export", "html", str(tmp_path), "--document", "nope"])

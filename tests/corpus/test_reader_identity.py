@@ -16,11 +16,11 @@ GERMAN = "000_a3c90cc092d5a721"
 
 # ---- scenarios ----------------------------------------------------------------------------------
 
+
 def test_scenarios_attach_to_the_rules_identity_not_its_number(reader_db, kb):
     # 702.26 of 2010-07-16 is Cycling: its 702.26b has no phasing game, though today's 702.26b has many.
     assert kb.rule("702.26", edition="2010-07-16").title == "Cycling"
-    result = CliRunner().invoke(cli, ["--db", str(reader_db), "show", "702.26b", "--edition", "2010-07-16",
-                                      "--json"])
+    result = CliRunner().invoke(cli, ["--db", str(reader_db), "show", "702.26b", "--edition", "2010-07-16", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["scenarios"] == []
     today = kb.rule("702.26b").scenarios
@@ -43,9 +43,12 @@ def test_the_rule_page_of_2010s_702_26b_lists_no_phasing_games(client):
 
 # ---- side by side -------------------------------------------------------------------------------
 
+
 def cell_numbers(row) -> list[str | None]:
-    return [(td.find("a", class_="number") or td.find("a")).get_text() if td.find("a") else None
-            for td in row.find_all("td")]
+    return [
+        (td.find("a", class_="number") or td.find("a")).get_text() if td.find("a") else None
+        for td in row.find_all("td")
+    ]
 
 
 def test_rules_side_by_side_show_each_counterpart_on_one_row(client):
@@ -92,6 +95,7 @@ def test_a_rule_page_offers_english_and_full_texts_side_by_side(client):
 
 # ---- completion -----------------------------------------------------------------------------------
 
+
 def test_completion_goes_to_the_rule_its_term_names(client):
     found = {item["text"]: item for item in client.get("/read/complete?q=Instabilit%C3%A4t").json()}
     # The German term cites 702.23 of its own text (Phasing), which is today's 702.26, not today's 702.23.
@@ -104,6 +108,7 @@ def test_completion_goes_to_the_rule_its_term_names(client):
 
 
 # ---- search, jump, stable addresses ----------------------------------------------------------------
+
 
 def test_the_search_page_shows_what_the_search_knows(client, kb):
     dom = page(client, "/read/search?q=phasng")
@@ -130,12 +135,15 @@ def test_the_jump_box_and_the_latest_addresses(client):
     assert response.headers["location"] == "/read/search?q=phasing"
     response = client.get("/latest", follow_redirects=False)
     assert (response.status_code, response.headers["location"]) == (302, "/read/doc/MagicCompRules_20260807")
-    assert client.get("/latest/ja", follow_redirects=False).headers["location"] == \
-        "/read/doc/CompRules_ja_20260116.0_lines"
+    assert (
+        client.get("/latest/ja", follow_redirects=False).headers["location"]
+        == "/read/doc/CompRules_ja_20260116.0_lines"
+    )
     assert client.get("/latest/xx", headers=HTML).status_code == 404
 
 
 # ---- the served pages as a browser gets them -------------------------------------------------------
+
 
 def test_pages_are_compressed_with_one_vary_header(reader_db):
     import gzip
@@ -145,8 +153,7 @@ def test_pages_are_compressed_with_one_vary_header(reader_db):
 
     with running_server(reader_db) as port:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        connection.request("GET", "/read/doc/MagicCompRules_20260807",
-                           headers={**HTML, "Accept-Encoding": "gzip"})
+        connection.request("GET", "/read/doc/MagicCompRules_20260807", headers={**HTML, "Accept-Encoding": "gzip"})
         response = connection.getresponse()
         body = response.read()
         assert response.getheader("content-encoding") == "gzip"
@@ -179,6 +186,7 @@ def test_the_copy_button_says_it_copied(client):
 
 # ---- history ----------------------------------------------------------------------------------------
 
+
 def test_a_rules_history_separates_number_and_change_and_shows_its_subrules_changes(client):
     dom = page(client, "/read/history/702.26?edition=2026-08-07")
     steps = {li.find("time")["datetime"]: li for li in dom.select("ol.timeline > li")}
@@ -197,8 +205,11 @@ def test_a_sections_diff_keeps_the_removed_subrules_of_its_former_life(client, k
     removed = [r.old_number for r in diff.rules if r.change == "removed"]
     assert "702.23j" in removed and all(n.startswith("702.23") for n in removed)
     dom = page(client, "/read/diff?old=2010-07-16&new=2026-08-07&section=702.26")
-    rows = {tr.find_all("td")[1].get_text(" ", strip=True).split(" ")[0]: tr.find("td").get_text()
-            for tr in dom.select("table.diff tbody tr") if tr.find_all("td")[1].get_text(strip=True)}
+    rows = {
+        tr.find_all("td")[1].get_text(" ", strip=True).split(" ")[0]: tr.find("td").get_text()
+        for tr in dom.select("table.diff tbody tr")
+        if tr.find_all("td")[1].get_text(strip=True)
+    }
     assert rows["702.23j"] == "removed"
 
 
@@ -213,8 +224,9 @@ def test_a_sections_diff_accounts_for_every_subrule_of_its_former_number(tmp_pat
 
     path = tmp_path / "two.db"
     kb = KnowledgeBase.open(path)
-    kb.import_paths([corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ("20090501", "20260807")],
-                    keep_going=False)
+    kb.import_paths(
+        [corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ("20090501", "20260807")], keep_going=False
+    )
     former = [r.number for r in kb.document_rules("MagicCompRules_20090501") if r.number.startswith("502.15")]
     diff = kb.diff("2009-05-01", "2026-08-07", section="702.26")
     kb.close()
@@ -226,6 +238,9 @@ def test_a_sections_diff_accounts_for_every_subrule_of_its_former_number(tmp_pat
     assert len(removed) + len(paired) == 15 and paired["502.15"] == "702.26" and paired["502.15c"] == "702.26m"
     dom = page(TestClient(create_app(path)), "/read/diff?old=2009-05-01&new=2026-08-07&section=702.26")
     rows = [tr.find_all("td") for tr in dom.select("table.diff tbody tr")]
-    shown = {cells[1].get_text(" ", strip=True).split(" ")[0]: cells[0].get_text() for cells in rows
-             if cells[1].get_text(strip=True)}
+    shown = {
+        cells[1].get_text(" ", strip=True).split(" ")[0]: cells[0].get_text()
+        for cells in rows
+        if cells[1].get_text(strip=True)
+    }
     assert sorted(n for n, change in shown.items() if change == "removed") == sorted(removed)

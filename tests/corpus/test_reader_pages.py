@@ -17,6 +17,7 @@ CHINESE = "MagicCompRules_20260417_zh-CN_HeliumOctahelide"
 
 # ---- the glossary index ---------------------------------------------------------------------
 
+
 def test_the_english_index_lists_every_entry_alphabetically_under_its_letter(client, kb):
     dom = page(client, f"/read/glossary/{TODAY}")
     entries = kb.document_glossary(TODAY)
@@ -45,7 +46,9 @@ def test_index_links_land_on_entries_of_the_document_page(client):
 
 def test_the_same_concept_in_the_other_languages(client):
     dom = page(client, f"/read/glossary/{TODAY}")
-    phasing = next(li for li in dom.select("ul.glossary-index > li") if li.select_one("a.entry").get_text() == "Phasing")
+    phasing = next(
+        li for li in dom.select("ul.glossary-index > li") if li.select_one("a.entry").get_text() == "Phasing"
+    )
     others = {a["data-lang"]: a for a in phasing.select("ul.others a")}
     assert others["ja"].get_text() == "フェイジング" and others["ja"]["href"].startswith(f"/read/doc/{JAPANESE}#")
     assert others["ja"]["lang"] == "ja"
@@ -61,7 +64,9 @@ def test_the_japanese_index_follows_the_readings_under_the_kana_rows(client, kb)
     keys = [sort_key("ja", t, readings[t])[1] for t in first]
     assert keys == sorted(keys) and all(sort_key("ja", t, readings[t])[0] == "か" for t in first)
     assert "ガーディアン" not in first or readings["ガーディアン"].startswith("が")  # voiced kana sort with か
-    english = next(li for li in dom.select("ul.glossary-index > li") if li.select_one("a.entry").get_text() == "フェイジング")
+    english = next(
+        li for li in dom.select("ul.glossary-index > li") if li.select_one("a.entry").get_text() == "フェイジング"
+    )
     assert english.select_one("span.english").get_text() == "(Phasing)"
 
 
@@ -85,6 +90,7 @@ def test_home_and_document_pages_link_the_index(client):
 
 
 # ---- whole documents side by side ---------------------------------------------------------
+
 
 def test_whole_documents_side_by_side_through_the_chain(client, kb):
     dom = page(client, f"/read/side/docs?d={GERMAN}&d={JAPANESE}&d={TODAY}")
@@ -116,8 +122,9 @@ def test_the_contents_and_flags_of_the_side_by_side(client, kb):
             flagged[cell.select_one("a.number").get_text()] = cell.select_one("ul.flags li").get_text()
     assert flagged and set(flagged) == set(findings)
     number = next(iter(flagged))
-    assert flagged[number] == next(f.message for f in kb.crosscheck_document(JAPANESE).findings
-                                   if f.number == number and f.kind != "missing")
+    assert flagged[number] == next(
+        f.message for f in kb.crosscheck_document(JAPANESE).findings if f.number == number and f.kind != "missing"
+    )
 
 
 def test_side_by_side_documents_bad_input(client):
@@ -144,11 +151,15 @@ def test_number_map_follows_the_chain(kb):
 
 # ---- the history overview's stored counts ---------------------------------------------------
 
+
 def test_stored_release_counts_equal_each_releases_diff(kb):
     releases = kb.release_counts()
     assert [(r.old_edition, r.new_edition) for r in releases] == [
-        ("2010-07-16", "2023-11-17"), ("2023-11-17", "2026-01-16"), ("2026-01-16", "2026-04-17"),
-        ("2026-04-17", "2026-08-07")]
+        ("2010-07-16", "2023-11-17"),
+        ("2023-11-17", "2026-01-16"),
+        ("2026-01-16", "2026-04-17"),
+        ("2026-04-17", "2026-08-07"),
+    ]
     stored = kb.conn.execute("select count(*) from release_counts").fetchone()[0]
     assert stored == 4
     for release in releases:

@@ -60,7 +60,9 @@ def test_a_failing_scenario_is_stored_as_failing(db, tmp_path):
     steps:
       - expect:
           bears: {phased_out: false}
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     result = run(db, "scenarios", "run", str(scenario))
     assert result.exit_code == 1, result.output
     data = json.loads(run(db, "show", "702.26c", "--json").output)

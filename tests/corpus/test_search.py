@@ -19,8 +19,8 @@ from click.testing import CliRunner
 
 from kb import store
 from kb.api import KnowledgeBase, LookupFailed
-from kb.core.errors import IndexMissing
 from kb.cli import cli
+from kb.core.errors import IndexMissing
 from kb.search import QueryError, complete, fuzzy_glossary, rebuild_index, search, update_index
 from kb.search.index import index_dir, indexed_documents
 from kb.search.quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
@@ -53,6 +53,7 @@ def numbers(kb, query: str, **options) -> list[str]:
 
 # ---- quality -----------------------------------------------------------------------------------
 
+
 def test_the_query_set_covers_the_whole_cr_in_five_languages():
     cases = load_queries(QUERIES)
     assert len(cases) >= 200
@@ -68,13 +69,26 @@ def test_the_query_set_covers_the_whole_cr_in_five_languages():
 def test_every_expected_rule_exists_in_the_language_it_is_asked_in(kb):
     """No guessed numbers: each expected rule is a rule of the newest text of the query's language
     (Russian queries, which have no Russian rules, and German ones expect the English rule)."""
-    newest = {"en": "MagicCompRules_20260807", "ja": "CompRules_ja_20260116.0_lines",
-              "zh": "MagicCompRules_20260417_zh-CN_HeliumOctahelide"}
-    numbers_of = {lang: {row[0] for row in kb.conn.execute(
-        "select r.number from rules r join documents d on d.id = r.document_id where d.name = ?", [name])}
-        for lang, name in newest.items()}
-    german = {row[0] for row in kb.conn.execute(
-        "select r.number from rules r join documents d on d.id = r.document_id where d.lang = 'de'")}
+    newest = {
+        "en": "MagicCompRules_20260807",
+        "ja": "CompRules_ja_20260116.0_lines",
+        "zh": "MagicCompRules_20260417_zh-CN_HeliumOctahelide",
+    }
+    numbers_of = {
+        lang: {
+            row[0]
+            for row in kb.conn.execute(
+                "select r.number from rules r join documents d on d.id = r.document_id where d.name = ?", [name]
+            )
+        }
+        for lang, name in newest.items()
+    }
+    german = {
+        row[0]
+        for row in kb.conn.execute(
+            "select r.number from rules r join documents d on d.id = r.document_id where d.lang = 'de'"
+        )
+    }
     for case in load_queries(QUERIES):
         known = numbers_of.get(case.lang, numbers_of["en"]) | (german if case.lang == "de" else set())
         assert case.expected in known, case
@@ -91,7 +105,8 @@ def test_quality_floor(quality, lang):
 
 def test_most_queries_reach_their_rank(quality):
     assert len(quality.failures) <= 0.05 * len(quality.outcomes), [
-        (o.case.query, o.case.expected, o.rank, o.top) for o in quality.failures]
+        (o.case.query, o.case.expected, o.rank, o.top) for o in quality.failures
+    ]
 
 
 def test_the_derived_set_asks_every_glossary_entry_that_cites_a_rule(kb):
@@ -124,11 +139,15 @@ def test_a_case_of_a_whole_rule_is_answered_by_its_subrules_only():
 
 # ---- the issue's three users ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("query, first_lang", [
-    ("Instabilität Spielstein", "en"),  # no German text of 702.26d exists: the original comes first
-    ("フェイズ・アウト トークン", "ja"),
-    ("phased out token", "en"),
-])
+
+@pytest.mark.parametrize(
+    "query, first_lang",
+    [
+        ("Instabilität Spielstein", "en"),  # no German text of 702.26d exists: the original comes first
+        ("フェイズ・アウト トークン", "ja"),
+        ("phased out token", "en"),
+    ],
+)
 def test_three_languages_find_the_same_rule(kb, query, first_lang):
     found = search(kb.store, query)
     top = found.results[0]
@@ -152,15 +171,21 @@ def test_a_quoted_phrase_is_searched_exactly(kb):
     assert found.results and found.expansions == {}
     for result in found.results:
         version = result.versions[0]
-        text = kb.conn.execute("select coalesce(r.title, '') || ' ' || r.text from rules r join documents d on d.id = r.document_id "
-                               "where d.name = ? and r.number = ?", [version.document, version.number]).fetchone()[0]
+        text = kb.conn.execute(
+            "select coalesce(r.title, '') || ' ' || r.text from rules r join documents d on d.id = r.document_id "
+            "where d.name = ? and r.number = ?",
+            [version.document, version.number],
+        ).fetchone()[0]
         assert "phased out" in text.casefold() or "phased-out" in text.casefold(), result.number
     # no "Beginning Phase" or "Main Phase" through an expansion of "phased"
     assert not {"501", "505", "506"} & {r.number for r in found.results}
     assert "702.26b" in [r.number for r in found.results[:3]]
     # stems would match "phases out" too; the phrase as written does not
-    assert not any("phases out" in " ".join(v.snippet.text for v in r.versions) and
-                   "phased out" not in " ".join(v.snippet.text for v in r.versions) for r in found.results)
+    assert not any(
+        "phases out" in " ".join(v.snippet.text for v in r.versions)
+        and "phased out" not in " ".join(v.snippet.text for v in r.versions)
+        for r in found.results
+    )
 
 
 def _shows_the_query(result) -> bool:
@@ -198,6 +223,7 @@ def test_results_serialise(kb):
 
 
 # ---- query features ---------------------------------------------------------------------------------
+
 
 def test_did_you_mean(kb):
     found = search(kb.store, "deaftouch")
@@ -265,9 +291,27 @@ def test_fuzzy_glossary(kb):
 
 # ---- bad input: a message or a sensible result, and the index never changes -------------------------
 
-BAD_INPUT = ['"phased out token', "((token phasing", "token phasing))", "AND", "OR", "NOT", "token AND", "",
-             "   ", "x" * 10_000, ("phasing token " * 1000)[:10_000], "to\x00ken\x07 pha\x1bsing", "\u202e\u200b",
-             "(((((((((((((((((((((((((((((((((((((((((((token", "NOT token", '"', "*", "-", "702.26 \x00"]
+BAD_INPUT = [
+    '"phased out token',
+    "((token phasing",
+    "token phasing))",
+    "AND",
+    "OR",
+    "NOT",
+    "token AND",
+    "",
+    "   ",
+    "x" * 10_000,
+    ("phasing token " * 1000)[:10_000],
+    "to\x00ken\x07 pha\x1bsing",
+    "\u202e\u200b",
+    "(((((((((((((((((((((((((((((((((((((((((((token",
+    "NOT token",
+    '"',
+    "*",
+    "-",
+    "702.26 \x00",
+]
 
 
 def index_state(kb) -> dict:
@@ -290,6 +334,7 @@ def test_bad_input_never_raises_anything_else_and_changes_nothing(kb):
 
 # ---- the command line -----------------------------------------------------------------------------------
 
+
 def run(kb, *args):
     return CliRunner().invoke(cli, ["--db", str(kb.path), *args])
 
@@ -303,11 +348,19 @@ def test_cli_search(kb):
     assert text.exit_code == 0 and "702.26d" in text.output
 
 
-@pytest.mark.parametrize("args, code", [
-    (["search", "AND"], 2), (["search", ""], 2), (["search", "qqqqqqqqqq"], 1),
-    (["search", "token", "--lang", "xx"], 2), (["search", "token", "--edition", "1999-01-01"], 1),
-    (["search", '"((token'], 0), (["complete", ""], 2), (["complete", "qqqqq"], 1),
-])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["search", "AND"], 2),
+        (["search", ""], 2),
+        (["search", "qqqqqqqqqq"], 1),
+        (["search", "token", "--lang", "xx"], 2),
+        (["search", "token", "--edition", "1999-01-01"], 1),
+        (["search", '"((token'], 0),
+        (["complete", ""], 2),
+        (["complete", "qqqqq"], 1),
+    ],
+)
 def test_cli_exit_codes(kb, args, code):
     result = run(kb, *args)
     assert result.exit_code == code, result.output
@@ -316,17 +369,28 @@ def test_cli_exit_codes(kb, args, code):
 
 def test_a_search_process_ends_at_once_with_all_its_output_and_its_exit_code(kb):
     """`mtgkb search` as its own process: what it printed is all out, piped or not, with its exit code."""
+
     def process(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "kb", "--db", str(kb.path), *args], capture_output=True,
-                              text=True, cwd=Path(__file__).parents[2], env={**os.environ, "MTGKB_LANG": "en"})
+        return subprocess.run(
+            [sys.executable, "-m", "kb", "--db", str(kb.path), *args],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).parents[2],
+            env={**os.environ, "MTGKB_LANG": "en"},
+        )
 
     found = process("search", "phased out token", "--json", "--limit", "50")
     assert found.returncode == 0 and len(json.loads(found.stdout)["results"]) == 50  # every byte of it
     assert process("search", "qqqqqqqqqq").returncode == 1
     assert process("search", "AND").returncode == 2
     assert process("show", "702.26b", "--json").returncode == 0
-    cut = subprocess.run(f"{sys.executable} -m kb --db {kb.path} search phasing --limit 50 | head -1", shell=True,
-                         capture_output=True, text=True, cwd=Path(__file__).parents[2])
+    cut = subprocess.run(
+        f"{sys.executable} -m kb --db {kb.path} search phasing --limit 50 | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    )
     assert cut.stdout.startswith("1. 702.26") and "Traceback" not in cut.stderr
 
 
@@ -347,8 +411,10 @@ def test_kept_rule_rows_follow_another_connections_write(tmp_path):
     assert "Tokens continue to exist" in before and base.store.cache.memo["search rows"]
     other = sqlite3.connect(base.path)
     with other:
-        other.execute("update rules set text = replace(text, 'Tokens continue to exist', 'Tokens go on existing') "
-                      "where number = '702.26d'")
+        other.execute(
+            "update rules set text = replace(text, 'Tokens continue to exist', 'Tokens go on existing') "
+            "where number = '702.26d'"
+        )
     other.close()
     assert "Tokens go on existing" in shown()
     base.close()
@@ -377,6 +443,7 @@ def test_all_editions_group_a_rule_through_the_renumbering_chain(tmp_path):
 
 
 # ---- the index follows the database ---------------------------------------------------------------
+
 
 @pytest.fixture
 def small(tmp_path) -> KnowledgeBase:
@@ -439,8 +506,16 @@ def test_an_entry_left_out_adds_nothing_to_the_names_of_the_rule_it_cites(kb):
         record = next(r for r in rule_documents(kb.conn, doc, leave_out=leave_out) if r["number"] == "702.26")
         return record[field("names", "en")].split("\x1f")  # title, heading, glossary terms, definitions
 
-    assert names() == ["Phasing", "Keyword Abilities", "Phase\nPhased In, Phased Out\nPhasing",
-                       "A keyword ability that causes a permanent to sometimes be treated as though it does not exist. "
-                       "See rule 702.26, “Phasing.”"]
+    assert names() == [
+        "Phasing",
+        "Keyword Abilities",
+        "Phase\nPhased In, Phased Out\nPhasing",
+        "A keyword ability that causes a permanent to sometimes be treated as though it does not exist. "
+        "See rule 702.26, “Phasing.”",
+    ]
     assert names(lambda lang, term: lang == "en" and term == "Phasing") == [
-        "Phasing", "Keyword Abilities", "Phase\nPhased In, Phased Out", ""]
+        "Phasing",
+        "Keyword Abilities",
+        "Phase\nPhased In, Phased Out",
+        "",
+    ]

@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from kb.api import KnowledgeBase
-from kb.search import rebuild_index, search, update_index
-from kb.search import analyzers, derived, index, postings, terms
+from kb.search import analyzers, derived, index, postings, rebuild_index, search, terms, update_index
 from kb.search.index import indexed_documents
 from tests.conftest import corpus_path, import_seeds
 
@@ -39,7 +38,8 @@ def test_each_distinct_text_is_indexed_once(editions):
     assert report.rules == rules
     distinct = editions.conn.execute(
         "select count(*) from (select distinct d.lang, r.number, r.title, r.text from rules r "
-        "join documents d on d.id = r.document_id)").fetchone()[0]
+        "join documents d on d.id = r.document_id)"
+    ).fetchone()[0]
     assert report.texts < rules and report.texts >= distinct * 0.95  # headings and examples may split a few
     # progress: every stage in order, steps never go back, and only the last call (the index in place) says done
     assert list(dict.fromkeys(stage for stage, _, _ in progress)) == ["read", "index", "commit", "derived"]
@@ -74,7 +74,9 @@ def test_the_query_language_leads_without_lang(editions):
 
 def test_an_update_rewrites_the_holders_of_shared_texts(editions, tmp_path):
     rebuild_index(editions.store)
-    variant = editions.import_file(corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt"))
+    variant = editions.import_file(
+        corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt")
+    )
     assert variant.name in indexed_documents(editions.store)  # the import updated the index
     report = update_index(editions.store, [variant.name])
     assert report.replaced == [variant.name] and report.rules > 3000
@@ -82,8 +84,9 @@ def test_an_update_rewrites_the_holders_of_shared_texts(editions, tmp_path):
     assert found.results[0].number == "702.26"
     assert {v.document for r in found.results for v in r.versions} == {variant.name}
     # removing it removes only its hold: the other editions keep every text they share with it
-    editions.conn.execute("delete from examples where document_id = (select id from documents where name = ?)",
-                          [variant.name])
+    editions.conn.execute(
+        "delete from examples where document_id = (select id from documents where name = ?)", [variant.name]
+    )
     from kb import store
 
     assert store.delete_document(editions.conn, variant.name)
@@ -113,8 +116,11 @@ def _fresh(code: str, db: Path) -> dict:
 
 
 def test_importing_kb_search_loads_no_engine():
-    loaded = _fresh("import json, sys, kb.search; print(json.dumps([m for m in ('whoosh', 'sudachipy', 'kb.search.engine') "
-                    "if m in sys.modules]))", Path("unused.db"))
+    loaded = _fresh(
+        "import json, sys, kb.search; print(json.dumps([m for m in ('whoosh', 'sudachipy', 'kb.search.engine') "
+        "if m in sys.modules]))",
+        Path("unused.db"),
+    )
     assert loaded == []
 
 
@@ -122,12 +128,14 @@ def test_the_segmenter_loads_only_for_japanese_text_the_index_does_not_know(edit
     """The term list's names, the index's words and the titles are stored with Sudachi's words: a
     query of them loads no Sudachi, and finds what Sudachi's words find; other Japanese text loads it."""
     rebuild_index(editions.store)
-    code = ("import json, sys; from kb.api import KnowledgeBase; from kb.search import search; "
-            "kb = KnowledgeBase.open(__import__('os').environ['MTGKB_DB'], build=False); "
-            "english = search(kb.store, 'phased out token').results[0].number; german = search(kb.store, 'Instabilität').results[0].number; "
-            "found = search(kb.store, 'フェイズ・アウト トークン'); japanese = [r.number for r in found.results]; "
-            "stored = 'sudachipy' in sys.modules; sentence = search(kb.store, 'トークンがフェイズ・アウトしたとき').results[0].number; "
-            "print(json.dumps([english, german, stored, japanese, found.expansions, sentence, 'sudachipy' in sys.modules]))")
+    code = (
+        "import json, sys; from kb.api import KnowledgeBase; from kb.search import search; "
+        "kb = KnowledgeBase.open(__import__('os').environ['MTGKB_DB'], build=False); "
+        "english = search(kb.store, 'phased out token').results[0].number; german = search(kb.store, 'Instabilität').results[0].number; "
+        "found = search(kb.store, 'フェイズ・アウト トークン'); japanese = [r.number for r in found.results]; "
+        "stored = 'sudachipy' in sys.modules; sentence = search(kb.store, 'トークンがフェイズ・アウトしたとき').results[0].number; "
+        "print(json.dumps([english, german, stored, japanese, found.expansions, sentence, 'sudachipy' in sys.modules]))"
+    )
     english, german, stored, japanese, expansions, sentence, after = _fresh(code, editions.path)
     assert english == "702.26d" and german == "702.26"
     assert stored is False and japanese[0] == "702.26d"
@@ -179,7 +187,9 @@ def test_an_update_reads_only_the_segment_it_wrote(editions, monkeypatch):
 
     monkeypatch.setattr(derived, "_read_segment", counting)
     monkeypatch.setattr(derived, "_database_words", fail)
-    variant = editions.import_file(corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt"))
+    variant = editions.import_file(
+        corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt")
+    )
     assert variant.name in indexed_documents(editions.store)
     handle = index._handle(index.index_dir(editions.store))
     segments = [leaf.segment().segment_id() for leaf, _offset in handle.reader.leaf_readers()]
@@ -228,8 +238,10 @@ def test_the_stored_numbers_and_lexicon_read_as_the_index_and_lexicon(editions):
     stored = derived.load(folder, indexed_documents(editions.store))
     with whoosh_index.open_dir(str(folder)).reader() as reader:
         assert stored.generation == reader.generation() and len(stored.numbers) == reader.doc_count_all()
-        assert all(stored.numbers[doc] == (reader.stored_fields(doc).get("number") or "")
-                   for doc in range(reader.doc_count_all()))
+        assert all(
+            stored.numbers[doc] == (reader.stored_fields(doc).get("number") or "")
+            for doc in range(reader.doc_count_all())
+        )
     # the lexicon read back answers as the one built
     built = terms.build_lexicon(editions.conn)
     read = stored.lexicon

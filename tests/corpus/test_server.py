@@ -71,7 +71,9 @@ def test_cite(client):
     found = response.json()
     assert [c["target"] for c in found] == ["702.26b", "702.23a"]
     assert found[0]["lang"] == "en" and found[0]["note"]  # no German 702.26b: English shown, and said so
-    assert found[1]["lang"] == "de" and found[1]["rules"][0]["text"].startswith("Instabilität ist eine statische Fähigkeit")
+    assert found[1]["lang"] == "de" and found[1]["rules"][0]["text"].startswith(
+        "Instabilität ist eine statische Fähigkeit"
+    )
 
 
 def test_bad_bodies(client):
@@ -120,8 +122,10 @@ def test_server_keeps_answering_while_a_document_is_replaced(tmp_path):
     thread.start()
     original = source.read_text(encoding="utf-8")
     for round_ in range(3):  # new content each time (a trailing newline alone is "unchanged")
-        source.write_text(original.replace("Phasing is a static ability", "Phasing is a static ability" + "!" * (round_ + 1)),
-                          encoding="utf-8")
+        source.write_text(
+            original.replace("Phasing is a static ability", "Phasing is a static ability" + "!" * (round_ + 1)),
+            encoding="utf-8",
+        )
         assert writer.import_file(source).status == "replaced"
     stop.set()
     thread.join()

@@ -21,9 +21,11 @@ from kb.api import KnowledgeBase
 from kb.http.app import create_app
 from tests.conftest import corpus_path, import_seeds
 
-CONFIG = SchemathesisConfig.from_dict({
-    "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "404"]}},
-})
+CONFIG = SchemathesisConfig.from_dict(
+    {
+        "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "404"]}},
+    }
+)
 
 
 @pytest.fixture(scope="module")
@@ -41,9 +43,14 @@ def api_schema(tmp_path_factory):
 
 # The operations, read from the committed document (tests/corpus/test_http_status.py keeps it equal to the
 # app's; it does not depend on the data), so that no database is built while the tests are collected.
-OPERATIONS = [(path, method.upper()) for path, item in
-              json.loads((Path(__file__).parents[2] / "docs" / "openapi.json").read_text(encoding="utf-8"))["paths"].items()
-              for method in item if method in {"get", "post", "put", "patch", "delete"}]
+OPERATIONS = [
+    (path, method.upper())
+    for path, item in json.loads((Path(__file__).parents[2] / "docs" / "openapi.json").read_text(encoding="utf-8"))[
+        "paths"
+    ].items()
+    for method in item
+    if method in {"get", "post", "put", "patch", "delete"}
+]
 
 
 @pytest.mark.parametrize("mode", list(GenerationMode), ids=lambda mode: mode.value)

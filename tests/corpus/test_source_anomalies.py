@@ -9,8 +9,8 @@ text still breaks is listed, with its reason, in tests/data/source_anomalies.tsv
 from __future__ import annotations
 
 import csv
-import re
 import json
+import re
 from collections import Counter
 from functools import cache
 from pathlib import Path
@@ -125,16 +125,19 @@ def test_a_clean_text_has_no_warnings():
     assert [r.number for r in doc.rules][:5] == ["1", "100", "100.1", "100.1a", "100.1b"]
 
 
-@pytest.mark.parametrize("old, new, number, kind, printed", [
-    ("100.2b In limited", "100.2. b In limited", "100.2b", "space-in-number", "100.2. b"),
-    ("100.2b In limited", "100. 2b In limited", "100.2b", "space-in-number", "100. 2b"),
-    ("100.2b In limited", "100.2b. In limited", "100.2b", "dot-after-subrule", "100.2b."),
-    ("100.3. Some formats", "100.3.Some formats", "100.3", "space-after-number", "100.3.Some"),
-    ("100.2b In limited", "100.b In limited", "100.2b", "rule-digits-missing", "100.b"),
-    ("100.2b In limited", "100.2b 100.2b In limited", "100.2b", "number-in-text", "100.2b"),
-    ("100.2b In limited", "106.2b In limited", "100.2b", "number-out-of-place", "106.2b"),
-    ("100.2b In limited", "100.2a In limited", "100.2b", "letter-repeated", "100.2a"),
-])
+@pytest.mark.parametrize(
+    "old, new, number, kind, printed",
+    [
+        ("100.2b In limited", "100.2. b In limited", "100.2b", "space-in-number", "100.2. b"),
+        ("100.2b In limited", "100. 2b In limited", "100.2b", "space-in-number", "100. 2b"),
+        ("100.2b In limited", "100.2b. In limited", "100.2b", "dot-after-subrule", "100.2b."),
+        ("100.3. Some formats", "100.3.Some formats", "100.3", "space-after-number", "100.3.Some"),
+        ("100.2b In limited", "100.b In limited", "100.2b", "rule-digits-missing", "100.b"),
+        ("100.2b In limited", "100.2b 100.2b In limited", "100.2b", "number-in-text", "100.2b"),
+        ("100.2b In limited", "106.2b In limited", "100.2b", "number-out-of-place", "106.2b"),
+        ("100.2b In limited", "100.2a In limited", "100.2b", "letter-repeated", "100.2a"),
+    ],
+)
 def test_each_line_repair_on_a_small_text(old, new, number, kind, printed):
     body = BODY.replace(old, new, 1)
     doc = parse_text(body)
@@ -158,7 +161,9 @@ def test_a_repeated_rule_number_becomes_the_next_free_one_with_its_subrules():
     assert rules["100.3a"].text == "A repeated subrule of the repeated rule."
     assert rules["100.2a"].text.startswith("In constructed play")
     assert [(w.kind, w.printed, w.repaired) for w in doc.warnings] == [
-        ("number-repeated", "100.2", "100.3"), ("number-repeated", "100.2a", "100.3a")]
+        ("number-repeated", "100.2", "100.3"),
+        ("number-repeated", "100.2a", "100.3a"),
+    ]
 
 
 def test_a_stray_digit_in_a_rule_is_read_from_its_subrules():
@@ -174,12 +179,15 @@ def test_a_space_before_the_dot_of_a_chapter():
     assert [(w.kind, w.printed, w.repaired) for w in doc.warnings] == [("space-before-dot", "101 .", "101.")]
 
 
-@pytest.mark.parametrize("old, new, kind, number", [
-    ("100.2c Commander", "100.2d Commander", "letter-skipped", "100.2d"),
-    ("100.3. Some formats", "100.4. Some formats", "number-skipped", "100.4"),
-    # The parent may be missing, or the subrules may belong to the rule before: not certain.
-    ("100.2a In constructed", "100.3a In constructed", "no-parent", "100.3a"),
-])
+@pytest.mark.parametrize(
+    "old, new, kind, number",
+    [
+        ("100.2c Commander", "100.2d Commander", "letter-skipped", "100.2d"),
+        ("100.3. Some formats", "100.4. Some formats", "number-skipped", "100.4"),
+        # The parent may be missing, or the subrules may belong to the rule before: not certain.
+        ("100.2a In constructed", "100.3a In constructed", "no-parent", "100.3a"),
+    ],
+)
 def test_an_uncertain_anomaly_is_reported_and_left_as_printed(old, new, kind, number):
     doc = repaired(BODY, old, new)
     assert number in rules_of(doc)
@@ -191,7 +199,8 @@ def test_an_uncertain_anomaly_is_reported_and_left_as_printed(old, new, kind, nu
 def test_a_repeat_with_the_next_number_taken_is_only_reported():
     """c, c, d: which of the two c's is wrong cannot be told."""
     body = BODY.replace("100.2c Commander", "100.2b Commander", 1).replace(
-        "100.3. Some", "100.2c Another subrule.\n\n100.3. Some", 1)
+        "100.3. Some", "100.2c Another subrule.\n\n100.3. Some", 1
+    )
     doc = parse_text(body)
     assert [(w.kind, w.printed, w.repaired) for w in doc.warnings] == [("duplicate-number", "100.2b", None)]
 
@@ -223,10 +232,14 @@ def test_numbers_out_of_place_are_read_in_sequence():
     assert rules["510.2"].text.startswith("Status is not a characteristic")
     assert rules["501.2"].line < 2000  # chapter 501's own rule is untouched
     assert rules_of(official("20050801"))["609.2c"].text.startswith("The deploy creatures option")
-    assert rules_of(official("20060601"))["502.36b"].text.startswith("If a spell or ability has multiple instances of scry")
+    assert rules_of(official("20060601"))["502.36b"].text.startswith(
+        "If a spell or ability has multiple instances of scry"
+    )
     for label in ("20061001", "20070201", "20070501", "20070713", "20070907"):
         doc = official(label)
-        assert rules_of(doc)["423.2b"].text.startswith("If an effect instructs more than one player to draw cards in a Two")
+        assert rules_of(doc)["423.2b"].text.startswith(
+            "If an effect instructs more than one player to draw cards in a Two"
+        )
         assert "432.2b" not in rules_of(doc)
 
 
@@ -240,7 +253,10 @@ def test_missing_digits_and_repeated_letters_and_numbers():
     assert rules["306.3b"].text.startswith("If an effect would put a creature into play attacking")
     assert rules["306.3c"].text.startswith("If an effect would put a creature into play blocking")
     assert "306.b" not in rules["306.3a"].text
-    assert [w.kind for w in warnings_at(doc, 837) + warnings_at(doc, 839)] == ["rule-digits-missing", "number-out-of-place"]
+    assert [w.kind for w in warnings_at(doc, 837) + warnings_at(doc, 839)] == [
+        "rule-digits-missing",
+        "number-out-of-place",
+    ]
     for label in ("20090904", "20091001"):
         assert rules_of(official(label))["702.30e"].text.startswith("If part of a spell's ability has its effect only")
     rules = rules_of(official("20240917"))
@@ -262,9 +278,12 @@ def test_a_stray_digit_and_a_repeated_number_in_the_text():
 
 def test_separator_anomalies_of_the_newest_and_oldest_editions():
     assert [(w.line, w.kind, w.printed) for w in official("20260807").warnings] == [
-        (1059, "dot-after-subrule", "119.1d.")]
+        (1059, "dot-after-subrule", "119.1d.")
+    ]
     assert [(w.line, w.kind, w.printed) for w in official("19990423").warnings] == [
-        (699, "space-after-number", "305.3.After"), (781, "dot-after-subrule", "309.2a.")]
+        (699, "space-after-number", "305.3.After"),
+        (781, "dot-after-subrule", "309.2a."),
+    ]
 
 
 def test_the_japanese_translation():
@@ -340,8 +359,9 @@ def test_every_anomaly_left_in_an_official_text_is_in_the_table(every_edition):
 
 def test_the_importer_reports_exactly_the_anomalies_of_the_table(every_edition):
     """What the audit finds, the importer has warned about (and left); it warns about nothing else it left."""
-    left = Counter((doc.edition, w.printed, w.kind) for doc in every_edition for w in doc.warnings
-                   if w.kind in LEFT_AS_PRINTED)
+    left = Counter(
+        (doc.edition, w.printed, w.kind) for doc in every_edition for w in doc.warnings if w.kind in LEFT_AS_PRINTED
+    )
     listed = Counter((row["edition"], row["rule"], row["kind"]) for row in table_rows())
     assert left == listed
 
@@ -350,8 +370,14 @@ def test_the_repairs_over_all_editions(every_edition):
     """Every repair of the 135 files, by kind: a new one must be looked at (and counted here)."""
     kinds = Counter(w.kind for doc in every_edition for w in doc.warnings if w.repaired is not None)
     assert kinds == {
-        "dot-after-subrule": 268, "space-after-number": 18, "number-out-of-place": 13, "space-in-number": 10,
-        "rule-digits-missing": 3, "letter-repeated": 2, "number-repeated": 2, "number-in-text": 1,
+        "dot-after-subrule": 268,
+        "space-after-number": 18,
+        "number-out-of-place": 13,
+        "space-in-number": 10,
+        "rule-digits-missing": 3,
+        "letter-repeated": 2,
+        "number-repeated": 2,
+        "number-in-text": 1,
         "digit-added": 1,
     }
     assert all(w.path.endswith(".txt") and w.line > 0 and w.message for doc in every_edition for w in doc.warnings)
@@ -372,19 +398,26 @@ def test_mtgkb_import_prints_the_warnings_in_text_and_json(tmp_path):
     text = CliRunner().invoke(cli, ["--db", str(db), "import", str(source)])
     assert text.exit_code == 0, text.output
     assert text.stderr.strip() == (  # one line a file, so that an old edition's dozens do not bury the results
-        "1 warning about the source (a repaired number, a skipped letter): --warnings lists it")
+        "1 warning about the source (a repaired number, a skipped letter): --warnings lists it"
+    )
     listed = CliRunner().invoke(cli, ["--db", str(tmp_path / "other.db"), "import", "--warnings", str(source)])
     line = line_of(BODY.replace("100.2b In limited", "100. 2b In limited", 1), "100. 2b")
     assert listed.stderr.strip() == (
-        f"Warning: {source}:{line}: read '100. 2b' as rule 100.2b (a space inside the number)")
+        f"Warning: {source}:{line}: read '100. 2b' as rule 100.2b (a space inside the number)"
+    )
     assert re.search(r"^added +odd: ", text.stdout)
     again = tmp_path / "again.txt"
     again.write_text(source.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     data = json.loads(CliRunner().invoke(cli, ["--db", str(db), "import", str(again), "--json"]).stdout)
     (warning,) = data[0]["warnings"]
-    assert warning == {"path": str(again), "line": line, "kind": "space-in-number", "printed": "100. 2b",
-                       "repaired": "100.2b",
-                       "message": "read '100. 2b' as rule 100.2b (a space inside the number)"}
+    assert warning == {
+        "path": str(again),
+        "line": line,
+        "kind": "space-in-number",
+        "printed": "100. 2b",
+        "repaired": "100.2b",
+        "message": "read '100. 2b' as rule 100.2b (a space inside the number)",
+    }
     assert data[0]["rules"] == len(parse_text(BODY).rules)  # the line is a rule, not a chapter's title
 
 

@@ -15,8 +15,10 @@ NEWEST = ("en", "full", "MagicCompRules_20260807.txt")
 
 
 def table_counts(kb):
-    return {t: kb.db.execute(f"select count(*) from {t}").fetchone()[0]
-            for t in ("documents", "rules", "examples", "glossary", "refs", "terms", "commentary")}
+    return {
+        t: kb.db.execute(f"select count(*) from {t}").fetchone()[0]
+        for t in ("documents", "rules", "examples", "glossary", "refs", "terms", "commentary")
+    }
 
 
 @pytest.fixture
@@ -133,7 +135,8 @@ def test_readers_keep_working_and_never_see_half_a_document(kb, tmp_path, newest
         while not stop.is_set():
             count = reader.execute(
                 "select count(*) from rules r join documents d on d.id = r.document_id "
-                "where d.name = 'MagicCompRules_20260807'").fetchone()[0]
+                "where d.name = 'MagicCompRules_20260807'"
+            ).fetchone()[0]
             seen.add(count)
 
     thread = threading.Thread(target=read)
@@ -186,8 +189,9 @@ def test_one_off_and_in_memory_lookups_agree(kb, newest):
         assert sql.incoming(number) == memory.incoming(number)
         assert sql.subtree(parsed) == memory.subtree(parsed)
         assert sql.nearest(parsed) == memory.nearest(parsed)
-    assert sql.span(RuleNumber.parse("601.2a"), RuleNumber.parse("601.2h")) == \
-        memory.span(RuleNumber.parse("601.2a"), RuleNumber.parse("601.2h"))
+    assert sql.span(RuleNumber.parse("601.2a"), RuleNumber.parse("601.2h")) == memory.span(
+        RuleNumber.parse("601.2a"), RuleNumber.parse("601.2h")
+    )
 
 
 def test_kept_rules_follow_another_connections_import(tmp_path):

@@ -29,17 +29,22 @@ def test_dokuwiki_glossary_reader():
     assert (doc.lang, doc.edition, len(doc.glossary)) == ("zh", "2026-04-17", 727)
     phasing = next(g for g in doc.glossary if g.english == "Phasing")
     assert phasing.term == "时间跳跃"
-    assert phasing.text == "一个关键字异能，使得永久物有时被视为其不存在。参见规则702.26，“时间跳跃”。"  # link markup gone
+    assert (
+        phasing.text == "一个关键字异能，使得永久物有时被视为其不存在。参见规则702.26，“时间跳跃”。"
+    )  # link markup gone
 
 
 def test_names_are_cleaned_split_and_keyed():
     assert clean_name("EDH（已废止）") == ("EDH", "已废止")
     assert clean_name("Counter(n)") == ("Counter", "n")
     assert split_pair("コントロール、コントローラー", "Control/Controller") == [
-        ("コントロール", "Control"), ("コントローラー", "Controller")]
+        ("コントロール", "Control"),
+        ("コントローラー", "Controller"),
+    ]
     assert split_pair("反击/指示物", "Counter") == [("反击", "Counter"), ("指示物", "Counter")]
     assert split_pair("主动牌手先决定的顺序", "Active Player, Nonactive Player Order") == [
-        ("主动牌手先决定的顺序", "Active Player, Nonactive Player Order")]
+        ("主动牌手先决定的顺序", "Active Player, Nonactive Player Order")
+    ]
     assert english_key("Phased Out") == english_key("phase out") == english_key("phases out")
     assert english_key("Phasing") != english_key("Phase")  # the keyword is not the turn phase
     assert english_key("Tokens") == english_key("token")
@@ -50,10 +55,18 @@ def test_curated_pairs_each_say_where_they_come_from():
         rows = list(csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t"))
     assert all(row["source"].strip() for row in rows)
     german = {row["term"]: row["english"] for row in rows if row["lang"] == "de"}
-    for term, english in [("Enttappsegment", "Untap Step"), ("Spielstein", "Token"), ("Marke", "Counter (n)"),
-                          ("Aura", "Aura"), ("Ausrüstung", "Equipment"), ("Befestigung", "Fortification"),
-                          ("bleibende Karte", "Permanent"), ("destabilisieren", "phase out"),
-                          ("stabilisieren", "phase in"), ("automatische Spielstatus-Aktion", "State-Based Action")]:
+    for term, english in [
+        ("Enttappsegment", "Untap Step"),
+        ("Spielstein", "Token"),
+        ("Marke", "Counter (n)"),
+        ("Aura", "Aura"),
+        ("Ausrüstung", "Equipment"),
+        ("Befestigung", "Fortification"),
+        ("bleibende Karte", "Permanent"),
+        ("destabilisieren", "phase out"),
+        ("stabilisieren", "phase in"),
+        ("automatische Spielstatus-Aktion", "State-Based Action"),
+    ]:
         assert german[term] == english
 
 
@@ -74,8 +87,9 @@ def test_phasing_in_every_language_with_its_sources(xdb):
     zh = names["zh"]["时间跳跃"]
     assert ("glossary", "glossary_en-zh_dokuwiki_HeliumOctahelide_20260417") in zh
     assert ("rule-title", "MagicCompRules_20231117_zh-CN_HeliumOctahelide") in zh  # 702.26 时间跳跃 = Phasing
-    detail = next(s.detail for n in entry.names for s in n.sources
-                  if s.origin == "MagicCompRules_20231117_zh-CN_HeliumOctahelide")
+    detail = next(
+        s.detail for n in entry.names for s in n.sources if s.origin == "MagicCompRules_20231117_zh-CN_HeliumOctahelide"
+    )
     assert detail == "702.26 = MagicCompRules_20231117"
 
 
@@ -98,8 +112,12 @@ def test_pairs_inside_rule_texts(xdb):
 def test_matchers_find_inflected_terms(xdb):
     terms = dictionary(xdb.conn)
     german = terms.matcher("de")
-    found = {m.text: m.keys for m in german.find("Destabilisierte Spielsteine hören als automatische "
-                                                 "Spielstatus-Aktion auf; alle bleibenden Karten")}
+    found = {
+        m.text: m.keys
+        for m in german.find(
+            "Destabilisierte Spielsteine hören als automatische Spielstatus-Aktion auf; alle bleibenden Karten"
+        )
+    }
     assert found["Spielsteine"] == {english_key("token")}
     assert english_key("state-based action") in found["automatische Spielstatus-Aktion"]
     assert english_key("permanent") in found["bleibenden Karten"]
@@ -145,6 +163,7 @@ def test_term_command(xdb):
 
 # ---- the dictionary holds game terms only --------------------------------------------------------
 
+
 def test_no_english_side_is_a_function_word_and_every_one_is_a_cr_term_or_curated(xdb):
     from kb.terms.vocabulary import STOPWORDS, cr_terms
 
@@ -166,8 +185,14 @@ def test_the_pairs_main_mined_from_running_text_are_gone(xdb):
         assert word not in english
     assert terms.lookup("1枚") == [] and terms.lookup("その") == []
     # what the CR defines stays: zones, steps, keyword abilities, glossary entries
-    for key, category in (("graveyard", "zone"), ("untap step", "step or phase"), ("phasing", "keyword ability"),
-                          ("artifact", "card type"), ("legendary", "supertype"), ("poison counter", "counter")):
+    for key, category in (
+        ("graveyard", "zone"),
+        ("untap step", "step or phase"),
+        ("phasing", "keyword ability"),
+        ("artifact", "card type"),
+        ("legendary", "supertype"),
+        ("poison counter", "counter"),
+    ):
         assert terms.category(english_key(key)) == category, key
 
 

@@ -72,8 +72,9 @@ def test_the_traces_that_crashed(kb, number, edition, today):
 
 def test_the_traces_that_crashed_answer_over_cli_and_http():
     runner = CliRunner()
-    result = runner.invoke(cli, ["--db", str(history_db_path()), "trace", "502.15", "--edition", "2005-10-01",
-                                 "--json"])
+    result = runner.invoke(
+        cli, ["--db", str(history_db_path()), "trace", "502.15", "--edition", "2005-10-01", "--json"]
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["steps"][-1]["number"] == "702.26"
     client = TestClient(create_app(history_db_path()))
@@ -119,8 +120,12 @@ def test_reach_agrees_with_the_traces(kb, chain):
     reach = {r.document: r for r in chain_reach(kb.store)}
     assert [r.edition for r in chain_reach(kb.store)] == [c.edition for c in chain]
     for doc in chain[::17]:
-        numbers = [row[0] for row in kb.conn.execute("select number from rules where document_id = ? "
-                                                     "group by number having count(*) = 1", [doc.id])]
+        numbers = [
+            row[0]
+            for row in kb.conn.execute(
+                "select number from rules where document_id = ? group by number having count(*) = 1", [doc.id]
+            )
+        ]
         results = trace_rules(kb.store, numbers, doc.name)
         alive = sum(1 for r in results if r.last.document == chain[-1].name and r.last.number)
         duplicates = reach[doc.name].rules - len(numbers)
@@ -129,8 +134,13 @@ def test_reach_agrees_with_the_traces(kb, chain):
 
 def test_the_chain_holds_across_the_2009_restructuring(kb):
     reach = chain_reach(kb.store)
-    eras = {"1999-2004": ("1999", "2005"), "2005-2009": ("2005", "2009-06"), "2009-2014": ("2009-06", "2015"),
-            "2015-2020": ("2015", "2021"), "2021-": ("2021", "9999")}
+    eras = {
+        "1999-2004": ("1999", "2005"),
+        "2005-2009": ("2005", "2009-06"),
+        "2009-2014": ("2009-06", "2015"),
+        "2015-2020": ("2015", "2021"),
+        "2021-": ("2021", "9999"),
+    }
     fractions = {}
     for era, (first, last) in eras.items():
         editions = [r for r in reach if first <= r.edition < last]

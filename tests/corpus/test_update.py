@@ -74,7 +74,9 @@ def server():
     srv = _Server()
     srv.routes["/en/rules"] = PAGE.format(base=srv.base).encode()
     srv.routes["/2026/downloads/MagicCompRules 20260807.txt"] = corpus_path("en", "full", CURRENT).read_bytes()
-    srv.routes["/older/MagicCompRules 20260417.txt"] = corpus_path("en", "full", "MagicCompRules_20260417.txt").read_bytes()
+    srv.routes["/older/MagicCompRules 20260417.txt"] = corpus_path(
+        "en", "full", "MagicCompRules_20260417.txt"
+    ).read_bytes()
     yield srv
     srv.close()
 
@@ -113,11 +115,16 @@ def test_the_page_links_are_read_with_their_formats_and_dates():
 
     base = "https://magic.wizards.com"
     links = rules_links(PAGE.format(base="https://media.wizards.com"), base + "/en/rules")
-    assert [(link.format, link.date) for link in links] == [("pdf", "2026-08-07"), ("txt", "2026-08-07"),
-                                                            ("docx", "2026-08-07")]
+    assert [(link.format, link.date) for link in links] == [
+        ("pdf", "2026-08-07"),
+        ("txt", "2026-08-07"),
+        ("docx", "2026-08-07"),
+    ]
     # a relative link is resolved against the page
-    assert current_text_link(PAGE.format(base=""), base + "/en/rules").url == \
-        base + "/2026/downloads/MagicCompRules%2020260807.txt"
+    assert (
+        current_text_link(PAGE.format(base=""), base + "/en/rules").url
+        == base + "/2026/downloads/MagicCompRules%2020260807.txt"
+    )
 
 
 def test_update_downloads_checks_imports_and_pairs_the_newer_edition(server, db):

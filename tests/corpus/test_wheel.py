@@ -19,27 +19,35 @@ from tests.conftest import ROOT
 def installed(tmp_path_factory) -> tuple[Path, dict]:
     """(the mtgkb command, the environment) of the wheel installed in a virtualenv of its own."""
     work = tmp_path_factory.mktemp("wheel")
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work / "dist"),
-                            str(ROOT)], capture_output=True, text=True)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(work / "dist"), str(ROOT)],
+        capture_output=True,
+        text=True,
+    )
     assert built.returncode == 0, built.stderr[-3000:]
     wheel = next((work / "dist").glob("mtgkb-*.whl"))
     assert wheel.stat().st_size < 10 * 2**20  # the whole corpus inside, and still small
     venv.create(work / "venv", with_pip=True)
-    pip = subprocess.run([str(work / "venv" / "bin" / "pip"), "install", "--quiet", str(wheel)],
-                         capture_output=True, text=True)
+    pip = subprocess.run(
+        [str(work / "venv" / "bin" / "pip"), "install", "--quiet", str(wheel)], capture_output=True, text=True
+    )
     assert pip.returncode == 0, pip.stderr[-3000:]
     home = work / "home"
     home.mkdir()
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("MTGKB_", "XDG_", "PYTHON", "VIRTUAL_ENV"))}
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("MTGKB_", "XDG_", "PYTHON", "VIRTUAL_ENV"))
+    }
     env.update(HOME=str(home), MTGKB_LANG="en", LANG="C.UTF-8")
     return work / "venv" / "bin" / "mtgkb", env
 
 
 def mtgkb(installed, *args: str) -> subprocess.CompletedProcess:
     command, env = installed
-    return subprocess.run([str(command), *args], capture_output=True, text=True, env=env, cwd=env["HOME"],
-                          timeout=900)  # run from the empty home: neither the checkout nor the virtualenv
+    return subprocess.run(
+        [str(command), *args], capture_output=True, text=True, env=env, cwd=env["HOME"], timeout=900
+    )  # run from the empty home: neither the checkout nor the virtualenv
 
 
 def test_the_wheel_builds_every_edition_and_answers_from_any_folder(installed):

@@ -75,9 +75,15 @@ def test_a_date_between_editions_names_the_edition_in_force_that_day():
 
 
 def test_every_condition_carries_the_readme_exit_code_and_an_http_status():
-    for cls, code, status in [(errors.RuleNotFound, 1, 404), (errors.DocumentNotFound, 1, 404),
-                              (errors.BadRuleNumber, 2, 400), (errors.BadInputFile, 2, 400),
-                              (errors.BadQuery, 2, 400), (errors.TooLarge, 2, 413), (errors.NoDatabase, 1, 503)]:
+    for cls, code, status in [
+        (errors.RuleNotFound, 1, 404),
+        (errors.DocumentNotFound, 1, 404),
+        (errors.BadRuleNumber, 2, 400),
+        (errors.BadInputFile, 2, 400),
+        (errors.BadQuery, 2, 400),
+        (errors.TooLarge, 2, 413),
+        (errors.NoDatabase, 1, 503),
+    ]:
         assert (cls.exit_code, cls.http_status) == (code, status), cls
     from importers.records import SourceError
     from kb.core.numbers import RuleNumberError
@@ -106,10 +112,21 @@ def test_the_cli_maps_each_condition_to_its_exit_code_and_json(tmp_path):
     db = tmp_path / "mini.db"
     runner = CliRunner()
     assert runner.invoke(cli, ["--db", str(db), "import", str(MINI / "MiniRules_20260807.txt")]).exit_code == 0
-    cases = [(["show", "702.26d"], 1, "RuleNotFound"), (["show", "foo"], 2, "BadRuleNumber"),
-             (["show", "702.26b", "--lang", "xx"], 2, "UnknownLanguage"),
-             (["show", "702.26b", "--edition", "1999-04-23"], 1, "EditionNotFound"),
-             (["glossary", "", ], 2, "BadInput"), (["refs", "702.99"], 1, "RuleNotFound")]
+    cases = [
+        (["show", "702.26d"], 1, "RuleNotFound"),
+        (["show", "foo"], 2, "BadRuleNumber"),
+        (["show", "702.26b", "--lang", "xx"], 2, "UnknownLanguage"),
+        (["show", "702.26b", "--edition", "1999-04-23"], 1, "EditionNotFound"),
+        (
+            [
+                "glossary",
+                "",
+            ],
+            2,
+            "BadInput",
+        ),
+        (["refs", "702.99"], 1, "RuleNotFound"),
+    ]
     for args, code, kind in cases:
         result = runner.invoke(cli, ["--db", str(db), *args, "--json"])
         assert result.exit_code == code, (args, result.output)
@@ -129,11 +146,17 @@ def test_show_by_a_date_between_editions_says_which_edition_was_in_force(tmp_pat
     assert older.exit_code == 0, older.output
     text = runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2026-05-01"])
     assert text.exit_code == 0 and "(in force on May 1, 2026: the CR of January 16, 2026)" in text.output
-    data = json.loads(runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2026-05-01", "--json"]).output)
+    data = json.loads(
+        runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2026-05-01", "--json"]).output
+    )
     assert (data["edition"], data["inForce"]) == ("2026-01-16", {"date": "2026-05-01", "edition": "2026-01-16"})
-    newest = json.loads(runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2030-01-01", "--json"]).output)
+    newest = json.loads(
+        runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2030-01-01", "--json"]).output
+    )
     assert (newest["edition"], newest["inForce"]["edition"]) == ("2026-08-07", "2026-08-07")
-    exact = json.loads(runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2026-08-07", "--json"]).output)
+    exact = json.loads(
+        runner.invoke(cli, ["--db", str(db), "show", "100.1", "--edition", "2026-08-07", "--json"]).output
+    )
     assert "inForce" not in exact
 
 
@@ -169,8 +192,11 @@ def _commands(group, prefix=()):
 
 def test_every_command_is_documented_in_readme_or_docs():
     text = (ROOT / "README.md").read_text() + "".join(p.read_text() for p in (ROOT / "docs").glob("*.md"))
-    missing = [" ".join(path) for path in _commands(cli)
-               if not re.search(r"mtgkb (?:\[[^\]]*\] )?" + re.escape(" ".join(path)) + r"\b", text)]
+    missing = [
+        " ".join(path)
+        for path in _commands(cli)
+        if not re.search(r"mtgkb (?:\[[^\]]*\] )?" + re.escape(" ".join(path)) + r"\b", text)
+    ]
     assert not missing, f"commands not documented in README.md or docs/: {missing}"
 
 

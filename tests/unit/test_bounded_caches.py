@@ -19,13 +19,29 @@ def test_distinct_lookups_keep_each_cache_within_its_bound(tmp_path, monkeypatch
     kb = KnowledgeBase.open(tmp_path / "kb.db")
     for date in DATES:
         year, month, day = date.split("-")
-        month_name = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                      "October", "November", "December"][int(month) - 1]
+        month_name = [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ][int(month) - 1]
         path = Path(tmp_path / f"MiniRules_{year}{month}{day}.txt")
         path.write_bytes(original.replace(b"August 7, 2026", f"{month_name} {int(day)}, {year}".encode()))
         kb.import_file(path)
-    numbers = [row[0] for row in kb.db.execute(
-        "select number from rules where document_id = (select min(id) from documents) order by seq")]
+    numbers = [
+        row[0]
+        for row in kb.db.execute(
+            "select number from rules where document_id = (select min(id) from documents) order by seq"
+        )
+    ]
     assert len(numbers) > 20
     cache = kb.store.cache
     asked = 0

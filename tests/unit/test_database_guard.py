@@ -18,8 +18,9 @@ MINI_FILE = str(MINI / "MiniRules_20260807.txt")
 def schema_of(path) -> list[tuple]:
     conn = sqlite3.connect(path)
     try:
-        return conn.execute("select type, name, sql from sqlite_master order by name").fetchall() + \
-            [conn.execute("pragma journal_mode").fetchone()]
+        return conn.execute("select type, name, sql from sqlite_master order by name").fetchall() + [
+            conn.execute("pragma journal_mode").fetchone()
+        ]
     finally:
         conn.close()
 
@@ -57,9 +58,16 @@ def test_a_schema_version_that_is_no_number_is_a_message(tmp_path):
 def test_first_imports_started_together_all_succeed(tmp_path):
     for trial in range(2):
         db = tmp_path / f"new{trial}.db"
-        imports = [subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), "import", MINI_FILE],
-                                    env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-                                    stderr=subprocess.STDOUT, text=True) for _ in range(3)]
+        imports = [
+            subprocess.Popen(
+                [sys.executable, "-m", "kb", "--db", str(db), "import", MINI_FILE],
+                env={**os.environ, "PYTHONPATH": str(ROOT)},
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+            for _ in range(3)
+        ]
         outputs = [(process.wait(timeout=300), process.stdout.read()) for process in imports]
         assert [code for code, _ in outputs] == [0, 0, 0], outputs
         conn = sqlite3.connect(db)

@@ -5,20 +5,60 @@ from __future__ import annotations
 import pytest
 
 from kb.engine.cards import CardError, load_pool, parse_card
-from kb.scenarios import CARD_DIR
 from kb.engine.effects import VERBS
+from kb.scenarios import CARD_DIR
 
 REQUIRED = [
-    "Tolarian Drake", "Breezekeeper", "Shimmering Efreet", "Frenetic Efreet", "Teferi's Imp", "Ertai's Familiar",
-    "Taniwha", "Teferi's Protection", "Oubliette", "Teferi's Realm", "Teferi's Veil", "Slip Out the Back",
-    "Spatial Binding", "Out of Time", "Teferi, Master of Time", "Glorious Anthem", "Crusade", "Wrath of God",
-    "Giant Growth", "Collective Unconscious", "Aven Mimeomancer", "Pacifism", "Bonesplitter", "Darksteel Garrison",
-    "Firebreathing", "Grafted Exoskeleton", "Mind Control", "Sleep", "Stasis", "Murder", "Stifle", "Blood Artist",
-    "Elvish Visionary", "Grizzly Bears", "Memnite",
+    "Tolarian Drake",
+    "Breezekeeper",
+    "Shimmering Efreet",
+    "Frenetic Efreet",
+    "Teferi's Imp",
+    "Ertai's Familiar",
+    "Taniwha",
+    "Teferi's Protection",
+    "Oubliette",
+    "Teferi's Realm",
+    "Teferi's Veil",
+    "Slip Out the Back",
+    "Spatial Binding",
+    "Out of Time",
+    "Teferi, Master of Time",
+    "Glorious Anthem",
+    "Crusade",
+    "Wrath of God",
+    "Giant Growth",
+    "Collective Unconscious",
+    "Aven Mimeomancer",
+    "Pacifism",
+    "Bonesplitter",
+    "Darksteel Garrison",
+    "Firebreathing",
+    "Grafted Exoskeleton",
+    "Mind Control",
+    "Sleep",
+    "Stasis",
+    "Murder",
+    "Stifle",
+    "Blood Artist",
+    "Elvish Visionary",
+    "Grizzly Bears",
+    "Memnite",
 ]
-PHENOMENA = ["Chaotic Aether", "Interplanar Tunnel", "Morphic Tide", "Mutual Epiphany", "Planewide Disaster",
-             "Reality Shaping", "Spatial Merging", "Time Distortion", "Caught in a Parallel Universe",
-             "Fixed Point in Time", "Human-Time Lord Meta-Crisis", "Unleash the Flux"]
+PHENOMENA = [
+    "Chaotic Aether",
+    "Interplanar Tunnel",
+    "Morphic Tide",
+    "Mutual Epiphany",
+    "Planewide Disaster",
+    "Reality Shaping",
+    "Spatial Merging",
+    "Time Distortion",
+    "Caught in a Parallel Universe",
+    "Fixed Point in Time",
+    "Human-Time Lord Meta-Crisis",
+    "Unleash the Flux",
+]
 
 
 def test_every_required_card_and_phenomenon_is_in_the_pool():
@@ -59,12 +99,15 @@ def test_phasing_keyword_and_oracle_text_kept():
     assert drake.keywords == {"flying", "phasing"} and (drake.power, drake.toughness) == (2, 4)
 
 
-@pytest.mark.parametrize("raw, message", [
-    ({"name": "X", "types": ["Creature"], "colour": "red"}, "unknown field"),
-    ({"name": "X", "types": ["Creeper"]}, "types must be"),
-    ({"name": "X", "types": ["Creature"], "keywords": ["flyng"]}, "unknown keyword"),
-    ({"name": "X", "types": ["Creature"], "triggers": [{"effect": []}]}, "needs 'event'"),
-])
+@pytest.mark.parametrize(
+    "raw, message",
+    [
+        ({"name": "X", "types": ["Creature"], "colour": "red"}, "unknown field"),
+        ({"name": "X", "types": ["Creeper"]}, "types must be"),
+        ({"name": "X", "types": ["Creature"], "keywords": ["flyng"]}, "unknown keyword"),
+        ({"name": "X", "types": ["Creature"], "triggers": [{"effect": []}]}, "needs 'event'"),
+    ],
+)
 def test_bad_card_definitions_are_refused(raw, message):
     with pytest.raises(CardError, match=message):
         parse_card(raw, "test.yaml[0]")

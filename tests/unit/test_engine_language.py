@@ -20,8 +20,13 @@ def test_the_engine_imports_only_the_core():
     for path in sorted(ENGINE.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
-                [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             for name in names:
                 if name == "kb" or name.startswith("kb."):
                     assert name.startswith(ALLOWED_KB), f"{path.name} imports {name}"
@@ -40,7 +45,7 @@ def test_no_module_imports_the_engine_package_itself():
 
 def test_the_card_folder_is_a_parameter():
     with pytest.raises(TypeError):
-        load_pool()          # type: ignore[call-arg]
+        load_pool()  # type: ignore[call-arg]
     assert "Ertai's Familiar" in load_pool(CARD_DIR)
 
 
@@ -57,7 +62,9 @@ def run_text(tmp_path, text: str):
 
 
 def test_a_scenario_files_card_that_reuses_a_bundled_name_is_refused(tmp_path):
-    results = run_text(tmp_path, """
+    results = run_text(
+        tmp_path,
+        """
 cards:
   - {name: Grizzly Bears, types: [Creature], power: 3, toughness: 3}
 scenarios:
@@ -65,13 +72,17 @@ scenarios:
     rules: [702.26a]
     setup: {players: [A, B]}
     steps: [{expect: {turn: 2}}]
-""")
+""",
+    )
     assert [str(e) for e in results[0].errors] == [
-        "mine.yaml: scenario \"clash\": cards[0]: card 'Grizzly Bears' defined twice"]
+        "mine.yaml: scenario \"clash\": cards[0]: card 'Grizzly Bears' defined twice"
+    ]
 
 
 def test_a_scenarios_own_card_is_checked_like_a_bundled_one(tmp_path):
-    results = run_text(tmp_path, """
+    results = run_text(
+        tmp_path,
+        """
 scenarios:
   - name: bad card
     rules: [702.26a]
@@ -79,27 +90,37 @@ scenarios:
       - {name: Odd Thing, types: [Creature], keywords: [shimmering], power: 1, toughness: 1}
     setup: {players: [A, B]}
     steps: [{expect: {turn: 2}}]
-""")
+""",
+    )
     assert "scenarios[0].cards[0] (Odd Thing): unknown keyword(s) ['shimmering']" in str(results[0].errors[0])
 
 
-@pytest.mark.parametrize("setup, path, words", [
-    ({"players": ["A", "B"], "fix": {"d7x": [1]}}, "setup.fix.d7x", "unknown random kind"),
-    ({"players": ["A", "B"], "stack": [{"card": "Murder", "targets": ["nobody"]}]}, "setup.stack[0].targets[0]",
-     "unknown id"),
-    ({"players": ["A", "B"], "stack": [{"controller": "A"}]}, "setup.stack[0]", "needs 'card'"),
-    ({"players": ["A", "B", "C"], "teams": [["A", "B"], ["C"]]}, "setup.teams", "two teams of two"),
-    ({"players": ["A", "B"], "seating": ["A", "C"]}, "setup.seating", "each once"),
-])
+@pytest.mark.parametrize(
+    "setup, path, words",
+    [
+        ({"players": ["A", "B"], "fix": {"d7x": [1]}}, "setup.fix.d7x", "unknown random kind"),
+        (
+            {"players": ["A", "B"], "stack": [{"card": "Murder", "targets": ["nobody"]}]},
+            "setup.stack[0].targets[0]",
+            "unknown id",
+        ),
+        ({"players": ["A", "B"], "stack": [{"controller": "A"}]}, "setup.stack[0]", "needs 'card'"),
+        ({"players": ["A", "B", "C"], "teams": [["A", "B"], ["C"]]}, "setup.teams", "two teams of two"),
+        ({"players": ["A", "B"], "seating": ["A", "C"]}, "setup.seating", "each once"),
+    ],
+)
 def test_setup_errors_name_the_field(setup, path, words):
     from kb.engine import InputError
+
     with pytest.raises(InputError) as err:
         build(setup, load_pool(CARD_DIR), Edition())
     assert err.value.path == path and words in err.value.message
 
 
 def test_ordering_triggers_that_are_not_waiting_is_an_error(tmp_path):
-    results = run_text(tmp_path, """
+    results = run_text(
+        tmp_path,
+        """
 scenarios:
   - name: bad order
     rules: [603.3b]
@@ -113,7 +134,8 @@ scenarios:
     steps:
       - choose: {player: A, kind: order, value: [Blood Artist]}
       - advance: {to: upkeep, player: A}
-""")
+""",
+    )
     failure = results[0].failures[0]
     assert 'ordered "Blood Artist", which is not one of their waiting triggers' in failure["actual"]
 

@@ -19,26 +19,63 @@ POOL = load_pool(CARD_DIR)
 
 # What the condition of a triggered ability says for each event of the vocabulary.
 EVENT_PHRASES = {
-    "dies": "dies", "leaves": "leaves the battlefield", "phases_out": "phases out", "phases_in": "phases in",
-    "enters": "enters", "land_enters": "a land enters", "upkeep": "upkeep", "end_step": "end step",
-    "chaos": "chaos ensues", "encounter": "you encounter", "planeswalk_from": "planeswalk away from",
-    "cast": "casts a spell", "attacks": "attacks", "dice_rolled": "you roll",
-    "becomes_tapped": "becomes tapped", "becomes_unattached": "becomes unattached",
-    "lore_counter": "lore counter", "chapter": "chapter", "mutates": "mutates",
+    "dies": "dies",
+    "leaves": "leaves the battlefield",
+    "phases_out": "phases out",
+    "phases_in": "phases in",
+    "enters": "enters",
+    "land_enters": "a land enters",
+    "upkeep": "upkeep",
+    "end_step": "end step",
+    "chaos": "chaos ensues",
+    "encounter": "you encounter",
+    "planeswalk_from": "planeswalk away from",
+    "cast": "casts a spell",
+    "attacks": "attacks",
+    "dice_rolled": "you roll",
+    "becomes_tapped": "becomes tapped",
+    "becomes_unattached": "becomes unattached",
+    "lore_counter": "lore counter",
+    "chapter": "chapter",
+    "mutates": "mutates",
 }
 # What the text says for each effect verb (any of the patterns).
 VERB_PATTERNS = {
-    "mill": r"\bmills?\b", "draw": r"\bdraws?\b", "discard": r"\bdiscard", "destroy": r"\bdestroy",
-    "exile": r"\bexile", "exile_self": r"\bexile", "exile_linked": r"\bexile", "return_linked": r"\breturn",
-    "sacrifice": r"\bsacrific", "each_player_sacrifices": r"\bsacrific", "phase_out": r"\bphases? out\b",
-    "counters": r"\bcounters?\b", "remove_counters": r"\bremove", "create_token": r"\btokens?\b",
-    "gain_life": r"\bgains?\b.*\blife\b", "lose_life": r"\blos(e|es)\b.*\blife\b", "damage_players": r"\bdamage\b",
-    "damage": r"\bdamage\b", "tap": r"\btap\b", "untap": r"\buntap\b", "pump": r"[+-](\d+|X)/[+-](\d+|X)",
-    "set_pt": r"base power and toughness", "may": r"\bmay\b", "flip_coin": r"\bflip", "extra_turns": r"extra turns?",
-    "set_life": r"life total become", "counter_ability": r"\bcounter target\b", "attach": r"\b(equip|fortify|attach)",
-    "repeat_until_win": r"\brepeat\b", "each_player_copy": r"\bcopy\b", "proliferate": r"\bproliferate\b",
-    "add_mana": r"\badd\b", "roll_die": r"\broll\b",
-    "to_library": r"\bon top of\b.*\blibrary\b", "choose_up_to": r"\bchoose (up to|any number)\b",
+    "mill": r"\bmills?\b",
+    "draw": r"\bdraws?\b",
+    "discard": r"\bdiscard",
+    "destroy": r"\bdestroy",
+    "exile": r"\bexile",
+    "exile_self": r"\bexile",
+    "exile_linked": r"\bexile",
+    "return_linked": r"\breturn",
+    "sacrifice": r"\bsacrific",
+    "each_player_sacrifices": r"\bsacrific",
+    "phase_out": r"\bphases? out\b",
+    "counters": r"\bcounters?\b",
+    "remove_counters": r"\bremove",
+    "create_token": r"\btokens?\b",
+    "gain_life": r"\bgains?\b.*\blife\b",
+    "lose_life": r"\blos(e|es)\b.*\blife\b",
+    "damage_players": r"\bdamage\b",
+    "damage": r"\bdamage\b",
+    "tap": r"\btap\b",
+    "untap": r"\buntap\b",
+    "pump": r"[+-](\d+|X)/[+-](\d+|X)",
+    "set_pt": r"base power and toughness",
+    "may": r"\bmay\b",
+    "flip_coin": r"\bflip",
+    "extra_turns": r"extra turns?",
+    "set_life": r"life total become",
+    "counter_ability": r"\bcounter target\b",
+    "attach": r"\b(equip|fortify|attach)",
+    "repeat_until_win": r"\brepeat\b",
+    "each_player_copy": r"\bcopy\b",
+    "proliferate": r"\bproliferate\b",
+    "add_mana": r"\badd\b",
+    "roll_die": r"\broll\b",
+    "to_library": r"\bon top of\b.*\blibrary\b",
+    "choose_up_to": r"\bchoose (up to|any number)\b",
     "put_onto_battlefield": r"\bonto the battlefield\b",
 }
 
@@ -52,7 +89,7 @@ def _sentences(text: str) -> list[str]:
 def _trigger_conditions(text: str) -> list[str]:
     out = []
     for line in re.sub(r"\([^)]*\)", "", text).splitlines():
-        line = re.sub(r"^[IVX, ]+ — ", "", line.strip())      # Saga chapters: "I, II — ..."
+        line = re.sub(r"^[IVX, ]+ — ", "", line.strip())  # Saga chapters: "I, II — ..."
         for s in re.split(r"(?<=\.)\s+", line):
             if re.match(r"(When|Whenever|At the beginning)\b", s):
                 out.append(s.split(",")[0])
@@ -69,7 +106,7 @@ def _activated_lines(text: str, mana: bool = False) -> list[str]:
 
 def _verbs(steps, out: set[str]) -> set[str]:
     for step in steps or ():
-        (verb, params), = step.items()
+        ((verb, params),) = step.items()
         out.add(verb)
         if isinstance(params, dict):
             for key in ("effect", "win", "lose", "else", "kicked", "results"):
@@ -98,11 +135,15 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
             events = trig.on if isinstance(trig.on, tuple) else (trig.on,)
             for event in events:
                 assert EVENT_PHRASES[event].casefold() in cond.casefold(), f"{name}: {event!r} not in {cond!r}"
-            if "result" in trig.when:        # "Whenever you roll a 5 or higher": the data's "5+"
+            if "result" in trig.when:  # "Whenever you roll a 5 or higher": the data's "5+"
                 assert f"{trig.when['result'].rstrip('+')} or higher" in cond, f"{name}: {trig.when} vs {cond!r}"
             named = {e for e, phrase in EVENT_PHRASES.items() if phrase.casefold() in cond.casefold()}
             # "dies" is also "leaves the battlefield"; "a land enters" is also "enters".
-            extra = named - set(events) - {"enters" if "land_enters" in events else "", "upkeep" if "end_step" in events else ""}
+            extra = (
+                named
+                - set(events)
+                - {"enters" if "land_enters" in events else "", "upkeep" if "end_step" in events else ""}
+            )
             extra -= {"leaves"} if "dies" in events else set()
             assert not extra, f"{name}: {cond!r} also names {sorted(extra)}, data has {events}"
     if card.unearth:
@@ -116,17 +157,24 @@ def test_card_abilities_follow_oracle_text(name: str) -> None:
         assert re.search(rf"^Warp {re.escape(card.warp)} \(", text, re.M), f"{name}: warp {card.warp} not in its text"
     for line in _activated_lines(text, mana=True):
         # A mana ability is the land's `mana` ("{T}: Add {C}."), or the card says it left it out.
-        assert line == f"{{T}}: Add {{{card.mana}}}." or line in card.simplified, \
+        assert line == f"{{T}}: Add {{{card.mana}}}." or line in card.simplified, (
             f"{name}: mana ability {line!r} neither modelled nor named in 'simplified'"
+        )
     if card.multikicker:
         assert f"Multikicker {card.multikicker}" in text, f"{name}: multikicker {card.multikicker} not in its text"
     if "Saga" in card.subtypes:
         romans = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
-        printed = {romans[r.strip()] for line in text.splitlines() if " — " in line
-                   for r in line.split(" — ")[0].split(",") if r.strip() in romans}
+        printed = {
+            romans[r.strip()]
+            for line in text.splitlines()
+            if " — " in line
+            for r in line.split(" — ")[0].split(",")
+            if r.strip() in romans
+        }
         assert printed == {a.when["chapter"] for a in card.chapters}, f"{name}: chapters {printed}"
-    assert len(_activated_lines(text)) == len(card.activated) + bool(card.unearth), \
+    assert len(_activated_lines(text)) == len(card.activated) + bool(card.unearth), (
         f"{name}: text has {_activated_lines(text)}, data {[a.label for a in card.activated]}"
+    )
     lines = [ln.strip().casefold() for ln in text.splitlines()]
     for keyword in card.keywords:
         assert keyword in lines or any(ln.startswith(keyword) for ln in lines), f"{name}: keyword {keyword} not in text"
@@ -152,10 +200,18 @@ def test_ertais_familiar_is_read_from_its_oracle_text() -> None:
 
 def test_a_card_that_contradicts_its_text_is_caught() -> None:
     from kb.engine.cards import parse_card
-    wrong = parse_card({"name": "Wrong Familiar", "types": ["Creature"], "power": 1, "toughness": 1,
-                        "text": "When Wrong Familiar phases out or leaves the battlefield, mill three cards.",
-                        "triggers": [{"event": "dies", "when": {"self": True},
-                                      "effect": [{"mill": {"count": 3}}]}]}, "test")
+
+    wrong = parse_card(
+        {
+            "name": "Wrong Familiar",
+            "types": ["Creature"],
+            "power": 1,
+            "toughness": 1,
+            "text": "When Wrong Familiar phases out or leaves the battlefield, mill three cards.",
+            "triggers": [{"event": "dies", "when": {"self": True}, "effect": [{"mill": {"count": 3}}]}],
+        },
+        "test",
+    )
     cond = _trigger_conditions(wrong.text)[0]
     assert EVENT_PHRASES["dies"] not in cond
 
@@ -169,7 +225,7 @@ def test_card_text_is_published_oracle_text(name: str) -> None:
     """The text is the Oracle text as published today, and whatever the data leaves out is said."""
     card = POOL.get(name)
     text = card.text
-    if not text:          # a vanilla creature's Oracle text is empty; anything with abilities has text
+    if not text:  # a vanilla creature's Oracle text is empty; anything with abilities has text
         assert not (card.triggers or card.activated or card.statics or card.spell or card.keywords), name
     assert "(test card)" not in text, f"{name}: a made-up card belongs in a scenario file, not in data/cards"
     assert "enters the battlefield" not in text, f"{name}: today's Oracle text says 'enters' (2024 update)"
@@ -177,8 +233,9 @@ def test_card_text_is_published_oracle_text(name: str) -> None:
     assert "~" not in text and "CARDNAME" not in text, f"{name}: Oracle text names the card"
     for keyword, why in NOT_PLAYED.items():
         if keyword in card.keywords:
-            assert keyword in card.simplified.casefold(), f"{name}: has {keyword}, which the engine doesn't play " \
-                f"({why}); say so in 'simplified'"
+            assert keyword in card.simplified.casefold(), (
+                f"{name}: has {keyword}, which the engine doesn't play ({why}); say so in 'simplified'"
+            )
     if card.simplified:
         quoted = re.findall(r'"([^"]+)"', card.simplified)
         assert quoted, f"{name}: 'simplified' quotes the part of the text it leaves out"
@@ -188,7 +245,9 @@ def test_card_text_is_published_oracle_text(name: str) -> None:
 
 def _scenario_cards() -> list[tuple[str, dict]]:
     import yaml
+
     from kb.scenarios import SCENARIO_DIR
+
     out = []
     for path in sorted(SCENARIO_DIR.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -210,9 +269,17 @@ def test_cards_of_bundled_scenario_files_say_they_are_made_up() -> None:
 
 def test_a_simplified_note_that_quotes_nothing_of_the_text_is_caught() -> None:
     from kb.engine.cards import parse_card
-    card = parse_card({"name": "Half Gate", "types": ["Land"], "mana": "C",
-                       "text": "{T}: Add {C}.\n{1}, {T}: Add one mana of any color.",
-                       "simplified": "\"{2}, {T}: Add two mana.\" is left out."}, "test")
+
+    card = parse_card(
+        {
+            "name": "Half Gate",
+            "types": ["Land"],
+            "mana": "C",
+            "text": "{T}: Add {C}.\n{1}, {T}: Add one mana of any color.",
+            "simplified": '"{2}, {T}: Add two mana." is left out.',
+        },
+        "test",
+    )
     quoted = re.findall(r'"([^"]+)"', card.simplified)
     assert quoted == ["{2}, {T}: Add two mana."] and quoted[0] not in card.text
     assert _activated_lines(card.text, mana=True) == ["{T}: Add {C}.", "{1}, {T}: Add one mana of any color."]

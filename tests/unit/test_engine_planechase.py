@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from kb.engine import Edition, RulesError, build, load_pool
+from kb.engine import Edition, RulesError, build, load_pool, planechase, players, special, stack, turn
 from kb.scenarios import CARD_DIR
-from kb.engine import planechase, players, special, stack, turn
 
 
 def pc_game(decks: dict, face_up: list[str], names=("A", "B"), active="A", **extra):
-    setup = {"players": list(names), "turn": {"active": active, "step": "main1"},
-             "planechase": {"decks": decks, "face_up": face_up}, **extra}
+    setup = {
+        "players": list(names),
+        "turn": {"active": active, "step": "main1"},
+        "planechase": {"decks": decks, "face_up": face_up},
+        **extra,
+    }
     return build(setup, load_pool(CARD_DIR), Edition())
 
 
@@ -55,7 +58,7 @@ def test_countered_encounter_trigger_still_planeswalks_away():
     turn.all_pass(game)
     assert face_up(game) == ["Mutual Epiphany"] and len(game.stack) == 1
     stack.cast(game, "B", game.players["B"].hand[0], ["Mutual Epiphany"])
-    turn.all_pass(game)                       # Stifle resolves; 704.6f walks away
+    turn.all_pass(game)  # Stifle resolves; 704.6f walks away
     assert face_up(game) == ["Tazeem"]
     assert len(game.players["A"].hand) == 0
 
@@ -73,7 +76,7 @@ def test_planar_controller_follows_the_active_player_and_passes_on_when_it_leave
     assert game.planar_controller == "A"
     players.leave_game(game, "A")
     assert game.planar_controller == "B"
-    assert face_up(game) == []                # A's plane left; B's planar deck is empty
+    assert face_up(game) == []  # A's plane left; B's planar deck is empty
     turn.advance_to(game, "upkeep", "C")
     assert game.planar_controller == "C"
 
@@ -88,9 +91,14 @@ def test_time_distortion_reverses_turn_order():
 
 
 def test_spatial_merging_faces_up_two_planes_and_both_apply():
-    game = pc_game({"A": ["Goldmeadow", "Spatial Merging", "Tazeem", "Krosa"]}, ["Goldmeadow"],
-                   battlefield=[{"card": "Grizzly Bears", "id": "bears", "controller": "A"},
-                                {"card": "Memnite", "id": "memnite", "controller": "B"}])
+    game = pc_game(
+        {"A": ["Goldmeadow", "Spatial Merging", "Tazeem", "Krosa"]},
+        ["Goldmeadow"],
+        battlefield=[
+            {"card": "Grizzly Bears", "id": "bears", "controller": "A"},
+            {"card": "Memnite", "id": "memnite", "controller": "B"},
+        ],
+    )
     special.roll_planar_die(game, "A", "planeswalk")
     turn.all_pass(game)
     turn.all_pass(game)
@@ -113,7 +121,8 @@ def test_unfixed_planar_die_has_six_faces_four_blank():
 
 
 def test_leaving_owner_of_one_of_two_face_up_planes_turns_up_a_card_at_once():
-    game = pc_game({"A": ["Tazeem", "Bant"], "B": ["Goldmeadow"], "C": ["Krosa"]}, ["Goldmeadow", "Tazeem"],
-                   names=("A", "B", "C"))
+    game = pc_game(
+        {"A": ["Tazeem", "Bant"], "B": ["Goldmeadow"], "C": ["Krosa"]}, ["Goldmeadow", "Tazeem"], names=("A", "B", "C")
+    )
     players.leave_game(game, "B")
     assert face_up(game) == ["Bant", "Tazeem"]

@@ -27,8 +27,15 @@ from kb.engine.select import select_set
 from kb.scenarios import CARD_DIR
 
 POOL = load_pool(CARD_DIR)
-CREATURES = ["Tolarian Drake", "Breezekeeper", "Grizzly Bears", "Memnite", "White Knight", "Taniwha",
-             "Ertai's Familiar"]
+CREATURES = [
+    "Tolarian Drake",
+    "Breezekeeper",
+    "Grizzly Bears",
+    "Memnite",
+    "White Knight",
+    "Taniwha",
+    "Ertai's Familiar",
+]
 OTHERS = ["Glorious Anthem", "Crusade", "Island", "Plains", "Forest"]
 ATTACHED = ["Pacifism", "Cloak of Invisibility", "Bonesplitter"]
 SEEDS = range(40)
@@ -37,13 +44,13 @@ ZONE_EVENTS = {"enters", "leaves", "dies", "land_enters"}
 
 def random_setup(seed: int) -> dict:
     rng = random.Random(seed)
-    players = ["A", "B", "C"][:rng.choice([2, 3])]
+    players = ["A", "B", "C"][: rng.choice([2, 3])]
     battlefield: list[dict] = []
     creatures: list[str] = []
     for i in range(rng.randint(3, 9)):
         name = rng.choice(CREATURES + OTHERS)
         if name == "Taniwha" and any(e["card"] == name for e in battlefield):
-            name = "Grizzly Bears"          # legendary: one only, or the legend rule asks a choice
+            name = "Grizzly Bears"  # legendary: one only, or the legend rule asks a choice
         entry: dict = {"card": name, "id": f"p{i}", "controller": rng.choice(players)}
         if rng.random() < 0.3:
             entry["phased_out"] = True
@@ -59,13 +66,16 @@ def random_setup(seed: int) -> dict:
             break
         host = rng.choice(creatures)
         host_entry = next(e for e in battlefield if e["id"] == host)
-        entry = {"card": rng.choice(ATTACHED), "id": f"a{j}", "controller": rng.choice(players),
-                 "attached_to": host}
+        entry = {"card": rng.choice(ATTACHED), "id": f"a{j}", "controller": rng.choice(players), "attached_to": host}
         if host_entry.get("phased_out"):
             entry["phased_out"] = "indirect"
         battlefield.append(entry)
-    return {"players": players, "turn": {"active": players[-1], "step": "end"}, "battlefield": battlefield,
-            "libraries": {p: 10 for p in players}}
+    return {
+        "players": players,
+        "turn": {"active": players[-1], "step": "end"},
+        "battlefield": battlefield,
+        "libraries": {p: 10 for p in players},
+    }
 
 
 def _visible(game) -> dict:
@@ -79,8 +89,17 @@ def _visible(game) -> dict:
             out[label] = None
             continue
         ch = game.chars(obj)
-        out[label] = (obj.zone, obj.phased_out, obj.phase_kind, obj.tapped, dict(obj.counters), ch.power,
-                      ch.toughness, sorted(ch.keywords), ch.controller)
+        out[label] = (
+            obj.zone,
+            obj.phased_out,
+            obj.phase_kind,
+            obj.tapped,
+            dict(obj.counters),
+            ch.power,
+            ch.toughness,
+            sorted(ch.keywords),
+            ch.controller,
+        )
     for name, player in game.players.items():
         out[f"player {name}"] = (player.life, len(player.hand), len(player.library), len(player.graveyard))
     out["creatures"] = sorted(game.label_of(c) for c in game.creatures())
@@ -106,7 +125,7 @@ def _assert_unseen(game) -> None:
 
 def _play(setup: dict, twins: bool, seed: int = 0):
     game = build(setup, POOL, Edition(), twins=twins)
-    rng = random.Random(seed)            # the same picks in the plain game and the one with twins
+    rng = random.Random(seed)  # the same picks in the plain game and the one with twins
     objects = {p.oid for p in game.all_permanents()}
     start = len(game.events)
     snapshots = [_visible(game)]

@@ -34,4 +34,7 @@ def test_reindex_on_a_read_only_database_says_so(read_only):  # noqa: F811
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert "read-only" in result.stderr
-    assert sqlite3.connect(f"file:{read_only}?mode=ro", uri=True).execute("select count(*) from documents").fetchone()[0] == 2
+    assert (
+        sqlite3.connect(f"file:{read_only}?mode=ro", uri=True).execute("select count(*) from documents").fetchone()[0]
+        == 2
+    )

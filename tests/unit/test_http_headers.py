@@ -20,11 +20,22 @@ def client(tmp_path_factory):
     return TestClient(create_app(path))
 
 
-@pytest.mark.parametrize("method, path, headers, status", [
-    ("GET", "/rules/100.1", {}, 200), ("GET", "/rules/100.1", HTML, 200), ("GET", "/rules/zzz", {}, 400),
-    ("GET", "/rules/999.9", {}, 404), ("GET", "/", HTML, 200), ("GET", "/read/zzz", HTML, 404),
-    ("GET", "/no/such/path", {}, 404), ("GET", "/editions", {}, 200), ("POST", "/cite", {}, 422),
-    ("DELETE", "/editions", {}, 405), ("GET", "/openapi.json", {}, 200)])
+@pytest.mark.parametrize(
+    "method, path, headers, status",
+    [
+        ("GET", "/rules/100.1", {}, 200),
+        ("GET", "/rules/100.1", HTML, 200),
+        ("GET", "/rules/zzz", {}, 400),
+        ("GET", "/rules/999.9", {}, 404),
+        ("GET", "/", HTML, 200),
+        ("GET", "/read/zzz", HTML, 404),
+        ("GET", "/no/such/path", {}, 404),
+        ("GET", "/editions", {}, 200),
+        ("POST", "/cite", {}, 422),
+        ("DELETE", "/editions", {}, 405),
+        ("GET", "/openapi.json", {}, 200),
+    ],
+)
 def test_every_answer_carries_the_security_headers(client, method, path, headers, status):
     answer = client.request(method, path, headers=headers)
     assert answer.status_code == status

@@ -59,8 +59,10 @@ def test_ten_slow_requests_leave_threads_for_a_lookup():
     async def scenario():
         anyio.to_thread.current_default_thread_limiter().total_tokens = THREADS
         guarded = SlowRequests(held_app(release, running))
-        slow = [asyncio.create_task(served(guarded, path))
-                for path in ["/read/side", "/cite", "/read/doc/x", "/diff", "/trace/702.26"] * 2]
+        slow = [
+            asyncio.create_task(served(guarded, path))
+            for path in ["/read/side", "/cite", "/read/doc/x", "/diff", "/trace/702.26"] * 2
+        ]
         await asyncio.sleep(0.1)
         with anyio.fail_after(30):  # bounds the test if the lookup is starved; no timing is asserted
             assert (await served(guarded, "/rules/702.26b"))[0] == 200

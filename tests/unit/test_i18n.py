@@ -17,15 +17,27 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from kb.core import dates
 from kb.cli import cli
 from kb.cli.i18n import I18nGroup, adopt, ui_lang_option, version_option
-from kb.i18n import (_, available_languages, format_date, language_name, match_language, negotiate, ngettext,
-                     resolve_ui_language, set_ui_language, ui_language, using_language)
-from kb.i18n import catalogs, tools
+from kb.core import dates
+from kb.i18n import (
+    _,
+    available_languages,
+    catalogs,
+    format_date,
+    language_name,
+    match_language,
+    negotiate,
+    ngettext,
+    resolve_ui_language,
+    set_ui_language,
+    tools,
+    ui_language,
+    using_language,
+)
 from kb.i18n.extract import help_texts
-from tests.conftest import commands_of
 from kb.i18n.wrap import display_width, wrap_wide
+from tests.conftest import commands_of
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ("de", "ja", "ru")
@@ -47,37 +59,63 @@ def no_language_in_the_environment(monkeypatch):
 
 # ---- choosing the language -------------------------------------------------------------------
 
+
 def test_the_catalogs_of_the_project_are_found():
     assert set(available_languages()) >= {"en", *LOCALES}
 
 
-@pytest.mark.parametrize("tag, expected", [
-    ("de", "de"), ("de_DE.UTF-8", "de"), ("de-AT", "de"), ("ja_JP.eucJP", "ja"), ("ru_RU@euro", "ru"),
-    ("C", "en"), ("C.UTF-8", "en"), ("POSIX", "en"), ("en_GB", "en"), ("fr_FR.UTF-8", None), ("", None),
-])
+@pytest.mark.parametrize(
+    "tag, expected",
+    [
+        ("de", "de"),
+        ("de_DE.UTF-8", "de"),
+        ("de-AT", "de"),
+        ("ja_JP.eucJP", "ja"),
+        ("ru_RU@euro", "ru"),
+        ("C", "en"),
+        ("C.UTF-8", "en"),
+        ("POSIX", "en"),
+        ("en_GB", "en"),
+        ("fr_FR.UTF-8", None),
+        ("", None),
+    ],
+)
 def test_match_language(tag, expected):
     assert match_language(tag) == expected
 
 
-@pytest.mark.parametrize("cli_value, environ, expected", [
-    ("ja", {"MTGKB_LANG": "de", "LANG": "ru_RU.UTF-8"}, "ja"),
-    (None, {"MTGKB_LANG": "de", "LC_ALL": "ja_JP.UTF-8"}, "de"),
-    (None, {"LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "de_DE", "LANG": "ru_RU"}, "ja"),
-    (None, {"LC_MESSAGES": "de_DE", "LANG": "ru_RU"}, "de"),
-    (None, {"LANG": "ru_RU.UTF-8"}, "ru"),
-    (None, {"LC_ALL": "", "LANG": "de_DE.UTF-8"}, "de"),  # empty means unset, as in POSIX
-    (None, {"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),  # the first set one decides
-    (None, {"MTGKB_LANG": "fr", "LANG": "de_DE.UTF-8"}, "en"),  # a language without a catalog: English
-    (None, {}, "en"),
-])
+@pytest.mark.parametrize(
+    "cli_value, environ, expected",
+    [
+        ("ja", {"MTGKB_LANG": "de", "LANG": "ru_RU.UTF-8"}, "ja"),
+        (None, {"MTGKB_LANG": "de", "LC_ALL": "ja_JP.UTF-8"}, "de"),
+        (None, {"LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "de_DE", "LANG": "ru_RU"}, "ja"),
+        (None, {"LC_MESSAGES": "de_DE", "LANG": "ru_RU"}, "de"),
+        (None, {"LANG": "ru_RU.UTF-8"}, "ru"),
+        (None, {"LC_ALL": "", "LANG": "de_DE.UTF-8"}, "de"),  # empty means unset, as in POSIX
+        (None, {"LC_ALL": "C", "LANG": "de_DE.UTF-8"}, "en"),  # the first set one decides
+        (None, {"MTGKB_LANG": "fr", "LANG": "de_DE.UTF-8"}, "en"),  # a language without a catalog: English
+        (None, {}, "en"),
+    ],
+)
 def test_resolve_ui_language_order(cli_value, environ, expected):
     assert resolve_ui_language(cli_value, environ) == expected
 
 
-@pytest.mark.parametrize("header, expected", [
-    ("de-DE,de;q=0.9,en;q=0.8", "de"), ("fr-FR, ja;q=0.5, de;q=0.4", "ja"), ("en-US,en;q=0.9,ru;q=0.8", "en"),
-    ("ru;q=0, de", "de"), ("fr", "en"), ("*", "en"), ("", "en"), (None, "en"), ("ja;q=abc, ru", "ru"),
-])
+@pytest.mark.parametrize(
+    "header, expected",
+    [
+        ("de-DE,de;q=0.9,en;q=0.8", "de"),
+        ("fr-FR, ja;q=0.5, de;q=0.4", "ja"),
+        ("en-US,en;q=0.9,ru;q=0.8", "en"),
+        ("ru;q=0, de", "de"),
+        ("fr", "en"),
+        ("*", "en"),
+        ("", "en"),
+        (None, "en"),
+        ("ja;q=abc, ru", "ru"),
+    ],
+)
 def test_negotiate_accept_language(header, expected):
     assert negotiate(header) == expected
 
@@ -125,26 +163,30 @@ def test_each_thread_and_task_keeps_its_own_language():
 REQUIRES = ("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments.")
 
 
-@pytest.mark.parametrize("lang, n, expected", [
-    ("en", 1, "Option '--x' requires an argument."),
-    ("en", 3, "Option '--x' requires 3 arguments."),
-    ("de", 1, "Option '--x' braucht ein Argument."),
-    ("de", 3, "Option '--x' braucht 3 Argumente."),
-    ("ja", 1, "オプション '--x' には 1 個の引数が必要です。"),
-    ("ja", 3, "オプション '--x' には 3 個の引数が必要です。"),
-    ("ru", 1, "Параметру '--x' нужен 1 аргумент."),
-    ("ru", 2, "Параметру '--x' нужно 2 аргумента."),
-    ("ru", 5, "Параметру '--x' нужно 5 аргументов."),
-    ("ru", 11, "Параметру '--x' нужно 11 аргументов."),
-    ("ru", 21, "Параметру '--x' нужен 21 аргумент."),
-    ("ru", 24, "Параметру '--x' нужно 24 аргумента."),
-])
+@pytest.mark.parametrize(
+    "lang, n, expected",
+    [
+        ("en", 1, "Option '--x' requires an argument."),
+        ("en", 3, "Option '--x' requires 3 arguments."),
+        ("de", 1, "Option '--x' braucht ein Argument."),
+        ("de", 3, "Option '--x' braucht 3 Argumente."),
+        ("ja", 1, "オプション '--x' には 1 個の引数が必要です。"),
+        ("ja", 3, "オプション '--x' には 3 個の引数が必要です。"),
+        ("ru", 1, "Параметру '--x' нужен 1 аргумент."),
+        ("ru", 2, "Параметру '--x' нужно 2 аргумента."),
+        ("ru", 5, "Параметру '--x' нужно 5 аргументов."),
+        ("ru", 11, "Параметру '--x' нужно 11 аргументов."),
+        ("ru", 21, "Параметру '--x' нужен 21 аргумент."),
+        ("ru", 24, "Параметру '--x' нужно 24 аргумента."),
+    ],
+)
 def test_plural_forms_per_language(lang, n, expected):
     with using_language(lang):
         assert ngettext(*REQUIRES, n).format(name="--x", nargs=n) == expected
 
 
 # ---- click: help and errors in each language -------------------------------------------------
+
 
 @click.group(cls=I18nGroup)
 @ui_lang_option
@@ -233,7 +275,11 @@ def test_japanese_help_is_wrapped_by_columns():
     lines = CliRunner().invoke(mtgkb_cli(), ["cite", "--help"], env={"MTGKB_LANG": "ja"}, terminal_width=60)
     assert all(display_width(line) <= 60 for line in lines.output.splitlines())
     assert wrap_wide("データベースファイル（既定: $MTGKB_DB、なければ）。", 16) == [
-        "データベースファ", "イル（既定:", "$MTGKB_DB、なけ", "れば）。"]  # "（" never ends, "、" never starts a line
+        "データベースファ",
+        "イル（既定:",
+        "$MTGKB_DB、なけ",
+        "れば）。",
+    ]  # "（" never ends, "、" never starts a line
 
 
 def mtgkb_cli() -> click.Group:
@@ -276,14 +322,29 @@ def test_a_usage_error_in_every_language(lang):
     assert result.exit_code == 2 and expected in result.output and "Error:" not in result.output
 
 
-@pytest.mark.parametrize("lang, missing, unknown, bad_port", [
-    ("de", "Fehler: Fehlendes Argument 'NUMBER'.", "Fehler: Unbekannter Befehl 'shw'. Meinten Sie 'show'?",
-     "Fehler: Ungültiger Wert für '--port': 70000 liegt nicht im Bereich 1<=x<=65535."),
-    ("ja", "エラー: 次の引数がありません: 'NUMBER'.", "エラー: そのようなコマンドはありません: 'shw'。 （もしかして: 'show'）",
-     "エラー: '--port' の値が無効です: 70000 は範囲 1<=x<=65535 にありません。"),
-    ("ru", "Ошибка: Отсутствует аргумент 'NUMBER'.", "Ошибка: Нет такой команды: 'shw'. Возможно, вы имели в виду 'show'?",
-     "Ошибка: Недопустимое значение для '--port': 70000 не входит в диапазон 1<=x<=65535."),
-])
+@pytest.mark.parametrize(
+    "lang, missing, unknown, bad_port",
+    [
+        (
+            "de",
+            "Fehler: Fehlendes Argument 'NUMBER'.",
+            "Fehler: Unbekannter Befehl 'shw'. Meinten Sie 'show'?",
+            "Fehler: Ungültiger Wert für '--port': 70000 liegt nicht im Bereich 1<=x<=65535.",
+        ),
+        (
+            "ja",
+            "エラー: 次の引数がありません: 'NUMBER'.",
+            "エラー: そのようなコマンドはありません: 'shw'。 （もしかして: 'show'）",
+            "エラー: '--port' の値が無効です: 70000 は範囲 1<=x<=65535 にありません。",
+        ),
+        (
+            "ru",
+            "Ошибка: Отсутствует аргумент 'NUMBER'.",
+            "Ошибка: Нет такой команды: 'shw'. Возможно, вы имели в виду 'show'?",
+            "Ошибка: Недопустимое значение для '--port': 70000 не входит в диапазон 1<=x<=65535.",
+        ),
+    ],
+)
 def test_errors_of_the_real_cli_in_each_language(lang, missing, unknown, bad_port):
     group, runner, env = mtgkb_cli(), CliRunner(), {"MTGKB_LANG": lang}
     assert missing in runner.invoke(group, ["show"], env=env).output
@@ -293,12 +354,14 @@ def test_errors_of_the_real_cli_in_each_language(lang, missing, unknown, bad_por
 
 # ---- catalogs --------------------------------------------------------------------------------
 
+
 def test_every_message_of_the_code_is_translated_in_every_catalog():
     """The code (help texts, _() and ngettext() calls, click's messages) against locales/."""
     found = tools.problems()
-    assert not found, ("run `python -m kb.i18n extract && python -m kb.i18n update`, translate, and see "
-                       "docs/i18n.md:\n" + "\n".join(f"{where}: {line}" for where, lines in found.items()
-                                                       for line in lines))
+    assert not found, (
+        "run `python -m kb.i18n extract && python -m kb.i18n update`, translate, and see "
+        "docs/i18n.md:\n" + "\n".join(f"{where}: {line}" for where, lines in found.items() for line in lines)
+    )
 
 
 def test_adding_a_language_as_docs_i18n_md_says(tmp_path, monkeypatch):
@@ -327,8 +390,11 @@ def test_adding_a_language_as_docs_i18n_md_says(tmp_path, monkeypatch):
     assert po.with_suffix(".mo").exists()
 
     curated = tmp_path / "terms_curated.tsv"
-    curated.write_text((ROOT / "data" / "terms_curated.tsv").read_text(encoding="utf-8")
-                       + "fr\tphase\tPhasing\tFrench CR 702.26 heading (a trial row)\n", encoding="utf-8")
+    curated.write_text(
+        (ROOT / "data" / "terms_curated.tsv").read_text(encoding="utf-8")
+        + "fr\tphase\tPhasing\tFrench CR 702.26 heading (a trial row)\n",
+        encoding="utf-8",
+    )
     terms = dictionary(KnowledgeBase.open(tmp_path / "kb.db").conn, curated)
     assert [name.name for entry in terms.lookup("phasing", "fr") for name in entry.names] == ["phase"]
 
@@ -350,7 +416,10 @@ def plain():
     """Not a command."""
 '''
     assert [text for _line, _f, text, _c in help_texts(source)] == [
-        "Given help.", "Option help.", "First line.\n\nSecond paragraph."]
+        "Given help.",
+        "Option help.",
+        "First line.\n\nSecond paragraph.",
+    ]
 
 
 def test_a_catalog_is_compiled_on_first_use_and_again_when_it_changes(tmp_path, monkeypatch):
@@ -388,17 +457,24 @@ def test_a_catalog_that_cannot_be_written_beside_is_compiled_into_the_cache(tmp_
 
 
 def test_english_start_imports_no_babel_and_a_compiled_catalog_needs_none():
-    probe = ("import sys, kb.i18n as i; from kb.cli.entry import main; i.set_ui_language(i.resolve_ui_language(None)); "
-             "print(i._('Usage:'), i.format_date('2023-11-17'), 'babel' in sys.modules)")
+    probe = (
+        "import sys, kb.i18n as i; from kb.cli.entry import main; i.set_ui_language(i.resolve_ui_language(None)); "
+        "print(i._('Usage:'), i.format_date('2023-11-17'), 'babel' in sys.modules)"
+    )
     assert run_python("-c", probe, MTGKB_LANG="en").stdout.split() == ["Usage:", "November", "17,", "2023", "False"]
     assert run_python("-m", "kb.i18n", "compile").returncode == 0
     german = run_python("-c", probe, MTGKB_LANG="de").stdout.split()
     assert german[0] == "Aufruf:" and german[-1] == "True"  # the German date needs babel
-    assert "babel" not in run_python("-c", "import sys, kb.i18n as i; i.set_ui_language('ja'); i._('Usage:'); "
-                                     "print(*sys.modules)").stdout.split()
+    assert (
+        "babel"
+        not in run_python(
+            "-c", "import sys, kb.i18n as i; i.set_ui_language('ja'); i._('Usage:'); print(*sys.modules)"
+        ).stdout.split()
+    )
 
 
 # ---- HTTP ------------------------------------------------------------------------------------
+
 
 def test_each_http_request_is_answered_in_its_language():
     from fastapi import FastAPI
@@ -423,10 +499,20 @@ def test_each_http_request_is_answered_in_its_language():
 
 # ---- language names and dates ----------------------------------------------------------------
 
-@pytest.mark.parametrize("code, ui, name", [
-    ("ja", "de", "Japanisch"), ("ja", "ja", "日本語"), ("ja", "ru", "японский"), ("ja", "en", "Japanese"),
-    ("de", "ja", "ドイツ語"), ("zh", "de", "Chinesisch"), ("ko", "ru", "корейский"), ("xx", "de", "xx"),
-])
+
+@pytest.mark.parametrize(
+    "code, ui, name",
+    [
+        ("ja", "de", "Japanisch"),
+        ("ja", "ja", "日本語"),
+        ("ja", "ru", "японский"),
+        ("ja", "en", "Japanese"),
+        ("de", "ja", "ドイツ語"),
+        ("zh", "de", "Chinesisch"),
+        ("ko", "ru", "корейский"),
+        ("xx", "de", "xx"),
+    ],
+)
 def test_language_names_in_the_interface_language(code, ui, name):
     assert language_name(code, ui) == name
 
@@ -436,11 +522,19 @@ def test_language_name_follows_the_current_language():
         assert language_name("ru") == "Russisch"
 
 
-@pytest.mark.parametrize("ui, text", [
-    ("en", "November 17, 2023"), ("de", "17. November 2023"), ("ja", "2023年11月17日"),
-    ("ru", "17 ноября 2023\u202fг."), ("zh", "2023年11月17日"), ("ko", "2023년 11월 17일"),
-    ("fr", "17 novembre 2023"), ("es", "17 de noviembre de 2023"),
-])
+@pytest.mark.parametrize(
+    "ui, text",
+    [
+        ("en", "November 17, 2023"),
+        ("de", "17. November 2023"),
+        ("ja", "2023年11月17日"),
+        ("ru", "17 ноября 2023\u202fг."),
+        ("zh", "2023年11月17日"),
+        ("ko", "2023년 11월 17일"),
+        ("fr", "17 novembre 2023"),
+        ("es", "17 de noviembre de 2023"),
+    ],
+)
 def test_effective_dates_formatted_per_locale(ui, text):
     assert format_date("2023-11-17", ui) == text
     assert format_date(date(2023, 11, 17), ui) == text
@@ -460,25 +554,34 @@ def test_every_formatted_date_parses_back(ui):
         assert dates.parse_date(format_date(day, ui)) == day
 
 
-@pytest.mark.parametrize("sentence, expected", [
-    ("These rules are effective as of November 17, 2023.", date(2023, 11, 17)),
-    ("Diese Regeln gilt ab dem 8. November 2024. Bitte den Hinweis beachten.", date(2024, 11, 8)),
-    ("Das Dokument gilt ab 20. September 2024", date(2024, 9, 20)),
-    ("このルールは2026年1月16日から有効です。", date(2026, 1, 16)),
-    ("マジック総合ルール（和訳 20260116.0 版）", date(2026, 1, 16)),
-    ("此规则于2023年11月17日起生效。", date(2023, 11, 17)),
-    ("이 규칙은 2023년 11월 17일부터 유효합니다.", date(2023, 11, 17)),
-    ("Настоящие правила вступают в силу с 17 ноября 2023 г.", date(2023, 11, 17)),
-    ("Эти правила действуют с 8 ноября 2024 года.", date(2024, 11, 8)),
-])
+@pytest.mark.parametrize(
+    "sentence, expected",
+    [
+        ("These rules are effective as of November 17, 2023.", date(2023, 11, 17)),
+        ("Diese Regeln gilt ab dem 8. November 2024. Bitte den Hinweis beachten.", date(2024, 11, 8)),
+        ("Das Dokument gilt ab 20. September 2024", date(2024, 9, 20)),
+        ("このルールは2026年1月16日から有効です。", date(2026, 1, 16)),
+        ("マジック総合ルール（和訳 20260116.0 版）", date(2026, 1, 16)),
+        ("此规则于2023年11月17日起生效。", date(2023, 11, 17)),
+        ("이 규칙은 2023년 11월 17일부터 유효합니다.", date(2023, 11, 17)),
+        ("Настоящие правила вступают в силу с 17 ноября 2023 г.", date(2023, 11, 17)),
+        ("Эти правила действуют с 8 ноября 2024 года.", date(2024, 11, 8)),
+    ],
+)
 def test_effective_dates_in_source_headers(sentence, expected):
     found = dates.find_effective_date(sentence)
     assert found is not None and found[0] == expected
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("2026年1月16日", date(2026, 1, 16)), ("17. Nov. 2023", date(2023, 11, 17)), ("17 нояб. 2023", date(2023, 11, 17)),
-    ("Sept. 29, 2017", date(2017, 9, 29)), ("1 de março de 2024", date(2024, 3, 1)),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("2026年1月16日", date(2026, 1, 16)),
+        ("17. Nov. 2023", date(2023, 11, 17)),
+        ("17 нояб. 2023", date(2023, 11, 17)),
+        ("Sept. 29, 2017", date(2017, 9, 29)),
+        ("1 de março de 2024", date(2024, 3, 1)),
+    ],
+)
 def test_month_names_of_every_imported_language(text, expected):
     assert dates.parse_date(text) == expected

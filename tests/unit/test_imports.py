@@ -14,8 +14,24 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 # The packages that follow both rules; kb/http and kb/mcp are being reworked.
-CHECKED = ["importers", "kb/api.py", "kb/backlog", "kb/citing", "kb/cli", "kb/core", "kb/crosscheck", "kb/engine",
-           "kb/history", "kb/i18n", "kb/reader", "kb/repair", "kb/scenarios", "kb/search", "kb/store", "kb/terms"]
+CHECKED = [
+    "importers",
+    "kb/api.py",
+    "kb/backlog",
+    "kb/citing",
+    "kb/cli",
+    "kb/core",
+    "kb/crosscheck",
+    "kb/engine",
+    "kb/history",
+    "kb/i18n",
+    "kb/reader",
+    "kb/repair",
+    "kb/scenarios",
+    "kb/search",
+    "kb/store",
+    "kb/terms",
+]
 
 
 def modules() -> list[Path]:

@@ -74,17 +74,24 @@ def listening(port: int) -> bool:
         return False
 
 
-COMMANDS = {"serve": ["serve", "--port"], "serve --workers 2": ["serve", "--workers", "2", "--port"],
-            "mcp --http": ["mcp", "--http", "--port"]}
+COMMANDS = {
+    "serve": ["serve", "--port"],
+    "serve --workers 2": ["serve", "--workers", "2", "--port"],
+    "mcp --http": ["mcp", "--http", "--port"],
+}
 
 
 @pytest.mark.parametrize("command", list(COMMANDS))
 @pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGKILL])
 def test_a_stopped_server_leaves_no_process(db, command, signal_number):
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "kb", "--db", str(db), *COMMANDS[command], str(port)],
-                              env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, start_new_session=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "kb", "--db", str(db), *COMMANDS[command], str(port)],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     try:
         assert wait_for(lambda: listening(port), 60), "the server did not start"
         if "--workers" in COMMANDS[command]:  # uvicorn's worker processes start with it

@@ -84,18 +84,32 @@ def patches(source: str, filename: str = "<source>") -> list[str]:
     """Every place in ``source`` that writes to sys.modules or to a foreign module or class."""
     tree = ast.parse(source, filename)
     foreign = foreign_names(tree)
-    sys_names = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
-                 for alias in node.names if alias.name == "sys"}
-    modules_names = {alias.asname or alias.name for node in ast.walk(tree)
-                     if isinstance(node, ast.ImportFrom) and node.module == "sys"
-                     for alias in node.names if alias.name == "modules"}
+    sys_names = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name == "sys"
+    }
+    modules_names = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "sys"
+        for alias in node.names
+        if alias.name == "modules"
+    }
 
     def foreign_namespace(node: ast.expr) -> bool:
         """``<foreign>.__dict__`` or ``vars(<foreign>)``: a foreign object's attributes as a mapping."""
         if isinstance(node, ast.Attribute) and node.attr == "__dict__":
             return root_name(node.value) in foreign
-        return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "vars"
-                and len(node.args) == 1 and root_name(node.args[0]) in foreign)
+        return (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "vars"
+            and len(node.args) == 1
+            and root_name(node.args[0]) in foreign
+        )
 
     found: list[tuple[int, str]] = []
 
@@ -135,7 +149,7 @@ def patches(source: str, filename: str = "<source>") -> list[str]:
 
 # ---- the scanner itself: each way of patching is caught, owning code is not --------------------
 
-PATCHING = '''
+PATCHING = """
 import importlib
 import sys
 import click
@@ -158,9 +172,9 @@ vars(formatting)["wrap_text"] = len
 gt.textdomain, other = "x", 1
 core.counter += 1
 del formatting.wrap_text
-'''
+"""
 
-OWNING = '''
+OWNING = """
 import os
 import click
 from kb import i18n
@@ -180,7 +194,7 @@ def run(ctx: click.Context, command: click.Command) -> None:
     mine = importlib.import_module("kb.cli.app")
     mine.thing = 1
     Mine.help = "x"
-'''
+"""
 
 
 def test_the_scan_catches_every_way_of_patching():
@@ -208,12 +222,17 @@ def test_the_scan_leaves_our_own_objects_alone():
 
 # ---- the project ---------------------------------------------------------------------------------
 
+
 def test_the_scan_reads_the_whole_tree():
     assert len(SCANNED) > 150 and ROOT / "kb" / "cli" / "i18n.py" in SCANNED
 
 
 @pytest.mark.parametrize("package", PROJECT_PACKAGES)
 def test_no_module_patches_code_it_does_not_own(package):
-    found = [line for path in SCANNED if path.is_relative_to(ROOT / package)
-             for line in patches(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))]
+    found = [
+        line
+        for path in SCANNED
+        if path.is_relative_to(ROOT / package)
+        for line in patches(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
     assert found == []

@@ -10,8 +10,11 @@ MAPPED = {"kb.data": "data", "kb.locales": "locales"}
 def test_the_package_list_names_every_package_of_the_tree():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     listed = set(config["packages"])
-    found = {".".join(p.parent.relative_to(ROOT).parts) for top in ("kb", "importers")
-             for p in (ROOT / top).rglob("__init__.py")}
+    found = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for top in ("kb", "importers")
+        for p in (ROOT / top).rglob("__init__.py")
+    }
     assert found | set(MAPPED) == listed, (sorted(found - listed), sorted(listed - found - set(MAPPED)))
     assert config["package-dir"] == MAPPED
 
@@ -19,17 +22,27 @@ def test_the_package_list_names_every_package_of_the_tree():
 def test_the_package_data_globs_cover_every_bundled_file():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     for package, folder in MAPPED.items():
-        files = {p.relative_to(ROOT / folder) for p in (ROOT / folder).rglob("*")  # .mo: compiled; babel.cfg:
-                 if p.is_file() and p.suffix not in (".mo", ".py", ".pyc")  # extraction only; .py: modules
-                 and p.name != "babel.cfg"}
-        covered = {f for pattern in config[package] for f in (p.relative_to(ROOT / folder)
-                                                               for p in (ROOT / folder).glob(pattern))}
+        files = {
+            p.relative_to(ROOT / folder)
+            for p in (ROOT / folder).rglob("*")  # .mo: compiled; babel.cfg:
+            if p.is_file()
+            and p.suffix not in (".mo", ".py", ".pyc")  # extraction only; .py: modules
+            and p.name != "babel.cfg"
+        }
+        covered = {
+            f
+            for pattern in config[package]
+            for f in (p.relative_to(ROOT / folder) for p in (ROOT / folder).glob(pattern))
+        }
         assert files == covered, sorted(map(str, files - covered))
 
 
 def _bundled_files(folder: str) -> set[str]:
-    return {str(p.relative_to(ROOT)) for p in (ROOT / folder).rglob("*")
-            if p.is_file() and p.suffix != ".mo" and p.name != "babel.cfg" and "__pycache__" not in p.parts}
+    return {
+        str(p.relative_to(ROOT))
+        for p in (ROOT / folder).rglob("*")
+        if p.is_file() and p.suffix != ".mo" and p.name != "babel.cfg" and "__pycache__" not in p.parts
+    }
 
 
 def test_the_sdist_holds_the_bundled_sources_and_catalogs(tmp_path):
@@ -46,8 +59,16 @@ def test_the_sdist_holds_the_bundled_sources_and_catalogs(tmp_path):
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
     built = subprocess.run(
-        [sys.executable, "-c", "import sys; from setuptools import build_meta; print(build_meta.build_sdist(sys.argv[1]))",
-         str(tmp_path / "dist")], cwd=source, capture_output=True, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sys; from setuptools import build_meta; print(build_meta.build_sdist(sys.argv[1]))",
+            str(tmp_path / "dist"),
+        ],
+        cwd=source,
+        capture_output=True,
+        text=True,
+    )
     assert built.returncode == 0, built.stderr[-3000:]
     archive = tmp_path / "dist" / built.stdout.split()[-1]
     with tarfile.open(archive) as tar:

@@ -15,8 +15,10 @@ def index_events(documents: int, texts: int) -> list[Progress]:
     steps = 2 * documents
     events = [Progress(INDEX, 0, 1, "steps")]
     events += [Progress(INDEX, done, steps, "steps", "read") for done in range(1, documents + 1)]
-    events += [Progress(INDEX, documents + documents * count // texts, steps, "steps", "index")
-               for count in range(500, texts + 1, 500)]
+    events += [
+        Progress(INDEX, documents + documents * count // texts, steps, "steps", "index")
+        for count in range(500, texts + 1, 500)
+    ]
     events += [Progress(INDEX, steps, steps, "steps", "index"), Progress(INDEX, steps, steps, "steps")]
     return events
 
@@ -25,8 +27,11 @@ def an_import(files: int, documents: int) -> list[Progress]:
     events = []
     for n in range(files):
         events.append(Progress(IMPORT, n * 100, files * 100, "bytes", f"f{n}.txt", None, n, n * 10, files))
-        events.append(Progress(IMPORT, (n + 1) * 100, files * 100, "bytes", f"f{n}.txt", f"result {n}", n + 1,
-                               (n + 1) * 10, files))
+        events.append(
+            Progress(
+                IMPORT, (n + 1) * 100, files * 100, "bytes", f"f{n}.txt", f"result {n}", n + 1, (n + 1) * 10, files
+            )
+        )
     events += [Progress(CHAIN, done, files - 1, "pairs", "a -> b") for done in range(files)]
     events += [Progress(INFERENCE, 0, 1, "documents", "seed"), Progress(INFERENCE, 1, 1, "documents")]
     return events + index_events(documents, 22_000)
@@ -43,17 +48,26 @@ def printed(events: list[Progress], stream: io.StringIO) -> list[str]:
 
 def test_on_a_pipe_each_phase_prints_one_line_though_the_index_has_two_stages():
     lines = printed(an_import(3, 11), io.StringIO())
-    assert [line.split(":")[0] for line in lines] == ["Importing", "Renumbering chain", "Inferring editions",
-                                                      "Search index"]
+    assert [line.split(":")[0] for line in lines] == [
+        "Importing",
+        "Renumbering chain",
+        "Inferring editions",
+        "Search index",
+    ]
     assert lines[0].startswith("Importing: 3 files, 30 rules, ") and lines[1].startswith(
-        "Renumbering chain: 2 edition pairs, ")
+        "Renumbering chain: 2 edition pairs, "
+    )
     assert lines[3].startswith("Search index: done, ")
 
 
 def test_a_second_import_in_the_same_command_prints_its_phases_again():
     lines = printed(an_import(3, 11) + an_import(2, 135), io.StringIO())
-    assert [line.split(":")[0] for line in lines] == ["Importing", "Renumbering chain", "Inferring editions",
-                                                      "Search index"] * 2
+    assert [line.split(":")[0] for line in lines] == [
+        "Importing",
+        "Renumbering chain",
+        "Inferring editions",
+        "Search index",
+    ] * 2
     assert lines[5].startswith("Renumbering chain: 1 edition pair, ")
 
 

@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from kb.scenarios import (SCENARIO_DIR, ScenarioResult, coverage, load_scenarios, required_rules,
-                          run_scenarios)
+from kb.scenarios import SCENARIO_DIR, ScenarioResult, coverage, load_scenarios, required_rules, run_scenarios
 
 FAILING = """
 scenarios:

@@ -74,7 +74,7 @@ def test_run_a_file_outside_the_repository(tmp_path):
 def test_failing_scenario_exits_1_and_shows_expected_and_actual(tmp_path):
     result = run_file(tmp_path, FAILING)
     assert result.exit_code == 1
-    assert 'step 1: drake.phased_out: expected false, got true' in result.output
+    assert "step 1: drake.phased_out: expected false, got true" in result.output
 
 
 def test_bad_input_exits_2_and_other_files_still_run(tmp_path):
@@ -82,8 +82,10 @@ def test_bad_input_exits_2_and_other_files_still_run(tmp_path):
     (tmp_path / "b_good.yaml").write_text(PASSING, encoding="utf-8")
     result = invoke("run", str(tmp_path))
     assert result.exit_code == 2
-    assert 'a_bad.yaml: scenario "drake phases out": setup.battlefield[0].card: unknown card "Tolarian Drak"' \
+    assert (
+        'a_bad.yaml: scenario "drake phases out": setup.battlefield[0].card: unknown card "Tolarian Drak"'
         in result.output
+    )
     assert "PASS  b_good.yaml" in result.output
 
 
@@ -133,17 +135,23 @@ def test_bad_input_in_the_interface_language(tmp_path):
     path = tmp_path / "phasing.yaml"
     path.write_text(ATTACHED_TO_NOTHING, encoding="utf-8")
     english = CliRunner().invoke(cli, ["--ui-lang", "en", "scenarios", "run", "--no-store", str(path)])
-    assert 'phasing.yaml: scenario "token phases out": setup.battlefield[2].attached_to: unknown permanent "Bear"' \
+    assert (
+        'phasing.yaml: scenario "token phases out": setup.battlefield[2].attached_to: unknown permanent "Bear"'
         in english.output
+    )
     german = CliRunner().invoke(cli, ["--ui-lang", "de", "scenarios", "run", "--no-store", str(path)])
     assert german.exit_code == 2
-    assert 'FEHLER phasing.yaml: Szenario „token phases out“: setup.battlefield[2].attached_to: ' \
+    assert (
+        "FEHLER phasing.yaml: Szenario „token phases out“: setup.battlefield[2].attached_to: "
         'unbekannte bleibende Karte "Bear"' in german.output
+    )
     path.write_text(PASSING.replace("controller: A}", "controller: A, colour: red}"), encoding="utf-8")
     schema = CliRunner().invoke(cli, ["--ui-lang", "de", "scenarios", "run", "--no-store", str(path)])
     assert schema.exit_code == 2
-    assert 'phasing.yaml: Szenario „drake phases out“: setup.battlefield[0].colour: unbekanntes Feld (bekannt: ' \
+    assert (
+        "phasing.yaml: Szenario „drake phases out“: setup.battlefield[0].colour: unbekanntes Feld (bekannt: "
         in schema.output
+    )
     japanese = CliRunner().invoke(cli, ["--ui-lang", "ja", "scenarios", "run", "--no-store", str(path)])
     assert "setup.battlefield[0].colour: 不明なフィールド" in japanese.output
 
@@ -171,9 +179,15 @@ def test_a_refused_action_is_reported_in_the_interface_language(tmp_path):
     german = CliRunner().invoke(cli, ["--ui-lang", "de", "scenarios", "run", "--no-store", "--json", str(path)])
     assert german.exit_code == 1, german.output
     (record,) = json.loads(german.output)["results"]
-    assert record["failures"] == [{"step": 1, "expectation": "attack", "expected": "eine Aktion, die die Regeln erlauben",
-                                   "actual": "bears ist getappt und kann nicht angreifen"}]
+    assert record["failures"] == [
+        {
+            "step": 1,
+            "expectation": "attack",
+            "expected": "eine Aktion, die die Regeln erlauben",
+            "actual": "bears ist getappt und kann nicht angreifen",
+        }
+    ]
     english = CliRunner().invoke(cli, ["--ui-lang", "en", "scenarios", "run", "--no-store", "--json", str(path)])
     (record,) = json.loads(english.output)["results"]
-    assert [f["step"] for f in record["failures"]] == [1]      # step 0: the English reason matched
+    assert [f["step"] for f in record["failures"]] == [1]  # step 0: the English reason matched
     assert record["failures"][0]["actual"] == "bears is tapped and can't attack"

@@ -37,14 +37,17 @@ def test_minus_negates_but_not_inside_words():
     assert words(parse("-token phased-out").root) == ["-token", "phased-out"]
 
 
-@pytest.mark.parametrize("query, targets, rest", [
-    ("702.26 token", ["702.26"], ["token"]),
-    ("token CR 702.26b", ["702.26b"], ["token"]),
-    ("Regel 702.23 Spielstein", ["702.23"], ["Spielstein"]),
-    ("第702.26条 トークン", ["702.26"], ["トークン"]),
-    ("правило 702.26 фишка", ["702.26"], ["фишка"]),
-    ("rules 601.2a-h cast", ["601.2a–h"], ["cast"]),
-])
+@pytest.mark.parametrize(
+    "query, targets, rest",
+    [
+        ("702.26 token", ["702.26"], ["token"]),
+        ("token CR 702.26b", ["702.26b"], ["token"]),
+        ("Regel 702.23 Spielstein", ["702.23"], ["Spielstein"]),
+        ("第702.26条 トークン", ["702.26"], ["トークン"]),
+        ("правило 702.26 фишка", ["702.26"], ["фишка"]),
+        ("rules 601.2a-h cast", ["601.2a–h"], ["cast"]),
+    ],
+)
 def test_rule_numbers_anywhere_narrow_the_search(query, targets, rest):
     parsed = parse(query)
     assert [str(t) for t in parsed.targets] == targets
@@ -62,6 +65,7 @@ def test_bare_numbers_that_are_no_rules_stay_words():
 
 # ---- bad input: a clear message or a sensible result, never a traceback --------------------------
 
+
 def test_unbalanced_quote_closes_at_the_end():
     parsed = parse('token "phased out')
     assert words(parsed.root) == ["token", "phased out"]
@@ -75,8 +79,17 @@ def test_unbalanced_parentheses_are_repaired(query):
     assert any("parenthesis" in warning for warning in parsed.warnings)
 
 
-@pytest.mark.parametrize("query, left", [("OR token", ["token"]), ("token AND", ["token"]), ("NOT", None),
-                                         ("AND", None), ("OR OR", None), ("token NOT", ["token"])])
+@pytest.mark.parametrize(
+    "query, left",
+    [
+        ("OR token", ["token"]),
+        ("token AND", ["token"]),
+        ("NOT", None),
+        ("AND", None),
+        ("OR OR", None),
+        ("token NOT", ["token"]),
+    ],
+)
 def test_lone_operators(query, left):
     if left is None:
         with pytest.raises(QueryError, match="no words"):

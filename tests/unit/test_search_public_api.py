@@ -9,8 +9,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ("kb", "importers", "tests", "bench")
 # whoosh internals the search once read (codec classes, private columns and decoding state).
-PRIVATE_WHOOSH = ("_lenfield", "_perdoc", "_dbfile", "_cached_reader", "_read_ids", "_read_weights", "_next_block",
-                  "W3LeafMatcher", "W3PerDocReader", "LENGTHS_COLUMN")
+PRIVATE_WHOOSH = (
+    "_lenfield",
+    "_perdoc",
+    "_dbfile",
+    "_cached_reader",
+    "_read_ids",
+    "_read_weights",
+    "_next_block",
+    "W3LeafMatcher",
+    "W3PerDocReader",
+    "LENGTHS_COLUMN",
+)
 
 
 def _modules(*folders: str):
@@ -33,8 +43,13 @@ def _third_party_names(tree: ast.Module) -> set[str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names |= {(a.asname or a.name).split(".")[0] for a in node.names if not a.name.startswith(OURS)}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
-                and not node.module.startswith(OURS) and node.module not in ("__future__", "sys"):
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.level == 0
+            and node.module
+            and not node.module.startswith(OURS)
+            and node.module not in ("__future__", "sys")
+        ):
             names |= {a.asname or a.name for a in node.names}
     return names
 
@@ -66,11 +81,18 @@ def _problems(path: Path, tree: ast.Module) -> list[str]:
                 found.append(f"{where}: {ast.unparse(target)} set on a third-party object")
         if not isinstance(node, ast.Call):
             continue
-        if isinstance(node.func, ast.Attribute) and _is_sys_modules(node.func.value) \
-                and node.func.attr in ("update", "pop", "setdefault", "clear", "__setitem__", "popitem"):
+        if (
+            isinstance(node.func, ast.Attribute)
+            and _is_sys_modules(node.func.value)
+            and node.func.attr in ("update", "pop", "setdefault", "clear", "__setitem__", "popitem")
+        ):
             found.append(f"{where}: sys.modules.{node.func.attr}()")
-        if isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr") and node.args \
-                and (_is_sys_modules(node.args[0]) or _root(node.args[0]) in patched):
+        if (
+            isinstance(node.func, ast.Name)
+            and node.func.id in ("setattr", "delattr")
+            and node.args
+            and (_is_sys_modules(node.args[0]) or _root(node.args[0]) in patched)
+        ):
             found.append(f"{where}: {node.func.id}() on a third-party object")
     return found
 
@@ -85,12 +107,20 @@ def test_no_search_module_patches_a_third_party_module_or_class():
 
 def test_the_scanner_sees_a_patch_and_a_stand_in():
     """The test above can fail: the forms it looks for are recognised."""
-    tree = ast.parse("import sys\nfrom whoosh.codec import whoosh3\nfrom whoosh.analysis import Token\n"
-                     "reader = whoosh3.W3PerDocReader\nreader.has_column = len\ntoken = Token()\ntoken.text = ''\n"
-                     "sys.modules['urllib'] = None\nsys.modules.update({})\nsetattr(whoosh3, 'x', 1)\n")
+    tree = ast.parse(
+        "import sys\nfrom whoosh.codec import whoosh3\nfrom whoosh.analysis import Token\n"
+        "reader = whoosh3.W3PerDocReader\nreader.has_column = len\ntoken = Token()\ntoken.text = ''\n"
+        "sys.modules['urllib'] = None\nsys.modules.update({})\nsetattr(whoosh3, 'x', 1)\n"
+    )
     found = [problem.split(": ", 1)[1] for problem in _problems(ROOT / "example.py", tree)]
-    assert sorted(found) == sorted(["reader.has_column set on a third-party object", "sys.modules[...] written",
-                                    "sys.modules.update()", "setattr() on a third-party object"])
+    assert sorted(found) == sorted(
+        [
+            "reader.has_column set on a third-party object",
+            "sys.modules[...] written",
+            "sys.modules.update()",
+            "setattr() on a third-party object",
+        ]
+    )
 
 
 def test_the_search_reaches_whoosh_through_its_public_names_only():
@@ -98,8 +128,11 @@ def test_the_search_reaches_whoosh_through_its_public_names_only():
     for path, tree in _modules("kb"):
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("whoosh"):
-                found += [f"{path.name}: from {node.module} import {a.name}" for a in node.names
-                          if a.name.startswith("_") or ".codec" in node.module]
+                found += [
+                    f"{path.name}: from {node.module} import {a.name}"
+                    for a in node.names
+                    if a.name.startswith("_") or ".codec" in node.module
+                ]
             if isinstance(node, ast.Attribute) and node.attr in PRIVATE_WHOOSH:
                 found.append(f"{path.name}:{node.lineno}: .{node.attr}")
             if isinstance(node, ast.Name) and node.id in PRIVATE_WHOOSH:

@@ -36,8 +36,12 @@ def editions(tmp_path) -> list[Path]:
     """Two small English editions that form a chain: 2026-05-01 and 2026-08-07 (one rule renumbered)."""
     text = (MINI / "MiniRules_20260807.txt").read_text(encoding="utf-8")
     older = tmp_path / "MiniRules_20260501.txt"
-    older.write_text(text.replace("These rules are effective as of August 7, 2026.", MAY)
-                     .replace("General rule 5 of", "General rule five of"), encoding="utf-8")
+    older.write_text(
+        text.replace("These rules are effective as of August 7, 2026.", MAY).replace(
+            "General rule 5 of", "General rule five of"
+        ),
+        encoding="utf-8",
+    )
     newer = tmp_path / "MiniRules_20260807.txt"
     newer.write_text(text, encoding="utf-8")
     return [older, newer]
@@ -69,13 +73,21 @@ def mtgkb(*args: str, env: dict | None = None, user: bool = False) -> subprocess
 
 # ---- concurrency ------------------------------------------------------------------------------
 
+
 def test_two_imports_at_once_queue_and_both_finish(tmp_path, editions):
     path = tmp_path / "both.db"
     KnowledgeBase.open(path).close()
-    first, second = (subprocess.Popen(
-        [sys.executable, "-m", "kb", "--db", str(path), "import", "--json", str(source)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "MTGKB_LANG": "en"}) for source in editions)
+    first, second = (
+        subprocess.Popen(
+            [sys.executable, "-m", "kb", "--db", str(path), "import", "--json", str(source)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "MTGKB_LANG": "en"},
+        )
+        for source in editions
+    )
     outputs = [process.communicate(timeout=300) for process in (first, second)]
     assert [process.returncode for process in (first, second)] == [0, 0], outputs
     assert all("Traceback" not in err for _out, err in outputs)
@@ -94,8 +106,13 @@ def test_an_import_waits_for_the_lock_with_a_message_and_times_out_with_exit_2(d
             print("held", flush=True)
             time.sleep(float(sys.argv[2]))
     """)
-    held = subprocess.Popen([sys.executable, "-c", script, str(db), "60"], stdout=subprocess.PIPE, text=True,
-                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    held = subprocess.Popen(
+        [sys.executable, "-c", script, str(db), "60"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     try:
         assert held.stdout.readline().strip() == "held"
         editions[1].write_text(editions[1].read_text().replace("rule 6 of", "rule six of"), encoding="utf-8")
@@ -182,6 +199,7 @@ def test_trace_on_a_read_only_database_names_the_command_that_works(db):
 
 
 # ---- disk full ------------------------------------------------------------------------------------
+
 
 def test_a_full_disk_during_an_import_leaves_the_stored_documents_and_says_so(db, editions, monkeypatch):
     import kb.store.schema
@@ -278,10 +296,13 @@ def test_repair_on_a_full_disk_says_so_and_leaves_the_database_whole(tmp_path, e
     assert KnowledgeBase.open(path).pending().missing is False
 
 
-@pytest.mark.parametrize(("free", "expected"), [
-    (12_288, "the disk is full (12,288 bytes free), so SQLite cannot write even its working files"),
-    (50 * 2**30, "the disk reported an input/output error (disk I/O error)"),
-])
+@pytest.mark.parametrize(
+    ("free", "expected"),
+    [
+        (12_288, "the disk is full (12,288 bytes free), so SQLite cannot write even its working files"),
+        (50 * 2**30, "the disk reported an input/output error (disk I/O error)"),
+    ],
+)
 def test_an_io_error_is_a_full_disk_when_little_space_is_left(tmp_path, monkeypatch, free, expected):
     """Below 32 KiB free SQLite cannot size the -shm file of WAL mode and says "disk I/O error", not
     SQLITE_FULL (seen on a 3 MB tmpfs filled to the last block); with the space left the message says which."""
@@ -294,6 +315,7 @@ def test_an_io_error_is_a_full_disk_when_little_space_is_left(tmp_path, monkeypa
 
 
 # ---- files that are no database, or an old or new one ------------------------------------------------
+
 
 @pytest.mark.parametrize("command", [["show", "100.1"], ["editions"], ["import", "x"]])
 def test_a_file_that_is_not_sqlite(tmp_path, command):
@@ -347,8 +369,9 @@ def test_an_unknown_format_is_bad_input(db, editions):
     assert "unknown format 'bogus': expected one of po, mediawiki" in result.output
 
 
-@pytest.mark.parametrize("command", [["show", "100.1"], ["editions"], ["trace", "100.1"], ["glossary", "x"],
-                                     ["repair", "--check"]])
+@pytest.mark.parametrize(
+    "command", [["show", "100.1"], ["editions"], ["trace", "100.1"], ["glossary", "x"], ["repair", "--check"]]
+)
 def test_a_mistyped_db_on_a_read_command_creates_nothing(tmp_path, command):
     path = tmp_path / "typo" / "folder" / "kb.db"
     result = mtgkb("--db", str(path), *command)
@@ -358,6 +381,7 @@ def test_a_mistyped_db_on_a_read_command_creates_nothing(tmp_path, command):
 
 
 # ---- read-only ----------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def read_only(tmp_path, db) -> Path:
