@@ -64,12 +64,12 @@ class _Same:
 CHUNK = 32_768  # characters of a streamed page sent at once
 
 
-def streamed(pieces: Iterable[str], lang: str, kb: KnowledgeBase | None = None) -> Iterator[str]:
+def streamed(pieces: Iterable[str], lang: str, facade: KnowledgeBase | None = None) -> Iterator[str]:
     """The pieces of a streamed page in chunks of about ``CHUNK`` characters, each produced in ``lang``.
 
     Starlette runs each step in a request thread (kb.http.threads) and none between two steps, so a
     page that waits for a slow reader holds no thread. A step sets the interface language itself:
-    each runs in a fresh copy of the request's context. ``kb``, the page's own facade (the steps run
+    each runs in a fresh copy of the request's context. ``facade``, the page's own facade (the steps run
     in whichever thread is free, while the request threads' facades serve other requests), is closed
     when the page ends or its reader goes away.
     """
@@ -90,8 +90,8 @@ def streamed(pieces: Iterable[str], lang: str, kb: KnowledgeBase | None = None) 
             if chunk:
                 yield "".join(chunk)
     finally:
-        if kb is not None:
-            kb.close()
+        if facade is not None:
+            facade.close()
 
 
 def _html(body: str, status: int = 200) -> HTMLResponse:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import copy
 import json
+import sqlite3
 
 import pytest
 from click.testing import CliRunner
 
-from kb import store
 from kb.cli import cli
 from kb.crosscheck import FINDINGS, crosscheck_document
 from kb.crosscheck.citecheck import OldNumbers
@@ -223,21 +223,18 @@ def test_altered_file_through_import_and_command(xdb, tmp_path):
     gone = next(i for i, line in enumerate(lines) if line.startswith("702.26c"))
     path = tmp_path / "CompRules_ja_20260116.0_altered.txt"
     path.write_text("\n".join(lines[:gone] + lines[gone + 1 :]), encoding="utf-8")
-    db = str(xdb.path)
+    db = str(tmp_path / "crosscheck.db")  # a copy: readers of the shared database must not see the file
+    with sqlite3.connect(xdb.path) as source, sqlite3.connect(db) as target:
+        source.backup(target)
     runner = CliRunner()
     assert runner.invoke(cli, ["--db", db, "import", str(path)]).exit_code == 0
-    try:
-        result = runner.invoke(cli, ["--db", db, "crosscheck", "--document", path.stem, "--json"])
-        assert result.exit_code == 0, result.output
-        data = json.loads(result.output)
-        assert data["counts"]["missing"] == JA["missing"] + 1
-        assert [f["number"] for f in data["findings"] if f["kind"] == "missing"] == ["610.5", "702.26c"]
-        strict = runner.invoke(
-            cli, ["--db", db, "crosscheck", "--document", path.stem, "--kind", "missing", "--strict"]
-        )
-        assert strict.exit_code == 1 and "702.26c is not in the translation" in strict.output
-    finally:
-        store.delete_document(xdb.conn, path.stem)
+    result = runner.invoke(cli, ["--db", db, "crosscheck", "--document", path.stem, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["counts"]["missing"] == JA["missing"] + 1
+    assert [f["number"] for f in data["findings"] if f["kind"] == "missing"] == ["610.5", "702.26c"]
+    strict = runner.invoke(cli, ["--db", db, "crosscheck", "--document", path.stem, "--kind", "missing", "--strict"])
+    assert strict.exit_code == 1 and "702.26c is not in the translation" in strict.output
 
 
 def test_text_report_fits_100_columns(japanese):

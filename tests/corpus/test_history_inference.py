@@ -3,22 +3,30 @@ and stripped of their dates, in English and as mock translations, and on the two
 
 import random
 import re
+import sqlite3
 
 import pytest
 
 from importers.records import Document, Rule, TermPair
 from kb import store
-from kb.api import LookupFailed
+from kb.api import KnowledgeBase, LookupFailed
 from kb.history import chain_documents, infer_edition, stored_inference
 from kb.history.text import normalise
-from tests.history_fixtures import open_history_db
+from tests.history_fixtures import history_db_path
 
 SAMPLED = (0, 14, 29, 30, 31, 45, 60, 75, 90, 105, 120, 134)  # chain positions across 1999–2026
 
 
 @pytest.fixture(scope="module")
-def history_db():
-    yield from open_history_db()
+def history_db(tmp_path_factory):
+    """A copy of the shared corpus database: the tests store excerpts in it for a while, which
+    readers of the shared one in other workers must not see."""
+    path = tmp_path_factory.mktemp("inference") / "history.db"
+    with sqlite3.connect(history_db_path()) as source, sqlite3.connect(path) as target:
+        source.backup(target)
+    kb = KnowledgeBase.open(path)
+    yield kb
+    kb.close()
 
 
 @pytest.fixture
