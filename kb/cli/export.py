@@ -63,28 +63,14 @@ def html(ctx, folder, langs, edition, names, side, search, as_json):
     try:
         chosen = choose_documents(kb, list(langs) or None, edition, list(names) or None)
         count = len(chosen) + (len(side_pairs(chosen)) if side else 0) + (1 if search else 0)
+        options = dict(
+            langs=list(langs) or None, edition=edition, side=side, documents=list(names) or None, search=search
+        )
         if as_json:
-            result = export_html(
-                kb,
-                folder,
-                langs=list(langs) or None,
-                edition=edition,
-                side=side,
-                documents=list(names) or None,
-                search=search,
-            )
+            result = export_html(kb, folder, **options)
         else:
             with click.progressbar(length=count + 1, label=_("Exporting"), file=sys.stderr) as bar:
-                result = export_html(
-                    kb,
-                    folder,
-                    langs=list(langs) or None,
-                    edition=edition,
-                    side=side,
-                    documents=list(names) or None,
-                    search=search,
-                    progress=lambda _name: bar.update(1),
-                )
+                result = export_html(kb, folder, **options, progress=lambda _name: bar.update(1))
     except OSError as error:
         fail(
             _("cannot write {path}: {reason}").format(path=folder, reason=error.strerror),

@@ -28,6 +28,13 @@ RefRow = namedtuple(
 )
 
 
+def ref_row(source, term, raw, target, title, resolved, matches, kind, start, end) -> RefRow:
+    """A reference as the refs table stores it, its flags as booleans (``title_matches`` None when unchecked)."""
+    return RefRow(
+        source, term, raw, target, title, bool(resolved), None if matches is None else bool(matches), kind, start, end
+    )
+
+
 class DocumentIndex:
     """Everything a lookup needs about one document."""
 
@@ -74,18 +81,7 @@ class DocumentIndex:
             "left join glossary g on g.id = r.glossary_id where r.document_id = ? order by r.id",
             [doc_id],
         ):
-            ref = RefRow(
-                source,
-                term,
-                raw,
-                target,
-                title,
-                bool(resolved),
-                None if matches is None else bool(matches),
-                kind,
-                start,
-                end,
-            )
+            ref = ref_row(source, term, raw, target, title, resolved, matches, kind, start, end)
             index.refs.append(ref)
             if rule_id is not None:
                 index.outgoing.setdefault(rule_id, []).append(ref)
@@ -184,18 +180,7 @@ class SqlDocument:
 
     def _refs(self, where: str, params: list) -> list[RefRow]:
         return [
-            RefRow(
-                source,
-                term,
-                raw,
-                target,
-                title,
-                bool(resolved),
-                None if matches is None else bool(matches),
-                kind,
-                start,
-                end,
-            )
+            ref_row(source, term, raw, target, title, resolved, matches, kind, start, end)
             for source, term, raw, target, title, resolved, matches, kind, start, end in self.conn.execute(
                 _REF_QUERY + where + " order by r.id", [self.doc["id"], *params]
             )

@@ -4,6 +4,7 @@ at most the documented number of documents, "also in" lists, built rules and doc
 from pathlib import Path
 
 from kb.api import KnowledgeBase
+from kb.i18n import ENGLISH_MONTHS
 from kb.store import lookup
 from tests.conftest import MINI
 
@@ -19,20 +20,7 @@ def test_distinct_lookups_keep_each_cache_within_its_bound(tmp_path, monkeypatch
     kb = KnowledgeBase.open(tmp_path / "kb.db")
     for date in DATES:
         year, month, day = date.split("-")
-        month_name = [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ][int(month) - 1]
+        month_name = ENGLISH_MONTHS[int(month) - 1]
         path = Path(tmp_path / f"MiniRules_{year}{month}{day}.txt")
         path.write_bytes(original.replace(b"August 7, 2026", f"{month_name} {int(day)}, {year}".encode()))
         kb.import_file(path)
