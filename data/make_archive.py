@@ -10,6 +10,8 @@ what the tests check, so nothing is normalised here):
 - ``zh/``: both full Chinese translations (``corpus/zh``);
 - ``seeds/``: the three seed documents (``seeds/``).
 
+Beside it, ``official_editions.tsv`` lists the SHA-256 of each English edition's bytes.
+
 One solid xz stream over files sorted by folder and date: consecutive editions repeat each other
 almost word for word, so the 90 MB of text compress to about a megabyte. The members carry no
 owner, time or mode of the machine that made them, so the same corpus always gives the same bytes.
@@ -18,6 +20,7 @@ owner, time or mode of the machine that made them, so the same corpus always giv
 from __future__ import annotations
 
 import argparse
+import hashlib
 import io
 import lzma
 import sys
@@ -25,6 +28,7 @@ import tarfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+OFFICIAL_LIST = "official_editions.tsv"
 
 # Folder in the archive -> (folder under ../shared, file-name pattern).
 CONTENTS = {
@@ -49,7 +53,9 @@ def selected(shared: Path) -> list[tuple[str, Path]]:
 
 
 def make(shared: Path, output: Path) -> int:
-    """Write the archive; returns its size in bytes."""
+    """Write the archive, and beside it the list of its official English editions; returns the
+    archive's size in bytes."""
+    write_official_list(selected(shared), output.parent / OFFICIAL_LIST)
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for name, path in selected(shared):
@@ -60,6 +66,15 @@ def make(shared: Path, output: Path) -> int:
     packed = lzma.compress(buffer.getvalue(), preset=9 | lzma.PRESET_EXTREME)
     output.write_bytes(packed)
     return len(packed)
+
+
+def write_official_list(chosen: list[tuple[str, Path]], target: Path) -> None:
+    """The SHA-256 and member name of every official English edition, one per line: a document
+    stored from these bytes is the edition itself, whatever else is stored (kb.store.documents)."""
+    lines = [
+        f"{hashlib.sha256(path.read_bytes()).hexdigest()}\t{name}\n" for name, path in chosen if name.startswith("en/")
+    ]
+    target.write_text("".join(lines), encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

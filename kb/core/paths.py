@@ -19,6 +19,7 @@ def _bundled(name: str) -> Path:
 
 DATA_DIR = _bundled("data")
 BUNDLE = DATA_DIR / "rules.tar.xz"  # the rule texts the package carries (importers.bundle)
+OFFICIAL_EDITIONS = DATA_DIR / "official_editions.tsv"  # the SHA-256 of each English edition in BUNDLE
 DB_ENV = "MTGKB_DB"
 SOURCE_SUFFIXES = (".txt", ".html", ".htm")
 

@@ -14,19 +14,26 @@ kb.store.lookup.LookupCache.documents() gives them.
 
 from __future__ import annotations
 
+from datetime import date
+from statistics import median_high
+
 from kb.core.editions import ALL, NEWEST, is_date, nearest_editions, normalise_edition
 from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
+from kb.core.paths import OFFICIAL_EDITIONS
 from kb.i18n import _
 
 COLUMNS = ("id", "name", "lang", "edition", "rules", "format", "sha256")
 
-# A text of the CR's layout is whole when it holds at least this share of the rules of the whole
-# texts of its language nearest in date: editions grow by a few percent, never by 40 (the smallest
-# step between neighbouring English editions since 1999 keeps 78% of the rules). The rules grow
-# about 3.5% a year (1,880 in July 2010, 3,318 in August 2026), so the share asked of a text
-# measured against one years apart shrinks by GROWTH_PER_YEAR for each year between them.
+# A text of the CR's layout is whole when it holds at least this share of the rules a text of its
+# date typically holds: editions grow by a few percent, never by 40 (the smallest step between
+# neighbouring English editions since 1999 keeps 78% of the rules). The typical count is the median
+# over the NEIGHBOURS texts nearest in date, in any language (a translation holds as many rules as
+# its English original), so one outsized file beside the editions cannot demote them, and a note
+# among them is measured against the editions. The rules grow about 3.5% a year (1,880 in July
+# 2010, 3,318 in August 2026), so a neighbour years apart counts for GROWTH_PER_YEAR less per year.
 WHOLE_SHARE = 0.6
 GROWTH_PER_YEAR = 0.05
+NEIGHBOURS = 5
 
 
 def document_rows(conn) -> list[dict]:
@@ -38,45 +45,56 @@ def document_rows(conn) -> list[dict]:
 
 
 def mark_provenance(docs: list[dict]) -> list[dict]:
-    """Mark each document ``whole`` (a full text of its edition, not an excerpt) and ``copy``.
+    """Mark each document ``official``, ``whole`` (a full text of its edition, not an excerpt) and ``copy``.
 
-    Only a CR-layout text (format cr-text) can be whole; an undated one is whole when nothing says
-    otherwise. A dated one is decided against the whole texts of its language already decided,
-    largest first, so a five-rule note beside a 3,300-rule edition is measured against the edition
-    and never against another note. A copy is a reformatted variant (a name with parts after its
-    date) or a second import of bytes already stored under another name.
+    An official document holds the bytes of an English edition as published (the package lists
+    their SHA-256 beside its texts): it is whole whatever else is stored. Only a CR-layout text (format cr-text) can be whole; an undated one is whole when nothing says
+    otherwise (so is one whose edition is a name, not a date). A dated one is whole when it holds WHOLE_SHARE of the rules typical of its date
+    (typical_rules): by what the documents hold, never by their names or by which came first. A
+    copy is a reformatted variant (a name with parts after its date) or a second import of bytes
+    already stored under another name.
     """
+    published = official_hashes()
     first_of: dict[str, int] = {}
     for doc in sorted(docs, key=lambda d: d.get("id") or 0):
         if doc.get("sha256"):
             first_of.setdefault(doc["sha256"], doc.get("id") or 0)
-    decided: dict[str, list[tuple[str, int]]] = {}  # lang -> (edition, rules) of the whole dated texts
-    for doc in sorted(docs, key=lambda d: -(d.get("rules") or 0)):
+    dated = [
+        (date.fromisoformat(d["edition"]), d.get("rules") or 0)
+        for d in docs
+        if d.get("format", "cr-text") == "cr-text"
+        and is_date(d["edition"] or "")
+        and (not d.get("sha256") or first_of[d["sha256"]] == (d.get("id") or 0))
+    ]
+    for doc in docs:
         sha = doc.get("sha256")
         doc["copy"] = doc["name"].count("_") > 1 or bool(sha and first_of[sha] != (doc.get("id") or 0))
-        if doc.get("format", "cr-text") != "cr-text":
-            doc["whole"] = False
-            continue
-        if not doc["edition"]:
+        doc["official"] = sha in published
+        if doc["official"]:
             doc["whole"] = True
-            continue
-        whole = decided.setdefault(doc["lang"], [])
-        reference, years = _neighbours(whole, doc["edition"])
-        doc["whole"] = not reference or (doc.get("rules") or 0) >= WHOLE_SHARE * reference / (
-            1 + GROWTH_PER_YEAR * years
-        )
-        if doc["whole"]:
-            whole.append((doc["edition"], doc.get("rules") or 0))
+        elif doc.get("format", "cr-text") != "cr-text":
+            doc["whole"] = False
+        elif not is_date(doc["edition"] or ""):
+            doc["whole"] = True
+        else:
+            typical = typical_rules(dated, date.fromisoformat(doc["edition"]))
+            doc["whole"] = (doc.get("rules") or 0) >= WHOLE_SHARE * typical
     return docs
 
 
-def _neighbours(whole: list[tuple[str, int]], edition: str) -> tuple[int, int]:
-    """The most rules among the whole texts nearest in date before, on and after ``edition``, and
-    how many whole years lie between that text and ``edition``."""
-    before = max((e for e, _ in whole if e < edition), default=None)
-    after = min((e for e, _ in whole if e > edition), default=None)
-    rules, nearest = max(((rules, e) for e, rules in whole if e in (before, edition, after)), default=(0, edition))
-    return rules, abs(int(nearest[:4]) - int(edition[:4]))
+def official_hashes() -> frozenset[str]:
+    """The SHA-256 of every English edition the package carries (data/make_archive.py lists them)."""
+    lines = OFFICIAL_EDITIONS.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.split("\t", 1)[0] for line in lines if line)
+
+
+def typical_rules(dated: list[tuple[date, int]], edition: date) -> float:
+    """The median rule count of the NEIGHBOURS texts nearest ``edition`` in date (the higher of the
+    middle two when their number is even), each shrunk by GROWTH_PER_YEAR for every year between."""
+    nearest = sorted(dated, key=lambda text: abs((text[0] - edition).days))[:NEIGHBOURS]
+    if not nearest:  # only copies of this date: nothing to measure against
+        return 0.0
+    return median_high(rules / (1 + GROWTH_PER_YEAR * abs(when.year - edition.year)) for when, rules in nearest)
 
 
 _TRADITIONAL = ("zh-hant", "zh-tw", "zh-hk", "zh-mo")
@@ -98,10 +116,17 @@ def is_variant(doc: dict) -> bool:
 
 
 def rank_key(doc: dict) -> tuple:
-    """Sorts best last: newest edition, whole text before excerpt, original before copy, fuller,
-    then by name. Documents not read through document_rows count as whole originals unless their
+    """Sorts best last: newest edition, whole text before excerpt, the official edition before any
+    other text of its date, original before copy, fuller, then by name. Documents not read through document_rows count as whole originals unless their
     name says variant."""
-    return (doc["edition"] or "", doc.get("whole", True), not is_variant(doc), doc.get("rules") or 0, doc["name"])
+    return (
+        doc["edition"] or "",
+        doc.get("whole", True),
+        doc.get("official", False),
+        not is_variant(doc),
+        doc.get("rules") or 0,
+        doc["name"],
+    )
 
 
 def languages(docs: list[dict]) -> list[str]:

@@ -7,7 +7,8 @@ import importlib.util
 import tarfile
 
 from importers.bundle import first_answers, read_bundle
-from kb.core.paths import BUNDLE
+from kb.core.paths import BUNDLE, OFFICIAL_EDITIONS
+from kb.store.documents import official_hashes
 from tests.conftest import ROOT, SHARED, corpus_path
 
 
@@ -42,6 +43,15 @@ def test_the_archive_holds_exactly_the_corpus_files_byte_for_byte():
         "seeds/001_b91ea460c0a74603.txt",
         "seeds/004_87f96431dc6e8d24.txt",
     } <= set(held)
+
+
+def test_the_official_list_names_every_english_edition_of_the_archive_by_its_bytes():
+    held = {text.member: _sha(text.data) for text in read_bundle()}
+    listed = dict(line.split("\t")[::-1] for line in OFFICIAL_EDITIONS.read_text(encoding="utf-8").splitlines())
+    assert listed == {name: sha for name, sha in held.items() if name.startswith("en/")}, (
+        "data/official_editions.tsv is out of date with data/rules.tar.xz: run python data/make_archive.py"
+    )
+    assert official_hashes() == set(listed.values()) and len(listed) == 135
 
 
 def test_the_archive_is_made_the_same_way_every_time(tmp_path):

@@ -86,3 +86,74 @@ def test_a_fraction_of_the_neighbouring_editions_is_an_excerpt():
     mark_provenance(docs)
     # 1900 is 58% of the larger neighbour (3320): an excerpt; 2100 is 63% of its only neighbour: whole
     assert [d["whole"] for d in docs] == [True, False, True, True]
+
+
+def _editions(*counts: tuple[str, int]) -> list[dict]:
+    return [
+        {
+            "id": i,
+            "name": f"MagicCompRules_{edition.replace('-', '')}",
+            "lang": "en",
+            "edition": edition,
+            "rules": rules,
+            "format": "cr-text",
+        }
+        for i, (edition, rules) in enumerate(counts, 1)
+    ]
+
+
+def test_an_outsized_text_dated_after_the_editions_demotes_none_of_them():
+    docs = _editions(("2026-01-16", 3280), ("2026-04-17", 3300), ("2026-08-07", 3318), ("2026-09-01", 19982))
+    mark_provenance(docs)
+    assert [d["whole"] for d in docs] == [True, True, True, True]
+
+
+def test_an_outsized_text_in_any_order_leaves_a_note_an_excerpt():
+    docs = _editions(("2026-09-01", 19982), ("2026-08-07", 5), ("2026-08-07", 3318), ("2026-04-17", 3300))
+    docs[1]["name"] = "phasing"
+    mark_provenance(docs)
+    assert {d["name"]: d["whole"] for d in docs} == {
+        "MagicCompRules_20260901": True,
+        "phasing": False,
+        "MagicCompRules_20260807": True,
+        "MagicCompRules_20260417": True,
+    }
+
+
+def test_a_translation_is_measured_against_the_english_editions_of_its_time():
+    docs = _editions(("2010-06-18", 1880), ("2010-07-16", 1885), ("2026-08-07", 3318))
+    docs += [
+        {"id": 10, "name": "de_2010", "lang": "de", "edition": "2010-07-16", "rules": 1870, "format": "cr-text"},
+        {"id": 11, "name": "ja_wiki", "lang": "ja", "edition": "2026-01-16", "rules": 15, "format": "cr-text"},
+    ]
+    mark_provenance(docs)
+    assert {d["name"]: d["whole"] for d in docs if d["lang"] != "en"} == {"de_2010": True, "ja_wiki": False}
+
+
+def test_a_second_copy_of_a_note_does_not_outvote_the_edition():
+    docs = _editions(("2026-08-07", 3318), ("2026-08-07", 5), ("2026-08-07", 5))
+    docs[1].update(name="phasing", sha256="n")
+    docs[2].update(name="phasing (1)", sha256="n")
+    mark_provenance(docs)
+    assert [(d["whole"], d["copy"]) for d in docs] == [(True, False), (False, False), (False, True)]
+
+
+def test_the_outsized_text_imported_beside_the_corpus_leaves_the_edition_answering(tmp_path):
+    """An import of a 20,000-rule file dated after the newest edition: the edition stays whole, a
+    lookup that names it answers from it, and the newer file answers by default as the newest."""
+    lines = ["These rules are effective as of September 1, 2026.", ""]
+    for section in range(100, 1000):
+        lines += [f"{section}. Section {section}", ""]
+        for rule in range(1, 22):
+            lines += [f"{section}.{rule}. Generated rule {rule} of {section}.", ""]
+    outsized = tmp_path / "generated.txt"
+    outsized.write_text("\n".join(lines), encoding="utf-8")
+    kb = KnowledgeBase.open(tmp_path / "kb.db")
+    kb.import_paths([corpus_path(*NEWEST)], update_history=False)
+    assert [r.status for r in kb.import_paths([outsized], format="cr-text", update_history=False)] == ["added"]
+    docs = {d["name"]: d for d in kb.store.documents()}
+    assert docs["generated"]["rules"] > 19000
+    assert docs["MagicCompRules_20260807"]["whole"] and docs["generated"]["whole"]
+    rule = kb.rule("702.26b", edition="2026-08-07")
+    assert rule.document == "MagicCompRules_20260807" and "phased out" in rule.text
+    kb.close()
