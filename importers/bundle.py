@@ -63,15 +63,23 @@ def _read(tar: tarfile.TarFile, member: tarfile.TarInfo) -> bytes:
 
 
 def first_answers(texts: list[BundledText]) -> tuple[list[BundledText], list[BundledText]]:
-    """The texts split in two: what answers at once and the older English editions the history needs.
+    """The texts split in two: what answers at once and the older editions the history needs.
 
-    The first part holds the newest English edition, the translations, the seeds, and the English
-    editions of the translations' own dates: a translation is paired with its English original
-    rule by rule, and its terms are named in English through that pairing (死触 is Deathtouch).
+    The first part holds the newest English edition, the newest text of each translation (the
+    Chinese of 2026-04-17, not its predecessor of 2023-11-17), the seeds, and the English editions
+    of those translations' own dates: a translation is paired with its English original rule by
+    rule, and its terms are named in English through that pairing (死触 is Deathtouch). The older
+    translations come with the history, beside their English originals.
     """
+    series: dict[str, str] = {}  # a translation's name without its date -> its newest member
+    for text in texts:
+        if not text.english_edition:
+            key = _DATE.sub("", text.member)
+            series[key] = max(series.get(key, text.member), text.member)
+    newest = set(series.values())
     english = {t.english_edition for t in texts if t.english_edition}
     wanted = {max(english, default=None)} | {
-        date for t in texts if not t.english_edition for date in _DATE.findall(t.member) if date in english
+        date for member in newest for date in _DATE.findall(member) if date in english
     }
-    first = [t for t in texts if t.english_edition in wanted or not t.english_edition]
+    first = [t for t in texts if t.english_edition in wanted or t.member in newest]
     return first, [t for t in texts if t not in first]

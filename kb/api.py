@@ -444,9 +444,9 @@ class KnowledgeBase:
     ) -> list[ImportResult]:
         """Import the rule texts the package carries (data/rules.tar.xz) and play the bundled scenarios.
 
-        First the newest English edition, the translations and the seeds, stored with their derived
+        First the newest English edition, the newest translations and the seeds, stored with their derived
         data, so that they answer (in this process or any other) while the rest goes on; ``ready``
-        hears of them then. Then every older English edition, the renumbering chain through all of
+        hears of them then. Then every older English edition and translation, the renumbering chain through all of
         them and the edition inference of undated documents; ``newest_only`` stops before that.
         What is stored already is passed over as unchanged, so building again costs seconds.
         """

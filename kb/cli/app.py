@@ -230,8 +230,8 @@ def _counts(counted) -> str:
 @click.option(
     "--newest-only",
     is_flag=True,
-    help="Only the newest English edition, the translations and the seeds: a small database (build "
-    "again without it to add the rest).",
+    help="Only the newest English edition, the newest translation of each language and the seeds: a small "
+    "database (build again without it to add the rest).",
 )
 @json_option(help="Print the results as JSON.")
 @progress_option
