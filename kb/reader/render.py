@@ -11,10 +11,15 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 
 from kb.i18n import _, format_edition, language_name, ngettext, ui_language
 from kb.reader.links import anchor_id, glossary_slug
 from kb.reader.urls import Urls
+
+# What a streamed template writes (``{{ flush }}``, an empty HTML comment) where the page so far
+# may go out at once: before a loop whose first step is slow, such as aligning two documents.
+FLUSH = Markup("<!---->")
 
 # The interface languages offered in the switcher (those with a catalog, and English).
 INTERFACE_LANGUAGES = ("en", "de", "ja", "ru")
@@ -50,6 +55,7 @@ def environment() -> Environment:
         interface_languages=INTERFACE_LANGUAGES,
         html_lang=html_lang,
         example_label=example_label,
+        flush=FLUSH,
     )
     return env
 

@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from kb.api import KnowledgeBase
 from kb.i18n import _, match_language, ui_language, using_language
 from kb.reader import pages, views
-from kb.reader.render import warm
+from kb.reader.render import FLUSH, warm
 from kb.reader.urls import Urls
 
 UI_COOKIE = "mtgkb_ui"
@@ -65,7 +65,8 @@ CHUNK = 32_768  # characters of a streamed page sent at once
 
 
 def streamed(pieces: Iterable[str], lang: str, facade: KnowledgeBase | None = None) -> Iterator[str]:
-    """The pieces of a streamed page in chunks of about ``CHUNK`` characters, each produced in ``lang``.
+    """The pieces of a streamed page in chunks of about ``CHUNK`` characters, each produced in ``lang``;
+    a chunk also ends where the template wrote ``{{ flush }}`` (kb.reader.render.FLUSH).
 
     Starlette runs each step in a request thread (kb.http.threads) and none between two steps, so a
     page that waits for a slow reader holds no thread. A step sets the interface language itself:
@@ -87,6 +88,8 @@ def streamed(pieces: Iterable[str], lang: str, facade: KnowledgeBase | None = No
                         break
                     chunk.append(piece)
                     size += len(piece)
+                    if piece == FLUSH:
+                        break
             if chunk:
                 yield "".join(chunk)
     finally:

@@ -9,6 +9,9 @@ import json
 from click.testing import CliRunner
 
 from kb.cli import cli
+from kb.reader import pages, side_docs
+from kb.reader.render import FLUSH
+from kb.reader.routes import URLS, streamed
 from tests.reader_fixtures import HTML, client, kb, page, reader_db  # noqa: F401
 
 GERMAN = "000_a3c90cc092d5a721"
@@ -244,3 +247,15 @@ def test_a_sections_diff_accounts_for_every_subrule_of_its_former_number(tmp_pat
         if cells[1].get_text(strip=True)
     }
     assert sorted(n for n, change in shown.items() if change == "removed") == sorted(removed)
+
+
+def test_a_side_by_side_page_sends_its_head_and_contents_before_aligning_the_documents(kb):
+    """The first chunk of the streamed page ends where the template flushes: the contents are out,
+    no row is, and the translation's cross-check (a second or two) has not begun."""
+    side_docs._kept_findings.clear()
+    chunks = streamed(pages.side_docs(kb, URLS, ["CompRules_ja_20260116.0_lines", "MagicCompRules_20260807"]), "en")
+    first = next(chunks)
+    assert first.endswith(FLUSH) and 'class="toc"' in first and "<tbody>" not in first
+    assert not side_docs._kept_findings
+    rest = "".join(chunks)
+    assert rest.count("<tr id=") > 3000 and len(side_docs._kept_findings) == 1
