@@ -48,11 +48,12 @@ def mark_provenance(docs: list[dict]) -> list[dict]:
     """Mark each document ``official``, ``whole`` (a full text of its edition, not an excerpt) and ``copy``.
 
     An official document holds the bytes of an English edition as published (the package lists
-    their SHA-256 beside its texts): it is whole whatever else is stored. Only a CR-layout text (format cr-text) can be whole; an undated one is whole when nothing says
-    otherwise (so is one whose edition is a name, not a date). A dated one is whole when it holds WHOLE_SHARE of the rules typical of its date
-    (typical_rules): by what the documents hold, never by their names or by which came first. A
-    copy is a reformatted variant (a name with parts after its date) or a second import of bytes
-    already stored under another name.
+    their SHA-256 beside its texts): it is whole whatever else is stored. Otherwise only a CR-layout
+    text (format cr-text) can be whole. An undated one is whole when nothing says otherwise (so is
+    one whose edition is a name, not a date); a dated one when it holds WHOLE_SHARE of the rules
+    typical of its date (typical_rules): by what the documents hold, never by their names or by
+    which was imported first. A copy is a reformatted variant (a name with parts after its date) or
+    a second import of bytes already stored under another name.
     """
     published = official_hashes()
     first_of: dict[str, int] = {}
@@ -117,8 +118,8 @@ def is_variant(doc: dict) -> bool:
 
 def rank_key(doc: dict) -> tuple:
     """Sorts best last: newest edition, whole text before excerpt, the official edition before any
-    other text of its date, original before copy, fuller, then by name. Documents not read through document_rows count as whole originals unless their
-    name says variant."""
+    other text of its date, original before copy, fuller, then by name. Documents not read through
+    document_rows count as whole originals unless their name says variant."""
     return (
         doc["edition"] or "",
         doc.get("whole", True),
