@@ -17,6 +17,7 @@ import threading
 from array import array
 from math import log
 
+from whoosh.query import Phrase, Query, Term
 from whoosh.reading import TermNotFound
 from whoosh.scoring import BaseScorer, WeightingModel
 from whoosh.searching import Searcher
@@ -124,41 +125,29 @@ class Postings:
                 continue
 
     def _phrase(self, fieldname: str, texts: tuple[str, ...], below: int | None = None) -> dict[int, float]:
-        """Documents with ``texts`` at consecutive positions; the phrase's frequency is its rarest word's.
+        """Documents with ``texts`` at consecutive positions (whoosh's Phrase, read only at the documents
+        holding every word); the phrase's frequency is its rarest word's.
 
         Chinese bigrams are not checked for position: the overlapping bigrams of a word
         (时间 间跳 跳跃) all in one rule are that word, and reading positions is the cost.
         """
         parts = [self.frequencies(fieldname, text, below) for text in texts]
-        if not all(parts):
-            return {}
         candidates = set.intersection(*(set(part) for part in parts))
-        if not candidates:
-            return {}
-        if fieldname.endswith("_zh"):
-            return {docnum: min(part[docnum] for part in parts) for docnum in candidates}
-        positions = [self._positions(fieldname, text, candidates) for text in texts]
-        found = {}
-        for docnum in candidates:
-            starts = set(positions[0].get(docnum, ()))
-            for offset, later in enumerate(positions[1:], 1):
-                starts &= {p - offset for p in later.get(docnum, ())}
-            if starts:
-                found[docnum] = min(part[docnum] for part in parts)
-        return found
+        if candidates and not fieldname.endswith("_zh"):
+            candidates = self._matching(Phrase(fieldname, list(texts)), candidates)
+        return {docnum: min(part[docnum] for part in parts) for docnum in candidates}
 
-    def _positions(self, fieldname: str, text: str, docs: set[int]) -> dict[int, list[int]]:
-        found = {}
-        for offset, matcher in self._matchers(fieldname, text):
-            for docnum in sorted(docs):
-                local = docnum - offset
-                if local < 0:
-                    continue
+    def _matching(self, query: Query, docs: set[int]) -> set[int]:
+        """Which of ``docs`` match ``query``: its matcher skips to each of them, segment by segment."""
+        found = set()
+        for searcher, offset in self.leaves:
+            matcher = query.matcher(searcher)
+            for docnum in sorted(doc for doc in docs if doc >= offset):
                 if not matcher.is_active():
                     break
-                matcher.skip_to(local)
-                if matcher.is_active() and matcher.id() == local:
-                    found[docnum] = matcher.value_as("positions")
+                matcher.skip_to(docnum - offset)
+                if matcher.is_active() and matcher.id() == docnum - offset:
+                    found.add(docnum)
         return found
 
     def _prefix(self, fieldname: str, prefix: str, below: int | None = None) -> dict[int, float]:
@@ -229,12 +218,7 @@ class Postings:
     def docs(self, fieldname: str, text: str) -> set[int]:
         """Documents holding a keyword or ID term (documents, rule subtrees), unscored."""
 
-        def compute():
-            try:
-                return dict.fromkeys(self.reader.postings(fieldname, text).all_ids(), 0.0)
-            except TermNotFound:
-                return {}
-
+        compute = lambda: dict.fromkeys(self.searcher.docs_for_query(Term(fieldname, text)), 0.0)  # noqa: E731
         return set(self._cached((fieldname, "=", text), compute))
 
     def union(self, fieldname: str, texts: tuple[str, ...]) -> frozenset[int]:

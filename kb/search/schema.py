@@ -41,14 +41,6 @@ def words_field(lang: str) -> str:
     return field("text", lang)
 
 
-def field_language(name: str) -> str:
-    return name.rsplit("_", 1)[-1]
-
-
-def field_part(name: str) -> str:
-    return name.rsplit("_", 1)[0]
-
-
 def build_schema() -> Schema:
     fields = {
         "uid": ID(unique=True, stored=True),
