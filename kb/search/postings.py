@@ -18,7 +18,6 @@ from array import array
 from math import log
 
 from whoosh.query import Phrase, Query, Term
-from whoosh.reading import TermNotFound
 from whoosh.scoring import BaseScorer, WeightingModel
 from whoosh.searching import Searcher
 
@@ -103,26 +102,15 @@ class Postings:
         return self._cached((fieldname, text, below), lambda: self._frequencies(fieldname, text, below))
 
     def _frequencies(self, fieldname: str, text: str, below: int | None = None) -> dict[int, float]:
+        """A segment's searcher at a time (whoosh's matcher over all segments reads more), up to ``below``."""
         found: dict[int, float] = {}
-        for offset, matcher in self._matchers(fieldname, text):
-            if below is not None and offset >= below:
-                break
-            while matcher.is_active():
-                docnum = matcher.id() + offset
-                if below is not None and docnum >= below:
-                    break
-                found[docnum] = matcher.score()
+        term = Term(fieldname, text)
+        for searcher, offset in self.leaves:
+            matcher = term.matcher(searcher)
+            while matcher.is_active() and (below is None or matcher.id() + offset < below):
+                found[matcher.id() + offset] = matcher.score()
                 matcher.next()
         return found
-
-    def _matchers(self, fieldname: str, text: str):
-        """(docnum offset, scored matcher) of each segment that has the term: a segment's searcher
-        at a time, which reads less than whoosh's matcher over all segments."""
-        for searcher, offset in self.leaves:
-            try:
-                yield offset, searcher.postings(fieldname, text)
-            except TermNotFound:
-                continue
 
     def _phrase(self, fieldname: str, texts: tuple[str, ...], below: int | None = None) -> dict[int, float]:
         """Documents with ``texts`` at consecutive positions (whoosh's Phrase, read only at the documents
