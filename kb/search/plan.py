@@ -7,7 +7,7 @@ language ("en"), scored by BM25F over that language's fields (kb.search.postings
 its translations); ``And`` (every child must match), ``Or``, :class:`Soft` and ``AndNot`` combine
 concepts; boosts weigh translations. Evaluation returns document number -> score for the documents
 allowed, by dictionary merges over cached per-leaf scores: whoosh's own matchers over the same tree
-step each document through every level of the tree in Python, p95 15 ms against 0.8 ms over the
+step each document through every level of the tree in Python, p95 15 ms against 1 ms over the
 hand-written queries (docs/search.md, "Ranking"; bench/bench_search.py --quality measures both).
 """
 
