@@ -94,14 +94,11 @@ def rule_documents(conn, doc: dict, known: Container[str] = (), leave_out: Leave
 def retargeted(conn, document_id: int) -> dict[tuple[int, str], str]:
     """(glossary entry id, cited number) -> the rule the citation's title names, where the number is stale.
 
-    A glossary may keep an earlier edition's numbers while its rules moved: the Japanese
-    translation of 2026-01-16 cites "rule 729〔行動の省略〕" and "rule 728〔パーマネントの合同〕" where
-    its rule text has "731. 行動の省略" and "729. パーマネントの合同" (rules 722–732 moved up one when
-    721, Station Cards, came; 16 of its glossary's citations did not follow), and the English
-    glossary of 2026-08-07 cites "rule 702.62, 'Endure'" for 701.63. The title is then the better
-    witness: it is trusted when it shares nothing with the cited rule's title and names exactly one
-    rule of the document. A title that only differs in length (Chinese 放逐 for the zone 放逐区,
-    also the keyword action 放逐) keeps its number.
+    A glossary may keep an earlier edition's numbers: the Japanese one of 2026-01-16 cites "rule 729
+    〔行動の省略〕" where its rules have "731. 行動の省略" (722–732 moved up one when 721, Station Cards,
+    came; 16 citations did not follow), the English one of 2026-08-07 "rule 702.62, 'Endure'" for 701.63.
+    The title is trusted when it shares nothing with the cited rule's and names exactly one rule of the
+    document; one that differs only in length (Chinese 放逐 for the zone 放逐区) keeps its number.
     """
     stale = conn.execute(
         "select r.glossary_id, r.target_start, r.title from refs r "

@@ -1,14 +1,10 @@
-"""Query plans are whoosh query objects, evaluated over scored postings.
+"""Query plans are trees of whoosh query objects, evaluated over scored postings.
 
-A plan is a tree of ``whoosh.query`` objects: a leaf is a :class:`~whoosh.query.Term`,
-:class:`~whoosh.query.Phrase` or :class:`~whoosh.query.Prefix` whose field name is an analysis
-language ("en"), scored by BM25F over that language's fields (kb.search.postings); a
-:class:`Concept` (a ``DisjunctionMax``) takes the best of a query term's alternatives (the word and
-its translations); ``And`` (every child must match), ``Or``, :class:`Soft` and ``AndNot`` combine
-concepts; boosts weigh translations. Evaluation returns document number -> score for the documents
-allowed, by dictionary merges over cached per-leaf scores: whoosh's own matchers over the same tree
-step each document through every level of the tree in Python, p95 15 ms against 1 ms over the
-hand-written queries (docs/search.md, "Ranking"; bench/bench_search.py --quality measures both).
+A leaf is a ``Term``, ``Phrase`` or ``Prefix`` whose field name is an analysis language ("en"),
+scored by BM25F over that language's fields (kb.search.postings); a :class:`Concept` takes the best
+of a query term's alternatives (the word and its translations, boosted); ``And``, ``Or``,
+:class:`Soft` and ``AndNot`` combine concepts. Evaluation is dictionary merges over cached leaf
+scores: whoosh's matchers over the same tree take p95 15 ms against 1 ms (docs/search.md, "Ranking").
 """
 
 from __future__ import annotations
@@ -29,9 +25,8 @@ class Concept(DisjunctionMax):
 
 
 class Soft(Or):
-    """Juxtaposed terms: scores add up, scaled by the square of the share of the query a document
-    covers; each child weighs what its best match scores, so a rare word a document lacks costs more
-    than a common one."""
+    """Juxtaposed terms: scores add up, scaled by the square of the share of the query a document covers
+    (each child weighs its best match's score: a rare word a document lacks costs more than a common one)."""
 
 
 class Exact(Phrase):
