@@ -38,9 +38,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kb.api import KnowledgeBase  # noqa: E402
+from kb.search import index as search_index  # noqa: E402
 from kb.search import rebuild_index, search, update_index  # noqa: E402
 from kb.search.analyzers import chinese_pieces, japanese_words  # noqa: E402
+from kb.search.compile import compile_query  # noqa: E402
 from kb.search.index import index_dir  # noqa: E402
+from kb.search.parse import parse  # noqa: E402
+from kb.search.plan import Concept, evaluate  # noqa: E402
 from kb.search.quality import derived_cases, held_out, load_queries, measure, peer_cases  # noqa: E402
 from kb.search.scope import resolve_scope  # noqa: E402
 
@@ -266,6 +270,63 @@ def quality_of_every_set(kb) -> list[float]:
     return warm
 
 
+def whoosh_matchers(kb) -> None:
+    """The plans of the hand-written queries evaluated twice over the same cached leaf scores: by
+    kb.search.plan's dictionary merges, and by whoosh's matchers (DisjunctionMax, Union, Intersection,
+    AndNot over a ListMatcher per leaf; Soft as a union: the same documents), CPU per query, and the
+    plans where the two disagree on how many documents match."""
+    from whoosh import matching
+    from whoosh.query import And, AndNot, Phrase, Prefix, Term
+
+    postings = search_index.postings(kb)
+    scope = resolve_scope(kb)
+    codes = {name: code for code, name in search_index.holder_names(kb).items()}
+    allowed = postings.union("holders", tuple(sorted(codes[d.name] for d in scope.documents if d.name in codes)))
+    words = search_index.lexicon(kb)
+
+    def matcher(node):
+        if isinstance(node, (Term, Phrase, Prefix)):
+            items = sorted(evaluate(node, postings, allowed).items())
+            return (
+                matching.ListMatcher([d for d, _ in items], [w for _, w in items]) if items else matching.NullMatcher()
+            )
+        children = [matcher(child) for child in node.subqueries]
+        if isinstance(node, AndNot):
+            return matching.AndNotMatcher(*children)
+        kind = matching.DisjunctionMaxMatcher if isinstance(node, Concept) else matching.UnionMatcher
+        kind = matching.IntersectionMatcher if isinstance(node, And) else kind
+        combined = children[0] if children else matching.NullMatcher()
+        for child in children[1:]:
+            combined = kind(combined, child)
+        return combined
+
+    ours, theirs, differ = [], [], 0
+    for case in load_queries(QUERIES):
+        plan = compile_query(parse(case.query), words, scope.languages).plan
+        if plan is None:
+            continue
+        evaluate(plan, postings, allowed)
+        started = time.thread_time()
+        found = evaluate(plan, postings, allowed)
+        ours.append(time.thread_time() - started)
+        started = time.thread_time()
+        walked = matcher(plan)
+        documents = 0
+        while walked.is_active():
+            walked.score()
+            documents += 1
+            walked.next()
+        theirs.append(time.thread_time() - started)
+        differ += documents != len(found)
+    print(
+        "plans of the hand-written queries, warm leaves, CPU: dictionary merges "
+        + figures("", ours)[2:]
+        + "; whoosh's matchers "
+        + figures("", theirs)[2:]
+        + f"; {differ} plans of {len(ours)} matched another number of documents"
+    )
+
+
 def held_out_apart(kb) -> None:
     """The held-out part of the derived set on an index of a copy of the database that leaves the
     held-out glossary entries out of the rules' names: no query meets its own entry's words there
@@ -307,6 +368,7 @@ def main() -> None:
     if args.quality:
         kb = KnowledgeBase.open(args.db, readonly=True)
         quality_of_every_set(kb)
+        whoosh_matchers(kb)
         kb.close()
         fresh_processes(args.db, args.runs)
         return
@@ -420,6 +482,7 @@ def main() -> None:
         )
         conn.close()
         quality_of_every_set(kb)
+        whoosh_matchers(kb)
         kb.close()
 
 

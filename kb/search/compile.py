@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from whoosh import query as wq
 from whoosh.lang import stopwords_for_language
 
 from kb.core.text import fold, simplified
 from kb.search.analyzers import STEMMED, japanese_words, language_field, surface_analyzer, terms
 from kb.search.parse import Either, Negated, ParsedQuery, Term
-from kb.search.plan import Concept, Join, Leaf, Node, Without
+from kb.search.plan import Concept, Exact, Soft
 from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk, has_han, has_kana
 from kb.search.terms import Lexicon, key_terms
 
@@ -76,7 +77,7 @@ class QueryConcept:
 
 @dataclass
 class Compiled:
-    plan: Node | None
+    plan: wq.Query | None  # kb.search.plan
     concepts: list[QueryConcept]
     lang: str  # the language the query is written in, as far as it tells
     highlights: dict[str, set[str]] = field(default_factory=dict)  # analysis language -> terms
@@ -135,19 +136,19 @@ class _Compiler:
         self.prefixes: dict[str, set[str]] = {}
         self.surfaces: dict[str, set[str]] = {}
 
-    def node(self, item, negated: bool = False) -> Node | None:
+    def node(self, item, negated: bool = False) -> wq.Query | None:
         if isinstance(item, Term):
             return self.group([item], strict=False, negated=negated)
         if isinstance(item, Negated):
             return self.node(item.child, negated=not negated)
         if isinstance(item, Either):
             children = [n for n in (self.node(c, negated) for c in item.children) if n is not None]
-            return _single(children) or (Join("any", tuple(children)) if children else None)
+            return _single(children) or (wq.Or(children) if children else None)
         return self.group(list(item.children), strict=item.strict, negated=negated)
 
-    def group(self, items: list, strict: bool, negated: bool) -> Node | None:
-        positives: list[Node] = []
-        negatives: list[Node] = []
+    def group(self, items: list, strict: bool, negated: bool) -> wq.Query | None:
+        positives: list[wq.Query] = []
+        negatives: list[wq.Query] = []
         run: list[Term] = []
         for item in [*items, None]:
             if isinstance(item, Term) and item.kind == "word":
@@ -170,17 +171,17 @@ class _Compiler:
                     positives.append(child)
         if not positives:
             return None
-        combined = _single(positives) or Join("all" if strict else "soft", tuple(positives))
+        combined = _single(positives) or (wq.And(positives) if strict else Soft(positives))
         if negatives:
-            return Without(combined, _single(negatives) or Join("any", tuple(negatives)))
+            return wq.AndNot(combined, _single(negatives) or wq.Or(negatives))
         return combined
 
     # ---- concepts ---------------------------------------------------------------------------
 
-    def words(self, run: list[Term], negated: bool) -> list[Node]:
+    def words(self, run: list[Term], negated: bool) -> list[wq.Query]:
         """Concepts of a run of juxtaposed words: the dictionary's terms where it knows them."""
         pieces = [piece for i, term in enumerate(run) for piece in _pieces(term, i)]
-        found: list[Node] = []
+        found: list[wq.Query] = []
         segments = self.segments(pieces)
         kept = [
             (first, last, pivots, core)
@@ -279,7 +280,7 @@ class _Compiler:
                 taken.update(range(start, end))
         return chosen
 
-    def term(self, term: Term, negated: bool) -> Node:
+    def term(self, term: Term, negated: bool) -> wq.Query:
         """A "phrase" or a prefix*: searched as written, never expanded (quotes ask for exactly this)."""
         return self.concept(term.start, term.end, term.kind, frozenset(), negated)
 
@@ -292,7 +293,7 @@ class _Compiler:
         negated: bool,
         source: tuple[int, int] | None = None,
         core: str | None = None,
-    ) -> Node:
+    ) -> wq.Query:
         text = self.text[start:end] if kind != "prefix" else self.text[start:end].rstrip("*")
         concept = QueryConcept(len(self.concepts), text, kind, start, end, pivots, negated, source or (start, end))
         self.concepts.append(concept)
@@ -339,12 +340,12 @@ class _Compiler:
                     self.surfaces.setdefault(lang, set()).update(_surfaces(spelling))
         return Concept(
             concept.index,
-            tuple(
-                Leaf(lang, words, boost, exact=exact[(lang, words)])
+            [
+                Exact(lang, list(words), exact[(lang, words)], boost=boost)
                 if (lang, words) in exact
                 else _alternative(lang, words, boost, kind == "prefix")
                 for (lang, words), boost in chosen
-            ),
+            ],
         )
 
 
@@ -364,9 +365,12 @@ def _offer(alternatives: dict, lang: str, words: tuple[str, ...], boost: float) 
         alternatives[(lang, words)] = boost
 
 
-def _alternative(lang: str, words: tuple[str, ...], boost: float, prefix: bool) -> Leaf:
+def _alternative(lang: str, words: tuple[str, ...], boost: float, prefix: bool) -> wq.Query:
+    """A leaf of the plan; its field name is the analysis language, whose fields BM25F scores together."""
     lone_han = lang == "zh" and len(words) == 1 and len(words[0]) == 1  # bigrams start with it
-    return Leaf(lang, words, boost, prefix=prefix or lone_han)
+    if prefix or lone_han:
+        return wq.Prefix(lang, words[0], boost=boost)
+    return wq.Term(lang, words[0], boost=boost) if len(words) == 1 else wq.Phrase(lang, list(words), boost=boost)
 
 
 def _pieces(term: Term, word: int) -> list[_Piece]:
@@ -387,7 +391,7 @@ def _joined(pieces: list[_Piece], left_end: int, right_start: int) -> bool:
     return left_end == right_start and pieces[left_end - 1].word == pieces[right_start].word
 
 
-def _single(nodes: list) -> Node | None:
+def _single(nodes: list) -> wq.Query | None:
     return nodes[0] if len(nodes) == 1 else None
 
 

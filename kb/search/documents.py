@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Container, Iterator
 from functools import lru_cache
 
+from importers.references import normalise_title
 from kb.core.numbers import RuleNumber
 from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.schema import field
@@ -46,11 +47,13 @@ def rule_documents(conn, doc: dict, known: Container[str] = (), leave_out: Leave
     glossary: dict[str, list[str]] = defaultdict(list)
     definitions: dict[str, list[str]] = defaultdict(list)  # an entry's words, at the first rule it cites
     defined: set[int] = set()
+    moved = retargeted(conn, doc_id)
     for target, entry, term, definition in conn.execute(
         "select r.target_start, g.id, g.term, g.text from refs r join glossary g on g.id = r.glossary_id "
         "where r.document_id = ? order by r.id",
         [doc_id],
     ):
+        target = moved.get((entry, target), target)
         if leave_out is not None and leave_out(doc["lang"], term):
             continue
         if term not in glossary[target]:
@@ -86,6 +89,36 @@ def rule_documents(conn, doc: dict, known: Container[str] = (), leave_out: Leave
             if value:
                 record[field(part, lang)] = value
         yield record
+
+
+def retargeted(conn, document_id: int) -> dict[tuple[int, str], str]:
+    """(glossary entry id, cited number) -> the rule the citation's title names, where the number is stale.
+
+    A glossary may keep an earlier edition's numbers: the Japanese one of 2026-01-16 cites "rule 729
+    〔行動の省略〕" where its rules have "731. 行動の省略" (722–732 moved up one when 721, Station Cards,
+    came; 16 citations did not follow), the English one of 2026-08-07 "rule 702.62, 'Endure'" for 701.63.
+    The title is trusted when it shares nothing with the cited rule's and names exactly one rule of the
+    document; one that differs only in length (Chinese 放逐 for the zone 放逐区) keeps its number.
+    """
+    stale = conn.execute(
+        "select r.glossary_id, r.target_start, r.title from refs r "
+        "where r.document_id = ? and r.glossary_id is not null and r.title_matches = 0",
+        [document_id],
+    ).fetchall()
+    if not stale:
+        return {}
+    titles: dict[str, str] = {}
+    numbers: dict[str, list[str]] = defaultdict(list)
+    for number, title in conn.execute("select number, title from rules where document_id = ?", [document_id]):
+        titles.setdefault(number, normalise_title(title))
+        numbers[normalise_title(title)].append(number)
+    moved = {}
+    for entry, target, title in stale:
+        cited, own = normalise_title(title), titles.get(target, "")
+        named = numbers.get(cited, [])
+        if cited and len(named) == 1 and cited not in own and own not in cited:
+            moved[(entry, target)] = named[0]
+    return moved
 
 
 @lru_cache(maxsize=8192)

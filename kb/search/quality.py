@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
+from kb.search.documents import retargeted
 from kb.search.scope import resolve_scope
 from kb.store import Store
 
@@ -162,7 +163,9 @@ def derived_cases(store: Store, langs: tuple[str, ...] = ("en", "ja", "zh")) -> 
     its definition without its references) whose answer is the first rule it cites, or a rule below it.
 
     The glossary of the default search scope's document with the most entries per language; an entry
-    whose cited rule that document does not hold is left out. ``kind`` is "name" or "definition";
+    whose cited rule that document does not hold is left out. A stale number whose title names another
+    rule is answered by that rule (:func:`kb.search.documents.retargeted`: the Japanese glossary of
+    2026-01-16 kept the numbers 722–732 had before 721 came, "rule 729〔行動の省略〕" for 731). ``kind`` is "name" or "definition";
     ``note`` is "held-out" or "tune" (:func:`held_out`).
     """
     cases: list[QueryCase] = []
@@ -176,17 +179,21 @@ def derived_cases(store: Store, langs: tuple[str, ...] = ("en", "ja", "zh")) -> 
             continue
         document = max(counted)[1]
         rules = {row[0] for row in store.conn.execute("select number from rules where document_id = ?", [document])}
-        for name, text in store.conn.execute(
-            "select term, text from glossary where document_id = ? order by seq", [document]
+        moved = retargeted(store.conn, document)
+        for entry, name, text in store.conn.execute(
+            "select id, term, text from glossary where document_id = ? order by seq", [document]
         ):
             cited = CITED[lang].search(text or "")
-            if not cited or cited.group(1) not in rules:
+            if not cited:
+                continue
+            answer = moved.get((entry, cited.group(1)), cited.group(1))
+            if answer not in rules:
                 continue
             side = "held-out" if held_out(lang, name) else "tune"
-            cases.append(QueryCase(lang, name, cited.group(1), 3, "name", side, subtree=True))
+            cases.append(QueryCase(lang, name, answer, 3, "name", side, subtree=True))
             definition = _definition(lang, text)
             if definition:
-                cases.append(QueryCase(lang, definition, cited.group(1), 3, "definition", side, subtree=True))
+                cases.append(QueryCase(lang, definition, answer, 3, "definition", side, subtree=True))
     return cases
 
 

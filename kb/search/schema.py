@@ -27,7 +27,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb.search.analyzers import LANGUAGES, analyzer_for, names_analyzer
 
-FORMAT = "mtgkb-search-10"  # bump when the schema or the analysis changes: indexes rebuild
+FORMAT = "mtgkb-search-11"  # bump when the schema or the analysis changes: indexes rebuild
 PARTS = ("names", "text", "examples")
 CJK = ("ja", "zh")
 
@@ -39,14 +39,6 @@ def field(part: str, lang: str) -> str:
 def words_field(lang: str) -> str:
     """The field whose terms stand in for the vocabulary of ``lang`` when no stored one exists."""
     return field("text", lang)
-
-
-def field_language(name: str) -> str:
-    return name.rsplit("_", 1)[-1]
-
-
-def field_part(name: str) -> str:
-    return name.rsplit("_", 1)[0]
 
 
 def build_schema() -> Schema:

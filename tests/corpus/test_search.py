@@ -125,6 +125,23 @@ def test_the_derived_set_asks_every_glossary_entry_that_cites_a_rule(kb):
         assert all(c.note == ("held-out" if held_out(lang, c.query) else "tune") for c in names[lang])
 
 
+def test_a_glossary_citation_with_a_stale_number_follows_its_title(kb):
+    """The Japanese glossary of 2026-01-16 cites "rule 729〔行動の省略〕" where its rules have 731. 行動の省略;
+    the English one cites 702.62 (Suspend) for "Endure" (701.63): the derived answer and the rule
+    whose names hold the entry are the rule the title names, a matching title keeps its number."""
+    from kb.search.documents import rule_documents
+    from kb.search.schema import field
+
+    names = {(c.lang, c.query): c.expected for c in derived_cases(kb.store) if c.kind == "name"}
+    assert names[("ja", "省略")] == "731" and names[("ja", "合同パーマネント")] == "729"
+    assert names[("en", "Endure")] == "701.63" and names[("en", "Phasing")] == "702.26"
+    assert names[("ja", "配備カード")] == "721"  # new in that glossary: its number is right
+    doc = store.rows(kb.conn, "select id, name, lang from documents where name = 'CompRules_ja_20260116.0_lines'")[0]
+    records = {r["number"]: r for r in rule_documents(kb.conn, doc) if r["number"] in ("729", "731")}
+    glossary = {number: r[field("names", "ja")].split("\x1f")[2].split("\n") for number, r in records.items()}
+    assert "省略" in glossary["731"] and "省略" not in glossary["729"]
+
+
 def test_the_judge_bots_glossary_cases_are_search_cases(kb):
     cases = {c.query: c.expected for c in peer_cases(kb.store, Path(corpus_path()).parent / "peer-cases" / "bots.tsv")}
     assert cases["Rampage"] == "702.23" and cases["deaftouch"] == "702.2" and cases["legend rule"] == "704.5j"

@@ -136,3 +136,32 @@ def test_deep_parentheses_do_not_recurse_without_end():
 def test_the_query_must_be_text():
     with pytest.raises(QueryError):
         parse(None)  # type: ignore[arg-type]
+
+
+def test_the_plan_is_whoosh_query_objects():
+    """A concept is a DisjunctionMax of its alternatives (one per analysis language, the field name), a
+    quoted phrase an Exact with its words as written, NOT an AndNot, OR an Or, AND an And, words side
+    by side a Soft; the search evaluates this tree (kb.search.plan)."""
+    from whoosh.query import And, AndNot, Or, Prefix
+    from whoosh.query import Term as WhooshTerm
+
+    from kb.search.compile import compile_query
+    from kb.search.plan import Concept, Exact, Soft
+    from kb.search.terms import Lexicon
+
+    def plan(query: str):
+        return compile_query(parse(query), Lexicon([]), ["en", "de"]).plan
+
+    negated = plan('"phased out" NOT token')
+    assert isinstance(negated, AndNot) and isinstance(negated.a, Concept) and isinstance(negated.b, Concept)
+    assert [(type(q), q.fieldname, q.surface) for q in negated.a.subqueries] == [
+        (Exact, "en", ("phased", "out")),
+        (Exact, "de", ("phased", "out")),
+    ]
+    assert negated.a.subqueries[0].words == ["phase"]  # "out" is an English stop word
+    assert negated.b.subqueries == [WhooshTerm("en", "token"), WhooshTerm("de", "tok")]
+    either = plan("first strike OR trample")
+    assert isinstance(either, Or) and not isinstance(either, Soft) and isinstance(either.subqueries[0], Soft)
+    assert [c.index for c in either.subqueries[0].subqueries] + [either.subqueries[1].index] == [0, 1, 2]
+    strict = plan("phas* AND token")
+    assert isinstance(strict, And) and strict.subqueries[0].subqueries == [Prefix("en", "phas"), Prefix("de", "phas")]
