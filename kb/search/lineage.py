@@ -3,8 +3,11 @@
 kb.history stores the renumbering chain between consecutive English editions; walking
 it back from the newest edition gives every chained rule its number of today ("702.23"
 of 2010 is "702.26"). A translation borrows the chain of the English edition of its
-date. Where no chain is stored (or for the newest-editions scope, whose numbering
-agrees), rules are grouped by their own number.
+date. The newest editions of the languages need not share a numbering either (the newest
+Japanese text, of 2026-01-16, numbers Day and Night 730; today's English 731, after
+722 Preparation Cards came in): there each rule is grouped under the number its lineage
+(kb.store.counterparts) has in the scope's English edition. Where neither is stored, rules
+are grouped by their own number.
 """
 
 from __future__ import annotations
@@ -31,15 +34,47 @@ def group_keys(
     """(document name, number) -> (family, number of the group) for each item."""
     chained = _newest_numbers(store) if scope.label == "all" else {}
     partners = _english_of_edition(store, scope) if chained else {}
+    across = _as_english(store, scope, items) if scope.label == "newest" else {}
     keys = {}
     for doc, number in items:
         if doc.renumbered:
             today = scope.renumbering.get(doc.name, {}).get(number)
             keys[(doc.name, number)] = (doc.family, today) if today else (f"doc:{doc.name}", number)
-            continue
-        mapping = chained.get(doc.id) or chained.get(partners.get(doc.edition, -1)) if doc.edition else None
-        keys[(doc.name, number)] = (doc.family, (mapping or {}).get(number, number))
+        elif (doc.id, number) in across:
+            english = across[(doc.id, number)]
+            keys[(doc.name, number)] = (doc.family, english) if english else (f"doc:{doc.name}", number)
+        else:
+            mapping = chained.get(doc.id) or chained.get(partners.get(doc.edition, -1)) if doc.edition else None
+            keys[(doc.name, number)] = (doc.family, (mapping or {}).get(number, number))
     return keys
+
+
+def _as_english(
+    store: Store, scope: Scope, items: list[tuple[ScopeDocument, str]]
+) -> dict[tuple[int, str], str | None]:
+    """(document id, number) -> the number of the same rule (its lineage) in the scope's English
+    edition, or None where that edition lacks it, for the dated documents of another edition."""
+    english = next((d for d in scope.documents if d.lang == "en" and d.edition and d.family == "newest"), None)
+    if english is None:
+        return {}
+    wanted: dict[int, set[str]] = {}
+    for doc, number in items:
+        if doc.edition and doc.edition != english.edition and not doc.renumbered:
+            wanted.setdefault(doc.id, set()).add(number)
+    found: dict[tuple[int, str], str | None] = {}
+    for doc_id, numbers in wanted.items():
+        try:
+            rows = store.conn.execute(
+                "select c.number, t.number from counterparts c left join counterparts t "
+                "on t.lineage = c.lineage and t.document_id = ? "
+                f"where c.document_id = ? and c.number in ({','.join('?' * len(numbers))})",
+                [english.id, doc_id, *numbers],
+            ).fetchall()
+        except sqlite3.OperationalError:  # no counterparts table: grouped by number
+            return {}
+        for number, today in rows:
+            found.setdefault((doc_id, number), today)
+    return found
 
 
 def undated_renumbering(conn) -> dict[str, dict[str, str]]:

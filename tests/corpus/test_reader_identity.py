@@ -259,3 +259,26 @@ def test_a_side_by_side_page_sends_its_head_and_contents_before_aligning_the_doc
     assert not side_docs._kept_findings
     rest = "".join(chunks)
     assert rest.count("<tr id=") > 3000 and len(side_docs._kept_findings) == 1
+
+
+# ---- search hits --------------------------------------------------------------------------------
+
+
+def lineage(kb, document: str, number: str) -> int:
+    return kb.conn.execute(
+        "select c.lineage from counterparts c join documents d on d.id = c.document_id where d.name = ? "
+        "and c.number = ?",
+        [document, number],
+    ).fetchone()[0]
+
+
+def test_a_search_groups_the_newest_texts_by_identity_not_by_number(kb):
+    """The newest Japanese text (2026-01-16) numbers Day and Night 730, today's English 731 (722
+    Preparation Cards came in between): one result holds the rule in every language, and none holds
+    two rules that share a number."""
+    for query in ("day and night", "taking shortcuts", "merging with permanents", "昼と夜", "行動の省略"):
+        for result in kb.search(query).results:
+            lineages = {lineage(kb, v.document, v.number) for v in result.versions}
+            assert len(lineages) == 1, (query, result.number, [(v.lang, v.number) for v in result.versions])
+    day_and_night = next(r for r in kb.search("day and night").results if r.number == "731")
+    assert {(v.lang, v.number) for v in day_and_night.versions} >= {("en", "731"), ("ja", "730"), ("zh", "731")}
