@@ -6,8 +6,8 @@ of 2010 is "702.26"). A translation borrows the chain of the English edition of 
 date. The newest editions of the languages need not share a numbering either (the newest
 Japanese text, of 2026-01-16, numbers Day and Night 730; today's English 731, after
 722 Preparation Cards came in): there each rule is grouped under the number its lineage
-(kb.store.counterparts) has in the scope's English edition. Where neither is stored, rules
-are grouped by their own number.
+(kb.store.counterparts) has in the scope's English edition. Where neither is stored (or the
+lineage is not in that edition), rules are grouped by their own number.
 """
 
 from __future__ import annotations
@@ -41,19 +41,18 @@ def group_keys(
             today = scope.renumbering.get(doc.name, {}).get(number)
             keys[(doc.name, number)] = (doc.family, today) if today else (f"doc:{doc.name}", number)
         elif (doc.id, number) in across:
-            english = across[(doc.id, number)]
-            keys[(doc.name, number)] = (doc.family, english) if english else (f"doc:{doc.name}", number)
+            keys[(doc.name, number)] = (doc.family, across[(doc.id, number)])
         else:
             mapping = chained.get(doc.id) or chained.get(partners.get(doc.edition, -1)) if doc.edition else None
             keys[(doc.name, number)] = (doc.family, (mapping or {}).get(number, number))
     return keys
 
 
-def _as_english(
-    store: Store, scope: Scope, items: list[tuple[ScopeDocument, str]]
-) -> dict[tuple[int, str], str | None]:
+def _as_english(store: Store, scope: Scope, items: list[tuple[ScopeDocument, str]]) -> dict[tuple[int, str], str]:
     """(document id, number) -> the number of the same rule (its lineage) in the scope's English
-    edition, or None where that edition lacks it, for the dated documents of another edition."""
+    edition, for the dated documents of another edition. A rule whose lineage that edition lacks
+    (or a database that does not hold the English edition a translation pairs with, so that its
+    lineages are its own) is grouped by its number, as before the counterparts table."""
     english = next((d for d in scope.documents if d.lang == "en" and d.edition and d.family == "newest"), None)
     if english is None:
         return {}
@@ -61,11 +60,11 @@ def _as_english(
     for doc, number in items:
         if doc.edition and doc.edition != english.edition and not doc.renumbered:
             wanted.setdefault(doc.id, set()).add(number)
-    found: dict[tuple[int, str], str | None] = {}
+    found: dict[tuple[int, str], str] = {}
     for doc_id, numbers in wanted.items():
         try:
             rows = store.conn.execute(
-                "select c.number, t.number from counterparts c left join counterparts t "
+                "select c.number, t.number from counterparts c join counterparts t "
                 "on t.lineage = c.lineage and t.document_id = ? "
                 f"where c.document_id = ? and c.number in ({','.join('?' * len(numbers))})",
                 [english.id, doc_id, *numbers],

@@ -165,8 +165,8 @@ def derived_cases(store: Store, langs: tuple[str, ...] = ("en", "ja", "zh")) -> 
     The glossary of the default search scope's document with the most entries per language; an entry
     whose cited rule that document does not hold is left out. A stale number whose title names another
     rule is answered by that rule (:func:`kb.search.documents.retargeted`: the Japanese glossary of
-    2026-01-16 kept the numbers 722–732 had before 721 came, "rule 729〔行動の省略〕" for 731). ``kind`` is "name" or "definition";
-    ``note`` is "held-out" or "tune" (:func:`held_out`).
+    2026-01-16 kept the numbers 722–732 had before 721 came, "rule 729〔行動の省略〕" for 731).
+    ``kind`` is "name" or "definition"; ``note`` is "held-out" or "tune" (:func:`held_out`).
     """
     cases: list[QueryCase] = []
     for lang in langs:
