@@ -109,7 +109,9 @@ def retargeted(conn, document_id: int) -> dict[tuple[int, str], str]:
         return {}
     titles: dict[str, str] = {}
     numbers: dict[str, list[str]] = defaultdict(list)
-    for number, title in conn.execute("select number, title from rules where document_id = ?", [document_id]):
+    for number, title in conn.execute(  # an untitled rule is named by no citation's title
+        "select number, title from rules where document_id = ? and title is not null and title != ''", [document_id]
+    ):
         titles.setdefault(number, normalise_title(title))
         numbers[normalise_title(title)].append(number)
     moved = {}
