@@ -89,7 +89,7 @@ from kb.search import search
 from kb.search.quality import load_queries, measure
 kb = KnowledgeBase.open(sys.argv[1], readonly=True)
 cases = load_queries(Path(sys.argv[2]))
-run = lambda query: [r.number for r in search(kb, query).results]
+run = lambda query: search(kb, query).results
 measure(cases, run)
 print(json.dumps([o.seconds for o in measure(cases, run).outcomes]))
 """
@@ -219,8 +219,8 @@ def fts_search(conn: sqlite3.Connection, query: str) -> list[str]:
 def warm_latency(kb, state: str) -> None:
     """The warm in-process latency over the query set on the index as it is now."""
     cases = load_queries(QUERIES)
-    measure(cases, lambda query: [r.number for r in search(kb, query).results])
-    warm = measure(cases, lambda query: [r.number for r in search(kb, query).results])
+    measure(cases, lambda query: search(kb, query).results)
+    warm = measure(cases, lambda query: search(kb, query).results)
     print(
         f"latency on {state}, warm: "
         + figures("", [o.seconds for o in warm.outcomes])[2:]
@@ -240,7 +240,7 @@ def quality_of_every_set(kb) -> list[float]:
         "judge bots' cases": peer_cases(kb, PEERS) if PEERS.exists() else [],
         "hand-written": load_queries(QUERIES),
     }
-    run = lambda query: [r.number for r in search(kb, query).results]  # noqa: E731
+    run = lambda query: search(kb, query).results  # noqa: E731
     print("\nquality (targets on the derived sets: MRR >= 0.85, recall@3 >= 0.92 in en, ja, zh)")
     print(f"{'set':22} {'lang':5} {'queries':>7} {'MRR':>6} {'recall@3':>9}")
     for label, cases in sets.items():
@@ -252,7 +252,7 @@ def quality_of_every_set(kb) -> list[float]:
     held_out_apart(kb)
     cpu: list[float] = []
 
-    def timed(query: str) -> list[str]:
+    def timed(query: str) -> list:
         started = time.thread_time()
         found = run(query)
         cpu.append(time.thread_time() - started)
@@ -339,7 +339,7 @@ def held_out_apart(kb) -> None:
         copy = KnowledgeBase.open(copy_path, build=False)
         rebuild_index(copy, leave_out=held_out)
         cases = [c for c in derived_cases(copy) if c.note == "held-out"]
-        run = lambda query: [r.number for r in search(copy, query).results]  # noqa: E731
+        run = lambda query: search(copy, query).results  # noqa: E731
         print("derived, held out, their own glossary entries left out of the index:")
         by_kind(measure(cases, run).outcomes)
         copy.close()
@@ -413,9 +413,9 @@ def main() -> None:
         search(kb, "ウォームアップ")
         cpu_times: list[float] = []
 
-        def timed(query: str) -> list[str]:
+        def timed(query: str) -> list:
             cpu = time.thread_time()
-            found = [r.number for r in search(kb, query).results]
+            found = search(kb, query).results
             cpu_times.append(time.thread_time() - cpu)
             return found
 

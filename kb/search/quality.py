@@ -102,13 +102,15 @@ def load_queries(path: Path) -> list[QueryCase]:
         ]
 
 
-def measure(cases: list[QueryCase], ranked: Callable[[str], list[str]]) -> QualityReport:
-    """Run every case through ``ranked`` (query -> rule numbers, best first) and sum up per language."""
+def measure(cases: list[QueryCase], ranked: Callable[[str], list]) -> QualityReport:
+    """Run every case through ``ranked`` (query -> rule numbers or search results, best first) and sum
+    up per language; a search result counts with its number in the case's language (read_as)."""
     outcomes = []
     for case in cases:
         started = time.perf_counter()
-        numbers = ranked(case.query)
+        found = ranked(case.query)
         seconds = time.perf_counter() - started
+        numbers = [read_as(item, case.lang) for item in found]
         rank = next((place for place, number in enumerate(numbers, 1) if case.answered_by(number)), None)
         outcomes.append(Outcome(case, rank, numbers[:5], seconds))
     report = QualityReport(outcomes)
@@ -122,6 +124,15 @@ def measure(cases: list[QueryCase], ranked: Callable[[str], list[str]]) -> Quali
             passed=sum(1 for o in own if o.passed),
         )
     return report
+
+
+def read_as(result, lang: str) -> str:
+    """A search result's rule number as a reader of ``lang`` finds it: the number of its version in
+    that language's dated text (the Japanese 730 Day and Night, grouped under today's English 731),
+    else the result's own; a plain number as it is."""
+    if isinstance(result, str):
+        return result
+    return next((v.number for v in result.versions if v.lang == lang and v.edition), result.number)
 
 
 # ---- the set derived from the glossaries ---------------------------------------------------------

@@ -44,7 +44,7 @@ def kb(tmp_path_factory) -> KnowledgeBase:
 
 @pytest.fixture(scope="module")
 def quality(kb):
-    return measure(load_queries(QUERIES), lambda q: [r.number for r in search(kb.store, q).results])
+    return measure(load_queries(QUERIES), lambda q: search(kb.store, q).results)
 
 
 def numbers(kb, query: str, **options) -> list[str]:
