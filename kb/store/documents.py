@@ -15,6 +15,7 @@ kb.store.lookup.LookupCache.documents() gives them.
 from __future__ import annotations
 
 from datetime import date
+from functools import cache
 from statistics import median_high
 
 from kb.core.editions import ALL, NEWEST, is_date, nearest_editions, normalise_edition
@@ -83,8 +84,11 @@ def mark_provenance(docs: list[dict]) -> list[dict]:
     return docs
 
 
+@cache
 def official_hashes() -> frozenset[str]:
-    """The SHA-256 of every English edition the package carries (data/make_archive.py lists them)."""
+    """The SHA-256 of every English edition the package carries (data/make_archive.py lists them).
+
+    Read once per process: the list is part of the installed package, and every document choice asks."""
     lines = OFFICIAL_EDITIONS.read_text(encoding="utf-8").splitlines()
     return frozenset(line.split("\t", 1)[0] for line in lines if line)
 
