@@ -61,6 +61,21 @@ class GlossaryEntry(Serialisable):
     # newest has no entry of the concept ("Source", 2003): a lookup marks it so.
     older: bool = False
 
+    @classmethod
+    def from_row(cls, row, rules: list[str], older: bool = False) -> "GlossaryEntry":
+        """An entry from a stored glossary row with its document's lang, edition and name (``document``)."""
+        return cls(
+            term=row["term"],
+            english=row["english"],
+            reading=row["reading"],
+            text=row["text"] or "",
+            lang=row["lang"],
+            edition=row["edition"],
+            document=row["document"],
+            rules=rules,
+            older=older,
+        )
+
 
 @dataclass
 class References(Serialisable):

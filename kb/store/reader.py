@@ -246,15 +246,8 @@ class Store:
             targets.setdefault(glossary_id, []).append(target)
         found = rows(self.conn, "select * from glossary where document_id = ? order by seq", [doc["id"]])
         return [
-            GlossaryEntry(
-                term=row["term"],
-                english=row["english"],
-                reading=row["reading"],
-                text=row["text"] or "",
-                lang=doc["lang"],
-                edition=doc["edition"],
-                document=name,
-                rules=targets.get(row["id"], []),
+            GlossaryEntry.from_row(
+                {**row, "lang": doc["lang"], "edition": doc["edition"], "document": name}, targets.get(row["id"], [])
             )
             for row in found
         ]
@@ -331,15 +324,9 @@ class Store:
         order = {doc_id: i for i, doc_id in enumerate(docs)}
         found.sort(key=lambda row: order[row["document_id"]])
         return [
-            GlossaryEntry(
-                term=row["term"],
-                english=row["english"],
-                reading=row["reading"],
-                text=row["text"] or "",
-                lang=row["lang"],
-                edition=row["edition"],
-                document=row["document"],
-                rules=[
+            GlossaryEntry.from_row(
+                row,
+                [
                     r["target"]
                     for r in rows(self.conn, "select target from refs where glossary_id = ? order by id", [row["id"]])
                 ],

@@ -482,14 +482,4 @@ def _entry(conn: sqlite3.Connection, row: dict, older: bool = False) -> Glossary
     rules = [
         target for (target,) in conn.execute("select target from refs where glossary_id = ? order by id", [row["id"]])
     ]
-    return GlossaryEntry(
-        term=row["term"],
-        english=row["english"],
-        reading=row["reading"],
-        text=row["text"] or "",
-        lang=row["lang"],
-        edition=row["edition"],
-        document=row["document"],
-        rules=rules,
-        older=older,
-    )
+    return GlossaryEntry.from_row(row, rules, older)
