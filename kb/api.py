@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,12 +120,15 @@ class KnowledgeBase:
         build: bool = True,
         create: bool = True,
         progress: ProgressCallback | None = None,
+        index: bool = True,
     ) -> "KnowledgeBase":
         """Open ``path`` (default: $MTGKB_DB, else the user's data folder).
 
         The default database is built when it does not exist yet, from the newest English edition,
-        the translations and the seeds the package carries (a few seconds, reported to
-        ``progress``; ``build()`` adds every older edition). A path given explicitly is opened
+        the translations and the seeds the package carries (reported to ``progress``; ``build()``
+        adds every older edition): their rules in about two seconds, then their search index in about
+        ten; ``index=False`` leaves the index to the caller (``update_search_index``), so that a
+        lookup answers first. A path given explicitly is opened
         as it is, and created empty only with ``create`` (reading commands pass False: a
         mistyped --db makes no folder or file). ":memory:" opens a private database in memory
         (for tests and one-off scripts).
@@ -140,7 +143,7 @@ class KnowledgeBase:
             )
         kb = cls(Store.open(db_path, readonly=readonly))
         if fresh and build and path is None:
-            kb.build(progress, newest_only=True)
+            kb.build(progress, newest_only=True, index=index)
         return kb
 
     def close(self) -> None:
@@ -259,6 +262,7 @@ class KnowledgeBase:
         max_bytes: int | None = None,
         max_rules: int | None = None,
         on_wait: Callable[[str], None] | None = None,
+        index: bool = True,
     ) -> list[ImportResult]:
         """Import files and folders (their rule texts, recursively); each file is atomic.
 
@@ -326,7 +330,7 @@ class KnowledgeBase:
                     self._after_import(results, quiet=True)  # what was stored before the fault
                 raise
             if update_history:
-                self._after_import(results, progress)
+                self._after_import(results, progress, index=index)
         return results
 
     def writing(self, on_wait: Callable[[str], None] | None = None, timeout: float | None = None):
@@ -357,26 +361,43 @@ class KnowledgeBase:
         return update
 
     def _after_import(
-        self, results: list[ImportResult], progress: ProgressCallback | None = None, *, quiet: bool = False
+        self,
+        results: list[ImportResult],
+        progress: ProgressCallback | None = None,
+        *,
+        quiet: bool = False,
+        index: bool = True,
     ) -> None:
         """The chain, inferences and search index after documents changed; a fault here leaves the
-        documents stored and says what to run (``quiet``: after another fault, which is the one reported)."""
+        documents stored and says what to run (``quiet``: after another fault, which is the one reported).
+        ``index=False`` leaves the search index to the caller (a build indexes once, after its last phase)."""
         changed = [r.name for r in results if r.status in ("added", "replaced")]
         if not changed:
             return
-        try:
+        with self._deriving(len(changed), quiet):
             self.update_history(progress)
             from kb.terms import rebuild_terms  # lazy: ~16 modules
 
             # The term dictionary is mined now, so a read-only server (which cannot store it) finds a
             # glossary entry by its name in another language without mining per process.
             rebuild_terms(self.conn)
-            from kb.search.index import has_place, sync_index  # lazy: whoosh, ~180 modules
+            if index:
+                self._sync_search_index(progress)
 
-            # The search index is part of the database's life: built with its first documents and kept
-            # current here, so no search (and no read-only server) ever waits for it.
-            if has_place(self.store):
-                _index_phase(progress, lambda step: sync_index(self.store, step))
+    def _sync_search_index(self, progress: ProgressCallback | None) -> None:
+        """The search index is part of the database's life: built with its first documents and kept
+        current by imports, so no search (and no read-only server) ever waits for it."""
+        from kb.search.index import has_place, sync_index  # lazy: whoosh, ~180 modules
+
+        if has_place(self.store):
+            _index_phase(progress, lambda step: sync_index(self.store, step))
+
+    @contextmanager
+    def _deriving(self, changed: int, quiet: bool = False) -> Iterator[None]:
+        """Faults of the derived data after ``changed`` documents were stored, as a DatabaseError that
+        says what to run (``quiet``: swallowed, after another fault which is the one reported)."""
+        try:
+            yield
         except (sqlite3.Error, OSError, DatabaseError) as error:
             if quiet:
                 return
@@ -391,8 +412,8 @@ class KnowledgeBase:
                     "updated: {reason}. Run 'mtgkb --db {path} repair' to complete it",
                     "{n} documents were stored, but their derived data (renumbering chain, search index) could not "
                     "be updated: {reason}. Run 'mtgkb --db {path} repair' to complete it",
-                    len(changed),
-                ).format(n=len(changed), reason=reason, path=self.path)
+                    changed,
+                ).format(n=changed, reason=reason, path=self.path)
             ) from error
 
     # ---- derived data -------------------------------------------------------------------------
@@ -441,6 +462,7 @@ class KnowledgeBase:
         *,
         newest_only: bool = False,
         ready: Callable[[list[ImportResult]], None] | None = None,
+        index: bool = True,
     ) -> list[ImportResult]:
         """Import the rule texts the package carries (data/rules.tar.xz) and play the bundled scenarios.
 
@@ -448,17 +470,23 @@ class KnowledgeBase:
         data, so that they answer (in this process or any other) while the rest goes on; ``ready``
         hears of them then. Then every older English edition and translation, the renumbering chain through all of
         them and the edition inference of undated documents; ``newest_only`` stops before that.
+        The search index comes last, built once over every document (``index=False``: left to the caller).
         What is stored already is passed over as unchanged, so building again costs seconds.
         """
         from importers.bundle import first_answers, read_bundle  # lazy: tarfile, lzma
 
         first, older = first_answers(read_bundle())
-        results = self.import_paths(first, progress=progress, keep_going=False)
+        # Lookups (show, glossary, cite) need no index: the first documents answer in two seconds, where
+        # indexing them first took ten, and a whole build indexed them twice.
+        results = self.import_paths(first, progress=progress, keep_going=False, index=False)
+        self.run_scenarios()
         if ready:
             ready(results)
         if not newest_only:
-            results += self.import_paths(older, progress=progress, keep_going=False)
-        self.run_scenarios()
+            results += self.import_paths(older, progress=progress, keep_going=False, index=False)
+        if index:
+            with self.writing(), self._deriving(sum(r.status in ("added", "replaced") for r in results)):
+                self._sync_search_index(progress)
         return results
 
     def update(self, *, url: str | None = None, page: str | None = None, progress: ProgressCallback | None = None):

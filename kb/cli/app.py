@@ -241,7 +241,7 @@ def build(ctx, newest_only, as_json, progress):
     history, the Japanese and Chinese translations and the seed documents.
 
     The newest edition and the translations answer first, within seconds; then the older
-    editions, the renumbering chain and edition inference follow, each phase with its progress
+    editions, the renumbering chain, edition inference and the search index follow, each phase with its progress
     (a bar on a terminal, a line elsewhere). Building again only adds what is missing.
     """
     from kb.api import KnowledgeBase  # lazy: the facade, ~40 ms: --help needs none
@@ -251,9 +251,9 @@ def build(ctx, newest_only, as_json, progress):
 
     def ready(results) -> None:  # a bundled text that fails raises (keep_going=False): these are stored
         click.echo(
-            _("Ready to answer ({seconds:.0f} s): {documents}. Adding the older editions and their history ...").format(
-                seconds=time.monotonic() - started, documents=_built(results)
-            ),
+            _(
+                "Ready to answer ({seconds:.0f} s): {documents}. Adding the older editions, their history and the search index ..."
+            ).format(seconds=time.monotonic() - started, documents=_built(results)),
             err=True,
         )
 

@@ -12,6 +12,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import click
+
 from kb.cli.progress import ProgressView
 from kb.core.errors import MtgkbError
 from kb.core.paths import default_db_path
@@ -98,9 +100,13 @@ def open_kb(ctx, *, readonly: bool = False, memory: bool = False, create: bool =
     return open_database(ctx.find_root().obj["db"], readonly=readonly, create=create)
 
 
-def open_database(db: Path | None, **options):
+def open_database(db: Path | None, *, searches: bool = False, **options):
     """KnowledgeBase.open(db); when the default database does not exist yet, say on stderr that it is
-    being built (with bars on a terminal), since the first command then takes several seconds."""
+    being built (with bars on a terminal), since the first command then takes seconds.
+
+    A command that does not search (``searches`` False) answers from the rules as soon as they are
+    stored; the small database's search index is built after its answer, before the process ends.
+    """
     from kb.api import KnowledgeBase  # lazy: the facade, ~40 ms; --help needs none
 
     if db is not None or options.get("readonly") or default_db_path().exists():
@@ -114,8 +120,29 @@ def open_database(db: Path | None, **options):
         file=sys.stderr,
         flush=True,
     )
+    context = None if searches else click.get_current_context(silent=True)
     with ProgressView() as view:
-        return KnowledgeBase.open(db, progress=view, **options)
+        kb = KnowledgeBase.open(db, progress=view, index=context is None, **options)
+    if context is not None:
+        context.find_root().call_on_close(lambda: _index_after_the_answer(kb))
+    return kb
+
+
+def _index_after_the_answer(knowledge) -> None:
+    """Build the first database's search index once the command has answered (a close callback)."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        quiet_broken_pipe()
+    print(_("Indexing the rules for search (once; about ten seconds) ..."), file=sys.stderr, flush=True)
+    try:
+        with knowledge.writing(), ProgressView() as view:  # a search meanwhile hears that the index is coming
+            knowledge.update_search_index(view)
+    except (MtgkbError, OSError, sqlite3.Error) as error:
+        print(
+            _("Error: the search index could not be built ({reason}): run 'mtgkb reindex'").format(reason=error),
+            file=sys.stderr,
+        )
 
 
 def database_error(error, db) -> MtgkbError:

@@ -34,7 +34,7 @@ def run_search(
     (0 results were printed, 1 nothing matched or an unknown language or edition, 2 bad input)."""
 
     def run() -> int:
-        kb = open_database(db, create=False)
+        kb = open_database(db, searches=True, create=False)
         found = kb.search(query, langs=langs or None, edition=edition, section=section, limit=limit)
         if as_json:
             dump(found.to_dict())

@@ -75,7 +75,7 @@ def serve(
 
     db = ctx.find_root().obj["db"]
     if db is None:
-        open_database(None).close()
+        open_database(None, searches=True).close()
     shown = f"[{host}]" if ":" in host else host
     click.echo(
         _("Serving on http://{host}:{port}/ (the reader at /, the API at /docs); Ctrl+C stops it.").format(

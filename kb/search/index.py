@@ -33,6 +33,7 @@ from kb.search.schema import FORMAT, build_schema
 from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
 from kb.store import Store, rows
 from kb.store.documents import newest_per_language
+from kb.store.lock import writer
 
 _LOCK_TIMEOUT = 60.0
 _lock = threading.Lock()
@@ -386,6 +387,14 @@ def postings(store: Store) -> Postings:
     """
     target = index_dir(store)
     if not _usable(target):
+        holder = writer(Path(store.path)) if has_place(store) else None
+        if holder:  # 'mtgkb build' indexes last, after the history
+            raise IndexMissing(
+                _(
+                    "the search index beside {path} is not built yet: an import or build ({holder}) is at work "
+                    "on the database; search again when it has finished"
+                ).format(path=store.path, holder=holder)
+            )
         raise IndexMissing(
             _("there is no search index beside {path}: run 'mtgkb reindex' to build it").format(path=store.path)
         )

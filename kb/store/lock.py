@@ -91,6 +91,20 @@ def writer_lock(
         handle.close()  # closing the file releases the lock
 
 
+def writer(database: Path) -> str | None:
+    """Who holds ``database``'s writer lock now ("process 4242"), None when nobody does."""
+    try:
+        handle = open(lock_path(database))
+    except OSError:
+        return None  # never locked, or not ours to read
+    with handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return _holder(lock_path(database))
+        return None
+
+
 def _holder(path: Path) -> str:
     try:
         pid = path.read_text().strip()

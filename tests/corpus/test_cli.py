@@ -1,7 +1,11 @@
 """Each command through click's CliRunner, in text and JSON, with its exit codes."""
 
 import json
+import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -64,6 +68,29 @@ def test_default_database_is_built_on_first_use(tmp_path, monkeypatch):
     assert "Building" in result.stderr and str(target) in result.stderr  # the first command says why it waits
     english = json.loads(CliRunner().invoke(cli, ["show", "702.26b", "--json"]).stdout)
     assert (english["edition"], english["title"]) == ("2026-08-07", None) and "phases out" in english["ruleText"]
+
+
+def test_the_first_lookup_answers_before_the_search_index_is_built(tmp_path):
+    target = tmp_path / "kb.db"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MTGKB_")} | {"MTGKB_DB": str(target)}
+    with subprocess.Popen(
+        [sys.executable, "-m", "kb", "glossary", "deathtouch", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        answer = process.stdout.read(1)  # the answer comes out whole once the rules are stored
+        indexed_by_then = Path(f"{target}.search").exists()
+        answer += process.stdout.read()
+        errors = process.stderr.read()
+    assert process.returncode == 0, errors
+    assert {entry["lang"] for entry in json.loads(answer)["entries"]} == {"en", "ja", "zh"}
+    assert not indexed_by_then and "Indexing the rules for search" in errors
+    found = CliRunner().invoke(cli, ["--db", str(target), "search", "deathtouch", "--json"], env=env)
+    assert found.exit_code == 0, found.output  # built before the process ended: no search builds it
+    assert json.loads(found.stdout)["results"][0]["number"] == "702.2"
 
 
 def test_show_text_and_json(english):

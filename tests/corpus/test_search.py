@@ -24,6 +24,7 @@ from kb.core.errors import IndexMissing
 from kb.search import QueryError, complete, fuzzy_glossary, rebuild_index, search, update_index
 from kb.search.index import index_dir, indexed_documents
 from kb.search.quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
+from kb.store.lock import writer_lock
 from tests.conftest import SEED_DIR, corpus_path, import_seeds
 
 QUERIES = Path(__file__).parents[1] / "data" / "search_queries.tsv"
@@ -506,6 +507,16 @@ def test_update_removes_deleted_documents_and_rebuild_replaces_a_broken_index(sm
         numbers(small, "Instabilität")
     assert rebuild_index(small.store).rebuilt and numbers(small, "Instabilität")
     assert update_index(small.store, []).changed is False
+
+
+def test_a_search_while_a_build_holds_the_database_says_the_index_is_coming(small):
+    shutil.rmtree(index_dir(small.store))
+    with writer_lock(Path(small.store.path)):  # 'mtgkb build' indexes last, after the history
+        with pytest.raises(IndexMissing, match=f"import or build \\(process {os.getpid()}\\) is at work"):
+            numbers(small, "Instabilität")
+    with pytest.raises(IndexMissing, match="run 'mtgkb reindex'"):  # nobody at work: the command to run
+        numbers(small, "Instabilität")
+    rebuild_index(small.store)
 
 
 def index_generation(kb) -> int:

@@ -73,3 +73,7 @@ def test_the_wheel_builds_every_edition_and_answers_from_any_folder(installed):
     cited = json.loads(mtgkb(installed, "cite", "See rule 702.26b and 704.5n.", "--json").stdout)
     assert [(c["target"], c["status"]) for c in cited] == [("702.26b", "resolved"), ("704.5n", "resolved")]
     assert "Equipment or Fortification" in cited[1]["rules"][0]["text"]
+
+    # The index, built last, holds the history too: phasing in 2010 was 702.23
+    found = json.loads(mtgkb(installed, "search", "phasing", "--edition", "2010-06-18", "--json").stdout)
+    assert [(v["number"], v["title"]) for v in found["results"][0]["versions"]] == [("702.23", "Phasing")]
