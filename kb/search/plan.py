@@ -78,6 +78,8 @@ def _leaf(leaf: Term | Phrase | Prefix, postings: Postings, allowed: frozenset[i
     texts = tuple(leaf.words) if isinstance(leaf, Phrase) else (leaf.text,)
     scores = postings.score(leaf.fieldname, texts, isinstance(leaf, Prefix), postings.bound(allowed))
     boost = leaf.boost
+    if scores.keys() <= allowed:  # the default scope: every document read below the bound is in it
+        return scores if boost == 1.0 else {doc: score * boost for doc, score in scores.items()}
     if len(scores) <= len(allowed):
         return {doc: score * boost for doc, score in scores.items() if doc in allowed}
     return {doc: scores[doc] * boost for doc in allowed if doc in scores}
@@ -97,8 +99,11 @@ def _add(results: list[dict[int, float]]) -> dict[int, float]:
 
 
 def _best(results: list[dict[int, float]]) -> dict[int, float]:
-    best: dict[int, float] = {}
-    for result in results:
+    if not results:
+        return {}
+    ordered = sorted(results, key=len, reverse=True)
+    best = dict(ordered[0])  # the largest alternative copied whole, the others merged into it
+    for result in ordered[1:]:
         for doc, score in result.items():
             if score > best.get(doc, 0.0):
                 best[doc] = score
@@ -116,12 +121,20 @@ def _intersect(results: list[dict[int, float]]) -> dict[int, float]:
 
 
 def _soft(results: list[dict[int, float]]) -> dict[int, float]:
+    if not results:
+        return {}
     weights = [max(result.values(), default=0.0) for result in results]
     whole = sum(weights) or 1.0
-    totals: dict[int, float] = {}
-    covered: dict[int, float] = {}
-    for result, weight in zip(results, weights):
-        for doc, score in result.items():
-            totals[doc] = totals.get(doc, 0.0) + score
-            covered[doc] = covered.get(doc, 0.0) + weight
+    ordered = sorted(range(len(results)), key=lambda i: len(results[i]), reverse=True)
+    totals = dict(results[ordered[0]])  # the largest child copied whole, the others merged into it
+    covered = dict.fromkeys(totals, weights[ordered[0]])
+    for i in ordered[1:]:
+        weight = weights[i]
+        for doc, score in results[i].items():
+            if doc in totals:
+                totals[doc] += score
+                covered[doc] += weight
+            else:
+                totals[doc] = score
+                covered[doc] = weight
     return {doc: score * (covered[doc] / whole) ** 2 for doc, score in totals.items()}
