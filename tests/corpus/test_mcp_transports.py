@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 import threading
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -162,6 +163,25 @@ def test_a_missing_database_is_bad_input(tmp_path):
     result = CliRunner().invoke(cli, ["--db", str(missing), "mcp"])
     assert result.exit_code == 2 and "no database at" in result.output
     assert not missing.exists()  # read-only: nothing was created
+
+
+def test_the_default_database_is_built_on_first_use(tmp_path):
+    """As every other command: an agent's first `mtgkb mcp` builds the small database, index included."""
+    target = tmp_path / "first.db"
+    command = [sys.executable, "-m", "kb", "mcp"]
+    environment = _environment() | {"MTGKB_DB": str(target)}
+    params = StdioServerParameters(command=command[0], args=command[1:], env=environment, cwd=str(ROOT))
+
+    async def run():
+        async with asyncio.timeout(DEADLINE), Client(params) as client:
+            rule = await client.call_tool("rule", {"number": "702.26b", "subrules": False})
+            found = await client.call_tool("search", {"query": "phased out token", "limit": 1})
+            return rule.structured_content, found.structured_content
+
+    rule, found = asyncio.run(run())
+    assert rule["citation"] == "CR 702.26b (2026-08-07)" and rule["ruleText"].startswith("If a permanent phases out")
+    assert found["results"][0]["number"] == "702.26d"
+    assert Path(f"{target}.search").is_dir()
 
 
 def test_a_port_in_use_is_bad_input():
