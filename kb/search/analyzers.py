@@ -101,46 +101,11 @@ def _sudachi():
     return _sudachi_for(threading.get_ident())
 
 
-# Sudachi's words of the Japanese strings queries hold most (the term list's names, the index's words,
-# rule titles), computed when the index is written and stored with it (kb.search.derived): a query
-# made of them loads no Sudachi. Every entry is what sudachi_words gives for its string, so entries
-# from any index are right for any other; loaders are read on the first Japanese text.
-_known_japanese: dict[str, tuple[tuple[str, int, int], ...]] = {}
-_japanese_loaders: list = []
-# What the stored words were computed with (the first item moves when sudachi_words changes otherwise).
-ANALYSIS = (1, tuple(sorted(_JA_DROPPED_POS)), tuple(sorted(_JA_STOP_LEMMAS)), _SUDACHI_LIMIT)
-
-
-def remember_japanese(loader) -> None:
-    """Add the stored words a ``loader()`` returns (a dict as :func:`known_japanese` builds) on first need."""
-    _japanese_loaders.append(loader)
-
-
-def known_japanese(texts, before: dict | None = None) -> dict[str, tuple[tuple[str, int, int], ...]]:
-    """Sudachi's words (:func:`sudachi_words`) of each of ``texts`` that holds kana or kanji, of each
-    word's own span of its text and of each of its characters (a query's pieces are matched against
-    the term list one by one, a query of kanji character by character); ``before``: words stored
-    earlier, taken as they are."""
-    before = before or {}
-    known: dict[str, tuple[tuple[str, int, int], ...]] = {}
-    waiting = set(texts)
-    while waiting:
-        text = waiting.pop()
-        if text in known or not has_cjk(fold_text(text)[0]):
-            continue
-        words = before.get(text)
-        known[text] = words if words is not None else tuple(sudachi_words(text))
-        waiting.update(text[start:end] for _word, start, end in known[text])
-        waiting.update(text)
-    return known
-
-
 def japanese_words(text: str) -> Iterator[tuple[str, int, int]]:
     """(normalised word, start, end) of the content words of ``text``, offsets into ``text``.
 
     Text without kana or kanji (an English query searched in the Japanese fields) is split
-    into folded words without Sudachi, whose dictionary costs 90 ms and 250 MB to load; so is
-    text whose words are stored with the index.
+    into folded words without Sudachi, whose dictionary costs 90 ms and 250 MB to load.
     """
     folded, offsets = fold_text(text)
     if not has_cjk(folded):
@@ -148,20 +113,6 @@ def japanese_words(text: str) -> Iterator[tuple[str, int, int]]:
             start, end = source_span(offsets, match.start(), match.end())
             yield fold_word(match.group()), start, end
         return
-    while _japanese_loaders:
-        stored = _japanese_loaders.pop()()
-        if stored:
-            _known_japanese.update(stored)
-    known = _known_japanese.get(text)
-    if known is not None:
-        yield from known
-        return
-    yield from sudachi_words(text)
-
-
-def sudachi_words(text: str) -> Iterator[tuple[str, int, int]]:
-    """japanese_words of ``text`` as Sudachi gives them."""
-    folded, offsets = fold_text(text)
     tokenizer = _sudachi()
     for base, chunk in _chunks(folded):
         for morpheme in tokenizer.tokenize(chunk):

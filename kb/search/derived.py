@@ -20,8 +20,8 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 
-from kb.search import analyzers, terms
-from kb.search.analyzers import ANALYSIS, NAME_SEPARATOR, known_japanese, language_field
+from kb.search import terms
+from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.compile import surface_words
 from kb.search.lineage import undated_renumbering
 from kb.search.schema import CJK, field, words_field
@@ -31,7 +31,6 @@ from kb.store import Store
 FILE = "derived.pickle"
 WORDS_FILE = "words.pickle"  # the term pairs and vocabularies, read only by did-you-mean and completions
 SEGMENTS_FILE = "segments.pickle"  # what was read of each index segment, read only when the data is saved
-JAPANESE_FILE = "japanese.pickle"  # Sudachi's words of the Japanese names, words and titles, read by Japanese queries
 VERSION = 7
 _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
@@ -61,15 +60,11 @@ class Derived:
     def vocabularies(self) -> dict[str, tuple[list[str], list[int]]]:
         return self.words()["vocabularies"]
 
-    def attach(self, folder: Path, japanese: dict | None = None) -> "Derived":
-        """Tie the data to its folder; ``japanese``: the stored Japanese words when they are at hand
-        (just computed), else read from the folder on the first Japanese text."""
+    def attach(self, folder: Path) -> "Derived":
+        """Tie the data to its folder."""
         self.folder = str(folder)
         self.lexicon._names_loader = lambda: self.words()["names"]
         self.lexicon._spellings_loader = lambda: self.words().get("spellings")
-        # Through its module at each call, as before the import moved up: a test replaces it there
-        # (to measure Sudachi alone), as one replaces terms.build_lexicon (to see that no search builds one).
-        analyzers.remember_japanese((lambda: japanese) if japanese is not None else (lambda: _read_japanese(folder)))
         return self
 
 
@@ -104,9 +99,7 @@ def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int
             vocabularies[lang] = (list(counts), list(counts.values()))
     ix.close()
     _write(folder, SEGMENTS_FILE, {"version": VERSION, "segments": segments, "surface": surface})
-    lexicon = terms.build_lexicon(store.conn)  # through its module, as for remember_japanese
-    japanese = _japanese(folder, store.conn, lexicon, vocabularies.get("ja", ([], []))[0])
-    _write(folder, JAPANESE_FILE, japanese)
+    lexicon = terms.build_lexicon(store.conn)  # through its module: a test replaces it there
     names = [tuple(name) for name in lexicon.names]
     spellings = name_spellings(lexicon.names)
     data = Derived(_stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers)
@@ -114,7 +107,7 @@ def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int
     for name, value in ((WORDS_FILE, stored_words), (FILE, data)):
         _write(folder, name, value)
     data._words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies, "spellings": spellings}
-    data.attach(folder, japanese["words"])
+    data.attach(folder)
     with _lock:
         _cache[str(folder)] = (data.stamp, data)
     return data
@@ -125,27 +118,6 @@ def _write(folder: Path, name: str, value) -> None:
     with open(temporary, "wb") as handle:
         pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
     os.replace(temporary, folder / name)
-
-
-def _japanese(folder: Path, conn, lexicon, words: list[str]) -> dict:
-    """The stored Japanese words (kb.search.analyzers.known_japanese) of the term list's Japanese names,
-    the index's Japanese words and the Japanese rule titles, with their words' spans; strings stored before
-    are not analysed again."""
-    titles = [
-        title
-        for (title,) in conn.execute(
-            "select distinct r.title from rules r join documents d on d.id = r.document_id "
-            "where d.lang = 'ja' and r.title is not null"
-        )
-    ]
-    wanted = {name.name for name in lexicon.names if name.lang == "ja"} | set(words) | set(titles)
-    return {"analysis": ANALYSIS, "words": known_japanese(wanted, _read_japanese(folder))}
-
-
-def _read_japanese(folder: Path) -> dict:
-    """The stored Japanese words, when they were computed as the analysis computes them now."""
-    stored = _read(folder, JAPANESE_FILE)
-    return stored["words"] if isinstance(stored, dict) and stored.get("analysis") == ANALYSIS else {}
 
 
 def _read_known(folder: Path) -> dict:
