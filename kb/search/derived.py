@@ -25,11 +25,10 @@ from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.compile import surface_words
 from kb.search.lineage import undated_renumbering
 from kb.search.schema import CJK, field, words_field
-from kb.search.terms import Lexicon, name_spellings, sources_stamp
+from kb.search.terms import Lexicon, sources_stamp
 from kb.store import Store
 
 FILE = "derived.pickle"
-WORDS_FILE = "words.pickle"  # the term pairs and vocabularies, read only by did-you-mean and completions
 SEGMENTS_FILE = "segments.pickle"  # what was read of each index segment, read only when the data is saved
 VERSION = 7
 _cache: dict[str, tuple[tuple, "Derived"]] = {}
@@ -41,31 +40,10 @@ class Derived:
     stamp: tuple
     lexicon: Lexicon
     undated: dict[str, dict[str, str]]  # undated document -> {its number: today's} (kb.search.lineage)
-    generation: int = -1  # of the index the arrays below were read from
-    held: dict[str, bytes] | None = None  # document code -> its index documents (array "I" bytes)
-    numbers: list[str] | None = None  # index document -> its rule number ("" for a marker)
-    folder: str = ""
-    _words: dict | None = None
-
-    def words(self) -> dict:
-        """{"names": term pairs as tuples, "vocabularies": {lang: (words, document frequencies)}, "spellings":
-        the names folded for did-you-mean (kb.search.terms.name_spellings)}, read once, on first need."""
-        if self._words is None:
-            with open(Path(self.folder) / WORDS_FILE, "rb") as handle:
-                words = pickle.load(handle)
-            self._words = words if words.get("stamp") == self.stamp else {"names": [], "vocabularies": {}}
-        return self._words
-
-    @property
-    def vocabularies(self) -> dict[str, tuple[list[str], list[int]]]:
-        return self.words()["vocabularies"]
-
-    def attach(self, folder: Path) -> "Derived":
-        """Tie the data to its folder."""
-        self.folder = str(folder)
-        self.lexicon._names_loader = lambda: self.words()["names"]
-        self.lexicon._spellings_loader = lambda: self.words().get("spellings")
-        return self
+    generation: int  # of the index the arrays below were read from
+    held: dict[str, bytes]  # document code -> its index documents (array "I" bytes)
+    numbers: list[str]  # index document -> its rule number ("" for a marker)
+    vocabularies: dict[str, tuple[list[str], list[int]]]  # lang -> (words, document frequencies), for did-you-mean
 
 
 def _stamp(markers: dict[str, str]) -> tuple:
@@ -100,14 +78,8 @@ def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int
     ix.close()
     _write(folder, SEGMENTS_FILE, {"version": VERSION, "segments": segments, "surface": surface})
     lexicon = terms.build_lexicon(store.conn)  # through its module: a test replaces it there
-    names = [tuple(name) for name in lexicon.names]
-    spellings = name_spellings(lexicon.names)
-    data = Derived(_stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers)
-    stored_words = {"stamp": data.stamp, "names": names, "spellings": spellings, "vocabularies": vocabularies}
-    for name, value in ((WORDS_FILE, stored_words), (FILE, data)):
-        _write(folder, name, value)
-    data._words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies, "spellings": spellings}
-    data.attach(folder)
+    data = Derived(_stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers, vocabularies)
+    _write(folder, FILE, data)
     with _lock:
         _cache[str(folder)] = (data.stamp, data)
     return data
@@ -256,7 +228,6 @@ def load(folder: Path, markers: dict[str, str]) -> Derived | None:
     data = _read(folder, FILE)
     if not isinstance(data, Derived) or data.stamp != stamp:
         return None
-    data.attach(folder)
     with _lock:
         _cache[str(folder)] = (stamp, data)
     return data

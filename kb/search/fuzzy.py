@@ -19,7 +19,7 @@ from kb.search.index import lexicon
 from kb.search.postings import Postings
 from kb.search.results import Suggestion
 from kb.search.schema import words_field
-from kb.search.terms import Lexicon, database_state
+from kb.search.terms import Lexicon, database_state, name_spellings
 from kb.store import Store, rows
 
 MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
@@ -157,7 +157,7 @@ def _nearest(postings: Postings, words: Lexicon, word: str, languages: list[str]
 
 
 class _Names(NearWords):
-    """The term dictionary's names (Lexicon.spellings), findable by spelling distance."""
+    """The term dictionary's names (kb.search.terms.name_spellings), findable by spelling distance."""
 
     def __init__(self, spellings: dict[str, str], weights: dict[str, int]):
         self.spellings = spellings
@@ -170,7 +170,7 @@ _names_cache: "weakref.WeakKeyDictionary[Lexicon, _Names]" = weakref.WeakKeyDict
 def _names(words: Lexicon) -> _Names:
     with _lock:
         if words not in _names_cache:
-            _names_cache[words] = _Names(*words.spellings())
+            _names_cache[words] = _Names(*name_spellings(words.names))
         return _names_cache[words]
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import zlib
 from collections import defaultdict, namedtuple
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
@@ -79,10 +79,7 @@ class Lexicon:
         self.english: dict[str, str] = {}  # pivot -> English spelling
         keys: dict[str, dict[tuple[str, ...], set[str]]] = defaultdict(lambda: defaultdict(set))
         self._keys = keys
-        self._names: list[Name] | None = []
-        self._names_loader: Callable[[], list] | None = None
-        # kb.search.derived: name_spellings stored with the index
-        self._spellings_loader: Callable[[], tuple[dict[str, str], dict[str, int]] | None] | None = None
+        self.names: list[Name] = []  # every term pair, for did-you-mean and completions
         for name in names:
             self._add(Name(name.lang, name.name, name.english, name.key))
         self._keys = {lang: dict(table) for lang, table in keys.items()}
@@ -94,25 +91,6 @@ class Lexicon:
                 if (field, term) not in self.analysed:
                     self.analysed[(field, term)] = tuple(terms(field, term))
 
-    @property
-    def names(self) -> list[Name]:
-        """Every term pair (for did-you-mean and completions; a stored lexicon reads them on first use)."""
-        if self._names is None:
-            self._names = [Name(*row) for row in self._names_loader()] if self._names_loader else []
-        return self._names
-
-    def spellings(self) -> tuple[dict[str, str], dict[str, int]]:
-        """The names folded for did-you-mean (name_spellings): as stored with the index, else computed."""
-        stored = self._spellings_loader() if self._spellings_loader else None
-        return stored or name_spellings(self.names)
-
-    def __getstate__(self) -> dict:
-        """Pickled without its names: kb.search.derived stores those apart, read only by did-you-mean
-        and completions."""
-        state = dict(self.__dict__)
-        state["_names"], state["_names_loader"], state["_spellings_loader"] = None, None, None
-        return state
-
     def analyse(self, lang: str, text: str) -> tuple[str, ...]:
         """The index terms of a translation (stored), or of any text (analysed now)."""
         found = self.analysed.get((lang, text))
@@ -120,8 +98,7 @@ class Lexicon:
 
     def _add(self, name: Name) -> None:
         pivot = name.key
-        assert self._names is not None, "only __init__ adds, before the names can be unloaded"
-        self._names.append(name)
+        self.names.append(name)
         self.english.setdefault(pivot, name.english)
         self.forms[pivot].add((name.lang, name.name))
         self.forms[pivot].add(("en", name.english))
@@ -336,8 +313,7 @@ def build_lexicon(conn) -> Lexicon:
 
 def name_spellings(names: Iterable) -> tuple[dict[str, str], dict[str, int]]:
     """The term dictionary's names, whole and word by word, folded: the spelling to show and the
-    weight of each. Stored with the index when it is built or updated (kb.search.derived), so a
-    did-you-mean in a fresh process folds none of the 30,000."""
+    weight of each (did-you-mean's names, kb.search.fuzzy)."""
     spellings: dict[str, str] = {}
     weights: dict[str, int] = {}
     for name in names:

@@ -204,5 +204,5 @@ def test_the_stored_numbers_and_lexicon_read_as_the_index_and_lexicon(editions):
     assert all(read.translations([pivot]) == built.translations([pivot]) for pivot in built.forms)
     assert all(read.analyse(*key) == value for key, value in built.analysed.items())
     assert read.match("en", [("phase",), ("out",)]) == built.match("en", [("phase",), ("out",)])
-    english, frequencies = stored.words()["vocabularies"]["en"]
+    english, frequencies = stored.vocabularies["en"]
     assert len(english) == len(frequencies) > 1000 and "deathtouch" in english
