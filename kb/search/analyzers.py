@@ -18,13 +18,13 @@ from functools import lru_cache
 from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, StemFilter, Token, Tokenizer
 
 from kb.core.text import fold_text, fold_word, simplified, source_span
-from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk
+from kb.search.scripts import HAN_RANGES, has_cjk
 
 STEMMED = ("en", "de", "ru", "fr", "es", "it", "pt")
 LANGUAGES = STEMMED + ("ja", "zh", "xx")  # "xx": any other language, folded but not stemmed
 
 _WORD = re.compile(r"\w+(?:\.\w+)*")
-_HAN = LazyPattern(f"[{HAN_RANGES}]+")
+_HAN = re.compile(f"[{HAN_RANGES}]+")
 _SUDACHI_LIMIT = 4000  # characters per call; Sudachi refuses very long inputs
 _JA_DROPPED_POS = frozenset({"助詞", "助動詞", "補助記号", "空白", "記号"})
 # Keyword abilities whose stem is an everyday word: "phasing" is not "phase", "banding" not "band".
@@ -281,17 +281,6 @@ def analyzer_for(lang: str) -> CompositeAnalyzer:
         for f in stock.items[2:]
     ]
     return CompositeAnalyzer(FoldingTokenizer(), *filters)
-
-
-@lru_cache(maxsize=None)
-def surface_analyzer(lang: str) -> CompositeAnalyzer:
-    """Unstemmed folded words: the vocabulary that did-you-mean suggests from."""
-    lang = language_field(lang)
-    if lang == "ja":
-        return CompositeAnalyzer(JapaneseTokenizer())
-    if lang == "zh":
-        return CompositeAnalyzer(ChineseTokenizer())
-    return CompositeAnalyzer(FoldingTokenizer())
 
 
 def terms(lang: str, text: str) -> list[str]:

@@ -305,11 +305,6 @@ def _regenerate(store: Store, final: dict[str, set[str]], records: dict[str, dic
                 records[record["uid"]] = record
 
 
-def _usable(target: Path) -> bool:
-    """An index of this format exists at ``target``."""
-    return _usable_handle(target) is not None
-
-
 def _usable_handle(target: Path) -> _Handle | None:
     """The open index at ``target`` when it is of this format, else None."""
     handle = _handle(target)
@@ -322,18 +317,10 @@ def sync_index(store: Store, progress: Progress | None = None) -> IndexReport | 
     handle = _usable_handle(target)
     if handle is None:
         return rebuild_index(store, progress)
-    state = database_state(store.conn)
-    last = _in_step.get(str(target))
-    if last is not None and last[0] is handle and last[1] is state:
-        return None  # compared already: neither the database nor the index moved since
-    stale = _stale(handle.markers, dict(state))
-    if stale:
-        return update_index(store, stale, progress)
-    _in_step[str(target)] = (handle, state)
+    database = _database_documents(store)
+    if handle.markers != database:
+        return update_index(store, _stale(handle.markers, database), progress)
     return None
-
-
-_in_step: dict[str, tuple] = {}  # index folder -> (open handle, database state) last found in step
 
 
 def stale_documents(store: Store) -> set[str] | None:
@@ -386,7 +373,7 @@ def postings(store: Store) -> Postings:
     is otherwise.
     """
     target = index_dir(store)
-    if not _usable(target):
+    if _usable_handle(target) is None:
         holder = writer(Path(store.path)) if has_place(store) else None
         if holder:  # 'mtgkb build' indexes last, after the history
             raise IndexMissing(
