@@ -55,87 +55,19 @@ def language_field(lang: str | None) -> str:
     return lang if lang in LANGUAGES else "xx"
 
 
+def folded_words(text: str) -> Iterator[tuple[str, int, int]]:
+    """(word, start, end): the words (\\w runs, dotted numbers kept whole) of the folded text, folded
+    again, with their offsets into ``text``."""
+    folded, offsets = fold_text(text)
+    for match in _WORD.finditer(folded):
+        start, end = source_span(offsets, match.start(), match.end())
+        yield fold_word(match.group()), start, end
+
+
 def _token(value: str, positions: bool, chars: bool, mode: str, kwargs: dict) -> Token:
     token = Token(positions, chars, removestops=kwargs.pop("removestops", True), mode=mode, **kwargs)
     token.boost = 1.0
     return token
-
-
-class FoldingTokenizer(Tokenizer):
-    """Words (\\w runs, dotted numbers kept whole) of the folded text, folded again."""
-
-    def __call__(
-        self,
-        value: str,
-        positions: bool = False,
-        chars: bool = False,
-        keeporiginal: bool = False,
-        start_pos: int = 0,
-        start_char: int = 0,
-        mode: str = "",
-        **kwargs,
-    ) -> Iterator[Token]:
-        token = _token(value, positions, chars, mode, kwargs)
-        folded, offsets = fold_text(value)
-        for pos, match in enumerate(_WORD.finditer(folded), start_pos):
-            token.text = fold_word(match.group())
-            token.stopped = False
-            if keeporiginal:
-                token.original = token.text
-            if positions:
-                token.pos = pos
-            if chars:
-                start, end = source_span(offsets, match.start(), match.end())
-                token.startchar, token.endchar = start_char + start, start_char + end
-            yield token
-
-
-@lru_cache(maxsize=None)
-def _sudachi_for(thread_id: int):
-    from sudachipy import Dictionary, SplitMode  # lazy: sudachipy, 5 modules ~5 ms, only for Japanese text
-
-    return Dictionary(dict="core").tokenizer(mode=SplitMode.A)
-
-
-def _sudachi():
-    return _sudachi_for(threading.get_ident())
-
-
-def japanese_words(text: str) -> Iterator[tuple[str, int, int]]:
-    """(normalised word, start, end) of the content words of ``text``, offsets into ``text``.
-
-    Text without kana or kanji (an English query searched in the Japanese fields) is split
-    into folded words without Sudachi, whose dictionary costs 90 ms and 250 MB to load.
-    """
-    folded, offsets = fold_text(text)
-    if not has_cjk(folded):
-        for match in _WORD.finditer(folded):
-            start, end = source_span(offsets, match.start(), match.end())
-            yield fold_word(match.group()), start, end
-        return
-    tokenizer = _sudachi()
-    for base, chunk in _chunks(folded):
-        for morpheme in tokenizer.tokenize(chunk):
-            pos = morpheme.part_of_speech()[0]
-            if pos in _JA_DROPPED_POS:
-                continue
-            word = fold_word(morpheme.normalized_form())
-            if not word.strip() or word in _JA_STOP_LEMMAS:
-                continue
-            start, end = source_span(offsets, base + morpheme.begin(), base + morpheme.end())
-            yield word, start, end
-
-
-def _chunks(text: str) -> Iterator[tuple[int, str]]:
-    """Pieces short enough for Sudachi, cut after a sentence end or a space where possible."""
-    start = 0
-    while len(text) - start > _SUDACHI_LIMIT:
-        window = text[start : start + _SUDACHI_LIMIT]
-        cut = max(window.rfind(mark) for mark in "。．.!?！？\n ")
-        end = start + (cut + 1 if cut > 0 else _SUDACHI_LIMIT)
-        yield start, text[start:end]
-        start = end
-    yield start, text[start:]
 
 
 class _PieceTokenizer(Tokenizer):
@@ -167,6 +99,60 @@ class _PieceTokenizer(Tokenizer):
             if chars:
                 token.startchar, token.endchar = start_char + start, start_char + end
             yield token
+
+
+class FoldingTokenizer(_PieceTokenizer):
+    """Words of the folded text (:func:`folded_words`)."""
+
+    @staticmethod
+    def pieces(value: str) -> Iterator[tuple[str, int, int]]:
+        return folded_words(value)
+
+
+@lru_cache(maxsize=None)
+def _sudachi_for(thread_id: int):
+    from sudachipy import Dictionary, SplitMode  # lazy: sudachipy, 5 modules ~5 ms, only for Japanese text
+
+    return Dictionary(dict="core").tokenizer(mode=SplitMode.A)
+
+
+def _sudachi():
+    return _sudachi_for(threading.get_ident())
+
+
+def japanese_words(text: str) -> Iterator[tuple[str, int, int]]:
+    """(normalised word, start, end) of the content words of ``text``, offsets into ``text``.
+
+    Text without kana or kanji (an English query searched in the Japanese fields) is split
+    into folded words without Sudachi, whose dictionary costs 90 ms and 250 MB to load.
+    """
+    folded, offsets = fold_text(text)
+    if not has_cjk(folded):
+        yield from folded_words(text)
+        return
+    tokenizer = _sudachi()
+    for base, chunk in _chunks(folded):
+        for morpheme in tokenizer.tokenize(chunk):
+            pos = morpheme.part_of_speech()[0]
+            if pos in _JA_DROPPED_POS:
+                continue
+            word = fold_word(morpheme.normalized_form())
+            if not word.strip() or word in _JA_STOP_LEMMAS:
+                continue
+            start, end = source_span(offsets, base + morpheme.begin(), base + morpheme.end())
+            yield word, start, end
+
+
+def _chunks(text: str) -> Iterator[tuple[int, str]]:
+    """Pieces short enough for Sudachi, cut after a sentence end or a space where possible."""
+    start = 0
+    while len(text) - start > _SUDACHI_LIMIT:
+        window = text[start : start + _SUDACHI_LIMIT]
+        cut = max(window.rfind(mark) for mark in "。．.!?！？\n ")
+        end = start + (cut + 1 if cut > 0 else _SUDACHI_LIMIT)
+        yield start, text[start:end]
+        start = end
+    yield start, text[start:]
 
 
 class JapaneseTokenizer(_PieceTokenizer):

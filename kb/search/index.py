@@ -28,7 +28,7 @@ from kb.core.model import Serialisable
 from kb.i18n import _
 from kb.search.analyzers import LANGUAGES
 from kb.search.documents import marker, rule_documents
-from kb.search.postings import Postings, holdings
+from kb.search.postings import Postings, read_holders
 from kb.search.schema import FORMAT, build_schema
 from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
 from kb.store import Store, rows
@@ -288,7 +288,7 @@ def _holdings(target: Path, handle: _Handle) -> dict[str, bytes]:
     stored = derived.load(target, handle.markers)
     if stored is not None and stored.held and stored.generation == handle.reader.generation():
         return stored.held
-    return holdings(handle.reader)
+    return read_holders(handle.reader)[0]
 
 
 def _regenerate(store: Store, final: dict[str, set[str]], records: dict[str, dict], names: dict[str, str]) -> None:

@@ -29,7 +29,6 @@ NEWEST = (
     ("ja", "CompRules_ja_20260116.0_lines.txt"),
     ("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
 )
-OLDER = (("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt"),)
 
 
 @dataclass(frozen=True)

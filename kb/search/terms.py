@@ -22,13 +22,13 @@ that of "フェイズアウト".
 from __future__ import annotations
 
 import zlib
-from collections import defaultdict, namedtuple
+from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from kb import store
 from kb.core.paths import DATA_DIR
@@ -53,17 +53,13 @@ class Match:
     pivots: frozenset[str]
 
 
-if TYPE_CHECKING:
-    from typing import NamedTuple
+class Name(NamedTuple):
+    """One term pair: ``name`` in ``lang`` is the English term ``english`` (pivot ``key``)."""
 
-    class Name(NamedTuple):
-        lang: str
-        name: str
-        english: str
-        key: str
-else:
-    Name = namedtuple("Name", "lang name english key")
-    Name.__doc__ = "One term pair: ``name`` in ``lang`` is the English term ``english`` (pivot ``key``)."
+    lang: str
+    name: str
+    english: str
+    key: str
 
 
 class Lexicon:
