@@ -64,12 +64,6 @@ def folded_words(text: str) -> Iterator[tuple[str, int, int]]:
         yield fold_word(match.group()), start, end
 
 
-def _token(value: str, positions: bool, chars: bool, mode: str, kwargs: dict) -> Token:
-    token = Token(positions, chars, removestops=kwargs.pop("removestops", True), mode=mode, **kwargs)
-    token.boost = 1.0
-    return token
-
-
 class _PieceTokenizer(Tokenizer):
     """Whoosh tokens from a function of (text, start, end) pieces; picklable: it holds no state."""
 
@@ -88,7 +82,8 @@ class _PieceTokenizer(Tokenizer):
         mode: str = "",
         **kwargs,
     ) -> Iterator[Token]:
-        token = _token(value, positions, chars, mode, kwargs)
+        token = Token(positions, chars, removestops=kwargs.pop("removestops", True), mode=mode, **kwargs)
+        token.boost = 1.0
         for pos, (piece, start, end) in enumerate(self.pieces(value), start_pos):
             token.text = piece
             token.stopped = False
@@ -116,10 +111,6 @@ def _sudachi_for(thread_id: int):
     return Dictionary(dict="core").tokenizer(mode=SplitMode.A)
 
 
-def _sudachi():
-    return _sudachi_for(threading.get_ident())
-
-
 def japanese_words(text: str) -> Iterator[tuple[str, int, int]]:
     """(normalised word, start, end) of the content words of ``text``, offsets into ``text``.
 
@@ -130,7 +121,7 @@ def japanese_words(text: str) -> Iterator[tuple[str, int, int]]:
     if not has_cjk(folded):
         yield from folded_words(text)
         return
-    tokenizer = _sudachi()
+    tokenizer = _sudachi_for(threading.get_ident())  # one per thread
     for base, chunk in _chunks(folded):
         for morpheme in tokenizer.tokenize(chunk):
             pos = morpheme.part_of_speech()[0]

@@ -69,11 +69,6 @@ class _Handle:
     format: str | None
     identity: tuple  # (inode, mtime) of the folder: a rebuild makes a new folder, a commit a new file
 
-    @property
-    def names(self) -> dict[str, str]:
-        """Code -> document name."""
-        return {code: name for name, code in self.codes.items()}
-
 
 def index_dir(store: Store) -> Path:
     """Where the index of ``store``'s database lives."""
@@ -83,10 +78,6 @@ def index_dir(store: Store) -> Path:
 def has_place(store: Store) -> bool:
     """Whether ``store``'s database is a file an index can live beside (not an in-memory database)."""
     return str(store.path) not in ("", ":memory:") and not str(store.path).startswith("file::memory:")
-
-
-def _database_documents(store: Store) -> dict[str, str]:
-    return dict(database_state(store.conn))
 
 
 def _code(number: int) -> str:
@@ -317,7 +308,7 @@ def sync_index(store: Store, progress: Progress | None = None) -> IndexReport | 
     handle = _usable_handle(target)
     if handle is None:
         return rebuild_index(store, progress)
-    database = _database_documents(store)
+    database = dict(database_state(store.conn))
     if handle.markers != database:
         return update_index(store, _stale(handle.markers, database), progress)
     return None
@@ -329,7 +320,7 @@ def stale_documents(store: Store) -> set[str] | None:
     handle = _usable_handle(index_dir(store))
     if handle is None:
         return None
-    return _stale(handle.markers, _database_documents(store))
+    return _stale(handle.markers, dict(database_state(store.conn)))
 
 
 def _stale(markers: dict[str, str], database: dict[str, str]) -> set[str]:
@@ -340,7 +331,7 @@ def holder_names(store: Store) -> dict[str, str]:
     """Code -> document name of the index's holders (after :func:`postings`)."""
     handle = _handle(index_dir(store))
     assert handle is not None, "postings() raised IndexMissing when there was no index"
-    return handle.names
+    return {code: name for name, code in handle.codes.items()}
 
 
 def derived_data(store: Store):
@@ -356,7 +347,7 @@ def store_derived(store: Store):
     (the curated term list was edited); its lexicon, or None without an index to store it in."""
     target = index_dir(store)
     handle = _handle(target)
-    if handle is None or handle.markers != _database_documents(store):
+    if handle is None or handle.markers != dict(database_state(store.conn)):
         return None
     try:
         return derived.save(target, store, handle.markers).lexicon

@@ -147,7 +147,7 @@ class Postings:
             words = words[:PREFIX_LIMIT]
         found: dict[int, float] = {}
         for word in words:
-            for docnum, weight in self.frequencies(fieldname, _text(word), below).items():
+            for docnum, weight in self.frequencies(fieldname, term_text(word), below).items():
                 found[docnum] = max(weight, found.get(docnum, 0.0))
         return found
 
@@ -268,7 +268,8 @@ def _in_a_row(positions: list[list[int]]) -> bool:
     return bool(starts)
 
 
-def _text(word) -> str:
+def term_text(word) -> str:
+    """A term as the reader gives it (bytes or text), as text."""
     return word.decode("utf-8") if isinstance(word, bytes) else word
 
 

@@ -29,10 +29,6 @@ def has_cjk(text: str) -> bool:
     return _any(KANA + HAN, text)
 
 
-def is_han(char: str) -> bool:
-    return any(low <= char <= high for low, high in HAN)
-
-
 def all_han(text: str) -> bool:
     """Only Chinese characters (and spaces) in ``text``, at least one of them."""
-    return has_han(text) and all(char.isspace() or is_han(char) for char in text)
+    return has_han(text) and all(char.isspace() or has_han(char) for char in text)

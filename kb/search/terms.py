@@ -28,17 +28,15 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from kb import store
-from kb.core.paths import DATA_DIR
 from kb.core.text import fold
 from kb.search.analyzers import japanese_words, language_field, terms
 from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
 from kb.search.scripts import all_han, has_cjk
-
-if TYPE_CHECKING:
-    from kb.terms.model import TermName
+from kb.terms import sources as term_sources
+from kb.terms.model import TermName
 
 MAX_EDITION_GAP_DAYS = 366  # headings of editions further apart may have been renumbered
 _MAX_KEY = 10  # analysed terms (Chinese: characters) in the longest key matched
@@ -180,8 +178,6 @@ def _characters(text: str) -> tuple[str, ...]:
 
 def tsv_names(text: str, origin: str) -> list[TermName]:
     """Names of a ``lang<TAB>term<TAB>English`` text; '#' starts a comment line."""
-    from kb.terms import sources as term_sources  # lazy: kb.terms, 13 modules ~24 ms, only to build the lexicon
-
     found: list[TermName] = []
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.split("\t")]
@@ -193,8 +189,6 @@ def tsv_names(text: str, origin: str) -> list[TermName]:
 def database_names(conn, curated_path: Path | None = None) -> list[TermName]:
     """The term dictionary's names (kb.terms: term lists, glossaries, same-edition titles, rule texts,
     the curated file) and translations aligned with a nearby English edition."""
-    from kb.terms import sources as term_sources  # lazy: kb.terms, 13 modules ~24 ms, only to build the lexicon
-
     streams = [
         term_sources.from_glossaries(conn),
         term_sources.from_pairs(conn),
@@ -214,8 +208,6 @@ def aligned_names(conn) -> list[TermName]:
     kb.terms pairs titles with the English text of the same date only; a Chinese text of
     2026-04-17 beside an English one of 2026-08-07 still names its keywords alike.
     """
-    from kb.terms import sources as term_sources  # lazy: kb.terms, 13 modules ~24 ms, only to build the lexicon
-
     docs = store.rows(conn, "select id, name, lang, edition from documents where edition is not null")
     english = [d for d in docs if d["lang"] == "en"]
     dated = {d["edition"] for d in english}
@@ -298,7 +290,7 @@ def database_state(conn) -> tuple:
 
 def sources_stamp() -> tuple:
     """What the lexicon depends on besides the database: the curated and built-in lists."""
-    curated = DATA_DIR / "terms_curated.tsv"  # kb.terms.sources.CURATED, without importing kb.terms
+    curated = term_sources.CURATED
     return (curated.stat().st_mtime_ns if curated.is_file() else None, zlib.crc32(BUILTIN_TERMS.encode("utf-8")))
 
 
