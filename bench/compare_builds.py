@@ -75,7 +75,7 @@ def chain(conn: sqlite3.Connection) -> set[tuple]:
 
 def searches(path: Path, queries: list[str]) -> dict[str, dict]:
     """Each query's whole results (versions and scores), searched in a fresh process: a process that
-    searched another database first keeps some of its state (the stored Japanese words)."""
+    searched another database first keeps some of its state."""
     import json
     import subprocess
 

@@ -18,13 +18,13 @@ from functools import lru_cache
 from whoosh.analysis import CompositeAnalyzer, LanguageAnalyzer, StemFilter, Token, Tokenizer
 
 from kb.core.text import fold_text, fold_word, simplified, source_span
-from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk
+from kb.search.scripts import HAN_RANGES, has_cjk
 
 STEMMED = ("en", "de", "ru", "fr", "es", "it", "pt")
 LANGUAGES = STEMMED + ("ja", "zh", "xx")  # "xx": any other language, folded but not stemmed
 
 _WORD = re.compile(r"\w+(?:\.\w+)*")
-_HAN = LazyPattern(f"[{HAN_RANGES}]+")
+_HAN = re.compile(f"[{HAN_RANGES}]+")
 _SUDACHI_LIMIT = 4000  # characters per call; Sudachi refuses very long inputs
 _JA_DROPPED_POS = frozenset({"助詞", "助動詞", "補助記号", "空白", "記号"})
 # Keyword abilities whose stem is an everyday word: "phasing" is not "phase", "banding" not "band".
@@ -55,14 +55,21 @@ def language_field(lang: str | None) -> str:
     return lang if lang in LANGUAGES else "xx"
 
 
-def _token(value: str, positions: bool, chars: bool, mode: str, kwargs: dict) -> Token:
-    token = Token(positions, chars, removestops=kwargs.pop("removestops", True), mode=mode, **kwargs)
-    token.boost = 1.0
-    return token
+def folded_words(text: str) -> Iterator[tuple[str, int, int]]:
+    """(word, start, end): the words (\\w runs, dotted numbers kept whole) of the folded text, folded
+    again, with their offsets into ``text``."""
+    folded, offsets = fold_text(text)
+    for match in _WORD.finditer(folded):
+        start, end = source_span(offsets, match.start(), match.end())
+        yield fold_word(match.group()), start, end
 
 
-class FoldingTokenizer(Tokenizer):
-    """Words (\\w runs, dotted numbers kept whole) of the folded text, folded again."""
+class _PieceTokenizer(Tokenizer):
+    """Whoosh tokens from a function of (text, start, end) pieces; picklable: it holds no state."""
+
+    @staticmethod
+    def pieces(value: str) -> Iterator[tuple[str, int, int]]:
+        raise NotImplementedError
 
     def __call__(
         self,
@@ -75,19 +82,26 @@ class FoldingTokenizer(Tokenizer):
         mode: str = "",
         **kwargs,
     ) -> Iterator[Token]:
-        token = _token(value, positions, chars, mode, kwargs)
-        folded, offsets = fold_text(value)
-        for pos, match in enumerate(_WORD.finditer(folded), start_pos):
-            token.text = fold_word(match.group())
+        token = Token(positions, chars, removestops=kwargs.pop("removestops", True), mode=mode, **kwargs)
+        token.boost = 1.0
+        for pos, (piece, start, end) in enumerate(self.pieces(value), start_pos):
+            token.text = piece
             token.stopped = False
             if keeporiginal:
-                token.original = token.text
+                token.original = piece
             if positions:
                 token.pos = pos
             if chars:
-                start, end = source_span(offsets, match.start(), match.end())
                 token.startchar, token.endchar = start_char + start, start_char + end
             yield token
+
+
+class FoldingTokenizer(_PieceTokenizer):
+    """Words of the folded text (:func:`folded_words`)."""
+
+    @staticmethod
+    def pieces(value: str) -> Iterator[tuple[str, int, int]]:
+        return folded_words(value)
 
 
 @lru_cache(maxsize=None)
@@ -97,72 +111,17 @@ def _sudachi_for(thread_id: int):
     return Dictionary(dict="core").tokenizer(mode=SplitMode.A)
 
 
-def _sudachi():
-    return _sudachi_for(threading.get_ident())
-
-
-# Sudachi's words of the Japanese strings queries hold most (the term list's names, the index's words,
-# rule titles), computed when the index is written and stored with it (kb.search.derived): a query
-# made of them loads no Sudachi. Every entry is what sudachi_words gives for its string, so entries
-# from any index are right for any other; loaders are read on the first Japanese text.
-_known_japanese: dict[str, tuple[tuple[str, int, int], ...]] = {}
-_japanese_loaders: list = []
-# What the stored words were computed with (the first item moves when sudachi_words changes otherwise).
-ANALYSIS = (1, tuple(sorted(_JA_DROPPED_POS)), tuple(sorted(_JA_STOP_LEMMAS)), _SUDACHI_LIMIT)
-
-
-def remember_japanese(loader) -> None:
-    """Add the stored words a ``loader()`` returns (a dict as :func:`known_japanese` builds) on first need."""
-    _japanese_loaders.append(loader)
-
-
-def known_japanese(texts, before: dict | None = None) -> dict[str, tuple[tuple[str, int, int], ...]]:
-    """Sudachi's words (:func:`sudachi_words`) of each of ``texts`` that holds kana or kanji, of each
-    word's own span of its text and of each of its characters (a query's pieces are matched against
-    the term list one by one, a query of kanji character by character); ``before``: words stored
-    earlier, taken as they are."""
-    before = before or {}
-    known: dict[str, tuple[tuple[str, int, int], ...]] = {}
-    waiting = set(texts)
-    while waiting:
-        text = waiting.pop()
-        if text in known or not has_cjk(fold_text(text)[0]):
-            continue
-        words = before.get(text)
-        known[text] = words if words is not None else tuple(sudachi_words(text))
-        waiting.update(text[start:end] for _word, start, end in known[text])
-        waiting.update(text)
-    return known
-
-
 def japanese_words(text: str) -> Iterator[tuple[str, int, int]]:
     """(normalised word, start, end) of the content words of ``text``, offsets into ``text``.
 
     Text without kana or kanji (an English query searched in the Japanese fields) is split
-    into folded words without Sudachi, whose dictionary costs 90 ms and 250 MB to load; so is
-    text whose words are stored with the index.
+    into folded words without Sudachi, whose dictionary costs 90 ms and 250 MB to load.
     """
     folded, offsets = fold_text(text)
     if not has_cjk(folded):
-        for match in _WORD.finditer(folded):
-            start, end = source_span(offsets, match.start(), match.end())
-            yield fold_word(match.group()), start, end
+        yield from folded_words(text)
         return
-    while _japanese_loaders:
-        stored = _japanese_loaders.pop()()
-        if stored:
-            _known_japanese.update(stored)
-    known = _known_japanese.get(text)
-    if known is not None:
-        yield from known
-        return
-    yield from sudachi_words(text)
-
-
-def sudachi_words(text: str) -> Iterator[tuple[str, int, int]]:
-    """japanese_words of ``text`` as Sudachi gives them."""
-    folded, offsets = fold_text(text)
-    tokenizer = _sudachi()
+    tokenizer = _sudachi_for(threading.get_ident())  # one per thread
     for base, chunk in _chunks(folded):
         for morpheme in tokenizer.tokenize(chunk):
             pos = morpheme.part_of_speech()[0]
@@ -185,37 +144,6 @@ def _chunks(text: str) -> Iterator[tuple[int, str]]:
         yield start, text[start:end]
         start = end
     yield start, text[start:]
-
-
-class _PieceTokenizer(Tokenizer):
-    """Whoosh tokens from a function of (text, start, end) pieces; picklable: it holds no state."""
-
-    @staticmethod
-    def pieces(value: str) -> Iterator[tuple[str, int, int]]:
-        raise NotImplementedError
-
-    def __call__(
-        self,
-        value: str,
-        positions: bool = False,
-        chars: bool = False,
-        keeporiginal: bool = False,
-        start_pos: int = 0,
-        start_char: int = 0,
-        mode: str = "",
-        **kwargs,
-    ) -> Iterator[Token]:
-        token = _token(value, positions, chars, mode, kwargs)
-        for pos, (piece, start, end) in enumerate(self.pieces(value), start_pos):
-            token.text = piece
-            token.stopped = False
-            if keeporiginal:
-                token.original = piece
-            if positions:
-                token.pos = pos
-            if chars:
-                token.startchar, token.endchar = start_char + start, start_char + end
-            yield token
 
 
 class JapaneseTokenizer(_PieceTokenizer):
@@ -330,17 +258,6 @@ def analyzer_for(lang: str) -> CompositeAnalyzer:
         for f in stock.items[2:]
     ]
     return CompositeAnalyzer(FoldingTokenizer(), *filters)
-
-
-@lru_cache(maxsize=None)
-def surface_analyzer(lang: str) -> CompositeAnalyzer:
-    """Unstemmed folded words: the vocabulary that did-you-mean suggests from."""
-    lang = language_field(lang)
-    if lang == "ja":
-        return CompositeAnalyzer(JapaneseTokenizer())
-    if lang == "zh":
-        return CompositeAnalyzer(ChineseTokenizer())
-    return CompositeAnalyzer(FoldingTokenizer())
 
 
 def terms(lang: str, text: str) -> list[str]:

@@ -17,17 +17,17 @@ from whoosh import query as wq
 from whoosh.lang import stopwords_for_language
 
 from kb.core.text import fold, simplified
-from kb.search.analyzers import STEMMED, japanese_words, language_field, surface_analyzer, terms
+from kb.search.analyzers import STEMMED, analyzer_for, japanese_words, language_field, terms
 from kb.search.parse import Either, Negated, ParsedQuery, Term
 from kb.search.plan import Concept, Exact, Soft
-from kb.search.scripts import HAN_RANGES, LazyPattern, has_cjk, has_han, has_kana
+from kb.search.scripts import HAN_RANGES, has_cjk, has_han, has_kana
 from kb.search.terms import Lexicon, key_terms
 
 TRANSLATION_BOOST = 0.8
 CORE_BOOST = 0.9  # the known term inside a longer Chinese word
 MAX_ALTERNATIVES = 24
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
-_HAN_OR_WORD = LazyPattern(rf"[{HAN_RANGES}]|[^\W{HAN_RANGES}]+")
+_HAN_OR_WORD = re.compile(rf"[{HAN_RANGES}]|[^\W{HAN_RANGES}]+")
 CJK = ("ja", "zh")
 _GERMAN_LETTERS = re.compile(r"[äöüßÄÖÜ]")
 _CHINESE_FUNCTION_CHARS = frozenset("的了是在和与或及被把会吗呢吧么什怎谁哪个这那有")
@@ -351,7 +351,7 @@ class _Compiler:
 
 def surface_words(text: str) -> tuple[str, ...]:
     """The folded words of ``text``, unstemmed, stop words kept: what a quoted phrase must match."""
-    return tuple(token.text for token in surface_analyzer("xx")(text))
+    return tuple(token.text for token in analyzer_for("xx")(text))  # folded, not stemmed: any language
 
 
 def _surfaces(spelling: str) -> set[str]:

@@ -96,9 +96,19 @@ def build(store: Store) -> Completions:
         reading: str | None = None,
         document: str | None = None,
     ) -> None:
+        """One entry per spelling and language: a glossary term and a title of that name are one."""
         for name in re.split(r"\s*[/／]\s*", clean_name(text or "")[0]):
-            if name and len(name) <= 80 and not name[0].isdigit():
-                _merge(merged, name, kind, lang, english, rule, reading, document)
+            if not name or len(name) > 80 or name[0].isdigit():
+                continue
+            entry = merged.setdefault((lang, fold(name)), _Entry(name, kind, lang))
+            entry.sources += 1
+            if kind == "term":
+                entry.kind = "term"
+            entry.english = entry.english or (english if english and fold(english) != fold(name) else None)
+            if rule and (kind == "title" or not entry.rule):  # a heading names its rule best
+                entry.rule, entry.document = rule, document
+            if reading:
+                entry.readings.add(reading)
 
     cited = _first_citations(store)
     # Newest glossaries first: a term's rule is the one its newest entry cites, with that entry's
@@ -124,28 +134,6 @@ def build(store: Store) -> Completions:
         ):
             add(row["title"], "title", row["lang"], rule=row["number"], document=row["name"])
     return Completions(list(merged.values()))
-
-
-def _merge(
-    merged: dict,
-    text: str,
-    kind: str,
-    lang: str,
-    english: str | None,
-    rule: str | None,
-    reading: str | None,
-    document: str | None = None,
-) -> None:
-    """One entry per spelling and language: a glossary term and a title of that name are one."""
-    entry = merged.setdefault((lang, fold(text)), _Entry(text, kind, lang))
-    entry.sources += 1
-    if kind == "term":
-        entry.kind = "term"
-    entry.english = entry.english or (english if english and fold(english) != fold(text) else None)
-    if rule and (kind == "title" or not entry.rule):  # a heading names its rule best
-        entry.rule, entry.document = rule, document
-    if reading:
-        entry.readings.add(reading)
 
 
 def _first_citations(store: Store) -> dict[int, str]:

@@ -1,11 +1,12 @@
 """Data derived from the database and the index, stored with the index when it is written.
 
-A fresh ``mtgkb search`` must not spend seconds rebuilding what only changes with an
-import: the term dictionary (kb.search.terms.Lexicon, every translation analysed) and
-the vocabularies did-you-mean draws on (the unstemmed words of each language with their
-document frequencies). :func:`save` writes them beside the whoosh files after a build or
-an update; :func:`load` reads them back when they were written for the index's markers
-and the current curated and built-in term lists, else says None.
+A search must not spend seconds rebuilding what only changes with an import: the term
+dictionary (kb.search.terms.Lexicon, every translation analysed), the vocabularies did-you-mean
+draws on (the unstemmed words of each language with their document frequencies), the index
+documents each database document holds and the rule number of each index document.
+:func:`save` writes them to one file beside the whoosh files after a build or an update;
+:func:`load` reads them back when they were written for the index's markers and the current
+curated and built-in term lists, else says None.
 """
 
 from __future__ import annotations
@@ -13,28 +14,29 @@ from __future__ import annotations
 import os
 import pickle
 import threading
-from array import array
 from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from whoosh import index as whoosh_index
 
-from kb.search import analyzers, terms
-from kb.search.analyzers import ANALYSIS, NAME_SEPARATOR, known_japanese, language_field
+from kb.search import terms
+from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.compile import surface_words
 from kb.search.lineage import undated_renumbering
-from kb.search.schema import CJK, field, words_field
-from kb.search.terms import Lexicon, name_spellings, sources_stamp
+from kb.search.postings import read_holders
+from kb.search.schema import CJK, field
+from kb.search.terms import Lexicon, sources_stamp
 from kb.store import Store
 
 FILE = "derived.pickle"
-WORDS_FILE = "words.pickle"  # the term pairs and vocabularies, read only by did-you-mean and completions
-SEGMENTS_FILE = "segments.pickle"  # what was read of each index segment, read only when the data is saved
-JAPANESE_FILE = "japanese.pickle"  # Sudachi's words of the Japanese names, words and titles, read by Japanese queries
-VERSION = 7
+VERSION = 8
 _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
+
+
+Surface = list[tuple[frozenset, dict[str, dict[str, int]]]]  # (segment ids, {lang: {word: texts}})
 
 
 @dataclass
@@ -42,35 +44,16 @@ class Derived:
     stamp: tuple
     lexicon: Lexicon
     undated: dict[str, dict[str, str]]  # undated document -> {its number: today's} (kb.search.lineage)
-    generation: int = -1  # of the index the arrays below were read from
-    held: dict[str, bytes] | None = None  # document code -> its index documents (array "I" bytes)
-    numbers: list[str] | None = None  # index document -> its rule number ("" for a marker)
-    folder: str = ""
-    _words: dict | None = None
+    generation: int  # of the index the arrays below were read from
+    held: dict[str, bytes]  # document code -> its index documents (array "I" bytes)
+    numbers: list[str]  # index document -> its rule number ("" for a marker)
+    surface: Surface  # the did-you-mean words, counted per group of segments (:func:`_surface`)
 
-    def words(self) -> dict:
-        """{"names": term pairs as tuples, "vocabularies": {lang: (words, document frequencies)}, "spellings":
-        the names folded for did-you-mean (kb.search.terms.name_spellings)}, read once, on first need."""
-        if self._words is None:
-            with open(Path(self.folder) / WORDS_FILE, "rb") as handle:
-                words = pickle.load(handle)
-            self._words = words if words.get("stamp") == self.stamp else {"names": [], "vocabularies": {}}
-        return self._words
-
-    @property
+    @cached_property
     def vocabularies(self) -> dict[str, tuple[list[str], list[int]]]:
-        return self.words()["vocabularies"]
-
-    def attach(self, folder: Path, japanese: dict | None = None) -> "Derived":
-        """Tie the data to its folder; ``japanese``: the stored Japanese words when they are at hand
-        (just computed), else read from the folder on the first Japanese text."""
-        self.folder = str(folder)
-        self.lexicon._names_loader = lambda: self.words()["names"]
-        self.lexicon._spellings_loader = lambda: self.words().get("spellings")
-        # Through its module at each call, as before the import moved up: a test replaces it there
-        # (to measure Sudachi alone), as one replaces terms.build_lexicon (to see that no search builds one).
-        analyzers.remember_japanese((lambda: japanese) if japanese is not None else (lambda: _read_japanese(folder)))
-        return self
+        """lang -> (words, document frequencies) for did-you-mean; Japanese and Chinese have none here:
+        kb.search.fuzzy reads theirs from the index's text fields, whose terms are their words."""
+        return _summed(self.surface)
 
 
 def _stamp(markers: dict[str, str]) -> tuple:
@@ -83,38 +66,17 @@ def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int
     ``written``: (documents, the rule records among them) the last commit wrote as a segment
     of its own; their words are counted from the records instead of reading the database again.
     """
+    previous = _read(folder, FILE)
+    known = previous.surface if isinstance(previous, Derived) and previous.stamp[0] == VERSION else []
     ix = whoosh_index.open_dir(str(folder))
-    known = _read_known(folder)
     with ix.reader() as reader:
         generation = reader.generation()
-        segments = _segments(known.get("segments", {}), reader, [words_field(lang) for lang in CJK])
-        surface = _surface(known.get("surface", []), reader, store.conn, written)
-        vocabularies = _summed(surface)
-        held = _held(reader, segments)
-        numbers = [
-            number
-            for leaf, _offset in reader.leaf_readers()
-            for number in segments[leaf.segment().segment_id()]["numbers"]
-        ]
-        for lang in CJK:  # Sudachi's words and Chinese bigrams, as the text fields hold them
-            counts: dict[str, int] = {}
-            for found in segments.values():
-                for word, frequency in found["words"][words_field(lang)].items():
-                    counts[word] = counts.get(word, 0) + frequency
-            vocabularies[lang] = (list(counts), list(counts.values()))
+        held, numbers = read_holders(reader)
+        surface = _surface(known, reader, store.conn, written)
     ix.close()
-    _write(folder, SEGMENTS_FILE, {"version": VERSION, "segments": segments, "surface": surface})
-    lexicon = terms.build_lexicon(store.conn)  # through its module, as for remember_japanese
-    japanese = _japanese(folder, store.conn, lexicon, vocabularies.get("ja", ([], []))[0])
-    _write(folder, JAPANESE_FILE, japanese)
-    names = [tuple(name) for name in lexicon.names]
-    spellings = name_spellings(lexicon.names)
-    data = Derived(_stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers)
-    stored_words = {"stamp": data.stamp, "names": names, "spellings": spellings, "vocabularies": vocabularies}
-    for name, value in ((WORDS_FILE, stored_words), (FILE, data)):
-        _write(folder, name, value)
-    data._words = {"stamp": data.stamp, "names": names, "vocabularies": vocabularies, "spellings": spellings}
-    data.attach(folder, japanese["words"])
+    lexicon = terms.build_lexicon(store.conn)  # through its module: a test replaces it there
+    data = Derived(_stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers, surface)
+    _write(folder, FILE, data)
     with _lock:
         _cache[str(folder)] = (data.stamp, data)
     return data
@@ -127,33 +89,6 @@ def _write(folder: Path, name: str, value) -> None:
     os.replace(temporary, folder / name)
 
 
-def _japanese(folder: Path, conn, lexicon, words: list[str]) -> dict:
-    """The stored Japanese words (kb.search.analyzers.known_japanese) of the term list's Japanese names,
-    the index's Japanese words and the Japanese rule titles, with their words' spans; strings stored before
-    are not analysed again."""
-    titles = [
-        title
-        for (title,) in conn.execute(
-            "select distinct r.title from rules r join documents d on d.id = r.document_id "
-            "where d.lang = 'ja' and r.title is not null"
-        )
-    ]
-    wanted = {name.name for name in lexicon.names if name.lang == "ja"} | set(words) | set(titles)
-    return {"analysis": ANALYSIS, "words": known_japanese(wanted, _read_japanese(folder))}
-
-
-def _read_japanese(folder: Path) -> dict:
-    """The stored Japanese words, when they were computed as the analysis computes them now."""
-    stored = _read(folder, JAPANESE_FILE)
-    return stored["words"] if isinstance(stored, dict) and stored.get("analysis") == ANALYSIS else {}
-
-
-def _read_known(folder: Path) -> dict:
-    """What earlier saves read of the index's segments (SEGMENTS_FILE), or nothing."""
-    known = _read(folder, SEGMENTS_FILE)
-    return known if isinstance(known, dict) and known.get("version") == VERSION else {}
-
-
 def _read(folder: Path, name: str):
     """A file written by _write, or None when it is missing or unreadable."""
     try:
@@ -161,62 +96,6 @@ def _read(folder: Path, name: str):
             return pickle.load(handle)
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
         return None
-
-
-def _segments(known: dict[str, dict], reader, fields: list[str]) -> dict[str, dict]:
-    """Segment id -> what is read of that segment: the documents each code holds (segment
-    numbers, deleted ones included) and the terms of ``fields`` with their document frequencies.
-
-    A segment never changes once written (deletions are kept beside it), so what was read of
-    it is kept in SEGMENTS_FILE and an update reads only the segment it wrote: the whole
-    index is read again only by a rebuild or a merge.
-    """
-    found: dict[str, dict] = {}
-    for leaf, _offset in reader.leaf_readers():
-        segment = leaf.segment().segment_id()
-        found[segment] = known.get(segment) or _read_segment(leaf, fields)
-    return found
-
-
-def _read_segment(leaf, fields: list[str]) -> dict:
-    held: dict[str, array] = {}
-    numbers = []
-    for docnum in range(leaf.doc_count_all()):
-        stored = leaf.stored_fields(docnum)
-        numbers.append(stored.get("number") or "")
-        for code in (stored.get("holders") or "").split():
-            docs = held.get(code)
-            if docs is None:
-                docs = held[code] = array("I")
-            docs.append(docnum)
-    words: dict[str, dict[str, int]] = {}
-    for fieldname in fields:
-        frequencies = words[fieldname] = {}
-        if fieldname in leaf.indexed_field_names():
-            for word, info in leaf.iter_field(fieldname):
-                text = word.decode("utf-8") if isinstance(word, bytes) else word
-                if len(text) >= 2:
-                    frequencies[text] = info.doc_frequency()
-    return {"held": {code: docs.tobytes() for code, docs in held.items()}, "words": words, "numbers": numbers}
-
-
-def _held(reader, segments: dict[str, dict]) -> dict[str, bytes]:
-    """Document code -> the live index documents it holds, from the segments' holdings."""
-    combined: dict[str, array] = {}
-    for leaf, offset in reader.leaf_readers():
-        deleted = leaf.deleted_docs_set if leaf.has_deletions() else frozenset()
-        for code, local in segments[leaf.segment().segment_id()]["held"].items():
-            docs = combined.get(code)
-            if docs is None:
-                docs = combined[code] = array("I")
-            numbers = array("I", local)
-            docs.extend(offset + d for d in numbers if d not in deleted) if deleted else docs.extend(
-                offset + d for d in numbers
-            )
-    return {code: docs.tobytes() for code, docs in combined.items()}
-
-
-Surface = list[tuple[frozenset, dict[str, dict[str, int]]]]  # (segment ids, {lang: {word: texts}})
 
 
 def _surface(known: Surface, reader, conn, written: tuple[int, list[dict]] | None) -> Surface:
@@ -284,7 +163,6 @@ def load(folder: Path, markers: dict[str, str]) -> Derived | None:
     data = _read(folder, FILE)
     if not isinstance(data, Derived) or data.stamp != stamp:
         return None
-    data.attach(folder)
     with _lock:
         _cache[str(folder)] = (stamp, data)
     return data

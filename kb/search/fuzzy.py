@@ -14,12 +14,15 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from kb.core.text import fold
 from kb.search.index import lexicon
-from kb.search.postings import Postings
+from kb.search.postings import Postings, term_text
 from kb.search.results import Suggestion
 from kb.search.schema import words_field
-from kb.search.terms import Lexicon, database_state
+from kb.search.terms import Lexicon, database_state, name_spellings
 from kb.store import Store, rows
 
 MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
@@ -27,14 +30,6 @@ MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad"
 
 def max_distance(word: str) -> int:
     return 1 if len(word) <= 4 else 2 if len(word) <= 10 else 3
-
-
-def distance(a: str, b: str, limit: int = 99) -> int:
-    """Restricted Damerau–Levenshtein distance (a swap of neighbours is one edit); > limit is cut short."""
-    from rapidfuzz.distance import OSA  # lazy: rapidfuzz, 43 modules ~18 ms; most searches correct nothing
-
-    found = OSA.distance(a, b, score_cutoff=limit)
-    return found if found <= limit else limit + 1
 
 
 class NearWords:
@@ -57,9 +52,6 @@ class NearWords:
         word = fold(word)
         if len(word) < 3:
             return []
-        from rapidfuzz import process  # lazy: rapidfuzz, 43 modules ~18 ms; most searches correct nothing
-        from rapidfuzz.distance import OSA  # lazy: as above
-
         allowed = max_distance(word)
         found = [
             (candidate, int(d), self.weights[candidate])
@@ -91,7 +83,8 @@ def vocabulary(postings: Postings, lang: str, stored: dict | None = None) -> Nea
                 known[lang] = NearWords(zip(words, frequencies))
             else:
                 known[lang] = NearWords(
-                    (_text(word), info.doc_frequency()) for word, info in postings.reader.iter_field(words_field(lang))
+                    (term_text(word), info.doc_frequency())
+                    for word, info in postings.reader.iter_field(words_field(lang))
                 )
         return known[lang]
 
@@ -157,7 +150,7 @@ def _nearest(postings: Postings, words: Lexicon, word: str, languages: list[str]
 
 
 class _Names(NearWords):
-    """The term dictionary's names (Lexicon.spellings), findable by spelling distance."""
+    """The term dictionary's names (kb.search.terms.name_spellings), findable by spelling distance."""
 
     def __init__(self, spellings: dict[str, str], weights: dict[str, int]):
         self.spellings = spellings
@@ -170,7 +163,7 @@ _names_cache: "weakref.WeakKeyDictionary[Lexicon, _Names]" = weakref.WeakKeyDict
 def _names(words: Lexicon) -> _Names:
     with _lock:
         if words not in _names_cache:
-            _names_cache[words] = _Names(*words.spellings())
+            _names_cache[words] = _Names(*name_spellings(words.names))
         return _names_cache[words]
 
 
@@ -243,7 +236,3 @@ def _has_glossary(store: Store, lang: str | None) -> bool:
             "select 1 from glossary g join documents d on d.id = g.document_id where d.lang = ? limit 1", [lang]
         ).fetchone()
     )
-
-
-def _text(word) -> str:
-    return word.decode("utf-8") if isinstance(word, bytes) else word

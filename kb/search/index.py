@@ -28,7 +28,7 @@ from kb.core.model import Serialisable
 from kb.i18n import _
 from kb.search.analyzers import LANGUAGES
 from kb.search.documents import marker, rule_documents
-from kb.search.postings import Postings, holdings
+from kb.search.postings import Postings, read_holders
 from kb.search.schema import FORMAT, build_schema
 from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
 from kb.store import Store, rows
@@ -69,11 +69,6 @@ class _Handle:
     format: str | None
     identity: tuple  # (inode, mtime) of the folder: a rebuild makes a new folder, a commit a new file
 
-    @property
-    def names(self) -> dict[str, str]:
-        """Code -> document name."""
-        return {code: name for name, code in self.codes.items()}
-
 
 def index_dir(store: Store) -> Path:
     """Where the index of ``store``'s database lives."""
@@ -83,10 +78,6 @@ def index_dir(store: Store) -> Path:
 def has_place(store: Store) -> bool:
     """Whether ``store``'s database is a file an index can live beside (not an in-memory database)."""
     return str(store.path) not in ("", ":memory:") and not str(store.path).startswith("file::memory:")
-
-
-def _database_documents(store: Store) -> dict[str, str]:
-    return dict(database_state(store.conn))
 
 
 def _code(number: int) -> str:
@@ -288,7 +279,7 @@ def _holdings(target: Path, handle: _Handle) -> dict[str, bytes]:
     stored = derived.load(target, handle.markers)
     if stored is not None and stored.held and stored.generation == handle.reader.generation():
         return stored.held
-    return holdings(handle.reader)
+    return read_holders(handle.reader)[0]
 
 
 def _regenerate(store: Store, final: dict[str, set[str]], records: dict[str, dict], names: dict[str, str]) -> None:
@@ -305,11 +296,6 @@ def _regenerate(store: Store, final: dict[str, set[str]], records: dict[str, dic
                 records[record["uid"]] = record
 
 
-def _usable(target: Path) -> bool:
-    """An index of this format exists at ``target``."""
-    return _usable_handle(target) is not None
-
-
 def _usable_handle(target: Path) -> _Handle | None:
     """The open index at ``target`` when it is of this format, else None."""
     handle = _handle(target)
@@ -322,18 +308,10 @@ def sync_index(store: Store, progress: Progress | None = None) -> IndexReport | 
     handle = _usable_handle(target)
     if handle is None:
         return rebuild_index(store, progress)
-    state = database_state(store.conn)
-    last = _in_step.get(str(target))
-    if last is not None and last[0] is handle and last[1] is state:
-        return None  # compared already: neither the database nor the index moved since
-    stale = _stale(handle.markers, dict(state))
-    if stale:
-        return update_index(store, stale, progress)
-    _in_step[str(target)] = (handle, state)
+    database = dict(database_state(store.conn))
+    if handle.markers != database:
+        return update_index(store, _stale(handle.markers, database), progress)
     return None
-
-
-_in_step: dict[str, tuple] = {}  # index folder -> (open handle, database state) last found in step
 
 
 def stale_documents(store: Store) -> set[str] | None:
@@ -342,7 +320,7 @@ def stale_documents(store: Store) -> set[str] | None:
     handle = _usable_handle(index_dir(store))
     if handle is None:
         return None
-    return _stale(handle.markers, _database_documents(store))
+    return _stale(handle.markers, dict(database_state(store.conn)))
 
 
 def _stale(markers: dict[str, str], database: dict[str, str]) -> set[str]:
@@ -353,7 +331,7 @@ def holder_names(store: Store) -> dict[str, str]:
     """Code -> document name of the index's holders (after :func:`postings`)."""
     handle = _handle(index_dir(store))
     assert handle is not None, "postings() raised IndexMissing when there was no index"
-    return handle.names
+    return {code: name for name, code in handle.codes.items()}
 
 
 def derived_data(store: Store):
@@ -369,7 +347,7 @@ def store_derived(store: Store):
     (the curated term list was edited); its lexicon, or None without an index to store it in."""
     target = index_dir(store)
     handle = _handle(target)
-    if handle is None or handle.markers != _database_documents(store):
+    if handle is None or handle.markers != dict(database_state(store.conn)):
         return None
     try:
         return derived.save(target, store, handle.markers).lexicon
@@ -386,7 +364,7 @@ def postings(store: Store) -> Postings:
     is otherwise.
     """
     target = index_dir(store)
-    if not _usable(target):
+    if _usable_handle(target) is None:
         holder = writer(Path(store.path)) if has_place(store) else None
         if holder:  # 'mtgkb build' indexes last, after the history
             raise IndexMissing(

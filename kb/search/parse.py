@@ -19,6 +19,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from kb.core.citations import find_citations
 from kb.core.errors import BadQuery
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.i18n import _, ngettext
@@ -128,15 +129,12 @@ def _nothing_left(text: str) -> str:
 def _take_citations(text: str) -> tuple[str, list, list[str]]:
     """Rule numbers and citations out of the text (blanked), with their targets.
 
-    A query without a digit cites nothing: most queries are words, and the citation grammar
-    takes tens of milliseconds to compile in a fresh process."""
+    A query without a digit cites nothing: most queries are words."""
     targets: list = []
     raws: list[str] = []
     masked = text
     if not any(char.isdigit() for char in text):
         return masked, targets, raws
-    from kb.core.citations import find_citations  # lazy: the citation grammar, ~20 ms, only for a query with a digit
-
     for citation in find_citations(text, mode="free"):
         for target in citation.targets:
             if target not in targets:

@@ -147,7 +147,7 @@ class Postings:
             words = words[:PREFIX_LIMIT]
         found: dict[int, float] = {}
         for word in words:
-            for docnum, weight in self.frequencies(fieldname, _text(word), below).items():
+            for docnum, weight in self.frequencies(fieldname, term_text(word), below).items():
                 found[docnum] = max(weight, found.get(docnum, 0.0))
         return found
 
@@ -227,7 +227,7 @@ class Postings:
         if found is None:
             if fieldname == "holders":
                 if not self.stored_held:  # no stored copy for this index: read the stored holders once
-                    self.stored_held = holdings(self.reader)
+                    self.stored_held = read_holders(self.reader)[0]
                 found = frozenset(array("I", self.stored_held.get(code, b"")))
             else:
                 found = frozenset(self.docs(fieldname, code))
@@ -268,18 +268,22 @@ def _in_a_row(positions: list[list[int]]) -> bool:
     return bool(starts)
 
 
-def _text(word) -> str:
+def term_text(word) -> str:
+    """A term as the reader gives it (bytes or text), as text."""
     return word.decode("utf-8") if isinstance(word, bytes) else word
 
 
-def holdings(reader) -> dict[str, bytes]:
+def read_holders(reader) -> tuple[dict[str, bytes], list[str]]:
     """Document code -> the live index documents it holds (sorted, array "I" bytes), read from
-    the stored ``holders`` of every index document (they are not indexed: see kb.search.schema)."""
+    the stored ``holders`` of every index document (they are not indexed: see kb.search.schema);
+    and index document -> its rule number ("" for a marker or a deleted document), read alongside."""
     held: dict[str, array] = {}
+    numbers = [""] * reader.doc_count_all()
     for docnum, stored in reader.iter_docs():
+        numbers[docnum] = stored.get("number") or ""
         for code in (stored.get("holders") or "").split():
             found = held.get(code)
             if found is None:
                 found = held[code] = array("I")
             found.append(docnum)
-    return {code: docs.tobytes() for code, docs in held.items()}
+    return {code: docs.tobytes() for code, docs in held.items()}, numbers

@@ -14,7 +14,7 @@ import csv
 import hashlib
 import re
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -29,7 +29,6 @@ NEWEST = (
     ("ja", "CompRules_ja_20260116.0_lines.txt"),
     ("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
 )
-OLDER = (("zh", "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt"),)
 
 
 @dataclass(frozen=True)
@@ -77,15 +76,6 @@ class QualityReport:
     @property
     def failures(self) -> list[Outcome]:
         return [o for o in self.outcomes if not o.passed]
-
-    def to_dict(self) -> dict:
-        return {
-            "languages": {k: asdict(v) for k, v in self.languages.items()},
-            "failures": [
-                {"query": o.case.query, "expected": o.case.expected, "rank": o.rank, "top": o.top}
-                for o in self.failures
-            ],
-        }
 
 
 def load_queries(path: Path) -> list[QueryCase]:

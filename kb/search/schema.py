@@ -27,7 +27,7 @@ from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from kb.search.analyzers import LANGUAGES, analyzer_for, names_analyzer
 
-FORMAT = "mtgkb-search-12"  # bump when the schema or the analysis changes: indexes rebuild
+FORMAT = "mtgkb-search-13"  # bump when the schema or the analysis changes: indexes rebuild
 PARTS = ("names", "text", "examples")
 CJK = ("ja", "zh")
 

@@ -22,23 +22,21 @@ that of "フェイズアウト".
 from __future__ import annotations
 
 import zlib
-from collections import defaultdict, namedtuple
-from collections.abc import Callable, Iterable, Iterator
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from kb import store
-from kb.core.paths import DATA_DIR
 from kb.core.text import fold
 from kb.search.analyzers import japanese_words, language_field, terms
 from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
 from kb.search.scripts import all_han, has_cjk
-
-if TYPE_CHECKING:
-    from kb.terms.model import TermName
+from kb.terms import sources as term_sources
+from kb.terms.model import TermName
 
 MAX_EDITION_GAP_DAYS = 366  # headings of editions further apart may have been renumbered
 _MAX_KEY = 10  # analysed terms (Chinese: characters) in the longest key matched
@@ -53,17 +51,13 @@ class Match:
     pivots: frozenset[str]
 
 
-if TYPE_CHECKING:
-    from typing import NamedTuple
+class Name(NamedTuple):
+    """One term pair: ``name`` in ``lang`` is the English term ``english`` (pivot ``key``)."""
 
-    class Name(NamedTuple):
-        lang: str
-        name: str
-        english: str
-        key: str
-else:
-    Name = namedtuple("Name", "lang name english key")
-    Name.__doc__ = "One term pair: ``name`` in ``lang`` is the English term ``english`` (pivot ``key``)."
+    lang: str
+    name: str
+    english: str
+    key: str
 
 
 class Lexicon:
@@ -79,10 +73,7 @@ class Lexicon:
         self.english: dict[str, str] = {}  # pivot -> English spelling
         keys: dict[str, dict[tuple[str, ...], set[str]]] = defaultdict(lambda: defaultdict(set))
         self._keys = keys
-        self._names: list[Name] | None = []
-        self._names_loader: Callable[[], list] | None = None
-        # kb.search.derived: name_spellings stored with the index
-        self._spellings_loader: Callable[[], tuple[dict[str, str], dict[str, int]] | None] | None = None
+        self.names: list[Name] = []  # every term pair, for did-you-mean and completions
         for name in names:
             self._add(Name(name.lang, name.name, name.english, name.key))
         self._keys = {lang: dict(table) for lang, table in keys.items()}
@@ -94,25 +85,6 @@ class Lexicon:
                 if (field, term) not in self.analysed:
                     self.analysed[(field, term)] = tuple(terms(field, term))
 
-    @property
-    def names(self) -> list[Name]:
-        """Every term pair (for did-you-mean and completions; a stored lexicon reads them on first use)."""
-        if self._names is None:
-            self._names = [Name(*row) for row in self._names_loader()] if self._names_loader else []
-        return self._names
-
-    def spellings(self) -> tuple[dict[str, str], dict[str, int]]:
-        """The names folded for did-you-mean (name_spellings): as stored with the index, else computed."""
-        stored = self._spellings_loader() if self._spellings_loader else None
-        return stored or name_spellings(self.names)
-
-    def __getstate__(self) -> dict:
-        """Pickled without its names: kb.search.derived stores those apart, read only by did-you-mean
-        and completions."""
-        state = dict(self.__dict__)
-        state["_names"], state["_names_loader"], state["_spellings_loader"] = None, None, None
-        return state
-
     def analyse(self, lang: str, text: str) -> tuple[str, ...]:
         """The index terms of a translation (stored), or of any text (analysed now)."""
         found = self.analysed.get((lang, text))
@@ -120,8 +92,7 @@ class Lexicon:
 
     def _add(self, name: Name) -> None:
         pivot = name.key
-        assert self._names is not None, "only __init__ adds, before the names can be unloaded"
-        self._names.append(name)
+        self.names.append(name)
         self.english.setdefault(pivot, name.english)
         self.forms[pivot].add((name.lang, name.name))
         self.forms[pivot].add(("en", name.english))
@@ -207,8 +178,6 @@ def _characters(text: str) -> tuple[str, ...]:
 
 def tsv_names(text: str, origin: str) -> list[TermName]:
     """Names of a ``lang<TAB>term<TAB>English`` text; '#' starts a comment line."""
-    from kb.terms import sources as term_sources  # lazy: kb.terms, 13 modules ~24 ms, only to build the lexicon
-
     found: list[TermName] = []
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.split("\t")]
@@ -220,8 +189,6 @@ def tsv_names(text: str, origin: str) -> list[TermName]:
 def database_names(conn, curated_path: Path | None = None) -> list[TermName]:
     """The term dictionary's names (kb.terms: term lists, glossaries, same-edition titles, rule texts,
     the curated file) and translations aligned with a nearby English edition."""
-    from kb.terms import sources as term_sources  # lazy: kb.terms, 13 modules ~24 ms, only to build the lexicon
-
     streams = [
         term_sources.from_glossaries(conn),
         term_sources.from_pairs(conn),
@@ -241,8 +208,6 @@ def aligned_names(conn) -> list[TermName]:
     kb.terms pairs titles with the English text of the same date only; a Chinese text of
     2026-04-17 beside an English one of 2026-08-07 still names its keywords alike.
     """
-    from kb.terms import sources as term_sources  # lazy: kb.terms, 13 modules ~24 ms, only to build the lexicon
-
     docs = store.rows(conn, "select id, name, lang, edition from documents where edition is not null")
     english = [d for d in docs if d["lang"] == "en"]
     dated = {d["edition"] for d in english}
@@ -325,7 +290,7 @@ def database_state(conn) -> tuple:
 
 def sources_stamp() -> tuple:
     """What the lexicon depends on besides the database: the curated and built-in lists."""
-    curated = DATA_DIR / "terms_curated.tsv"  # kb.terms.sources.CURATED, without importing kb.terms
+    curated = term_sources.CURATED
     return (curated.stat().st_mtime_ns if curated.is_file() else None, zlib.crc32(BUILTIN_TERMS.encode("utf-8")))
 
 
@@ -336,8 +301,7 @@ def build_lexicon(conn) -> Lexicon:
 
 def name_spellings(names: Iterable) -> tuple[dict[str, str], dict[str, int]]:
     """The term dictionary's names, whole and word by word, folded: the spelling to show and the
-    weight of each. Stored with the index when it is built or updated (kb.search.derived), so a
-    did-you-mean in a fresh process folds none of the 30,000."""
+    weight of each (did-you-mean's names, kb.search.fuzzy)."""
     spellings: dict[str, str] = {}
     weights: dict[str, int] = {}
     for name in names:

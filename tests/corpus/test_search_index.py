@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kb.api import KnowledgeBase
-from kb.search import analyzers, derived, index, postings, rebuild_index, search, terms, update_index
+from kb.search import derived, index, postings, rebuild_index, search, terms, update_index
 from kb.search.index import indexed_documents
 from tests.conftest import corpus_path, import_seeds
 
@@ -124,78 +123,25 @@ def test_importing_kb_search_loads_no_engine():
     assert loaded == []
 
 
-def test_the_segmenter_loads_only_for_japanese_text_the_index_does_not_know(editions, monkeypatch):
-    """The term list's names, the index's words and the titles are stored with Sudachi's words: a
-    query of them loads no Sudachi, and finds what Sudachi's words find; other Japanese text loads it."""
+def test_an_update_counts_only_the_words_it_wrote(editions, monkeypatch):
+    """Derived data after an update: the did-you-mean words of the segments already counted are
+    not recounted from the database, and the documents each holder holds stay exact."""
     rebuild_index(editions.store)
-    code = (
-        "import json, sys; from kb.api import KnowledgeBase; from kb.search import search; "
-        "kb = KnowledgeBase.open(__import__('os').environ['MTGKB_DB'], build=False); "
-        "english = search(kb.store, 'phased out token').results[0].number; german = search(kb.store, 'Instabilität').results[0].number; "
-        "found = search(kb.store, 'フェイズ・アウト トークン'); japanese = [r.number for r in found.results]; "
-        "stored = 'sudachipy' in sys.modules; sentence = search(kb.store, 'トークンがフェイズ・アウトしたとき').results[0].number; "
-        "print(json.dumps([english, german, stored, japanese, found.expansions, sentence, 'sudachipy' in sys.modules]))"
-    )
-    english, german, stored, japanese, expansions, sentence, after = _fresh(code, editions.path)
-    assert english == "702.26d" and german == "702.26"
-    assert stored is False and japanese[0] == "702.26d"
-    assert expansions == {"フェイズ・アウト": ["phase out"], "トークン": ["Token"]}
-    assert after is True and sentence.startswith("702.26")
-    # the same query through Sudachi itself finds the same rules in the same order
-    monkeypatch.setattr(analyzers, "_known_japanese", {})
-    monkeypatch.setattr(analyzers, "_japanese_loaders", [])
-    monkeypatch.setattr(analyzers, "remember_japanese", lambda loader: None)
-    derived._cache.clear()
-    index._forget(index.index_dir(editions.store))
-    terms.key_terms.cache_clear()
-    analyzers._terms.cache_clear()
-    assert [r.number for r in search(editions.store, "フェイズ・アウト トークン").results] == japanese
-    assert analyzers._known_japanese == {}
-
-
-def test_the_stored_japanese_words_are_sudachis(editions):
-    rebuild_index(editions.store)
-    with open(index.index_dir(editions.store) / derived.JAPANESE_FILE, "rb") as handle:
-        stored = pickle.load(handle)
-    assert stored["analysis"] == analyzers.ANALYSIS
-    words = stored["words"]
-    names = {name.name for name in terms.build_lexicon(editions.conn).names if name.lang == "ja"}
-    assert names <= words.keys() and len(words) > len(names)  # the names, and the index's words and pieces
-    for text, found in words.items():
-        assert found == tuple(analyzers.sudachi_words(text)), text
-    for text, found in list(words.items())[:50]:  # every word's span is stored too
-        assert all(text[start:end] in words for _word, start, end in found)
-    # stored under another analysis, they are not used
-    with open(index.index_dir(editions.store) / derived.JAPANESE_FILE, "wb") as handle:
-        pickle.dump({**stored, "analysis": ("older",)}, handle)
-    assert derived._read_japanese(index.index_dir(editions.store)) == {}
-
-
-def test_an_update_reads_only_the_segment_it_wrote(editions, monkeypatch):
-    """Derived data after an update: the segments already read are not read again, the did-you-mean
-    words are not recounted from the database, and the documents each holder holds stay exact."""
-    rebuild_index(editions.store)
-    read: list[str] = []
-    real = derived._read_segment
-
-    def counting(leaf, fields):
-        read.append(leaf.segment().segment_id())
-        return real(leaf, fields)
 
     def fail(_conn):
         raise AssertionError("the did-you-mean words were counted from the whole database")
 
-    monkeypatch.setattr(derived, "_read_segment", counting)
     monkeypatch.setattr(derived, "_database_words", fail)
     variant = editions.import_file(
         corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt")
     )
     assert variant.name in indexed_documents(editions.store)
     handle = index._handle(index.index_dir(editions.store))
-    segments = [leaf.segment().segment_id() for leaf, _offset in handle.reader.leaf_readers()]
-    assert len(segments) == 2 and read == segments[1:]  # only the new segment was read
+    assert len(handle.reader.leaf_readers()) == 2  # the update wrote a segment of its own
     stored = index.derived_data(editions.store)
-    assert stored.held == postings.holdings(handle.reader)  # deletions in the old segment are left out
+    held, numbers = postings.read_holders(handle.reader)
+    assert stored.held == held  # deletions in the old segment are left out
+    assert stored.numbers == numbers and stored.generation == handle.reader.generation()
     words, counts = stored.vocabularies["en"]
     assert "deathtouch" in words and counts[words.index("deathtouch")] >= 2
     assert search(editions.store, "deaftouch").corrected.casefold() == "deathtouch"
@@ -252,5 +198,5 @@ def test_the_stored_numbers_and_lexicon_read_as_the_index_and_lexicon(editions):
     assert all(read.translations([pivot]) == built.translations([pivot]) for pivot in built.forms)
     assert all(read.analyse(*key) == value for key, value in built.analysed.items())
     assert read.match("en", [("phase",), ("out",)]) == built.match("en", [("phase",), ("out",)])
-    english, frequencies = stored.words()["vocabularies"]["en"]
+    english, frequencies = stored.vocabularies["en"]
     assert len(english) == len(frequencies) > 1000 and "deathtouch" in english
