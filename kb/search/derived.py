@@ -25,13 +25,13 @@ from kb.search import terms
 from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.compile import surface_words
 from kb.search.lineage import undated_renumbering
-from kb.search.postings import read_holders
-from kb.search.schema import CJK, field
+from kb.search.postings import read_holders, term_text
+from kb.search.schema import CJK, field, words_field
 from kb.search.terms import Lexicon, sources_stamp
 from kb.store import Store
 
 FILE = "derived.pickle"
-VERSION = 8
+VERSION = 9
 _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
 
@@ -48,12 +48,14 @@ class Derived:
     held: dict[str, bytes]  # document code -> its index documents (array "I" bytes)
     numbers: list[str]  # index document -> its rule number ("" for a marker)
     surface: Surface  # the did-you-mean words, counted per group of segments (:func:`_surface`)
+    # Japanese and Chinese words with their document frequencies: the terms of their text fields, read
+    # once per write (0.5 s); a fresh process reading them at its first did-you-mean doubled its time.
+    cjk: dict[str, tuple[list[str], list[int]]]
 
     @cached_property
     def vocabularies(self) -> dict[str, tuple[list[str], list[int]]]:
-        """lang -> (words, document frequencies) for did-you-mean; Japanese and Chinese have none here:
-        kb.search.fuzzy reads theirs from the index's text fields, whose terms are their words."""
-        return _summed(self.surface)
+        """lang -> (words, document frequencies) for did-you-mean."""
+        return _summed(self.surface) | self.cjk
 
 
 def _stamp(markers: dict[str, str]) -> tuple:
@@ -73,9 +75,10 @@ def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int
         generation = reader.generation()
         held, numbers = read_holders(reader)
         surface = _surface(known, reader, store.conn, written)
+        cjk = {lang: _index_words(reader, words_field(lang)) for lang in CJK}
     ix.close()
     lexicon = terms.build_lexicon(store.conn)  # through its module: a test replaces it there
-    data = Derived(_stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers, surface)
+    data = Derived(_stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers, surface, cjk)
     _write(folder, FILE, data)
     with _lock:
         _cache[str(folder)] = (data.stamp, data)
@@ -114,6 +117,14 @@ def _surface(known: Surface, reader, conn, written: tuple[int, list[dict]] | Non
     if written is not None and len(missing) == 1 and leaves[missing[0]].doc_count_all() == written[0]:
         return kept + [(frozenset(missing), _record_words(written[1]))]
     return [(frozenset(leaves), _database_words(conn))]
+
+
+def _index_words(reader, fieldname: str) -> tuple[list[str], list[int]]:
+    """The terms of an index field with their document frequencies."""
+    if fieldname not in reader.indexed_field_names():
+        return [], []
+    found = [(term_text(word), info.doc_frequency()) for word, info in reader.iter_field(fieldname)]
+    return [word for word, _ in found], [frequency for _, frequency in found]
 
 
 def _summed(surface: Surface) -> dict[str, tuple[list[str], list[int]]]:
