@@ -101,9 +101,8 @@ def _add(results: list[dict[int, float]]) -> dict[int, float]:
 def _best(results: list[dict[int, float]]) -> dict[int, float]:
     if not results:
         return {}
-    ordered = sorted(results, key=len, reverse=True)
-    best = dict(ordered[0])  # the largest alternative copied whole, the others merged into it
-    for result in ordered[1:]:
+    best = dict(results[0])  # copied whole, the others merged into it (in order: ties keep their order)
+    for result in results[1:]:
         for doc, score in result.items():
             if score > best.get(doc, 0.0):
                 best[doc] = score
@@ -125,12 +124,10 @@ def _soft(results: list[dict[int, float]]) -> dict[int, float]:
         return {}
     weights = [max(result.values(), default=0.0) for result in results]
     whole = sum(weights) or 1.0
-    ordered = sorted(range(len(results)), key=lambda i: len(results[i]), reverse=True)
-    totals = dict(results[ordered[0]])  # the largest child copied whole, the others merged into it
-    covered = dict.fromkeys(totals, weights[ordered[0]])
-    for i in ordered[1:]:
-        weight = weights[i]
-        for doc, score in results[i].items():
+    totals = dict(results[0])  # copied whole, the others merged into it (in order: ties keep their order)
+    covered = dict.fromkeys(totals, weights[0])
+    for result, weight in zip(results[1:], weights[1:]):
+        for doc, score in result.items():
             if doc in totals:
                 totals[doc] += score
                 covered[doc] += weight
