@@ -111,6 +111,18 @@ class KnowledgeBase:
             self._db = database(self.conn)
         return self._db
 
+    @staticmethod
+    def first_build_notice(path: str | Path | None = None) -> str | None:
+        """What a front end says on stderr before ``open(path)`` builds the default database (it takes
+        seconds); None when opening builds nothing."""
+        db_path = paths.default_db_path()
+        if path is not None or db_path.exists():
+            return None
+        return _(
+            "Building {path} from the rule texts mtgkb carries: the newest English edition, the translations "
+            "and the seeds ('mtgkb build' adds every edition since 1999) ..."
+        ).format(path=db_path)
+
     @classmethod
     def open(
         cls,
@@ -382,15 +394,9 @@ class KnowledgeBase:
             # glossary entry by its name in another language without mining per process.
             rebuild_terms(self.conn)
             if index:
-                self._sync_search_index(progress)
-
-    def _sync_search_index(self, progress: ProgressCallback | None) -> None:
-        """The search index is part of the database's life: built with its first documents and kept
-        current by imports, so no search (and no read-only server) ever waits for it."""
-        from kb.search.index import has_place, sync_index  # lazy: whoosh, ~180 modules
-
-        if has_place(self.store):
-            _index_phase(progress, lambda step: sync_index(self.store, step))
+                # The search index is part of the database's life: built with its first documents and kept
+                # current by imports, so no search (and no read-only server) ever waits for it.
+                self.update_search_index(progress)
 
     @contextmanager
     def _deriving(self, changed: int, quiet: bool = False) -> Iterator[None]:
@@ -486,7 +492,7 @@ class KnowledgeBase:
             results += self.import_paths(older, progress=progress, keep_going=False, index=False)
         if index:
             with self.writing(), self._deriving(sum(r.status in ("added", "replaced") for r in results)):
-                self._sync_search_index(progress)
+                self.update_search_index(progress)
         return results
 
     def update(self, *, url: str | None = None, page: str | None = None, progress: ProgressCallback | None = None):
@@ -831,11 +837,14 @@ class KnowledgeBase:
         return complete(self.store, prefix, lang=lang, limit=limit)
 
     def update_search_index(self, progress: ProgressCallback | None = None):
-        """Build the search index, or bring it up to date with the stored documents; None when it was.
+        """Build the search index, or bring it up to date with the stored documents; None when it was
+        (or when the database is in memory, where no index can live beside it).
 
         ``progress`` receives "index" events (kb.core.progress)."""
-        from kb.search.index import sync_index  # lazy: whoosh, ~180 modules
+        from kb.search.index import has_place, sync_index  # lazy: whoosh, ~180 modules
 
+        if not has_place(self.store):
+            return None
         return _index_phase(progress, lambda step: sync_index(self.store, progress=step))
 
     def reindex(self, progress: ProgressCallback | None = None):

@@ -16,7 +16,6 @@ import click
 
 from kb.cli.progress import ProgressView
 from kb.core.errors import MtgkbError
-from kb.core.paths import default_db_path
 from kb.i18n import _
 
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
@@ -109,17 +108,11 @@ def open_database(db: Path | None, *, searches: bool = False, **options):
     """
     from kb.api import KnowledgeBase  # lazy: the facade, ~40 ms; --help needs none
 
-    if db is not None or options.get("readonly") or default_db_path().exists():
+    notice = None if options.get("readonly") else KnowledgeBase.first_build_notice(db)
+    if notice is None:
         return KnowledgeBase.open(db, **options)
 
-    print(
-        _(
-            "Building {path} from the rule texts mtgkb carries: the newest English edition, the translations "
-            "and the seeds ('mtgkb build' adds every edition since 1999) ..."
-        ).format(path=default_db_path()),
-        file=sys.stderr,
-        flush=True,
-    )
+    print(notice, file=sys.stderr, flush=True)
     context = None if searches else click.get_current_context(silent=True)
     with ProgressView() as view:
         kb = KnowledgeBase.open(db, progress=view, index=context is None, **options)

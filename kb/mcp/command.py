@@ -33,18 +33,12 @@ def mcp_command(ctx: click.Context, http: bool, host: str, port: int) -> None:
     if given and not http:
         raise click.UsageError(_("--host and --port go with --http"))
     from kb.api import KnowledgeBase, LookupFailed
-    from kb.core.paths import default_db_path
     from kb.mcp.server import open_server, run_http, run_stdio  # the SDK, only now
 
     db = ctx.obj["db"] if ctx.obj else None
-    if db is None and not default_db_path().exists():  # first use: built, with its index, before serving
-        click.echo(
-            _(
-                "Building {path} from the rule texts mtgkb carries: the newest English edition, the translations "
-                "and the seeds ('mtgkb build' adds every edition since 1999) ..."
-            ).format(path=default_db_path()),
-            err=True,
-        )
+    notice = KnowledgeBase.first_build_notice(db)
+    if notice:  # first use: the server opens read-only, so the database is built, with its index, first
+        click.echo(notice, err=True)
         KnowledgeBase.open(None).close()
     try:
         server = open_server(db)
