@@ -54,12 +54,12 @@ def search(
     scope = resolve_scope(store, langs, edition)
     postings = index.postings(store)
     codes = index.holder_names(store)
+    words = lexicon(store)  # first: it stores the derived data again when they are stale
     stored = index.derived_data(store)
     postings.use_stored(stored)
     scope = renumber_undated(scope, stored.undated if stored else {})
     allowed = _allowed(postings, scope, parsed, section, {name: code for code, name in codes.items()})
     preferred = langs[0] if langs else None
-    words = lexicon(store)
     compiled = compile_query(parsed, words, scope.languages, preferred)
     verify = _verifier(store, postings, scope, codes)
     scores, hits = _run(compiled, postings, allowed, verify)

@@ -18,6 +18,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from kb.core.text import fold
+from kb.search.analyzers import STEMMED, terms
 from kb.search.index import lexicon
 from kb.search.postings import Postings, term_text
 from kb.search.results import Suggestion
@@ -131,6 +132,8 @@ def corrections(
         word = text[start:end]
         if len(word) < MIN_CORRECTED or not any(ch.isalpha() for ch in word):
             continue
+        if any(lang in STEMMED and not terms(lang, word) for lang in languages):
+            continue  # a stop word ("such"): a word of the language, not indexed
         best = _nearest(postings, words, word, languages, stored() if stored else None)
         if best and fold(best) != fold(word):
             fixes.append((start, end, best))

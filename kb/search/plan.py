@@ -101,11 +101,11 @@ def _add(results: list[dict[int, float]]) -> dict[int, float]:
 def _best(results: list[dict[int, float]]) -> dict[int, float]:
     if not results:
         return {}
-    best = dict(results[0])  # copied whole, the others merged into it (in order: ties keep their order)
+    best = dict(results[0])  # the others merged into it in order: a document keeps its first place
     for result in results[1:]:
-        for doc, score in result.items():
-            if score > best.get(doc, 0.0):
-                best[doc] = score
+        higher = {doc: best[doc] for doc in best.keys() & result.keys() if best[doc] >= result[doc]}
+        best.update(result)  # the alternatives are mostly other languages' words: other documents
+        best.update(higher)
     return best
 
 

@@ -98,17 +98,19 @@ class Postings:
 
         ``below``: only documents numbered lower. The newest editions are indexed first, so
         the default scope reads the head of each posting list, not the 135 editions after it.
+        Read a segment's searcher at a time (whoosh's matcher over all segments reads more), and
+        not cached: the scores of a term over all the fields of its language are
+        (:meth:`score`), and four of five of these lists would take the place of those.
         """
-        return self._cached((fieldname, text, below), lambda: self._frequencies(fieldname, text, below))
-
-    def _frequencies(self, fieldname: str, text: str, below: int | None = None) -> dict[int, float]:
-        """A segment's searcher at a time (whoosh's matcher over all segments reads more), up to ``below``."""
         found: dict[int, float] = {}
         term = Term(fieldname, text)
         for searcher, offset in self.leaves:
             matcher = term.matcher(searcher)
-            while matcher.is_active() and (below is None or matcher.id() + offset < below):
-                found[matcher.id() + offset] = matcher.score()
+            while matcher.is_active():
+                docnum = matcher.id() + offset
+                if below is not None and docnum >= below:
+                    break
+                found[docnum] = matcher.score()
                 matcher.next()
         return found
 

@@ -21,8 +21,12 @@ from kb import store
 from kb.api import KnowledgeBase, LookupFailed
 from kb.cli import cli
 from kb.core.errors import IndexMissing
-from kb.search import QueryError, complete, fuzzy_glossary, rebuild_index, search, update_index
+from kb.search import QueryError, complete, fuzzy_glossary, index, rebuild_index, search, update_index
+from kb.search.compile import compile_query
+from kb.search.fuzzy import corrections
 from kb.search.index import index_dir, indexed_documents
+from kb.search.parse import parse
+from kb.search.postings import Postings
 from kb.search.quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
 from kb.store.lock import writer_lock
 from tests.conftest import SEED_DIR, corpus_path, import_seeds
@@ -249,6 +253,22 @@ def test_did_you_mean(kb):
     assert found.results[0].number == "702.2"
     assert search(kb.store, "Instabiltät").corrected == "Instabilität"
     assert search(kb.store, "deathtouch").corrected is None
+
+
+def test_a_stop_word_is_not_a_misspelling(kb):
+    """ "such" matches nothing (English drops it, no other text holds it), and the index's own words
+    lack it: read from there, as when the data stored with the index are stale, it was "much"."""
+    words = index.lexicon(kb.store)
+    languages = ["en", "ja", "zh"]
+    fresh = Postings(index.postings(kb.store).reader, languages)  # no stored vocabularies
+
+    def fixed(text: str) -> list[str]:
+        compiled = compile_query(parse(text), words, languages, None)
+        nothing = {concept.index: 0 for concept in compiled.concepts}
+        return [word for _, _, word in corrections(fresh, words, compiled, nothing, text, languages)]
+
+    assert fixed("such") == fixed("cost OR such") == fixed("コスト such") == []
+    assert fixed("costs such as deathtuch") == ["Deathtouch"]  # the other words corrected as before
 
 
 def test_a_rule_number_narrows_to_its_subtree(kb):
