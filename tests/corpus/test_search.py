@@ -269,6 +269,8 @@ def test_a_stop_word_is_not_a_misspelling(kb):
 
     assert fixed("such") == fixed("cost OR such") == fixed("コスト such") == []
     assert fixed("costs such as deathtuch") == ["Deathtouch"]  # the other words corrected as before
+    pasted = "A spell or ability may require “any target.” “Any target” is the same as “target creature, player”"
+    assert search(kb.store, pasted).corrected is None  # "the same as" was "the Game as"
 
 
 def test_a_rule_number_narrows_to_its_subtree(kb):
