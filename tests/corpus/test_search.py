@@ -256,8 +256,8 @@ def test_did_you_mean(kb):
 
 
 def test_a_stop_word_is_not_a_misspelling(kb):
-    """ "such" matches nothing (English drops it, no other text holds it), and the index's own words
-    lack it: read from there, as when the data stored with the index are stale, it was "much"."""
+    """English stop words match nothing (no index holds them) and were "corrected": "such" to "much"
+    (its nearest word in the index's words field), "same" to "Game" (in the stored vocabularies)."""
     words = index.lexicon(kb.store)
     languages = ["en", "ja", "zh"]
     fresh = Postings(index.postings(kb.store).reader, languages)  # no stored vocabularies
