@@ -126,9 +126,12 @@ def _japanese_kanji(text: str, lexicon: Lexicon | None) -> bool:
 
 
 class _Compiler:
-    def __init__(self, parsed: ParsedQuery, lexicon: Lexicon, languages: list[str], lang: str):
+    def __init__(
+        self, parsed: ParsedQuery, lexicon: Lexicon, languages: list[str], lang: str, unfound: frozenset = frozenset()
+    ):
         self.text = parsed.text
         self.lexicon = lexicon
+        self.unfound = unfound
         self.languages = [language_field(lang) for lang in dict.fromkeys(languages)]
         self.lang = lang
         self.concepts: list[QueryConcept] = []
@@ -217,6 +220,7 @@ class _Compiler:
             end = i + 1
             while (
                 pieces[i].han
+                and not any(start <= pieces[i].start < stop for start, stop in self.unfound)  # each on its own
                 and end < len(pieces)
                 and pieces[end].han
                 and end not in spans
@@ -271,7 +275,8 @@ class _Compiler:
                 continue  # Japanese and Chinese names are never spelled in Latin letters alone
             keys = [key_terms(lang, piece.text) if cjk[i] or lang not in CJK else () for i, piece in enumerate(pieces)]
             for match in self.lexicon.match(lang, keys):
-                candidates.setdefault((match.start, match.end), set()).update(match.pivots)
+                if (pieces[match.start].start, pieces[match.end - 1].end) not in self.unfound:
+                    candidates.setdefault((match.start, match.end), set()).update(match.pivots)
         chosen: dict[int, tuple[int, frozenset[str]]] = {}
         taken: set[int] = set()
         for (start, end), pivots in sorted(candidates.items(), key=lambda kv: (kv[0][0] - kv[0][1], kv[0][0])):
@@ -395,9 +400,20 @@ def _single(nodes: list) -> wq.Query | None:
     return nodes[0] if len(nodes) == 1 else None
 
 
-def compile_query(parsed: ParsedQuery, lexicon: Lexicon, languages: list[str], lang: str | None = None) -> Compiled:
-    """The plan of ``parsed`` over the analysis ``languages`` of the documents searched."""
+def compile_query(
+    parsed: ParsedQuery,
+    lexicon: Lexicon,
+    languages: list[str],
+    lang: str | None = None,
+    unfound: frozenset[tuple[int, int]] = frozenset(),
+) -> Compiled:
+    """The plan of ``parsed`` over the analysis ``languages`` of the documents searched.
+
+    ``unfound``: (start, end) of dictionary terms and of runs of Chinese characters that no rule
+    of the scope holds, not taken whole again: their words, the shorter terms inside them, or
+    their characters are searched instead.
+    """
     detected = query_language(parsed.text, lang, lexicon)
-    compiler = _Compiler(parsed, lexicon, languages, detected)
+    compiler = _Compiler(parsed, lexicon, languages, detected, unfound)
     plan = compiler.node(parsed.root) if parsed.root is not None else None
     return Compiled(plan, compiler.concepts, detected, compiler.highlights, compiler.prefixes, compiler.surfaces)

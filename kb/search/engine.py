@@ -25,6 +25,7 @@ from kb.search.plan import evaluate
 from kb.search.postings import Postings
 from kb.search.results import RuleVersion, SearchResult, SearchResults
 from kb.search.scope import Scope, renumber_undated, resolve_scope
+from kb.search.scripts import has_han
 from kb.search.snippets import matches, snippet, spelled
 from kb.store import Store, rows
 
@@ -63,6 +64,10 @@ def search(
     compiled = compile_query(parsed, words, scope.languages, preferred)
     verify = _verifier(store, postings, scope, codes)
     scores, hits = _run(compiled, postings, allowed, verify)
+    unfound = _unfound_terms(compiled, hits)
+    if unfound:  # "London Mulligan" where no rule names it: "mulligan" is still an answer
+        compiled = compile_query(parsed, words, scope.languages, preferred, unfound)
+        scores, hits = _run(compiled, postings, allowed, verify)
     fixes = corrections(
         postings, words, compiled, hits, parsed.text, scope.languages, (lambda: stored.vocabularies) if stored else None
     )
@@ -95,6 +100,19 @@ def search(
         did_you_mean=[corrected] if corrected else [],
         expansions=_expansions(compiled, words),
         warnings=parsed.warnings,
+    )
+
+
+def _unfound_terms(compiled: Compiled, hits: dict[int, int]) -> frozenset[tuple[int, int]]:
+    """The spans of the dictionary's terms, and of runs of Chinese characters, that matched nothing
+    in the scope (in any language)."""
+    return frozenset(
+        (concept.start, concept.end)
+        for concept in compiled.concepts
+        if hits.get(concept.index) == 0
+        and not concept.negated
+        and concept.kind == "word"
+        and (concept.pivots or len(concept.text) > 1 and has_han(concept.text))
     )
 
 

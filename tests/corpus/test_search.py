@@ -273,6 +273,14 @@ def test_a_stop_word_is_not_a_misspelling(kb):
     assert search(kb.store, pasted).corrected is None  # "the same as" was "the Game as"
 
 
+def test_a_term_no_rule_holds_is_searched_by_its_words(kb):
+    """No rule of section 9 says "London Mulligan" (the glossary's entry cites 103.5): the term,
+    in any language, gives way to its words and the shorter terms inside it ("mulligan", 再调度)."""
+    for query in ("London Mulligan", "ロンドン・マリガン", "伦敦再调度"):
+        assert numbers(kb, query, section="9")[:2] == numbers(kb, "mulligan", section="9")[:2] == ["903.12g", "902.5a"]
+    assert numbers(kb, "London Mulligan") == ["103.5"]  # where a rule holds it, the term is searched whole
+
+
 def test_a_rule_number_narrows_to_its_subtree(kb):
     assert set(numbers(kb, "702.26 token")) <= {"702.26"} | {f"702.26{c}" for c in "abcdefghijkmnp"}
     assert numbers(kb, "CR 702.26b") == ["702.26b"]
