@@ -50,6 +50,7 @@ from kb.search.scope import resolve_scope  # noqa: E402
 
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
 PEERS = ROOT.parent / "shared" / "peer-cases" / "bots.tsv"
+BLIND = ROOT / "tests" / "data" / "search_queries_blind.tsv"
 FRESH = [
     ("phased out token", "en"),
     ("Instabilität Spielstein", "de"),
@@ -239,6 +240,7 @@ def quality_of_every_set(kb) -> list[float]:
         "derived, held out": [c for c in derived if c.note == "held-out"],
         "judge bots' cases": peer_cases(kb, PEERS) if PEERS.exists() else [],
         "hand-written": load_queries(QUERIES),
+        "written blind": load_queries(BLIND),
     }
     run = lambda query: search(kb, query).results  # noqa: E731
     print("\nquality (targets on the derived sets: MRR >= 0.85, recall@3 >= 0.92 in en, ja, zh)")

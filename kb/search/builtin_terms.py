@@ -3,7 +3,9 @@
 Each line is ``lang<TAB>term<TAB>English term``; the English term is the pivot that
 links the words of all languages (the database's ``terms`` and ``glossary`` tables,
 then ``data/terms_curated.tsv`` when present, then these). Russian words follow the
-official Russian card text where there is one; slang is listed as English.
+official Russian card text where there is one; slang is listed in the language players say it in,
+with the English rules word it means (a phrase of the rules where no term names it: "blink" is
+what becomes a "new object").
 """
 
 TERMS = """
@@ -113,4 +115,48 @@ en	fizzles	doesn't resolve
 en	fizzled	doesn't resolve
 en	LTB	Leaves-the-battlefield abilities
 en	on the stack	Stack
+en	tutor	Search
+en	tutors	Search
+en	tutoring	Search
+en	sac	Sacrifice
+en	LIFO	Stack
+en	last in first out	Stack
+en	sorcery speed	Sorcery
+en	instant speed	Instant
+en	EOT	End Step
+en	first main	first main phase
+en	second main	second main phase
+en	wrath	Destroy
+en	board wipe	Destroy
+en	sweeper	Destroy
+en	blink	new object
+en	flicker	new object
+en	CMC	Mana Value
+en	converted mana cost	Mana Value
+en	MV	Mana Value
+en	DFC	Double-Faced Card
+en	MDFC	Modal Double-Faced Card
+en	TDFC	Transforming Double-Faced Card
+# Japanese: what players say beside the official words
+ja	サーチ	Search
+ja	立ち消え	doesn't resolve
+ja	立ち消える	doesn't resolve
+ja	ブリンク	new object
+ja	全体除去	Destroy
+ja	ピッチスペル	Alternative Cost
+ja	ライブラリーアウト	library with no cards
+ja	第1メイン	first main phase
+ja	第2メイン	second main phase
+ja	点数で見たマナ・コスト	Mana Value
+# Chinese: what players say beside the official words
+zh	一主	first main phase
+zh	第一主阶段	first main phase
+zh	二主	second main phase
+zh	第二主阶段	second main phase
+zh	磨牌	Mill
+zh	搜牌	Search
+zh	找牌	Search
+zh	触发异能	Triggered Ability
+zh	闪烁	new object
+zh	清场	Destroy
 """

@@ -94,7 +94,7 @@ def test_every_expected_rule_exists_in_the_language_it_is_asked_in(kb):
             "select r.number from rules r join documents d on d.id = r.document_id where d.lang = 'de'"
         )
     }
-    for case in load_queries(QUERIES):
+    for case in load_queries(QUERIES) + load_queries(QUERIES.with_name("search_queries_blind.tsv")):
         known = numbers_of.get(case.lang, numbers_of["en"]) | (german if case.lang == "de" else set())
         assert case.expected in known, case
 
@@ -177,6 +177,25 @@ def test_three_languages_find_the_same_rule(kb, query, first_lang):
     assert top.versions[0].lang == first_lang
     assert {"en", "ja", "zh"} <= {v.lang for v in top.versions}
     assert all(v.matched for v in top.versions)
+
+
+@pytest.mark.parametrize(
+    "query, rule",
+    [
+        ("tutor a card", "701.23"),  # Search
+        ("サーチ", "701.23"),
+        ("立ち消え", "608.2b"),  # fizzle: doesn't resolve
+        ("二主", "505.1"),  # the second main phase
+        ("磨牌", "701.17"),  # Mill
+        ("wrath", "701.8"),  # Destroy
+        ("CMC", "202.3"),  # Mana Value
+    ],
+)
+def test_players_words_find_the_rules_words(kb, query, rule):
+    """The words players use, in their languages, reach the rule by its own words (kb.search.builtin_terms)."""
+    assert any(
+        number == rule or number.startswith(rule) and number[len(rule)].isalpha() for number in numbers(kb, query)[:3]
+    )
 
 
 def test_the_german_judge_also_sees_the_german_rule(kb):
