@@ -11,7 +11,7 @@ Japanese and English rules. Sources, in order (all are read; none overrides):
 3. headings and glossary entries of a translation aligned with the English document of
    the nearest edition (same rule number; same cited rules), which is how Chinese gets in
    when its English edition is not imported;
-4. players' words and the Russian rule words of :mod:`kb.search.builtin_terms`.
+4. players' words and the Russian rule words of ``data/terms_builtin.tsv``.
 
 Keys are the analysed terms of the pair's language (stems for English, German,
 Russian; Sudachi words for Japanese; characters for Chinese, which has no word
@@ -21,7 +21,6 @@ that of "フェイズアウト".
 
 from __future__ import annotations
 
-import zlib
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -31,12 +30,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 from kb import store
+from kb.core.paths import DATA_DIR
 from kb.core.text import fold
 from kb.search.analyzers import japanese_words, language_field, terms
-from kb.search.builtin_terms import TERMS as BUILTIN_TERMS
 from kb.search.scripts import all_han, has_cjk
 from kb.terms import sources as term_sources
 from kb.terms.model import TermName
+
+BUILTIN = DATA_DIR / "terms_builtin.tsv"  # players' words, Russian and German rule words
 
 MAX_EDITION_GAP_DAYS = 366  # headings of editions further apart may have been renumbered
 _MAX_KEY = 10  # analysed terms (Chinese: characters) in the longest key matched
@@ -290,13 +291,12 @@ def database_state(conn) -> tuple:
 
 def sources_stamp() -> tuple:
     """What the lexicon depends on besides the database: the curated and built-in lists."""
-    curated = term_sources.CURATED
-    return (curated.stat().st_mtime_ns if curated.is_file() else None, zlib.crc32(BUILTIN_TERMS.encode("utf-8")))
+    return tuple(path.stat().st_mtime_ns if path.is_file() else None for path in (term_sources.CURATED, BUILTIN))
 
 
 def build_lexicon(conn) -> Lexicon:
     """The term dictionary of a database, from all its sources (a second or two)."""
-    return Lexicon([*database_names(conn), *tsv_names(BUILTIN_TERMS, "kb.search.builtin_terms")])
+    return Lexicon([*database_names(conn), *tsv_names(BUILTIN.read_text(encoding="utf-8"), "data/terms_builtin.tsv")])
 
 
 def name_spellings(names: Iterable) -> tuple[dict[str, str], dict[str, int]]:

@@ -192,7 +192,7 @@ def test_three_languages_find_the_same_rule(kb, query, first_lang):
     ],
 )
 def test_players_words_find_the_rules_words(kb, query, rule):
-    """The words players use, in their languages, reach the rule by its own words (kb.search.builtin_terms)."""
+    """The words players use, in their languages, reach the rule by its own words (data/terms_builtin.tsv)."""
     assert any(
         number == rule or number.startswith(rule) and number[len(rule)].isalpha() for number in numbers(kb, query)[:3]
     )
