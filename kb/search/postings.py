@@ -8,7 +8,8 @@ BM25F: a term's frequencies in the names (title, heading, glossary terms, weight
 indexing), text and examples of a rule are weighted, length-normalised per field (not the
 names), added, and saturated once, then multiplied by one idf. Statistics are taken within a
 language (the documents of that language, the documents that have the field), so the 13
-rules of the German page compare with the 3,300 of an English edition.
+rules of the German page compare with the 3,300 of an English edition (a translation into
+so small a language is weighed by the idf of its concept in the largest: kb.search.plan).
 """
 
 from __future__ import annotations
@@ -201,9 +202,16 @@ class Postings:
                 combined[docnum] = combined.get(docnum, 0.0) + weight * frequency
         if not combined:
             return {}
-        documents = max(self._language_count(lang, below), len(combined))
-        idf = log(1.0 + (documents - len(combined) + 0.5) / (len(combined) + 0.5))
+        _, idf = self._rarity(lang, len(combined), below)
         return {doc: idf * tf * (K1 + 1) / (tf + K1) for doc, tf in combined.items()}
+
+    def rarity(self, lang: str, texts: tuple[str, ...], prefix: bool = False, below: int | None = None):
+        """(documents of language ``lang``, idf) of a term, phrase or prefix as :meth:`score` weighs it."""
+        return self._rarity(lang, len(self.score(lang, texts, prefix, below)), below)
+
+    def _rarity(self, lang: str, matched: int, below: int | None) -> tuple[int, float]:
+        documents = max(self._language_count(lang, below), matched)
+        return documents, log(1.0 + (documents - matched + 0.5) / (matched + 0.5))
 
     # ---- filters and stored fields ------------------------------------------------------------------
 

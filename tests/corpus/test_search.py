@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from whoosh.query import Term
 
 from kb import store
 from kb.api import KnowledgeBase, LookupFailed
@@ -26,6 +27,7 @@ from kb.search.compile import compile_query
 from kb.search.fuzzy import corrections
 from kb.search.index import index_dir, indexed_documents
 from kb.search.parse import parse
+from kb.search.plan import Concept, evaluate
 from kb.search.postings import Postings
 from kb.search.quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
 from kb.store.lock import writer_lock
@@ -196,6 +198,26 @@ def test_players_words_find_the_rules_words(kb, query, rule):
     assert any(
         number == rule or number.startswith(rule) and number[len(rule)].isalpha() for number in numbers(kb, query)[:3]
     )
+
+
+def test_a_translation_into_a_page_of_few_rules_weighs_what_the_word_weighs(kb):
+    """ "Fähigkeit" is in one rule of the German page, "ability" in four of ten English rules: by the
+    page's own counts, "ability" found the page's 702.23a first on the whole corpus. A translation
+    read in a language of few texts takes the idf of the alternative read in the largest; the
+    query's own words (not boosted down) keep theirs."""
+    postings = index.postings(kb.store)
+    allowed = frozenset(range(postings.reader.doc_count_all()))
+    bound = postings.bound(allowed)
+    german = evaluate(Term("de", "fahig", boost=0.8), postings, allowed)
+    assert len(german) == 1
+    ((doc, raw),) = german.items()
+    english_idf = postings.rarity("en", ("abil",), False, bound)[1]
+    german_idf = postings.rarity("de", ("fahig",), False, bound)[1]
+    assert german_idf > 1.5 * english_idf
+    translated = evaluate(Concept(0, [Term("en", "abil"), Term("de", "fahig", boost=0.8)]), postings, allowed)
+    assert translated[doc] == pytest.approx(raw * english_idf / german_idf)
+    own = evaluate(Concept(0, [Term("en", "abil", boost=0.8), Term("de", "fahig")]), postings, allowed)
+    assert own[doc] == pytest.approx(raw / 0.8)
 
 
 def test_the_german_judge_also_sees_the_german_rule(kb):
