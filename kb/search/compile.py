@@ -172,6 +172,7 @@ class _Compiler:
                 child = self.node(item, negated)
                 if child is not None:
                     positives.append(child)
+        positives = [node for i, node in enumerate(positives) if node not in positives[:i]]  # "red ... red": once
         if not positives:
             return None
         combined = _single(positives) or (wq.And(positives) if strict else Soft(positives))

@@ -296,6 +296,15 @@ def test_did_you_mean(kb):
     assert search(kb.store, "deathtouch").corrected is None
 
 
+def test_a_word_said_twice_counts_once(kb):
+    """ "red" twice weighed as two words of five: rules about red things (700.16, worthy creatures)
+    came before the rule about blocking a creature with protection."""
+    query = "protection from red can red creatures block it"
+    plan = compile_query(parse(query), index.lexicon(kb.store), ["en", "ja", "zh"]).plan
+    assert len(plan.subqueries) == 4
+    assert numbers(kb, query)[0] == "702.16f"
+
+
 def test_a_stop_word_is_not_a_misspelling(kb):
     """English stop words match nothing (no index holds them) and were "corrected": "such" to "much"
     (its nearest word in the index's words field), "same" to "Game" (in the stored vocabularies)."""
