@@ -226,6 +226,7 @@ class _Compiler:
                 and pieces[end].han
                 and end not in spans
                 and pieces[end].word == pieces[i].word
+                and not {pieces[i].text, pieces[end].text} & _CHINESE_FUNCTION_CHARS  # 回合|的|阶段
             ):
                 end += 1
             runs.append([i, end, frozenset()])

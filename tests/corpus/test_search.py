@@ -305,6 +305,13 @@ def test_a_word_said_twice_counts_once(kb):
     assert numbers(kb, query)[0] == "702.16f"
 
 
+def test_a_run_of_unknown_chinese_characters_ends_at_a_function_character(kb):
+    """ "起动异能的流程" (the steps of activating an ability): 流程 is a word of its own, not part of
+    one concept "异能的流程" searched as the phrase 异能的流程, which no rule says."""
+    compiled = compile_query(parse("起动异能的流程"), index.lexicon(kb.store), ["zh"])
+    assert [concept.text for concept in compiled.concepts] == ["起动", "异能", "流程"]
+
+
 def test_a_stop_word_is_not_a_misspelling(kb):
     """English stop words match nothing (no index holds them) and were "corrected": "such" to "much"
     (its nearest word in the index's words field), "same" to "Game" (in the stored vocabularies)."""
