@@ -155,11 +155,12 @@ class Postings:
         return found
 
     def _part(self, fieldname: str, texts: tuple[str, ...], prefix: bool, below: int | None) -> dict[int, float]:
+        """One field's part of :meth:`score`, not cached: the score over all fields is."""
         if prefix:
-            return self._cached((fieldname, "*", texts, below), lambda: self._prefix(fieldname, texts[0], below))
+            return self._prefix(fieldname, texts[0], below)
         if len(texts) == 1:
             return self.frequencies(fieldname, texts[0], below)
-        return self._cached((fieldname, texts, below), lambda: self._phrase(fieldname, texts, below))
+        return self._phrase(fieldname, texts, below)
 
     # ---- all fields of a language: BM25F ------------------------------------------------------------
 
