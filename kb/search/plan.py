@@ -80,8 +80,8 @@ def _comparable(
 ) -> list[dict[int, float]]:
     """A translation (an alternative boosted below 1) read in a language of few texts, weighed by the
     idf of the alternative read in the largest: rarity measured among a page's rules says little.
-    "Fähigkeit" is in 1 of the German page's 39 rules, "ability" in 4 of 10 English ones: the page's
-    702.23a came first for "ability". The query's own words keep their own language's idf."""
+    "Fähigkeit" is in 1 of the index's 39 German texts, "ability" in 4 of 10 English ones: the
+    German page's 702.23a came first for "ability". The query's own words keep their language's idf."""
     bound = postings.bound(allowed)
     rarities = [
         postings.rarity(leaf.fieldname, _texts(leaf), isinstance(leaf, Prefix), bound) if result else None
