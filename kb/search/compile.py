@@ -127,7 +127,12 @@ def _japanese_kanji(text: str, lexicon: Lexicon | None) -> bool:
 
 class _Compiler:
     def __init__(
-        self, parsed: ParsedQuery, lexicon: Lexicon, languages: list[str], lang: str, unfound: frozenset = frozenset()
+        self,
+        parsed: ParsedQuery,
+        lexicon: Lexicon,
+        languages: list[str],
+        lang: str,
+        unfound: frozenset[tuple[int, int]] = frozenset(),
     ):
         self.text = parsed.text
         self.lexicon = lexicon

@@ -25,7 +25,7 @@ from kb.search.plan import evaluate
 from kb.search.postings import Postings
 from kb.search.results import RuleVersion, SearchResult, SearchResults
 from kb.search.scope import Scope, renumber_undated, resolve_scope
-from kb.search.scripts import has_han
+from kb.search.scripts import has_cjk, has_han
 from kb.search.snippets import matches, snippet, spelled
 from kb.store import Store, rows
 
@@ -104,15 +104,17 @@ def search(
 
 
 def _unfound_terms(compiled: Compiled, hits: dict[int, int]) -> frozenset[tuple[int, int]]:
-    """The spans of the dictionary's terms, and of runs of Chinese characters, that matched nothing
-    in the scope (in any language)."""
+    """The spans of the dictionary's terms of several words or characters, and of runs of Chinese
+    characters, that matched nothing in the scope (in any language). A one-word term stays: it
+    has nothing shorter to give way to, and a term is no misspelling to correct."""
     return frozenset(
         (concept.start, concept.end)
         for concept in compiled.concepts
         if hits.get(concept.index) == 0
         and not concept.negated
         and concept.kind == "word"
-        and (concept.pivots or len(concept.text) > 1 and has_han(concept.text))
+        and (len(concept.text.split()) > 1 or len(concept.text) > 1 and has_cjk(concept.text))
+        and (concept.pivots or has_han(concept.text))
     )
 
 
