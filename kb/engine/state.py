@@ -92,6 +92,7 @@ class Obj:
     loyalty_used_turn: int = -1
     face_up: bool = False  # planar cards in the command zone
     merged: list = field(default_factory=list)  # a mutated permanent's cards, top first: (card_id, CardDef)
+    merged_tokens: frozenset[int] = frozenset()  # the card_ids of its components that are tokens (730.2d)
     label: str = ""
 
     def __setattr__(self, name: str, value: Any) -> None:

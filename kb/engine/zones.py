@@ -122,13 +122,19 @@ def enter_battlefield(
 def merge(game: Game, card: Obj, perm: Obj, over: bool) -> None:
     """702.140c, 730: the card merges with the permanent, over or under it; one object with the
     characteristics of the topmost card and the abilities of all (a copiable effect, 730.2a). It is
-    the same object (730.2c), so it hasn't entered, and it phases out and in as one."""
+    the same object (730.2c), so it hasn't entered, and it phases out and in as one. It is a token only
+    if its topmost component is one (730.2d); each component keeps what it is for when it leaves (730.3)."""
     _detach_from_zone(game, card)
+    tokens = set(perm.merged_tokens) if perm.merged else ({perm.card_id} if perm.token else set())
+    if card.token:
+        tokens.add(card.card_id)
     parts = perm.merged or [(perm.card_id, perm.copy_of or perm.cdef)]
     parts = [(card.card_id, card.cdef)] + parts if over else parts + [(card.card_id, card.cdef)]
     top = parts[0][1]
     cards = [c for _i, c in parts]
     perm.merged = parts
+    perm.merged_tokens = frozenset(tokens)
+    perm.token = parts[0][0] in tokens
     perm.copy_of = dataclasses.replace(
         top,
         keywords=frozenset().union(*(c.keywords for c in cards)),
@@ -154,9 +160,11 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
     if to == "gone":
         _detach_from_zone(game, perm)
     elif to in ("graveyard", "exile", "hand", "library"):
+        if perm.merged:
+            perm.token = perm.card_id in perm.merged_tokens  # 730.3: each component goes as what it is
         fresh = put_in_zone(game, perm, to)
         for card_id, cdef in perm.merged:  # 730.3: each card of a merged permanent goes there
-            if card_id != perm.card_id:
+            if card_id != perm.card_id and card_id not in perm.merged_tokens:
                 part = game.make_obj(cdef, perm.owner, to, card_id=card_id)
                 part.label = next((k for k, v in game.labels.items() if v == card_id), "")
                 game.players[perm.owner].zone(to).insert(0, part)
