@@ -47,12 +47,19 @@ def _face_down_to_bottom(game: Game, card: Obj) -> Obj:
 
 
 def start(game: Game) -> None:
-    """901.5: the starting player turns up cards until a plane; nothing triggers."""
-    player = game.players[game.seats[0]]
+    """901.5: the starting player turns up cards until a plane; nothing triggers. In Grand Melee each player
+    who starts the game with a turn marker sets a starting plane, in the order of the markers (901.14a)."""
+    holders = [game.turn_markers[m] for m in sorted(game.turn_markers)] or [game.seats[0]]
+    for holder in holders:
+        _set_starting_plane(game, holder)
+
+
+def _set_starting_plane(game: Game, holder: str) -> None:
+    player = game.players[holder]
     for _ in range(len(player.planar_deck) + 1):
         if not player.planar_deck:
             raise RulesError(N_("the starting player's planar deck has no plane"))
-        card = _face_up(game, player.planar_deck[0], player.planar_deck)
+        card = _face_up(game, player.planar_deck[0], player.planar_deck, holder)
         if "Plane" in card.cdef.types:
             return
         _face_down_to_bottom(game, card)
