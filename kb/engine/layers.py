@@ -154,7 +154,9 @@ def _affected(game: Game, item: _Layered, ch: dict[int, Chars], perms: list[Obj]
         return [p for p in perms if p.oid == src.attached_to]
     if is_set_selector(sel):
         you = source_controller(game, src, ch)
-        return select_set(game, sel, you, src, chars=lambda o: ch[o.oid], pool=perms)
+        found = select_set(game, sel, you, src, chars=lambda o: ch[o.oid], pool=perms)
+        # 801.10, 901.13: in Grand Melee a plane affects only objects within its controller's range.
+        return [o for o in found if game.planar_reach(src, ch[o.oid].controller)]
     raise ValueError(f"unknown selector {sel!r} in a static ability of {src.name if src else '?'}")
 
 

@@ -24,7 +24,8 @@ def _static_objects(game: Game, src: Obj, params: dict) -> list[Obj] | None:
         return [host] if host is not None else []
     if is_set_selector(sel):
         you = game.planar_controller_of(src) if src.zone == "command" else game.controller(src)
-        return select_set(game, sel, you or game.active, src)
+        found = select_set(game, sel, you or game.active, src)
+        return [o for o in found if game.planar_reach(src, game.controller(o))]  # 801.10, 901.13
     raise ValueError(f"unknown selector {sel!r} in {src.name}")
 
 
@@ -37,7 +38,9 @@ def applies_count(game: Game, rule: str, player: str) -> int:
             params = params or {}
             if verb == rule and level_ok(src, params):
                 you = game.planar_controller_of(src) if src.zone == "command" else game.controller(src)
-                count += player in player_ref(game, params.get("players", "each"), you or game.active)
+                count += player in player_ref(game, params.get("players", "each"), you or game.active) and (
+                    game.planar_reach(src, player)
+                )
     return count
 
 
@@ -55,7 +58,9 @@ def applies(game: Game, rule: str, obj: Obj | None = None, player: str | None = 
                     return True
             elif player is not None:
                 you = game.planar_controller_of(src) if src.zone == "command" else game.controller(src)
-                if player in player_ref(game, params.get("players", "each"), you or game.active):
+                if player in player_ref(game, params.get("players", "each"), you or game.active) and (
+                    game.planar_reach(src, player)
+                ):
                     return True
             else:
                 return True

@@ -341,6 +341,30 @@ class Game:
                 return nxt
         return name
 
+    def range_of_influence(self) -> int | None:
+        """A player's range of influence in seats (801.2): 1 in Grand Melee (807.2a), else unlimited (None)."""
+        return 1 if self.turn_markers else None
+
+    def within_range(self, player: str, other: str) -> bool:
+        """Whether ``other`` (a player, or the controller of an object) is within ``player``'s range of
+        influence (801.2), counting the seats of the players still in the game."""
+        reach = self.range_of_influence()
+        if reach is None or player == other:
+            return True
+        seats = [p for p in self.seating if not self.players[p].left or p in (player, other)]
+        if player not in seats or other not in seats:
+            return False
+        apart = (seats.index(other) - seats.index(player)) % len(seats)
+        return min(apart, len(seats) - apart) <= reach
+
+    def planar_reach(self, source: Any, other: str) -> bool:
+        """901.13 with 801.10: a plane's or phenomenon's abilities affect only what is within its controller's
+        range of influence in Grand Melee; in other games they affect everything."""
+        if not self.turn_markers or getattr(source, "zone", None) != "command":
+            return True
+        controller = self.planar_controller_of(source)
+        return controller is None or self.within_range(controller, other)
+
     def apnap(self) -> list[str]:
         """Players in game in APNAP order, starting with the active player (101.4)."""
         order = self.in_game()
