@@ -64,6 +64,9 @@ class Ability:
     intervening_if: dict | None = None
     zone: str = "battlefield"  # activated: where its source must be ("hand": Talon Gates of Madara)
 
+    def __deepcopy__(self, memo: dict) -> "Ability":
+        return self  # immutable: a copy of a game (Game.copy) shares it
+
 
 @dataclass(frozen=True)
 class CardDef:
@@ -115,6 +118,9 @@ class CardDef:
     @property
     def is_planar(self) -> bool:
         return bool(self.types & {"Plane", "Phenomenon"})
+
+    def __deepcopy__(self, memo: dict) -> "CardDef":
+        return self  # immutable: a copy of a game (Game.copy) shares it
 
 
 def _events(value: Any) -> str | tuple | None:
@@ -295,6 +301,9 @@ class CardPool:
     def __init__(self, cards: dict[str, CardDef]):
         self._cards = cards
         self._folded = {name.casefold(): card for name, card in cards.items()}
+
+    def __deepcopy__(self, memo: dict) -> "CardPool":
+        return self  # immutable: a copy of a game (Game.copy) shares it
 
     def get(self, name: str) -> CardDef | None:
         return self._folded.get(str(name).casefold())

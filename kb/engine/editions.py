@@ -73,6 +73,9 @@ class Edition:
 
     date: str = LATEST
 
+    def __deepcopy__(self, memo: dict) -> "Edition":
+        return self  # immutable: a copy of a game (Game.copy) shares it
+
     @classmethod
     def of(cls, text: str | None) -> "Edition":
         if text is None:

@@ -210,10 +210,17 @@ class Runner:
         self.memory[p["as"]] = obj.oid if obj is not None else -1
 
     def a_illegal(self, p: dict, path: str, index: int) -> None:
+        """The action must be refused. A refused action leaves the game as it was before it (a resolution
+        refused halfway undone), less the answers it used up, so the scenario goes on with the next step."""
         ((verb, params),) = [(k, v) for k, v in p.items() if k != "reason"]
+        before = self.game.copy()
+        queued = list(self.game.choices)
         try:
             ACTIONS[verb](self, params, f"{path}.{verb}")
         except RulesError as exc:
+            spent = {i for i, entry in enumerate(queued) if not any(entry is left for left in self.game.choices)}
+            before.choices = [entry for i, entry in enumerate(before.choices) if i not in spent]
+            self.game = before
             reason = p.get("reason")
             # Scenario files give the English reason; the translated one is accepted too.
             if reason and not any(reason.casefold() in text.casefold() for text in (exc.english, str(exc))):
@@ -331,11 +338,17 @@ def _controller(game: Game, obj: Obj, ch: Any) -> str | None:
     return obj.phased_out_under if obj.phased_out else ch.controller
 
 
-def _attached_to(game: Game, obj: Obj) -> str | None:
+def _attached_to(game: Game, obj: Obj, expected: Any = None) -> str | None:
+    """The id of what ``obj`` is attached to; a merged permanent answers to the id of any of its
+    components (730.2c), so the expected one is given back when it names the host."""
     host = obj.attached_to
     if isinstance(host, int):
         found = game.by_oid(host)
-        return game.label_of(found) if found is not None and found.zone == "battlefield" else None
+        if found is None or found.zone != "battlefield":
+            return None
+        if isinstance(expected, str) and expected in game.labels and game.labelled(expected) is found:
+            return expected
+        return game.label_of(found)
     return host
 
 
@@ -362,7 +375,7 @@ OBJECT_CHECKS: dict[str, Callable[[Game, Obj, Any, Any], Any]] = {
     "tapped": lambda g, o, c, e: None if _out_of_play(g, o) else o.tapped,
     "counters": lambda g, o, c, e: {k: v for k, v in o.counters.items() if v},
     "stickers": lambda g, o, c, e: list(o.stickers),
-    "attached_to": lambda g, o, c, e: _attached_to(g, o),
+    "attached_to": lambda g, o, c, e: _attached_to(g, o, e),
     "attachments": lambda g, o, c, e: sorted(g.label_of(a) for a in g.all_permanents() if a.attached_to == o.oid),
     "in_combat": lambda g, o, c, e: o.in_combat,
     "attacking": lambda g, o, c, e: o.attacking,

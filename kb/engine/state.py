@@ -8,6 +8,7 @@ rules that name phased-out permanents (phasing itself, 702.26k/n, cleanup) ask
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -230,6 +231,9 @@ class Hooks:
     unseen: Callable[["Game", Obj], Any]
     collect: Callable[["Game", dict, list], None]
 
+    def __deepcopy__(self, memo: dict) -> "Hooks":
+        return self  # immutable: a copy of a game (Game.copy) shares it
+
 
 STEPS = (
     "untap",
@@ -296,6 +300,13 @@ class Game:
         self.teams: dict[str, tuple[str, ...]] = {}  # Two-Headed Giant: player -> their team (810)
         self.single_planar_deck = False  # 901.15
         self.turn_markers: dict[int, str] = {}  # Grand Melee (807.4): marker number -> its holder
+
+    def copy(self) -> "Game":
+        """An independent copy of the whole game; card definitions, the edition and the hooks are immutable and
+        shared. What a refused action leaves behind (``illegal``), and what a generated game is checked against."""
+        twin = copy.deepcopy(self)
+        touch()  # caches of characteristics are kept per version: none carries over
+        return twin
 
     # ----- identities -------------------------------------------------------------------
     def new_id(self) -> int:
