@@ -122,7 +122,7 @@ def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None
             return  # 800.4e; protection prevents the damage (702.16e)
         if infect:
             for member in game.team_of(target):  # 810.10: poison counters are shared by the team
-                game.players[member].poison += amount
+                game.change_poison(member, amount)
         else:
             change_life(game, target, -amount)
         return
@@ -131,9 +131,9 @@ def deal_damage(game: Game, source: Obj, amount: int, target: Obj | str) -> None
     if protected_from(game, target, source):
         return
     if "Planeswalker" in game.chars(target).types and "Creature" not in game.chars(target).types:
-        target.counters = {**target.counters, "loyalty": max(0, target.counters.get("loyalty", 0) - amount)}
+        game.set_counters(target, {**target.counters, "loyalty": max(0, target.counters.get("loyalty", 0) - amount)})
     elif infect:
-        target.counters = {**target.counters, "-1/-1": target.counters.get("-1/-1", 0) + amount}
+        game.set_counters(target, {**target.counters, "-1/-1": target.counters.get("-1/-1", 0) + amount})
     else:
         target.damage += amount
 

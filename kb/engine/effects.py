@@ -338,7 +338,7 @@ def v_counters(ctx: Ctx, p: dict) -> None:
     kind, n = p["kind"], amount(ctx, p.get("count", 1))
     for perm in objects(ctx, p["what"]):
         before = dict(perm.counters)
-        perm.counters = {**perm.counters, kind: perm.counters.get(kind, 0) + n}
+        ctx.game.set_counters(perm, {**perm.counters, kind: perm.counters.get(kind, 0) + n})
         _counters_added(ctx.game, perm, before)
 
 
@@ -350,7 +350,7 @@ def v_remove_counters(ctx: Ctx, p: dict) -> None:
         n = had if p.get("count") == "all" else amount(ctx, p.get("count", 1))
         if had <= 0:
             continue
-        perm.counters = {**perm.counters, kind: max(0, had - n)}
+        ctx.game.set_counters(perm, {**perm.counters, kind: max(0, had - n)})
         if had - n <= 0:
             ctx.game.emit("last_counter_removed", kind_removed=kind, **obj_event(ctx.game, perm))
 
@@ -419,11 +419,11 @@ def v_proliferate(ctx: Ctx, p: dict) -> None:
     ctx.vars["proliferated"] = got  # "permanents that had a counter put on them this way"
     for key in picked:
         if key in names:
-            game.players[key].poison += 1
+            game.change_poison(key, 1)
             continue
         perm = perms[keys.index(key)]
         before = dict(perm.counters)
-        perm.counters = {k: v + 1 if v > 0 else v for k, v in perm.counters.items()}
+        game.set_counters(perm, {k: v + 1 if v > 0 else v for k, v in perm.counters.items()})
         got.append(perm)
         _counters_added(game, perm, before)
 

@@ -28,6 +28,7 @@ def change_life(game: Game, name: str, delta: int) -> None:
         return
     for member in game.team_of(name):  # 810.9: the result is applied to the team's shared life total
         game.players[member].life += delta
+        game.events.append({"kind": "life", "player": member, "delta": delta})  # what explains a life total
     touch()
 
 

@@ -284,7 +284,7 @@ def activate(game: Game, player: str, perm: Obj, which: Any = None, targets: lis
     if cost.get("tap"):
         tap(game, perm)
     if "loyalty" in cost:
-        perm.counters = {**perm.counters, "loyalty": perm.counters.get("loyalty", 0) + cost["loyalty"]}
+        game.set_counters(perm, {**perm.counters, "loyalty": perm.counters.get("loyalty", 0) + cost["loyalty"]})
         perm.loyalty_used_turn = game.turn
     if cost.get("life"):
         change_life(game, player, -cost["life"])

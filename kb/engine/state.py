@@ -521,6 +521,23 @@ class Game:
     def attachments(self, obj: Obj, include_phased_out: bool = False) -> list[Obj]:
         return [p for p in self.battlefield if p.attached_to == obj.oid and (include_phased_out or not p.phased_out)]
 
+    # ----- changes every invariant must be able to explain ------------------------------
+    def set_counters(self, obj: Obj, counters: dict[str, int]) -> None:
+        """A permanent's counters become ``counters``: every change of counters on the battlefield goes
+        through here and is logged as an event ``counters`` (for each kind, by how many), so that a count
+        of counters can be explained by the game's events."""
+        old = obj.counters
+        obj.counters = counters
+        for kind in sorted(set(old) | set(counters)):
+            delta = counters.get(kind, 0) - old.get(kind, 0)
+            if delta:
+                self.events.append({"kind": "counters", "oid": obj.oid, "counter": kind, "delta": delta})
+
+    def change_poison(self, name: str, amount: int) -> None:
+        """A player gets poison counters (logged as the event ``poison``)."""
+        self.players[name].poison += amount
+        self.events.append({"kind": "poison", "player": name, "delta": amount})
+
     # ----- events and the trigger log --------------------------------------------------
     def emit(self, kind: str, lookback: Iterable[Obj] = (), **data: Any) -> None:
         """Something happened: abilities that trigger on it wait for the next priority."""

@@ -117,7 +117,7 @@ def _lore_counters(game: Game, active: str) -> None:
     for perm in game.permanents():
         if game.controller(perm) == active and (perm.copy_of or perm.cdef).chapters:
             before = dict(perm.counters)
-            perm.counters = {**perm.counters, "lore": perm.counters.get("lore", 0) + 1}
+            game.set_counters(perm, {**perm.counters, "lore": perm.counters.get("lore", 0) + 1})
             _counters_added(game, perm, before)
 
 
