@@ -35,11 +35,13 @@ def _face_up(game: Game, card: Obj, player_deck: list[Obj], player: str | None =
             fresh.chosen["marker"] = marker  # 901.14a: turned up for this turn marker
     fresh.label = card.label
     game.command.append(fresh)
+    touch()  # a face-up plane's static abilities apply from now on
     return fresh
 
 
 def _face_down_to_bottom(game: Game, card: Obj) -> Obj:
     game.command.remove(card)
+    touch()
     fresh = game.make_obj(card.cdef, card.owner, "planar_deck", card_id=card.card_id)
     fresh.label = card.label
     game.players[card.owner].planar_deck.append(fresh)

@@ -187,6 +187,10 @@ def pass_priority(game: Game, player: str | None = None) -> None:
         all_pass(game)
     else:
         game.priority = game.next_player(game.priority)
+        height = len(game.stack)
+        priority_point(game)  # 117.5: state-based actions and triggers each time a player would receive priority
+        if len(game.stack) != height:
+            game.passes = 0  # 117.3b: the passes in succession start over
 
 
 def at(game: Game, step: str, player: str | None, turn: int | None) -> bool:

@@ -22,9 +22,11 @@ from kb.i18n import N_
 def _detach_from_zone(game: Game, obj: Obj) -> None:
     if obj in game.battlefield:
         game.battlefield.remove(obj)
+        touch()
         return
     if obj in game.command:
         game.command.remove(obj)
+        touch()
         return
     for player in game.players.values():
         for zone in (player.hand, player.library, player.graveyard, player.exile, player.planar_deck):
@@ -111,6 +113,7 @@ def enter_battlefield(
             lore = int((choices or {}).get("chapter") or game_choice(game, controller, "chapter", options, perm.name))
         perm.counters["lore"] = perm.counters.get("lore", 0) + lore
     game.battlefield.append(perm)
+    touch()  # characteristics cached before it was there must not stand (the layers see it now)
     game.emit("enters", **obj_event(game, perm))
     if cdef.chapters:
         game.emit("lore_counter", before=0, after=perm.counters["lore"], entering=True, **obj_event(game, perm))
