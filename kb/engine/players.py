@@ -61,6 +61,7 @@ def leave_game(game: Game, name: str) -> None:
         if perm.phased_out:
             game.battlefield.remove(perm)  # 702.26k: nothing triggers
             perm.zone = "gone"
+            game.events.append({"kind": "left_phased_out", "oid": perm.oid, "to": "gone"})  # logged, triggers nothing
         else:
             leave_battlefield(game, perm, "gone", "left the game")
     for zone in (player.hand, player.library, player.graveyard, player.exile):
@@ -83,6 +84,7 @@ def leave_game(game: Game, name: str) -> None:
         if perm.phased_out:
             put_in_zone(game, perm, "exile")  # nothing can see it go (702.26n)
             perm.zone = "exile"
+            game.events.append({"kind": "left_phased_out", "oid": perm.oid, "to": "exile"})  # logged, triggers nothing
         else:
             leave_battlefield(game, perm, "exile", "left the game")
     owner_left(game, name)

@@ -66,6 +66,7 @@ def check_once(game: Game) -> bool:
         for perm in [p for p in game.all_permanents() if p.token and p.phased_out]:
             game.battlefield.remove(perm)  # ceases to exist, no zone change (702.23j)
             perm.zone = "gone"
+            game.events.append({"kind": "ceases_to_exist", "oid": perm.oid})  # logged, triggers nothing
             acted = True
     to_graveyard: list[Obj] = []
     to_destroy: list[Obj] = []
