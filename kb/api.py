@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 
     from importers.bundle import BundledText
     from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References
+    from kb.scenarios.fuzz import FuzzReport
     from kb.terms.glossary import GlossaryResult
 
 LookupFailed = MtgkbError  # the name callers have caught since the first release
@@ -716,6 +717,13 @@ class KnowledgeBase:
         from kb.scenarios import scenario_errors  # lazy: yaml and the engine, ~56 modules
 
         return scenario_errors()
+
+    def fuzz_scenarios(self, *, seed: int = 0, games: int = 200, max_steps: int = 24) -> "FuzzReport":
+        """Play generated games and check the engine's invariants after every step (docs/engine.md);
+        a FuzzReport whose failures carry each shrunk game as a scenario file."""
+        from kb.scenarios.fuzz import fuzz  # lazy: yaml and the engine, ~56 modules
+
+        return fuzz(seed=seed, games=games, max_steps=max_steps)
 
     # ---- history --------------------------------------------------------------------------------
 

@@ -129,3 +129,57 @@ def coverage_cmd(ctx: click.Context, as_json: bool) -> None:
     if errors:
         sys.exit(2)
     sys.exit(1 if any(row["missing"] for row in report.values()) else 0)
+
+
+@scenarios.command("fuzz")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the first game; the same seed plays the same games."
+)
+@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="How many games to play.")
+@click.option(
+    "--steps", "max_steps", type=click.IntRange(min=1), default=24, show_default=True, help="Actions per game, at most."
+)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Write each failure as a scenario file into this folder.",
+)
+@json_option(help="The games' figures and failures as JSON.")
+@click.pass_context
+def fuzz_cmd(ctx: click.Context, seed: int, games: int, max_steps: int, out: str | None, as_json: bool) -> None:
+    """Play generated games and check the rules' invariants after every step; exit 1 if one broke."""
+    kb = open_kb(ctx, memory=True)  # no database: the engine and the bundled cards only
+    report = kb.fuzz_scenarios(seed=seed, games=games, max_steps=max_steps)
+    written = []
+    if out:
+        folder = Path(out)
+        folder.mkdir(parents=True, exist_ok=True)
+        for failure in report.failures:
+            path = folder / f"fuzz_{failure.seed}_{failure.game}.yaml"
+            path.write_text(failure.scenario, encoding="utf-8")
+            written.append(str(path))
+    if as_json:
+        click.echo(json.dumps({**report.to_dict(), "written": written}, ensure_ascii=False, indent=2))
+    else:
+        for failure in report.failures:
+            click.echo(
+                _("BROKEN game {game}: {invariant} at step {step}: {message}").format(
+                    game=failure.game, invariant=failure.invariant, step=failure.step, message=failure.message
+                )
+            )
+            click.echo(failure.scenario)
+        click.echo(
+            _(
+                "{games} games from seed {seed}: {steps} steps played, {refused} refused by the rules, "
+                "{broken} invariants broken ({seconds} s)"
+            ).format(
+                games=report.games,
+                seed=report.seed,
+                steps=report.steps,
+                refused=report.refused,
+                broken=len(report.failures),
+                seconds=f"{report.seconds:.2f}",
+            )
+        )
+    sys.exit(1 if report.failures else 0)
