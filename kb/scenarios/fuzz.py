@@ -43,6 +43,9 @@ from kb.engine.state import ChoiceNeeded, Obj, version
 from kb.scenarios.play import CARD_DIR, load_scenarios
 
 EDITION = "2026-08-07"
+# Older rules a game may be played under: 702.23 with tokens that cease to exist phased out (2010), 702.25
+# before phased-out permanents of a player who left could phase in (2017); most games use today's.
+OLDER_EDITIONS = ["2010-07-16", "2017-08-25"]
 MAX_STEPS = 24
 MANY_KINDS = ("objects", "proliferate")
 RULES = {
@@ -99,6 +102,7 @@ class Kinds:
     permanents: list[str]  # non-creature, non-Aura permanents a game may start with
     auras: list[str]
     castable: list[str]  # what a hand may hold
+    phasing: list[str]  # cards whose text phases something: half of every hand
     lands: list[str]
     planes: list[str]
     phenomena: list[str]
@@ -116,10 +120,15 @@ def kinds_of(pool: CardPool) -> Kinds:
         ],
         auras=[c.name for c in defs if c.is_aura and (c.enchant or {}).get("kind", "creature") == "creature"],
         castable=[c.name for c in defs if not c.is_planar],
+        phasing=[c.name for c in defs if not c.is_planar and "phase" in c.text.casefold()],
         lands=[c.name for c in defs if "Land" in c.types],
         planes=[c.name for c in defs if "Plane" in c.types],
         phenomena=[c.name for c in defs if "Phenomenon" in c.types],
     )
+
+
+def pick_edition(rng: random.Random) -> str:
+    return rng.choice(OLDER_EDITIONS) if rng.random() < 0.15 else EDITION
 
 
 def make_setup(rng: random.Random, kinds: Kinds) -> dict:
@@ -163,7 +172,13 @@ def make_setup(rng: random.Random, kinds: Kinds) -> dict:
                 }
             )
     setup["battlefield"] = battlefield
-    setup["hands"] = {n: [rng.choice(kinds.castable) for _ in range(rng.randint(1, 4))] for n in names}
+    setup["hands"] = {
+        n: [rng.choice(kinds.phasing if rng.random() < 0.5 else kinds.castable) for _ in range(rng.randint(1, 4))]
+        for n in names
+    }
+    if count == 4 and rng.random() < 0.3:
+        setup["teams"] = [["A", "B"], ["C", "D"]]  # Two-Headed Giant (810)
+        del setup["life"]
     if count == 8:
         setup["turn_markers"] = ["A", "E"]
     if count == 8 or rng.random() < 0.25:
@@ -322,6 +337,8 @@ class Play:
                 check_state_based(game, skip)
             results.append(("ok", None))
         (plain_result, plain_exc), (twin_result, twin_exc) = results
+        if plain_result != "ok" and twin_result != "ok" and str(plain_exc) != str(twin_exc):
+            raise Broken("twins", f"{verb} was refused for another reason with twins: {plain_exc} / {twin_exc}")
         if (plain_result == "ok") != (twin_result == "ok"):
             raise Broken(
                 "twins",
@@ -481,11 +498,11 @@ def check_step(
 def check_state_based(game: Game, skip: frozenset[int]) -> None:
     """At a priority point no state-based action applies (704.3), and looking twice changes nothing."""
     if game.priority is not None and not game.game_over:
+        seen = version()  # any change of an object or effect moves it
         if sba.check_once(game):
             raise Broken("state_based", "a state-based action still applied where a player received priority")
-        seen = version()  # any change of an object or effect moves it
-        if sba.check_once(game) or version() != seen:
-            raise Broken("state_based", "checking state-based actions again changed the game")
+        if version() != seen:  # the state is as it was, so a second check would find the same: nothing
+            raise Broken("state_based", "checking state-based actions changed the game though none applied")
 
 
 def _difference(a: tuple, b: tuple) -> str:
@@ -589,9 +606,11 @@ def answer(rng: random.Random, exc: ChoiceNeeded) -> dict | None:
 
 
 # ----- games, failures, shrinking -----------------------------------------------------------------
-def play_game(setup: dict, rng: random.Random, pool: CardPool, max_steps: int = MAX_STEPS) -> Play:
+def play_game(
+    setup: dict, rng: random.Random, pool: CardPool, max_steps: int = MAX_STEPS, edition: str = EDITION
+) -> Play:
     """Generate and play one game; raises Broken with ``.play`` set when an invariant breaks."""
-    play = Play(setup, pool)
+    play = Play(setup, pool, edition)
     try:
         play.compare()
         for _ in range(max_steps):
@@ -628,12 +647,14 @@ def check_replay(play: Play) -> None:
         )
 
 
-def replay_checked(setup: dict, steps: list[dict], pool: CardPool) -> tuple[Broken | None, Play | None]:
+def replay_checked(
+    setup: dict, steps: list[dict], pool: CardPool, edition: str = EDITION
+) -> tuple[Broken | None, Play | None]:
     """Play ``steps`` from ``setup`` with every invariant checked (a refused step is left out): the broken
     invariant, if any (with the step that broke it as ``.step``), and the play as it stood then."""
     play = None
     try:
-        play = Play(setup, pool)
+        play = Play(setup, pool, edition)
         play.compare()
         for step in steps:
             play.attempt(step)
@@ -735,10 +756,12 @@ def final_expect(game: Game) -> dict:
     return want
 
 
-def scenario_yaml(failure_seed: int, game_no: int, invariant: str, message: str, setup: dict, steps: list) -> str:
+def scenario_yaml(
+    failure_seed: int, game_no: int, invariant: str, message: str, setup: dict, steps: list, edition: str = EDITION
+) -> str:
     """The failing game as a scenario file: ``mtgkb scenarios run FILE --twins`` (and the fuzz test) replay it."""
     doc = {
-        "edition": EDITION,
+        "edition": edition,
         "scenarios": [
             {
                 "name": f"generated game {game_no} of seed {failure_seed}: {invariant}",
@@ -768,14 +791,15 @@ def fuzz(
     for game_no in range(games):
         rng = random.Random(game_seed(seed, game_no))
         setup = make_setup(rng, kinds)
+        edition = pick_edition(rng)
         try:
-            play = play_game(setup, rng, pool, max_steps)
+            play = play_game(setup, rng, pool, max_steps, edition)
             report.steps += len(play.steps)
             report.refused += play.refused
             for event in play.plain.game.events:
                 report.events[event["kind"]] = report.events.get(event["kind"], 0) + 1
         except Broken as broken:
-            report.failures.append(written_failure(seed, game_no, setup, broken, pool))
+            report.failures.append(written_failure(seed, game_no, setup, broken, pool, edition))
         if progress is not None:
             progress(game_no + 1)
     report.seconds = time.perf_counter() - start
@@ -783,7 +807,9 @@ def fuzz(
     return report
 
 
-def written_failure(seed: int, game_no: int, setup: dict, broken: Broken, pool: CardPool) -> FuzzFailure:
+def written_failure(
+    seed: int, game_no: int, setup: dict, broken: Broken, pool: CardPool, edition: str = EDITION
+) -> FuzzFailure:
     """A broken game, shrunk, as a failure with its scenario file."""
     failed: Play = broken.play  # type: ignore[attr-defined]
     pending = getattr(broken, "step", None)
@@ -791,11 +817,11 @@ def written_failure(seed: int, game_no: int, setup: dict, broken: Broken, pool: 
     invariant = broken.invariant
 
     def fails(s: dict, st: list) -> bool:
-        again, _play = replay_checked(s, st, pool)
+        again, _play = replay_checked(s, st, pool, edition)
         return again is not None and again.invariant == invariant
 
     small_setup, small_steps = shrink(setup, whole, fails)
-    again, play = replay_checked(small_setup, small_steps, pool)
+    again, play = replay_checked(small_setup, small_steps, pool, edition)
     if again is None or play is None:  # the shrunk game no longer breaks it: keep the whole game
         small_setup, again, play = setup, broken, failed
     last = getattr(again, "step", None)
@@ -809,5 +835,5 @@ def written_failure(seed: int, game_no: int, setup: dict, broken: Broken, pool: 
         len(failed.steps),
         again.message,
         len(steps),
-        scenario_yaml(seed, game_no, invariant, again.message, small_setup, steps),
+        scenario_yaml(seed, game_no, invariant, again.message, small_setup, steps, edition),
     )
