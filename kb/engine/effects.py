@@ -78,7 +78,8 @@ def objects(ctx: Ctx, spec: Any, specific_phased_out: bool = False) -> list[Obj]
     if isinstance(spec, str) and spec.startswith("$"):
         return [o for o in ctx.vars.get(spec[1:], []) if _live(game, o) is not None]
     if is_set_selector(spec):
-        return select_set(game, _subst(ctx, spec), ctx.controller, ctx.source, ctx=ctx)
+        found = select_set(game, _subst(ctx, spec), ctx.controller, ctx.source, ctx=ctx)
+        return [o for o in found if game.planar_reach(ctx.source, game.controller(o))]  # 801.10, 901.13
     raise RulesError(N_("unknown selector {selector} in {source}"), selector=repr(spec), source=ctx.source_name)
 
 
@@ -110,7 +111,11 @@ def players(ctx: Ctx, ref: Any) -> list[str]:
         return [t for t in ctx.targets if isinstance(t, str) and not game.players[t].left]
     if ref == "owner_of_target":
         return [t.owner for t in objects(ctx, "target")]
-    return [p for p in player_ref(game, ref, ctx.controller, ctx) if not game.players[p].left]
+    return [
+        p
+        for p in player_ref(game, ref, ctx.controller, ctx)
+        if not game.players[p].left and game.planar_reach(ctx.source, p)  # 801.10, 901.13
+    ]
 
 
 def amount(ctx: Ctx, value: Any) -> int:

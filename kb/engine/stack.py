@@ -35,7 +35,20 @@ TARGET_KINDS = {
 
 # ----- targets ---------------------------------------------------------------------------
 def candidates(game: Game, spec: dict, controller: str, source: Obj | None) -> list[tuple[str, Any]]:
-    """Legal choices for one target: (key a scenario names it by, the object or player)."""
+    """Legal choices for one target: (key a scenario names it by, the object or player); in Grand Melee a
+    plane's or phenomenon's ability targets only what is within its controller's range (801.10, 901.13)."""
+    found = _candidates(game, spec, controller, source)
+    if source is None or not game.turn_markers or source.zone != "command":
+        return found
+    return [
+        (key, value)
+        for key, value in found
+        if not isinstance(value, (str, Obj))
+        or game.planar_reach(source, value if isinstance(value, str) else game.controller(value))
+    ]
+
+
+def _candidates(game: Game, spec: dict, controller: str, source: Obj | None) -> list[tuple[str, Any]]:
     kind = spec.get("kind", "creature")
     flt = dict(spec.get("filter", {}))
     out: list[tuple[str, Any]] = []

@@ -106,6 +106,9 @@ def collect(game: Game, event: dict, lookback: list[Obj]) -> None:
                 continue  # Grand Melee: chaos ensues on the planes of the player who rolled (901.14)
             if not _matches(game, ability.when, src, you, event):
                 continue
+            who = event.get("controller") or event.get("player")
+            if isinstance(who, str) and who in game.players and not game.planar_reach(src, who):
+                continue  # 801.11, 901.13: in Grand Melee a plane doesn't see events outside its controller's range
             game.pending.append(PendingTrigger(ability, src, src.name, you, event))
     for delayed in list(game.delayed):
         if delayed["on"] != kind:
