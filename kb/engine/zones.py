@@ -241,6 +241,7 @@ def attach(game: Game, perm: Obj, host: Obj | str) -> None:
     old = perm.attached_to
     perm.attached_to = host if isinstance(host, str) else host.oid
     perm.timestamp = game.new_timestamp()
+    game.events.append({"kind": "attached", "oid": perm.oid})  # logged (it triggers nothing): what moved it
     if isinstance(old, int) and old != perm.attached_to:
         unattached(game, perm, old)
 

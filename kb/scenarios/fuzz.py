@@ -307,13 +307,7 @@ class Play:
         for runner, skip in ((self.plain, frozenset()), (self.twins, self.skip)):
             game = runner.game
             before = _fingerprint(game)
-            b0 = {p.oid: p for p in game.battlefield}
-            phased_before = {p.oid: _phased_state(p) for p in game.battlefield if p.phased_out}
-            seen = len(game.events)
-            life0 = {n: (pl.life, pl.poison) for n, pl in game.players.items()}
-            counters0 = {p.oid: dict(p.counters) for p in game.battlefield}
-            cards0 = owned_cards(game)
-            in_game0 = set(game.in_game())
+            snapshot = Before.of(game)
             path = f"steps[{len(self.steps)}].{verb}"
             try:
                 if verb in ("expect", "illegal"):
@@ -332,7 +326,7 @@ class Play:
                 raise Broken("exception", f"{verb}: {type(exc).__name__}: {exc}") from exc
             game = runner.game
             gives_priority = verb not in ("choose", "fix", "remember", "expect")  # these wait for the next action
-            check_step(game, b0, phased_before, game.events[seen:], life0, counters0, cards0, in_game0, skip)
+            check_step(game, snapshot, skip)
             if gives_priority:
                 check_state_based(game, skip)
             results.append(("ok", None))
@@ -426,18 +420,38 @@ def owned_cards(game: Game) -> dict[str, int]:
     return counts
 
 
-def check_step(
-    game: Game,
-    b0: dict[int, Obj],
-    phased_before: dict[int, Any],
-    events: list[dict],
-    life0: dict[str, tuple[int, int]],
-    counters0: dict[int, dict[str, int]],
-    cards0: dict[str, int],
-    in_game0: set[str],
-    skip: frozenset[int],
-) -> None:
+@dataclass
+class Before:
+    """What a game was before a step: what its invariants compare the game after the step with."""
+
+    battlefield: dict[int, Obj]
+    phased_out: dict[int, tuple]  # the state of each phased-out permanent
+    events: int  # how many events the game had logged
+    life: dict[str, tuple[int, int]]  # life and poison
+    counters: dict[int, dict[str, int]]
+    attached: dict[int, Any]
+    cards: dict[str, int]
+    in_game: set[str]
+
+    @classmethod
+    def of(cls, game: Game) -> "Before":
+        return cls(
+            battlefield={p.oid: p for p in game.battlefield},
+            phased_out={p.oid: _phased_state(p) for p in game.battlefield if p.phased_out},
+            events=len(game.events),
+            life={n: (pl.life, pl.poison) for n, pl in game.players.items()},
+            counters={p.oid: dict(p.counters) for p in game.battlefield},
+            attached={p.oid: p.attached_to for p in game.battlefield},
+            cards=owned_cards(game),
+            in_game=set(game.in_game()),
+        )
+
+
+def check_step(game: Game, before: Before, skip: frozenset[int]) -> None:
     """The invariants of one game after one accepted step."""
+    b0, phased_before, events = before.battlefield, before.phased_out, game.events[before.events :]
+    life0, counters0, attached0 = before.life, before.counters, before.attached
+    cards0, in_game0 = before.cards, before.in_game
     b1 = {p.oid: p for p in game.battlefield}
     entered = {e["oid"] for e in events if e["kind"] == "enters"}
     left = {e["oid"] for e in events if e["kind"] in ("leaves", "left_phased_out", "ceases_to_exist")}
@@ -481,6 +495,17 @@ def check_step(
                     f"{perm.label or perm.name} had {was.get(kind, 0)} {kind} counters and has "
                     f"{perm.counters.get(kind, 0)}; the events say {logged:+d}",
                 )
+    # Attachments change only by attaching and unattaching, or because the host is gone (702.26d: phasing
+    # keeps them).
+    moved = {e["oid"] for e in events if e["kind"] in ("attached", "becomes_unattached")}
+    for oid in set(b0) & set(b1):
+        if attached0[oid] != b1[oid].attached_to and oid not in moved:
+            host = attached0[oid]
+            if isinstance(host, int) and host not in b1:
+                continue
+            raise Broken(
+                "zone_change", f"{b1[oid].label or b1[oid].name} moved from {host} to {b1[oid].attached_to} unexplained"
+            )
     cards1 = owned_cards(game)
     for name in game.in_game():
         if name in gone_players or name not in in_game0:

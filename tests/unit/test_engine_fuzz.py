@@ -16,6 +16,7 @@ from kb.engine.runner import Runner
 from kb.scenarios import SCENARIO_DIR, run_scenarios
 from kb.scenarios.fuzz import (
     CARD_DIR,
+    Before,
     Broken,
     Play,
     check_file,
@@ -26,7 +27,6 @@ from kb.scenarios.fuzz import (
     game_seed,
     kinds_of,
     make_setup,
-    owned_cards,
     play_game,
     scenario_yaml,
     shrink,
@@ -82,23 +82,31 @@ def test_a_twin_that_changes_breaks_the_twins_invariant():
 
 def test_a_life_change_without_an_event_breaks_accounting():
     game = build(DUEL, POOL, Edition())
-    b0 = {p.oid: p for p in game.battlefield}
-    cards = owned_cards(game)
-    check_step(game, b0, {}, [], {"A": (20, 0), "B": (20, 0)}, {o: {} for o in b0}, cards, {"A", "B"}, frozenset())
-    game.players["A"].life -= 3
+    before = Before.of(game)
+    check_step(game, before, frozenset())
+    game.players["A"].life -= 3  # as if some rule changed a life total without saying so
     with pytest.raises(Broken) as caught:
-        check_step(game, b0, {}, [], {"A": (20, 0), "B": (20, 0)}, {o: {} for o in b0}, cards, {"A", "B"}, frozenset())
+        check_step(game, before, frozenset())
     assert caught.value.invariant == "accounting" and "A's life" in caught.value.message
 
 
 def test_an_enters_event_for_a_permanent_already_there_breaks_zone_change():
     game = build(DUEL, POOL, Edition())
-    bears = game.labelled("bears")
-    b0 = {p.oid: p for p in game.battlefield}
-    events = [{"kind": "enters", "oid": bears.oid}]
+    before = Before.of(game)
+    game.events.append({"kind": "enters", "oid": game.labelled("bears").oid})
     with pytest.raises(Broken) as caught:
-        check_step(game, b0, {}, events, {"A": (20, 0), "B": (20, 0)}, {}, owned_cards(game), {"A", "B"}, frozenset())
+        check_step(game, before, frozenset())
     assert caught.value.invariant == "zone_change"
+
+
+def test_an_attachment_that_moves_unexplained_breaks_zone_change():
+    setup = {**DUEL, "battlefield": [*DUEL["battlefield"], {"card": "Memnite", "id": "memnite", "controller": "A"}]}
+    game = build(setup, POOL, Edition())
+    before = Before.of(game)
+    game.labelled("pacifism").attached_to = game.labelled("memnite").oid
+    with pytest.raises(Broken) as caught:
+        check_step(game, before, frozenset())
+    assert caught.value.invariant == "zone_change" and "pacifism" in caught.value.message
 
 
 def test_a_state_based_action_left_undone_breaks_state_based():
