@@ -29,9 +29,13 @@ def _detach_from_zone(game: Game, obj: Obj) -> None:
         touch()
         return
     for player in game.players.values():
-        for zone in (player.hand, player.library, player.graveyard, player.exile, player.planar_deck):
+        for name in ("hand", "library", "graveyard", "exile", "planar_deck"):
+            zone = player.zone(name)
             if obj in zone:
                 zone.remove(obj)
+                game.events.append(
+                    {"kind": "zone_out", "owner": player.name, "zone": name, "card_id": obj.card_id}
+                )  # logged only
                 return
     for item in game.stack:
         if item.source is obj and item.kind == "spell":
@@ -56,6 +60,9 @@ def put_in_zone(game: Game, obj: Obj, zone: str, position: str = "top") -> Obj |
         target.append(fresh)
     else:
         target.insert(0, fresh)
+    game.events.append(
+        {"kind": "zone_in", "owner": obj.owner, "zone": zone, "card_id": obj.card_id}
+    )  # logged: what a zone's count owes
     return fresh
 
 
@@ -171,6 +178,7 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
                 part = game.make_obj(cdef, perm.owner, to, card_id=card_id)
                 part.label = next((k for k, v in game.labels.items() if v == card_id), "")
                 game.players[perm.owner].zone(to).insert(0, part)
+                game.events.append({"kind": "zone_in", "owner": perm.owner, "zone": to, "card_id": card_id})
     else:
         raise RulesError(N_("unknown zone {zone}"), zone=repr(to))
     # Whatever was attached keeps pointing at the old object, which no longer

@@ -47,6 +47,7 @@ EDITION = "2026-08-07"
 # before phased-out permanents of a player who left could phase in (2017); most games use today's.
 OLDER_EDITIONS = ["2010-07-16", "2017-08-25"]
 MAX_STEPS = 24
+ZONES = ("hand", "library", "graveyard", "exile")  # a player's zones whose counts the events explain
 MANY_KINDS = ("objects", "proliferate")
 # The rules a written-out failure cites; "replay" and "exception" break no rule of their own, and cite the
 # rules' scope (100.1) until the developer who fixes the engine names the rule the case is about.
@@ -257,7 +258,7 @@ def observe(game: Game, skip: frozenset[int]) -> tuple:
         tuple((i.kind, i.source_name, i.controller) for i in game.stack),
         tuple(t.source_name for t in game.pending),
         tuple((e.source, e.label) for e in game.log),
-        tuple(e["kind"] for e in game.events if e.get("oid") not in skip),  # 702.26k may remove a twin
+        tuple(e["kind"] for e in game.events if e.get("oid") not in skip and e.get("card_id") not in skip),
         len([e for e in game.effects if not e.ended]),
     )
 
@@ -434,6 +435,7 @@ class Before:
     attached: dict[int, Any]
     cards: dict[str, int]
     in_game: set[str]
+    zones: dict[str, dict[str, int]]  # each player's count of cards in each zone
 
     @classmethod
     def of(cls, game: Game) -> "Before":
@@ -446,6 +448,7 @@ class Before:
             attached={p.oid: p.attached_to for p in game.battlefield},
             cards=owned_cards(game),
             in_game=set(game.in_game()),
+            zones={n: {z: len(pl.zone(z)) for z in ZONES} for n, pl in game.players.items()},
         )
 
 
@@ -508,6 +511,19 @@ def check_step(game: Game, before: Before, skip: frozenset[int]) -> None:
             raise Broken(
                 "zone_change", f"{b1[oid].label or b1[oid].name} moved from {host} to {b1[oid].attached_to} unexplained"
             )
+    for name in game.in_game():
+        if name not in in_game0:
+            continue
+        for zone in ZONES:
+            came = sum(1 for e in events if e["kind"] == "zone_in" and e["owner"] == name and e["zone"] == zone)
+            went = sum(1 for e in events if e["kind"] == "zone_out" and e["owner"] == name and e["zone"] == zone)
+            count = len(game.players[name].zone(zone))
+            if count - before.zones[name][zone] != came - went:
+                raise Broken(
+                    "accounting",
+                    f"{name}'s {zone} went from {before.zones[name][zone]} to {count} cards; the events say "
+                    f"{came} in and {went} out",
+                )
     cards1 = owned_cards(game)
     for name in game.in_game():
         if name in gone_players or name not in in_game0:

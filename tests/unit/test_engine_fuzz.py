@@ -90,6 +90,16 @@ def test_a_life_change_without_an_event_breaks_accounting():
     assert caught.value.invariant == "accounting" and "A's life" in caught.value.message
 
 
+def test_a_card_moved_between_zones_without_an_event_breaks_accounting():
+    game = build(DUEL, POOL, Edition())
+    before = Before.of(game)
+    library, hand = game.players["B"].library, game.players["B"].hand
+    hand.append(library.pop(0))  # a draw no rule logged
+    with pytest.raises(Broken) as caught:
+        check_step(game, before, frozenset())
+    assert caught.value.invariant == "accounting" and "B's" in caught.value.message
+
+
 def test_an_enters_event_for_a_permanent_already_there_breaks_zone_change():
     game = build(DUEL, POOL, Edition())
     before = Before.of(game)
