@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from kb.cli import cli
 from kb.engine import Edition, build, load_pool
+from kb.engine.cards import parse_card
 from kb.engine.runner import Runner
 from kb.scenarios import SCENARIO_DIR, run_scenarios
 from kb.scenarios.fuzz import (
@@ -28,8 +29,10 @@ from kb.scenarios.fuzz import (
     kinds_of,
     make_setup,
     play_game,
+    replay_checked,
     scenario_yaml,
     shrink,
+    written_failure,
 )
 
 POOL = load_pool(CARD_DIR)
@@ -139,6 +142,38 @@ def test_shrinking_keeps_only_what_the_failure_needs():
     assert small_steps == [{"cast": {"player": "A", "card": "Murder"}}]
     assert [e["id"] for e in small_setup["battlefield"]] == ["bears"]
     assert small_setup["hands"] == {"A": [], "B": []}
+
+
+def test_a_broken_game_is_shrunk_into_a_scenario_file_that_still_breaks(tmp_path):
+    """A card whose data the engine can't apply (a static ability with an unknown selector) makes an action
+    raise something other than a refusal: the game is shrunk to the two steps and the card that matter."""
+    bad = {
+        "name": "Bad Anthem",
+        "types": ["Enchantment"],
+        "cost": "{1}",
+        "text": "(test card) Its creatures get +1/+1, said with a selector the engine doesn't know.",
+        "static": [{"pump": {"affected": "bogus", "power": 1, "toughness": 1}}],
+    }
+    pool = POOL.with_cards([parse_card(bad, "cards[0]")])
+    setup = {
+        **DUEL,
+        "battlefield": [*DUEL["battlefield"], {"card": "Memnite", "id": "memnite", "controller": "B"}],
+        "hands": {"A": ["Murder", "Bad Anthem"], "B": ["Giant Growth"]},
+    }
+    steps = [{"pass": "A"}, {"cast": {"player": "A", "card": "Bad Anthem"}}, {"resolve": 1}, {"pass": "A"}]
+    broken, play = replay_checked(setup, steps, pool)
+    assert broken is not None and broken.invariant == "exception" and "unknown selector" in broken.message
+    broken.play = play  # as play_game leaves it
+    failure = written_failure(4, 2, setup, broken, pool)
+    doc = yaml.safe_load(failure.scenario)
+    (scenario,) = doc["scenarios"]
+    assert scenario["steps"] == [{"cast": {"player": "A", "card": "Bad Anthem"}}, {"resolve": 1}]
+    assert scenario["setup"]["battlefield"] == [] and scenario["setup"]["hands"] == {"A": ["Bad Anthem"], "B": []}
+    assert (failure.invariant, failure.steps, failure.game, failure.seed) == ("exception", 2, 2, 4)
+    doc["cards"] = [bad]
+    path = tmp_path / "found.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    assert [(name, invariant) for name, invariant, _m in check_file(str(path))] == [(scenario["name"], "exception")]
 
 
 @pytest.mark.parametrize("game_no", range(6))
