@@ -8,18 +8,22 @@ The game is played twice side by side: as it is, and with a phased-out twin of e
 After every step these invariants are checked (docs/engine.md, "Invariants on generated games"):
 
 ``twins``          the game with twins looks exactly like the game without them (702.26b): same
-                   actions allowed and refused, same objects, values, triggers and events;
+                   actions allowed and refused for the same reasons, same objects, values, triggers
+                   and events;
 ``phased_out``     no event names a permanent that is phased out, and a permanent that stays phased
                    out through a step keeps its counters, attachments, status and controller (702.26b);
 ``zone_change``    phasing makes no permanent enter or leave (702.26d): an object that enters is new,
-                   an object that leaves is gone, an object that phases keeps its identity;
+                   an object that leaves is gone, an object that phases keeps its identity, and
+                   attachments move only when something attaches or unattaches them;
 ``state_based``    where a player would receive priority, no state-based action applies any more
                    (704.3), and checking them again changes nothing;
-``accounting``     every life and poison total, every count of counters on a permanent, every
-                   player's cards and every permanent that came or went is explained by the game's
-                   events (119, 122, 400.7);
+``accounting``     every life and poison total, every count of counters on a permanent, the count
+                   of every player's hand, library, graveyard and exile, every player's cards and
+                   every permanent that came or went is explained by the game's events (119, 122,
+                   400.7);
 ``replay``         the same steps from the same setup play the same game again;
-``exception``      no action raises anything but a refusal by the rules.
+``exception``      no action raises anything but a refusal by the rules (and every generated setup
+                   is one the scenario language accepts).
 
 A failing game is shrunk (steps, then permanents and cards of the setup, are left out while the
 same invariant still fails) and written out as a scenario file.
