@@ -25,8 +25,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, NoReturn
+from urllib.error import HTTPError, URLError
+from urllib.request import Request, urlopen
 
 from importers.records import SourceError
+from kb.core.errors import SourceUnavailable
 from kb.i18n import _
 
 SCRYFALL, MTGJSON = "scryfall-cards", "mtgjson-cards"
@@ -420,10 +423,6 @@ def download(url: str, destination: Path, *, progress: Progress | None = None, t
 
     SourceUnavailable when it cannot be had, SourceError when it stops short of its stated length.
     """
-    from urllib.error import HTTPError, URLError  # lazy: urllib.request, ~66 modules, only to download
-    from urllib.request import Request, urlopen
-
-    from kb.core.errors import SourceUnavailable
 
     received = expected = 0
     try:
@@ -459,10 +458,6 @@ def download(url: str, destination: Path, *, progress: Progress | None = None, t
 
 
 def _get(url: str, *, timeout: float, limit: int) -> bytes:
-    from urllib.error import HTTPError, URLError  # lazy: urllib.request, only to download
-    from urllib.request import Request, urlopen
-
-    from kb.core.errors import SourceUnavailable
 
     try:
         with urlopen(Request(url, headers=_HEADERS), timeout=timeout) as response:

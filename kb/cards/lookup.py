@@ -13,13 +13,14 @@ import re
 from dataclasses import dataclass, field
 
 from kb.cards.terms import TermLink, find_terms, term_index
-from kb.core.errors import CardNotFound, NoDatabase
+from kb.core.errors import CardNotFound
 from kb.core.model import Serialisable
 from kb.i18n import _
 from kb.store.cards import all_names, card_key, card_names_of, card_row, cards_named, has_cards, names_starting
 from kb.store.reader import Store
 
 SUGGESTIONS = 5
+SURE = 88  # a near spelling taken for the card without asking: one letter off in a name of ten
 
 
 @dataclass
@@ -55,10 +56,11 @@ def find_card(store: Store, name: str) -> CardView:
     """The card ``name`` names (exactly, after folding; else the only card near it), linked; else
     CardNotFound with the nearest names."""
     if not has_cards(store.conn):
-        raise NoDatabase(
+        raise CardNotFound(
             _(
-                "no cards imported: run 'mtgkb update --cards' (downloads Scryfall's Oracle cards) or 'mtgkb import FILE'"
-            )
+                "no card named {name!r}: no cards are imported; run 'mtgkb update --cards' (downloads "
+                "Scryfall's Oracle cards) or 'mtgkb import FILE' (a Scryfall or MTGJSON card file)"
+            ).format(name=name)
         )
     key = card_key(name)
     hits = cards_named(store.conn, [key]) if key else []
@@ -67,13 +69,13 @@ def find_card(store: Store, name: str) -> CardView:
         _key, card_id, matched, lang = hits[0]
     else:
         near = suggestions(store, key)
-        if len(near) != 1:
+        if len(near) != 1 or near[0][2] < SURE:
             raise CardNotFound(
                 _("no card named {name!r}").format(name=name)
-                + (_("; did you mean: {names}?").format(names=", ".join(n for _i, n in near)) if near else ""),
-                [n for _i, n in near],
+                + (_("; did you mean: {names}?").format(names=", ".join(n for _i, n, _s in near)) if near else ""),
+                [n for _i, n, _s in near],
             )
-        card_id, matched = near[0]
+        card_id, matched, _score = near[0]
         lang = "en"
     row = card_row(store.conn, card_id)
     assert row is not None
@@ -107,24 +109,23 @@ def find_card(store: Store, name: str) -> CardView:
     return view
 
 
-def suggestions(store: Store, key: str, limit: int = SUGGESTIONS) -> list[tuple[int, str]]:
-    """(card id, English name) of the cards nearest ``key``: those whose name it begins, else the
-    closest spellings (rapidfuzz, on every name held: after a miss only)."""
+def suggestions(store: Store, key: str, limit: int = SUGGESTIONS) -> list[tuple[int, str, float]]:
+    """(card id, English name, score) of the cards nearest ``key``: those whose name it begins
+    (score 100), else the closest spellings (rapidfuzz, on every name held: after a miss only)."""
     if not key:
         return []
-    ids = _unique([card_id for _k, card_id, _name in names_starting(store.conn, key, 200)])
-    if not ids:
+    scored = {card_id: 100.0 for _k, card_id, _name in names_starting(store.conn, key, 200)}
+    if not scored:
         from rapidfuzz import fuzz, process  # lazy: rapidfuzz, only after a miss
 
         names = all_names(store.conn)
-        best = process.extract(key, [k for k, _i in names], scorer=fuzz.ratio, limit=limit * 4, score_cutoff=75)
-        ids = _unique([names[index][1] for _match, _score, index in best])
-    named = card_names_of(store.conn, ids[:limit])
-    return [(card_id, named[card_id]) for card_id in ids[:limit] if card_id in named]
-
-
-def _unique(ids: list[int]) -> list[int]:
-    return list(dict.fromkeys(ids))
+        for _match, score, index in process.extract(
+            key, [k for k, _i in names], scorer=fuzz.ratio, limit=limit * 4, score_cutoff=75
+        ):
+            scored.setdefault(names[index][1], score)
+    ids = list(scored)[:limit]
+    named = card_names_of(store.conn, ids)
+    return [(card_id, named[card_id], scored[card_id]) for card_id in ids if card_id in named]
 
 
 _SPACE = re.compile(r"\s+")
