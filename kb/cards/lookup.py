@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.cards.terms import TermLink, find_terms, term_index
+from kb.cards.terms import TermLink, card_terms
 from kb.core.errors import CardNotFound
 from kb.core.model import Serialisable
 from kb.i18n import _
@@ -79,14 +79,13 @@ def find_card(store: Store, name: str) -> CardView:
         lang = "en"
     row = card_row(store.conn, card_id)
     assert row is not None
-    terms = term_index(store)
     faces = [
         CardFaceView(
             face["name"],
             face.get("mana_cost", ""),
             face.get("type_line", ""),
             face.get("oracle_text", ""),
-            find_terms(face.get("oracle_text", ""), [], terms, face["name"]),
+            card_terms(store, face.get("oracle_text", ""), [], face["name"]),
         )
         for face in row["faces"]
     ]
@@ -100,7 +99,7 @@ def find_card(store: Store, name: str) -> CardView:
         source=row["source"] or "",
         matched=matched,
         matched_lang=lang,
-        terms=find_terms(row["oracle_text"] or "", row["keywords"], terms, row["name"]),
+        terms=card_terms(store, row["oracle_text"] or "", row["keywords"], row["name"]),
         faces=faces,
         names=row["names"],
         oracle_id=row["oracle_id"],

@@ -31,7 +31,7 @@ PHRASES = {"cant": ("can't", "101.2")}
 NOUN_COUNTER = ("Counter (marker)", "rule", "122.1")
 _COUNTERED = frozenset({"target", "it", "that", "all", "each", "up", "the", "them", "this"})
 # Glossary entries for words of every sentence: never linked.
-SKIP = frozenset({"you", "your", "x"})
+SKIP = frozenset({"you", "your", "x", "if"})
 # Glossary terms that name what nearly every card mentions: linked on a card, never added to a search.
 COMMON = frozenset(
     "card player creature spell ability target turn permanent object controller owner control game life mana "
@@ -100,30 +100,53 @@ class TermIndex:
         return defining, [defining, ident] if defining != ident else [ident]
 
 
-def term_index(store: Store) -> TermIndex:
-    """The rules terms of the newest English CR held (empty without one)."""
+def term_index(store: Store, wanted: set[str] | None = None) -> TermIndex:
+    """The rules terms of the newest English CR held (empty without one); only those whose key is
+    in ``wanted`` when it is given: an index search of the glossary's terms and the keyword titles
+    (no case), not a read of the whole glossary."""
     doc = english_document(store)
     if doc is None:
         return TermIndex(store, None)
     index = TermIndex(store, doc["id"])
-    for ident, term in store.conn.execute(
-        "select g.id, g.term from glossary g where g.document_id = ? and exists "
-        "(select 1 from refs r where r.glossary_id = g.id) order by g.seq",
-        [doc["id"]],
-    ):
+    glossary_sql = "select id, term from glossary where document_id = ?"
+    titles_sql = "select number, title from rules where document_id = ? and parent in ('701', '702')"
+    params: list = [doc["id"]]
+    if wanted is not None:
+        keys = sorted(wanted)
+        if not keys:
+            return index
+        marks = ",".join("?" * len(keys))
+        glossary_sql += f" and term collate nocase in ({marks})"
+        titles_sql += f" and title collate nocase in ({marks})"
+        params += keys
+    for ident, term in store.conn.execute(glossary_sql + " order by seq", params):
         for spelling in str(term).split(","):  # "Control, Controller"
             key = term_key(spelling)
-            if key and key not in index.keys and key not in SKIP:
+            if key and key not in index.keys and key not in SKIP and (wanted is None or key in wanted):
                 index.keys[key] = (spelling.strip(), "glossary", str(ident))
-    for number, title in store.conn.execute(
-        "select number, title from rules where document_id = ? and parent in ('701', '702') order by seq", [doc["id"]]
-    ):
+    for number, title in store.conn.execute(titles_sql + " order by seq", params):
         if title:
             kind = "keyword action" if number.startswith("701.") else "keyword ability"
             index.keys[term_key(title)] = (title, kind, number)
     for key, (title, rule) in PHRASES.items():
-        index.keys.setdefault(key, (title, "rule", rule))
+        if wanted is None or key in wanted:
+            index.keys.setdefault(key, (title, "rule", rule))
     return index
+
+
+def card_terms(store: Store, text: str, keywords: list[str], name: str = "", *, linked: bool = True) -> list[TermLink]:
+    """The rules terms of one card text (``find_terms``), reading only the terms its words could be;
+    without ``linked`` their rules are not read (a search needs only the terms)."""
+    words = _words(text)
+    wanted = {term_key(k) for k in keywords}
+    for i in range(len(words)):
+        for size in range(1, min(MAX_WORDS, len(words) - i) + 1):
+            wanted.update(_stems(" ".join(w[2] for w in words[i : i + size])))
+    return find_terms(text, keywords, term_index(store, wanted), name, linked=linked)
+
+
+def _words(text: str) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), term_key(m.group())) for m in _WORD.finditer(text)]
 
 
 def _stems(key: str) -> list[str]:
@@ -142,14 +165,16 @@ def _counters_a_spell(words: list[tuple[int, int, str]], after: int) -> bool:
     return after < len(words) and words[after][2] in _COUNTERED
 
 
-def find_terms(text: str, keywords: list[str], index: TermIndex, name: str = "") -> list[TermLink]:
+def find_terms(
+    text: str, keywords: list[str], index: TermIndex, name: str = "", *, linked: bool = True
+) -> list[TermLink]:
     """The rules terms of a card text, in the order they appear, each once; then the listed keywords
     the text does not spell out. A phrase of the card's own name is not a term ("Sacrifice" the card)."""
     terms = index.keys
     if not terms:
         return []
     own = term_key(name)
-    words = [(m.start(), m.end(), term_key(m.group())) for m in _WORD.finditer(text)]
+    words = _words(text)
     found: list[tuple[str, str, str, str, int, int]] = []
     seen: set[str] = set()
     covered_until = -1
@@ -182,6 +207,6 @@ def find_terms(text: str, keywords: list[str], index: TermIndex, name: str = "")
             found.append((keyword, *entry, -1, -1))
     links = []
     for written, title, kind, ident, start, end in found:
-        rule, rules_ = index.link(title, kind, ident)
+        rule, rules_ = index.link(title, kind, ident) if linked else ((ident, [ident]) if kind == "rule" else ("", []))
         links.append(TermLink(written, title, kind, rule, rules_, start, end))
     return links

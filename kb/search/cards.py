@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.cards.terms import find_terms, term_index, term_key
+from kb.cards.terms import card_terms, term_index, term_key
 from kb.store.cards import card_key, card_row, cards_named, has_cards, names_starting
 from kb.store.reader import Store
 
@@ -45,23 +45,22 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
     """The cards ``text`` names, left to right, each with its rules terms; [] without cards."""
     if not has_cards(store.conn):
         return []
-    words = [(m.start(), m.end(), m.group()) for m in _WORD.finditer(text)]
+    words = [(m.start(), m.end(), m.group(), card_key(m.group())) for m in _WORD.finditer(text)]
     if not words:
         return []
-    runs: dict[str, list[tuple[int, int]]] = {}  # key -> (first word, word count)
+    keys: dict[tuple[int, int], str] = {}  # (first word, word count) -> the run's key
     for i in range(len(words)):
         for size in range(1, min(MAX_WORDS, len(words) - i) + 1):
-            key = card_key(" ".join(w[2] for w in words[i : i + size]))
+            key = " ".join(w[3] for w in words[i : i + size] if w[3])
             if key:
-                runs.setdefault(key, []).append((i, size))
-    hits: dict[str, tuple[int, str]] = {}
-    for key, card_id, _name, _lang in cards_named(store.conn, list(runs)):
-        hits.setdefault(key, (card_id, _name))
-    index = term_index(store)
+                keys[(i, size)] = key
+    hits: dict[str, int] = {}
+    for key, card_id, _name, _lang in cards_named(store.conn, sorted(set(keys.values()))):
+        hits.setdefault(key, card_id)
     found: list[CardMention] = []
     i = 0
     while i < len(words):
-        match = _longest(store, words, i, runs, hits, index.keys, whole=len(words))
+        match = _longest(store, words, i, keys, hits)
         if match is None:
             i += 1
             continue
@@ -70,7 +69,7 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
         if row is None:
             i += 1
             continue
-        links = find_terms(row["oracle_text"] or "", row["keywords"], index, row["name"])
+        links = card_terms(store, row["oracle_text"] or "", row["keywords"], row["name"], linked=False)
         searched = [_searched_as(link) for link in links if not link.common]
         terms = [t for t in searched if t][:MAX_TERMS]
         start, end = words[i][0], words[i + size - 1][1]
@@ -79,28 +78,33 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
     return found
 
 
-def _longest(store, words, i, runs, hits, rules_terms, whole: int) -> tuple[int, int] | None:
+def _longest(store: Store, words, i: int, keys: dict, hits: dict[str, int]) -> tuple[int, int] | None:
     """(card id, words) of the longest name starting at word ``i``, exact first, then near."""
     limit = min(MAX_WORDS, len(words) - i)
     for size in range(limit, 0, -1):
-        key = card_key(" ".join(w[2] for w in words[i : i + size]))
-        if key in hits and _acceptable(words[i : i + size], key, rules_terms, whole):
-            return hits[key][0], size
+        key = keys.get((i, size))
+        if key in hits and _acceptable(store, words[i : i + size], key, len(words)):
+            return hits[key], size
+    if len(words[i][3]) < FUZZY_PREFIX:
+        return None
     for size in range(min(4, limit), 1, -1):
-        key = card_key(" ".join(w[2] for w in words[i : i + size]))
-        near = _near(store, key)
-        if near is not None and term_key(key) not in rules_terms:
+        key = keys.get((i, size))
+        near = _near(store, key) if key else None
+        if near is not None and key and not is_rules_term(store, key):
             return near, size
     return None
 
 
-def _acceptable(chunk, key: str, rules_terms: dict, whole: int) -> bool:
+def _acceptable(store: Store, chunk, key: str, whole: int) -> bool:
     """A name that is no rules term; of one word only when capitalised or the whole query."""
-    if term_key(key) in rules_terms:
+    if len(chunk) == 1 and not (whole == 1 or chunk[0][2][:1].isupper() or not chunk[0][2][:1].isascii()):
         return False
-    if len(chunk) == 1:
-        return whole == 1 or chunk[0][2][:1].isupper() or not chunk[0][2][:1].isascii()
-    return True
+    return not is_rules_term(store, key)
+
+
+def is_rules_term(store: Store, key: str) -> bool:
+    """Whether a name is itself a keyword, keyword action or glossary term ("Sacrifice", "Flash")."""
+    return bool(term_index(store, {term_key(key)}).keys)
 
 
 def _near(store: Store, key: str) -> int | None:

@@ -103,7 +103,8 @@ def search(
         narrowed_to=[str(t) for t in parsed.targets] + ([f"section {section}"] if section else []),
         corrected=corrected,
         did_you_mean=[corrected] if corrected else [],
-        expansions={**_expansions(compiled, words), **cards_named},
+        expansions={**_expansions(compiled, words, cards_named), **cards_named},
+        cards=list(cards_named),
         warnings=parsed.warnings,
     )
 
@@ -123,10 +124,14 @@ def _unfound_terms(compiled: Compiled, hits: dict[int, int]) -> frozenset[tuple[
     )
 
 
-def _expansions(compiled: Compiled, words) -> dict[str, list[str]]:
-    """Query word -> the English terms it was also searched as (not when that is the word itself)."""
+def _expansions(compiled: Compiled, words, cards: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    """Query word -> the English terms it was also searched as (not when that is the word itself,
+    nor a term a card's name was searched as: the card's entry says that)."""
     found = {}
+    added = {term for terms in (cards or {}).values() for term in terms}
     for concept in compiled.concepts:
+        if concept.text in added:
+            continue
         names = sorted({words.english.get(p, p) for p in concept.pivots})
         if names and [fold(n) for n in names] != [fold(concept.text)]:
             found[concept.text] = names
