@@ -27,7 +27,7 @@ from kb.store.reader import Store
 MAX_WORDS = 6
 FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to be looked for
 FUZZY_SCORE = 90
-MAX_TERMS = 8  # rules terms added for one card
+MAX_TERMS = 4  # rules terms searched for one card: each more is an OR branch over hundreds of rules
 _WORD = re.compile(r"[^\W_][\w'’\-]*")
 
 
@@ -70,8 +70,8 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
             i += 1
             continue
         links = card_terms(store, row["oracle_text"] or "", row["keywords"], row["name"], linked=False)
-        searched = [_searched_as(link) for link in links if not link.common]
-        terms = [t for t in searched if t][:MAX_TERMS]
+        ranked = sorted((link for link in links if not link.common), key=_priority)
+        terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
         start, end = words[i][0], words[i + size - 1][1]
         found.append(CardMention(row["name"], start, end, _unique(terms)))
         i += size
@@ -122,6 +122,16 @@ def _near(store: Store, key: str) -> int | None:
         default=(0.0, 0),
     )
     return best[1] if best[0] >= FUZZY_SCORE else None
+
+
+def _priority(link) -> int:
+    """Keyword abilities first (they name one rule), then terms of several words, then keyword
+    actions, then the rest; the text's order within each (sorted() is stable)."""
+    if link.kind == "keyword ability":
+        return 0
+    if " " in link.title:
+        return 1
+    return 2 if link.kind == "keyword action" else 3
 
 
 def _searched_as(link) -> str | None:

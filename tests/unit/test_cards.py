@@ -239,3 +239,36 @@ def test_without_cards_a_search_is_what_it_was(rules_db, tmp_path):
         if query == "split second":  # names no card: the same answer with cards held
             after = with_cards.search(query, langs=["en"])
             assert [r.number for r in after.results] == [r.number for r in before.results]
+
+
+def test_the_reader_card_page_links_each_term_to_its_rule(rules_db):
+    from fastapi.testclient import TestClient
+
+    from kb.http.app import create_app
+
+    with TestClient(create_app(rules_db)) as client:
+        page = client.get("/read/card/Greater%20Gargadon")
+        assert page.status_code == 200
+        assert '<a href="/rules/702.62a" title="702.62a">Suspend</a>' in page.text
+        assert "Größeres Gargadon" in page.text
+        assert client.get("/read/card/zzzznotacard").status_code == 404
+        found = client.get("/read/search", params={"q": "can I respond to Sudden Shock"})
+        assert '<a href="/read/card/Sudden%20Shock">Sudden Shock</a>' in found.text
+
+
+def test_update_cards_reads_a_url_and_says_when_it_cannot(tmp_path):
+    db = tmp_path / "update.db"
+    runner = CliRunner()
+    done = runner.invoke(
+        cli, ["--db", str(db), "update", "--cards", "--url", SCRYFALL_SAMPLE.as_uri(), "--json", "--no-progress"]
+    )
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output)["cards"] == 13 and json.loads(done.output)["status"] == "added"
+    offline = runner.invoke(cli, ["--db", str(db), "update", "--cards", "--url", "http://127.0.0.1:9/oracle.json"])
+    assert offline.exit_code == 1 and "cannot download" in offline.output
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"object": "card", "oracle_id": "x"}]', encoding="utf-8")
+    refused = runner.invoke(cli, ["--db", str(db), "update", "--cards", "--file", str(bad)])
+    assert refused.exit_code == 2 and "card 0" in refused.output
+    kept = runner.invoke(cli, ["--db", str(db), "card", "Storm Crow", "--json"])
+    assert kept.exit_code == 0 and json.loads(kept.output)["keywords"] == ["Flying"]  # the bad file changed nothing
