@@ -161,6 +161,9 @@ class SearchAnswer(Answer):
     did_you_mean: list[str]
     expansions: dict[str, Any] = Field(description="The words each query word was widened to.")
     warnings: list[str]
+    cards: list[str] = Field(
+        default_factory=list, description="Imported cards the query names, searched as their rules terms."
+    )
 
 
 class CitedRule(Answer):
