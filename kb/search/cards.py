@@ -29,6 +29,7 @@ FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to b
 FUZZY_SCORE = 90
 MAX_TERMS = 4  # rules terms searched for one card: each more is an OR branch over hundreds of rules
 _WORD = re.compile(r"[^\W_][\w'’\-]*")
+_REMINDER = re.compile(r"\([^()]*\)")  # reminder text restates a keyword: its words are not the card's
 
 
 @dataclass
@@ -69,7 +70,8 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
         if row is None:
             i += 1
             continue
-        links = card_terms(store, row["oracle_text"] or "", row["keywords"], row["name"], linked=False)
+        text = _REMINDER.sub("", row["oracle_text"] or "")  # "(This creature can't be blocked ...)"
+        links = card_terms(store, text, row["keywords"], row["name"], linked=False)
         ranked = sorted((link for link in links if not link.common), key=_priority)
         terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
         start, end = words[i][0], words[i + size - 1][1]

@@ -272,3 +272,21 @@ def test_update_cards_reads_a_url_and_says_when_it_cannot(tmp_path):
     assert refused.exit_code == 2 and "card 0" in refused.output
     kept = runner.invoke(cli, ["--db", str(db), "card", "Storm Crow", "--json"])
     assert kept.exit_code == 0 and json.loads(kept.output)["keywords"] == ["Flying"]  # the bad file changed nothing
+
+
+def test_a_one_word_name_is_a_card_only_when_written_as_a_name(tmp_path):
+    kb = KnowledgeBase.open(tmp_path / "scryfall.db")
+    kb.import_paths([corpus_path("en", "full", "MagicCompRules_20260807.txt"), SCRYFALL_SAMPLE], keep_going=False)
+    assert "Palinchron" in kb.search("Palinchron untap lands", langs=["en"]).expansions
+    assert "Palinchron" not in kb.search("palinchron untap lands", langs=["en"]).expansions
+    assert "Palinchron" in kb.search("palinchron", langs=["en"]).expansions  # the whole query
+    crow = kb.search("does storm crow have flying", langs=["en"])  # two words: no capital needed
+    assert crow.expansions["Storm Crow"] == ["Flying"] and crow.cards == ["Storm Crow"]
+
+
+def test_the_engine_pool_text_is_shown_only_where_it_differs():
+    from kb.cards.lookup import pool_text
+
+    assert pool_text("Wrath of God", "Destroy all creatures. They can’t be regenerated.") is None  # quotes aside
+    assert pool_text("Wrath of God", "Destroy all creatures.") == "Destroy all creatures. They can't be regenerated."
+    assert pool_text("Storm Crow", "Flying") is None  # no pool card of that name
