@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from kb.core.errors import NotFound
 from kb.core.keywords import defining_subrule
 from kb.core.model import Serialisable
+from kb.i18n import N_
 from kb.store.reader import Store
 
 MAX_WORDS = 4
@@ -38,6 +39,10 @@ COMMON = frozenset(
     "color land artifact enchantment instant sorcery battlefield graveyard library hand stack effect cost source "
     "you opponent type subtype characteristics text name".split()
 )
+
+
+# The kinds of term, as `card` shows them (the JSON keeps the English words).
+KINDS = (N_("keyword ability"), N_("keyword action"), N_("glossary"), N_("rule"))
 
 
 @dataclass
