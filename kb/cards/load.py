@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from importers.cards import BULK_LISTING, bulk_download_url, download, read_cards, sniff_file
+from importers.official import check_url
 from kb.core.model import Serialisable
 from kb.core.progress import DOWNLOAD, IMPORT, Progress, ProgressCallback
 from kb.store.cards import card_count, replace_cards
@@ -70,7 +71,7 @@ def update_cards(
     stored instead of the cards held. SourceUnavailable offline, SourceError for a bad file."""
     if file is not None:
         return import_cards(store, file, progress)
-    url = url or bulk_download_url(listing)
+    url = check_url(url) if url else bulk_download_url(listing)
 
     def received(done: int, total: int) -> None:
         if progress:
