@@ -75,8 +75,17 @@ def replace_cards(
         conn.execute("delete from cards")
         card_rows: list[tuple] = []
         name_rows: list[tuple] = []
+        by_oracle: dict[str, int] = {}  # a file of printings (Scryfall's All Cards) repeats a card
+        seen: dict[int, set[tuple[str, str]]] = {}
         for card in cards:
+            known = by_oracle.get(card.oracle_id) if card.oracle_id else None
+            if known is not None:
+                _names(name_rows, known, card.names, seen[known])  # a printing: only its printed name
+                continue
             stored += 1
+            if card.oracle_id:
+                by_oracle[card.oracle_id] = stored
+            seen[stored] = set()
             card_rows.append(
                 (
                     stored,
@@ -91,13 +100,8 @@ def replace_cards(
                     card.oracle_id,
                 )
             )
-            seen: set[tuple[str, str]] = set()
-            for lang, name in card.names:
-                key = card_key(name)
-                if key and (lang, key) not in seen:
-                    seen.add((lang, key))
-                    name_rows.append((stored, name, lang, key))
-            if len(card_rows) >= every:
+            _names(name_rows, stored, card.names, seen[stored])
+            if len(card_rows) >= every or len(name_rows) >= every * 10:
                 names += _flush(conn, card_rows, name_rows)
                 if counted:
                     counted(stored)
@@ -105,6 +109,15 @@ def replace_cards(
         if counted:
             counted(stored)
     return stored, names
+
+
+def _names(rows: list[tuple], card_id: int, names: list[tuple[str, str]], seen: set[tuple[str, str]]) -> None:
+    """The rows of a card's names not yet stored for it."""
+    for lang, name in names:
+        key = card_key(name)
+        if key and (lang, key) not in seen:
+            seen.add((lang, key))
+            rows.append((card_id, name, lang, key))
 
 
 def _flush(conn: sqlite3.Connection, card_rows: list[tuple], name_rows: list[tuple]) -> int:

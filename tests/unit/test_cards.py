@@ -155,6 +155,20 @@ def test_the_store_gives_back_what_was_imported():
         kb.card("Wear // Tear")
 
 
+def test_printings_of_one_card_add_their_printed_names(tmp_path):
+    """Scryfall's "All Cards" file holds every printing, in every language: one card per Oracle ID,
+    each printing's printed name added. The German printing here is the sample's Storm Crow
+    object with the fields a German printing has (lang, printed_name) changed."""
+    cards = json.loads(SCRYFALL_SAMPLE.read_text(encoding="utf-8"))
+    german = {**cards[0], "lang": "de", "printed_name": "Sturmkrähe", "id": "another-printing"}
+    path = tmp_path / "all-cards.json"
+    path.write_text(json.dumps([cards[0], german, *cards[1:]]), encoding="utf-8")
+    kb = KnowledgeBase.open(":memory:")
+    assert kb.import_cards(path).cards == 13
+    found = kb.card("sturmkrahe")
+    assert (found.name, found.matched, found.matched_lang) == ("Storm Crow", "Sturmkrähe", "de")
+
+
 # ---- `card`, HTTP and the search, on the English rules ----------------------------------------------------
 
 
