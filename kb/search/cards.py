@@ -27,7 +27,7 @@ from kb.store.reader import Store
 MAX_WORDS = 6
 FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to be looked for
 FUZZY_SCORE = 90
-MAX_TERMS = 4  # rules terms searched for one card: each more is an OR branch over hundreds of rules
+MAX_TERMS = 3  # rules terms searched for one card: each more is an OR branch over hundreds of rules
 _WORD = re.compile(r"[^\W_][\w'’\-]*")
 _REMINDER = re.compile(r"\([^()]*\)")  # reminder text restates a keyword: its words are not the card's
 
