@@ -352,9 +352,10 @@ class KnowledgeBase:
     # ---- cards (docs/cards.md) -------------------------------------------------------------------
 
     def _card_file(self, path: Path) -> bool:
-        from kb.cards.load import is_card_file  # lazy: the card importer, only for a .json file
+        """Whether a file is a card file, by its first 64 KB (whatever its name)."""
+        from kb.cards.load import is_card_file  # lazy: the card importer and urllib, only when importing
 
-        return path.suffix.lower() == ".json" and is_card_file(path)
+        return is_card_file(path)
 
     def _import_card_file(self, path: Path, progress: ProgressCallback | None = None) -> ImportResult:
         """A card file named to `mtgkb import`, stored as the cards (kb.cards.load); as an import's result."""

@@ -58,6 +58,9 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
     hits: dict[str, int] = {}
     for key, card_id, _name, _lang in cards_named(store.conn, sorted(set(keys.values()))):
         hits.setdefault(key, card_id)
+    if hits:  # names that are rules terms themselves ("Sacrifice"), all in one look-up
+        rules_terms = term_index(store, {term_key(key) for key in hits}).keys
+        hits = {key: card_id for key, card_id in hits.items() if term_key(key) not in rules_terms}
     found: list[CardMention] = []
     i = 0
     while i < len(words):
@@ -66,7 +69,7 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
             i += 1
             continue
         card_id, size = match
-        row = card_row(store.conn, card_id)
+        row = card_row(store.conn, card_id, names=False)
         if row is None:
             i += 1
             continue
@@ -85,7 +88,7 @@ def _longest(store: Store, words, i: int, keys: dict, hits: dict[str, int]) -> t
     limit = min(MAX_WORDS, len(words) - i)
     for size in range(limit, 0, -1):
         key = keys.get((i, size))
-        if key in hits and _acceptable(store, words[i : i + size], key, len(words)):
+        if key in hits and _acceptable(words[i : i + size], len(words)):
             return hits[key], size
     if len(words[i][3]) < FUZZY_PREFIX:
         return None
@@ -97,11 +100,10 @@ def _longest(store: Store, words, i: int, keys: dict, hits: dict[str, int]) -> t
     return None
 
 
-def _acceptable(store: Store, chunk, key: str, whole: int) -> bool:
-    """A name that is no rules term; of one word only when capitalised or the whole query."""
-    if len(chunk) == 1 and not (whole == 1 or chunk[0][2][:1].isupper() or not chunk[0][2][:1].isascii()):
-        return False
-    return not is_rules_term(store, key)
+def _acceptable(chunk, whole: int) -> bool:
+    """A name of one word only when capitalised or the whole query (names that are rules terms
+    were left out of the hits already)."""
+    return len(chunk) > 1 or whole == 1 or chunk[0][2][:1].isupper() or not chunk[0][2][:1].isascii()
 
 
 def is_rules_term(store: Store, key: str) -> bool:

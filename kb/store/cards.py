@@ -133,8 +133,8 @@ def _flush(conn: sqlite3.Connection, card_rows: list[tuple], name_rows: list[tup
     return count
 
 
-def card_row(conn: sqlite3.Connection, card_id: int) -> dict | None:
-    """One card as a dict: keywords and faces decoded, its names listed."""
+def card_row(conn: sqlite3.Connection, card_id: int, *, names: bool = True) -> dict | None:
+    """One card as a dict: keywords and faces decoded, its names listed (unless not ``names``)."""
     conn_row = conn.execute(
         "select id, name, mana_cost, type_line, oracle_text, keywords, faces, source, layout, oracle_id "
         "from cards where id = ?",
@@ -146,10 +146,16 @@ def card_row(conn: sqlite3.Connection, card_id: int) -> dict | None:
     row = dict(zip(keys, conn_row))
     row["keywords"] = json.loads(row["keywords"] or "[]")
     row["faces"] = json.loads(row["faces"] or "[]")
-    row["names"] = [
-        {"lang": lang, "name": name}
-        for lang, name in conn.execute("select lang, name from card_names where card_id = ? order by rowid", [card_id])
-    ]
+    row["names"] = (
+        [
+            {"lang": lang, "name": name}
+            for lang, name in conn.execute(
+                "select lang, name from card_names where card_id = ? order by rowid", [card_id]
+            )
+        ]
+        if names
+        else []
+    )
     return row
 
 
