@@ -304,3 +304,28 @@ def test_the_engine_pool_text_is_shown_only_where_it_differs():
     assert pool_text("Wrath of God", "Destroy all creatures. They can’t be regenerated.") is None  # quotes aside
     assert pool_text("Wrath of God", "Destroy all creatures.") == "Destroy all creatures. They can't be regenerated."
     assert pool_text("Storm Crow", "Flying") is None  # no pool card of that name
+
+
+def test_the_bulk_data_listing_names_the_oracle_cards_file(tmp_path):
+    """Scryfall's /bulk-data answers every bulk file with its type; /bulk-data/oracle-cards one object."""
+    from importers.cards import bulk_download_url
+
+    listing = tmp_path / "bulk-data.json"
+    listing.write_text(
+        json.dumps(
+            {
+                "object": "list",
+                "data": [
+                    {"type": "default_cards", "download_uri": "https://data.scryfall.io/default-cards/x.json"},
+                    {"type": "oracle_cards", "download_uri": "https://data.scryfall.io/oracle-cards/y.json"},
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    assert bulk_download_url(listing.as_uri()) == "https://data.scryfall.io/oracle-cards/y.json"
+    one = tmp_path / "oracle-cards.json"
+    one.write_text(json.dumps({"object": "bulk_data", "type": "oracle_cards"}), encoding="utf-8")
+    with pytest.raises(SourceError) as caught:
+        bulk_download_url(one.as_uri())
+    assert '"download_uri"' in str(caught.value)
