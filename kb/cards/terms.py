@@ -113,7 +113,11 @@ def term_index(store: Store, wanted: set[str] | None = None) -> TermIndex:
     if doc is None:
         return TermIndex(store, None)
     index = TermIndex(store, doc["id"])
-    glossary_sql = "select id, term from glossary where document_id = ?"
+    # An entry that only sends to another term ("Deal: See Damage") points to no rule: not a term here.
+    glossary_sql = (
+        "select id, term from glossary where document_id = ? and exists "
+        "(select 1 from refs where refs.glossary_id = glossary.id)"
+    )
     titles_sql = "select number, title from rules where document_id = ? and parent in ('701', '702')"
     params: list = [doc["id"]]
     if wanted is not None:

@@ -193,6 +193,7 @@ def test_a_card_links_its_keywords_and_terms_to_their_rules(rules_db):
     assert whelk["Flash"] == "702.8a" and whelk["Mana Value"] == "202.3" and whelk["Counter"] == "701.6a"
     shock = {t.term: t.rule for t in kb.card("Sudden Shock").terms}
     assert shock["can't"] == "101.2" and shock["Split second"] == "702.61a"
+    assert "deals" not in shock  # the glossary's "Deal" only sends to "Damage": no rule of its own
 
 
 def test_a_card_is_found_in_another_language_and_by_a_near_spelling(rules_db):
