@@ -21,6 +21,7 @@ from kb.core.editions import normalise_edition
 from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them from here)
     BadInput,
     BadRuleNumber,
+    CardNotFound,
     DatabaseError,
     DocumentNotFound,
     EditionNotFound,
@@ -307,15 +308,18 @@ class KnowledgeBase:
                     if progress:
                         progress(Progress(IMPORT, done, total, "bytes", str(shown), None, position, rules, len(files)))
                     try:
-                        result = self._import_one(
-                            path,
-                            format=format,
-                            lang=lang,
-                            edition=edition,
-                            replace_smaller=replace_smaller,
-                            limits=limits,
-                            citations=citations,
-                        )
+                        if format is None and isinstance(path, Path) and self._card_file(path):
+                            result = self._import_card_file(path, progress)
+                        else:
+                            result = self._import_one(
+                                path,
+                                format=format,
+                                lang=lang,
+                                edition=edition,
+                                replace_smaller=replace_smaller,
+                                limits=limits,
+                                citations=citations,
+                            )
                     except NoRules as error:
                         # A file inside a folder that holds no rules (a header, a glossary-less page) is
                         # passed over with its reason; a file named on its own must be a rule text.
@@ -345,6 +349,50 @@ class KnowledgeBase:
             if update_history:
                 self._after_import(results, progress, index=index)
         return results
+
+    # ---- cards (docs/cards.md) -------------------------------------------------------------------
+
+    def _card_file(self, path: Path) -> bool:
+        """Whether a file is a card file, by its first 64 KB (whatever its name)."""
+        from kb.cards.load import is_card_file  # lazy: the card importer and urllib, only when importing
+
+        return is_card_file(path)
+
+    def _import_card_file(self, path: Path, progress: ProgressCallback | None = None) -> ImportResult:
+        """A card file named to `mtgkb import`, stored as the cards (kb.cards.load); as an import's result."""
+        from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
+
+        done = self.import_cards(path, progress)
+        return ImportResult(str(path), path.stem, done.status, "en", None, done.format, cards=done.cards)
+
+    def import_cards(self, path: str | Path, progress: ProgressCallback | None = None):
+        """Store the cards of a Scryfall Oracle Cards or MTGJSON AtomicCards file instead of those held,
+        atomically (kb.cards.load.CardImport); SourceError for a bad file, and nothing is changed."""
+        from kb.cards.load import import_cards  # lazy: the card importer
+
+        return import_cards(self.store, path, progress)
+
+    def update_cards(
+        self,
+        *,
+        url: str | None = None,
+        file: str | Path | None = None,
+        progress: ProgressCallback | None = None,
+    ):
+        """Download Scryfall's Oracle Cards (the file its bulk-data listing names, or ``url``) or read
+        ``file``, and store the cards instead of those held (kb.cards.load.CardImport)."""
+        from kb.cards.load import update_cards  # lazy: urllib and the card importer
+
+        with self.writing():
+            return update_cards(self.store, url=url, file=file, progress=progress)
+
+    def card(self, name: str):
+        """The imported card ``name`` names, in any language it is known in, forgivingly (case,
+        punctuation, a near spelling), with its rules terms linked (kb.cards.lookup.CardView);
+        CardNotFound with suggestions, NoDatabase when no cards were imported."""
+        from kb.cards.lookup import find_card  # lazy: the cards feature
+
+        return find_card(self.store, name)
 
     def writing(self, on_wait: Callable[[str], None] | None = None, timeout: float | None = None):
         """The database's writer lock (kb.store.lock): imports and repairs queue, one at a time
@@ -384,7 +432,7 @@ class KnowledgeBase:
         """The chain, inferences and search index after documents changed; a fault here leaves the
         documents stored and says what to run (``quiet``: after another fault, which is the one reported).
         ``index=False`` leaves the search index to the caller (a build indexes once, after its last phase)."""
-        changed = [r.name for r in results if r.status in ("added", "replaced")]
+        changed = [r.name for r in results if r.status in ("added", "replaced") and r.cards is None]
         if not changed:
             return
         with self._deriving(len(changed), quiet):

@@ -61,6 +61,7 @@ LAZY_COMMANDS = {
     "repair": ("kb.cli.repair", "repair"),
     "update": ("kb.cli.update", "update"),
     "serve": ("kb.cli.serve", "serve"),
+    "card": ("kb.cli.cards", "card"),
 }
 
 
@@ -182,6 +183,15 @@ def report_import(r, list_warnings: bool = False) -> None:
     width = max(display_width(_(label)) for label in IMPORT_STATUS.values())
     if r.status == "failed":
         click.echo(_("Error: {message}").format(message=shown(r.error)), err=True)
+    elif r.cards is not None:
+        click.echo(
+            _("{status} {name}: {cards} ({format})").format(
+                status=ljust(_(IMPORT_STATUS[r.status]), width),
+                name=shown(r.name),
+                cards=ngettext("{n} card", "{n} cards", r.cards).format(n=r.cards),
+                format=r.format,
+            )
+        )
     elif r.status == "skipped":
         click.echo(
             _("{status} {path}: {reason}").format(

@@ -23,16 +23,39 @@ from kb.i18n import _, format_edition, ngettext
     "--page",
     help="Read the TXT link from this page instead of the official rules page (https://magic.wizards.com/en/rules).",
 )
+@click.option(
+    "--cards",
+    is_flag=True,
+    help="Download Scryfall's Oracle Cards file (or read --file) and store its cards instead of the rules.",
+)
+@click.option(
+    "--file",
+    "card_file",
+    type=click.Path(exists=True, dir_okay=False),
+    help="With --cards: store this Scryfall or MTGJSON card file instead of downloading.",
+)
 @json_option(help="Print what was done as JSON.")
 @progress_option
 @click.pass_context
-def update(ctx, url, page, as_json, progress):
+def update(ctx, url, page, cards, card_file, as_json, progress):
     """Download the current Comprehensive Rules and import them if they are newer than the stored ones.
 
     Then the renumbering chain and the search index (if one was built) are brought up to date.
-    Nothing is changed when the page or file cannot be had or does not parse.
+    Nothing is changed when the page or file cannot be had or does not parse. With --cards, the
+    cards instead (docs/cards.md): Scryfall's bulk Oracle Cards, all of them or none.
     """
+    if card_file and not cards:
+        raise click.UsageError(_("--file goes with --cards (a rules text is imported with 'mtgkb import FILE')"))
     kb = open_kb(ctx, create=True)
+    if cards:
+        with ProgressView(progress) as view:
+            done = kb.update_cards(url=url, file=card_file, progress=view)
+        if as_json:
+            dump(done.to_dict())
+            return
+        count = ngettext("{n} card", "{n} cards", done.cards).format(n=done.cards)
+        click.echo(_("Cards {status}: {count} from {path}").format(status=_(done.status), count=count, path=done.path))
+        return
     with ProgressView(progress) as view:
         result = kb.update(url=url, page=page, progress=view)
     if as_json:

@@ -70,6 +70,10 @@ class TermNotFound(NotFound):
     """A glossary or dictionary term with no entry; suggests near spellings."""
 
 
+class CardNotFound(NotFound):
+    """A card name that no imported card has; suggests the nearest names held."""
+
+
 class SourceUnavailable(NotFound):
     """A page or file that cannot be had (offline, an HTTP error) or a page without what was looked
     for (the rules page without its TXT link); nothing was changed."""

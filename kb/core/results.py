@@ -26,6 +26,7 @@ class ImportResult(Serialisable):
     error: str | None = None
     # Anomalies of the source repaired on import or left as printed: {path, line, kind, printed, repaired, message}
     warnings: list[dict] = field(default_factory=list)
+    cards: int | None = None  # a card file's cards stored (None for a rule text)
 
 
 @dataclass

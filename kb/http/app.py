@@ -181,6 +181,16 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
             raise TermNotFound(_("no glossary entry for {term!r}").format(term=term))
         return BoundedJSON(result.to_dict())
 
+    @app.get(
+        "/cards/{name:path}",
+        summary="An imported card with its rules terms linked to their rules",
+        responses=responses(400, 404, 503),
+    )
+    def get_card(name: str) -> Response:
+        if not name.strip() or len(name) > 200:
+            raise BadInput(_("a card name has 1 to 200 characters"))
+        return BoundedJSON(get().card(name).to_dict())
+
     @app.get("/search", summary="Ranked search in every language; one result per rule", responses=responses(400, 404))
     def get_search(
         q: str = Query(..., min_length=1, max_length=10_000, description="The query; not empty."),

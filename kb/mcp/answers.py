@@ -161,6 +161,9 @@ class SearchAnswer(Answer):
     did_you_mean: list[str]
     expansions: dict[str, Any] = Field(description="The words each query word was widened to.")
     warnings: list[str]
+    cards: list[str] = Field(
+        default_factory=list, description="Imported cards the query names, searched as their rules terms."
+    )
 
 
 class CitedRule(Answer):
@@ -325,3 +328,25 @@ class EditionsAnswer(Answer):
     newest: dict[str, str]
     documents: list[DocumentRow]
     page: Page
+
+
+class CardTerm(Answer):
+    term: str = Field(description="The term as the card writes it.")
+    title: str = Field(description="The rule's title or glossary term it stands for.")
+    kind: str = Field(description='"keyword ability", "keyword action", "glossary" or "rule".')
+    rule: str = Field(description="The rule that defines it (a keyword's defining subrule).")
+    rules: list[str]
+
+
+class CardAnswer(Answer):
+    name: str
+    manaCost: str
+    typeLine: str
+    oracleText: str
+    keywords: list[str]
+    layout: str
+    faces: list[dict[str, Any]] = Field(description="Each face's name, mana cost, type line and Oracle text.")
+    terms: list[CardTerm] = Field(description="The rules terms of the text, each with the rule that defines it.")
+    names: list[dict[str, str]] = Field(description="Its names in other languages (at most 12).")
+    matched: str = Field(description="The name that found it.")
+    poolText: str | None = Field(None, description="The rules engine's text of a card of this name, where it differs.")

@@ -296,3 +296,30 @@ def editions_payload(documents: list, offset: int = 0, limit: int = DOCUMENTS_PA
         ],
         "page": page,
     }
+
+
+CARD_NAMES = 12  # names in other languages an answer carries
+CARD_TERMS = 40
+
+
+def card_payload(card) -> dict[str, Any]:
+    """An imported card (kb.cards.lookup.CardView): its text and linked terms, bounded."""
+    return {
+        "name": card.name,
+        "manaCost": card.mana_cost,
+        "typeLine": card.type_line,
+        "oracleText": card.oracle_text,
+        "keywords": card.keywords,
+        "layout": card.layout,
+        "faces": [
+            {"name": f.name, "manaCost": f.mana_cost, "typeLine": f.type_line, "oracleText": f.oracle_text}
+            for f in card.faces
+        ],
+        "terms": [
+            {"term": t.term, "title": t.title, "kind": t.kind, "rule": t.rule, "rules": t.rules}
+            for t in card.terms[:CARD_TERMS]
+        ],
+        "names": [n for n in card.names if n["lang"] != "en"][:CARD_NAMES],
+        "matched": card.matched,
+        "poolText": card.pool_text,
+    }

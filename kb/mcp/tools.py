@@ -399,6 +399,24 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
         return await answer(backend, work)
 
+    @tool("A card")
+    async def card(
+        name: Annotated[
+            str,
+            Field(
+                min_length=1,
+                max_length=200,
+                description=(
+                    'A card name in any language the imported card file gives ("Greater Gargadon", '
+                    '"Größeres Gargadon"); case, punctuation and near spellings are forgiven.'
+                ),
+            ),
+        ],
+    ) -> Annotated[CallToolResult, answers.CardAnswer]:
+        """An imported card's Oracle text with each keyword, keyword action and rules term linked to
+        the rule that defines it (cards come from `mtgkb update --cards` or `mtgkb import`)."""
+        return await answer(backend, lambda kb: payloads.card_payload(kb.card(name)))
+
     @tool("A game term in every language")
     async def term(
         query: Annotated[

@@ -293,3 +293,32 @@ def term(kb: KnowledgeBase, urls: Urls, query: str) -> Page:
             "missing.html", urls, message=_("no glossary entry for {term!r}").format(term=query), suggestions=[]
         ), 404
     return render("term.html", urls, query=query, names=names, entries=entries), 200
+
+
+def card(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
+    """An imported card: its text with each rules term linked to its rule, its other names."""
+    try:
+        found = kb.card(name)
+    except LookupFailed as error:
+        return render("missing.html", urls, message=str(error), suggestions=error.suggestions), 404
+    faces = found.faces or [found]
+    return render(
+        "card.html",
+        urls,
+        card=found,
+        faces=[{"face": face, "pieces": _linked(face.oracle_text, face.terms)} for face in faces],
+    ), 200
+
+
+def _linked(text: str, terms) -> list[tuple[str, str | None]]:
+    """The text in pieces: (text, None) between terms, (term, rule) for each term it spells."""
+    pieces: list[tuple[str, str | None]] = []
+    last = 0
+    for term in sorted((t for t in terms if t.start >= 0), key=lambda t: t.start):
+        if term.start < last:
+            continue
+        pieces.append((text[last : term.start], None))
+        pieces.append((text[term.start : term.end], term.rule))
+        last = term.end
+    pieces.append((text[last:], None))
+    return pieces

@@ -247,6 +247,11 @@ def reader_router(get_kb: Callable[[], KnowledgeBase], open_kb: Callable[[], Kno
         with _interface(request):
             return _html(*pages.term(get_kb(), URLS, query))
 
+    @router.get("/read/card/{name}")
+    def card(request: Request, name: str):
+        with _interface(request):
+            return _html(*pages.card(get_kb(), URLS, name))
+
     @router.get("/read/ui/{lang}")
     def interface(request: Request, lang: str):
         back = request.headers.get("referer") or "/"

@@ -78,6 +78,9 @@ class Urls:
     def term(self, query: str) -> str | None:
         return f"/read/term/{quote(query, safe='')}"
 
+    def card(self, name: str) -> str | None:
+        return f"/read/card/{quote(name, safe='')}"
+
     def interface(self, lang: str) -> str | None:
         return f"/read/ui/{lang}"
 
@@ -133,6 +136,9 @@ class StaticUrls(Urls):
         return None
 
     def search(self):
+        return None
+
+    def card(self, name):
         return None
 
     def complete(self):

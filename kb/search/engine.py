@@ -16,6 +16,7 @@ from kb.core.text import fold
 from kb.i18n import _
 from kb.search import index
 from kb.search.analyzers import language_field
+from kb.search.cards import expand as expand_cards
 from kb.search.compile import CJK, Compiled, compile_query, surface_words
 from kb.search.fuzzy import corrections
 from kb.search.index import lexicon
@@ -52,6 +53,10 @@ def search(
     """
     limit = max(1, min(int(limit), MAX_LIMIT))
     parsed = parse(query)
+    shown = parsed.text
+    with_cards, cards_named = expand_cards(store, shown)  # a card's name searched as its rules terms
+    if cards_named:
+        parsed = parse(with_cards)
     scope = resolve_scope(store, langs, edition)
     postings = index.postings(store)
     codes = index.holder_names(store)
@@ -88,7 +93,7 @@ def search(
             results.sort(key=lambda result: not any(_visible(v, compiled) for v in result.versions))
             results = results[:limit]
     return SearchResults(
-        query=parsed.text,
+        query=shown,
         results=results,
         matched=len(scores),
         languages=sorted({d.lang for d in scope.documents}),
@@ -98,7 +103,8 @@ def search(
         narrowed_to=[str(t) for t in parsed.targets] + ([f"section {section}"] if section else []),
         corrected=corrected,
         did_you_mean=[corrected] if corrected else [],
-        expansions=_expansions(compiled, words),
+        expansions={**_expansions(compiled, words, cards_named), **cards_named},
+        cards=list(cards_named),
         warnings=parsed.warnings,
     )
 
@@ -118,10 +124,14 @@ def _unfound_terms(compiled: Compiled, hits: dict[int, int]) -> frozenset[tuple[
     )
 
 
-def _expansions(compiled: Compiled, words) -> dict[str, list[str]]:
-    """Query word -> the English terms it was also searched as (not when that is the word itself)."""
+def _expansions(compiled: Compiled, words, cards: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    """Query word -> the English terms it was also searched as (not when that is the word itself,
+    nor a term a card's name was searched as: the card's entry says that)."""
     found = {}
+    added = {term for terms in (cards or {}).values() for term in terms}
     for concept in compiled.concepts:
+        if concept.text in added:
+            continue
         names = sorted({words.english.get(p, p) for p in concept.pivots})
         if names and [fold(n) for n in names] != [fold(concept.text)]:
             found[concept.text] = names

@@ -63,6 +63,7 @@ class SearchResults(Serialisable):
     did_you_mean: list[str] = field(default_factory=list)
     expansions: dict[str, list[str]] = field(default_factory=dict)  # query word -> English terms it was read as
     warnings: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)  # imported cards the query names (searched as their terms)
 
 
 @dataclass

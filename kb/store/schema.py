@@ -232,6 +232,20 @@ def _lookup_indexes(conn: sqlite3.Connection) -> None:
         conn.execute("create index counterparts_lineage on counterparts (lineage, document_id, number, topic)")
 
 
+def _card_tables(conn: sqlite3.Connection) -> None:
+    """Cards imported from a card file (kb/store/cards.py): one row per card by its Oracle identity,
+    and every name it is known by (English, its faces', its printed names in other languages),
+    folded and indexed, so a name in any language is one index search."""
+    conn.execute("""create table if not exists cards (
+        id integer primary key, name text not null, mana_cost text, type_line text, oracle_text text,
+        keywords text, faces text, source text, layout text, oracle_id text)""")
+    conn.execute("""create table if not exists card_names (
+        card_id integer not null references cards(id), name text not null, lang text not null,
+        folded text not null)""")
+    conn.execute("create index if not exists card_names_folded on card_names (folded)")
+    conn.execute("create index if not exists card_names_card on card_names (card_id)")
+
+
 # (version, what it does, how). Append only: a released migration never changes.
 MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
     (1, "documents, rules, examples, glossary, citations, commentary, term pairs", _rules_tables),
@@ -242,6 +256,7 @@ MIGRATIONS: list[tuple[int, str, "Callable[[sqlite3.Connection], None]"]] = [
     (6, "digest of each document's content", _content_digest_column),
     (7, "per-release change counts of the history overview", _release_counts_table),
     (8, "lookup indexes: rules by position and by parent, lineages with their topics", _lookup_indexes),
+    (9, "cards and their names in every language (mtgkb import of a card file)", _card_tables),
 ]
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -289,6 +304,8 @@ def complete_schema(conn: sqlite3.Connection) -> list[str]:
             if not present:
                 if table in ("pairing_runs", "pairings", "edition_inference"):
                     _history_tables(conn)  # derived data: created whole, computed by the next update
+                elif table in ("cards", "card_names"):
+                    _card_tables(conn)
                 else:
                     _rules_tables(conn)
                     _scenario_tables(conn)

@@ -10,10 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli import cli
-from tests.conftest import SEED_DIR, commands_of, corpus_path
+from tests.conftest import ROOT, SEED_DIR, commands_of, corpus_path
 
 OK, NOT_FOUND, BAD = 0, 1, 2
 RUN_FIRST = "run 'mtgkb build' or 'mtgkb import' first"
+CARD_SAMPLE = ROOT / "tests" / "data" / "cards" / "mtgjson-set-TSP-sample.json"
 
 
 def _current() -> str:
@@ -114,6 +115,13 @@ TABLE: dict[str, list[tuple[list[str], int, str]]] = {
         (["--url", "{current}"], OK, "Already current: August 7, 2026 is the newest stored edition"),
         (["--url", "file:///nonexistent/MagicCompRules%2020990101.txt"], NOT_FOUND, "cannot read"),
         (["--url", "ftp://example.org/rules.txt"], BAD, "is not an http, https or file URL"),
+        (["--cards", "--url", "file:///nonexistent/oracle-cards.json"], NOT_FOUND, "cannot download"),
+        (["--cards", "--url", "ftp://example.org/cards.json"], BAD, "is not an http, https or file URL"),
+    ],
+    "card": [
+        (["greater", "gargadon"], OK, "Suspend [→702.62a]"),
+        (["zzzzqqqq"], NOT_FOUND, "no card named 'zzzzqqqq'"),
+        ([], BAD, "Missing argument"),
     ],
     "serve": [(["--port", "0"], BAD, "Invalid value for '--port'")],
     "mcp": [
@@ -150,6 +158,7 @@ def db(tmp_path_factory):
             str(corpus_path("en", "full", "MagicCompRules_20260807.txt")),
             str(corpus_path("ja", "CompRules_ja_20260116.0_lines.txt")),
         ],
+        ["import", str(CARD_SAMPLE)],
     ):
         result = CliRunner().invoke(cli, ["--db", str(path), *args])
         assert result.exit_code == 0, result.output

@@ -20,6 +20,7 @@ CASES = {
     "/rules/{number}": (("GET", "/rules/..%2Fetc%2Fpasswd", None), ("GET", "/rules/702.26q", None)),
     "/editions": (("GET", "/editions?lang=xx", None), None),
     "/glossary/{term}": (("GET", "/glossary/%20", None), ("GET", "/glossary/zzzznotaterm", None)),
+    "/cards/{name}": (("GET", "/cards/%20", None), ("GET", "/cards/zzzznotacard", None)),
     "/search": (("GET", "/search?q=phasing&lang=xx", None), ("GET", "/search?q=phasing&edition=1990-01-01", None)),
     "/cite": (
         ("POST", "/cite", {"text": "702.26b", "lang": "xx"}),

@@ -22,11 +22,12 @@ from kb.api import KnowledgeBase
 from kb.i18n import using_language
 from kb.mcp.backend import SLOW_AT_ONCE
 from kb.mcp.server import build_server
-from tests.conftest import corpus_path, import_seeds
+from tests.conftest import ROOT, corpus_path, import_seeds
 from tests.shared_databases import shared_database
 
 EDITIONS = ("20100716", "20260116", "20260807")
 TOOLS = {"rule", "rules", "search", "cite", "check", "trace", "diff", "crosscheck", "glossary", "term", "editions"}
+TOOLS |= {"card"}
 
 
 @lru_cache(maxsize=1)
@@ -46,6 +47,7 @@ def _build(path: Path) -> None:
         results = kb.import_paths(files, keep_going=False)
         assert [r.status for r in results] == ["added"] * len(files)
         import_seeds(kb)  # the seeds (German 702.23, Japanese 702.26 of 2023-11-17, Russian page) and the scenarios
+        kb.import_cards(ROOT / "tests" / "data" / "cards" / "mtgjson-set-TSP-sample.json")
     finally:
         kb.close()
 
@@ -638,6 +640,7 @@ def test_every_tool_has_the_schema_of_its_answer(server):
         "glossary": {"term": "Phasing"},
         "term": {"query": "phasing"},
         "editions": {},
+        "card": {"name": "Greater Gargadon"},
     }
     assert set(calls) == TOOLS
     for name, arguments in calls.items():

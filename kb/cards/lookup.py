@@ -1,0 +1,147 @@
+"""`mtgkb card NAME`: a card found by any of its names, its Oracle text with the rules terms linked.
+
+Forgiving like the glossary: case, punctuation and Latin accents do not matter (the folded key of
+kb.store.cards), a name in any language the card file gave finds the card, and a name that finds
+nothing is answered with the nearest names held ("did you mean"). Where the engine's own card pool
+(data/cards/*.yaml) has a card of that name whose text differs from the imported Oracle text, both
+are shown: the pool's cards are written for the scenarios and may be older wordings.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kb.cards.terms import TermLink, card_terms
+from kb.core.errors import CardNotFound
+from kb.core.model import Serialisable
+from kb.i18n import _
+from kb.store.cards import all_names, card_key, card_names_of, card_row, cards_named, has_cards, names_starting
+from kb.store.reader import Store
+
+SUGGESTIONS = 5
+SURE = 88  # a near spelling taken for the card without asking: one letter off in a name of ten
+
+
+@dataclass
+class CardFaceView(Serialisable):
+    name: str
+    mana_cost: str = ""
+    type_line: str = ""
+    oracle_text: str = ""
+    terms: list[TermLink] = field(default_factory=list)
+
+
+@dataclass
+class CardView(Serialisable):
+    """A card as `mtgkb card` shows it."""
+
+    name: str
+    mana_cost: str
+    type_line: str
+    oracle_text: str
+    keywords: list[str]
+    layout: str
+    source: str
+    matched: str  # the name that found it, as held
+    matched_lang: str
+    terms: list[TermLink] = field(default_factory=list)
+    faces: list[CardFaceView] = field(default_factory=list)
+    names: list[dict] = field(default_factory=list)  # {"lang", "name"}
+    pool_text: str | None = None  # the engine pool's text of the card, where it differs
+    oracle_id: str | None = None
+
+
+def find_card(store: Store, name: str) -> CardView:
+    """The card ``name`` names (exactly, after folding; else the only card near it), linked; else
+    CardNotFound with the nearest names."""
+    if not has_cards(store.conn):
+        raise CardNotFound(
+            _(
+                "no card named {name!r}: no cards are imported; run 'mtgkb update --cards' (downloads "
+                "Scryfall's Oracle cards) or 'mtgkb import FILE' (a Scryfall or MTGJSON card file)"
+            ).format(name=name)
+        )
+    key = card_key(name)
+    hits = cards_named(store.conn, [key]) if key else []
+    if hits:
+        hits.sort(key=lambda hit: (hit[3] != "en", hit[1]))
+        _key, card_id, matched, lang = hits[0]
+    else:
+        near = suggestions(store, key)
+        if len(near) != 1 or near[0][2] < SURE:
+            raise CardNotFound(
+                _("no card named {name!r}").format(name=name)
+                + (_("; did you mean: {names}?").format(names=", ".join(n for _i, n, _s in near)) if near else ""),
+                [n for _i, n, _s in near],
+            )
+        card_id, matched, _score = near[0]
+        lang = "en"
+    row = card_row(store.conn, card_id)
+    assert row is not None
+    faces = [
+        CardFaceView(
+            face["name"],
+            face.get("mana_cost", ""),
+            face.get("type_line", ""),
+            face.get("oracle_text", ""),
+            card_terms(store, face.get("oracle_text", ""), [], face["name"]),
+        )
+        for face in row["faces"]
+    ]
+    view = CardView(
+        name=row["name"],
+        mana_cost=row["mana_cost"] or "",
+        type_line=row["type_line"] or "",
+        oracle_text=row["oracle_text"] or "",
+        keywords=row["keywords"],
+        layout=row["layout"] or "normal",
+        source=row["source"] or "",
+        matched=matched,
+        matched_lang=lang,
+        terms=card_terms(store, row["oracle_text"] or "", row["keywords"], row["name"]),
+        faces=faces,
+        names=row["names"],
+        oracle_id=row["oracle_id"],
+    )
+    view.pool_text = pool_text(view.name, view.oracle_text)
+    return view
+
+
+def suggestions(store: Store, key: str, limit: int = SUGGESTIONS) -> list[tuple[int, str, float]]:
+    """(card id, English name, score) of the cards nearest ``key``: those whose name it begins
+    (score 100), else the closest spellings (rapidfuzz, on every name held: after a miss only)."""
+    if not key:
+        return []
+    scored = {card_id: 100.0 for _k, card_id, _name in names_starting(store.conn, key, 200)}
+    if not scored:
+        from rapidfuzz import fuzz, process  # lazy: rapidfuzz, only after a miss
+
+        names = all_names(store.conn)
+        for _match, score, index in process.extract(
+            key, [k for k, _i in names], scorer=fuzz.ratio, limit=limit * 4, score_cutoff=75
+        ):
+            scored.setdefault(names[index][1], score)
+    ids = list(scored)[:limit]
+    named = card_names_of(store.conn, ids)
+    return [(card_id, named[card_id], scored[card_id]) for card_id in ids if card_id in named]
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def pool_text(name: str, oracle_text: str) -> str | None:
+    """The engine pool's text of the card ``name`` where it differs from the Oracle text, else None."""
+    from kb.engine import load_pool  # lazy: yaml and the engine, only for a card shown
+    from kb.scenarios.play import CARD_DIR
+
+    card = load_pool(CARD_DIR).get(name)
+    text = getattr(card, "text", "") if card is not None else ""
+    if not text or _normal(text) == _normal(oracle_text):
+        return None
+    return text
+
+
+def _normal(text: str) -> str:
+    text = text.replace("’", "'").replace("“", '"').replace("”", '"')
+    return _SPACE.sub(" ", text).strip().casefold()

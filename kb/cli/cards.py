@@ -1,0 +1,68 @@
+"""`mtgkb card NAME`: an imported card's Oracle text with its rules terms linked to their rules.
+
+The terms are marked in the text as [term → rule] after the term, and listed below with the rule
+each links to (a keyword's defining subrule, the glossary's rules); a card of several faces shows
+each face. Exit 1 with the nearest names when no card has that name (docs/cards.md).
+"""
+
+from __future__ import annotations
+
+import click
+
+from kb.cli.options import json_option
+from kb.cli.output import dump, open_kb
+from kb.i18n import _
+
+
+@click.command("card")
+@click.argument("name", nargs=-1, required=True)
+@json_option(help="Print the card, its names and its linked terms as JSON.")
+@click.pass_context
+def card(ctx, name, as_json):
+    """Show an imported card (by its name in any language it is known in) with its rules terms linked.
+
+    Cards come from 'mtgkb update --cards' or 'mtgkb import' of a Scryfall or MTGJSON card file.
+    """
+    found = open_kb(ctx, readonly=True).card(" ".join(name))
+    if as_json:
+        dump(found.to_dict())
+        return
+    click.secho(f"{found.name}  {found.mana_cost}".rstrip(), bold=True)
+    if found.matched != found.name:
+        click.echo(_("(found as {name!r}, {lang})").format(name=found.matched, lang=found.matched_lang))
+    click.echo(found.type_line)
+    if found.faces:
+        for face in found.faces:
+            click.echo()
+            click.secho(f"{face.name}  {face.mana_cost}".rstrip(), bold=True)
+            click.echo(face.type_line)
+            click.echo(marked(face.oracle_text, face.terms))
+    else:
+        click.echo(marked(found.oracle_text, found.terms))
+    if found.terms:
+        click.echo()
+        click.echo(_("Rules:"))
+        width = max(len(term.term) for term in found.terms)
+        for term in found.terms:
+            rules = ", ".join(term.rules) if term.rules else term.rule
+            click.echo(f"  {term.term.ljust(width)}  {rules}  ({_(term.kind)}: {term.title})")
+    if found.pool_text:
+        click.echo()
+        click.echo(_("The rules engine's card of this name has another text:"))
+        click.echo(found.pool_text)
+    others = [n for n in found.names if n["lang"] != "en"]
+    if others:
+        click.echo()
+        click.echo(_("Also known as: {names}").format(names=", ".join(f"{n['name']} ({n['lang']})" for n in others)))
+
+
+def marked(text: str, terms) -> str:
+    """The text with "[→ rule]" after each term it spells out."""
+    spans = sorted((t for t in terms if t.start >= 0), key=lambda t: t.start)
+    out, last = [], 0
+    for term in spans:
+        out.append(text[last : term.end])
+        out.append(f" [→{term.rule}]")
+        last = term.end
+    out.append(text[last:])
+    return "".join(out)

@@ -1,0 +1,168 @@
+"""A query that names a card is searched as the card's rules terms (docs/search.md, "Cards").
+
+"Does Doubling Season affect planeswalkers?": no rule says "Doubling Season"; its Oracle text says
+"token", "counter" and "instead", and those find the rules that answer. The card's name in the
+query is replaced by an OR of its rules terms (kb.cards.terms: its keywords and keyword actions
+and the glossary terms of its text, less the ones nearly every card has), and the results say so
+under "Also searched as".
+
+A name is matched against the imported names with one index search: every run of one to six words
+of the query, folded like the names (kb.store.cards.card_key). A run of two or more words that
+matches no name exactly may match one spelled a little differently ("Platinum Angle"): the names
+starting with its first four letters are one range of the index, compared with rapidfuzz. A name
+of one word must be written with a capital ("Humility", not "humility") unless it is the whole
+query, and a name that is itself a rules term ("Sacrifice", "Flash") is never read as a card.
+Without cards (or without the tables) nothing changes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from kb.cards.terms import card_terms, term_index, term_key
+from kb.store.cards import card_key, card_row, cards_named, has_cards, names_starting
+from kb.store.reader import Store
+
+MAX_WORDS = 6
+FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to be looked for
+FUZZY_SCORE = 90
+MAX_TERMS = 3  # rules terms searched for one card: each more is an OR branch over hundreds of rules
+_WORD = re.compile(r"[^\W_][\w'’\-]*")
+_REMINDER = re.compile(r"\([^()]*\)")  # reminder text restates a keyword: its words are not the card's
+
+
+@dataclass
+class CardMention:
+    """A card named in a query: where, which, and the rules terms it is searched as."""
+
+    name: str  # the card's name as held
+    start: int
+    end: int
+    terms: list[str] = field(default_factory=list)  # English rules terms, as the rules write them
+
+
+def mentioned_cards(store: Store, text: str) -> list[CardMention]:
+    """The cards ``text`` names, left to right, each with its rules terms; [] without cards."""
+    if not has_cards(store.conn):
+        return []
+    words = [(m.start(), m.end(), m.group(), card_key(m.group())) for m in _WORD.finditer(text)]
+    if not words:
+        return []
+    keys: dict[tuple[int, int], str] = {}  # (first word, word count) -> the run's key
+    for i in range(len(words)):
+        for size in range(1, min(MAX_WORDS, len(words) - i) + 1):
+            key = " ".join(w[3] for w in words[i : i + size] if w[3])
+            if key:
+                keys[(i, size)] = key
+    hits: dict[str, int] = {}
+    for key, card_id, _name, _lang in cards_named(store.conn, sorted(set(keys.values()))):
+        hits.setdefault(key, card_id)
+    if hits:  # names that are rules terms themselves ("Sacrifice"), all in one look-up
+        rules_terms = term_index(store, {term_key(key) for key in hits}).keys
+        hits = {key: card_id for key, card_id in hits.items() if term_key(key) not in rules_terms}
+    found: list[CardMention] = []
+    i = 0
+    while i < len(words):
+        match = _longest(store, words, i, keys, hits)
+        if match is None:
+            i += 1
+            continue
+        card_id, size = match
+        row = card_row(store.conn, card_id, names=False)
+        if row is None:
+            i += 1
+            continue
+        text = _REMINDER.sub("", row["oracle_text"] or "")  # "(This creature can't be blocked ...)"
+        links = card_terms(store, text, row["keywords"], row["name"], linked=False)
+        ranked = sorted((link for link in links if not link.common), key=_priority)
+        terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
+        start, end = words[i][0], words[i + size - 1][1]
+        found.append(CardMention(row["name"], start, end, _unique(terms)))
+        i += size
+    return found
+
+
+def _longest(store: Store, words, i: int, keys: dict, hits: dict[str, int]) -> tuple[int, int] | None:
+    """(card id, words) of the longest name starting at word ``i``, exact first, then near."""
+    limit = min(MAX_WORDS, len(words) - i)
+    for size in range(limit, 0, -1):
+        key = keys.get((i, size))
+        if key in hits and _acceptable(words[i : i + size], len(words)):
+            return hits[key], size
+    if len(words[i][3]) < FUZZY_PREFIX:
+        return None
+    for size in range(min(4, limit), 1, -1):
+        key = keys.get((i, size))
+        near = _near(store, key) if key else None
+        if near is not None and key and not is_rules_term(store, key):
+            return near, size
+    return None
+
+
+def _acceptable(chunk, whole: int) -> bool:
+    """A name of one word only when capitalised or the whole query (names that are rules terms
+    were left out of the hits already)."""
+    return len(chunk) > 1 or whole == 1 or chunk[0][2][:1].isupper() or not chunk[0][2][:1].isascii()
+
+
+def is_rules_term(store: Store, key: str) -> bool:
+    """Whether a name is itself a keyword, keyword action or glossary term ("Sacrifice", "Flash")."""
+    return bool(term_index(store, {term_key(key)}).keys)
+
+
+def _near(store: Store, key: str) -> int | None:
+    """The card whose name is a near spelling of ``key`` (several words): one range of the index."""
+    if len(key) < FUZZY_PREFIX + 4 or " " not in key:
+        return None
+    candidates = names_starting(store.conn, key[:FUZZY_PREFIX], 200)
+    if not candidates:
+        return None
+    from rapidfuzz import fuzz  # lazy: rapidfuzz, only for a query with a run of words like a name
+
+    words = key.count(" ")
+    best = max(
+        ((fuzz.ratio(key, folded), card_id) for folded, card_id, _n in candidates if folded.count(" ") == words),
+        default=(0.0, 0),
+    )
+    return best[1] if best[0] >= FUZZY_SCORE else None
+
+
+def _priority(link) -> int:
+    """Keyword abilities first (they name one rule), then terms of several words, then keyword
+    actions, then the rest; the text's order within each (sorted() is stable)."""
+    if link.kind == "keyword ability":
+        return 0
+    if " " in link.title:
+        return 1
+    return 2 if link.kind == "keyword action" else 3
+
+
+def _searched_as(link) -> str | None:
+    """The words a term is searched as: its title; the marker "counter" for 122.1; nothing for "can't"."""
+    if link.kind != "rule":
+        return link.title
+    return "counter" if link.rule == "122.1" else None
+
+
+def _unique(items: list[str]) -> list[str]:
+    """Each term once, whatever its case ("Counter" the action, "counter" the marker)."""
+    return list({item.casefold(): item for item in reversed(items)}.values())[::-1]
+
+
+def expand(store: Store, text: str) -> tuple[str, dict[str, list[str]]]:
+    """The query with each card name replaced by an OR of its rules terms, and {name: terms} for
+    "Also searched as"; the query unchanged and {} when it names no card (or no cards are held)."""
+    mentions = [m for m in mentioned_cards(store, text) if m.terms]
+    if not mentions:
+        return text, {}
+    out, last = [], 0
+    for mention in mentions:
+        # A term of several words as a group, not a "phrase": the dictionary reads it as one concept
+        # all the same, and a phrase's positions cost the search 40-60 ms more (bench/bench_cards.py).
+        group = " OR ".join(f"({t})" if " " in t else t for t in mention.terms)
+        out.append(text[last : mention.start])
+        out.append(f"({group})" if len(mention.terms) > 1 else group)
+        last = mention.end
+    out.append(text[last:])
+    return "".join(out), {m.name: m.terms for m in mentions}
