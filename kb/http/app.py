@@ -27,8 +27,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from kb.api import BadInput, KnowledgeBase, TermNotFound
 from kb.http.academy import academy_router
 from kb.http.cache import AnswerCache
+from kb.http.cors import AcademyCORS
 from kb.http.docs import mount_docs
 from kb.http.errors import install_handlers, responses
+from kb.http.files import files_router
 from kb.http.headers import SecurityHeaders
 from kb.http.language import UILanguageMiddleware
 from kb.http.limits import MAX_BODY, BodyLimit, BoundedJSON, count_citations
@@ -129,6 +131,8 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
             allow_headers=["Accept-Language", "Content-Type"],
             max_age=600,
         )
+    # Academy Ruins' read-only paths answer every origin, as its API does (no credentials).
+    app.add_middleware(AcademyCORS)
     app.add_middleware(SecurityHeaders)  # outermost: every answer, errors and static files too
     install_handlers(app)
     get = facades.get
@@ -257,6 +261,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         return BoundedJSON(get().crosscheck(a, b).to_dict())
 
     app.include_router(academy_router(get))  # Academy Ruins' /cr paths for bots (docs/bots.md)
+    app.include_router(files_router(get))  # and its /file/cr, the published text
     # A streamed page (a whole document) reads through a facade of its own, closed at its end.
     app.include_router(reader_router(get, open_kb=lambda: KnowledgeBase.open(kb.path, readonly=True)))
     mount_static(app)

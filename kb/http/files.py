@@ -1,0 +1,80 @@
+"""Academy Ruins' ``/file/cr``: the Comprehensive Rules text as published, for bots that parse it themselves.
+
+judgebot (bra1n/judgebot, modules/cr.ts) downloads ``/file/cr`` and splits it into rules and glossary
+itself. mtgkb answers the file a document was imported from, byte for byte (the bundled archive's member
+or the imported file, checked against the SHA-256 recorded at import), with its charset: the newest English
+edition by default, ``/file/cr/{edition}`` for another, ``lang`` for a translation's own file.
+
+The bundled archive is one xz stream: reading a member takes most of a second, the target is 50 ms, so
+the server keeps the last few files it sent (measured in bench/academy_http.py; bench/RESULTS.md).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+
+from fastapi import APIRouter, Path, Query
+from fastapi.responses import Response
+
+from kb.api import KnowledgeBase
+from kb.http.errors import responses
+
+KEPT = 3  # files kept in memory (about 1 MB each): the newest English, a translation, one more
+
+
+class PublishedFiles:
+    """The files sent lately, by document name and digest (a re-import under the same name is a new key)."""
+
+    def __init__(self, kept: int = KEPT):
+        self.kept = kept
+        self.files: OrderedDict[tuple[str, str], tuple[bytes, str]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, kb: KnowledgeBase, name: str, digest: str) -> tuple[bytes, str]:
+        key = (name, digest)
+        with self.lock:
+            if key in self.files:
+                self.files.move_to_end(key)
+                return self.files[key]
+        found = kb.published_file(name)
+        with self.lock:
+            self.files[key] = found
+            while len(self.files) > self.kept:
+                self.files.popitem(last=False)
+        return found
+
+
+def files_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
+    """``GET /file/cr`` and ``GET /file/cr/{edition}`` over the facade ``get()`` returns."""
+    router = APIRouter(prefix="/file", tags=["Academy Ruins-compatible"])
+    kept = PublishedFiles()
+
+    def send(edition: str | None, lang: str) -> Response:
+        kb = get()
+        document = kb.resolve(edition, lang=lang)
+        sha = document["sha256"]
+        data, charset = kept.get(kb, document["name"], sha)
+        return Response(
+            data,
+            media_type=f"text/plain; charset={charset}",
+            headers={"ETag": f'"{sha}"', "X-Document": document["name"]},
+        )
+
+    @router.get("/cr", summary="The newest Comprehensive Rules text as published", responses=responses(400, 404))
+    def latest(
+        lang: str = Query("en", max_length=16, description="A translation's own file (default English)."),
+    ) -> Response:
+        return send(None, lang)
+
+    @router.get(
+        "/cr/{edition}", summary="One edition's Comprehensive Rules text as published", responses=responses(400, 404)
+    )
+    def edition(
+        edition: str = Path(..., max_length=64, description="An edition (2023-11-17) or a document name."),
+        lang: str = Query("en", max_length=16, description="A translation's own file (default English)."),
+    ) -> Response:
+        return send(edition, lang)
+
+    return router
