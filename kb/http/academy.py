@@ -145,7 +145,7 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         return BoundedJSON({})
 
     def glossary_term(
-        term: str = Path(..., max_length=200, description="The term looked for."),
+        term: str = Path(..., description="The term looked for (a longer one than 200 characters finds nothing)."),
         fuzzy: bool = Query(
             False, description="Also aliases, word forms and near spellings (mtgkb's glossary lookup, docs/bots.md)."
         ),
@@ -159,7 +159,7 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         quotes and "(Obsolete)" folded), or with ``fuzzy`` as the glossary lookup finds it."""
         kb = get()
         document = _glossary_document(kb, lang, edition)
-        result = kb.glossary(term, lang=lang, edition=edition) if term.strip() else None
+        result = kb.glossary(term, lang=lang, edition=edition) if term.strip() and len(term) <= 200 else None
         if result is None:
             return _entry_missing()
         if result.ability_word and unofficial:
@@ -172,7 +172,11 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
             entry = named.get(result.see.casefold(), entry)
         return BoundedJSON({"term": entry.term, "definition": entry.text, "lang": entry.lang, "edition": entry.edition})
 
-    def example(rule_id: str = Path(..., max_length=64), lang: str = LANG, edition: str | None = EDITION):
+    def example(
+        rule_id: str = Path(..., description="A rule number, as /cr keys it."),
+        lang: str = LANG,
+        edition: str | None = EDITION,
+    ):
         """Every example of a rule (null when it has none)."""
         found = exact_rule(get(), rule_id, lang, edition)
         if found is None:
@@ -180,7 +184,7 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         return BoundedJSON({"ruleNumber": rule_id, "examples": found.examples or None})
 
     def rule(
-        rule_id: str = Path(..., max_length=64),
+        rule_id: str = Path(..., description="A rule number, as /cr keys it (100.1, 702.26b)."),
         find_definition: bool = Query(False, description="A keyword's rule answers the subrule that defines it."),
         lang: str = LANG,
         edition: str | None = EDITION,
