@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kb.api import BadInput, KnowledgeBase, TermNotFound
 from kb.http.academy import academy_router
+from kb.http.academy_history import history_router
 from kb.http.cache import AnswerCache
 from kb.http.cors import AcademyCORS
 from kb.http.docs import mount_docs
@@ -262,6 +263,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
 
     app.include_router(academy_router(get))  # Academy Ruins' /cr paths for bots (docs/bots.md)
     app.include_router(files_router(get))  # and its /file/cr, the published text
+    app.include_router(history_router(get))  # and its /cr/trace and /diff/cr, from the chain
     # A streamed page (a whole document) reads through a facade of its own, closed at its end.
     app.include_router(reader_router(get, open_kb=lambda: KnowledgeBase.open(kb.path, readonly=True)))
     mount_static(app)

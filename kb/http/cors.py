@@ -1,7 +1,7 @@
 """``Access-Control-Allow-Origin: *`` on Academy Ruins' read-only paths, as its API sends it.
 
 Academy Ruins answers every origin (src/main.py: CORSMiddleware with ``allow_origins=["*"]``), so web
-pages read ``/cr`` from the browser. mtgkb does the same for GET and HEAD under ``/cr`` and ``/file/cr``
+pages read ``/cr`` from the browser. mtgkb does the same for GET and HEAD under ``/cr``, ``/file/cr`` and ``/diff/cr``
 by default, without credentials, and answers their preflight; every other path keeps ``--cors`` (none
 by default, kb.http.app). ASGI middleware outside Starlette's CORS: an origin ``--cors`` names is
 answered by that one, and this one adds ``*`` only where no origin was answered.

@@ -90,7 +90,7 @@ def _problem(error: dict) -> str:
 
 
 # Academy Ruins' paths: their failures answer its bodies, ``{"detail": ...}`` (kb.http.academy).
-ACADEMY_PREFIXES = ("/cr", "/file/cr")
+ACADEMY_PREFIXES = ("/cr", "/file/cr", "/diff/cr")
 
 
 def academy_path(request: Request) -> bool:
