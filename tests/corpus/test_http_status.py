@@ -55,11 +55,11 @@ def _call(client, method, path, body):
 
 
 def test_every_api_route_has_a_case():
-    """Academy Ruins' /cr and /file/cr routes answer its own bodies: tests/corpus/test_http_academy.py
-    and test_http_academy_clients.py check them."""
+    """Academy Ruins' /cr, /diff/cr and /file/cr routes answer its own bodies: tests/corpus/test_http_academy*.py
+    check them."""
     paths = json.loads((ROOT / "docs" / "openapi.json").read_text(encoding="utf-8"))["paths"]
-    academy = {path for path in paths if path == "/cr" or path.startswith(("/cr/", "/file/cr"))}
-    assert {"/cr", "/cr/toc", "/file/cr", "/file/cr/{edition}"} <= academy
+    academy = {path for path in paths if path == "/cr" or path.startswith(("/cr/", "/file/cr", "/diff/cr"))}
+    assert {"/cr", "/cr/toc", "/cr/trace/{rule_id}", "/diff/cr", "/file/cr", "/file/cr/{edition}"} <= academy
     assert set(paths) - academy == set(CASES)
 
 
