@@ -123,7 +123,8 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     app.add_middleware(AnswerCache, database=kb.path)
     app.add_middleware(UILanguageMiddleware)
     # Pages and answers compressed for clients that accept it (a whole document: 1.6 MB, about 0.3 MB gzipped).
-    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    # Level 4, not Starlette's 9: 1 MB in 41 ms instead of 162 ms, 8% larger (bench/bench_academy.py).
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=4)
     if cors:
         app.add_middleware(
             CORSMiddleware,

@@ -465,7 +465,7 @@ def ability_words(store: Store) -> tuple[str, list[str]]:
 def ability_word_rule(store: Store, term: str) -> str | None:
     """The rule number listing ``term`` as an ability word, or None."""
     number, words = ability_words(store)
-    return number if loose(term) in words else None
+    return number if loose(term) in {loose(word) for word in words} else None
 
 
 def _entries(
