@@ -76,7 +76,7 @@ def serve(db: Path):
 def loopback(db: Path, runs: int) -> None:
     server, port = serve(db)
     try:
-        print(f"| request | Accept-Encoding | median | p95 | bytes | runs |\n| --- | --- | --- | --- | --- | --- |")
+        print("| request | Accept-Encoding | median | p95 | bytes | runs |\n| --- | --- | --- | --- | --- | --- |")
         for path in ("/file/cr", "/cr"):
             for gzip in (False, True):
                 timed_get(port, path, gzip)  # warm: the file read once, the pages of the database cached
