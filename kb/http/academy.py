@@ -49,8 +49,15 @@ MISSING_ENTRY: dict[int | str, dict[str, Any]] = {
     404: {"description": 'Academy Ruins\' body: {"detail": "Entry not found."}'}
 }
 BAD_BOOLEAN: dict[int | str, dict[str, Any]] = {
-    422: {"description": 'A parameter that is not a boolean: Academy Ruins\' body {"detail": "<the problem>"}'}
+    422: {
+        "description": 'A parameter that does not fit (not a boolean, too long): Academy Ruins\' body {"detail": "…"}'
+    }
 }
+
+
+def academy_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """mtgkb's failures of these statuses (its own parameters) and Academy Ruins' 422."""
+    return {**responses(*statuses), **BAD_BOOLEAN}
 
 
 def _rule_missing(number: str) -> JSONResponse:
@@ -207,13 +214,15 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         )
 
     # Plain routes: FastAPI runs each in a request thread, where its JSON is rendered too (BoundedJSON).
-    router.get("", summary="All rules, keyed by number", responses=responses(400, 404))(all_rules)
+    router.get("", summary="All rules, keyed by number", responses=academy_responses(400, 404))(all_rules)
     router.get(
-        "/keywords", summary="Keyword abilities, keyword actions and ability words", responses=responses(400, 404)
+        "/keywords",
+        summary="Keyword abilities, keyword actions and ability words",
+        responses=academy_responses(400, 404),
     )(keywords)
-    router.get("/toc", summary="Table of contents", responses=responses(400, 404))(toc)
-    router.get("/glossary", summary="The whole glossary", responses=responses(400, 404))(glossary)
-    router.get("/unofficial-glossary", summary="Unofficial glossary (empty)", responses=responses(400, 404))(
+    router.get("/toc", summary="Table of contents", responses=academy_responses(400, 404))(toc)
+    router.get("/glossary", summary="The whole glossary", responses=academy_responses(400, 404))(glossary)
+    router.get("/unofficial-glossary", summary="Unofficial glossary (empty)", responses=academy_responses(400, 404))(
         unofficial_glossary
     )
     router.get(
@@ -221,7 +230,9 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         summary="One glossary entry",
         responses={**responses(400), **MISSING_ENTRY, **BAD_BOOLEAN},
     )(glossary_term)
-    router.get("/example/{rule_id}", summary="A rule's examples", responses={**responses(400), **MISSING_RULE})(example)
+    router.get("/example/{rule_id}", summary="A rule's examples", responses={**academy_responses(400), **MISSING_RULE})(
+        example
+    )
     router.get(
         "/{rule_id}",
         summary="One rule (with find_definition: a keyword's defining subrule)",

@@ -25,8 +25,7 @@ from fastapi import APIRouter, Path, Query
 from fastapi.responses import JSONResponse
 
 from kb.api import KnowledgeBase, NotFound
-from kb.http.academy import RULE_NUMBER
-from kb.http.errors import responses
+from kb.http.academy import RULE_NUMBER, academy_responses
 from kb.http.limits import BoundedJSON
 
 # mtgkb's change labels (kb.core.labels) as Academy Ruins' trace actions; others are no change there.
@@ -41,7 +40,10 @@ def history_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
     @router.get(
         "/cr/trace/{rule_id}",
         summary="A current rule's changes, newest first",
-        responses={**responses(400), 404: {"description": "Academy Ruins' body: {detail: {detail, ruleNumber}}"}},
+        responses={
+            **academy_responses(400),
+            404: {"description": "Academy Ruins' body: {detail: {detail, ruleNumber}}"},
+        },
     )
     def trace(
         rule_id: str = Path(..., description="A rule number of the newest edition."),
@@ -86,7 +88,7 @@ def history_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
     @router.get(
         "/diff/cr",
         summary="The changes between two editions",
-        responses={**responses(400), 404: {"description": "Academy Ruins' body: {detail, old, new}"}},
+        responses={**academy_responses(400), 404: {"description": "Academy Ruins' body: {detail, old, new}"}},
     )
     def diff(
         old: str | None = Query(None, max_length=64, description="The older edition (a date or document name)."),

@@ -15,13 +15,17 @@ import gzip
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 
 from kb.api import KnowledgeBase
-from kb.http.errors import responses
+from kb.http.academy import academy_responses
 
+PUBLISHED: dict[int | str, dict[str, Any]] = {
+    200: {"description": "The file as published, with its charset", "content": {"text/plain": {}}}
+}
 KEPT = 3  # files kept in memory (about 1.3 MB each with the gzip copy): the newest English, a translation, one more
 
 
@@ -66,7 +70,12 @@ def files_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
             data, headers["Content-Encoding"] = packed, "gzip"
         return Response(data, media_type=f"text/plain; charset={charset}", headers=headers)
 
-    @router.get("/cr", summary="The newest Comprehensive Rules text as published", responses=responses(400, 404))
+    @router.get(
+        "/cr",
+        summary="The newest Comprehensive Rules text as published",
+        response_class=Response,
+        responses={**PUBLISHED, **academy_responses(400, 404)},
+    )
     def latest(
         request: Request,
         lang: str = Query("en", max_length=16, description="A translation's own file (default English)."),
@@ -74,7 +83,10 @@ def files_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         return send(request, None, lang)
 
     @router.get(
-        "/cr/{edition}", summary="One edition's Comprehensive Rules text as published", responses=responses(400, 404)
+        "/cr/{edition}",
+        summary="One edition's Comprehensive Rules text as published",
+        response_class=Response,
+        responses={**PUBLISHED, **academy_responses(400, 404)},
     )
     def edition(
         request: Request,
