@@ -77,6 +77,7 @@ def loopback(db: Path, runs: int) -> None:
     server, port = serve(db)
     try:
         print("| request | Accept-Encoding | median | p95 | bytes | runs |\n| --- | --- | --- | --- | --- | --- |")
+        first = {path: timed_get(port, path, False)[0] * 1000 for path in ("/file/cr", "/cr")}
         for path in ("/file/cr", "/cr"):
             for gzip in (False, True):
                 timed_get(port, path, gzip)  # warm: the file read once, the pages of the database cached
@@ -90,6 +91,7 @@ def loopback(db: Path, runs: int) -> None:
                 print(
                     f"| GET {path} | {encoding} | {statistics.median(times):.1f} ms | {p95:.1f} ms | {size:,} | {runs} |"
                 )
+        print("\nfirst request of each after the start: " + ", ".join(f"{p} {t:.0f} ms" for p, t in first.items()))
     finally:
         server.terminate()
         server.wait()
