@@ -663,7 +663,7 @@ class KnowledgeBase:
         """The bytes of a document's file as it was imported (the bundled archive's member or the file
         imported), and its charset ("utf-8", "utf-16", "windows-1252"): what ``GET /file/cr`` sends.
         SourceFileGone when the file is gone or its bytes are no longer those imported (SHA-256)."""
-        import hashlib
+        import hashlib  # lazy: only a server sending a file asks
 
         self.document(name)
         row = self.conn.execute("select source, sha256 from documents where name = ?", [name]).fetchone()
@@ -672,7 +672,7 @@ class KnowledgeBase:
         data: bytes | None = None
         if len(bundled) > 2 and bundled[0] == "data" and bundled[1] == paths.BUNDLE.name:
             from importers.bundle import read_member  # lazy: tarfile, lzma
-            from importers.records import SourceError
+            from importers.records import SourceError  # lazy: with the bundle's reader
 
             try:
                 data = read_member("/".join(bundled[2:]))
