@@ -76,3 +76,18 @@ def test_bad_input_is_mtgkbs_own_400(client, path):
     answer = client.get(path, params={"lang": "xx"})
     assert answer.status_code == 400 and answer.json()["kind"] == "UnknownLanguage"
     assert client.get(path, params={"edition": "1990-01-01"}).json()["kind"] == "EditionNotFound"
+
+
+def test_where_mtgkb_answers_more_it_keeps_it(client):
+    fuzzy = {"fuzzy": "true"}
+    assert client.get("/cr/glossary/etb", params=fuzzy).json()["term"] == "Enters the Battlefield"
+    assert client.get("/cr/glossary/sba", params=fuzzy).json()["term"] == "State-Based Actions"
+    assert client.get("/cr/glossary/etb").status_code == 404  # exact: an alias is no name
+    assert client.get("/cr/glossary/bury").json()["term"] == "Bury (Obsolete)"
+    see = client.get("/cr/glossary/APNAP Order").json()  # the entry itself, as Academy Ruins answers it
+    assert see["term"] == "APNAP Order" and see["definition"].startswith("See Active Player")
+    landfall = client.get("/cr/glossary/landfall").json()
+    assert landfall["term"] == "Landfall" and landfall["definition"].endswith("See rule 207.2c.")
+    assert "no special rules meaning" in landfall["definition"] and "adamant" not in landfall["definition"]
+    assert client.get("/cr/glossary/landfall", params={"unofficial": "false"}).status_code == 404
+    assert client.get("/cr/glossary/rally", params=fuzzy).json()["term"] == "Rally"  # not Wall
