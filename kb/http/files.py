@@ -24,7 +24,8 @@ from kb.api import KnowledgeBase
 from kb.http.academy import academy_responses
 
 PUBLISHED: dict[int | str, dict[str, Any]] = {
-    200: {"description": "The file as published, with its charset", "content": {"text/plain": {}}}
+    200: {"description": "The file as published, with its charset", "content": {"text/plain": {}}},
+    304: {"description": "Not modified: If-None-Match names this file's ETag (its SHA-256)"},
 }
 KEPT = 3  # files kept in memory (about 1.3 MB each with the gzip copy): the newest English, a translation, one more
 
@@ -66,6 +67,8 @@ def files_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         sha = document["sha256"]
         data, packed, charset = kept.get(kb, document["name"], sha)
         headers = {"ETag": f'"{sha}"', "X-Document": document["name"], "Vary": "Accept-Encoding"}
+        if request.headers.get("if-none-match") == headers["ETag"]:  # the copy the client holds is this one
+            return Response(status_code=304, headers=headers)
         if "gzip" in request.headers.get("accept-encoding", ""):  # as Starlette's GZip middleware reads it
             data, headers["Content-Encoding"] = packed, "gzip"
         return Response(data, media_type=f"text/plain; charset={charset}", headers=headers)

@@ -25,6 +25,8 @@ def test_a_translations_own_file_then_changed_then_gone(tmp_path):
         answer = client.get("/file/cr", params={"lang": "de"}, headers={"Accept-Encoding": "identity"})
         assert answer.status_code == 200 and answer.content == source.read_bytes()
         assert answer.headers["content-type"] == "text/plain; charset=utf-8" and answer.headers["etag"]
+        again = client.get("/file/cr", params={"lang": "de"}, headers={"If-None-Match": answer.headers["etag"]})
+        assert again.status_code == 304 and again.content == b""
         packed = client.get("/file/cr", params={"lang": "de"}, headers={"Accept-Encoding": "gzip"})
         assert packed.headers["content-encoding"] == "gzip" and packed.content == source.read_bytes()  # unpacked
     source.write_bytes(source.read_bytes() + b"\n")  # changed since the import
