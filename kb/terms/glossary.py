@@ -44,7 +44,7 @@ ABILITY_WORD = "ability word"
 # A near spelling must be this similar (1 - edits / longer length): "deaftouch" and Deathtouch are 0.8,
 # "adsorb" and Absorb 0.83, "Phasign" and Phasing 0.86; the ability words of 207.2c meet other entries
 # at 0.75 at most (landfall and Landwalk, converge and Convert) but for valiant and Variant (0.86), which
-# the ability-word step answers first. bench/glossary_near.py measures both sides.
+# the ability-word step answers first. bench/bench_academy.py measures both sides.
 NEAR_SIMILARITY = 0.75
 # The 207.2c sentence that lists the ability words, as Academy Ruins splits it.
 _ABILITY_LIST = re.compile(r"The ability words are (?P<list>.+?)\.?\s*$", re.S)
