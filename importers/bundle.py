@@ -56,6 +56,20 @@ def read_bundle(archive: Path = BUNDLE) -> list[BundledText]:
         ) from error
 
 
+def read_member(member: str, archive: Path = BUNDLE) -> bytes | None:
+    """One file of the archive by its member name (``en/MagicCompRules_20260807.txt``), None when the
+    archive has no such file. The archive is one xz stream, so this reads it up to that file (most of a
+    second); a server keeps what it read (kb.http.files)."""
+    try:
+        with tarfile.open(archive, "r:xz") as tar:
+            for found in tar:
+                if found.name == member and found.isfile():
+                    return _read(tar, found)
+    except (OSError, tarfile.TarError, EOFError) as error:
+        raise SourceError(str(archive), None, str(getattr(error, "strerror", None) or error)) from error
+    return None
+
+
 def _read(tar: tarfile.TarFile, member: tarfile.TarInfo) -> bytes:
     handle = tar.extractfile(member)
     assert handle is not None  # a regular file always has its data

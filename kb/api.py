@@ -32,6 +32,7 @@ from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them fro
     NotFound,
     ReplaceRefused,
     RuleNotFound,
+    SourceFileGone,
     TermNotFound,
     UnknownLanguage,
 )
@@ -681,10 +682,64 @@ class KnowledgeBase:
         self.document(name)
         return self.store.document_rules(name)
 
+    def document_table(self, name: str) -> list[tuple[str, str, str | None, str, list[str]]]:
+        """(number, kind, title, text, examples) of every rule of one document in document order, from
+        two queries: the whole document as a table (Academy Ruins' ``GET /cr``), without the citations
+        and neighbours a full Rule carries (3,300 of those take a quarter of a second)."""
+        self.document(name)
+        examples: dict[int, list[str]] = {}
+        for rule_id, text in self.conn.execute(
+            "select e.rule_id, e.text from examples e join documents d on d.id = e.document_id "
+            "where d.name = ? order by e.rule_id, e.position",
+            [name],
+        ):
+            examples.setdefault(rule_id, []).append(text)
+        return [
+            (number, kind, title, text or "", examples.get(rule_id, []))
+            for rule_id, number, kind, title, text in self.conn.execute(
+                "select r.id, r.number, r.kind, r.title, r.text from rules r join documents d "
+                "on d.id = r.document_id where d.name = ? order by r.seq",
+                [name],
+            )
+        ]
+
     def document_glossary(self, name: str) -> list[GlossaryEntry]:
         """The glossary of one document in its printed order."""
         self.document(name)
         return self.store.document_glossary(name)
+
+    def published_file(self, name: str) -> tuple[bytes, str]:
+        """The bytes of a document's file as it was imported (the bundled archive's member or the file
+        imported), and its charset ("utf-8", "utf-16", "windows-1252"): what ``GET /file/cr`` sends.
+        SourceFileGone when the file is gone or its bytes are no longer those imported (SHA-256)."""
+        import hashlib  # lazy: only a server sending a file asks
+
+        self.document(name)
+        row = self.conn.execute("select source, sha256 from documents where name = ?", [name]).fetchone()
+        source, digest = row[0] or "", row[1]
+        bundled = Path(source).parts
+        data: bytes | None = None
+        if len(bundled) > 2 and bundled[0] == "data" and bundled[1] == paths.BUNDLE.name:
+            from importers.bundle import read_member  # lazy: tarfile, lzma
+            from importers.records import SourceError  # lazy: with the bundle's reader
+
+            try:
+                data = read_member("/".join(bundled[2:]))
+            except SourceError:
+                data = None
+        else:
+            try:
+                data = Path(source).read_bytes()
+            except OSError:
+                data = None
+        if data is None or hashlib.sha256(data).hexdigest() != digest:
+            raise SourceFileGone(
+                _(
+                    "the published file of {name} is no longer at {source}, or changed since it was imported: "
+                    "import it again"
+                ).format(name=name, source=shown_source(source))
+            )
+        return data, _charset(data)
 
     # ---- references ---------------------------------------------------------------------------
 
@@ -1042,6 +1097,18 @@ def expand_sources(sources: Iterable[str | Path | BundledText]) -> list[Path | B
         else:
             found.append(path)
     return found
+
+
+def _charset(data: bytes) -> str:
+    """The charset of a published text by its BOM, else UTF-8 when it decodes so, else Windows-1252
+    (the encodings of the official files, see importers.decode)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return "windows-1252"
+    return "utf-8"
 
 
 def _path(source: str | Path | BundledText) -> Path:

@@ -81,6 +81,11 @@ class SourceUnavailable(NotFound):
     http_status = 502
 
 
+class SourceFileGone(NotFound):
+    """A document's published file that is no longer where it was imported from, or whose bytes
+    changed since (their SHA-256 differs): the message names the file and says to import it again."""
+
+
 class NoDatabase(NotFound):
     """A database that does not exist or holds no documents; the message says what to run."""
 

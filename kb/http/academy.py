@@ -1,13 +1,21 @@
-"""Academy Ruins' paths and JSON under /cr, over every language and edition held: a drop-in for bots.
+"""Academy Ruins' /cr routes, answered as lunakv/academyruins-api answers them (src/cr/router.py at
+f81bf2c), over every language and edition held: a bot switches by changing its base URL.
 
-Bots (Fryatog, judgebot and others) read Academy Ruins' API: ``/cr/{rule}`` (with the keyword's
-defining subrule unless ``exact_match``; the older ``find_definition=true`` too), ``/cr/example/{rule}``,
-``/cr/glossary``, ``/cr/glossary/{term}?fuzzy=true``, ``/cr/keywords`` and ``/cr`` (every rule).
-These routes answer the same paths with the same field names (ruleNumber, ruleText, examples, fragment,
-navigation, term, definition, keywordAbilities, keywordActions, abilityWords) and the same 404 bodies
-(``{"detail": "Rule not found", "ruleNumber": ...}``, ``{"detail": "Entry not found."}``), and take
-``lang`` and ``edition`` besides: English and the newest edition when not given, whatever the
-Accept-Language header says (a bot's answers do not change with its host). docs/bots.md describes them.
+Route by route, the same parameters and defaults, the same statuses and bodies:
+
+- ``/cr``: every rule whose number is "NNN.x" (not the section and chapter headings), keyed by number:
+  ruleNumber, ruleText (a keyword's rule: its title), examples (null when none), fragment, navigation.
+- ``/cr/{id}``: the rule itself, or with ``find_definition=true`` a keyword's defining subrule. Only a
+  number of that table is a rule: anything else (``trample``, ``100``, ``CR 100.1a``) is 404
+  ``{"detail": "Rule not found", "ruleNumber": id}``; a bad boolean is 422 ``{"detail": "..."}``.
+- ``/cr/example/{id}``, ``/cr/toc``, ``/cr/keywords`` (titles split at " and ", as "Daybound and
+  Nightbound"), ``/cr/glossary``, ``/cr/glossary/{term}`` (exact, or ``fuzzy``; the entry itself,
+  also when it says only "See X."), ``/cr/unofficial-glossary`` (empty here: mtgkb writes no entries).
+
+Better than the original, and kept (docs/bots.md): every example of a rule (it keeps three), mtgkb's
+glossary lookup behind ``fuzzy`` (etb, sba, word forms, near spellings), ability words answered from
+rule 207.2c. Every route also takes ``lang`` and ``edition`` (English and the newest when not given,
+whatever the Accept-Language header says).
 """
 
 from __future__ import annotations
@@ -27,35 +35,83 @@ LANG = Query("en", max_length=16, description="Language of the texts (default En
 EDITION = Query(
     None, max_length=64, description="Edition (a date like 2023-11-17) or document name; default the newest."
 )
+# A number Academy Ruins keys a rule by (its extractor's "^(\d{3}\.[^\s.]{1,4})"): 100.1, 702.26b.
+RULE_NUMBER = re.compile(r"\d{3}\.[^\s.]{1,4}")
+# The keyword rules whose titles /cr/keywords lists: 701.2 on and 702.2 on.
+_KEYWORD_RULE = re.compile(r"70[12]\.(?:[2-9]|\d\d+)")
 _ABILITY_WORDS = re.compile(r"(?:The ability words are|能力語は|能力词[有为是]?)[:：]?\s*(?P<list>.+?)[.。]", re.S)
+_ABILITY_LEAD = re.compile(r"^(?P<lead>.*?)\s*The ability words are\b", re.S)
 
-
-# Academy Ruins' own 404 bodies; bad input (an unknown language) is mtgkb's ErrorBody (400).
 MISSING_RULE: dict[int | str, dict[str, Any]] = {
     404: {"description": 'Academy Ruins\' body: {"detail": "Rule not found", "ruleNumber": …}'}
 }
 MISSING_ENTRY: dict[int | str, dict[str, Any]] = {
     404: {"description": 'Academy Ruins\' body: {"detail": "Entry not found."}'}
 }
+BAD_BOOLEAN: dict[int | str, dict[str, Any]] = {
+    422: {
+        "description": 'A parameter that does not fit (not a boolean, too long): Academy Ruins\' body {"detail": "…"}'
+    }
+}
+
+
+def academy_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """mtgkb's failures of these statuses (its own parameters) and Academy Ruins' 422."""
+    return {**responses(*statuses), **BAD_BOOLEAN}
 
 
 def _rule_missing(number: str) -> JSONResponse:
     return JSONResponse({"detail": "Rule not found", "ruleNumber": number}, status_code=404)
 
 
+def _entry_missing() -> JSONResponse:
+    return JSONResponse({"detail": "Entry not found."}, status_code=404)
+
+
+def rule_table(kb: KnowledgeBase, lang: str, edition: str | None) -> dict[str, dict[str, Any]]:
+    """The edition's rules as Academy Ruins' ``/cr`` holds them: numbered "NNN.x", keyed by number,
+    each with its neighbours among them (the headings 1 and 100 are not rules there)."""
+    document = kb.resolve(edition, lang=lang)
+    found = [row for row in kb.document_table(document["name"]) if RULE_NUMBER.fullmatch(row[0])]
+    table: dict[str, dict[str, Any]] = {}
+    for index, (number, _kind, title, text, examples) in enumerate(found):
+        table[number] = {
+            "ruleNumber": number,
+            "ruleText": text or title or "",
+            "examples": examples or None,
+            "fragment": number.partition(".")[2],
+            "navigation": {
+                "previousRule": found[index - 1][0] if index else None,
+                "nextRule": found[index + 1][0] if index + 1 < len(found) else None,
+            },
+        }
+    return table
+
+
 def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
     """The /cr routes over the facade ``get()`` returns (one per worker thread)."""
     router = APIRouter(prefix="/cr", tags=["Academy Ruins-compatible"])
 
+    def exact_rule(kb: KnowledgeBase, rule_id: str, lang: str, edition: str | None):
+        """The rule numbered exactly ``rule_id`` (None when the edition has none): Academy Ruins looks
+        the number up as a key, so "702.26B" or "CR 702.26b" is no rule."""
+        kb.resolve(edition, lang=lang)  # an unknown language or edition is mtgkb's own error
+        if not RULE_NUMBER.fullmatch(rule_id):
+            return None
+        try:
+            found = kb.rule(rule_id, lang=lang, edition=edition)
+        except RuleNotFound:
+            return None
+        return found if found.number == rule_id else None
+
     def all_rules(lang: str = LANG, edition: str | None = EDITION):
         """Every rule of the edition keyed by its number: ruleNumber, ruleText, examples (null when none),
         fragment (the part after the dot) and navigation (previousRule, nextRule)."""
-        kb = get()
-        document = kb.resolve(edition, lang=lang)
-        return BoundedJSON({rule.number: _full_rule(rule) for rule in kb.document_rules(document["name"])})
+        return BoundedJSON(rule_table(get(), lang, edition))
 
     def keywords(lang: str = LANG, edition: str | None = EDITION):
-        """The keyword abilities (702), keyword actions (701) and ability words (207.2c) of the edition."""
+        """The keyword abilities (702) and keyword actions (701), one per keyword ("Daybound and
+        Nightbound" is two), and the ability words of 207.2c (lower-cased)."""
         kb = get()
         kb.resolve(edition, lang=lang)  # an unknown language or edition is an error, not empty lists
         return BoundedJSON(
@@ -65,6 +121,19 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
                 "abilityWords": _ability_words(kb, lang, edition),
             }
         )
+
+    def toc(lang: str = LANG, edition: str | None = EDITION):
+        """The numbered sections (1 "Game Concepts") with their subsections (100 "General"); no
+        introduction, glossary or credits."""
+        kb = get()
+        document = kb.resolve(edition, lang=lang)
+        sections: list[dict[str, Any]] = []
+        for number, kind, title, text, _examples in kb.document_table(document["name"]):
+            if kind == "section" and number.isdigit():
+                sections.append({"number": int(number), "title": title or text, "subsections": []})
+            elif kind == "chapter" and number.isdigit() and sections:
+                sections[-1]["subsections"].append({"number": int(number), "title": title or text})
+        return BoundedJSON(sections)
 
     def glossary(lang: str = LANG, edition: str | None = EDITION):
         """The whole glossary: lower-cased term -> {term, definition}, in printed order."""
@@ -76,95 +145,114 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
             }
         )
 
+    def unofficial_glossary(lang: str = LANG, edition: str | None = EDITION):
+        """Academy Ruins' own entries for terms the CR has none for: mtgkb writes none (ability words
+        are answered from rule 207.2c by ``/cr/glossary/{term}``)."""
+        get().resolve(edition, lang=lang)
+        return BoundedJSON({})
+
     def glossary_term(
-        term: str = Path(..., max_length=200, description="The term looked for."),
+        term: str = Path(..., description="The term looked for (a longer one than 200 characters finds nothing)."),
         fuzzy: bool = Query(
             False, description="Also aliases, word forms and near spellings (mtgkb's glossary lookup, docs/bots.md)."
         ),
-        lang: str = LANG,
-        edition: str | None = EDITION,
-    ):
-        """One glossary entry: by its exact name (any case, quotes folded), or with ``fuzzy`` as the
-        glossary lookup finds it."""
-        result = get().glossary(term, lang=lang, edition=edition) if term.strip() else None
-        if not result or not result.entries or (not fuzzy and result.matched != "name"):
-            return JSONResponse({"detail": "Entry not found."}, status_code=404)
-        entry = result.entries[0]
-        return BoundedJSON({"term": entry.term, "definition": entry.text, "lang": entry.lang, "edition": entry.edition})
-
-    def example(rule_id: str = Path(..., max_length=64), lang: str = LANG, edition: str | None = EDITION):
-        """The examples of a rule (null when it has none)."""
-        try:
-            rule = get().rule(rule_id, lang=lang, edition=edition)
-        except RuleNotFound:
-            return _rule_missing(rule_id)
-        return BoundedJSON({"ruleNumber": rule.number, "examples": rule.examples or None})
-
-    def rule(
-        rule_id: str = Path(..., max_length=64),
-        exact_match: bool = Query(False, description="The rule asked for, never its defining subrule."),
-        find_definition: bool | None = Query(
-            None, description="The older API's switch: true answers a keyword's defining subrule."
+        unofficial: bool = Query(
+            True, description="Also ability words, answered from rule 207.2c (false: glossary entries only)."
         ),
         lang: str = LANG,
         edition: str | None = EDITION,
     ):
-        """One rule's number and text; a keyword's rule answers its defining subrule (definingRule) unless
-        ``exact_match`` (or ``find_definition=false``)."""
+        """One glossary entry itself (also one that says only "See X."): by its exact name (any case,
+        quotes and "(Obsolete)" folded), or with ``fuzzy`` as the glossary lookup finds it."""
         kb = get()
-        try:
-            found = kb.rule(rule_id, lang=lang, edition=edition)
-            defining = find_definition if find_definition is not None else not exact_match
-            if defining and found.defining_rule:
-                found = kb.rule(found.defining_rule, lang=found.lang, edition=found.document)
-        except RuleNotFound:  # an unknown edition or language is the API's own error (404, 400)
+        document = _glossary_document(kb, lang, edition)
+        result = kb.glossary(term, lang=lang, edition=edition) if term.strip() and len(term) <= 200 else None
+        if result is None:
+            return _entry_missing()
+        if result.ability_word and unofficial:
+            return BoundedJSON(_ability_word_entry(kb, term, result.ability_word))
+        if not result.entries or (not fuzzy and result.matched != "name"):
+            return _entry_missing()
+        entry = result.entries[0]
+        if result.see:  # the entry asked for, not the one it points to (Academy Ruins answers it so)
+            named = {e.term.casefold(): e for e in kb.document_glossary(document)}
+            entry = named.get(result.see.casefold(), entry)
+        return BoundedJSON({"term": entry.term, "definition": entry.text, "lang": entry.lang, "edition": entry.edition})
+
+    def example(
+        rule_id: str = Path(..., description="A rule number, as /cr keys it."),
+        lang: str = LANG,
+        edition: str | None = EDITION,
+    ):
+        """Every example of a rule (null when it has none)."""
+        found = exact_rule(get(), rule_id, lang, edition)
+        if found is None:
             return _rule_missing(rule_id)
+        return BoundedJSON({"ruleNumber": rule_id, "examples": found.examples or None})
+
+    def rule(
+        rule_id: str = Path(..., description="A rule number, as /cr keys it (100.1, 702.26b)."),
+        find_definition: bool = Query(False, description="A keyword's rule answers the subrule that defines it."),
+        lang: str = LANG,
+        edition: str | None = EDITION,
+    ):
+        """One rule's number and text. With ``find_definition``, a keyword's rule (701.2 on, 702.2 on)
+        answers its defining subrule (702.31 -> 702.31b): check ``ruleNumber``."""
+        kb = get()
+        found = exact_rule(kb, rule_id, lang, edition)
+        if found is None:
+            return _rule_missing(rule_id)
+        if find_definition and found.defining_rule:
+            found = kb.rule(found.defining_rule, lang=found.lang, edition=found.document)
         return BoundedJSON(
-            {"ruleNumber": found.number, "ruleText": _text(found), "lang": found.lang, "edition": found.edition}
+            {
+                "ruleNumber": found.number,
+                "ruleText": found.text or found.title or "",
+                "lang": found.lang,
+                "edition": found.edition,
+            }
         )
 
     # Plain routes: FastAPI runs each in a request thread, where its JSON is rendered too (BoundedJSON).
-    router.get("", summary="All rules, keyed by number", responses=responses(400, 404))(all_rules)
+    router.get("", summary="All rules, keyed by number", responses=academy_responses(400, 404))(all_rules)
     router.get(
-        "/keywords", summary="Keyword abilities, keyword actions and ability words", responses=responses(400, 404)
+        "/keywords",
+        summary="Keyword abilities, keyword actions and ability words",
+        responses=academy_responses(400, 404),
     )(keywords)
-    router.get("/glossary", summary="The whole glossary", responses=responses(400, 404))(glossary)
-    router.get("/glossary/{term}", summary="One glossary entry", responses={**responses(400), **MISSING_ENTRY})(
-        glossary_term
+    router.get("/toc", summary="Table of contents", responses=academy_responses(400, 404))(toc)
+    router.get("/glossary", summary="The whole glossary", responses=academy_responses(400, 404))(glossary)
+    router.get("/unofficial-glossary", summary="Unofficial glossary (empty)", responses=academy_responses(400, 404))(
+        unofficial_glossary
     )
-    router.get("/example/{rule_id}", summary="A rule's examples", responses={**responses(400), **MISSING_RULE})(example)
     router.get(
-        "/{rule_id}", summary="One rule (a keyword: its defining subrule)", responses={**responses(400), **MISSING_RULE}
+        "/glossary/{term}",
+        summary="One glossary entry",
+        responses={**responses(400), **MISSING_ENTRY, **BAD_BOOLEAN},
+    )(glossary_term)
+    router.get("/example/{rule_id}", summary="A rule's examples", responses={**academy_responses(400), **MISSING_RULE})(
+        example
+    )
+    router.get(
+        "/{rule_id}",
+        summary="One rule (with find_definition: a keyword's defining subrule)",
+        responses={**responses(400), **MISSING_RULE, **BAD_BOOLEAN},
     )(rule)
     return router
 
 
-def _full_rule(rule) -> dict[str, Any]:
-    return {
-        "ruleNumber": rule.number,
-        "ruleText": _text(rule),
-        "examples": rule.examples or None,
-        "fragment": rule.number.partition(".")[2],
-        "navigation": {
-            "previousRule": rule.previous.number if rule.previous else None,
-            "nextRule": rule.next.number if rule.next else None,
-        },
-    }
-
-
-def _text(rule) -> str:
-    """A rule's text as Academy Ruins gives it: a heading's text is its title ("702.3": "Defender")."""
-    return rule.text or rule.title or ""
-
-
 def _titles(kb: KnowledgeBase, chapter: str, lang: str, edition: str | None) -> list[str]:
-    """The titles of a chapter's rules from its second on (701.1 and 702.1 are general rules)."""
+    """The keywords the titles of a chapter's rules name from its second rule on (701.1 and 702.1 are
+    general rules), one per keyword: "Daybound and Nightbound" is two, as Academy Ruins splits it."""
     try:
         found = kb.rules(chapter, lang=lang, edition=edition)
     except NotFound:
         return []
     return [
-        rule.title for rule in found if rule.kind == "rule" and rule.title and int(rule.number.partition(".")[2]) >= 2
+        keyword
+        for rule in found
+        if rule.kind == "rule" and rule.title and _KEYWORD_RULE.fullmatch(rule.number)
+        for keyword in rule.title.split(" and ")
     ]
 
 
@@ -179,6 +267,20 @@ def _ability_words(kb: KnowledgeBase, lang: str, edition: str | None) -> list[st
         return []
     words = re.split(r"\s*(?:,\s*(?:and\s+)?|\band\s+|、|，)\s*", match["list"])
     return [word.strip().casefold() for word in words if word.strip()]
+
+
+def _ability_word_entry(kb: KnowledgeBase, term: str, number: str) -> dict[str, Any]:
+    """An ability word as rule 207.2c describes it, in a glossary entry's shape: the rule's own
+    sentences before its list, and where to read it."""
+    rule = kb.rule(number, lang="en")
+    lead = _ABILITY_LEAD.match(rule.text or "")
+    word = " ".join(term.split())
+    return {
+        "term": word[:1].upper() + word[1:].casefold(),
+        "definition": f"{lead['lead'] if lead else ''} See rule {rule.number}.".strip(),
+        "lang": rule.lang,
+        "edition": rule.edition,
+    }
 
 
 def _glossary_document(kb: KnowledgeBase, lang: str, edition: str | None) -> str:

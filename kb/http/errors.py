@@ -89,13 +89,38 @@ def _problem(error: dict) -> str:
         return error["msg"]
 
 
+# Academy Ruins' paths: their failures answer its bodies, ``{"detail": ...}`` (kb.http.academy).
+ACADEMY_PREFIXES = ("/cr", "/file/cr", "/diff/cr")
+
+
+def academy_path(request: Request) -> bool:
+    """Whether the request is for one of Academy Ruins' paths (``/cr``, ``/cr/...``, ``/file/cr...``)."""
+    path = request.url.path
+    return any(path == prefix or path.startswith(prefix + "/") for prefix in ACADEMY_PREFIXES)
+
+
+def academy_detail(error: RequestValidationError) -> str:
+    """pydantic's account of the problems as one text, the way Academy Ruins' 422 ``detail`` reads
+    ("1 validation error:" then one line per problem), without where in the code it was raised."""
+    problems = error.errors()
+    lines = [
+        str({key: problem[key] for key in ("type", "loc", "msg", "input") if key in problem}) for problem in problems
+    ]
+    head = f"{len(problems)} validation error{'s' if len(problems) != 1 else ''}:"
+    return "\n  ".join([head, *lines])
+
+
 def install_handlers(app: FastAPI) -> None:
     """Answer every failure as JSON with the statuses declared by ``responses``."""
 
     @app.exception_handler(MtgkbError)
     async def condition(request: Request, error: MtgkbError):
-        """Every condition answered with the status its class carries (kb.core.errors)."""
-        return JSONResponse(error.to_dict(), status_code=error.http_status)
+        """Every condition answered with the status its class carries (kb.core.errors); on Academy
+        Ruins' paths with its ``detail`` besides (an unknown language or edition: mtgkb's parameters)."""
+        body = error.to_dict()
+        if academy_path(request):
+            body = {"detail": body["error"], **body}
+        return JSONResponse(body, status_code=error.http_status)
 
     @app.exception_handler(sqlite3.Error)
     async def database(request: Request, error: sqlite3.Error):
@@ -107,10 +132,14 @@ def install_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException):
         # The headers go along: a 405 names the methods that are allowed (Allow).
+        if academy_path(request):  # Starlette's own body, as Academy Ruins answers it
+            return JSONResponse({"detail": error.detail}, status_code=error.status_code, headers=error.headers)
         return JSONResponse({"error": _(str(error.detail))}, status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, error: RequestValidationError):
+        if academy_path(request):  # Academy Ruins: 422 with pydantic's account as one text
+            return JSONResponse({"detail": academy_detail(error)}, status_code=422)
         problems = [
             {"field": ".".join(str(p) for p in e["loc"]), "type": e["type"], "message": _problem(e)}
             for e in error.errors()

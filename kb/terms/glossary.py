@@ -17,6 +17,7 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 
+from kb.core.errors import MtgkbError
 from kb.core.model import Serialisable
 from kb.core.results import GlossaryEntry
 from kb.store import Store
@@ -37,6 +38,18 @@ LIMIT = 10  # concepts shown when a text is contained in many names; the rest ar
 # a name, or a near spelling ("did you mean"); an alias or abbreviation ("cda"), a word form of a name
 # ("mana abilities", "cycle").
 EXACT, DICTIONARY, CONTAINS, NEAR, ALIAS, FORM = "name", "dictionary", "contains", "near", "alias", "word form"
+# An ability word of rule 207.2c ("landfall"): no glossary entry, no rules meaning, and no near spelling either.
+ABILITY_WORD = "ability word"
+
+# A near spelling must be this similar (1 - edits / longer length): "deaftouch" and Deathtouch are 0.8,
+# "adsorb" and Absorb 0.83, "Phasign" and Phasing 0.86; the ability words of 207.2c meet other entries
+# at 0.75 at most (landfall and Landwalk, converge and Convert) but for valiant and Variant (0.86), which
+# the ability-word step answers first. bench/bench_academy.py measures both sides.
+NEAR_SIMILARITY = 0.75
+# The 207.2c sentence that lists the ability words, as Academy Ruins splits it.
+_ABILITY_LIST = re.compile(r"The ability words are (?P<list>.+?)\.?\s*$", re.S)
+# "the stack", "protection from red", "hexproof from white": the name without its article or quality.
+_QUALIFIED = re.compile(r"^(?:the\s+)?(?P<name>.+?)(?:\s+(?:from|with)\s+\S.*)?$", re.IGNORECASE)
 
 # What players write for a term the glossary names otherwise, where the glossary's own names and their
 # initials do not say it: the judge bots' aliases (Fryatog's "define source" is the source of damage).
@@ -70,6 +83,7 @@ class GlossaryResult(Serialisable):
     more_concepts: list[str] = field(default_factory=list)  # further concepts containing the query
     other_editions: int = 0  # entries of other editions not shown (ask with an edition or all)
     see: str | None = None  # the entry whose text is only "See X." that led to X's entries
+    ability_word: str | None = None  # the rule listing the query as an ability word ("207.2c"), no entries
 
     def __iter__(self):
         return iter(self.entries)
@@ -97,8 +111,15 @@ def lookup(
         _fresh_dictionary(conn)
     # The newest glossaries first (by name, alias, word form), then any edition's exact name.
     concepts, matched = _in_newest(store, term)
+    bare = _QUALIFIED.match(" ".join(term.split()))
+    if not concepts and bare and bare["name"].casefold() != " ".join(term.split()).casefold():
+        concepts, matched = _in_newest(store, bare["name"])  # "the stack", "protection from red"
     if not concepts:
         concepts, matched = _by_name(conn, term), EXACT
+    if not concepts:
+        listed = ability_word_rule(store, term)
+        if listed:  # landfall: what 207.2c says it is, never a near spelling of another entry
+            return GlossaryResult(term, [], None, ability_word=listed)
     if (
         not concepts
     ):  # a part of a listed term ("フェイズ・アウト" of "フェイズ・イン、フェイズ・アウト"), a dictionary name
@@ -417,10 +438,34 @@ def _nearest(conn: sqlite3.Connection, store, term: str) -> str | None:
     spellings = _names(store)
     allowed = 1 if len(wanted) <= 4 else 2 if len(wanted) <= 10 else 3
     found = process.extract(wanted, list(spellings), scorer=OSA.distance, processor=None, score_cutoff=allowed, limit=5)
+    found = [item for item in found if 1 - item[1] / max(len(wanted), len(item[0])) > NEAR_SIMILARITY]
     if not found:
         return None
     best = min(found, key=lambda item: (item[1], len(item[0]), item[0]))
     return spellings[best[0]]
+
+
+def ability_words(store: Store) -> tuple[str, list[str]]:
+    """The newest English edition's rule that lists the ability words (207.2c) and its words, lower-cased,
+    split as Academy Ruins splits them ("a, b, and c"); ("", []) when that rule is not held."""
+    found: tuple[str, list[str]] | None = store.cache.memo.get("ability words")
+    if found is None:
+        found = ("", [])
+        try:
+            rule = store.rule("207.2c", lang="en")
+        except MtgkbError:  # no English text held: no list to answer from
+            rule = None
+        listed = _ABILITY_LIST.search(rule.text or "") if rule else None
+        if rule and listed:
+            found = (rule.number, [w.strip().casefold() for w in re.split(r", (?:and )?", listed["list"]) if w.strip()])
+        store.cache.memo["ability words"] = found
+    return found
+
+
+def ability_word_rule(store: Store, term: str) -> str | None:
+    """The rule number listing ``term`` as an ability word, or None."""
+    number, words = ability_words(store)
+    return number if loose(term) in {loose(word) for word in words} else None
 
 
 def _entries(

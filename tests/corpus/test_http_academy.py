@@ -15,12 +15,14 @@ def client(tmp_path_factory):
         yield client
 
 
-def test_a_keyword_rule_answers_its_defining_subrule(client):
-    answer = client.get("/cr/702.31").json()
+def test_a_keyword_rule_answers_its_defining_subrule_when_asked(client):
+    # Academy Ruins' default since February 2025 (lunakv/academyruins-api 7628fc8): the rule asked for.
+    assert client.get("/cr/702.31").json()["ruleNumber"] == "702.31"
+    assert client.get("/cr/702.3").json()["ruleText"] == "Defender"
+    answer = client.get("/cr/702.31", params={"find_definition": "true"}).json()
     assert answer["ruleNumber"] == "702.31b" and answer["ruleText"].startswith("A creature with horsemanship can’t")
-    assert client.get("/cr/702.3", params={"exact_match": "true"}).json()["ruleText"] == "Defender"
     assert client.get("/cr/702.31", params={"find_definition": "false"}).json()["ruleNumber"] == "702.31"
-    assert client.get("/cr/701.8").json()["ruleNumber"] == "701.8a"
+    assert client.get("/cr/701.8", params={"find_definition": "true"}).json()["ruleNumber"] == "701.8a"
     assert (
         client.get("/cr/100.1a").json()["ruleText"] == "A two-player game is a game that begins with only two players."
     )
@@ -74,3 +76,18 @@ def test_bad_input_is_mtgkbs_own_400(client, path):
     answer = client.get(path, params={"lang": "xx"})
     assert answer.status_code == 400 and answer.json()["kind"] == "UnknownLanguage"
     assert client.get(path, params={"edition": "1990-01-01"}).json()["kind"] == "EditionNotFound"
+
+
+def test_where_mtgkb_answers_more_it_keeps_it(client):
+    fuzzy = {"fuzzy": "true"}
+    assert client.get("/cr/glossary/etb", params=fuzzy).json()["term"] == "Enters the Battlefield"
+    assert client.get("/cr/glossary/sba", params=fuzzy).json()["term"] == "State-Based Actions"
+    assert client.get("/cr/glossary/etb").status_code == 404  # exact: an alias is no name
+    assert client.get("/cr/glossary/bury").json()["term"] == "Bury (Obsolete)"
+    see = client.get("/cr/glossary/APNAP Order").json()  # the entry itself, as Academy Ruins answers it
+    assert see["term"] == "APNAP Order" and see["definition"].startswith("See Active Player")
+    landfall = client.get("/cr/glossary/landfall").json()
+    assert landfall["term"] == "Landfall" and landfall["definition"].endswith("See rule 207.2c.")
+    assert "no special rules meaning" in landfall["definition"] and "adamant" not in landfall["definition"]
+    assert client.get("/cr/glossary/landfall", params={"unofficial": "false"}).status_code == 404
+    assert client.get("/cr/glossary/rally", params=fuzzy).json()["term"] == "Rally"  # not Wall
