@@ -86,7 +86,7 @@ def mark_provenance(docs: list[dict]) -> list[dict]:
 
 @cache
 def official_hashes() -> frozenset[str]:
-    """The SHA-256 of every English edition the package carries (data/make_archive.py lists them).
+    """The SHA-256 of every English edition the package carries (scripts/make_archive.py lists them).
 
     Read once per process: the list is part of the installed package, and every document choice asks."""
     lines = OFFICIAL_EDITIONS.read_text(encoding="utf-8").splitlines()

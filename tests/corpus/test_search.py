@@ -29,9 +29,9 @@ from kb.search.index import index_dir, indexed_documents
 from kb.search.parse import parse
 from kb.search.plan import Concept, evaluate
 from kb.search.postings import Postings
-from kb.search.quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
 from kb.store.lock import writer_lock
 from tests.conftest import SEED_DIR, corpus_path, import_seeds
+from tests.search_quality import NEWEST, QueryCase, derived_cases, held_out, load_queries, measure, peer_cases
 
 QUERIES = Path(__file__).parents[1] / "data" / "search_queries.tsv"
 # Floors per language, (MRR, recall@3): the 0.80 and 0.90 (bench/bench_search.py prints the figures).
