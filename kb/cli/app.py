@@ -61,6 +61,7 @@ LAZY_COMMANDS = {
     "repair": ("kb.cli.repair", "repair"),
     "update": ("kb.cli.update", "update"),
     "serve": ("kb.cli.serve", "serve"),
+    "settings": ("kb.cli.settings", "settings"),
 }
 
 

@@ -119,6 +119,7 @@ TABLE: dict[str, list[tuple[list[str], int, str]]] = {
         (["--url", "ftp://example.org/rules.txt"], BAD, "is not an http, https or file URL"),
     ],
     "serve": [(["--port", "0"], BAD, "Invalid value for '--port'")],
+    "settings": [([], OK, "MTGKB_LOCK_TIMEOUT"), (["--bogus"], BAD, "No such option")],
     "mcp": [
         (["--http", "--port", "70000"], BAD, "Invalid value for '--port'"),
         (["--port", "8000"], BAD, "--host and --port go with --http"),
