@@ -217,6 +217,38 @@ def newest_per_language(docs: list[dict]) -> list[dict]:
     return chosen
 
 
+def edition_documents(docs: list[dict], edition: str | None) -> list[dict]:
+    """The documents an edition argument names across the languages of ``docs``, for the commands
+    that read several languages at once (search, refs --broken, export): None or "newest" gives each
+    language's newest document; "all" every document; a document name that document; a date, per
+    language the documents of the edition in force that day (resolve), best first, and nothing for
+    a language without one. A date before every edition of every language, or a text that is no
+    date and names no document, is EditionNotFound (naming the first edition, or the nearest)."""
+    if not docs:
+        raise NoDatabase(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"))
+    text = (edition or "").strip()
+    if not text or text.lower() in NEWEST:
+        return newest_per_language(docs)
+    if text.lower() == ALL:
+        return list(docs)
+    named = [d for d in docs if d["name"] == text]
+    if named:
+        return named
+    chosen: list[dict] = []
+    failed: EditionNotFound | None = None
+    for lang in dict.fromkeys(d["lang"] for d in docs):
+        try:
+            chosen += resolve(docs, lang=lang, edition=text)
+        except EditionNotFound as error:
+            failed = failed or error
+    if chosen:
+        return chosen
+    wanted = normalise_edition(text)
+    if is_date(wanted):  # before every edition: resolve's message names the first of all of them
+        in_force(docs, wanted, text)
+    raise failed or _edition_not_found(text, wanted, None, docs)
+
+
 def _edition_not_found(text: str, wanted: str, lang: str | None, docs: list[dict]) -> EditionNotFound:
     hint = "" if is_date(wanted) else " " + _("(give a date like 2009-07-11 or a document name)")
     message = _("no edition {edition!r} in language {lang!r}") if lang else _("no edition {edition!r}")
