@@ -10,7 +10,7 @@ Chinese translations and the seeds. Printed, with the targets:
   and updated the index and in a reader's process that opened it, beside SQLite FTS5 over the same
   documents (the newest edition of each language and the seeds);
 - MRR and recall@3 per language over tests/data/search_queries.tsv (floors 0.80 and 0.90), and on
-  each of the other sets (kb.search.quality): the set derived from the glossaries, its tuning part
+  each of the other sets (tests/search_quality.py): the set derived from the glossaries, its tuning part
   and its held-out part apart (targets MRR >= 0.85, recall@3 >= 0.92), and the judge bots' cases;
 - the lines of kb/search.
 
@@ -45,8 +45,8 @@ from kb.search.compile import compile_query  # noqa: E402
 from kb.search.index import index_dir  # noqa: E402
 from kb.search.parse import parse  # noqa: E402
 from kb.search.plan import Concept, evaluate  # noqa: E402
-from kb.search.quality import derived_cases, held_out, load_queries, measure, peer_cases  # noqa: E402
 from kb.search.scope import resolve_scope  # noqa: E402
+from tests.search_quality import derived_cases, held_out, load_queries, measure, peer_cases  # noqa: E402
 
 QUERIES = ROOT / "tests" / "data" / "search_queries.tsv"
 PEERS = ROOT.parent / "shared" / "peer-cases" / "bots.tsv"
@@ -87,7 +87,7 @@ import json, sys
 from pathlib import Path
 from kb.api import KnowledgeBase
 from kb.search import search
-from kb.search.quality import load_queries, measure
+from tests.search_quality import load_queries, measure
 kb = KnowledgeBase.open(sys.argv[1], readonly=True)
 cases = load_queries(Path(sys.argv[2]))
 run = lambda query: search(kb, query).results

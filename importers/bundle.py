@@ -1,6 +1,6 @@
 """The rule texts the package carries: one xz-compressed tar archive, ``data/rules.tar.xz``.
 
-``data/make_archive.py`` makes it from the corpus: every official English edition under ``en/``,
+``scripts/make_archive.py`` makes it from the corpus: every official English edition under ``en/``,
 the full translations under ``ja/`` and ``zh/``, the seed documents under ``seeds/``, each file
 byte for byte as published. Reading it whole takes about a second; the texts are then imported
 from memory like any file (``BundledText`` stands where a path would).

@@ -11,11 +11,10 @@ $MTGKB_MAX_RULES, else these defaults.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 from importers.records import SourceTooLarge
-from kb.core.errors import BadInput
+from kb.core import settings
 from kb.i18n import _
 
 # Limits in time, not only in size: a 15 MB line read as one rule citing 476,625 rules took minutes
@@ -25,10 +24,10 @@ MAX_TEXT_CHARS = 100_000
 MAX_CITATIONS_PER_TEXT = 200
 MAX_CITATIONS = 40_000
 
-DEFAULT_MAX_BYTES = 16 * 1024 * 1024
-DEFAULT_MAX_RULES = 20_000
-BYTES_VARIABLE = "MTGKB_MAX_FILE_BYTES"
-RULES_VARIABLE = "MTGKB_MAX_RULES"
+DEFAULT_MAX_BYTES = settings.setting("max_file_bytes").default  # 16 MiB
+DEFAULT_MAX_RULES = settings.setting("max_rules").default  # 20,000
+BYTES_VARIABLE = settings.variable("max_file_bytes")
+RULES_VARIABLE = settings.variable("max_rules")
 
 
 @dataclass(frozen=True)
@@ -40,8 +39,8 @@ class Limits:
     def resolve(cls, max_bytes: int | None = None, max_rules: int | None = None) -> "Limits":
         """The limits given, else those of the environment, else the defaults."""
         return cls(
-            max_bytes if max_bytes is not None else _from_environment(BYTES_VARIABLE, DEFAULT_MAX_BYTES),
-            max_rules if max_rules is not None else _from_environment(RULES_VARIABLE, DEFAULT_MAX_RULES),
+            max_bytes if max_bytes is not None else settings.value("max_file_bytes"),
+            max_rules if max_rules is not None else settings.value("max_rules"),
         )
 
     def check_size(self, path: str, size: int) -> None:
@@ -110,18 +109,3 @@ def check_citations(path: str, where: str, line: int | None, in_text: int, in_do
                 limit=MAX_CITATIONS
             ),
         )
-
-
-def _from_environment(variable: str, default: int) -> int:
-    value = os.environ.get(variable)
-    if value is None or value == "":
-        return default
-    try:
-        number = int(value)
-    except ValueError:
-        number = 0
-    if number <= 0:
-        raise BadInput(
-            _("{variable}={value!r}: expected a whole number above 0").format(variable=variable, value=value)
-        )
-    return number

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.core import paths
-from kb.core.editions import normalise_edition
 from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them from here)
     BadInput,
     BadRuleNumber,
@@ -44,6 +43,7 @@ from kb.core.queries import read_query
 from kb.i18n import _, format_edition, ngettext
 from kb.store import Store, rows
 from kb.store.counterparts import rebuild as rebuild_counterparts
+from kb.store.documents import document_rows, edition_documents, primary_language
 from kb.store.faults import database_fault as explain_fault
 from kb.store.faults import file_fault
 from kb.store.inference import stored_inference
@@ -595,6 +595,17 @@ class KnowledgeBase:
         """The document an edition names (id, name, lang, edition): the one resolver of kb.store.documents."""
         return self.store.resolve(edition, lang=lang)
 
+    def edition_documents(self, edition: str | None, *, langs: list[str] | None = None) -> list[str]:
+        """The names of the documents an edition argument names in each language held (or in ``langs``):
+        for what reads several languages at once (kb.store.documents.edition_documents)."""
+        held = document_rows(self.conn)
+        for lang in langs or []:
+            self.check_language(lang)
+        if langs:
+            wanted = {primary_language(lang) for lang in langs}
+            held = [d for d in held if primary_language(d["lang"]) in wanted]
+        return [d["name"] for d in edition_documents(held, edition)]
+
     def check_language(self, lang: str | None) -> None:
         """UnknownLanguage when no stored document is in ``lang`` (NoDatabase when none is stored at
         all): for commands that filter by language and would otherwise answer with nothing."""
@@ -764,9 +775,14 @@ class KnowledgeBase:
         if lang:
             where += " and d.lang = ?"
             params.append(lang)
-        if edition:
-            where += " and d.edition = ?"
-            params.append(normalise_edition(edition))
+        if edition:  # through the one resolver: "newest", a date in force, a document name (kb.store.documents)
+            self.check_language(lang)
+            held = [
+                d for d in document_rows(self.conn) if not lang or primary_language(d["lang"]) == primary_language(lang)
+            ]
+            chosen = [d["id"] for d in edition_documents(held, edition)]
+            where += f" and d.id in ({', '.join('?' * len(chosen))})"
+            params += chosen
         return self.store.broken_references(where, params)
 
     # ---- glossary -----------------------------------------------------------------------------

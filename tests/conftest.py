@@ -71,6 +71,23 @@ def memory_kb():
     kb.close()
 
 
+def pytest_sessionstart(session):
+    """Without ../shared the corpus tests cannot run: one clear error for the run, rather than tests
+    that read a corpus file failing one by one, parameter lists made from its folders coming out empty
+    (a skip in place of 135 tests) and modules failing at collection."""
+    if CORPUS.is_dir() and SEED_DIR.is_dir():
+        return
+    corpus_tests = ROOT / "tests" / "corpus"
+    chosen = [Path(arg.split("::")[0]).resolve() for arg in session.config.args] or [ROOT / "tests"]
+    if any(path == corpus_tests or corpus_tests in path.parents or path in corpus_tests.parents for path in chosen):
+        pytest.exit(
+            f"{CORPUS} or {SEED_DIR} not found: the tests of tests/corpus read the real corpus from "
+            f"../shared (set MTGKB_SHARED to the folder that holds corpus/ and seeds/); "
+            f"`python -m pytest tests/unit` runs the unit tests without it",
+            returncode=pytest.ExitCode.USAGE_ERROR,
+        )
+
+
 def pytest_configure(config):
     config.addinivalue_line(
         "markers",

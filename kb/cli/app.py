@@ -62,6 +62,7 @@ LAZY_COMMANDS = {
     "update": ("kb.cli.update", "update"),
     "serve": ("kb.cli.serve", "serve"),
     "card": ("kb.cli.cards", "card"),
+    "settings": ("kb.cli.settings", "settings"),
 }
 
 
@@ -533,6 +534,8 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in
     if file_ is not None:
         text = sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
     kb = open_kb(ctx)
+    if edition and not check_:  # an edition that is not stored fails the command, as on /cite and MCP's cite
+        kb.resolve(edition)
     if not check_:
         print_cited(kb.cite(text, lang=lang, edition=edition), as_json)
         return

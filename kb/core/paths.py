@@ -6,6 +6,8 @@ import os
 import sys
 from pathlib import Path
 
+from kb.core import settings
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 _PACKAGE = PROJECT_ROOT / "kb"
 
@@ -20,7 +22,7 @@ def _bundled(name: str) -> Path:
 DATA_DIR = _bundled("data")
 BUNDLE = DATA_DIR / "rules.tar.xz"  # the rule texts the package carries (importers.bundle)
 OFFICIAL_EDITIONS = DATA_DIR / "official_editions.tsv"  # the SHA-256 of each English edition in BUNDLE
-DB_ENV = "MTGKB_DB"
+DB_ENV = settings.variable("db")
 SOURCE_SUFFIXES = (".txt", ".html", ".htm")
 
 
@@ -37,7 +39,7 @@ def user_data_dir() -> Path:
 
 def default_db_path() -> Path:
     """$MTGKB_DB if set, else mtgkb.db in the user's data folder."""
-    env = os.environ.get(DB_ENV)
+    env = settings.value("db")
     return Path(env) if env else user_data_dir() / "mtgkb.db"
 
 

@@ -9,12 +9,12 @@ to today's rules on Yawgatog).
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from html import escape
 from urllib.parse import quote
 
+from kb.core import settings
 from kb.core.numbers import RuleNumber
 from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCrosscheck, Flag, Row, RuleCrosscheck
 from kb.crosscheck.render_text import aligned, english_pivot
@@ -30,7 +30,7 @@ LINK_STYLES = {
     "static": "/documents/{document}.html#{anchor}",  # static document pages with Yawgatog anchors
     "yawgatog": YAWGATOG + "#{anchor}",  # today's English rules, whatever the edition
 }
-LINKS_ENV = "MTGKB_RULE_LINKS"
+LINKS_ENV = settings.variable("rule_links")
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ def link_template(links: str | None = None) -> str:
     """A template or a style name ("reader", "static", "yawgatog"); default $MTGKB_RULE_LINKS, else the reader.
 
     Raises ValueError for a template with other fields than those ``rule_link`` fills."""
-    chosen = links or os.environ.get(LINKS_ENV) or "reader"
+    chosen = links or settings.value("rule_links")
     template = LINK_STYLES.get(chosen, chosen)
     try:
         rule_link("702.26b", Edition("ja", "2026-01-16", "x"), template)

@@ -201,7 +201,7 @@ def compare(pairing: Pairing, *, method: str = "direct", section: str | None = N
     """The classified diff of a pairing; ``section`` keeps the rules inside it on either side."""
     old, new = pairing.old, pairing.new
     numbers = pairing.number_map()
-    parts = find_parts(pairing)
+    parts = _reportable(find_parts(pairing), pairing)
     splits, merges = parts.splits(), parts.merges()
     entries: list[tuple[tuple, RuleChange]] = []
     last_new = -1
@@ -252,6 +252,16 @@ def compare(pairing: Pairing, *, method: str = "direct", section: str | None = N
         glossary,
         _count(g.change for g in glossary),
     )
+
+
+def _reportable(parts: Parts, pairing: Pairing) -> Parts:
+    """The parts a diff can report. A piece is reported with its host, so a host that is itself an
+    unpaired piece of the other side (two unpaired rules that hold each other's words, such as 2009's
+    702.70b and 2026's 702.90f, "Multiple instances of ... are redundant") carries none: both pieces
+    would vanish from the diff. Such a piece is reported as removed or added instead."""
+    merged = {i: j for i, j in parts.merged_into.items() if not (pairing.backward[j] is None and j in parts.split_from)}
+    split = {j: i for j, i in parts.split_from.items() if not (pairing.forward[i] is None and i in parts.merged_into)}
+    return Parts(split_from=split, merged_into=merged)
 
 
 def _count(changes) -> dict[str, int]:

@@ -10,14 +10,15 @@ the previous answer; otherwise the connection is closed.
 from __future__ import annotations
 
 import asyncio
-import os
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-HEADER_SECONDS = 10.0
+from kb.core import settings
+
+HEADER_SECONDS = settings.setting("header_seconds").default  # 10 s
 # `mtgkb serve --header-timeout` reaches each worker process through the environment (kb.http.server).
-HEADER_SECONDS_VARIABLE = "MTGKB_HEADER_SECONDS"
+HEADER_SECONDS_VARIABLE = settings.variable("header_seconds")
 
 
 class HeaderDeadline:
@@ -27,7 +28,7 @@ class HeaderDeadline:
     _header_timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: Any) -> None:
-        self.header_seconds = float(os.environ.get(HEADER_SECONDS_VARIABLE, HEADER_SECONDS))
+        self.header_seconds = settings.value("header_seconds")
         super().connection_made(transport)  # type: ignore[misc]
         self._arm_header_timer()
 

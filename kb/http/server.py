@@ -28,7 +28,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from kb.api import KnowledgeBase, MtgkbError
-from kb.core import paths
+from kb.core import paths, settings
 from kb.core.errors import DatabaseError
 from kb.http.app import create_app
 from kb.http.protocol import HEADER_SECONDS, HEADER_SECONDS_VARIABLE  # a request's headers must be in within this
@@ -45,8 +45,8 @@ PARENT_CHECK = 1.0  # seconds between two looks of a worker process at the proce
 # them (bench/bench_http_load.py).
 SWITCH_SECONDS = 0.001
 # What `serve` hands to the application of each worker process.
-DB_VARIABLE = "MTGKB_SERVE_DB"
-CORS_VARIABLE = "MTGKB_SERVE_CORS"
+DB_VARIABLE = settings.variable("serve_db")
+CORS_VARIABLE = settings.variable("serve_cors")
 
 
 def check_database(db_path: str | Path | None) -> Path:
@@ -102,7 +102,7 @@ def end_with(parent: int) -> None:
 
 def worker_app() -> FastAPI:
     """The application of one worker process (uvicorn's factory), over what `serve` put in the environment."""
-    app = create_app(os.environ[DB_VARIABLE], cors=os.environ.get(CORS_VARIABLE, "").split())
+    app = create_app(settings.value("serve_db"), cors=settings.value("serve_cors"))
     parent = multiprocessing.parent_process()
     if parent is not None and parent.pid is not None:  # one of several workers, started by uvicorn's supervisor
         threading.Thread(target=end_with, args=(parent.pid,), name="mtgkb-parent-watch", daemon=True).start()

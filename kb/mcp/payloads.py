@@ -261,7 +261,7 @@ def diff_payload(diff, offset: int = 0, limit: int = CHANGES_PAGE, texts: bool =
 
 
 def glossary_payload(term: str, entries: list, offset: int = 0, limit: int = ENTRIES_PAGE) -> dict[str, Any]:
-    """Glossary entries (kb.results.GlossaryEntry), each with its language and edition, one page."""
+    """Glossary entries (kb.core.results.GlossaryEntry), each with its language and edition, one page."""
     shown, page = paged(entries, offset, limit)
     return {"term": term, "entries": [entry.to_dict() for entry in shown], "page": page}
 
@@ -273,7 +273,7 @@ def term_payload(query: str, entries: list, offset: int = 0, limit: int = ENTRIE
 
 
 def editions_payload(documents: list, offset: int = 0, limit: int = DOCUMENTS_PAGE) -> dict[str, Any]:
-    """The newest edition of each language and one page of the imported documents (kb.results.DocumentInfo)."""
+    """The newest edition of each language and one page of the imported documents (kb.core.results.DocumentInfo)."""
     newest: dict[str, str] = {}
     for doc in documents:
         if doc.edition and doc.edition > newest.get(doc.lang, ""):

@@ -24,7 +24,7 @@ from importlib.resources import files
 from pathlib import Path
 from urllib.parse import quote
 
-from kb.api import BadInput, DocumentNotFound, KnowledgeBase, LookupFailed, normalise_edition
+from kb.api import BadInput, DocumentNotFound, KnowledgeBase, LookupFailed
 from kb.core.model import Serialisable
 from kb.i18n import _
 from kb.reader import pages
@@ -63,16 +63,16 @@ def choose_documents(
     for lang in langs or []:
         if lang not in held_langs:
             raise LookupFailed(_("no documents in language {lang!r}").format(lang=lang), held_langs)
+    every = documents
     if langs:
         documents = [d for d in documents if d.lang in langs]
-    if edition:
-        wanted = normalise_edition(edition)
+    if edition:  # the one resolver, over every language: a date in force, "newest", a document name
+        resolved = set(kb.edition_documents(edition))
+        in_force = {d.edition for d in every if d.name in resolved and d.edition}
         chosen = [
             d
             for d in documents
-            if d.name == edition
-            or d.edition == wanted
-            or (d.edition is None and (d.inferred or {}).get("last") == wanted)
+            if d.name in resolved or (d.edition is None and (d.inferred or {}).get("last") in in_force)
         ]
         if not chosen:
             editions = sorted({d.edition for d in documents if d.edition})

@@ -1,4 +1,4 @@
-"""The reader's HTTP routes, mounted by kb.server: ``app.include_router(reader_router(get_kb))``.
+"""The reader's HTTP routes, mounted by kb.http.app: ``app.include_router(reader_router(get_kb))``.
 
 Pages are HTML for people. ``GET /rules/{number}`` is shared with the JSON API: the server
 asks ``wants_html`` and answers a browser with ``rule_page``. The routes are plain ``def``

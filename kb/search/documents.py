@@ -32,7 +32,7 @@ def rule_documents(conn, doc: dict, known: Container[str] = (), leave_out: Leave
     A rule whose content key is in ``known`` (already indexed from another edition) comes
     as ``{"uid": key}`` only: most rules of an edition are their predecessor's.
     ``leave_out(lang, term)``: glossary entries whose term and definition are not put into the
-    names of the rules they cite (kb.search.quality measures its held-out queries on such an index,
+    names of the rules they cite (tests/search_quality.py measures its held-out queries on such an index,
     so that a glossary entry's own words do not answer the query made of them).
     """
     doc_id, lang = doc["id"], language_field(doc["lang"])

@@ -14,13 +14,13 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field, replace
 
-from kb.core.editions import ALL, NEWEST, nearest_editions, normalise_edition
-from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
+from kb.core.editions import ALL, NEWEST, normalise_edition
+from kb.core.errors import NoDatabase, UnknownLanguage
 from kb.i18n import _
 from kb.search.analyzers import language_field
 from kb.search.terms import database_state
 from kb.store import Store
-from kb.store.documents import document_rows, newest_per_language, resolve
+from kb.store.documents import document_rows, edition_documents, newest_per_language
 
 
 @dataclass(frozen=True)
@@ -89,28 +89,9 @@ def _resolve(store: Store, langs: list[str] | None, edition: str | None) -> Scop
         )
     if edition.lower() == ALL:
         return Scope("all", [_document(d, "all" if d["edition"] else f"doc:{d['name']}") for d in docs])
-    named = [d for d in docs if d["name"] == edition]
-    if named:
-        chosen = named
-    else:
-        chosen = [d for lang in dict.fromkeys(d["lang"] for d in docs) for d in _dated(docs, lang, edition)]
-        if not chosen:
-            raise EditionNotFound(
-                (_("no edition {edition!r} in {languages}") if langs else _("no edition {edition!r}")).format(
-                    edition=edition, languages=", ".join(langs or [])
-                ),
-                nearest_editions([d["edition"] for d in docs if d["edition"]], normalise_edition(edition)),
-            )
+    chosen = edition_documents(docs, edition)  # the one resolver (kb.store.documents)
     wanted = normalise_edition(edition)
     return Scope(chosen[0]["edition"] or edition, [_document(d, f"edition:{wanted}") for d in chosen])
-
-
-def _dated(docs: list[dict], lang: str, edition: str) -> list[dict]:
-    """The documents of one language and date, best first (none when it has no such edition)."""
-    try:
-        return resolve(docs, lang=lang, edition=edition)
-    except EditionNotFound:
-        return []
 
 
 def _document(row: dict, family: str) -> ScopeDocument:

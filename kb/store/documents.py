@@ -86,7 +86,7 @@ def mark_provenance(docs: list[dict]) -> list[dict]:
 
 @cache
 def official_hashes() -> frozenset[str]:
-    """The SHA-256 of every English edition the package carries (data/make_archive.py lists them).
+    """The SHA-256 of every English edition the package carries (scripts/make_archive.py lists them).
 
     Read once per process: the list is part of the installed package, and every document choice asks."""
     lines = OFFICIAL_EDITIONS.read_text(encoding="utf-8").splitlines()
@@ -215,6 +215,38 @@ def newest_per_language(docs: list[dict]) -> list[dict]:
         dated = [d for d in own if d["edition"]]
         chosen.extend([max(dated, key=rank_key)] if dated else own)
     return chosen
+
+
+def edition_documents(docs: list[dict], edition: str | None) -> list[dict]:
+    """The documents an edition argument names across the languages of ``docs``, for the commands
+    that read several languages at once (search, refs --broken, export): None or "newest" gives each
+    language's newest document; "all" every document; a document name that document; a date, per
+    language the documents of the edition in force that day (resolve), best first, and nothing for
+    a language without one. A date before every edition of every language, or a text that is no
+    date and names no document, is EditionNotFound (naming the first edition, or the nearest)."""
+    if not docs:
+        raise NoDatabase(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"))
+    text = (edition or "").strip()
+    if not text or text.lower() in NEWEST:
+        return newest_per_language(docs)
+    if text.lower() == ALL:
+        return list(docs)
+    named = [d for d in docs if d["name"] == text]
+    if named:
+        return named
+    chosen: list[dict] = []
+    failed: EditionNotFound | None = None
+    for lang in dict.fromkeys(d["lang"] for d in docs):
+        try:
+            chosen += resolve(docs, lang=lang, edition=text)
+        except EditionNotFound as error:
+            failed = failed or error
+    if chosen:
+        return chosen
+    wanted = normalise_edition(text)
+    if is_date(wanted):  # before every edition: resolve's message names the first of all of them
+        in_force(docs, wanted, text)
+    raise failed or _edition_not_found(text, wanted, None, docs)
 
 
 def _edition_not_found(text: str, wanted: str, lang: str | None, docs: list[dict]) -> EditionNotFound:

@@ -19,12 +19,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from kb.core.errors import BadInput, DatabaseError
+from kb.core import settings
+from kb.core.errors import DatabaseError
 from kb.i18n import _
 from kb.store.faults import database_fault
 
-DEFAULT_TIMEOUT = 600.0  # seconds: a full import of every edition takes a few minutes
-TIMEOUT_VARIABLE = "MTGKB_LOCK_TIMEOUT"
+DEFAULT_TIMEOUT = settings.setting("lock_timeout").default  # seconds: a full import of every edition takes minutes
+TIMEOUT_VARIABLE = settings.variable("lock_timeout")
 _POLL = 0.2
 
 
@@ -33,14 +34,8 @@ def lock_path(database: Path) -> Path:
 
 
 def lock_timeout() -> float:
-    """$MTGKB_LOCK_TIMEOUT seconds, else DEFAULT_TIMEOUT."""
-    value = os.environ.get(TIMEOUT_VARIABLE, "")
-    try:
-        return float(value) if value else DEFAULT_TIMEOUT
-    except ValueError:
-        raise BadInput(
-            _("{variable}={value!r}: expected a number of seconds").format(variable=TIMEOUT_VARIABLE, value=value)
-        ) from None
+    """$MTGKB_LOCK_TIMEOUT seconds, else DEFAULT_TIMEOUT (kb.core.settings)."""
+    return settings.value("lock_timeout")
 
 
 @contextmanager

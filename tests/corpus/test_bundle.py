@@ -13,7 +13,7 @@ from tests.conftest import ROOT, SHARED, corpus_path
 
 
 def _make_archive_module():
-    spec = importlib.util.spec_from_file_location("make_archive", ROOT / "data" / "make_archive.py")
+    spec = importlib.util.spec_from_file_location("make_archive", ROOT / "scripts" / "make_archive.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -29,7 +29,7 @@ def test_the_archive_holds_exactly_the_corpus_files_byte_for_byte():
     wanted = {name: _sha(path.read_bytes()) for name, path in _make_archive_module().selected(SHARED)}
     held = {text.member: _sha(text.data) for text in read_bundle()}
     assert held == wanted, (
-        "data/rules.tar.xz is out of date with ../shared: run python data/make_archive.py",
+        "data/rules.tar.xz is out of date with ../shared: run python scripts/make_archive.py",
         sorted(set(held) ^ set(wanted)),
     )
     english = [name for name in held if name.startswith("en/")]
@@ -49,7 +49,7 @@ def test_the_official_list_names_every_english_edition_of_the_archive_by_its_byt
     held = {text.member: _sha(text.data) for text in read_bundle()}
     listed = dict(line.split("\t")[::-1] for line in OFFICIAL_EDITIONS.read_text(encoding="utf-8").splitlines())
     assert listed == {name: sha for name, sha in held.items() if name.startswith("en/")}, (
-        "data/official_editions.tsv is out of date with data/rules.tar.xz: run python data/make_archive.py"
+        "data/official_editions.tsv is out of date with data/rules.tar.xz: run python scripts/make_archive.py"
     )
     assert official_hashes() == set(listed.values()) and len(listed) == 135
 

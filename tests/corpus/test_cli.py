@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -135,6 +136,24 @@ def test_refs_outgoing_incoming_and_broken(english):
     assert [r["target"] for r in data["outgoing"]] == ["704.5m", "704.5n"]
     broken = json.loads(run(english, "refs", "--broken", "--json").output)
     assert all(not r["resolved"] or r["title_matches"] is False for r in broken)
+    found = {(r["source"] or r["glossary_term"], r["target"], r["actual_title"]) for r in broken}
+    assert found == NEWEST_BROKEN
+    text = corpus_path("en", "full", "MagicCompRules_20260807.txt").read_text(encoding="utf-8-sig")
+    for _citing, target, heading in NEWEST_BROKEN:  # the file's own heading of each target
+        assert heading is None or f"\n{target}. {heading}\n" in text
+
+
+# The newest edition's citations whose quoted title is not its target's, found by reading
+# MagicCompRules_20260807.txt: (the citing rule or glossary term, the target, the target's heading in
+# the file). 120.7 quotes "Sources of Damage" for 609.7, a subrule without a title; 725.5 "Continuous
+# Effects" for 613; the glossary's Endure "Endure" for 702.62 (Suspend); Supervillain Rumble
+# "Free-for-All" for 806.
+NEWEST_BROKEN = {
+    ("120.7", "609.7", None),
+    ("725.5", "613", "Interaction of Continuous Effects"),
+    ("Endure", "702.62", "Suspend"),
+    ("Supervillain Rumble", "806", "Free-for-All Variant"),
+}
 
 
 def test_glossary(english):
@@ -157,8 +176,13 @@ def test_import_bad_file_exits_2_and_names_it(db, tmp_path):
 def test_import_folder_with_progress(db, tmp_path):
     folder = tmp_path / "seeds"
     shutil.copytree(SEED_DIR, folder)
-    result = run(db, "import", str(folder))
+    result = run(db, "import", "--progress", str(folder))
     assert result.output.count("added") == 3
+    # Off a terminal --progress adds one plain line per phase: the import's counts are the sum of the
+    # files' lines, and the two undated seeds (the German and the Russian page) are inferred.
+    rules = sum(int(n) for n in re.findall(r"^added .*?, (\d+) rules,", result.output, re.M))
+    assert rules == 40 and re.search(rf"^Importing: 3 files, {rules} rules, [\d.]+ s$", result.output, re.M)
+    assert re.search(r"^Inferring editions: 2 undated documents, [\d.]+ s$", result.output, re.M)
 
 
 def test_python_m_kb_works():

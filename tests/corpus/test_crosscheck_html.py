@@ -3,6 +3,7 @@ and a screenshot. Chromium (Debian: chromium, chromium-driver) is required: with
 
 from __future__ import annotations
 
+import re
 import shutil
 import struct
 import subprocess
@@ -102,6 +103,9 @@ def test_rule_links_point_to_the_cited_edition_in_the_reader(xdb, monkeypatch):
     static = BeautifulSoup(render_rule_html(report, "static"), "html.parser")
     hrefs = [a["href"] for a in static.find("a", id="a-R70223b").find_parent("tr").find_all("td")[3].find_all("a")]
     assert "/documents/001_b91ea460c0a74603.html#R5064" in hrefs
+    yawgatog = BeautifulSoup(render_rule_html(report, "yawgatog"), "html.parser")  # --links yawgatog
+    hrefs = [a["href"] for a in yawgatog.find("a", id="a-R70223b").find_parent("tr").find_all("td")[3].find_all("a")]
+    assert "https://yawgatog.com/resources/magic-rules/#R5064" in hrefs  # today's rules, Yawgatog's anchor
     monkeypatch.setenv("MTGKB_RULE_LINKS", "https://example.org/{lang}/{edition}/{anchor}")
     custom = BeautifulSoup(render_rule_html(report), "html.parser")
     assert any(a["href"] == "https://example.org/ja/2023-11-17/R5064" for a in custom.find_all("a"))
@@ -133,3 +137,18 @@ def test_a_bad_link_template_is_bad_input(xdb, tmp_path):
         ],
     )
     assert result.exit_code == 2 and "link template" in result.output
+
+
+def test_a_report_is_one_file_without_scripts_or_external_resources(xdb):
+    """docs/crosscheck.md: "one file, no scripts, no external resources" (links to rules are links, not
+    resources the page loads)."""
+    for html in (
+        render_rule_html(crosscheck(xdb.conn, "de:702.23", "ja@2023-11-17:702.26"), "yawgatog"),
+        render_document_html(crosscheck_document(xdb.conn, "ja@2026-01-16")),
+    ):
+        dom = BeautifulSoup(html, "html.parser")
+        assert dom.find_all("script") == [] and not re.search(r"\son[a-z]+=", html)  # no script, no handler
+        assert dom.find_all(["link", "img", "iframe", "object", "embed", "audio", "video", "source"]) == []
+        assert [tag.name for tag in dom.find_all(src=True)] == []
+        styles = " ".join(style.get_text() for style in dom.find_all("style"))
+        assert styles and "@import" not in styles and "url(" not in styles

@@ -5,6 +5,9 @@ so a new command without a row fails here; then an empty or missing database say
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
+
 import click
 import pytest
 from click.testing import CliRunner
@@ -124,6 +127,7 @@ TABLE: dict[str, list[tuple[list[str], int, str]]] = {
         ([], BAD, "Missing argument"),
     ],
     "serve": [(["--port", "0"], BAD, "Invalid value for '--port'")],
+    "settings": [([], OK, "MTGKB_LOCK_TIMEOUT"), (["--bogus"], BAD, "No such option")],
     "mcp": [
         (["--http", "--port", "70000"], BAD, "Invalid value for '--port'"),
         (["--port", "8000"], BAD, "--host and --port go with --http"),
@@ -159,10 +163,30 @@ def db(tmp_path_factory):
             str(corpus_path("ja", "CompRules_ja_20260116.0_lines.txt")),
         ],
         ["import", str(CARD_SAMPLE)],
+        ["reindex"],  # here, so that no case's first search builds it in the shared database
     ):
         result = CliRunner().invoke(cli, ["--db", str(path), *args])
         assert result.exit_code == 0, result.output
     return path
+
+
+# Commands that write to the database run on a copy of it, so that no case sees another's changes.
+WRITERS = {"import", "build", "repair", "reindex", "update"}
+
+
+def documents_of(path) -> list[tuple]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return conn.execute("select name, sha256 from documents order by name").fetchall()
+    finally:
+        conn.close()
+
+
+def own_copy(db, folder):
+    copy = folder / "own.db"
+    shutil.copy(db, copy)
+    shutil.copytree(f"{db}.search", f"{copy}.search")
+    return copy
 
 
 CASES = [(path, args, code, text) for path, rows in TABLE.items() for args, code, text in rows]
@@ -173,9 +197,12 @@ CASES = [(path, args, code, text) for path, rows in TABLE.items() for args, code
 )
 def test_exit_code_and_message(db, tmp_path, path, args, code, text):
     filled = [a.replace("{tmp}", str(tmp_path)).replace("{current}", _current()) for a in args]
-    result = CliRunner().invoke(cli, ["--db", str(db), *path.split(), *filled])
+    before = documents_of(db)
+    used = own_copy(db, tmp_path) if path.split()[0] in WRITERS else db
+    result = CliRunner().invoke(cli, ["--db", str(used), *path.split(), *filled])
     assert result.exit_code == code, result.output
     assert text in result.output, result.output
+    assert documents_of(db) == before  # the shared database is as every case found it
 
 
 # Commands that read documents: on an empty (or not yet existing) database each says what to run.

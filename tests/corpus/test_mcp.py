@@ -24,6 +24,7 @@ from kb.mcp.backend import SLOW_AT_ONCE
 from kb.mcp.server import build_server
 from tests.conftest import ROOT, corpus_path, import_seeds
 from tests.shared_databases import shared_database
+from tests.waiting import DEADLINE
 
 EDITIONS = ("20100716", "20260116", "20260807")
 TOOLS = {"rule", "rules", "search", "cite", "check", "trace", "diff", "crosscheck", "glossary", "term", "editions"}
@@ -747,8 +748,9 @@ def test_a_long_call_does_not_hold_the_others(kb):
 
     async def scenario(client):
         waiting = [asyncio.ensure_future(client.call_tool("slow", {})) for _ in range(3)]
-        while len(started) < SLOW_AT_ONCE:
-            await asyncio.sleep(0.01)
+        async with asyncio.timeout(DEADLINE):  # a slow call that never starts fails, not hangs
+            while len(started) < SLOW_AT_ONCE:
+                await asyncio.sleep(0.01)
         rule = await client.call_tool("rule", {"number": "702.26b", "subrules": False})
         running = len(started)  # the other slow calls wait for their turn, without a thread
         release.set()

@@ -7,6 +7,7 @@ import re
 
 import pytest
 from bs4 import BeautifulSoup
+from fastapi.testclient import TestClient
 
 from kb.reader.links import anchor_id, first_number, glossary_slug, marked, segments
 from tests.reader_fixtures import HTML, client, kb, page, reader_db  # noqa: F401
@@ -321,17 +322,17 @@ def test_the_term_page_names_the_term_in_every_language(client):
 
 
 def test_interface_language_from_accept_language_and_the_switcher(client):
-    assert page(client, "/", **{"accept-language": "de-DE,de;q=0.9"}).html["lang"] == "de"
-    switched = client.get("/read/ui/ja", headers={"referer": "http://testserver/rules/702.26b"}, follow_redirects=False)
+    own = TestClient(client.app)  # a cookie jar of its own: the module's client never holds the cookie
+    assert page(own, "/", **{"accept-language": "de-DE,de;q=0.9"}).html["lang"] == "de"
+    switched = own.get("/read/ui/ja", headers={"referer": "http://testserver/rules/702.26b"}, follow_redirects=False)
     assert switched.status_code == 303 and switched.headers["location"] == "http://testserver/rules/702.26b"
     assert "mtgkb_ui=ja" in switched.headers["set-cookie"]
-    elsewhere = client.get("/read/ui/ja", headers={"referer": "http://evil.example/"}, follow_redirects=False)
+    elsewhere = own.get("/read/ui/ja", headers={"referer": "http://evil.example/"}, follow_redirects=False)
     assert elsewhere.headers["location"] == "/"
-    client.cookies.set("mtgkb_ui", "ja")
-    dom = BeautifulSoup(client.get("/", headers=HTML).text, "html.parser")
+    own.cookies.set("mtgkb_ui", "ja")
+    dom = BeautifulSoup(own.get("/", headers=HTML).text, "html.parser")
     assert dom.html["lang"] == "ja"
     assert dom.select_one(".languages a[aria-current]")["lang"] == "ja"
-    client.cookies.clear()
 
 
 def test_nothing_is_loaded_from_another_host(client):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,19 @@ def editions(tmp_path_factory) -> KnowledgeBase:
     base = KnowledgeBase.open(tmp_path_factory.mktemp("editions") / "kb.db", build=False)
     import_seeds(base)
     base.import_paths([corpus_path("en", "full", f"MagicCompRules_{date}.txt") for date in ("20100716", "20260807")])
+    yield base
+    base.close()
+
+
+@pytest.fixture
+def own_editions(editions, tmp_path) -> KnowledgeBase:
+    """A copy of the module's database for a test that imports or removes documents, so that every
+    test finds the module's database holding the same documents, whatever ran before it."""
+    path = tmp_path / "own.db"
+    target = sqlite3.connect(path)
+    editions.conn.backup(target)
+    target.close()
+    base = KnowledgeBase.open(path, build=False)
     yield base
     base.close()
 
@@ -71,27 +85,27 @@ def test_the_query_language_leads_without_lang(editions):
     assert "de" in {v.lang for v in phasing.versions}
 
 
-def test_an_update_rewrites_the_holders_of_shared_texts(editions, tmp_path):
-    rebuild_index(editions.store)
-    variant = editions.import_file(
+def test_an_update_rewrites_the_holders_of_shared_texts(own_editions, tmp_path):
+    rebuild_index(own_editions.store)
+    variant = own_editions.import_file(
         corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt")
     )
-    assert variant.name in indexed_documents(editions.store)  # the import updated the index
-    report = update_index(editions.store, [variant.name])
+    assert variant.name in indexed_documents(own_editions.store)  # the import updated the index
+    report = update_index(own_editions.store, [variant.name])
     assert report.replaced == [variant.name] and report.rules > 3000
-    found = search(editions.store, "phasing", edition=variant.name)
+    found = search(own_editions.store, "phasing", edition=variant.name)
     assert found.results[0].number == "702.26"
     assert {v.document for r in found.results for v in r.versions} == {variant.name}
-    # removing it removes only its hold: the other editions keep every text they share with it
-    editions.conn.execute(
+    # removing it removes only its hold: the other own_editions keep every text they share with it
+    own_editions.conn.execute(
         "delete from examples where document_id = (select id from documents where name = ?)", [variant.name]
     )
     from kb import store
 
-    assert store.delete_document(editions.conn, variant.name)
-    update_index(editions.store, [variant.name])
-    assert search(editions.store, "phasing", edition="2026-08-07").results[0].number == "702.26"
-    assert search(editions.store, "phasing", edition="2010-07-16", langs=["en"]).results[0].number == "702.23"
+    assert store.delete_document(own_editions.conn, variant.name)
+    update_index(own_editions.store, [variant.name])
+    assert search(own_editions.store, "phasing", edition="2026-08-07").results[0].number == "702.26"
+    assert search(own_editions.store, "phasing", edition="2010-07-16", langs=["en"]).results[0].number == "702.23"
 
 
 def test_the_lexicon_is_read_from_the_index_not_rebuilt(editions, monkeypatch):
@@ -123,56 +137,58 @@ def test_importing_kb_search_loads_no_engine():
     assert loaded == []
 
 
-def test_an_update_counts_only_the_words_it_wrote(editions, monkeypatch):
+def test_an_update_counts_only_the_words_it_wrote(own_editions, monkeypatch):
     """Derived data after an update: the did-you-mean words of the segments already counted are
     not recounted from the database, and the documents each holder holds stay exact."""
-    rebuild_index(editions.store)
+    rebuild_index(own_editions.store)
 
     def fail(_conn):
         raise AssertionError("the did-you-mean words were counted from the whole database")
 
     monkeypatch.setattr(derived, "_database_words", fail)
-    variant = editions.import_file(
+    variant = own_editions.import_file(
         corpus_path("en", "variants", "MagicCompRules_20231117_cleaned_HeliumOctahelide.txt")
     )
-    assert variant.name in indexed_documents(editions.store)
-    handle = index._handle(index.index_dir(editions.store))
+    assert variant.name in indexed_documents(own_editions.store)
+    handle = index._handle(index.index_dir(own_editions.store))
     assert len(handle.reader.leaf_readers()) == 2  # the update wrote a segment of its own
-    stored = index.derived_data(editions.store)
+    stored = index.derived_data(own_editions.store)
     held, numbers = postings.read_holders(handle.reader)
     assert stored.held == held  # deletions in the old segment are left out
     assert stored.numbers == numbers and stored.generation == handle.reader.generation()
     words, counts = stored.vocabularies["en"]
     assert "deathtouch" in words and counts[words.index("deathtouch")] >= 2
-    assert search(editions.store, "deaftouch").corrected.casefold() == "deathtouch"
-    found = search(editions.store, "phasing", edition=variant.name)
+    assert search(own_editions.store, "deaftouch").corrected.casefold() == "deathtouch"
+    found = search(own_editions.store, "phasing", edition=variant.name)
     assert found.results[0].number == "702.26"
     assert {v.document for r in found.results for v in r.versions} == {variant.name}
 
 
-def test_the_markers_follow_every_write_of_the_index(editions):
+def test_the_markers_follow_every_write_of_the_index(own_editions):
     from whoosh import index as whoosh_index
 
     from kb import store
     from kb.search import markers
 
-    rebuild_index(editions.store)
-    documents = indexed_documents(editions.store)
-    folder = index.index_dir(editions.store)
+    rebuild_index(own_editions.store)
+    documents = indexed_documents(own_editions.store)
+    folder = index.index_dir(own_editions.store)
     with whoosh_index.open_dir(str(folder)).reader() as reader:
         read = markers.read(reader)
         assert read[0] == documents and read[2] == index.FORMAT
-        assert set(read[0]) == {row[0] for row in editions.conn.execute("select name from documents")}
+        assert set(read[0]) == {row[0] for row in own_editions.conn.execute("select name from documents")}
     # a removal, then an import, each written with the texts they change
     name = "MagicCompRules_20231117_cleaned_HeliumOctahelide"
-    editions.conn.execute("delete from examples where document_id = (select id from documents where name = ?)", [name])
-    store.delete_document(editions.conn, name)
-    update_index(editions.store, [name])
+    own_editions.conn.execute(
+        "delete from examples where document_id = (select id from documents where name = ?)", [name]
+    )
+    store.delete_document(own_editions.conn, name)
+    update_index(own_editions.store, [name])
     for present in (False, True):
         with whoosh_index.open_dir(str(folder)).reader() as reader:
             assert (name in markers.read(reader)[0]) is present
         if not present:
-            editions.import_file(corpus_path("en", "variants", f"{name}.txt"))  # the import updates the index
+            own_editions.import_file(corpus_path("en", "variants", f"{name}.txt"))  # the import updates the index
 
 
 def test_the_stored_numbers_and_lexicon_read_as_the_index_and_lexicon(editions):

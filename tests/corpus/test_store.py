@@ -10,6 +10,7 @@ from importers.records import SourceError
 from kb.api import KnowledgeBase, LookupFailed
 from kb.core.numbers import RuleNumber
 from tests.conftest import corpus_path
+from tests.waiting import Worker
 
 NEWEST = ("en", "full", "MagicCompRules_20260807.txt")
 
@@ -139,14 +140,16 @@ def test_readers_keep_working_and_never_see_half_a_document(kb, tmp_path, newest
             ).fetchone()[0]
             seen.add(count)
 
-    thread = threading.Thread(target=read)
+    thread = Worker(read)  # an error in the reader (a locked or damaged database) fails the test at join
     thread.start()
     original = newest.read_bytes()
-    for i in range(3):  # content that changes each time (appended newlines would be "unchanged")
-        newest.write_bytes(original.replace(b"702.26p Multiple", b"702.26p Multiple" + b" very" * (i + 1)))
-        assert kb.import_file(newest).status == "replaced"
-    stop.set()
-    thread.join()
+    try:
+        for i in range(3):  # content that changes each time (appended newlines would be "unchanged")
+            newest.write_bytes(original.replace(b"702.26p Multiple", b"702.26p Multiple" + b" very" * (i + 1)))
+            assert kb.import_file(newest).status == "replaced"
+    finally:
+        stop.set()
+        thread.join()
     assert seen <= {full}, seen
     assert seen
 

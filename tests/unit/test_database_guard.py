@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from kb.cli import cli
 from tests.conftest import MINI, ROOT
+from tests.locking import release, wait_for_the_lock, writer_lock_held
 
 MINI_FILE = str(MINI / "MiniRules_20260807.txt")
 
@@ -56,20 +57,27 @@ def test_a_schema_version_that_is_no_number_is_a_message(tmp_path):
 
 
 def test_first_imports_started_together_all_succeed(tmp_path):
+    # The writer lock is held while the three start, so each of them does meet it (each has its file
+    # open) before any of them has made the database's schema.
     for trial in range(2):
         db = tmp_path / f"new{trial}.db"
-        imports = [
-            subprocess.Popen(
-                [sys.executable, "-m", "kb", "--db", str(db), "import", MINI_FILE],
-                env={**os.environ, "PYTHONPATH": str(ROOT)},
-                stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT,
-                text=True,
-            )
-            for _ in range(3)
-        ]
-        outputs = [(process.wait(timeout=300), process.stdout.read()) for process in imports]
-        assert [code for code, _ in outputs] == [0, 0, 0], outputs
+        logs = [tmp_path / f"import{trial}-{n}.log" for n in range(3)]
+        with writer_lock_held(db) as holder:
+            imports = [
+                subprocess.Popen(
+                    [sys.executable, "-m", "kb", "--db", str(db), "import", MINI_FILE],
+                    env={**os.environ, "PYTHONPATH": str(ROOT)},
+                    stdout=log.open("w", encoding="utf-8"),
+                    stderr=subprocess.STDOUT,
+                    text=True,
+                )
+                for log in logs
+            ]
+            wait_for_the_lock(imports, db)
+            release(holder)
+            codes = [process.wait(timeout=300) for process in imports]
+        outputs = [log.read_text(encoding="utf-8") for log in logs]
+        assert codes == [0, 0, 0], outputs
         conn = sqlite3.connect(db)
         assert conn.execute("select count(*) from documents").fetchone()[0] == 1
         conn.close()

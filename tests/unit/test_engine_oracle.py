@@ -121,7 +121,12 @@ def _verbs(steps, out: set[str]) -> set[str]:
 
 @pytest.mark.parametrize("name", POOL.names())
 def test_card_abilities_follow_oracle_text(name: str) -> None:
-    card = POOL.get(name)
+    check_abilities(POOL.get(name))
+
+
+def check_abilities(card) -> None:
+    """The card's modelled abilities against its Oracle text (an AssertionError names what differs)."""
+    name = card.name
     text = card.text
     if card.triggers or card.activated or card.statics or card.spell or card.keywords:
         assert text, f"{name}: has abilities but no Oracle text"
@@ -214,6 +219,8 @@ def test_a_card_that_contradicts_its_text_is_caught() -> None:
     )
     cond = _trigger_conditions(wrong.text)[0]
     assert EVENT_PHRASES["dies"] not in cond
+    with pytest.raises(AssertionError, match=r"Wrong Familiar: 'dies' not in"):  # the pool's own check fails it
+        check_abilities(wrong)
 
 
 # Keywords a card may carry that the engine doesn't play: such a card must say so in `simplified`.
@@ -223,7 +230,12 @@ NOT_PLAYED = {"first strike": "there is no first-strike combat damage step"}
 @pytest.mark.parametrize("name", POOL.names())
 def test_card_text_is_published_oracle_text(name: str) -> None:
     """The text is the Oracle text as published today, and whatever the data leaves out is said."""
-    card = POOL.get(name)
+    check_text(POOL.get(name))
+
+
+def check_text(card) -> None:
+    """The card's text as Oracle text, and its ``simplified`` note (an AssertionError names what is wrong)."""
+    name = card.name
     text = card.text
     if not text:  # a vanilla creature's Oracle text is empty; anything with abilities has text
         assert not (card.triggers or card.activated or card.statics or card.spell or card.keywords), name
@@ -282,4 +294,6 @@ def test_a_simplified_note_that_quotes_nothing_of_the_text_is_caught() -> None:
     )
     quoted = re.findall(r'"([^"]+)"', card.simplified)
     assert quoted == ["{2}, {T}: Add two mana."] and quoted[0] not in card.text
+    with pytest.raises(AssertionError, match=r"Half Gate: 'simplified' quotes '\{2\}, \{T\}: Add two mana\.'"):
+        check_text(card)  # the pool's own check fails it
     assert _activated_lines(card.text, mana=True) == ["{T}: Add {C}.", "{1}, {T}: Add one mana of any color."]

@@ -227,6 +227,10 @@ def test_add_twins_twice_names_twins_uniquely():
     game = game_of({"players": ["A", "B"], "battlefield": [{"card": "Memnite", "id": "m", "controller": "A"}]})
     add_twins(game)
     assert "m~twin" in game.labels
+    add_twins(game)  # twins of the permanent and of its twin: every label still names one object
+    labels = [game.label_of(perm) for perm in game.all_permanents()]
+    assert len(labels) == 4 and len(set(labels)) == 4, labels
+    assert {"m", "m~twin"} <= set(labels) and all(game.labelled(label) is not None for label in labels)
 
 
 def test_runner_reports_step_expected_and_actual():

@@ -317,8 +317,15 @@ def test_every_command_has_its_help_in_every_language(lang):
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_a_usage_error_in_every_language(lang):
     result = CliRunner().invoke(mtgkb_cli(), ["show"], env={"MTGKB_LANG": lang})
+    # Written out for the catalogs we have, so that a wrong translation fails; a catalog added later is
+    # read back through its own _() until its line is added here.
+    written = {
+        "de": "Fehler: Fehlendes Argument",
+        "ja": "エラー: 次の引数がありません",
+        "ru": "Ошибка: Отсутствует аргумент",
+    }
     with using_language(lang):
-        expected = _("Error: {message}").format(message=_("Missing argument"))
+        expected = written.get(lang) or _("Error: {message}").format(message=_("Missing argument"))
     assert result.exit_code == 2 and expected in result.output and "Error:" not in result.output
 
 

@@ -19,6 +19,28 @@ def test_the_package_list_names_every_package_of_the_tree():
     assert config["package-dir"] == MAPPED
 
 
+def test_the_wheel_carries_no_test_harness_or_maintenance_script():
+    """What the package installs is what a user runs: the search quality harness (it reads ../shared)
+    lives in tests/, the script that makes data/rules.tar.xz in scripts/, and the folders mapped as
+    package data hold no module; nothing but the project's own files at the top of the tree."""
+    for folder in MAPPED.values():
+        assert not sorted((ROOT / folder).rglob("*.py")), folder
+    for top in ("kb", "importers"):
+        readers = [p for p in (ROOT / top).rglob("*.py") if "../shared" in p.read_text(encoding="utf-8")]
+        harness = [p for p in readers if "def measure(" in p.read_text(encoding="utf-8")]
+        assert not harness, harness
+    assert not sorted(ROOT.glob("*.whl")), "a wheel committed at the root of the tree"
+    assert (ROOT / "scripts" / "make_archive.py").is_file() and (ROOT / "tests" / "search_quality.py").is_file()
+
+
+def test_each_dependency_has_a_comment_of_its_own():
+    """A comment after a dependency speaks of that dependency: never two comments on one line."""
+    text = (ROOT / "pyproject.toml").read_text()
+    block = text[text.index("dependencies = [") : text.index("]", text.index("dependencies = ["))]
+    crowded = [line.strip() for line in block.splitlines() if line.count("  # ") > 1]
+    assert not crowded, crowded
+
+
 def test_the_package_data_globs_cover_every_bundled_file():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
     for package, folder in MAPPED.items():

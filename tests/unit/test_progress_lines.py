@@ -85,3 +85,52 @@ def test_on_a_terminal_the_index_leaves_one_finished_bar(monkeypatch):
     finished = [line.rsplit("\r", 1)[-1] for line in lines]
     assert len(finished) == 1 and finished[0].startswith("Search index") and "100%" in finished[0]
     assert "done, " in finished[0] and lines[0].count("\r") > 135  # it was drawn at each step
+
+
+class _Clock:
+    """A stand-in for the module's clock: the test says what time it is."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def _bars(events_at: list[tuple[float, Progress]], monkeypatch) -> list[str]:
+    """What a terminal shows of ``events_at``, each event sent at its time (seconds from the start)."""
+    from kb.cli import progress
+
+    clock = _Clock()
+    monkeypatch.setattr(progress, "time", clock)
+    stream = _Terminal()
+    with ProgressView(None, stream=stream) as view:
+        for at, event in events_at:
+            clock.now = at  # from 0, so that 0.3 s after the start is exactly 0.3
+            view(event)
+    return [part for part in stream.getvalue().replace("\n", "\r").split("\r") if part.strip("\x1b[K")]
+
+
+def test_a_phase_quicker_than_three_tenths_of_a_second_shows_no_bar(monkeypatch):
+    quick = [(0.0, Progress(CHAIN, 0, 4, "pairs")), (0.1, Progress(CHAIN, 2, 4, "pairs"))]
+    assert _bars([*quick, (0.29, Progress(CHAIN, 4, 4, "pairs"))], monkeypatch) == []
+    shown = _bars([*quick, (0.3, Progress(CHAIN, 3, 4, "pairs")), (0.4, Progress(CHAIN, 4, 4, "pairs"))], monkeypatch)
+    assert shown and shown[0].startswith("Renumbering chain") and "75%" in shown[0]
+    assert shown[-1].startswith("Renumbering chain") and "100%" in shown[-1] and "4 edition pairs, 0.4 s" in shown[-1]
+
+
+def test_the_estimate_is_the_time_so_far_per_unit_times_the_units_left(monkeypatch):
+    shown = _bars(
+        [
+            (0.0, Progress(CHAIN, 0, 8, "pairs")),
+            (0.5, Progress(CHAIN, 1, 8, "pairs")),  # under a second: no estimate yet
+            (2.0, Progress(CHAIN, 2, 8, "pairs")),  # 1 s a pair, 6 left
+            (90.0, Progress(CHAIN, 6, 8, "pairs")),  # 15 s a pair, 2 left
+            (91.0, Progress(CHAIN, 8, 8, "pairs")),
+        ],
+        monkeypatch,
+    )
+    assert "left" not in shown[0] and "1/8" in shown[0]
+    assert "2/8  about 0:06 left" in shown[1]
+    assert "6/8  about 0:30 left" in shown[2]
+    assert "8 edition pairs, 91.0 s" in shown[-1] and "left" not in shown[-1]

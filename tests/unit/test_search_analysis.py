@@ -156,6 +156,6 @@ def test_kanji_the_dictionary_knows_only_as_japanese_are_japanese():
     ],
 )
 def test_a_japanese_glossary_entry_cites_the_first_rule_of_its_list(definition, first):
-    from kb.search.quality import CITED
+    from tests.search_quality import CITED
 
     assert CITED["ja"].search(definition).group(1) == first

@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from kb.api import KnowledgeBase
 from kb.cli import cli
 from tests.conftest import MINI, ROOT
+from tests.locking import release, wait_for_the_queue, writer_lock_held
 
 MAY = "These rules are effective as of May 1, 2026."
 
@@ -75,23 +76,29 @@ def mtgkb(*args: str, env: dict | None = None, user: bool = False) -> subprocess
 
 
 def test_two_imports_at_once_queue_and_both_finish(tmp_path, editions):
+    # A third process holds the lock while both start: each says it waits, so the queue is used.
     path = tmp_path / "both.db"
     KnowledgeBase.open(path).close()
-    first, second = (
-        subprocess.Popen(
-            [sys.executable, "-m", "kb", "--db", str(path), "import", "--json", str(source)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT), "MTGKB_LANG": "en"},
+    logs = [tmp_path / "first.err", tmp_path / "second.err"]
+    with writer_lock_held(path) as holder:
+        first, second = (
+            subprocess.Popen(
+                [sys.executable, "-m", "kb", "--db", str(path), "import", "--json", str(source)],
+                stdout=subprocess.PIPE,
+                stderr=log.open("w", encoding="utf-8"),
+                text=True,
+                cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT), "MTGKB_LANG": "en"},
+            )
+            for source, log in zip(editions, logs)
         )
-        for source in editions
-    )
-    outputs = [process.communicate(timeout=300) for process in (first, second)]
-    assert [process.returncode for process in (first, second)] == [0, 0], outputs
-    assert all("Traceback" not in err for _out, err in outputs)
-    assert [json.loads(out)[0]["status"] for out, _err in outputs] == ["added", "added"]
+        wait_for_the_queue(logs)
+        release(holder)
+        outs = [process.communicate(timeout=300)[0] for process in (first, second)]
+    errs = [log.read_text(encoding="utf-8") for log in logs]
+    assert [process.returncode for process in (first, second)] == [0, 0], (outs, errs)
+    assert all("Traceback" not in err for err in errs)
+    assert [json.loads(out)[0]["status"] for out in outs] == ["added", "added"]
     kb = KnowledgeBase.open(path)
     assert kb.conn.execute("select count(*) from pairing_runs").fetchone()[0] == 1
     assert not kb.pending().missing

@@ -1,6 +1,6 @@
 """Make data/rules.tar.xz, the rule texts the package carries, from the corpus beside the project.
 
-    python data/make_archive.py [--shared ../shared] [--output data/rules.tar.xz]
+    python scripts/make_archive.py [--shared ../shared] [--output data/rules.tar.xz]
 
 The archive holds, byte for byte as published (the importers' repairs and decodings are part of
 what the tests check, so nothing is normalised here):
@@ -27,7 +27,8 @@ import sys
 import tarfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+ROOT = Path(__file__).resolve().parent.parent  # a maintenance script of the checkout, not of the package
+DATA = ROOT / "data"
 OFFICIAL_LIST = "official_editions.tsv"
 
 # Folder in the archive -> (folder under ../shared, file-name pattern).
@@ -82,10 +83,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--shared",
         type=Path,
-        default=HERE.parent.parent / "shared",
+        default=ROOT.parent / "shared",
         help="the folder holding corpus/ and seeds/ (default: ../shared beside the project)",
     )
-    parser.add_argument("--output", type=Path, default=HERE / "rules.tar.xz")
+    parser.add_argument("--output", type=Path, default=DATA / "rules.tar.xz")
     args = parser.parse_args(argv)
     size = make(args.shared, args.output)
     print(f"{args.output}: {len(selected(args.shared))} files, {size:,} bytes")
