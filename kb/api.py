@@ -9,10 +9,11 @@ Every method returns plain dataclasses with ``to_dict()`` for JSON.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,7 @@ from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them fro
     DocumentNotFound,
     EditionNotFound,
     ExampleNotFound,
+    HistoryNotBuilt,
     IndexMissing,
     MtgkbError,
     NoDatabase,
@@ -42,6 +44,7 @@ from kb.core.queries import read_query
 from kb.i18n import _, format_edition, ngettext
 from kb.store import Store, rows
 from kb.store.counterparts import rebuild as rebuild_counterparts
+from kb.store.documents import carried_editions, history_missing, not_built
 from kb.store.faults import database_fault as explain_fault
 from kb.store.faults import file_fault
 from kb.store.inference import stored_inference
@@ -560,10 +563,10 @@ class KnowledgeBase:
         the answer is the English rule of its edition, marked ``untranslated``: never an empty
         text, and never silently an older translation's.
         """
-        english = self._untranslated(number, lang, edition)
+        english = self.held(lambda: self._untranslated(number, lang, edition))
         if english is not None:
             return english
-        rule = self.store.rule(number, lang=lang, edition=edition)
+        rule = self.held(lambda: self.store.rule(number, lang=lang, edition=edition))
         if rule.edition is None:
             for key, value in self._undated_context(rule).items():
                 setattr(rule, key, value)
@@ -603,7 +606,7 @@ class KnowledgeBase:
 
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
         """A number with its subtree, or a range like "601.2a–h", in document order."""
-        return self.store.rules(reference, lang=lang, edition=edition)
+        return self.held(lambda: self.store.rules(reference, lang=lang, edition=edition))
 
     def _undated_context(self, rule: Rule) -> dict:
         """For an undated document: its inferred editions and the English rule of the newest one."""
@@ -723,6 +726,7 @@ class KnowledgeBase:
         """Every rule of two editions (or two documents of one language) classified; see docs/history.md."""
         from kb.history import diff  # lazy: the chain, ~20 modules
 
+        self.whole_history()
         self._complete_history()
         return diff(self.store, old, new, section=section, lang=lang, spans=spans)
 
@@ -738,6 +742,7 @@ class KnowledgeBase:
         """A rule followed through every edition, forwards (to ``to``) or ``back``, subrule by subrule."""
         from kb.history import trace  # lazy: the chain, ~20 modules
 
+        self.whole_history()
         self._complete_history()
         return trace(self.store, number, edition, to=to, back=back, subrules=subrules)
 
@@ -745,6 +750,7 @@ class KnowledgeBase:
         """Every rule whose number changed between two editions."""
         from kb.history import renumbered  # lazy: the chain, ~20 modules
 
+        self.whole_history()
         self._complete_history()
         return renumbered(self.store, old, new, lang=lang)
 
@@ -962,8 +968,69 @@ class KnowledgeBase:
 
         return cite(self.store, text, lang=lang, edition=edition)
 
+    # ---- helpers ----------------------------------------------------------------------------------
 
-# ---- helpers ----------------------------------------------------------------------------------
+    # ---- history on demand ----------------------------------------------------------------------
+
+    # Set by a front end that may build what a question needs (the CLI; not a server, which must not
+    # build in a request): called with a notice, it gives the progress view the build reports to.
+    on_demand: Callable[[str], AbstractContextManager[ProgressCallback | None]] | None = None
+
+    def held(self, call: Callable):
+        """``call()``; where it needs an edition the package carries and this database lacks (the
+        small database), that edition is imported first when this facade builds on demand, else the
+        HistoryNotBuilt condition says what is held and what adds the rest."""
+        try:
+            return call()
+        except HistoryNotBuilt as missing:
+            if not self.add_history(missing):
+                raise
+            return call()
+
+    def history_missing(self) -> list[str]:
+        """The English editions (dates) the package carries that this database, built from it, lacks."""
+        return history_missing(self.store.documents())
+
+    def whole_history(self) -> None:
+        """Before a trace, a diff or a rule's history: every English edition the package carries, built
+        here on demand, else HistoryNotBuilt (a small database would give a false history)."""
+        if not self.history_missing():
+            return
+        missing = not_built(self.store.documents())
+        if not self.add_history(missing):
+            raise missing
+
+    def add_history(self, missing: HistoryNotBuilt) -> bool:
+        """Import what ``missing`` names, reported to the front end's progress: the one English edition
+        an answer needs (its pairing with the editions beside it follows, a second or two), or every
+        edition (``mtgkb build``, about a minute and a half). False where nothing may be built."""
+        if self.on_demand is None or self.store.readonly:
+            return False
+        if missing.edition:
+            notice = _(
+                "Adding the CR of {edition} from the rule texts mtgkb carries ('mtgkb build' adds every edition) ..."
+            ).format(edition=missing.edition)
+        else:
+            notice = _(
+                "Adding every edition since 1999 and their history ('mtgkb build'; about a minute and a half) ..."
+            )
+        with self.on_demand(notice) as progress:
+            if not missing.edition:
+                self.build(progress)
+                return True
+            from importers.bundle import read_bundle  # lazy: tarfile, lzma
+
+            wanted = {sha for when, sha in carried_editions() if when == missing.edition}
+            texts = [
+                text
+                for text in read_bundle()
+                if text.english_edition and hashlib.sha256(text.data).hexdigest() in wanted
+            ]
+            if not texts:
+                return False
+            self.import_paths(texts, progress=progress, keep_going=False)
+        self.store.changed()
+        return True
 
 
 def database_fault(error: "sqlite3.Error", path: str | Path | None = None):

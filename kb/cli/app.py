@@ -108,11 +108,18 @@ class MtgkbGroup(I18nGroup):
 @db_option
 @ui_lang_option
 @version_option("mtgkb")
+@click.option(
+    "--no-build",
+    is_flag=True,
+    envvar="MTGKB_NO_BUILD",
+    help="Never add an older edition or the history on demand: say what 'mtgkb build' would add instead.",
+)
 @click.pass_context
-def cli(ctx: click.Context, db: Path | None) -> None:
+def cli(ctx: click.Context, db: Path | None, no_build: bool = False) -> None:
     """mtgkb: the Magic: The Gathering Comprehensive Rules in several languages and editions."""
     ctx.ensure_object(dict)
     ctx.obj["db"] = db
+    ctx.obj["no_build"] = no_build
 
 
 @cli.command("import")

@@ -62,6 +62,23 @@ class EditionNotFound(NotFound):
     """An edition (date) or document name that is not stored; suggests the nearest editions."""
 
 
+class HistoryNotBuilt(EditionNotFound):
+    """An edition or a history that the package carries but this database does not hold yet (the small
+    database a first command builds). Never "none was in force": the message says which editions are
+    held and that 'mtgkb build' adds every edition since 1999. ``edition``: the one English edition
+    (a date) that would answer, when one is enough; None when the whole history is needed. HTTP 409:
+    the request is right, the database is not there yet."""
+
+    http_status = 409
+
+    def __init__(self, message: str, suggestions: list[str] | None = None, edition: str | None = None):
+        super().__init__(message, suggestions)
+        self.edition = edition
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "edition": self.edition, "build": "mtgkb build"}
+
+
 class DocumentNotFound(EditionNotFound):
     """A document name that is not stored."""
 
