@@ -349,13 +349,16 @@ def editions(ctx, lang, as_json):
         click.echo(line)
         if d.meta.get("coverage"):
             click.echo("    " + coverage_text(d.meta))
-        if d.inferred:
+        if d.inferred and not d.inferred["first"]:
+            click.echo("    " + _("inferred edition: unknown"))
+        elif d.inferred:
             click.echo(
                 "    "
                 + _("inferred edition: {first} … {last}").format(
                     first=format_edition(d.inferred["first"]), last=format_edition(d.inferred["last"])
                 )
             )
+        if d.inferred:
             for evidence in d.inferred["evidence"]:
                 click.echo(f"      {evidence}")
 

@@ -104,3 +104,17 @@ def test_http_answers_409_with_the_same_message(small_db):
     body = response.json()
     assert "'mtgkb build' adds every edition since 1999" in json.dumps(body)
     assert "none was in force" not in json.dumps(body)
+
+
+def test_an_undated_document_is_not_inferred_against_editions_that_cannot_decide(tmp_path):
+    """The English seed "310. Phenomena" (numbering of 2012-2021) against the two newest editions only:
+    no held edition meets its facts, so its edition is unknown until the history is built, not 2026."""
+    kb = KnowledgeBase.open(tmp_path / "seed.db")
+    texts = [t for t in read_bundle() if t.english_edition in NEWEST or t.member.startswith("seeds/004_")]
+    kb.import_paths(texts, keep_going=False, index=False)
+    (seed,) = [d for d in kb.documents("en") if d.edition is None]
+    assert seed.inferred["first"] is None and seed.inferred["last"] is None
+    assert any("unknown until the history is built" in line for line in seed.inferred["evidence"])
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "seed.db"), "editions", "--lang", "en"])
+    assert "inferred edition: unknown" in result.output
+    assert "2026-04-17 … 2026-08-07" not in result.output
