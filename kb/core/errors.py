@@ -79,6 +79,18 @@ class HistoryNotBuilt(EditionNotFound):
         return {**super().to_dict(), "edition": self.edition, "build": "mtgkb build"}
 
 
+class AmbiguousName(NotFound):
+    """A rule's title or term that names several rules ("Landwalk", "Cycling" of a glossary citing
+    two): never a guess; ``candidates`` lists each with its number and title, the message the first."""
+
+    def __init__(self, message: str, suggestions: list[str] | None = None, candidates: list[dict] | None = None):
+        super().__init__(message, suggestions)
+        self.candidates: list[dict] = list(candidates or [])
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "candidates": self.candidates}
+
+
 class DocumentNotFound(EditionNotFound):
     """A document name that is not stored."""
 
@@ -116,6 +128,10 @@ class BadInput(MtgkbError, ValueError):
 
 class BadRuleNumber(BadInput):
     """A text that is not a rule number, range or citation."""
+
+
+class TitleMismatch(BadRuleNumber):
+    """A number and a title that name different rules ("702.26 Trample": 702.26 is Phasing)."""
 
 
 class UnknownLanguage(BadInput):

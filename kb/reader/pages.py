@@ -220,6 +220,22 @@ def jump(number: str) -> str | None:
     return f"/rules/{parsed}"
 
 
+def jump_named(kb: KnowledgeBase, name: str) -> str | None:
+    """Where the jump-to-rule box goes for a rule's title or term ("phasing", "フェイジング",
+    "Instabilität"): the page of the one rule it names, or None (several rules, or none: the box
+    then searches for it, where every candidate is listed)."""
+    if not name.strip():
+        return None
+    try:
+        rule = kb.rule_named(name)
+    except LookupFailed:
+        return None
+    query = {"lang": rule.lang} if rule.lang != "en" else {}
+    if rule.edition is None:  # an undated document (the German wiki's "Instabilität") is named
+        query["edition"] = rule.document
+    return f"/rules/{rule.number}" + (f"?{urlencode(query)}" if query else "")
+
+
 def _highlighted(text: str, highlights: list) -> list[tuple[str, bool]]:
     pieces, at = [], 0
     for start, end in sorted(highlights):
