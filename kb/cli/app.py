@@ -512,8 +512,9 @@ def glossary(ctx, term, lang, edition, all_editions, as_json):
     help="With --fix: rewrite the --file itself, keeping the old text as FILE.bak.",
 )
 @json_option(help="Print the citations as JSON.")
+@click.option("--full", is_flag=True, help="Print each rule's text whole (default: cut after a word, marked '…').")
 @click.pass_context
-def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json):
+def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json, full=False):
     """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照"):
     one entry per number or range, each with its own span."""
     from kb.cli.citing import fixed_destination, print_checked, print_cited, write_fixed  # lazy: its command module
@@ -534,7 +535,7 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in
         text = sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
     kb = open_kb(ctx)
     if not check_:
-        print_cited(kb.cite(text, lang=lang, edition=edition), as_json)
+        print_cited(kb.cite(text, lang=lang, edition=edition), as_json, full)
         return
     checked = kb.check(text, since=since, until=until, lang=lang)
     fixed, changes = kb.fix_citations(text, checked) if fix_ else (None, [])
