@@ -1076,6 +1076,9 @@ class KnowledgeBase:
     # Set by a front end that may build what a question needs (the CLI; not a server, which must not
     # build in a request): called with a notice, it gives the progress view the build reports to.
     on_demand: Callable[[str], AbstractContextManager[ProgressCallback | None]] | None = None
+    # True once an edition was added on demand without its search index: the front end brings the
+    # index up to date (update_search_index) after it has answered.
+    index_after = False
 
     def held(self, call: Callable):
         """``call()``; where it needs an edition the package carries and this database lacks (the
@@ -1129,7 +1132,11 @@ class KnowledgeBase:
             ]
             if not texts:
                 return False
-            self.import_paths(texts, progress=progress, keep_going=False)
+            # The answer comes first: an index already built is brought up to date after it (index_after),
+            # by the front end; a database without one builds it at its first search, as before.
+            indexed = self.search_index_status() != "missing"
+            self.import_paths(texts, progress=progress, keep_going=False, index=False)
+            self.index_after = indexed
         self.store.changed()
         return True
 

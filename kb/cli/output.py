@@ -130,7 +130,16 @@ def _on_demand(knowledge):
     root = context.find_root().obj if context is not None else None
     if not (isinstance(root, dict) and root.get("no_build")):
         knowledge.on_demand = _building
+        if context is not None:
+            context.find_root().call_on_close(lambda: _index_added(knowledge))
     return knowledge
+
+
+def _index_added(knowledge) -> None:
+    """After the answer: the search index of an edition added on demand (a close callback)."""
+    if knowledge.index_after:
+        knowledge.index_after = False
+        _index_after_the_answer(knowledge)
 
 
 @contextmanager
