@@ -26,7 +26,10 @@ Page = tuple[str, int]
 
 
 def _missing(urls: Urls, error: LookupFailed) -> Page:
-    status = 400 if isinstance(error.__cause__, RuleNumberError) else 404
+    # A text that is no rule number nor name is bad input (400); an edition the database does not
+    # hold yet 409 (HistoryNotBuilt); anything else not found.
+    status = 400 if isinstance(error.__cause__, RuleNumberError) else error.http_status
+    status = status if 400 <= status < 500 else 404
     return render("missing.html", urls, message=str(error), suggestions=error.suggestions), status
 
 
