@@ -118,3 +118,18 @@ def test_an_undated_document_is_not_inferred_against_editions_that_cannot_decide
     result = CliRunner().invoke(cli, ["--db", str(tmp_path / "seed.db"), "editions", "--lang", "en"])
     assert "inferred edition: unknown" in result.output
     assert "2026-04-17 … 2026-08-07" not in result.output
+
+
+def test_the_edition_dates_are_those_the_importer_reads_from_each_carried_text():
+    """data/edition_dates.tsv (make_archive.py) lists every official edition with its header date,
+    which is right where the file name disagrees (MagicCompRules_20170925.txt is of 2017-09-29)."""
+    import hashlib
+
+    from importers.cr_text import parse
+    from kb.store.documents import carried_editions, official_hashes
+
+    dates = {sha: when for when, sha in carried_editions()}
+    assert set(dates) == set(official_hashes())
+    for text in read_bundle():
+        if text.english_edition in ("20170925", "20130711", "20260807"):
+            assert dates[hashlib.sha256(text.data).hexdigest()] == parse(text.data, text.member).edition
