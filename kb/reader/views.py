@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from kb.api import KnowledgeBase, LookupFailed, Rule, RuleLink
+from kb.i18n import _, format_edition
 from kb.reader.glossary import slugs
 from kb.reader.links import Segment, first_number, segments
 
@@ -326,6 +327,7 @@ class RuleView:
     pivot: str | None = None  # the English document a translation's citations of rules it lacks go to
     translations: list[Translation] = field(default_factory=list)
     runs: list[Run] = field(default_factory=list)
+    history_note: str | None = None  # where the database lacks the history (the small database)
 
 
 def translations(kb: KnowledgeBase, others: list[Version]) -> list[Translation]:
@@ -398,7 +400,20 @@ def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, editio
         pivot,
         translations(kb, texts),
         runs(found),
+        history_note(kb),
     )
+
+
+def history_note(kb: KnowledgeBase) -> str | None:
+    """What a page says where the database, built from the package, lacks the history (the small
+    database): its runs then start at its oldest edition, which is not where the rule began."""
+    if not kb.history_missing():
+        return None
+    held = sorted(d.edition for d in held_documents(kb) if d.lang == "en" and d.edition)
+    return _(
+        "This database holds the English editions since {since} only: 'mtgkb build' adds every edition "
+        "since 1999 and the history of each rule."
+    ).format(since=format_edition(held[0]) if held else "?")
 
 
 @dataclass

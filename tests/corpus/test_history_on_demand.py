@@ -133,3 +133,13 @@ def test_the_edition_dates_are_those_the_importer_reads_from_each_carried_text()
     for text in read_bundle():
         if text.english_edition in ("20170925", "20130711", "20260807"):
             assert dates[hashlib.sha256(text.data).hexdigest()] == parse(text.data, text.member).edition
+
+
+def test_the_rule_page_of_a_small_database_says_its_history_is_not_built(small_db):
+    from bs4 import BeautifulSoup
+
+    client = TestClient(create_app(small_db))
+    page = client.get("/rules/702.26b", headers={"accept": "text/html"})
+    history = BeautifulSoup(page.text, "html.parser").find(id="versions-heading").find_parent("section")
+    note = history.select_one("p.note").get_text()
+    assert "English editions since April 17, 2026 only" in note and "'mtgkb build' adds every edition" in note
