@@ -9,15 +9,18 @@ Every method returns plain dataclasses with ``to_dict()`` for JSON.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.core import paths
 from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them from here)
+    AmbiguousName,
     BadInput,
     BadRuleNumber,
     CardNotFound,
@@ -25,6 +28,7 @@ from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them fro
     DocumentNotFound,
     EditionNotFound,
     ExampleNotFound,
+    HistoryNotBuilt,
     IndexMissing,
     MtgkbError,
     NoDatabase,
@@ -33,6 +37,7 @@ from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them fro
     RuleNotFound,
     SourceFileGone,
     TermNotFound,
+    TitleMismatch,
     UnknownLanguage,
 )
 from kb.core.model import Reference, Rule, RuleLink  # noqa: F401
@@ -43,11 +48,19 @@ from kb.core.queries import read_query
 from kb.i18n import _, format_edition, ngettext
 from kb.store import Store, rows
 from kb.store.counterparts import rebuild as rebuild_counterparts
-from kb.store.documents import document_rows, edition_documents, primary_language
+from kb.store.documents import (
+    carried_editions,
+    document_rows,
+    edition_documents,
+    history_missing,
+    not_built,
+    primary_language,
+)
 from kb.store.faults import database_fault as explain_fault
 from kb.store.faults import file_fault
 from kb.store.inference import stored_inference
 from kb.store.lock import writer_lock
+from kb.store.titles import fold_title, titled
 from kb.store.translations import complete_po
 
 # The facade imports the core and the store above; a feature is imported by the method that uses it,
@@ -615,16 +628,113 @@ class KnowledgeBase:
     # ---- rules --------------------------------------------------------------------------------
 
     def rule(self, number: str, *, lang: str | None = None, edition: str | None = None) -> Rule:
-        """One rule with its examples, family, neighbours and citations.
+        """One rule with its examples, family, neighbours and citations; ``number`` may also be a
+        rule's title or a glossary term in any language held ("phasing", "フェイジング"; see
+        rule_named), or a number with its title ("702.26 Phasing", checked to agree).
 
         Asked of a partial translation (a PO file a third done) that leaves the rule untranslated,
         the answer is the English rule of its edition, marked ``untranslated``: never an empty
         text, and never silently an older translation's.
         """
-        english = self._untranslated(number, lang, edition)
+        try:
+            return self._rule(number, lang=lang, edition=edition)
+        except BadRuleNumber as bad:
+            return self.rule_named(number, lang=lang, edition=edition, bad=bad)
+
+    def rule_named(
+        self, name: str, *, lang: str | None = None, edition: str | None = None, bad: BadRuleNumber | None = None
+    ) -> Rule:
+        """The rule a title or term names: the exact title first (in the newest document of each
+        language, or those ``lang`` and ``edition`` name), then the glossary's forgiving match (its
+        entry's "See rule" when it names one rule). Several rules: AmbiguousName with every candidate,
+        never a guess; none: BadRuleNumber (``bad``, the number's own complaint) with the glossary's
+        nearest terms. "702.26 Trample": the number's rule, when its title agrees (TitleMismatch if not)."""
+        numbered = _NUMBER_AND_TITLE.match(name.strip())
+        if numbered:
+            try:
+                rule = self._rule(numbered["number"], lang=lang, edition=edition)
+            except BadRuleNumber:
+                rule = None
+            if rule is not None:
+                return self._agreeing(rule, numbered["title"], lang, edition)
+        hits = titled(self.store, name, lang=lang, edition=edition)
+        first = [hit for hit in hits if hit["lang"] == hits[0]["lang"]] if hits else []
+        if len(first) == 1:
+            return self._rule(first[0]["number"], lang=first[0]["lang"], edition=first[0]["document"])
+        if first:
+            raise _ambiguous(name, first)
+        return self._glossary_rule(name, lang, edition, bad)
+
+    def _agreeing(self, rule: Rule, title: str, lang: str | None, edition: str | None) -> Rule:
+        if fold_title(rule.title or "") == fold_title(title):
+            return rule
+        named = titled(self.store, title, lang=lang or rule.lang, edition=edition)
+        where = (
+            _(" ({title!r} is {numbers})").format(title=title, numbers=", ".join(h["number"] for h in named))
+            if named
+            else ""
+        )
+        raise TitleMismatch(
+            _("{number} is titled {actual!r}, not {title!r}").format(
+                number=rule.number, actual=rule.title or "", title=title
+            )
+            + where,
+            [h["number"] for h in named],
+        )
+
+    def _glossary_rule(self, name: str, lang: str | None, edition: str | None, bad: BadRuleNumber | None) -> Rule:
+        """The rule a glossary entry's "See rule" names, when the entry is found and names one."""
+        complaint = str(bad) if bad else _("{text!r} is not a rule number").format(text=name)
+        if not any(ch.isalpha() for ch in name):
+            raise bad or BadRuleNumber(complaint)
+        try:
+            found = self.glossary(name, lang=lang)
+        except (NotFound, BadInput) as missing:
+            raise BadRuleNumber(
+                complaint + "; " + _("no rule is titled {name!r} either").format(name=name), missing.suggestions
+            ) from None
+        # a part of one concept's name answers when it is a whole word of it ("deathtouch" yes, "foo" of "Food" no)
+        single = found.matched != "contains" or (
+            len(found.concepts) + len(found.more_concepts) == 1
+            and set(fold_title(name).split()) <= set(fold_title(found.concepts[0]).split())
+        )
+        if not found.entries or not single or found.matched == "near":  # a near spelling is a suggestion
+            raise BadRuleNumber(
+                complaint + "; " + _("no rule is titled {name!r} either").format(name=name),
+                [*found.concepts, *found.more_concepts][:10],
+            )
+        entry = next((e for e in found.entries if lang and e.lang == lang), None) or next(
+            (e for e in found.entries if e.rules), found.entries[0]
+        )
+        rules = list(dict.fromkeys(entry.rules))
+        if len(rules) == 1:
+            target_lang = lang or entry.lang
+            try:
+                return self._rule(rules[0], lang=target_lang, edition=edition)
+            except NotFound:
+                return self._rule(rules[0], lang=entry.lang, edition=entry.document)
+        if not rules:
+            raise BadRuleNumber(
+                complaint + "; " + _("the glossary entry {term!r} names no rule").format(term=entry.term),
+                [entry.term],
+            )
+        candidates = []
+        for number in rules:
+            try:
+                rule = self._rule(number, lang=entry.lang, edition=entry.document)
+            except NotFound:
+                continue
+            candidates.append(
+                {"number": rule.number, "title": rule.title, "lang": rule.lang, "document": rule.document}
+            )
+        raise _ambiguous(name, candidates)
+
+    def _rule(self, number: str, *, lang: str | None = None, edition: str | None = None) -> Rule:
+        """One rule by its number (rule() without the names)."""
+        english = self.held(lambda: self._untranslated(number, lang, edition))
         if english is not None:
             return english
-        rule = self.store.rule(number, lang=lang, edition=edition)
+        rule = self.held(lambda: self.store.rule(number, lang=lang, edition=edition))
         if rule.edition is None:
             for key, value in self._undated_context(rule).items():
                 setattr(rule, key, value)
@@ -664,7 +774,7 @@ class KnowledgeBase:
 
     def rules(self, reference: str, *, lang: str | None = None, edition: str | None = None) -> list[Rule]:
         """A number with its subtree, or a range like "601.2a–h", in document order."""
-        return self.store.rules(reference, lang=lang, edition=edition)
+        return self.held(lambda: self.store.rules(reference, lang=lang, edition=edition))
 
     def _undated_context(self, rule: Rule) -> dict:
         """For an undated document: its inferred editions and the English rule of the newest one."""
@@ -850,6 +960,7 @@ class KnowledgeBase:
         """Every rule of two editions (or two documents of one language) classified; see docs/history.md."""
         from kb.history import diff  # lazy: the chain, ~20 modules
 
+        self.whole_history()
         self._complete_history()
         return diff(self.store, old, new, section=section, lang=lang, spans=spans)
 
@@ -865,6 +976,7 @@ class KnowledgeBase:
         """A rule followed through every edition, forwards (to ``to``) or ``back``, subrule by subrule."""
         from kb.history import trace  # lazy: the chain, ~20 modules
 
+        self.whole_history()
         self._complete_history()
         return trace(self.store, number, edition, to=to, back=back, subrules=subrules)
 
@@ -872,6 +984,7 @@ class KnowledgeBase:
         """Every rule whose number changed between two editions."""
         from kb.history import renumbered  # lazy: the chain, ~20 modules
 
+        self.whole_history()
         self._complete_history()
         return renumbered(self.store, old, new, lang=lang)
 
@@ -1089,8 +1202,91 @@ class KnowledgeBase:
 
         return cite(self.store, text, lang=lang, edition=edition)
 
+    # ---- helpers ----------------------------------------------------------------------------------
 
-# ---- helpers ----------------------------------------------------------------------------------
+    # ---- history on demand ----------------------------------------------------------------------
+
+    # Set by a front end that may build what a question needs (the CLI; not a server, which must not
+    # build in a request): called with a notice, it gives the progress view the build reports to.
+    on_demand: Callable[[str], AbstractContextManager[ProgressCallback | None]] | None = None
+    # True once an edition was added on demand without its search index: the front end brings the
+    # index up to date (update_search_index) after it has answered.
+    index_after = False
+
+    def held(self, call: Callable):
+        """``call()``; where it needs an edition the package carries and this database lacks (the
+        small database), that edition is imported first when this facade builds on demand, else the
+        HistoryNotBuilt condition says what is held and what adds the rest."""
+        try:
+            return call()
+        except HistoryNotBuilt as missing:
+            if not self.add_history(missing):
+                raise
+            return call()
+
+    def history_missing(self) -> list[str]:
+        """The English editions (dates) the package carries that this database, built from it, lacks."""
+        return history_missing(self.store.documents())
+
+    def whole_history(self) -> None:
+        """Before a trace, a diff or a rule's history: every English edition the package carries, built
+        here on demand, else HistoryNotBuilt (a small database would give a false history)."""
+        if not self.history_missing():
+            return
+        missing = not_built(self.store.documents())
+        if not self.add_history(missing):
+            raise missing
+
+    def add_history(self, missing: HistoryNotBuilt) -> bool:
+        """Import what ``missing`` names, reported to the front end's progress: the one English edition
+        an answer needs (its pairing with the editions beside it follows, a second or two), or every
+        edition (``mtgkb build``, about a minute and a half). False where nothing may be built."""
+        if self.on_demand is None or self.store.readonly:
+            return False
+        if missing.edition:
+            notice = _(
+                "Adding the CR of {edition} from the rule texts mtgkb carries ('mtgkb build' adds every edition) ..."
+            ).format(edition=missing.edition)
+        else:
+            notice = _(
+                "Adding every edition since 1999 and their history ('mtgkb build'; about a minute and a half) ..."
+            )
+        with self.on_demand(notice) as progress:
+            if not missing.edition:
+                self.build(progress)
+                return True
+            from importers.bundle import read_bundle  # lazy: tarfile, lzma
+
+            wanted = {sha for when, sha in carried_editions() if when == missing.edition}
+            texts = [
+                text
+                for text in read_bundle()
+                if text.english_edition and hashlib.sha256(text.data).hexdigest() in wanted
+            ]
+            if not texts:
+                return False
+            # The answer comes first: an index already built is brought up to date after it (index_after),
+            # by the front end; a database without one builds it at its first search, as before.
+            indexed = self.search_index_status() != "missing"
+            self.import_paths(texts, progress=progress, keep_going=False, index=False)
+            self.index_after = indexed
+        self.store.changed()
+        return True
+
+
+# "702.26 Phasing", "702.26, “Phasing”", "rule 702.26 Phasing": a number, then its title.
+_NUMBER_AND_TITLE = re.compile(r"^(?P<number>(?:[^\W\d]+\s+)?\d{1,3}(?:\.\d+[a-z]?)?)[\s,:.]+(?P<title>\D+)$")
+
+
+def _ambiguous(name: str, candidates: list[dict]) -> AmbiguousName:
+    """Several rules for one name: the list with numbers, the first twenty in the message."""
+    shown = [f"{c['number']} {c['title'] or ''}".strip() for c in candidates]
+    head = ngettext("{name!r} names {n} rule: {rules}", "{name!r} names {n} rules: {rules}", len(shown)).format(
+        name=name, n=len(shown), rules="; ".join(shown[:20])
+    )
+    if len(shown) > 20:
+        head += " " + _("(and {n} more)").format(n=len(shown) - 20)
+    return AmbiguousName(head, [c["number"] for c in candidates], candidates)
 
 
 def database_fault(error: "sqlite3.Error", path: str | Path | None = None):

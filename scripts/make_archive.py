@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent  # a maintenance script of the checkout, not of the package
 DATA = ROOT / "data"
 OFFICIAL_LIST = "official_editions.tsv"
+EDITION_DATES = "edition_dates.tsv"
 
 # Folder in the archive -> (folder under ../shared, file-name pattern).
 CONTENTS = {
@@ -57,6 +58,7 @@ def make(shared: Path, output: Path) -> int:
     """Write the archive, and beside it the list of its official English editions; returns the
     archive's size in bytes."""
     write_official_list(selected(shared), output.parent / OFFICIAL_LIST)
+    write_edition_dates(selected(shared), output.parent / EDITION_DATES)
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for name, path in selected(shared):
@@ -75,6 +77,21 @@ def write_official_list(chosen: list[tuple[str, Path]], target: Path) -> None:
     lines = [
         f"{hashlib.sha256(path.read_bytes()).hexdigest()}\t{name}\n" for name, path in chosen if name.startswith("en/")
     ]
+    target.write_text("".join(lines), encoding="utf-8")
+
+
+def write_edition_dates(chosen: list[tuple[str, Path]], target: Path) -> None:
+    """The SHA-256 and effective date (as the importer reads it from the header, which is right where
+    the file name disagrees: MagicCompRules_20170925.txt is the CR of 2017-09-29) of every official
+    English edition: which edition was in force on a day, without reading the archive
+    (kb.store.documents.carried_editions)."""
+    from importers.cr_text import parse  # the importer's own reading of the header
+
+    lines = []
+    for name, path in chosen:
+        if name.startswith("en/"):
+            data = path.read_bytes()
+            lines.append(f"{hashlib.sha256(data).hexdigest()}\t{parse(data, name).edition}\n")
     target.write_text("".join(lines), encoding="utf-8")
 
 

@@ -29,6 +29,7 @@ from kb.cli.output import (
     shown,
 )
 from kb.cli.progress import ProgressView, progress_option
+from kb.core import settings
 from kb.core.errors import MtgkbError
 from kb.i18n import N_, _, format_edition, language_name, ngettext
 from kb.i18n.wrap import display_width, ljust, table
@@ -110,11 +111,18 @@ class MtgkbGroup(I18nGroup):
 @db_option
 @ui_lang_option
 @version_option("mtgkb")
+@click.option(
+    "--no-build",
+    is_flag=True,
+    envvar=settings.variable("no_build"),
+    help="Never add an older edition or the history on demand: say what 'mtgkb build' would add instead.",
+)
 @click.pass_context
-def cli(ctx: click.Context, db: Path | None) -> None:
+def cli(ctx: click.Context, db: Path | None, no_build: bool = False) -> None:
     """mtgkb: the Magic: The Gathering Comprehensive Rules in several languages and editions."""
     ctx.ensure_object(dict)
     ctx.obj["db"] = db
+    ctx.obj["no_build"] = no_build
 
 
 @cli.command("import")
@@ -353,13 +361,16 @@ def editions(ctx, lang, as_json):
         click.echo(line)
         if d.meta.get("coverage"):
             click.echo("    " + coverage_text(d.meta))
-        if d.inferred:
+        if d.inferred and not d.inferred["first"]:
+            click.echo("    " + _("inferred edition: unknown"))
+        elif d.inferred:
             click.echo(
                 "    "
                 + _("inferred edition: {first} … {last}").format(
                     first=format_edition(d.inferred["first"]), last=format_edition(d.inferred["last"])
                 )
             )
+        if d.inferred:
             for evidence in d.inferred["evidence"]:
                 click.echo(f"      {evidence}")
 
@@ -513,8 +524,9 @@ def glossary(ctx, term, lang, edition, all_editions, as_json):
     help="With --fix: rewrite the --file itself, keeping the old text as FILE.bak.",
 )
 @json_option(help="Print the citations as JSON.")
+@click.option("--full", is_flag=True, help="Print each rule's text whole (default: cut after a word, marked '…').")
 @click.pass_context
-def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json):
+def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json, full=False):
     """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照"):
     one entry per number or range, each with its own span."""
     from kb.cli.citing import fixed_destination, print_checked, print_cited, write_fixed  # lazy: its command module
@@ -537,7 +549,7 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in
     if edition and not check_:  # an edition that is not stored fails the command, as on /cite and MCP's cite
         kb.resolve(edition)
     if not check_:
-        print_cited(kb.cite(text, lang=lang, edition=edition), as_json)
+        print_cited(kb.cite(text, lang=lang, edition=edition), as_json, full)
         return
     checked = kb.check(text, since=since, until=until, lang=lang)
     fixed, changes = kb.fix_citations(text, checked) if fix_ else (None, [])

@@ -22,18 +22,31 @@ from kb.i18n.wrap import table
 BACKUP_SUFFIX = ".bak"
 
 
-def print_cited(found: list, as_json: bool) -> None:
-    """The resolved citations, one per number or range; exit 1 when one was not found."""
+CUT_AT = 160  # characters of a rule's text shown per line without --full: about two lines of a terminal
+
+
+def print_cited(found: list, as_json: bool, full: bool = False) -> None:
+    """The resolved citations, one per number or range, each rule's text whole with ``full``, else cut
+    at a word with "…"; exit 1 when one was not found."""
     if as_json:
         dump([c.to_dict() for c in found])
     else:
         for c in found:
-            _echo_cited(c)
+            _echo_cited(c, full)
     if any(c.status == "not found" for c in found):
         sys.exit(EXIT_NOT_FOUND)
 
 
-def _echo_cited(c) -> None:
+def cut(text: str, width: int = CUT_AT) -> str:
+    """``text`` up to ``width`` characters, cut after a whole word and marked "…" when longer."""
+    if len(text) <= width:
+        return text
+    head = text[: width + 1]
+    at = head.rfind(" ")
+    return (head[:at] if at > width // 2 else text[:width]).rstrip(" ,;:") + "…"
+
+
+def _echo_cited(c, full: bool = False) -> None:
     where = f"{c.start}-{c.end}"
     if c.status == "not found":
         click.echo(f"{where:>9}  {c.raw!r} -> {c.target}: {c.note or _('not found')}")
@@ -42,12 +55,22 @@ def _echo_cited(c) -> None:
     target = shown if shown == c.target else f"{c.target} -> {shown}"
     flag = "  " + _("(ambiguous)") if c.status == "ambiguous" else ""
     click.echo(f"{where:>9}  {c.raw!r} -> {target} [{c.lang}, {format_edition(c.edition)}]{flag}")
+    quoted, actual = getattr(c, "title", None), c.rules[0].title if c.rules else None
+    if quoted and actual and quoted.casefold().strip() != actual.casefold().strip():
+        click.echo(
+            "           "
+            + _("(the quoted title {quoted!r} differs: {number} is {actual!r})").format(
+                quoted=quoted, number=c.rules[0].number, actual=actual
+            )
+        )
     for rule in c.rules[:20]:
-        click.echo(f"           {rule.number} {rule.title or rule.text[:100]}")
+        text = rule.text if full else cut(rule.text)
+        click.echo(f"           {rule.number} " + " ".join(part for part in (rule.title, text) if part))
     if len(c.rules) > 20:
         click.echo("           " + _("... and {n} more (--json lists them all)").format(n=len(c.rules) - 20))
     if c.example_text:
-        click.echo("           " + _("Example {n}: {text}").format(n=c.example, text=c.example_text[:200]))
+        example = c.example_text if full else cut(c.example_text, 200)
+        click.echo("           " + _("Example {n}: {text}").format(n=c.example, text=example))
     if c.note:
         click.echo(f"           ({c.note})")
 

@@ -10,6 +10,8 @@ import json
 import os
 import sqlite3
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -110,7 +112,7 @@ def open_database(db: Path | None, *, searches: bool = False, **options):
 
     notice = None if options.get("readonly") else KnowledgeBase.first_build_notice(db)
     if notice is None:
-        return KnowledgeBase.open(db, **options)
+        return _on_demand(KnowledgeBase.open(db, **options))
 
     print(notice, file=sys.stderr, flush=True)
     context = None if searches else click.get_current_context(silent=True)
@@ -118,7 +120,35 @@ def open_database(db: Path | None, *, searches: bool = False, **options):
         kb = KnowledgeBase.open(db, progress=view, index=context is None, **options)
     if context is not None:
         context.find_root().call_on_close(lambda: _index_after_the_answer(kb))
-    return kb
+    return _on_demand(kb)
+
+
+def _on_demand(knowledge):
+    """Let the facade add an older edition or the whole history when a question needs it (unless the
+    root's --no-build says not to): a notice, then the build's progress on stderr."""
+    context = click.get_current_context(silent=True)
+    root = context.find_root().obj if context is not None else None
+    if not (isinstance(root, dict) and root.get("no_build")):
+        knowledge.on_demand = _building
+        if context is not None:
+            context.find_root().call_on_close(lambda: _index_added(knowledge))
+    return knowledge
+
+
+def _index_added(knowledge) -> None:
+    """After the answer: the search index of an edition added on demand (a close callback)."""
+    if knowledge.index_after:
+        knowledge.index_after = False
+        _index_after_the_answer(knowledge)
+
+
+@contextmanager
+def _building(notice: str) -> Iterator[ProgressView]:
+    """What the CLI shows while the facade builds on demand: ``notice``, then each phase on stderr
+    (bars on a terminal, one line per phase elsewhere)."""
+    print(notice, file=sys.stderr, flush=True)
+    with ProgressView(True) as view:
+        yield view
 
 
 def _index_after_the_answer(knowledge) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kb.cli.output import dump, open_database, reported, shown
+from kb.core.errors import BadRuleNumber
 from kb.core.model import MAIN_SOURCES, version_runs
 from kb.core.numbers import RuleNumber
 from kb.core.queries import read_query
@@ -128,6 +129,14 @@ def _scenario_result(scenario: dict) -> str:
     return _("pass") if scenario["passed"] else _("FAIL")
 
 
+def _is_range(text: str) -> bool:
+    """A range or subtree ("rules 100-300"); a text that is no number is a rule's name (kb.api.rule)."""
+    try:
+        return not isinstance(read_query(text).target, RuleNumber)
+    except BadRuleNumber:
+        return False
+
+
 def show(
     number: str,
     *,
@@ -143,7 +152,7 @@ def show(
     def run() -> None:
         kb = open_database(db, create=False)
 
-        if not isinstance(read_query(number).target, RuleNumber):  # a range: every rule of it
+        if _is_range(number):  # a range: every rule of it
             found = kb.rules(number, lang=lang, edition=edition)
             if as_json:
                 dump([rule.payload() for rule in found])

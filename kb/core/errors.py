@@ -62,6 +62,35 @@ class EditionNotFound(NotFound):
     """An edition (date) or document name that is not stored; suggests the nearest editions."""
 
 
+class HistoryNotBuilt(EditionNotFound):
+    """An edition or a history that the package carries but this database does not hold yet (the small
+    database a first command builds). Never "none was in force": the message says which editions are
+    held and that 'mtgkb build' adds every edition since 1999. ``edition``: the one English edition
+    (a date) that would answer, when one is enough; None when the whole history is needed. HTTP 409:
+    the request is right, the database is not there yet."""
+
+    http_status = 409
+
+    def __init__(self, message: str, suggestions: list[str] | None = None, edition: str | None = None):
+        super().__init__(message, suggestions)
+        self.edition = edition
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "edition": self.edition, "build": "mtgkb build"}
+
+
+class AmbiguousName(NotFound):
+    """A rule's title or term that names several rules ("Landwalk", "Cycling" of a glossary citing
+    two): never a guess; ``candidates`` lists each with its number and title, the message the first."""
+
+    def __init__(self, message: str, suggestions: list[str] | None = None, candidates: list[dict] | None = None):
+        super().__init__(message, suggestions)
+        self.candidates: list[dict] = list(candidates or [])
+
+    def to_dict(self) -> dict:
+        return {**super().to_dict(), "candidates": self.candidates}
+
+
 class DocumentNotFound(EditionNotFound):
     """A document name that is not stored."""
 
@@ -108,6 +137,10 @@ class BadInput(MtgkbError, ValueError):
 
 class BadRuleNumber(BadInput):
     """A text that is not a rule number, range or citation."""
+
+
+class TitleMismatch(BadRuleNumber):
+    """A number and a title that name different rules ("702.26 Trample": 702.26 is Phasing)."""
 
 
 class UnknownLanguage(BadInput):

@@ -124,6 +124,14 @@ SETTINGS: tuple[Setting, ...] = (
         "--links is not given.",
     ),
     Setting(
+        "no_build",
+        "MTGKB_NO_BUILD",
+        False,
+        "Never add an older edition or the history on demand (as --no-build): say what 'mtgkb build' would add.",
+        lambda raw: raw.strip().lower() not in ("0", "false", "no", "off"),
+        shown_default="off",
+    ),
+    Setting(
         "header_seconds",
         "MTGKB_HEADER_SECONDS",
         10.0,

@@ -26,9 +26,10 @@ from kb.history.chain import ChainDoc, chain_documents
 from kb.history.model import connection
 from kb.history.text import fold_title, normalise
 from kb.i18n import N_, _
+from kb.store.documents import document_rows, history_missing
 from kb.store.inference import Inference, message, render, stored_inference  # noqa: F401 (also named here)
 
-VERSION = 2  # 2: evidence stored as messages, read in the interface language
+VERSION = 3  # 2: evidence stored as messages, read in the interface language; 3: only within reach
 WEIGHTS = {"number": 3, "title": 3, "text": 3, "family": 2, "cited": 2, "cited title": 2, "cites": 1}
 
 
@@ -67,6 +68,7 @@ def infer_edition(source, document: str, *, save: bool = True) -> Inference:
     chain = chain_documents(conn)
     stated = _read_document(conn, row[0], row[1])
     result = decide(document, chain, facts(stated, chain, _read_editions(conn, chain, stated)))
+    result = within_reach(result, history_missing(document_rows(conn)), len(chain))
     if save:
         save_inference(conn, row[0], result, chain)
     return result
@@ -266,6 +268,27 @@ def decide(document: str, chain: list[ChainDoc], found: list[Fact]) -> Inference
     return Inference(
         document, chain[best[0]].edition, chain[best[-1]].edition, _unique([chain[k].edition for k in best]), evidence
     )
+
+
+def within_reach(result: Inference, missing: list[str], held: int) -> Inference:
+    """``result``, unless the editions that could decide are not held: where the package carries
+    editions the database lacks (the small database of a first command holds the newest three) and
+    no held edition meets every fact, the best of the held ones is no finding ("310. Phenomena" is of
+    2012-2021, not of 2026 with 35 points unmet): the edition is unknown until the history is built."""
+    if not missing or not result.first:
+        return result
+    best = result.evidence_messages[-1] if result.evidence_messages else None
+    if isinstance(best, dict) and best.get("params", {}).get("points") == 0:
+        return result
+    note = message(
+        N_(
+            "edition unknown until the history is built: the database holds {held} English editions, the "
+            "package {missing} more ('mtgkb build' adds every edition since 1999)"
+        ),
+        held=held,
+        missing=len(missing),
+    )
+    return Inference(result.document, None, None, [], [*result.evidence_messages[:-1], note])
 
 
 def _unique(items: list[str]) -> list[str]:

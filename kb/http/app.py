@@ -140,7 +140,9 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     get = facades.get
 
     # Each route runs in a request thread and returns its answer rendered there (BoundedJSON).
-    @app.get("/rules/{number:path}", summary="One rule, with examples and navigation", responses=responses(400, 404))
+    @app.get(
+        "/rules/{number:path}", summary="One rule, with examples and navigation", responses=responses(400, 404, 409)
+    )
     def get_rule(
         request: Request,
         number: str,

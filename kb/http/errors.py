@@ -69,6 +69,8 @@ _WHEN = {
     400: "Bad input: a rule number that is none, an unknown language, an empty or too long parameter.",
     404: "Not found: no such rule, edition, document or term; `suggestions` names the nearest.",
     408: "The request body did not arrive in time.",
+    409: "Not held yet: an edition the package carries that this database lacks (the small database); "
+    "the message says which editions are held and that `mtgkb build` adds every edition since 1999.",
     413: "Too large: a body over 1 MB, a text citing more than 1,000 rules, an answer over 8 MB.",
     422: "A body that does not fit the schema; `problems` lists the fields.",
     503: "No usable database, or no search index yet: the message says what to run.",

@@ -34,7 +34,8 @@ Number = Annotated[
     Field(
         min_length=1,
         max_length=32,
-        description='A rule number: a subrule "702.26b", a rule "702.26", a chapter "702" or a section "7".',
+        description='A rule number: a subrule "702.26b", a rule "702.26", a chapter "702" or a section "7"; '
+        'or a rule\'s title or keyword in any language held ("Phasing", "フェイジング", "state-based actions").',
     ),
 ]
 Lang = Annotated[

@@ -26,7 +26,10 @@ Page = tuple[str, int]
 
 
 def _missing(urls: Urls, error: LookupFailed) -> Page:
-    status = 400 if isinstance(error.__cause__, RuleNumberError) else 404
+    # A text that is no rule number nor name is bad input (400); an edition the database does not
+    # hold yet 409 (HistoryNotBuilt); anything else not found.
+    status = 400 if isinstance(error.__cause__, RuleNumberError) else error.http_status
+    status = status if 400 <= status < 500 else 404
     return render("missing.html", urls, message=str(error), suggestions=error.suggestions), status
 
 
@@ -218,6 +221,22 @@ def jump(number: str) -> str | None:
     except RuleNumberError:
         return None
     return f"/rules/{parsed}"
+
+
+def jump_named(kb: KnowledgeBase, name: str) -> str | None:
+    """Where the jump-to-rule box goes for a rule's title or term ("phasing", "フェイジング",
+    "Instabilität"): the page of the one rule it names, or None (several rules, or none: the box
+    then searches for it, where every candidate is listed)."""
+    if not name.strip():
+        return None
+    try:
+        rule = kb.rule_named(name)
+    except LookupFailed:
+        return None
+    query = {"lang": rule.lang} if rule.lang != "en" else {}
+    if rule.edition is None:  # an undated document (the German wiki's "Instabilität") is named
+        query["edition"] = rule.document
+    return f"/rules/{rule.number}" + (f"?{urlencode(query)}" if query else "")
 
 
 def _highlighted(text: str, highlights: list) -> list[tuple[str, bool]]:

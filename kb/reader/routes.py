@@ -219,8 +219,8 @@ def reader_router(get_kb: Callable[[], KnowledgeBase], open_kb: Callable[[], Kno
 
     @router.get("/read/jump")
     def jump(request: Request, n: str = Query("", max_length=64)):
-        """The jump-to-rule box: a rule number goes to its page, anything else to the search."""
-        target = pages.jump(n)
+        """The jump-to-rule box: a rule number or a rule's title goes to its page, anything else to the search."""
+        target = pages.jump(n) or pages.jump_named(get_kb(), n)
         return RedirectResponse(target or f"/read/search?{urlencode({'q': n})}", status_code=303)
 
     @router.get("/favicon.ico")

@@ -115,7 +115,7 @@ def docs_view(kb: KnowledgeBase, names: list[str], documents: list | None = None
 
 def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterator[DocRow]:
     first = sides[0]
-    texts = [first_texts, *(kb.rule_texts(side.info.name) for side in sides[1:])]
+    texts = [once(first_texts), *(once(kb.rule_texts(side.info.name)) for side in sides[1:])]
     maps = [None] + [kb.number_map(first.pivot, side.pivot) for side in sides[1:]]
     flags = [_findings(kb, side.info.name, side.info.imported_at) if side.info.lang != "en" else {} for side in sides]
     cells = [
@@ -167,6 +167,19 @@ def _rows(kb: KnowledgeBase, sides: list[DocSide], first_texts: list) -> Iterato
         yield cut(row)
         for extra in extras.get(i, []):
             yield cut(extra)
+
+
+def once(texts: list) -> list:
+    """A document's rules with each number once, at its first place: a source that repeats a line
+    (the Japanese translation of 2026-01-16 has 505.4 twice) gave the rule two rows, one of them
+    beside nothing, and the first rule's cell twice."""
+    seen: set[str] = set()
+    kept = []
+    for row in texts:
+        if row[0] not in seen:
+            seen.add(row[0])
+            kept.append(row)
+    return kept
 
 
 def _where(numbers: set[str], pivot: str | None):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import yaml
 
 from kb.api import KnowledgeBase, LookupFailed, Rule, RuleLink
+from kb.i18n import _, format_edition
 from kb.reader.glossary import slugs
 from kb.reader.links import Segment, first_number, segments
 
@@ -297,6 +298,25 @@ def step_text(step) -> str:
 
 
 @dataclass
+class Translation:
+    """The same rule in another language, with its text: what a reader of the rule page came for."""
+
+    version: Version
+    item: RuleItem
+
+
+@dataclass
+class Run:
+    """Editions in a row in which the rule kept its number: "702.23b from 2009-07-11"."""
+
+    number: str
+    first: Version  # the run's oldest edition, which the run links to
+    count: int
+    edited: int  # editions of the run whose wording changed from the one before
+    newest: bool  # the run reaches the newest English edition held ("today")
+
+
+@dataclass
 class RuleView:
     item: RuleItem
     subrules: list[RuleItem]
@@ -305,6 +325,40 @@ class RuleView:
     side: list[str] = field(default_factory=list)  # crosscheck specs for a side-by-side page
     scenarios: list[ScenarioView] = field(default_factory=list)
     pivot: str | None = None  # the English document a translation's citations of rules it lacks go to
+    translations: list[Translation] = field(default_factory=list)
+    runs: list[Run] = field(default_factory=list)
+    history_note: str | None = None  # where the database lacks the history (the small database)
+
+
+def translations(kb: KnowledgeBase, others: list[Version]) -> list[Translation]:
+    """Each other language's newest text of the rule, English first: read before the history."""
+    found = []
+    for version in others:
+        try:
+            other = kb.rule(version.number, lang=version.lang, edition=version.document)
+        except LookupFailed:
+            continue
+        found.append(Translation(version, rule_item(other, pivot_document(kb, other.lang, pivot_edition(other)))))
+    return found
+
+
+def runs(found: list[Version]) -> list[Run]:
+    """The English versions as runs of one number, oldest first, each with how often its wording changed."""
+    english = sorted(
+        (v for v in found if v.lang == "en" and v.edition and v.source == "official"), key=lambda v: v.edition or ""
+    )
+    result: list[Run] = []
+    for version in english:
+        edited = int(version.change == "edited")
+        if result and result[-1].number == version.number:
+            run = result[-1]
+            run.count += 1
+            run.edited += edited
+        else:
+            result.append(Run(version.number, version, 1, 0, False))
+    if result:
+        result[-1].newest = True
+    return result
 
 
 def spec(version: Version) -> str:
@@ -335,7 +389,31 @@ def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, editio
     others = sorted(newest.values(), key=lambda v: (v.lang != "en", v.source in ("variant", "excerpt"), v.lang))[:2]
     side = [spec(current), *(spec(v) for v in others)] if others else []
     games = [scenario_view(kb, stored) for stored in rule.scenarios]
-    return RuleView(rule_item(rule, pivot), subrules, found, citation(rule), side, games, pivot)
+    texts = sorted(newest.values(), key=lambda v: (v.lang != "en", v.source in ("variant", "excerpt"), v.lang))
+    return RuleView(
+        rule_item(rule, pivot),
+        subrules,
+        found,
+        citation(rule),
+        side,
+        games,
+        pivot,
+        translations(kb, texts),
+        runs(found),
+        history_note(kb),
+    )
+
+
+def history_note(kb: KnowledgeBase) -> str | None:
+    """What a page says where the database, built from the package, lacks the history (the small
+    database): its runs then start at its oldest edition, which is not where the rule began."""
+    if not kb.history_missing():
+        return None
+    held = sorted(d.edition for d in held_documents(kb) if d.lang == "en" and d.edition)
+    return _(
+        "This database holds the English editions since {since} only: 'mtgkb build' adds every edition "
+        "since 1999 and the history of each rule."
+    ).format(since=format_edition(held[0]) if held else "?")
 
 
 @dataclass

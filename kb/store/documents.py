@@ -19,11 +19,11 @@ from functools import cache
 from statistics import median_high
 
 from kb.core.editions import ALL, NEWEST, is_date, nearest_editions, normalise_edition
-from kb.core.errors import EditionNotFound, NoDatabase, UnknownLanguage
-from kb.core.paths import OFFICIAL_EDITIONS
+from kb.core.errors import EditionNotFound, HistoryNotBuilt, NoDatabase, UnknownLanguage
+from kb.core.paths import BUNDLE, EDITION_DATES, OFFICIAL_EDITIONS
 from kb.i18n import _
 
-COLUMNS = ("id", "name", "lang", "edition", "rules", "format", "sha256")
+COLUMNS = ("id", "name", "lang", "edition", "rules", "format", "sha256", "source")
 
 # A text of the CR's layout is whole when it holds at least this share of the rules a text of its
 # date typically holds: editions grow by a few percent, never by 40 (the smallest step between
@@ -91,6 +91,68 @@ def official_hashes() -> frozenset[str]:
     Read once per process: the list is part of the installed package, and every document choice asks."""
     lines = OFFICIAL_EDITIONS.read_text(encoding="utf-8").splitlines()
     return frozenset(line.split("\t", 1)[0] for line in lines if line)
+
+
+@cache
+def carried_editions() -> tuple[tuple[str, str], ...]:
+    """(effective date, SHA-256) of every English edition the package carries, oldest first: the date
+    as the importer reads it from the header (data/make_archive.py writes the list), the hash says
+    whether the edition is stored."""
+    lines = EDITION_DATES.read_text(encoding="utf-8").splitlines()
+    return tuple(sorted(tuple(reversed(line.split("\t", 1))) for line in lines if line))  # type: ignore[misc]
+
+
+def from_package(docs: list[dict]) -> set[str]:
+    """The SHA-256 of the stored documents, when some were built from the texts the package carries
+    (``mtgkb build`` or a first command); empty otherwise: a database of files imported by hand is
+    answered from what it holds, its history being what its user chose."""
+    prefix = f"data/{BUNDLE.name}/"
+    if not any((d.get("source") or "").startswith(prefix) for d in docs):
+        return set()
+    return {d["sha256"] for d in docs if d.get("sha256")}
+
+
+def missing_edition(docs: list[dict], date: str) -> str | None:
+    """The English edition the package carries that was in force on ``date`` (an ISO date), when
+    ``docs`` were built from the package but do not hold it: the small database a first command
+    builds holds the newest editions only, and an older one is not absent from history, only from
+    this file. None when it is stored, or when the package carries none that early, or when no
+    document comes from the package (from_package)."""
+    stored = from_package(docs)
+    if not stored:
+        return None
+    earlier = [when for when, _sha in carried_editions() if when <= date]
+    if not earlier:
+        return None
+    in_force = {sha for when, sha in carried_editions() if when == earlier[-1]}
+    return None if in_force & stored else earlier[-1]
+
+
+def history_missing(docs: list[dict]) -> list[str]:
+    """The dates of the English editions the package carries that ``docs`` (built from the package) lack;
+    [] when every one is stored or when no document comes from the package (from_package)."""
+    stored = from_package(docs)
+    if not stored:
+        return []
+    return [when for when, sha in carried_editions() if sha not in stored]
+
+
+def not_built(docs: list[dict], date: str | None = None, edition: str | None = None) -> HistoryNotBuilt:
+    """What a small database says where an older edition or the whole history is asked for: the
+    editions it holds, and what adds the rest."""
+    held = sorted(d["edition"] for d in docs if d.get("official") and d["edition"])
+    since = held[0] if held else "?"
+    if edition:
+        message = _(
+            "the edition in force on {date} is the CR of {edition}, which this database does not hold yet: "
+            "it holds the English editions since {since}; 'mtgkb build' adds every edition since 1999"
+        ).format(date=date, edition=edition, since=since)
+    else:
+        message = _(
+            "this needs the history of the rules, which this database does not hold yet: it holds the English "
+            "editions since {since}; 'mtgkb build' adds every edition since 1999"
+        ).format(since=since)
+    return HistoryNotBuilt(message, [], edition)
 
 
 def typical_rules(dated: list[tuple[date, int]], edition: date) -> float:
@@ -194,6 +256,9 @@ def in_force(docs: list[dict], date: str, text: str = "", lang: str | None = Non
     edition is an error naming the first one."""
     if any(d["edition"] == date for d in docs):
         return date  # an edition of that date, whole or an excerpt
+    missing = missing_edition(docs, date)
+    if missing:
+        raise not_built(docs, date, missing)
     whole = [d["edition"] for d in docs if d["edition"] and d.get("whole", True)]
     held = sorted(set(whole or [d["edition"] for d in docs if d["edition"]]))
     if not held:
