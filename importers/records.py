@@ -89,3 +89,4 @@ class Document:
     warnings: list = field(
         default_factory=list
     )  # importers.repairs.SourceWarning: anomalies repaired or left, control characters removed
+    siblings: list["Document"] = field(default_factory=list)  # a bilingual file's other languages

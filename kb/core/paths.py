@@ -21,7 +21,21 @@ DATA_DIR = _bundled("data")
 BUNDLE = DATA_DIR / "rules.tar.xz"  # the rule texts the package carries (importers.bundle)
 OFFICIAL_EDITIONS = DATA_DIR / "official_editions.tsv"  # the SHA-256 of each English edition in BUNDLE
 DB_ENV = "MTGKB_DB"
-SOURCE_SUFFIXES = (".txt", ".html", ".htm")
+SOURCE_SUFFIXES = (
+    ".txt",
+    ".html",
+    ".htm",
+    ".md",
+    ".markdown",
+    ".json",
+    ".po",
+    ".csv",
+    ".tsv",
+    ".xlf",
+    ".xliff",
+    ".tmx",
+    ".rst",
+)
 
 
 def user_data_dir() -> Path:
