@@ -63,7 +63,11 @@ def main() -> None:
     entries = [{"chapter": r.number + ".", "en": r.text or r.title, "zh": texts.get(r.number, "")} for r in en.rules]
     big = json.dumps({"version": "20231117", "main": entries * 2}, ensure_ascii=False, indent=4).encode()
     po_lines = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"', '"Language: zh\\n"', ""]
-    for r in [r for r in en.rules if r.text]:  # titles repeat ("General"): a PO holds each msgid once
+    seen: set[str] = set()
+    for r in en.rules:
+        if not r.text or r.text in seen:  # a PO holds each msgid once (titles and some texts repeat)
+            continue
+        seen.add(r.text)
         po_lines += [f'msgid "{r.number}"', f'msgstr "{r.number}"', ""]
         english = " ".join((r.text or r.title or "").split()).replace("\\", "\\\\").replace('"', '\\"')
         said = " ".join(texts.get(r.number, "").split()).replace("\\", "\\\\").replace('"', '\\"')

@@ -16,7 +16,7 @@ import re
 
 from importers.decode import decode_bytes
 from importers.language import chinese_script
-from importers.records import Document, NoRules
+from importers.records import Document, NoRules, SourceError
 from importers.rule_finder import Finding, Found, find_rules
 from importers.rule_lines import resolve_edition, sniff_text, split_pair
 from importers.titles import clean_title
@@ -32,7 +32,9 @@ _RULE_OR_EXAMPLE = re.compile(r"^(?:[-*•]\s*)?(?:\d{1,3}(?:\.\d{1,3}[a-z]{0,2}
 
 
 def sniff(data: bytes, path: str) -> bool:
-    text = sniff_text(data, path)
+    head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    # JSON is read whole or not at all: the sniffers' first 200 KB of a dataset parse as nothing.
+    text = _whole_text(data, path) if head[:1] in (b"{", b"[") else sniff_text(data, path)
     if text is None:
         return False
     kind, _reason = container_of(text, path)
@@ -55,6 +57,13 @@ def sniff(data: bytes, path: str) -> bool:
     prose = sum(1 for line in unwrapped.lines if len(line.text) >= 24 and not _RULE_OR_EXAMPLE.match(line.text))
     bold = "**" in text and kind == "markdown" and rules >= 2 and prose * 5 < rules
     return bilingual or repeated or finding.alone >= 2 or bold
+
+
+def _whole_text(data: bytes, path: str) -> str | None:
+    try:
+        return decode_bytes(data, path)
+    except SourceError:
+        return None
 
 
 def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | None = None) -> Document:

@@ -41,7 +41,7 @@ _SCRIPTS = (
 )
 _OWN_DIGITS = re.compile(r"^[-*•\s]*[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\uff10-\uff19]{3}[.．]")
 _LANGUAGE_SIDE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$")
-_MIXED_TITLE = re.compile(r"^(?P<local>.*?[^\x00-\x7f])\s+(?P<english>[A-Za-z][A-Za-z0-9 ,'’\-]*)$")
+_MIXED_TITLE = re.compile(r"^(?P<local>.*?[^\x00-\x7f])\s+(?P<english>[A-Za-z][A-Za-z0-9 ,'’\-!?]*)$")
 ELLIPSIS = ("…", "...", "(...)", "[...]", "[…]")
 
 
@@ -126,9 +126,12 @@ def _assign(
     """Candidates grouped by language, checked for sequence and repeats; examples to their rules."""
     latin = [text for _n, text, _l, script in candidates if script == "latin"]
     latin_lang = detect_language(" ".join(latin)) or "en" if latin else "en"
+    langs = [latin_lang if script == "latin" else script for _n, _t, _l, script in candidates]
+    _pair_repeats(candidates, langs)
     groups: dict[str, list[int]] = {}
-    for index, (_n, _t, _l, script) in enumerate(candidates):
-        groups.setdefault(latin_lang if script == "latin" else script, []).append(index)
+    for index, lang in enumerate(langs):
+        groups.setdefault(lang, []).append(index)
+    _merge_titles(candidates, groups)
     by_index: dict[int, Rule] = {}
     for lang, indexes in groups.items():
         found = Found(lang)
@@ -158,6 +161,48 @@ def _assign(
         if owner is not None and text not in owner.examples:
             owner.examples.append(text)
     finding.languages.sort(key=lambda found: -len(found.rules))
+
+
+def _pair_repeats(candidates: list[tuple[str, str, int, str]], langs: list[str]) -> None:
+    """In a file of two languages, a number printed twice in a row is one rule in each: the second
+    line belongs to the other language even where its text kept the first one's script (an
+    untranslated title, "702.158. Space Sculptor" on the Chinese line)."""
+    counts: dict[str, int] = {}
+    for lang in langs:
+        counts[lang] = counts.get(lang, 0) + 1
+    two = [lang for lang, n in counts.items() if n >= 3]
+    if len(two) != 2:
+        return
+    for at in range(1, len(candidates)):
+        if candidates[at][0] == candidates[at - 1][0] and langs[at] == langs[at - 1] and langs[at] in two:
+            other = two[1] if langs[at] == two[0] else two[0]
+            near = range(max(at - 3, 0), min(at + 2, len(candidates)))
+            if not any(candidates[n][0] == candidates[at][0] and langs[n] == other for n in near):
+                langs[at] = other
+
+
+def _merge_titles(candidates: list[tuple[str, str, int, str]], groups: dict[str, list[int]]) -> None:
+    """Titles left in another script (a Korean text's "701.22. Fateseal") belong to the text's language.
+
+    A language whose candidates are all titles makes no document: its titles join the largest group
+    that has rule texts, in document order, unless that group titles the same number already (the
+    other half of a heading printed in two languages on one line).
+    """
+    with_text = {
+        lang
+        for lang, indexes in groups.items()
+        if any(not _is_heading(candidates[i][0], candidates[i][1]) for i in indexes)
+    }
+    if not with_text:
+        return
+    target = max(with_text, key=lambda lang: len(groups[lang]))
+    for lang in [lang for lang in groups if lang not in with_text]:
+        present = {candidates[i][0] for i in groups[target]}
+        groups[target] = sorted(groups[target] + [i for i in groups.pop(lang) if candidates[i][0] not in present])
+
+
+def _is_heading(number: str, text: str) -> bool:
+    return RuleNumber.parse(number).kind != "subrule" and is_title(text)
 
 
 def _next_new(candidates, indexes: list[int], position: int, seen: dict, number: str) -> RuleNumber | None:
