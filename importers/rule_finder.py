@@ -64,7 +64,7 @@ class Finding:
 def script_of(text: str, side: str | None = None) -> str:
     """A language from the side's name ("zh", "en") or the text's script; "latin" for Latin script."""
     if side and _LANGUAGE_SIDE.match(side) and side.lower() not in ("id", "no"):
-        return side.lower().replace("_", "-")
+        return side.lower().replace("_", "-").split("-")[0]  # "en-US": en; Chinese scripts told later
     for lang, pattern in _SCRIPTS:
         if pattern.search(text):
             return lang

@@ -236,8 +236,15 @@ def _xml(text: str, path: str, out: Unwrapped) -> None:
         line = error.position[0] if hasattr(error, "position") else None
         raise SourceError(path, line, _("not well-formed XML: {reason}").format(reason=error)) from None
     at = 0
+    languages = {"source": "source", "target": "target"}  # XLIFF names its languages on <file> (1.2) or the root (2.0)
     for element in root.iter():
         tag = element.tag.rsplit("}", 1)[-1]
+        if tag in ("xliff", "file"):
+            for key, value in element.attrib.items():
+                if key in ("source-language", "srcLang"):
+                    languages["source"] = value.lower()
+                elif key in ("target-language", "trgLang"):
+                    languages["target"] = value.lower()
         if tag in ("trans-unit", "unit", "tu"):
             at += 1
             for child in element.iter():
@@ -246,7 +253,7 @@ def _xml(text: str, path: str, out: Unwrapped) -> None:
                     value = _clean("".join(child.itertext()))
                     if not value:
                         continue
-                    side = name
+                    side = languages.get(name, name)
                     if name == "seg":
                         parent_lang = next(
                             (

@@ -6,6 +6,7 @@ file's markup by hand (expected.tsv) before any importer ran; held-out files wer
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,82 @@ def test_explain_names_the_container_and_every_reader_count():
     assert numbered["claims"] and numbered["languages"] == ["zh 61", "en 61"]
     cr_text = next(c for c in answer["candidates"] if c["format"] == "cr-text")
     assert "no effective date" in cr_text["error"]
+
+
+XLIFF = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" target-language="de" datatype="plaintext" original="cr.txt">
+    <body>
+      <trans-unit id="1"><source>702.26a Phasing is a static ability that modifies the rules of the untap step.</source>
+        <target>702.26a Phasing ist eine statische Fähigkeit, die die Regeln des Enttappsegments verändert.</target></trans-unit>
+      <trans-unit id="2"><source>702.26c If a permanent phases in, its status changes to "phased in."</source>
+        <target>702.26c Wenn ein bleibendes Objekt hereinphast, ändert sich sein Status zu „hereingephast“.</target></trans-unit>
+      <trans-unit id="3"><source>702.26d The phasing event doesn't actually cause a permanent to change zones or control.</source>
+        <target></target></trans-unit>
+    </body>
+  </file>
+</xliff>
+"""
+
+TMX = """<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="x"
+ creationtool="x" creationtoolversion="1"/><body>
+<tu><tuv xml:lang="en"><seg>702.26a Phasing is a static ability that modifies the rules of the untap step.</seg></tuv>
+<tuv xml:lang="ru"><seg>702.26a Фазирование — это статическая способность, изменяющая правила шага разворота.</seg></tuv></tu>
+<tu><tuv xml:lang="en"><seg>702.26b If a permanent phases out, its status changes to "phased out."</seg></tuv>
+<tuv xml:lang="ru"><seg>702.26b Если перманент уходит в фазу, его статус меняется на «вне фазы».</seg></tuv></tu>
+<tu><tuv xml:lang="en"><seg>702.26c If a permanent phases in, its status changes to "phased in."</seg></tuv>
+<tuv xml:lang="ru"><seg>702.26c Если перманент входит в фазу, его статус меняется на «в фазе».</seg></tuv></tu>
+</body></tmx>
+"""
+
+
+def test_an_xliff_gives_the_translation_and_its_source(tmp_path):
+    path = tmp_path / "cr.xlf"
+    path.write_text(XLIFF, encoding="utf-8")
+    assert detect_format(path.read_bytes(), str(path)) == "numbered"
+    document, _ = parse_file(path)
+    assert document.lang == "de" and [r.number for r in document.rules] == ["702.26a", "702.26c"]
+    english = document.siblings[0]
+    assert english.lang == "en" and [r.number for r in english.rules] == ["702.26a", "702.26c", "702.26d"]
+
+
+def test_a_tmx_gives_a_document_per_language(tmp_path):
+    path = tmp_path / "memory.tmx"
+    path.write_text(TMX, encoding="utf-8")
+    document, _ = parse_file(path)
+    assert (document.lang, len(document.rules)) == ("ru", 3)
+    assert document.rules[1].text.startswith("Если перманент уходит в фазу")
+    assert (document.siblings[0].lang, len(document.siblings[0].rules)) == ("en", 3)
+
+
+def test_a_table_with_a_column_per_language(tmp_path):
+    path = tmp_path / "pairs.tsv"
+    path.write_text(
+        "number\ten\tja\n"
+        "702.26a\tPhasing is a static ability.\tフェイジングは常在型能力である。\n"
+        "702.26c\tIf a permanent phases in, its status changes.\tパーマネントがフェイズ・インすると、その位相は変わる。\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path)
+    assert (document.lang, [r.number for r in document.rules]) == ("ja", ["702.26a", "702.26c"])
+    assert document.siblings[0].rules[0].text == "Phasing is a static ability."
+
+
+def test_import_explain_prints_each_reader_and_stores_nothing(tmp_path):
+    from click.testing import CliRunner
+
+    from kb.cli import cli
+
+    db = tmp_path / "x.db"
+    runner = CliRunner()
+    result = runner.invoke(cli, ["--db", str(db), "import", "--explain", "--json", str(FORMS / "ja_hexo_post_made.md")])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)[0]
+    assert answer["container"] == "markdown" and answer["format"] == "numbered"
+    assert {c["format"]: c["rules"] for c in answer["candidates"]}["numbered"] == 7
+    assert not db.exists()
+    empty = tmp_path / "notes.txt"
+    empty.write_text("nothing numbered here, only a shopping list\n", encoding="utf-8")
+    result = runner.invoke(cli, ["--db", str(db), "import", "--explain", str(empty)])
+    assert result.exit_code == 1 and "read by: none" in result.output and "cr-text:" in result.output
