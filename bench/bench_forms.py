@@ -3,13 +3,19 @@ baseline (a line regex for '^\\d{3}\\.\\d+[a-z]?'), the readers of main (detecti
 pipeline: the file's format without ``numbered``) and the pipeline; then the time to read a 2.5 MB
 bilingual JSON and a 1 MB PO made from the corpus.
 
-    python bench/bench_forms.py
+    python bench/bench_forms.py [--before CHECKOUT]
+
+``--before`` names a checkout of the code before the pipeline (main): its detection and reader
+are run on each file in a process of their own; without it the column shows this checkout's
+older readers (every reader but ``numbered``).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -43,7 +49,32 @@ def previous_count(data: bytes, path: str) -> str:
         return type(error).__name__ + ": " + str(error).split(": ", 1)[-1][:50]
 
 
+_BEFORE = """
+import sys
+from importers.registry import detect_format, importer
+path = sys.argv[1]
+data = open(path, "rb").read()
+try:
+    name = detect_format(data, path)
+    print(name + ": " + str(len(importer(name).parse(data, path).rules)))
+except Exception as error:
+    print(str(error).split(": ", 1)[-1][:60])
+"""
+
+
+def before(root: Path, path: Path) -> str:
+    """What the code of ``root`` makes of a file: its reader and rule count, or its error."""
+    env = {"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(
+        [sys.executable, "-c", _BEFORE, str(path)], capture_output=True, text=True, env=env, cwd=root, timeout=300
+    )
+    return (done.stdout.strip() or done.stderr.strip().splitlines()[-1])[:80]
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--before", type=Path, help="a checkout of the code before the pipeline")
+    args = parser.parse_args()
     print("| file | baseline regex | before: reader, rules | now: reader, documents |")
     print("|---|---|---|---|")
     for path in sorted(FORMS.iterdir()):
@@ -53,10 +84,12 @@ def main() -> None:
         text = data.decode("utf-8", "replace")
         document, _ = parse_file(path)
         now = ", ".join(f"{d.lang} {len(d.rules)}" for d in [document, *document.siblings])
-        print(
-            f"| {path.name} | {len(BASELINE.findall(text))} | {previous_reader(data, str(path))}: "
-            f"{previous_count(data, str(path))} | {document.format}: {now} |"
+        then = (
+            before(args.before, path)
+            if args.before
+            else f"{previous_reader(data, str(path))}: {previous_count(data, str(path))}"
         )
+        print(f"| {path.name} | {len(BASELINE.findall(text))} | {then} | {document.format}: {now} |")
     en = cr_text.parse((CORPUS / "en/full/MagicCompRules_20231117.txt").read_bytes(), "en")
     zh = cr_text.parse((CORPUS / "zh/MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt").read_bytes(), "zh")
     texts = {r.number: r.text or r.title or "" for r in zh.rules}
