@@ -10,7 +10,7 @@ from types import ModuleType
 
 from importers.decode import collect_warnings, decode_bytes
 from importers.limits import Limits, check_texts
-from importers.records import Document, NoRules, SourceError
+from importers.records import Document, NoEdition, NoRules, SourceError
 from importers.references import Read, find_references
 from kb.core.errors import BadInput
 from kb.i18n import _
@@ -71,6 +71,21 @@ def detect_format(data: bytes, path: str) -> str:
     )
     tried = "; ".join(f"{c.format}: {c.summary()}" for c in explain(data, path)[1])
     raise NoRules(path, None, message.format(formats=", ".join(FORMATS)) + " (" + _("tried") + ": " + tried + ")")
+
+
+def _undated(data: bytes, path: str, lang: str | None, error: NoEdition) -> Document:
+    """A text its reader refused for want of a date, read as an undated document: its edition is then
+    inferred from its rules (kb.history), and the warning says so and how to give one."""
+    from importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
+    from importers.repairs import SourceWarning  # lazy: as above
+
+    document = numbered.parse(data, path, lang=lang)
+    message = _(
+        "the text states no effective date: imported undated, its edition inferred from its rules "
+        "(give --edition DATE to set it)"
+    )
+    document.warnings.insert(0, SourceWarning(path, 1, "undated", "", None, message))
+    return document
 
 
 def _numbered_rules(data: bytes, path: str) -> int:
@@ -174,7 +189,12 @@ def parse_file(
         importer(format)
     with collect_warnings() as warnings:
         name = format or detect_format(data, path)
-        document = importer(name).parse(data, path, lang=lang, edition=edition)
+        try:
+            document = importer(name).parse(data, path, lang=lang, edition=edition)
+        except NoEdition as error:
+            if format:
+                raise
+            document = _undated(data, path, lang, error)
     document.warnings[:0] = warnings  # decoding's first, then the importer's repairs
     if not document.rules and not document.glossary and not document.po_entries:  # a PO's numbered by the store
         raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))

@@ -182,3 +182,16 @@ def test_import_explain_prints_each_reader_and_stores_nothing(tmp_path):
     empty.write_text("nothing numbered here, only a shopping list\n", encoding="utf-8")
     result = runner.invoke(cli, ["--db", str(db), "import", "--explain", str(empty)])
     assert result.exit_code == 1 and "read by: none" in result.output and "cr-text:" in result.output
+
+
+def test_a_rules_text_without_a_date_is_imported_undated_not_refused():
+    undated = (
+        "1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic game with two or more "
+        "players.\n\n100.1a A two-player game is a game that begins with only two players.\n"
+    )
+    document, _ = parse_file("undated.txt", data=undated.encode())
+    assert document.edition is None and document.lang == "en"
+    assert [r.number for r in document.rules] == ["1", "100", "100.1", "100.1a"]
+    assert document.rules[1].title == "General"
+    document, _ = parse_file("undated.txt", data=undated.encode(), edition="2020-05-01")
+    assert document.edition == "2020-05-01"
