@@ -23,7 +23,7 @@ from importers.repairs import SourceWarning
 from importers.rule_lines import is_title
 from importers.unwrap import Line
 from kb.core.numbers import RuleNumber
-from kb.i18n import _
+from kb.i18n import N_, _
 
 _BULLET = r"(?:[-*+•·▪◦]\s*)?"
 _RULE = re.compile(
@@ -263,11 +263,15 @@ def _owner(candidates, by_index: dict[int, Rule], after: int, script: str, latin
 
 
 _MESSAGES = {
-    "out-of-sequence": "{printed} is out of sequence after {previous}: read as text, not as a rule",
-    "impossible": "{printed} is no rule number: read as text",
-    "quoted-again": "rule {printed} is quoted again with other text (first on line {first}): the fuller text is kept",
-    "quoted-abridged": "rule {printed} is quoted again, abridged (first on line {first}): an excerpt of the same rule",
-    "own-digits": "{printed!r} numbers a rule in other digits than 0-9: write the number with 0-9 to import it",
+    "out-of-sequence": N_("{printed} is out of sequence after {previous}: read as text, not as a rule"),
+    "impossible": N_("{printed} is no rule number: read as text"),
+    "quoted-again": N_(
+        "rule {printed} is quoted again with other text (first on line {first}): the fuller text is kept"
+    ),
+    "quoted-abridged": N_(
+        "rule {printed} is quoted again, abridged (first on line {first}): an excerpt of the same rule"
+    ),
+    "own-digits": N_("{printed!r} numbers a rule in other digits than 0-9: write the number with 0-9 to import it"),
 }
 
 
