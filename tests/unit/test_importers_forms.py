@@ -195,3 +195,18 @@ def test_a_rules_text_without_a_date_is_imported_undated_not_refused():
     assert document.rules[1].title == "General"
     document, _ = parse_file("undated.txt", data=undated.encode(), edition="2020-05-01")
     assert document.edition == "2020-05-01"
+
+
+def test_a_smaller_reimport_of_a_bilingual_file_replaces_nothing(tmp_path):
+    from kb.api import ReplaceRefused
+
+    kb = KnowledgeBase.open(":memory:")
+    whole = tmp_path / "zh-en.json"
+    whole.write_bytes((FORMS / "zh-en_json_20231013_athenacykes.json").read_bytes())
+    kb.import_file(whole, update_history=False)
+    data = json.loads(whole.read_text(encoding="utf-8"))
+    data["main"][0]["subrules"] = data["main"][0]["subrules"][:1]  # chapter 700 only
+    whole.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(ReplaceRefused):
+        kb.import_file(whole, update_history=False)
+    assert {d.name: d.rules for d in kb.documents()} == {"zh-en": 56, "zh-en.en": 56}
