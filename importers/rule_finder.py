@@ -39,7 +39,6 @@ _SCRIPTS = (
     ("zh", re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")),
     ("ru", re.compile(r"[\u0400-\u04ff]")),
 )
-_OWN_DIGITS = re.compile(r"^[-*•\s]*[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\uff10-\uff19]{3}[.．]")
 _LANGUAGE_SIDE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$")
 _MIXED_TITLE = re.compile(r"^(?P<local>.*?[^\x00-\x7f])\s+(?P<english>[A-Za-z][A-Za-z0-9 ,'’\-!?]*)$")
 ELLIPSIS = ("…", "...", "(...)", "[...]", "[…]")
@@ -80,8 +79,6 @@ def find_rules(lines: list[Line], path: str) -> Finding:
     while at < len(lines):
         line = lines[at]
         text = line.text
-        if _OWN_DIGITS.match(text):
-            finding.warnings.append(_warning(path, line.number, "own-digits", text[:20]))
         match = _RULE.match(text)
         if match is None:
             example = EXAMPLE.match(text)
@@ -271,7 +268,6 @@ _MESSAGES = {
     "quoted-abridged": N_(
         "rule {printed} is quoted again, abridged (first on line {first}): an excerpt of the same rule"
     ),
-    "own-digits": N_("{printed!r} numbers a rule in other digits than 0-9: write the number with 0-9 to import it"),
 }
 
 
