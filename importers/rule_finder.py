@@ -41,6 +41,12 @@ _SCRIPTS = (
 )
 _LANGUAGE_SIDE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$")
 _MIXED_TITLE = re.compile(r"^(?P<local>.*?[^\x00-\x7f])\s+(?P<english>[A-Za-z][A-Za-z0-9 ,'’\-!?]*)$")
+# "如果一个永久物跃离，… If a permanent phases out, …": a rule in two languages on one line, the
+# translation first; the English part is a sentence of several words after the last CJK character.
+_MIXED_TEXT = re.compile(
+    r"^(?P<local>.*[。！？」』）])\s+"
+    r"(?P<english>[A-Z][^\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff01-\uff60]*(?: [^ ]+){5,}[.!?”\")])$"
+)
 ELLIPSIS = ("…", "...", "(...)", "[...]", "[…]")
 
 
@@ -103,8 +109,10 @@ def find_rules(lines: list[Line], path: str) -> Finding:
             at += 1
             continue
         canonical, script = str(RuleNumber.parse(number)), script_of(body, line.side)
-        mixed = _MIXED_TITLE.match(body.strip()) if script in ("zh", "ko", "ja") and is_title(body) else None
-        if mixed is not None:  # "附加规则 Additional Rules": a title in both languages on one line
+        mixed = None
+        if script in ("zh", "ko", "ja"):
+            mixed = (_MIXED_TITLE if is_title(body) else _MIXED_TEXT).match(body.strip())
+        if mixed is not None:  # "附加规则 Additional Rules": a title (or a text) in both languages on one line
             candidates.append((canonical, mixed["local"], line.number, script))
             candidates.append((canonical, mixed["english"], line.number, "latin"))
         else:

@@ -210,3 +210,18 @@ def test_a_smaller_reimport_of_a_bilingual_file_replaces_nothing(tmp_path):
     with pytest.raises(ReplaceRefused):
         kb.import_file(whole, update_history=False)
     assert {d.name: d.rules for d in kb.documents()} == {"zh-en": 56, "zh-en.en": 56}
+
+
+def test_both_languages_on_one_line_are_read_as_one_rule_each(tmp_path):
+    path = tmp_path / "mixed.md"
+    path.write_text(
+        "---\ntitle: t\n---\n\n"
+        "**702.26a** 时间跳跃是一种静止式异能。 Phasing is a static ability that modifies the rules of the untap step.\n\n"
+        "**702.26c** 如果一个永久物跃入，其状态改为“已跃入”。 If a permanent phases in, its status changes to “phased in.”\n\n"
+        "**702.26d** 跃离事件不会使永久物改变区域。 The phasing event doesn’t actually cause a permanent to change zones.\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path)
+    assert document.lang == "zh" and document.rules[0].text == "时间跳跃是一种静止式异能。"
+    assert document.siblings[0].lang == "en"
+    assert document.siblings[0].rules[1].text == "If a permanent phases in, its status changes to “phased in.”"
