@@ -132,6 +132,7 @@ def _assign(
     latin = [text for _n, text, _l, script in candidates if script == "latin"]
     latin_lang = detect_language(" ".join(latin)) or "en" if latin else "en"
     langs = [latin_lang if script == "latin" else script for _n, _t, _l, script in candidates]
+    _latin_pairs(candidates, langs)
     _pair_repeats(candidates, langs)
     groups: dict[str, list[int]] = {}
     for index, lang in enumerate(langs):
@@ -166,6 +167,19 @@ def _assign(
         if owner is not None and text not in owner.examples:
             owner.examples.append(text)
     finding.languages.sort(key=lambda found: -len(found.rules))
+
+
+def _latin_pairs(candidates: list[tuple[str, str, int, str]], langs: list[str]) -> None:
+    """Two Latin-script languages side by side (English and Polish lines, each number twice): each
+    text's language told by its words, where the script cannot tell them apart."""
+    latin = [at for at, candidate in enumerate(candidates) if candidate[3] == "latin"]
+    repeats = sum(1 for at in latin if at and candidates[at - 1][0] == candidates[at][0] and at - 1 in latin)
+    if not latin or repeats < 0.3 * len(latin):
+        return
+    for at in latin:
+        said = detect_language(candidates[at][1])
+        if said:
+            langs[at] = said
 
 
 def _pair_repeats(candidates: list[tuple[str, str, int, str]], langs: list[str]) -> None:

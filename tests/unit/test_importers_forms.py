@@ -225,3 +225,22 @@ def test_both_languages_on_one_line_are_read_as_one_rule_each(tmp_path):
     assert document.lang == "zh" and document.rules[0].text == "时间跳跃是一种静止式异能。"
     assert document.siblings[0].lang == "en"
     assert document.siblings[0].rules[1].text == "If a permanent phases in, its status changes to “phased in.”"
+
+
+def test_two_latin_languages_side_by_side_are_told_by_their_words(tmp_path):
+    path = tmp_path / "en-es.txt"
+    lines = [
+        "====== 7. Additional Rules ======",
+        "702.26a Phasing is a static ability that modifies the rules of the untap step.",
+        "702.26a La fase es una habilidad estática que modifica las reglas del paso de enderezar.",
+        "702.26b If a permanent phases out, its status changes to phased out and it is treated as though it doesn't exist.",
+        "702.26b Si un permanente sale de fase, su estado cambia y se trata como si no existiera en el juego.",
+        "702.26c If a permanent phases in, its status changes to phased in and the game treats it as though it exists.",
+        "702.26c Si un permanente entra en fase, su estado cambia y el juego lo trata como si existiera de nuevo.",
+    ]
+    path.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    document, _ = parse_file(path)
+    assert (document.lang, len(document.rules)) == ("es", 3)
+    assert document.rules[1].text.startswith("Si un permanente sale de fase")
+    assert (document.siblings[0].lang, len(document.siblings[0].rules)) == ("en", 3)
+    assert document.warnings == []
