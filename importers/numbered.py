@@ -16,7 +16,7 @@ import re
 
 from importers.decode import decode_bytes
 from importers.language import chinese_script
-from importers.records import Document, NoRules, SourceError
+from importers.records import Document, GlossaryEntry, NoRules, SourceError
 from importers.rule_finder import Finding, Found, find_rules
 from importers.rule_lines import resolve_edition, sniff_text, split_pair
 from importers.titles import clean_title
@@ -120,6 +120,9 @@ def _document(
         rules=found.rules,
         meta={"container": unwrapped.container, **{k: v for k, v in unwrapped.meta.items() if k != "date"}},
     )
+    for entry_lang, term, text, english, position in unwrapped.glossary:
+        if entry_lang == lang.split("-")[0]:
+            document.glossary.append(GlossaryEntry(term, text, position, english=english if english != term else None))
     if "date" in unwrapped.meta:
         document.meta["posted"] = unwrapped.meta["date"]  # when the post was written: no edition
     if not main:

@@ -60,6 +60,8 @@ class Unwrapped:
     lines: list[Line] = field(default_factory=list)
     title: str | None = None
     meta: dict[str, str] = field(default_factory=dict)
+    # Glossary entries a dataset gives per language: (language, term, definition, English term, position)
+    glossary: list[tuple[str, str, str, str | None, int]] = field(default_factory=list)
 
 
 def container_of(text: str, path: str) -> tuple[str, str]:
@@ -133,6 +135,15 @@ def _json(value, out: Unwrapped) -> None:
             lowered = {str(k).lower().replace("-", "_"): k for k in node}
             number_key = next((lowered[k] for k in _NUMBER_KEYS if k in lowered), None)
             number = node.get(number_key) if number_key is not None else None
+            names = {k[:-4]: k for k in node if isinstance(k, str) and k.endswith("name") and k[:-4] in node}
+            if number_key is None and names:  # {"enname": "Abandon", "zhname": "终止", "en": "...", "zh": "..."}
+                counter[0] += 1
+                english = node.get(names["en"]) if "en" in names else None
+                for lang, key in names.items():
+                    term, text = node.get(key), node.get(lang)
+                    if isinstance(term, str) and isinstance(text, str) and term.strip() and text.strip():
+                        out.glossary.append((lang, term.strip(), text.strip(), english, counter[0]))
+                return
             if isinstance(number, str) and _NUMBER_ONLY.match(number):
                 texts = {
                     str(k): v

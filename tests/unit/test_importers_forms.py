@@ -94,6 +94,13 @@ def test_a_bilingual_file_is_stored_as_a_document_per_language():
     assert result.rules == 56
     assert names["zh-en_json_20231013_athenacykes"] == ("zh", 56, "2023-10-13")
     assert names["zh-en_json_20231013_athenacykes.en"] == ("en", 56, "2023-10-13")
+    document, _ = parse_file(FORMS / "zh-en_json_20231013_athenacykes.json")
+    assert [(g.term, g.english) for g in document.glossary] == [
+        ("终止", "Abandon"),
+        ("异能", "Ability"),
+        ("异能提示", "Ability Word"),
+    ]
+    assert [g.term for g in document.siblings[0].glossary] == ["Abandon", "Ability", "Ability Word"]
 
 
 def test_explain_names_the_container_and_every_reader_count():
