@@ -244,6 +244,11 @@ class KnowledgeBase:
         )
         if document.po_entries:
             complete_po(self.conn, document, str(path))
+        if document.siblings and not replace_smaller:  # all of a bilingual file's documents, or none
+            from kb.store.write import check_replace  # lazy: as the store's writing above
+
+            for sibling in document.siblings:
+                check_replace(self.conn, sibling, name=f"{doc_name}.{sibling.lang}", source=str(path))
         try:
             result = store_document(
                 self.conn, document, name=doc_name, source=str(path), data=data, replace_smaller=replace_smaller

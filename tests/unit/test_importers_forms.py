@@ -251,3 +251,23 @@ def test_two_latin_languages_side_by_side_are_told_by_their_words(tmp_path):
     assert document.rules[1].text.startswith("Si un permanente sale de fase")
     assert (document.siblings[0].lang, len(document.siblings[0].rules)) == ("en", 3)
     assert document.warnings == []
+
+
+def test_a_bilingual_reimport_that_would_shrink_one_side_changes_neither(tmp_path):
+    from kb.api import ReplaceRefused
+
+    kb = KnowledgeBase.open(":memory:")
+    path = tmp_path / "zh-en.json"
+    path.write_bytes((FORMS / "zh-en_json_20231013_athenacykes.json").read_bytes())
+    kb.import_file(path, update_history=False)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for chapter in data["main"][0]["subrules"]:
+        for rule in chapter["subrules"][1:]:
+            rule["en"] = ""  # the English side emptied, the Chinese side whole and changed a little
+    data["main"][0]["zh"] = "附加规则（修订）"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(ReplaceRefused):
+        kb.import_file(path, update_history=False)
+    titles = {d.name: d.rules for d in kb.documents()}
+    assert titles == {"zh-en": 56, "zh-en.en": 56}
+    assert kb.rule("7", edition="zh-en", lang="zh").title == "附加规则"
