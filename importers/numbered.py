@@ -38,7 +38,7 @@ def sniff(data: bytes, path: str) -> bool:
     if text is None:
         return False
     kind, _reason = container_of(text, path)
-    if kind in ("text",):
+    if kind in ("text", "po"):
         return False
     try:
         unwrapped = unwrap(text.encode("utf-8"), path)

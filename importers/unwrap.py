@@ -55,7 +55,7 @@ class Line:
 class Unwrapped:
     """What a container held: its kind, why it was taken for that kind, its lines and its metadata."""
 
-    container: str  # "json", "csv", "xml", "dokuwiki", "markdown", "html", "text"
+    container: str  # "json", "csv", "xml", "dokuwiki", "markdown", "html", "po", "text"
     reason: str
     lines: list[Line] = field(default_factory=list)
     title: str | None = None
@@ -77,6 +77,8 @@ def container_of(text: str, path: str) -> tuple[str, str]:
     if head.startswith("<?xml") or re.match(r"<(?:xliff|tmx)\b", head):
         if re.search(r"<(?:xliff|tmx)\b", head):
             return "xml", _("an XML document whose root is <xliff> or <tmx>")
+    if re.search(r'^msgid ""\s*$', text[:8192], re.M) and re.search(r"^msgstr ", text[:8192], re.M):
+        return "po", _("a gettext catalog (msgid and msgstr lines): read by the po reader")
     if _FRONT_MATTER.match(text):
         return "markdown", _("a page source with front matter (Jekyll, Hexo or Hugo)")
     if _HTML_START.match(head):
