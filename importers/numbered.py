@@ -27,7 +27,7 @@ FORMAT = "numbered"
 # Containers this reader claims outright when it finds rules in them; the others it claims only for
 # what the older readers cannot read: a page printing each rule in two languages, bold numbers in
 # a post, numbers alone on their line, or a rule quoted twice.
-_OWN = ("json", "csv", "xml", "dokuwiki")
+_ANY_NUMBER = re.compile(r"(?<![\d.])\d{3}\.\d{1,3}[a-z]{0,2}(?![\d])")
 _RULE_OR_EXAMPLE = re.compile(r"^(?:[-*•]\s*)?(?:\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?\.?(?:\s|$)|\S{1,12}\s*[:：])")
 
 
@@ -40,6 +40,8 @@ def sniff(data: bytes, path: str) -> bool:
     kind, _reason = container_of(text, path)
     if kind in ("text", "po"):
         return False
+    if kind in ("json", "csv", "xml"):  # a dataset, a table, a translation memory: claimed if it holds rule numbers
+        return bool(_ANY_NUMBER.search(text))
     try:
         unwrapped = unwrap(text.encode("utf-8"), path)
     except Exception:  # a sniffer never fails: the reader chosen says what is wrong
@@ -48,7 +50,7 @@ def sniff(data: bytes, path: str) -> bool:
     rules = sum(len(found.rules) for found in finding.languages)
     if not rules:
         return False
-    if kind in _OWN:
+    if kind == "dokuwiki":  # its rules, not a glossary's "See rule 702.2" (importers.dokuwiki_glossary)
         return True
     bilingual = len([f for f in finding.languages if len(f.rules) >= 3]) >= 2
     repeated = any(w.kind.startswith("quoted") for w in finding.warnings)
