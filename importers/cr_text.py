@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from importers.decode import decode_bytes
 from importers.language import detect_language
-from importers.records import Document, GlossaryEntry, NoRules, Rule, SourceError, TermPair
+from importers.records import Document, GlossaryEntry, NoEdition, NoRules, Rule, SourceError, TermPair
 from importers.repairs import (
     SourceWarning,
     follows,
@@ -117,7 +117,7 @@ def _edition(text: str, given: str | None, path: str) -> tuple[str, str]:
     dated = find_date(head)
     if dated:
         return dated[0].isoformat(), f"header: {head[dated[1][0] : dated[1][1]]}"
-    raise SourceError(
+    raise NoEdition(
         path,
         None,
         _(

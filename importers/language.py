@@ -20,9 +20,10 @@ _STOPWORDS = {
     "es": {"el", "la", "los", "las", "y", "es", "un", "una", "del", "que", "jugador", "por"},
     "it": {"il", "la", "gli", "e", "è", "un", "una", "del", "che", "giocatore", "di", "non"},
     "pt": {"o", "a", "os", "as", "e", "é", "um", "uma", "do", "que", "jogador", "não"},
+    "pl": {"i", "w", "z", "na", "się", "jest", "nie", "do", "że", "lub", "gracz", "jego", "karty", "jeśli"},
 }
 
-LANGUAGES = ("en", "de", "ja", "zh", "ru", "ko", "fr", "es", "it", "pt")
+LANGUAGES = ("en", "de", "ja", "zh", "ru", "ko", "fr", "es", "it", "pt", "pl")
 
 _WORDS = re.compile(r"[^\W\d_]+")
 

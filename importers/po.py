@@ -48,9 +48,10 @@ _HEADER_FIELD = re.compile(r"^#?\s*(mtgkb-[a-z]+):\s*(.+?)\s*$", re.M)
 _HEADING = "heading"
 # The English side of a platform's message: "100.1. Text", "702.26b Text", "1. Game Concepts", "Example: ..."
 _NUMBERED = re.compile(r"^\s*(?P<number>\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?)\.?\s+(?P<rest>\S.*)$", re.S)
-_EXAMPLE = re.compile(r"^\s*Example:\s*(?P<rest>.*)$", re.S)
+_EXAMPLE = re.compile(r"^\s*(?:\*\*)?Example:(?:\*\*)?\s*(?P<rest>.*)$", re.S)
 _TRANSLATED_EXAMPLE = re.compile(
-    r"^\s*(?:Example|例|例如|Beispiel|Exemple|Ejemplo|Esempio|Exemplo|Пример)\s*[:：]\s*", re.I
+    r"^\s*(?:\*\*)?(?:Example|例|例如|Beispiel|Exemple|Ejemplo|Esempio|Exemplo|Przykład|Пример)\s*[:：](?:\*\*)?\s*",
+    re.I,
 )
 _SENTENCE_END = (".", "。", ":", "：", ";", "!", "?", ")", "）")
 _SCRIPT_TAGS = {
@@ -99,14 +100,15 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     text = decode(data, path)
     check_strings(text, path)
     try:
-        catalog = polib.pofile(text, check_for_duplicates=True, wrapwidth=0)
+        # polib's own duplicate check searches the whole catalog for every message (a 1 MB PO took 10 s):
+        # the same check is made once, below, with a set.
+        catalog = polib.pofile(text, check_for_duplicates=False, wrapwidth=0)
     except OSError as error:  # polib: "Syntax error in po file (line 7)"
         found = re.search(r"line (\d+)", str(error))
         raise SourceError(
             path, int(found.group(1)) if found else None, _("not a valid PO file: {reason}").format(reason=error)
         ) from None
-    except ValueError as error:  # a duplicate message
-        raise SourceError(path, None, _("not a valid PO file: {reason}").format(reason=error)) from None
+    check_duplicates(catalog, path)
     fields = dict(_HEADER_FIELD.findall(catalog.header or ""))
     language = (
         lang
@@ -133,6 +135,19 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
     document.po_entries = read.entries
     assemble(document, read.entries, path)
     return document
+
+
+def check_duplicates(catalog, path: str) -> None:
+    """A SourceError at a message whose msgid (within its msgctxt) came before: gettext refuses such a
+    file. The rule polib's ``check_for_duplicates`` applies, an obsolete message against the live ones."""
+    live: set[tuple[str | None, str]] = set()
+    for message in catalog:
+        key = (message.msgctxt, message.msgid)
+        if key in live:
+            reason = 'Entry "{msgid}" already exists'.format(msgid=message.msgid)
+            raise SourceError(path, message.linenum, _("not a valid PO file: {reason}").format(reason=reason))
+        if not message.obsolete:
+            live.add(key)
 
 
 def _language(value: str) -> str | None:
@@ -163,6 +178,7 @@ def read_entries(catalog, path: str) -> Read:
     term: str | None = None
     last_number: str | None = None
     positions: dict[str, int] = {}
+    pending: str | None = None  # a Sphinx-gettext number alone in its message: it numbers the next one
     for message in catalog:
         if not message.msgid or message.obsolete:
             continue
@@ -171,9 +187,20 @@ def read_entries(catalog, path: str) -> Read:
             continue
         line = message.linenum or 0
         translation = message.msgstr.strip() or None
+        if translation is not None and _copied(message.msgid, translation):
+            translation = None  # the English kept as it is: untranslated, never stored as the translation
         fuzzy = "fuzzy" in message.flags
         context = message.msgctxt
+        if not context and _NUMBER_ALONE.match(message.msgid):
+            pending = message.msgid.strip()
+            continue
+        number_before, pending = pending, None
         entry = _from_context(context, message, translation, line, path) if context else None
+        if entry is None and number_before is not None and _is_number(number_before):
+            number = str(RuleNumber.parse(number_before))
+            english = message.msgid.strip()
+            heading = RuleNumber.parse(number).kind != "subrule" and len(english) <= 80 and not _is_sentence(english)
+            entry = Entry("rule", english, translation, line, number=number, heading=heading)
         if entry is None:
             english = message.msgid.strip()
             if finished:
@@ -258,6 +285,15 @@ def _from_context(context: str, message, translation: str | None, line: int, pat
     number = str(RuleNumber.parse(context))
     heading = _HEADING in (message.comment or "").split("\n") or RuleNumber.parse(number).kind in ("section", "chapter")
     return Entry("rule", message.msgid, translation, line, number=number, heading=heading)
+
+
+_NUMBER_ALONE = re.compile(r"^\s*\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?\.?\s*$")
+
+
+def _copied(english: str, translation: str) -> bool:
+    """A msgstr that repeats its msgid (a sentence of several words): the English, not a translation."""
+    english = english.strip()
+    return translation == english and (len(english.split()) >= 4 or english[:1].isdigit())
 
 
 def _is_number(text: str) -> bool:

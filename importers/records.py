@@ -26,6 +26,11 @@ class NoRules(SourceError):
     """A file that holds no rules this importer (or any) recognises: skipped inside a folder."""
 
 
+class NoEdition(SourceError):
+    """A rules text that states no effective date where its reader needs one (importers.cr_text):
+    detection then reads it as an undated document (importers.numbered) instead of refusing it."""
+
+
 class SourceTooLarge(SourceError, TooLarge):
     """A file, or the document read from it, over a limit (importers.limits): exit 2, HTTP 413."""
 
@@ -89,3 +94,4 @@ class Document:
     warnings: list = field(
         default_factory=list
     )  # importers.repairs.SourceWarning: anomalies repaired or left, control characters removed
+    siblings: list["Document"] = field(default_factory=list)  # a bilingual file's other languages

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import importlib
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
 from importers.decode import collect_warnings, decode_bytes
 from importers.limits import Limits, check_texts
-from importers.records import Document, NoRules, SourceError
+from importers.records import Document, NoEdition, NoRules, SourceError
 from importers.references import Read, find_references
 from kb.core.errors import BadInput
 from kb.i18n import _
@@ -18,6 +19,7 @@ from kb.i18n import _
 FORMATS: dict[str, str] = {
     "po": "importers.po",
     "mediawiki": "importers.mediawiki",
+    "numbered": "importers.numbered",
     "wiki-article": "importers.wiki_article",
     "prose": "importers.prose",
     "rule-page": "importers.rule_page",
@@ -39,6 +41,8 @@ def detect_format(data: bytes, path: str) -> str:
     for name in FORMATS:
         if importer(name).sniff(data, path):
             return name
+    if _numbered_rules(data, path):
+        return "numbered"  # no reader claims it, but its lines number rules: the general reader takes it
     binary = b"\x00" in data[:4096] and data[:2] not in (b"\xff\xfe", b"\xfe\xff")
     if not binary:
         decode_bytes(data, path)  # a sniffer reads no text it cannot decode: say why the bytes are not text
@@ -65,7 +69,98 @@ def detect_format(data: bytes, path: str) -> str:
             "of {formats}"
         )
     )
-    raise NoRules(path, None, message.format(formats=", ".join(FORMATS)))
+    tried = "; ".join(f"{c.format}: {c.summary()}" for c in explain(data, path)[1])
+    raise NoRules(path, None, message.format(formats=", ".join(FORMATS)) + " (" + _("tried") + ": " + tried + ")")
+
+
+def _undated(data: bytes, path: str, lang: str | None, error: NoEdition) -> Document:
+    """A text its reader refused for want of a date, read as an undated document: its edition is then
+    inferred from its rules (kb.history), and the warning says so and how to give one."""
+    from importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
+    from importers.repairs import SourceWarning  # lazy: as above
+
+    document = numbered.parse(data, path, lang=lang)
+    message = _(
+        "the text states no effective date: imported undated, its edition inferred from its rules "
+        "(give --edition DATE to set it)"
+    )
+    document.warnings.insert(0, SourceWarning(path, 1, "undated", "", None, message))
+    return document
+
+
+def _numbered_rules(data: bytes, path: str) -> int:
+    from importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
+
+    try:
+        _unwrapped, finding = numbered.read(data, path)
+    except SourceError:
+        return 0
+    return sum(len(found.rules) for found in finding.languages)
+
+
+@dataclass
+class Candidate:
+    """What one reader makes of a file: whether it claims it, and how many rules it reads (or why not)."""
+
+    format: str
+    claims: bool
+    rules: int | None = None
+    languages: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    def summary(self) -> str:
+        claimed = _("claims it") if self.claims else _("does not claim it")
+        if self.error is not None:
+            return _("{claimed}, reads nothing: {error}").format(claimed=claimed, error=self.error)
+        return _("{claimed}, reads {n} rules ({languages})").format(
+            claimed=claimed, n=self.rules, languages=", ".join(self.languages) or "-"
+        )
+
+
+def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
+    """What a file is and what every reader finds in it: for ``mtgkb import --explain``.
+
+    The first value says what was detected and why: the container (``importers.unwrap``), the
+    reader chosen (or the error that no reader claims it); the candidates are every reader, asked
+    to sniff and then to read, with its rule count per language or its error. Nothing is stored.
+    """
+    from importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
+    from importers.unwrap import container_of  # lazy: as above
+
+    detected: dict[str, str] = {}
+    try:
+        text = decode_bytes(data, path)
+    except SourceError as error:
+        return {"error": str(error)}, []
+    container, reason = container_of(text, path)
+    detected["container"], detected["why"] = container, reason
+    candidates = []
+    for name in FORMATS:
+        module = importer(name)
+        try:
+            claims = bool(module.sniff(data, path))
+        except SourceError:
+            claims = False
+        candidate = Candidate(name, claims)
+        try:
+            with collect_warnings():
+                document = module.parse(data, path)
+            documents = [document, *document.siblings]
+            candidate.rules = sum(len(d.rules) for d in documents)
+            candidate.languages = [f"{d.lang} {len(d.rules)}" for d in documents]
+        except (SourceError, BadInput) as error:
+            candidate.error = getattr(error, "message", str(error))
+        except Exception as error:  # a reader asked of a file it does not claim may trip over it
+            candidate.error = f"{type(error).__name__}: {error}"
+        candidates.append(candidate)
+    try:
+        detected["format"] = next(c.format for c in candidates if c.claims)
+    except StopIteration:
+        if _numbered_rules(data, path):
+            detected["format"] = numbered.FORMAT
+        else:
+            detected["format"] = ""
+    return detected, candidates
 
 
 def parse_file(
@@ -94,7 +189,12 @@ def parse_file(
         importer(format)
     with collect_warnings() as warnings:
         name = format or detect_format(data, path)
-        document = importer(name).parse(data, path, lang=lang, edition=edition)
+        try:
+            document = importer(name).parse(data, path, lang=lang, edition=edition)
+        except NoEdition as error:
+            if format:
+                raise
+            document = _undated(data, path, lang, error)
     document.warnings[:0] = warnings  # decoding's first, then the importer's repairs
     if not document.rules and not document.glossary and not document.po_entries:  # a PO's numbered by the store
         raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))

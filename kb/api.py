@@ -200,6 +200,7 @@ class KnowledgeBase:
         """
         from importers.limits import Limits  # lazy: the importers
 
+        siblings: list[ImportResult] = []
         with self.writing(on_wait):
             result = self._import_one(
                 Path(path),
@@ -209,9 +210,10 @@ class KnowledgeBase:
                 name=name,
                 replace_smaller=replace_smaller,
                 limits=Limits.resolve(max_bytes, max_rules),
+                siblings=siblings,
             )
             if update_history:
-                self._after_import([result])
+                self._after_import([result, *siblings])
         return result
 
     def _import_one(
@@ -225,8 +227,11 @@ class KnowledgeBase:
         replace_smaller=False,
         limits=None,
         citations: dict | None = None,
+        siblings: list | None = None,
     ) -> ImportResult:
+        """One file stored; a bilingual file's other languages are stored too, their results added to ``siblings``."""
         from importers.bundle import BundledText  # lazy: tarfile, lzma
+        from importers.references import find_references  # lazy: the importers
         from importers.registry import parse_file, read_source  # lazy: the importers
         from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
         from kb.store import digest, document_sha, store_document  # lazy: writing: the citation grammar
@@ -255,6 +260,11 @@ class KnowledgeBase:
         )
         if document.po_entries:
             complete_po(self.conn, document, str(path))
+        if document.siblings and not replace_smaller:  # all of a bilingual file's documents, or none
+            from kb.store.write import check_replace  # lazy: as the store's writing above
+
+            for sibling in document.siblings:
+                check_replace(self.conn, sibling, name=f"{doc_name}.{sibling.lang}", source=str(path))
         try:
             result = store_document(
                 self.conn, document, name=doc_name, source=str(path), data=data, replace_smaller=replace_smaller
@@ -262,7 +272,7 @@ class KnowledgeBase:
         except sqlite3.Error as error:
             raise self.database_fault(error) from error
         self.store.changed()
-        return ImportResult(
+        main = ImportResult(
             str(path),
             doc_name,
             result.status,
@@ -275,6 +285,32 @@ class KnowledgeBase:
             result.references,
             warnings=[w.to_dict() for w in document.warnings],
         )
+        for sibling in document.siblings:  # a bilingual file's other language, stored as "name.en"
+            sibling_name = f"{doc_name}.{sibling.lang}"
+            sibling.references = find_references(sibling, path=str(path))
+            try:
+                stored = store_document(
+                    self.conn, sibling, name=sibling_name, source=str(path), data=data, replace_smaller=replace_smaller
+                )
+            except sqlite3.Error as error:
+                raise self.database_fault(error) from error
+            self.store.changed()
+            if siblings is not None:
+                siblings.append(
+                    ImportResult(
+                        str(path),
+                        sibling_name,
+                        stored.status,
+                        sibling.lang,
+                        sibling.edition,
+                        sibling.format,
+                        stored.rules,
+                        stored.examples,
+                        stored.glossary,
+                        stored.references,
+                    )
+                )
+        return main
 
     def import_paths(
         self,
@@ -321,6 +357,7 @@ class KnowledgeBase:
                     shown = _path(path)
                     if progress:
                         progress(Progress(IMPORT, done, total, "bytes", str(shown), None, position, rules, len(files)))
+                    siblings: list[ImportResult] = []
                     try:
                         if format is None and isinstance(path, Path) and self._card_file(path):
                             result = self._import_card_file(path, progress)
@@ -333,6 +370,7 @@ class KnowledgeBase:
                                 replace_smaller=replace_smaller,
                                 limits=limits,
                                 citations=citations,
+                                siblings=siblings,
                             )
                     except NoRules as error:
                         # A file inside a folder that holds no rules (a header, a glossary-less page) is
@@ -351,11 +389,15 @@ class KnowledgeBase:
                             raise
                         result = ImportResult(str(shown), shown.stem, "failed", error=str(error))
                     results.append(result)
-                    done, rules = done + size, rules + result.rules
+                    results.extend(siblings)
+                    done, rules = done + size, rules + result.rules + sum(r.rules for r in siblings)
                     if progress:
-                        progress(
-                            Progress(IMPORT, done, total, "bytes", str(shown), result, position + 1, rules, len(files))
-                        )
+                        for each in (result, *siblings):  # a bilingual file's documents, each with its line
+                            progress(
+                                Progress(
+                                    IMPORT, done, total, "bytes", str(shown), each, position + 1, rules, len(files)
+                                )
+                            )
             except BaseException:
                 if update_history:
                     self._after_import(results, quiet=True)  # what was stored before the fault
@@ -407,6 +449,29 @@ class KnowledgeBase:
         from kb.cards.lookup import find_card  # lazy: the cards feature
 
         return find_card(self.store, name)
+
+    @staticmethod
+    def explain_import(path: str | Path) -> dict:
+        """What ``mtgkb import`` would make of a file, stored nowhere: the container and why, the reader
+        chosen, and every reader's rule count (or its error) (importers.registry.explain)."""
+        from importers.registry import explain, read_source  # lazy: the importers
+
+        detected, candidates = explain(read_source(path), str(path))
+        return {
+            "path": str(path),
+            **detected,
+            "candidates": [
+                {
+                    "format": c.format,
+                    "claims": c.claims,
+                    "rules": c.rules,
+                    "languages": c.languages,
+                    "error": c.error,
+                    "summary": c.summary(),
+                }
+                for c in candidates
+            ],
+        }
 
     def writing(self, on_wait: Callable[[str], None] | None = None, timeout: float | None = None):
         """The database's writer lock (kb.store.lock): imports and repairs queue, one at a time

@@ -85,6 +85,14 @@ def store_document(
     return StoreResult(name, "replaced" if existing else "added", doc_id, *counts)
 
 
+def check_replace(conn: sqlite3.Connection, doc: "Document", *, name: str, source: str) -> None:
+    """ReplaceRefused, before anything is written, when storing ``doc`` as ``name`` would lose much of
+    the stored document: a file that stores several documents (a bilingual one) checks them all first."""
+    existing = conn.execute("select id from documents where name = ?", [name]).fetchone()
+    if existing:
+        refuse_loss(conn, existing[0], doc, name=name, source=source)
+
+
 def refuse_loss(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, name: str, source: str) -> None:
     """ReplaceRefused when ``doc`` holds less than (1 - MAX_LOSS) of the stored rules, examples or glossary."""
     stored = conn.execute("select rules, examples, glossary, source from documents where id = ?", [doc_id]).fetchone()

@@ -1,0 +1,298 @@
+"""Step two of the numbered-document pipeline: the rules in lines of text, whatever container they came in.
+
+A rule is a number at the start of a line (after a bullet or emphasis was removed by
+``importers.unwrap``), or a number alone on its line with its text on the next one. Its text's
+script says its language, so a bilingual page that prints each number twice (the English line,
+then the Chinese one) yields two sets of rules. Examples follow their rule. What is not a rule is
+said as a warning, never stored:
+
+- a number out of sequence (its neighbours agree with each other and it fits between neither),
+  such as a misprinted ``702.212`` between 702.21 and 702.22, or a list item of the prose;
+- a rule quoted again: the fuller text is kept (an abridged quote, with "…" or a clause left out,
+  is an excerpt of the same rule) and the repeat is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from importers.language import detect_language
+from importers.records import Rule
+from importers.repairs import SourceWarning
+from importers.rule_lines import is_title
+from importers.unwrap import Line
+from kb.core.numbers import RuleNumber
+from kb.i18n import N_, _
+
+_BULLET = r"(?:[-*+•·▪◦]\s*)?"
+_RULE = re.compile(
+    rf"^{_BULLET}(?P<number>\d{{3}}\.\d{{1,3}}[a-z]{{0,2}}|\d{{3}}|\d)(?P<dot>\.)?(?:\s+(?P<text>\S.*))?$"
+)
+EXAMPLE = re.compile(
+    r"^(?:Example|Examples|Beispiel|Exemple|Ejemplo|Esempio|Exemplo|Przykład|Пример|例如|例|예시|예)\s*[:：]\s*(?P<text>.*)$",
+    re.I,
+)
+_SCRIPTS = (
+    ("ja", re.compile(r"[\u3040-\u30ff]")),
+    ("ko", re.compile(r"[\uac00-\ud7af]")),
+    ("zh", re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")),
+    ("ru", re.compile(r"[\u0400-\u04ff]")),
+)
+_LANGUAGE_SIDE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$")
+_MIXED_TITLE = re.compile(r"^(?P<local>.*?[^\x00-\x7f])\s+(?P<english>[A-Za-z][A-Za-z0-9 ,'’\-!?]*)$")
+# "如果一个永久物跃离，… If a permanent phases out, …": a rule in two languages on one line, the
+# translation first; the English part is a sentence of several words after the last CJK character.
+_MIXED_TEXT = re.compile(
+    r"^(?P<local>.*[。！？」』）])\s+"
+    r"(?P<english>[A-Z][^\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uff01-\uff60]*(?: [^ ]+){5,}[.!?”\")])$"
+)
+ELLIPSIS = ("…", "...", "(...)", "[...]", "[…]")
+
+
+@dataclass
+class Found:
+    """The rules of one language in a text, with the warnings about what was not taken."""
+
+    lang: str
+    rules: list[Rule] = field(default_factory=list)
+    line_count: int = 0  # the lines of text that held its rules: tells the main document from a side
+
+
+@dataclass
+class Finding:
+    languages: list[Found] = field(default_factory=list)
+    warnings: list[SourceWarning] = field(default_factory=list)
+    alone: int = 0  # numbers alone on their line, their text on the next
+
+
+def script_of(text: str, side: str | None = None) -> str:
+    """A language from the side's name ("zh", "en") or the text's script; "latin" for Latin script."""
+    if side and _LANGUAGE_SIDE.match(side) and side.lower() not in ("id", "no"):
+        return side.lower().replace("_", "-").split("-")[0]  # "en-US": en; Chinese scripts told later
+    for lang, pattern in _SCRIPTS:
+        if pattern.search(text):
+            return lang
+    return "latin"
+
+
+def find_rules(lines: list[Line], path: str) -> Finding:
+    """Every rule of ``lines``, by language, in document order; what was left out as warnings."""
+    finding = Finding()
+    candidates: list[tuple[str, str, int, str]] = []  # (number, text, line, script)
+    examples: list[tuple[int, str, int, str]] = []  # (after candidate index, text, line, script)
+    at = 0
+    while at < len(lines):
+        line = lines[at]
+        text = line.text
+        match = _RULE.match(text)
+        if match is None:
+            example = EXAMPLE.match(text)
+            if example is not None and candidates:
+                examples.append((len(candidates) - 1, example["text"], line.number, script_of(text, line.side)))
+            at += 1
+            continue
+        number, body = match["number"], match["text"]
+        if body is None:  # a number alone on its line: its text is the next line that holds text
+            following = next((n for n in range(at + 1, min(at + 4, len(lines))) if lines[n].text), None)
+            if following is None or _RULE.match(lines[following].text) or EXAMPLE.match(lines[following].text):
+                at += 1
+                continue
+            body = lines[following].text
+            finding.alone += 1
+            at = following
+        if "." not in number and not is_title(body):
+            at += 1
+            continue  # "3 players ..." or "1. Tournaments ..." is prose, not a section heading
+        if RuleNumber.try_parse(number) is None:
+            finding.warnings.append(_warning(path, line.number, "impossible", number))
+            at += 1
+            continue
+        canonical, script = str(RuleNumber.parse(number)), script_of(body, line.side)
+        mixed = None
+        if script in ("zh", "ko", "ja"):
+            mixed = (_MIXED_TITLE if is_title(body) else _MIXED_TEXT).match(body.strip())
+        if mixed is not None:  # "附加规则 Additional Rules": a title (or a text) in both languages on one line
+            candidates.append((canonical, mixed["local"], line.number, script))
+            candidates.append((canonical, mixed["english"], line.number, "latin"))
+        else:
+            candidates.append((canonical, body.strip(), line.number, script))
+        at += 1
+    _assign(candidates, examples, finding, path)
+    return finding
+
+
+def _assign(
+    candidates: list[tuple[str, str, int, str]],
+    examples: list[tuple[int, str, int, str]],
+    finding: Finding,
+    path: str,
+) -> None:
+    """Candidates grouped by language, checked for sequence and repeats; examples to their rules."""
+    latin = [text for _n, text, _l, script in candidates if script == "latin"]
+    latin_lang = detect_language(" ".join(latin)) or "en" if latin else "en"
+    langs = [latin_lang if script == "latin" else script for _n, _t, _l, script in candidates]
+    _latin_pairs(candidates, langs)
+    _pair_repeats(candidates, langs)
+    groups: dict[str, list[int]] = {}
+    for index, lang in enumerate(langs):
+        groups.setdefault(lang, []).append(index)
+    _merge_titles(candidates, groups)
+    by_index: dict[int, Rule] = {}
+    for lang, indexes in groups.items():
+        found = Found(lang)
+        seen: dict[str, Rule] = {}
+        kept: list[RuleNumber] = []
+        for position, index in enumerate(indexes):
+            number, text, line, _script = candidates[index]
+            parsed = RuleNumber.parse(number)
+            if number in seen:
+                _repeat(seen[number], text, line, finding, path)
+                continue
+            following = _next_new(candidates, indexes, position, seen, number)
+            if kept and _out_of_sequence(kept[-1], parsed, following):
+                finding.warnings.append(_warning(path, line, "out-of-sequence", number, previous=str(kept[-1])))
+                continue
+            titled = parsed.kind != "subrule" and is_title(text)
+            rule = Rule(number, "", line, title=text) if titled else Rule(number, text, line)
+            seen[number] = rule
+            kept.append(parsed)
+            found.rules.append(rule)
+            by_index[index] = rule
+            found.line_count += 1
+        if any(rule.text for rule in found.rules):  # titles alone (split off a bilingual heading) make no document
+            finding.languages.append(found)
+    for after, text, line, script in examples:
+        owner = _owner(candidates, by_index, after, script, latin_lang)
+        if owner is not None and text not in owner.examples:
+            owner.examples.append(text)
+    finding.languages.sort(key=lambda found: -len(found.rules))
+
+
+def _latin_pairs(candidates: list[tuple[str, str, int, str]], langs: list[str]) -> None:
+    """Two Latin-script languages side by side (English and Polish lines, each number twice): each
+    text's language told by its words, where the script cannot tell them apart."""
+    latin = [at for at, candidate in enumerate(candidates) if candidate[3] == "latin"]
+    repeats = sum(1 for at in latin if at and candidates[at - 1][0] == candidates[at][0] and at - 1 in latin)
+    if not latin or repeats < 0.3 * len(latin):
+        return
+    for at in latin:
+        said = detect_language(candidates[at][1])
+        if said:
+            langs[at] = said
+
+
+def _pair_repeats(candidates: list[tuple[str, str, int, str]], langs: list[str]) -> None:
+    """In a file of two languages, a number printed twice in a row is one rule in each: the second
+    line belongs to the other language even where its text kept the first one's script (an
+    untranslated title, "702.158. Space Sculptor" on the Chinese line)."""
+    counts: dict[str, int] = {}
+    for lang in langs:
+        counts[lang] = counts.get(lang, 0) + 1
+    two = [lang for lang, n in counts.items() if n >= 3]
+    if len(two) != 2:
+        return
+    for at in range(1, len(candidates)):
+        if candidates[at][0] == candidates[at - 1][0] and langs[at] == langs[at - 1] and langs[at] in two:
+            other = two[1] if langs[at] == two[0] else two[0]
+            near = range(max(at - 3, 0), min(at + 2, len(candidates)))
+            if not any(candidates[n][0] == candidates[at][0] and langs[n] == other for n in near):
+                langs[at] = other
+
+
+def _merge_titles(candidates: list[tuple[str, str, int, str]], groups: dict[str, list[int]]) -> None:
+    """Titles left in another script (a Korean text's "701.22. Fateseal") belong to the text's language.
+
+    A language whose candidates are all titles makes no document: its titles join the largest group
+    that has rule texts, in document order, unless that group titles the same number already (the
+    other half of a heading printed in two languages on one line).
+    """
+    with_text = {
+        lang
+        for lang, indexes in groups.items()
+        if any(not _is_heading(candidates[i][0], candidates[i][1]) for i in indexes)
+    }
+    if not with_text:
+        return
+    target = max(with_text, key=lambda lang: len(groups[lang]))
+    for lang in [lang for lang in groups if lang not in with_text]:
+        present = {candidates[i][0] for i in groups[target]}
+        groups[target] = sorted(groups[target] + [i for i in groups.pop(lang) if candidates[i][0] not in present])
+
+
+def _is_heading(number: str, text: str) -> bool:
+    return RuleNumber.parse(number).kind != "subrule" and is_title(text)
+
+
+def _next_new(candidates, indexes: list[int], position: int, seen: dict, number: str) -> RuleNumber | None:
+    for index in indexes[position + 1 : position + 4]:
+        other = candidates[index][0]
+        if other != number and other not in seen:
+            return RuleNumber.parse(other)
+    return None
+
+
+def _out_of_sequence(previous: RuleNumber, number: RuleNumber, following: RuleNumber | None) -> bool:
+    """A number below the one before it, or above one its neighbours agree to come next."""
+    if number <= previous:
+        return True
+    return following is not None and previous < following and not number < following
+
+
+def _repeat(rule: Rule, text: str, line: int, finding: Finding, path: str) -> None:
+    """A rule quoted again: the fuller text stays, an abridged quote is an excerpt of it."""
+    current = rule.text or rule.title or ""
+    if text == current:
+        return
+    if _fuller(text, current):
+        if rule.title is not None and not rule.text:
+            rule.title = text
+        else:
+            rule.text = text
+        kind = "quoted-again"
+    else:
+        kind = "quoted-abridged" if _abridged(text, current) else "quoted-again"
+    finding.warnings.append(_warning(path, line, kind, rule.number, first=rule.line))
+
+
+def _fuller(text: str, than: str) -> bool:
+    return len(_bare(text)) > len(_bare(than))
+
+
+def _bare(text: str) -> str:
+    for mark in ELLIPSIS:
+        text = text.replace(mark, " ")
+    return " ".join(text.split())
+
+
+def _abridged(text: str, full: str) -> bool:
+    """A shortened quote: its words, ellipses aside, are a subset of the full text's, in order or not."""
+    words = set(re.findall(r"\w+", _bare(text).lower()))
+    return bool(words) and words <= set(re.findall(r"\w+", full.lower()))
+
+
+def _owner(candidates, by_index: dict[int, Rule], after: int, script: str, latin_lang: str) -> Rule | None:
+    """The rule an example belongs to: the last one before it in the example's own language."""
+    lang = latin_lang if script == "latin" else script
+    for index in range(after, max(after - 6, -1), -1):
+        _n, _t, _l, own = candidates[index]
+        if (latin_lang if own == "latin" else own) == lang and index in by_index:
+            return by_index[index]
+    return by_index.get(after)
+
+
+_MESSAGES = {
+    "out-of-sequence": N_("{printed} is out of sequence after {previous}: read as text, not as a rule"),
+    "impossible": N_("{printed} is no rule number: read as text"),
+    "quoted-again": N_(
+        "rule {printed} is quoted again with other text (first on line {first}): the fuller text is kept"
+    ),
+    "quoted-abridged": N_(
+        "rule {printed} is quoted again, abridged (first on line {first}): an excerpt of the same rule"
+    ),
+}
+
+
+def _warning(path: str, line: int, kind: str, printed: str, **details) -> SourceWarning:
+    message = _(_MESSAGES[kind]).format(printed=printed, **details)
+    return SourceWarning(path, line, kind, printed, None, message)

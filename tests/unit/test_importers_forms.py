@@ -1,0 +1,273 @@
+"""The numbered-document pipeline on real files of many forms (tests/data/forms, SOURCES.md there).
+
+Each file's rule count per language, its edition and three probe rules were counted from the
+file's markup by hand (expected.tsv) before any importer ran; held-out files were not tuned on.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from importers.records import NoRules
+from importers.registry import detect_format, parse_file
+from kb.api import KnowledgeBase
+
+FORMS = Path(__file__).resolve().parent.parent / "data" / "forms"
+
+
+def expectations() -> list[tuple[str, ...]]:
+    rows = []
+    for line in (FORMS / "expected.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            rows.append(tuple((line.split("\t") + [""] * 6)[:6]))
+    return rows
+
+
+@pytest.mark.parametrize("name, reader, langs, edition, held, probes", expectations())
+def test_each_form_imports_as_what_it_is(name, reader, langs, edition, held, probes):
+    path = FORMS / name
+    assert detect_format(path.read_bytes(), str(path)) == reader
+    document, _ = parse_file(path)
+    documents = {d.lang.split("-")[0]: d for d in [document, *document.siblings]}
+    assert " ".join(f"{d.lang}:{len(d.rules)}" for d in [document, *document.siblings]) == langs
+    assert (document.edition or "-") == edition
+    for probe in filter(None, (p.strip() for p in probes.split("|"))):
+        lang, rest = probe.split(":", 1)
+        number, start = rest.split("=", 1)
+        rule = next(r for r in documents[lang].rules if r.number == number)
+        assert (rule.text or rule.title or "").startswith(start), (number, rule.text[:60])
+
+
+def test_a_rule_quoted_twice_keeps_the_fuller_text_and_warns():
+    document, _ = parse_file(FORMS / "en_blog_bullets_made.md")
+    b = next(r for r in document.rules if r.number == "702.26b")
+    assert b.text.endswith("removed from combat. (See rule 506.4.)") and "…" not in b.text
+    assert [w.kind for w in document.warnings] == ["quoted-abridged"]
+
+
+def test_a_post_date_is_no_edition():
+    document, _ = parse_file(FORMS / "ja_hexo_post_made.md")
+    assert document.edition is None and document.meta["posted"].startswith("2024-02-03")
+
+
+def test_untranslated_po_entries_are_never_the_translation():
+    document, _ = parse_file(FORMS / "pl_sphinx_po_mtgpl.po")
+    numbers = {r.number for r in document.rules}
+    assert "100.1" not in numbers and "100.1a" in numbers  # 100.1's msgstr is empty; its number entry is no rule
+    assert all(r.text != r.number for r in document.rules)
+    assert document.meta["coverage"] == '{"translated": 15, "total": 90, "complete": []}'
+
+
+def test_a_number_out_of_sequence_is_a_warning_not_a_rule(tmp_path):
+    path = tmp_path / "post.md"
+    body = [f"- 702.21{c} Rule text number {c} of the banding rule, long enough to read." for c in "abc"]
+    body.insert(2, "- 702.212 A stray number printed where 702.21b's neighbour was meant, long text.")
+    path.write_text("---\ntitle: t\n---\n\n" + "\n".join(body) + "\n- 702.21a Rule again shorter.\n", encoding="utf-8")
+    document, _ = parse_file(path, format="numbered")
+    assert [r.number for r in document.rules] == ["702.21a", "702.21b", "702.21c"]
+    assert "out-of-sequence" in [w.kind for w in document.warnings]
+
+
+def test_numbers_in_full_width_digits_are_read_as_their_rule(tmp_path):
+    path = tmp_path / "fullwidth.md"
+    path.write_text("---\ntitle: t\n---\n\n７０２.２６a フェイジングは常在型能力である。\n", encoding="utf-8")
+    document, _ = parse_file(path, format="numbered")
+    assert [(r.number, r.text) for r in document.rules] == [("702.26a", "フェイジングは常在型能力である。")]
+    assert document.lang == "ja"
+
+
+def test_no_reader_finds_rules_says_what_each_tried(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("Shopping list\n\nmilk, bread and some cards for friday night\n", encoding="utf-8")
+    with pytest.raises(NoRules) as raised:
+        parse_file(path)
+    assert "tried:" in str(raised.value) and "numbered:" in str(raised.value) and "cr-text:" in str(raised.value)
+
+
+def test_a_bilingual_file_is_stored_as_a_document_per_language():
+    kb = KnowledgeBase.open(":memory:")
+    result = kb.import_file(FORMS / "zh-en_json_20231013_athenacykes.json", update_history=False)
+    names = {d.name: (d.lang, d.rules, d.edition) for d in kb.documents()}
+    assert result.rules == 56
+    assert names["zh-en_json_20231013_athenacykes"] == ("zh", 56, "2023-10-13")
+    assert names["zh-en_json_20231013_athenacykes.en"] == ("en", 56, "2023-10-13")
+    document, _ = parse_file(FORMS / "zh-en_json_20231013_athenacykes.json")
+    assert [(g.term, g.english) for g in document.glossary] == [
+        ("终止", "Abandon"),
+        ("异能", "Ability"),
+        ("异能提示", "Ability Word"),
+    ]
+    assert [g.term for g in document.siblings[0].glossary] == ["Abandon", "Ability", "Ability Word"]
+
+
+def test_explain_names_the_container_and_every_reader_count():
+    answer = KnowledgeBase.explain_import(FORMS / "zh-en_dokuwiki_cr7_athenacykes.txt")
+    assert answer["container"] == "dokuwiki" and answer["format"] == "numbered"
+    numbered = next(c for c in answer["candidates"] if c["format"] == "numbered")
+    assert numbered["claims"] and numbered["languages"] == ["zh 61", "en 61"]
+    cr_text = next(c for c in answer["candidates"] if c["format"] == "cr-text")
+    assert "no effective date" in cr_text["error"]
+
+
+XLIFF = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" target-language="de" datatype="plaintext" original="cr.txt">
+    <body>
+      <trans-unit id="1"><source>702.26a Phasing is a static ability that modifies the rules of the untap step.</source>
+        <target>702.26a Phasing ist eine statische Fähigkeit, die die Regeln des Enttappsegments verändert.</target></trans-unit>
+      <trans-unit id="2"><source>702.26c If a permanent phases in, its status changes to "phased in."</source>
+        <target>702.26c Wenn ein bleibendes Objekt hereinphast, ändert sich sein Status zu „hereingephast“.</target></trans-unit>
+      <trans-unit id="3"><source>702.26d The phasing event doesn't actually cause a permanent to change zones or control.</source>
+        <target></target></trans-unit>
+    </body>
+  </file>
+</xliff>
+"""
+
+TMX = """<?xml version="1.0" encoding="UTF-8"?>
+<tmx version="1.4"><header srclang="en" datatype="plaintext" segtype="sentence" adminlang="en" o-tmf="x"
+ creationtool="x" creationtoolversion="1"/><body>
+<tu><tuv xml:lang="en"><seg>702.26a Phasing is a static ability that modifies the rules of the untap step.</seg></tuv>
+<tuv xml:lang="ru"><seg>702.26a Фазирование — это статическая способность, изменяющая правила шага разворота.</seg></tuv></tu>
+<tu><tuv xml:lang="en"><seg>702.26b If a permanent phases out, its status changes to "phased out."</seg></tuv>
+<tuv xml:lang="ru"><seg>702.26b Если перманент уходит в фазу, его статус меняется на «вне фазы».</seg></tuv></tu>
+<tu><tuv xml:lang="en"><seg>702.26c If a permanent phases in, its status changes to "phased in."</seg></tuv>
+<tuv xml:lang="ru"><seg>702.26c Если перманент входит в фазу, его статус меняется на «в фазе».</seg></tuv></tu>
+</body></tmx>
+"""
+
+
+def test_an_xliff_gives_the_translation_and_its_source(tmp_path):
+    path = tmp_path / "cr.xlf"
+    path.write_text(XLIFF, encoding="utf-8")
+    assert detect_format(path.read_bytes(), str(path)) == "numbered"
+    document, _ = parse_file(path)
+    assert document.lang == "de" and [r.number for r in document.rules] == ["702.26a", "702.26c"]
+    english = document.siblings[0]
+    assert english.lang == "en" and [r.number for r in english.rules] == ["702.26a", "702.26c", "702.26d"]
+
+
+def test_a_tmx_gives_a_document_per_language(tmp_path):
+    path = tmp_path / "memory.tmx"
+    path.write_text(TMX, encoding="utf-8")
+    document, _ = parse_file(path)
+    assert (document.lang, len(document.rules)) == ("ru", 3)
+    assert document.rules[1].text.startswith("Если перманент уходит в фазу")
+    assert (document.siblings[0].lang, len(document.siblings[0].rules)) == ("en", 3)
+
+
+def test_a_table_with_a_column_per_language(tmp_path):
+    path = tmp_path / "pairs.tsv"
+    path.write_text(
+        "number\ten\tja\n"
+        "702.26a\tPhasing is a static ability.\tフェイジングは常在型能力である。\n"
+        "702.26c\tIf a permanent phases in, its status changes.\tパーマネントがフェイズ・インすると、その位相は変わる。\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path)
+    assert (document.lang, [r.number for r in document.rules]) == ("ja", ["702.26a", "702.26c"])
+    assert document.siblings[0].rules[0].text == "Phasing is a static ability."
+
+
+def test_import_explain_prints_each_reader_and_stores_nothing(tmp_path):
+    from click.testing import CliRunner
+
+    from kb.cli import cli
+
+    db = tmp_path / "x.db"
+    runner = CliRunner()
+    result = runner.invoke(cli, ["--db", str(db), "import", "--explain", "--json", str(FORMS / "ja_hexo_post_made.md")])
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output)[0]
+    assert answer["container"] == "markdown" and answer["format"] == "numbered"
+    assert {c["format"]: c["rules"] for c in answer["candidates"]}["numbered"] == 7
+    assert not db.exists()
+    empty = tmp_path / "notes.txt"
+    empty.write_text("nothing numbered here, only a shopping list\n", encoding="utf-8")
+    result = runner.invoke(cli, ["--db", str(db), "import", "--explain", str(empty)])
+    assert result.exit_code == 1 and "read by: none" in result.output and "cr-text:" in result.output
+
+
+def test_a_rules_text_without_a_date_is_imported_undated_not_refused():
+    undated = (
+        "1. Game Concepts\n\n100. General\n\n100.1. These Magic rules apply to any Magic game with two or more "
+        "players.\n\n100.1a A two-player game is a game that begins with only two players.\n"
+    )
+    document, _ = parse_file("undated.txt", data=undated.encode())
+    assert document.edition is None and document.lang == "en"
+    assert [r.number for r in document.rules] == ["1", "100", "100.1", "100.1a"]
+    assert document.rules[1].title == "General"
+    document, _ = parse_file("undated.txt", data=undated.encode(), edition="2020-05-01")
+    assert document.edition == "2020-05-01"
+
+
+def test_a_smaller_reimport_of_a_bilingual_file_replaces_nothing(tmp_path):
+    from kb.api import ReplaceRefused
+
+    kb = KnowledgeBase.open(":memory:")
+    whole = tmp_path / "zh-en.json"
+    whole.write_bytes((FORMS / "zh-en_json_20231013_athenacykes.json").read_bytes())
+    kb.import_file(whole, update_history=False)
+    data = json.loads(whole.read_text(encoding="utf-8"))
+    data["main"][0]["subrules"] = data["main"][0]["subrules"][:1]  # chapter 700 only
+    whole.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(ReplaceRefused):
+        kb.import_file(whole, update_history=False)
+    assert {d.name: d.rules for d in kb.documents()} == {"zh-en": 56, "zh-en.en": 56}
+
+
+def test_both_languages_on_one_line_are_read_as_one_rule_each(tmp_path):
+    path = tmp_path / "mixed.md"
+    path.write_text(
+        "---\ntitle: t\n---\n\n"
+        "**702.26a** 时间跳跃是一种静止式异能。 Phasing is a static ability that modifies the rules of the untap step.\n\n"
+        "**702.26c** 如果一个永久物跃入，其状态改为“已跃入”。 If a permanent phases in, its status changes to “phased in.”\n\n"
+        "**702.26d** 跃离事件不会使永久物改变区域。 The phasing event doesn’t actually cause a permanent to change zones.\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path)
+    assert document.lang == "zh" and document.rules[0].text == "时间跳跃是一种静止式异能。"
+    assert document.siblings[0].lang == "en"
+    assert document.siblings[0].rules[1].text == "If a permanent phases in, its status changes to “phased in.”"
+
+
+def test_two_latin_languages_side_by_side_are_told_by_their_words(tmp_path):
+    path = tmp_path / "en-es.txt"
+    lines = [
+        "====== 7. Additional Rules ======",
+        "702.26a Phasing is a static ability that modifies the rules of the untap step.",
+        "702.26a La fase es una habilidad estática que modifica las reglas del paso de enderezar.",
+        "702.26b If a permanent phases out, its status changes to phased out and it is treated as though it doesn't exist.",
+        "702.26b Si un permanente sale de fase, su estado cambia y se trata como si no existiera en el juego.",
+        "702.26c If a permanent phases in, its status changes to phased in and the game treats it as though it exists.",
+        "702.26c Si un permanente entra en fase, su estado cambia y el juego lo trata como si existiera de nuevo.",
+    ]
+    path.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    document, _ = parse_file(path)
+    assert (document.lang, len(document.rules)) == ("es", 3)
+    assert document.rules[1].text.startswith("Si un permanente sale de fase")
+    assert (document.siblings[0].lang, len(document.siblings[0].rules)) == ("en", 3)
+    assert document.warnings == []
+
+
+def test_a_bilingual_reimport_that_would_shrink_one_side_changes_neither(tmp_path):
+    from kb.api import ReplaceRefused
+
+    kb = KnowledgeBase.open(":memory:")
+    path = tmp_path / "zh-en.json"
+    path.write_bytes((FORMS / "zh-en_json_20231013_athenacykes.json").read_bytes())
+    kb.import_file(path, update_history=False)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for chapter in data["main"][0]["subrules"]:
+        for rule in chapter["subrules"][1:]:
+            rule["en"] = ""  # the English side emptied, the Chinese side whole and changed a little
+    data["main"][0]["zh"] = "附加规则（修订）"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(ReplaceRefused):
+        kb.import_file(path, update_history=False)
+    titles = {d.name: d.rules for d in kb.documents()}
+    assert titles == {"zh-en": 56, "zh-en.en": 56}
+    assert kb.rule("7", edition="zh-en", lang="zh").title == "附加规则"
