@@ -296,7 +296,7 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
     every set. ``only``: the sets whose label holds it, without the extra passes."""
     lines = sum(len(path.read_text(encoding="utf-8").splitlines()) for path in (ROOT / "kb" / "search").glob("*.py"))
     print(f"kb/search: {lines:,} lines")
-    derived = derived_cases(kb) if only is None or "derived" in only else []
+    derived = derived_cases(kb) if only in (None, "all") or "derived" in only else []
     sets = {
         "derived, tuning part": [c for c in derived if c.note == "tune"],
         "derived, held out": [c for c in derived if c.note == "held-out"],
@@ -306,7 +306,7 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
         "real questions, tune": real_questions(REAL, "tune"),
         "real questions, HELD OUT": real_questions(REAL, "held_out"),
     }
-    if only is not None:
+    if only not in (None, "all"):
         sets = {label: cases for label, cases in sets.items() if only.lower() in label.lower()}
     run = lambda query: search(kb, query).results  # noqa: E731
     with tempfile.TemporaryDirectory() as temporary:
@@ -443,7 +443,9 @@ def main() -> None:
     parser.add_argument("--db", type=Path, help="The whole-corpus database (reused when it exists).")
     parser.add_argument("--runs", type=int, default=7, help="Fresh processes of each command.")
     parser.add_argument("--quality", action="store_true", help="Only the quality of every set, on the index as it is.")
-    parser.add_argument("--only", help="With --quality: only the sets whose label holds this, nothing else.")
+    parser.add_argument(
+        "--only", help="With --quality: only the sets whose label holds this ('all': every set), nothing else."
+    )
     args = parser.parse_args()
     if args.quality and args.only:
         kb = KnowledgeBase.open(args.db, readonly=True)
