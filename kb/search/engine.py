@@ -170,10 +170,17 @@ def _defining_first(store: Store, ranked: list, scope: Scope, query: str | None)
         parent_at, child_at = numbers.index(number), numbers.index(child)
         above = query is None or fold(query) + "s" == fold(title)
         if above and child_at > parent_at:
-            moved.insert(parent_at, moved.pop(child_at))
+            _raise_to(moved, child_at, parent_at)
         elif not above and child_at > parent_at + 1:
-            moved.insert(parent_at + 1, moved.pop(child_at))
+            _raise_to(moved, child_at, parent_at + 1)
     return moved
+
+
+def _raise_to(ranked: list, source: int, target: int) -> None:
+    """Move ``ranked[source]`` up to ``target``; its score becomes that of the result it now precedes
+    (results stay in the order of their scores)."""
+    key, (score, found) = ranked.pop(source)
+    ranked.insert(target, (key, [max(score, ranked[target][1][0]), found]))
 
 
 def _headings(store: Store, scope: Scope, numbers: list[str]) -> dict[str, str]:

@@ -33,6 +33,8 @@ KINDS = ("chatter", "everyday", "state", "slang")
 LANGUAGES = ("en", "de", "ru", "ja", "zh")
 _WORD = re.compile(r"[+-]?\w+(?:['’/+-]\w+)*")
 _MAX_WORDS = 8  # the longest entry, in words
+SHORT_WORDS = 6  # a query of this many words or fewer is read as a question without a question word
+SHORT_CJK = 12  # the same in Japanese and Chinese characters
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ def read(question: str, lang: str, table: Table | None = None) -> Reading:
     """
     table = table if table is not None else load()
     found = _found_cjk(question, table, lang) if lang in ("ja", "zh") else _found_words(question, table, lang)
-    if not found:
+    if not found or not _asks(question, found, lang):
         return Reading(question, question)
     parts: list[str] = []
     last = 0
@@ -200,6 +202,17 @@ def _found_cjk(question: str, table: Table, lang: str) -> list[Found]:
                 taken[start:end] = [True] * (end - start)
             start = folded.find(target, end)
     return sorted(found, key=lambda item: item.start)
+
+
+def _asks(question: str, found: list[Found], lang: str) -> bool:
+    """Whether the query reads as something asked: a question mark, a question word or chatter, or a
+    few words. A long statement (a definition pasted in, the glossary's own sentences) is the rules'
+    own wording: 死亡 in a Japanese definition is the rules' word, not a question about dying."""
+    if "?" in question or "？" in question or any(item.entry.kind == "chatter" for item in found):
+        return True
+    if lang in ("ja", "zh"):
+        return sum(1 for char in question if has_cjk(char)) <= SHORT_CJK
+    return len(_WORD.findall(question)) <= SHORT_WORDS
 
 
 def _has_words(text: str) -> bool:

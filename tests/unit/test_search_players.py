@@ -162,3 +162,12 @@ def test_the_split_is_the_hash_of_the_question():
         assert row["split"] == ("held_out" if odd else "tune"), row["id"]
     splits = [row["split"] for row in _real_rows()]
     assert splits.count("held_out") >= 20 and splits.count("tune") >= 20
+
+
+def test_a_long_statement_is_taken_as_the_rules_own_words():
+    """A definition pasted in is no question: its 死亡 is the rules' word, not a question about dying."""
+    statement = "クリーチャーが死亡したとき、それは戦場からオーナーの墓地に置かれ、その誘発型能力が誘発する"
+    assert not players.read(statement, "ja").changed
+    assert players.read("クリーチャーが死亡したら？", "ja").rules == ["700.4"]
+    sentence = "A creature that dies is put into its owner's graveyard from the battlefield and triggers abilities"
+    assert not players.read(sentence, "en").changed
