@@ -24,6 +24,10 @@ from kb.search.scripts import HAN_RANGES, has_cjk, has_han, has_kana
 from kb.search.terms import Lexicon, key_terms
 
 TRANSLATION_BOOST = 0.8
+# A word with the particle after it as written in the rules ("phased out"): the index drops "out" as a
+# stop word and stems "phased", so "phase" alone would weigh as much in "501. Beginning Phase".
+AS_WRITTEN_BOOST = 1.15
+_PARTICLES = frozenset({"out", "in", "up", "off", "down", "over", "back", "away"})
 CORE_BOOST = 0.9  # the known term inside a longer Chinese word
 MAX_ALTERNATIVES = 24
 _CYRILLIC = re.compile(r"[\u0400-\u04ff]")
@@ -200,11 +204,23 @@ class _Compiler:
                 self.text[pieces[first].start : pieces[last - 1].end], pieces[first].han and last == first + 1
             )
         ]
+        starts = {segment[0] for segment in kept}
         for first, last, pivots, core in kept or segments:  # words that are all stop words are searched as they are
             source = (run[pieces[first].word].start, run[pieces[last - 1].word].end)
+            particle = None
+            if self.lang == "en" and last < len(pieces) and last not in starts and kept:
+                following = fold(pieces[last].text)
+                particle = following if following in _PARTICLES else None
             found.append(
                 self.concept(
-                    pieces[first].start, pieces[last - 1].end, "word", pivots, negated, source=source, core=core
+                    pieces[first].start,
+                    pieces[last - 1].end,
+                    "word",
+                    pivots,
+                    negated,
+                    source=source,
+                    core=core,
+                    particle=particle,
                 )
             )
         return found
@@ -305,6 +321,7 @@ class _Compiler:
         negated: bool,
         source: tuple[int, int] | None = None,
         core: str | None = None,
+        particle: str | None = None,
     ) -> wq.Query:
         text = self.text[start:end] if kind != "prefix" else self.text[start:end].rstrip("*")
         concept = QueryConcept(len(self.concepts), text, kind, start, end, pivots, negated, source or (start, end))
@@ -350,15 +367,17 @@ class _Compiler:
             for lang, spelling in spellings:
                 if lang in CJK and has_cjk(spelling):
                     self.surfaces.setdefault(lang, set()).update(_surfaces(spelling))
-        return Concept(
-            concept.index,
-            [
-                Exact(lang, list(words), exact[(lang, words)], boost=boost)
-                if (lang, words) in exact
-                else _alternative(lang, words, boost, kind == "prefix")
-                for (lang, words), boost in chosen
-            ],
-        )
+        leaves = [
+            Exact(lang, list(words), exact[(lang, words)], boost=boost)
+            if (lang, words) in exact
+            else _alternative(lang, words, boost, kind == "prefix")
+            for (lang, words), boost in chosen
+        ]
+        if particle and not negated and self.lang in self.languages:  # "phased out" as written, above "phase"
+            stems = tuple(terms(self.lang, text))
+            if stems:
+                leaves.append(Exact(self.lang, list(stems), surface_words(f"{text} {particle}"), AS_WRITTEN_BOOST))
+        return Concept(concept.index, leaves)
 
 
 def surface_words(text: str) -> tuple[str, ...]:

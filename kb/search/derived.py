@@ -3,7 +3,8 @@
 A search must not spend seconds rebuilding what only changes with an import: the term
 dictionary (kb.search.terms.Lexicon, every translation analysed), the vocabularies did-you-mean
 draws on (the unstemmed words of each language with their document frequencies), the index
-documents each database document holds and the rule number of each index document.
+documents each database document holds, the rule number of each index document, and the field
+lengths each database document's texts add up to (for the averages a search's scope weighs by).
 :func:`save` writes them to one file beside the whoosh files after a build or an update;
 :func:`load` reads them back when they were written for the index's markers and the current
 curated and built-in term lists, else says None.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import os
 import pickle
 import threading
+from array import array
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -31,7 +33,7 @@ from kb.search.terms import Lexicon, sources_stamp
 from kb.store import Store
 
 FILE = "derived.pickle"
-VERSION = 9
+VERSION = 10
 _cache: dict[str, tuple[tuple, "Derived"]] = {}
 _lock = threading.Lock()
 
@@ -51,6 +53,19 @@ class Derived:
     # Japanese and Chinese words with their document frequencies: the terms of their text fields, read
     # once per write (0.5 s); a fresh process reading them at its first did-you-mean doubled its time.
     cjk: dict[str, tuple[list[str], list[int]]]
+    # document code -> {text or examples field: (its index documents having the field, their total length)}
+    lengths: dict[str, dict[str, tuple[int, int]]]
+
+    def averages(self, codes: tuple[str, ...]) -> dict[str, float]:
+        """Field -> the average length of that field over the texts of the documents ``codes`` (a
+        search's scope): what BM25 normalises a text's length by, whatever else the index holds."""
+        totals: dict[str, list[int]] = {}
+        for code in codes:
+            for name, (count, length) in self.lengths.get(code, {}).items():
+                total = totals.setdefault(name, [0, 0])
+                total[0] += count
+                total[1] += length
+        return {name: length / count for name, (count, length) in totals.items() if count and length}
 
     @cached_property
     def vocabularies(self) -> dict[str, tuple[list[str], list[int]]]:
@@ -76,9 +91,12 @@ def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int
         held, numbers = read_holders(reader)
         surface = _surface(known, reader, store.conn, written)
         cjk = {lang: _index_words(reader, words_field(lang)) for lang in CJK}
+        lengths = _lengths(reader, held)
     ix.close()
     lexicon = terms.build_lexicon(store.conn)  # through its module: a test replaces it there
-    data = Derived(_stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers, surface, cjk)
+    data = Derived(
+        _stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers, surface, cjk, lengths
+    )
     _write(folder, FILE, data)
     with _lock:
         _cache[str(folder)] = (data.stamp, data)
@@ -117,6 +135,30 @@ def _surface(known: Surface, reader, conn, written: tuple[int, list[dict]] | Non
     if written is not None and len(missing) == 1 and leaves[missing[0]].doc_count_all() == written[0]:
         return kept + [(frozenset(missing), _record_words(written[1]))]
     return [(frozenset(leaves), _database_words(conn))]
+
+
+def _lengths(reader, held: dict[str, bytes]) -> dict[str, dict[str, tuple[int, int]]]:
+    """Document code -> {field: (index documents of the code having it, their total length)} over the
+    length-normalised fields (texts and examples; names carry weights, not lengths). ~0.5 s over the
+    whole corpus's index, once per write."""
+    fields = [name for name in reader.indexed_field_names() if name.startswith(("text_", "examples_"))]
+    lengths: dict[str, dict[int, int]] = {name: {} for name in fields}
+    for leaf, offset in reader.leaf_readers():
+        for name in fields:
+            found = lengths[name]
+            for docnum in range(leaf.doc_count_all()):
+                length = leaf.doc_field_length(docnum, name, 0) or 0
+                if length:
+                    found[docnum + offset] = length
+    summed: dict[str, dict[str, tuple[int, int]]] = {}
+    for code, docs in held.items():
+        own: dict[str, tuple[int, int]] = {}
+        for name in fields:
+            values = [length for doc in array("I", docs) if (length := lengths[name].get(doc))]
+            if values:
+                own[name] = (len(values), sum(values))
+        summed[code] = own
+    return summed
 
 
 def _index_words(reader, fieldname: str) -> tuple[list[str], list[int]]:

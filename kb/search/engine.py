@@ -14,14 +14,14 @@ from collections import defaultdict
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.core.text import fold
 from kb.i18n import _
-from kb.search import index
+from kb.search import index, players
 from kb.search.analyzers import language_field
 from kb.search.cards import expand as expand_cards
-from kb.search.compile import CJK, Compiled, compile_query, surface_words
+from kb.search.compile import CJK, Compiled, compile_query, query_language, surface_words
 from kb.search.fuzzy import corrections
 from kb.search.index import lexicon
 from kb.search.lineage import group_keys, grouping
-from kb.search.parse import ParsedQuery, QueryError, parse
+from kb.search.parse import Group, ParsedQuery, QueryError, Term, parse
 from kb.search.plan import evaluate
 from kb.search.postings import Postings
 from kb.search.results import RuleVersion, SearchResult, SearchResults
@@ -35,6 +35,11 @@ MAX_LIMIT = 200
 CANDIDATES = 150  # best rule versions grouped into results
 UNDATED_WEIGHT = 0.8  # an undated page (old numbering, unknown edition) yields to the dated rules
 OWN_LANGUAGE_WEIGHT = 1.25  # a rule in the language the query is written in: the reader's own text
+# The rules that players' words name (kb.search.players) against the best score of the question's
+# words: above it when the players' words are what the question is about, just below it otherwise.
+NAMED_FIRST = 1.1
+NAMED_BESIDE = 0.95
+NAMED_STEP = 0.01  # the second rule named ranks below the first
 
 
 def search(
@@ -61,18 +66,25 @@ def search(
     postings = index.postings(store)
     codes = index.holder_names(store)
     words = lexicon(store)  # first: it stores the derived data again when they are stale
+    reading = _read_question(parsed, langs[0] if langs else None, words)
+    if reading is not None and reading.changed:
+        warnings = parsed.warnings
+        parsed = parse(reading.text)
+        parsed.warnings = warnings + parsed.warnings
     stored = index.derived_data(store)
     postings.use_stored(stored)
     scope = renumber_undated(scope, stored.undated if stored else {})
-    allowed = _allowed(postings, scope, parsed, section, {name: code for code, name in codes.items()})
+    by_name = {name: code for code, name in codes.items()}
+    allowed, within = _allowed(postings, scope, parsed, section, by_name)
+    postings.use_scope(within, tuple(sorted(by_name[d.name] for d in scope.documents if d.name in by_name)), stored)
     preferred = langs[0] if langs else None
     compiled = compile_query(parsed, words, scope.languages, preferred)
     verify = _verifier(store, postings, scope, codes)
-    scores, hits = _run(compiled, postings, allowed, verify)
+    scores, hits = _run(compiled, postings, allowed, verify, within)
     unfound = _unfound_terms(compiled, hits)
     if unfound:  # "London Mulligan" where no rule names it: "mulligan" is still an answer
         compiled = compile_query(parsed, words, scope.languages, preferred, unfound)
-        scores, hits = _run(compiled, postings, allowed, verify)
+        scores, hits = _run(compiled, postings, allowed, verify, within)
     fixes = corrections(
         postings, words, compiled, hits, parsed.text, scope.languages, (lambda: stored.vocabularies) if stored else None
     )
@@ -80,11 +92,17 @@ def search(
     if fixes:  # searched as corrected when that finds anything
         text = _apply(parsed.text, fixes)
         recompiled = compile_query(parse(text), words, scope.languages, preferred or compiled.lang)
-        rescored, _hits = _run(recompiled, postings, allowed, verify)
+        rescored, _hits = _run(recompiled, postings, allowed, verify, within)
         if rescored:
             corrected, compiled, scores = text, recompiled, rescored
+    if reading is not None and reading.rules and scope.label == "newest" and compiled.plan is not None:
+        scores = _named(scores, reading, postings, allowed)
     groups = _group(store, scores, postings, scope, compiled.plan is None, preferred or compiled.lang, codes)
-    ranked = sorted(groups.items(), key=lambda item: -item[1][0])
+    # equal scores in rule order, not in the order the index happened to store the texts
+    ranked = sorted(groups.items(), key=lambda item: (-round(item[1][0], 9), _order(item[0][1])))
+    if compiled.plan is not None:
+        question = reading is not None and reading.changed
+        ranked = _defining_first(store, ranked, scope, None if question else (corrected or parsed.text))
     results = _results(store, ranked[:limit], scope, compiled, preferred or compiled.lang)
     if compiled.plan is not None:  # a hit whose texts show nothing of the query sinks below those that do
         hidden = sum(1 for result in results if not any(_visible(v, compiled) for v in result.versions))
@@ -103,10 +121,91 @@ def search(
         narrowed_to=[str(t) for t in parsed.targets] + ([f"section {section}"] if section else []),
         corrected=corrected,
         did_you_mean=[corrected] if corrected else [],
-        expansions={**_expansions(compiled, words, cards_named), **cards_named},
+        expansions={
+            **(reading.expansions if reading is not None else {}),
+            **_expansions(compiled, words, cards_named),
+            **cards_named,
+        },
         cards=list(cards_named),
         warnings=parsed.warnings,
     )
+
+
+def _read_question(parsed: ParsedQuery, preferred: str | None, words) -> players.Reading | None:
+    """The query read as a question (kb.search.players), when it is words side by side: quotes,
+    operators and rule numbers are the query language, whose words are taken as written."""
+    root = parsed.root
+    if parsed.targets or root is None:
+        return None
+    items = [root] if isinstance(root, Term) else list(root.children) if isinstance(root, Group) else []
+    if not items or (isinstance(root, Group) and root.strict):
+        return None
+    if not all(isinstance(item, Term) and item.kind == "word" for item in items):
+        return None
+    return players.read(parsed.text, query_language(parsed.text, preferred, words))
+
+
+def _named(
+    scores: dict[int, float], reading: players.Reading, postings: Postings, allowed: frozenset[int]
+) -> dict[int, float]:
+    """The rules the question's players' words name (numbered as today's English rules), ranked
+    first when the players' words are what it asks about, beside the best otherwise."""
+    top = max(scores.values(), default=1.0)
+    weight = NAMED_FIRST if reading.dominant else NAMED_BESIDE
+    named = dict(scores)
+    for place, number in enumerate(reading.rules):
+        wanted = top * (weight - NAMED_STEP * place)
+        for doc in postings.docs("tree", number) & allowed:
+            if postings.number(doc) == number:
+                named[doc] = max(named.get(doc, 0.0), wanted)
+    return named
+
+
+def _defining_first(store: Store, ranked: list, scope: Scope, query: str | None) -> list:
+    """A rule that is only a heading ("114. Emblems", "702.26. Phasing") is answered by its defining
+    subrule too (114.1, 702.26a): where that subrule matched, it is placed right below its heading, or
+    right above it when the question asks what the thing is: ``query`` is None for a question read
+    as one, or a term naming one of the things of a section titled in the plural ("emblem" for
+    "114. Emblems": one emblem is what 114.1 defines; "emblems" and "deathtouch" ask for the section)."""
+    if not ranked:
+        return ranked
+    shown = [key[1] for key, _value in ranked[:DEFAULT_LIMIT]]
+    headings = _headings(store, scope, shown)
+    moved = list(ranked)
+    for number, title in headings.items():
+        child = f"{number}.1" if "." not in number else f"{number}a"
+        numbers = [key[1] for key, _value in moved]
+        if child not in numbers:
+            continue
+        parent_at, child_at = numbers.index(number), numbers.index(child)
+        above = query is None or fold(query) + "s" == fold(title)
+        if above and child_at > parent_at:
+            _raise_to(moved, child_at, parent_at)
+        elif not above and child_at > parent_at + 1:
+            _raise_to(moved, child_at, parent_at + 1)
+    return moved
+
+
+def _raise_to(ranked: list, source: int, target: int) -> None:
+    """Move ``ranked[source]`` up to ``target``; its score becomes that of the result it now precedes
+    (results stay in the order of their scores)."""
+    key, (score, found) = ranked.pop(source)
+    ranked.insert(target, (key, [max(score, ranked[target][1][0]), found]))
+
+
+def _headings(store: Store, scope: Scope, numbers: list[str]) -> dict[str, str]:
+    """Those of ``numbers`` that are headings only (a title, no text of their own) in the scope's
+    English text, with their titles, in the order given."""
+    english = [d.id for d in scope.documents if d.lang == "en" and d.edition]
+    candidates = [n for n in numbers if "." not in n or not n[-1].isalpha()]
+    if not english or not candidates:
+        return {}
+    titles = {
+        row["number"]: row["title"]
+        for row in _rule_rows(store, english[:1], candidates)
+        if row["title"] and not (row["text"] or "").strip()
+    }
+    return {number: titles[number] for number in numbers if number in titles}
 
 
 def _unfound_terms(compiled: Compiled, hits: dict[int, int]) -> frozenset[tuple[int, int]]:
@@ -139,12 +238,12 @@ def _expansions(compiled: Compiled, words, cards: dict[str, list[str]] | None = 
 
 
 def _run(
-    compiled: Compiled, postings: Postings, allowed: frozenset[int] | set[int], verify
+    compiled: Compiled, postings: Postings, allowed: frozenset[int] | set[int], verify, within: frozenset[int]
 ) -> tuple[dict[int, float], dict[int, int]]:
     if compiled.plan is None:  # only a rule number: its subtree, in document order
         return {doc: 0.0 for doc in allowed}, {}
     hits: dict[int, int] = {}
-    return evaluate(compiled.plan, postings, allowed, hits, verify), hits
+    return evaluate(compiled.plan, postings, allowed, hits, verify, within), hits
 
 
 def _verifier(store: Store, postings: Postings, scope: Scope, codes: dict[str, str]):
@@ -182,10 +281,12 @@ def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:
 
 def _allowed(
     postings: Postings, scope: Scope, parsed: ParsedQuery, section: str | None, codes: dict[str, str]
-) -> frozenset[int]:
-    """Index documents of the scope, narrowed to the subtrees the query or --section name."""
+) -> tuple[frozenset[int], frozenset[int]]:
+    """Index documents of the scope, narrowed to the subtrees the query or --section name; and the
+    scope's documents before narrowing, among which the words' idf is counted."""
     names = tuple(sorted(codes[doc.name] for doc in scope.documents if doc.name in codes))
-    allowed: frozenset[int] = postings.union("holders", names)
+    within: frozenset[int] = postings.union("holders", names)
+    allowed = within
     if section:
         number = RuleNumber.try_parse(section)
         if number is None:
@@ -202,7 +303,7 @@ def _allowed(
             for number in numbers:
                 narrowed |= postings.docs("tree", str(number))
         allowed &= narrowed
-    return allowed
+    return allowed, within
 
 
 def _group(

@@ -48,20 +48,24 @@ def evaluate(
     allowed: frozenset[int] | set[int],
     hits: dict[int, int] | None = None,
     verify: Verifier | None = None,
+    within: frozenset[int] | None = None,
 ) -> dict[int, float]:
     """Document -> score of ``node`` among ``allowed``; ``hits`` collects matches per concept index.
 
     ``verify(documents, lang, words)`` keeps the documents whose text holds ``words`` in a row, as written.
+    ``within``: the documents whose statistics weigh the words (the scope before a rule number or a
+    section narrowed it to ``allowed``); ``allowed`` when not given.
     """
+    within = within if within is not None else _frozen(allowed)
     if isinstance(node, (Term, Phrase, Prefix)):
-        found = _leaf(node, postings, allowed)
+        found = _leaf(node, postings, allowed, within)
         if isinstance(node, Exact) and verify is not None and found:
             kept = verify(set(found), node.fieldname, node.surface)
             found = {doc: score for doc, score in found.items() if doc in kept}
         return found
-    results = [evaluate(child, postings, allowed, hits, verify) for child in node.subqueries]
+    results = [evaluate(child, postings, allowed, hits, verify, within) for child in node.subqueries]
     if isinstance(node, Concept):
-        found = _best(_comparable(node.subqueries, results, postings, allowed))
+        found = _best(_comparable(node.subqueries, results, postings, allowed, within))
         if hits is not None:
             hits[node.index] = hits.get(node.index, 0) + len(found)
         return found
@@ -76,7 +80,11 @@ def evaluate(
 
 
 def _comparable(
-    leaves: list[Query], results: list[dict[int, float]], postings: Postings, allowed: frozenset[int] | set[int]
+    leaves: list[Query],
+    results: list[dict[int, float]],
+    postings: Postings,
+    allowed: frozenset[int] | set[int],
+    within: frozenset[int],
 ) -> list[dict[int, float]]:
     """A translation (an alternative boosted below 1) read in a language of few texts, weighed by the
     idf of the alternative read in the largest: rarity measured among a page's rules says little.
@@ -84,7 +92,7 @@ def _comparable(
     German page's 702.23a came first for "ability". The query's own words keep their language's idf."""
     bound = postings.bound(allowed)
     rarities = [
-        postings.rarity(leaf.fieldname, _texts(leaf), isinstance(leaf, Prefix), bound) if result else None
+        postings.rarity(leaf.fieldname, _texts(leaf), isinstance(leaf, Prefix), bound, within) if result else None
         for leaf, result in zip(leaves, results)
     ]
     known = [rarity for rarity in rarities if rarity is not None]
@@ -103,15 +111,25 @@ def _texts(leaf) -> tuple[str, ...]:
     return tuple(leaf.words) if isinstance(leaf, Phrase) else (leaf.text,)
 
 
-def _leaf(leaf: Term | Phrase | Prefix, postings: Postings, allowed: frozenset[int] | set[int]) -> dict[int, float]:
+def _leaf(
+    leaf: Term | Phrase | Prefix, postings: Postings, allowed: frozenset[int] | set[int], within: frozenset[int]
+) -> dict[int, float]:
     texts = _texts(leaf)
-    scores = postings.score(leaf.fieldname, texts, isinstance(leaf, Prefix), postings.bound(allowed))
+    bound = postings.bound(allowed)
+    if within is not allowed:  # read as far as the statistics' documents go, so their counts are whole
+        wider = postings.bound(within)
+        bound = None if bound is None or wider is None else max(bound, wider)
+    scores = postings.score(leaf.fieldname, texts, isinstance(leaf, Prefix), bound, within)
     boost = leaf.boost
     if scores.keys() <= allowed:  # the default scope: every document read below the bound is in it
         return scores if boost == 1.0 else {doc: score * boost for doc, score in scores.items()}
     if len(scores) <= len(allowed):
         return {doc: score * boost for doc, score in scores.items() if doc in allowed}
     return {doc: scores[doc] * boost for doc in allowed if doc in scores}
+
+
+def _frozen(allowed: frozenset[int] | set[int]) -> frozenset[int]:
+    return allowed if isinstance(allowed, frozenset) else frozenset(allowed)
 
 
 def _add(results: list[dict[int, float]]) -> dict[int, float]:

@@ -10,6 +10,13 @@ names), added, and saturated once, then multiplied by one idf. Statistics are ta
 language (the documents of that language, the documents that have the field), so the 13
 rules of the German page compare with the 3,300 of an English edition (a translation into
 so small a language is weighed by the idf of its concept in the largest: kb.search.plan).
+
+The idf of a search is counted among the documents it searches (its scope): how many of them are
+of the language and how many of those hold the term. Counted over the whole index instead, the
+same query ranked the same rules differently by what else the database held: 134 older English
+editions raised every English word's idf, and Japanese words (numbered among the first documents,
+where an estimate by share of the index assumed them spread evenly) lost two thirds of theirs, so
+"phased out" found the phases (501, 505) above 702.26b on the whole corpus.
 """
 
 from __future__ import annotations
@@ -78,6 +85,9 @@ class Postings:
         self._identities: dict[int, tuple[list[str], str]] = {}
         self._sets: dict[tuple, frozenset[int]] = {}
         self._bounds: dict[int, tuple] = {}
+        self._scope_counts: dict[tuple[str, int | None], int] = {}
+        # scope (key of its documents) -> field -> average length over the scope's texts (see use_scope)
+        self.scope_averages: dict[int | None, dict[str, float]] = {}
         self.stored_held: dict[str, bytes] = {}
         self.stored_numbers: list[str] | None = None
         self._lock = threading.Lock()
@@ -94,7 +104,9 @@ class Postings:
 
     # ---- one field: normalised term frequencies ---------------------------------------------------
 
-    def frequencies(self, fieldname: str, text: str, below: int | None = None) -> dict[int, float]:
+    def frequencies(
+        self, fieldname: str, text: str, below: int | None = None, average: float | None = None
+    ) -> dict[int, float]:
         """docnum -> frequency of ``text`` in ``fieldname``, length-normalised (BM25's tf / norm).
 
         ``below``: only documents numbered lower. The newest editions are indexed first, so
@@ -102,20 +114,28 @@ class Postings:
         Read a segment's searcher at a time (whoosh's matcher over all segments reads more), and
         not cached: the scores of a term over all the fields of its language are
         (:meth:`score`), and four of five of these lists would take the place of those.
+        ``average``: the field's average length to normalise by (the scope's), else the index's.
         """
         found: dict[int, float] = {}
         term = Term(fieldname, text)
+        norm = average if average is not None and not fieldname.startswith("names_") else None
         for searcher, offset in self.leaves:
             matcher = term.matcher(searcher)
             while matcher.is_active():
                 docnum = matcher.id() + offset
                 if below is not None and docnum >= below:
                     break
-                found[docnum] = matcher.score()
+                if norm is not None:
+                    length = searcher.doc_field_length(matcher.id(), fieldname, 1) or 1
+                    found[docnum] = matcher.weight() / (1.0 - B + B * length / norm)
+                else:
+                    found[docnum] = matcher.score()
                 matcher.next()
         return found
 
-    def _phrase(self, fieldname: str, texts: tuple[str, ...], below: int | None = None) -> dict[int, float]:
+    def _phrase(
+        self, fieldname: str, texts: tuple[str, ...], below: int | None = None, average: float | None = None
+    ) -> dict[int, float]:
         """Documents with ``texts`` at consecutive positions; the phrase's frequency is its rarest word's.
 
         Positions are read only at the documents holding every word (whoosh's Phrase matcher,
@@ -123,7 +143,7 @@ class Postings:
         Chinese bigrams are not checked for position: the overlapping bigrams of a word (时间 间跳
         跳跃) all in one rule are that word, and reading positions is the cost.
         """
-        parts = [self.frequencies(fieldname, text, below) for text in texts]
+        parts = [self.frequencies(fieldname, text, below, average) for text in texts]
         candidates = set.intersection(*(set(part) for part in parts))
         if candidates and not fieldname.endswith("_zh"):
             positions = [self._positions(fieldname, text, candidates) for text in texts]
@@ -143,32 +163,43 @@ class Postings:
                     found[docnum] = matcher.value_as("positions")
         return found
 
-    def _prefix(self, fieldname: str, prefix: str, below: int | None = None) -> dict[int, float]:
+    def _prefix(
+        self, fieldname: str, prefix: str, below: int | None = None, average: float | None = None
+    ) -> dict[int, float]:
         words = list(self.reader.expand_prefix(fieldname, prefix))
         if len(words) > PREFIX_LIMIT:
             words.sort(key=lambda w: -self.reader.doc_frequency(fieldname, w))
             words = words[:PREFIX_LIMIT]
         found: dict[int, float] = {}
         for word in words:
-            for docnum, weight in self.frequencies(fieldname, term_text(word), below).items():
+            for docnum, weight in self.frequencies(fieldname, term_text(word), below, average).items():
                 found[docnum] = max(weight, found.get(docnum, 0.0))
         return found
 
-    def _part(self, fieldname: str, texts: tuple[str, ...], prefix: bool, below: int | None) -> dict[int, float]:
+    def _part(
+        self, fieldname: str, texts: tuple[str, ...], prefix: bool, below: int | None, average: float | None = None
+    ) -> dict[int, float]:
         """One field's part of :meth:`score`, not cached: the score over all fields is."""
         if prefix:
-            return self._prefix(fieldname, texts[0], below)
+            return self._prefix(fieldname, texts[0], below, average)
         if len(texts) == 1:
-            return self.frequencies(fieldname, texts[0], below)
-        return self._phrase(fieldname, texts, below)
+            return self.frequencies(fieldname, texts[0], below, average)
+        return self._phrase(fieldname, texts, below, average)
 
     # ---- all fields of a language: BM25F ------------------------------------------------------------
 
     def score(
-        self, lang: str, texts: tuple[str, ...], prefix: bool = False, below: int | None = None
+        self,
+        lang: str,
+        texts: tuple[str, ...],
+        prefix: bool = False,
+        below: int | None = None,
+        within: frozenset[int] | None = None,
     ) -> dict[int, float]:
-        """docnum -> BM25F score of a term, phrase or prefix over the fields of language ``lang``."""
-        return self._cached(("bm25f", lang, texts, prefix, below), lambda: self._bm25f(lang, texts, prefix, below))
+        """docnum -> BM25F score of a term, phrase or prefix over the fields of language ``lang``;
+        ``within``: the documents searched, among which the idf is counted."""
+        key = ("bm25f", lang, texts, prefix, below, _scope_key(within))
+        return self._cached(key, lambda: self._bm25f(lang, texts, prefix, below, within))
 
     def bound(self, allowed: frozenset[int] | set[int]) -> int | None:
         """The number above every allowed document (None: no bound worth reading less for)."""
@@ -195,24 +226,62 @@ class Postings:
             return total
         return max(1, round(total * below / max(self.reader.doc_count_all(), 1)))
 
-    def _bm25f(self, lang: str, texts: tuple[str, ...], prefix: bool, below: int | None = None) -> dict[int, float]:
+    def _bm25f(
+        self,
+        lang: str,
+        texts: tuple[str, ...],
+        prefix: bool,
+        below: int | None = None,
+        within: frozenset[int] | None = None,
+    ) -> dict[int, float]:
         combined: dict[int, float] = {}
+        averages = self.scope_averages.get(_scope_key(within), {}) if within is not None else {}
         for part in PARTS:
             weight = PART_WEIGHTS[part]
-            for docnum, frequency in self._part(field(part, lang), texts, prefix, below).items():
+            name = field(part, lang)
+            for docnum, frequency in self._part(name, texts, prefix, below, averages.get(name)).items():
                 combined[docnum] = combined.get(docnum, 0.0) + weight * frequency
         if not combined:
             return {}
-        _, idf = self._rarity(lang, len(combined), below)
+        _, idf = self._rarity(lang, self._matched(combined, within), below, within)
         return {doc: idf * tf * (K1 + 1) / (tf + K1) for doc, tf in combined.items()}
 
-    def rarity(self, lang: str, texts: tuple[str, ...], prefix: bool = False, below: int | None = None):
+    def rarity(
+        self,
+        lang: str,
+        texts: tuple[str, ...],
+        prefix: bool = False,
+        below: int | None = None,
+        within: frozenset[int] | None = None,
+    ):
         """(documents of language ``lang``, idf) of a term, phrase or prefix as :meth:`score` weighs it."""
-        return self._rarity(lang, len(self.score(lang, texts, prefix, below)), below)
+        matched = self._matched(self.score(lang, texts, prefix, below, within), within)
+        return self._rarity(lang, matched, below, within)
 
-    def _rarity(self, lang: str, matched: int, below: int | None) -> tuple[int, float]:
-        documents = max(self._language_count(lang, below), matched)
+    @staticmethod
+    def _matched(scores: dict[int, float], within: frozenset[int] | None) -> int:
+        if within is None:
+            return len(scores)
+        return sum(1 for doc in scores if doc in within)
+
+    def _rarity(
+        self, lang: str, matched: int, below: int | None, within: frozenset[int] | None = None
+    ) -> tuple[int, float]:
+        counted = self._language_count(lang, below) if within is None else self.scope_count(lang, within)
+        documents = max(counted, matched)
         return documents, log(1.0 + (documents - matched + 0.5) / (matched + 0.5))
+
+    def scope_count(self, lang: str, within: frozenset[int]) -> int:
+        """How many of the documents ``within`` are of language ``lang``: the N of idf, exact."""
+        key = (lang, _scope_key(within))
+        found = self._scope_counts.get(key)
+        if found is None:
+            found = len(self.docs("lang", lang) & within)
+            with self._lock:
+                if len(self._scope_counts) > 256:
+                    self._scope_counts.clear()
+                self._scope_counts[key] = found
+        return found
 
     # ---- filters and stored fields ------------------------------------------------------------------
 
@@ -245,6 +314,17 @@ class Postings:
             self._sets[key] = found
         return found
 
+    def use_scope(self, within: frozenset[int], codes: tuple[str, ...], derived) -> None:
+        """Normalise the lengths of the texts of the documents ``within`` (held by the database
+        documents ``codes``) by their own averages, read from the stored data (kb.search.derived)."""
+        key = _scope_key(within)
+        if derived is None or key in self.scope_averages or not getattr(derived, "lengths", None):
+            return
+        with self._lock:
+            if len(self.scope_averages) > 64:
+                self.scope_averages.clear()
+            self.scope_averages[key] = derived.averages(codes)
+
     def use_stored(self, derived) -> None:
         """Read the documents each database document holds from the data stored with the index
         (kb.search.derived), when it was read from this very index: no posting list to decode."""
@@ -269,6 +349,13 @@ class Postings:
             stored = self.reader.stored_fields(docnum)
             found = self._identities[docnum] = (stored["holders"].split(), stored["number"])
         return found
+
+
+def _scope_key(within: frozenset[int] | set[int] | None) -> int | None:
+    """A key of a set of documents for the caches (a frozenset keeps its hash once computed)."""
+    if within is None:
+        return None
+    return hash(within if isinstance(within, frozenset) else frozenset(within))
 
 
 def _in_a_row(positions: list[list[int]]) -> bool:

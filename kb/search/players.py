@@ -1,0 +1,238 @@
+"""Questions read as questions: players' words put into the rules' words (data/players_words.tsv).
+
+Players ask "what happens if my creature has 0 toughness?" or "does it die?"; the rules say
+"toughness 0 or less" and "is put into a graveyard from the battlefield". The table of players'
+words lists, per language, what players write, the rules' words for it and the rules that answer.
+Reading a question drops its question words and chatter ("what", "does", "my", the placeholder
+names of judges' columns), puts the rules' words in place of the everyday ones, and names the rules
+that answer, which the search then ranks first (kb.search.engine). Nothing is read into a query that
+uses the query language (quotes, operators, a rule number): that user chose their words.
+
+Words are compared as written, after folding (case, full-width letters, curly quotes): the table
+lists each form ("dies", "died", "dying"), so "die" (a planar die) is not "dies". Japanese and
+Chinese are compared inside the text, which has no spaces between words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from whoosh.lang import stopwords_for_language
+
+from kb.core.errors import BadInputFile
+from kb.core.numbers import RuleNumber
+from kb.core.paths import DATA_DIR
+from kb.core.text import fold
+from kb.search.scripts import has_cjk
+
+PLAYERS_WORDS = DATA_DIR / "players_words.tsv"
+KINDS = ("chatter", "everyday", "state", "slang")
+LANGUAGES = ("en", "de", "ru", "ja", "zh")
+_WORD = re.compile(r"[+-]?\w+(?:['’/+-]\w+)*")
+_MAX_WORDS = 8  # the longest entry, in words
+SHORT_WORDS = 6  # a query of this many words or fewer is read as a question without a question word
+SHORT_CJK = 12  # the same in Japanese and Chinese characters
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of the table."""
+
+    lang: str
+    words: str
+    means: str
+    rules: tuple[str, ...]
+    kind: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Found:
+    """Players' words found in a question: ``start:end`` of its text."""
+
+    start: int
+    end: int
+    entry: Entry
+
+
+@dataclass
+class Reading:
+    """A question as the search reads it."""
+
+    original: str
+    text: str  # what is searched: chatter dropped, everyday words in the rules' words
+    found: list[Found] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)  # the rules the players' words name, in order
+    dominant: bool = False  # the players' words are most of what the question asks about
+
+    @property
+    def changed(self) -> bool:
+        return self.text != self.original
+
+    @property
+    def expansions(self) -> dict[str, list[str]]:
+        """Players' words -> the rules' words they were searched as."""
+        return {self.original[f.start : f.end]: [f.entry.means] for f in self.found if f.entry.means}
+
+
+class Table:
+    """The entries of one language, by their folded words (letters) or folded text (CJK)."""
+
+    def __init__(self, entries: list[Entry]):
+        self.entries = entries
+        self.by_words: dict[str, dict[tuple[str, ...], Entry]] = {}
+        self.by_text: dict[str, list[Entry]] = {}
+        for entry in entries:
+            if entry.lang in ("ja", "zh"):
+                self.by_text.setdefault(entry.lang, []).append(entry)
+            else:
+                self.by_words.setdefault(entry.lang, {})[_words(entry.words)] = entry
+        for listed in self.by_text.values():
+            listed.sort(key=lambda entry: -len(entry.words))  # the longest first
+
+
+def parse_table(text: str, origin: str) -> Table:
+    """The table from its text; a bad row is a BadInputFile naming ``origin``, the line and what was expected."""
+    entries: list[Entry] = []
+    header_seen = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if not header_seen:
+            if cells != ["lang", "words", "means", "rules", "kind"]:
+                raise BadInputFile(f"{origin}, line {number}: expected the header 'lang words means rules kind'")
+            header_seen = True
+            continue
+        if len(cells) != 5:
+            raise BadInputFile(f"{origin}, line {number}: expected 5 tab-separated columns, found {len(cells)}")
+        lang, words, means, rules, kind = (cell.strip() for cell in cells)
+        if lang not in LANGUAGES:
+            raise BadInputFile(f"{origin}, line {number}: unknown language {lang!r} (expected one of {LANGUAGES})")
+        if kind not in KINDS:
+            raise BadInputFile(f"{origin}, line {number}: unknown kind {kind!r} (expected one of {KINDS})")
+        if not words or (lang not in ("ja", "zh") and not _words(words)):
+            raise BadInputFile(f"{origin}, line {number}: the words column is empty")
+        if kind == "chatter" and (means or rules):
+            raise BadInputFile(f"{origin}, line {number}: chatter has no rules' words and no rules")
+        if kind != "chatter" and not means:
+            raise BadInputFile(f"{origin}, line {number}: expected the rules' words for {words!r}")
+        numbers = tuple(part.strip() for part in rules.split(";") if part.strip())
+        for rule in numbers:
+            if RuleNumber.try_parse(rule) is None:
+                raise BadInputFile(f"{origin}, line {number}: {rule!r} is not a rule number")
+        entries.append(Entry(lang, words, means, numbers, kind, number))
+    if not header_seen:
+        raise BadInputFile(f"{origin}: no header line 'lang words means rules kind'")
+    return Table(entries)
+
+
+@lru_cache(maxsize=4)
+def _load(path: Path, stamp: int) -> Table:
+    return parse_table(path.read_text(encoding="utf-8"), str(path))
+
+
+def load(path: Path = PLAYERS_WORDS) -> Table:
+    """The table of ``path``, read again when the file changes."""
+    return _load(path, path.stat().st_mtime_ns)
+
+
+def read(question: str, lang: str, table: Table | None = None) -> Reading:
+    """``question`` (in ``lang``) with its players' words read: see the module's docstring.
+
+    A question of nothing but chatter is searched as it is: the words are all it says.
+    """
+    table = table if table is not None else load()
+    found = _found_cjk(question, table, lang) if lang in ("ja", "zh") else _found_words(question, table, lang)
+    if not found or not _asks(question, found, lang):
+        return Reading(question, question)
+    parts: list[str] = []
+    last = 0
+    for item in found:
+        parts.append(question[last : item.start])
+        parts.append(f" {item.entry.means} " if item.entry.means else " ")
+        last = item.end
+    parts.append(question[last:])
+    text = " ".join("".join(parts).split())
+    if not _has_words(text):  # only question words: they are what there is to search
+        return Reading(question, question)
+    rules = list(dict.fromkeys(rule for item in found for rule in item.entry.rules))
+    return Reading(question, text, found, rules, _dominant(question, found, lang))
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(fold(match.group()).replace("’", "'") for match in _WORD.finditer(text))
+
+
+def _found_words(question: str, table: Table, lang: str) -> list[Found]:
+    known = table.by_words.get(lang)
+    if not known:
+        return []
+    tokens = [(match.start(), match.end(), fold(match.group()).replace("’", "'")) for match in _WORD.finditer(question)]
+    found: list[Found] = []
+    i = 0
+    while i < len(tokens):
+        for size in range(min(_MAX_WORDS, len(tokens) - i), 0, -1):
+            entry = known.get(tuple(token for _s, _e, token in tokens[i : i + size]))
+            if entry is not None:
+                found.append(Found(tokens[i][0], tokens[i + size - 1][1], entry))
+                i += size
+                break
+        else:
+            i += 1
+    return found
+
+
+def _found_cjk(question: str, table: Table, lang: str) -> list[Found]:
+    folded = fold(question)
+    if len(folded) != len(question):  # folding changed the length: no safe offsets, read nothing
+        return []
+    taken = [False] * len(folded)
+    found: list[Found] = []
+    for entry in table.by_text.get(lang, []):
+        target = fold(entry.words)
+        start = folded.find(target)
+        while start >= 0:
+            end = start + len(target)
+            if not any(taken[start:end]):
+                found.append(Found(start, end, entry))
+                taken[start:end] = [True] * (end - start)
+            start = folded.find(target, end)
+    return sorted(found, key=lambda item: item.start)
+
+
+def _asks(question: str, found: list[Found], lang: str) -> bool:
+    """Whether the query reads as something asked: a question mark, a question word or chatter, or a
+    few words. A long statement (a definition pasted in, the glossary's own sentences) is the rules'
+    own wording: 死亡 in a Japanese definition is the rules' word, not a question about dying."""
+    if "?" in question or "？" in question or any(item.entry.kind == "chatter" for item in found):
+        return True
+    if lang in ("ja", "zh"):
+        return sum(1 for char in question if has_cjk(char)) <= SHORT_CJK
+    return len(_WORD.findall(question)) <= SHORT_WORDS
+
+
+def _has_words(text: str) -> bool:
+    return bool(_WORD.search(text)) or has_cjk(text)
+
+
+def _dominant(question: str, found: list[Found], lang: str) -> bool:
+    """Whether the players' words (not chatter) weigh at least half of what else the question asks
+    (stop words aside): "what happens when a creature has 0 toughness" is about 0 toughness; a story
+    of six cards in which something dies is not about dying."""
+    asked = sum(f.end - f.start for f in found if f.entry.kind != "chatter")
+    if not asked:
+        return False
+    rest = list(question)
+    for item in found:
+        rest[item.start : item.end] = " " * (item.end - item.start)
+    left = "".join(rest)
+    if lang in ("ja", "zh"):
+        other = sum(1 for char in left if has_cjk(char) or char.isalnum())
+    else:
+        stop = stopwords_for_language(lang) if lang in ("en", "de", "ru") else frozenset()
+        other = sum(len(m.group()) for m in _WORD.finditer(left) if fold(m.group()) not in stop)
+    return asked * 2 >= other

@@ -1,0 +1,173 @@
+"""Questions read as questions: the players' words table (data/players_words.tsv) and its reading."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+from kb.core.errors import BadInputFile
+from kb.search import players
+
+DATA = Path(__file__).parents[2] / "data"
+REAL = Path(__file__).parents[1] / "data" / "search_questions_real.tsv"
+
+
+def test_the_bundled_table_is_read_in_every_language_the_search_speaks():
+    table = players.load()
+    langs = {entry.lang for entry in table.entries}
+    assert langs == set(players.LANGUAGES)
+    kinds = {entry.kind for entry in table.entries}
+    assert kinds == set(players.KINDS)
+    assert players.PLAYERS_WORDS == DATA / "players_words.tsv"
+
+
+def test_everyday_words_become_the_rules_words_and_name_their_rule():
+    reading = players.read("does my creature trigger when it dies?", "en")
+    assert reading.rules == ["700.4"]
+    assert "put into a graveyard from the battlefield" in reading.text
+    assert "dies" not in reading.text.split()
+    assert reading.expansions == {"dies": ["put into a graveyard from the battlefield"]}
+
+
+def test_a_state_names_its_state_based_action():
+    reading = players.read("What happens when a creature has 0 toughness?", "en")
+    assert reading.rules[0] == "704.5f"
+    assert reading.dominant  # the question is about that state
+    assert players.read("what if I have negative life", "en").rules[0] == "704.5a"
+    assert players.read("I have no cards in library, now what", "en").rules[0] == "704.5b"
+
+
+def test_question_words_and_chatter_drop_out():
+    reading = players.read("What does Amy do when her friend says trample?", "en")
+    words = reading.text.casefold().split()
+    for dropped in ("what", "does", "amy", "her", "friend", "says"):
+        assert dropped not in words
+    assert "trample?" in words or "trample" in words
+    assert reading.rules == []
+
+
+def test_a_question_of_nothing_but_question_words_is_searched_as_it_is():
+    reading = players.read("what does what do", "en")
+    assert not reading.changed
+    assert reading.text == "what does what do"
+
+
+def test_the_longest_players_words_win():
+    reading = players.read("do triggers go on the stack at the same time", "en")
+    assert [reading.original[f.start : f.end] for f in reading.found if f.entry.kind != "chatter"] == [
+        "on the stack at the same time"
+    ]
+    assert reading.rules == ["603.3b"]
+
+
+def test_words_are_compared_as_written_so_a_planar_die_does_not_die():
+    assert players.read("roll the planar die", "en").rules == []
+    assert players.read("Roll the Planar DIE", "en").rules == []
+    assert players.read("the creature DIES", "en").rules == ["700.4"]
+
+
+def test_a_story_in_which_something_dies_is_not_about_dying():
+    story = (
+        "Amy controls Elenda, the Dusk Rose and Soulstinger; Nicole attacks with three tokens and "
+        "one of them dies after blocking, then casts Lightning Bolt targeting Elenda"
+    )
+    reading = players.read(story, "en")
+    assert reading.rules == ["700.4"]
+    assert not reading.dominant
+
+
+@pytest.mark.parametrize(
+    "question, lang, rule",
+    [
+        ("Kreatur stirbt", "de", "700.4"),
+        ("существо умирает", "ru", "700.4"),
+        ("クリーチャーのタフネスが0になったらどうなりますか", "ja", "704.5f"),
+        ("生物防御力为0会怎样", "zh", "704.5f"),
+    ],
+)
+def test_other_languages_read_their_own_players_words(question, lang, rule):
+    assert players.read(question, lang).rules[:1] == [rule]
+
+
+def test_a_question_of_ten_thousand_characters_is_read():
+    question = ("what happens if my creature dies " * 400)[:10_000]
+    reading = players.read(question, "en")
+    assert reading.rules == ["700.4"]
+    assert len(reading.found) > 100
+
+
+@pytest.mark.parametrize(
+    "row, message",
+    [
+        ("xx\tdies\tsomething\t700.4\teveryday", "unknown language 'xx'"),
+        ("en\tdies\tsomething\t700.4\tfeeling", "unknown kind 'feeling'"),
+        ("en\tdies\t\t700.4\teveryday", "expected the rules' words"),
+        ("en\twhat\tsomething\t\tchatter", "chatter has no rules' words"),
+        ("en\tdies\tsomething\tseven\teveryday", "'seven' is not a rule number"),
+        ("en\tdies\tsomething\t700.4", "expected 5 tab-separated columns"),
+    ],
+)
+def test_a_bad_row_names_the_file_the_line_and_what_was_expected(row, message):
+    text = "# comment\nlang\twords\tmeans\trules\tkind\n" + row + "\n"
+    with pytest.raises(BadInputFile) as raised:
+        players.parse_table(text, "words.tsv")
+    assert "words.tsv, line 3" in str(raised.value)
+    assert message in str(raised.value)
+
+
+def test_a_table_without_its_header_is_refused():
+    with pytest.raises(BadInputFile, match="header"):
+        players.parse_table("en\tdies\tsomething\t700.4\teveryday\n", "words.tsv")
+
+
+def test_a_changed_table_file_is_read_again(tmp_path):
+    path = tmp_path / "words.tsv"
+    path.write_text("lang\twords\tmeans\trules\tkind\nen\tdies\tput into a graveyard\t700.4\teveryday\n")
+    assert players.read("it dies", "en", players.load(path)).rules == ["700.4"]
+    path.write_text("lang\twords\tmeans\trules\tkind\nen\tdies\tput into a graveyard\t700.4;120.6\teveryday\n")
+    os.utime(path, ns=(1, 10**18))  # a different modification time, whatever the file system's resolution
+    assert players.read("it dies", "en", players.load(path)).rules == ["700.4", "120.6"]
+
+
+# ---- the real questions --------------------------------------------------------------------------
+
+
+def _real_rows() -> list[dict]:
+    with open(REAL, encoding="utf-8", newline="") as handle:
+        return list(
+            csv.DictReader(
+                (line for line in handle if not line.startswith("#")), delimiter="\t", quoting=csv.QUOTE_NONE
+            )
+        )
+
+
+def test_every_real_question_keeps_its_source_and_its_cited_rules():
+    rows = _real_rows()
+    assert len(rows) >= 50
+    assert len({row["id"] for row in rows}) == len(rows)
+    for row in rows:
+        assert row["source"].startswith(("http://", "https://")), row["id"]
+        assert row["question"].strip() and row["cited"].strip(), row["id"]
+        assert all(part.strip() for part in row["cited"].split(";")), row["id"]
+
+
+def test_the_split_is_the_hash_of_the_question():
+    """Fixed before any search ran: a question's half follows from its words alone."""
+    for row in _real_rows():
+        odd = hashlib.sha256(row["question"].encode()).digest()[0] % 2
+        assert row["split"] == ("held_out" if odd else "tune"), row["id"]
+    splits = [row["split"] for row in _real_rows()]
+    assert splits.count("held_out") >= 20 and splits.count("tune") >= 20
+
+
+def test_a_long_statement_is_taken_as_the_rules_own_words():
+    """A definition pasted in is no question: its 死亡 is the rules' word, not a question about dying."""
+    statement = "クリーチャーが死亡したとき、それは戦場からオーナーの墓地に置かれ、その誘発型能力が誘発する"
+    assert not players.read(statement, "ja").changed
+    assert players.read("クリーチャーが死亡したら？", "ja").rules == ["700.4"]
+    sentence = "A creature that dies is put into its owner's graveyard from the battlefield and triggers abilities"
+    assert not players.read(sentence, "en").changed
