@@ -15,9 +15,9 @@ import pytest
 
 from kb.api import KnowledgeBase
 from kb.search import index, players, rebuild_index, search
-from tests.search_quality import load_queries, real_questions
 from kb.search.scope import resolve_scope
 from tests.conftest import corpus_path, import_seeds
+from tests.search_quality import load_queries, real_questions
 
 DATA = Path(__file__).parents[1] / "data"
 NEWEST = [("en", "full", "MagicCompRules_20260807.txt"), ("ja", "CompRules_ja_20260116.0_lines.txt")]
