@@ -105,6 +105,17 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             )
 
 
+def _unmatched(ours: list[str], theirs: list[str], text: str, original: str) -> str:
+    """The translation's parenthesis farthest, by relative place in the text, from every parenthesis of the
+    original: the added one (810.11's first, where the English has only the closing one)."""
+
+    def place(part: str, whole: str) -> float:
+        return whole.find(part) / max(1, len(whole))
+
+    places = [place(p, original) for p in theirs]
+    return max(ours, key=lambda p: min((abs(place(p, text) - q) for q in places), default=1.0))
+
+
 def _name_like(english: str, original: str) -> bool:
     """A capitalised term inside a sentence: part of a card or set name, not the term."""
     at = original.find(english)
@@ -318,7 +329,7 @@ def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                 en.by_number[number].full,
                 {
                     "english": None,
-                    "translated": ours[-1],
+                    "translated": _unmatched(ours, theirs, tr.by_number[number].full, en.by_number[number].full),
                     "evidence": {"translation": len(ours), "original": len(theirs), "document rate": round(rate, 4)},
                     "confidence": round(1 - rate * 10, 3),
                 },

@@ -167,6 +167,17 @@ CASES = {
         ),
         "702.26c",
     ),
+    # the translation QA classes; the first is the error the Chinese text of 2023-11-17 made in the same rule
+    "terminology": (_replace_text("120.3a", "感染を持たない発生源から", ""), "120.3a"),  # "without infect" lost
+    "consistency": (_replace_text("404.1", "オーナーの墓地", "オーナーの墓池"), "404.1"),  # 墓地 misspelt
+    "markers": (_replace_text("101.4", "左隣", "右隣"), "101.4"),  # "to the active player's left"
+    "coverage": (
+        lambda rules: (
+            _replace_text("404.1", "オーナーの墓地", "オーナーの捨て札")(rules),
+            _replace_text("404.1", "各プレイヤーの墓地は", "各プレイヤーのそれは")(rules),
+        ),
+        "404.1",
+    ),  # "graveyard" three times in the English, once in the translation
 }
 
 
