@@ -37,12 +37,13 @@ MAX_EXCEPTIONS = 3
 RARE = 0.1
 # A document adding a parenthesis in more of its rules than this glosses by style (Japanese: 1 in 8).
 USUAL_PARENTHESES = 0.03
-# Terms named in more rules than this (player, card, spell) are left implied too often to count.
-EVERYDAY = 300
 MAX_VARIANT = 5  # a variant written more often than this is a word of its own
 COMMON_BIGRAM = 10
-RARE_CHAR = 40  # a changed character at the form's edge must be this rare (a typo's, not a particle's)
+RARE_CHAR = 30  # a changed character at the form's edge must be this rare (a typo's, not a particle's)
 _CJK_CHAR = "[\u3040-\u30ff\u3400-\u9fff]"
+_DIGITS = re.compile(r"\d+")
+_ENUMERATION = re.compile(r"[（(]\s*[0-9a-z]\s*[)）]")
+_CITING = re.compile(r"rule\s*\d|参照|参见|规则\s*\d")
 _NOTE = ("译注", "訳注", "注：")  # the translator's own notes: no part of the original
 _PAREN_EN = re.compile(r"\([^()]*\)")
 _PAREN_TR = re.compile(r"[（(][^（）()]*[）)]")
@@ -69,7 +70,9 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             if stats is None or stats.rules - stats.held > MAX_EXCEPTIONS:
                 continue
             # a keyword's form inside a longer term the original names apart (合变 in 合变式生物咒语) does not count
-            if count_forms(plain(rule.full), stats.forms) and (stats.category != ABILITY or key in allocated):
+            if count_forms(plain(rule.full), stats.forms) and (
+                stats.category != ABILITY or key in allocated or _surplus(base, keys, allocated, stats)
+            ):
                 continue
             english = base.english_words[number][key]
             if "," in english or _name_like(english, other.full):
@@ -105,6 +108,16 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             )
 
 
+def _surplus(base: TermBase, keys: Counter, allocated: dict[str, Counter], stats: TermStats) -> bool:
+    """Whether a longer term that took the form is named more often in the translation than in the original:
+    then one of its spans stands for the term itself (掷骰造访 twice for "Roll to Visit" once and "visit")."""
+    for other, found in allocated.items():
+        if other != stats.key and any(f in g for f in stats.forms for g in found):
+            if sum(found.values()) > keys.get(other, 0):
+                return True
+    return False
+
+
 def _unmatched(ours: list[str], theirs: list[str], text: str, original: str) -> str:
     """The translation's parenthesis farthest, by relative place in the text, from every parenthesis of the
     original: the added one (810.11's first, where the English has only the closing one)."""
@@ -119,7 +132,7 @@ def _unmatched(ours: list[str], theirs: list[str], text: str, original: str) -> 
 def _name_like(english: str, original: str) -> bool:
     """A capitalised term inside a sentence: part of a card or set name, not the term."""
     at = original.find(english)
-    return english[:1].isupper() and at > 0 and not re.search(r"(?:^|[.!?:;“\"(]\s*)$", original[max(0, at - 3) : at])
+    return english[:1].isupper() and at > 0 and not re.search(r"(?:^|[.!?:;“\"]\s*)$", original[max(0, at - 3) : at])
 
 
 def _variants(text: str, stats: TermStats, base: TermBase) -> list[tuple[str, str, int, int]]:
@@ -148,10 +161,9 @@ def _variants(text: str, stats: TermStats, base: TermBase) -> list[tuple[str, st
                 joined = text[match.end() - 1 : match.end() + 1]
             else:
                 joined = ""
-            if joined and (
-                base.document_count(joined) >= COMMON_BIGRAM
-                or base.document_count(variant[0 if i == 0 else -1]) > RARE_CHAR
-            ):
+            if i in (0, len(form) - 1) and base.document_count(variant[i]) > RARE_CHAR:
+                continue  # a common character at the edge starts or ends another word (由离开, 蓝色, 操控十个)
+            if joined and base.document_count(joined) >= COMMON_BIGRAM:
                 continue
             if base.overlaps_term(text, match.start(), match.end(), variant):
                 continue
@@ -305,17 +317,22 @@ def markers(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
 
 
 def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
-    """A parenthesis the original does not have; a term named much less often than the original names it.
+    """A parenthesis the original does not have that states a number the original does not (810.11's
+    "（起始总生命为30，…）").
 
-    A translation that glosses in parentheses by its style (the Japanese text does in one rule of eight) gets no
-    parenthesis finding: a check is measured against the language's usual rate, which the document itself gives.
+    Translators turn clauses into parentheses by their style, so a parenthesis more is a finding only with a
+    number of its own, and only where the document does that seldom (the rate the document itself gives).
     """
     added: list[tuple[str, list[str], list[str]]] = []
     for number, rule, other in _pairs(tr, en):
         ours = [p for p in _PAREN_TR.findall(rule.full) if not p[1:].startswith(_NOTE)]
         theirs = _PAREN_EN.findall(other.full)
         if len(ours) > len(theirs):
-            added.append((number, ours, theirs))
+            extra = _unmatched(ours, theirs, rule.full, other.full)
+            if _ENUMERATION.fullmatch(extra) or _CITING.search(extra):
+                continue  # "(1)" of a list, "(rule 601.2f 参照)": the citations class judges citations
+            if set(_DIGITS.findall(extra)) - set(_DIGITS.findall(other.full)):
+                added.append((number, ours, theirs))
     rate = len(added) / max(1, len(tr.by_number))
     if rate <= USUAL_PARENTHESES:
         for number, ours, theirs in added:
@@ -334,34 +351,6 @@ def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                     "confidence": round(1 - rate * 10, 3),
                 },
             )
-    flagged = {number for number, _, _ in added} if rate <= USUAL_PARENTHESES else set()
-    for number, rule, other in _pairs(tr, en):
-        if number in flagged:
-            continue
-        for key, times in base.english_keys.get(number, Counter()).items():
-            stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES))
-            if stats is None or times < 3 or stats.rules > EVERYDAY:
-                continue
-            here = sum(count_forms(plain(rule.full), stats.forms).values())
-            if 0 < here and here * 3 <= times:
-                english = base.english_words[number][key]
-                yield Finding(
-                    "coverage",
-                    number,
-                    _("{number}: the original names {english} {times} times, the translation {here}").format(
-                        number=number, english=english, times=times, here=here
-                    ),
-                    rule.full,
-                    other.full,
-                    {
-                        "english": english,
-                        "translated": stats.dominant,
-                        "term": key,
-                        "evidence": {"original": times, "translation": here},
-                        "confidence": 0.5,
-                    },
-                )
-                break
 
 
 QA_CHECKS = {

@@ -24,6 +24,8 @@ from kb.terms import TermDictionary
 from kb.terms.names import clean_name, english_key
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+# A misspelt term changes an ideograph; a changed kana is grammar (合体する, 合体あるいは).
+_IDEOGRAPH = "[\u3400-\u9fff]"
 _CARD_NAME = re.compile(r"《[^《》]*》")  # card names in a Japanese or Chinese text: no game terms in them
 # Forms shorter than this (in characters) match inside too many other words to count ("牌" in "牌手").
 _MIN_FORM = 2
@@ -159,11 +161,11 @@ class TermBase:
         return found
 
     def near(self, form: str) -> re.Pattern:
-        """A pattern of the strings one CJK character away from ``form`` (group i+1 holds position i).
+        """A pattern of the strings one ideograph away from ``form`` (group i+1 holds position i).
 
         Compiled once per form: compiling the CJK class for every rule took ten seconds a document."""
         if form not in self._near:
-            ways = [re.escape(form[:i]) + f"({_CJK.pattern})" + re.escape(form[i + 1 :]) for i in range(len(form))]
+            ways = [re.escape(form[:i]) + f"({_IDEOGRAPH})" + re.escape(form[i + 1 :]) for i in range(len(form))]
             self._near[form] = re.compile("|".join(ways))
         return self._near[form]
 

@@ -172,12 +172,9 @@ CASES = {
     "consistency": (_replace_text("404.1", "オーナーの墓地", "オーナーの墓池"), "404.1"),  # 墓地 misspelt
     "markers": (_replace_text("101.4", "左隣", "右隣"), "101.4"),  # "to the active player's left"
     "coverage": (
-        lambda rules: (
-            _replace_text("404.1", "オーナーの墓地", "オーナーの捨て札")(rules),
-            _replace_text("404.1", "各プレイヤーの墓地は", "各プレイヤーのそれは")(rules),
-        ),
+        _replace_text("404.1", "最初は空である。", "最初は空である(最大60枚)。"),
         "404.1",
-    ),  # "graveyard" three times in the English, once in the translation
+    ),  # added, with a number
 }
 
 
