@@ -21,7 +21,7 @@ from typing import Iterator
 
 from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
-from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain
+from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
 from kb.crosscheck.texts import DocText
 from kb.i18n import _
 from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUPERTYPE, ZONE
@@ -64,13 +64,13 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A term the original names whose every form is absent from the translation."""
     for number, rule, other in _pairs(tr, en):
         keys = base.english_keys.get(number, Counter())
-        allocated = base.allocate(plain(rule.full), keys)
+        allocated = base.allocate(unglossed(rule.full), keys)
         for key in keys:
             stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES))
             if stats is None or stats.rules - stats.held > MAX_EXCEPTIONS:
                 continue
             # a keyword's form inside a longer term the original names apart (合变 in 合变式生物咒语) does not count
-            if count_forms(plain(rule.full), stats.forms) and (
+            if count_forms(unglossed(rule.full), stats.forms) and (
                 stats.category != ABILITY or key in allocated or _surplus(base, keys, allocated, stats)
             ):
                 continue

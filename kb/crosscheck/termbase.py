@@ -83,6 +83,15 @@ def plain(text: str) -> str:
     return _CARD_NAME.sub(lambda m: "\u3000" * len(m.group()), text)
 
 
+_GLOSS = re.compile(r"／[A-Za-z][^」』）)]*|[「」『』]")
+
+
+def unglossed(text: str) -> str:
+    """``plain(text)`` without the English glosses and quote marks of a term pair: 「毒／poison」カウンター reads
+    毒カウンター, the form the document uses elsewhere (for counting forms; offsets are not kept)."""
+    return _GLOSS.sub("", plain(text))
+
+
 def count_forms(text: str, forms: tuple[str, ...]) -> Counter:
     """Occurrences of each form, longest first, a longer form's span not counted again for a shorter one."""
     found: Counter = Counter()
@@ -132,7 +141,7 @@ class TermBase:
                 if not stats.forms:
                     continue
                 stats.rules += 1
-                held = count_forms(plain(rule.full), stats.forms)
+                held = count_forms(unglossed(rule.full), stats.forms)
                 if held:
                     stats.held += 1
                     stats.by_form.update(held.keys())
