@@ -1,7 +1,9 @@
 """Cross-check figures: rule against rule (de:702.23 against ja@2023-11-17:702.26) at most 200 ms
 in-process; the whole Japanese translation against English 2026-01-16 at most 10 s; and the
 precision of every finding class on the hand-labelled sample (tests/data/crosscheck_labels.tsv,
-floor 0.95), with the counts of the three whole-document checks.
+floor 0.95), with the counts of the three whole-document checks; the recall of the Chinese translators'
+own later corrections (tests/data/crosscheck_corrections_zh.tsv) on its tuning and held-out halves, beside a
+length-ratio baseline, with the share of the document flagged, for zh 2023-11-17 and ja 2026-01-16.
 
 Run: python bench/bench_crosscheck.py [--db FILE]
 Without --db a temporary database is built as the tests build theirs (seeds, the Japanese and both
@@ -50,6 +52,46 @@ def report_precision(kb: KnowledgeBase) -> None:
         print(f"  {kind:24} {real:3}/{total:<3} = {real / total:.2f}")
 
 
+def report_corrections(kb: KnowledgeBase) -> None:
+    """Recall of the Chinese translators' later corrections, per half of the answer key, beside a length-ratio
+    baseline given the same number of rules to read; flagged share of the Chinese and Japanese documents."""
+    from kb.crosscheck.corrections import SPLITS, length_ratio_baseline, read_corrections, score
+    from kb.crosscheck.specs import DocSpec, resolve
+    from kb.crosscheck.texts import load_text
+
+    corrections = read_corrections(ROOT / "tests" / "data" / "crosscheck_corrections_zh.tsv")
+    started, cpu = time.perf_counter(), time.process_time()
+    report = crosscheck_document(kb.conn, "zh@2023-11-17")
+    wall, used = time.perf_counter() - started, time.process_time() - cpu
+    flagged = set(report.flagged)
+    total = report.rules["translation"]
+    print(
+        f"zh 2023-11-17 against en 2023-11-17: {len(flagged)} of {total} rules flagged ({len(flagged) / total:.3f}); "
+        f"{wall:.1f} s ({used:.1f} s CPU); " + ", ".join(f"{k} {n}" for k, n in report.counts.items() if n)
+    )
+    tr = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("zh@2023-11-17")).id)
+    en = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("en@2023-11-17")).id)
+    baseline = length_ratio_baseline(tr, en, len(flagged))
+    for split in SPLITS:
+        ours, plain = score(corrections, flagged, split), score(corrections, baseline, split)
+        classes = ", ".join(f"{k} {f}/{n}" for k, (f, n) in ours.by_class.items())
+        print(
+            f"  {split:8}: recall {ours.found}/{ours.errors} = {ours.recall:.2f} ({classes}); "
+            f"style rules flagged {ours.style_flagged}/{ours.style}; "
+            f"length-ratio baseline, same budget: {plain.found}/{plain.errors} = {plain.recall:.2f}"
+        )
+        print(f"            missed: {', '.join(ours.missed) or '-'}")
+    started, cpu = time.perf_counter(), time.process_time()
+    japanese = crosscheck_document(kb.conn, "ja@2026-01-16")
+    wall, used = time.perf_counter() - started, time.process_time() - cpu
+    rules = japanese.rules["translation"]
+    print(
+        f"ja 2026-01-16 against en 2026-01-16: {len(japanese.flagged)} of {rules} rules flagged "
+        f"({len(japanese.flagged) / rules:.3f}); {wall:.1f} s ({used:.1f} s CPU); "
+        + ", ".join(f"{k} {n}" for k, n in japanese.counts.items() if n)
+    )
+
+
 def timed(call, runs: int) -> tuple[float, list[float]]:
     """(first call, later calls) in seconds."""
     started = time.perf_counter()
@@ -82,6 +124,7 @@ def main() -> None:
         first, later = timed(lambda: crosscheck_document(kb.conn, "ja@2026-01-16", "en@2026-01-16"), 3)
         report("crosscheck --document ja@2026-01-16 --against en@2026-01-16", first, later, 10)
         report_precision(kb)
+        report_corrections(kb)
         kb.close()
 
 

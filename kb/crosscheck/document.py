@@ -7,15 +7,17 @@ see exactly one class of finding appear.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from kb.core.errors import EditionNotFound
 from kb.crosscheck.citecheck import DIFFERENT, OMITTED, RENUMBERED, STALE_ORIGINAL, OldNumbers, cited_titles, classify
 from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
 from kb.crosscheck.pivot import english_pivot
-from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, untranslated
+from kb.crosscheck.qa import QA_CHECKS
+from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, source_words_left, untranslated
 from kb.crosscheck.specs import DocSpec, resolve
+from kb.crosscheck.termbase import TermBase, own_glossary
 from kb.crosscheck.termcheck import swapped_terms
 from kb.crosscheck.texts import DocText, RuleText, load_text
 from kb.i18n import _, ngettext
@@ -28,6 +30,8 @@ class DocContext:
 
     terms: TermDictionary | None = None
     old_numbers: OldNumbers | None = None
+    glossary: dict[str, list[str]] | None = None  # the translation's own glossary, by English key (termbase)
+    base: TermBase | None = None  # the term base of the two texts, made by crosscheck_documents for the QA checks
 
 
 Check = Callable[[DocText, DocText, DocContext], Iterator[Finding]]
@@ -58,7 +62,8 @@ def duplicates(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
                     "duplicate",
                     number,
                     _printed(side, len(set(texts)) == 1, times).format(number=number, n=times),
-                    **{side: texts[0]},
+                    translation=texts[0] if side == "translation" else None,
+                    original=texts[0] if side == "original" else None,
                     detail={"side": side, "times": times, "texts": texts},
                 )
 
@@ -245,7 +250,11 @@ def numbers(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
 
 def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for number, rule in tr.by_number.items():
+        other = en.by_number.get(number)
         found = untranslated(rule.full, tr.lang)
+        if not found and other is not None and ctx.terms is not None:
+            matcher = ctx.terms.matcher("en")
+            found = [run for run in source_words_left(rule.full, other.full, tr.lang) if _is_term(matcher, run)]
         if found:
             yield Finding(
                 "untranslated",
@@ -255,6 +264,26 @@ def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
                 en.by_number[number].full if number in en.by_number else None,
                 {"passages": found},
             )
+
+
+def _is_term(matcher, run: str) -> bool:
+    """Whether a Latin run is one game term as a whole ("Space Sculptor", a keyword), not a name or a product."""
+    return any(m.start == 0 and len(m.text) == len(run) for m in matcher.find(run))
+
+
+def _qa(kind: str) -> Check:
+    """A translation QA check (kb.crosscheck.qa) over the document's term base; none without a dictionary."""
+
+    def check(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
+        if ctx.base is None:
+            return
+        found = list(QA_CHECKS[kind](tr, en, ctx.base))
+        for finding in found:
+            finding.confidence = finding.detail.get("confidence")
+        yield from sorted(found, key=lambda f: -(f.confidence or 0.0))  # the surest first
+
+    check.__name__ = kind
+    return check
 
 
 CHECKS: dict[str, Check] = {
@@ -268,6 +297,7 @@ CHECKS: dict[str, Check] = {
     "numbers": numbers,
     "terms": terms,
     "untranslated": english,
+    **{kind: _qa(kind) for kind in QA_CHECKS},
 }
 
 
@@ -276,6 +306,8 @@ def crosscheck_documents(
 ) -> DocumentCrosscheck:
     """Every finding of the asked kinds, in report order, then document order within a kind."""
     context = context or DocContext()
+    if context.base is None and context.terms is not None and any(kind in QA_CHECKS for kind in kinds):
+        context = replace(context, base=TermBase(context.terms, tr, en, context.glossary or {}))
     findings = [finding for kind in kinds for finding in CHECKS[kind](tr, en, context)]
     paired = sum(1 for number in tr.by_number if number in en.by_number)
     return DocumentCrosscheck(
@@ -321,5 +353,10 @@ def crosscheck_document(
         en_id = pivot.id
 
     original = load_text(conn, en_id)
-    context = DocContext(dictionary(conn), OldNumbers(conn, original.name if original.lang == "en" else None))
-    return crosscheck_documents(load_text(conn, tr.id), original, kinds, context)
+    translation = load_text(conn, tr.id)
+    context = DocContext(
+        dictionary(conn),
+        OldNumbers(conn, original.name if original.lang == "en" else None),
+        own_glossary(conn, translation, original),
+    )
+    return crosscheck_documents(translation, original, kinds, context)

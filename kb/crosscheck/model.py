@@ -24,7 +24,16 @@ FINDINGS = (
     "numbers",
     "terms",
     "untranslated",
+    "terminology",
+    "consistency",
+    "markers",
+    "coverage",
 )
+# The classes of the first rounds, whose hand-labelled sample (tests/data/crosscheck_labels.tsv) measures precision;
+# the translation QA classes after them are measured on the translators' own corrections
+# (tests/data/crosscheck_corrections_zh.tsv).
+CLASSIC = FINDINGS[:10]
+QA = FINDINGS[10:]
 FINDING_LABELS = {
     "missing": N_("rule of the original missing in the translation"),
     "extra": N_("rule of the translation not in the original"),
@@ -36,6 +45,10 @@ FINDING_LABELS = {
     "numbers": N_("numbers in the text differ"),
     "terms": N_("another game term than the original's"),
     "untranslated": N_("English left untranslated"),
+    "terminology": N_("a game term of the original without its translation"),
+    "consistency": N_("a term or a wording translated otherwise than elsewhere"),
+    "markers": N_("left/right or top/bottom lost or turned around"),
+    "coverage": N_("a clause or a parenthesis missing or added"),
 }
 # Rule-level flags, in report order. (Labels are translated where shown.)
 FLAGS = ("one-side", "rules-change", "citations", "numbers", "terms", "untranslated")
@@ -59,6 +72,7 @@ class Finding(Serialisable):
     translation: str | None = None
     original: str | None = None
     detail: dict = field(default_factory=dict)
+    confidence: float | None = None  # how sure the check is (0..1); the QA classes set it, the report ranks by it
 
 
 @dataclass
@@ -73,6 +87,15 @@ class DocumentCrosscheck(Serialisable):
 
     def of_kind(self, kind: str) -> list[Finding]:
         return [f for f in self.findings if f.kind == kind]
+
+    def ranked(self) -> list[Finding]:
+        """Every finding, the surest first (a finding without a confidence counts as sure)."""
+        return sorted(self.findings, key=lambda f: -(1.0 if f.confidence is None else f.confidence))
+
+    @property
+    def flagged(self) -> list[str]:
+        """The rule numbers with at least one finding, in report order."""
+        return list(dict.fromkeys(f.number for f in self.findings))
 
 
 def count(kinds: list[str], order: tuple[str, ...]) -> dict[str, int]:

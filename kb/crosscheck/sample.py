@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kb.crosscheck import crosscheck, crosscheck_document
+from kb.crosscheck.model import CLASSIC
 
 DOCUMENT_CHECKS = ("ja@2026-01-16", "zh@2023-11-17", "zh@2026-04-17")  # each against English of its date
 RULE_CHECKS = (
@@ -75,7 +76,7 @@ def draw(conn) -> list[Sampled]:
     """The sample, in a fixed order: document findings first, then the rule-level flags."""
     found: list[Sampled] = []
     for spec in DOCUMENT_CHECKS:
-        report = crosscheck_document(conn, spec)
+        report = crosscheck_document(conn, spec, kinds=CLASSIC)  # the QA classes: the corrections set
         found += [
             Sampled(f"document {spec}", f"document/{f.kind}", f.number, "", 0, f.message, f.translation, f.original)
             for f in report.findings

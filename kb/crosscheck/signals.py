@@ -213,6 +213,42 @@ def untranslated(text: str, lang: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.findall(text) if _letters(s) >= _MIN_LETTERS and detect_language(s) == "en"]
 
 
+# A shorter Latin run of a CJK text: one to three words (a keyword, a card name).
+_LATIN_WORDS = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?: [A-Za-z][A-Za-z'’\-]*){0,5}")
+# Latin text a CJK translation keeps by its style: symbols, placeholders, abbreviations, trademarks, web addresses.
+_ALLOWED_LATIN = re.compile(r"(?:[A-Z]{1,6}|[A-Za-z]|Oracle|Magic|Wizards(?:\.com)?|[a-z]+\.[a-z.]+|www)")
+
+
+def source_words_left(text: str, original: str, lang: str) -> list[str]:
+    """Words of the original standing in a CJK translation, beyond what the translation keeps on purpose
+    (candidates: the caller keeps those that name a game term).
+
+    The long passages of ``untranslated`` miss a keyword left in English ("具有Space Sculptor异能"):
+    a run of Latin words that the original rule also has, not introduced as a card name or term
+    pair (after "／", in 《》, （）, [] or 「」), not an abbreviation, placeholder or web address.
+    """
+    if primary(lang) not in _UNSPACED or not text or not original:
+        return []
+    found = []
+    for match in _LATIN_WORDS.finditer(text):
+        run = match.group().strip()
+        if _letters(run) < 4 or _ALLOWED_LATIN.fullmatch(run) or run.casefold() not in original.casefold():
+            continue
+        before = text[: match.start()]
+        if before.count("“") > before.count("”"):
+            continue  # quoted English wording ("以单词“Prize”开头")
+        note = max(before.rfind("（译注"), before.rfind("（訳注"))
+        if note >= 0 and "）" not in before[note:]:
+            continue  # the translator's note names the English on purpose
+        end = match.end()
+        if _introduced(text, match.start()) or text[match.start() - 1 : match.start()] in ("[", "［"):
+            continue
+        if text[end : end + 1] in ("]", "］", "」", "）", ")", "》") or "." in text[end : end + 1]:
+            continue
+        found.append(run)
+    return list(dict.fromkeys(found))
+
+
 def _letters(text: str) -> int:
     return sum(ch.isalpha() for ch in text)
 

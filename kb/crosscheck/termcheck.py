@@ -64,8 +64,8 @@ def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, or
     extra = [m for m in here_all if _closed(terms, m.keys) and not set(m.keys) & keys_there]
     if not lacking or not extra or not _categories(terms, lacking) & _categories(terms, extra):
         return []
-    named_here = terms.implied(mine.keys(text, nested=True))
-    named_there = terms.implied(theirs.keys(original, nested=True))
+    named_here = _plurals(terms.implied(mine.keys(text, nested=True)))
+    named_there = _plurals(terms.implied(theirs.keys(original, nested=True)))
     missing = []  # (word, {key: category}) the original names and the translation does not
     for match in lacking:
         if _name_like(match.text, match.start, original) or set(match.keys) & named_here:
@@ -77,8 +77,11 @@ def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, or
         }
         if keys:
             missing.append((match.text, keys))
+    # the translation's names of what the original names: 异象 is "phenomenon" of 205.2a as much as the title
+    # "Phenomena" of rule 312, two keys of one word
+    names_there = {name for k in named_there for name in _names(terms, k, lang, every=True)}
     added = [
-        (m.text, _closed(terms, m.keys)) for m in extra if not set(m.keys) & named_there
+        (m.text, _closed(terms, m.keys)) for m in extra if not set(m.keys) & named_there and m.text not in names_there
     ]  # a word of two senses, one of them named, is no swap
     swaps: list[Swap] = []
     used: set[str] = set()
@@ -107,6 +110,15 @@ def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, or
     return swaps
 
 
+# Plurals the stemmer does not take back: the title "Phenomena" (rule 312) and the card type "phenomenon"
+# (205.2a) are one concept; without this, 异象 in 205.2a read as another card type than the one named.
+_IRREGULAR = {"phenomena": "phenomenon", "phenomenon": "phenomena"}
+
+
+def _plurals(keys: set[str]) -> set[str]:
+    return keys | {_IRREGULAR[k] for k in keys if k in _IRREGULAR}
+
+
 def _categories(terms: TermDictionary, matches) -> set[str]:
     return {c for m in matches for c in _closed(terms, m.keys).values()}
 
@@ -124,8 +136,9 @@ def _english(terms: TermDictionary, key: str) -> str:
     return term.name if term else (terms.entry(key).english or [key])[0]
 
 
-def _names(terms: TermDictionary, key: str, lang: str) -> list[str]:
-    return terms.entry(key, lang).in_language(lang.split("-")[0])[:4]
+def _names(terms: TermDictionary, key: str, lang: str, every: bool = False) -> list[str]:
+    names = terms.entry(key, lang).in_language(lang.split("-")[0])
+    return names if every else names[:4]
 
 
 def _sources(terms: TermDictionary, key: str, lang: str, word: str) -> list[str]:

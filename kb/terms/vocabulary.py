@@ -64,12 +64,20 @@ def is_function_word(key: str) -> bool:
     return key in FUNCTION_PHRASES or all(w in STOPWORDS for w in key.split())
 
 
-def _names(conn, doc_id: int) -> list[tuple[str, str]]:
+# The layout whose chapters name card types (3), zones (4) and steps (5), with keyword actions in 701 and
+# keyword abilities in 702, began with the Magic 2010 rules; before it chapter 4 held abilities ("401. Abilities")
+# and a title of those chapters says nothing of a category.
+MODERN_LAYOUT = "2009-07-10"
+
+
+def _names(conn, doc_id: int, edition: str | None = None) -> list[tuple[str, str]]:
     """(English name, category) of every term one English document defines."""
     found: list[tuple[str, str]] = []
     for (term,) in conn.execute("select term from glossary where document_id = ? and term is not null", [doc_id]):
         name, _ = clean_name(term)
         found += [(part, GLOSSARY) for part in re.split(r"\s*,\s*", name) if part]
+    if edition is not None and edition < MODERN_LAYOUT:
+        return found
     for number, title in conn.execute(
         "select number, title from rules where document_id = ? and kind in ('chapter', 'rule') and title != '' "
         "and (number like '3__' or number like '4__' or number like '5__' or number like '701.%' "
@@ -105,9 +113,9 @@ def _names(conn, doc_id: int) -> list[tuple[str, str]]:
 def cr_terms(conn) -> dict[str, CrTerm]:
     """Key -> term of every English document stored (obsolete terms of old editions included)."""
     gathered: dict[str, dict[str, str]] = {}
-    docs = conn.execute("select id from documents where lang = 'en' and format = 'cr-text'").fetchall()
-    for (doc_id,) in docs:
-        for name, category in _names(conn, doc_id):
+    docs = conn.execute("select id, edition from documents where lang = 'en' and format = 'cr-text'").fetchall()
+    for doc_id, edition in docs:
+        for name, category in _names(conn, doc_id, edition):
             key = english_key(name)
             if not key or is_function_word(key):
                 continue

@@ -13,6 +13,7 @@ from kb.cli import cli
 from kb.crosscheck import FINDINGS, crosscheck_document
 from kb.crosscheck.citecheck import OldNumbers
 from kb.crosscheck.document import DocContext, crosscheck_documents
+from kb.crosscheck.model import CLASSIC
 from kb.crosscheck.render_text import render_document, width
 from kb.crosscheck.texts import DocText, RuleText, load_text
 from kb.terms import dictionary
@@ -31,8 +32,15 @@ JA = {
     "terms": 1,
     "untranslated": 0,
 }
-ZH_2023 = {**dict.fromkeys(FINDINGS, 0), "citations": 16, "titles": 6, "numbers": 2}
-ZH_2026 = {**dict.fromkeys(FINDINGS, 0), "citations": 21, "titles": 5, "numbers": 1}
+# untranslated: the eight labelled real in tests/data/crosscheck_labels.tsv ("Space Sculptor" five times, "Friends
+# forever", the card names Camel and Leeches); before the check read keywords left in English it found none.
+ZH_2023 = {**dict.fromkeys(CLASSIC, 0), "citations": 16, "titles": 6, "numbers": 2, "untranslated": 8}
+ZH_2026 = {**dict.fromkeys(CLASSIC, 0), "citations": 21, "titles": 5, "numbers": 1}
+
+
+def classic(counts: dict) -> dict:
+    """The counts of the classes of the labelled sample; the QA classes are measured on the corrections set."""
+    return {kind: counts[kind] for kind in CLASSIC}
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +49,7 @@ def japanese(xdb):
 
 
 def test_japanese_translation_against_english_of_its_date(japanese):
-    assert japanese.counts == JA
+    assert classic(japanese.counts) == JA
     assert japanese.rules == {"translation": 3270, "original": 3269, "paired": 3268}
     assert [f.number for f in japanese.of_kind("missing")] == ["610.5"]
     assert [f.number for f in japanese.of_kind("extra")] == ["805.10g"]
@@ -86,7 +94,7 @@ def test_the_default_original_is_the_english_text_of_the_same_date(xdb, japanese
 @pytest.mark.parametrize("edition, expected", [("2023-11-17", ZH_2023), ("2026-04-17", ZH_2026)])
 def test_chinese_translations(xdb, edition, expected):
     report = crosscheck_document(xdb.conn, f"zh@{edition}", f"en@{edition}")
-    assert report.counts == expected
+    assert classic(report.counts) == expected
     assert report.rules["translation"] == report.rules["original"] == report.rules["paired"]
 
 
@@ -159,6 +167,14 @@ CASES = {
         ),
         "702.26c",
     ),
+    # the translation QA classes; the first is the error the Chinese text of 2023-11-17 made in the same rule
+    "terminology": (_replace_text("120.3a", "感染を持たない発生源から", ""), "120.3a"),  # "without infect" lost
+    "consistency": (_replace_text("404.1", "オーナーの墓地", "オーナーの墓池"), "404.1"),  # 墓地 misspelt
+    "markers": (_replace_text("101.4", "左隣", "右隣"), "101.4"),  # "to the active player's left"
+    "coverage": (
+        _replace_text("404.1", "最初は空である。", "最初は空である(最大60枚)。"),
+        "404.1",
+    ),  # added, with a number
 }
 
 

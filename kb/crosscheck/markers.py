@@ -1,0 +1,99 @@
+"""Meaning markers: small words of the original that a translation must render, per language.
+
+Translation QA tools check that numbers, negations and the like survive translation
+(Okapi CheckMate's pattern check, Verifika's "numbers" and custom checks, LanguageTool's
+bilingual rules). Each marker here is an English pattern and, per translation language,
+the forms that render it. A marker is a finding when the original has it and the
+translation has none of its forms, or, for a pair of opposites (left/right, top/bottom),
+when the translation says the opposite. Only markers whose absence a translator can
+verify at a glance are listed; each carries the confidence measured on the tuning half of
+the labelled corrections (tests/data/crosscheck_corrections_zh.tsv).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Marker:
+    name: str  # "left", "may", ...
+    english: re.Pattern
+    forms: dict[str, re.Pattern]  # language -> what renders it
+    opposite: str | None = None  # the marker it must not be turned into
+    confidence: float = 0.5
+
+
+def _en(pattern: str) -> re.Pattern:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+# "to the active player’s left", "to your right", "on the left", "the left half": a direction, never the verb
+# ("has left the battlefield") nor "the right to".
+_DIRECTION = r"\bto (?:the |your |his |her |their |its )?(?:[a-z]+ )?(?:player’s )?{side}\b|\bon the {side}\b|\b{side} (?:side|half)\b"
+
+MARKERS: tuple[Marker, ...] = (
+    Marker(
+        "left",
+        _en(_DIRECTION.format(side="left")),
+        {"zh": re.compile("左"), "ja": re.compile("左")},
+        "right",
+        0.95,
+    ),
+    Marker(
+        "right",
+        _en(_DIRECTION.format(side="right")),
+        {"zh": re.compile("右"), "ja": re.compile("右")},
+        "left",
+        0.95,
+    ),
+    Marker(
+        "top",
+        _en(r"\b(?:on|from|to|at) (?:the )?top\b|\btopmost\b"),
+        {"zh": re.compile("顶|最上"), "ja": re.compile("一番上|上に|最上|上から|上")},
+        "bottom",
+        0.9,
+    ),
+    Marker(
+        "bottom",
+        _en(r"\b(?:on|from|to|at) (?:the )?bottom\b|\bbottommost\b"),
+        {"zh": re.compile("底|最下"), "ja": re.compile("一番下|下に|最下|下から|下")},
+        "top",
+        0.9,
+    ),
+)
+
+BY_NAME = {m.name: m for m in MARKERS}
+
+
+@dataclass(frozen=True)
+class Lost:
+    marker: str
+    english: str  # the span of the original
+    found: str | None  # the opposite's form in the translation, if any
+    confidence: float
+
+
+def lost_markers(translation: str, original: str, lang: str) -> list[Lost]:
+    """Markers of ``original`` that ``translation`` does not render (or renders as their opposite)."""
+    lang = lang.split("-")[0]
+    found: list[Lost] = []
+    for marker in MARKERS:
+        form = marker.forms.get(lang)
+        if form is None:
+            continue
+        match = marker.english.search(original)
+        if match is None:
+            continue
+        if marker.opposite:
+            opposite = BY_NAME[marker.opposite]
+            if opposite.english.search(original):
+                continue  # both directions in the original: a count, not a word, would tell
+            other = opposite.forms[lang].search(translation)
+            if other and not form.search(translation):
+                found.append(Lost(marker.name, match.group(), other.group(), marker.confidence))
+            continue
+        if not form.search(translation):
+            found.append(Lost(marker.name, match.group(), None, marker.confidence))
+    return found

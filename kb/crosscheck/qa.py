@@ -1,0 +1,361 @@
+"""Translation QA checks of a whole document, the kind Xbench, Verifika and Okapi CheckMate run.
+
+Each check reads the translation and its original rule by rule and yields findings that
+name their class, the English and the translated span, the evidence (the term base's
+counts, the marker, the ratio) and a confidence in 0..1; the report ranks by it.
+
+- ``terminology``: a game term of the original whose forms (term base: dictionary, the
+  translation's own glossary, the document's dominant form) are all absent;
+- ``consistency``: a term written in a rare form one character away from its dominant
+  form ("释放" 2 times against "施放" 617); one English text translated differently;
+- ``markers``: left/right, top/bottom, "unless", "opponent" lost or turned around;
+- ``coverage``: a parenthesis of the original missing or added; a term named several
+  times in the original and seldom in the translation (a clause dropped).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from typing import Iterator
+
+from kb.crosscheck.markers import lost_markers
+from kb.crosscheck.model import Finding
+from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
+from kb.crosscheck.texts import DocText
+from kb.i18n import _
+from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUPERTYPE, ZONE
+
+# The categories whose terms a translation renders by a fixed form (subtypes are names, left out).
+TERM_CATEGORIES = (ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUPERTYPE, ZONE)
+# A term judges a rule only when the document renders it this consistently, in this many rules.
+MIN_SHARE = 0.85
+MIN_RULES = 5
+# ... and leaves it out of at most this many rules (a term often left out is one the language leaves implied)
+MAX_EXCEPTIONS = 3
+# A rare form: at most this share of the dominant form's occurrences in the document.
+RARE = 0.1
+# A document adding a parenthesis in more of its rules than this glosses by style (Japanese: 1 in 8).
+USUAL_PARENTHESES = 0.03
+MAX_VARIANT = 5  # a variant written more often than this is a word of its own
+COMMON_BIGRAM = 10
+RARE_CHAR = 30  # a changed character at the form's edge must be this rare (a typo's, not a particle's)
+_CJK_CHAR = "[\u3040-\u30ff\u3400-\u9fff]"
+_DIGITS = re.compile(r"\d+")
+_ENUMERATION = re.compile(r"[（(]\s*[0-9a-z]\s*[)）]")
+_CITING = re.compile(r"rule\s*\d|参照|参见|规则\s*\d")
+_NOTE = ("译注", "訳注", "注：")  # the translator's own notes: no part of the original
+_PAREN_EN = re.compile(r"\([^()]*\)")
+_PAREN_TR = re.compile(r"[（(][^（）()]*[）)]")
+
+
+def _pairs(tr: DocText, en: DocText):
+    for number, rule in tr.by_number.items():
+        other = en.by_number.get(number)
+        if other is not None and rule.full and other.full:
+            yield number, rule, other
+
+
+def _usable(stats: TermStats | None) -> TermStats | None:
+    return stats if stats is not None and stats.category in TERM_CATEGORIES else None
+
+
+def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
+    """A term the original names whose every form is absent from the translation."""
+    for number, rule, other in _pairs(tr, en):
+        keys = base.english_keys.get(number, Counter())
+        allocated = base.allocate(unglossed(rule.full), keys)
+        for key in keys:
+            stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES))
+            if stats is None or stats.rules - stats.held > MAX_EXCEPTIONS:
+                continue
+            # a keyword's form inside a longer term the original names apart (合变 in 合变式生物咒语) does not count
+            if count_forms(unglossed(rule.full), stats.forms) and (
+                stats.category != ABILITY or key in allocated or _surplus(base, keys, allocated, stats)
+            ):
+                continue
+            english = base.english_words[number][key]
+            if "," in english or _name_like(english, other.full):
+                continue  # a list read as one term ("artifact, creature"), a card name ("Elephant Graveyard")
+            if _variants(plain(rule.full), stats, base):
+                continue  # a rare form of it is there: a consistency finding says so
+            yield Finding(
+                "terminology",
+                number,
+                _(
+                    "{number}: the original names {english}; the translation has none of its forms ({forms}); "
+                    "the document renders it as {dominant} in {held} of {rules} rules"
+                ).format(
+                    number=number,
+                    english=english,
+                    forms=", ".join(stats.forms[:4]),
+                    dominant=stats.dominant,
+                    held=stats.held,
+                    rules=stats.rules,
+                ),
+                rule.full,
+                other.full,
+                {
+                    "english": english,
+                    "translated": None,
+                    "term": key,
+                    "category": stats.category,
+                    "expected": list(stats.forms),
+                    "dominant": stats.dominant,
+                    "evidence": {"held": stats.held, "rules": stats.rules},
+                    "confidence": round(stats.share, 3),
+                },
+            )
+
+
+def _surplus(base: TermBase, keys: Counter, allocated: dict[str, Counter], stats: TermStats) -> bool:
+    """Whether a longer term that took the form is named more often in the translation than in the original:
+    then one of its spans stands for the term itself (掷骰造访 twice for "Roll to Visit" once and "visit")."""
+    for other, found in allocated.items():
+        if other != stats.key and any(f in g for f in stats.forms for g in found):
+            if sum(found.values()) > keys.get(other, 0):
+                return True
+    return False
+
+
+def _unmatched(ours: list[str], theirs: list[str], text: str, original: str) -> str:
+    """The translation's parenthesis farthest, by relative place in the text, from every parenthesis of the
+    original: the added one (810.11's first, where the English has only the closing one)."""
+
+    def place(part: str, whole: str) -> float:
+        return whole.find(part) / max(1, len(whole))
+
+    places = [place(p, original) for p in theirs]
+    return max(ours, key=lambda p: min((abs(place(p, text) - q) for q in places), default=1.0))
+
+
+def _name_like(english: str, original: str) -> bool:
+    """A capitalised term inside a sentence: part of a card or set name, not the term."""
+    at = original.find(english)
+    return english[:1].isupper() and at > 0 and not re.search(r"(?:^|[.!?:;“\"]\s*)$", original[max(0, at - 3) : at])
+
+
+def _variants(text: str, stats: TermStats, base: TermBase) -> list[tuple[str, str, int, int]]:
+    """(variant, form, variant's count, form's count in the document): a string of the translation one
+    character away from a form of the term, rare where the form is common (a misspelling, a stray synonym).
+
+    A changed character at the form's edge must not be part of a common word with its neighbour
+    ("复制此咒语" is 复制 + 此咒语, no variant of 复制品), and the variant must not overlap another term.
+    """
+    found = []
+    for form in stats.forms:
+        common = stats.document.get(form, 0)
+        if len(form) < 2 or common < 10:
+            continue
+        for match in base.near(form).finditer(text):
+            variant = match.group()
+            i = match.lastindex - 1 if match.lastindex else 0  # the changed position
+            if variant == form or variant in stats.forms or base.is_term_form(variant):
+                continue
+            times = base.document_count(variant)
+            if times > MAX_VARIANT or times > RARE * common:
+                continue
+            if i == 0 and match.start() > 0:
+                joined = text[match.start() - 1 : match.start() + 1]
+            elif i == len(form) - 1 and match.end() < len(text):
+                joined = text[match.end() - 1 : match.end() + 1]
+            else:
+                joined = ""
+            if i in (0, len(form) - 1) and base.document_count(variant[i]) > RARE_CHAR:
+                continue  # a common character at the edge starts or ends another word (由离开, 蓝色, 操控十个)
+            if joined and base.document_count(joined) >= COMMON_BIGRAM:
+                continue
+            if base.overlaps_term(text, match.start(), match.end(), variant):
+                continue
+            found.append((variant, form, times, common))
+    return found
+
+
+def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
+    """A term in a rare form next to its dominant one; an English text translated two ways."""
+    for number, rule, other in _pairs(tr, en):
+        best: dict[str, tuple[str, str, int, int]] = {}  # variant -> (key, form, times, common)
+        for key in base.english_keys.get(number, ()):
+            stats = _usable(base.reliable(key, 0.8, MIN_RULES))
+            if stats is None:
+                continue
+            for variant, form, times, common in _variants(plain(rule.full), stats, base):
+                if variant not in best or best[variant][3] < common:
+                    best[variant] = (key, form, times, common)
+        for variant, (key, form, times, common) in best.items():
+            english = base.english_words[number][key]
+            yield Finding(
+                "consistency",
+                number,
+                _(
+                    "{number}: {english} is written {variant} here ({times} times in the document) "
+                    "against {form} ({common} times)"
+                ).format(number=number, english=english, variant=variant, times=times, form=form, common=common),
+                rule.full,
+                other.full,
+                {
+                    "english": english,
+                    "translated": variant,
+                    "term": key,
+                    "dominant": form,
+                    "evidence": {"variant": times, "dominant": common},
+                    "confidence": round(1 - times / common, 3),
+                },
+            )
+    yield from _same_english(tr, en)
+    yield from _same_quote(tr, en)
+
+
+_QUOTE = re.compile(r"“([^“”]+)”")
+_PUNCT = re.compile(r"[\s，,。.、；;：:！!？?]")
+
+
+def _same_quote(tr: DocText, en: DocText) -> Iterator[Finding]:
+    """One quoted English wording (a keyword's meaning, a template) translated one way in most rules and
+    another way here. Quotes pair by order where both texts quote as often."""
+    seen: dict[str, list[tuple[str, str]]] = defaultdict(list)  # English quote -> [(number, translated quote)]
+    for number, rule, other in _pairs(tr, en):
+        theirs = _QUOTE.findall(other.full)
+        ours = _QUOTE.findall(rule.full)
+        if theirs and len(theirs) == len(ours):
+            for english, translated in zip(theirs, ours):
+                if len(english) >= 12:
+                    seen[english.rstrip(".")].append((number, translated))
+    for english, found in seen.items():
+        if len(found) < 2:
+            continue
+        forms = Counter(_PUNCT.sub("", t) for _, t in found)
+        dominant, times = forms.most_common(1)[0]
+        if times == len(found) or (times < 2 and len(found) > 2) or times * 2 < len(found):
+            continue
+        if times == 1:  # two rules, two translations: neither is the rule, each is shown against the other
+            dominant = ""
+        for number, translated in found:
+            if _PUNCT.sub("", translated) == dominant:
+                continue
+            example = next(t for n, t in found if n != number and (not dominant or _PUNCT.sub("", t) == dominant))
+            yield Finding(
+                "consistency",
+                number,
+                _(
+                    "{number}: “{english}” is translated “{translated}” here, “{dominant}” in {times} of {rules} rules"
+                ).format(
+                    number=number,
+                    english=english,
+                    translated=translated,
+                    dominant=example,
+                    times=times,
+                    rules=len(found),
+                ),
+                tr.by_number[number].full,
+                en.by_number[number].full,
+                {
+                    "english": english,
+                    "translated": translated,
+                    "dominant": example,
+                    "evidence": {"same": times, "rules": len(found)},
+                    "confidence": round(times / len(found), 3) if dominant else 0.5,
+                },
+            )
+
+
+def _same_english(tr: DocText, en: DocText) -> Iterator[Finding]:
+    """Rules with one English text (of some length) whose translations differ: the rare one is flagged."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for number, rule, other in _pairs(tr, en):
+        if len(other.full) >= 40:
+            groups[other.full].append(number)
+    for english, numbers in groups.items():
+        if len(numbers) < 3:
+            continue
+        texts = Counter(tr.by_number[n].full for n in numbers)
+        common, times = texts.most_common(1)[0]
+        if times < 2 or times == len(numbers):
+            continue
+        for n in numbers:
+            text = tr.by_number[n].full
+            if text != common:
+                yield Finding(
+                    "consistency",
+                    n,
+                    _("{number}: the same English as {others} is translated differently here").format(
+                        number=n, others=", ".join(m for m in numbers if tr.by_number[m].full == common)
+                    ),
+                    text,
+                    english,
+                    {
+                        "english": english,
+                        "translated": text,
+                        "dominant": common,
+                        "evidence": {"same": times, "rules": len(numbers)},
+                        "confidence": round(times / len(numbers), 3),
+                    },
+                )
+
+
+def markers(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
+    for number, rule, other in _pairs(tr, en):
+        for lost in lost_markers(rule.full, other.full, tr.lang):
+            if lost.found:
+                message = _("{number}: the original says “{english}”, the translation {found} (the opposite)")
+            else:
+                message = _("{number}: the original says “{english}”; the translation does not render it")
+            yield Finding(
+                "markers",
+                number,
+                message.format(number=number, english=lost.english, found=lost.found),
+                rule.full,
+                other.full,
+                {
+                    "english": lost.english,
+                    "translated": lost.found,
+                    "marker": lost.marker,
+                    "evidence": {"marker": lost.marker},
+                    "confidence": lost.confidence,
+                },
+            )
+
+
+def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
+    """A parenthesis the original does not have that states a number the original does not (810.11's
+    "（起始总生命为30，…）").
+
+    Translators turn clauses into parentheses by their style, so a parenthesis more is a finding only with a
+    number of its own, and only where the document does that seldom (the rate the document itself gives).
+    """
+    added: list[tuple[str, list[str], list[str]]] = []
+    for number, rule, other in _pairs(tr, en):
+        ours = [p for p in _PAREN_TR.findall(rule.full) if not p[1:].startswith(_NOTE)]
+        theirs = _PAREN_EN.findall(other.full)
+        if len(ours) > len(theirs):
+            extra = _unmatched(ours, theirs, rule.full, other.full)
+            if _ENUMERATION.fullmatch(extra) or _CITING.search(extra):
+                continue  # "(1)" of a list, "(rule 601.2f 参照)": the citations class judges citations
+            if set(_DIGITS.findall(extra)) - set(_DIGITS.findall(other.full)):
+                added.append((number, ours, theirs))
+    rate = len(added) / max(1, len(tr.by_number))
+    if rate <= USUAL_PARENTHESES:
+        for number, ours, theirs in added:
+            yield Finding(
+                "coverage",
+                number,
+                _("{number}: {ours} parentheses in the translation, {theirs} in the original").format(
+                    number=number, ours=len(ours), theirs=len(theirs)
+                ),
+                tr.by_number[number].full,
+                en.by_number[number].full,
+                {
+                    "english": None,
+                    "translated": _unmatched(ours, theirs, tr.by_number[number].full, en.by_number[number].full),
+                    "evidence": {"translation": len(ours), "original": len(theirs), "document rate": round(rate, 4)},
+                    "confidence": round(1 - rate * 10, 3),
+                },
+            )
+
+
+QA_CHECKS = {
+    "terminology": terminology,
+    "consistency": consistency,
+    "markers": markers,
+    "coverage": coverage,
+}

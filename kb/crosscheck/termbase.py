@@ -1,0 +1,206 @@
+"""A term base of one translation: each English game term with the forms the translation uses for it.
+
+Translation QA tools (Xbench's key-term check, Verifika's terminology check) compare each
+segment against a term base and report a source term whose target form is missing. Our
+term base is built per document, from three sources:
+
+1. the term dictionary (``kb.terms``): every form any source gives for the term;
+2. the translation's own glossary, paired with the English glossary of the same edition
+   entry by entry (both are in the English alphabetical order and have the same length);
+3. the aligned corpus: across the rules of the document, how often the translation of a
+   rule whose English names the term holds each form. The form in most of them is the
+   term's *dominant form*; the share of rules holding any form is how consistently the
+   translation renders the term, and so how sure a finding about that term can be.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from kb.crosscheck.texts import DocText
+from kb.terms import TermDictionary
+from kb.terms.names import clean_name, english_key
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+# A misspelt term changes an ideograph; a changed kana is grammar (合体する, 合体あるいは).
+_IDEOGRAPH = "[\u3400-\u9fff]"
+_CARD_NAME = re.compile(r"《[^《》]*》")  # card names in a Japanese or Chinese text: no game terms in them
+# Forms shorter than this (in characters) match inside too many other words to count ("牌" in "牌手").
+_MIN_FORM = 2
+
+
+@dataclass
+class TermStats:
+    """How a translation renders one English term across the document."""
+
+    key: str
+    english: str  # the English word as the rules write it (the first seen)
+    category: str | None
+    forms: tuple[str, ...]  # the forms known for it in the translation's language, longest first
+    rules: int = 0  # paired rules whose English names the term
+    held: int = 0  # ... whose translation holds one of its forms
+    by_form: Counter = field(default_factory=Counter)  # rules holding each form
+    document: Counter = field(default_factory=Counter)  # occurrences of each form in the whole translation
+
+    @property
+    def share(self) -> float:
+        return self.held / self.rules if self.rules else 0.0
+
+    @property
+    def dominant(self) -> str | None:
+        return self.by_form.most_common(1)[0][0] if self.by_form else None
+
+
+def own_glossary(conn, tr: DocText, en: DocText) -> dict[str, list[str]]:
+    """English key -> the translation's glossary names, paired with the English glossary entry by entry.
+
+    Only when both glossaries have the same number of entries: then they are one list in
+    one order (the Chinese glossary keeps the English alphabetical order).
+    """
+    ours = [row[0] for row in conn.execute("select term from glossary where document_id = ? order by seq", [tr.id])]
+    theirs = [row[0] for row in conn.execute("select term from glossary where document_id = ? order by seq", [en.id])]
+    if not ours or len(ours) != len(theirs):
+        return {}
+    found: dict[str, list[str]] = defaultdict(list)
+    for name, english in zip(ours, theirs):
+        if not name or not english:
+            continue
+        clean, _ = clean_name(name)
+        for part in re.split(r"[，,／/]", clean):
+            part = part.strip()
+            if len(part) >= _MIN_FORM and _CJK.search(part):
+                for english_part in re.split(r"\s*,\s*", english):
+                    key = english_key(english_part)
+                    if key:
+                        found[key].append(part)
+    return dict(found)
+
+
+def plain(text: str) -> str:
+    """``text`` with card names blanked (《魔力奪取》 holds 魔力, no misspelt 能力), offsets kept."""
+    return _CARD_NAME.sub(lambda m: "\u3000" * len(m.group()), text)
+
+
+_GLOSS = re.compile(r"／[A-Za-z][^」』）)]*|[「」『』]")
+
+
+def unglossed(text: str) -> str:
+    """``plain(text)`` without the English glosses and quote marks of a term pair: 「毒／poison」カウンター reads
+    毒カウンター, the form the document uses elsewhere (for counting forms; offsets are not kept)."""
+    return _GLOSS.sub("", plain(text))
+
+
+def count_forms(text: str, forms: tuple[str, ...]) -> Counter:
+    """Occurrences of each form, longest first, a longer form's span not counted again for a shorter one."""
+    found: Counter = Counter()
+    for form in forms:
+        n = text.count(form)
+        if n:
+            found[form] = n
+            text = text.replace(form, "\0" * len(form))
+    return found
+
+
+class TermBase:
+    """The terms of one translation against its original, with their forms and counts."""
+
+    def __init__(self, terms: TermDictionary, tr: DocText, en: DocText, glossary: dict[str, list[str]]):
+        self.terms = terms
+        self.lang = tr.lang.split("-")[0]
+        self.english_matcher = terms.matcher("en")
+        self.stats: dict[str, TermStats] = {}
+        self.english_keys: dict[str, Counter] = {}  # rule number -> key -> occurrences in the English
+        self.english_words: dict[str, dict[str, str]] = {}  # rule number -> key -> the English word
+        translation_text = "\n".join(plain(rule.full) for rule in tr.rules)
+        self.text = translation_text
+        self.all_forms = {n.name for n in terms.names if n.lang == self.lang} | {
+            form for forms in glossary.values() for form in forms
+        }
+        self._counts: dict[str, int] = {}
+        self._found: dict[str, list] = {}
+        self._near: dict[str, re.Pattern] = {}
+        for number, rule in tr.by_number.items():
+            other = en.by_number.get(number)
+            if other is None or not rule.full or not other.full:
+                continue
+            keys: Counter = Counter()
+            words: dict[str, str] = {}
+            for match in self.english_matcher.find(other.full):
+                for key in match.keys:
+                    keys[key] += 1
+                    words.setdefault(key, match.text)
+            self.english_keys[number] = keys
+            self.english_words[number] = words
+            for key in keys:
+                if key not in self.stats:
+                    self.stats[key] = self._new(key, words[key], glossary, translation_text)
+            for key in keys:
+                stats = self.stats[key]
+                if not stats.forms:
+                    continue
+                stats.rules += 1
+                held = count_forms(unglossed(rule.full), stats.forms)
+                if held:
+                    stats.held += 1
+                    stats.by_form.update(held.keys())
+
+    def _new(self, key: str, english: str, glossary: dict[str, list[str]], text: str) -> TermStats:
+        names = self.terms.entry(key, self.lang).in_language(self.lang) if self.terms.has(key, self.lang) else []
+        forms = {n for n in [*names, *glossary.get(key, [])] if len(n) >= _MIN_FORM and _CJK.search(n)}
+        ordered = tuple(sorted(forms, key=lambda f: (-len(f), f)))
+        stats = TermStats(key, english, self.terms.category(key), ordered)
+        stats.document = count_forms(text, ordered)
+        return stats
+
+    def allocate(self, text: str, keys) -> dict[str, Counter]:
+        """Key -> its forms found in ``text``, longest form first over all ``keys``, each span given once:
+        合变 inside 合变式生物咒语 is the mutating creature spell's, not a second "mutated"."""
+        forms = sorted(
+            ((form, key) for key in keys if key in self.stats for form in self.stats[key].forms),
+            key=lambda pair: -len(pair[0]),
+        )
+        found: dict[str, Counter] = {}
+        for form, key in forms:
+            n = text.count(form)
+            if n:
+                found.setdefault(key, Counter())[form] += n
+                text = text.replace(form, "\0" * len(form))
+        return found
+
+    def near(self, form: str) -> re.Pattern:
+        """A pattern of the strings one ideograph away from ``form`` (group i+1 holds position i).
+
+        Compiled once per form: compiling the CJK class for every rule took ten seconds a document."""
+        if form not in self._near:
+            ways = [re.escape(form[:i]) + f"({_IDEOGRAPH})" + re.escape(form[i + 1 :]) for i in range(len(form))]
+            self._near[form] = re.compile("|".join(ways))
+        return self._near[form]
+
+    def document_count(self, text: str) -> int:
+        """Occurrences of ``text`` in the whole translation."""
+        if text not in self._counts:
+            self._counts[text] = self.text.count(text)
+        return self._counts[text]
+
+    def overlaps_term(self, text: str, start: int, end: int, variant: str) -> bool:
+        """Whether [start, end) of ``text`` overlaps a known term form that is not inside the span."""
+        if text not in self._found:
+            self._found = {text: self.terms.matcher(self.lang).find(text)}  # one rule at a time
+        for match in self._found[text]:
+            if match.start < end and start < match.start + len(match.text):
+                if not (start <= match.start and match.start + len(match.text) <= end):
+                    return True
+        return False
+
+    def is_term_form(self, text: str) -> bool:
+        """Whether ``text`` is a known form of some term (then it is no misspelling of another)."""
+        return text in self.all_forms
+
+    def reliable(self, key: str, share: float, support: int) -> TermStats | None:
+        """The term's stats when the translation renders it consistently enough to judge a rule by it."""
+        stats = self.stats.get(key)
+        if stats is None or not stats.forms or stats.rules < support or stats.share < share:
+            return None
+        return stats

@@ -1,0 +1,108 @@
+"""The translation QA checks against what translators later corrected (tests/data/crosscheck_corrections_zh.tsv).
+
+The Chinese translation of 2023-11-17 against its English original: each check class must keep finding a
+labelled error of its kind, the report must stay short enough to read (at most a tenth of the rules), and
+the recall of the labelled errors must not fall below what was measured on each half of the answer key.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.api import KnowledgeBase
+from kb.crosscheck import crosscheck_document
+from kb.crosscheck.corrections import read_corrections, score
+from kb.crosscheck.model import QA
+from kb.terms.names import english_key
+from kb.terms.vocabulary import cr_terms
+from tests.conftest import corpus_path
+from tests.corpus.test_crosscheck_db import xdb  # noqa: F401
+
+ANSWERS = Path(__file__).parents[1] / "data" / "crosscheck_corrections_zh.tsv"
+MAX_FLAGGED = 0.10
+
+
+@pytest.fixture(scope="module")
+def chinese(xdb):
+    return crosscheck_document(xdb.conn, "zh@2023-11-17")
+
+
+@pytest.fixture(scope="module")
+def japanese(xdb):
+    return crosscheck_document(xdb.conn, "ja@2026-01-16")
+
+
+@pytest.fixture(scope="module")
+def corrections():
+    return read_corrections(ANSWERS)
+
+
+# A labelled error of each class, with the words the finding must quote (English span, translated span).
+LABELLED = {
+    "untranslated": ("702.158a", None, "Space Sculptor"),  # the keyword left in English
+    "markers": ("716.1", "on the left", "右"),  # 右半边 for "on the left side"
+    "consistency": ("601.2b", "cast", "释放"),  # 释放 once against 施放 hundreds of times
+    "terminology": ("120.3a", "infect", None),  # "by a source without infect" not translated
+    "coverage": ("810.11", None, "（起始总生命为30，且得到15个中毒指示物输去游戏）"),  # added, with its own 30
+}
+
+
+@pytest.mark.parametrize("kind", list(LABELLED))
+def test_each_class_finds_its_labelled_error(chinese, corrections, kind):
+    number, english, translated = LABELLED[kind]
+    assert any(c.number == number and c.label == "error" for c in corrections)
+    found = [f for f in chinese.of_kind(kind) if f.number == number]
+    assert found, f"{kind} no longer finds {number}"
+    if kind == "untranslated":
+        assert translated in found[0].detail["passages"]
+        return
+    detail = found[0].detail
+    assert english is None or english in detail["english"]
+    assert translated is None or translated == detail["translated"]
+    assert 0 < found[0].confidence <= 1 and detail["evidence"]
+
+
+def test_the_consistency_finding_gives_both_counts(chinese):
+    found = next(f for f in chinese.of_kind("consistency") if f.number == "601.2b")
+    assert found.detail["dominant"] == "施放"
+    assert found.detail["evidence"]["variant"] < found.detail["evidence"]["dominant"] / 10
+
+
+@pytest.mark.parametrize("report", ["chinese", "japanese"])
+def test_at_most_a_tenth_of_the_rules_is_flagged(request, report):
+    checked = request.getfixturevalue(report)
+    assert 0 < len(checked.flagged) <= MAX_FLAGGED * checked.rules["translation"]
+
+
+def test_recall_of_the_corrections_on_each_half(chinese, corrections):
+    flagged = set(chinese.flagged)
+    tune, held_out = score(corrections, flagged, "tune"), score(corrections, flagged, "held-out")
+    assert (tune.errors, held_out.errors) == (16, 19)
+    # measured 12/16 on the half the checks were tuned on and 9/19 on the half kept out of tuning: the goal
+    # of 0.8 is not reached (bench/RESULTS.md); these floors keep what was reached
+    assert tune.recall >= 0.75
+    assert held_out.recall >= 0.45
+    assert tune.style_flagged + held_out.style_flagged <= 0.15 * (tune.style + held_out.style)
+
+
+def test_the_qa_findings_are_ranked_by_confidence(chinese):
+    for kind in QA:
+        values = [f.confidence for f in chinese.of_kind(kind)]
+        assert all(v is not None and 0 < v <= 1 for v in values)
+        assert values == sorted(values, reverse=True)
+
+
+def test_no_zone_or_card_type_from_the_chapter_titles_of_old_editions():
+    """1999's "402. Abilities" sat among the 4xx chapters that name zones today: the titles of an edition
+    before the Magic 2010 layout name no category (the false findings "异能, the zone Abilities" of 116.2f)."""
+    kb = KnowledgeBase.open(":memory:")
+    kb.import_file(corpus_path("en", "full", "MagicCompRules_19990423.txt"))
+    terms = cr_terms(kb.conn)
+    assert terms[english_key("Abilities")].category == "glossary"  # its glossary entry, no zone
+    assert {term.category for term in terms.values()} == {"glossary"}
+    kb.import_file(corpus_path("en", "full", "MagicCompRules_20231117.txt"))
+    terms = cr_terms(kb.conn)
+    assert terms[english_key("Graveyard")].category == "zone" and terms[english_key("Land")].category == "card type"
+    kb.close()
