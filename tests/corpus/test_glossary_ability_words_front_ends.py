@@ -117,8 +117,15 @@ def test_a_japanese_ability_word_in_its_own_script(japanese_landfall):
     assert lines[0] == f"{name} / Landfall" and "(rule 207.2c)" in lines[1] and lines[-1] == f"207.2c {sentence}"
     found = json.loads(glossary(name, "--lang", "ja", "--json").stdout)["listing"]
     assert (found["word"], found["english"], found["lang"], found["sentence"]) == (name, "Landfall", "ja", sentence)
-    body = TestClient(create_app(mcp_db_path())).get(f"/glossary/{name}", params={"lang": "ja"}).json()
+    client = TestClient(create_app(mcp_db_path()))
+    body = client.get(f"/glossary/{name}", params={"lang": "ja"}).json()
     assert body["listing"]["english"] == "Landfall" and body["listing"]["lang"] == "ja"
+    academy = client.get(f"/cr/glossary/{name}", params={"lang": "ja"}).json()  # Academy Ruins' shape, in Japanese
+    assert (
+        academy["term"] == name
+        and academy["lang"] == "ja"
+        and academy["definition"].endswith(f"{sentence} See rule 207.2c.")
+    )
     server = build_server(KnowledgeBase.open(mcp_db_path(), readonly=True))
     try:
         answer = talk(server, lambda client: client.call_tool("glossary", {"term": name, "lang": "ja"}))
