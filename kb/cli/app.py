@@ -492,10 +492,13 @@ def _broken_why(ref) -> str:
 def glossary(ctx, term, lang, edition, all_editions, as_json):
     """Look a term up in the glossaries, in every language, by any of its names."""
     result = open_kb(ctx).glossary(term, lang=lang, edition=edition, all_editions=all_editions)
-    if not result.entries:
+    if not result.entries and not result.listing:
         fail(_("no glossary entry for {term!r}").format(term=term), as_json=as_json)
     if as_json:
         dump(result.to_dict())
+        return
+    if result.listing:  # landfall, 上陸: rule 207.2c lists it; it has no entry and no rules meaning
+        _ability_word(result.listing)
         return
     if result.did_you_mean:
         click.echo(
@@ -528,6 +531,17 @@ def glossary(ctx, term, lang, edition, all_editions, as_json):
                 len(result.more_concepts),
             ).format(n=len(result.more_concepts), term=term, terms=", ".join(result.more_concepts))
         )
+
+
+def _ability_word(listed) -> None:
+    """An ability word as its language's rule 207.2c lists it, and the rule's sentence saying what it is."""
+    english = f" / {listed.english}" if listed.english and listed.english.casefold() != listed.word.casefold() else ""
+    click.secho(listed.word + english, bold=True)
+    click.echo(
+        _("An ability word: it has no rules meaning and no glossary entry (rule {rule}).").format(rule=listed.rule)
+    )
+    click.echo(f"[{listed.lang}, {format_edition(listed.edition)}]")
+    click.echo(f"{listed.rule} {listed.sentence}")
 
 
 @cli.command()

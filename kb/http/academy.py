@@ -40,7 +40,6 @@ RULE_NUMBER = re.compile(r"\d{3}\.[^\s.]{1,4}")
 # The keyword rules whose titles /cr/keywords lists: 701.2 on and 702.2 on.
 _KEYWORD_RULE = re.compile(r"70[12]\.(?:[2-9]|\d\d+)")
 _ABILITY_WORDS = re.compile(r"(?:The ability words are|能力語は|能力词[有为是]?)[:：]?\s*(?P<list>.+?)[.。]", re.S)
-_ABILITY_LEAD = re.compile(r"^(?P<lead>.*?)\s*The ability words are\b", re.S)
 
 MISSING_RULE: dict[int | str, dict[str, Any]] = {
     404: {"description": 'Academy Ruins\' body: {"detail": "Rule not found", "ruleNumber": …}'}
@@ -170,7 +169,7 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         if result is None:
             return _entry_missing()
         if result.ability_word and unofficial:
-            return BoundedJSON(_ability_word_entry(kb, term, result.ability_word))
+            return BoundedJSON(_ability_word_entry(kb, term, result.listing))
         if not result.entries or (not fuzzy and result.matched != "name"):
             return _entry_missing()
         entry = result.entries[0]
@@ -269,15 +268,18 @@ def _ability_words(kb: KnowledgeBase, lang: str, edition: str | None) -> list[st
     return [word.strip().casefold() for word in words if word.strip()]
 
 
-def _ability_word_entry(kb: KnowledgeBase, term: str, number: str) -> dict[str, Any]:
+def _ability_word_entry(kb: KnowledgeBase, term: str, listed: Any) -> dict[str, Any]:
     """An ability word as rule 207.2c describes it, in a glossary entry's shape: the rule's own
-    sentences before its list, and where to read it."""
-    rule = kb.rule(number, lang="en")
-    lead = _ABILITY_LEAD.match(rule.text or "")
+    sentences before its list, and where to read it, in the language whose 207.2c listed it
+    (``listed``: kb.terms.ability_words.AbilityWord; 上陸 with lang=ja is the Japanese rule's)."""
+    rule = kb.rule(listed.rule, lang=listed.lang, edition=listed.edition)
+    text = " ".join((rule.text or "").split())
+    end = text.find(listed.sentence)
+    lead = text[: end + len(listed.sentence)] if listed.sentence and end >= 0 else ""
     word = " ".join(term.split())
     return {
-        "term": word[:1].upper() + word[1:].casefold(),
-        "definition": f"{lead['lead'] if lead else ''} See rule {rule.number}.".strip(),
+        "term": word[:1].upper() + word[1:].casefold() if listed.lang == "en" else listed.word,
+        "definition": f"{lead} See rule {rule.number}.".strip(),
         "lang": rule.lang,
         "edition": rule.edition,
     }

@@ -185,7 +185,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         if not term.strip() or len(term) > 200:
             raise BadInput(_("a glossary term has 1 to 200 characters"))
         result = get().glossary(term, lang=lang, edition=edition, all_editions=all)
-        if not result.entries:
+        if not result.entries and not result.listing:  # an ability word of 207.2c is answered as one
             raise TermNotFound(_("no glossary entry for {term!r}").format(term=term))
         return BoundedJSON(result.to_dict())
 

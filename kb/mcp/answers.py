@@ -301,10 +301,24 @@ class GlossaryEntry(Answer):
     rules: list[str]
 
 
+class AbilityWordAnswer(Answer):
+    """An ability word as its language's rule 207.2c lists it (it has no glossary entry)."""
+
+    rule: str = Field(description='The rule listing it: "207.2c", which says it has no rules meaning.')
+    lang: str
+    edition: str | None
+    word: str = Field(description='The word as the rule lists it ("landfall", "上陸").')
+    english: str | None = Field(description="Its English name, where known.")
+    sentence: str = Field(description="The rule's sentence saying what an ability word is.")
+
+
 class GlossaryAnswer(Answer):
     term: str
     entries: list[GlossaryEntry]
     page: Page
+    abilityWord: AbilityWordAnswer | None = Field(
+        None, description="The ability word of rule 207.2c the term names (then no entries), else null."
+    )
 
 
 class TermAnswer(Answer):

@@ -260,10 +260,14 @@ def diff_payload(diff, offset: int = 0, limit: int = CHANGES_PAGE, texts: bool =
     }
 
 
-def glossary_payload(term: str, entries: list, offset: int = 0, limit: int = ENTRIES_PAGE) -> dict[str, Any]:
-    """Glossary entries (kb.core.results.GlossaryEntry), each with its language and edition, one page."""
+def glossary_payload(
+    term: str, entries: list, offset: int = 0, limit: int = ENTRIES_PAGE, ability_word: Any = None
+) -> dict[str, Any]:
+    """Glossary entries (kb.core.results.GlossaryEntry), each with its language and edition, one page; and
+    ``abilityWord``, the ability word of 207.2c the term names (then no entries), else null."""
     shown, page = paged(entries, offset, limit)
-    return {"term": term, "entries": [entry.to_dict() for entry in shown], "page": page}
+    listed = ability_word.to_dict() if ability_word is not None else None
+    return {"term": term, "entries": [entry.to_dict() for entry in shown], "page": page, "abilityWord": listed}
 
 
 def term_payload(query: str, entries: list, offset: int = 0, limit: int = ENTRIES_PAGE) -> dict[str, Any]:

@@ -391,12 +391,12 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
 
         def work(kb) -> dict[str, Any]:
             entries = kb.glossary(term, lang=lang, edition=edition)
-            if not entries:
+            if not entries and not entries.listing:  # an ability word of 207.2c is answered as one
                 raise LookupFailed(
                     _("no glossary entry for {term!r}").format(term=term),
                     [c.text for c in kb.complete(term, lang=lang, limit=5)],
                 )
-            return payloads.glossary_payload(term, entries, offset, limit)
+            return payloads.glossary_payload(term, entries, offset, limit, entries.listing)
 
         return await answer(backend, work)
 

@@ -17,10 +17,12 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 
-from kb.core.errors import MtgkbError
 from kb.core.model import Serialisable
 from kb.core.results import GlossaryEntry
 from kb.store import Store
+from kb.terms.ability_words import AbilityWord
+from kb.terms.ability_words import find as find_ability_word
+from kb.terms.ability_words import listing as ability_listing
 from kb.terms.matcher import stemmer
 from kb.terms.names import english_key, light_stem
 from kb.terms.names import fold as _full_fold
@@ -46,8 +48,6 @@ ABILITY_WORD = "ability word"
 # at 0.75 at most (landfall and Landwalk, converge and Convert) but for valiant and Variant (0.86), which
 # the ability-word step answers first. bench/bench_academy.py measures both sides.
 NEAR_SIMILARITY = 0.75
-# The 207.2c sentence that lists the ability words, as Academy Ruins splits it.
-_ABILITY_LIST = re.compile(r"The ability words are (?P<list>.+?)\.?\s*$", re.S)
 # "the stack", "protection from red", "hexproof from white": the name without its article or quality.
 _QUALIFIED = re.compile(r"^(?:the\s+)?(?P<name>.+?)(?:\s+(?:from|with)\s+\S.*)?$", re.IGNORECASE)
 
@@ -84,6 +84,7 @@ class GlossaryResult(Serialisable):
     other_editions: int = 0  # entries of other editions not shown (ask with an edition or all)
     see: str | None = None  # the entry whose text is only "See X." that led to X's entries
     ability_word: str | None = None  # the rule listing the query as an ability word ("207.2c"), no entries
+    listing: AbilityWord | None = None  # with ability_word: the word as that rule lists it, and its sentence
 
     def __iter__(self):
         return iter(self.entries)
@@ -117,9 +118,9 @@ def lookup(
     if not concepts:
         concepts, matched = _by_name(conn, term), EXACT
     if not concepts:
-        listed = ability_word_rule(store, term)
-        if listed:  # landfall: what 207.2c says it is, never a near spelling of another entry
-            return GlossaryResult(term, [], None, ability_word=listed)
+        listed = find_ability_word(store, term, lang, edition)
+        if listed:  # landfall, 上陸: what 207.2c says it is, never a near spelling of another entry
+            return GlossaryResult(term, [], None, ability_word=listed.rule, listing=listed)
     if (
         not concepts
     ):  # a part of a listed term ("フェイズ・アウト" of "フェイズ・イン、フェイズ・アウト"), a dictionary name
@@ -448,24 +449,8 @@ def _nearest(conn: sqlite3.Connection, store, term: str) -> str | None:
 def ability_words(store: Store) -> tuple[str, list[str]]:
     """The newest English edition's rule that lists the ability words (207.2c) and its words, lower-cased,
     split as Academy Ruins splits them ("a, b, and c"); ("", []) when that rule is not held."""
-    found: tuple[str, list[str]] | None = store.cache.memo.get("ability words")
-    if found is None:
-        found = ("", [])
-        try:
-            rule = store.rule("207.2c", lang="en")
-        except MtgkbError:  # no English text held: no list to answer from
-            rule = None
-        listed = _ABILITY_LIST.search(rule.text or "") if rule else None
-        if rule and listed:
-            found = (rule.number, [w.strip().casefold() for w in re.split(r", (?:and )?", listed["list"]) if w.strip()])
-        store.cache.memo["ability words"] = found
-    return found
-
-
-def ability_word_rule(store: Store, term: str) -> str | None:
-    """The rule number listing ``term`` as an ability word, or None."""
-    number, words = ability_words(store)
-    return number if loose(term) in {loose(word) for word in words} else None
+    found = ability_listing(store, "en")
+    return (found.rule, [name.casefold() for name, _, _ in found.words]) if found else ("", [])
 
 
 def _entries(
