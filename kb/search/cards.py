@@ -29,6 +29,7 @@ FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to b
 FUZZY_SCORE = 90
 MAX_TERMS = 3  # rules terms searched for one card: each more is an OR branch over hundreds of rules
 _WORD = re.compile(r"[^\W_][\w'’\-]*")
+_DEFINED = ("keyword ability", "keyword action")  # terms whose rule answers a question about the card
 _REMINDER = re.compile(r"\([^()]*\)")  # reminder text restates a keyword: its words are not the card's
 
 
@@ -40,6 +41,7 @@ class CardMention:
     start: int
     end: int
     terms: list[str] = field(default_factory=list)  # English rules terms, as the rules write them
+    rules: list[str] = field(default_factory=list)  # the rules defining its keywords and keyword actions
 
 
 def mentioned_cards(store: Store, text: str) -> list[CardMention]:
@@ -74,11 +76,12 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
             i += 1
             continue
         text = _REMINDER.sub("", row["oracle_text"] or "")  # "(This creature can't be blocked ...)"
-        links = card_terms(store, text, row["keywords"], row["name"], linked=False)
+        links = card_terms(store, text, row["keywords"], row["name"])  # linked: the keywords' rules rank too
         ranked = sorted((link for link in links if not link.common), key=_priority)
         terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
+        rules = [link.rule for link in ranked if link.kind in _DEFINED and link.rule][:MAX_TERMS]
         start, end = words[i][0], words[i + size - 1][1]
-        found.append(CardMention(row["name"], start, end, _unique(terms)))
+        found.append(CardMention(row["name"], start, end, _unique(terms), list(dict.fromkeys(rules))))
         i += size
     return found
 
@@ -166,3 +169,37 @@ def expand(store: Store, text: str) -> tuple[str, dict[str, list[str]]]:
         last = mention.end
     out.append(text[last:])
     return "".join(out), {m.name: m.terms for m in mentions}
+
+
+@dataclass
+class SetApart:
+    """A query's card names set apart from the rest of it."""
+
+    rest: str  # the query without the names
+    terms: str  # the cards' rules terms as query text: an OR group per card, side by side
+    named: dict[str, list[str]]  # card name -> its rules terms, for "Also searched as"
+    rules: list[str]  # the rules defining the cards' keywords and keyword actions, in order
+
+
+def set_apart(store: Store, text: str) -> SetApart:
+    """The query without the names of the cards it names, and what the cards add to it; the query
+    as it is and nothing added when it names no card (or no cards are held).
+
+    A question that names a card is read as a question (kb.search.players) without the card's name,
+    and the card's terms are added to what that reading yields: both apply. With the name replaced
+    in place instead, the query would no longer be plain words, and no longer read as a question.
+    """
+    mentions = [m for m in mentioned_cards(store, text) if m.terms]
+    if not mentions:
+        return SetApart(text, "", {}, [])
+    rest, last = [], 0
+    for mention in mentions:
+        rest.append(text[last : mention.start])
+        last = mention.end
+    rest.append(text[last:])
+    groups = []
+    for mention in mentions:
+        group = " OR ".join(f"({t})" if " " in t else t for t in mention.terms)
+        groups.append(f"({group})" if len(mention.terms) > 1 else group)
+    rules = list(dict.fromkeys(rule for m in mentions for rule in m.rules))
+    return SetApart(" ".join("".join(rest).split()), " ".join(groups), {m.name: m.terms for m in mentions}, rules)

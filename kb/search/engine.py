@@ -17,6 +17,7 @@ from kb.i18n import _
 from kb.search import index, players
 from kb.search.analyzers import language_field
 from kb.search.cards import expand as expand_cards
+from kb.search.cards import set_apart as set_apart_cards
 from kb.search.compile import CJK, Compiled, compile_query, query_language, surface_words
 from kb.search.fuzzy import corrections
 from kb.search.index import lexicon
@@ -59,18 +60,11 @@ def search(
     limit = max(1, min(int(limit), MAX_LIMIT))
     parsed = parse(query)
     shown = parsed.text
-    with_cards, cards_named = expand_cards(store, shown)  # a card's name searched as its rules terms
-    if cards_named:
-        parsed = parse(with_cards)
     scope = resolve_scope(store, langs, edition)
     postings = index.postings(store)
     codes = index.holder_names(store)
     words = lexicon(store)  # first: it stores the derived data again when they are stale
-    reading = _read_question(parsed, langs[0] if langs else None, words)
-    if reading is not None and reading.changed:
-        warnings = parsed.warnings
-        parsed = parse(reading.text)
-        parsed.warnings = warnings + parsed.warnings
+    parsed, reading, cards_named, card_rules = _read(store, parsed, langs[0] if langs else None, words)
     stored = index.derived_data(store)
     postings.use_stored(stored)
     scope = renumber_undated(scope, stored.undated if stored else {})
@@ -97,6 +91,8 @@ def search(
             corrected, compiled, scores = text, recompiled, rescored
     if reading is not None and reading.rules and scope.label == "newest" and compiled.plan is not None:
         scores = _named(scores, reading, postings, allowed)
+    if card_rules and scope.label == "newest" and compiled.plan is not None:
+        scores = _named(scores, players.Reading("", "", rules=card_rules), postings, allowed)
     groups = _group(store, scores, postings, scope, compiled.plan is None, preferred or compiled.lang, codes)
     # equal scores in rule order, not in the order the index happened to store the texts
     ranked = sorted(groups.items(), key=lambda item: (-round(item[1][0], 9), _order(item[0][1])))
@@ -129,6 +125,38 @@ def search(
         cards=list(cards_named),
         warnings=parsed.warnings,
     )
+
+
+def _read(
+    store: Store, parsed: ParsedQuery, preferred: str | None, words
+) -> tuple[ParsedQuery, players.Reading | None, dict[str, list[str]], list[str]]:
+    """The query as searched: the cards it names (kb.search.cards) set apart on the raw text, the
+    rest read as a question (players' words, chatter dropped), and the cards' rules terms added to
+    what that reading yields. A query that is not plain words around the names (quotes, operators,
+    a rule number) or nothing but names has each name replaced by its terms in place. Last, the
+    rules defining the named cards' keywords, ranked beside the best answer (`_named`)."""
+    apart = set_apart_cards(store, parsed.text)
+    if apart.named:
+        try:
+            around = parse(apart.rest) if apart.rest else None
+        except QueryError:
+            around = None
+        reading = _read_question(around, preferred, words) if around is not None else None
+        if reading is None:  # the name replaced in place, as written
+            with_cards, cards_named = expand_cards(store, parsed.text)
+            return _reparsed(parsed, with_cards), None, cards_named, []
+        return _reparsed(parsed, f"{reading.text} {apart.terms}"), reading, apart.named, apart.rules
+    reading = _read_question(parsed, preferred, words)
+    if reading is not None and reading.changed:
+        parsed = _reparsed(parsed, reading.text)
+    return parsed, reading, {}, []
+
+
+def _reparsed(parsed: ParsedQuery, text: str) -> ParsedQuery:
+    """``text`` parsed, keeping the warnings of the query as written."""
+    again = parse(text)
+    again.warnings = parsed.warnings + again.warnings
+    return again
 
 
 def _read_question(parsed: ParsedQuery, preferred: str | None, words) -> players.Reading | None:
