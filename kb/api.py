@@ -1267,6 +1267,13 @@ class KnowledgeBase:
 
         return cite(self.store, text, lang=lang, edition=edition)
 
+    def cite_cards(self, text: str):
+        """The cards free text names, each with its rules terms and their rules (kb.citing.cards):
+        `cite` reports them beside the citations. Nothing without imported cards."""
+        from kb.citing.cards import cards_in_text  # lazy: only where a text is cited
+
+        return cards_in_text(self.store, text)
+
     # ---- helpers ----------------------------------------------------------------------------------
 
     # ---- history on demand ----------------------------------------------------------------------

@@ -581,8 +581,17 @@ def _ability_word(listed) -> None:
 )
 @json_option(help="Print the citations as JSON.")
 @click.option("--full", is_flag=True, help="Print each rule's text whole (default: cut after a word, marked '…').")
+@click.option(
+    "--cards",
+    "cards",
+    is_flag=True,
+    help="Also report the imported cards the text names, each with its rules terms and their rules "
+    "(with --json: an object with 'citations' and 'cards').",
+)
 @click.pass_context
-def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json, full=False):
+def cite(
+    ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json, full=False, cards=False
+):
     """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照"):
     one entry per number or range, each with its own span."""
     from kb.cli.citing import fixed_destination, print_checked, print_cited, write_fixed  # lazy: its command module
@@ -605,7 +614,7 @@ def cite(ctx, text, file_, lang, edition, check_, since, until, fix_, output, in
     if edition and not check_:  # an edition that is not stored fails the command, as on /cite and MCP's cite
         kb.resolve(edition)
     if not check_:
-        print_cited(kb.cite(text, lang=lang, edition=edition), as_json, full)
+        print_cited(kb.cite(text, lang=lang, edition=edition), as_json, full, kb.cite_cards(text) if cards else None)
         return
     checked = kb.check(text, since=since, until=until, lang=lang)
     fixed, changes = kb.fix_citations(text, checked) if fix_ else (None, [])

@@ -25,16 +25,43 @@ BACKUP_SUFFIX = ".bak"
 CUT_AT = 160  # characters of a rule's text shown per line without --full: about two lines of a terminal
 
 
-def print_cited(found: list, as_json: bool, full: bool = False) -> None:
+def print_cited(found: list, as_json: bool, full: bool = False, named=None) -> None:
     """The resolved citations, one per number or range, each rule's text whole with ``full``, else cut
-    at a word with "…"; exit 1 when one was not found."""
-    if as_json:
+    at a word with "…", then the cards the text names (``named``, kb.citing.cards.CardsNamed, with
+    --cards); exit 1 when a citation was not found."""
+    if as_json and named is not None:
+        dump(
+            {
+                "citations": [c.to_dict() for c in found],
+                "cards": [card.to_dict() for card in named.cards],
+                "cards_truncated": named.truncated,
+            }
+        )
+    elif as_json:
         dump([c.to_dict() for c in found])
     else:
         for c in found:
             _echo_cited(c, full)
+        if named is not None:
+            _echo_cards(named)
     if any(c.status == "not found" for c in found):
         sys.exit(EXIT_NOT_FOUND)
+
+
+def _echo_cards(named) -> None:
+    """Each card named: its name, where, and its rules terms with their rules."""
+    if not named.cards:
+        click.echo(_("No card named."))
+    for card in named.cards:
+        click.echo(
+            _("Card {name} at {start}-{end} (×{count})").format(
+                name=card.name, start=card.start, end=card.end, count=card.mentions
+            )
+        )
+        for link in card.terms:
+            click.echo(f"           {link.term} → {link.rule or '-'} ({_(link.kind)})")
+    if named.truncated:
+        click.echo(_("(the text is long: the cards named past this point were not looked for)"))
 
 
 def cut(text: str, width: int = CUT_AT) -> str:

@@ -50,6 +50,11 @@ class CiteRequest(BaseModel):
     text: str = Field(..., max_length=MAX_BODY, description="Free text that cites rules.")
     lang: str | None = Field(None, max_length=16, description="Language of the rule texts to return.")
     edition: str | None = Field(None, max_length=64, description="Edition to resolve against; default the newest.")
+    cards: bool = Field(
+        False,
+        description="Also report the cards the text names: the answer is then an object, "
+        '{"citations": [...], "cards": [...], "cards_truncated": false}.',
+    )
 
 
 class CheckRequest(BaseModel):
@@ -222,7 +227,13 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         kb = get()
         known(kb, body.lang, body.edition)
         count_citations(body.text, body.lang)
-        return BoundedJSON([c.to_dict() for c in kb.cite(body.text, lang=body.lang, edition=body.edition)])
+        citations = [c.to_dict() for c in kb.cite(body.text, lang=body.lang, edition=body.edition)]
+        if not body.cards:
+            return BoundedJSON(citations)
+        named = kb.cite_cards(body.text)
+        return BoundedJSON(
+            {"citations": citations, "cards": [c.to_dict() for c in named.cards], "cards_truncated": named.truncated}
+        )
 
     @app.post(
         "/check",

@@ -189,12 +189,32 @@ class Citation(Answer):
     note: str | None = None
 
 
+class CitedCardTerm(Answer):
+    term: str = Field(description="As the card writes it.")
+    title: str = Field(description="The rule's title or the glossary's term.")
+    kind: str = Field(description="keyword ability, keyword action, glossary or rule.")
+    rule: str = Field(description="The rule that defines it ('' where none does).")
+    rules: list[str]
+    start: int
+    end: int
+
+
+class CitedCard(Answer):
+    name: str
+    start: int = Field(description="Where the text first names it.")
+    end: int
+    mentions: int
+    terms: list[CitedCardTerm]
+
+
 class CiteAnswer(Answer):
     citations: list[Citation]
     page: Page
     resolved: int
     ambiguous: int
     unresolved: int
+    cards: list[CitedCard] = Field(default_factory=list, description="The imported cards the text names.")
+    cardsTruncated: bool = Field(False, description="The scan for card names stopped at its bound.")
 
 
 class WordChange(Answer):

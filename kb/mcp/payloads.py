@@ -164,6 +164,14 @@ def cite_payload(citations: list, offset: int = 0, limit: int = CITATIONS_PAGE) 
     return {"citations": found, "page": page, **counts, "unresolved": len(citations) - sum(counts.values())}
 
 
+def with_cards(payload: dict[str, Any], named) -> dict[str, Any]:
+    """A cite payload with the cards the text names (kb.citing.cards.CardsNamed): each with its
+    rules terms and, per term, the rule that defines it."""
+    payload["cards"] = [card.to_dict() for card in named.cards]
+    payload["cardsTruncated"] = named.truncated
+    return payload
+
+
 def check_payload(
     checked: list, fixed_text: str | None, changes: list[dict], offset: int = 0, limit: int = CITATIONS_PAGE
 ) -> dict[str, Any]:

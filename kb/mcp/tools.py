@@ -233,12 +233,14 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
     ) -> Annotated[CallToolResult, answers.CiteAnswer]:
         """Every rule citation in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照",
         "ex 2 613.6") with its character span, the resolved rules and the edition they come from,
-        counted, one page at a time. Use it on a draft answer: every citation must come back "resolved"."""
+        counted, one page at a time, and the cards it names (imported cards only) with their rules terms
+        and rules. Use it on a draft answer: every citation must come back "resolved"."""
 
         def work(kb) -> dict[str, Any]:
             known(kb, lang, edition)
             bounded(text, lang)
-            return payloads.cite_payload(kb.cite(text, lang=lang, edition=edition), offset, limit)
+            payload = payloads.cite_payload(kb.cite(text, lang=lang, edition=edition), offset, limit)
+            return payloads.with_cards(payload, kb.cite_cards(text))
 
         return await answer(backend, work, slow=True)
 

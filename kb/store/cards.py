@@ -200,3 +200,14 @@ def all_names(conn: sqlite3.Connection) -> list[tuple[str, int]]:
         return list(conn.execute("select folded, card_id from card_names"))
     except sqlite3.OperationalError:
         return []
+
+
+def longest_name_words(conn: sqlite3.Connection) -> int:
+    """The word count of the longest card name held (any language), 0 without cards: no run of a
+    text's words longer than this can be a name."""
+    try:
+        found = conn.execute("select max(length(folded) - length(replace(folded, ' ', ''))) + 1 from card_names")
+        value = found.fetchone()[0]
+    except sqlite3.OperationalError:
+        return 0
+    return int(value or 0)

@@ -60,3 +60,72 @@ def test_a_query_in_the_query_language_keeps_the_card_in_place(made_db):
     found = kb.search('Stormbreath Dragon AND "protection from"', langs=["en"])
     assert found.cards == ["Stormbreath Dragon"]
     assert numbers(found, 1) and numbers(found, 1)[0].startswith("702.16")
+
+
+# ---- `cite`: the cards a free text names ----------------------------------------------------------
+
+
+def test_cite_reports_each_card_named_with_its_terms_and_rules(made_db):
+    kb = KnowledgeBase.open(made_db, readonly=True)
+    text = "Platinum Angel: you can't lose (CR 104.3a). With Humility out, humility aside, Humility wins."
+    named = kb.cite_cards(text)
+    assert [(c.name, c.mentions) for c in named.cards] == [("Platinum Angel", 1), ("Humility", 2)]  # not "humility"
+    angel = named.cards[0]
+    assert (angel.start, angel.end) == (0, 14) and not named.truncated
+    rules = {link.term: link.rule for link in angel.terms}
+    assert rules["Flying"] == "702.9b" and rules["can't"] == "101.2"
+    assert kb.cite_cards("no card at all, see 702.9b").cards == []
+
+
+def test_cite_stops_at_its_bound_and_says_so(made_db, monkeypatch):
+    from kb.citing import cards as cited
+
+    kb = KnowledgeBase.open(made_db, readonly=True)
+    monkeypatch.setattr(cited, "MAX_LOOKUPS", 50)
+    text = "Humility first. " + " ".join(f"word{i}" for i in range(200)) + " Platinum Angel last."
+    named = kb.cite_cards(text)
+    assert [c.name for c in named.cards] == ["Humility"] and named.truncated
+    monkeypatch.setattr(cited, "MAX_LOOKUPS", 200_000)
+    assert [c.name for c in kb.cite_cards(text).cards] == ["Humility", "Platinum Angel"]
+
+
+def test_without_cards_cite_names_none(tmp_path):
+    kb = KnowledgeBase.open(tmp_path / "empty.db")
+    assert kb.cite_cards("Platinum Angel, CR 104.3a").cards == []
+
+
+def test_the_cite_command_and_route_report_the_cards(made_db):
+    import json
+
+    from click.testing import CliRunner
+    from fastapi.testclient import TestClient
+
+    from kb.cli.app import cli
+    from kb.http.app import create_app
+
+    text = "Lightning Greaves gives haste, see 702.10b."
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["--db", str(made_db), "cite", text, "--cards"])
+    assert shown.exit_code == 0, shown.output
+    assert "Lightning Greaves" in shown.output and "702.18a" in shown.output  # shroud, from the card's text
+    as_json = json.loads(runner.invoke(cli, ["--db", str(made_db), "cite", text, "--cards", "--json"]).output)
+    assert as_json["citations"][0]["target"] == "702.10b"
+    assert as_json["cards"][0]["name"] == "Lightning Greaves" and as_json["cards_truncated"] is False
+    plain = json.loads(runner.invoke(cli, ["--db", str(made_db), "cite", text, "--json"]).output)
+    assert isinstance(plain, list)  # without --cards: the list it always was
+    with TestClient(create_app(made_db)) as client:
+        answer = client.post("/cite", json={"text": text, "cards": True})
+        assert answer.status_code == 200
+        assert [c["name"] for c in answer.json()["cards"]] == ["Lightning Greaves"]
+        assert isinstance(client.post("/cite", json={"text": text}).json(), list)
+
+
+def test_the_mcp_cite_payload_carries_the_cards(made_db):
+    from kb.mcp.payloads import cite_payload, with_cards
+
+    kb = KnowledgeBase.open(made_db, readonly=True)
+    text = "Stormbreath Dragon has protection (702.16a)."
+    payload = with_cards(cite_payload(kb.cite(text)), kb.cite_cards(text))
+    assert payload["resolved"] == 1 and payload["cardsTruncated"] is False
+    terms = {t["title"]: t["rule"] for t in payload["cards"][0]["terms"]}
+    assert terms["Haste"] == "702.10b" and terms["Flying"] == "702.9b"
