@@ -98,6 +98,10 @@ TABLE: dict[str, list[tuple[list[str], int, str]]] = {
         (["/nonexistent/x.yaml", "--no-store"], BAD, "1 with bad input"),
     ],
     "scenarios coverage": [([], OK, "phasing 702.26: 14/14"), (["--bogus"], BAD, "No such option")],
+    "scenarios fuzz": [
+        (["--games", "3", "--seed", "1"], OK, "0 invariants broken"),
+        (["--games", "x"], BAD, "Invalid value for '--games'"),
+    ],
     "export": [(["--help"], OK, "html"), ([], BAD, "Commands:")],
     "export html": [
         (["{tmp}/site", "--lang", "en"], OK, "1 document written to"),
