@@ -109,10 +109,10 @@ def test_recall_of_the_corrections_on_each_half(chinese, corrections):
     flagged = set(chinese.flagged)
     tune, held_out = score(corrections, flagged, "tune"), score(corrections, flagged, "held-out")
     assert (tune.errors, held_out.errors) == (16, 19)
-    # measured 12/16 on the half the checks were tuned on and 9/19 on the half kept out of tuning: the goal
-    # of 0.8 is not reached (bench/RESULTS.md); these floors keep what was reached
+    # measured 12/16 on the half the checks were tuned on and 9/19 on the half kept out of tuning, 10/19 with
+    # the swaps class: the goal of 0.8 is not reached (bench/RESULTS.md); these floors keep what was reached
     assert tune.recall >= 0.75
-    assert held_out.recall >= 0.45
+    assert held_out.recall >= 0.52
     assert tune.style_flagged + held_out.style_flagged <= 0.15 * (tune.style + held_out.style)
 
 
