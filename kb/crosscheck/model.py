@@ -28,6 +28,7 @@ FINDINGS = (
     "consistency",
     "markers",
     "coverage",
+    "swaps",
 )
 # The classes of the first rounds, whose hand-labelled sample (tests/data/crosscheck_labels.tsv) measures precision;
 # the translation QA classes after them are measured on the translators' own corrections
@@ -49,6 +50,7 @@ FINDING_LABELS = {
     "consistency": N_("a term or a wording translated otherwise than elsewhere"),
     "markers": N_("left/right or top/bottom lost or turned around"),
     "coverage": N_("a clause or a parenthesis missing or added"),
+    "swaps": N_("a core noun or verb of the original rendered as another (object as permanent)"),
 }
 # Rule-level flags, in report order. (Labels are translated where shown.)
 FLAGS = ("one-side", "rules-change", "citations", "numbers", "terms", "untranslated")

@@ -21,6 +21,7 @@ from typing import Iterator
 
 from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
+from kb.crosscheck.swaps import all_swaps
 from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
 from kb.crosscheck.texts import DocText
 from kb.i18n import _
@@ -353,9 +354,47 @@ def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             )
 
 
+def swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
+    """A core noun or verb of the original (object, player, cast ...) rendered by another's dominant form
+    (kb.crosscheck.swaps); both spans and both words' counts are the evidence."""
+    for number, swap in all_swaps(tr, en, base):
+        yield Finding(
+            "swaps",
+            number,
+            _(
+                "{number}: the original says {english}, the translation has {found} ({other}'s form in "
+                "{found_rules} of {found_of} rules) and not {expected} ({english}'s form in {rules_held} of {rules} rules)"
+            ).format(
+                number=number,
+                english=swap.english,
+                found=swap.found,
+                other=swap.found_word,
+                found_rules=swap.found_rules,
+                found_of=swap.found_of,
+                expected=swap.expected,
+                rules_held=swap.expected_rules,
+                rules=swap.rules,
+            ),
+            tr.by_number[number].full,
+            en.by_number[number].full,
+            {
+                "english": swap.english,
+                "translated": swap.found,
+                "dominant": swap.expected,
+                "swapped_with": swap.found_word,
+                "evidence": {
+                    "english": {"form": swap.expected, "held": swap.expected_rules, "rules": swap.rules},
+                    "translated": {"form": swap.found, "held": swap.found_rules, "rules": swap.found_of},
+                },
+                "confidence": swap.confidence,
+            },
+        )
+
+
 QA_CHECKS = {
     "terminology": terminology,
     "consistency": consistency,
     "markers": markers,
     "coverage": coverage,
+    "swaps": swaps,
 }

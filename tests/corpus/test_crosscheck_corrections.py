@@ -76,14 +76,43 @@ def test_at_most_a_tenth_of_the_rules_is_flagged(request, report):
     assert 0 < len(checked.flagged) <= MAX_FLAGGED * checked.rules["translation"]
 
 
+# Core nouns swapped (kb/crosscheck/swaps.py). The tune half of the answer key holds no such error (its swaps,
+# 303.4d/g/m, 305.9, 701.48c, are all in the held-out half), so these are rules of the same text read by hand
+# against the English: "the opponent chosen" as 所选的牌手 (a player), "a permanent or player" as 生物或牌手.
+SWAPS = {
+    "702.104b": ("opponent", "牌手", "对手"),
+    "801.13b": ("permanent", "生物", "永久物"),
+}
+
+
+@pytest.mark.parametrize("number", list(SWAPS))
+def test_a_swapped_core_noun_is_found_with_both_counts(chinese, number):
+    english, translated, dominant = SWAPS[number]
+    found = [f for f in chinese.of_kind("swaps") if f.number == number]
+    assert found, f"swaps no longer finds {number}"
+    detail = found[0].detail
+    assert english in detail["english"] and detail["translated"] == translated and detail["dominant"] == dominant
+    ours, theirs = detail["evidence"]["english"], detail["evidence"]["translated"]
+    # both words are rendered by their form in the large majority of their rules: the evidence of the finding
+    assert ours["form"] == dominant and ours["held"] > 0.8 * ours["rules"] > 10
+    assert theirs["form"] == translated and theirs["held"] > 0.8 * theirs["rules"] > 10
+
+
+def test_swaps_flag_few_rules(chinese, japanese):
+    """The class alone stays far below the report's bound of a tenth of the rules (10 and 5 rules measured)."""
+    for report in (chinese, japanese):
+        flagged = {f.number for f in report.of_kind("swaps")}
+        assert 0 < len(flagged) <= 0.01 * report.rules["translation"]
+
+
 def test_recall_of_the_corrections_on_each_half(chinese, corrections):
     flagged = set(chinese.flagged)
     tune, held_out = score(corrections, flagged, "tune"), score(corrections, flagged, "held-out")
     assert (tune.errors, held_out.errors) == (16, 19)
-    # measured 12/16 on the half the checks were tuned on and 9/19 on the half kept out of tuning: the goal
-    # of 0.8 is not reached (bench/RESULTS.md); these floors keep what was reached
+    # measured 12/16 on the half the checks were tuned on and 9/19 on the half kept out of tuning, 10/19 with
+    # the swaps class: the goal of 0.8 is not reached (bench/RESULTS.md); these floors keep what was reached
     assert tune.recall >= 0.75
-    assert held_out.recall >= 0.45
+    assert held_out.recall >= 0.52
     assert tune.style_flagged + held_out.style_flagged <= 0.15 * (tune.style + held_out.style)
 
 
