@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, Request
+from fastapi import Path as PathParameter
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import Response
@@ -199,8 +200,10 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         summary="An imported card with its rules terms linked to their rules",
         responses=responses(400, 404, 503),
     )
-    def get_card(name: str) -> Response:
-        if not name.strip() or len(name) > 200:
+    def get_card(
+        name: str = PathParameter(..., min_length=1, max_length=200, description="A card's name in any language held."),
+    ) -> Response:
+        if not name.strip():
             raise BadInput(_("a card name has 1 to 200 characters"))
         return BoundedJSON(get().card(name).to_dict())
 

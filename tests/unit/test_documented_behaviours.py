@@ -46,13 +46,19 @@ def test_a_see_x_entry_answers_the_entry_it_names(db):
     assert shown["see"] == "Phase Out" and [e["term"] for e in shown["entries"]] == ["Phasing"]
 
 
-def test_the_bots_r_form_of_a_rule_on_the_cr_route(db):
+def test_the_bots_r_form_of_a_rule(db):
+    # docs/bots.md: "r 100.1a" is one of the forms a bot types; mtgkb's own route reads it. Academy
+    # Ruins' /cr/{id} takes a bare number only and answers anything else 404 with its own body, and so
+    # does mtgkb's copy of that route (docs/bots.md, "Academy Ruins' API").
     client = TestClient(create_app(db))
-    answer = client.get("/cr/r 100.1a")
+    answer = client.get("/rules/r 100.1a")
     assert answer.status_code == 200
     assert answer.json()["ruleNumber"] == "100.1a"
     assert answer.json()["ruleText"] == "A two-player game is a game that begins with only two players."
-    assert client.get("/cr/r 100.99").status_code == 404
+    assert client.get("/rules/r 100.99").status_code == 404
+    refused = client.get("/cr/r 100.1a")
+    assert refused.status_code == 404
+    assert refused.json() == {"detail": "Rule not found", "ruleNumber": "r 100.1a"}
 
 
 @pytest.mark.parametrize("quoted", ['"phased out"', "„phased out“", "«phased out»", "「phased out」"])
