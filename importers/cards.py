@@ -22,6 +22,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, NoReturn
@@ -425,7 +426,7 @@ def download(url: str, destination: Path, *, progress: Progress | None = None, t
     """
 
     received = expected = 0
-    try:
+    with _unavailable(url):
         with urlopen(Request(url, headers=_HEADERS), timeout=timeout) as response, open(destination, "wb") as out:
             expected = int(response.headers.get("Content-Length") or 0)
             while chunk := response.read(1 << 20):
@@ -437,15 +438,6 @@ def download(url: str, destination: Path, *, progress: Progress | None = None, t
                     )
                 if progress:
                     progress(received, expected)
-    except HTTPError as error:
-        raise SourceUnavailable(
-            _("cannot download {url}: HTTP {status} {reason}").format(url=url, status=error.code, reason=error.reason)
-        ) from None
-    except (URLError, OSError) as error:
-        reason = getattr(error, "reason", None) or error
-        raise SourceUnavailable(
-            _("cannot download {url}: {reason} (offline?); nothing was changed").format(url=url, reason=reason)
-        ) from None
     if expected and received < expected:
         raise SourceError(
             url,
@@ -458,10 +450,15 @@ def download(url: str, destination: Path, *, progress: Progress | None = None, t
 
 
 def _get(url: str, *, timeout: float, limit: int) -> bytes:
+    with _unavailable(url), urlopen(Request(url, headers=_HEADERS), timeout=timeout) as response:
+        return response.read(limit)
 
+
+@contextmanager
+def _unavailable(url: str) -> Iterator[None]:
+    """An HTTP error or a network failure while ``url`` is read, as SourceUnavailable (exit 1)."""
     try:
-        with urlopen(Request(url, headers=_HEADERS), timeout=timeout) as response:
-            return response.read(limit)
+        yield
     except HTTPError as error:
         raise SourceUnavailable(
             _("cannot download {url}: HTTP {status} {reason}").format(url=url, status=error.code, reason=error.reason)
