@@ -253,7 +253,9 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
             answer["text"], answer["changes"] = kb.fix_citations(body.text, checked)
         return BoundedJSON(answer)
 
-    @app.get("/trace/{number:path}", summary="A rule followed through every edition", responses=responses(400, 404))
+    @app.get(
+        "/trace/{number:path}", summary="A rule followed through every edition", responses=responses(400, 404, 409)
+    )
     def get_trace(
         number: str,
         edition: str | None = Query(None, max_length=64),
@@ -267,7 +269,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     @app.get(
         "/diff",
         summary="Every rule of two editions classified, with word-level changes",
-        responses=responses(400, 404, 413),
+        responses=responses(400, 404, 409, 413),
     )
     def get_diff(
         old: str = Query(..., min_length=1, max_length=64),

@@ -106,6 +106,20 @@ def test_http_answers_409_with_the_same_message(small_db):
     assert "none was in force" not in json.dumps(body)
 
 
+def test_http_trace_and_diff_answer_409_as_documented(small_db):
+    client = TestClient(create_app(small_db))
+    for path, params in (
+        ("/trace/702.26a", {"edition": "2010-07-01"}),
+        ("/diff", {"old": "2010-07-01", "new": "newest"}),
+    ):
+        response = client.get(path, params=params)
+        assert response.status_code == 409, (path, response.text)
+        assert "'mtgkb build' adds every edition since 1999" in json.dumps(response.json())
+    declared = client.get("/openapi.json").json()["paths"]
+    assert "409" in declared["/trace/{number}"]["get"]["responses"]
+    assert "409" in declared["/diff"]["get"]["responses"]
+
+
 def test_an_undated_document_is_not_inferred_against_editions_that_cannot_decide(tmp_path):
     """The English seed "310. Phenomena" (numbering of 2012-2021) against the two newest editions only:
     no held edition meets its facts, so its edition is unknown until the history is built, not 2026."""
