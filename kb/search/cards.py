@@ -20,15 +20,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from kb.cards.names import NameRuns, name_runs
 from kb.cards.terms import card_terms, term_index, term_key
-from kb.store.cards import card_key, card_row, cards_named, has_cards, names_starting
+from kb.store.cards import card_row, has_cards, names_starting
 from kb.store.reader import Store
 
 MAX_WORDS = 6
 FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to be looked for
 FUZZY_SCORE = 90
 MAX_TERMS = 3  # rules terms searched for one card: each more is an OR branch over hundreds of rules
-_WORD = re.compile(r"[^\W_][\w'’\-]*")
 _DEFINED = ("keyword ability", "keyword action")  # terms whose rule answers a question about the card
 _REMINDER = re.compile(r"\([^()]*\)")  # reminder text restates a keyword: its words are not the card's
 
@@ -48,25 +48,12 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
     """The cards ``text`` names, left to right, each with its rules terms; [] without cards."""
     if not has_cards(store.conn):
         return []
-    words = [(m.start(), m.end(), m.group(), card_key(m.group())) for m in _WORD.finditer(text)]
-    if not words:
-        return []
-    keys: dict[tuple[int, int], str] = {}  # (first word, word count) -> the run's key
-    for i in range(len(words)):
-        for size in range(1, min(MAX_WORDS, len(words) - i) + 1):
-            key = " ".join(w[3] for w in words[i : i + size] if w[3])
-            if key:
-                keys[(i, size)] = key
-    hits: dict[str, int] = {}
-    for key, card_id, _name, _lang in cards_named(store.conn, sorted(set(keys.values()))):
-        hits.setdefault(key, card_id)
-    if hits:  # names that are rules terms themselves ("Sacrifice"), all in one look-up
-        rules_terms = term_index(store, {term_key(key) for key in hits}).keys
-        hits = {key: card_id for key, card_id in hits.items() if term_key(key) not in rules_terms}
+    runs = name_runs(store, text, MAX_WORDS)
+    words = runs.words
     found: list[CardMention] = []
     i = 0
     while i < len(words):
-        match = _longest(store, words, i, keys, hits)
+        match = _longest(store, runs, i)
         if match is None:
             i += 1
             continue
@@ -86,27 +73,18 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
     return found
 
 
-def _longest(store: Store, words, i: int, keys: dict, hits: dict[str, int]) -> tuple[int, int] | None:
-    """(card id, words) of the longest name starting at word ``i``, exact first, then near."""
-    limit = min(MAX_WORDS, len(words) - i)
-    for size in range(limit, 0, -1):
-        key = keys.get((i, size))
-        if key in hits and _acceptable(words[i : i + size], len(words)):
-            return hits[key], size
-    if len(words[i][3]) < FUZZY_PREFIX:
-        return None
-    for size in range(min(4, limit), 1, -1):
-        key = keys.get((i, size))
+def _longest(store: Store, runs: NameRuns, i: int) -> tuple[int, int] | None:
+    """(card id, words) of the longest name starting at word ``i``, exact first, then near; a name of
+    one word is taken uncapitalised when it is the whole query."""
+    exact = runs.exact(i, MAX_WORDS, alone=len(runs.words) == 1)
+    if exact is not None or len(runs.words[i][3]) < FUZZY_PREFIX:
+        return exact
+    for size in range(min(4, MAX_WORDS, len(runs.words) - i), 1, -1):
+        key = runs.keys.get((i, size))
         near = _near(store, key) if key else None
         if near is not None and key and not is_rules_term(store, key):
             return near, size
     return None
-
-
-def _acceptable(chunk, whole: int) -> bool:
-    """A name of one word only when capitalised or the whole query (names that are rules terms
-    were left out of the hits already)."""
-    return len(chunk) > 1 or whole == 1 or chunk[0][2][:1].isupper() or not chunk[0][2][:1].isascii()
 
 
 def is_rules_term(store: Store, key: str) -> bool:
@@ -153,6 +131,14 @@ def _unique(items: list[str]) -> list[str]:
     return list({item.casefold(): item for item in reversed(items)}.values())[::-1]
 
 
+def _or_group(terms: list[str]) -> str:
+    """A card's terms as query text: one OR group. A term of several words is a group, not a "phrase": the
+    dictionary reads it as one concept all the same, and a phrase's positions cost the search 40-60 ms more
+    (bench/bench_cards.py)."""
+    group = " OR ".join(f"({t})" if " " in t else t for t in terms)
+    return f"({group})" if len(terms) > 1 else group
+
+
 def expand(store: Store, text: str) -> tuple[str, dict[str, list[str]]]:
     """The query with each card name replaced by an OR of its rules terms, and {name: terms} for
     "Also searched as"; the query unchanged and {} when it names no card (or no cards are held)."""
@@ -161,11 +147,8 @@ def expand(store: Store, text: str) -> tuple[str, dict[str, list[str]]]:
         return text, {}
     out, last = [], 0
     for mention in mentions:
-        # A term of several words as a group, not a "phrase": the dictionary reads it as one concept
-        # all the same, and a phrase's positions cost the search 40-60 ms more (bench/bench_cards.py).
-        group = " OR ".join(f"({t})" if " " in t else t for t in mention.terms)
         out.append(text[last : mention.start])
-        out.append(f"({group})" if len(mention.terms) > 1 else group)
+        out.append(_or_group(mention.terms))
         last = mention.end
     out.append(text[last:])
     return "".join(out), {m.name: m.terms for m in mentions}
@@ -197,9 +180,6 @@ def set_apart(store: Store, text: str) -> SetApart:
         rest.append(text[last : mention.start])
         last = mention.end
     rest.append(text[last:])
-    groups = []
-    for mention in mentions:
-        group = " OR ".join(f"({t})" if " " in t else t for t in mention.terms)
-        groups.append(f"({group})" if len(mention.terms) > 1 else group)
+    groups = [_or_group(mention.terms) for mention in mentions]
     rules = list(dict.fromkeys(rule for m in mentions for rule in m.rules))
     return SetApart(" ".join("".join(rest).split()), " ".join(groups), {m.name: m.terms for m in mentions}, rules)
