@@ -21,6 +21,7 @@ from xml.etree import ElementTree
 import yaml
 
 from importers.decode import decode_bytes
+from importers.mediawiki import LINK as WIKI_LINK
 from importers.records import SourceError
 from kb.i18n import _
 
@@ -31,7 +32,6 @@ _FRONT_MATTER = re.compile(r"\A(?:---|\+\+\+)[ \t]*\n(?P<body>.*?)\n(?:---|\+\+\
 # (MediaWiki writes "==702.26==", and a wrapped text may rule a line with "=====").
 _DOKU_HEADING = re.compile(r"^\s*(={2,6})[ \t]+(?P<text>[^=]*[^\W\d_][^=]*?)[ \t]+\1\s*$")
 _DOKU_BOOKMARK = re.compile(r"<BOOKMARK:[^>]*>")
-_DOKU_LINK = re.compile(r"\[\[(?:[^\]|]*\|)?([^\]]*)\]\]")
 _HTML_START = re.compile(r"^\s*(?:<!DOCTYPE html|<html[\s>])", re.I)
 _HTML_BLOCKS = re.compile(r"<(?:p|div|br|li|b|strong|span|a)\b[^>]*>", re.I)
 _TAG = re.compile(r"</?[A-Za-z][^>\n]{0,300}>")
@@ -290,7 +290,7 @@ def _dokuwiki(text: str, out: Unwrapped) -> None:
         heading = _DOKU_HEADING.match(raw)
         line = heading["text"] if heading else raw
         line = _DOKU_BOOKMARK.sub("", line)
-        line = _DOKU_LINK.sub(r"\1", line)
+        line = WIKI_LINK.sub(r"\1", line)  # [[target|label]], as MediaWiki writes it too
         line = line.replace("\\\\", " ").replace("**", "").replace("//", "") if "://" not in line else line
         out.lines.append(Line(number, _clean(line)))
         if heading and out.title is None:
