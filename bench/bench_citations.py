@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from importers.decode import decode_bytes  # noqa: E402
 from kb.core.citations import find_citations  # noqa: E402
+from kb.importers.decode import decode_bytes  # noqa: E402
 
 # Real citations as wikis and chats write them: per text, the number of citations `cite` reports.
 ENGLISH = (

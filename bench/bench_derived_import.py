@@ -1,5 +1,5 @@
 """Derived data after a large accepted import: a generated rule text of 20,000 rules (the default
-limit, importers/limits.py), dated as an English edition after the newest one, imported into a
+limit, kb/importers/limits.py), dated as an English edition after the newest one, imported into a
 database that holds the newest edition and its search index.
 
     python bench/bench_derived_import.py [--rules 20000] [--shape formulaic|worded|both] [--keep DIR]

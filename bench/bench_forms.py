@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from importers import cr_text  # noqa: E402
-from importers.registry import FORMATS, importer, parse_file  # noqa: E402
+from kb.importers import cr_text  # noqa: E402
+from kb.importers.registry import FORMATS, importer, parse_file  # noqa: E402
 
 FORMS = ROOT / "tests" / "data" / "forms"
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -51,7 +51,7 @@ def previous_count(data: bytes, path: str) -> str:
 
 _BEFORE = """
 import sys
-from importers.registry import detect_format, importer
+from kb.importers.registry import detect_format, importer
 path = sys.argv[1]
 data = open(path, "rb").read()
 try:

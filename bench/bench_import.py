@@ -68,8 +68,8 @@ def time_all(folder: Path) -> tuple[float, float, int, int]:
 
 def time_parse_all(folder: Path, runs: int) -> tuple[list[float], int, int]:
     """Parse every edition (bytes read beforehand, no database): CPU seconds per run, repairs, anomalies left."""
-    from importers import cr_text
-    from importers.repairs import LEFT_AS_PRINTED
+    from kb.importers import cr_text
+    from kb.importers.repairs import LEFT_AS_PRINTED
 
     sources = [(path.read_bytes(), str(path)) for path in sorted(folder.glob("*.txt"))]
     times, warnings = [], []

@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from importers.decode import decode_bytes  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
+from kb.importers.decode import decode_bytes  # noqa: E402
 
 
 def timed(function, *args, **kwargs):

@@ -98,7 +98,7 @@ def main() -> None:
         # An installed package has its bytecode compiled by pip; an editable checkout under
         # PYTHONDONTWRITEBYTECODE would recompile every module on every call.
         subprocess.run(
-            [sys.executable, "-m", "compileall", "-q", str(ROOT / "kb"), str(ROOT / "importers")],
+            [sys.executable, "-m", "compileall", "-q", str(ROOT / "kb")],
             check=True,
             capture_output=True,
         )

@@ -21,8 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from importers import cr_text, po  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
+from kb.importers import cr_text, po  # noqa: E402
 
 
 def platform_po(corpus: Path, size: int) -> bytes:

@@ -140,7 +140,7 @@ def fresh_processes(db: Path, runs: int) -> None:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     # An installed package has its bytecode compiled by pip.
     subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", str(ROOT / "kb"), str(ROOT / "importers")],
+        [sys.executable, "-m", "compileall", "-q", str(ROOT / "kb")],
         check=True,
         capture_output=True,
     )

@@ -1,5 +1,5 @@
 """The import time of the slowest files mtgkb accepts: each made to sit just inside one limit
-(importers/limits.py), imported by `mtgkb import` into a fresh database in a process of its own.
+(kb/importers/limits.py), imported by `mtgkb import` into a fresh database in a process of its own.
 
 - long lines: rules of 99,000 characters each (the limit is 100,000 a text), 16 MB in all
 - citations: rules citing 200 rules each (the limit a text), 40,000 in the document (its limit)

@@ -69,8 +69,8 @@ from kb.store.translations import complete_po
 if TYPE_CHECKING:
     import sqlite_utils
 
-    from importers.bundle import BundledText
     from kb.core.results import DocumentInfo, GlossaryEntry, ImportResult, References
+    from kb.importers.bundle import BundledText
     from kb.scenarios.fuzz import FuzzReport
     from kb.terms.glossary import GlossaryResult
 
@@ -198,7 +198,7 @@ class KnowledgeBase:
         Afterwards the renumbering chain (and what depends on it) is brought up to date. Imports
         of one database queue: ``on_wait`` hears when another one holds it.
         """
-        from importers.limits import Limits  # lazy: the importers
+        from kb.importers.limits import Limits  # lazy: the importers
 
         siblings: list[ImportResult] = []
         with self.writing(on_wait):
@@ -230,10 +230,10 @@ class KnowledgeBase:
         siblings: list | None = None,
     ) -> ImportResult:
         """One file stored; a bilingual file's other languages are stored too, their results added to ``siblings``."""
-        from importers.bundle import BundledText  # lazy: tarfile, lzma
-        from importers.references import find_references  # lazy: the importers
-        from importers.registry import parse_file, read_source  # lazy: the importers
         from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
+        from kb.importers.bundle import BundledText  # lazy: tarfile, lzma
+        from kb.importers.references import find_references  # lazy: the importers
+        from kb.importers.registry import parse_file, read_source  # lazy: the importers
         from kb.store import digest, document_sha, store_document  # lazy: writing: the citation grammar
 
         if isinstance(source, BundledText):
@@ -336,13 +336,13 @@ class KnowledgeBase:
         receives kb.core.progress events: the import by bytes (one event as each file starts, one
         with its result as it ends), then the chain, edition inference and the search index.
         """
-        from importers.limits import Limits  # lazy: the importers
-        from importers.records import NoRules, SourceError  # lazy: the importers
         from kb.core.results import ImportResult  # lazy: its dataclasses cost a fresh show 4 ms
+        from kb.importers.limits import Limits  # lazy: the importers
+        from kb.importers.records import NoRules, SourceError  # lazy: the importers
 
         limits = Limits.resolve(max_bytes, max_rules)
         if format:
-            from importers.registry import importer  # lazy: the importers
+            from kb.importers.registry import importer  # lazy: the importers
 
             importer(format)  # an unknown --format is bad input before any file is read
         files = expand_sources(sources)
@@ -453,8 +453,8 @@ class KnowledgeBase:
     @staticmethod
     def explain_import(path: str | Path) -> dict:
         """What ``mtgkb import`` would make of a file, stored nowhere: the container and why, the reader
-        chosen, and every reader's rule count (or its error) (importers.registry.explain)."""
-        from importers.registry import explain, read_source  # lazy: the importers
+        chosen, and every reader's rule count (or its error) (kb.importers.registry.explain)."""
+        from kb.importers.registry import explain, read_source  # lazy: the importers
 
         detected, candidates = explain(read_source(path), str(path))
         return {
@@ -607,7 +607,7 @@ class KnowledgeBase:
         The search index comes last, built once over every document (``index=False``: left to the caller).
         What is stored already is passed over as unchanged, so building again costs seconds.
         """
-        from importers.bundle import first_answers, read_bundle  # lazy: tarfile, lzma
+        from kb.importers.bundle import first_answers, read_bundle  # lazy: tarfile, lzma
 
         first, older = first_answers(read_bundle())
         # Lookups (show, glossary, cite) need no index: the first documents answer in two seconds, where
@@ -906,8 +906,8 @@ class KnowledgeBase:
         bundled = Path(source).parts
         data: bytes | None = None
         if len(bundled) > 2 and bundled[0] == "data" and bundled[1] == paths.BUNDLE.name:
-            from importers.bundle import read_member  # lazy: tarfile, lzma
-            from importers.records import SourceError  # lazy: with the bundle's reader
+            from kb.importers.bundle import read_member  # lazy: tarfile, lzma
+            from kb.importers.records import SourceError  # lazy: with the bundle's reader
 
             try:
                 data = read_member("/".join(bundled[2:]))
@@ -1327,7 +1327,7 @@ class KnowledgeBase:
             if not missing.edition:
                 self.build(progress)
                 return True
-            from importers.bundle import read_bundle  # lazy: tarfile, lzma
+            from kb.importers.bundle import read_bundle  # lazy: tarfile, lzma
 
             wanted = {sha for when, sha in carried_editions() if when == missing.edition}
             texts = [
@@ -1385,7 +1385,7 @@ def expand_sources(sources: Iterable[str | Path | BundledText]) -> list[Path | B
 
 def _charset(data: bytes) -> str:
     """The charset of a published text by its BOM, else UTF-8 when it decodes so, else Windows-1252
-    (the encodings of the official files, see importers.decode)."""
+    (the encodings of the official files, see kb.importers.decode)."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return "utf-16"
     try:

@@ -85,7 +85,7 @@ def write_edition_dates(chosen: list[tuple[str, Path]], target: Path) -> None:
     the file name disagrees: MagicCompRules_20170925.txt is the CR of 2017-09-29) of every official
     English edition: which edition was in force on a day, without reading the archive
     (kb.store.documents.carried_editions)."""
-    from importers.cr_text import parse  # the importer's own reading of the header
+    from kb.importers.cr_text import parse  # the importer's own reading of the header
 
     lines = []
     for name, path in chosen:

@@ -25,10 +25,10 @@ import click
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from importers import records  # noqa: E402
 from kb.cli import cli  # noqa: E402
 from kb.core import errors, settings  # noqa: E402
 from kb.i18n import using_language  # noqa: E402
+from kb.importers import records  # noqa: E402
 
 CLI_DOC = ROOT / "docs" / "cli.md"
 SETTINGS_DOC = ROOT / "docs" / "settings.md"

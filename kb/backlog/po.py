@@ -8,7 +8,7 @@ English the translation was made from as the previous msgid (``#| msgid``), so t
 show the word diff. Mechanical updates (renumbered rules, cited numbers that followed
 their renumbering) are filled in and not fuzzy; an extracted comment says they were
 machine-updated. Removed rules are obsolete messages (``#~``). The header comment names
-the edition, which ``importers.po`` reads back.
+the edition, which ``kb.importers.po`` reads back.
 """
 
 from __future__ import annotations

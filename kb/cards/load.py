@@ -1,6 +1,6 @@
 """A card file stored, or Scryfall's Oracle Cards downloaded and stored (`mtgkb update --cards`).
 
-The file is read as a stream (importers/cards.py) straight into one transaction
+The file is read as a stream (kb/importers/cards.py) straight into one transaction
 (kb/store/cards.py): a bad card, a truncated file or a full disk rolls it back, and the cards
 held before stay. A download goes to a temporary file beside nothing else (the system's temporary
 folder), is imported from there and removed; the database is not touched until it is complete.
@@ -14,10 +14,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from importers.cards import BULK_LISTING, bulk_download_url, download, read_cards, sniff_file
-from importers.official import check_url
 from kb.core.model import Serialisable
 from kb.core.progress import DOWNLOAD, IMPORT, Progress, ProgressCallback
+from kb.importers.cards import BULK_LISTING, bulk_download_url, download, read_cards, sniff_file
+from kb.importers.official import check_url
 from kb.store.cards import card_count, replace_cards
 from kb.store.faults import database_fault
 from kb.store.reader import Store

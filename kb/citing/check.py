@@ -19,7 +19,6 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from importers.references import normalise_title
 from kb import history
 from kb.core.citations import find_citations
 from kb.core.errors import EditionNotFound, NotFound
@@ -39,6 +38,7 @@ from kb.history import chain_documents
 from kb.history.model import connection
 from kb.history.resolve import resolve_document
 from kb.i18n import _
+from kb.importers.references import normalise_title
 from kb.store import Store
 
 

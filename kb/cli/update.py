@@ -1,6 +1,6 @@
 """``mtgkb update``: the newest official Comprehensive Rules, downloaded and imported.
 
-The download is importers/official.py's, the decision to store kb/store/update.py's.
+The download is kb/importers/official.py's, the decision to store kb/store/update.py's.
 
 Exit codes as everywhere: 0 updated or already current (the output says which), 1 nothing
 found (offline, an HTTP error, a rules page without its TXT link), 2 bad input (a bad --url,

@@ -20,7 +20,7 @@ def _bundled(name: str) -> Path:
 
 
 DATA_DIR = _bundled("data")
-BUNDLE = DATA_DIR / "rules.tar.xz"  # the rule texts the package carries (importers.bundle)
+BUNDLE = DATA_DIR / "rules.tar.xz"  # the rule texts the package carries (kb.importers.bundle)
 OFFICIAL_EDITIONS = DATA_DIR / "official_editions.tsv"  # the SHA-256 of each English edition in BUNDLE
 EDITION_DATES = DATA_DIR / "edition_dates.tsv"  # the SHA-256 and effective date of each of them
 DB_ENV = settings.variable("db")

@@ -14,7 +14,7 @@ call. Two settings are read by kb.i18n itself, which sits below this layer and c
 tests/unit/test_settings.py checks that kb.i18n reads the variables named here.
 
 Limits that are no setting (a request's body, an answer's size: kb/core/limits.py,
-kb/http/limits.py, the per-text limits of importers/limits.py) stay constants beside the code that
+kb/http/limits.py, the per-text limits of kb/importers/limits.py) stay constants beside the code that
 enforces them; only a limit a user may change is a setting.
 """
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
-from importers.language import detect_language
 from kb.core.citations import find_citations
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.core.text import fold_text
+from kb.importers.language import detect_language
 
 _DIGITS = re.compile(r"(?<![\d.A-Za-z])\d+(?![\d])")  # not the 1 of "N1", a placeholder
 # A rule number the grammar did not take (no prefix), and a number right before a quoted title:

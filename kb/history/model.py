@@ -186,7 +186,7 @@ def glossary_item(index: int, term: str | None, text: str | None) -> GlossaryIte
 
 
 def build_doc(name: str, rules, glossary=(), *, lang: str = "en", edition: str | None = None) -> Doc:
-    """A document from importer records (importers.records.Rule and GlossaryEntry), without a database:
+    """A document from importer records (kb.importers.records.Rule and GlossaryEntry), without a database:
     for comparing texts that are not stored, and for tests."""
     nodes = []
     for i, rule in enumerate(rules):

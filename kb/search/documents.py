@@ -13,8 +13,8 @@ from collections import defaultdict
 from collections.abc import Callable, Container, Iterator
 from functools import lru_cache
 
-from importers.references import normalise_title
 from kb.core.numbers import RuleNumber
+from kb.importers.references import normalise_title
 from kb.search.analyzers import NAME_SEPARATOR, language_field
 from kb.search.schema import field
 

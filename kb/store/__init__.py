@@ -7,7 +7,7 @@ lock       writer_lock(): imports and repairs of one database queue
 reader     Store: documents, the resolver applied, rules, citations, glossary
 documents  the resolver itself (pure functions over document rows)
 lookup     in-memory indexes that make a lookup a few dictionary reads
-update     the newest official CR (importers/official.py downloads it) stored when newer
+update     the newest official CR (kb/importers/official.py downloads it) stored when newer
 """
 
 from kb.store.faults import database_fault  # noqa: F401

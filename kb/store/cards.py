@@ -1,6 +1,6 @@
 """Cards in the database: stored from a card file in one transaction, found by any of their names.
 
-A card file (importers/cards.py) replaces the cards held: Scryfall's and MTGJSON's files each hold
+A card file (kb/importers/cards.py) replaces the cards held: Scryfall's and MTGJSON's files each hold
 every card, so a second import is a newer copy, not an addition. Nothing is written unless the
 whole file was read: the rows go in inside one transaction that a bad card rolls back.
 
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from kb.core.text import fold
 
 if TYPE_CHECKING:
-    from importers.cards import CardRecord
+    from kb.importers.cards import CardRecord
 
 BATCH = 2000  # cards per executemany
 _APOSTROPHES = re.compile(r"['’‘`´]")

@@ -13,15 +13,15 @@ import re
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from importers.records import Document
+    from kb.importers.records import Document
 
 _SPACE = re.compile(r"\s+")
 
 
 def complete_po(conn, document: "Document", path: str) -> None:
     """Date and number a PO document from its English side; nothing to do when it gave both."""
-    from importers.po import assemble, without_number  # lazy: the PO reader and polib: only a PO import needs them
-    from importers.references import find_references  # lazy: the citation grammar: only a PO import needs it
+    from kb.importers.po import assemble, without_number  # lazy: the PO reader and polib: only a PO import needs them
+    from kb.importers.references import find_references  # lazy: the citation grammar: only a PO import needs it
 
     entries = document.po_entries or []
     unnumbered = [e for e in entries if e.kind == "unnumbered"]

@@ -1,6 +1,6 @@
 """The newest official Comprehensive Rules stored when they are newer (`mtgkb update`).
 
-importers/official.py finds the TXT link on the official rules page (or takes a URL it is
+kb/importers/official.py finds the TXT link on the official rules page (or takes a URL it is
 given), downloads the file and reads it as an English CR text with an effective date. This
 module decides: the text is stored atomically when it is newer than every official English
 edition held and has no fewer rules than a truncated download would leave. The facade then
@@ -13,10 +13,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 
-from importers.official import RULES_PAGE, Download, check_url, current_text_link, fetch, parse_rules
 from kb.core.errors import BadInputFile
 from kb.core.model import Serialisable
 from kb.i18n import _
+from kb.importers.official import RULES_PAGE, Download, check_url, current_text_link, fetch, parse_rules
 from kb.store.documents import document_rows
 from kb.store.identity import is_official
 from kb.store.reader import Store

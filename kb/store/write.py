@@ -15,13 +15,13 @@ from collections import namedtuple
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
-from importers.references import find_references
 from kb.core.errors import ReplaceRefused
 from kb.core.numbers import RuleNumber
 from kb.i18n import _
+from kb.importers.references import find_references
 
 if TYPE_CHECKING:
-    from importers.records import Document
+    from kb.importers.records import Document
 
 
 # What an import did to one document; status is "added", "replaced" or "unchanged".

@@ -1,4 +1,4 @@
-"""PO files: written from a backlog for translators' tools, read back by importers.po as a
+"""PO files: written from a backlog for translators' tools, read back by kb.importers.po as a
 translation of the newer edition (the round trip export, translate, import)."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import pytest
 from babel.messages.pofile import read_po
 from babel.messages.pofile import write_po as babel_write_po
 
-from importers import po
-from importers.records import SourceError
-from importers.registry import detect_format
 from kb.api import KnowledgeBase
 from kb.backlog import backlog, write_po
+from kb.importers import po
+from kb.importers.records import SourceError
+from kb.importers.registry import detect_format
 from tests.corpus.test_backlog_db import backlog_db_path, copy_db
 
 SMALL = """# mtgkb-edition: 2026-08-07

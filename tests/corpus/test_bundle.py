@@ -6,8 +6,8 @@ import hashlib
 import importlib.util
 import tarfile
 
-from importers.bundle import first_answers, read_bundle
 from kb.core.paths import BUNDLE, OFFICIAL_EDITIONS
+from kb.importers.bundle import first_answers, read_bundle
 from kb.store.documents import official_hashes
 from tests.conftest import ROOT, SHARED, corpus_path
 

@@ -4,8 +4,8 @@ from functools import lru_cache
 
 import pytest
 
-from importers import cr_text
-from importers.records import SourceError
+from kb.importers import cr_text
+from kb.importers.records import SourceError
 from tests.conftest import corpus_path
 
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from importers import dokuwiki_glossary
-from importers.registry import parse_file
 from kb import store
 from kb.api import KnowledgeBase
+from kb.importers import dokuwiki_glossary
+from kb.importers.registry import parse_file
 from tests.conftest import SEED_DIR, corpus_path
 from tests.shared_databases import shared_database
 

@@ -6,8 +6,8 @@ import codecs
 
 import pytest
 
-from importers.decode import byte_line, decode_bytes
-from importers.records import SourceError
+from kb.importers.decode import byte_line, decode_bytes
+from kb.importers.records import SourceError
 from tests.conftest import corpus_path
 
 TEXT = "702.26. フェイジング／Phasing\n702.26a Phasing is a static ability.\n"

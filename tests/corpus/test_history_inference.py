@@ -7,11 +7,11 @@ import sqlite3
 
 import pytest
 
-from importers.records import Document, Rule, TermPair
 from kb import store
 from kb.api import KnowledgeBase, LookupFailed
 from kb.history import chain_documents, infer_edition, stored_inference
 from kb.history.text import normalise
+from kb.importers.records import Document, Rule, TermPair
 from tests.history_fixtures import history_db_path
 
 SAMPLED = (0, 14, 29, 30, 31, 45, 60, 75, 90, 105, 120, 134)  # chain positions across 1999–2026

@@ -13,10 +13,10 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from importers.bundle import read_bundle
 from kb.api import HistoryNotBuilt, KnowledgeBase
 from kb.cli import cli
 from kb.http.app import create_app
+from kb.importers.bundle import read_bundle
 
 NEWEST = ("20260417", "20260807")  # two bundled editions: a small database built from the package
 
@@ -139,7 +139,7 @@ def test_the_edition_dates_are_those_the_importer_reads_from_each_carried_text()
     which is right where the file name disagrees (MagicCompRules_20170925.txt is of 2017-09-29)."""
     import hashlib
 
-    from importers.cr_text import parse
+    from kb.importers.cr_text import parse
     from kb.store.documents import carried_editions, official_hashes
 
     dates = {sha: when for when, sha in carried_editions()}

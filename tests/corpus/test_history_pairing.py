@@ -10,8 +10,6 @@ from dataclasses import replace
 
 import pytest
 
-from importers.records import GlossaryEntry, Rule
-from importers.registry import parse_file
 from kb.core.numbers import LETTERS, RuleNumber
 from kb.history.chain import pair_editions
 from kb.history.diff import compare
@@ -19,6 +17,8 @@ from kb.history.model import build_doc
 from kb.history.pairing import heaviest_chain, pair_documents
 from kb.history.pins import Pin, load_pins
 from kb.history.text import RULE_NUMBER, changed_numbers, mark, normalise, word_diff
+from kb.importers.records import GlossaryEntry, Rule
+from kb.importers.registry import parse_file
 from tests.conftest import corpus_path
 
 GLOSSARY_TERMS = ("Permanent", "Phased In, Phased Out", "Phasing", "Token")

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from importers import cr_text, mediawiki, rule_page, wiki_article
-from importers.decode import decode_bytes
-from importers.records import Commentary, GlossaryEntry, SourceError, TermPair
+from kb.importers import cr_text, mediawiki, rule_page, wiki_article
+from kb.importers.decode import decode_bytes
+from kb.importers.records import Commentary, GlossaryEntry, SourceError, TermPair
 from tests.conftest import SEED_DIR, corpus_path
 
 GERMAN_SEED = SEED_DIR / "000_a3c90cc092d5a721.txt"
@@ -197,7 +197,7 @@ def test_rule_page_language_is_the_rule_texts(phenomena):
 
 
 def test_titles_are_names_not_first_lines():
-    from importers.titles import clean_title
+    from kb.importers.titles import clean_title
 
     assert clean_title("_Magic: The Gathering_ Comprehensive Rules") == "Magic: The Gathering Comprehensive Rules"
     assert clean_title("Magic: The Gathering\ufffd Comprehensive Rules") == "Magic: The Gathering Comprehensive Rules"

@@ -12,11 +12,11 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from importers.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_RULES
-from importers.records import SourceError, SourceTooLarge
 from kb.api import KnowledgeBase
 from kb.cli import cli
 from kb.core.errors import ReplaceRefused
+from kb.importers.limits import DEFAULT_MAX_BYTES, DEFAULT_MAX_RULES
+from kb.importers.records import SourceError, SourceTooLarge
 from tests.conftest import CORPUS, MINI, ROOT, SEED_DIR, corpus_path
 
 GERMAN = SEED_DIR / "000_a3c90cc092d5a721.txt"
@@ -75,7 +75,7 @@ def test_a_stray_byte_in_an_english_edition_names_its_own_line(kb, tmp_path):
 
 @pytest.mark.parametrize("name", sorted(p.name for p in (CORPUS / "en" / "full").glob("*.txt")))
 def test_every_corpus_edition_still_decodes(name):
-    from importers.decode import collect_warnings, decode_bytes
+    from kb.importers.decode import collect_warnings, decode_bytes
 
     with collect_warnings() as warnings:
         text = decode_bytes((CORPUS / "en" / "full" / name).read_bytes(), name)
@@ -96,7 +96,7 @@ def test_control_characters_are_removed_with_a_warning(kb, tmp_path):
 
 
 def test_a_text_made_of_control_characters_is_refused(tmp_path):
-    from importers.decode import decode_bytes
+    from kb.importers.decode import decode_bytes
 
     with pytest.raises(SourceError) as info:
         decode_bytes("702.26a Phasing\n".encode("utf-16-le") * 20, "nobom.txt")
@@ -244,7 +244,7 @@ def test_a_deeply_nested_page_imports(kb, tmp_path, depth):
 def test_block_text_keeps_blocks_on_their_own_lines():
     from bs4 import BeautifulSoup
 
-    from importers.rule_page import block_text
+    from kb.importers.rule_page import block_text
 
     soup = BeautifulSoup("<body>a<p>b<!-- no --><b>c</b></p>d<div><div>e</div></div><br>f</body>", "lxml")
     assert [line for line in block_text(soup.body).split("\n") if line] == ["a", "bc", "d", "e", "f"]

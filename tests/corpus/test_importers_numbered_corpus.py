@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from importers import numbered
-from importers.records import NoRules
-from importers.registry import detect_format
+from kb.importers import numbered
+from kb.importers.records import NoRules
+from kb.importers.registry import detect_format
 from tests.conftest import corpus_path
 
 SOURCES = sorted(p for p in corpus_path().rglob("*.txt") if p.is_file()) + sorted(

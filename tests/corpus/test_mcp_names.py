@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from importers.bundle import first_answers, read_bundle
 from kb.api import KnowledgeBase
+from kb.importers.bundle import first_answers, read_bundle
 from kb.mcp.server import build_server
 from tests.corpus.test_mcp import call, data
 

@@ -16,10 +16,10 @@ from functools import lru_cache
 import polib
 import pytest
 
-from importers import cr_text, po
-from importers.records import SourceError
 from kb.api import KnowledgeBase
 from kb.core.errors import ReplaceRefused
+from kb.importers import cr_text, po
+from kb.importers.records import SourceError
 from tests.conftest import corpus_path
 from tests.corpus.test_backlog_db import copy_db
 

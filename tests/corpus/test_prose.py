@@ -11,9 +11,9 @@ from functools import lru_cache
 
 import pytest
 
-from importers import cr_text, prose
-from importers.language import chinese_script
-from importers.registry import detect_format, parse_file
+from kb.importers import cr_text, prose
+from kb.importers.language import chinese_script
+from kb.importers.registry import detect_format, parse_file
 from tests.conftest import corpus_path
 
 PROSE = [

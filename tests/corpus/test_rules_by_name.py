@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from importers.bundle import first_answers, read_bundle
 from kb.api import AmbiguousName, BadRuleNumber, KnowledgeBase, TitleMismatch
 from kb.cli import cli
 from kb.http.app import create_app
+from kb.importers.bundle import first_answers, read_bundle
 
 
 @pytest.fixture(scope="module")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from importers.bundle import first_answers, read_bundle
 from kb.api import KnowledgeBase
+from kb.importers.bundle import first_answers, read_bundle
 from kb.reader.side_docs import docs_view
 
 

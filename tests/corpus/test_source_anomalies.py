@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from importers import cr_text
-from importers.repairs import LEFT_AS_PRINTED, MESSAGES
 from kb.cli.app import cli
 from kb.core.numbers import LETTERS, RuleNumber, next_letters
+from kb.importers import cr_text
+from kb.importers.repairs import LEFT_AS_PRINTED, MESSAGES
 from tests.conftest import CORPUS, ROOT, corpus_path
 
 TABLE = ROOT / "tests" / "data" / "source_anomalies.tsv"

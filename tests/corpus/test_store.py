@@ -6,9 +6,9 @@ import threading
 
 import pytest
 
-from importers.records import SourceError
 from kb.api import KnowledgeBase, LookupFailed
 from kb.core.numbers import RuleNumber
+from kb.importers.records import SourceError
 from tests.conftest import corpus_path
 from tests.waiting import Worker
 

@@ -7,11 +7,11 @@ import json
 
 from click.testing import CliRunner
 
-from importers import dokuwiki_glossary
 from kb import store
 from kb.api import KnowledgeBase
 from kb.cli import cli
 from kb.crosscheck.render_text import width
+from kb.importers import dokuwiki_glossary
 from kb.terms import Matcher, dictionary, rebuild_terms
 from kb.terms.names import clean_name, english_key, split_pair
 from kb.terms.sources import CURATED

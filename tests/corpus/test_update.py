@@ -111,7 +111,7 @@ def editions(db) -> list[tuple[str, str]]:
 
 
 def test_the_page_links_are_read_with_their_formats_and_dates():
-    from importers.official import current_text_link, rules_links
+    from kb.importers.official import current_text_link, rules_links
 
     base = "https://magic.wizards.com"
     links = rules_links(PAGE.format(base="https://media.wizards.com"), base + "/en/rules")

@@ -85,8 +85,8 @@ def test_every_condition_carries_the_readme_exit_code_and_an_http_status():
         (errors.NoDatabase, 1, 503),
     ]:
         assert (cls.exit_code, cls.http_status) == (code, status), cls
-    from importers.records import SourceError
     from kb.core.numbers import RuleNumberError
+    from kb.importers.records import SourceError
     from kb.search.parse import QueryError
 
     assert issubclass(SourceError, errors.BadInputFile) and issubclass(RuleNumberError, errors.BadRuleNumber)

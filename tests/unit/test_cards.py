@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from importers import cards as card_files
-from importers.cards import MTGJSON, SCRYFALL, read_cards, sniff
-from importers.records import SourceError
 from kb.api import CardNotFound, KnowledgeBase
 from kb.cli.app import cli
+from kb.importers import cards as card_files
+from kb.importers.cards import MTGJSON, SCRYFALL, read_cards, sniff
+from kb.importers.records import SourceError
 from kb.store.cards import card_key
 from tests.conftest import ROOT, corpus_path
 
@@ -310,7 +310,7 @@ def test_the_engine_pool_text_is_shown_only_where_it_differs():
 
 def test_the_bulk_data_listing_names_the_oracle_cards_file(tmp_path):
     """Scryfall's /bulk-data answers every bulk file with its type; /bulk-data/oracle-cards one object."""
-    from importers.cards import bulk_download_url
+    from kb.importers.cards import bulk_download_url
 
     listing = tmp_path / "bulk-data.json"
     listing.write_text(

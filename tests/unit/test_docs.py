@@ -43,8 +43,8 @@ def test_the_command_reference_names_every_command_and_option():
 
 
 def test_the_error_table_names_every_condition_class():
-    from importers import records
     from kb.core import errors
+    from kb.importers import records
 
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     table = text.split("<!-- errors: made by", 1)[1].split("<!-- errors: end -->", 1)[0]

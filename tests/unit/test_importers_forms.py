@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from importers.records import NoRules
-from importers.registry import detect_format, parse_file
 from kb.api import KnowledgeBase
+from kb.importers.records import NoRules
+from kb.importers.registry import detect_format, parse_file
 
 FORMS = Path(__file__).resolve().parent.parent / "data" / "forms"
 

@@ -25,7 +25,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-PROJECT_PACKAGES = ("kb", "importers")
+PROJECT_PACKAGES = ("kb",)
 SCANNED = [path for package in PROJECT_PACKAGES for path in sorted((ROOT / package).rglob("*.py"))]
 SYS_MODULES_MUTATORS = {"update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__"}
 

@@ -10,11 +10,7 @@ MAPPED = {"kb.data": "data", "kb.locales": "locales"}
 def test_the_package_list_names_every_package_of_the_tree():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     listed = set(config["packages"])
-    found = {
-        ".".join(p.parent.relative_to(ROOT).parts)
-        for top in ("kb", "importers")
-        for p in (ROOT / top).rglob("__init__.py")
-    }
+    found = {".".join(p.parent.relative_to(ROOT).parts) for top in ("kb",) for p in (ROOT / top).rglob("__init__.py")}
     assert found | set(MAPPED) == listed, (sorted(found - listed), sorted(listed - found - set(MAPPED)))
     assert config["package-dir"] == MAPPED
 
@@ -25,7 +21,7 @@ def test_the_wheel_carries_no_test_harness_or_maintenance_script():
     package data hold no module; nothing but the project's own files at the top of the tree."""
     for folder in MAPPED.values():
         assert not sorted((ROOT / folder).rglob("*.py")), folder
-    for top in ("kb", "importers"):
+    for top in ("kb",):
         readers = [p for p in (ROOT / top).rglob("*.py") if "../shared" in p.read_text(encoding="utf-8")]
         harness = [p for p in readers if "def measure(" in p.read_text(encoding="utf-8")]
         assert not harness, harness
@@ -76,7 +72,7 @@ def test_the_sdist_holds_the_bundled_sources_and_catalogs(tmp_path):
     import tarfile
 
     source = tmp_path / "src"
-    for name in ("kb", "importers", "data", "locales"):
+    for name in ("kb", "data", "locales"):
         shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.mo", "*.search"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)

@@ -3,8 +3,8 @@ thousands deep is refused (or read) at once, with the file, the line and the lim
 
 from click.testing import CliRunner
 
-from importers.limits import MAX_CITATIONS_PER_TEXT, MAX_TEXT_CHARS
 from kb.cli import cli
+from kb.importers.limits import MAX_CITATIONS_PER_TEXT, MAX_TEXT_CHARS
 
 HEAD = "These rules are effective as of August 7, 2026.\n\n100.1. General.\n\n702.26. Phasing\n\n"
 

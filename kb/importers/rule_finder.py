@@ -1,7 +1,7 @@
 """Step two of the numbered-document pipeline: the rules in lines of text, whatever container they came in.
 
 A rule is a number at the start of a line (after a bullet or emphasis was removed by
-``importers.unwrap``), or a number alone on its line with its text on the next one. Its text's
+``kb.importers.unwrap``), or a number alone on its line with its text on the next one. Its text's
 script says its language, so a bilingual page that prints each number twice (the English line,
 then the Chinese one) yields two sets of rules. Examples follow their rule. What is not a rule is
 said as a warning, never stored:
@@ -17,13 +17,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from importers.language import detect_language
-from importers.records import Rule
-from importers.repairs import SourceWarning
-from importers.rule_lines import is_title
-from importers.unwrap import Line
 from kb.core.numbers import RuleNumber
 from kb.i18n import N_, _
+from kb.importers.language import detect_language
+from kb.importers.records import Rule
+from kb.importers.repairs import SourceWarning
+from kb.importers.rule_lines import is_title
+from kb.importers.unwrap import Line
 
 _BULLET = r"(?:[-*+•·▪◦]\s*)?"
 _RULE = re.compile(

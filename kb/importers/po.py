@@ -22,7 +22,7 @@ translated effective-date line ("このルールは2026年1月16日から有効�
 editions held (kb.store.translations), with how many messages matched. The language: ``--lang``,
 else the header's Language ("pt_BR" is pt-BR, "zh_TW" is zh-Hant).
 
-The bytes are checked first (importers.po_strict: the charset decodes them, every string closes
+The bytes are checked first (kb.importers.po_strict: the charset decodes them, every string closes
 and escapes as gettext's do), then polib reads the structure: a syntax error names its line.
 """
 
@@ -35,11 +35,11 @@ from pathlib import PurePath
 
 import polib
 
-from importers.po_strict import check_strings, decode
-from importers.records import Document, GlossaryEntry, Rule, SourceError, TermPair
 from kb.core.dates import find_effective_date
 from kb.core.numbers import RuleNumber, RuleNumberError
 from kb.i18n import _
+from kb.importers.po_strict import check_strings, decode
+from kb.importers.records import Document, GlossaryEntry, Rule, SourceError, TermPair
 
 _EXAMPLE_CONTEXT = re.compile(r"^(?P<number>\S+) example (?P<position>\d+)$")
 _GLOSSARY_TERM = "glossary term: "

@@ -27,12 +27,12 @@ class NoRules(SourceError):
 
 
 class NoEdition(SourceError):
-    """A rules text that states no effective date where its reader needs one (importers.cr_text):
-    detection then reads it as an undated document (importers.numbered) instead of refusing it."""
+    """A rules text that states no effective date where its reader needs one (kb.importers.cr_text):
+    detection then reads it as an undated document (kb.importers.numbered) instead of refusing it."""
 
 
 class SourceTooLarge(SourceError, TooLarge):
-    """A file, or the document read from it, over a limit (importers.limits): exit 2, HTTP 413."""
+    """A file, or the document read from it, over a limit (kb.importers.limits): exit 2, HTTP 413."""
 
 
 @dataclass
@@ -89,9 +89,9 @@ class Document:
     commentary: list[Commentary] = field(default_factory=list)
     terms: list[TermPair] = field(default_factory=list)
     meta: dict[str, str] = field(default_factory=dict)  # infobox fields, page language, ...
-    references: list | None = None  # citations (importers.references), found by parse_file
-    po_entries: list | None = None  # importers.po.Entry of a PO file, for numbering by the English side
+    references: list | None = None  # citations (kb.importers.references), found by parse_file
+    po_entries: list | None = None  # kb.importers.po.Entry of a PO file, for numbering by the English side
     warnings: list = field(
         default_factory=list
-    )  # importers.repairs.SourceWarning: anomalies repaired or left, control characters removed
+    )  # kb.importers.repairs.SourceWarning: anomalies repaired or left, control characters removed
     siblings: list["Document"] = field(default_factory=list)  # a bilingual file's other languages

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from importers.decode import decode_bytes
-from importers.records import Commentary, Document, TermPair
-from importers.rule_lines import (
+from kb.i18n import N_
+from kb.importers.decode import decode_bytes
+from kb.importers.records import Commentary, Document, TermPair
+from kb.importers.rule_lines import (
     RuleCollector,
     canonical_number,
     is_title,
@@ -26,7 +27,6 @@ from importers.rule_lines import (
     split_pair,
     split_pair_prefix,
 )
-from kb.i18n import N_
 
 FORMAT = "wiki-article"
 EXPECTED_RULES = N_(

@@ -13,9 +13,9 @@ import tarfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from importers.records import SourceError
 from kb.core.paths import BUNDLE
 from kb.i18n import _
+from kb.importers.records import SourceError
 
 _ENGLISH_EDITION = re.compile(r"^en/MagicCompRules_(\d{8})\.txt$")
 _DATE = re.compile(r"(?<!\d)(\d{8})(?!\d)")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-from importers.decode import decode_bytes
-from importers.records import Document, GlossaryEntry, SourceError
-from importers.rule_lines import resolve_edition, sniff_text
 from kb.i18n import N_, _
+from kb.importers.decode import decode_bytes
+from kb.importers.records import Document, GlossaryEntry, SourceError
+from kb.importers.rule_lines import resolve_edition, sniff_text
 
 FORMAT = "dokuwiki-glossary"
 EXPECTED = N_("entries between '----' lines: 'English term\\\\', the translated term, then the definitions")

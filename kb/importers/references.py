@@ -8,14 +8,14 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 
-from importers.limits import check_citations
 from kb.core.citations import find_citations
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.i18n import _
+from kb.importers.limits import check_citations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from importers.records import Document
+    from kb.importers.records import Document
 
 _DIGIT = re.compile(r"\d")
 
@@ -40,7 +40,7 @@ def find_references(
 ) -> list[Reference]:
     """Every citation in rule texts, examples and glossary definitions, resolved in the document.
 
-    With the source's ``path``, a text or a document citing more rules than importers.limits allows is
+    With the source's ``path``, a text or a document citing more rules than kb.importers.limits allows is
     refused (SourceTooLarge): storing hundreds of thousands of citations takes minutes. ``read``
     keeps the citations found in each text for the next documents of one import: the editions of
     the CR repeat most of their texts, and reading them is a tenth of an import's time."""

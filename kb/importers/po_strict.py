@@ -12,8 +12,8 @@ from __future__ import annotations
 import codecs
 import re
 
-from importers.records import SourceError
 from kb.i18n import _
+from kb.importers.records import SourceError
 
 _CHARSET = re.compile(rb'"Content-Type:[^"\n]*charset=([A-Za-z0-9_.:-]+)', re.I)
 # A keyword line and a continuation line: the string must close on its line.

@@ -29,9 +29,9 @@ from typing import IO, NoReturn
 from urllib.error import HTTPError, URLError
 from urllib.request import Request, urlopen
 
-from importers.records import SourceError
 from kb.core.errors import SourceUnavailable
 from kb.i18n import _
+from kb.importers.records import SourceError
 
 SCRYFALL, MTGJSON = "scryfall-cards", "mtgjson-cards"
 CHUNK = 1 << 20  # characters decoded per read

@@ -27,9 +27,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from importers.records import SourceError
-from importers.repairs import SourceWarning
 from kb.i18n import N_, _
+from kb.importers.records import SourceError
+from kb.importers.repairs import SourceWarning
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),

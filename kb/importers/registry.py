@@ -8,23 +8,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from importers.decode import collect_warnings, decode_bytes
-from importers.limits import Limits, check_texts
-from importers.records import Document, NoEdition, NoRules, SourceError
-from importers.references import Read, find_references
 from kb.core.errors import BadInput
 from kb.i18n import _
+from kb.importers.decode import collect_warnings, decode_bytes
+from kb.importers.limits import Limits, check_texts
+from kb.importers.records import Document, NoEdition, NoRules, SourceError
+from kb.importers.references import Read, find_references
 
 # Most specific first: a wiki article quotes rule lines too, so it must be asked before cr-text.
 FORMATS: dict[str, str] = {
-    "po": "importers.po",
-    "mediawiki": "importers.mediawiki",
-    "numbered": "importers.numbered",
-    "wiki-article": "importers.wiki_article",
-    "prose": "importers.prose",
-    "rule-page": "importers.rule_page",
-    "cr-text": "importers.cr_text",
-    "dokuwiki-glossary": "importers.dokuwiki_glossary",
+    "po": "kb.importers.po",
+    "mediawiki": "kb.importers.mediawiki",
+    "numbered": "kb.importers.numbered",
+    "wiki-article": "kb.importers.wiki_article",
+    "prose": "kb.importers.prose",
+    "rule-page": "kb.importers.rule_page",
+    "cr-text": "kb.importers.cr_text",
+    "dokuwiki-glossary": "kb.importers.dokuwiki_glossary",
 }
 
 
@@ -76,8 +76,8 @@ def detect_format(data: bytes, path: str) -> str:
 def _undated(data: bytes, path: str, lang: str | None, error: NoEdition) -> Document:
     """A text its reader refused for want of a date, read as an undated document: its edition is then
     inferred from its rules (kb.history), and the warning says so and how to give one."""
-    from importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
-    from importers.repairs import SourceWarning  # lazy: as above
+    from kb.importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
+    from kb.importers.repairs import SourceWarning  # lazy: as above
 
     document = numbered.parse(data, path, lang=lang)
     message = _(
@@ -89,7 +89,7 @@ def _undated(data: bytes, path: str, lang: str | None, error: NoEdition) -> Docu
 
 
 def _numbered_rules(data: bytes, path: str) -> int:
-    from importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
+    from kb.importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
 
     try:
         _unwrapped, finding = numbered.read(data, path)
@@ -120,12 +120,12 @@ class Candidate:
 def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
     """What a file is and what every reader finds in it: for ``mtgkb import --explain``.
 
-    The first value says what was detected and why: the container (``importers.unwrap``), the
+    The first value says what was detected and why: the container (``kb.importers.unwrap``), the
     reader chosen (or the error that no reader claims it); the candidates are every reader, asked
     to sniff and then to read, with its rule count per language or its error. Nothing is stored.
     """
-    from importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
-    from importers.unwrap import container_of  # lazy: as above
+    from kb.importers import numbered  # lazy: yaml and the finder, only for a file no other reader claims
+    from kb.importers.unwrap import container_of  # lazy: as above
 
     detected: dict[str, str] = {}
     try:
@@ -176,7 +176,7 @@ def parse_file(
     """Read and parse one file; SourceError for anything wrong with it (SourceTooLarge over ``limits``).
 
     What decoding removed (control characters) is in the document's ``warnings``. ``citations``:
-    the citations read in the files before this one (importers.references.find_references).
+    the citations read in the files before this one (kb.importers.references.find_references).
     """
     path = str(path)
     limits = limits or Limits.resolve()

@@ -11,12 +11,12 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from importers.decode import decode_bytes
-from importers.language import detect_language
-from importers.records import NoRules, Rule, SourceError, TermPair
 from kb.core.dates import find_effective_date, parse_date
 from kb.core.numbers import RuleNumber, RuleNumberError
 from kb.i18n import _
+from kb.importers.decode import decode_bytes
+from kb.importers.language import detect_language
+from kb.importers.records import NoRules, Rule, SourceError, TermPair
 
 _SPACE = "[ \\t\\u00a0\\u2009\\u202f]"
 # "702.26a text", "• 702.26 フェイジング／Phasing", "310.\u00a0 Phenomena", "3.  Card Types".

@@ -1,8 +1,8 @@
 """Any document that numbers the rules: a translation or a quote in whatever container it comes in.
 
-One pipeline instead of a reader per website: ``importers.unwrap`` opens the container (JSON,
+One pipeline instead of a reader per website: ``kb.importers.unwrap`` opens the container (JSON,
 CSV/TSV, XLIFF/TMX, DokuWiki, Markdown with or without front matter, HTML, text) with the library
-made for it, ``importers.rule_finder`` finds the rules in its lines and tells their languages by
+made for it, ``kb.importers.rule_finder`` finds the rules in its lines and tells their languages by
 script and words. A bilingual file yields a document per language: the first returned is the
 translation, the others (``Document.siblings``) are stored beside it under the name plus the
 language ("….en"). The edition is the effective date the text states ("These rules are effective
@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import re
 
-from importers.decode import decode_bytes
-from importers.language import chinese_script
-from importers.records import Document, GlossaryEntry, NoRules, SourceError
-from importers.rule_finder import Finding, Found, find_rules
-from importers.rule_lines import resolve_edition, sniff_text, split_pair
-from importers.titles import clean_title
-from importers.unwrap import Unwrapped, container_of, unwrap
 from kb.i18n import _
+from kb.importers.decode import decode_bytes
+from kb.importers.language import chinese_script
+from kb.importers.records import Document, GlossaryEntry, NoRules, SourceError
+from kb.importers.rule_finder import Finding, Found, find_rules
+from kb.importers.rule_lines import resolve_edition, sniff_text, split_pair
+from kb.importers.titles import clean_title
+from kb.importers.unwrap import Unwrapped, container_of, unwrap
 
 FORMAT = "numbered"
 # Containers this reader claims outright when it finds rules in them; the others it claims only for
@@ -50,12 +50,12 @@ def sniff(data: bytes, path: str) -> bool:
     rules = sum(len(found.rules) for found in finding.languages)
     if not rules:
         return False
-    if kind == "dokuwiki":  # its rules, not a glossary's "See rule 702.2" (importers.dokuwiki_glossary)
+    if kind == "dokuwiki":  # its rules, not a glossary's "See rule 702.2" (kb.importers.dokuwiki_glossary)
         return True
     bilingual = len([f for f in finding.languages if len(f.rules) >= 3]) >= 2
     repeated = any(w.kind.startswith("quoted") for w in finding.warnings)
     # A post whose rules are its bulk (a translation published as posts), not quotes among prose,
-    # which importers.prose reads with its commentary.
+    # which kb.importers.prose reads with its commentary.
     prose = sum(1 for line in unwrapped.lines if len(line.text) >= 24 and not _RULE_OR_EXAMPLE.match(line.text))
     bold = "**" in text and kind == "markdown" and rules >= 2 and prose * 5 < rules
     return bilingual or repeated or finding.alone >= 2 or bold

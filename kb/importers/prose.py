@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import re
 
-from importers.decode import decode_bytes
-from importers.language import chinese_script
-from importers.records import Commentary, Document
-from importers.rule_lines import EXAMPLE, RuleCollector, match_rule_line, resolve_edition, resolve_lang, sniff_text
-from importers.titles import clean_title
 from kb.core.dates import find_effective_date
 from kb.i18n import N_
+from kb.importers.decode import decode_bytes
+from kb.importers.language import chinese_script
+from kb.importers.records import Commentary, Document
+from kb.importers.rule_lines import EXAMPLE, RuleCollector, match_rule_line, resolve_edition, resolve_lang, sniff_text
+from kb.importers.titles import clean_title
 
 FORMAT = "prose"
 EXPECTED_RULES = N_("rule lines quoted among the prose, like '- 702.26b ...'")
@@ -132,7 +132,7 @@ def _html(text: str) -> tuple[str | None, str]:
     # Only an HTML page is parsed as HTML: a Markdown post or a text does not load bs4.
     from bs4 import BeautifulSoup  # lazy: bs4, 53 modules, ~130 ms
 
-    from importers.rule_page import block_text  # lazy: as above (it loads bs4)
+    from kb.importers.rule_page import block_text  # lazy: as above (it loads bs4)
 
     soup = BeautifulSoup(text, "lxml")
     for tag in soup(["script", "style", "noscript", "nav", "footer"]):

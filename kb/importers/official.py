@@ -19,10 +19,10 @@ from urllib.error import HTTPError, URLError
 from urllib.parse import unquote, urljoin, urlsplit
 from urllib.request import Request, urlopen
 
-from importers.records import Document
-from importers.registry import parse_file
 from kb.core.errors import BadInput, BadInputFile, SourceUnavailable
 from kb.i18n import _
+from kb.importers.records import Document
+from kb.importers.registry import parse_file
 
 RULES_PAGE = "https://magic.wizards.com/en/rules"
 TIMEOUT = 30  # seconds for each request

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 
 from bs4 import BeautifulSoup, CData, NavigableString, Tag
 
-from importers.decode import decode_bytes
-from importers.language import detect_language
-from importers.records import Document
-from importers.rule_lines import (
+from kb.i18n import N_
+from kb.importers.decode import decode_bytes
+from kb.importers.language import detect_language
+from kb.importers.records import Document
+from kb.importers.rule_lines import (
     RuleCollector,
     match_example,
     match_rule_line,
@@ -26,8 +27,7 @@ from importers.rule_lines import (
     sniff_text,
     squash,
 )
-from importers.titles import clean_title, first_title
-from kb.i18n import N_
+from kb.importers.titles import clean_title, first_title
 
 FORMAT = "rule-page"
 EXPECTED_RULES = N_("lines (or <p> paragraphs) starting with a rule number like '310.1'")

@@ -11,10 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from importers.decode import decode_bytes
-from importers.language import detect_language
-from importers.records import Document, GlossaryEntry, NoEdition, NoRules, Rule, SourceError, TermPair
-from importers.repairs import (
+from kb.core.dates import find_date, find_effective_date
+from kb.core.numbers import RuleNumber
+from kb.i18n import N_, _
+from kb.importers.decode import decode_bytes
+from kb.importers.language import detect_language
+from kb.importers.records import Document, GlossaryEntry, NoEdition, NoRules, Rule, SourceError, TermPair
+from kb.importers.repairs import (
     SourceWarning,
     follows,
     read_missing_digits,
@@ -25,10 +28,7 @@ from importers.repairs import (
     strip_repeated_number,
     warning,
 )
-from importers.titles import first_title
-from kb.core.dates import find_date, find_effective_date
-from kb.core.numbers import RuleNumber
-from kb.i18n import N_, _
+from kb.importers.titles import first_title
 
 FORMAT = "cr-text"
 NO_RULES = N_("no rules found: expected lines starting with a rule number like '100.1a'")

@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from importers.decode import decode_bytes
-from importers.records import Document, GlossaryEntry, NoRules, TermPair
-from importers.rule_lines import (
+from kb.core.numbers import RuleNumber
+from kb.i18n import N_, _
+from kb.importers.decode import decode_bytes
+from kb.importers.records import Document, GlossaryEntry, NoRules, TermPair
+from kb.importers.rule_lines import (
     RuleCollector,
     edition_from_name,
     is_title,
@@ -27,8 +29,6 @@ from importers.rule_lines import (
     sniff_text,
     split_pair,
 )
-from kb.core.numbers import RuleNumber
-from kb.i18n import N_, _
 
 FORMAT = "mediawiki"
 EXPECTED = N_(

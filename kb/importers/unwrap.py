@@ -6,7 +6,7 @@ an XLIFF or TMX file. Each is opened with the parser made for it (json, csv, yam
 matter, markdown-it for Markdown, BeautifulSoup with lxml for HTML, ElementTree for XML) and
 flattened to ``Line``s: its text, one block a line, with the source line it came from where the
 container keeps one. What the lines mean (a rule number, a title, an example) is the business of
-``importers.rule_finder``; this module only says what the container was and why.
+``kb.importers.rule_finder``; this module only says what the container was and why.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from xml.etree import ElementTree
 
 import yaml
 
-from importers.decode import decode_bytes
-from importers.mediawiki import LINK as WIKI_LINK
-from importers.records import SourceError
 from kb.i18n import _
+from kb.importers.decode import decode_bytes
+from kb.importers.mediawiki import LINK as WIKI_LINK
+from kb.importers.records import SourceError
 
 NUMBER = r"\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?\.?"
 _NUMBER_ONLY = re.compile(rf"^\s*{NUMBER}\s*$")
@@ -346,7 +346,7 @@ def _markdown(text: str, out: Unwrapped, *, markdown: bool) -> None:
 def _html(text: str, out: Unwrapped) -> None:
     from bs4 import BeautifulSoup  # lazy: bs4, 53 modules, ~130 ms
 
-    from importers.rule_page import block_text  # lazy: as above
+    from kb.importers.rule_page import block_text  # lazy: as above
 
     soup = BeautifulSoup(text, "lxml")
     for tag in soup(["script", "style", "noscript", "nav", "footer", "head"]):

@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
 
-from importers.records import Rule
 from kb.core.model import Serialisable
 from kb.core.numbers import LETTERS, RuleNumber, next_letters
 from kb.i18n import N_, _
+from kb.importers.records import Rule
 
 # What each kind of anomaly says; "left" kinds are reported and the text kept as printed.
 MESSAGES = {

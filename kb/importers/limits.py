@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from importers.records import SourceTooLarge
 from kb.core import settings
 from kb.i18n import _
+from kb.importers.records import SourceTooLarge
 
 # Limits in time, not only in size: a 15 MB line read as one rule citing 476,625 rules took minutes
 # to store. The longest real rule text has 4,211 characters (an example 1,002, a glossary entry
