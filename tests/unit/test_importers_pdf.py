@@ -1,0 +1,88 @@
+"""PDF text for the readers (kb.importers.pdf): detection by content, line structure, clear errors.
+
+The real PDF is an excerpt of Wizards' Comprehensive Rules of 2025-06-06 (tests/data/forms,
+SOURCES.md there); the other PDFs are made here with pypdf's writer.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfWriter
+
+from kb.api import KnowledgeBase
+from kb.importers.pdf import PdfWithoutText, UnreadablePdf, join_pages
+from kb.importers.registry import parse_file
+
+FORMS = Path(__file__).resolve().parent.parent / "data" / "forms"
+EXCERPT = FORMS / "en_pdf_cr_20250606_lordsoflegacy.pdf"
+
+
+def test_a_word_broken_at_a_line_end_is_one_word_again():
+    page = "117.3a after any turn-\nbased actions\nresolves—\neven if 601.2f–\nh apply [-\nN] and a dash -\nthen"
+    assert join_pages([page]).split("\n")[:3] == [
+        "117.3a after any turn-based actions",
+        "resolves—even if 601.2f–h apply [-N] and a dash -",
+        "then",
+    ]
+
+
+def test_a_numbered_line_at_a_page_top_starts_a_paragraph_and_a_rule_goes_on_across_pages():
+    text = join_pages(["123.9. An art sticker has no effect", "2. Parts of a Card\n\n200. General"])
+    assert text.split("\n")[:3] == ["123.9. An art sticker has no effect", "", "2. Parts of a Card"]
+    text = join_pages(["702.26b If a permanent phases out, its status", "changes to phased out."])
+    assert text.split("\n")[:2] == ["702.26b If a permanent phases out, its status", "changes to phased out."]
+
+
+def test_a_pdf_is_told_by_its_content_not_its_name():
+    document, data = parse_file("rules.txt", data=EXCERPT.read_bytes())
+    assert document.format == "cr-text" and document.edition == "2025-06-06" and len(document.rules) == 44
+    assert data[:5] == b"%PDF-"  # the file's own bytes are what is stored
+    assert document.meta["pdf"].startswith("a PDF")
+
+
+def test_the_pdf_keeps_examples_and_glossary():
+    document, _ = parse_file(EXCERPT)
+    rule = next(r for r in document.rules if r.number == "702.26b")
+    assert rule.text.endswith("removed from combat. (See rule 506.4.)")
+    assert [e[:30] for e in rule.examples] == ["You control three creatures, o", "You control a phased-out creat"]
+    phasing = next(g for g in document.glossary if g.term == "Phasing")
+    assert phasing.text.startswith("A keyword ability that causes a permanent to sometimes be treated")
+    assert len(document.glossary) == 27
+
+
+def test_explain_says_it_is_a_pdf_and_what_its_text_is():
+    answer = KnowledgeBase.explain_import(EXCERPT)
+    assert answer["container"] == "pdf" and answer["format"] == "cr-text"
+    assert "pypdf" in answer["why"]
+    cr_text = next(c for c in answer["candidates"] if c["format"] == "cr-text")
+    assert cr_text["rules"] == 44
+
+
+def _pdf(*, blank_pages: int = 1, password: str | None = None) -> bytes:
+    writer = PdfWriter()
+    for _ in range(blank_pages):
+        writer.add_blank_page(width=200, height=200)
+    if password is not None:
+        writer.encrypt(user_password=password, owner_password="owner", algorithm="RC4-128")
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_a_pdf_without_text_says_so():
+    with pytest.raises(PdfWithoutText, match=r"scan\.pdf: the PDF's 2 page\(s\) hold no text"):
+        parse_file("scan.pdf", data=_pdf(blank_pages=2))
+
+
+def test_a_damaged_pdf_names_the_file_and_what_was_expected():
+    data = EXCERPT.read_bytes()[:3000]
+    with pytest.raises(UnreadablePdf, match=r"cut\.pdf: not a readable PDF .*expected a PDF with a text layer"):
+        parse_file("cut.pdf", data=data)
+
+
+def test_a_pdf_locked_by_a_password_is_refused():
+    with pytest.raises(UnreadablePdf, match="encrypted with a password"):
+        parse_file("locked.pdf", data=_pdf(password="secret"))
