@@ -51,11 +51,9 @@ def is_pdf(data: bytes) -> bool:
 
 def pdf_text(data: bytes, path: str) -> str:
     """The text of every page of a PDF, one printed line a line, the pages joined in order."""
-    try:
-        from pypdf import PdfReader  # lazy: only a PDF needs it
-        from pypdf.errors import PyPdfError
-    except ImportError:  # pragma: no cover - pypdf is a dependency; an installation may lack it
-        raise UnreadablePdf(path, None, _("reading a PDF needs the pypdf package: pip install 'pypdf>=4.0'")) from None
+    from pypdf import PdfReader  # lazy: only a PDF needs pypdf
+    from pypdf.errors import PyPdfError  # lazy: as above
+
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted and not _open_encrypted(reader):
