@@ -3,11 +3,13 @@ baseline (a line regex for '^\\d{3}\\.\\d+[a-z]?'), the readers of main (detecti
 pipeline: the file's format without ``numbered``) and the pipeline; then the time to read a 2.5 MB
 bilingual JSON and a 1 MB PO made from the corpus.
 
-    python bench/bench_forms.py [--before CHECKOUT]
+    python bench/bench_forms.py [--before CHECKOUT] [--pdf CR.pdf --txt CR.txt]
 
 ``--before`` names a checkout of the code before the pipeline (main): its detection and reader
 are run on each file in a process of their own; without it the column shows this checkout's
-older readers (every reader but ``numbered``).
+older readers (every reader but ``numbered``). ``--pdf`` and ``--txt`` name an official CR PDF
+and the TXT of the same date: the PDF is read as a file is imported and compared with the TXT
+rule by rule, and its text extraction timed with pypdf and, where installed, pdfminer.six.
 """
 
 from __future__ import annotations
@@ -71,10 +73,53 @@ def before(root: Path, path: Path) -> str:
     return (done.stdout.strip() or done.stderr.strip().splitlines()[-1])[:80]
 
 
+def pdf_against_txt(pdf: Path, txt: Path) -> None:
+    """How much of a CR PDF reads as the TXT of the same date says, and how long its text takes."""
+    data = pdf.read_bytes()
+    started = time.perf_counter()
+    document, _ = parse_file(pdf)
+    seconds = time.perf_counter() - started
+    reference = cr_text.parse(txt.read_bytes(), str(txt))
+    texts = {r.number: (r.title, r.text, r.examples) for r in document.rules}
+    same = sum(1 for r in reference.rules if texts.get(r.number) == (r.title, r.text, r.examples))
+    glossary = {g.term: g.text for g in document.glossary}
+    exact = sum(1 for g in reference.glossary if glossary.get(g.term) == g.text)
+    spaced = sum(
+        1 for g in reference.glossary if " ".join(glossary.get(g.term, "").split()) == " ".join(g.text.split())
+    )
+    print(f"{pdf.name}: {len(data) / 1e6:.2f} MB, read as {document.format}, edition {document.edition}")
+    print(
+        f"- rules: {len(document.rules)} read, {len(reference.rules)} in {txt.name}; {same} with the same title, text and examples"
+    )
+    print(
+        f"- glossary: {len(document.glossary)} read, {len(reference.glossary)} in the TXT; {exact} the same, "
+        f"{spaced} the same but for line breaks"
+    )
+    print(f"- import read (text extraction and cr-text): {seconds:.1f} s, {seconds / (len(data) / 1e6):.1f} s per MB")
+    started = time.perf_counter()
+    from pypdf import PdfReader
+
+    pypdf_text = "".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages)
+    print(f"- pypdf text alone: {time.perf_counter() - started:.1f} s, {len(pypdf_text):,} characters")
+    try:
+        from pdfminer.high_level import extract_text
+    except ImportError:
+        print("- pdfminer.six: not installed")
+        return
+    started = time.perf_counter()
+    miner = extract_text(str(pdf))
+    print(f"- pdfminer.six text alone: {time.perf_counter() - started:.1f} s, {len(miner):,} characters")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", type=Path, help="a checkout of the code before the pipeline")
+    parser.add_argument("--pdf", type=Path, help="an official CR PDF, compared with --txt")
+    parser.add_argument("--txt", type=Path, help="the CR TXT of the PDF's date")
     args = parser.parse_args()
+    if args.pdf and args.txt:
+        pdf_against_txt(args.pdf, args.txt)
+        return
     print("| file | baseline regex | before: reader, rules | now: reader, documents |")
     print("|---|---|---|---|")
     for path in sorted(FORMS.iterdir()):

@@ -25,8 +25,9 @@ from kb.importers.unwrap import Unwrapped, container_of, unwrap
 
 FORMAT = "numbered"
 # Containers this reader claims outright when it finds rules in them; the others it claims only for
-# what the older readers cannot read: a page printing each rule in two languages, bold numbers in
-# a post, numbers alone on their line, or a rule quoted twice.
+# what the older readers cannot read: a page printing each rule in two languages, a page source
+# (Markdown, a post) whose lines are mostly rules however its numbers are marked (bold, HTML headings),
+# numbers alone on their line, or a rule quoted twice.
 _ANY_NUMBER = re.compile(r"(?<![\d.])\d{3}\.\d{1,3}[a-z]{0,2}(?![\d])")
 _RULE_OR_EXAMPLE = re.compile(r"^(?:[-*•]\s*)?(?:\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?\.?(?:\s|$)|\S{1,12}\s*[:：])")
 
@@ -57,8 +58,9 @@ def sniff(data: bytes, path: str) -> bool:
     # A post whose rules are its bulk (a translation published as posts), not quotes among prose,
     # which kb.importers.prose reads with its commentary.
     prose = sum(1 for line in unwrapped.lines if len(line.text) >= 24 and not _RULE_OR_EXAMPLE.match(line.text))
-    bold = "**" in text and kind == "markdown" and rules >= 2 and prose * 5 < rules
-    return bilingual or repeated or finding.alone >= 2 or bold
+    # Whatever marks the numbers (bold, or <h3>/<h4> headings as a translation platform writes them).
+    page = kind == "markdown" and rules >= 2 and prose * 5 < rules
+    return bilingual or repeated or finding.alone >= 2 or page
 
 
 def _whole_text(data: bytes, path: str) -> str | None:
