@@ -25,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.importers import cr_text  # noqa: E402
+from kb.importers import cr_text, pdf  # noqa: E402
+from kb.importers.records import NoRules  # noqa: E402
 from kb.importers.registry import FORMATS, importer, parse_file  # noqa: E402
 
 FORMS = ROOT / "tests" / "data" / "forms"
@@ -120,21 +121,33 @@ def main() -> None:
     if args.pdf and args.txt:
         pdf_against_txt(args.pdf, args.txt)
         return
-    print("| file | baseline regex | before: reader, rules | now: reader, documents |")
-    print("|---|---|---|---|")
+    expected = {}
+    for line in (FORMS / "expected.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, reader, langs, _edition, held, *_rest = line.split("\t")
+            expected[name] = (reader, langs, held == "1")
+    print("| file | held out | a person counts | baseline regex | before: reader, rules | now: reader, documents |")
+    print("|---|---|---|---|---|---|")
     for path in sorted(FORMS.iterdir()):
         if path.suffix in (".tsv",) or path.name == "SOURCES.md":
             continue
         data = path.read_bytes()
-        text = data.decode("utf-8", "replace")
-        document, _ = parse_file(path)
-        now = ", ".join(f"{d.lang} {len(d.rules)}" for d in [document, *document.siblings])
+        # The simplest reader of a PDF reads its extracted text; of anything else, its bytes as UTF-8.
+        text = pdf.pdf_text(data, str(path)) if pdf.is_pdf(data) else data.decode("utf-8", "replace")
+        try:
+            document, _ = parse_file(path)
+            now = document.format + ": " + ", ".join(f"{d.lang} {len(d.rules)}" for d in [document, *document.siblings])
+        except NoRules:
+            now = "refused: no rules found"
         then = (
             before(args.before, path)
             if args.before
             else f"{previous_reader(data, str(path))}: {previous_count(data, str(path))}"
         )
-        print(f"| {path.name} | {len(BASELINE.findall(text))} | {then} | {document.format}: {now} |")
+        reader, langs, held = expected.get(path.name, ("?", "?", False))
+        person = "no CR rules" if reader == "-" else f"{reader}: {langs}"
+        held_out = "yes" if held else ""
+        print(f"| {path.name} | {held_out} | {person} | {len(BASELINE.findall(text))} | {then} | {now} |")
     en = cr_text.parse((CORPUS / "en/full/MagicCompRules_20231117.txt").read_bytes(), "en")
     zh = cr_text.parse((CORPUS / "zh/MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt").read_bytes(), "zh")
     texts = {r.number: r.text or r.title or "" for r in zh.rules}

@@ -86,3 +86,25 @@ def test_a_damaged_pdf_names_the_file_and_what_was_expected():
 def test_a_pdf_locked_by_a_password_is_refused():
     with pytest.raises(UnreadablePdf, match="encrypted with a password"):
         parse_file("locked.pdf", data=_pdf(password="secret"))
+
+
+def test_a_pdf_encrypted_only_against_editing_is_read():
+    writer = PdfWriter(clone_from=str(EXCERPT))
+    writer.encrypt(user_password="", owner_password="owner", algorithm="RC4-128")
+    out = io.BytesIO()
+    writer.write(out)
+    document, _ = parse_file("locked-for-editing.pdf", data=out.getvalue())
+    assert document.edition == "2025-06-06" and len(document.rules) == 44
+
+
+def test_a_folder_import_takes_its_pdfs(tmp_path):
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "MagicCompRules 20250606.pdf").write_bytes(EXCERPT.read_bytes())
+    (tmp_path / "rules" / "scan.pdf").write_bytes(_pdf(blank_pages=1))
+    kb = KnowledgeBase.open(":memory:")
+    results = kb.import_paths([tmp_path / "rules"], update_history=False)
+    assert {r.path.rsplit("/", 1)[-1]: r.status for r in results} == {
+        "MagicCompRules 20250606.pdf": "added",
+        "scan.pdf": "skipped",
+    }
+    assert [(d.lang, d.edition, d.rules) for d in kb.documents()] == [("en", "2025-06-06", 44)]
