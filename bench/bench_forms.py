@@ -77,9 +77,9 @@ def before(root: Path, path: Path) -> str:
 def pdf_against_txt(pdf: Path, txt: Path) -> None:
     """How much of a CR PDF reads as the TXT of the same date says, and how long its text takes."""
     data = pdf.read_bytes()
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     document, _ = parse_file(pdf)
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     reference = cr_text.parse(txt.read_bytes(), str(txt))
     texts = {r.number: (r.title, r.text, r.examples) for r in document.rules}
     same = sum(1 for r in reference.rules if texts.get(r.number) == (r.title, r.text, r.examples))
@@ -96,20 +96,26 @@ def pdf_against_txt(pdf: Path, txt: Path) -> None:
         f"- glossary: {len(document.glossary)} read, {len(reference.glossary)} in the TXT; {exact} the same, "
         f"{spaced} the same but for line breaks"
     )
-    print(f"- import read (text extraction and cr-text): {seconds:.1f} s, {seconds / (len(data) / 1e6):.1f} s per MB")
-    started = time.perf_counter()
+    megabytes = len(data) / 1e6
+    print(
+        f"- import read (text extraction and cr-text): {seconds:.1f} s ({cpu:.1f} s of CPU), "
+        f"{seconds / megabytes:.1f} s per MB ({cpu / megabytes:.1f} s of CPU)"
+    )
+    started, cpu = time.perf_counter(), time.process_time()
     from pypdf import PdfReader
 
     pypdf_text = "".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages)
-    print(f"- pypdf text alone: {time.perf_counter() - started:.1f} s, {len(pypdf_text):,} characters")
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    print(f"- pypdf text alone: {seconds:.1f} s ({cpu:.1f} s of CPU), {len(pypdf_text):,} characters")
     try:
         from pdfminer.high_level import extract_text
     except ImportError:
         print("- pdfminer.six: not installed")
         return
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     miner = extract_text(str(pdf))
-    print(f"- pdfminer.six text alone: {time.perf_counter() - started:.1f} s, {len(miner):,} characters")
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    print(f"- pdfminer.six text alone: {seconds:.1f} s ({cpu:.1f} s of CPU), {len(miner):,} characters")
 
 
 def main() -> None:

@@ -1,28 +1,35 @@
-"""The text of a PDF, line by line, for the readers that read text.
+"""The text of a PDF, a paragraph a line, for the readers that read text.
 
 Wizards publishes the Comprehensive Rules as PDF beside the TXT, and translators often publish
 only a PDF. Its text layer is extracted with pypdf (pure Python, no system library): on the
-official PDF of 2025-06-06 it gives the same 3,213 rules, 275 examples and 711 glossary entries as
-the TXT of that date, as fast as pdfminer.six gives them or faster (bench/bench_forms.py).
+official PDF of 2025-06-06 it gives the same 3,213 rules and 275 examples as the TXT of that
+date, and its 711 glossary entries (709 to the character, 2 but for a line break), in about
+half the time pdfminer.six takes (bench/bench_forms.py).
 
-A PDF's text is wrapped at the page's width, like the TXT editions of 1999-2004 that
-``kb.importers.cr_text`` reads in its wrapped layout (a rule begins after a blank line). Two
-things of a PDF are not in any TXT, and are undone here so that the readers need not know a
-PDF from a text:
+A PDF prints lines, not paragraphs: the text is wrapped at the page's width, Word's PDFs
+separate paragraphs by blank lines and other writers (a browser's print) by space the text
+layer does not hold. The readers expect a paragraph a line, as in the TXT, so the lines are
+joined back here, before any reader sees them:
 
+- a line about as wide as the text block (80% of the document's usual long line) was wrapped,
+  and the next line continues it, unless that line starts a paragraph: it is blank, an example,
+  a section or numbered sense ("2. "), or a rule number where paragraphs are not separated by
+  blank lines (where they are, "601.2b and 601.2f–h." after a full line is a wrapped citation);
 - a word broken by a hyphen or a dash at a line's end ("turn-" / "based", "occurs—" / "unless")
   is one again ("turn-based", "occurs—unless"): the rules break only at hyphens and dashes they
-  print (Word does not hyphenate them), and print no space after one;
-- a page that begins with a numbered line (a section moved to a new page) begins a new paragraph:
-  the blank line that ends a paragraph is not extracted across a page break.
-
-Pages are otherwise joined as they are, so a rule broken across two pages stays one rule.
+  print, and print no space after one; Chinese and Japanese lines join without a space, Korean
+  and Latin-script ones with one;
+- a page that begins with a numbered line (a section moved to a new page) begins a paragraph;
+  otherwise pages join as they are, so a rule broken across two pages stays one rule;
+- a CJK font's glyphs are read as the characters meant: its text layer often maps "月" to the
+  Kangxi radical "⽉" and the full-width solidus to a division slash.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import unicodedata
 
 from kb.i18n import _
 from kb.importers.records import NoRules, SourceError
@@ -88,17 +95,72 @@ def _open_encrypted(reader) -> bool:
 
 
 def join_pages(pages: list[str]) -> str:
-    """The pages' lines as one text: broken words joined, a numbered line at a page's top a new paragraph."""
+    """The pages' lines as one text, a paragraph a line where the PDF's lines show it.
+
+    A line as wide as the text block ("full") was wrapped there, and the next line continues its
+    paragraph unless it starts one (an example, a blank line, or a number where paragraphs are not
+    separated by blank lines). Joined without a space: a
+    word broken at a hyphen or dash, and Chinese or Japanese, which are written without spaces.
+    A numbered line at a page's top starts a paragraph (the blank line that ends one is not
+    extracted across a page break).
+    """
     lines: list[str] = []
     for page in pages:
-        page_lines = [line.rstrip() for line in page.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+        page_lines = [_fold(line.rstrip()) for line in page.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
         if lines and page_lines and _NUMBERED.match(page_lines[0]) and lines[-1].strip():
             lines.append("")
         lines.extend(page_lines)
+    full = _full_width(lines)
+    # Paragraphs separated by blank lines (as Word prints the CR): a numbered line right after a full
+    # line is then a wrapped citation ("... in rules" / "601.2b and 601.2f–h."), not a new rule.
+    numbered = [i for i, line in enumerate(lines) if _NUMBERED.match(line)]
+    spaced = sum(1 for i in numbered if i == 0 or not lines[i - 1].strip()) > 0.5 * len(numbered)
     joined: list[str] = []
+    last = ""  # the last line as printed (a paragraph's lines are judged one by one, not joined)
     for line in lines:
-        if joined and _BROKEN_WORD.search(joined[-1]) and line[:1].strip():
+        if joined and last.strip() and _BROKEN_WORD.search(last) and line[:1].strip():
             joined[-1] += line
+        elif (
+            joined
+            and last.strip()
+            and line.strip()
+            and len(last) >= full
+            and (spaced or not _NUMBERED.match(line))
+            and not _ITEM.match(line)
+            and not _EXAMPLE.match(line)
+        ):
+            glue = "" if _UNSPACED.match(last[-1]) or _UNSPACED.match(line.lstrip()[0]) else " "
+            joined[-1] += glue + line.lstrip()
         else:
             joined.append(line)
+        last = line
     return "\n".join(joined) + "\n"
+
+
+def _full_width(lines: list[str]) -> int:
+    """The length from which a line counts as full: 80% of the document's usual long line (the 90th
+    percentile of its lines' lengths), as lines of a proportional font vary around the block's width."""
+    lengths = sorted(len(line) for line in lines if line.strip())
+    if len(lengths) < 5:
+        return 10**6  # too few lines to tell a full one: nothing is joined
+    return max(8, int(0.8 * lengths[int(0.9 * (len(lengths) - 1))]))
+
+
+def _fold(line: str) -> str:
+    """A CJK font's glyphs read back as the characters meant: Kangxi radicals (U+2F00-2FDF, "⽉")
+    and CJK radicals (U+2E80-2EFF) as the ideographs they look like ("月"), and the division slash
+    a CJK font shares with the full-width solidus ("フェイジング∕Phasing") as that solidus."""
+    if not _RADICAL.search(line) and "\u2215" not in line:
+        return line
+    line = _RADICAL.sub(lambda m: unicodedata.normalize("NFKC", m.group()), line)
+    return _CJK_SLASH.sub("\uff0f", line)
+
+
+# Chinese and Japanese characters and punctuation: a line wrapped between two of them joins without a space.
+_UNSPACED = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff60]")
+_RADICAL = re.compile(r"[\u2e80-\u2eff\u2f00-\u2fdf]")
+_CJK_SLASH = re.compile(r"(?<=[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff60])\u2215")
+# A section ("9. Casual Variants") or a numbered sense of a glossary entry ("2. An attribute ..."):
+# always a new paragraph, where a wrapped citation of a rule ("601.2b and ...") may continue one.
+_ITEM = re.compile(r"^\s*\d{1,2}\.\s")
+_EXAMPLE = re.compile(r"^\s*(?:Example|例如|例)\s*[:：]")

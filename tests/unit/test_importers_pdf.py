@@ -21,11 +21,66 @@ EXCERPT = FORMS / "en_pdf_cr_20250606_lordsoflegacy.pdf"
 
 
 def test_a_word_broken_at_a_line_end_is_one_word_again():
-    page = "117.3a after any turn-\nbased actions\nresolves—\neven if 601.2f–\nh apply [-\nN] and a dash -\nthen"
+    page = (
+        "117.3a The active player receives priority after any turn-\nbased actions are dealt with.\n\n"
+        "603.7b It triggers only once, the next time its trigger event occurs—\nunless it has a duration.\n\n"
+        "702.74a See rules 601.2b and 601.2f–\nh.\n\n107.7 [-\nN] means remove N loyalty counters."
+    )
+    assert join_pages([page]).split("\n") == [
+        "117.3a The active player receives priority after any turn-based actions are dealt with.",
+        "",
+        "603.7b It triggers only once, the next time its trigger event occurs—unless it has a duration.",
+        "",
+        "702.74a See rules 601.2b and 601.2f–h.",
+        "",
+        "107.7 [-N] means remove N loyalty counters.",
+        "",
+    ]
+
+
+def test_a_full_line_goes_on_in_the_next_unless_it_starts_a_paragraph():
+    full = "702.26b If a permanent phases out, its status changes to phased out. Except for"
+    page = "\n".join(
+        [
+            full,
+            "rules and effects that mention them, a phased-out permanent is treated as though it",
+            "does not exist.",  # short: the paragraph ends here
+            "Example: You control three creatures, one of which is phased out. You cast a spell",
+            "that says draw a card for each creature you control. You draw two cards here.",
+            "702.26c If a permanent phases in, its status changes to phased in. The game again",
+            "treats it as though it exists.",
+        ]
+    )
     assert join_pages([page]).split("\n")[:3] == [
-        "117.3a after any turn-based actions",
-        "resolves—even if 601.2f–h apply [-N] and a dash -",
-        "then",
+        full + " rules and effects that mention them, a phased-out permanent is treated as though it does not exist.",
+        "Example: You control three creatures, one of which is phased out. You cast a spell that says draw a card "
+        "for each creature you control. You draw two cards here.",
+        "702.26c If a permanent phases in, its status changes to phased in. The game again treats it as though it "
+        "exists.",
+    ]
+
+
+def test_chinese_and_japanese_lines_join_without_a_space_korean_with_one():
+    lines = ["702.26a フェイジングは、アンタップ・ステップのルールを変更する常", "在型能力である。"] * 3
+    assert (
+        join_pages(["\n".join(lines)]).split("\n")[0]
+        == "702.26a フェイジングは、アンタップ・ステップのルールを変更する常在型能力である。"
+    )
+    lines = ["702.26a 페이징은 언탭단의 규칙을 바꾸는 정적 능력입니다. 각 플레이어의", "언탭단 동안에."] * 3
+    assert (
+        join_pages(["\n".join(lines)]).split("\n")[0]
+        == "702.26a 페이징은 언탭단의 규칙을 바꾸는 정적 능력입니다. 각 플레이어의 언탭단 동안에."
+    )
+
+
+def test_a_cjk_fonts_radicals_and_slash_read_as_the_characters_meant():
+    text = join_pages(
+        ["このルールは2026年1\u2f4916\u2f47から有効です。\n702.26. フェイジング\u2215Phasing\n1\u22152 life"]
+    )
+    assert text.split("\n")[:3] == [
+        "このルールは2026年1月16日から有効です。",
+        "702.26. フェイジング／Phasing",
+        "1\u22152 life",
     ]
 
 
@@ -108,3 +163,23 @@ def test_a_folder_import_takes_its_pdfs(tmp_path):
         "scan.pdf": "skipped",
     }
     assert [(d.lang, d.edition, d.rules) for d in kb.documents()] == [("en", "2025-06-06", 44)]
+
+
+def test_a_japanese_pdf_reads_as_the_text_it_was_printed_from():
+    """Printed by Chromium from lines 2238-2254 of the corpus's Japanese CR (SOURCES.md).
+
+    The one difference kept: the font gives the wave dash U+301C for the text's full-width tilde
+    U+FF5E (one glyph for two code points, the well-known pair); the importer does not guess which.
+    """
+    from tests.conftest import corpus_path
+
+    lines = corpus_path("ja", "CompRules_ja_20260116.0_lines.txt").read_text(encoding="utf-8").split("\n")[2237:2254]
+    printed = {line.split(" ", 1)[0]: line.split(" ", 1)[1] for line in lines if line[:1].isdigit()}
+    document, _ = parse_file(FORMS / "ja_pdf_cr702.26_made.pdf")
+    assert document.lang == "ja" and document.edition == "2026-01-16"
+    read = {r.number: r for r in document.rules}
+    assert read["702.26"].title == "フェイジング"
+    for number, text in printed.items():
+        if number != "702.26.":
+            assert read[number].text == text.replace("\uff5e", "\u301c"), number
+    assert [e[:12] for e in read["702.26b"].examples] == ["あなたが3体のクリーチャ", "あなたは、フェイズ・アウ"]
