@@ -51,9 +51,9 @@ class PdfWithoutText(NoRules):
 
 
 def is_pdf(data: bytes) -> bool:
-    """Whether the bytes are a PDF: the header ``%PDF-`` within the first 1,024 bytes, where
-    readers accept it (some writers put a few bytes before it)."""
-    return MAGIC in data[:1024]
+    """Whether the bytes are a PDF: they start with ``%PDF-`` (after blank space at most), so a text
+    that mentions the header ("a file starting %PDF-1.7 ...") stays a text."""
+    return data[:1024].lstrip(b" \t\r\n\x00").startswith(MAGIC)
 
 
 def pdf_text(data: bytes, path: str) -> str:

@@ -183,3 +183,10 @@ def test_a_japanese_pdf_reads_as_the_text_it_was_printed_from():
         if number != "702.26.":
             assert read[number].text == text.replace("\uff5e", "\u301c"), number
     assert [e[:12] for e in read["702.26b"].examples] == ["あなたが3体のクリーチャ", "あなたは、フェイズ・アウ"]
+
+
+def test_a_text_that_mentions_the_pdf_header_stays_a_text():
+    post = "A PDF starts with %PDF-1.7; the rules we quote:\n\n702.26a Phasing is a static ability.\n"
+    post += "702.26b If a permanent phases out, its status changes to phased out.\n"
+    document, _ = parse_file("post.txt", data=post.encode(), format="numbered")
+    assert [r.number for r in document.rules] == ["702.26a", "702.26b"] and "pdf" not in document.meta
