@@ -17,6 +17,7 @@ import re
 from kb.i18n import _
 from kb.importers.decode import decode_bytes
 from kb.importers.language import chinese_script
+from kb.importers.pdf import as_text
 from kb.importers.records import Document, GlossaryEntry, NoRules, SourceError
 from kb.importers.rule_finder import Finding, Found, find_rules
 from kb.importers.rule_lines import resolve_edition, sniff_text, split_pair
@@ -71,6 +72,7 @@ def _whole_text(data: bytes, path: str) -> str | None:
 
 
 def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | None = None) -> Document:
+    data, _pdf = as_text(data, path)  # once: unwrap and the edition both read the text
     unwrapped = unwrap(data, path)
     finding = find_rules(unwrapped.lines, path)
     documents = _documents(unwrapped, finding, path, lang, edition, decode_bytes(data, path))

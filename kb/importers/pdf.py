@@ -56,6 +56,19 @@ def is_pdf(data: bytes) -> bool:
     return data[:1024].lstrip(b" \t\r\n\x00").startswith(MAGIC)
 
 
+def as_text(data: bytes, path: str) -> tuple[bytes, str | None]:
+    """The bytes a reader reads: a PDF's text (UTF-8) and a sentence on how it was had, or the bytes as they are.
+
+    ``kb.importers.registry`` calls it once per file, before detection, so that no sniffer extracts
+    a PDF's text again; a reader called on a PDF's bytes directly (``numbered``) calls it too.
+    """
+    if not is_pdf(data):
+        return data, None
+    text = pdf_text(data, path)
+    how = _("a PDF (it starts with %PDF-): its text extracted by pypdf, {n} lines").format(n=text.count("\n"))
+    return text.encode("utf-8"), how
+
+
 def pdf_text(data: bytes, path: str) -> str:
     """The text of every page of a PDF, one printed line a line, the pages joined in order."""
     from pypdf import PdfReader  # lazy: only a PDF needs pypdf

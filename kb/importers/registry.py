@@ -12,6 +12,7 @@ from kb.core.errors import BadInput
 from kb.i18n import _
 from kb.importers.decode import collect_warnings, decode_bytes
 from kb.importers.limits import Limits, check_texts
+from kb.importers.pdf import as_text
 from kb.importers.records import Document, NoEdition, NoRules, SourceError
 from kb.importers.references import Read, find_references
 
@@ -212,21 +213,6 @@ def parse_file(
     check_texts(path, document)
     document.references = find_references(document, path=path, read=citations)
     return document, data
-
-
-def as_text(data: bytes, path: str) -> tuple[bytes, str | None]:
-    """The bytes the readers read: a PDF's extracted text (UTF-8) and what was done, or the bytes as they are.
-
-    A PDF is told by its content (``%PDF-``), never by its name; its text is extracted once here
-    (kb.importers.pdf), not by each reader's sniffer in turn.
-    """
-    from kb.importers import pdf  # lazy: pypdf only for a PDF
-
-    if not pdf.is_pdf(data):
-        return data, None
-    text = pdf.pdf_text(data, path)
-    how = _("a PDF (it starts with %PDF-): its text extracted by pypdf, {n} lines").format(n=text.count("\n"))
-    return text.encode("utf-8"), how
 
 
 def utf16_without_bom(data: bytes) -> str | None:

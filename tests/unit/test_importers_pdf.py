@@ -190,3 +190,12 @@ def test_a_text_that_mentions_the_pdf_header_stays_a_text():
     post += "702.26b If a permanent phases out, its status changes to phased out.\n"
     document, _ = parse_file("post.txt", data=post.encode(), format="numbered")
     assert [r.number for r in document.rules] == ["702.26a", "702.26b"] and "pdf" not in document.meta
+
+
+def test_the_numbered_reader_reads_a_pdf_given_to_it_directly():
+    from kb.importers import numbered
+
+    document = numbered.parse((FORMS / "ja_pdf_cr702.26_made.pdf").read_bytes(), "ja.pdf")
+    assert (document.lang, document.edition, len(document.rules)) == ("ja", "2026-01-16", 17)
+    unwrapped, _finding = numbered.read((FORMS / "ja_pdf_cr702.26_made.pdf").read_bytes(), "ja.pdf")
+    assert unwrapped.reason.startswith("a PDF (it starts with %PDF-)")
