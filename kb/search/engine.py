@@ -15,7 +15,7 @@ from kb.core.numbers import RuleNumber, RuleRange
 from kb.core.text import fold
 from kb.i18n import _
 from kb.search import index, players
-from kb.search.analyzers import language_field
+from kb.search.analyzers import language_field, terms
 from kb.search.cards import expand as expand_cards
 from kb.search.cards import set_apart as set_apart_cards
 from kb.search.compile import CJK, Compiled, compile_query, query_language, surface_words
@@ -64,7 +64,7 @@ def search(
     postings = index.postings(store)
     codes = index.holder_names(store)
     words = lexicon(store)  # first: it stores the derived data again when they are stale
-    parsed, reading, cards_named, card_rules = _read(store, parsed, langs[0] if langs else None, words)
+    parsed, reading, cards_named, card_rules = _read(store, parsed, langs[0] if langs else None, words, postings)
     stored = index.derived_data(store)
     postings.use_stored(stored)
     scope = renumber_undated(scope, stored.undated if stored else {})
@@ -128,7 +128,7 @@ def search(
 
 
 def _read(
-    store: Store, parsed: ParsedQuery, preferred: str | None, words
+    store: Store, parsed: ParsedQuery, preferred: str | None, words, postings: Postings
 ) -> tuple[ParsedQuery, players.Reading | None, dict[str, list[str]], list[str]]:
     """The query as searched: the cards it names (kb.search.cards) set apart on the raw text, the
     rest read as a question (players' words, chatter dropped), and the cards' rules terms added to
@@ -141,12 +141,12 @@ def _read(
             around = parse(apart.rest) if apart.rest else None
         except QueryError:
             around = None
-        reading = _read_question(around, preferred, words) if around is not None else None
+        reading = _read_question(around, preferred, words, postings) if around is not None else None
         if reading is None:  # the name replaced in place, as written
             with_cards, cards_named = expand_cards(store, parsed.text)
             return _reparsed(parsed, with_cards), None, cards_named, []
         return _reparsed(parsed, f"{reading.text} {apart.terms}"), reading, apart.named, apart.rules
-    reading = _read_question(parsed, preferred, words)
+    reading = _read_question(parsed, preferred, words, postings)
     if reading is not None and reading.changed:
         parsed = _reparsed(parsed, reading.text)
     return parsed, reading, {}, []
@@ -159,7 +159,7 @@ def _reparsed(parsed: ParsedQuery, text: str) -> ParsedQuery:
     return again
 
 
-def _read_question(parsed: ParsedQuery, preferred: str | None, words) -> players.Reading | None:
+def _read_question(parsed: ParsedQuery, preferred: str | None, words, postings: Postings) -> players.Reading | None:
     """The query read as a question (kb.search.players), when it is words side by side: quotes,
     operators and rule numbers are the query language, whose words are taken as written."""
     root = parsed.root
@@ -170,7 +170,18 @@ def _read_question(parsed: ParsedQuery, preferred: str | None, words) -> players
         return None
     if not all(isinstance(item, Term) and item.kind == "word" for item in items):
         return None
-    return players.read(parsed.text, query_language(parsed.text, preferred, words))
+    return players.read(parsed.text, query_language(parsed.text, preferred, words), indexed=_indexed(postings))
+
+
+def _indexed(postings: Postings):
+    """Whether the English rules use a word anywhere (its stem is in the index), for reading a
+    question's capitalised words: a stop word counts as used."""
+
+    def indexed(word: str) -> bool:
+        stems = terms("en", word)
+        return not stems or any(postings.score("en", (stem,)) for stem in stems)
+
+    return indexed
 
 
 def _named(

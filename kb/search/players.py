@@ -16,6 +16,7 @@ Chinese are compared inside the text, which has no spaces between words.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -140,15 +141,21 @@ def load(path: Path = PLAYERS_WORDS) -> Table:
     return _load(path, path.stat().st_mtime_ns)
 
 
-def read(question: str, lang: str, table: Table | None = None) -> Reading:
+def read(question: str, lang: str, table: Table | None = None, indexed: Callable[[str], bool] | None = None) -> Reading:
     """``question`` (in ``lang``) with its players' words read: see the module's docstring.
 
+    ``indexed(word)``: whether the rules use ``word`` anywhere. In an English question, a word
+    written with a capital inside a sentence that the rules never use is a name the database
+    does not know (a card's, a player's: "Soulstinger", "Maralen") and is left out of the
+    search rather than corrected into a rules word ("Maralen" was searched as "Marken").
     A question of nothing but chatter is searched as it is: the words are all it says.
     """
     table = table if table is not None else load()
     found = _found_cjk(question, table, lang) if lang in ("ja", "zh") else _found_words(question, table, lang)
     if not found or not _asks(question, found, lang):
         return Reading(question, question)
+    if lang == "en" and indexed is not None:
+        found = sorted(found + _unknown_names(question, found, indexed), key=lambda item: item.start)
     parts: list[str] = []
     last = 0
     for item in found:
@@ -182,8 +189,44 @@ def _found_words(question: str, table: Table, lang: str) -> list[Found]:
                 i += size
                 break
         else:
+            entry = _possessed(tokens[i][2], known)
+            if entry is not None:
+                found.append(Found(tokens[i][0], tokens[i][1], entry))
             i += 1
     return found
+
+
+_NAME = Entry("en", "", "", (), "name", 0)  # a name the rules never use: left out, like chatter
+_SENTENCE_END = re.compile(r"[.?!:;(\n]\W*$")
+
+
+def _unknown_names(question: str, found: list[Found], indexed: Callable[[str], bool]) -> list[Found]:
+    """The words of ``question`` outside ``found`` that start with a capital letter inside a sentence,
+    are written in letters only and are not ``indexed``: the names of cards and players."""
+    taken = [(item.start, item.end) for item in found]
+    names = []
+    for match in _WORD.finditer(question):
+        word = match.group()
+        if not word[:1].isupper() or not word.replace("'", "").replace("’", "").isalpha():
+            continue
+        if any(start <= match.start() < end for start, end in taken):
+            continue
+        before = question[: match.start()]
+        if not before.strip() or _SENTENCE_END.search(before):
+            continue  # the first word of a sentence is capitalised whatever it is
+        if not indexed(re.sub(r"['’]s$", "", word)):
+            names.append(Found(match.start(), match.end(), _NAME))
+    return names
+
+
+def _possessed(token: str, known: dict[tuple[str, ...], Entry]) -> Entry | None:
+    """The chatter entry of a word written with a possessive ("Amy's", "Nicole’s"): the judges'
+    columns name their players Amy and Nicole, and "Amy's Siege Rhino" asks nothing about Amy. Only
+    chatter: "creature's" is the rules' word in its own right."""
+    if not token.endswith("'s") or len(token) < 4:
+        return None
+    entry = known.get((token[:-2],))
+    return entry if entry is not None and entry.kind == "chatter" else None
 
 
 def _found_cjk(question: str, table: Table, lang: str) -> list[Found]:
@@ -223,11 +266,11 @@ def _dominant(question: str, found: list[Found], lang: str) -> bool:
     """Whether the players' words (not chatter) weigh at least half of what else the question asks
     (stop words aside): "what happens when a creature has 0 toughness" is about 0 toughness; a story
     of six cards in which something dies is not about dying."""
-    asked = sum(f.end - f.start for f in found if f.entry.kind != "chatter")
+    asked = sum(f.end - f.start for f in found if f.entry.kind not in ("chatter", "name"))
     if not asked:
         return False
     rest = list(question)
-    for item in found:
+    for item in (f for f in found if f.entry.kind != "name"):  # a card's name is part of the story
         rest[item.start : item.end] = " " * (item.end - item.start)
     left = "".join(rest)
     if lang in ("ja", "zh"):
