@@ -29,6 +29,7 @@ from kb.search.results import RuleVersion, SearchResult, SearchResults
 from kb.search.scope import Scope, renumber_undated, resolve_scope
 from kb.search.scripts import has_cjk, has_han
 from kb.search.snippets import matches, snippet, spelled
+from kb.search.terms import Lexicon
 from kb.store import Store, rows
 
 DEFAULT_LIMIT = 10
@@ -170,16 +171,17 @@ def _read_question(parsed: ParsedQuery, preferred: str | None, words, postings: 
         return None
     if not all(isinstance(item, Term) and item.kind == "word" for item in items):
         return None
-    return players.read(parsed.text, query_language(parsed.text, preferred, words), indexed=_indexed(postings))
+    return players.read(parsed.text, query_language(parsed.text, preferred, words), indexed=_indexed(postings, words))
 
 
-def _indexed(postings: Postings):
-    """Whether the English rules use a word anywhere (its stem is in the index), for reading a
-    question's capitalised words: a stop word counts as used."""
+def _indexed(postings: Postings, words: Lexicon):
+    """Whether the English rules use a text as written: a word's stem is in the index, several words
+    stand in a row in some rule, or the term dictionary knows the text ("First Strike"). For reading
+    a question's capitalised words; a stop word counts as used."""
 
-    def indexed(word: str) -> bool:
-        stems = terms("en", word)
-        return not stems or any(postings.score("en", (stem,)) for stem in stems)
+    def indexed(text: str) -> bool:
+        stems = tuple(terms("en", text))
+        return not stems or words.knows("en", text) or bool(postings.score("en", stems))
 
     return indexed
 

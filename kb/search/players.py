@@ -197,26 +197,47 @@ def _found_words(question: str, table: Table, lang: str) -> list[Found]:
 
 
 _NAME = Entry("en", "", "", (), "name", 0)  # a name the rules never use: left out, like chatter
-_SENTENCE_END = re.compile(r"[.?!:;(\n]\W*$")
+_SENTENCE_END = ".?!:;(\n"  # after one of these, a word starts a sentence
 
 
 def _unknown_names(question: str, found: list[Found], indexed: Callable[[str], bool]) -> list[Found]:
-    """The words of ``question`` outside ``found`` that start with a capital letter inside a sentence,
-    are written in letters only and are not ``indexed``: the names of cards and players."""
+    """The names in ``question`` the rules never use: runs of words that start with a capital letter
+    inside a sentence ("Soulstinger", "Siege Rhino", "Approach of the Second Sun"), outside ``found``,
+    that ``indexed`` does not know as they are written (a word, or the run's words in a row)."""
     taken = [(item.start, item.end) for item in found]
     names = []
+    for start, end in _capitalised_runs(question, taken):
+        if not indexed(re.sub(r"['’]s\b", "", question[start:end])):
+            names.append(Found(start, end, _NAME))
+    return names
+
+
+_JOINING = frozenset({"of", "the", "from"})  # inside a name: "Approach of the Second Sun"
+
+
+def _capitalised_runs(question: str, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of consecutive capitalised words (joined by "of", "the", "from"), none of them the first
+    word of a sentence (capitalised whatever it is) nor inside ``taken``."""
+    runs: list[tuple[int, int]] = []
+    current: list[tuple[int, int]] = []  # the run's capitalised words
+    last = None  # where the previous word ended
     for match in _WORD.finditer(question):
         word = match.group()
-        if not word[:1].isupper() or not word.replace("'", "").replace("’", "").isalpha():
+        capital = word[:1].isupper() and word.replace("'", "").replace("’", "").isalpha()
+        inside = any(start <= match.start() < end for start, end in taken)
+        first = last is None or any(mark in question[last : match.start()] for mark in _SENTENCE_END)
+        last = match.end()
+        if capital and not inside and not first:
+            current.append((match.start(), match.end()))
             continue
-        if any(start <= match.start() < end for start, end in taken):
-            continue
-        before = question[: match.start()]
-        if not before.strip() or _SENTENCE_END.search(before):
-            continue  # the first word of a sentence is capitalised whatever it is
-        if not indexed(re.sub(r"['’]s$", "", word)):
-            names.append(Found(match.start(), match.end(), _NAME))
-    return names
+        if current and not inside and word in _JOINING:
+            continue  # "of the": the run goes on if a capitalised word follows
+        if current:
+            runs.append((current[0][0], current[-1][1]))
+        current = []
+    if current:
+        runs.append((current[0][0], current[-1][1]))
+    return runs
 
 
 def _possessed(token: str, known: dict[tuple[str, ...], Entry]) -> Entry | None:
