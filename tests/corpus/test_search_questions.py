@@ -203,11 +203,12 @@ def test_a_name_the_rules_never_use_is_left_out_rather_than_corrected(small):
 
 def test_slang_for_an_old_zone_name_finds_the_battlefield(small):
     """ "in play" and "comes into play" are the battlefield's old names, still what players write."""
-    found = numbers(small, "Can I tap artifact creatures for improvise the turn they came into play?", 3)
-    assert "702.126a" in found
+    found = search(small.store, "Can I tap artifact creatures for improvise the turn they came into play?", limit=3)
+    assert found.expansions["came into play"] == ["enters the battlefield"]
+    assert "702.126a" in [result.number for result in found.results]
 
 
-HELD_OUT_FLOOR = {"recall_at_3": 0.30, "recall_at_10": 0.36}
+HELD_OUT_FLOOR = {"recall_at_3": 0.31, "recall_at_10": 0.35}
 
 
 def test_the_held_out_real_questions_stay_above_their_measured_floor(small):
