@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
+from collections.abc import Callable
 
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.core.text import fold
@@ -174,7 +175,7 @@ def _read_question(parsed: ParsedQuery, preferred: str | None, words, postings: 
     return players.read(parsed.text, query_language(parsed.text, preferred, words), indexed=_indexed(postings, words))
 
 
-def _indexed(postings: Postings, words: Lexicon):
+def _indexed(postings: Postings, words: Lexicon) -> Callable[[str], bool]:
     """Whether the English rules use a text as written: a word's stem is in the index, several words
     stand in a row in some rule, or the term dictionary knows the text ("First Strike"). For reading
     a question's capitalised words; a stop word counts as used."""

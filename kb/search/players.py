@@ -144,10 +144,11 @@ def load(path: Path = PLAYERS_WORDS) -> Table:
 def read(question: str, lang: str, table: Table | None = None, indexed: Callable[[str], bool] | None = None) -> Reading:
     """``question`` (in ``lang``) with its players' words read: see the module's docstring.
 
-    ``indexed(word)``: whether the rules use ``word`` anywhere. In an English question, a word
-    written with a capital inside a sentence that the rules never use is a name the database
-    does not know (a card's, a player's: "Soulstinger", "Maralen") and is left out of the
-    search rather than corrected into a rules word ("Maralen" was searched as "Marken").
+    ``indexed(text)``: whether the rules use ``text`` (a word, or words in a row) anywhere. In an
+    English question, a word or a run of words written with a capital inside a sentence that the
+    rules never use is a name the database does not know (a card's, a player's: "Soulstinger",
+    "Siege Rhino") and is left out of the search rather than corrected into a rules word
+    ("Maralen" was searched as "Marken").
     A question of nothing but chatter is searched as it is: the words are all it says.
     """
     table = table if table is not None else load()
