@@ -124,3 +124,18 @@ def test_another_key_is_served_while_one_is_computed():
 
     assert cache.get(state, "kind", "heavy", heavy) == "heavy"
     assert served == ["light"]
+
+
+def test_facades_opened_per_page_share_one_list_of_documents(two_editions, tmp_path):
+    """The reader opens a facade per streamed page: the documents list is kept once per database,
+    not once per facade (it was keyed by id(kb) and never dropped), and follows an import."""
+    from kb.reader import views
+
+    facades = [KnowledgeBase.open(two_editions.store.path) for _ in range(5)]
+    lists = [views.held_documents(kb) for kb in facades]
+    assert all(found is lists[0] for found in lists)
+    assert two_editions.store.conn.derived_cache.kinds().count("reader.documents") == 1
+    two_editions.import_file(_edition(tmp_path, "2025-03-14"))
+    assert [d.edition for d in views.held_documents(facades[0])] == ["2025-01-10", "2025-03-14"]
+    for kb in facades:
+        kb.close()
