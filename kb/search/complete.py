@@ -21,6 +21,7 @@ from kb.search.parse import QueryError, clean
 from kb.search.results import Completion
 from kb.search.scope import resolve_scope
 from kb.store import Store, rows
+from kb.store.state import derived
 from kb.terms.names import clean_name
 
 MAX_LIMIT = 100
@@ -147,5 +148,5 @@ def complete(store: Store, prefix: str, *, lang: str | None = None, limit: int =
     if not prefix:
         raise QueryError(_("the prefix is empty: give the first letters of a term or title"))
     limit = max(1, min(int(limit), MAX_LIMIT))
-    completions = store.derived("search.completions", (), lambda: build(store))  # until the database changes
+    completions = derived(store.conn, "search.completions", (), lambda: build(store))  # until the database changes
     return completions.find(prefix, lang, limit)

@@ -23,6 +23,7 @@ from kb.search.results import Suggestion
 from kb.search.schema import words_field
 from kb.search.terms import Lexicon, name_spellings
 from kb.store import Store, rows
+from kb.store.state import derived
 
 MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
 
@@ -172,7 +173,7 @@ class _Name:
 
 def _glossary_names(store: Store) -> tuple[NearWords, dict[str, list[_Name]]]:
     """The spellings leading to glossary entries, kept in the store's derived cache."""
-    return store.derived("search.glossary-names", (), lambda: _read_glossary_names(store))
+    return derived(store.conn, "search.glossary-names", (), lambda: _read_glossary_names(store))
 
 
 def _read_glossary_names(store: Store) -> tuple[NearWords, dict[str, list[_Name]]]:

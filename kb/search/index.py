@@ -35,6 +35,7 @@ from kb.store import Store, rows
 from kb.store.documents import newest_per_language
 from kb.store.lock import writer
 from kb.store.state import DerivedCache, cache_for, database_state
+from kb.store.state import derived as kept
 
 _LOCK_TIMEOUT = 60.0
 # Kinds of the store's derived cache (kb.store.state) this module keeps its values under.
@@ -351,12 +352,12 @@ def derived_data(store: Store):
 def _stored(store: Store, folder: Path, markers: dict[str, str]):
     """The derived data stored with the index at ``folder`` for ``markers`` (None when there is none
     of them), read from its file once and kept in the store's derived cache."""
-    return store.derived(DERIVED, (str(folder), derived.stamp_of(markers)), lambda: derived.load(folder, markers))
+    return kept(store.conn, DERIVED, (str(folder), derived.stamp_of(markers)), lambda: derived.load(folder, markers))
 
 
 def _keep(store: Store, folder: Path, data):
     """Keep derived data just written, so that the next search does not read it back from the file."""
-    store.derived(DERIVED, (str(folder), data.stamp), lambda: data)
+    kept(store.conn, DERIVED, (str(folder), data.stamp), lambda: data)
     return data
 
 
@@ -466,7 +467,7 @@ def lexicon(store: Store) -> Lexicon:
     database, an edited curated list); kept in the store's derived cache per database state
     and term lists.
     """
-    return store.derived(LEXICON, sources_stamp(), lambda: _read_lexicon(store))
+    return kept(store.conn, LEXICON, sources_stamp(), lambda: _read_lexicon(store))
 
 
 def _read_lexicon(store: Store) -> Lexicon:

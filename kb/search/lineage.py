@@ -16,6 +16,7 @@ import sqlite3
 
 from kb.search.scope import Scope, ScopeDocument
 from kb.store import Store
+from kb.store.state import derived
 
 
 def grouping(store: Store, scope: Scope) -> str:
@@ -130,7 +131,7 @@ def _newest_numbers(store: Store) -> dict[int, dict[str, str]]:
         store.conn.execute("select 1 from pairing_runs limit 1")
     except sqlite3.OperationalError:  # kb.history has not stored a chain in this database
         return {}
-    return store.derived("search.newest-numbers", (), lambda: _walk(store.conn))
+    return derived(store.conn, "search.newest-numbers", (), lambda: _walk(store.conn))
 
 
 def _walk(conn) -> dict[int, dict[str, str]]:

@@ -19,6 +19,7 @@ from kb.i18n import _
 from kb.search.analyzers import language_field
 from kb.store import Store
 from kb.store.documents import document_rows, edition_documents, newest_per_language
+from kb.store.state import derived
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ def resolve_scope(store: Store, langs: list[str] | None = None, edition: str | N
     Kept in the store's derived cache (kb.store.state) until the database changes: reading and
     ranking the documents table was a tenth of a warm query.
     """
-    return store.derived("search.scope", (tuple(langs or ()), edition), lambda: _resolve(store, langs, edition))
+    return derived(store.conn, "search.scope", (tuple(langs or ()), edition), lambda: _resolve(store, langs, edition))
 
 
 def _resolve(store: Store, langs: list[str] | None, edition: str | None) -> Scope:

@@ -15,6 +15,7 @@ has a cache of its own.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -167,10 +168,12 @@ class DerivedCache:
 
 _MISSING = object()
 
-# The one piece of module-level mutable state outside immutable data: database file (resolved) ->
-# its derived cache, so that every connection on one file shares one cache. Bounded (DATABASES,
-# least recently opened dropped); a connection still holding a dropped cache keeps using it, which
-# is correct (each value is checked against the state) and only shares less.
+# The one piece of module-level mutable state outside immutable data: database file -> its derived
+# cache, so that every connection on one file shares one cache. Keyed by the resolved path, and by
+# the absolute path as given (resolving a path costs a tenth of a millisecond, and the search index
+# asks for its readers' cache five times a search). Bounded (DATABASES files, least recently used
+# dropped); a connection still holding a dropped cache keeps using it, which is correct (each value
+# is checked against the state) and only shares less.
 _CACHES: OrderedDict[str, DerivedCache] = OrderedDict()
 _CACHES_LOCK = threading.Lock()
 
@@ -180,15 +183,22 @@ def cache_for(path: str | Path) -> DerivedCache:
     text = str(path)
     if text in ("", ":memory:") or text.startswith("file::memory:") or "mode=memory" in text:
         return DerivedCache()
-    key = str(Path(path).resolve())
+    given = text if os.path.isabs(text) else ""
     with _CACHES_LOCK:
-        found = _CACHES.get(key)
-        if found is None:
-            found = _CACHES[key] = DerivedCache()
-            while len(_CACHES) > DATABASES:
-                _CACHES.popitem(last=False)
-        else:
+        found = _CACHES.get(given) if given else None
+        if found is not None:
+            _CACHES.move_to_end(given)
+            return found
+    resolved = str(Path(path).resolve())
+    with _CACHES_LOCK:
+        found = _CACHES.get(resolved)
+        if found is None:  # (not "or": an empty cache is falsy, having a length)
+            found = DerivedCache()
+        for key in dict.fromkeys(k for k in (resolved, given) if k):
+            _CACHES[key] = found
             _CACHES.move_to_end(key)
+        while len(_CACHES) > 2 * DATABASES:  # a file under its resolved and its given path
+            _CACHES.popitem(last=False)
         return found
 
 

@@ -65,6 +65,8 @@ def test_a_search_scope_follows_an_import_made_through_another_connection(two_ed
     assert [d.edition for d in resolve_scope(reader, edition="all").documents] == ["2025-01-10"]
     two_editions.import_file(_edition(tmp_path, "2025-03-14"))
     assert [d.edition for d in resolve_scope(reader, edition="all").documents] == ["2025-01-10", "2025-03-14"]
+    # kb.search's functions take anything with a connection and a path, the facade too (bench/ does)
+    assert [d.edition for d in resolve_scope(two_editions, edition="all").documents] == ["2025-01-10", "2025-03-14"]
     reader.close()
 
 
@@ -139,3 +141,14 @@ def test_facades_opened_per_page_share_one_list_of_documents(two_editions, tmp_p
     assert [d.edition for d in views.held_documents(facades[0])] == ["2025-01-10", "2025-03-14"]
     for kb in facades:
         kb.close()
+
+
+def test_two_spellings_of_one_file_share_its_cache(two_editions, tmp_path, monkeypatch):
+    """A relative path and a symbolic link name the same database: one cache (the registry resolves)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "link").symlink_to(tmp_path)
+    stores = [Store.open("kb.db"), Store.open(tmp_path / "link" / "kb.db"), Store.open(tmp_path / "kb.db")]
+    assert stores[0].derived("test.kind", "k", lambda: "first") == "first"
+    assert [s.derived("test.kind", "k", lambda: "again") for s in stores] == ["first"] * 3
+    for store in stores:
+        store.close()
