@@ -170,8 +170,8 @@ _MISSING = object()
 
 # The one piece of module-level mutable state outside immutable data: database file -> its derived
 # cache, so that every connection on one file shares one cache. Keyed by the resolved path, and by
-# the absolute path as given (resolving a path costs a tenth of a millisecond, and the search index
-# asks for its readers' cache five times a search). Bounded (DATABASES files, least recently used
+# the absolute path as given (resolving a path costs up to a tenth of a millisecond, and the search
+# index asks for its readers' cache five times a search). Bounded (DATABASES files, least recently used
 # dropped); a connection still holding a dropped cache keeps using it, which is correct (each value
 # is checked against the state) and only shares less.
 _CACHES: OrderedDict[str, DerivedCache] = OrderedDict()
@@ -183,7 +183,7 @@ def cache_for(path: str | Path) -> DerivedCache:
     text = str(path)
     if text in ("", ":memory:") or text.startswith("file::memory:") or "mode=memory" in text:
         return DerivedCache()
-    given = text if os.path.isabs(text) else ""
+    given = os.path.abspath(text)  # no system call but getcwd; resolving reads every link on the way
     with _CACHES_LOCK:
         found = _CACHES.get(given) if given else None
         if found is not None:
