@@ -3,7 +3,9 @@ derived data that every connection on a file shares and that an import empties."
 
 from __future__ import annotations
 
+import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -152,3 +154,41 @@ def test_two_spellings_of_one_file_share_its_cache(two_editions, tmp_path, monke
     assert [s.derived("test.kind", "k", lambda: "again") for s in stores] == ["first"] * 3
     for store in stores:
         store.close()
+
+
+def _inside(thread: threading.Thread, code) -> bool:
+    """Whether ``thread`` is running ``code`` now (somewhere on its stack)."""
+    frame = sys._current_frames().get(thread.ident or -1)
+    while frame is not None:
+        if frame.f_code is code:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def test_a_second_thread_asking_for_a_value_being_computed_waits_for_it():
+    """While one thread computes a value, another asking for the same key waits for that value
+    instead of computing it again (a lexicon takes seconds). The second thread is started inside
+    the computation, which returns only once that thread is inside the cache's ``get``."""
+    cache = DerivedCache()
+    state = ("s",)
+    calls: list[str] = []
+    answers: list[str] = []
+
+    def second() -> None:
+        answers.append(cache.get(state, "kind", "k", lambda: calls.append("second") or "second's"))
+
+    def first() -> str:
+        calls.append("first")
+        other = threading.Thread(target=second)
+        other.start()
+        deadline = time.monotonic() + 30
+        while not _inside(other, DerivedCache.get.__code__) and time.monotonic() < deadline:
+            threading.Event().wait(0.005)
+        threads.append(other)
+        return "first's"
+
+    threads: list[threading.Thread] = []
+    assert cache.get(state, "kind", "k", first) == "first's"
+    threads[0].join(timeout=30)
+    assert calls == ["first"] and answers == ["first's"]
