@@ -1104,7 +1104,7 @@ class KnowledgeBase:
         would first build or update it (a read-only server answers 503 instead of building in a request)."""
         from kb.search import index  # lazy: whoosh, ~180 modules
         from kb.search.schema import FORMAT  # lazy: whoosh, ~180 modules
-        from kb.search.terms import database_state  # lazy: whoosh, ~180 modules
+        from kb.store.state import database_state  # lazy: beside the two above, for this status only
 
         handle = index._handle(index.index_dir(self.store))
         if handle is None or handle.format != FORMAT:

@@ -23,11 +23,15 @@ from __future__ import annotations
 
 import threading
 from array import array
+from collections.abc import Callable, Hashable
 from math import log
+from typing import TypeVar
 
 from whoosh.query import Term
 from whoosh.scoring import BaseScorer, WeightingModel
 from whoosh.searching import Searcher
+
+T = TypeVar("T")
 
 from kb.search.schema import PARTS, field
 
@@ -91,6 +95,16 @@ class Postings:
         self.stored_held: dict[str, bytes] = {}
         self.stored_numbers: list[str] | None = None
         self._lock = threading.Lock()
+        self._derived: dict[Hashable, object] = {}  # what is read from this reader once (did-you-mean words)
+        self._derived_lock = threading.Lock()
+
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()`` once for this reader: values read from the index live as long as it is open
+        (a new index, or a new commit, opens new postings)."""
+        with self._derived_lock:
+            if key not in self._derived:
+                self._derived[key] = compute()
+            return self._derived[key]  # type: ignore[return-value]
 
     def _cached(self, key: tuple, compute) -> dict[int, float]:
         found = self._cache.get(key)
