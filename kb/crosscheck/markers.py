@@ -55,6 +55,17 @@ MARKERS: tuple[Marker, ...] = (
         "bottom",
         0.9,
     ),
+    # A cost, not a trigger: "As an additional cost to cast this spell, you may sacrifice …" said as "when you cast
+    # this spell, you may sacrifice …" (702.153a of the Chinese text of 2023-11-17) drops the cost. Each language
+    # renders the construction one way ("…作为施放此咒语的额外费用", "この呪文を唱えるための追加コストとして"): 10 of
+    # the 11 Chinese and all 15 Japanese rules that say it.
+    Marker(
+        "additional cost",
+        _en(r"\bas an additional cost\b"),
+        {"zh": re.compile("(?:作为|以)[^。；]{0,30}额外费用"), "ja": re.compile("追加コストとして")},
+        None,
+        0.9,
+    ),
     Marker(
         "bottom",
         _en(r"\b(?:on|from|to|at) (?:the )?bottom\b|\bbottommost\b"),

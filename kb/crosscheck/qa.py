@@ -19,6 +19,7 @@ import re
 from collections import Counter, defaultdict
 from typing import Iterator
 
+from kb.crosscheck.homophones import Readings, homophones
 from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
 from kb.crosscheck.swaps import all_swaps
@@ -63,6 +64,7 @@ def _usable(stats: TermStats | None) -> TermStats | None:
 
 def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A term the original names whose every form is absent from the translation."""
+    readings = Readings() if base.lang == "zh" else None
     for number, rule, other in _pairs(tr, en):
         keys = base.english_keys.get(number, Counter())
         allocated = base.allocate(unglossed(rule.full), keys)
@@ -78,7 +80,7 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             english = base.english_words[number][key]
             if "," in english or _name_like(english, other.full):
                 continue  # a list read as one term ("artifact, creature"), a card name ("Elephant Graveyard")
-            if _variants(plain(rule.full), stats, base):
+            if _variants(plain(rule.full), stats, base, readings):
                 continue  # a rare form of it is there: a consistency finding says so
             yield Finding(
                 "terminology",
@@ -136,7 +138,9 @@ def _name_like(english: str, original: str) -> bool:
     return english[:1].isupper() and at > 0 and not re.search(r"(?:^|[.!?:;“\"]\s*)$", original[max(0, at - 3) : at])
 
 
-def _variants(text: str, stats: TermStats, base: TermBase) -> list[tuple[str, str, int, int]]:
+def _variants(
+    text: str, stats: TermStats, base: TermBase, readings: Readings | None = None
+) -> list[tuple[str, str, int, int]]:
     """(variant, form, variant's count, form's count in the document): a string of the translation one
     character away from a form of the term, rare where the form is common (a misspelling, a stray synonym).
 
@@ -169,18 +173,40 @@ def _variants(text: str, stats: TermStats, base: TermBase) -> list[tuple[str, st
             if base.overlaps_term(text, match.start(), match.end(), variant):
                 continue
             found.append((variant, form, times, common))
+        if readings is not None:
+            found.extend(_homophones(text, form, common, stats, base, readings))
     return found
 
 
+def _homophones(
+    text: str, form: str, common: int, stats: TermStats, base: TermBase, readings: Readings
+) -> Iterator[tuple[str, str, int, int]]:
+    """Strings read like ``form`` and written otherwise, rare in the document (kb.crosscheck.homophones)."""
+    for start, variant in homophones(text, form, readings):
+        if variant in stats.forms or base.is_term_form(variant):
+            continue
+        times = base.document_count(variant)
+        if times > MAX_VARIANT or times > RARE * common:
+            continue
+        if base.overlaps_term(text, start, start + len(variant), variant):
+            continue
+        before, after = text[start - 1 : start], text[start + len(variant) : start + len(variant) + 1]
+        if (before and before == form[0] != variant[0]) or (after and after == form[-1] != variant[-1]):
+            continue  # the form's own character beside it: one longer word (地底城 holds 底城, no 地城)
+        yield variant, form, times, common
+
+
 def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
-    """A term in a rare form next to its dominant one; an English text translated two ways."""
+    """A term in a rare form next to its dominant one (one ideograph away, or read alike in Chinese); an English
+    text translated two ways."""
+    readings = Readings() if base.lang == "zh" else None
     for number, rule, other in _pairs(tr, en):
         best: dict[str, tuple[str, str, int, int]] = {}  # variant -> (key, form, times, common)
         for key in base.english_keys.get(number, ()):
             stats = _usable(base.reliable(key, 0.8, MIN_RULES))
             if stats is None:
                 continue
-            for variant, form, times, common in _variants(plain(rule.full), stats, base):
+            for variant, form, times, common in _variants(plain(rule.full), stats, base, readings):
                 if variant not in best or best[variant][3] < common:
                     best[variant] = (key, form, times, common)
         for variant, (key, form, times, common) in best.items():
@@ -358,13 +384,20 @@ def swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A core noun or verb of the original (object, player, cast ...) rendered by another's dominant form
     (kb.crosscheck.swaps); both spans and both words' counts are the evidence."""
     for number, swap in all_swaps(tr, en, base):
+        if swap.expected:
+            message = _(
+                "{number}: the original says {english}, the translation has {found} ({other}'s form in "
+                "{found_rules} of {found_of} rules) and not {expected} ({english}'s form in {rules_held} of {rules} rules)"
+            )
+        else:  # an indefinite word ("anything") narrowed to a class
+            message = _(
+                "{number}: the original says “{english}”, the translation names {found} ({other}'s form in "
+                "{found_rules} of {found_of} rules), a class the original does not name"
+            )
         yield Finding(
             "swaps",
             number,
-            _(
-                "{number}: the original says {english}, the translation has {found} ({other}'s form in "
-                "{found_rules} of {found_of} rules) and not {expected} ({english}'s form in {rules_held} of {rules} rules)"
-            ).format(
+            message.format(
                 number=number,
                 english=swap.english,
                 found=swap.found,
