@@ -39,6 +39,7 @@ MAX_EXCEPTIONS = 3
 RARE = 0.1
 # A document adding a parenthesis in more of its rules than this glosses by style (Japanese: 1 in 8).
 USUAL_PARENTHESES = 0.03
+MIN_NEAR = 3  # a form this long, one ideograph changed, is a variant; a two-character form so changed is a word
 MAX_VARIANT = 5  # a variant written more often than this is a word of its own
 COMMON_BIGRAM = 10
 RARE_CHAR = 30  # a changed character at the form's edge must be this rare (a typo's, not a particle's)
@@ -152,6 +153,10 @@ def _variants(
         common = stats.document.get(form, 0)
         if len(form) < 2 or common < 10:
             continue
+        if readings is not None:
+            found.extend(_homophones(text, form, common, stats, base, readings))
+        if len(form) < MIN_NEAR:
+            continue  # 绿色, 金色 beside 颜色; 兵器 beside 神器: a word of its own, not a typo (homophones still count)
         for match in base.near(form).finditer(text):
             variant = match.group()
             i = match.lastindex - 1 if match.lastindex else 0  # the changed position
@@ -173,8 +178,6 @@ def _variants(
             if base.overlaps_term(text, match.start(), match.end(), variant):
                 continue
             found.append((variant, form, times, common))
-        if readings is not None:
-            found.extend(_homophones(text, form, common, stats, base, readings))
     return found
 
 
@@ -235,6 +238,15 @@ def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
 
 _QUOTE = re.compile(r"“([^“”]+)”")
 _PUNCT = re.compile(r"[\s，,。.、；;：:！!？?]")
+# What a Chinese quote may add or drop by style: particles, demonstratives, ellipses (该被放逐的牌 / 被放逐的牌,
+# 被[此物件]放逐 / 被[这个物件]放逐的, 只要…… / 只要); 受 and 被 both mark the passive.
+_STYLE_ZH = re.compile(r"[的之该于…]|这个|此")
+
+
+def _wording(text: str, lang: str) -> str:
+    """A quote's wording as compared across rules: punctuation, and in Chinese the style words, left out."""
+    text = _PUNCT.sub("", text)
+    return _STYLE_ZH.sub("", text).replace("受", "被") if lang.startswith("zh") else text
 
 
 def _same_quote(tr: DocText, en: DocText) -> Iterator[Finding]:
@@ -251,16 +263,16 @@ def _same_quote(tr: DocText, en: DocText) -> Iterator[Finding]:
     for english, found in seen.items():
         if len(found) < 2:
             continue
-        forms = Counter(_PUNCT.sub("", t) for _, t in found)
+        forms = Counter(_wording(t, tr.lang) for _, t in found)
         dominant, times = forms.most_common(1)[0]
         if times == len(found) or (times < 2 and len(found) > 2) or times * 2 < len(found):
             continue
         if times == 1:  # two rules, two translations: neither is the rule, each is shown against the other
             dominant = ""
         for number, translated in found:
-            if _PUNCT.sub("", translated) == dominant:
+            if _wording(translated, tr.lang) == dominant:
                 continue
-            example = next(t for n, t in found if n != number and (not dominant or _PUNCT.sub("", t) == dominant))
+            example = next(t for n, t in found if n != number and (not dominant or _wording(t, tr.lang) == dominant))
             yield Finding(
                 "consistency",
                 number,
