@@ -148,7 +148,7 @@ def _variants(
     A changed character at the form's edge must not be part of a common word with its neighbour
     ("复制此咒语" is 复制 + 此咒语, no variant of 复制品), and the variant must not overlap another term.
     """
-    found = []
+    found: list[tuple[str, str, int, int]] = []
     for form in stats.forms:
         common = stats.document.get(form, 0)
         if len(form) < 2 or common < 10:
