@@ -39,6 +39,7 @@ MAX_EXCEPTIONS = 3
 RARE = 0.1
 # A document adding a parenthesis in more of its rules than this glosses by style (Japanese: 1 in 8).
 USUAL_PARENTHESES = 0.03
+_GRAMMAR_ZH = set("的之此该其这")  # particles and demonstratives: a phrase, not a misspelt term, when they change
 MIN_NEAR = 3  # a form this long, one ideograph changed, is a variant; a two-character form so changed is a word
 MAX_VARIANT = 5  # a variant written more often than this is a word of its own
 COMMON_BIGRAM = 10
@@ -162,6 +163,8 @@ def _variants(
             i = match.lastindex - 1 if match.lastindex else 0  # the changed position
             if variant == form or variant in stats.forms or base.is_term_form(variant):
                 continue
+            if variant[i] in _GRAMMAR_ZH:
+                continue  # 起动此异能 "activate this ability", 起动的异能: grammar in the term's place, no misspelling
             times = base.document_count(variant)
             if times > MAX_VARIANT or times > RARE * common:
                 continue
