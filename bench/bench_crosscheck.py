@@ -59,7 +59,14 @@ def report_precision(kb: KnowledgeBase) -> None:
 def report_corrections(kb: KnowledgeBase) -> None:
     """Recall of the Chinese translators' later corrections, per half of the answer key, beside a length-ratio
     baseline given the same number of rules to read; flagged share of the Chinese and Japanese documents."""
-    from kb.crosscheck.corrections import SPLITS, length_ratio_baseline, read_corrections, score
+    from kb.crosscheck.corrections import (
+        SPLITS,
+        length_ratio_baseline,
+        qa_precision,
+        read_corrections,
+        read_qa_labels,
+        score,
+    )
     from kb.crosscheck.specs import DocSpec, resolve
     from kb.crosscheck.texts import load_text
 
@@ -98,6 +105,14 @@ def report_corrections(kb: KnowledgeBase) -> None:
         f"({len(japanese.flagged) / rules:.3f}); {wall:.1f} s ({used:.1f} s CPU); "
         + ", ".join(f"{k} {n}" for k, n in japanese.counts.items() if n)
     )
+    labels = read_qa_labels(ROOT / "tests" / "data" / "crosscheck_qa_precision.tsv")
+    for spec, checked in (("zh@2023-11-17", report), ("ja@2026-01-16", japanese)):
+        found = {(f.kind, f.number) for f in checked.findings}
+        shares = qa_precision(labels, spec, found)
+        print(
+            f"  QA precision on the labelled held-out findings of {spec}: "
+            + ", ".join(f"{kind} {real}/{total}" for kind, (real, total) in shares.items())
+        )
 
 
 def timed(call, runs: int) -> tuple[float, list[float]]:

@@ -188,3 +188,21 @@ def test_recall_of_the_second_answer_key(chinese):
     held_out = score(history, flagged, "held-out")
     assert held_out.errors == 4 and held_out.recall >= 0.5
     assert held_out.style_flagged == 0
+
+
+def test_the_labelled_qa_findings_are_current_and_mostly_real(chinese, japanese):
+    """tests/data/crosscheck_qa_precision.tsv labels findings no change was tuned on: each must still be found
+    (a finding that disappears is relabelled, not silently dropped), and the measured shares hold."""
+    from kb.crosscheck.corrections import qa_precision, read_qa_labels
+
+    labels = read_qa_labels(Path(__file__).parents[1] / "data" / "crosscheck_qa_precision.tsv")
+    shares = {}
+    for spec, report in (("zh@2023-11-17", chinese), ("ja@2026-01-16", japanese)):
+        found = {(f.kind, f.number) for f in report.findings}
+        missing = [(x.kind, x.number) for x in labels if x.document == spec and (x.kind, x.number) not in found]
+        assert not missing, f"labelled findings no longer found in {spec}: {missing}"
+        shares[spec] = qa_precision(labels, spec, found)
+    # measured: zh markers 2/2, swaps 8/9, consistency 16/26, terminology 7/11; ja swaps 2/9, terminology 4/10
+    assert shares["zh@2023-11-17"]["markers"] == (2, 2)
+    assert shares["zh@2023-11-17"]["swaps"] == (8, 9)
+    assert shares["zh@2023-11-17"]["consistency"] == (16, 26)
