@@ -180,14 +180,17 @@ def test_homophones_are_rare_in_the_document(chinese):
 
 def test_recall_of_the_second_answer_key(chinese):
     """The corrections between consecutive versions of the translators' repository: a set no check was tuned
-    on (7 errors among 42 corrections). Measured 2/4 on its held-out half (707.9d 子类别, 702.124a "Friends
-    forever" left in English) and 0/3 on the other; 205.3m was "found" before by false findings only."""
+    on (7 errors among 42 corrections). Measured 3/4 on its held-out half (707.9d 子类别, 702.124a "Friends
+    forever" left in English, 205.3n planar types left as bare glosses) and 1/3 on its tune half (205.3j, whose
+    bare glosses "、[Comet]、" the untranslated check was extended for); 205.3m was "found" before by false
+    findings only."""
     history = read_corrections(HISTORY)
     assert len(history) == 42 and not {c.number for c in history} & {c.number for c in read_corrections(ANSWERS)}
     flagged = set(chinese.flagged)
     held_out = score(history, flagged, "held-out")
-    assert held_out.errors == 4 and held_out.recall >= 0.5
+    assert held_out.errors == 4 and held_out.recall >= 0.75
     assert held_out.style_flagged == 0
+    assert score(history, flagged, "tune").found >= 1
 
 
 def test_the_labelled_qa_findings_are_current_and_mostly_real(chinese, japanese):
