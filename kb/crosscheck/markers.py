@@ -66,6 +66,19 @@ MARKERS: tuple[Marker, ...] = (
         None,
         0.9,
     ),
+    # Gaining or acquiring: the object ends up with the ability. A translation may say it the other way round (an
+    # effect grants it: 赋予, 与える); "acquires a pair of linked abilities" as 需要 ("needs", 607.5 of the Chinese
+    # text of 2023-11-17, corrected in 2024) says neither. Held by 56 of 57 Chinese and all 59 Japanese rules.
+    Marker(
+        "gain",
+        _en(r"\b(?:acquires?|acquired|gains?|gained)\b"),
+        {
+            "zh": re.compile("获得|得到|取得|具有|拥有|得|赋予"),
+            "ja": re.compile("得|持つ|持っ|獲得|与え"),
+        },
+        None,
+        0.8,
+    ),
     Marker(
         "bottom",
         _en(r"\b(?:on|from|to|at) (?:the )?bottom\b|\bbottommost\b"),
