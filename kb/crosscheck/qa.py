@@ -156,8 +156,10 @@ def _variants(
             continue
         if readings is not None:
             found.extend(_homophones(text, form, common, stats, base, readings))
-        if len(form) < MIN_NEAR:
-            continue  # 绿色, 金色 beside 颜色; 兵器 beside 神器: a word of its own, not a typo (homophones still count)
+        if readings is not None and len(form) < MIN_NEAR:
+            # Chinese: 绿色, 金色 beside 颜色; 兵器 beside 神器 are words of their own; a two-character term mistyped
+            # reads alike (释放 for 施放), and the homophones above find it. Elsewhere readings are not known here.
+            continue
         for match in base.near(form).finditer(text):
             variant = match.group()
             i = match.lastindex - 1 if match.lastindex else 0  # the changed position

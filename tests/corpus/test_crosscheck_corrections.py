@@ -113,8 +113,9 @@ def test_recall_of_the_corrections_on_each_half(chinese, corrections):
     assert (tune.errors, held_out.errors) == (16, 19)
     # measured 12/16 on the half the checks were tuned on and 9/19 on the half kept out of tuning, 10/19 with
     # the swaps class, 15/19 with the checks built for the kinds of its misses (homophones, narrowed classes,
-    # the additional cost): the goal of 0.8 is not reached (bench/RESULTS.md); these floors keep what was reached
-    assert tune.recall >= 0.75
+    # the additional cost): the goal of 0.8 is not reached (bench/RESULTS.md); these floors keep what was reached.
+    # The tune half lost 702.27a (11/16), found before only by a false quote finding (于 in one quote, not the other)
+    assert tune.recall >= 0.68
     assert held_out.recall >= 0.78
     assert tune.style_flagged + held_out.style_flagged <= 0.15 * (tune.style + held_out.style)
 
