@@ -176,6 +176,8 @@ def _fewer(
 
 
 # Words that name no class: "An Aura that's also a creature can't enchant anything."
+# Such a finding has one word's counts for evidence where a swap has two: it ranks below swaps of equal shares.
+INDEFINITE_WEIGHT = 0.8
 _INDEFINITE = re.compile(r"\b(?:anything|something|everything|nothing|whatever)\b", re.IGNORECASE)
 
 
@@ -204,7 +206,7 @@ def _narrowed(
                 theirs.english,
                 theirs.by_form[form],
                 theirs.rules,
-                round(_dominant_share(theirs), 3),
+                round(INDEFINITE_WEIGHT * _dominant_share(theirs), 3),
             )
             return
 
