@@ -15,7 +15,12 @@ Nothing here is per language: the English words are the rules' own, the forms an
 come from the term base of the document being checked. The confidence is the share of A's
 rules whose translation holds A's dominant form, times B's.
 
-A second sub-check, a word rendered only by a form rare in the document ("player" as 玩家
+Three more of the same kind (``_fewer``, ``_narrowed``): a word kept fewer times than the original
+names it while a narrower class stands in its place ("whatever object or player" as 生物, 303.4m);
+a verb lost while the other verb of its sort stands as often as both are named (305.9 "cast" as
+使用); an indefinite word ("anything") rendered by a class the original does not name (303.4d).
+
+A further sub-check, a word rendered only by a form rare in the document ("player" as 玩家
 where 牌手 dominates), cannot fire on the term base: it holds one form per core word in the
 Chinese and the Japanese documents, so the rare forms are not known; left out.
 """
