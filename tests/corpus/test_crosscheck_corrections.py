@@ -217,3 +217,11 @@ def test_a_lost_acquisition_is_found(chinese):
     other 56 Chinese rules that say "gain" or "acquire" render it (获得, 具有, or the converse 赋予)."""
     found = [f for f in chinese.of_kind("markers") if f.detail["marker"] == "gain"]
     assert [f.number for f in found] == ["607.5"] and found[0].detail["english"] == "acquires"
+
+
+def test_a_name_left_as_a_bare_gloss_is_untranslated(chinese):
+    """205.3j: "茜卓、[Comet]、戴克" among names glossed "侦探[Detective]"; corrected in the translators' history."""
+    found = {f.number: f.detail["passages"] for f in chinese.of_kind("untranslated")}
+    assert found["205.3j"][:2] == ["Comet", "Estrid"]
+    assert "Alfava Metraxis" in found["205.3n"]
+    assert "205.3m" not in found  # its names are all glossed ("侦探[Detective]")
