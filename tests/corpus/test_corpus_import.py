@@ -7,6 +7,7 @@ import pytest
 
 from tests.conftest import ROOT, corpus_path
 from tests.history_fixtures import open_history_db
+from tests.plain_reading import plain_text
 
 
 @pytest.fixture(scope="module")
@@ -36,20 +37,6 @@ def test_all_135_english_editions_with_their_counts(corpus_db):
 
 
 PLAIN_LAYOUT_SINCE = "2010-02-01"  # the first edition after the keyword abilities moved to 702 (July 2009)
-
-
-def plain_text(path) -> str:
-    """A CR file's text as a plain reader takes it: UTF-16 by its BOM, else UTF-8 (with or without a
-    BOM), else Windows-1252; every line ending a newline."""
-    data = path.read_bytes()
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        text = data.decode("utf-16")
-    else:
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = data.decode("cp1252")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def plain_counts(text: str) -> tuple[int, int, int]:
