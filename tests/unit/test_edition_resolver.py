@@ -190,3 +190,28 @@ def test_every_tool_resolves_an_edition_alike(db):
             assert answers["crosscheck"]["a"]["document"] == expected
     finally:
         server.close()
+
+
+def test_a_date_names_one_document_per_language_where_several_languages_are_read():
+    """search, refs --broken and export read the documents of every language that an edition names:
+    one per language, the one `show` answers from, for a date as for "newest". The reformatted
+    variant and the excerpt of a date stayed in before, so a search of 2023-11-17 showed every rule
+    twice and `refs --broken` reported the variant's citations beside the official file's."""
+    from kb.store.documents import edition_documents, resolve
+
+    def doc(id, name, lang, edition, rules):
+        return {"id": id, "name": name, "lang": lang, "edition": edition, "rules": rules}
+
+    docs = [
+        doc(1, "MagicCompRules_20231117", "en", "2023-11-17", 3000),
+        doc(2, "MagicCompRules_20231117_cleaned_HeliumOctahelide", "en", "2023-11-17", 3000),
+        doc(3, "CompRules_ja_20231117.0_lines", "ja", "2023-11-17", 3000),
+        doc(4, "mtgwiki-scripts_cr_7_excerpt_702.26_phasing_20231117.0", "ja", "2023-11-17", 16),
+        doc(5, "MagicCompRules_20260807", "en", "2026-08-07", 3300),
+    ]
+    for edition in ("2023-11-17", "2024-01-01", "20231117"):
+        assert [d["id"] for d in edition_documents(docs, edition)] == [1, 3], edition
+        assert [resolve(docs, lang=lang, edition=edition)[0]["id"] for lang in ("en", "ja")] == [1, 3]
+    assert [d["id"] for d in edition_documents(docs, "newest")] == [5, 3]
+    assert [d["id"] for d in edition_documents(docs, "MagicCompRules_20231117_cleaned_HeliumOctahelide")] == [2]
+    assert len(edition_documents(docs, "all")) == 5
