@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import index as whoosh_index
-from whoosh.reading import IndexReader
+from whoosh.reading import IndexReader, SegmentReader
 
 import kb.search.derived as derived
 import kb.search.markers as markers_file
@@ -191,6 +191,24 @@ _MAX_SEGMENTS = 8
 REBUILD_SHARE = 0.5  # an update touching more of the documents than this rebuilds instead
 
 
+def _merge_updates(writer, segments: list) -> list:
+    """A whoosh merge policy (``commit(mergetype=...)``): every segment but the largest (the last
+    rebuild's) merged into the one being written; the largest is kept as it is.
+
+    whoosh's own ``merge=True`` (MERGE_SMALL) merges only segments whose documents add up to less
+    than a Fibonacci number of their count (55 for the first five): an update of an edition writes
+    thousands, so the updates' segments were never merged and grew by one per import."""
+    if len(segments) < 2:
+        return segments
+    largest = max(segments, key=lambda segment: segment.doc_count_all())
+    for segment in segments:
+        if segment is not largest:
+            reader = SegmentReader(writer.storage, writer.schema, segment)
+            writer.add_reader(reader)
+            reader.close()
+    return [largest]
+
+
 def update_index(store: Store, changed_document_names: Iterable[str], progress: Progress | None = None) -> IndexReport:
     """Re-index the named documents as the database now holds them (gone ones are removed).
 
@@ -259,8 +277,12 @@ def update_index(store: Store, changed_document_names: Iterable[str], progress: 
                 written.append(records[uid])
         report.texts = sum(1 for holders in final.values() if holders)
         # A small update is a segment of its own: merging it into the big one rewrites the whole
-        # index. Segments are merged once there are many (and by every rebuild).
-        writer.commit(merge=len(reader.leaf_readers()) >= _MAX_SEGMENTS)
+        # index. The updates' segments are merged into one once there are many (every rebuild
+        # merges all).
+        if len(reader.leaf_readers()) >= _MAX_SEGMENTS:
+            writer.commit(mergetype=_merge_updates)
+        else:
+            writer.commit(merge=False)
     except BaseException:
         writer.cancel()
         raise

@@ -27,7 +27,7 @@ from collections.abc import Callable, Hashable
 from math import log
 from typing import TypeVar
 
-from whoosh.query import Term
+from whoosh import query as whoosh_query
 from whoosh.scoring import BaseScorer, WeightingModel
 from whoosh.searching import Searcher
 
@@ -40,6 +40,14 @@ B = 0.75
 PART_WEIGHTS = {"names": 1.0, "text": 1.0, "examples": 0.5}  # names carry their own weights (NAME_PARTS)
 _MAX_CACHED = 50_000
 PREFIX_LIMIT = 64  # terms a prefix expands to, the most frequent first
+
+
+def whoosh_term(fieldname: str, text: str) -> whoosh_query.Term:
+    """The one whoosh query kb.search makes: a word in one field, whose matcher reads that word's
+    postings (``Query.matcher`` and ``Searcher.docs_for_query``, whoosh's public API). A plan's leaf
+    (kb.search.plan: a word, a phrase, a prefix over a language's fields) is read here word by word and
+    field by field; the plan's other nodes are merged as dictionaries and never become whoosh queries."""
+    return whoosh_query.Term(fieldname, text)
 
 
 class LengthNormalised(WeightingModel):
@@ -131,7 +139,7 @@ class Postings:
         ``average``: the field's average length to normalise by (the scope's), else the index's.
         """
         found: dict[int, float] = {}
-        term = Term(fieldname, text)
+        term = whoosh_term(fieldname, text)
         norm = average if average is not None and not fieldname.startswith("names_") else None
         for searcher, offset in self.leaves:
             matcher = term.matcher(searcher)
@@ -166,7 +174,7 @@ class Postings:
 
     def _positions(self, fieldname: str, text: str, docs: set[int]) -> dict[int, list[int]]:
         found = {}
-        term = Term(fieldname, text)
+        term = whoosh_term(fieldname, text)
         for searcher, offset in self.leaves:
             matcher = term.matcher(searcher)
             for docnum in sorted(doc for doc in docs if doc >= offset):
@@ -302,7 +310,7 @@ class Postings:
     def docs(self, fieldname: str, text: str) -> set[int]:
         """Documents holding a keyword or ID term (documents, rule subtrees), unscored."""
 
-        compute = lambda: dict.fromkeys(self.searcher.docs_for_query(Term(fieldname, text)), 0.0)  # noqa: E731
+        compute = lambda: dict.fromkeys(self.searcher.docs_for_query(whoosh_term(fieldname, text)), 0.0)  # noqa: E731
         return set(self._cached((fieldname, "=", text), compute))
 
     def union(self, fieldname: str, texts: tuple[str, ...]) -> frozenset[int]:
