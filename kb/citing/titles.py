@@ -15,9 +15,12 @@ its own: kb.citing.cite checks the two agree.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from kb.store.titles import fold_title, titled
+from kb.core.errors import MtgkbError
+from kb.store.documents import primary_language, resolve
+from kb.store.titles import fold_title
 
 # A quoted phrase: the pairs of quotes the languages held use; straight single quotes are apostrophes too.
 _QUOTED = re.compile(
@@ -58,48 +61,97 @@ def find_titles(
     beside: dict[int, str] = {}
     cues = [(m.start(), m.end()) for m in _CUE.finditer(text)]
     taken: list[tuple[int, int]] = []
-    looked: dict[str, list[dict]] = {}  # a phrase quoted again is looked up once
+    spans = _Numbered(numbered)
+    table: list[TitleTable] = []  # read once, at the first phrase that is not a number's title
+
+    def named(name: str) -> list[dict]:
+        if not table:
+            table.append(TitleTable(store, edition))
+        return table[0].named(name, lang)
+
     for match in _QUOTED.finditer(text):
         name = next(group for group in match.groups() if group is not None).strip()
         if len(_WORD.findall(name)) > MAX_WORDS:  # a quoted sentence (a card's text), no title
             continue
-        near = _beside(match.start(), match.end(), numbered, text)
+        near = spans.beside(match.start(), match.end(), text)
         if near is not None:
             beside.setdefault(near, name)
             continue
         cued = any(end <= match.start() and not text[end : match.start()].strip() for _start, end in cues)
-        key = fold_title(name)
-        found = looked[key] if key in looked else looked.setdefault(key, _named(store, name, lang, edition))
+        found = named(name)
         taken.append((match.start(), match.end()))
         if found or cued:
             mentions.append(TitleMention(match.start(), match.end(), match.group(0), name, cued, found))
-    for start, end in cues:
+    for _start, end in cues:
         if any(a <= end < b or end == a for a, b in taken) or _inside(end, numbered):
             continue
-        mention = _after_cue(store, text, end, lang, edition)
+        mention = _after_cue(named, text, end)
         if mention is not None:
             mentions.append(mention)
     return sorted(mentions, key=lambda m: m.start), beside
 
 
-def _named(store, name: str, lang: str | None, edition: str | None) -> list[dict]:
-    """The rules titled ``name``: in ``lang``'s documents first, else in every language held; only
-    those of the first language that has the title."""
-    if not fold_title(name):
-        return []
-    hits = titled(store, name, lang=lang, edition=edition) if lang else []
-    if not hits:
-        hits = titled(store, name, edition=edition)
-    # titled() without a language passes over documents it counts as copies, which the translations'
-    # names ("CompRules_ja_20260116.0_lines") make them: each other language is asked by name.
-    for other in [] if hits else dict.fromkeys(d["lang"] for d in store.documents() if d["lang"] != lang):
-        hits = titled(store, name, lang=other, edition=edition)
-        if hits:
-            break
-    return [hit for hit in hits if hit["lang"] == hits[0]["lang"]] if hits else []
+class TitleTable:
+    """Every rule title of the documents a title is looked for in, folded, from one query: per language
+    the documents of the edition asked for (by default the newest), best first, and the undated ones.
+    The choice is kb.store.titles.titled's, over every language at once (titled() without a language
+    passes over the translations, whose names make them look like copies)."""
+
+    def __init__(self, store, edition: str | None):
+        docs = store.documents()
+        chosen: list[dict] = []
+        for lang in dict.fromkeys(d["lang"] for d in docs):
+            try:
+                found = resolve(docs, lang=lang, edition=edition)
+            except MtgkbError:  # no document of that language in force then
+                continue
+            chosen.extend(d for d in found if d["edition"] and d["edition"] == found[0]["edition"])
+        chosen.extend(d for d in docs if not d["edition"])
+        rank = {d["id"]: index for index, d in enumerate(chosen)}
+        marks = ", ".join("?" * len(rank))
+        rows = store.conn.execute(
+            f"select document_id, number, title from rules where title is not null and document_id in ({marks})",
+            list(rank),
+        ).fetchall()
+        by_id = {d["id"]: d for d in chosen}
+        self.hits: dict[str, dict[tuple[str, str], dict]] = {}
+        for doc_id, number, title in sorted(rows, key=lambda row: rank[row[0]]):
+            doc = by_id[doc_id]
+            self.hits.setdefault(fold_title(title), {}).setdefault(
+                (primary_language(doc["lang"]), number),
+                {
+                    "number": number,
+                    "title": title,
+                    "lang": doc["lang"],
+                    "document": doc["name"],
+                    "dated": bool(doc["edition"]),
+                },
+            )
+
+    def named(self, name: str, lang: str | None) -> list[dict]:
+        """The rules titled ``name``: in ``lang`` first, else dated texts before undated ones, English
+        first, then the other languages; only those of the first language that has the title."""
+        found = list(self.hits.get(fold_title(name), {}).values())
+        if not found:
+            return []
+        wanted = primary_language(lang) if lang else None
+        first = min(
+            found,
+            key=lambda hit: (
+                primary_language(hit["lang"]) != wanted,
+                not hit["dated"],
+                hit["lang"] != "en",
+                hit["lang"],
+            ),
+        )
+        return [
+            {key: value for key, value in hit.items() if key != "dated"}
+            for hit in found
+            if hit["lang"] == first["lang"] and hit["dated"] == first["dated"]
+        ]
 
 
-def _after_cue(store, text: str, at: int, lang: str | None, edition: str | None) -> TitleMention | None:
+def _after_cue(named, text: str, at: int) -> TitleMention | None:
     """The longest run of the words after a cue (up to MAX_WORDS, within its clause) that is a title."""
     stop = _STOP.search(text, at)
     clause = text[at : stop.start() if stop else len(text)]
@@ -107,23 +159,34 @@ def _after_cue(store, text: str, at: int, lang: str | None, edition: str | None)
     for count in range(len(words), 0, -1):
         end = words[count - 1].end()
         name = clause[words[0].start() : end]
-        hits = _named(store, name, lang, edition)
+        hits = named(name)
         if hits:
             start = at + words[0].start()
             return TitleMention(start, at + end, name, name, True, hits)
     return None
 
 
-def _beside(start: int, end: int, numbered: list[tuple[int, int]], text: str) -> int | None:
-    """The numbered citation a quoted phrase belongs to: inside its span, or at most NEAR characters of
-    spaces and brackets away."""
-    for index, (a, b) in enumerate(numbered):
-        if a <= start and end <= b:
-            return index
-        gap = text[b:start] if b <= start else text[end:a] if end <= a else None
-        if gap is not None and len(gap) <= NEAR and not gap.strip(" ,(–-"):
-            return index
-    return None
+class _Numbered:
+    """The spans of the numbered citations, sorted, to find the one a quoted phrase stands in or beside
+    without comparing it with every one (a glossary's 800 citations and 700 quotes took 3 s)."""
+
+    def __init__(self, spans: list[tuple[int, int]]):
+        self.spans = spans
+        self.order = sorted(range(len(spans)), key=lambda index: spans[index])
+        self.starts = [spans[index][0] for index in self.order]
+
+    def beside(self, start: int, end: int, text: str) -> int | None:
+        """The citation a quoted phrase belongs to: inside its span, or at most NEAR characters of spaces
+        and brackets away."""
+        at = bisect_right(self.starts, start)
+        for index in self.order[max(0, at - 3) : at + 2]:
+            a, b = self.spans[index]
+            if a <= start and end <= b:
+                return index
+            gap = text[b:start] if b <= start else text[end:a] if end <= a else None
+            if gap is not None and len(gap) <= NEAR and not gap.strip(" ,(–-"):
+                return index
+        return None
 
 
 def _inside(at: int, spans: list[tuple[int, int]]) -> bool:
