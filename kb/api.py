@@ -1345,6 +1345,18 @@ class KnowledgeBase:
         self.store.changed()
         return True
 
+    def rule_text(self, document: str, number: str) -> str | None:
+        """The text of one rule of one document (its title where it has no text; the first where the
+        document prints the number twice), None where the document lacks it. One indexed query: an
+        answer quoting a rule in many editions (Academy Ruins' trace) reads just that, where rule()
+        would load the lookups every edition shares (a second, measured by bench/bench_academy_full.py)."""
+        row = self.conn.execute(
+            "select r.text, r.title from rules r join documents d on d.id = r.document_id "
+            "where d.name = ? and r.number = ? order by r.seq limit 1",
+            [document, number],
+        ).fetchone()
+        return None if row is None else row[0] or row[1] or ""
+
 
 # "702.26 Phasing", "702.26, “Phasing”", "rule 702.26 Phasing": a number, then its title.
 _NUMBER_AND_TITLE = re.compile(r"^(?P<number>(?:[^\W\d]+\s+)?\d{1,3}(?:\.\d+[a-z]?)?)[\s,:.]+(?P<title>\D+)$")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.citing.readings import LanguageReadings, chain_edition, read_in_languages, read_range_in_languages
+from kb.citing.titles import TitleMention, find_titles
 from kb.core.citations import Citation, CitedItem, find_citations
 from kb.core.errors import MtgkbError
 from kb.core.model import Serialisable
@@ -41,7 +42,7 @@ class ResolvedCitation(Serialisable):
     start: int  # the span of this number or range alone
     end: int
     raw: str
-    kind: str  # rule, section or example
+    kind: str  # rule, section, example, or title (a rule cited by its title alone)
     target: str  # the normalised number or range, as cited
     title: str | None
     without_subrules: bool
@@ -95,7 +96,60 @@ def cite(store: Store, text: str, *, lang: str | None = None, edition: str | Non
             if result.readings and result.status != NOT_FOUND:  # also where the reader's own document is shown
                 result.resolved_target = None if read is None else str(read)
             found.append(result)
-    return found
+    return _with_titles(store, text, found, lang, edition)
+
+
+def _with_titles(
+    store: Store, text: str, found: list[ResolvedCitation], lang: str | None, edition: str | None
+) -> list[ResolvedCitation]:
+    """``found`` with the rules ``text`` cites by title alone (kb.citing.titles), in text order; a
+    quoted title beside a number becomes that citation's title, so a disagreement shows."""
+    spans = [(min(c.start, c.citation["start"]), max(c.end, c.citation["end"])) for c in found]
+    mentions, beside = find_titles(store, text, spans, lang=lang, edition=edition)
+    for index, name in beside.items():
+        if found[index].title is None:
+            found[index].title = name
+    for mention in mentions:
+        found.append(_title_citation(store, mention))
+    return sorted(found, key=lambda c: (c.start, c.end))
+
+
+def _title_citation(store: Store, mention: TitleMention) -> ResolvedCitation:
+    """A title cited alone: its rule (with its subrules), several rules bearing it (each alone, listed
+    as ambiguous), or, after "rule on" and the like, none (not found)."""
+    whole = {"start": mention.start, "end": mention.end, "raw": mention.raw}
+    result = ResolvedCitation(
+        start=mention.start,
+        end=mention.end,
+        raw=mention.raw,
+        kind="title",
+        target=mention.name,
+        title=mention.name,
+        without_subrules=False,
+        example=None,
+        status=NOT_FOUND,
+        citation=whole,
+    )
+    if not mention.hits:
+        result.note = _("no rule is titled {name!r}").format(name=mention.name)
+        return result
+    first = mention.hits[0]
+    if len(mention.hits) == 1:
+        rules = store.rules(first["number"], lang=first["lang"], edition=first["document"])
+        result.status, result.target = RESOLVED, first["number"]
+    else:
+        rules = [store.rule(hit["number"], lang=hit["lang"], edition=hit["document"]) for hit in mention.hits]
+        result.status = AMBIGUOUS
+        result.target = ", ".join(hit["number"] for hit in mention.hits)
+        shown = "; ".join(f"{hit['number']} {hit['title']}" for hit in mention.hits)
+        result.note = ngettext(
+            "{name!r} names {n} rule: {rules}", "{name!r} names {n} rules: {rules}", len(rules)
+        ).format(name=mention.name, n=len(rules), rules=shown)
+    result.title = rules[0].title
+    result.resolved_target = result.target
+    result.edition, result.lang = rules[0].edition, rules[0].lang
+    result.rules = [CitedRule(r.number, r.title, r.text, r.lang, r.edition, r.document, r.anchor) for r in rules]
+    return result
 
 
 def _read(store: Store, result: ResolvedCitation, item: CitedItem, until: ChainDoc) -> RuleNumber | RuleRange | None:

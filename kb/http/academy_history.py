@@ -148,8 +148,9 @@ def _before(editions: list[tuple[str, str]], edition: str, document: str) -> str
 
 
 def _text(kb: KnowledgeBase, document: str, number: str) -> str:
-    rule = kb.rule(number, lang="en", edition=document)
-    return rule.text or rule.title or ""
+    """A rule's text in one edition, by one query (KnowledgeBase.rule_text): a trace quotes up to
+    two editions per change, and full lookups of each made a first trace take over a second."""
+    return kb.rule_text(document, number) or ""
 
 
 def _pair(source: str, dest: str, kb: KnowledgeBase) -> dict[str, str | None]:

@@ -6,7 +6,10 @@ or the imported file, checked against the SHA-256 recorded at import), with its 
 edition by default, ``/file/cr/{edition}`` for another, ``lang`` for a translation's own file.
 
 The bundled archive is one xz stream: reading a member takes 0.2-1 s, the target is 50 ms, so the server
-keeps the last few files it sent, and their gzip copy (measured by bench/bench_academy.py; bench/RESULTS.md).
+keeps the last few files it sent, and their gzip copy once a client asks for gzip (measured by
+bench/bench_academy.py and bench/bench_academy_full.py; bench/RESULTS.md). The copy is made at level 6: level 9
+took 970 ms for the 1.7 MB UTF-16 file of 2022-11-18 (185 ms at 6, 3 % larger), and was made for every first
+request, gzip or not.
 """
 
 from __future__ import annotations
@@ -28,32 +31,39 @@ PUBLISHED: dict[int | str, dict[str, Any]] = {
     304: {"description": "Not modified: If-None-Match names this file's ETag (its SHA-256)"},
 }
 KEPT = 3  # files kept in memory (about 1.3 MB each with the gzip copy): the newest English, a translation, one more
+GZIP_LEVEL = 6  # zlib's default: 9 costs five times the time on a UTF-16 file for 3 % less
 
 
 class PublishedFiles:
     """The files sent lately, by document name and digest (a re-import under the same name is a new key),
-    each with its gzip copy: compressing 1 MB per request took 160-200 ms (bench/bench_academy.py), sending
-    the copy takes a few."""
+    each with its gzip copy once asked for: compressing 1 MB per request took 100-200 ms
+    (bench/bench_academy.py), sending the copy takes a few."""
 
     def __init__(self, kept: int = KEPT):
         self.kept = kept
-        self.files: OrderedDict[tuple[str, str], tuple[bytes, bytes, str]] = OrderedDict()
+        self.files: OrderedDict[tuple[str, str], list] = OrderedDict()  # [bytes, charset, gzip copy or None]
         self.lock = threading.Lock()
 
-    def get(self, kb: KnowledgeBase, name: str, digest: str) -> tuple[bytes, bytes, str]:
-        """(the bytes, their gzip copy, the charset) of the document ``name``."""
+    def get(self, kb: KnowledgeBase, name: str, digest: str, *, packed: bool = False) -> tuple[bytes, str]:
+        """(the bytes, the charset) of the document ``name``; with ``packed``, its gzip copy in place of
+        the bytes (made on the first such request)."""
         key = (name, digest)
         with self.lock:
-            if key in self.files:
+            found = self.files.get(key)
+            if found is not None:
                 self.files.move_to_end(key)
-                return self.files[key]
-        data, charset = kb.published_file(name)
-        found = (data, gzip.compress(data, compresslevel=9, mtime=0), charset)
-        with self.lock:
-            self.files[key] = found
-            while len(self.files) > self.kept:
-                self.files.popitem(last=False)
-        return found
+        if found is None:
+            data, charset = kb.published_file(name)
+            found = [data, charset, None]
+            with self.lock:
+                found = self.files.setdefault(key, found)
+                while len(self.files) > self.kept:
+                    self.files.popitem(last=False)
+        if not packed:
+            return found[0], found[1]
+        if found[2] is None:
+            found[2] = gzip.compress(found[0], compresslevel=GZIP_LEVEL, mtime=0)
+        return found[2], found[1]
 
 
 def files_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
@@ -65,12 +75,13 @@ def files_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         kb = get()
         document = kb.resolve(edition, lang=lang)
         sha = document["sha256"]
-        data, packed, charset = kept.get(kb, document["name"], sha)
         headers = {"ETag": f'"{sha}"', "X-Document": document["name"], "Vary": "Accept-Encoding"}
         if request.headers.get("if-none-match") == headers["ETag"]:  # the copy the client holds is this one
             return Response(status_code=304, headers=headers)
-        if "gzip" in request.headers.get("accept-encoding", ""):  # as Starlette's GZip middleware reads it
-            data, headers["Content-Encoding"] = packed, "gzip"
+        packed = "gzip" in request.headers.get("accept-encoding", "")  # as Starlette's GZip middleware reads it
+        data, charset = kept.get(kb, document["name"], sha, packed=packed)
+        if packed:
+            headers["Content-Encoding"] = "gzip"
         return Response(data, media_type=f"text/plain; charset={charset}", headers=headers)
 
     @router.get(

@@ -319,6 +319,7 @@ class RuleView:
     translations: list[Translation] = field(default_factory=list)
     runs: list[Run] = field(default_factory=list)
     history_note: str | None = None  # where the database lacks the history (the small database)
+    unplaced: list[DocumentInfo] = field(default_factory=list)  # other languages' texts the chain cannot place yet
 
 
 def translations(kb: KnowledgeBase, others: list[Version]) -> list[Translation]:
@@ -392,7 +393,21 @@ def rule_view(kb: KnowledgeBase, number: str, *, lang: str | None = None, editio
         translations(kb, texts),
         runs(found),
         history_note(kb),
+        unplaced(kb, {rule.lang, *newest}),
     )
+
+
+def unplaced(kb: KnowledgeBase, shown: set[str]) -> list[DocumentInfo]:
+    """The undated documents of languages the page shows no text of, whose edition stays unknown until
+    the history is built (the German wiki page of 702.23 on the small database): the page names them
+    rather than leave their language out without a word."""
+    if not kb.history_missing():
+        return []
+    return [
+        d
+        for d in held_documents(kb)
+        if d.lang not in shown and not d.edition and not (d.inferred or {}).get("editions")
+    ]
 
 
 def history_note(kb: KnowledgeBase) -> str | None:
