@@ -20,7 +20,7 @@ from statistics import median_high
 
 from kb.core.editions import ALL, NEWEST, is_date, nearest_editions, normalise_edition
 from kb.core.errors import EditionNotFound, HistoryNotBuilt, NoDatabase, UnknownLanguage
-from kb.core.paths import BUNDLE, EDITION_DATES, OFFICIAL_EDITIONS
+from kb.core.paths import BUNDLE, DATA_DIR, EDITION_DATES, OFFICIAL_EDITIONS
 from kb.i18n import _
 
 COLUMNS = ("id", "name", "lang", "edition", "rules", "format", "sha256", "source")
@@ -35,6 +35,10 @@ COLUMNS = ("id", "name", "lang", "edition", "rules", "format", "sha256", "source
 WHOLE_SHARE = 0.6
 GROWTH_PER_YEAR = 0.05
 NEIGHBOURS = 5
+
+# The set each English edition came with, by its code (data/set_codes.tsv; its header says where the pairs
+# come from): Academy Ruins names editions so (/file/cr/WOE, /diff/cr?old=WOE&new=LCI).
+SET_CODES = DATA_DIR / "set_codes.tsv"
 
 
 def document_rows(conn) -> list[dict]:
@@ -232,7 +236,7 @@ def resolve(
             return named
         if not lang and default_lang:
             chosen = [d for d in chosen if primary_language(d["lang"]) == primary_language(default_lang)]
-        wanted = normalise_edition(text)
+        wanted = set_code_edition(text) or normalise_edition(text)
         if is_date(wanted):
             wanted = in_force(chosen, wanted, text, lang or default_lang)
         dated = [d for d in chosen if d["edition"] == wanted]
@@ -310,7 +314,7 @@ def edition_documents(docs: list[dict], edition: str | None) -> list[dict]:
             failed = failed or error
     if chosen:
         return chosen
-    wanted = normalise_edition(text)
+    wanted = set_code_edition(text) or normalise_edition(text)
     if is_date(wanted):  # before every edition: resolve's message names the first of all of them
         in_force(docs, wanted, text)
     raise failed or _edition_not_found(text, wanted, None, docs)
@@ -323,3 +327,21 @@ def _edition_not_found(text: str, wanted: str, lang: str | None, docs: list[dict
         message.format(edition=text, lang=lang) + hint,
         nearest_editions([d["edition"] for d in docs if d["edition"]], wanted),
     )
+
+
+@cache
+def set_codes() -> dict[str, tuple[str, str]]:
+    """Each set code of data/set_codes.tsv (upper case) with its edition date and set name."""
+    found: dict[str, tuple[str, str]] = {}
+    for line in SET_CODES.read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            code, name, edition, _source = line.split("\t")
+            found[code.upper()] = (edition, name)
+    return found
+
+
+def set_code_edition(text: str) -> str | None:
+    """The edition date a set code names, as Academy Ruins reads one (any case: it upper-cases the code);
+    None for a text that is no code of the table. Only a document's own name comes before a code."""
+    found = set_codes().get(text.strip().upper())
+    return found[0] if found else None
