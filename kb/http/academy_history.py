@@ -10,10 +10,12 @@ cr_diff). mtgkb answers them from its chain of every English edition held:
   ``find_definition`` traces a keyword's defining subrule. Not a rule: 404 with Academy Ruins' nested body
   ``{"detail": {"detail": "Rule not found.", "ruleNumber": …}}``.
 - ``/diff/cr``: ``{"creationDay", "changes", "sourceSet", "sourceCode", "destSet", "destCode", "moves",
-  "nav"}``, the changed parts of each text between "<<<<" and ">>>>". mtgkb has no set codes: ``old`` and
-  ``new`` are editions (a date like 2026-04-17, or a document name), and the codes it answers are the
-  editions' dates; any two editions, not only neighbours. Neither given: the newest two; one given: its
-  neighbour. None there: 404 ``{"detail": "No diff between these set codes found", "old", "new"}``.
+  "nav"}``, the changed parts of each text between "<<<<" and ">>>>". ``old`` and ``new`` are set codes as
+  Academy Ruins takes them (WOE, LCI, any case; data/set_codes.tsv through the one resolver), or editions (a
+  date like 2026-04-17, or a document name); the codes it answers are the editions' dates; any two editions,
+  not only neighbours. Neither given: the newest two; one given: its neighbour. None there: 404
+  ``{"detail": "No diff between these set codes found", "old", "new"}``, a code upper-cased as Academy
+  Ruins echoes it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from fastapi.responses import JSONResponse
 
 from kb.api import KnowledgeBase, NotFound
 from kb.http.academy import RULE_NUMBER, academy_responses
+from kb.http.files import SET_CODE
 from kb.http.limits import BoundedJSON
 
 # mtgkb's change labels (kb.core.labels) as Academy Ruins' trace actions; others are no change there.
@@ -91,8 +94,12 @@ def history_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         responses={**academy_responses(400), 404: {"description": "Academy Ruins' body: {detail, old, new}"}},
     )
     def diff(
-        old: str | None = Query(None, max_length=64, description="The older edition (a date or document name)."),
-        new: str | None = Query(None, max_length=64, description="The newer edition (a date or document name)."),
+        old: str | None = Query(
+            None, max_length=64, description="The older edition (a set code as WOE, a date or a document name)."
+        ),
+        new: str | None = Query(
+            None, max_length=64, description="The newer edition (a set code as LCI, a date or a document name)."
+        ),
         nav: bool | None = Query(False, description="Also the editions before and after (nav)."),
     ):
         kb = get()
@@ -100,7 +107,8 @@ def history_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         pair = _between(kb, editions, old, new)
         if pair is None:
             return JSONResponse(
-                {"detail": "No diff between these set codes found", "old": old, "new": new}, status_code=404
+                {"detail": "No diff between these set codes found", "old": _echo(old), "new": _echo(new)},
+                status_code=404,
             )
         source, dest = pair
         found = kb.diff(source, dest, lang="en")
@@ -138,6 +146,12 @@ def history_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         return BoundedJSON(answer)
 
     return router
+
+
+def _echo(given: str | None) -> str | None:
+    """A ``old``/``new`` parameter as the 404 repeats it: Academy Ruins upper-cases its set codes (a text of 3
+    to 5 letters or digits here); a date or a document name stays as given."""
+    return given.upper() if given and SET_CODE.fullmatch(given) else given
 
 
 def _before(editions: list[tuple[str, str]], edition: str, document: str) -> str:

@@ -10,20 +10,28 @@ keeps the last few files it sent, and their gzip copy once a client asks for gzi
 bench/bench_academy.py and bench/bench_academy_full.py; bench/RESULTS.md). The copy is made at level 6: level 9
 took 970 ms for the 1.7 MB UTF-16 file of 2022-11-18 (185 ms at 6, 3 % larger), and was made for every first
 request, gzip or not.
+
+``/file/cr/{edition}`` also takes the set code Academy Ruins names an edition by (``/file/cr/WOE``, any case;
+data/set_codes.tsv through the one resolver) and its ``format`` (``any``, ``txt``, ``pdf``): a code it does not
+know answers its 404 ``{"detail": "CR not available for this set"}``, a file of another format its 404
+``{"detail": "CR for this set not available in specified format"}`` (lunakv/academyruins-api at f81bf2c,
+src/cr/router.py raw_cr_by_set_code).
 """
 
 from __future__ import annotations
 
 import gzip
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import Response
+from fastapi.responses import JSONResponse, Response
 
-from kb.api import KnowledgeBase
+from kb.api import EditionNotFound, KnowledgeBase
 from kb.http.academy import academy_responses
 
 PUBLISHED: dict[int | str, dict[str, Any]] = {
@@ -32,6 +40,19 @@ PUBLISHED: dict[int | str, dict[str, Any]] = {
 }
 KEPT = 3  # files kept in memory (about 1.3 MB each with the gzip copy): the newest English, a translation, one more
 GZIP_LEVEL = 6  # zlib's default: 9 costs five times the time on a UTF-16 file for 3 % less
+# A text Academy Ruins would take for a set code (its path parameter: 3 to 5 characters) and that is no date.
+SET_CODE = re.compile(r"[A-Za-z0-9]{3,5}")
+NO_SET: dict[int | str, dict[str, Any]] = {
+    404: {"description": 'An unknown set code: Academy Ruins\' body {"detail": "CR not available for this set"}'}
+}
+
+
+class FileFormat(str, Enum):
+    """Academy Ruins' ``format`` of ``/file/cr/{set_code}``: a file of another format counts as missing."""
+
+    any = "any"
+    txt = "txt"
+    pdf = "pdf"
 
 
 class PublishedFiles:
@@ -71,9 +92,16 @@ def files_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
     router = APIRouter(prefix="/file", tags=["Academy Ruins-compatible"])
     kept = PublishedFiles()
 
-    def send(request: Request, edition: str | None, lang: str) -> Response:
+    def send(request: Request, edition: str | None, lang: str, wanted: FileFormat = FileFormat.any) -> Response:
         kb = get()
-        document = kb.resolve(edition, lang=lang)
+        try:
+            document = kb.resolve(edition, lang=lang)
+        except EditionNotFound:
+            if edition is not None and SET_CODE.fullmatch(edition):  # Academy Ruins' answer to a code it lacks
+                return JSONResponse({"detail": "CR not available for this set"}, status_code=404)
+            raise
+        if wanted != FileFormat.any and not str(document.get("source") or document["name"]).endswith("." + wanted):
+            return JSONResponse({"detail": "CR for this set not available in specified format"}, status_code=404)
         sha = document["sha256"]
         headers = {"ETag": f'"{sha}"', "X-Document": document["name"], "Vary": "Accept-Encoding"}
         if request.headers.get("if-none-match") == headers["ETag"]:  # the copy the client holds is this one
@@ -100,13 +128,16 @@ def files_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         "/cr/{edition}",
         summary="One edition's Comprehensive Rules text as published",
         response_class=Response,
-        responses={**PUBLISHED, **academy_responses(400, 404)},
+        responses={**PUBLISHED, **academy_responses(400, 404), **NO_SET},
     )
     def edition(
         request: Request,
-        edition: str = Path(..., max_length=64, description="An edition (2023-11-17) or a document name."),
+        edition: str = Path(
+            ..., max_length=64, description="An edition (2023-11-17), a set code (WOE, any case) or a document name."
+        ),
         lang: str = Query("en", max_length=16, description="A translation's own file (default English)."),
+        format: FileFormat = Query(FileFormat.any, description="Only a file of this format (Academy Ruins')."),
     ) -> Response:
-        return send(request, edition, lang)
+        return send(request, edition, lang, format)
 
     return router
