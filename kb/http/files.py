@@ -43,7 +43,11 @@ GZIP_LEVEL = 6  # zlib's default: 9 costs five times the time on a UTF-16 file f
 # A text Academy Ruins would take for a set code (its path parameter: 3 to 5 characters) and that is no date.
 SET_CODE = re.compile(r"[A-Za-z0-9]{3,5}")
 NO_SET: dict[int | str, dict[str, Any]] = {
-    404: {"description": 'An unknown set code: Academy Ruins\' body {"detail": "CR not available for this set"}'}
+    404: {
+        "description": "Not found: an edition not held (mtgkb's body with a `detail`); a set code that names none, or"
+        ' a format not held: Academy Ruins\' body {"detail": "CR not available for this set"} or {"detail": "CR for'
+        ' this set not available in specified format"}'
+    }
 }
 
 
