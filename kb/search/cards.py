@@ -30,6 +30,9 @@ FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to b
 FUZZY_SCORE = 90
 MAX_TERMS = 3  # rules terms searched for one card: each more is an OR branch over hundreds of rules
 _DEFINED = ("keyword ability", "keyword action")  # terms whose rule answers a question about the card
+# Layouts of objects a card file holds that are no card anyone casts: a question's "Elemental" or
+# "Soldier" is the creature type, not the token of that name (Scryfall's layouts).
+NOT_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 _REMINDER = re.compile(r"\([^()]*\)")  # reminder text restates a keyword: its words are not the card's
 
 
@@ -59,7 +62,7 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
             continue
         card_id, size = match
         row = card_row(store.conn, card_id, names=False)
-        if row is None:
+        if row is None or row["layout"] in NOT_CARDS:
             i += 1
             continue
         text = _REMINDER.sub("", row["oracle_text"] or "")  # "(This creature can't be blocked ...)"
