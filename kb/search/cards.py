@@ -65,7 +65,7 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
         if row is None or row["layout"] in NOT_CARDS:
             i += 1
             continue
-        text = _REMINDER.sub("", row["oracle_text"] or "")  # "(This creature can't be blocked ...)"
+        text = _without_own_name(_REMINDER.sub("", row["oracle_text"] or ""), row["name"])
         links = card_terms(store, text, row["keywords"], row["name"])  # linked: the keywords' rules rank too
         ranked = sorted((link for link in links if not link.common), key=_priority)
         terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
@@ -88,6 +88,17 @@ def _longest(store: Store, runs: NameRuns, i: int) -> tuple[int, int] | None:
         if near is not None and key and not is_rules_term(store, key):
             return near, size
     return None
+
+
+def _without_own_name(text: str, name: str) -> str:
+    """The Oracle text with the card's own name taken out, whole and as its short form before a comma
+    ("Elenda" for "Elenda, the Dusk Rose"): "When Siege Rhino enters" says nothing of sieges (310.11).
+    Reminder text is taken out before ("(This creature can't be blocked ...)")."""
+    for face in name.split(" // "):
+        for own in dict.fromkeys((face, face.split(", ")[0])):
+            if len(own) > 2:
+                text = re.sub(rf"\b{re.escape(own)}\b", " ", text)
+    return text
 
 
 def is_rules_term(store: Store, key: str) -> bool:

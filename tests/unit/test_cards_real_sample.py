@@ -59,3 +59,13 @@ def test_a_token_is_not_a_card_a_question_names(real_db):
     assert layout == ("token",)
     found = mentioned_cards(kb.store, "Does an Elemental token with haste keep it? Amy casts Fiery Temper.")
     assert [m.name for m in found] == ["Fiery Temper"]
+
+
+def test_a_cards_own_name_in_its_text_is_not_one_of_its_terms(real_db):
+    kb = KnowledgeBase.open(real_db, readonly=True)
+    rhino, elenda = mentioned_cards(kb.store, "Amy casts Siege Rhino, then Elenda, the Dusk Rose. Who wins?")
+    text = kb.conn.execute("select oracle_text from cards where name = 'Siege Rhino'").fetchone()[0]
+    assert "When Siege Rhino enters" in text  # "Siege" is a glossary term (a battle's subtype) ...
+    assert "Siege" not in rhino.terms  # ... but here only the card's name
+    assert rhino.terms[0] == "Trample"
+    assert "Lifelink" in elenda.terms
