@@ -107,7 +107,9 @@ def is_rules_term(store: Store, key: str) -> bool:
 
 
 def _near(store: Store, key: str) -> int | None:
-    """The card whose name is a near spelling of ``key`` (several words): one range of the index."""
+    """The card whose name is a near spelling of ``key`` (several words): one range of the index. A
+    name that begins with ``key`` is not one: the run's words are whole words of the question, the
+    name's last word longer ("does a copied spell count as casting" is not "Spell Counter")."""
     if len(key) < FUZZY_PREFIX + 4 or " " not in key:
         return None
     candidates = names_starting(store.conn, key[:FUZZY_PREFIX], 200)
@@ -117,7 +119,11 @@ def _near(store: Store, key: str) -> int | None:
 
     words = key.count(" ")
     best = max(
-        ((fuzz.ratio(key, folded), card_id) for folded, card_id, _n in candidates if folded.count(" ") == words),
+        (
+            (fuzz.ratio(key, folded), card_id)
+            for folded, card_id, _n in candidates
+            if folded.count(" ") == words and not folded.startswith(key)  # "spell count" is no "Spell Counter"
+        ),
         default=(0.0, 0),
     )
     return best[1] if best[0] >= FUZZY_SCORE else None

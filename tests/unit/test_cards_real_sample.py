@@ -69,3 +69,11 @@ def test_a_cards_own_name_in_its_text_is_not_one_of_its_terms(real_db):
     assert "Siege" not in rhino.terms  # ... but here only the card's name
     assert rhino.terms[0] == "Trample"
     assert "Lifelink" in elenda.terms
+
+
+def test_words_that_begin_a_cards_name_are_not_a_near_spelling_of_it(real_db):
+    kb = KnowledgeBase.open(real_db, readonly=True)
+    assert kb.conn.execute("select 1 from cards where name = 'Spell Counter'").fetchone()
+    assert mentioned_cards(kb.store, "does a copied spell count as casting a spell") == []
+    near = mentioned_cards(kb.store, "does Platinum Angle stop me from losing?")
+    assert [m.name for m in near] == ["Platinum Angel"]  # a letter swapped is still a near spelling
