@@ -18,6 +18,7 @@ Without cards (or without the tables) nothing changes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.cards.names import NameRuns, name_runs
@@ -47,8 +48,13 @@ class CardMention:
     rules: list[str] = field(default_factory=list)  # the rules defining its keywords and keyword actions
 
 
-def mentioned_cards(store: Store, text: str) -> list[CardMention]:
-    """The cards ``text`` names, left to right, each with its rules terms; [] without cards."""
+def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> list[CardMention]:
+    """The cards ``text`` names, left to right, each with its rules terms; [] without cards.
+
+    ``indexed(words)``: whether the rules use the words as written (kb.search.engine). A name of
+    several words written all in lower case that the rules use is their words, not the card:
+    "two-headed giant" is the variant (810), not the card Two-Headed Giant; "lightning greaves",
+    which no rule writes, is still the card."""
     if not has_cards(store.conn):
         return []
     runs = name_runs(store, text, MAX_WORDS)
@@ -61,16 +67,19 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
             i += 1
             continue
         card_id, size = match
+        start, end = words[i][0], words[i + size - 1][1]
+        if indexed is not None and size > 1 and text[start:end].islower() and indexed(text[start:end]):
+            i += 1
+            continue
         row = card_row(store.conn, card_id, names=False)
         if row is None or row["layout"] in NOT_CARDS:
             i += 1
             continue
-        text = _without_own_name(_REMINDER.sub("", row["oracle_text"] or ""), row["name"])
-        links = card_terms(store, text, row["keywords"], row["name"])  # linked: the keywords' rules rank too
+        oracle = _without_own_name(_REMINDER.sub("", row["oracle_text"] or ""), row["name"])
+        links = card_terms(store, oracle, row["keywords"], row["name"])  # linked: the keywords' rules rank too
         ranked = sorted((link for link in links if not link.common), key=_priority)
         terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
         rules = [link.rule for link in ranked if link.kind in _DEFINED and link.rule][:MAX_TERMS]
-        start, end = words[i][0], words[i + size - 1][1]
         found.append(CardMention(row["name"], start, end, _unique(terms), list(dict.fromkeys(rules))))
         i += size
     return found
@@ -184,7 +193,7 @@ class SetApart:
     rules: list[str]  # the rules defining the cards' keywords and keyword actions, in order
 
 
-def set_apart(store: Store, text: str) -> SetApart:
+def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> SetApart:
     """The query without the names of the cards it names, and what the cards add to it; the query
     as it is and nothing added when it names no card (or no cards are held).
 
@@ -192,7 +201,7 @@ def set_apart(store: Store, text: str) -> SetApart:
     and the card's terms are added to what that reading yields: both apply. With the name replaced
     in place instead, the query would no longer be plain words, and no longer read as a question.
     """
-    mentions = [m for m in mentioned_cards(store, text) if m.terms]
+    mentions = [m for m in mentioned_cards(store, text, indexed) if m.terms]
     if not mentions:
         return SetApart(text, "", {}, [])
     rest, last = [], 0

@@ -140,7 +140,7 @@ def _read(
     what that reading yields. A query that is not plain words around the names (quotes, operators,
     a rule number) or nothing but names has each name replaced by its terms in place. Last, the
     rules defining the named cards' keywords, ranked beside the best answer (`_named`)."""
-    apart = set_apart_cards(store, parsed.text)
+    apart = set_apart_cards(store, parsed.text, _indexed(postings, words))
     if apart.named:
         try:
             around = parse(apart.rest) if apart.rest else None

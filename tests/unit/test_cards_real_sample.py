@@ -77,3 +77,14 @@ def test_words_that_begin_a_cards_name_are_not_a_near_spelling_of_it(real_db):
     assert mentioned_cards(kb.store, "does a copied spell count as casting a spell") == []
     near = mentioned_cards(kb.store, "does Platinum Angle stop me from losing?")
     assert [m.name for m in near] == ["Platinum Angel"]  # a letter swapped is still a near spelling
+
+
+def test_a_lower_case_name_the_rules_write_is_their_words_not_the_card(real_db):
+    kb = KnowledgeBase.open(real_db, readonly=True)
+    assert kb.search("Does Platinum Angel stop me from losing?", langs=["en"]).cards == ["Platinum Angel"]
+    # the rules' examples write "Platinum Angel": typed in lower case, the words are searched as they are
+    assert kb.search("does platinum angel stop me from losing?", langs=["en"]).cards == []
+    # no rule writes "lightning greaves": in lower case it is still the card
+    assert kb.search("what happens when my creature with lightning greaves dies", langs=["en"]).cards == [
+        "Lightning Greaves"
+    ]
