@@ -41,6 +41,7 @@ from kb.api import KnowledgeBase  # noqa: E402
 from kb.search import index as search_index  # noqa: E402
 from kb.search import rebuild_index, search, update_index  # noqa: E402
 from kb.search.analyzers import chinese_pieces, japanese_words  # noqa: E402
+from kb.search.cards import mentioned_cards  # noqa: E402
 from kb.search.compile import compile_query  # noqa: E402
 from kb.search.index import index_dir  # noqa: E402
 from kb.search.parse import parse  # noqa: E402
@@ -271,15 +272,44 @@ def fts_baseline_search(conn: sqlite3.Connection, query: str) -> list[str]:
     return list(dict.fromkeys(row[0] for row in found))[:10]
 
 
-def print_beside_fts(label: str, cases: list, ours, fts_conn: sqlite3.Connection | None) -> None:
-    """One line per language: mtgkb's recall at 3 and 10 and MRR, and FTS5's on the same cases."""
+def print_beside_fts(label: str, cases: list, ours, fts_conn: sqlite3.Connection | None, with_cards=None) -> None:
+    """One line per language: mtgkb's recall at 3 and 10 and MRR, and FTS5's on the same cases;
+    with ``with_cards`` (a database holding cards), also FTS5 over the question with the Oracle text
+    of each card it names appended: the fair baseline for a search that reads the cards."""
     theirs = measure(cases, lambda query: fts_baseline_search(fts_conn, query)) if fts_conn is not None else None
+    carded = (
+        measure(cases, lambda query: fts_baseline_search(fts_conn, with_cards(query)))
+        if fts_conn is not None and with_cards is not None
+        else None
+    )
     for lang in ours.languages.values():
         line = f"{label:26} {lang.lang:5} {lang.queries:7} {lang.recall_at_3:6.3f} {lang.recall_at_10:6.3f} {lang.mrr:6.3f}"
-        if theirs is not None:
-            other = theirs.languages[lang.lang]
-            line += f"   {other.recall_at_3:6.3f} {other.recall_at_10:6.3f} {other.mrr:6.3f}"
+        for other_report in (theirs, carded):
+            if other_report is not None:
+                other = other_report.languages[lang.lang]
+                line += f"   {other.recall_at_3:6.3f} {other.recall_at_10:6.3f} {other.mrr:6.3f}"
         print(line)
+
+
+def oracle_appended(kb):
+    """A function giving a question with the Oracle text of every card it names appended (the cards
+    mtgkb's own search finds in it: kb.search.cards), or None when the database holds no cards."""
+    if not kb.conn.execute("select 1 from sqlite_master where name = 'cards'").fetchone():
+        return None
+    if not kb.conn.execute("select 1 from cards limit 1").fetchone():
+        return None
+
+    def appended(query: str) -> str:
+        texts = [query]
+        for mention in mentioned_cards(kb.store, query):
+            row = kb.conn.execute("select oracle_text, faces from cards where name = ?", [mention.name]).fetchone()
+            if row is None:
+                continue
+            faces = json.loads(row[1] or "[]")
+            texts.append(row[0] or " ".join(face.get("oracle_text") or "" for face in faces))
+        return " ".join(texts)
+
+    return appended
 
 
 def warm_latency(kb, state: str) -> None:
@@ -321,18 +351,20 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
     run = lambda query: search(kb, query).results  # noqa: E731
     with tempfile.TemporaryDirectory() as temporary:
         fts_conn = build_fts_baseline(kb, Path(temporary) / "fts.db")
+        with_cards = oracle_appended(kb)
         print(
             "\nquality (targets on the derived sets: MRR >= 0.85, recall@3 >= 0.92 in en, ja, zh; on the real "
             "questions' held-out half: recall@3 >= 0.60, recall@10 >= 0.80, each >= FTS5 + 0.25)"
         )
         print(
             f"{'set':26} {'lang':5} {'queries':>7} {'mtgkb r@3':>9} {'r@10':>6} {'MRR':>6}   {'FTS5 r@3':>8} {'r@10':>6} {'MRR':>6}"
+            + (f"   {'+Oracle r@3':>8} {'r@10':>6} {'MRR':>6}" if with_cards else "")
         )
         for label, cases in sets.items():
             if not cases:
                 continue
             report = measure(cases, run)
-            print_beside_fts(label, cases, report, fts_conn)
+            print_beside_fts(label, cases, report, fts_conn, with_cards)
             if label.startswith("derived"):
                 by_kind(report.outcomes)
         fts_conn.close()

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from whoosh.lang import stopwords_for_language
+
 from kb.cards.terms import term_index, term_key
 from kb.store.cards import card_key, cards_named
 from kb.store.reader import Store
@@ -33,7 +35,7 @@ class NameRuns:
         words; a name of one word only when capitalised, or when ``alone``."""
         for size in range(min(limit, len(self.words) - i), 0, -1):
             key = self.keys.get((i, size))
-            if key in self.held and (size > 1 or alone or _capitalised(self.words[i][2])):
+            if key in self.held and (size > 1 or alone or _one_word_name(self.words[i][2])):
                 return self.held[key], size
         return None
 
@@ -66,3 +68,15 @@ def name_runs(store: Store, text: str, max_words: int, max_lookups: int | None =
 
 def _capitalised(word: str) -> bool:
     return word[:1].isupper() or not word[:1].isascii()
+
+
+# The commonest English words (whoosh's stop words: "what", "when", "who", "will", ...): some are names
+# of cards or of their faces ("Who // What // When // Where // Why"), and a question capitalises them at
+# a sentence's start ("What happens when ..."): there they are the question's words, not a card.
+_COMMON_WORDS = frozenset(stopwords_for_language("en"))
+
+
+def _one_word_name(word: str) -> bool:
+    """Whether a one-word run may be a card's name in running text: capitalised, more than one
+    letter ("X" is a card, and the X of every cost), and not one of the commonest English words."""
+    return _capitalised(word) and len(word) > 1 and word.casefold() not in _COMMON_WORDS

@@ -18,6 +18,7 @@ Without cards (or without the tables) nothing changes.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.cards.names import NameRuns, name_runs
@@ -30,6 +31,9 @@ FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to b
 FUZZY_SCORE = 90
 MAX_TERMS = 3  # rules terms searched for one card: each more is an OR branch over hundreds of rules
 _DEFINED = ("keyword ability", "keyword action")  # terms whose rule answers a question about the card
+# Layouts of objects a card file holds that are no card anyone casts: a question's "Elemental" or
+# "Soldier" is the creature type, not the token of that name (Scryfall's layouts).
+NOT_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 _REMINDER = re.compile(r"\([^()]*\)")  # reminder text restates a keyword: its words are not the card's
 
 
@@ -44,8 +48,13 @@ class CardMention:
     rules: list[str] = field(default_factory=list)  # the rules defining its keywords and keyword actions
 
 
-def mentioned_cards(store: Store, text: str) -> list[CardMention]:
-    """The cards ``text`` names, left to right, each with its rules terms; [] without cards."""
+def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> list[CardMention]:
+    """The cards ``text`` names, left to right, each with its rules terms; [] without cards.
+
+    ``indexed(words)``: whether the rules use the words as written (kb.search.engine). A name of
+    several words written all in lower case that the rules use is their words, not the card:
+    "two-headed giant" is the variant (810), not the card Two-Headed Giant; "lightning greaves",
+    which no rule writes, is still the card."""
     if not has_cards(store.conn):
         return []
     runs = name_runs(store, text, MAX_WORDS)
@@ -58,16 +67,19 @@ def mentioned_cards(store: Store, text: str) -> list[CardMention]:
             i += 1
             continue
         card_id, size = match
-        row = card_row(store.conn, card_id, names=False)
-        if row is None:
+        start, end = words[i][0], words[i + size - 1][1]
+        if indexed is not None and size > 1 and text[start:end].islower() and indexed(text[start:end]):
             i += 1
             continue
-        text = _REMINDER.sub("", row["oracle_text"] or "")  # "(This creature can't be blocked ...)"
-        links = card_terms(store, text, row["keywords"], row["name"])  # linked: the keywords' rules rank too
+        row = card_row(store.conn, card_id, names=False)
+        if row is None or row["layout"] in NOT_CARDS:
+            i += 1
+            continue
+        oracle = _without_own_name(_REMINDER.sub("", row["oracle_text"] or ""), row["name"])
+        links = card_terms(store, oracle, row["keywords"], row["name"])  # linked: the keywords' rules rank too
         ranked = sorted((link for link in links if not link.common), key=_priority)
         terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
         rules = [link.rule for link in ranked if link.kind in _DEFINED and link.rule][:MAX_TERMS]
-        start, end = words[i][0], words[i + size - 1][1]
         found.append(CardMention(row["name"], start, end, _unique(terms), list(dict.fromkeys(rules))))
         i += size
     return found
@@ -87,13 +99,26 @@ def _longest(store: Store, runs: NameRuns, i: int) -> tuple[int, int] | None:
     return None
 
 
+def _without_own_name(text: str, name: str) -> str:
+    """The Oracle text with the card's own name taken out, whole and as its short form before a comma
+    ("Elenda" for "Elenda, the Dusk Rose"): "When Siege Rhino enters" says nothing of sieges (310.11).
+    Reminder text is taken out before ("(This creature can't be blocked ...)")."""
+    for face in name.split(" // "):
+        for own in dict.fromkeys((face, face.split(", ")[0])):
+            if len(own) > 2:
+                text = re.sub(rf"\b{re.escape(own)}\b", " ", text)
+    return text
+
+
 def is_rules_term(store: Store, key: str) -> bool:
     """Whether a name is itself a keyword, keyword action or glossary term ("Sacrifice", "Flash")."""
     return bool(term_index(store, {term_key(key)}).keys)
 
 
 def _near(store: Store, key: str) -> int | None:
-    """The card whose name is a near spelling of ``key`` (several words): one range of the index."""
+    """The card whose name is a near spelling of ``key`` (several words): one range of the index. A
+    name that begins with ``key`` is not one: the run's words are whole words of the question, the
+    name's last word longer ("does a copied spell count as casting" is not "Spell Counter")."""
     if len(key) < FUZZY_PREFIX + 4 or " " not in key:
         return None
     candidates = names_starting(store.conn, key[:FUZZY_PREFIX], 200)
@@ -103,7 +128,11 @@ def _near(store: Store, key: str) -> int | None:
 
     words = key.count(" ")
     best = max(
-        ((fuzz.ratio(key, folded), card_id) for folded, card_id, _n in candidates if folded.count(" ") == words),
+        (
+            (fuzz.ratio(key, folded), card_id)
+            for folded, card_id, _n in candidates
+            if folded.count(" ") == words and not folded.startswith(key)  # "spell count" is no "Spell Counter"
+        ),
         default=(0.0, 0),
     )
     return best[1] if best[0] >= FUZZY_SCORE else None
@@ -164,7 +193,7 @@ class SetApart:
     rules: list[str]  # the rules defining the cards' keywords and keyword actions, in order
 
 
-def set_apart(store: Store, text: str) -> SetApart:
+def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> SetApart:
     """The query without the names of the cards it names, and what the cards add to it; the query
     as it is and nothing added when it names no card (or no cards are held).
 
@@ -172,7 +201,7 @@ def set_apart(store: Store, text: str) -> SetApart:
     and the card's terms are added to what that reading yields: both apply. With the name replaced
     in place instead, the query would no longer be plain words, and no longer read as a question.
     """
-    mentions = [m for m in mentioned_cards(store, text) if m.terms]
+    mentions = [m for m in mentioned_cards(store, text, indexed) if m.terms]
     if not mentions:
         return SetApart(text, "", {}, [])
     rest, last = [], 0

@@ -9,6 +9,7 @@ vocabulary, and the results say so.
 from __future__ import annotations
 
 import heapq
+import re
 from collections import defaultdict
 from collections.abc import Callable
 
@@ -101,6 +102,8 @@ def search(
     if compiled.plan is not None:
         question = reading is not None and reading.changed
         ranked = _defining_first(store, ranked, scope, None if question else (corrected or parsed.text))
+        if question:
+            ranked = _keyword_defined_first(ranked)
     results = _results(store, ranked[:limit], scope, compiled, preferred or compiled.lang)
     if compiled.plan is not None:  # a hit whose texts show nothing of the query sinks below those that do
         hidden = sum(1 for result in results if not any(_visible(v, compiled) for v in result.versions))
@@ -137,7 +140,7 @@ def _read(
     what that reading yields. A query that is not plain words around the names (quotes, operators,
     a rule number) or nothing but names has each name replaced by its terms in place. Last, the
     rules defining the named cards' keywords, ranked beside the best answer (`_named`)."""
-    apart = set_apart_cards(store, parsed.text)
+    apart = set_apart_cards(store, parsed.text, _indexed(postings, words))
     if apart.named:
         try:
             around = parse(apart.rest) if apart.rest else None
@@ -225,6 +228,29 @@ def _defining_first(store: Store, ranked: list, scope: Scope, query: str | None)
             _raise_to(moved, child_at, parent_at)
         elif not above and child_at > parent_at + 1:
             _raise_to(moved, child_at, parent_at + 1)
+    return moved
+
+
+_KEYWORD_SUBRULE = re.compile(r"(702\.\d+)[b-z]")
+
+
+def _keyword_defined_first(ranked: list) -> list:
+    """A question whose first three answers are all subrules of one keyword ability asks what that
+    keyword does: its defining subrule (702.19a, "Trample is a static ability that modifies the rules
+    for assigning an attacking creature's combat damage") answers before the details of its siblings
+    ("Does trample do damage when blocking?" had it 4th, below 702.19b, d and c)."""
+    numbers = [key[1] for key, _value in ranked[:DEFAULT_LIMIT]]
+    first = _KEYWORD_SUBRULE.fullmatch(numbers[0]) if numbers else None
+    if first is None or len(numbers) < 3:
+        return ranked
+    keyword = first.group(1)
+    if not all(number.startswith(keyword) and number[len(keyword) :].isalpha() for number in numbers[:3]):
+        return ranked
+    defining = f"{keyword}a"
+    if defining not in numbers:
+        return ranked
+    moved = list(ranked)
+    _raise_to(moved, numbers.index(defining), 0)
     return moved
 
 

@@ -34,6 +34,8 @@ KINDS = ("chatter", "everyday", "state", "slang")
 LANGUAGES = ("en", "de", "ru", "ja", "zh")
 _WORD = re.compile(r"[+-]?\w+(?:['’/+-]\w+)*")
 _MAX_WORDS = 8  # the longest entry, in words
+APART = "…"  # in the words column: the parts on either side may stand apart in one sentence
+APART_GAP = 12  # at most this many words between the parts of such an entry
 SHORT_WORDS = 6  # a query of this many words or fewer is read as a question without a question word
 SHORT_CJK = 12  # the same in Japanese and Chinese characters
 
@@ -86,8 +88,12 @@ class Table:
         self.entries = entries
         self.by_words: dict[str, dict[tuple[str, ...], Entry]] = {}
         self.by_text: dict[str, list[Entry]] = {}
+        self.apart: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], Entry]]] = {}
         for entry in entries:
-            if entry.lang in ("ja", "zh"):
+            if APART in entry.words:
+                first, second = entry.words.split(APART)
+                self.apart.setdefault(entry.lang, []).append((_words(first), _words(second), entry))
+            elif entry.lang in ("ja", "zh"):
                 self.by_text.setdefault(entry.lang, []).append(entry)
             else:
                 self.by_words.setdefault(entry.lang, {})[_words(entry.words)] = entry
@@ -117,6 +123,16 @@ def parse_table(text: str, origin: str) -> Table:
             raise BadInputFile(f"{origin}, line {number}: unknown kind {kind!r} (expected one of {KINDS})")
         if not words or (lang not in ("ja", "zh") and not _words(words)):
             raise BadInputFile(f"{origin}, line {number}: the words column is empty")
+        if APART in words and (
+            lang in ("ja", "zh")
+            or words.count(APART) != 1
+            or not all(_words(part) for part in words.split(APART))
+            or kind == "chatter"
+        ):
+            raise BadInputFile(
+                f"{origin}, line {number}: expected words on either side of one {APART!r} "
+                f"(parts standing apart; not in Japanese or Chinese, not chatter)"
+            )
         if kind == "chatter" and (means or rules):
             raise BadInputFile(f"{origin}, line {number}: chatter has no rules' words and no rules")
         if kind != "chatter" and not means:
@@ -176,8 +192,8 @@ def _words(text: str) -> tuple[str, ...]:
 
 
 def _found_words(question: str, table: Table, lang: str) -> list[Found]:
-    known = table.by_words.get(lang)
-    if not known:
+    known = table.by_words.get(lang, {})
+    if not known and not table.apart.get(lang):
         return []
     tokens = [(match.start(), match.end(), fold(match.group()).replace("’", "'")) for match in _WORD.finditer(question)]
     found: list[Found] = []
@@ -194,7 +210,44 @@ def _found_words(question: str, table: Table, lang: str) -> list[Found]:
             if entry is not None:
                 found.append(Found(tokens[i][0], tokens[i][1], entry))
             i += 1
-    return found
+    return sorted(found + _found_apart(question, tokens, found, table.apart.get(lang, [])), key=lambda f: f.start)
+
+
+def _found_apart(
+    question: str,
+    tokens: list[tuple[int, int, str]],
+    found: list[Found],
+    entries: list[tuple[tuple[str, ...], tuple[str, ...], Entry]],
+) -> list[Found]:
+    """The entries whose two parts stand apart in one sentence of ``question``, in order, at most
+    APART_GAP words between them, neither inside words already found: "a +1/+1 counter on it and
+    casts Soulstinger putting the -1/-1 counters on Elenda" is the state of 704.5q although no
+    entry's words stand in a row there. The first part is searched as the entry's rules' words, the
+    second dropped (the rules' words say both)."""
+    taken = [(item.start, item.end) for item in found]
+    out: list[Found] = []
+
+    def at(i: int, part: tuple[str, ...]) -> bool:
+        if tuple(token for _s, _e, token in tokens[i : i + len(part)]) != part:
+            return False
+        start, end = tokens[i][0], tokens[i + len(part) - 1][1]
+        return not any(s < end and start < e for s, e in taken)
+
+    for first, second, entry in entries:
+        for i in range(len(tokens)):
+            if not at(i, first):
+                continue
+            after = i + len(first)
+            match = next((j for j in range(after, min(len(tokens), after + APART_GAP + 1)) if at(j, second)), None)
+            if match is None or any(mark in question[tokens[after - 1][1] : tokens[match][0]] for mark in ".?!;\n"):
+                continue
+            one = Found(tokens[i][0], tokens[after - 1][1], entry)
+            rest = Entry(entry.lang, entry.words, "", (), entry.kind, entry.line)
+            two = Found(tokens[match][0], tokens[match + len(second) - 1][1], rest)
+            out += [one, two]
+            taken += [(one.start, one.end), (two.start, two.end)]
+            break
+    return out
 
 
 _NAME = Entry("en", "", "", (), "name", 0)  # a name the rules never use: left out, like chatter

@@ -9,6 +9,8 @@ it must rank the same rules first in both.
 from __future__ import annotations
 
 import csv
+import shutil
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -227,3 +229,48 @@ def test_the_held_out_real_questions_stay_above_their_measured_floor(small):
     assert len(cases) >= 60
     assert at_3 >= HELD_OUT_FLOOR["recall_at_3"]
     assert at_10 >= HELD_OUT_FLOOR["recall_at_10"]
+
+
+# ---- the same held-out questions with real cards imported (round 3) --------------------------------
+
+REAL_CARDS = DATA / "cards" / "scryfall-2019-named-in-real-questions.json"
+HELD_OUT_WITH_CARDS_FLOOR = {"recall_at_3": 0.29, "recall_at_10": 0.45}
+
+
+@pytest.fixture(scope="module")
+def small_with_cards(small, tmp_path_factory):
+    """A copy of ``small`` (database and index) with the real Scryfall card objects of the cards the
+    real questions name imported (tests/data/cards/README.md)."""
+    path = tmp_path_factory.mktemp("questions-cards") / "kb.db"
+    target = sqlite3.connect(path)
+    small.conn.backup(target)
+    target.close()
+    shutil.copytree(index.index_dir(small.store), Path(f"{path}.search"))
+    base = KnowledgeBase.open(path, build=False)
+    base.import_paths([REAL_CARDS], keep_going=False)
+    yield base
+    base.close()
+
+
+def _held_out_recall(kb: KnowledgeBase) -> tuple[int, float, float]:
+    cases = real_questions(DATA / "search_questions_real.tsv", "held_out")
+    cases += real_questions(DATA / "search_questions_real_round2.tsv", "held_out")
+    cases += real_questions(DATA / "search_questions_real_more.tsv")
+    ranks = []
+    for case in cases:
+        found = numbers(kb, case.query, 10)
+        ranks.append(next((i + 1 for i, number in enumerate(found) if case.answered_by(number)), None))
+    at_3 = sum(1 for rank in ranks if rank is not None and rank <= 3) / len(cases)
+    at_10 = sum(1 for rank in ranks if rank is not None) / len(cases)
+    return len(cases), at_3, at_10
+
+
+def test_the_held_out_real_questions_with_their_cards_imported_stay_above_their_floor(small_with_cards):
+    """The same held-out questions on a database holding the cards they name (bench/RESULTS.md, "cards
+    measured (round 3)"): the cards found in a question add their rules terms to its search."""
+    held = small_with_cards.conn.execute("select count(*) from cards").fetchone()[0]
+    assert held == 102
+    count, at_3, at_10 = _held_out_recall(small_with_cards)
+    print(f"held out, cards imported: {count} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
+    assert at_3 >= HELD_OUT_WITH_CARDS_FLOOR["recall_at_3"]
+    assert at_10 >= HELD_OUT_WITH_CARDS_FLOOR["recall_at_10"]

@@ -110,6 +110,9 @@ def test_a_question_of_ten_thousand_characters_is_read():
         ("en\twhat\tsomething\t\tchatter", "chatter has no rules' words"),
         ("en\tdies\tsomething\tseven\teveryday", "'seven' is not a rule number"),
         ("en\tdies\tsomething\t700.4", "expected 5 tab-separated columns"),
+        ("en\t+1/+1 … -1/-1 … 0\tsomething\t704.5q\tstate", "expected words on either side of one '…'"),
+        ("en\t… -1/-1\tsomething\t704.5q\tstate", "expected words on either side of one '…'"),
+        ("ja\t死亡…墓地\tsomething\t700.4\teveryday", "not in Japanese or Chinese"),
     ],
 )
 def test_a_bad_row_names_the_file_the_line_and_what_was_expected(row, message):
@@ -250,3 +253,31 @@ def test_players_slang_is_searched_in_the_rules_words(question, means, rule):
     reading = players.read(question, "en")
     assert means in reading.text
     assert reading.rules[:1] == ([rule] if rule else [])
+
+
+def test_a_state_whose_parts_stand_apart_in_the_sentence_is_found():
+    question = (
+        "Amy controls a creature with a +1/+1 counter on it and casts a spell putting the -1/-1 counters "
+        "on it. How many tokens does she get?"
+    )
+    reading = players.read(question, "en")
+    assert reading.rules[0] == "704.5q"
+    assert "+1/+1 counter and a -1/-1 counter removed" in reading.text
+    assert "-1/-1 counters" not in reading.text  # the second part is said by the rules' words
+    assert "casts a spell putting the" in reading.text  # what stands between is kept
+    reverse = players.read("If my creature has -1/-1 counters and then gets a +1/+1 counter, what happens?", "en")
+    assert reverse.rules[0] == "704.5q"
+
+
+def test_parts_too_far_apart_or_in_two_sentences_are_not_one_state():
+    far = "a +1/+1 counter " + "and then something else happened " * 4 + "with -1/-1 counters, what now?"
+    assert "704.5q" not in players.read(far, "en").rules
+    two = players.read("I put a +1/+1 counter on it. Later it got -1/-1 counters from a spell, why?", "en")
+    assert "704.5q" not in two.rules
+
+
+def test_parts_in_the_wrong_order_do_not_match_an_entry_written_in_one_order():
+    text = "lang\twords\tmeans\trules\tkind\nen\tfirst strike … blocks\tcombat damage step\t510.4\teveryday\n"
+    table = players.parse_table(text, "words.tsv")
+    assert players.read("does it have first strike when it blocks?", "en", table).rules == ["510.4"]
+    assert players.read("when it blocks does first strike matter?", "en", table).rules == []
