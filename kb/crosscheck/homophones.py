@@ -22,7 +22,7 @@ class Readings:
     per document; a text is read once while the checks go through the terms of its rule."""
 
     def __init__(self) -> None:
-        from pypinyin import Style, pinyin  # imported here: pypinyin loads its dictionaries on import (~0.3 s)
+        from pypinyin import Style, pinyin  # lazy: pypinyin loads its dictionaries on import (~0.3 s)
 
         self._pinyin = pinyin
         self._style = Style.NORMAL
