@@ -24,6 +24,7 @@ from kb.cli.output import (
     dump,
     fail,
     open_kb,
+    open_maintenance,
     quiet_broken_pipe,
     report_error,
     shown,
@@ -177,7 +178,7 @@ def import_command(
     Each file's result is printed as it finishes; then the renumbering chain, edition
     inference and the search index (if one was built) are brought up to date.
     """
-    from kb.api import expand_sources  # lazy: the facade, ~40 ms: --help needs none
+    from kb.api.maintenance import expand_sources  # lazy: the facade, ~40 ms: --help needs none
 
     files = expand_sources(sources)
     missing = [str(p) for p in files if isinstance(p, Path) and not p.exists()]  # names typed here are paths
@@ -185,7 +186,7 @@ def import_command(
         fail(_("no such file: {path}").format(path=missing[0]), code=EXIT_BAD_INPUT, as_json=as_json)
     if explain:
         sys.exit(explain_files(files, as_json))
-    kb = open_kb(ctx, create=True)
+    work = open_maintenance(ctx, create=True)
     safety = dict(
         replace_smaller=replace_smaller,
         max_bytes=max_bytes,
@@ -197,7 +198,7 @@ def import_command(
         report_import(result, list_warnings)
 
     with ProgressView(progress, on_file=None if as_json else report) as view:
-        results = kb.import_paths(sources, format=format_, lang=lang, edition=edition, progress=view, **safety)
+        results = work.import_paths(sources, format=format_, lang=lang, edition=edition, progress=view, **safety)
     if as_json:
         dump([r.to_dict() for r in results])
     if any(r.status == "failed" for r in results):
@@ -207,9 +208,9 @@ def import_command(
 def explain_files(files, as_json: bool) -> int:
     """``import --explain``: each file's container, the reader chosen and every reader's count; exit 1
     when no reader would read one of them."""
-    from kb.api import KnowledgeBase  # lazy: the facade, ~40 ms: --help needs none
+    from kb.api.maintenance import Maintenance  # lazy: the facade, ~40 ms: --help needs none
 
-    answers = [KnowledgeBase.explain_import(path) for path in files]
+    answers = [Maintenance.explain_import(path) for path in files]
     if as_json:
         dump(answers)
     else:
@@ -306,8 +307,9 @@ def build(ctx, newest_only, as_json, progress):
     (a bar on a terminal, a line elsewhere). Building again only adds what is missing.
     """
     from kb.api import KnowledgeBase  # lazy: the facade, ~40 ms: --help needs none
+    from kb.api.maintenance import Maintenance  # lazy: the importers and every feature: --help needs none
 
-    kb = KnowledgeBase.open(ctx.obj["db"], build=False)
+    work = Maintenance(KnowledgeBase.open(ctx.obj["db"], build=False))
     started = time.monotonic()
 
     def ready(results) -> None:  # a bundled text that fails raises (keep_going=False): these are stored
@@ -319,14 +321,14 @@ def build(ctx, newest_only, as_json, progress):
         )
 
     with ProgressView(True if progress is None else progress) as view:
-        results = kb.build(progress=view, newest_only=newest_only, ready=None if as_json or newest_only else ready)
+        results = work.build(progress=view, newest_only=newest_only, ready=None if as_json or newest_only else ready)
     if as_json:
         dump([r.to_dict() for r in results])
         return
     added = sum(1 for r in results if r.status in ("added", "replaced"))
     click.echo(
         _("Database: {path}: {documents} ({added} new, {seconds:.0f} s)").format(
-            path=kb.path, documents=_built(results), added=added, seconds=time.monotonic() - started
+            path=work.path, documents=_built(results), added=added, seconds=time.monotonic() - started
         )
     )
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from kb.api import render
 from kb.cli.options import json_option, lang_option
 from kb.cli.output import EXIT_BAD_INPUT, EXIT_NOT_FOUND, dump, fail, open_kb
 from kb.core.labels import CATEGORY_LABELS, SOURCE_LABELS
@@ -57,7 +58,7 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_jso
         fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT, as_json=as_json)
     kb = open_kb(ctx)
     if html_file:
-        kb.crosscheck_report(None, format="links", links=links)  # a bad --links template fails before the work
+        render.check_links(links)  # a bad --links template fails before the work
     if document:
         report = kb.crosscheck_document(document, against, kinds=tuple(kinds) or None)
         flagged = bool(report.findings)
@@ -65,12 +66,12 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_jso
         report = kb.crosscheck(sides[0], sides[1], method="structure" if structure else "auto")
         flagged = any(row.flags for row in report.rows)
     if html_file:
-        html_file.write_text(kb.crosscheck_report(report, format="html", links=links), encoding="utf-8")
+        html_file.write_text(render.crosscheck_html(report, links=links), encoding="utf-8")
         click.echo(_("HTML report: {path}").format(path=html_file), err=True)
     if as_json:
         dump(report.to_dict())
     else:
-        click.echo(kb.crosscheck_report(report, limit=None if show_all or not document else 20))
+        click.echo(render.crosscheck_text(report, limit=None if show_all or not document else 20))
     if strict and flagged:
         sys.exit(EXIT_NOT_FOUND)
 

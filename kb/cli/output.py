@@ -101,6 +101,14 @@ def open_kb(ctx, *, readonly: bool = False, memory: bool = False, create: bool =
     return open_database(ctx.find_root().obj["db"], readonly=readonly, create=create)
 
 
+def open_maintenance(ctx, *, memory: bool = False, create: bool = False):
+    """The write side (kb.api.maintenance.Maintenance) over the facade ``open_kb`` gives: for the commands
+    that import, build, update, repair or reindex."""
+    from kb.api.maintenance import Maintenance  # lazy: the importers and every feature; --help needs none
+
+    return Maintenance(open_kb(ctx, memory=memory, create=create))
+
+
 def open_database(db: Path | None, *, searches: bool = False, **options):
     """KnowledgeBase.open(db); when the default database does not exist yet, say on stderr that it is
     being built (with bars on a terminal), since the first command then takes seconds.
@@ -157,10 +165,13 @@ def _index_after_the_answer(knowledge) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         quiet_broken_pipe()
+    from kb.api.maintenance import Maintenance  # lazy: the importers and every feature; --help needs none
+
     print(_("Indexing the rules for search (once; about ten seconds) ..."), file=sys.stderr, flush=True)
+    work = Maintenance(knowledge)
     try:
-        with knowledge.writing(), ProgressView() as view:  # a search meanwhile hears that the index is coming
-            knowledge.update_search_index(view)
+        with work.writing(), ProgressView() as view:  # a search meanwhile hears that the index is coming
+            work.update_search_index(view)
     except (MtgkbError, OSError, sqlite3.Error) as error:
         print(
             _("Error: the search index could not be built ({reason}): run 'mtgkb reindex'").format(reason=error),

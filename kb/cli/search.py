@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from kb.cli.options import edition_option, json_option, lang_option
-from kb.cli.output import EXIT_NOT_FOUND, EXIT_OK, dump, open_database, open_kb, reported
+from kb.cli.output import EXIT_NOT_FOUND, EXIT_OK, dump, open_database, open_kb, open_maintenance, reported
 from kb.cli.progress import ProgressView, progress_option
 from kb.i18n import _, format_edition, ngettext
 
@@ -177,10 +177,10 @@ def complete(ctx, prefix, lang, limit, as_json):
 @click.pass_context
 def reindex(ctx, as_json, progress):
     """Rebuild the search index beside the database from every imported document."""
-    kb = open_kb(ctx)
-    kb.resolve()  # an empty database: NoDatabase says what to run
+    work = open_maintenance(ctx)
+    work.kb.resolve()  # an empty database: NoDatabase says what to run
     with ProgressView(progress) as view:
-        report = kb.reindex(progress=view)
+        report = work.reindex(progress=view)
     if as_json:
         dump(report.to_dict())
         return

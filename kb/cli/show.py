@@ -159,9 +159,7 @@ def show(
             else:
                 print("\n\n".join("\n".join(rule_lines(rule)) for rule in found))
             return
-        rule = kb.rule(number, lang=lang, edition=edition)
-        if defining and rule.defining_rule:
-            rule = kb.rule(rule.defining_rule, lang=rule.lang, edition=rule.document)
+        rule = kb.rule(number, lang=lang, edition=edition, defining=defining)
         if as_json:
             dump(rule.payload())
         else:

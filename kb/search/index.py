@@ -461,3 +461,12 @@ def lexicon(store: Store) -> Lexicon:
     with _lexicons_lock:
         _lexicons[key] = (state, built)
     return built
+
+
+def index_status(store: Store) -> str:
+    """ "ready" when a search can run on the index as it is; "missing" (none, or of another format) or
+    "stale" (older than the database) when a search would first build or update it."""
+    handle = _usable_handle(index_dir(store))
+    if handle is None:
+        return "missing"
+    return "ready" if handle.markers == dict(database_state(store.conn)) else "stale"
