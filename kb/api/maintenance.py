@@ -92,7 +92,6 @@ class Maintenance:
         Afterwards the renumbering chain (and what depends on it) is brought up to date. Imports
         of one database queue: ``on_wait`` hears when another one holds it.
         """
-
         siblings: list[ImportResult] = []
         with self.writing(on_wait):
             result = self._import_one(
@@ -123,7 +122,6 @@ class Maintenance:
         siblings: list | None = None,
     ) -> ImportResult:
         """One file stored; a bilingual file's other languages are stored too, their results added to ``siblings``."""
-
         if isinstance(source, BundledText):
             path, data = source.path, source.data
         else:
@@ -222,7 +220,6 @@ class Maintenance:
         receives kb.core.progress events: the import by bytes (one event as each file starts, one
         with its result as it ends), then the chain, edition inference and the search index.
         """
-
         limits = Limits.resolve(max_bytes, max_rules)
         if format:
             importer(format)  # an unknown --format is bad input before any file is read
@@ -291,19 +288,16 @@ class Maintenance:
 
     def _card_file(self, path: Path) -> bool:
         """Whether a file is a card file, by its first 64 KB (whatever its name)."""
-
         return is_card_file(path)
 
     def _import_card_file(self, path: Path, progress: ProgressCallback | None = None) -> ImportResult:
         """A card file named to `mtgkb import`, stored as the cards (kb.cards.load); as an import's result."""
-
         done = self.import_cards(path, progress)
         return ImportResult(str(path), path.stem, done.status, "en", None, done.format, cards=done.cards)
 
     def import_cards(self, path: str | Path, progress: ProgressCallback | None = None):
         """Store the cards of a Scryfall Oracle Cards or MTGJSON AtomicCards file instead of those held,
         atomically (kb.cards.load.CardImport); SourceError for a bad file, and nothing is changed."""
-
         return store_cards(self.store, path, progress)
 
     def update_cards(
@@ -315,7 +309,6 @@ class Maintenance:
     ):
         """Download Scryfall's Oracle Cards (the file its bulk-data listing names, or ``url``) or read
         ``file``, and store the cards instead of those held (kb.cards.load.CardImport)."""
-
         with self.writing():
             return download_cards(self.store, url=url, file=file, progress=progress)
 
@@ -323,7 +316,6 @@ class Maintenance:
     def explain_import(path: str | Path) -> dict:
         """What ``mtgkb import`` would make of a file, stored nowhere: the container and why, the reader
         chosen, and every reader's rule count (or its error) (kb.importers.registry.explain)."""
-
         detected, candidates = explain(read_source(path), str(path))
         return {
             "path": str(path),
@@ -348,13 +340,10 @@ class Maintenance:
             return nullcontext()
         return _Holding(self.kb, writer_lock(self.path, on_wait=on_wait, timeout=timeout))
 
-    _locked = False
-
     def update_history(self, progress: ProgressCallback | None = None):
         """Pair the rules of consecutive English editions that are not paired yet; infer undated editions.
 
         ``progress`` receives the "chain" (edition pairs) and "inference" (documents) events."""
-
         with self.writing():
             update = update_chain(self.store, progress=_phases(progress))
             rebuild_counterparts(self.conn)  # every rule's identity follows the chain just stored
@@ -415,12 +404,10 @@ class Maintenance:
 
     def pending(self):
         """What the derived data (chain, inferences, search index) lacks now (kb.repair.Pending)."""
-
         return derived_pending(self.store)
 
     def repair(self, progress: ProgressCallback | None = None, on_wait: Callable[[str], None] | None = None):
         """Complete the schema and the derived data from the documents (kb.repair.RepairReport)."""
-
         try:
             with self.writing(on_wait):
                 return complete_database(self.store, progress=_phases(progress))
@@ -432,7 +419,6 @@ class Maintenance:
     def complete_history(self) -> None:
         """Compute what the chain or an inference lacks before a command reads it (a killed import
         leaves it behind its documents); a read-only database says what to run instead."""
-
         if not history_pending(self.store):
             return
         try:
@@ -465,7 +451,6 @@ class Maintenance:
         The search index comes last, built once over every document (``index=False``: left to the caller).
         What is stored already is passed over as unchanged, so building again costs seconds.
         """
-
         first, older = first_answers(read_bundle())
         # Lookups (show, glossary, cite) need no index: the first documents answer in two seconds, where
         # indexing them first took ten, and a whole build indexed them twice.
@@ -500,7 +485,6 @@ class Maintenance:
         self, paths: list[str] | None = None, *, edition: str | None = None, twins: bool = False, store: bool = True
     ) -> list:
         """Play scenario files on the engine (default: the bundled ones) and store the results per rule."""
-
         results = play(paths, edition=edition, twins=twins)
         if store:
             store_results(self.conn, results)
@@ -512,14 +496,12 @@ class Maintenance:
         (or when the database is in memory, where no index can live beside it).
 
         ``progress`` receives "index" events (kb.core.progress)."""
-
         if not has_place(self.store):
             return None
         return _index_phase(progress, lambda step: sync_index(self.store, progress=step))
 
     def reindex(self, progress: ProgressCallback | None = None):
         """Build the search index again from every stored document; ``progress`` as for update_search_index."""
-
         try:
             return _index_phase(progress, lambda step: rebuild_index(self.store, progress=step))
         except OSError as error:  # a read-only or full file system: a message, not a traceback

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import click
 
-from kb.api import render
 from kb.cli.options import json_option
 from kb.cli.output import EXIT_BAD_INPUT, dump, fail, open_kb
 from kb.i18n import _
@@ -46,6 +45,8 @@ def backlog_command(ctx, translation, to, section, as_json, csv_file, html_file,
         fail(_("give one of --json, --csv, --html and --po"), code=EXIT_BAD_INPUT, as_json=as_json)
     if po_file and section:
         fail(_("a PO file holds the whole document: leave out --section"), code=EXIT_BAD_INPUT)
+    from kb.api import render  # lazy: the features it renders (+4x import sqlite3): --help imports every module
+
     kb = open_kb(ctx)
     result = kb.backlog(translation, to=to, section=section)
     if as_json:

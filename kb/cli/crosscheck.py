@@ -11,7 +11,6 @@ from pathlib import Path
 
 import click
 
-from kb.api import render
 from kb.cli.options import json_option, lang_option
 from kb.cli.output import EXIT_BAD_INPUT, EXIT_NOT_FOUND, dump, fail, open_kb
 from kb.core.labels import CATEGORY_LABELS, SOURCE_LABELS
@@ -56,6 +55,8 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_jso
     subrule by subrule), or --document ja@2026-01-16 [--against en@2026-01-16] (every rule)."""
     if bool(document) == bool(sides) or (sides and len(sides) != 2):
         fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT, as_json=as_json)
+    from kb.api import render  # lazy: the features it renders (+4x import sqlite3): --help imports every module
+
     kb = open_kb(ctx)
     if html_file:
         render.check_links(links)  # a bad --links template fails before the work

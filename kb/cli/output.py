@@ -67,20 +67,6 @@ def fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NO
     sys.exit(code)
 
 
-def reported(run, *, as_json: bool, db=None) -> int:
-    """The exit code of a click-free command's body (`show`, `search`): its conditions reported
-    as the click commands report them, a closed pipe ended quietly."""
-    try:
-        return run() or EXIT_OK
-    except MtgkbError as error:
-        return report_error(error, as_json)
-    except sqlite3.Error as error:
-        return report_error(database_error(error, db), as_json)
-    except BrokenPipeError:
-        quiet_broken_pipe()
-        return EXIT_OK
-
-
 def quiet_broken_pipe() -> None:
     """`mtgkb show 702.26b | head -2`: the reader went away; end without a traceback."""
     try:
