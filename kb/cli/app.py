@@ -15,7 +15,7 @@ from pathlib import Path
 
 import click
 
-from kb.cli.i18n import I18nGroup, ui_lang_option, version_option
+from kb.cli.i18n import I18nGroup, click_language, ui_lang_option, version_option
 from kb.cli.options import db_option
 from kb.cli.output import (
     EXIT_OK,
@@ -25,6 +25,7 @@ from kb.cli.output import (
 )
 from kb.core import settings
 from kb.core.errors import MtgkbError
+from kb.i18n import SOURCE_LANGUAGE, using_language
 
 # Every command: the module of its group and its name there, imported when the command is named (or
 # listed by --help): a command's start loads its own module, not every command's.
@@ -65,7 +66,11 @@ class MtgkbGroup(I18nGroup):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in self.commands and name in COMMANDS:
             module, attribute = COMMANDS[name]
-            self.add_command(getattr(import_module(module), attribute), name)
+            # Built in English, as if imported before the interface language was set: click names some
+            # metavars when an option is made (FILE), and the help translates each text when it is shown.
+            with using_language(SOURCE_LANGUAGE), click_language(SOURCE_LANGUAGE):
+                command = getattr(import_module(module), attribute)
+            self.add_command(command, name)
         return super().get_command(ctx, name)
 
     def every_command(self) -> dict[str, click.Command]:
