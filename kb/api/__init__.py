@@ -21,7 +21,6 @@ from kb.api import naming
 from kb.api.compat import EarlierWrites
 from kb.api.on_demand import OnDemand
 from kb.api.scenarios import ScenarioReads
-from kb.citing.cards import cards_in_text
 from kb.core import paths
 from kb.core.errors import (  # noqa: F401  (re-exported: callers catch them from here)
     AmbiguousName,
@@ -101,7 +100,7 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
     def db(self):
         """The database as a sqlite_utils.Database, for callers that want its API."""
         if self._db is None:
-            from kb.store import database  # lazy: sqlite_utils, +72 ms
+            from kb.store import database  # lazy: sqlite_utils, +100 ms
 
             self._db = database(self.conn)
         return self._db
@@ -109,7 +108,7 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
     @property
     def maintenance(self) -> Maintenance:
         """The write side of this database (import, build, update, repair, reindex), sharing its store."""
-        from kb.api.maintenance import Maintenance  # lazy: the importers and every feature, +330 ms
+        from kb.api.maintenance import Maintenance  # lazy: the importers and every feature, +380 ms
 
         return Maintenance(self)
 
@@ -258,7 +257,7 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
         """The bytes of a document's file as it was imported (the bundled archive's member or the file
         imported), and its charset ("utf-8", "utf-16", "windows-1252"): what ``GET /file/cr`` sends.
         SourceFileGone when the file is gone or its bytes are no longer those imported (SHA-256)."""
-        from kb.store.published import published_bytes  # lazy: tarfile and lzma, +6 ms
+        from kb.store.published import published_bytes  # lazy: tarfile and lzma, +8 ms
 
         self.document(name)
         return published_bytes(self.conn, name)
@@ -267,7 +266,7 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
         """The imported card ``name`` names, in any language it is known in, forgivingly (case,
         punctuation, a near spelling), with its rules terms linked (kb.cards.lookup.CardView);
         CardNotFound with suggestions, NoDatabase when no cards were imported."""
-        from kb.cards.lookup import find_card  # lazy: the cards feature, +6.5 ms (python -X importtime)
+        from kb.cards.lookup import find_card  # lazy: the cards feature, +14 ms
 
         return find_card(self.store, name)
 
@@ -298,7 +297,7 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
         edition's entry (or ``edition``'s, or every edition's with ``all_editions``), found by name, by
         the term dictionary, by a part of a name, else by the nearest spelling ("did you mean");
         what is left out is counted (kb.terms.glossary.GlossaryResult, iterable as its entries)."""
-        from kb.terms.glossary import lookup  # lazy: the term dictionary and rapidfuzz, +47 ms
+        from kb.terms.glossary import lookup  # lazy: the term dictionary and rapidfuzz, +49 ms
 
         if not term.strip():
             raise BadInput(_("empty glossary term"))
@@ -308,7 +307,7 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
 
     def diff(self, old: str, new: str, *, section: str | None = None, lang: str | None = None, spans: bool = True):
         """Every rule of two editions (or two documents of one language) classified; see docs/history.md."""
-        from kb.history import diff  # lazy: the chain, +52 ms
+        from kb.history import diff  # lazy: the chain, +37 ms
 
         self.history_ready()
         return diff(self.store, old, new, section=section, lang=lang, spans=spans)
@@ -323,27 +322,27 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
         subrules: bool = True,
     ):
         """A rule followed through every edition, forwards (to ``to``) or ``back``, subrule by subrule."""
-        from kb.history import trace  # lazy: the chain, +52 ms
+        from kb.history import trace  # lazy: the chain, +37 ms
 
         self.history_ready()
         return trace(self.store, number, edition, to=to, back=back, subrules=subrules)
 
     def renumbered(self, old: str, new: str, *, lang: str | None = None):
         """Every rule whose number changed between two editions."""
-        from kb.history import renumbered  # lazy: the chain, +52 ms
+        from kb.history import renumbered  # lazy: the chain, +37 ms
 
         self.history_ready()
         return renumbered(self.store, old, new, lang=lang)
 
     def number_map(self, old: str, new: str) -> dict[str, str]:
         """Every rule number of English edition ``old`` -> its number in ``new``, through the chain."""
-        from kb.history.mapping import number_map  # lazy: the chain, +28 ms
+        from kb.history.mapping import number_map  # lazy: the chain, +45 ms
 
         return number_map(self.store, old, new)
 
     def rule_texts(self, document: str) -> list[tuple[str, str, str | None, str]]:
         """(number, kind, title, text) of every rule of a document, in order, from one query."""
-        from kb.history.mapping import rule_texts  # lazy: the chain, +28 ms
+        from kb.history.mapping import rule_texts  # lazy: the chain, +45 ms
 
         self.document(document)
         return rule_texts(self.store, document)
@@ -351,13 +350,13 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
     def release_counts(self) -> list:
         """Per release of the English chain, its diff's counts in all and per section (kb.history.overview),
         as stored with the chain: the history overview reads them instead of a diff per release."""
-        from kb.history.overview import release_counts  # lazy: the chain, +38 ms (a busy machine)
+        from kb.history.overview import release_counts  # lazy: the chain, +51 ms
 
         return release_counts(self.store)
 
     def infer_edition(self, document: str, *, save: bool = True):
         """The edition range an undated document matches, with the evidence."""
-        from kb.history import infer_edition  # lazy: the chain, +52 ms
+        from kb.history import infer_edition  # lazy: the chain, +37 ms
 
         return infer_edition(self.store, document, save=save)
 
@@ -377,14 +376,14 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
         limit: int = 10,
     ):
         """Ranked full-text search in every language; one result per rule (see docs/search.md)."""
-        from kb.search.engine import search  # lazy: whoosh, +234 ms
+        from kb.search.engine import search  # lazy: whoosh, +264 ms
 
         return search(self.store, query, langs=langs, edition=edition, section=section, limit=limit)
 
     def search_index_status(self) -> str:
         """ "ready" when a search can run on the index as it is; "missing" or "stale" when ``search``
         would first build or update it (a read-only server answers 503 instead of building in a request)."""
-        from kb.search.index import index_status  # lazy: whoosh, +180 ms
+        from kb.search.index import index_status  # lazy: whoosh, +279 ms
 
         return index_status(self.store)
 
@@ -414,7 +413,7 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
 
     def complete(self, prefix: str, *, lang: str | None = None, limit: int = 10) -> list:
         """Completions of terms and rule titles in any language, best first."""
-        from kb.search.complete import complete  # lazy: whoosh, +224 ms
+        from kb.search.complete import complete  # lazy: whoosh, +304 ms
 
         return complete(self.store, prefix, lang=lang, limit=limit)
 
@@ -422,13 +421,13 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
 
     def crosscheck(self, a: str, b: str, *, method: str = "auto"):
         """Subrule-by-subrule report of two rules ("de:702.23", "ja@2023-11-17:702.26"); see docs/crosscheck.md."""
-        from kb.crosscheck import crosscheck  # lazy: the aligners, +78 ms
+        from kb.crosscheck import crosscheck  # lazy: the aligners, +124 ms
 
         return crosscheck(self.conn, a, b, method=method)
 
     def crosscheck_document(self, document: str, against: str | None = None, *, kinds: tuple[str, ...] | None = None):
         """Whole-document findings of a translation ("ja@2026-01-16") against its original."""
-        from kb.crosscheck import FINDINGS, crosscheck_document  # lazy: the aligners, +78 ms
+        from kb.crosscheck import FINDINGS, crosscheck_document  # lazy: the aligners, +124 ms
 
         unknown = [kind for kind in kinds or () if kind not in FINDINGS]
         if unknown:
@@ -443,31 +442,31 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
     def backlog(self, translation: str, *, to: str | None = None, section: str | None = None):
         """What to re-translate in ``translation`` ("ja@2026-01-16") to catch up with the English ``to``
         (default the newest), in the newer edition's order; see docs/backlog.md."""
-        from kb.backlog import backlog  # lazy: the backlog and the chain, +240 ms (a busy machine)
+        from kb.backlog import backlog  # lazy: the backlog and the chain, +175 ms
 
         return backlog(self.store, translation, to=to, section=section)
 
     def term(self, query: str, *, lang: str | None = None) -> list:
         """A CR term in every language, with where each pairing came from."""
-        from kb.terms import dictionary  # lazy: the term dictionary, +17 ms
+        from kb.terms import dictionary  # lazy: the term dictionary, +30 ms
 
         return dictionary(self.conn).lookup(query, lang)
 
     def term_suggestions(self, query: str) -> list[str]:
         """Near spellings of a term the dictionary does not hold."""
-        from kb.terms import dictionary  # lazy: the term dictionary, +17 ms
+        from kb.terms import dictionary  # lazy: the term dictionary, +30 ms
 
         return dictionary(self.conn).suggest(query)
 
     def check(self, text: str, *, since: str, until: str | None = None, lang: str | None = None) -> list:
         """The citations of a text written against edition ``since``, re-validated against ``until``."""
-        from kb.citing.check import check  # lazy: the citation checker, +37 ms
+        from kb.citing.check import check  # lazy: the citation checker, +83 ms
 
         return check(self.store, text, since=since, until=until, lang=lang)
 
     def fix_citations(self, text: str, checked: list) -> tuple[str, list[dict]]:
         """The text with moved numbers updated (from ``check``), and the changes made."""
-        from kb.citing.check import fix  # lazy: the citation checker, +37 ms
+        from kb.citing.check import fix  # lazy: the citation checker, +83 ms
 
         return fix(text, checked)
 
@@ -475,13 +474,15 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
 
     def cite(self, text: str, *, lang: str | None = None, edition: str | None = None) -> list:
         """Every citation in free text, resolved (see kb.citing.cite.ResolvedCitation)."""
-        from kb.citing.cite import cite  # lazy: the citation resolver, +34 ms
+        from kb.citing.cite import cite  # lazy: the citation resolver, +74 ms
 
         return cite(self.store, text, lang=lang, edition=edition)
 
     def cite_cards(self, text: str):
         """The cards free text names, each with its rules terms and their rules (kb.citing.cards):
         `cite` reports them beside the citations. Nothing without imported cards."""
+        from kb.citing.cards import cards_in_text  # lazy: the card names and opencc, +5 ms
+
         return cards_in_text(self.store, text)
 
 

@@ -67,6 +67,6 @@ class EarlierWrites:
 
     @staticmethod
     def explain_import(path: str | Path) -> dict:
-        from kb.api.maintenance import Maintenance  # lazy: the importers and every feature, +330 ms
+        from kb.api.maintenance import Maintenance  # lazy: the importers and every feature, +380 ms
 
         return Maintenance.explain_import(path)

@@ -80,7 +80,7 @@ class OnDemand:
     def history_ready(self) -> None:
         """Before a trace, a diff or renumbered: every English edition (``whole_history``), and the chain or an
         inference that a killed import left behind its documents computed (Maintenance.complete_history)."""
-        from kb.repair import history_pending  # lazy: the chain and whoosh, +440 ms (a busy machine)
+        from kb.repair import history_pending  # lazy: the chain and whoosh, +330 ms
 
         self.whole_history()
         if history_pending(self.store):

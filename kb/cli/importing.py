@@ -80,7 +80,7 @@ def import_command(
     Each file's result is printed as it finishes; then the renumbering chain, edition
     inference and the search index (if one was built) are brought up to date.
     """
-    from kb.api.maintenance import expand_sources  # lazy: the write side (+8x import sqlite3); --help imports all
+    from kb.api.maintenance import expand_sources  # lazy: the write side, +435 ms to --help (it imports every module)
 
     files = expand_sources(sources)
     missing = [str(p) for p in files if isinstance(p, Path) and not p.exists()]  # names typed here are paths
@@ -110,7 +110,7 @@ def import_command(
 def explain_files(files, as_json: bool) -> int:
     """``import --explain``: each file's container, the reader chosen and every reader's count; exit 1
     when no reader would read one of them."""
-    from kb.api.maintenance import Maintenance  # lazy: the write side (+8x import sqlite3): --help imports every module
+    from kb.api.maintenance import Maintenance  # lazy: the write side, +435 ms to --help (it imports every module)
 
     answers = [Maintenance.explain_import(path) for path in files]
     if as_json:
@@ -208,8 +208,8 @@ def build(ctx, newest_only, as_json, progress):
     editions, the renumbering chain, edition inference and the search index follow, each phase with its progress
     (a bar on a terminal, a line elsewhere). Building again only adds what is missing.
     """
-    from kb.api import KnowledgeBase  # lazy: the facade (+1.1x import sqlite3): --help imports every module
-    from kb.api.maintenance import Maintenance  # lazy: the write side (+8x import sqlite3): --help imports every module
+    from kb.api import KnowledgeBase  # lazy: the facade, +62 ms to --help (it imports every command's module)
+    from kb.api.maintenance import Maintenance  # lazy: the write side, +435 ms to --help (it imports every module)
 
     work = Maintenance(KnowledgeBase.open(ctx.obj["db"], build=False))
     started = time.monotonic()
