@@ -88,3 +88,18 @@ def test_app_defines_no_command_and_every_command_lives_in_the_module_it_is_list
         command = app.cli.get_command(click.Context(app.cli), name)
         assert command is not None and command.callback is not None, name
         assert command.callback.__module__ == module, name
+
+
+def test_a_fresh_process_that_imports_the_read_facade_loads_no_feature_it_does_not_use():
+    """What `mtgkb show` pays for: the read facade's lazy imports stay lazy (bench/bench_facade_imports.py
+    measures each); opencc came in once through kb.citing.cards and cost a fresh show a third more."""
+    import subprocess
+    import sys
+
+    heavy = ["kb.api.maintenance", "kb.importers.bundle", "kb.search", "kb.history", "kb.cards", "opencc", "whoosh"]
+    code = "import sys, kb.api; print('\\n'.join(sorted(sys.modules)))"
+    loaded = set(
+        subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout.split()
+    )
+    assert "kb.api" in loaded and "kb.store" in loaded
+    assert [name for name in heavy if name in loaded] == []
