@@ -1,7 +1,7 @@
 """`mtgkb import` and `mtgkb build`: rule texts into the database, through the write side (Maintenance).
 
 Each file's result is printed as it finishes; the renumbering chain, the edition inference and the search
-index follow (kb.api.maintenance). Loaded only when one of these commands runs.
+index follow (kb.api.maintenance). Imported when one of these commands runs or --help lists them.
 """
 
 from __future__ import annotations
