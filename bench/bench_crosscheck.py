@@ -2,7 +2,8 @@
 in-process; the whole Japanese translation against English 2026-01-16 at most 10 s; and the
 precision of every finding class on the hand-labelled sample (tests/data/crosscheck_labels.tsv,
 floor 0.95), with the counts of the three whole-document checks; the recall of the Chinese translators'
-own later corrections (tests/data/crosscheck_corrections_zh.tsv) on its tuning and held-out halves, beside a
+own later corrections (tests/data/crosscheck_corrections_zh.tsv, and crosscheck_corrections_zh_history.tsv from
+the versions of their repository) on their tuning and held-out halves, beside a
 length-ratio baseline, with the share of the document flagged, for zh 2023-11-17 and ja 2026-01-16.
 
 Run: python bench/bench_crosscheck.py [--db FILE]
@@ -25,6 +26,9 @@ sys.path.insert(0, str(ROOT))
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck import crosscheck, crosscheck_document  # noqa: E402
 from kb.terms import rebuild_terms  # noqa: E402
+
+# The translators' corrections: 2023-11-17 against 2026-04-17, and between consecutive versions of their repository.
+ANSWER_KEYS = ("crosscheck_corrections_zh.tsv", "crosscheck_corrections_zh_history.tsv")
 
 
 def build(folder: Path) -> KnowledgeBase:
@@ -55,11 +59,18 @@ def report_precision(kb: KnowledgeBase) -> None:
 def report_corrections(kb: KnowledgeBase) -> None:
     """Recall of the Chinese translators' later corrections, per half of the answer key, beside a length-ratio
     baseline given the same number of rules to read; flagged share of the Chinese and Japanese documents."""
-    from kb.crosscheck.corrections import SPLITS, length_ratio_baseline, read_corrections, score
+    from kb.crosscheck.corrections import (
+        SPLITS,
+        length_ratio_baseline,
+        qa_precision,
+        read_corrections,
+        read_qa_labels,
+        score,
+    )
     from kb.crosscheck.specs import DocSpec, resolve
     from kb.crosscheck.texts import load_text
 
-    corrections = read_corrections(ROOT / "tests" / "data" / "crosscheck_corrections_zh.tsv")
+    corrections = read_corrections(ROOT / "tests" / "data" / ANSWER_KEYS[0])
     started, cpu = time.perf_counter(), time.process_time()
     report = crosscheck_document(kb.conn, "zh@2023-11-17")
     wall, used = time.perf_counter() - started, time.process_time() - cpu
@@ -72,15 +83,19 @@ def report_corrections(kb: KnowledgeBase) -> None:
     tr = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("zh@2023-11-17")).id)
     en = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("en@2023-11-17")).id)
     baseline = length_ratio_baseline(tr, en, len(flagged))
-    for split in SPLITS:
-        ours, plain = score(corrections, flagged, split), score(corrections, baseline, split)
-        classes = ", ".join(f"{k} {f}/{n}" for k, (f, n) in ours.by_class.items())
-        print(
-            f"  {split:8}: recall {ours.found}/{ours.errors} = {ours.recall:.2f} ({classes}); "
-            f"style rules flagged {ours.style_flagged}/{ours.style}; "
-            f"length-ratio baseline, same budget: {plain.found}/{plain.errors} = {plain.recall:.2f}"
-        )
-        print(f"            missed: {', '.join(ours.missed) or '-'}")
+    for key in ANSWER_KEYS:
+        if key != ANSWER_KEYS[0]:
+            corrections = read_corrections(ROOT / "tests" / "data" / key)
+        print(f"  {key}:")
+        for split in SPLITS:
+            ours, plain = score(corrections, flagged, split), score(corrections, baseline, split)
+            classes = ", ".join(f"{k} {f}/{n}" for k, (f, n) in ours.by_class.items())
+            print(
+                f"  {split:8}: recall {ours.found}/{ours.errors} = {ours.recall:.2f} ({classes}); "
+                f"style rules flagged {ours.style_flagged}/{ours.style}; "
+                f"length-ratio baseline, same budget: {plain.found}/{plain.errors} = {plain.recall:.2f}"
+            )
+            print(f"            missed: {', '.join(ours.missed) or '-'}")
     started, cpu = time.perf_counter(), time.process_time()
     japanese = crosscheck_document(kb.conn, "ja@2026-01-16")
     wall, used = time.perf_counter() - started, time.process_time() - cpu
@@ -90,6 +105,14 @@ def report_corrections(kb: KnowledgeBase) -> None:
         f"({len(japanese.flagged) / rules:.3f}); {wall:.1f} s ({used:.1f} s CPU); "
         + ", ".join(f"{k} {n}" for k, n in japanese.counts.items() if n)
     )
+    labels = read_qa_labels(ROOT / "tests" / "data" / "crosscheck_qa_precision.tsv")
+    for spec, checked in (("zh@2023-11-17", report), ("ja@2026-01-16", japanese)):
+        found = {(f.kind, f.number) for f in checked.findings}
+        shares = qa_precision(labels, spec, found)
+        print(
+            f"  QA precision on the labelled held-out findings of {spec}: "
+            + ", ".join(f"{kind} {real}/{total}" for kind, (real, total) in shares.items())
+        )
 
 
 def timed(call, runs: int) -> tuple[float, list[float]]:

@@ -3,11 +3,13 @@ baseline (a line regex for '^\\d{3}\\.\\d+[a-z]?'), the readers of main (detecti
 pipeline: the file's format without ``numbered``) and the pipeline; then the time to read a 2.5 MB
 bilingual JSON and a 1 MB PO made from the corpus.
 
-    python bench/bench_forms.py [--before CHECKOUT]
+    python bench/bench_forms.py [--before CHECKOUT] [--pdf CR.pdf --txt CR.txt]
 
 ``--before`` names a checkout of the code before the pipeline (main): its detection and reader
 are run on each file in a process of their own; without it the column shows this checkout's
-older readers (every reader but ``numbered``).
+older readers (every reader but ``numbered``). ``--pdf`` and ``--txt`` name an official CR PDF
+and the TXT of the same date: the PDF is read as a file is imported and compared with the TXT
+rule by rule, and its text extraction timed with pypdf and, where installed, pdfminer.six.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.importers import cr_text  # noqa: E402
+from kb.importers import cr_text, pdf  # noqa: E402
+from kb.importers.records import NoRules  # noqa: E402
 from kb.importers.registry import FORMATS, importer, parse_file  # noqa: E402
 
 FORMS = ROOT / "tests" / "data" / "forms"
@@ -71,25 +74,86 @@ def before(root: Path, path: Path) -> str:
     return (done.stdout.strip() or done.stderr.strip().splitlines()[-1])[:80]
 
 
+def pdf_against_txt(pdf: Path, txt: Path) -> None:
+    """How much of a CR PDF reads as the TXT of the same date says, and how long its text takes."""
+    data = pdf.read_bytes()
+    started, cpu = time.perf_counter(), time.process_time()
+    document, _ = parse_file(pdf)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    reference = cr_text.parse(txt.read_bytes(), str(txt))
+    texts = {r.number: (r.title, r.text, r.examples) for r in document.rules}
+    same = sum(1 for r in reference.rules if texts.get(r.number) == (r.title, r.text, r.examples))
+    glossary = {g.term: g.text for g in document.glossary}
+    exact = sum(1 for g in reference.glossary if glossary.get(g.term) == g.text)
+    spaced = sum(
+        1 for g in reference.glossary if " ".join(glossary.get(g.term, "").split()) == " ".join(g.text.split())
+    )
+    print(f"{pdf.name}: {len(data) / 1e6:.2f} MB, read as {document.format}, edition {document.edition}")
+    print(
+        f"- rules: {len(document.rules)} read, {len(reference.rules)} in {txt.name}; {same} with the same title, text and examples"
+    )
+    print(
+        f"- glossary: {len(document.glossary)} read, {len(reference.glossary)} in the TXT; {exact} the same, "
+        f"{spaced} the same but for line breaks"
+    )
+    megabytes = len(data) / 1e6
+    print(
+        f"- import read (text extraction and cr-text): {seconds:.1f} s ({cpu:.1f} s of CPU), "
+        f"{seconds / megabytes:.1f} s per MB ({cpu / megabytes:.1f} s of CPU)"
+    )
+    started, cpu = time.perf_counter(), time.process_time()
+    from pypdf import PdfReader
+
+    pypdf_text = "".join(page.extract_text() or "" for page in PdfReader(str(pdf)).pages)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    print(f"- pypdf text alone: {seconds:.1f} s ({cpu:.1f} s of CPU), {len(pypdf_text):,} characters")
+    try:
+        from pdfminer.high_level import extract_text
+    except ImportError:
+        print("- pdfminer.six: not installed")
+        return
+    started, cpu = time.perf_counter(), time.process_time()
+    miner = extract_text(str(pdf))
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    print(f"- pdfminer.six text alone: {seconds:.1f} s ({cpu:.1f} s of CPU), {len(miner):,} characters")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", type=Path, help="a checkout of the code before the pipeline")
+    parser.add_argument("--pdf", type=Path, help="an official CR PDF, compared with --txt")
+    parser.add_argument("--txt", type=Path, help="the CR TXT of the PDF's date")
     args = parser.parse_args()
-    print("| file | baseline regex | before: reader, rules | now: reader, documents |")
-    print("|---|---|---|---|")
+    if args.pdf and args.txt:
+        pdf_against_txt(args.pdf, args.txt)
+        return
+    expected = {}
+    for line in (FORMS / "expected.tsv").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, reader, langs, _edition, held, *_rest = line.split("\t")
+            expected[name] = (reader, langs, held == "1")
+    print("| file | held out | a person counts | baseline regex | before: reader, rules | now: reader, documents |")
+    print("|---|---|---|---|---|---|")
     for path in sorted(FORMS.iterdir()):
         if path.suffix in (".tsv",) or path.name == "SOURCES.md":
             continue
         data = path.read_bytes()
-        text = data.decode("utf-8", "replace")
-        document, _ = parse_file(path)
-        now = ", ".join(f"{d.lang} {len(d.rules)}" for d in [document, *document.siblings])
+        # The simplest reader of a PDF reads its extracted text; of anything else, its bytes as UTF-8.
+        text = pdf.pdf_text(data, str(path)) if pdf.is_pdf(data) else data.decode("utf-8", "replace")
+        try:
+            document, _ = parse_file(path)
+            now = document.format + ": " + ", ".join(f"{d.lang} {len(d.rules)}" for d in [document, *document.siblings])
+        except NoRules:
+            now = "refused: no rules found"
         then = (
             before(args.before, path)
             if args.before
             else f"{previous_reader(data, str(path))}: {previous_count(data, str(path))}"
         )
-        print(f"| {path.name} | {len(BASELINE.findall(text))} | {then} | {document.format}: {now} |")
+        reader, langs, held = expected.get(path.name, ("?", "?", False))
+        person = "no CR rules" if reader == "-" else f"{reader}: {langs}"
+        held_out = "yes" if held else ""
+        print(f"| {path.name} | {held_out} | {person} | {len(BASELINE.findall(text))} | {then} | {now} |")
     en = cr_text.parse((CORPUS / "en/full/MagicCompRules_20231117.txt").read_bytes(), "en")
     zh = cr_text.parse((CORPUS / "zh/MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt").read_bytes(), "zh")
     texts = {r.number: r.text or r.title or "" for r in zh.rules}

@@ -38,6 +38,7 @@ SOURCE_SUFFIXES = (
     ".xliff",
     ".tmx",
     ".rst",
+    ".pdf",
 )
 
 

@@ -100,3 +100,40 @@ def length_ratio_baseline(tr: DocText, en: DocText, budget: int) -> set[str]:
     middle = statistics.median(ratios.values())
     ranked = sorted(ratios, key=lambda n: -abs(ratios[n] - middle))
     return set(ranked[:budget])
+
+
+@dataclass(frozen=True)
+class QaLabel:
+    document: str  # "zh@2023-11-17"
+    kind: str
+    number: str
+    real: bool
+    reason: str
+
+
+QA_LABEL_COLUMNS = ("document", "class", "number", "label", "reason")
+
+
+def read_qa_labels(path: Path) -> list[QaLabel]:
+    """Hand labels of QA findings (tests/data/crosscheck_qa_precision.tsv); a ValueError names the line."""
+    rows: list[QaLabel] = []
+    with open(path, encoding="utf-8", newline="") as handle:
+        lines = [(i, line.rstrip("\n")) for i, line in enumerate(handle, 1) if not line.startswith("#")]
+    if not lines or tuple(lines[0][1].split("\t")) != QA_LABEL_COLUMNS:
+        raise ValueError(f"{path}: expected the columns {', '.join(QA_LABEL_COLUMNS)}")
+    for line, text in lines[1:]:
+        fields = text.split("\t")
+        if len(fields) != len(QA_LABEL_COLUMNS) or fields[3] not in ("real", "false"):
+            raise ValueError(f"{path}, line {line}: expected {len(QA_LABEL_COLUMNS)} fields, label real or false")
+        rows.append(QaLabel(fields[0], fields[1], fields[2], fields[3] == "real", fields[4]))
+    return rows
+
+
+def qa_precision(labels: list[QaLabel], document: str, found: set[tuple[str, str]]) -> dict[str, tuple[int, int]]:
+    """Class -> (real, labelled) over the labels of ``document`` whose (class, number) the report still finds."""
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for label in labels:
+        if label.document == document and (label.kind, label.number) in found:
+            counts[label.kind][0] += label.real
+            counts[label.kind][1] += 1
+    return {kind: (real, total) for kind, (real, total) in sorted(counts.items())}

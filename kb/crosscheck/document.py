@@ -15,7 +15,15 @@ from kb.crosscheck.citecheck import DIFFERENT, OMITTED, RENUMBERED, STALE_ORIGIN
 from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
 from kb.crosscheck.pivot import english_pivot
 from kb.crosscheck.qa import QA_CHECKS
-from kb.crosscheck.signals import citations, listed, numerals, sorted_numbers, source_words_left, untranslated
+from kb.crosscheck.signals import (
+    bare_entries,
+    citations,
+    listed,
+    numerals,
+    sorted_numbers,
+    source_words_left,
+    untranslated,
+)
 from kb.crosscheck.specs import DocSpec, resolve
 from kb.crosscheck.termbase import TermBase, own_glossary
 from kb.crosscheck.termcheck import swapped_terms
@@ -255,6 +263,8 @@ def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
         if not found and other is not None and ctx.terms is not None:
             matcher = ctx.terms.matcher("en")
             found = [run for run in source_words_left(rule.full, other.full, tr.lang) if _is_term(matcher, run)]
+        if not found and other is not None:
+            found = bare_entries(rule.full, other.full, tr.lang)
         if found:
             yield Finding(
                 "untranslated",

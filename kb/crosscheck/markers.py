@@ -55,6 +55,30 @@ MARKERS: tuple[Marker, ...] = (
         "bottom",
         0.9,
     ),
+    # A cost, not a trigger: "As an additional cost to cast this spell, you may sacrifice …" said as "when you cast
+    # this spell, you may sacrifice …" (702.153a of the Chinese text of 2023-11-17) drops the cost. Each language
+    # renders the construction one way ("…作为施放此咒语的额外费用", "この呪文を唱えるための追加コストとして"): 10 of
+    # the 11 Chinese and all 15 Japanese rules that say it.
+    Marker(
+        "additional cost",
+        _en(r"\bas an additional cost\b"),
+        {"zh": re.compile("(?:作为|以)[^。；]{0,30}额外费用"), "ja": re.compile("追加コストとして")},
+        None,
+        0.9,
+    ),
+    # Gaining or acquiring: the object ends up with the ability. A translation may say it the other way round (an
+    # effect grants it: 赋予, 与える); "acquires a pair of linked abilities" as 需要 ("needs", 607.5 of the Chinese
+    # text of 2023-11-17, corrected in 2024) says neither. Held by 56 of 57 Chinese and all 59 Japanese rules.
+    Marker(
+        "gain",
+        _en(r"\b(?:acquires?|acquired|gains?|gained)\b"),
+        {
+            "zh": re.compile("获得|得到|取得|具有|拥有|得|赋予"),
+            "ja": re.compile("得|持つ|持っ|獲得|与え"),
+        },
+        None,
+        0.8,
+    ),
     Marker(
         "bottom",
         _en(r"\b(?:on|from|to|at) (?:the )?bottom\b|\bbottommost\b"),

@@ -19,6 +19,7 @@ import re
 from collections import Counter, defaultdict
 from typing import Iterator
 
+from kb.crosscheck.homophones import Readings, homophones
 from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
 from kb.crosscheck.swaps import all_swaps
@@ -38,6 +39,8 @@ MAX_EXCEPTIONS = 3
 RARE = 0.1
 # A document adding a parenthesis in more of its rules than this glosses by style (Japanese: 1 in 8).
 USUAL_PARENTHESES = 0.03
+_GRAMMAR_ZH = set("的之此该其这")  # particles and demonstratives: a phrase, not a misspelt term, when they change
+MIN_NEAR = 3  # a form this long, one ideograph changed, is a variant; a two-character form so changed is a word
 MAX_VARIANT = 5  # a variant written more often than this is a word of its own
 COMMON_BIGRAM = 10
 RARE_CHAR = 30  # a changed character at the form's edge must be this rare (a typo's, not a particle's)
@@ -63,6 +66,7 @@ def _usable(stats: TermStats | None) -> TermStats | None:
 
 def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A term the original names whose every form is absent from the translation."""
+    readings = Readings() if base.lang == "zh" else None
     for number, rule, other in _pairs(tr, en):
         keys = base.english_keys.get(number, Counter())
         allocated = base.allocate(unglossed(rule.full), keys)
@@ -78,7 +82,7 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             english = base.english_words[number][key]
             if "," in english or _name_like(english, other.full):
                 continue  # a list read as one term ("artifact, creature"), a card name ("Elephant Graveyard")
-            if _variants(plain(rule.full), stats, base):
+            if _variants(plain(rule.full), stats, base, readings):
                 continue  # a rare form of it is there: a consistency finding says so
             yield Finding(
                 "terminology",
@@ -136,23 +140,33 @@ def _name_like(english: str, original: str) -> bool:
     return english[:1].isupper() and at > 0 and not re.search(r"(?:^|[.!?:;“\"]\s*)$", original[max(0, at - 3) : at])
 
 
-def _variants(text: str, stats: TermStats, base: TermBase) -> list[tuple[str, str, int, int]]:
+def _variants(
+    text: str, stats: TermStats, base: TermBase, readings: Readings | None = None
+) -> list[tuple[str, str, int, int]]:
     """(variant, form, variant's count, form's count in the document): a string of the translation one
     character away from a form of the term, rare where the form is common (a misspelling, a stray synonym).
 
     A changed character at the form's edge must not be part of a common word with its neighbour
     ("复制此咒语" is 复制 + 此咒语, no variant of 复制品), and the variant must not overlap another term.
     """
-    found = []
+    found: list[tuple[str, str, int, int]] = []
     for form in stats.forms:
         common = stats.document.get(form, 0)
         if len(form) < 2 or common < 10:
+            continue
+        if readings is not None:
+            found.extend(_homophones(text, form, common, stats, base, readings))
+        if readings is not None and len(form) < MIN_NEAR:
+            # Chinese: 绿色, 金色 beside 颜色; 兵器 beside 神器 are words of their own; a two-character term mistyped
+            # reads alike (释放 for 施放), and the homophones above find it. Elsewhere readings are not known here.
             continue
         for match in base.near(form).finditer(text):
             variant = match.group()
             i = match.lastindex - 1 if match.lastindex else 0  # the changed position
             if variant == form or variant in stats.forms or base.is_term_form(variant):
                 continue
+            if variant[i] in _GRAMMAR_ZH:
+                continue  # 起动此异能 "activate this ability", 起动的异能: grammar in the term's place, no misspelling
             times = base.document_count(variant)
             if times > MAX_VARIANT or times > RARE * common:
                 continue
@@ -172,15 +186,35 @@ def _variants(text: str, stats: TermStats, base: TermBase) -> list[tuple[str, st
     return found
 
 
+def _homophones(
+    text: str, form: str, common: int, stats: TermStats, base: TermBase, readings: Readings
+) -> Iterator[tuple[str, str, int, int]]:
+    """Strings read like ``form`` and written otherwise, rare in the document (kb.crosscheck.homophones)."""
+    for start, variant in homophones(text, form, readings):
+        if variant in stats.forms or base.is_term_form(variant):
+            continue
+        times = base.document_count(variant)
+        if times > MAX_VARIANT or times > RARE * common:
+            continue
+        if base.overlaps_term(text, start, start + len(variant), variant):
+            continue
+        before, after = text[start - 1 : start], text[start + len(variant) : start + len(variant) + 1]
+        if (before and before == form[0] != variant[0]) or (after and after == form[-1] != variant[-1]):
+            continue  # the form's own character beside it: one longer word (地底城 holds 底城, no 地城)
+        yield variant, form, times, common
+
+
 def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
-    """A term in a rare form next to its dominant one; an English text translated two ways."""
+    """A term in a rare form next to its dominant one (one ideograph away, or read alike in Chinese); an English
+    text translated two ways."""
+    readings = Readings() if base.lang == "zh" else None
     for number, rule, other in _pairs(tr, en):
         best: dict[str, tuple[str, str, int, int]] = {}  # variant -> (key, form, times, common)
         for key in base.english_keys.get(number, ()):
             stats = _usable(base.reliable(key, 0.8, MIN_RULES))
             if stats is None:
                 continue
-            for variant, form, times, common in _variants(plain(rule.full), stats, base):
+            for variant, form, times, common in _variants(plain(rule.full), stats, base, readings):
                 if variant not in best or best[variant][3] < common:
                     best[variant] = (key, form, times, common)
         for variant, (key, form, times, common) in best.items():
@@ -209,6 +243,15 @@ def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
 
 _QUOTE = re.compile(r"“([^“”]+)”")
 _PUNCT = re.compile(r"[\s，,。.、；;：:！!？?]")
+# What a Chinese quote may add or drop by style: particles, demonstratives, ellipses (该被放逐的牌 / 被放逐的牌,
+# 被[此物件]放逐 / 被[这个物件]放逐的, 只要…… / 只要); 受 and 被 both mark the passive.
+_STYLE_ZH = re.compile(r"[的之该于…]|这个|此")
+
+
+def _wording(text: str, lang: str) -> str:
+    """A quote's wording as compared across rules: punctuation, and in Chinese the style words, left out."""
+    text = _PUNCT.sub("", text)
+    return _STYLE_ZH.sub("", text).replace("受", "被") if lang.startswith("zh") else text
 
 
 def _same_quote(tr: DocText, en: DocText) -> Iterator[Finding]:
@@ -225,16 +268,16 @@ def _same_quote(tr: DocText, en: DocText) -> Iterator[Finding]:
     for english, found in seen.items():
         if len(found) < 2:
             continue
-        forms = Counter(_PUNCT.sub("", t) for _, t in found)
+        forms = Counter(_wording(t, tr.lang) for _, t in found)
         dominant, times = forms.most_common(1)[0]
         if times == len(found) or (times < 2 and len(found) > 2) or times * 2 < len(found):
             continue
         if times == 1:  # two rules, two translations: neither is the rule, each is shown against the other
             dominant = ""
         for number, translated in found:
-            if _PUNCT.sub("", translated) == dominant:
+            if _wording(translated, tr.lang) == dominant:
                 continue
-            example = next(t for n, t in found if n != number and (not dominant or _PUNCT.sub("", t) == dominant))
+            example = next(t for n, t in found if n != number and (not dominant or _wording(t, tr.lang) == dominant))
             yield Finding(
                 "consistency",
                 number,
@@ -358,13 +401,20 @@ def swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A core noun or verb of the original (object, player, cast ...) rendered by another's dominant form
     (kb.crosscheck.swaps); both spans and both words' counts are the evidence."""
     for number, swap in all_swaps(tr, en, base):
+        if swap.expected:
+            message = _(
+                "{number}: the original says {english}, the translation has {found} ({other}'s form in "
+                "{found_rules} of {found_of} rules) and not {expected} ({english}'s form in {rules_held} of {rules} rules)"
+            )
+        else:  # an indefinite word ("anything") narrowed to a class
+            message = _(
+                "{number}: the original says “{english}”, the translation names {found} ({other}'s form in "
+                "{found_rules} of {found_of} rules), a class the original does not name"
+            )
         yield Finding(
             "swaps",
             number,
-            _(
-                "{number}: the original says {english}, the translation has {found} ({other}'s form in "
-                "{found_rules} of {found_of} rules) and not {expected} ({english}'s form in {rules_held} of {rules} rules)"
-            ).format(
+            message.format(
                 number=number,
                 english=swap.english,
                 found=swap.found,

@@ -249,6 +249,20 @@ def source_words_left(text: str, original: str, lang: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+# An entry of a list that is only its English gloss: "茜卓、[Comet]、戴克" (205.3j of zh 2023-11-17), where every
+# other entry is a name with its gloss ("侦探[Detective]").
+_BARE_ENTRY = re.compile(r"(?:^|(?<=[、，,：:；;]))[\[［]([A-Za-z][^\]］]*)[\]］]")
+
+
+def bare_entries(text: str, original: str, lang: str) -> list[str]:
+    """English names of the original standing alone in brackets in a CJK translation's list, with no name of the
+    translation before them: a gloss with nothing glossed, a name left untranslated."""
+    if primary(lang) not in _UNSPACED or not text or not original:
+        return []
+    found = [m.group(1).strip() for m in _BARE_ENTRY.finditer(text)]
+    return [run for run in dict.fromkeys(found) if _letters(run) >= 4 and run.casefold() in original.casefold()]
+
+
 def _letters(text: str) -> int:
     return sum(ch.isalpha() for ch in text)
 

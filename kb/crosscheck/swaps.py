@@ -15,13 +15,19 @@ Nothing here is per language: the English words are the rules' own, the forms an
 come from the term base of the document being checked. The confidence is the share of A's
 rules whose translation holds A's dominant form, times B's.
 
-A second sub-check, a word rendered only by a form rare in the document ("player" as 玩家
+Three more of the same kind (``_fewer``, ``_narrowed``): a word kept fewer times than the original
+names it while a narrower class stands in its place ("whatever object or player" as 生物, 303.4m);
+a verb lost while the other verb of its sort stands as often as both are named (305.9 "cast" as
+使用); an indefinite word ("anything") rendered by a class the original does not name (303.4d).
+
+A further sub-check, a word rendered only by a form rare in the document ("player" as 玩家
 where 牌手 dominates), cannot fire on the term base: it holds one form per core word in the
 Chinese and the Japanese documents, so the rare forms are not known; left out.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterator
@@ -58,6 +64,12 @@ SORTS = {
     "opponent": "person",
     "cast": "act",
     "play": "act",
+}
+# A class and the classes inside it (keys): "whatever object or player" narrowed to "the creature" (303.4m).
+NARROWER = {
+    english_key("object"): {english_key(w) for w in ("permanent", "creature", "spell", "card", "ability")},
+    english_key("permanent"): {english_key("creature")},
+    english_key("player"): {english_key("opponent")},
 }
 # A word judges a rule only when the document renders it by its dominant form this consistently ...
 MIN_SHARE = 0.8
@@ -104,38 +116,129 @@ def _english_count(base: TermBase, number: str, key: str) -> int:
     return base.english_keys.get(number, Counter()).get(key, 0)
 
 
-def swaps(number: str, text: str, base: TermBase, core: dict[str, TermStats]) -> Iterator[Swap]:
-    """The swaps of one rule: ``text`` is its translation, the English is read from the term base."""
+def swaps(number: str, text: str, base: TermBase, core: dict[str, TermStats], english: str = "") -> Iterator[Swap]:
+    """The swaps of one rule: ``text`` is its translation, the English (``english``, and its terms from the term
+    base)."""
     keys = base.english_keys.get(number, Counter())
     body = unglossed(text)
     # each span to the longest form that covers it, over the core words and every term the English names:
     # クリーチャー・タイプ is "creature type"'s when the English says "creature type", not a creature
     held = base.allocate(body, set(core) | set(keys))
     lost = [k for k, stats in core.items() if k in keys and stats.dominant not in held.get(k, Counter())]
-    if len(lost) != 1:
+    if len(lost) > 1:
         return  # two words gone: a paraphrase that merged them ("the spell or ability" as "the object"), no swap
-    key = lost[0]
-    stats = core[key]
-    expected = stats.dominant or ""
-    share = _dominant_share(stats)
-    # the surest swap: B of the same sort, not named by the English, whose dominant form the translation holds
+    found = list(_fewer(number, keys, held, base, core, lost[0] if lost else None))
+    if not found and not lost and english:
+        found = list(_narrowed(number, english, keys, held, base, core))
+    yield from found
+
+
+def _fewer(
+    number: str,
+    keys: Counter,
+    held: dict[str, Counter],
+    base: TermBase,
+    core: dict[str, TermStats],
+    lost: str | None,
+) -> Iterator[Swap]:
+    """Words the translation holds fewer times than the original names them, while a word of their sort stands
+    more often in the translation than in the original: "the enchanted [object or player] ... whatever object or
+    player" as "所结附的[物件或牌手] ... 生物" (303.4m); "played only as a land. It can't be cast" as 使用 twice
+    and 施放 never (305.9). A word the original does not name, or names and the translation holds as often as
+    both together: a form written in place of the other, not a noun repeated for a pronoun."""
+
+    def count(key: str) -> int:
+        return held.get(key, Counter()).get(core[key].dominant or "", 0)
+
+    short = {k: keys[k] - count(k) for k in core if k in keys and count(k) < keys[k] and lost in (None, k)}
+    for key, missing in sorted(short.items(), key=lambda item: -_dominant_share(core[item[0]])):
+        stats = core[key]
+        expected = stats.dominant or ""
+        for other, form, times, share in _others(key, held, base, core):
+            if form == expected:
+                continue
+            named = _english_count(base, number, other)
+            surplus = times - named
+            if count(key) and other not in NARROWER.get(key, ()):
+                continue  # a word kept, if fewer times: only a narrower word in its place says a class narrowed
+            # a word the original names too: only an act, written in the other act's place (nouns are repeated
+            # where the original says "it"; verbs are not)
+            replaced = SORTS[_WORDS[key]] == "act" and count(key) == 0 and surplus >= missing
+            if surplus > 0 and (named == 0 or replaced):
+                theirs = base.stats[other]
+                yield Swap(
+                    base.english_words[number][key],
+                    expected,
+                    stats.by_form[expected],
+                    stats.rules,
+                    form,
+                    theirs.english,
+                    theirs.by_form[form],
+                    theirs.rules,
+                    round(_dominant_share(stats) * share, 3),
+                )
+                return
+
+
+# Words that name no class: "An Aura that's also a creature can't enchant anything."
+# Such a finding has one word's counts for evidence where a swap has two: it ranks below swaps of equal shares.
+INDEFINITE_WEIGHT = 0.8
+_INDEFINITE = re.compile(r"\b(?:anything|something|everything|nothing|whatever)\b", re.IGNORECASE)
+
+
+def _narrowed(
+    number: str, english: str, keys: Counter, held: dict[str, Counter], base: TermBase, core: dict[str, TermStats]
+) -> Iterator[Swap]:
+    """An indefinite word of the original ("anything", "whatever") rendered by a thing's class the original does
+    not name: "can't enchant anything" as 不能结附在永久物上 ("can't enchant a permanent", 303.4d). A word inside
+    a longer term the original names ("attacking creature") is that term's, not an added class."""
+    match = _INDEFINITE.search(english)
+    if match is None:
+        return
     for other, theirs in sorted(core.items(), key=lambda item: -_dominant_share(item[1])):
         form = theirs.dominant
-        if other == key or not form or form == expected or SORTS[_WORDS[other]] != SORTS[_WORDS[key]]:
+        if not form or SORTS[_WORDS[other]] != "thing" or keys.get(other):
             continue
-        if held.get(other, Counter()).get(form) and not _english_count(base, number, other):
+        if any(other in key for key in keys):
+            continue
+        if held.get(other, Counter()).get(form):
             yield Swap(
-                base.english_words[number][key],
-                expected,
-                stats.by_form[expected],
-                stats.rules,
+                match.group(),
+                "",
+                0,
+                0,
                 form,
                 theirs.english,
                 theirs.by_form[form],
                 theirs.rules,
-                round(share * _dominant_share(theirs), 3),
+                round(INDEFINITE_WEIGHT * _dominant_share(theirs), 3),
             )
             return
+
+
+def _others(
+    key: str, held: dict[str, Counter], base: TermBase, core: dict[str, TermStats]
+) -> Iterator[tuple[str, str, int, float]]:
+    """(word, form, times in the translation, the form's share of the word's rules) for the words of ``key``'s
+    sort, the most consistently rendered first. A word the document renders in many ways ("play": 使用, 打出,
+    进行) counts by the form the translation holds, a consistent one only by its dominant form."""
+    found = []
+    for word in CORE_WORDS:
+        other = english_key(word)
+        if other == key or SORTS[word] != SORTS[_WORDS[key]] or other not in base.stats:
+            continue
+        forms = held.get(other, Counter())
+        if other in core:
+            form = core[other].dominant or ""
+        elif forms:
+            form = forms.most_common(1)[0][0]
+        else:
+            continue
+        stats = base.stats[other]
+        share = stats.by_form[form] / stats.rules if stats.rules else 0.0
+        if forms.get(form):
+            found.append((other, form, forms[form], share))
+    return iter(sorted(found, key=lambda item: -item[3]))
 
 
 def all_swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[tuple[str, Swap]]:
@@ -145,5 +248,5 @@ def all_swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[tuple[str, S
         other = en.by_number.get(number)
         if other is None or not rule.full or not other.full:
             continue
-        for swap in swaps(number, rule.full, base, core):
+        for swap in swaps(number, rule.full, base, core, other.full):
             yield number, swap

@@ -329,6 +329,7 @@ class CardPool:
         return len(self._cards)
 
 
+# immutable package data: the engine's card pool per folder of YAML cards, which never change
 _POOL: dict[Path, CardPool] = {}
 
 

@@ -112,9 +112,10 @@ class Obj:
         return f"<{self.name}#{self.oid}{' (phased out)' if self.phased_out else ''}>"
 
 
-_OBJ_TEMPLATE: dict[str, Any] = {}
-_OBJ_FACTORIES: list[tuple[str, Callable[[], Any]]] = []
-_OBJ_FIELDS: set[str] = set()
+# Obj's fields and defaults, filled once from the class (immutable package data, each line below):
+_OBJ_TEMPLATE: dict[str, Any] = {}  # immutable package data
+_OBJ_FACTORIES: list[tuple[str, Callable[[], Any]]] = []  # immutable package data
+_OBJ_FIELDS: set[str] = set()  # immutable package data
 
 
 def _new_obj(**values: Any) -> Obj:

@@ -24,6 +24,7 @@ _ROOT = Path(__file__).resolve().parents[2]
 # A wheel carries the catalogs inside the package (kb/locales), a checkout at its top level.
 PROJECT_LOCALES = _ROOT / "kb" / "locales" if (_ROOT / "kb" / "locales").is_dir() else _ROOT / "locales"
 
+# immutable package data: a language's catalog, read once from the package or $MTGKB_LOCALES
 _loaded: dict[tuple[str | None, str], NullTranslations] = {}
 
 

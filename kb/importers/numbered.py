@@ -17,6 +17,7 @@ import re
 from kb.i18n import _
 from kb.importers.decode import decode_bytes
 from kb.importers.language import chinese_script
+from kb.importers.pdf import as_text
 from kb.importers.records import Document, GlossaryEntry, NoRules, SourceError
 from kb.importers.rule_finder import Finding, Found, find_rules
 from kb.importers.rule_lines import resolve_edition, sniff_text, split_pair
@@ -25,8 +26,9 @@ from kb.importers.unwrap import Unwrapped, container_of, unwrap
 
 FORMAT = "numbered"
 # Containers this reader claims outright when it finds rules in them; the others it claims only for
-# what the older readers cannot read: a page printing each rule in two languages, bold numbers in
-# a post, numbers alone on their line, or a rule quoted twice.
+# what the older readers cannot read: a page printing each rule in two languages, a page source
+# (Markdown, a post) whose lines are mostly rules however its numbers are marked (bold, HTML headings),
+# numbers alone on their line, or a rule quoted twice.
 _ANY_NUMBER = re.compile(r"(?<![\d.])\d{3}\.\d{1,3}[a-z]{0,2}(?![\d])")
 _RULE_OR_EXAMPLE = re.compile(r"^(?:[-*•]\s*)?(?:\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?\.?(?:\s|$)|\S{1,12}\s*[:：])")
 
@@ -57,8 +59,9 @@ def sniff(data: bytes, path: str) -> bool:
     # A post whose rules are its bulk (a translation published as posts), not quotes among prose,
     # which kb.importers.prose reads with its commentary.
     prose = sum(1 for line in unwrapped.lines if len(line.text) >= 24 and not _RULE_OR_EXAMPLE.match(line.text))
-    bold = "**" in text and kind == "markdown" and rules >= 2 and prose * 5 < rules
-    return bilingual or repeated or finding.alone >= 2 or bold
+    # Whatever marks the numbers (bold, or <h3>/<h4> headings as a translation platform writes them).
+    page = kind == "markdown" and rules >= 2 and prose * 5 < rules
+    return bilingual or repeated or finding.alone >= 2 or page
 
 
 def _whole_text(data: bytes, path: str) -> str | None:
@@ -69,6 +72,7 @@ def _whole_text(data: bytes, path: str) -> str | None:
 
 
 def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | None = None) -> Document:
+    data, _pdf = as_text(data, path)  # once: unwrap and the edition both read the text
     unwrapped = unwrap(data, path)
     finding = find_rules(unwrapped.lines, path)
     documents = _documents(unwrapped, finding, path, lang, edition, decode_bytes(data, path))

@@ -12,6 +12,7 @@ from kb.core.errors import BadInput
 from kb.i18n import _
 from kb.importers.decode import collect_warnings, decode_bytes
 from kb.importers.limits import Limits, check_texts
+from kb.importers.pdf import as_text
 from kb.importers.records import Document, NoEdition, NoRules, SourceError
 from kb.importers.references import Read, find_references
 
@@ -38,6 +39,7 @@ def importer(name: str) -> ModuleType:
 
 
 def detect_format(data: bytes, path: str) -> str:
+    data, _pdf = as_text(data, path)  # a PDF is detected as what its text is
     for name in FORMATS:
         if importer(name).sniff(data, path):
             return name
@@ -129,11 +131,17 @@ def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
 
     detected: dict[str, str] = {}
     try:
+        data, pdf = as_text(data, path)
         text = decode_bytes(data, path)
     except SourceError as error:
         return {"error": str(error)}, []
     container, reason = container_of(text, path)
     detected["container"], detected["why"] = container, reason
+    if pdf:
+        detected["container"], detected["why"] = (
+            "pdf",
+            pdf + "; " + _("its text is {kind}: {why}").format(kind=container, why=reason),
+        )
     candidates = []
     for name in FORMATS:
         module = importer(name)
@@ -187,14 +195,17 @@ def parse_file(
         raise SourceError(path, None, _("the file is empty: expected a rule text"))
     if format:
         importer(format)
+    text, pdf = as_text(data, path)  # the readers read a PDF's text; the file's own bytes are what is stored
     with collect_warnings() as warnings:
-        name = format or detect_format(data, path)
+        name = format or detect_format(text, path)
         try:
-            document = importer(name).parse(data, path, lang=lang, edition=edition)
+            document = importer(name).parse(text, path, lang=lang, edition=edition)
         except NoEdition as error:
             if format:
                 raise
-            document = _undated(data, path, lang, error)
+            document = _undated(text, path, lang, error)
+    if pdf:
+        document.meta["pdf"] = pdf
     document.warnings[:0] = warnings  # decoding's first, then the importer's repairs
     if not document.rules and not document.glossary and not document.po_entries:  # a PO's numbered by the store
         raise NoRules(path, None, _("no rules found: expected lines starting with a rule number like '702.26a'"))

@@ -2,8 +2,9 @@
 
 A translation or a quote of the rules comes in many containers: a JSON dataset, a DokuWiki or
 Markdown page source (Jekyll, Hexo, Hugo posts with front matter), an HTML page, a CSV/TSV table,
-an XLIFF or TMX file. Each is opened with the parser made for it (json, csv, yaml for front
-matter, markdown-it for Markdown, BeautifulSoup with lxml for HTML, ElementTree for XML) and
+an XLIFF or TMX file, a PDF (its text layer, kb.importers.pdf). Each is opened with the parser
+made for it (json, csv, yaml for front matter, markdown-it for Markdown, BeautifulSoup with lxml
+for HTML, ElementTree for XML, pypdf for PDF) and
 flattened to ``Line``s: its text, one block a line, with the source line it came from where the
 container keeps one. What the lines mean (a rule number, a title, an example) is the business of
 ``kb.importers.rule_finder``; this module only says what the container was and why.
@@ -23,6 +24,7 @@ import yaml
 from kb.i18n import _
 from kb.importers.decode import decode_bytes
 from kb.importers.mediawiki import LINK as WIKI_LINK
+from kb.importers.pdf import as_text
 from kb.importers.records import SourceError
 
 NUMBER = r"\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?\.?"
@@ -94,8 +96,11 @@ def container_of(text: str, path: str) -> tuple[str, str]:
 
 def unwrap(data: bytes, path: str) -> Unwrapped:
     """The lines of ``data`` whatever its container; a SourceError when the bytes are no text."""
+    data, pdf = as_text(data, path)  # a PDF's text layer, then whatever that text is
     text = decode_bytes(data, path)
     kind, reason = container_of(text, path)
+    if pdf:
+        reason = pdf + "; " + _("the text is {reason}").format(reason=reason)
     unwrapped = Unwrapped(kind, reason)
     if kind == "json":
         _json(json.loads(text.lstrip("\ufeff")), unwrapped)

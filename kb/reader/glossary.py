@@ -10,7 +10,6 @@ translation prints beside it (Japanese), else the term dictionary's (kb.terms).
 
 from __future__ import annotations
 
-import time
 import unicodedata
 from dataclasses import dataclass, field
 from itertools import groupby
@@ -147,23 +146,21 @@ def _english_keys(kb: KnowledgeBase, lang: str, entries: list) -> list[str | Non
     return found
 
 
-_REUSE_FOR = 300.0  # seconds the concepts of a document's glossary are reused (they change with an import)
-_concepts: dict[tuple, tuple[float, dict[str, tuple[str, str]]]] = {}
-
-
 def concepts(kb: KnowledgeBase, doc) -> dict[str, tuple[str, str]]:
-    """English term -> (term, slug) of a document's glossary; the first entry of a concept wins."""
-    key = (id(kb), doc.name, doc.imported_at)
-    now = time.monotonic()
-    cached = _concepts.get(key)
-    if cached is None or now - cached[0] > _REUSE_FOR:
-        entries = kb.document_glossary(doc.name)
-        found: dict[str, tuple[str, str]] = {}
-        for english, entry, slug in zip(_english_keys(kb, doc.lang, entries), entries, slugs(entries)):
-            if english and english.casefold() not in found:
-                found[english.casefold()] = (entry.term, slug)
-        cached = _concepts[key] = (now, found)
-    return cached[1]
+    """English term -> (term, slug) of a document's glossary; the first entry of a concept wins.
+
+    Kept in the store's derived cache until the database changes (an import), shared by the
+    facades a server opens for its pages."""
+    return kb.store.derived("reader.concepts", (doc.name, doc.imported_at), lambda: _concepts(kb, doc))
+
+
+def _concepts(kb: KnowledgeBase, doc) -> dict[str, tuple[str, str]]:
+    entries = kb.document_glossary(doc.name)
+    found: dict[str, tuple[str, str]] = {}
+    for english, entry, slug in zip(_english_keys(kb, doc.lang, entries), entries, slugs(entries)):
+        if english and english.casefold() not in found:
+            found[english.casefold()] = (entry.term, slug)
+    return found
 
 
 def newest_per_language(documents: list) -> dict[str, Any]:

@@ -71,27 +71,21 @@ def pivot_of(info) -> str:
     return info.name if info.lang == "en" else edition
 
 
-KEPT_FINDINGS = 16  # translations whose findings are remembered
-_kept_findings: dict[tuple[str, str, str | None], dict[str, list[str]]] = {}
-
-
 def _findings(kb: KnowledgeBase, name: str, stamp: str | None) -> dict[str, list[str]]:
     """A translation's cross-check findings by rule number.
 
-    Remembered per database and version of the document (``stamp``, when it was imported), not per
-    facade: a server opens a facade for each streamed page, and the cross-check of a whole
-    translation takes one to two seconds, which every side-by-side page waited for."""
-    key = (str(kb.path), name, stamp)
-    found = _kept_findings.get(key)
-    if found is None:
-        found = {}
-        for finding in kb.crosscheck_document(name).findings:
-            if finding.kind in ("missing",):
-                continue  # a rule the translation lacks shows as an empty cell
-            found.setdefault(finding.number, []).append(finding.message)
-        if len(_kept_findings) >= KEPT_FINDINGS:
-            _kept_findings.clear()
-        _kept_findings[key] = found
+    Kept in the store's derived cache per version of the document (``stamp``, when it was imported),
+    shared by every facade on the database: a server opens a facade for each streamed page, and the
+    cross-check of a whole translation takes one to two seconds, which every side-by-side page waited for."""
+    return kb.store.derived("reader.findings", (name, stamp), lambda: _read_findings(kb, name))
+
+
+def _read_findings(kb: KnowledgeBase, name: str) -> dict[str, list[str]]:
+    found: dict[str, list[str]] = {}
+    for finding in kb.crosscheck_document(name).findings:
+        if finding.kind in ("missing",):
+            continue  # a rule the translation lacks shows as an empty cell
+        found.setdefault(finding.number, []).append(finding.message)
     return found
 
 

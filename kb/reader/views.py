@@ -7,7 +7,6 @@ versions of a rule found through the renumbering chain and each translation's En
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -160,10 +159,6 @@ def english_chain(kb: KnowledgeBase, number: str, edition: str) -> list[dict]:
     return [*reversed(back[1:]), *forward]
 
 
-_DOCUMENTS_FOR = 2.0  # seconds a list of the documents is reused by the rule pages
-_documents: dict[int, tuple[float, list]] = {}
-
-
 def newest_full(documents: list, lang: str):
     """The newest full text of ``lang`` among ``documents`` (DocumentInfo): dated, a rule text (not a
     wiki excerpt or a dictionary), the official file before a reformatted copy of its date, the longer
@@ -175,12 +170,9 @@ def newest_full(documents: list, lang: str):
 
 
 def held_documents(kb: KnowledgeBase) -> list:
-    """kb.documents(), reused for a moment: every rule page needs it, and it changes only with an import."""
-    now = time.monotonic()
-    found = _documents.get(id(kb))
-    if found is None or now - found[0] > _DOCUMENTS_FOR:
-        found = _documents[id(kb)] = (now, kb.documents())
-    return found[1]
+    """kb.documents(), kept in the store's derived cache: every rule page needs it, and it changes
+    only with an import, a build or a repair (which change the database's state)."""
+    return kb.store.derived("reader.documents", (), kb.documents)
 
 
 def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> list[Version]:
@@ -264,9 +256,6 @@ class ScenarioView:
     steps: list[str]
 
 
-_scenario_files: dict[tuple, dict[str, tuple[str, list[str]]]] = {}
-
-
 def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
     """A stored scenario result with its description and steps, read from its file (and written
     out as text) once per version of the file."""
@@ -275,13 +264,15 @@ def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
         stamp = os.stat(file).st_mtime_ns
     except OSError:
         stamp = None
-    key = (file, stamp)
-    if key not in _scenario_files:
-        _scenario_files[key] = {
+    scenarios = kb.store.derived(
+        "reader.scenario-file",
+        (file, stamp),
+        lambda: {
             s.name: ((s.description or "").strip(), [step_text(step) for step in s.steps])
             for s in (kb.scenario_file(file) if stamp is not None else [])
-        }
-    description, steps = _scenario_files[key].get(name, ("", []))
+        },
+    )
+    description, steps = scenarios.get(name, ("", []))
     return ScenarioView(name, bool(stored.get("passed")), stored.get("edition"), description, steps)
 
 

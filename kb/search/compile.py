@@ -13,13 +13,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from whoosh import query as wq
 from whoosh.lang import stopwords_for_language
 
 from kb.core.text import fold, simplified
 from kb.search.analyzers import STEMMED, analyzer_for, japanese_words, language_field, terms
-from kb.search.parse import Either, Negated, ParsedQuery, Term
-from kb.search.plan import Concept, Exact, Soft
+from kb.search.parse import Either, Negated, ParsedQuery, QueryNode, Term
+from kb.search.plan import AllOf, AnyOf, Concept, Exact, Leaf, Node, Prefix, Soft, Without, Words
 from kb.search.scripts import HAN_RANGES, has_cjk, has_han, has_kana
 from kb.search.terms import Lexicon, key_terms
 
@@ -81,7 +80,7 @@ class QueryConcept:
 
 @dataclass
 class Compiled:
-    plan: wq.Query | None  # kb.search.plan
+    plan: Node | None  # kb.search.plan
     concepts: list[QueryConcept]
     lang: str  # the language the query is written in, as far as it tells
     highlights: dict[str, set[str]] = field(default_factory=dict)  # analysis language -> terms
@@ -148,19 +147,19 @@ class _Compiler:
         self.prefixes: dict[str, set[str]] = {}
         self.surfaces: dict[str, set[str]] = {}
 
-    def node(self, item, negated: bool = False) -> wq.Query | None:
+    def node(self, item: QueryNode, negated: bool = False) -> Node | None:
         if isinstance(item, Term):
             return self.group([item], strict=False, negated=negated)
         if isinstance(item, Negated):
             return self.node(item.child, negated=not negated)
         if isinstance(item, Either):
             children = [n for n in (self.node(c, negated) for c in item.children) if n is not None]
-            return _single(children) or (wq.Or(children) if children else None)
+            return _single(children) or (AnyOf(tuple(children)) if children else None)
         return self.group(list(item.children), strict=item.strict, negated=negated)
 
-    def group(self, items: list, strict: bool, negated: bool) -> wq.Query | None:
-        positives: list[wq.Query] = []
-        negatives: list[wq.Query] = []
+    def group(self, items: list[QueryNode], strict: bool, negated: bool) -> Node | None:
+        positives: list[Node] = []
+        negatives: list[Node] = []
         run: list[Term] = []
         for item in [*items, None]:
             if isinstance(item, Term) and item.kind == "word":
@@ -184,17 +183,17 @@ class _Compiler:
         positives = [node for i, node in enumerate(positives) if node not in positives[:i]]  # "red ... red": once
         if not positives:
             return None
-        combined = _single(positives) or (wq.And(positives) if strict else Soft(positives))
+        combined = _single(positives) or (AllOf(tuple(positives)) if strict else Soft(tuple(positives)))
         if negatives:
-            return wq.AndNot(combined, _single(negatives) or wq.Or(negatives))
+            return Without(combined, _single(negatives) or AnyOf(tuple(negatives)))
         return combined
 
     # ---- concepts ---------------------------------------------------------------------------
 
-    def words(self, run: list[Term], negated: bool) -> list[wq.Query]:
+    def words(self, run: list[Term], negated: bool) -> list[Node]:
         """Concepts of a run of juxtaposed words: the dictionary's terms where it knows them."""
         pieces = [piece for i, term in enumerate(run) for piece in _pieces(term, i)]
-        found: list[wq.Query] = []
+        found: list[Node] = []
         segments = self.segments(pieces)
         kept = [
             (first, last, pivots, core)
@@ -308,7 +307,7 @@ class _Compiler:
                 taken.update(range(start, end))
         return chosen
 
-    def term(self, term: Term, negated: bool) -> wq.Query:
+    def term(self, term: Term, negated: bool) -> Node:
         """A "phrase" or a prefix*: searched as written, never expanded (quotes ask for exactly this)."""
         return self.concept(term.start, term.end, term.kind, frozenset(), negated)
 
@@ -322,7 +321,7 @@ class _Compiler:
         source: tuple[int, int] | None = None,
         core: str | None = None,
         particle: str | None = None,
-    ) -> wq.Query:
+    ) -> Concept:
         text = self.text[start:end] if kind != "prefix" else self.text[start:end].rstrip("*")
         concept = QueryConcept(len(self.concepts), text, kind, start, end, pivots, negated, source or (start, end))
         self.concepts.append(concept)
@@ -367,8 +366,8 @@ class _Compiler:
             for lang, spelling in spellings:
                 if lang in CJK and has_cjk(spelling):
                     self.surfaces.setdefault(lang, set()).update(_surfaces(spelling))
-        leaves = [
-            Exact(lang, list(words), exact[(lang, words)], boost=boost)
+        leaves: list[Leaf] = [
+            Exact(lang, words, exact[(lang, words)], boost=boost)
             if (lang, words) in exact
             else _alternative(lang, words, boost, kind == "prefix")
             for (lang, words), boost in chosen
@@ -376,8 +375,8 @@ class _Compiler:
         if particle and not negated and self.lang in self.languages:  # "phased out" as written, above "phase"
             stems = tuple(terms(self.lang, text))
             if stems:
-                leaves.append(Exact(self.lang, list(stems), surface_words(f"{text} {particle}"), AS_WRITTEN_BOOST))
-        return Concept(concept.index, leaves)
+                leaves.append(Exact(self.lang, stems, surface_words(f"{text} {particle}"), AS_WRITTEN_BOOST))
+        return Concept(concept.index, tuple(leaves))
 
 
 def surface_words(text: str) -> tuple[str, ...]:
@@ -396,12 +395,12 @@ def _offer(alternatives: dict, lang: str, words: tuple[str, ...], boost: float) 
         alternatives[(lang, words)] = boost
 
 
-def _alternative(lang: str, words: tuple[str, ...], boost: float, prefix: bool) -> wq.Query:
-    """A leaf of the plan; its field name is the analysis language, whose fields BM25F scores together."""
+def _alternative(lang: str, words: tuple[str, ...], boost: float, prefix: bool) -> Leaf:
+    """A leaf of the plan in analysis language ``lang``, whose fields BM25F scores together."""
     lone_han = lang == "zh" and len(words) == 1 and len(words[0]) == 1  # bigrams start with it
     if prefix or lone_han:
-        return wq.Prefix(lang, words[0], boost=boost)
-    return wq.Term(lang, words[0], boost=boost) if len(words) == 1 else wq.Phrase(lang, list(words), boost=boost)
+        return Prefix(lang, words[0], boost=boost)
+    return Words(lang, words, boost=boost)
 
 
 def _pieces(term: Term, word: int) -> list[_Piece]:
@@ -422,7 +421,7 @@ def _joined(pieces: list[_Piece], left_end: int, right_start: int) -> bool:
     return left_end == right_start and pieces[left_end - 1].word == pieces[right_start].word
 
 
-def _single(nodes: list) -> wq.Query | None:
+def _single(nodes: list[Node]) -> Node | None:
     return nodes[0] if len(nodes) == 1 else None
 
 

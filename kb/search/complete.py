@@ -12,7 +12,6 @@ from __future__ import annotations
 import bisect
 import math
 import re
-import threading
 from dataclasses import dataclass, field
 
 from kb.core.text import fold
@@ -21,8 +20,8 @@ from kb.search.index import lexicon
 from kb.search.parse import QueryError, clean
 from kb.search.results import Completion
 from kb.search.scope import resolve_scope
-from kb.search.terms import database_state
 from kb.store import Store, rows
+from kb.store.state import derived
 from kb.terms.names import clean_name
 
 MAX_LIMIT = 100
@@ -143,22 +142,11 @@ def _first_citations(store: Store) -> dict[int, str]:
     return found
 
 
-_cache: dict[str, tuple[tuple, Completions]] = {}
-_lock = threading.Lock()
-
-
 def complete(store: Store, prefix: str, *, lang: str | None = None, limit: int = 10) -> list[Completion]:
     """Ranked completions of ``prefix`` among terms and rule titles (``lang``: only that language)."""
     prefix = clean(prefix if isinstance(prefix, str) else "", [])
     if not prefix:
         raise QueryError(_("the prefix is empty: give the first letters of a term or title"))
     limit = max(1, min(int(limit), MAX_LIMIT))
-    state = database_state(store.conn)
-    key = str(store.path)
-    with _lock:
-        cached = _cache.get(key)
-    if not cached or cached[0] != state:
-        cached = (state, build(store))
-        with _lock:
-            _cache[key] = cached
-    return cached[1].find(prefix, lang, limit)
+    completions = derived(store.conn, "search.completions", (), lambda: build(store))  # until the database changes
+    return completions.find(prefix, lang, limit)

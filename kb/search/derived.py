@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import pickle
-import threading
 from array import array
 from collections import Counter
 from dataclasses import dataclass
@@ -34,8 +33,6 @@ from kb.store import Store
 
 FILE = "derived.pickle"
 VERSION = 10
-_cache: dict[str, tuple[tuple, "Derived"]] = {}
-_lock = threading.Lock()
 
 
 Surface = list[tuple[frozenset, dict[str, dict[str, int]]]]  # (segment ids, {lang: {word: texts}})
@@ -73,6 +70,12 @@ class Derived:
         return _summed(self.surface) | self.cjk
 
 
+def stamp_of(markers: dict[str, str]) -> tuple:
+    """What the stored data must have been written for: this format, the index's markers and the
+    curated and built-in term lists (kb.search.index keeps what :func:`load` read under it)."""
+    return _stamp(markers)
+
+
 def _stamp(markers: dict[str, str]) -> tuple:
     return (VERSION, tuple(sorted(markers.items())), sources_stamp())
 
@@ -98,8 +101,6 @@ def save(folder: Path, store: Store, markers: dict[str, str], written: tuple[int
         _stamp(markers), lexicon, undated_renumbering(store.conn), generation, held, numbers, surface, cjk, lengths
     )
     _write(folder, FILE, data)
-    with _lock:
-        _cache[str(folder)] = (data.stamp, data)
     return data
 
 
@@ -207,15 +208,11 @@ def _database_words(conn) -> dict[str, dict[str, int]]:
 
 
 def load(folder: Path, markers: dict[str, str]) -> Derived | None:
-    """The stored data of the index at ``folder`` when it matches ``markers``; None otherwise."""
+    """The stored data of the index at ``folder`` when it matches ``markers``; None otherwise.
+
+    Read from the file each time: kb.search.index keeps it in the store's derived cache."""
     stamp = _stamp(markers)
-    with _lock:
-        cached = _cache.get(str(folder))
-    if cached and cached[0] == stamp:
-        return cached[1]
     data = _read(folder, FILE)
     if not isinstance(data, Derived) or data.stamp != stamp:
         return None
-    with _lock:
-        _cache[str(folder)] = (stamp, data)
     return data

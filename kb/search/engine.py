@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import heapq
 from collections import defaultdict
+from collections.abc import Callable
 
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.core.text import fold
 from kb.i18n import _
 from kb.search import index, players
-from kb.search.analyzers import language_field
+from kb.search.analyzers import language_field, terms
 from kb.search.cards import expand as expand_cards
 from kb.search.cards import set_apart as set_apart_cards
 from kb.search.compile import CJK, Compiled, compile_query, query_language, surface_words
@@ -29,6 +30,7 @@ from kb.search.results import RuleVersion, SearchResult, SearchResults
 from kb.search.scope import Scope, renumber_undated, resolve_scope
 from kb.search.scripts import has_cjk, has_han
 from kb.search.snippets import matches, snippet, spelled
+from kb.search.terms import Lexicon
 from kb.store import Store, rows
 
 DEFAULT_LIMIT = 10
@@ -64,7 +66,7 @@ def search(
     postings = index.postings(store)
     codes = index.holder_names(store)
     words = lexicon(store)  # first: it stores the derived data again when they are stale
-    parsed, reading, cards_named, card_rules = _read(store, parsed, langs[0] if langs else None, words)
+    parsed, reading, cards_named, card_rules = _read(store, parsed, langs[0] if langs else None, words, postings)
     stored = index.derived_data(store)
     postings.use_stored(stored)
     scope = renumber_undated(scope, stored.undated if stored else {})
@@ -128,7 +130,7 @@ def search(
 
 
 def _read(
-    store: Store, parsed: ParsedQuery, preferred: str | None, words
+    store: Store, parsed: ParsedQuery, preferred: str | None, words, postings: Postings
 ) -> tuple[ParsedQuery, players.Reading | None, dict[str, list[str]], list[str]]:
     """The query as searched: the cards it names (kb.search.cards) set apart on the raw text, the
     rest read as a question (players' words, chatter dropped), and the cards' rules terms added to
@@ -141,12 +143,12 @@ def _read(
             around = parse(apart.rest) if apart.rest else None
         except QueryError:
             around = None
-        reading = _read_question(around, preferred, words) if around is not None else None
+        reading = _read_question(around, preferred, words, postings) if around is not None else None
         if reading is None:  # the name replaced in place, as written
             with_cards, cards_named = expand_cards(store, parsed.text)
             return _reparsed(parsed, with_cards), None, cards_named, []
         return _reparsed(parsed, f"{reading.text} {apart.terms}"), reading, apart.named, apart.rules
-    reading = _read_question(parsed, preferred, words)
+    reading = _read_question(parsed, preferred, words, postings)
     if reading is not None and reading.changed:
         parsed = _reparsed(parsed, reading.text)
     return parsed, reading, {}, []
@@ -159,7 +161,7 @@ def _reparsed(parsed: ParsedQuery, text: str) -> ParsedQuery:
     return again
 
 
-def _read_question(parsed: ParsedQuery, preferred: str | None, words) -> players.Reading | None:
+def _read_question(parsed: ParsedQuery, preferred: str | None, words, postings: Postings) -> players.Reading | None:
     """The query read as a question (kb.search.players), when it is words side by side: quotes,
     operators and rule numbers are the query language, whose words are taken as written."""
     root = parsed.root
@@ -170,7 +172,19 @@ def _read_question(parsed: ParsedQuery, preferred: str | None, words) -> players
         return None
     if not all(isinstance(item, Term) and item.kind == "word" for item in items):
         return None
-    return players.read(parsed.text, query_language(parsed.text, preferred, words))
+    return players.read(parsed.text, query_language(parsed.text, preferred, words), indexed=_indexed(postings, words))
+
+
+def _indexed(postings: Postings, words: Lexicon) -> Callable[[str], bool]:
+    """Whether the English rules use a text as written: a word's stem is in the index, several words
+    stand in a row in some rule, or the term dictionary knows the text ("First Strike"). For reading
+    a question's capitalised words; a stop word counts as used."""
+
+    def indexed(text: str) -> bool:
+        stems = tuple(terms("en", text))
+        return not stems or words.knows("en", text) or bool(postings.score("en", stems))
+
+    return indexed
 
 
 def _named(

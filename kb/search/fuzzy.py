@@ -8,8 +8,6 @@ eleven. The vocabularies are stored with the index (kb.search.derived). "deaftou
 
 from __future__ import annotations
 
-import threading
-import weakref
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -23,8 +21,9 @@ from kb.search.index import lexicon
 from kb.search.postings import Postings, term_text
 from kb.search.results import Suggestion
 from kb.search.schema import words_field
-from kb.search.terms import Lexicon, database_state, name_spellings
+from kb.search.terms import Lexicon, name_spellings
 from kb.store import Store, rows
+from kb.store.state import derived
 
 MIN_CORRECTED = 4  # shorter words have too many neighbours one edit away ("bad" -> "had")
 
@@ -66,28 +65,24 @@ class NearWords:
 
 # ---- did you mean ------------------------------------------------------------------------------
 
-_vocabularies: "weakref.WeakKeyDictionary[Postings, dict[str, NearWords]]" = weakref.WeakKeyDictionary()
-_lock = threading.Lock()
-
 
 def vocabulary(postings: Postings, lang: str, stored: dict | None = None) -> NearWords:
     """The unstemmed words of ``lang`` in the index, with their document frequencies.
 
     ``stored``: the vocabularies kept with the index (kb.search.derived); without them the
-    index's word field is read.
+    index's word field is read. Kept with the postings they were read for (Postings.derived),
+    which live as long as the open index.
     """
-    with _lock:
-        known = _vocabularies.setdefault(postings, {})
-        if lang not in known:
-            if stored is not None and lang in stored:
-                words, frequencies = stored[lang]
-                known[lang] = NearWords(zip(words, frequencies))
-            else:
-                known[lang] = NearWords(
-                    (term_text(word), info.doc_frequency())
-                    for word, info in postings.reader.iter_field(words_field(lang))
-                )
-        return known[lang]
+
+    def read() -> NearWords:
+        if stored is not None and lang in stored:
+            words, frequencies = stored[lang]
+            return NearWords(zip(words, frequencies))
+        return NearWords(
+            (term_text(word), info.doc_frequency()) for word, info in postings.reader.iter_field(words_field(lang))
+        )
+
+    return postings.derived(("vocabulary", lang), read)
 
 
 def suggest(
@@ -160,14 +155,9 @@ class _Names(NearWords):
         super().__init__(weights.items())
 
 
-_names_cache: "weakref.WeakKeyDictionary[Lexicon, _Names]" = weakref.WeakKeyDictionary()
-
-
 def _names(words: Lexicon) -> _Names:
-    with _lock:
-        if words not in _names_cache:
-            _names_cache[words] = _Names(*name_spellings(words.names))
-        return _names_cache[words]
+    """The names of a lexicon findable by spelling, made once per lexicon (Lexicon.derived)."""
+    return words.derived("near names", lambda: _Names(*name_spellings(words.names)))
 
 
 # ---- fuzzy glossary -----------------------------------------------------------------------------
@@ -181,15 +171,12 @@ class _Name:
     lang: str | None
 
 
-_glossary_cache: dict[str, tuple[tuple, NearWords, dict[str, list[_Name]]]] = {}
-_in_fuzzy = threading.local()
-
-
 def _glossary_names(store: Store) -> tuple[NearWords, dict[str, list[_Name]]]:
-    state = database_state(store.conn)
-    cached = _glossary_cache.get(str(store.path))
-    if cached and cached[0] == state:
-        return cached[1], cached[2]
+    """The spellings leading to glossary entries, kept in the store's derived cache."""
+    return derived(store.conn, "search.glossary-names", (), lambda: _read_glossary_names(store))
+
+
+def _read_glossary_names(store: Store) -> tuple[NearWords, dict[str, list[_Name]]]:
     names: dict[str, list[_Name]] = defaultdict(list)
     for row in rows(
         store.conn,
@@ -203,31 +190,26 @@ def _glossary_names(store: Store) -> tuple[NearWords, dict[str, list[_Name]]]:
         if fold(name.english) in glossary_keys:
             names[fold(name.name)].append(_Name(name.english, None))
     near = NearWords((spelling, len(found)) for spelling, found in names.items())
-    _glossary_cache[str(store.path)] = (state, near, names)
     return near, names
 
 
 def fuzzy_glossary(store: Store, term: str, lang: str | None = None, limit: int = 10) -> list:
     """Glossary entries (kb.api.GlossaryEntry) whose term, English name, reading or translation
     is spelled near ``term``, nearest first; [] when nothing is near."""
-    if getattr(_in_fuzzy, "active", False) or not term or not term.strip():
+    if not term or not term.strip():
         return []
     near, names = _glossary_names(store)
     entries: list = []
     seen: set[tuple] = set()
-    _in_fuzzy.active = True
-    try:
-        for spelling, _, _ in near.near(term, limit=limit):
-            for name in names[spelling]:
-                if lang and name.lang and name.lang != lang:
-                    continue
-                for entry in store.glossary(name.lookup, lang=lang if _has_glossary(store, lang) else None):
-                    key = (entry.document, entry.term)
-                    if key not in seen:
-                        seen.add(key)
-                        entries.append(entry)
-    finally:
-        _in_fuzzy.active = False
+    for spelling, _, _ in near.near(term, limit=limit):
+        for name in names[spelling]:
+            if lang and name.lang and name.lang != lang:
+                continue
+            for entry in store.glossary(name.lookup, lang=lang if _has_glossary(store, lang) else None):
+                key = (entry.document, entry.term)
+                if key not in seen:
+                    seen.add(key)
+                    entries.append(entry)
     return entries[:limit]
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from whoosh import index as whoosh_index
-from whoosh.reading import IndexReader
+from whoosh.reading import IndexReader, SegmentReader
 
 import kb.search.derived as derived
 import kb.search.markers as markers_file
@@ -30,14 +30,17 @@ from kb.search.analyzers import LANGUAGES
 from kb.search.documents import marker, rule_documents
 from kb.search.postings import Postings, read_holders
 from kb.search.schema import FORMAT, build_schema
-from kb.search.terms import Lexicon, build_lexicon, database_state, sources_stamp
+from kb.search.terms import Lexicon, build_lexicon, sources_stamp
 from kb.store import Store, rows
 from kb.store.documents import newest_per_language
 from kb.store.lock import writer
+from kb.store.state import DerivedCache, cache_for, database_state
+from kb.store.state import derived as kept
 
 _LOCK_TIMEOUT = 60.0
-_lock = threading.Lock()
-_open: dict[tuple[str, int], "_Handle"] = {}
+# Kinds of the store's derived cache (kb.store.state) this module keeps its values under.
+DERIVED = "search.derived-data"  # (index folder, stamp) -> the data stored with the index
+LEXICON = "search.lexicon"  # term lists' stamp -> the term dictionary
 
 
 @dataclass
@@ -188,6 +191,24 @@ _MAX_SEGMENTS = 8
 REBUILD_SHARE = 0.5  # an update touching more of the documents than this rebuilds instead
 
 
+def _merge_updates(writer, segments: list) -> list:
+    """A whoosh merge policy (``commit(mergetype=...)``): every segment but the largest (the last
+    rebuild's) merged into the one being written; the largest is kept as it is.
+
+    whoosh's own ``merge=True`` (MERGE_SMALL) merges only segments whose documents add up to less
+    than a Fibonacci number of their count (55 for the first five): an update of an edition writes
+    thousands, so the updates' segments were never merged and grew by one per import."""
+    if len(segments) < 2:
+        return segments
+    largest = max(segments, key=lambda segment: segment.doc_count_all())
+    for segment in segments:
+        if segment is not largest:
+            reader = SegmentReader(writer.storage, writer.schema, segment)
+            writer.add_reader(reader)
+            reader.close()
+    return [largest]
+
+
 def update_index(store: Store, changed_document_names: Iterable[str], progress: Progress | None = None) -> IndexReport:
     """Re-index the named documents as the database now holds them (gone ones are removed).
 
@@ -213,7 +234,7 @@ def update_index(store: Store, changed_document_names: Iterable[str], progress: 
     indexed: set[str] = set()  # the uids of ``final`` the index holds now (the others need no deleting)
     records: dict[str, dict] = {}
     next_code = 1 + max((int(code[1:], 36) for code in codes.values()), default=-1)
-    held = _holdings(target, handle)
+    held = _holdings(store, target, handle)
     for name in names:
         code = codes.get(name)
         if code is not None:
@@ -256,8 +277,12 @@ def update_index(store: Store, changed_document_names: Iterable[str], progress: 
                 written.append(records[uid])
         report.texts = sum(1 for holders in final.values() if holders)
         # A small update is a segment of its own: merging it into the big one rewrites the whole
-        # index. Segments are merged once there are many (and by every rebuild).
-        writer.commit(merge=len(reader.leaf_readers()) >= _MAX_SEGMENTS)
+        # index. The updates' segments are merged into one once there are many (every rebuild
+        # merges all).
+        if len(reader.leaf_readers()) >= _MAX_SEGMENTS:
+            writer.commit(mergetype=_merge_updates)
+        else:
+            writer.commit(merge=False)
     except BaseException:
         writer.cancel()
         raise
@@ -268,15 +293,19 @@ def update_index(store: Store, changed_document_names: Iterable[str], progress: 
         markers.pop(name, None)
         if name in rows:
             markers[name] = rows[name]["sha256"]
-    derived.save(target, store, markers, (sum(1 for name in names if name in rows) + len(written), written))
+    _keep(
+        store,
+        target,
+        derived.save(target, store, markers, (sum(1 for name in names if name in rows) + len(written), written)),
+    )
     _forget(target)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
 
 
-def _holdings(target: Path, handle: _Handle) -> dict[str, bytes]:
+def _holdings(store: Store, target: Path, handle: _Handle) -> dict[str, bytes]:
     """Code -> the index documents it holds: the stored copy when it was read from this index."""
-    stored = derived.load(target, handle.markers)
+    stored = _stored(store, target, handle.markers)
     if stored is not None and stored.held and stored.generation == handle.reader.generation():
         return stored.held
     return read_holders(handle.reader)[0]
@@ -339,7 +368,19 @@ def derived_data(store: Store):
     handle = _handle(index_dir(store))
     if handle is None:
         return None
-    return derived.load(index_dir(store), handle.markers)
+    return _stored(store, index_dir(store), handle.markers)
+
+
+def _stored(store: Store, folder: Path, markers: dict[str, str]):
+    """The derived data stored with the index at ``folder`` for ``markers`` (None when there is none
+    of them), read from its file once and kept in the store's derived cache."""
+    return kept(store.conn, DERIVED, (str(folder), derived.stamp_of(markers)), lambda: derived.load(folder, markers))
+
+
+def _keep(store: Store, folder: Path, data):
+    """Keep derived data just written, so that the next search does not read it back from the file."""
+    kept(store.conn, DERIVED, (str(folder), data.stamp), lambda: data)
+    return data
 
 
 def store_derived(store: Store):
@@ -350,7 +391,7 @@ def store_derived(store: Store):
     if handle is None or handle.markers != dict(database_state(store.conn)):
         return None
     try:
-        return derived.save(target, store, handle.markers).lexicon
+        return _keep(store, target, derived.save(target, store, handle.markers)).lexicon
     except OSError:
         return None
 
@@ -394,73 +435,67 @@ def indexed_documents(store: Store) -> dict[str, str]:
 
 
 def _handle(target: Path) -> _Handle | None:
-    """The open index at ``target`` for this thread, reopened when it changed; None when there is none."""
-    key = (str(target), threading.get_ident())
+    """The open index at ``target`` for this thread, reopened when it changed; None when there is none.
+
+    Handles are resources of the database file (kb.store.state.DerivedCache.resource), one per
+    thread: a whoosh reader is not shared between threads.
+    """
+    resources, key = _resources(target), threading.get_ident()
     try:
         stat = os.stat(target)
         identity = (stat.st_ino, stat.st_mtime_ns)
     except OSError:
         identity = None
-    with _lock:
-        handle = _open.get(key)
-        if handle is not None and handle.identity == identity:
-            return handle  # nothing was added to the folder since it was opened
-        if (
-            handle is not None
-            and identity is not None
-            and handle.identity[0] == identity[0]
-            and handle.index.latest_generation() == handle.generation
-        ):
-            handle.identity = identity  # a lock or temporary file came and went
-            return handle
-        if handle is not None:
-            del _open[key]
-            handle.reader.close()
-        if identity is None:
-            return None
-        try:  # an empty or missing index fails here (whoosh's exists_in would read its contents twice)
-            ix = whoosh_index.open_dir(str(target))
-            opened = ix.reader()
-            markers, codes, version = markers_file.read(opened)
-        except Exception:  # an unreadable or foreign index is rebuilt, not trusted
-            return None
-        handle = _open[key] = _Handle(
-            ix, opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes, version, identity
-        )
+    if identity is None:
+        _forget(target)
+        return None
+    handle = resources.resource(key, lambda: _open_index(target, identity))
+    if handle is None or handle.identity == identity:
+        return handle  # nothing was added to the folder since it was opened
+    if handle.identity[0] == identity[0] and handle.index.latest_generation() == handle.generation:
+        handle.identity = identity  # a lock or temporary file came and went
         return handle
+    _forget(target)
+    return resources.resource(key, lambda: _open_index(target, identity))
+
+
+def _resources(target: Path) -> DerivedCache:
+    """The cache of the database whose index lives at ``target`` (``<db path>.search``)."""
+    return cache_for(str(target)[: -len(".search")])
+
+
+def _open_index(target: Path, identity: tuple) -> _Handle | None:
+    try:  # an empty or missing index fails here (whoosh's exists_in would read its contents twice)
+        ix = whoosh_index.open_dir(str(target))
+        opened = ix.reader()
+        markers, codes, version = markers_file.read(opened)
+    except Exception:  # an unreadable or foreign index is rebuilt, not trusted
+        return None
+    return _Handle(ix, opened, opened.generation(), Postings(opened, LANGUAGES), markers, codes, version, identity)
 
 
 def _forget(target: Path) -> None:
-    with _lock:
-        keys = [key for key in _open if key[0] == str(target)]
-        handles = [_open.pop(key) for key in keys]
-    for handle in handles:
+    """Close this thread's reader of the index at ``target``; other threads' readers notice the new
+    folder or commit by its identity and are reopened (and closed) by their own thread."""
+    handle = _resources(target).drop(threading.get_ident())
+    if handle is not None:
         handle.reader.close()
-
-
-_lexicons: dict[str, tuple[tuple, Lexicon]] = {}
-_lexicons_lock = threading.Lock()
 
 
 def lexicon(store: Store) -> Lexicon:
     """The term dictionary of ``store``: the one stored with an up-to-date index, else built here.
 
     Built in this process only when there is no index of the database's state (a fresh
-    database, an edited curated list); cached per database state.
+    database, an edited curated list); kept in the store's derived cache per database state
+    and term lists.
     """
-    state = (database_state(store.conn), sources_stamp())
-    key = str(store.path)
-    with _lexicons_lock:
-        cached = _lexicons.get(key)
-        if cached and cached[0] == state:
-            return cached[1]
+    return kept(store.conn, LEXICON, sources_stamp(), lambda: _read_lexicon(store))
+
+
+def _read_lexicon(store: Store) -> Lexicon:
     stored = derived_data(store)
     built = stored.lexicon if stored is not None else store_derived(store)
-    if built is None:
-        built = build_lexicon(store.conn)
-    with _lexicons_lock:
-        _lexicons[key] = (state, built)
-    return built
+    return built if built is not None else build_lexicon(store.conn)
 
 
 def index_status(store: Store) -> str:

@@ -13,14 +13,10 @@ lineage is not in that edition), rules are grouped by their own number.
 from __future__ import annotations
 
 import sqlite3
-import threading
 
 from kb.search.scope import Scope, ScopeDocument
-from kb.search.terms import database_state
 from kb.store import Store
-
-_cache: dict[str, tuple[tuple, dict[int, dict[str, str]]]] = {}
-_lock = threading.Lock()
+from kb.store.state import derived
 
 
 def grouping(store: Store, scope: Scope) -> str:
@@ -128,23 +124,14 @@ def _english_of_edition(store: Store, scope: Scope) -> dict[str, int]:
 
 
 def _newest_numbers(store: Store) -> dict[int, dict[str, str]]:
-    """Document id -> {number in that edition: number in the newest}, for the chained English editions."""
+    """Document id -> {number in that edition: number in the newest}, for the chained English editions.
+
+    Kept in the store's derived cache, whose state counts the pairing runs kb.history stores."""
     try:
-        state = (
-            database_state(store.conn),
-            tuple(store.conn.execute("select count(*), max(id) from pairing_runs").fetchone()),
-        )
+        store.conn.execute("select 1 from pairing_runs limit 1")
     except sqlite3.OperationalError:  # kb.history has not stored a chain in this database
         return {}
-    key = str(store.path)
-    with _lock:
-        cached = _cache.get(key)
-        if cached and cached[0] == state:
-            return cached[1]
-    walked = _walk(store.conn)
-    with _lock:
-        _cache[key] = (state, walked)
-    return walked
+    return derived(store.conn, "search.newest-numbers", (), lambda: _walk(store.conn))
 
 
 def _walk(conn) -> dict[int, dict[str, str]]:

@@ -40,7 +40,9 @@ class QueryError(BadQuery):
 
 @dataclass(frozen=True)
 class Term:
-    """A word, a "phrase" or a prefix*, with its place in the query text."""
+    """A word, a "phrase" or a prefix*, with its place in the query text: kb.search's one query term
+    (kb.search.compile makes the plan's leaves of it, kb.search.plan; whoosh's own Term is made only
+    where postings are read, kb.search.postings)."""
 
     text: str
     kind: str  # "word", "phrase" or "prefix"
@@ -52,7 +54,7 @@ class Term:
 class Group:
     """Terms and subgroups that must all match: strictly (explicit AND) or softly (juxtaposed)."""
 
-    children: tuple
+    children: tuple[QueryNode, ...]
     strict: bool = False
 
 
@@ -60,20 +62,23 @@ class Group:
 class Either:
     """OR: any child matches."""
 
-    children: tuple
+    children: tuple[QueryNode, ...]
 
 
 @dataclass(frozen=True)
 class Negated:
     """NOT child."""
 
-    child: object
+    child: QueryNode
+
+
+QueryNode = Term | Group | Either | Negated  # the parsed query's tree, before kb.search.compile makes a plan of it
 
 
 @dataclass
 class ParsedQuery:
     text: str  # the query as searched (cleaned, cut)
-    root: object | None  # Term, Group, Either or Negated; None when only a rule number was given
+    root: QueryNode | None  # None when only a rule number was given
     targets: list[RuleNumber | RuleRange] = field(default_factory=list)
     citations: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)

@@ -1,41 +1,104 @@
-"""Query plans are trees of whoosh query objects, evaluated over scored postings.
+"""Query plans: a small tree of kb.search's own nodes, evaluated over scored postings.
 
-A leaf is a ``Term``, ``Phrase`` or ``Prefix`` whose field name is an analysis language ("en"),
-scored by BM25F over that language's fields (kb.search.postings); a :class:`Concept` takes the best
-of a query term's alternatives (the word and its translations, boosted); ``And``, ``Or``,
-:class:`Soft` and ``AndNot`` combine concepts. Evaluation is dictionary merges over cached leaf
-scores: whoosh's matchers over the same tree take p95 15 ms against 1 ms (docs/search.md, "Ranking").
+A leaf is :class:`Words` (one word, or a phrase's words in a row), :class:`Exact` (a quoted phrase,
+checked against the texts as written) or :class:`Prefix`, in one analysis language ("en"), scored
+by BM25F over that language's fields (kb.search.postings, the one place a whoosh query is made); a
+:class:`Concept` takes the best of a query term's alternatives (the word and its translations,
+boosted); :class:`AllOf`, :class:`AnyOf`, :class:`Soft` and :class:`Without` combine concepts.
+Evaluation is dictionary merges over cached leaf scores: whoosh's matchers over the same tree took
+p95 15 ms against 1 ms (docs/search.md, "Ranking"), so the plan is no whoosh query at all.
+
+The nodes are frozen dataclasses: equal plans compare equal (the compiler drops a concept said
+twice, "red ... red", by that), and every kind is told apart by its class, never by a tag.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from whoosh.query import And, AndNot, DisjunctionMax, Or, Phrase, Prefix, Query, Term
+from dataclasses import dataclass, field
 
 from kb.search.postings import Postings
 
 
-class Concept(DisjunctionMax):
-    """One query term: the best of its alternatives counts. ``index`` numbers the concepts of a query."""
+@dataclass(frozen=True)
+class Words:
+    """A word (``words`` of one) or a phrase's analysed words at consecutive positions, in the fields
+    of analysis language ``lang``; ``boost`` scales its scores (a translation weighs less)."""
 
-    def __init__(self, index: int, subqueries: list[Query]):
-        super().__init__(subqueries)
-        self.index = index
+    lang: str
+    words: tuple[str, ...]
+    boost: float = 1.0
 
 
-class Soft(Or):
+@dataclass(frozen=True)
+class Prefix:
+    """Every indexed word of ``lang`` that starts with ``stem`` (the most frequent first, bounded)."""
+
+    lang: str
+    stem: str
+    boost: float = 1.0
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        return (self.stem,)
+
+
+@dataclass(frozen=True)
+class Exact:
+    """A quoted phrase: ``words`` as the index holds them, ``surface`` its words as written; matches are
+    checked against the texts (the index drops stop words and stems, so "phased out" is "phase" there).
+    Two phrases of the same indexed words are one alternative, whatever their spelling (``surface``
+    takes no part in equality)."""
+
+    lang: str
+    words: tuple[str, ...]
+    surface: tuple[str, ...] = field(compare=False)
+    boost: float = 1.0
+
+
+Leaf = Words | Prefix | Exact
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One query term: the best of its ``alternatives`` counts. ``index`` numbers the concepts of a
+    query (for their hit counts); it takes no part in equality, so a term said twice is one concept."""
+
+    index: int = field(compare=False)
+    alternatives: tuple[Leaf, ...]
+
+
+@dataclass(frozen=True)
+class AllOf:
+    """An explicit AND: documents matching every child, their scores added."""
+
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class AnyOf:
+    """OR: documents matching any child, their scores added."""
+
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Soft:
     """Juxtaposed terms: scores add up, scaled by the square of the share of the query a document covers
     (each child weighs its best match's score: a rare word a document lacks costs more than a common one)."""
 
+    children: tuple[Node, ...]
 
-class Exact(Phrase):
-    """A quoted phrase: ``surface`` are its words as written; matches are checked against the texts
-    (the index drops stop words and stems, so "phased out" is "phase" there)."""
 
-    def __init__(self, fieldname: str, words: list[str], surface: tuple[str, ...], boost: float = 1.0):
-        super().__init__(fieldname, words, boost=boost)
-        self.surface = surface
+@dataclass(frozen=True)
+class Without:
+    """NOT: the documents of ``kept`` that do not match ``left_out``, with ``kept``'s scores."""
+
+    kept: Node
+    left_out: Node
+
+
+Node = Concept | AllOf | AnyOf | Soft | Without | Leaf
 
 
 FEW_TEXTS = 1000  # a language with fewer texts in the index has a page of the rules, not a translation
@@ -43,7 +106,7 @@ Verifier = Callable[[set[int], str, tuple[str, ...]], set[int]]
 
 
 def evaluate(
-    node: Query,
+    node: Node,
     postings: Postings,
     allowed: frozenset[int] | set[int],
     hits: dict[int, int] | None = None,
@@ -57,30 +120,32 @@ def evaluate(
     section narrowed it to ``allowed``); ``allowed`` when not given.
     """
     within = within if within is not None else _frozen(allowed)
-    if isinstance(node, (Term, Phrase, Prefix)):
+    if isinstance(node, (Words, Prefix, Exact)):
         found = _leaf(node, postings, allowed, within)
         if isinstance(node, Exact) and verify is not None and found:
-            kept = verify(set(found), node.fieldname, node.surface)
+            kept = verify(set(found), node.lang, node.surface)
             found = {doc: score for doc, score in found.items() if doc in kept}
         return found
-    results = [evaluate(child, postings, allowed, hits, verify, within) for child in node.subqueries]
     if isinstance(node, Concept):
-        found = _best(_comparable(node.subqueries, results, postings, allowed, within))
+        results = [evaluate(leaf, postings, allowed, hits, verify, within) for leaf in node.alternatives]
+        found = _best(_comparable(node.alternatives, results, postings, allowed, within))
         if hits is not None:
             hits[node.index] = hits.get(node.index, 0) + len(found)
         return found
-    if isinstance(node, AndNot):
-        positive, negative = results
+    if isinstance(node, Without):
+        positive = evaluate(node.kept, postings, allowed, hits, verify, within)
+        negative = evaluate(node.left_out, postings, allowed, hits, verify, within)
         return {doc: score for doc, score in positive.items() if doc not in negative}
+    results = [evaluate(child, postings, allowed, hits, verify, within) for child in node.children]
     if isinstance(node, Soft):
         return _soft(results)
-    if isinstance(node, And):
+    if isinstance(node, AllOf):
         return _intersect(results)
     return _add(results)
 
 
 def _comparable(
-    leaves: list[Query],
+    leaves: tuple[Leaf, ...],
     results: list[dict[int, float]],
     postings: Postings,
     allowed: frozenset[int] | set[int],
@@ -92,7 +157,7 @@ def _comparable(
     German page's 702.23a came first for "ability". The query's own words keep their language's idf."""
     bound = postings.bound(allowed)
     rarities = [
-        postings.rarity(leaf.fieldname, _texts(leaf), isinstance(leaf, Prefix), bound, within) if result else None
+        postings.rarity(leaf.lang, leaf.words, isinstance(leaf, Prefix), bound, within) if result else None
         for leaf, result in zip(leaves, results)
     ]
     known = [rarity for rarity in rarities if rarity is not None]
@@ -107,19 +172,15 @@ def _comparable(
     ]
 
 
-def _texts(leaf) -> tuple[str, ...]:
-    return tuple(leaf.words) if isinstance(leaf, Phrase) else (leaf.text,)
-
-
 def _leaf(
-    leaf: Term | Phrase | Prefix, postings: Postings, allowed: frozenset[int] | set[int], within: frozenset[int]
+    leaf: Leaf, postings: Postings, allowed: frozenset[int] | set[int], within: frozenset[int]
 ) -> dict[int, float]:
-    texts = _texts(leaf)
+    texts = leaf.words
     bound = postings.bound(allowed)
     if within is not allowed:  # read as far as the statistics' documents go, so their counts are whole
         wider = postings.bound(within)
         bound = None if bound is None or wider is None else max(bound, wider)
-    scores = postings.score(leaf.fieldname, texts, isinstance(leaf, Prefix), bound, within)
+    scores = postings.score(leaf.lang, texts, isinstance(leaf, Prefix), bound, within)
     boost = leaf.boost
     if scores.keys() <= allowed:  # the default scope: every document read below the bound is in it
         return scores if boost == 1.0 else {doc: score * boost for doc, score in scores.items()}

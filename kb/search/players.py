@@ -16,6 +16,7 @@ Chinese are compared inside the text, which has no spaces between words.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -140,15 +141,22 @@ def load(path: Path = PLAYERS_WORDS) -> Table:
     return _load(path, path.stat().st_mtime_ns)
 
 
-def read(question: str, lang: str, table: Table | None = None) -> Reading:
+def read(question: str, lang: str, table: Table | None = None, indexed: Callable[[str], bool] | None = None) -> Reading:
     """``question`` (in ``lang``) with its players' words read: see the module's docstring.
 
+    ``indexed(text)``: whether the rules use ``text`` (a word, or words in a row) anywhere. In an
+    English question, a word or a run of words written with a capital inside a sentence that the
+    rules never use is a name the database does not know (a card's, a player's: "Soulstinger",
+    "Siege Rhino") and is left out of the search rather than corrected into a rules word
+    ("Maralen" was searched as "Marken").
     A question of nothing but chatter is searched as it is: the words are all it says.
     """
     table = table if table is not None else load()
     found = _found_cjk(question, table, lang) if lang in ("ja", "zh") else _found_words(question, table, lang)
     if not found or not _asks(question, found, lang):
         return Reading(question, question)
+    if lang == "en" and indexed is not None:
+        found = sorted(found + _unknown_names(question, found, indexed), key=lambda item: item.start)
     parts: list[str] = []
     last = 0
     for item in found:
@@ -182,8 +190,65 @@ def _found_words(question: str, table: Table, lang: str) -> list[Found]:
                 i += size
                 break
         else:
+            entry = _possessed(tokens[i][2], known)
+            if entry is not None:
+                found.append(Found(tokens[i][0], tokens[i][1], entry))
             i += 1
     return found
+
+
+_NAME = Entry("en", "", "", (), "name", 0)  # a name the rules never use: left out, like chatter
+_SENTENCE_END = ".?!:;(\n"  # after one of these, a word starts a sentence
+
+
+def _unknown_names(question: str, found: list[Found], indexed: Callable[[str], bool]) -> list[Found]:
+    """The names in ``question`` the rules never use: runs of words that start with a capital letter
+    inside a sentence ("Soulstinger", "Siege Rhino", "Approach of the Second Sun"), outside ``found``,
+    that ``indexed`` does not know as they are written (a word, or the run's words in a row)."""
+    taken = [(item.start, item.end) for item in found]
+    names = []
+    for start, end in _capitalised_runs(question, taken):
+        if not indexed(re.sub(r"['’]s\b", "", question[start:end])):
+            names.append(Found(start, end, _NAME))
+    return names
+
+
+_JOINING = frozenset({"of", "the", "from"})  # inside a name: "Approach of the Second Sun"
+
+
+def _capitalised_runs(question: str, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of consecutive capitalised words (joined by "of", "the", "from"), none of them the first
+    word of a sentence (capitalised whatever it is) nor inside ``taken``."""
+    runs: list[tuple[int, int]] = []
+    current: list[tuple[int, int]] = []  # the run's capitalised words
+    last = None  # where the previous word ended
+    for match in _WORD.finditer(question):
+        word = match.group()
+        capital = word[:1].isupper() and word.replace("'", "").replace("’", "").isalpha()
+        inside = any(start <= match.start() < end for start, end in taken)
+        first = last is None or any(mark in question[last : match.start()] for mark in _SENTENCE_END)
+        last = match.end()
+        if capital and not inside and not first:
+            current.append((match.start(), match.end()))
+            continue
+        if current and not inside and word in _JOINING:
+            continue  # "of the": the run goes on if a capitalised word follows
+        if current:
+            runs.append((current[0][0], current[-1][1]))
+        current = []
+    if current:
+        runs.append((current[0][0], current[-1][1]))
+    return runs
+
+
+def _possessed(token: str, known: dict[tuple[str, ...], Entry]) -> Entry | None:
+    """The chatter entry of a word written with a possessive ("Amy's", "Nicole’s"): the judges'
+    columns name their players Amy and Nicole, and "Amy's Siege Rhino" asks nothing about Amy. Only
+    chatter: "creature's" is the rules' word in its own right."""
+    if not token.endswith("'s") or len(token) < 4:
+        return None
+    entry = known.get((token[:-2],))
+    return entry if entry is not None and entry.kind == "chatter" else None
 
 
 def _found_cjk(question: str, table: Table, lang: str) -> list[Found]:
@@ -223,11 +288,11 @@ def _dominant(question: str, found: list[Found], lang: str) -> bool:
     """Whether the players' words (not chatter) weigh at least half of what else the question asks
     (stop words aside): "what happens when a creature has 0 toughness" is about 0 toughness; a story
     of six cards in which something dies is not about dying."""
-    asked = sum(f.end - f.start for f in found if f.entry.kind != "chatter")
+    asked = sum(f.end - f.start for f in found if f.entry.kind not in ("chatter", "name"))
     if not asked:
         return False
     rest = list(question)
-    for item in found:
+    for item in (f for f in found if f.entry.kind != "name"):  # a card's name is part of the story
         rest[item.start : item.end] = " " * (item.end - item.start)
     left = "".join(rest)
     if lang in ("ja", "zh"):

@@ -23,11 +23,15 @@ from __future__ import annotations
 
 import threading
 from array import array
+from collections.abc import Callable, Hashable
 from math import log
+from typing import TypeVar
 
-from whoosh.query import Term
+from whoosh import query as whoosh_query
 from whoosh.scoring import BaseScorer, WeightingModel
 from whoosh.searching import Searcher
+
+T = TypeVar("T")
 
 from kb.search.schema import PARTS, field
 
@@ -36,6 +40,14 @@ B = 0.75
 PART_WEIGHTS = {"names": 1.0, "text": 1.0, "examples": 0.5}  # names carry their own weights (NAME_PARTS)
 _MAX_CACHED = 50_000
 PREFIX_LIMIT = 64  # terms a prefix expands to, the most frequent first
+
+
+def whoosh_term(fieldname: str, text: str) -> whoosh_query.Term:
+    """The one whoosh query kb.search makes: a word in one field, whose matcher reads that word's
+    postings (``Query.matcher`` and ``Searcher.docs_for_query``, whoosh's public API). A plan's leaf
+    (kb.search.plan: a word, a phrase, a prefix over a language's fields) is read here word by word and
+    field by field; the plan's other nodes are merged as dictionaries and never become whoosh queries."""
+    return whoosh_query.Term(fieldname, text)
 
 
 class LengthNormalised(WeightingModel):
@@ -91,6 +103,16 @@ class Postings:
         self.stored_held: dict[str, bytes] = {}
         self.stored_numbers: list[str] | None = None
         self._lock = threading.Lock()
+        self._derived: dict[Hashable, object] = {}  # what is read from this reader once (did-you-mean words)
+        self._derived_lock = threading.Lock()
+
+    def derived(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()`` once for this reader: values read from the index live as long as it is open
+        (a new index, or a new commit, opens new postings)."""
+        with self._derived_lock:
+            if key not in self._derived:
+                self._derived[key] = compute()
+            return self._derived[key]  # type: ignore[return-value]
 
     def _cached(self, key: tuple, compute) -> dict[int, float]:
         found = self._cache.get(key)
@@ -117,7 +139,7 @@ class Postings:
         ``average``: the field's average length to normalise by (the scope's), else the index's.
         """
         found: dict[int, float] = {}
-        term = Term(fieldname, text)
+        term = whoosh_term(fieldname, text)
         norm = average if average is not None and not fieldname.startswith("names_") else None
         for searcher, offset in self.leaves:
             matcher = term.matcher(searcher)
@@ -152,7 +174,7 @@ class Postings:
 
     def _positions(self, fieldname: str, text: str, docs: set[int]) -> dict[int, list[int]]:
         found = {}
-        term = Term(fieldname, text)
+        term = whoosh_term(fieldname, text)
         for searcher, offset in self.leaves:
             matcher = term.matcher(searcher)
             for docnum in sorted(doc for doc in docs if doc >= offset):
@@ -288,7 +310,7 @@ class Postings:
     def docs(self, fieldname: str, text: str) -> set[int]:
         """Documents holding a keyword or ID term (documents, rule subtrees), unscored."""
 
-        compute = lambda: dict.fromkeys(self.searcher.docs_for_query(Term(fieldname, text)), 0.0)  # noqa: E731
+        compute = lambda: dict.fromkeys(self.searcher.docs_for_query(whoosh_term(fieldname, text)), 0.0)  # noqa: E731
         return set(self._cached((fieldname, "=", text), compute))
 
     def union(self, fieldname: str, texts: tuple[str, ...]) -> frozenset[int]:

@@ -11,16 +11,15 @@ numbering is unknown, so it is a family of its own.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, field, replace
 
 from kb.core.editions import ALL, NEWEST, normalise_edition
 from kb.core.errors import NoDatabase, UnknownLanguage
 from kb.i18n import _
 from kb.search.analyzers import language_field
-from kb.search.terms import database_state
 from kb.store import Store
 from kb.store.documents import document_rows, edition_documents, newest_per_language
+from kb.store.state import derived
 
 
 @dataclass(frozen=True)
@@ -48,28 +47,13 @@ class Scope:
         return {d.name: d for d in self.documents}
 
 
-_scopes: dict[tuple, tuple] = {}
-_scopes_lock = threading.Lock()
-
-
 def resolve_scope(store: Store, langs: list[str] | None = None, edition: str | None = None) -> Scope:
     """The documents of a search, chosen by the store's one resolver (kb.store.documents).
 
-    Cached per connection and database state (kb.search.terms.database_state): reading and
+    Kept in the store's derived cache (kb.store.state) until the database changes: reading and
     ranking the documents table was a tenth of a warm query.
     """
-    state = database_state(store.conn)
-    key = (id(store.conn), tuple(langs or ()), edition)
-    with _scopes_lock:
-        cached = _scopes.get(key)
-    if cached is not None and cached[0] is store.conn and cached[1] is state:
-        return cached[2]
-    scope = _resolve(store, langs, edition)
-    with _scopes_lock:
-        if len(_scopes) >= 64:
-            _scopes.clear()
-        _scopes[key] = (store.conn, state, scope)
-    return scope
+    return derived(store.conn, "search.scope", (tuple(langs or ()), edition), lambda: _resolve(store, langs, edition))
 
 
 def _resolve(store: Store, langs: list[str] | None, edition: str | None) -> Scope:

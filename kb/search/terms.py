@@ -22,12 +22,12 @@ that of "フェイズアウト".
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from kb import store
 from kb.core.paths import DATA_DIR
@@ -36,6 +36,8 @@ from kb.search.analyzers import japanese_words, language_field, terms
 from kb.search.scripts import all_han, has_cjk
 from kb.terms import sources as term_sources
 from kb.terms.model import TermName
+
+T = TypeVar("T")
 
 BUILTIN = DATA_DIR / "terms_builtin.tsv"  # players' words, Russian and German rule words
 
@@ -85,6 +87,17 @@ class Lexicon:
                 field = language_field(lang)
                 if (field, term) not in self.analysed:
                     self.analysed[(field, term)] = tuple(terms(field, term))
+
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()`` once for this lexicon (did-you-mean's names): it lives as long as the lexicon,
+        which the store's derived cache keeps per database state. Never pickled with it."""
+        found = self.__dict__.setdefault("_derived", {})
+        if key not in found:
+            found[key] = compute()  # two threads may both compute it once; either value is the same
+        return found[key]
+
+    def __getstate__(self) -> dict:
+        return {name: value for name, value in self.__dict__.items() if name != "_derived"}
 
     def analyse(self, lang: str, text: str) -> tuple[str, ...]:
         """The index terms of a translation (stored), or of any text (analysed now)."""
@@ -266,27 +279,7 @@ def _glossary_by_citations(conn, doc_id: int) -> dict[frozenset, list[str]]:
     return grouped
 
 
-# ---- the lexicon of a database, cached ---------------------------------------------------------
-
-
-_states: dict[int, tuple] = {}  # id(connection) -> (connection, stamp, state); the reference keeps the id unique
-
-
-def database_state(conn) -> tuple:
-    """What the term sources depend on: the documents and their content hashes.
-
-    Read again only when the database may have changed: SQLite's data_version moves when
-    another connection commits, total_changes when this one writes.
-    """
-    stamp = (conn.execute("pragma data_version").fetchone()[0], conn.total_changes)
-    cached = _states.get(id(conn))
-    if cached and cached[0] is conn and cached[1] == stamp:
-        return cached[2]
-    state = tuple(tuple(row) for row in conn.execute("select name, sha256 from documents order by name"))
-    if len(_states) >= 16:
-        _states.clear()
-    _states[id(conn)] = (conn, stamp, state)
-    return state
+# ---- the lexicon of a database ---------------------------------------------------------------
 
 
 def sources_stamp() -> tuple:

@@ -8,6 +8,7 @@ reader     Store: documents, the resolver applied, rules, citations, glossary
 documents  the resolver itself (pure functions over document rows)
 lookup     in-memory indexes that make a lookup a few dictionary reads
 update     the newest official CR (kb/importers/official.py downloads it) stored when newer
+state      what the database holds now, and the one cache of data derived from it (per file)
 """
 
 from kb.store.faults import database_fault  # noqa: F401

@@ -286,9 +286,11 @@ def edition_documents(docs: list[dict], edition: str | None) -> list[dict]:
     """The documents an edition argument names across the languages of ``docs``, for the commands
     that read several languages at once (search, refs --broken, export): None or "newest" gives each
     language's newest document; "all" every document; a document name that document; a date, per
-    language the documents of the edition in force that day (resolve), best first, and nothing for
-    a language without one. A date before every edition of every language, or a text that is no
-    date and names no document, is EditionNotFound (naming the first edition, or the nearest)."""
+    language the best document of the edition in force that day (resolve's first: the one `show`
+    answers from, so a reformatted variant of the official file or an excerpt of the same date
+    stays out, as it does for "newest"), and nothing for a language without one. A date before
+    every edition of every language, or a text that is no date and names no document, is
+    EditionNotFound (naming the first edition, or the nearest)."""
     if not docs:
         raise NoDatabase(_("the database holds no documents: run 'mtgkb build' or 'mtgkb import' first"))
     text = (edition or "").strip()
@@ -303,7 +305,7 @@ def edition_documents(docs: list[dict], edition: str | None) -> list[dict]:
     failed: EditionNotFound | None = None
     for lang in dict.fromkeys(d["lang"] for d in docs):
         try:
-            chosen += resolve(docs, lang=lang, edition=text)
+            chosen += resolve(docs, lang=lang, edition=text)[:1]
         except EditionNotFound as error:
             failed = failed or error
     if chosen:

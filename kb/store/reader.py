@@ -8,8 +8,9 @@ results): an open connection, its path, and the in-memory lookup indexes. The fa
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from kb.core.editions import is_date, normalise_edition
 from kb.core.errors import BadInput, BadRuleNumber, ExampleNotFound, RuleNotFound
@@ -23,11 +24,14 @@ from kb.store.documents import resolve as resolve_documents
 from kb.store.identity import counterparts_of
 from kb.store.lookup import CANDIDATES_KEPT, DocumentIndex, LookupCache, RefRow, SqlDocument, keep
 from kb.store.schema import connect
+from kb.store.state import database_state, derived, forget
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from kb.core.results import GlossaryEntry
+
+T = TypeVar("T")
 
 
 class Store:
@@ -48,6 +52,23 @@ class Store:
 
     def close(self) -> None:
         self.conn.close()
+
+    def state(self) -> tuple:
+        """What the database holds now (kb.store.state.database_state): its documents and their sha256."""
+        return database_state(self.conn)
+
+    def derived(self, kind: str, key: Hashable, compute: Callable[[], T]) -> T:
+        """Data derived from the database, computed once per state of it (kb.store.state).
+
+        ``kind`` names what is kept ("search.scope", "reader.concepts"), ``key`` which one;
+        ``compute`` is called when the database's cache does not hold it for the current state.
+        Every Store on the same file shares the cache; it holds at most kb.store.state.ENTRIES values.
+        """
+        return derived(self.conn, kind, key, compute)
+
+    def forget(self, kind: str, key: Hashable) -> None:
+        """Drop one derived value (a resource found outdated by its owner)."""
+        forget(self.conn, kind, key)
 
     def changed(self) -> None:
         """Forget what was read: called after this connection wrote."""

@@ -19,6 +19,7 @@ from kb.i18n import _
 from kb.store.counterparts import migrate as migrate_counterparts
 from kb.store.faults import BUSY_TIMEOUT, database_fault
 from kb.store.lock import writer_lock
+from kb.store.state import Connection, cache_for
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -351,12 +352,14 @@ def connect(path: str | Path, *, readonly: bool = False) -> sqlite3.Connection:
     memory = str(path) == ":memory:"
     if not readonly and not memory and path.exists() and not _writable(path):
         readonly = True
+    conn: Connection
     try:
         if readonly:
             conn = _connect_readonly(path)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT)
+            conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT, factory=Connection)
+        conn.derived_cache = cache_for(path)  # shared by every connection on this file (kb.store.state)
         conn.execute("PRAGMA foreign_keys=ON")
         version = _checked_version(conn, path)  # before anything is written: another program's file stays as it is
     except sqlite3.DatabaseError as error:
@@ -436,13 +439,15 @@ def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
 
 
-def _connect_readonly(path: Path) -> sqlite3.Connection:
+def _connect_readonly(path: Path) -> Connection:
     """A read-only connection; on read-only media without a -wal file, an immutable one.
 
     A WAL database needs its -shm file even to be read; where the folder cannot hold one and no
     -wal file is there (nothing unfinished to read), SQLite is told the file cannot change.
     """
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT)
+    conn = sqlite3.connect(
+        f"file:{path}?mode=ro", uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT, factory=Connection
+    )
     try:
         conn.execute("select count(*) from sqlite_master").fetchone()
         return conn
@@ -451,4 +456,4 @@ def _connect_readonly(path: Path) -> sqlite3.Connection:
         wal = path.with_name(path.name + "-wal")
         if os.access(path.parent, os.W_OK) or (wal.exists() and wal.stat().st_size):
             raise
-    return sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    return sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False, factory=Connection)

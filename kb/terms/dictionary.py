@@ -11,6 +11,7 @@ from collections import Counter, defaultdict
 from difflib import get_close_matches
 from pathlib import Path
 
+from kb.store.state import derived
 from kb.terms.matcher import Matcher
 from kb.terms.model import SOURCES, Attestation, LocalName, TermEntry, TermName
 from kb.terms.names import OBSOLETE, english_key, fold
@@ -107,23 +108,21 @@ class TermDictionary:
         return get_close_matches(fold(query), list(self.by_folded), n=count, cutoff=0.6)
 
 
-_cache: dict[tuple[str, str], TermDictionary] = {}
-
-
 def dictionary(db, curated_path: Path = CURATED) -> TermDictionary:
     """The current dictionary of ``db``; rebuilt when documents or the curated file changed.
 
-    A read-only database gets a dictionary mined in memory instead of a stored one.
+    Kept in the store's derived cache (kb.store.state) under the fingerprint of the documents and
+    the curated file. A read-only database gets a dictionary mined in memory instead of a stored one.
     """
     conn = connection(db)
-    stamp = fingerprint(conn, curated_path)
-    cache_key = (str(curated_path), stamp)
-    if cache_key not in _cache:
-        vocabulary = cr_terms(conn)
-        try:
-            _, names = load_names(conn, curated_path)
-        except sqlite3.OperationalError:  # read-only: mine without storing
-            names = mine(conn, curated_path, vocabulary)
-        _cache.clear()
-        _cache[cache_key] = TermDictionary(names, vocabulary)
-    return _cache[cache_key]
+    key = (str(curated_path), fingerprint(conn, curated_path))
+    return derived(conn, "terms.dictionary", key, lambda: _load(conn, curated_path))
+
+
+def _load(conn: sqlite3.Connection, curated_path: Path) -> TermDictionary:
+    vocabulary = cr_terms(conn)
+    try:
+        _, names = load_names(conn, curated_path)
+    except sqlite3.OperationalError:  # read-only: mine without storing
+        names = mine(conn, curated_path, vocabulary)
+    return TermDictionary(names, vocabulary)

@@ -9,7 +9,7 @@ import json
 from click.testing import CliRunner
 
 from kb.cli import cli
-from kb.reader import pages, side_docs
+from kb.reader import pages
 from kb.reader.render import FLUSH
 from kb.reader.routes import URLS, streamed
 from tests.reader_fixtures import HTML, client, kb, page, reader_db  # noqa: F401
@@ -254,13 +254,14 @@ def test_a_sections_diff_accounts_for_every_subrule_of_its_former_number(tmp_pat
 def test_a_side_by_side_page_sends_its_head_and_contents_before_aligning_the_documents(kb):
     """The first chunk of the streamed page ends where the template flushes: the contents are out,
     no row is, and the translation's cross-check (a second or two) has not begun."""
-    side_docs._kept_findings.clear()
+    kept = kb.store.conn.derived_cache
+    kept.clear()
     chunks = streamed(pages.side_docs(kb, URLS, ["CompRules_ja_20260116.0_lines", "MagicCompRules_20260807"]), "en")
     first = next(chunks)
     assert first.endswith(FLUSH) and 'class="toc"' in first and "<tbody>" not in first
-    assert not side_docs._kept_findings
+    assert "reader.findings" not in kept.kinds()
     rest = "".join(chunks)
-    assert rest.count("<tr id=") > 3000 and len(side_docs._kept_findings) == 1
+    assert rest.count("<tr id=") > 3000 and kept.kinds().count("reader.findings") == 1
 
 
 # ---- search hits --------------------------------------------------------------------------------

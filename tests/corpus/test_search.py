@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from whoosh.query import Term
 
 from kb import store
 from kb.api import KnowledgeBase, LookupFailed
@@ -27,7 +26,7 @@ from kb.search.compile import compile_query
 from kb.search.fuzzy import corrections
 from kb.search.index import index_dir, indexed_documents
 from kb.search.parse import parse
-from kb.search.plan import Concept, evaluate
+from kb.search.plan import Concept, Words, evaluate
 from kb.search.postings import Postings
 from kb.store.lock import writer_lock
 from tests.conftest import SEED_DIR, corpus_path, import_seeds
@@ -208,15 +207,15 @@ def test_a_translation_into_a_page_of_few_rules_weighs_what_the_word_weighs(kb):
     postings = index.postings(kb.store)
     allowed = frozenset(range(postings.reader.doc_count_all()))
     bound = postings.bound(allowed)
-    german = evaluate(Term("de", "fahig", boost=0.8), postings, allowed)
+    german = evaluate(Words("de", ("fahig",), boost=0.8), postings, allowed)
     assert len(german) == 1
     ((doc, raw),) = german.items()
     english_idf = postings.rarity("en", ("abil",), False, bound)[1]
     german_idf = postings.rarity("de", ("fahig",), False, bound)[1]
     assert german_idf > 1.5 * english_idf
-    translated = evaluate(Concept(0, [Term("en", "abil"), Term("de", "fahig", boost=0.8)]), postings, allowed)
+    translated = evaluate(Concept(0, (Words("en", ("abil",)), Words("de", ("fahig",), boost=0.8))), postings, allowed)
     assert translated[doc] == pytest.approx(raw * english_idf / german_idf)
-    own = evaluate(Concept(0, [Term("en", "abil", boost=0.8), Term("de", "fahig")]), postings, allowed)
+    own = evaluate(Concept(0, (Words("en", ("abil",), boost=0.8), Words("de", ("fahig",)))), postings, allowed)
     assert own[doc] == pytest.approx(raw / 0.8)
 
 
@@ -301,7 +300,7 @@ def test_a_word_said_twice_counts_once(kb):
     came before the rule about blocking a creature with protection."""
     query = "protection from red can red creatures block it"
     plan = compile_query(parse(query), index.lexicon(kb.store), ["en", "ja", "zh"]).plan
-    assert len(plan.subqueries) == 4
+    assert len(plan.children) == 4
     assert numbers(kb, query)[0] == "702.16f"
 
 

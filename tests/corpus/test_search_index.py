@@ -110,8 +110,7 @@ def test_an_update_rewrites_the_holders_of_shared_texts(own_editions, tmp_path):
 
 def test_the_lexicon_is_read_from_the_index_not_rebuilt(editions, monkeypatch):
     rebuild_index(editions.store)
-    index._lexicons.clear()
-    derived._cache.clear()
+    editions.store.conn.derived_cache.clear()  # the lexicon and the derived data read before
 
     def fail(_conn):
         raise AssertionError("the lexicon was rebuilt in a search")
@@ -195,7 +194,7 @@ def test_the_stored_numbers_and_lexicon_read_as_the_index_and_lexicon(editions):
     from whoosh import index as whoosh_index
 
     rebuild_index(editions.store)
-    derived._cache.clear()
+    editions.store.conn.derived_cache.clear()
     folder = index.index_dir(editions.store)
     stored = derived.load(folder, indexed_documents(editions.store))
     with whoosh_index.open_dir(str(folder)).reader() as reader:

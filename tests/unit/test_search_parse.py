@@ -138,30 +138,56 @@ def test_the_query_must_be_text():
         parse(None)  # type: ignore[arg-type]
 
 
-def test_the_plan_is_whoosh_query_objects():
-    """A concept is a DisjunctionMax of its alternatives (one per analysis language, the field name), a
-    quoted phrase an Exact with its words as written, NOT an AndNot, OR an Or, AND an And, words side
-    by side a Soft; the search evaluates this tree (kb.search.plan)."""
-    from whoosh.query import And, AndNot, Or, Prefix
-    from whoosh.query import Term as WhooshTerm
+def test_the_plan_is_a_tree_of_kb_search_nodes():
+    """A concept holds its alternatives (one per analysis language), a quoted phrase is an Exact with
+    its words as written, NOT a Without, OR an AnyOf, AND an AllOf, words side by side a Soft; the
+    search evaluates this tree (kb.search.plan), and no node of it is a whoosh query."""
+    from whoosh.query import Query
 
     from kb.search.compile import compile_query
-    from kb.search.plan import Concept, Exact, Soft
+    from kb.search.plan import AllOf, AnyOf, Concept, Exact, Prefix, Soft, Without, Words
     from kb.search.terms import Lexicon
 
     def plan(query: str):
         return compile_query(parse(query), Lexicon([]), ["en", "de"]).plan
 
+    def nodes(node):
+        yield node
+        if isinstance(node, Without):
+            yield from nodes(node.kept)
+            yield from nodes(node.left_out)
+        for child in getattr(node, "children", ()) + getattr(node, "alternatives", ()):
+            yield from nodes(child)
+
     negated = plan('"phased out" NOT token')
-    assert isinstance(negated, AndNot) and isinstance(negated.a, Concept) and isinstance(negated.b, Concept)
-    assert [(type(q), q.fieldname, q.surface) for q in negated.a.subqueries] == [
+    assert isinstance(negated, Without) and isinstance(negated.kept, Concept) and isinstance(negated.left_out, Concept)
+    assert [(type(q), q.lang, q.surface) for q in negated.kept.alternatives] == [
         (Exact, "en", ("phased", "out")),
         (Exact, "de", ("phased", "out")),
     ]
-    assert negated.a.subqueries[0].words == ["phase"]  # "out" is an English stop word
-    assert negated.b.subqueries == [WhooshTerm("en", "token"), WhooshTerm("de", "tok")]
+    assert negated.kept.alternatives[0].words == ("phase",)  # "out" is an English stop word
+    assert negated.left_out.alternatives == (Words("en", ("token",)), Words("de", ("tok",)))
     either = plan("first strike OR trample")
-    assert isinstance(either, Or) and not isinstance(either, Soft) and isinstance(either.subqueries[0], Soft)
-    assert [c.index for c in either.subqueries[0].subqueries] + [either.subqueries[1].index] == [0, 1, 2]
+    assert isinstance(either, AnyOf) and isinstance(either.children[0], Soft)
+    assert [c.index for c in either.children[0].children] + [either.children[1].index] == [0, 1, 2]
     strict = plan("phas* AND token")
-    assert isinstance(strict, And) and strict.subqueries[0].subqueries == [Prefix("en", "phas"), Prefix("de", "phas")]
+    assert isinstance(strict, AllOf) and strict.children[0].alternatives == (Prefix("en", "phas"), Prefix("de", "phas"))
+    for query in ('"phased out" NOT token', "first strike OR trample", "phas* AND token", "a b c"):
+        assert not any(isinstance(node, Query) for node in nodes(plan(query)))
+
+
+def test_a_concept_said_twice_is_one_concept():
+    """Two concepts of the same alternatives are equal whatever their place in the query, so the
+    compiler keeps one ("red ... red"); two of other alternatives are not."""
+    from kb.search.compile import compile_query
+    from kb.search.plan import Concept, Soft, Words
+    from kb.search.terms import Lexicon
+
+    assert Concept(0, (Words("en", ("red",)),)) == Concept(3, (Words("en", ("red",)),))
+    assert Concept(0, (Words("en", ("red",)),)) != Concept(0, (Words("en", ("red",), boost=0.8),))
+    twice = compile_query(parse("red creature red"), Lexicon([]), ["en"]).plan
+    assert isinstance(twice, Soft) and len(twice.children) == 2
+    assert [alternative.words for child in twice.children for alternative in child.alternatives] == [
+        ("red",),
+        ("creatur",),
+    ]

@@ -14,6 +14,7 @@ from kb.search import players
 
 DATA = Path(__file__).parents[2] / "data"
 REAL = Path(__file__).parents[1] / "data" / "search_questions_real.tsv"
+ROUND2 = Path(__file__).parents[1] / "data" / "search_questions_real_round2.tsv"
 
 
 def test_the_bundled_table_is_read_in_every_language_the_search_speaks():
@@ -136,8 +137,8 @@ def test_a_changed_table_file_is_read_again(tmp_path):
 # ---- the real questions --------------------------------------------------------------------------
 
 
-def _real_rows() -> list[dict]:
-    with open(REAL, encoding="utf-8", newline="") as handle:
+def _real_rows(path: Path = REAL) -> list[dict]:
+    with open(path, encoding="utf-8", newline="") as handle:
         return list(
             csv.DictReader(
                 (line for line in handle if not line.startswith("#")), delimiter="\t", quoting=csv.QUOTE_NONE
@@ -171,3 +172,81 @@ def test_a_long_statement_is_taken_as_the_rules_own_words():
     assert players.read("クリーチャーが死亡したら？", "ja").rules == ["700.4"]
     sentence = "A creature that dies is put into its owner's graveyard from the battlefield and triggers abilities"
     assert not players.read(sentence, "en").changed
+
+
+def test_the_second_round_of_real_questions_keeps_its_sources_and_its_hash_split():
+    rows = _real_rows(ROUND2)
+    assert len(rows) >= 27
+    ids = {row["id"] for row in rows}
+    assert len(ids) == len(rows)
+    assert not ids & {row["id"] for row in _real_rows()}
+    asked_before = {row["question"] for row in _real_rows()}
+    for row in rows:
+        assert row["source"].startswith(("http://", "https://")), row["id"]
+        assert row["question"] not in asked_before, row["id"]
+        assert all(part.strip() for part in row["cited"].split(";")), row["id"]
+        odd = hashlib.sha256(row["question"].encode()).digest()[0] % 2
+        assert row["split"] == ("held_out" if odd else "tune"), row["id"]
+
+
+# ---- names and players' slang ------------------------------------------------------------------------
+
+
+def test_a_placeholder_name_written_with_a_possessive_is_chatter_too():
+    """The judges' columns write "Amy's creature": the name drops out with or without its "'s"."""
+    reading = players.read("Amy's creature dies, what happens?", "en")
+    assert "Amy's" not in reading.text
+    assert reading.rules == ["700.4"]
+    assert "Nicole’s" not in players.read("Nicole’s creature dies?", "en").text
+    kept = players.read("what happens to a creature's counters when it dies?", "en")
+    assert "creature's" in kept.text  # a rules word with a possessive is still the rules' word
+
+
+def test_a_capitalised_word_the_rules_never_use_is_left_out_of_the_question():
+    """A card or player the database does not know: searched as itself, it was corrected into a rules
+    word ("Maralen" became "Marken"). The first word of a sentence is capitalised whatever it is."""
+    unknown = {"Soulstinger", "Elenda", "Dromoka", "Zzyzx"}
+    indexed = lambda text: not unknown & set(text.split())  # noqa: E731
+    reading = players.read("Amy casts Soulstinger and Elenda dies. What happens?", "en", indexed=indexed)
+    assert "Soulstinger" not in reading.text and "Elenda" not in reading.text
+    assert reading.rules == ["700.4"]
+    assert reading.expansions == {"dies": ["put into a graveyard from the battlefield"]}
+    assert "Dromoka's" not in players.read("Can I cast Dromoka's Command when it dies?", "en", indexed=indexed).text
+    first = players.read("Zzyzx dies? What happens.", "en", indexed=indexed)
+    assert first.text.startswith("Zzyzx")  # first in its sentence: nothing says it is a name
+    assert "Soulstinger" in players.read("Amy casts Soulstinger and it dies?", "en").text  # nothing to ask
+    runs = players.read(
+        "Can Amy use Dromoka's Command on Siege Rhino when it dies?", "en", indexed=lambda text: " " not in text
+    )
+    assert "Command" not in runs.text and "Siege" not in runs.text  # the words are the rules', the names are not
+    joined = players.read(
+        "Amy casts Approach of the Second Sun. Does it die?", "en", indexed=lambda text: " " not in text
+    )
+    assert "Approach" not in joined.text and "Sun" not in joined.text
+
+
+def test_a_name_in_the_story_does_not_make_the_players_words_the_whole_question():
+    """Left out of the search, a card's name still weighs as part of what the question tells."""
+    indexed = lambda word: word.casefold() not in {"soulstinger", "elenda", "dusk", "rose"}  # noqa: E731
+    short = players.read("What happens when a creature has 0 toughness?", "en", indexed=indexed)
+    long = players.read(
+        "What happens when Elenda Dusk Rose Soulstinger Elenda Dusk Rose has 0 toughness?", "en", indexed=indexed
+    )
+    assert short.dominant
+    assert not long.dominant
+
+
+@pytest.mark.parametrize(
+    "question, means, rule",
+    [
+        ("Can I sac a creature in response?", "sacrifice", "701.21a"),
+        ("what is the cmc of a split card", "mana value", "202.3"),
+        ("what happens when it comes into play", "enters the battlefield", None),
+        ("is it removed from the game?", "exile", "406.1"),
+        ("can I kill it in response", "destroy", None),
+    ],
+)
+def test_players_slang_is_searched_in_the_rules_words(question, means, rule):
+    reading = players.read(question, "en")
+    assert means in reading.text
+    assert reading.rules[:1] == ([rule] if rule else [])
