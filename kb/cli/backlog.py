@@ -45,6 +45,8 @@ def backlog_command(ctx, translation, to, section, as_json, csv_file, html_file,
         fail(_("give one of --json, --csv, --html and --po"), code=EXIT_BAD_INPUT, as_json=as_json)
     if po_file and section:
         fail(_("a PO file holds the whole document: leave out --section"), code=EXIT_BAD_INPUT)
+    from kb.api import render  # lazy: the features it renders, +213 ms to --help (it imports every module)
+
     kb = open_kb(ctx)
     result = kb.backlog(translation, to=to, section=section)
     if as_json:
@@ -52,17 +54,17 @@ def backlog_command(ctx, translation, to, section, as_json, csv_file, html_file,
         return
     written = None
     if po_file:
-        po_file.write_bytes(kb.backlog_report(result, format="po"))
+        po_file.write_bytes(render.backlog_po(result))
         written = _("PO file: {path}").format(path=po_file)
     elif csv_file:
-        csv_file.write_text(kb.backlog_report(result, format="csv"), encoding="utf-8", newline="")
+        csv_file.write_text(render.backlog_csv(result), encoding="utf-8", newline="")
         written = _("CSV file: {path}").format(path=csv_file)
     elif html_file:
-        html_file.write_text(kb.backlog_report(result, format="html"), encoding="utf-8")
+        html_file.write_text(render.backlog_html(result), encoding="utf-8")
         written = _("HTML page: {path}").format(path=html_file)
     if written is None:
-        click.echo(kb.backlog_report(result), nl=False)
+        click.echo(render.backlog_text(result), nl=False)
         return
-    for line in kb.backlog_report(result, format="summary").splitlines():
+    for line in render.backlog_summary(result).splitlines():
         click.echo(line)
     click.echo(written, err=True)

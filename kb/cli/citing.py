@@ -1,7 +1,7 @@
-"""What `mtgkb cite` prints, and where `cite --check --fix` writes the fixed text.
+"""`mtgkb cite` and `mtgkb refs`: citations in free text and of a rule; what they print, and where
+`cite --check --fix` writes the fixed text.
 
-The command itself (kb.cli.app.cite) only reads its options; resolving and checking are the
-facade's (KnowledgeBase.cite, .check, .fix_citations). The fixed text goes to standard output
+Resolving and checking are the facade's (KnowledgeBase.cite, .check, .fix_citations, .refs, .broken_refs). The fixed text goes to standard output
 by default, to --output FILE, or back into the --file with --in-place, which first keeps the
 old text as FILE.bak (an older FILE.bak is replaced).
 """
@@ -14,9 +14,10 @@ from pathlib import Path
 
 import click
 
-from kb.cli.output import EXIT_NOT_FOUND, dump
+from kb.cli.options import edition_option, json_option, lang_option
+from kb.cli.output import EXIT_BAD_INPUT, EXIT_NOT_FOUND, dump, fail, open_kb
 from kb.core.labels import STATUS_LABELS
-from kb.i18n import _, format_edition
+from kb.i18n import _, format_edition, ngettext
 from kb.i18n.wrap import table
 
 BACKUP_SUFFIX = ".bak"
@@ -163,3 +164,129 @@ def print_checked(
             click.echo(fixed, nl=False)
     if any(c.status != "ok" for c in checked if not (fix and c.status == "moved")):
         sys.exit(EXIT_NOT_FOUND)
+
+
+@click.command("refs")
+@click.argument("number", required=False)
+@lang_option(help="Language of the document.")
+@edition_option(help="Edition (2023-11-17) or document name.")
+@click.option("--broken", is_flag=True, help="List citations that do not resolve or whose quoted title differs.")
+@click.option("--document", help="With --broken: only this document.")
+@json_option(help="Print the citations as JSON.")
+@click.pass_context
+def refs(ctx, number, lang, edition, broken, document, as_json):
+    """Citations of a rule: what it cites and what cites it (or --broken)."""
+    kb = open_kb(ctx)
+    if broken:
+        found = kb.broken_refs(document=document, lang=lang, edition=edition)
+        if as_json:
+            dump([r.to_dict() for r in found])
+        else:
+            for r in found:
+                click.echo(f"{r.document} {r.source or r.glossary_term}: {r.raw!r} -> {r.target} ({_broken_why(r)})")
+            click.echo(
+                ngettext("{n} broken citation", "{n} broken citations", len(found)).format(n=len(found)), err=True
+            )
+        return
+    if not number:
+        fail(_("give a rule NUMBER or --broken"), code=EXIT_BAD_INPUT, as_json=as_json)
+    result = kb.refs(number, lang=lang, edition=edition)
+    if as_json:
+        dump(result.to_dict())
+        return
+    click.echo(f"{result.number} [{result.lang}, {format_edition(result.edition)}, {result.document}]")
+    click.echo(_("Cites ({n}):").format(n=len(result.outgoing)))
+    for r in result.outgoing:
+        click.echo(f"  {r.target:12} {r.raw}" + ("" if r.resolved else "  " + _("(not in this document)")))
+    click.echo(_("Cited by ({n}):").format(n=len(result.incoming)))
+    for r in result.incoming:
+        click.echo("  " + (r.source or _("glossary: {term}").format(term=r.glossary_term or "")))
+
+
+def _broken_why(ref) -> str:
+    """Why `refs --broken` lists a citation, in words: a missing rule (and where it was looked for) or
+    both titles."""
+    if not ref.resolved and ref.checked_in:
+        return _("no such rule in the document nor in {document}").format(document=ref.checked_in)
+    if not ref.resolved:
+        return _("no such rule in the document")
+    if ref.actual_title:
+        return _("quoted title {quoted!r}, actual title {actual!r}").format(quoted=ref.title, actual=ref.actual_title)
+    return _("quoted title {quoted!r}, but the rule has no title").format(quoted=ref.title)
+
+
+@click.command("cite")
+@click.argument("text", required=False)
+@click.option(
+    "--file",
+    "file_",
+    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    help="Read the text from a file ('-' for stdin).",
+)
+@lang_option(
+    help="Language of the rule texts to show (default: the interface language where the rule "
+    "has a text in it, else English; the text's own words may be any language)."
+)
+@edition_option(help="Edition to resolve against (default the newest).")
+@click.option("--check", "check_", is_flag=True, help="Re-validate the citations of a text written against --since.")
+@click.option("--since", help="With --check: the edition the text was written for.")
+@click.option("--until", help="With --check: the edition to check against (default the newest).")
+@click.option(
+    "--fix",
+    "fix_",
+    is_flag=True,
+    help="With --check: update moved numbers; the fixed text goes to standard output (the report to "
+    "stderr), or to --output, or back into --file with --in-place.",
+)
+@click.option(
+    "--output",
+    "output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="With --fix: write the fixed text to this file.",
+)
+@click.option(
+    "--in-place",
+    "in_place",
+    is_flag=True,
+    help="With --fix: rewrite the --file itself, keeping the old text as FILE.bak.",
+)
+@json_option(help="Print the citations as JSON.")
+@click.option("--full", is_flag=True, help="Print each rule's text whole (default: cut after a word, marked '…').")
+@click.option(
+    "--cards",
+    "cards",
+    is_flag=True,
+    help="Also report the imported cards the text names, each with its rules terms and their rules "
+    "(with --json: an object with 'citations' and 'cards').",
+)
+@click.pass_context
+def cite(
+    ctx, text, file_, lang, edition, check_, since, until, fix_, output, in_place, as_json, full=False, cards=False
+):
+    """Find and resolve rule citations in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照"):
+    one entry per number or range, each with its own span."""
+    if (text is None) == (file_ is None):
+        fail(_("give a TEXT or --file, not both"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if (since or until or fix_) and not check_:
+        fail(_("--since, --until and --fix go with --check"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if (output or in_place) and not fix_:
+        fail(_("--output and --in-place go with --fix"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if output and in_place:
+        fail(_("give either --output or --in-place"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if in_place and (file_ is None or str(file_) == "-"):
+        fail(_("--in-place rewrites the --file: give a file, not a TEXT or '-'"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if check_ and not since:
+        fail(_("--check needs --since: the edition the text was written for"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if file_ is not None:
+        text = sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
+    kb = open_kb(ctx)
+    if edition and not check_:  # an edition that is not stored fails the command, as on /cite and MCP's cite
+        kb.resolve(edition)
+    if not check_:
+        print_cited(kb.cite(text, lang=lang, edition=edition), as_json, full, kb.cite_cards(text) if cards else None)
+        return
+    checked = kb.check(text, since=since, until=until, lang=lang)
+    fixed, changes = kb.fix_citations(text, checked) if fix_ else (None, [])
+    destination = fixed_destination(file_, output, in_place) if fix_ else None
+    backup = write_fixed(destination, fixed, in_place=in_place) if destination is not None else None
+    print_checked(checked, changes, fix=fix_, fixed=fixed, destination=destination, backup=backup, as_json=as_json)

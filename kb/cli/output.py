@@ -67,20 +67,6 @@ def fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NO
     sys.exit(code)
 
 
-def reported(run, *, as_json: bool, db=None) -> int:
-    """The exit code of a click-free command's body (`show`, `search`): its conditions reported
-    as the click commands report them, a closed pipe ended quietly."""
-    try:
-        return run() or EXIT_OK
-    except MtgkbError as error:
-        return report_error(error, as_json)
-    except sqlite3.Error as error:
-        return report_error(database_error(error, db), as_json)
-    except BrokenPipeError:
-        quiet_broken_pipe()
-        return EXIT_OK
-
-
 def quiet_broken_pipe() -> None:
     """`mtgkb show 702.26b | head -2`: the reader went away; end without a traceback."""
     try:
@@ -99,6 +85,14 @@ def open_kb(ctx, *, readonly: bool = False, memory: bool = False, create: bool =
 
         return KnowledgeBase.open(":memory:")
     return open_database(ctx.find_root().obj["db"], readonly=readonly, create=create)
+
+
+def open_maintenance(ctx, *, memory: bool = False, create: bool = False):
+    """The write side (kb.api.maintenance.Maintenance) over the facade ``open_kb`` gives: for the commands
+    that import, build, update, repair or reindex."""
+    from kb.api.maintenance import Maintenance  # lazy: the importers and every feature; --help needs none
+
+    return Maintenance(open_kb(ctx, memory=memory, create=create))
 
 
 def open_database(db: Path | None, *, searches: bool = False, **options):
@@ -157,10 +151,13 @@ def _index_after_the_answer(knowledge) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         quiet_broken_pipe()
+    from kb.api.maintenance import Maintenance  # lazy: the importers and every feature; --help needs none
+
     print(_("Indexing the rules for search (once; about ten seconds) ..."), file=sys.stderr, flush=True)
+    work = Maintenance(knowledge)
     try:
-        with knowledge.writing(), ProgressView() as view:  # a search meanwhile hears that the index is coming
-            knowledge.update_search_index(view)
+        with work.writing(), ProgressView() as view:  # a search meanwhile hears that the index is coming
+            work.update_search_index(view)
     except (MtgkbError, OSError, sqlite3.Error) as error:
         print(
             _("Error: the search index could not be built ({reason}): run 'mtgkb reindex'").format(reason=error),

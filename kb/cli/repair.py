@@ -7,7 +7,7 @@ import sys
 import click
 
 from kb.cli.options import json_option
-from kb.cli.output import EXIT_NOT_FOUND, dump, open_kb
+from kb.cli.output import EXIT_NOT_FOUND, dump, open_maintenance
 from kb.i18n import _, ngettext
 
 
@@ -19,9 +19,9 @@ from kb.i18n import _, ngettext
 @click.pass_context
 def repair(ctx, check_only, as_json):
     """Compute what the derived data lacks: renumbering chain, edition inference, search index, schema."""
-    kb = open_kb(ctx)
+    work = open_maintenance(ctx)
     if check_only:
-        pending = kb.pending()
+        pending = work.pending()
         if as_json:
             dump(pending.to_dict())
         else:
@@ -30,7 +30,7 @@ def repair(ctx, check_only, as_json):
         if pending.missing:
             sys.exit(EXIT_NOT_FOUND)
         return
-    report = kb.repair(on_wait=lambda message: click.echo(message, err=True))
+    report = work.repair(on_wait=lambda message: click.echo(message, err=True))
     if as_json:
         dump(report.to_dict())
         return

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from kb.cli.options import edition_option, json_option
-from kb.cli.output import open_kb
+from kb.cli.output import open_kb, open_maintenance
 from kb.i18n import _, ngettext
 
 
@@ -68,8 +68,8 @@ def run(
 ) -> None:
     """Run the bundled scenarios, or the scenario files and folders given; results are stored per rule."""
     start = time.perf_counter()
-    kb = open_kb(ctx, memory=no_store)  # --no-store needs no database at all
-    results = kb.run_scenarios(list(paths) or None, edition=edition, twins=twins, store=not no_store)
+    work = open_maintenance(ctx, memory=no_store)  # --no-store needs no database at all
+    results = work.run_scenarios(list(paths) or None, edition=edition, twins=twins, store=not no_store)
     seconds = time.perf_counter() - start
     if as_json:
         click.echo(

@@ -8,50 +8,15 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import click
 
 from kb.cli.options import edition_option, json_option, lang_option
-from kb.cli.output import EXIT_NOT_FOUND, EXIT_OK, dump, open_database, open_kb, reported
+from kb.cli.output import EXIT_NOT_FOUND, dump, open_database, open_kb, open_maintenance
 from kb.cli.progress import ProgressView, progress_option
 from kb.i18n import _, format_edition, ngettext
 
 MAX_LIMIT = 200  # results one search prints at most
-
-
-def run_search(
-    query: str,
-    *,
-    langs: list[str] | None = None,
-    edition: str | None = None,
-    section: str | None = None,
-    limit: int = 10,
-    as_json: bool = False,
-    db: Path | None = None,
-) -> int:
-    """Search and print the results; the exit code says whether anything matched
-    (0 results were printed, 1 nothing matched or an unknown language or edition, 2 bad input)."""
-
-    def run() -> int:
-        kb = open_database(db, searches=True, create=False)
-        found = kb.search(query, langs=langs or None, edition=edition, section=section, limit=limit)
-        if as_json:
-            dump(found.to_dict())
-        else:
-            print_results(found)
-        if found.results:
-            return EXIT_OK
-        if not as_json:
-            message = (
-                _("No rules match {query!r}")
-                if found.scope == "all"
-                else _("No rules match {query!r} (scope: {scope}; try --edition all)")
-            )
-            print(message.format(query=found.query, scope=scope_name(found.scope)), file=sys.stderr)
-        return EXIT_NOT_FOUND
-
-    return reported(run, as_json=as_json, db=db)
 
 
 def print_results(found) -> None:
@@ -133,17 +98,22 @@ def search(ctx, query, langs, edition, section, limit, as_json):
     One result per rule, with its text in each language beside the others, e.g.
     mtgkb search "Instabilität Spielstein" or mtgkb search "702.26 token".
     """
-    sys.exit(
-        run_search(
-            query,
-            langs=list(langs),
-            edition=edition,
-            section=section,
-            limit=limit,
-            as_json=as_json,
-            db=ctx.find_root().obj["db"],
+    kb = open_database(ctx.find_root().obj["db"], searches=True, create=False)
+    found = kb.search(query, langs=list(langs) or None, edition=edition, section=section, limit=limit)
+    if as_json:
+        dump(found.to_dict())
+    else:
+        print_results(found)
+    if found.results:
+        return
+    if not as_json:
+        message = (
+            _("No rules match {query!r}")
+            if found.scope == "all"
+            else _("No rules match {query!r} (scope: {scope}; try --edition all)")
         )
-    )
+        print(message.format(query=found.query, scope=scope_name(found.scope)), file=sys.stderr)
+    sys.exit(EXIT_NOT_FOUND)
 
 
 @click.command("complete")
@@ -177,10 +147,10 @@ def complete(ctx, prefix, lang, limit, as_json):
 @click.pass_context
 def reindex(ctx, as_json, progress):
     """Rebuild the search index beside the database from every imported document."""
-    kb = open_kb(ctx)
-    kb.resolve()  # an empty database: NoDatabase says what to run
+    work = open_maintenance(ctx)
+    work.kb.resolve()  # an empty database: NoDatabase says what to run
     with ProgressView(progress) as view:
-        report = kb.reindex(progress=view)
+        report = work.reindex(progress=view)
     if as_json:
         dump(report.to_dict())
         return

@@ -1,10 +1,11 @@
-"""`mtgkb show`: one rule as text or JSON (the click command in kb.cli.app calls :func:`show`)."""
+"""`mtgkb show`: one rule (or a range of rules) as text or JSON."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import click
 
-from kb.cli.output import dump, open_database, reported, shown
+from kb.cli.options import edition_option, json_option, lang_option
+from kb.cli.output import dump, open_database, shown
 from kb.core.errors import BadRuleNumber
 from kb.core.model import MAIN_SOURCES, version_runs
 from kb.core.numbers import RuleNumber
@@ -137,34 +138,27 @@ def _is_range(text: str) -> bool:
         return False
 
 
-def show(
-    number: str,
-    *,
-    lang: str | None = None,
-    edition: str | None = None,
-    as_json: bool = False,
-    db: Path | None = None,
-    defining: bool = False,
-) -> int:
-    """Print one rule (``defining``: a keyword's defining subrule instead); the exit code says whether
-    it was found."""
-
-    def run() -> None:
-        kb = open_database(db, create=False)
-
-        if _is_range(number):  # a range: every rule of it
-            found = kb.rules(number, lang=lang, edition=edition)
-            if as_json:
-                dump([rule.payload() for rule in found])
-            else:
-                print("\n\n".join("\n".join(rule_lines(rule)) for rule in found))
-            return
-        rule = kb.rule(number, lang=lang, edition=edition)
-        if defining and rule.defining_rule:
-            rule = kb.rule(rule.defining_rule, lang=rule.lang, edition=rule.document)
+@click.command("show")
+@click.argument("number")
+@lang_option(
+    help="Language of the text (default: the interface language where the rule has a text in it, else English)."
+)
+@edition_option(help="Edition (2023-11-17) or document name; default the newest.")
+@json_option(help="Print the rule as JSON.")
+@click.option("--defining", is_flag=True, help="A keyword's defining subrule in place of its rule (702.31: 702.31b).")
+@click.pass_context
+def show(ctx, number, lang, edition, as_json, defining):
+    """Show one rule with its examples, parent, children and citations."""
+    kb = open_database(ctx.find_root().obj["db"], create=False)
+    if _is_range(number):  # a range: every rule of it
+        found = kb.rules(number, lang=lang, edition=edition)
         if as_json:
-            dump(rule.payload())
+            dump([rule.payload() for rule in found])
         else:
-            print(shown("\n".join(rule_lines(rule))))
-
-    return reported(run, as_json=as_json, db=db)
+            print("\n\n".join("\n".join(rule_lines(rule)) for rule in found))
+        return
+    rule = kb.rule(number, lang=lang, edition=edition, defining=defining)
+    if as_json:
+        dump(rule.payload())
+    else:
+        print(shown("\n".join(rule_lines(rule))))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 from kb.cli.options import json_option
-from kb.cli.output import dump, open_kb
+from kb.cli.output import dump, open_maintenance
 from kb.cli.progress import ProgressView, progress_option
 from kb.i18n import _, format_edition, ngettext
 
@@ -46,10 +46,10 @@ def update(ctx, url, page, cards, card_file, as_json, progress):
     """
     if card_file and not cards:
         raise click.UsageError(_("--file goes with --cards (a rules text is imported with 'mtgkb import FILE')"))
-    kb = open_kb(ctx, create=True)
+    work = open_maintenance(ctx, create=True)
     if cards:
         with ProgressView(progress) as view:
-            done = kb.update_cards(url=url, file=card_file, progress=view)
+            done = work.update_cards(url=url, file=card_file, progress=view)
         if as_json:
             dump(done.to_dict())
             return
@@ -57,7 +57,7 @@ def update(ctx, url, page, cards, card_file, as_json, progress):
         click.echo(_("Cards {status}: {count} from {path}").format(status=_(done.status), count=count, path=done.path))
         return
     with ProgressView(progress) as view:
-        result = kb.update(url=url, page=page, progress=view)
+        result = work.update(url=url, page=page, progress=view)
     if as_json:
         dump(result.to_dict())
         return

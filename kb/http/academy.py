@@ -201,8 +201,8 @@ def academy_router(get: Callable[[], KnowledgeBase]) -> APIRouter:
         found = exact_rule(kb, rule_id, lang, edition)
         if found is None:
             return _rule_missing(rule_id)
-        if find_definition and found.defining_rule:
-            found = kb.rule(found.defining_rule, lang=found.lang, edition=found.document)
+        if find_definition:  # the facade's defining subrule, as `show --defining` and /rules?defining give it
+            found = kb.rule(found.number, lang=found.lang, edition=found.document, defining=True)
         return BoundedJSON(
             {
                 "ruleNumber": found.number,

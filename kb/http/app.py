@@ -81,9 +81,7 @@ def rule_answer(
 ) -> dict[str, Any]:
     """What `GET /rules/{number}` answers as JSON; ``defining``: a keyword's defining subrule in place
     of its rule (``definingRule``), as the judge bots show it."""
-    rule = kb.rule(number, lang=lang, edition=edition)
-    if defining and rule.defining_rule:
-        rule = kb.rule(rule.defining_rule, lang=rule.lang, edition=rule.document)
+    rule = kb.rule(number, lang=lang, edition=edition, defining=defining)
     subrules = None
     if children:
         subrules = [r for r in kb.rules(rule.number, lang=rule.lang, edition=rule.document) if r.number != rule.number]

@@ -32,7 +32,7 @@ def mcp_command(ctx: click.Context, http: bool, host: str, port: int) -> None:
     given = [name for name in ("host", "port") if ctx.get_parameter_source(name) != ParameterSource.DEFAULT]
     if given and not http:
         raise click.UsageError(_("--host and --port go with --http"))
-    from kb.api import KnowledgeBase, LookupFailed
+    from kb.api import KnowledgeBase, MtgkbError
     from kb.mcp.server import open_server, run_http, run_stdio  # the SDK, only now
 
     db = ctx.obj["db"] if ctx.obj else None
@@ -42,7 +42,7 @@ def mcp_command(ctx: click.Context, http: bool, host: str, port: int) -> None:
         KnowledgeBase.open(None).close()
     try:
         server = open_server(db)
-    except LookupFailed as error:
+    except MtgkbError as error:
         click.echo(_("Error: {message}").format(message=error), err=True)
         sys.exit(EXIT_BAD_INPUT)
     if not http:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from mcp.server.mcpserver import MCPServer
 from mcp.types import Completion, CompletionArgument, CompletionContext, PromptReference, ResourceTemplateReference
 
-from kb.api import LookupFailed
+from kb.api import MtgkbError
 from kb.mcp.backend import Backend
 from kb.mcp.uri import LATEST, RULE_TEMPLATE, edition_argument
 
@@ -35,7 +35,7 @@ def numbers(kb, value: str, lang: str | None, edition: str | None) -> list[str]:
         return []
     try:
         rule = kb.rule(value, lang=lang, edition=edition)
-    except LookupFailed as error:
+    except MtgkbError as error:
         return error.suggestions
     return [rule.number, *(child.number for child in rule.children)]
 
@@ -66,6 +66,6 @@ def register_completions(server: MCPServer, backend: Backend) -> None:
                 )
             else:
                 return None
-        except LookupFailed:  # a language or edition in the context that is not there
+        except MtgkbError:  # a language or edition in the context that is not there
             values = []
         return Completion(values=values[:MAX_VALUES], total=len(values), has_more=len(values) > MAX_VALUES)

@@ -9,7 +9,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
 from pydantic import Field
 
-from kb.api import LookupFailed
+from kb.api import MtgkbError
 from kb.i18n import N_, _
 from kb.mcp.backend import Backend
 from kb.mcp.errors import error_data, with_nearest
@@ -52,7 +52,7 @@ def register_prompts(server: MCPServer, backend: Backend) -> None:
         """Guides an agent to answer a rules question citing only rules the server validated, with the edition."""
         try:
             chosen = await backend.call(_edition, edition)
-        except LookupFailed as error:
+        except MtgkbError as error:
             raise MCPError(
                 code=INVALID_PARAMS, message=with_nearest(str(error), error.suggestions), data=error_data(error)
             ) from error

@@ -13,7 +13,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp.types import INVALID_PARAMS
 
-from kb.api import LookupFailed
+from kb.api import MtgkbError
 from kb.mcp import payloads
 from kb.mcp.backend import Backend
 from kb.mcp.errors import error_data, with_nearest
@@ -40,7 +40,7 @@ def register_resources(server: MCPServer, backend: Backend) -> None:
     async def rule_resource(lang: str, edition: str, number: str) -> str:
         try:
             found = await backend.call(lambda kb: kb.rule(number, lang=lang, edition=edition_argument(edition)))
-        except LookupFailed as error:
+        except MtgkbError as error:
             uri = RULE_TEMPLATE.format(lang=lang, edition=edition, number=number)
             raise MCPError(
                 code=INVALID_PARAMS,

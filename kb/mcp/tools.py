@@ -18,7 +18,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import Field
 
-from kb.api import LookupFailed
+from kb.api import MtgkbError
 from kb.core.errors import TooLarge
 from kb.core.limits import MAX_ANSWER, MAX_CITATIONS, MAX_TEXT, check_answer_size, check_text_size, count_citations
 from kb.i18n import _
@@ -104,7 +104,7 @@ async def answer(backend: Backend, work: Callable[[Any], dict[str, Any]], slow: 
     answer; lookup and input errors as tool errors."""
     try:
         return respond(await backend.call(work, slow=slow))
-    except LookupFailed as error:
+    except MtgkbError as error:
         return tool_error(str(error), error)
     except ValueError as error:  # a query with nothing to search for, a side that is no "lang:number"
         return tool_error(str(error))
@@ -147,7 +147,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         Cite it as its "citation" field says."""
         try:
             found = await backend.call(lambda kb: kb.rule(number, lang=lang, edition=edition))
-        except LookupFailed as error:
+        except MtgkbError as error:
             return tool_error(str(error), error)
         if not (subrules and found.children):
             return respond(
@@ -394,7 +394,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         def work(kb) -> dict[str, Any]:
             entries = kb.glossary(term, lang=lang, edition=edition)
             if not entries and not entries.listing:  # an ability word of 207.2c is answered as one
-                raise LookupFailed(
+                raise MtgkbError(
                     _("no glossary entry for {term!r}").format(term=term),
                     [c.text for c in kb.complete(term, lang=lang, limit=5)],
                 )
@@ -441,7 +441,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
             entries = kb.term(query, lang=lang)
             if not entries:
                 message = _("no term {term!r} in language {lang!r}") if lang else _("no term {term!r}")
-                raise LookupFailed(message.format(term=query, lang=lang), [c.text for c in kb.complete(query, limit=5)])
+                raise MtgkbError(message.format(term=query, lang=lang), [c.text for c in kb.complete(query, limit=5)])
             return payloads.term_payload(query, entries, offset, limit)
 
         return await answer(backend, work)

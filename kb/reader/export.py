@@ -24,7 +24,7 @@ from importlib.resources import files
 from pathlib import Path
 from urllib.parse import quote
 
-from kb.api import BadInput, DocumentNotFound, KnowledgeBase, LookupFailed
+from kb.api import BadInput, DocumentNotFound, KnowledgeBase, MtgkbError
 from kb.core.model import Serialisable
 from kb.i18n import _
 from kb.reader import pages
@@ -62,7 +62,7 @@ def choose_documents(
     held_langs = sorted({d.lang for d in documents})
     for lang in langs or []:
         if lang not in held_langs:
-            raise LookupFailed(_("no documents in language {lang!r}").format(lang=lang), held_langs)
+            raise MtgkbError(_("no documents in language {lang!r}").format(lang=lang), held_langs)
     every = documents
     if langs:
         documents = [d for d in documents if d.lang in langs]
@@ -76,7 +76,7 @@ def choose_documents(
         ]
         if not chosen:
             editions = sorted({d.edition for d in documents if d.edition})
-            raise LookupFailed(_("no edition {edition!r}").format(edition=edition), editions[-5:])
+            raise MtgkbError(_("no edition {edition!r}").format(edition=edition), editions[-5:])
         return best_per_language(chosen)
     return best_per_language(documents)
 

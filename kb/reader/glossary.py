@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from typing import Any
 
-from kb.api import KnowledgeBase, LookupFailed
+from kb.api import KnowledgeBase, MtgkbError
 from kb.reader.links import glossary_slug
 
 # The first kana of each row of the kana table, and the kana in it (small forms included).
@@ -139,7 +139,7 @@ def _english_keys(kb: KnowledgeBase, lang: str, entries: list) -> list[str | Non
         if not english:
             try:
                 named = kb.term(entry.term, lang=lang)
-            except LookupFailed:
+            except MtgkbError:
                 named = []
             english = next((t.english[0] for t in named if t.english), None)
         found.append(english or None)

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from itertools import groupby
 from urllib.parse import urlencode
 
-from kb.api import KnowledgeBase, LookupFailed
+from kb.api import KnowledgeBase, MtgkbError
 from kb.core.errors import BadQuery
 from kb.core.numbers import RuleNumber, RuleNumberError
 from kb.i18n import _
@@ -25,7 +25,7 @@ from kb.reader.urls import Urls
 Page = tuple[str, int]
 
 
-def _missing(urls: Urls, error: LookupFailed) -> Page:
+def _missing(urls: Urls, error: MtgkbError) -> Page:
     # A text that is no rule number nor name is bad input (400); an edition the database does not
     # hold yet 409 (HistoryNotBuilt); anything else not found.
     status = 400 if isinstance(error.__cause__, RuleNumberError) else error.http_status
@@ -53,7 +53,7 @@ def document(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[str]:
 def document_or_missing(kb: KnowledgeBase, urls: Urls, name: str) -> Iterator[str] | Page:
     try:
         return document(kb, urls, name)
-    except LookupFailed as error:
+    except MtgkbError as error:
         return _missing(urls, error)
 
 
@@ -65,7 +65,7 @@ def glossary(kb: KnowledgeBase, urls: Urls, name: str, documents: list | None = 
 def glossary_or_missing(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
     try:
         return glossary(kb, urls, name), 200
-    except LookupFailed as error:
+    except MtgkbError as error:
         return _missing(urls, error)
 
 
@@ -74,7 +74,7 @@ def rule_or_missing(
 ) -> Page:
     try:
         view = views.rule_view(kb, number, lang=lang, edition=edition)
-    except LookupFailed as error:
+    except MtgkbError as error:
         return _missing(urls, error)
     return render("rule.html", urls, view=view), 200
 
@@ -90,7 +90,7 @@ def side_by_side(kb: KnowledgeBase, urls: Urls, specs: list[str]) -> Page:
         ), 400
     try:
         view = views.side_by_side(kb, specs)
-    except LookupFailed as error:
+    except MtgkbError as error:
         return _missing(urls, error)
     except ValueError as error:
         return render("missing.html", urls, message=str(error), suggestions=[]), 400
@@ -101,7 +101,7 @@ def side_docs(kb: KnowledgeBase, urls: Urls, names: list[str]) -> Iterator[str] 
     """Two or three whole documents aligned rule by rule, streamed; a page that says what is wrong otherwise."""
     try:
         view = docs_view(kb, names, views.held_documents(kb))
-    except LookupFailed as error:
+    except MtgkbError as error:
         status = 400 if error.exit_code == 2 else 404
         return render("missing.html", urls, message=str(error), suggestions=error.suggestions), status
     return stream("side_docs.html", urls, view=view)
@@ -112,7 +112,7 @@ def trace(kb: KnowledgeBase, urls: Urls, number: str, edition: str | None) -> Pa
     try:
         back = kb.trace(number, edition, back=True).to_dict()
         forward = kb.trace(number, back["edition"]).to_dict()
-    except LookupFailed as error:
+    except MtgkbError as error:
         return _missing(urls, error)
     joined = forward["steps"][:1]
     if (
@@ -154,7 +154,7 @@ def diff(kb: KnowledgeBase, urls: Urls, old: str, new: str, section: str | None)
     section = (section or "").strip() or None  # the history page's form sends an empty field
     try:
         data = diff_view(kb, old, new, section)
-    except LookupFailed as error:
+    except MtgkbError as error:
         return _missing(urls, error)
     except ValueError as error:
         return render("missing.html", urls, message=str(error), suggestions=[]), 400
@@ -164,7 +164,7 @@ def diff(kb: KnowledgeBase, urls: Urls, old: str, new: str, section: str | None)
 def renumbered(kb: KnowledgeBase, urls: Urls, old: str, new: str) -> Page:
     try:
         data = kb.renumbered(old, new).to_dict()
-    except LookupFailed as error:
+    except MtgkbError as error:
         return _missing(urls, error)
     return render("renumbered.html", urls, data=data), 200
 
@@ -231,7 +231,7 @@ def jump_named(kb: KnowledgeBase, name: str) -> str | None:
         return None
     try:
         rule = kb.rule_named(name)
-    except LookupFailed:
+    except MtgkbError:
         return None
     query = {"lang": rule.lang} if rule.lang != "en" else {}
     if rule.edition is None:  # an undated document (the German wiki's "Instabilität") is named
@@ -276,10 +276,10 @@ def completions(kb: KnowledgeBase, urls: Urls, prefix: str) -> list[dict]:
 def _through_identity(kb: KnowledgeBase, urls: Urls, data: dict) -> None:
     try:
         rule = kb.rule(data["rule"], edition=data["document"])
-    except LookupFailed:  # a glossary without rules (a dictionary file): its language's newest text
+    except MtgkbError:  # a glossary without rules (a dictionary file): its language's newest text
         try:
             rule = kb.rule(data["rule"], lang=data["lang"])
-        except LookupFailed:
+        except MtgkbError:
             return
         data.update(document=rule.document, href=urls.rule(rule.number, rule.document))
     current = rule.current or {}
@@ -300,12 +300,12 @@ def term(kb: KnowledgeBase, urls: Urls, query: str) -> Page:
     """A term in every language, and its glossary entries."""
     try:
         names = [t.to_dict() if hasattr(t, "to_dict") else t for t in kb.term(query)]
-    except LookupFailed:
+    except MtgkbError:
         names = []
     entries: object = []  # a GlossaryResult when the lookup answers
     try:
         entries = kb.glossary(query)
-    except LookupFailed:
+    except MtgkbError:
         pass
     if not names and not entries:
         return render(
@@ -318,7 +318,7 @@ def card(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
     """An imported card: its text with each rules term linked to its rule, its other names."""
     try:
         found = kb.card(name)
-    except LookupFailed as error:
+    except MtgkbError as error:
         return render("missing.html", urls, message=str(error), suggestions=error.suggestions), 404
     faces = found.faces or [found]
     return render(

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kb.api import KnowledgeBase, LookupFailed, RuleLink
+from kb.api import KnowledgeBase, MtgkbError, RuleLink
 from kb.core.errors import BadInput
 from kb.i18n import _
 from kb.reader.links import Segment, segments
@@ -99,7 +99,7 @@ def docs_view(kb: KnowledgeBase, names: list[str], documents: list | None = None
     sides = []
     for name in names:
         if name not in held:
-            raise LookupFailed(_("no document named {name!r}").format(name=name), sorted(held)[:10])
+            raise MtgkbError(_("no document named {name!r}").format(name=name), sorted(held)[:10])
         pivot = pivot_of(held[name])
         sides.append(DocSide(held[name], pivot, pivot_document(kb, held[name].lang, pivot)))
     first = kb.rule_texts(names[0])

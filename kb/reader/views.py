@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from kb.api import KnowledgeBase, LookupFailed, Rule, RuleLink
+from kb.api import KnowledgeBase, MtgkbError, Rule, RuleLink
 from kb.i18n import _, format_edition
 from kb.reader.glossary import slugs
 from kb.reader.links import Segment, first_number, segments
@@ -58,7 +58,7 @@ def pivot_document(kb: KnowledgeBase, lang: str, edition: str | None) -> str | N
         return None
     try:
         return kb.resolve(edition, lang="en")["name"]
-    except LookupFailed:
+    except MtgkbError:
         return None
 
 
@@ -94,7 +94,7 @@ def outline(kb: KnowledgeBase, name: str) -> list:
     for section in "123456789":
         try:
             rule = kb.rule(section, edition=name)
-        except LookupFailed:
+        except MtgkbError:
             continue
         if rule.document != name:
             continue
@@ -187,7 +187,7 @@ def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> li
             if rule.lang != "en":
                 number = (rule.english or {}).get("number", rule.number)
             steps = english_chain(kb, number, edition)
-        except LookupFailed:
+        except MtgkbError:
             steps = []
     if not steps:  # no chain: the same number elsewhere is all we know
         return [Version(v["lang"], v["edition"], v["document"], rule.number) for v in rule.other_versions] + [
@@ -218,7 +218,7 @@ def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> li
             continue
         try:
             kb.rule(step["number"], lang=doc.lang, edition=doc.name)
-        except LookupFailed:
+        except MtgkbError:
             continue
         found.append(
             Version(
@@ -328,7 +328,7 @@ def translations(kb: KnowledgeBase, others: list[Version]) -> list[Translation]:
     for version in others:
         try:
             other = kb.rule(version.number, lang=version.lang, edition=version.document)
-        except LookupFailed:
+        except MtgkbError:
             continue
         found.append(Translation(version, rule_item(other, pivot_document(kb, other.lang, pivot_edition(other)))))
     return found
@@ -497,7 +497,7 @@ def _cell_pieces(kb: KnowledgeBase, cell: SideCell, document: str, pivot: str | 
         return [Segment(cell.text or "")]
     try:
         rule = kb.rule(cell.number, lang=cell.lang, edition=document)
-    except LookupFailed:
+    except MtgkbError:
         return [Segment(cell.text or "")]
     return rule_item(rule, pivot).text if rule.text == cell.text else [Segment(cell.text or "")]
 
@@ -510,7 +510,7 @@ def _counterpart_row(
     through the rule's identity (its versions elsewhere), not its number."""
     try:
         rule = kb.rule(number, lang=sides[column]["lang"], edition=sides[column]["document"])
-    except LookupFailed:
+    except MtgkbError:
         return None
     same = {(v["document"], v["number"]) for v in rule.other_versions}
     for row in rows:

@@ -496,3 +496,12 @@ def _read_lexicon(store: Store) -> Lexicon:
     stored = derived_data(store)
     built = stored.lexicon if stored is not None else store_derived(store)
     return built if built is not None else build_lexicon(store.conn)
+
+
+def index_status(store: Store) -> str:
+    """ "ready" when a search can run on the index as it is; "missing" (none, or of another format) or
+    "stale" (older than the database) when a search would first build or update it."""
+    handle = _usable_handle(index_dir(store))
+    if handle is None:
+        return "missing"
+    return "ready" if handle.markers == dict(database_state(store.conn)) else "stale"

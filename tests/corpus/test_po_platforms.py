@@ -141,7 +141,7 @@ def test_imported_lookups_translated_and_not(kb, imported):
 
 
 def test_imported_coverage_is_listed(kb, imported):
-    from kb.cli.app import coverage_text
+    from kb.cli.documents import coverage_text
 
     info = kb.document("crowdin-ja")
     english, _ = sources()

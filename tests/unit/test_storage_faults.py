@@ -155,12 +155,12 @@ def test_a_write_lock_held_by_another_connection_ends_in_a_message(db, editions,
 
 KILL_AFTER_COMMIT = """
     import os, signal, sys
-    import kb.api
+    import kb.api, kb.api.maintenance
     def killed(self, results, *_, **__):  # the documents are committed; nothing derived is stored yet
         print("committed", flush=True)
         os.kill(os.getpid(), signal.SIGKILL)
-    kb.api.KnowledgeBase._after_import = killed
-    kb.api.KnowledgeBase.open(sys.argv[1]).import_paths(sys.argv[2:])
+    kb.api.maintenance.Maintenance._after_import = killed
+    kb.api.maintenance.Maintenance(kb.api.KnowledgeBase.open(sys.argv[1])).import_paths(sys.argv[2:])
 """
 
 
