@@ -241,6 +241,7 @@ def test_the_second_round_of_labels_on_both_halves(chinese, chinese_2026, japane
     shares = qa_precision(held_out, "zh@2026-04-17", found)
     assert shares["consistency"] == (12, 15)
     assert shares["swaps"] == (7, 7)
+    assert shares["terminology"] == (6, 10)  # every 4th held-out finding; no change of this round touched them
 
 
 def test_a_lost_acquisition_is_found(chinese):
