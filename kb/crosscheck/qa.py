@@ -75,7 +75,7 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             if stats is None or stats.rules - stats.held > MAX_EXCEPTIONS:
                 continue
             # a keyword's form inside a longer term the original names apart (合变 in 合变式生物咒语) does not count
-            if count_forms(unglossed(rule.full), stats.forms) and (
+            if count_forms(unglossed(rule.full), _with_stems(stats.forms, base.lang)) and (
                 stats.category != ABILITY or key in allocated or _surplus(base, keys, allocated, stats)
             ):
                 continue
@@ -111,6 +111,19 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                     "confidence": round(stats.share, 3),
                 },
             )
+
+
+# Japanese adjectival forms end in a particle that changes with the sentence: 伝説の before a noun, 伝説であり or
+# 伝説だ as a predicate (ja 701.54c "is legendary"). The stem, two characters or more, stands for the form.
+_ADJECTIVAL_JA = ("の", "な")
+
+
+def _with_stems(forms: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """``forms`` and, in Japanese, the stems of the adjectival ones (longest first, as count_forms wants)."""
+    if lang != "ja":
+        return forms
+    stems = tuple(f[:-1] for f in forms if f.endswith(_ADJECTIVAL_JA) and len(f) >= 3 and f[:-1] not in forms)
+    return tuple(sorted(forms + stems, key=len, reverse=True))
 
 
 def _surplus(base: TermBase, keys: Counter, allocated: dict[str, Counter], stats: TermStats) -> bool:

@@ -101,3 +101,14 @@ def test_brackets_alone_mark_a_template_word_where_the_english_has_no_slot():
     )
     assert _wording("目标[对象]", "zh", "target [something]") == _wording("目标[某事物]", "zh", "target [something]")
     assert _wording("目标[对象]", "zh", "target [something]") != _wording("目标生物", "zh", "target [something]")
+
+
+def test_a_japanese_adjectival_form_is_held_by_its_stem_as_a_predicate():
+    """ja 701.54c "is legendary" as 伝説であり, the document's form being 伝説の."""
+    from kb.crosscheck.qa import _with_stems
+
+    forms = _with_stems(("伝説の",), "ja")
+    assert count_forms("指輪所持者は伝説であり", forms) == {"伝説": 1}
+    assert count_forms("伝説のクリーチャー", forms) == {"伝説の": 1}  # the whole form first, not counted twice
+    assert _with_stems(("伝説の",), "zh") == ("伝説の",)
+    assert _with_stems(("の",), "ja") == ("の",)  # no stem of a bare particle
