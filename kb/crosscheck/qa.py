@@ -75,7 +75,7 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             if stats is None or stats.rules - stats.held > MAX_EXCEPTIONS:
                 continue
             # a keyword's form inside a longer term the original names apart (合变 in 合变式生物咒语) does not count
-            if count_forms(unglossed(rule.full), stats.forms) and (
+            if count_forms(unglossed(rule.full), _with_stems(stats.forms, base.lang)) and (
                 stats.category != ABILITY or key in allocated or _surplus(base, keys, allocated, stats)
             ):
                 continue
@@ -113,6 +113,19 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             )
 
 
+# Japanese adjectival forms end in a particle that changes with the sentence: 伝説の before a noun, 伝説であり or
+# 伝説だ as a predicate (ja 701.54c "is legendary"). The stem, two characters or more, stands for the form.
+_ADJECTIVAL_JA = ("の", "な")
+
+
+def _with_stems(forms: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """``forms`` and, in Japanese, the stems of the adjectival ones (longest first, as count_forms wants)."""
+    if lang != "ja":
+        return forms
+    stems = tuple(f[:-1] for f in forms if f.endswith(_ADJECTIVAL_JA) and len(f) >= 3 and f[:-1] not in forms)
+    return tuple(sorted(forms + stems, key=len, reverse=True))
+
+
 def _surplus(base: TermBase, keys: Counter, allocated: dict[str, Counter], stats: TermStats) -> bool:
     """Whether a longer term that took the form is named more often in the translation than in the original:
     then one of its spans stands for the term itself (掷骰造访 twice for "Roll to Visit" once and "visit")."""
@@ -141,7 +154,7 @@ def _name_like(english: str, original: str) -> bool:
 
 
 def _variants(
-    text: str, stats: TermStats, base: TermBase, readings: Readings | None = None
+    text: str, stats: TermStats, base: TermBase, readings: Readings | None = None, named: int = 0
 ) -> list[tuple[str, str, int, int]]:
     """(variant, form, variant's count, form's count in the document): a string of the translation one
     character away from a form of the term, rare where the form is common (a misspelling, a stray synonym).
@@ -182,6 +195,8 @@ def _variants(
                 continue
             if base.overlaps_term(text, match.start(), match.end(), variant):
                 continue
+            if named and _another_word(text, variant, i, stats, base, named):
+                continue
             found.append((variant, form, times, common))
     return found
 
@@ -210,11 +225,13 @@ def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     readings = Readings() if base.lang == "zh" else None
     for number, rule, other in _pairs(tr, en):
         best: dict[str, tuple[str, str, int, int]] = {}  # variant -> (key, form, times, common)
-        for key in base.english_keys.get(number, ()):
+        keys = base.english_keys.get(number, Counter())
+        text = _unnamed(plain(rule.full))
+        for key in keys:
             stats = _usable(base.reliable(key, 0.8, MIN_RULES))
             if stats is None:
                 continue
-            for variant, form, times, common in _variants(plain(rule.full), stats, base, readings):
+            for variant, form, times, common in _variants(text, stats, base, readings, keys[key]):
                 if variant not in best or best[variant][3] < common:
                     best[variant] = (key, form, times, common)
         for variant, (key, form, times, common) in best.items():
@@ -241,6 +258,36 @@ def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     yield from _same_quote(tr, en)
 
 
+# A name glossed with its English in a list (「魂力(こんりき)／Channel」 among the ability words of 207.2c): a name,
+# whose characters are no variant of a term's form.
+_GLOSSED_NAME = re.compile(r"「[^「」／]*／[A-Za-z][^「」]*」")
+
+
+def _unnamed(text: str) -> str:
+    """``text`` with glossed names blanked, offsets kept."""
+    return _GLOSSED_NAME.sub(lambda m: "\u3000" * len(m.group()), text)
+
+
+def _another_word(text: str, variant: str, i: int, stats: TermStats, base: TermBase, named: int) -> bool:
+    """Whether a string one ideograph away from a form (changed at ``i``) is the start of other words, not the
+    term misspelt (a misspelling read alike is the homophones' to find):
+
+    - a shorter form of the same term whole in it, the changed character after or before it: 操控十个 "control
+      ten", 操控军队 "control an Army" beside 操控者 (controller), whose form 操控 they hold;
+    - the changed character a common word with its neighbour inside the string, where the rule already writes
+      the term as often as the original names it: 一种法术力类别 "a type of mana" beside 一般法术力 (generic mana).
+    """
+    for shorter in stats.forms:
+        if len(shorter) < len(variant) and (variant.startswith(shorter) and i >= len(shorter)):
+            return True
+        if len(shorter) < len(variant) and variant.endswith(shorter) and i < len(variant) - len(shorter):
+            return True
+    pairs = [variant[j : j + 2] for j in (i - 1, i) if 0 <= j and j + 2 <= len(variant)]
+    if any(base.document_count(pair) >= COMMON_BIGRAM for pair in pairs):
+        return sum(count_forms(text, stats.forms).values()) >= named
+    return False
+
+
 _QUOTE = re.compile(r"“([^“”]+)”")
 _PUNCT = re.compile(r"[\s，,。.、；;：:！!？?]")
 # What a Chinese quote may add or drop by style: particles, demonstratives, ellipses (该被放逐的牌 / 被放逐的牌,
@@ -248,8 +295,17 @@ _PUNCT = re.compile(r"[\s，,。.、；;：:！!？?]")
 _STYLE_ZH = re.compile(r"[的之该于…]|这个|此")
 
 
-def _wording(text: str, lang: str) -> str:
-    """A quote's wording as compared across rules: punctuation, and in Chinese the style words, left out."""
+_SLOT = re.compile(r"\[[^\[\]]*\]")
+_BRACKETS = re.compile(r"[\[\]［］]")
+
+
+def _wording(text: str, lang: str, english: str = "") -> str:
+    """A quote's wording as compared across rules: punctuation, and in Chinese the style words, left out.
+
+    Where the English quote has a slot ("as [this] enters"), the translation's name for the slot ([此物件],
+    [此永久物]) is the template's, not the rule's wording; elsewhere brackets are the translator's mark of a
+    template word ([此阶段] against 该阶段) and only the words inside count."""
+    text = _SLOT.sub("[]", text) if "[" in english else _BRACKETS.sub("", text)
     text = _PUNCT.sub("", text)
     return _STYLE_ZH.sub("", text).replace("受", "被") if lang.startswith("zh") else text
 
@@ -268,16 +324,18 @@ def _same_quote(tr: DocText, en: DocText) -> Iterator[Finding]:
     for english, found in seen.items():
         if len(found) < 2:
             continue
-        forms = Counter(_wording(t, tr.lang) for _, t in found)
+        forms = Counter(_wording(t, tr.lang, english) for _, t in found)
         dominant, times = forms.most_common(1)[0]
         if times == len(found) or (times < 2 and len(found) > 2) or times * 2 < len(found):
             continue
         if times == 1:  # two rules, two translations: neither is the rule, each is shown against the other
             dominant = ""
         for number, translated in found:
-            if _wording(translated, tr.lang) == dominant:
+            if _wording(translated, tr.lang, english) == dominant:
                 continue
-            example = next(t for n, t in found if n != number and (not dominant or _wording(t, tr.lang) == dominant))
+            example = next(
+                t for n, t in found if n != number and (not dominant or _wording(t, tr.lang, english) == dominant)
+            )
             yield Finding(
                 "consistency",
                 number,

@@ -161,6 +161,8 @@ def _fewer(
             surplus = times - named
             if count(key) and other not in NARROWER.get(key, ()):
                 continue  # a word kept, if fewer times: only a narrower word in its place says a class narrowed
+            if count(key) and missing * 2 < keys[key]:
+                continue  # most mentions kept: the others are pronouns (その, 它), one of them a noun by paraphrase
             # a word the original names too: only an act, written in the other act's place (nouns are repeated
             # where the original says "it"; verbs are not)
             replaced = SORTS[_WORDS[key]] == "act" and count(key) == 0 and surplus >= missing

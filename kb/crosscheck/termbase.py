@@ -83,7 +83,9 @@ def plain(text: str) -> str:
     return _CARD_NAME.sub(lambda m: "\u3000" * len(m.group()), text)
 
 
-_GLOSS = re.compile(r"／[A-Za-z][^」』）)]*|[「」『』]")
+# A gloss runs to its closing mark, or, where the translator left none (プレイヤーが贈呈するたび／gives a gift に誘発する,
+# 702.174c), to the first kana or ideograph: the rest of the rule is no gloss.
+_GLOSS = re.compile(r"／[A-Za-z][^」』）)\u3040-\u30ff\u3400-\u9fff]*|[「」『』]")
 
 
 def unglossed(text: str) -> str:

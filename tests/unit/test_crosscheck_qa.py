@@ -78,3 +78,37 @@ def test_a_bad_answer_key_names_file_and_line(tmp_path):
     path.write_text("a\tb\n", encoding="utf-8")
     with pytest.raises(ValueError, match="expected the columns"):
         read_corrections(path)
+
+
+def test_a_quote_differing_only_in_the_name_of_a_template_slot_is_consistent():
+    """707.5 [此永久物] against [此物件] for "[this]": the slot's name is the template's; a changed verb is not."""
+    from kb.crosscheck.qa import _same_quote
+
+    quote = "As [this] enters the battlefield, choose a color"
+    en = _doc({n: f"It reads “{quote}.”" for n in ("1.1", "1.2", "1.3")}, "en")
+    same = {"1.1": "于[此物件]进入战场时，选择一种颜色", "1.2": "于[此物件]进入战场时，选择一种颜色"}
+    slot = _doc({n: f"它写“{t}”。" for n, t in {**same, "1.3": "于[此永久物]进入战场时，选择一种颜色"}.items()}, "zh")
+    assert list(_same_quote(slot, en)) == []
+    verb = _doc({n: f"它写“{t}”。" for n, t in {**same, "1.3": "于[此物件]离开战场时，选择一种颜色"}.items()}, "zh")
+    assert [f.number for f in _same_quote(verb, en)] == ["1.3"]
+
+
+def test_brackets_alone_mark_a_template_word_where_the_english_has_no_slot():
+    from kb.crosscheck.qa import _wording
+
+    assert _wording("在该阶段或步骤开始时", "zh", "at the beginning of") == _wording(
+        "在[此阶段或步骤]开始时", "zh", "at the beginning of"
+    )
+    assert _wording("目标[对象]", "zh", "target [something]") == _wording("目标[某事物]", "zh", "target [something]")
+    assert _wording("目标[对象]", "zh", "target [something]") != _wording("目标生物", "zh", "target [something]")
+
+
+def test_a_japanese_adjectival_form_is_held_by_its_stem_as_a_predicate():
+    """ja 701.54c "is legendary" as 伝説であり, the document's form being 伝説の."""
+    from kb.crosscheck.qa import _with_stems
+
+    forms = _with_stems(("伝説の",), "ja")
+    assert count_forms("指輪所持者は伝説であり", forms) == {"伝説": 1}
+    assert count_forms("伝説のクリーチャー", forms) == {"伝説の": 1}  # the whole form first, not counted twice
+    assert _with_stems(("伝説の",), "zh") == ("伝説の",)
+    assert _with_stems(("の",), "ja") == ("の",)  # no stem of a bare particle
