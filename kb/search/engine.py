@@ -57,7 +57,7 @@ def search(
 ) -> SearchResults:
     """Rules matching ``query``, one result per rule with its versions in every language.
 
-    Raises QueryError for a query with nothing to search for, kb.api.LookupFailed for an
+    Raises QueryError for a query with nothing to search for, UnknownLanguage or EditionNotFound (kb.core.errors) for an
     unknown language or edition.
     """
     limit = max(1, min(int(limit), MAX_LIMIT))
