@@ -39,7 +39,7 @@ def titled(store, name: str, *, lang: str | None = None, edition: str | None = N
         chosen = resolve(docs, lang=lang, edition=edition)
         scopes = [[d for d in chosen if d["edition"] == chosen[0]["edition"]]]
     else:
-        dated = newest_per_language([d for d in docs if d["edition"] and d.get("whole", True) and not d.get("copy")])
+        dated = newest_per_language([d for d in docs if d["edition"] and d.get("whole", True)])
         scopes = [dated, [d for d in docs if not d["edition"]]]
     for scope in scopes:
         found = _titled_in(store.conn, scope, wanted)

@@ -109,3 +109,14 @@ def test_http_and_the_go_to_rule_box_take_names(small_db):
     assert jump.headers["location"] == "/rules/702.26?lang=ja"
     listed = client.get("/read/jump", params={"n": "exile"}, follow_redirects=False)
     assert listed.headers["location"].startswith("/read/search?")
+
+
+def test_a_translation_is_searched_by_its_titles_without_a_language(kb):
+    """The Japanese and Chinese translations' names carry parts after their dates
+    (CompRules_ja_20260116.0_lines); they are the newest of their languages all the same, so their
+    titles answer before the glossary's forgiving match is needed."""
+    from kb.store.titles import titled
+
+    found = {(hit["lang"], hit["number"]) for hit in titled(kb.store, "フェイジング")}
+    assert found == {("ja", "702.26")}
+    assert {(hit["lang"], hit["number"]) for hit in titled(kb.store, "时间跳跃")} == {("zh", "702.26")}
