@@ -12,7 +12,8 @@ cr_diff). mtgkb answers them from its chain of every English edition held:
 - ``/diff/cr``: ``{"creationDay", "changes", "sourceSet", "sourceCode", "destSet", "destCode", "moves",
   "nav"}``, the changed parts of each text between "<<<<" and ">>>>". ``old`` and ``new`` are set codes as
   Academy Ruins takes them (WOE, LCI, any case; data/set_codes.tsv through the one resolver), or editions (a
-  date like 2026-04-17, or a document name); the codes it answers are the editions' dates; any two editions,
+  date like 2026-04-17, or a document name); it answers each edition by its set's name and code, or, for an
+  edition between sets, by document name and date; any two editions,
   not only neighbours. Neither given: the newest two; one given: its neighbour. None there: 404
   ``{"detail": "No diff between these set codes found", "old", "new"}``, a code upper-cased as Academy
   Ruins echoes it.
@@ -27,6 +28,7 @@ from fastapi import APIRouter, Path, Query
 from fastapi.responses import JSONResponse
 
 from kb.api import KnowledgeBase, NotFound
+from kb.core.set_codes import edition_set
 from kb.http.academy import RULE_NUMBER, academy_responses
 from kb.http.files import SET_CODE
 from kb.http.limits import BoundedJSON
@@ -168,13 +170,15 @@ def _text(kb: KnowledgeBase, document: str, number: str) -> str:
 
 
 def _pair(source: str, dest: str, kb: KnowledgeBase) -> dict[str, str | None]:
-    """Academy Ruins' diff metadata: the two editions, by document name and date."""
-    return {
-        "sourceSet": source,
-        "sourceCode": kb.document(source).edition,
-        "destSet": dest,
-        "destCode": kb.document(dest).edition,
-    }
+    """Academy Ruins' diff metadata: each edition by the set it came with (its name and code, as Academy
+    Ruins answers them), or, for an edition between sets, by document name and date. Either is taken
+    back by ``old``/``new``."""
+    answer: dict[str, str | None] = {}
+    for side, name in (("source", source), ("dest", dest)):
+        edition = kb.document(name).edition
+        found = edition_set(edition)
+        answer[f"{side}Set"], answer[f"{side}Code"] = (found[1], found[0]) if found else (name, edition)
+    return answer
 
 
 def _editions(kb: KnowledgeBase) -> list[tuple[str, str]]:

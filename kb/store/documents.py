@@ -20,7 +20,8 @@ from statistics import median_high
 
 from kb.core.editions import ALL, NEWEST, is_date, nearest_editions, normalise_edition
 from kb.core.errors import EditionNotFound, HistoryNotBuilt, NoDatabase, UnknownLanguage
-from kb.core.paths import BUNDLE, DATA_DIR, EDITION_DATES, OFFICIAL_EDITIONS
+from kb.core.paths import BUNDLE, EDITION_DATES, OFFICIAL_EDITIONS
+from kb.core.set_codes import set_code_edition
 from kb.i18n import _
 
 COLUMNS = ("id", "name", "lang", "edition", "rules", "format", "sha256", "source")
@@ -35,10 +36,6 @@ COLUMNS = ("id", "name", "lang", "edition", "rules", "format", "sha256", "source
 WHOLE_SHARE = 0.6
 GROWTH_PER_YEAR = 0.05
 NEIGHBOURS = 5
-
-# The set each English edition came with, by its code (data/set_codes.tsv; its header says where the pairs
-# come from): Academy Ruins names editions so (/file/cr/WOE, /diff/cr?old=WOE&new=LCI).
-SET_CODES = DATA_DIR / "set_codes.tsv"
 
 
 def document_rows(conn) -> list[dict]:
@@ -327,21 +324,3 @@ def _edition_not_found(text: str, wanted: str, lang: str | None, docs: list[dict
         message.format(edition=text, lang=lang) + hint,
         nearest_editions([d["edition"] for d in docs if d["edition"]], wanted),
     )
-
-
-@cache
-def set_codes() -> dict[str, tuple[str, str]]:
-    """Each set code of data/set_codes.tsv (upper case) with its edition date and set name."""
-    found: dict[str, tuple[str, str]] = {}
-    for line in SET_CODES.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            code, name, edition, _source = line.split("\t")
-            found[code.upper()] = (edition, name)
-    return found
-
-
-def set_code_edition(text: str) -> str | None:
-    """The edition date a set code names, as Academy Ruins reads one (any case: it upper-cases the code);
-    None for a text that is no code of the table. Only a document's own name comes before a code."""
-    found = set_codes().get(text.strip().upper())
-    return found[0] if found else None

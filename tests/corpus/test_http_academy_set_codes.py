@@ -68,7 +68,17 @@ def test_diff_by_set_codes_is_the_diff_by_dates(client):
         answer = client.get("/diff/cr", params={"old": old, "new": new, "nav": "true"})
         assert answer.status_code == 200 and answer.json() == by_date.json()
     assert client.get("/diff/cr", params={"old": "WOE"}).json() == client.get("/diff/cr", params={"new": "LCI"}).json()
-    assert client.get("/diff/cr", params={"new": "woe"}).json()["sourceCode"] == EDITIONS["LTR"]
+    assert client.get("/diff/cr", params={"new": "woe"}).json()["sourceCode"] == "LTR"
+
+
+def test_a_diff_names_its_editions_by_their_sets_as_academy_ruins_does(client):
+    """Academy Ruins answers a diff's editions by the sets they came with (sourceSet "Wilds of Eldraine",
+    sourceCode "WOE"): what a client shows, and what it passes back as ``old``/``new``."""
+    diff = client.get("/diff/cr", params={"old": EDITIONS["WOE"], "new": EDITIONS["LCI"]}).json()
+    assert (diff["sourceSet"], diff["sourceCode"]) == ("Wilds of Eldraine", "WOE")
+    assert (diff["destSet"], diff["destCode"]) == ("The Lost Caverns of Ixalan", "LCI")
+    again = client.get("/diff/cr", params={"old": diff["sourceCode"], "new": diff["destCode"]}).json()
+    assert again == diff
 
 
 def test_diff_refusals_echo_the_codes_upper_cased(client):

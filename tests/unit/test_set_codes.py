@@ -9,7 +9,8 @@ import pytest
 
 from kb.core.errors import EditionNotFound
 from kb.core.paths import EDITION_DATES
-from kb.store.documents import SET_CODES, resolve, set_code_edition, set_codes
+from kb.core.set_codes import SET_CODES, set_code_edition, set_codes
+from kb.store.documents import resolve
 
 
 def rows() -> list[list[str]]:
