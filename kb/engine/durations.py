@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.engine.state import Game, touch
+from kb.engine.state import Game
 
 
 def expire(game: Game, until: str, player: str | None = None) -> None:
@@ -14,4 +14,4 @@ def expire(game: Game, until: str, player: str | None = None) -> None:
             continue
         eff.ended = True
     game.effects = [e for e in game.effects if not e.ended]
-    touch()
+    game.touch()

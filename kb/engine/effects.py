@@ -22,7 +22,7 @@ from kb.engine.phasing import phase_out
 from kb.engine.planechase import run_verb, token_copies
 from kb.engine.players import change_life, draw
 from kb.engine.select import in_range, is_set_selector, player_ref, select_set
-from kb.engine.state import Effect, Game, Obj, RulesError, StackItem, touch
+from kb.engine.state import Effect, Game, Obj, RulesError, StackItem
 from kb.engine.triggers import obj_event
 from kb.i18n import N_
 
@@ -165,7 +165,7 @@ def add_effect(
         created_turn=game.turn,
     )
     game.effects.append(eff)
-    touch()
+    game.touch()
     return eff
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.engine.select import is_set_selector, select_set
-from kb.engine.state import Effect, Game, Obj, touch
+from kb.engine.state import Effect, Game, Obj
 
 LAYER_VERBS = ("control", "grant", "set_pt", "pump")
 
@@ -118,7 +118,7 @@ def effect_active(game: Game, eff: Effect) -> bool:
             lost = tracked.counters.get(cond["counter"], 0) < 1
         if lost:
             eff.ended = True
-            touch()
+            game.touch()
             return False
     return True
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from kb.engine.state import Game, RulesError, touch
+from kb.engine.state import Game, RulesError
 from kb.i18n import N_
 
 COLORS = ("W", "U", "B", "R", "G", "C")
@@ -59,7 +59,7 @@ def pay(game: Game, player: str, cost: str, x: int = 0, what: str = "") -> None:
             pool=show(game.players[player].mana),
         )
     game.players[player].mana = {k: v for k, v in pool.items() if v}
-    touch()
+    game.touch()
 
 
 def add(game: Game, player: str, symbols: str) -> None:
@@ -67,7 +67,7 @@ def add(game: Game, player: str, symbols: str) -> None:
     pool = game.players[player].mana
     for sym in _SYMBOL.findall(symbols):
         pool[sym] = pool.get(sym, 0) + 1
-    touch()
+    game.touch()
 
 
 def empty_pools(game: Game) -> None:

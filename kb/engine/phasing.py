@@ -10,7 +10,7 @@ the upkeep's first priority.
 from __future__ import annotations
 
 from kb.engine.restrictions import can_phase_out
-from kb.engine.state import Game, Obj, touch
+from kb.engine.state import Game, Obj
 from kb.engine.triggers import obj_event
 
 
@@ -44,7 +44,7 @@ def _mark_out(game: Game, perm: Obj, kind: str, until: dict | None) -> dict:
     for eff in game.effects:
         if eff.tracked == perm.oid:
             eff.ended = True  # "for as long as" loses track of it (702.26f)
-    touch()
+    game.touch()
     return event
 
 
@@ -118,7 +118,7 @@ def phase_in(game: Game, perms: list[Obj]) -> list[Obj]:
     for perm in perms:
         if perm.phased_out and perm.phase_kind == "direct" and perm not in came:
             came.extend(_mark_in(game, perm))
-    touch()
+    game.touch()
     for perm in came:
         game.emit("phases_in", **obj_event(game, perm))
     return came

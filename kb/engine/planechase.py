@@ -16,7 +16,7 @@ from kb.engine.choices import choose_objects, decide
 from kb.engine.durations import expire
 from kb.engine.mana import pay
 from kb.engine.restrictions import applies
-from kb.engine.state import Game, Obj, PendingTrigger, RulesError, touch
+from kb.engine.state import Game, Obj, PendingTrigger, RulesError
 from kb.engine.zones import enter_battlefield, leave_battlefield, make_token, put_aura
 from kb.i18n import N_
 
@@ -35,13 +35,13 @@ def _face_up(game: Game, card: Obj, player_deck: list[Obj], player: str | None =
             fresh.chosen["marker"] = marker  # 901.14a: turned up for this turn marker
     fresh.label = card.label
     game.command.append(fresh)
-    touch()  # a face-up plane's static abilities apply from now on
+    game.touch()  # a face-up plane's static abilities apply from now on
     return fresh
 
 
 def _face_down_to_bottom(game: Game, card: Obj) -> Obj:
     game.command.remove(card)
-    touch()
+    game.touch()
     fresh = game.make_obj(card.cdef, card.owner, "planar_deck", card_id=card.card_id)
     fresh.label = card.label
     game.players[card.owner].planar_deck.append(fresh)
@@ -94,7 +94,7 @@ def grand_melee_leaves(game: Game, leaving: str) -> bool:
             game.turn_markers[marker] = game.left_of(leaving)
     if game.planar_controller == leaving:
         game.planar_controller = game.next_player(leaving)
-    touch()
+    game.touch()
     return True
 
 
@@ -156,7 +156,7 @@ def _walk_to(game: Game, player: str, arriving: list[Obj] | None, left: list[Obj
     game.events.append(
         {"kind": "planeswalked", "player": player, "to": [c.name for c in up], "from": [c.name for c in left]}
     )
-    touch()
+    game.touch()
     return up
 
 
@@ -285,7 +285,7 @@ def _interplanar_tunnel(ctx: Any) -> None:
         deck.remove(card)
     deck.insert(0, keep)
     deck.extend(rest)
-    touch()
+    game.touch()
 
 
 def _spatial_merging(ctx: Any) -> None:
@@ -332,7 +332,7 @@ def _morphic_tide(ctx: Any) -> None:
         library = game.players[name].library
         rest = [c for c in revealed[name] if c in library]
         library[:] = [c for c in library if c not in rest] + rest
-    touch()
+    game.touch()
 
 
 def _reality_shaping(ctx: Any) -> None:
@@ -372,7 +372,7 @@ def run_verb(ctx: Any, p: dict) -> None:
         roll_die_for(game, ctx.controller)
     elif what == "reverse_turn_order":
         game.seats.reverse()
-        touch()
+        game.touch()
     elif what == "interplanar_tunnel":
         _interplanar_tunnel(ctx)
     elif what == "spatial_merging":

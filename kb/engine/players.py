@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kb.engine.planechase import owner_left, pass_planar_control
 from kb.engine.restrictions import life_can_change
-from kb.engine.state import Game, touch
+from kb.engine.state import Game
 from kb.engine.zones import leave_battlefield, put_in_zone
 
 
@@ -29,7 +29,7 @@ def change_life(game: Game, name: str, delta: int) -> None:
     for member in game.team_of(name):  # 810.9: the result is applied to the team's shared life total
         game.players[member].life += delta
         game.events.append({"kind": "life", "player": member, "delta": delta})  # what explains a life total
-    touch()
+    game.touch()
 
 
 def lose(game: Game, name: str) -> None:
@@ -79,7 +79,7 @@ def leave_game(game: Game, name: str) -> None:
     for eff in game.effects:
         if eff.kind == "control" and eff.controller == name:
             eff.ended = True
-    touch()
+    game.touch()
     for perm in [p for p in game.all_permanents() if game.controller(p) == name]:
         if perm.phased_out:
             put_in_zone(game, perm, "exile")  # nothing can see it go (702.26n)

@@ -19,17 +19,19 @@ from kb.engine.cards import CardDef, CardPool
 from kb.engine.editions import Edition
 from kb.i18n import N_, _
 
-# Bumped on every change of an object or effect; caches of derived values
-# (characteristics) are valid for one version only.
-_VERSION = [0]
 
+class Changes:
+    """One game's change counter: bumped on every change of one of its objects or effects.
 
-def touch() -> None:
-    _VERSION[0] += 1
+    The game's cache of characteristics is valid for one count only. Each game owns one (its
+    objects hold a reference to it), so a change in one game leaves another game's cache standing,
+    and a copy of a game (``Game.copy``) counts on its own.
+    """
 
+    __slots__ = ("count",)
 
-def version() -> int:
-    return _VERSION[0]
+    def __init__(self) -> None:
+        self.count = 0
 
 
 def q(value: Any) -> str:
@@ -95,9 +97,11 @@ class Obj:
     merged: list = field(default_factory=list)  # a mutated permanent's cards, top first: (card_id, CardDef)
     merged_tokens: frozenset[int] = frozenset()  # the card_ids of its components that are tokens (730.2d)
     label: str = ""
+    # the counter of the game the object belongs to (set by Game.make_obj; not compared, not shown)
+    changes: Changes = field(init=False, repr=False, compare=False)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        _VERSION[0] += 1
+        self.changes.count += 1
         object.__setattr__(self, name, value)
 
     @property
@@ -119,7 +123,8 @@ _OBJ_FIELDS: set[str] = set()  # immutable package data
 
 
 def _new_obj(**values: Any) -> Obj:
-    """An Obj built without one version bump per field (a library of 30 cards is 30 objects)."""
+    """An Obj built without one count per field (a library of 30 cards is 30 objects); ``changes`` is its game's
+    counter, counted once for the new object."""
     if not _OBJ_FIELDS:
         for f in dataclasses.fields(Obj):
             _OBJ_FIELDS.add(f.name)
@@ -135,7 +140,7 @@ def _new_obj(**values: Any) -> Obj:
     for name, factory in _OBJ_FACTORIES:
         state[name] = factory()
     state.update(values)
-    touch()
+    obj.changes.count += 1
     return obj
 
 
@@ -295,6 +300,7 @@ class Game:
         self.labels: dict[str, int] = {}  # scenario label -> card_id
         self._next_id = 1
         self._timestamp = 1
+        self.changes = Changes()  # this game's own counter (objects and effects count on it)
         self._chars_cache: tuple[int, dict] | None = None
         self.game_over = False
         self.pay_mana = False  # costs paid from mana pools (mana.py)
@@ -305,9 +311,19 @@ class Game:
     def copy(self) -> "Game":
         """An independent copy of the whole game; card definitions, the edition and the hooks are immutable and
         shared. What a refused action leaves behind (``illegal``), and what a generated game is checked against."""
-        twin = copy.deepcopy(self)
-        touch()  # caches of characteristics are kept per version: none carries over
+        twin = copy.deepcopy(self)  # the twin's objects share one copy of the counter: the twin's own
+        twin._chars_cache = None  # computed again from the twin's objects when first asked
         return twin
+
+    # ----- the change counter ------------------------------------------------------------
+    def touch(self) -> None:
+        """Something of this game changed that no object's attribute shows (a list of a zone, an effect):
+        characteristics cached before it do not stand."""
+        self.changes.count += 1
+
+    def version(self) -> int:
+        """This game's change count: equal at two moments when no object or effect of it changed between."""
+        return self.changes.count
 
     # ----- identities -------------------------------------------------------------------
     def new_id(self) -> int:
@@ -327,7 +343,7 @@ class Game:
     def make_obj(self, cdef: CardDef, owner: str, zone: str, card_id: int | None = None, **kw: Any) -> Obj:
         oid = self.new_id()
         kw.setdefault("controller", owner)
-        return _new_obj(oid=oid, card_id=card_id or oid, cdef=cdef, owner=owner, zone=zone, **kw)
+        return _new_obj(oid=oid, card_id=card_id or oid, cdef=cdef, owner=owner, zone=zone, changes=self.changes, **kw)
 
     # ----- players and turn order -----------------------------------------------------
     def in_game(self) -> list[str]:
@@ -495,9 +511,9 @@ class Game:
         if obj.zone != "battlefield" or obj.phased_out:
             return unseen(self, obj)
         cache = self._chars_cache
-        if cache is None or cache[0] != version():
-            cache = (version(), self.hooks.compute(self))
-            self._chars_cache = (version(), cache[1])
+        if cache is None or cache[0] != self.changes.count:
+            cache = (self.changes.count, self.hooks.compute(self))
+            self._chars_cache = (self.changes.count, cache[1])
         found = cache[1].get(obj.oid)
         return found if found is not None else unseen(self, obj)
 

@@ -14,7 +14,7 @@ from kb.engine.dice import roll_die
 from kb.engine.phasing import on_leaves
 from kb.engine.restrictions import protected_from
 from kb.engine.select import matches
-from kb.engine.state import Game, Obj, RulesError, touch
+from kb.engine.state import Game, Obj, RulesError
 from kb.engine.triggers import obj_event
 from kb.i18n import N_
 
@@ -22,11 +22,11 @@ from kb.i18n import N_
 def _detach_from_zone(game: Game, obj: Obj) -> None:
     if obj in game.battlefield:
         game.battlefield.remove(obj)
-        touch()
+        game.touch()
         return
     if obj in game.command:
         game.command.remove(obj)
-        touch()
+        game.touch()
         return
     for player in game.players.values():
         for name in ("hand", "library", "graveyard", "exile", "planar_deck"):
@@ -120,7 +120,7 @@ def enter_battlefield(
             lore = int((choices or {}).get("chapter") or game_choice(game, controller, "chapter", options, perm.name))
         perm.counters["lore"] = perm.counters.get("lore", 0) + lore
     game.battlefield.append(perm)
-    touch()  # characteristics cached before it was there must not stand (the layers see it now)
+    game.touch()  # characteristics cached before it was there must not stand (the layers see it now)
     game.emit("enters", **obj_event(game, perm))
     if cdef.chapters:
         game.emit("lore_counter", before=0, after=perm.counters["lore"], entering=True, **obj_event(game, perm))
@@ -184,7 +184,7 @@ def leave_battlefield(game: Game, perm: Obj, to: str, cause: str = "") -> Obj | 
     # Whatever was attached keeps pointing at the old object, which no longer
     # exists: state-based actions deal with it (704.5m-n).
     perm.zone = "gone" if fresh is None else to
-    touch()
+    game.touch()
     game.emit("leaves", lookback=[perm], to=to, **before)
     if to == "graveyard" and was_creature:
         game.emit("dies", lookback=[perm], **before)

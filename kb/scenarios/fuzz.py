@@ -43,7 +43,7 @@ from kb.core.model import Serialisable
 from kb.engine import Edition, Game, InputError, RulesError, Runner, build, load_pool
 from kb.engine.cards import CardPool, parse_card
 from kb.engine.runner import ACTIONS
-from kb.engine.state import ChoiceNeeded, Obj, version
+from kb.engine.state import ChoiceNeeded, Obj
 from kb.scenarios.play import CARD_DIR, load_scenarios
 
 EDITION = "2026-08-07"
@@ -545,10 +545,10 @@ def check_step(game: Game, before: Before, skip: frozenset[int]) -> None:
 def check_state_based(game: Game, skip: frozenset[int]) -> None:
     """At a priority point no state-based action applies (704.3), and looking twice changes nothing."""
     if game.priority is not None and not game.game_over:
-        seen = version()  # any change of an object or effect moves it
+        seen = game.version()  # any change of an object or effect moves it
         if sba.check_once(game):
             raise Broken("state_based", "a state-based action still applied where a player received priority")
-        if version() != seen:  # the state is as it was, so a second check would find the same: nothing
+        if game.version() != seen:  # the state is as it was, so a second check would find the same: nothing
             raise Broken("state_based", "checking state-based actions changed the game though none applied")
 
 
