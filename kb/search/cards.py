@@ -46,6 +46,7 @@ class CardMention:
     end: int
     terms: list[str] = field(default_factory=list)  # English rules terms, as the rules write them
     rules: list[str] = field(default_factory=list)  # the rules defining its keywords and keyword actions
+    titles: list[str] = field(default_factory=list)  # the keywords of ``rules``, one each ("Trample")
 
 
 def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> list[CardMention]:
@@ -79,8 +80,9 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
         links = card_terms(store, oracle, row["keywords"], row["name"])  # linked: the keywords' rules rank too
         ranked = sorted((link for link in links if not link.common), key=_priority)
         terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
-        rules = [link.rule for link in ranked if link.kind in _DEFINED and link.rule][:MAX_TERMS]
-        found.append(CardMention(row["name"], start, end, _unique(terms), list(dict.fromkeys(rules))))
+        defined = {link.rule: link.title for link in ranked if link.kind in _DEFINED and link.rule}
+        rules = list(defined)[:MAX_TERMS]
+        found.append(CardMention(row["name"], start, end, _unique(terms), rules, [defined[r] for r in rules]))
         i += size
     return found
 
@@ -191,6 +193,7 @@ class SetApart:
     terms: str  # the cards' rules terms as query text: an OR group per card, side by side
     named: dict[str, list[str]]  # card name -> its rules terms, for "Also searched as"
     rules: list[str]  # the rules defining the cards' keywords and keyword actions, in order
+    asked: list[str] = field(default_factory=list)  # those of ``rules`` whose keyword the rest names
 
 
 def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> SetApart:
@@ -211,4 +214,15 @@ def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = N
     rest.append(text[last:])
     groups = [_or_group(mention.terms) for mention in mentions]
     rules = list(dict.fromkeys(rule for m in mentions for rule in m.rules))
-    return SetApart(" ".join("".join(rest).split()), " ".join(groups), {m.name: m.terms for m in mentions}, rules)
+    plain = " ".join("".join(rest).split())
+    words = f" {term_key(plain)} "
+    asked = [rule for m in mentions for rule, title in zip(m.rules, m.titles) if _names(words, title)]
+    named = {m.name: m.terms for m in mentions}
+    return SetApart(plain, " ".join(groups), named, rules, list(dict.fromkeys(asked)))
+
+
+def _names(words: str, title: str) -> bool:
+    """Whether a question's words (a key with a space each side) name a keyword, as written or with an
+    English ending ("tramples", "sacrificed")."""
+    key = term_key(title)
+    return bool(key) and re.search(rf" {re.escape(key)}(s|es|d|ed|ing)? ", words) is not None

@@ -18,6 +18,7 @@ from kb.core.text import fold
 from kb.i18n import _
 from kb.search import index, players
 from kb.search.analyzers import language_field, terms
+from kb.search.cards import SetApart
 from kb.search.cards import expand as expand_cards
 from kb.search.cards import set_apart as set_apart_cards
 from kb.search.compile import CJK, Compiled, compile_query, query_language, surface_words
@@ -150,11 +151,23 @@ def _read(
         if reading is None:  # the name replaced in place, as written
             with_cards, cards_named = expand_cards(store, parsed.text)
             return _reparsed(parsed, with_cards), None, cards_named, []
-        return _reparsed(parsed, f"{reading.text} {apart.terms}"), reading, apart.named, apart.rules
+        return _reparsed(parsed, f"{reading.text} {apart.terms}"), reading, apart.named, _card_rules(apart, reading)
     reading = _read_question(parsed, preferred, words, postings)
     if reading is not None and reading.changed:
         parsed = _reparsed(parsed, reading.text)
     return parsed, reading, {}, []
+
+
+def _card_rules(apart: SetApart, reading: players.Reading) -> list[str]:
+    """The rules of the named cards' keywords that rank beside the best answer. In a scenario of
+    several cards whose own words already point to a rule (players' words named one), only those
+    whose keyword the question names ("... Lure's trample ..."): what the question asks outranks
+    what its cards have, whose Flash or Trample pushed the answer out of the first three. A question
+    about one card ("can Stormbreath Dragon attack the turn it is cast") asks about that card: its
+    keywords' rules rank beside as before."""
+    if not reading.rules or len(apart.named) == 1:
+        return apart.rules
+    return apart.asked
 
 
 def _reparsed(parsed: ParsedQuery, text: str) -> ParsedQuery:
@@ -324,6 +337,7 @@ def _verifier(store: Store, postings: Postings, scope: Scope, codes: dict[str, s
 
     def verify(docs: set[int], _lang: str, words: tuple[str, ...]) -> set[int]:
         wanted = " " + " ".join(words) + " "
+        row_of = _in_a_row(words)
         by_document: dict[int, dict[str, list[int]]] = defaultdict(lambda: defaultdict(list))
         for doc in docs:
             holders, number = postings.identity(doc)
@@ -334,11 +348,23 @@ def _verifier(store: Store, postings: Postings, scope: Scope, codes: dict[str, s
         for doc_id, numbers in by_document.items():
             for row in _rule_rows(store, [doc_id], list(numbers)):
                 written = " ".join((row["title"] or "", row["text"] or "", *row["examples"]))
+                if not row_of.search(fold(written)):
+                    continue
                 if wanted in " " + " ".join(surface_words(written)) + " ":
                     kept.update(numbers.get(row["number"], ()))
         return kept
 
     return verify
+
+
+def _in_a_row(words: tuple[str, ...]) -> re.Pattern[str]:
+    """A pattern that a folded text matches wherever it could hold a phrase's words in a row: the
+    words as written with anything but word characters between them. Every text that holds the phrase
+    matches it (its words are pieces of the folded text, with no word character between them), so a
+    text it does not match is passed over without reading its words one by one: folding and splitting
+    every candidate was most of the CPU time of a question naming cards, whose terms of several
+    words are phrases checked over hundreds of rules."""
+    return re.compile(r"\W+".join(re.escape(word) for word in words))
 
 
 def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:

@@ -129,3 +129,30 @@ def test_the_mcp_cite_payload_carries_the_cards(made_db):
     assert payload["resolved"] == 1 and payload["cardsTruncated"] is False
     terms = {t["title"]: t["rule"] for t in payload["cards"][0]["terms"]}
     assert terms["Haste"] == "702.10b" and terms["Flying"] == "702.9b"
+
+
+# ---- what the question asks before what its cards have (round 4) ----------------------------------
+
+
+def test_a_scenario_of_several_cards_ranks_only_the_keywords_it_asks_about(made_db):
+    """With "dies" pointing to 700.4 and two cards named, Stormbreath Dragon's Flying, Haste and
+    Protection no longer rank beside the answer; the one keyword the question names still does, and a
+    question about the one card keeps all three."""
+    kb = KnowledgeBase.open(made_db, readonly=True)
+    several = "Humility is out and Stormbreath Dragon dies: what happens?"
+    assert set_apart(kb.store, several).asked == []
+    top = numbers(kb.search(several, langs=["en"]), 5)
+    assert top[0] == "700.4" and not {"702.9b", "702.10b", "702.16a"} & set(top)
+    asking = "Humility is out and Stormbreath Dragon with haste dies: what happens?"
+    assert set_apart(kb.store, asking).asked == ["702.10b"]
+    top = numbers(kb.search(asking, langs=["en"]), 3)
+    assert top[0] == "700.4" and "702.10b" in top and "702.9b" not in top
+    one = numbers(kb.search("what happens when Stormbreath Dragon dies", langs=["en"]), 4)
+    assert one[0] == "700.4" and {"702.9b", "702.10b", "702.16a"} <= set(one)
+
+
+def test_a_keyword_is_asked_about_with_an_english_ending_but_not_inside_another_word(made_db):
+    kb = KnowledgeBase.open(made_db, readonly=True)
+    assert set_apart(kb.store, "Humility and Stormbreath Dragon: is it hasted?").asked == ["702.10b"]
+    assert set_apart(kb.store, "Humility and Stormbreath Dragon: does flyings matter?").asked == ["702.9b"]
+    assert set_apart(kb.store, "Humility and Stormbreath Dragon: what of hastening it?").asked == []
