@@ -29,6 +29,7 @@ from kb.importers.repairs import (
     warning,
 )
 from kb.importers.titles import first_title
+from kb.importers.wrapped import is_wrapped, join_wrapped
 
 FORMAT = "cr-text"
 NO_RULES = N_("no rules found: expected lines starting with a rule number like '100.1a'")
@@ -372,8 +373,11 @@ def _parse_glossary(lines: list[str], start: int, end: int) -> list[GlossaryEntr
 
     Modern English: term, definition lines, a blank line. 1999: term, indented
     paragraphs with blank lines between. Japanese: term, full-width-indented
-    definition lines, no blank lines.
+    definition lines, no blank lines. A fourth, the hard-wrapped English of about
+    2001-2004, is told by its lines and read by _parse_wrapped_glossary.
     """
+    if is_wrapped(lines[start:end]):
+        return _parse_wrapped_glossary(lines, start, end)
     entries: list[GlossaryEntry] = []
     parts: list[str] = []
     expect_term = True
@@ -400,6 +404,32 @@ def _parse_glossary(lines: list[str], start: int, end: int) -> list[GlossaryEntr
             indented_definition = False
             entries.append(_glossary_term(line.strip(), index + 1))
         else:
+            parts.append(line)
+        expect_term = False
+    close()
+    return [e for e in entries if e.term]
+
+
+def _parse_wrapped_glossary(lines: list[str], start: int, end: int) -> list[GlossaryEntry]:
+    """A term is the flush-left line after a blank line; the lines under it, wrapped, are its definition."""
+    entries: list[GlossaryEntry] = []
+    parts: list[str] = []
+    expect_term = True
+
+    def close() -> None:
+        if entries and parts:
+            entries[-1].text = "\n".join(_clean(p) for p in join_wrapped(parts))
+
+    for index in range(start, end):
+        line = lines[index]
+        if not line.strip() or _DECORATION.match(line):
+            expect_term = True
+            continue
+        if expect_term and not line[:1].isspace():
+            close()
+            parts = []
+            entries.append(_glossary_term(line.strip(), index + 1))
+        elif entries:
             parts.append(line)
         expect_term = False
     close()
