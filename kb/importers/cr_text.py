@@ -29,7 +29,7 @@ from kb.importers.repairs import (
     warning,
 )
 from kb.importers.titles import first_title
-from kb.importers.wrapped import is_wrapped, join_wrapped
+from kb.importers.wrapped import hyphenated_words, is_wrapped, join_wrapped, joins_at_hyphen
 
 FORMAT = "cr-text"
 NO_RULES = N_("no rules found: expected lines starting with a rule number like '100.1a'")
@@ -168,10 +168,12 @@ def _clean(text: str) -> str:
 class _RuleBuilder:
     """Collects the lines of one rule or example; wrapped lines continue the last record."""
 
-    def __init__(self) -> None:
+    def __init__(self, compounds: set[str] | None = None) -> None:
         self.rules: list[Rule] = []
         self.parts: list[str] = []
         self.target: str = "text"  # or "example"
+        # Hyphenated words the document prints whole: a line broken after "state-" joins "based" at once.
+        self.compounds = compounds or set()
 
     def start(self, rule: Rule, text: str) -> None:
         self.flush()
@@ -190,6 +192,14 @@ class _RuleBuilder:
             self.parts.append("\n")
         self.parts.append(text)
 
+    def _joined(self) -> str:
+        joined = ""
+        for part in self.parts:
+            if part != "\n" and joined and not joined.endswith("\n"):
+                joined += "" if joins_at_hyphen(joined, part, self.compounds) else " "
+            joined += part
+        return joined
+
     def flush(self) -> None:
         if not self.rules or not self.parts:
             self.parts = []
@@ -197,7 +207,7 @@ class _RuleBuilder:
         if len(self.parts) == 1:  # one line, as most rules of the unwrapped layouts are
             text = _clean(self.parts[0])
         else:
-            paragraphs = "".join(p if p == "\n" else p + " " for p in self.parts).split("\n")
+            paragraphs = self._joined().split("\n")
             text = "\n".join(_clean(p) for p in paragraphs if p.strip())
         rule = self.rules[-1]
         if self.target == "example":
@@ -208,10 +218,10 @@ class _RuleBuilder:
 
 
 def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: Document) -> list[Rule]:
-    builder = _RuleBuilder()
     last: RuleNumber | None = None
     in_sequence = True  # every number so far follows the one before: nothing for repair_sequence to do
     wrapped = _is_wrapped_layout(lines, start, end)
+    builder = _RuleBuilder(hyphenated_words("\n".join(lines)) if wrapped else None)
     blank_before = True
     stop = end if end is not None else len(lines)
     for index in range(start, stop):

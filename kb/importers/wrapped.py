@@ -71,3 +71,27 @@ def join_wrapped(parts: list[str]) -> list[str]:
         else:
             paragraphs.append(text)
     return paragraphs
+
+
+_HYPHENATED = re.compile(r"[^\W\d_][\w']*(?:-[\w']+)+")
+_BROKEN_WORD = re.compile(r"([\w']+(?:-[\w']+)*-)$")
+_NEXT_WORD = re.compile(r"[\w']+(?:-[\w']+)*")
+
+
+def hyphenated_words(text: str) -> set[str]:
+    """Every hyphenated word printed whole on one line of a text, in lower case."""
+    return {word.lower() for word in _HYPHENATED.findall(text)}
+
+
+def joins_at_hyphen(before: str, after: str, compounds: set[str]) -> bool:
+    """Whether a line that ends in a hyphen continues its word on the next line.
+
+    Only where the text prints that word whole elsewhere: "state-" + "based" is
+    "state-based", but "power-" + "and toughness-changing" is a suspended hyphen and
+    keeps its space.
+    """
+    broken = _BROKEN_WORD.search(before.rstrip())
+    following = _NEXT_WORD.match(after.lstrip())
+    if broken is None or following is None:
+        return False
+    return (broken[1] + following[0]).lower() in compounds

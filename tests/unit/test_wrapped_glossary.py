@@ -13,7 +13,7 @@ import pytest
 from kb.importers import cr_text
 from kb.importers.decode import decode_bytes
 from kb.importers.records import GlossaryEntry
-from kb.importers.wrapped import is_wrapped, join_wrapped
+from kb.importers.wrapped import hyphenated_words, is_wrapped, join_wrapped, joins_at_hyphen
 from tests.conftest import corpus_path
 
 # The editions whose glossary keeps its printed line breaks (found by reading the files).
@@ -152,3 +152,26 @@ def test_short_index_lines_are_not_a_wrap():
     wrapped = ["Term", long_line.strip(), long_line.strip(), "end.", "", "Other", long_line.strip(), "end."]
     assert is_wrapped(wrapped)
     assert re.fullmatch(r"(word ){39}word", join_wrapped(wrapped[1:3])[0])
+
+
+def _rules(edition: str, number: str) -> str:
+    """The texts and examples of every rule printed with that number (2003-12-01 prints 418.5b twice)."""
+    path, data = _file(edition)
+    rules = [rule for rule in cr_text.parse(data, path).rules if rule.number == number]
+    return "\n".join(text for rule in rules for text in [rule.text, *rule.examples])
+
+
+def test_a_rule_broken_after_a_hyphen_joins_only_a_word_printed_whole_elsewhere():
+    # 2003-10-01, lines 1542-1543: "... no more applicable state-" / "based effects are generated."
+    assert "no more applicable state-based effects are generated." in _rules("20031001", "408.1b")
+    # 2003-12-01, line 2118 (an example): "... and a power-" / "and toughness-changing effect": a suspended hyphen.
+    assert "a type-changing effect and a power- and toughness-changing effect." in _rules("20031201", "418.5b")
+
+
+def test_joins_at_hyphen():
+    compounds = hyphenated_words("a state-based effect; a comes-into-play ability")
+    assert compounds == {"state-based", "comes-into-play"}
+    assert joins_at_hyphen("applicable state-", "based effects", compounds)
+    assert joins_at_hyphen("any comes-", "into-play abilities", compounds)
+    assert not joins_at_hyphen("a power-", "and toughness-changing effect", compounds)
+    assert not joins_at_hyphen("a dash --", "and more", compounds)
