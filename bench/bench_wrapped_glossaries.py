@@ -5,7 +5,8 @@ entries, joined entries and joined lines each has.
 
 An entry is "joined" when at least one printed line of its definition was a continuation of the
 line before it (not a new paragraph); "lines joined" counts those lines, "hyphen" the breaks
-after a hyphen, kept without a space.
+after a hyphen, kept without a space. For the rules of the same editions: the line-end hyphen
+breaks, and how many of them join at once (the word is printed whole elsewhere in the file).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from kb.importers import cr_text  # noqa: E402
 from kb.importers.decode import decode_bytes  # noqa: E402
-from kb.importers.wrapped import is_wrapped  # noqa: E402
+from kb.importers.wrapped import hyphenated_words, is_wrapped, joins_at_hyphen  # noqa: E402
 
 CORPUS = Path(os.environ.get("MTGKB_SHARED", ROOT.parent / "shared")) / "corpus" / "en" / "full"
 _PARAGRAPH_START = re.compile(r"^(?:Example\s*:|\d{1,2}\.\s)")
@@ -57,6 +58,14 @@ def measure(path: Path) -> dict[str, object]:
             hyphens += previous.rstrip().endswith("-")
         previous = line
     row.update(joined_entries=joined_entries, joined_lines=joined_lines, hyphen_breaks=hyphens)
+    compounds = hyphenated_words("\n".join(lines))
+    breaks = [
+        (line, following)
+        for line, following in zip(lines[body:start], lines[body + 1 : start])
+        if re.search(r"\w-\s*$", line) and following.strip()
+    ]
+    row["rule_hyphen_breaks"] = len(breaks)
+    row["rule_hyphen_joined"] = sum(joins_at_hyphen(line, following, compounds) for line, following in breaks)
     return row
 
 
@@ -70,9 +79,12 @@ def main() -> None:
         return
     wrapped = [r for r in rows if r["wrapped"]]
     print(f"{len(rows)} editions, {len(wrapped)} with a wrapped glossary")
-    print("file\tentries\tjoined entries\tlines joined\thyphen breaks")
+    print("file\tentries\tjoined entries\tlines joined\thyphen breaks\trule hyphen breaks\tjoined")
     for r in wrapped:
-        print(f"{r['file']}\t{r['entries']}\t{r['joined_entries']}\t{r['joined_lines']}\t{r['hyphen_breaks']}")
+        print(
+            f"{r['file']}\t{r['entries']}\t{r['joined_entries']}\t{r['joined_lines']}\t{r['hyphen_breaks']}"
+            f"\t{r['rule_hyphen_breaks']}\t{r['rule_hyphen_joined']}"
+        )
 
 
 if __name__ == "__main__":
