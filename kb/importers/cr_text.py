@@ -29,6 +29,7 @@ from kb.importers.repairs import (
     warning,
 )
 from kb.importers.titles import first_title
+from kb.importers.wrapped import hyphenated_words, is_wrapped, join_wrapped, joins_at_hyphen
 
 FORMAT = "cr-text"
 NO_RULES = N_("no rules found: expected lines starting with a rule number like '100.1a'")
@@ -167,10 +168,12 @@ def _clean(text: str) -> str:
 class _RuleBuilder:
     """Collects the lines of one rule or example; wrapped lines continue the last record."""
 
-    def __init__(self) -> None:
+    def __init__(self, compounds: set[str] | None = None) -> None:
         self.rules: list[Rule] = []
         self.parts: list[str] = []
         self.target: str = "text"  # or "example"
+        # Hyphenated words the document prints whole: a line broken after "state-" joins "based" at once.
+        self.compounds = compounds or set()
 
     def start(self, rule: Rule, text: str) -> None:
         self.flush()
@@ -189,6 +192,14 @@ class _RuleBuilder:
             self.parts.append("\n")
         self.parts.append(text)
 
+    def _joined(self) -> str:
+        joined = ""
+        for part in self.parts:
+            if part != "\n" and joined and not joined.endswith("\n"):
+                joined += "" if joins_at_hyphen(joined, part, self.compounds) else " "
+            joined += part
+        return joined
+
     def flush(self) -> None:
         if not self.rules or not self.parts:
             self.parts = []
@@ -196,7 +207,7 @@ class _RuleBuilder:
         if len(self.parts) == 1:  # one line, as most rules of the unwrapped layouts are
             text = _clean(self.parts[0])
         else:
-            paragraphs = "".join(p if p == "\n" else p + " " for p in self.parts).split("\n")
+            paragraphs = self._joined().split("\n")
             text = "\n".join(_clean(p) for p in paragraphs if p.strip())
         rule = self.rules[-1]
         if self.target == "example":
@@ -207,10 +218,10 @@ class _RuleBuilder:
 
 
 def _parse_rules(lines: list[str], start: int, end: int | None, path: str, doc: Document) -> list[Rule]:
-    builder = _RuleBuilder()
     last: RuleNumber | None = None
     in_sequence = True  # every number so far follows the one before: nothing for repair_sequence to do
     wrapped = _is_wrapped_layout(lines, start, end)
+    builder = _RuleBuilder(hyphenated_words("\n".join(lines)) if wrapped else None)
     blank_before = True
     stop = end if end is not None else len(lines)
     for index in range(start, stop):
@@ -372,8 +383,11 @@ def _parse_glossary(lines: list[str], start: int, end: int) -> list[GlossaryEntr
 
     Modern English: term, definition lines, a blank line. 1999: term, indented
     paragraphs with blank lines between. Japanese: term, full-width-indented
-    definition lines, no blank lines.
+    definition lines, no blank lines. A fourth, the hard-wrapped English of about
+    2001-2004, is told by its lines and read by _parse_wrapped_glossary.
     """
+    if is_wrapped(lines[start:end]):
+        return _parse_wrapped_glossary(lines, start, end)
     entries: list[GlossaryEntry] = []
     parts: list[str] = []
     expect_term = True
@@ -400,6 +414,32 @@ def _parse_glossary(lines: list[str], start: int, end: int) -> list[GlossaryEntr
             indented_definition = False
             entries.append(_glossary_term(line.strip(), index + 1))
         else:
+            parts.append(line)
+        expect_term = False
+    close()
+    return [e for e in entries if e.term]
+
+
+def _parse_wrapped_glossary(lines: list[str], start: int, end: int) -> list[GlossaryEntry]:
+    """A term is the flush-left line after a blank line; the lines under it, wrapped, are its definition."""
+    entries: list[GlossaryEntry] = []
+    parts: list[str] = []
+    expect_term = True
+
+    def close() -> None:
+        if entries and parts:
+            entries[-1].text = "\n".join(_clean(p) for p in join_wrapped(parts))
+
+    for index in range(start, end):
+        line = lines[index]
+        if not line.strip() or _DECORATION.match(line):
+            expect_term = True
+            continue
+        if expect_term and not line[:1].isspace():
+            close()
+            parts = []
+            entries.append(_glossary_term(line.strip(), index + 1))
+        elif entries:
             parts.append(line)
         expect_term = False
     close()
