@@ -26,7 +26,7 @@ from kb.crosscheck.swaps import all_swaps
 from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
 from kb.crosscheck.texts import DocText
 from kb.i18n import _
-from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUPERTYPE, ZONE
+from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUBTYPE, SUPERTYPE, ZONE
 
 # The categories whose terms a translation renders by a fixed form (subtypes are names, left out).
 TERM_CATEGORIES = (ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUPERTYPE, ZONE)
@@ -82,6 +82,12 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             english = base.english_words[number][key]
             if "," in english or _name_like(english, other.full) or _relative_clause(english, other.full):
                 continue  # a list read as one term ("artifact, creature"), a card name ("Elephant Graveyard")
+            if _cost_as_verb(english, other.full):
+                continue  # "This spell costs {1} less to cast": the verb, no cost named
+            if stats.category == CARD_TYPE and _named_by_subtype(
+                unglossed(rule.full), other.full, english, number, base
+            ):
+                continue  # "Aura enchantments" as 灵气: the subtype names its card type
             if _implied_head(
                 unglossed(rule.full),
                 other.full,
@@ -204,6 +210,30 @@ def _relative_clause(english: str, original: str) -> bool:
         return False
     places = [m.end() for m in re.finditer(re.escape(english), original)]
     return bool(places) and all(_RELATIVE.match(original, end) for end in places)
+
+
+# "costs {1} less", "costs {2}{R} more", "costs X more": the verb "to cost", no cost named as a term.
+_COST_VERB = re.compile(r"\bcosts?\s+(?:\{[^}]*\}|[0-9X]+\s)*\s*(?:less|more)\b", re.IGNORECASE)
+
+
+def _cost_as_verb(english: str, original: str) -> bool:
+    """Whether every place the original writes ``english`` ("cost", "costs") is the verb before less or more."""
+    if english.lower() not in ("cost", "costs"):
+        return False
+    places = [m.start() for m in re.finditer(rf"\b{re.escape(english)}\b", original)]
+    return bool(places) and all(_COST_VERB.match(original, at) for at in places)
+
+
+def _named_by_subtype(text: str, original: str, english: str, number: str, base: TermBase) -> bool:
+    """Whether the original writes a subtype right before the card type ("Aura enchantments") and the
+    translation holds that subtype's form: the subtype (灵气) names its type, which the translation leaves out."""
+    for key, word in base.english_words[number].items():
+        stats = base.stats.get(key)
+        if stats is None or stats.category != SUBTYPE or not stats.forms:
+            continue
+        if re.search(rf"\b{re.escape(word)}\s+{re.escape(english)}\b", original) and count_forms(text, stats.forms):
+            return True
+    return False
 
 
 _PREPOSITIONS = {"in", "out", "on", "off", "up", "down", "into", "onto", "from", "with"}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kb.crosscheck.qa import _implied_head, _name_like, _relative_clause, _with_stems
+from kb.crosscheck.qa import _cost_as_verb, _implied_head, _name_like, _relative_clause, _with_stems
 from kb.crosscheck.termbase import count_forms
 
 BALDUR = "If the draft contained draft boosters from Commander Legends: Battle for Baldur's Gate, each player may"
@@ -39,3 +39,10 @@ def test_a_head_word_after_the_naming_term_stands_for_a_term_of_several_words():
     # a single English word whose form loses a character is a real error: "artifact subtype" as 神器类别
     subtype = "Attraction is an artifact subtype seen only on nontraditional Magic cards."
     assert not _implied_head("景点是神器类别。", subtype, "subtype", ("副类别",), {"artifact": ("神器",)})
+
+
+def test_costs_before_less_or_more_is_the_verb():
+    assert _cost_as_verb("costs", "This spell costs {1} less to cast for each opponent you have.")
+    assert _cost_as_verb("costs", "Spells your opponents cast cost {2}{R} more and this costs X more.")
+    assert not _cost_as_verb("costs", "Pay all costs in any order. This spell costs {1} less.")  # a noun too
+    assert not _cost_as_verb("cost", "As an additional cost to cast this spell, sacrifice a creature.")
