@@ -26,7 +26,7 @@ from kb.crosscheck.swaps import all_swaps
 from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
 from kb.crosscheck.texts import DocText
 from kb.i18n import _
-from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUPERTYPE, ZONE
+from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUBTYPE, SUPERTYPE, ZONE
 
 # The categories whose terms a translation renders by a fixed form (subtypes are names, left out).
 TERM_CATEGORIES = (ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUPERTYPE, ZONE)
@@ -80,8 +80,26 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             ):
                 continue
             english = base.english_words[number][key]
-            if "," in english or _name_like(english, other.full):
+            if "," in english or _name_like(english, other.full) or _relative_clause(english, other.full):
                 continue  # a list read as one term ("artifact, creature"), a card name ("Elephant Graveyard")
+            if _cost_as_verb(english, other.full):
+                continue  # "This spell costs {1} less to cast": the verb, no cost named
+            if stats.category == CARD_TYPE and _named_by_subtype(
+                unglossed(rule.full), other.full, english, number, base
+            ):
+                continue  # "Aura enchantments" as 灵气: the subtype names its card type
+            if _implied_head(
+                unglossed(rule.full),
+                other.full,
+                english,
+                stats.forms,
+                {
+                    word: base.stats[k].forms
+                    for k, word in base.english_words[number].items()
+                    if k != key and k in base.stats
+                },
+            ):
+                continue  # "the prototype keyword ability" as 试作异能: the translation leaves "keyword" implied
             if _variants(plain(rule.full), stats, base, readings):
                 continue  # a rare form of it is there: a consistency finding says so
             yield Finding(
@@ -120,10 +138,29 @@ _ADJECTIVAL_JA = ("の", "な")
 
 def _with_stems(forms: tuple[str, ...], lang: str) -> tuple[str, ...]:
     """``forms`` and, in Japanese, the stems of the adjectival ones (longest first, as count_forms wants)."""
+    if lang == "zh":
+        return _with_particles(forms)
     if lang != "ja":
         return forms
     stems = tuple(f[:-1] for f in forms if f.endswith(_ADJECTIVAL_JA) and len(f) >= 3 and f[:-1] not in forms)
     return tuple(sorted(forms + stems, key=len, reverse=True))
+
+
+# A Chinese term may take 的 between its words where the sentence runs on: 基本地的类别 for 基本地类别 (305.8).
+_PARTICLE_ZH = "的"
+_MIN_PARTICLE_FORM = 4
+
+
+def _with_particles(forms: tuple[str, ...]) -> tuple[str, ...]:
+    """``forms`` and each form of four characters or more with 的 between two of its characters (not at its
+    edges: 的 after a whole term is grammar of the sentence), longest first."""
+    extra = {
+        form[:i] + _PARTICLE_ZH + form[i:]
+        for form in forms
+        if len(form) >= _MIN_PARTICLE_FORM and _PARTICLE_ZH not in form
+        for i in range(2, len(form) - 1)
+    }
+    return tuple(sorted(set(forms) | extra, key=len, reverse=True))
 
 
 def _surplus(base: TermBase, keys: Counter, allocated: dict[str, Counter], stats: TermStats) -> bool:
@@ -148,9 +185,76 @@ def _unmatched(ours: list[str], theirs: list[str], text: str, original: str) -> 
 
 
 def _name_like(english: str, original: str) -> bool:
-    """A capitalised term inside a sentence: part of a card or set name, not the term."""
+    """A capitalised term inside a sentence, or followed by a capitalised word ("Commander Legends: Battle for
+    Baldur's Gate", where the colon looks like a sentence's start): part of a card or set name, not the term."""
     at = original.find(english)
-    return english[:1].isupper() and at > 0 and not re.search(r"(?:^|[.!?:;“\"]\s*)$", original[max(0, at - 3) : at])
+    if not english[:1].isupper() or at < 0:
+        return False
+    if _NAME_GOES_ON.match(original, at + len(english)):
+        return True
+    return at > 0 and not re.search(r"(?:^|[.!?:;“\"]\s*)$", original[max(0, at - 3) : at])
+
+
+# After a term, a capitalised word (maybe after "for", "of", "the") continues a proper name.
+_NAME_GOES_ON = re.compile(r"\s+(?:(?:for|of|the|and)\s+)?[A-Z]")
+# A verb with its particle ("phase in") read across a noun and a relative clause: "the only phase in which".
+_RELATIVE = re.compile(r"\s+(?:which|whom)\b")
+
+
+def _relative_clause(english: str, original: str) -> bool:
+    """Whether ``english`` runs across two sentences ("phase. In that case", 500.10), or every place the original
+    writes it (a word and a preposition) opens a relative clause ("the only phase in which", 505.6a)."""
+    if re.search(r"[.;:!?]\s", english):
+        return True
+    if " " not in english or english.rsplit(" ", 1)[1].lower() not in _PREPOSITIONS:
+        return False
+    places = [m.end() for m in re.finditer(re.escape(english), original)]
+    return bool(places) and all(_RELATIVE.match(original, end) for end in places)
+
+
+# "costs {1} less", "costs {2}{R} more", "costs X more": the verb "to cost", no cost named as a term.
+_COST_VERB = re.compile(r"\bcosts?\s+(?:\{[^}]*\}|[0-9X]+\s)*\s*(?:less|more)\b", re.IGNORECASE)
+
+
+def _cost_as_verb(english: str, original: str) -> bool:
+    """Whether every place the original writes ``english`` ("cost", "costs") is the verb before less or more."""
+    if english.lower() not in ("cost", "costs"):
+        return False
+    places = [m.start() for m in re.finditer(rf"\b{re.escape(english)}\b", original)]
+    return bool(places) and all(_COST_VERB.match(original, at) for at in places)
+
+
+def _named_by_subtype(text: str, original: str, english: str, number: str, base: TermBase) -> bool:
+    """Whether the original writes a subtype right before the card type ("Aura enchantments") and the
+    translation holds that subtype's form: the subtype (灵气) names its type, which the translation leaves out."""
+    for key, word in base.english_words[number].items():
+        stats = base.stats.get(key)
+        if stats is None or stats.category != SUBTYPE or not stats.forms:
+            continue
+        if re.search(rf"\b{re.escape(word)}\s+{re.escape(english)}\b", original) and count_forms(text, stats.forms):
+            return True
+    return False
+
+
+_PREPOSITIONS = {"in", "out", "on", "off", "up", "down", "into", "onto", "from", "with"}
+
+
+def _implied_head(text: str, original: str, english: str, forms: tuple[str, ...], others: dict[str, tuple]) -> bool:
+    """Whether the translation writes the term's head word right after another term the original names just
+    before it: "the prototype keyword ability" as 试作异能, where the language leaves "keyword" implied.
+
+    ``others`` maps the English words of the rule's other terms to their forms. The head is the last two
+    characters of a form of more than two (关键字异能 → 异能); the English term must be of several words, the
+    head standing for its last: "artifact subtype" as 神器类别 drops the 副 of 副类别, a real error (717.1)."""
+    if " " not in english:
+        return False
+    heads = {form[-2:] for form in forms if len(form) > 2}
+    for word, their_forms in others.items():
+        if not re.search(re.escape(word) + r"\s+" + re.escape(english), original):
+            continue
+        if any(form + head in text for form in their_forms for head in heads):
+            return True
+    return False
 
 
 def _variants(
