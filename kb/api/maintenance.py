@@ -19,8 +19,8 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from kb.api.protocols import ReadFacade
 from kb.cards.load import import_cards as store_cards
 from kb.cards.load import is_card_file
 from kb.cards.load import update_cards as download_cards
@@ -51,15 +51,12 @@ from kb.store.update import update as store_newest
 from kb.store.write import check_replace, digest, document_sha, store_document
 from kb.terms import rebuild_terms
 
-if TYPE_CHECKING:
-    from kb.api import KnowledgeBase
-
 
 class Maintenance:
     """What changes one database, over the facade ``kb`` that reads it (the CLI's import, build, update,
     repair, reindex and card commands; the read facade itself when it builds on demand)."""
 
-    def __init__(self, kb: KnowledgeBase):
+    def __init__(self, kb: ReadFacade):
         self.kb = kb
         self.store = kb.store
 
@@ -613,7 +610,7 @@ def _index_phase(progress: ProgressCallback | None, run: Callable):
 class _Holding:
     """The writer lock held by one KnowledgeBase: nested writes (an import's history update) take it once."""
 
-    def __init__(self, kb: KnowledgeBase, lock):
+    def __init__(self, kb: ReadFacade, lock):
         self.kb, self.lock = kb, lock
 
     def __enter__(self):

@@ -7,19 +7,16 @@ What ``KnowledgeBase.rule`` falls back to when its argument is no rule number ("
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
+from kb.api.protocols import ReadFacade
 from kb.core.errors import AmbiguousName, BadInput, BadRuleNumber, NotFound, TitleMismatch
 from kb.core.model import Rule
 from kb.i18n import _, ngettext
 from kb.store.titles import fold_title, titled
 
-if TYPE_CHECKING:
-    from kb.api import KnowledgeBase
-
 
 def rule_named(
-    kb: KnowledgeBase,
+    kb: ReadFacade,
     name: str,
     *,
     lang: str | None = None,
@@ -48,7 +45,7 @@ def rule_named(
     return _glossary_rule(kb, name, lang, edition, bad)
 
 
-def _agreeing(kb: KnowledgeBase, rule: Rule, title: str, lang: str | None, edition: str | None) -> Rule:
+def _agreeing(kb: ReadFacade, rule: Rule, title: str, lang: str | None, edition: str | None) -> Rule:
     if fold_title(rule.title or "") == fold_title(title):
         return rule
     named = titled(kb.store, title, lang=lang or rule.lang, edition=edition)
@@ -66,9 +63,7 @@ def _agreeing(kb: KnowledgeBase, rule: Rule, title: str, lang: str | None, editi
     )
 
 
-def _glossary_rule(
-    kb: KnowledgeBase, name: str, lang: str | None, edition: str | None, bad: BadRuleNumber | None
-) -> Rule:
+def _glossary_rule(kb: ReadFacade, name: str, lang: str | None, edition: str | None, bad: BadRuleNumber | None) -> Rule:
     """The rule a glossary entry's "See rule" names, when the entry is found and names one."""
     complaint = str(bad) if bad else _("{text!r} is not a rule number").format(text=name)
     if not any(ch.isalpha() for ch in name):

@@ -67,11 +67,55 @@ def test_every_import_inside_a_function_says_why_it_is_lazy():
 
 
 def test_no_function_takes_a_parameter_named_kb_but_the_facade():
-    """``kb`` names the facade (typed KnowledgeBase); what a feature or the store is handed is the store."""
+    """``kb`` names the facade (typed KnowledgeBase, or the protocol kb.api.protocols.ReadFacade inside the
+    facade's own package, which must not import the class); what a feature or the store is handed is the store."""
     named_kb = []
     for path in modules():
         for function in _functions(ast.parse(path.read_text(encoding="utf-8"))):
             arguments = function.args.posonlyargs + function.args.args + function.args.kwonlyargs
-            if any(argument.arg == "kb" and _annotation(argument) != "KnowledgeBase" for argument in arguments):
+            if any(
+                argument.arg == "kb" and _annotation(argument) not in ("KnowledgeBase", "ReadFacade")
+                for argument in arguments
+            ):
                 named_kb.append(f"{path.relative_to(ROOT)}:{function.lineno}: {function.name}")
     assert named_kb == []
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_import_cycle_among_the_projects_modules():
+    """Counting every import, at module level, inside functions and under TYPE_CHECKING alike: a module
+    that imports one that imports it back (however far round) is a cycle; the layers contract sees only
+    arrows between packages, so a cycle inside one (kb.api and its write side once) shows here."""
+    files = sorted((ROOT / "kb").rglob("*.py"))
+    known = {_module_name(path) for path in files}
+    graph: dict[str, set[str]] = {}
+    for path in files:
+        name = _module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [base]).strip(".")
+                found |= {base} | {f"{base}.{alias.name}" for alias in node.names}
+        graph[name] = {target for target in found if target in known and target != name}
+    cycles = []
+    for start in sorted(graph):
+        seen, stack = set(), [start]
+        while stack:  # every module reachable from start; start among them closes a cycle
+            for target in graph[stack.pop()]:
+                if target == start:
+                    cycles.append(start)
+                if target not in seen:
+                    seen.add(target)
+                    stack.append(target)
+            if cycles and cycles[-1] == start:
+                break
+    assert cycles == []
