@@ -32,3 +32,18 @@ def shared_database(name: str, build: Callable[[Path], object]) -> Path:
             build(path)
             (folder / "built").touch()
     return path
+
+
+def small_database() -> Path:
+    """The small database a first command builds (the newest English edition, the translations, the
+    seeds; no search index), once per run for the test files that only read it."""
+
+    def build(path: Path) -> None:
+        from kb.api import KnowledgeBase
+        from kb.importers.bundle import first_answers, read_bundle
+
+        kb = KnowledgeBase.open(path)
+        kb.import_paths(first_answers(read_bundle())[0], keep_going=False, index=False)
+        kb.close()
+
+    return shared_database("small", build)

@@ -13,16 +13,12 @@ from click.testing import CliRunner
 
 from kb.api import KnowledgeBase
 from kb.cli import cli
-from kb.importers.bundle import first_answers, read_bundle
+from tests.shared_databases import small_database
 
 
 @pytest.fixture(scope="module")
-def small_db(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("titles") / "small.db"
-    kb = KnowledgeBase.open(path)
-    kb.import_paths(first_answers(read_bundle())[0], keep_going=False, index=False)
-    kb.close()
-    return path
+def small_db() -> Path:
+    return small_database()
 
 
 @pytest.fixture(scope="module")

@@ -4,23 +4,17 @@ nothing), never "none was in force"."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kb.api import KnowledgeBase
-from kb.importers.bundle import first_answers, read_bundle
 from kb.mcp.server import build_server
 from tests.corpus.test_mcp import call, data
+from tests.shared_databases import small_database
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    path: Path = tmp_path_factory.mktemp("mcp-names") / "small.db"
-    kb = KnowledgeBase.open(path)
-    kb.import_paths(first_answers(read_bundle())[0], keep_going=False, index=False)
-    kb.close()
-    built = build_server(KnowledgeBase.open(path, readonly=True))
+def server():
+    built = build_server(KnowledgeBase.open(small_database(), readonly=True))
     yield built
     built.close()
 

@@ -15,16 +15,12 @@ from fastapi.testclient import TestClient
 from kb.api import AmbiguousName, BadRuleNumber, KnowledgeBase, TitleMismatch
 from kb.cli import cli
 from kb.http.app import create_app
-from kb.importers.bundle import first_answers, read_bundle
+from tests.shared_databases import small_database
 
 
 @pytest.fixture(scope="module")
-def small_db(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("names") / "small.db"
-    kb = KnowledgeBase.open(path)
-    kb.import_paths(first_answers(read_bundle())[0], keep_going=False, index=False)
-    kb.close()
-    return path
+def small_db() -> Path:
+    return small_database()
 
 
 @pytest.fixture(scope="module")
