@@ -4,18 +4,17 @@
     >>> kb = KnowledgeBase.open()            # the default database, built on first use
     >>> kb.rule("702.26b", lang="ja").text
 
-Every method returns plain dataclasses with ``to_dict()`` for JSON. Writing (import, build, update, repair,
-reindex) is kb.api.maintenance.Maintenance's; results as text, HTML, CSV or PO are kb.api.render's. A feature
-is imported by its method where a fresh `show` would pay for it: each ``# lazy:`` line says how much
-(bench/bench_facade_imports.py).
+Every method returns plain dataclasses with ``to_dict()`` for JSON. Writing is kb.api.maintenance's; text,
+HTML, CSV and PO renderings are kb.api.render's. A feature is imported by its method where a fresh `show` would
+pay for it: each ``# lazy:`` line says how much (bench/bench_facade_imports.py).
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from kb.api import naming
 from kb.api.compat import EarlierWrites
@@ -61,6 +60,7 @@ if TYPE_CHECKING:
 
 # The name callers caught before MtgkbError: kept for Python callers outside the project, used nowhere in it.
 LookupFailed = MtgkbError
+_T = TypeVar("_T")  # what ``derived`` keeps
 
 
 class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
@@ -84,6 +84,10 @@ class KnowledgeBase(OnDemand, ScenarioReads, EarlierWrites):
     @property
     def path(self) -> Path:
         return self.store.path
+
+    def derived(self, kind: str, key: Hashable, compute: Callable[[], _T]) -> _T:
+        """A value a front end derives from what it reads, kept by the store until the database changes."""
+        return self.store.derived(kind, key, compute)
 
     @property
     def rule_language(self) -> str | None:

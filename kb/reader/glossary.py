@@ -151,7 +151,7 @@ def concepts(kb: KnowledgeBase, doc) -> dict[str, tuple[str, str]]:
 
     Kept in the store's derived cache until the database changes (an import), shared by the
     facades a server opens for its pages."""
-    return kb.store.derived("reader.concepts", (doc.name, doc.imported_at), lambda: _concepts(kb, doc))
+    return kb.derived("reader.concepts", (doc.name, doc.imported_at), lambda: _concepts(kb, doc))
 
 
 def _concepts(kb: KnowledgeBase, doc) -> dict[str, tuple[str, str]]:

@@ -77,7 +77,7 @@ def _findings(kb: KnowledgeBase, name: str, stamp: str | None) -> dict[str, list
     Kept in the store's derived cache per version of the document (``stamp``, when it was imported),
     shared by every facade on the database: a server opens a facade for each streamed page, and the
     cross-check of a whole translation takes one to two seconds, which every side-by-side page waited for."""
-    return kb.store.derived("reader.findings", (name, stamp), lambda: _read_findings(kb, name))
+    return kb.derived("reader.findings", (name, stamp), lambda: _read_findings(kb, name))
 
 
 def _read_findings(kb: KnowledgeBase, name: str) -> dict[str, list[str]]:

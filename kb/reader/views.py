@@ -172,7 +172,7 @@ def newest_full(documents: list, lang: str):
 def held_documents(kb: KnowledgeBase) -> list:
     """kb.documents(), kept in the store's derived cache: every rule page needs it, and it changes
     only with an import, a build or a repair (which change the database's state)."""
-    return kb.store.derived("reader.documents", (), kb.documents)
+    return kb.derived("reader.documents", (), kb.documents)
 
 
 def versions(kb: KnowledgeBase, rule: Rule, documents: list | None = None) -> list[Version]:
@@ -264,7 +264,7 @@ def scenario_view(kb: KnowledgeBase, stored: dict) -> ScenarioView:
         stamp = os.stat(file).st_mtime_ns
     except OSError:
         stamp = None
-    scenarios = kb.store.derived(
+    scenarios = kb.derived(
         "reader.scenario-file",
         (file, stamp),
         lambda: {
