@@ -64,6 +64,8 @@ REAL = ROOT / "tests" / "data" / "search_questions_real.tsv"
 REAL_UNSEEN = ROOT / "tests" / "data" / "search_questions_real_more.tsv"
 # Round 2 of the real questions (issue 41): split by hash like the first set; tune on its tune half only.
 REAL_ROUND2 = ROOT / "tests" / "data" / "search_questions_real_round2.tsv"
+# Issue 41, questions in Japanese, Chinese, German and Russian: split by hash like the others; one row per language.
+REAL_WORLD = ROOT / "tests" / "data" / "search_questions_real_world.tsv"
 FRESH = [
     ("phased out token", "en"),
     ("Instabilität Spielstein", "de"),
@@ -345,6 +347,8 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
         "real questions, ALL HELD OUT": real_questions(REAL, "held_out")
         + real_questions(REAL_ROUND2, "held_out")
         + real_questions(REAL_UNSEEN),
+        "real questions world, tune": real_questions(REAL_WORLD, "tune"),
+        "real questions world, HELD OUT": real_questions(REAL_WORLD, "held_out"),
     }
     if only not in (None, "all"):
         sets = {label: cases for label, cases in sets.items() if only.lower() in label.lower()}

@@ -26,8 +26,8 @@ from whoosh.lang import stopwords_for_language
 from kb.core.errors import BadInputFile
 from kb.core.numbers import RuleNumber
 from kb.core.paths import DATA_DIR
-from kb.core.text import fold
-from kb.search.scripts import has_cjk
+from kb.core.text import fold, simplified
+from kb.search.scripts import has_cjk, has_han, has_kana
 
 PLAYERS_WORDS = DATA_DIR / "players_words.tsv"
 KINDS = ("chatter", "everyday", "state", "slang")
@@ -168,7 +168,11 @@ def read(question: str, lang: str, table: Table | None = None, indexed: Callable
     A question of nothing but chatter is searched as it is: the words are all it says.
     """
     table = table if table is not None else load()
+    if lang == "ja" and traditional_chinese(question):
+        return _read_traditional(question, table)
     found = _found_cjk(question, table, lang) if lang in ("ja", "zh") else _found_words(question, table, lang)
+    if lang in ("ja", "zh"):
+        found = _bracketed_names(question, found)
     if not found or not _asks(question, found, lang):
         return Reading(question, question)
     if lang == "en" and indexed is not None:
@@ -185,6 +189,31 @@ def read(question: str, lang: str, table: Table | None = None, indexed: Callable
         return Reading(question, question)
     rules = list(dict.fromkeys(rule for item in found for rule in item.entry.rules))
     return Reading(question, text, found, rules, _dominant(question, found, lang))
+
+
+# Words of Chinese grammar in their Traditional forms, none of them a kanji of Japanese terms (能 of
+# 能力, 個 of 個別, 該 of 該当 and 則 of 法則 are left out): Japanese writes its grammar in kana, so a
+# text of kanji holding one of them, and no kana, is Chinese.
+_CHINESE_ONLY = frozenset("嗎們這還會麼說裡呢吧哪讓從對與兩為")
+
+
+def traditional_chinese(question: str) -> bool:
+    """Whether ``question`` is Chinese written in Traditional characters (Taiwan, Hong Kong): no
+    kana, characters that Simplified Chinese writes otherwise, and a word of Chinese grammar. The
+    script test reads such a text as Japanese (統治者 is Japanese, 统治者 Chinese); a question of
+    players from Taiwan ("如果我施放先祖擬妖並複製謎樣史芬斯,我能傾曳6還是7?") is Chinese."""
+    if has_kana(question):
+        return False
+    han = "".join(char for char in question if has_han(char))
+    return simplified(han) != han and any(char in _CHINESE_ONLY for char in question)
+
+
+def _read_traditional(question: str, table: Table) -> Reading:
+    """A question in Traditional characters, read as Chinese in Simplified characters (the stored
+    Chinese translations' script; OpenCC maps one character to one, so spans keep their offsets)."""
+    converted = simplified(question)
+    reading = read(converted, "zh", table)
+    return Reading(question, reading.text, reading.found, reading.rules, reading.dominant)
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -206,7 +235,7 @@ def _found_words(question: str, table: Table, lang: str) -> list[Found]:
                 i += size
                 break
         else:
-            entry = _possessed(tokens[i][2], known)
+            entry = _possessed(tokens[i][2], known) or (_compound_head(tokens[i][2], known) if lang == "de" else None)
             if entry is not None:
                 found.append(Found(tokens[i][0], tokens[i][1], entry))
             i += 1
@@ -292,6 +321,33 @@ def _capitalised_runs(question: str, taken: list[tuple[int, int]]) -> list[tuple
     if current:
         runs.append((current[0][0], current[-1][1]))
     return runs
+
+
+_BRACKETED = re.compile(r"《[^《》]{1,40}》")  # how Japanese and Chinese text marks a card's name
+
+
+def _bracketed_names(question: str, found: list[Found]) -> list[Found]:
+    """``found`` with the card names a Japanese or Chinese question writes in 《》 (《取り消し》,
+    《超常的耐久力》) left out of the search, like an English name the rules never use, and the
+    players' words inside them dropped: a name's words are the card's, not the question's
+    (《取り消し》 is Cancel, not the rules' 取り消す)."""
+    names = [Found(match.start(), match.end(), _NAME) for match in _BRACKETED.finditer(question)]
+    kept = [item for item in found if not any(n.start < item.end and item.start < n.end for n in names)]
+    return sorted(kept + names, key=lambda item: item.start)
+
+
+_HEAD_MIN = 5  # the shortest German word read as the head of a compound
+
+
+def _compound_head(token: str, known: dict[tuple[str, ...], Entry]) -> Entry | None:
+    """The entry of a German compound's head: German writes "Spielsteinkopie" (a token's copy) in one
+    word, whose last part says what it is. Only everyday words and slang of at least five letters,
+    after a part of at least three ("Kopie" in "Spielsteinkopie"); never chatter."""
+    for cut in range(3, len(token) - _HEAD_MIN + 1):
+        entry = known.get((token[cut:],))
+        if entry is not None and entry.kind != "chatter":
+            return entry
+    return None
 
 
 def _possessed(token: str, known: dict[tuple[str, ...], Entry]) -> Entry | None:

@@ -1,0 +1,127 @@
+"""Questions in Japanese, Chinese, German and Russian read as questions (kb.search.players), and the
+file of real questions in those languages (tests/data/search_questions_real_world.tsv)."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import re
+from pathlib import Path
+
+from kb.search import players
+
+DATA = Path(__file__).parents[1] / "data"
+WORLD = DATA / "search_questions_real_world.tsv"
+OTHER_SETS = ["search_questions_real.tsv", "search_questions_real_more.tsv", "search_questions_real_round2.tsv"]
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with open(path, encoding="utf-8", newline="") as handle:
+        lines = (line for line in handle if not line.startswith("#"))
+        return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+# ---- Chinese written in Traditional characters ---------------------------------------------------------
+
+
+def test_a_question_in_traditional_characters_is_chinese():
+    assert players.traditional_chinese("如果我施放先祖擬妖並複製謎樣史芬斯,我能傾曳6還是7?")
+    assert players.traditional_chinese("那麼願景齊現的異能會觸發嗎?")
+
+
+def test_japanese_and_simplified_chinese_are_not_taken_for_traditional():
+    assert not players.traditional_chinese("統治者")  # Japanese kanji: no word of Chinese grammar
+    assert not players.traditional_chinese("統治者はどうなりますか")  # kana
+    assert not players.traditional_chinese("如果我施放先祖拟妖并复制谜样史芬斯,我能倾曳6还是7?")  # Simplified
+    assert not players.traditional_chinese("what does 統治者 mean")
+
+
+def test_a_traditional_question_is_read_in_simplified_characters_with_the_chinese_table():
+    question = "這隻生物被反擊了嗎?"
+    reading = players.read(question, "ja")  # the script test calls it Japanese
+    assert reading.original == question
+    assert "这" in reading.text and "這" not in reading.text
+    assert reading.rules == ["701.6a"]  # 反击, "counter", in the Chinese rows
+    assert "被反擊" in reading.expansions  # shown as the player wrote it
+
+
+def test_a_traditional_question_without_players_words_is_still_searched_in_simplified():
+    reading = players.read("觸發順序是怎樣的呢?", "ja")
+    assert reading.changed
+    assert reading.text == "触发顺序是怎样的呢?"
+    assert reading.rules == []
+
+
+# ---- card names in 《》 -------------------------------------------------------------------------------
+
+
+def test_a_card_name_in_double_angle_brackets_is_left_out_of_a_japanese_question():
+    reading = players.read("《取り消し》で打ち消された呪文はどうなりますか", "ja")
+    assert "取り消し" not in reading.text  # the card Cancel, not the rules' 取り消す
+    assert reading.rules == ["701.6a"]
+    assert "打ち消す" in reading.text
+
+
+def test_a_name_in_brackets_alone_does_not_make_a_statement_a_question():
+    statement = (
+        "《ショック》は、クリーチャー1体かプレイヤー1人を対象とし、それに2点のダメージを与えるインスタントであり"
+    )
+    assert not players.read(statement, "ja").changed
+
+
+# ---- German compounds ----------------------------------------------------------------------------------
+
+
+def test_the_head_of_a_german_compound_is_read():
+    reading = players.read("Hat die Spielsteinkopie ebenfalls Flugfähigkeit?", "de")
+    assert reading.rules == ["707.2"]
+    assert "Spielsteinkopie" in reading.expansions
+
+
+def test_a_compound_head_is_never_chatter_and_needs_a_part_before_it():
+    table = players.parse_table(
+        "lang\twords\tmeans\trules\tkind\nde\tpassiert\t\t\tchatter\nde\tKopie\tKopie\t707.2\teveryday\n", "t.tsv"
+    )
+    assert players.read("Was ist nachpassiert?", "de", table).rules == []
+    assert players.read("Ist es eine Kopie?", "de", table).rules == ["707.2"]
+    assert players.read("Ist es eine Xkopie?", "de", table).rules == []  # one letter before is no word
+
+
+# ---- the file of real questions in other languages -----------------------------------------------------
+
+
+def test_the_questions_in_other_languages_keep_their_sources_and_their_hash_split():
+    rows = _rows(WORLD)
+    assert len(rows) >= 40
+    assert {row["lang"] for row in rows} == {"ja", "zh", "de", "ru"}
+    ids = [row["id"] for row in rows]
+    assert len(set(ids)) == len(ids)
+    asked_before = {row["question"] for name in OTHER_SETS for row in _rows(DATA / name)}
+    for row in rows:
+        assert row["source"].startswith(("http://", "https://")), row["id"]
+        assert row["question"] not in asked_before, row["id"]
+        assert all(part.strip() for part in row["cited"].split(";")), row["id"]
+        assert row["answer_names"].split(":")[0] in ("number", "quote", "statement"), row["id"]
+        odd = hashlib.sha256(row["question"].encode()).digest()[0] % 2
+        assert row["split"] == ("held_out" if odd else "tune"), row["id"]
+
+
+def test_the_header_states_the_split_it_holds():
+    rows = _rows(WORLD)
+    header = "".join(line for line in WORLD.read_text(encoding="utf-8").splitlines() if line.startswith("#"))
+    for lang in ("ja", "zh", "de", "ru"):
+        tune = sum(1 for row in rows if row["lang"] == lang and row["split"] == "tune")
+        held = sum(1 for row in rows if row["lang"] == lang and row["split"] == "held_out")
+        assert re.search(rf"\b{lang} {tune}( tune)? / {held}\b", header), lang
+    assert f"({len(rows)} questions)" in header
+
+
+def test_players_words_inside_a_bracketed_name_are_the_cards_not_the_questions():
+    reading = players.read("《ライブラリーアウトの達人》を出したらどうなりますか", "ja")
+    assert reading.rules == []  # ライブラリーアウト (704.5b) is part of the name
+    assert "ライブラリーアウト" not in reading.text
+
+
+def test_japanese_terms_written_in_kanji_alone_stay_japanese():
+    for term in ("起動型能力", "該当", "法則", "個別"):
+        assert not players.traditional_chinese(term), term
