@@ -8,7 +8,9 @@ import hashlib
 import re
 from pathlib import Path
 
+from kb.api import KnowledgeBase
 from kb.search import players
+from kb.search.cards import mentioned_cards
 
 DATA = Path(__file__).parents[1] / "data"
 WORLD = DATA / "search_questions_real_world.tsv"
@@ -125,3 +127,16 @@ def test_players_words_inside_a_bracketed_name_are_the_cards_not_the_questions()
 def test_japanese_terms_written_in_kanji_alone_stay_japanese():
     for term in ("起動型能力", "該当", "法則", "個別"):
         assert not players.traditional_chinese(term), term
+
+
+def test_a_card_named_in_brackets_by_its_japanese_printed_name_is_found_and_left_out_of_the_reading(tmp_path):
+    """The card file's printed names (MTGJSON's foreignData) find the card a Japanese question names
+    in 《》 (kb.search.cards reads the bracketed name as a word); the question's reading leaves the
+    name's words out. Without brackets a Japanese name runs into the sentence and is not found."""
+    kb = KnowledgeBase.open(tmp_path / "kb.db", build=False)
+    kb.import_paths([DATA / "cards" / "mtgjson-set-TSP-sample.json"], keep_going=False)
+    question = "《天使の嗜み》を唱えたらどうなりますか"
+    assert [card.name for card in mentioned_cards(kb.store, question)] == ["Angel's Grace"]
+    assert "天使" not in players.read(question, "ja").text
+    assert mentioned_cards(kb.store, "天使の嗜みを唱えたらどうなりますか") == []
+    kb.close()
