@@ -140,3 +140,12 @@ def test_a_card_named_in_brackets_by_its_japanese_printed_name_is_found_and_left
     assert "天使" not in players.read(question, "ja").text
     assert mentioned_cards(kb.store, "天使の嗜みを唱えたらどうなりますか") == []
     kb.close()
+
+
+def test_players_slang_in_each_language_names_its_rule():
+    assert players.read("対象不適正になったらどうなりますか", "ja").rules == ["608.2b"]
+    assert players.read("ETBはいつ誘発しますか", "ja").rules == ["603.6a"]
+    assert players.read("衍生物消失了吗?", "zh").rules == ["704.5d"]
+    assert players.read("Wie funktioniert die Legendenregel?", "de").rules == ["704.5j"]
+    assert players.read("как работает правило легенд?", "ru").rules == ["704.5j"]
+    assert players.read("существо сдохнет?", "ru").rules == ["700.4"]
