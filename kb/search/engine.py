@@ -347,14 +347,33 @@ def _verifier(store: Store, postings: Postings, scope: Scope, codes: dict[str, s
         kept: set[int] = set()
         for doc_id, numbers in by_document.items():
             for row in _rule_rows(store, [doc_id], list(numbers)):
-                written = " ".join((row["title"] or "", row["text"] or "", *row["examples"]))
-                if not row_of.search(fold(written)):
+                if not row_of.search(_folded(row)):
                     continue
-                if wanted in " " + " ".join(surface_words(written)) + " ":
+                if wanted in _surface(row):
                     kept.update(numbers.get(row["number"], ()))
         return kept
 
     return verify
+
+
+def _written(row: dict) -> str:
+    return " ".join((row["title"] or "", row["text"] or "", *row["examples"]))
+
+
+def _folded(row: dict) -> str:
+    """A rule row's title, text and examples folded, kept in the row (which `_rule_rows` keeps): the
+    same rules are candidates of question after question, and folding them again was a fifth of the
+    time of a question whose words end in a particle ("cards in", "turns out": 1,100 texts each)."""
+    if "folded" not in row:
+        row["folded"] = fold(_written(row))
+    return row["folded"]
+
+
+def _surface(row: dict) -> str:
+    """A rule row's surface words joined, a space each side, kept in the row like `_folded`."""
+    if "surface" not in row:
+        row["surface"] = " " + " ".join(surface_words(_written(row))) + " "
+    return row["surface"]
 
 
 def _in_a_row(words: tuple[str, ...]) -> re.Pattern[str]:
