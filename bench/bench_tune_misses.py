@@ -32,19 +32,23 @@ def main() -> None:
         kb = KnowledgeBase.open(path, readonly=True)
         print(f"== {path}")
         at3 = at10 = 0
+        mrr = 0.0
         for case in cases:
             found = search(kb.store, case.query, limit=200)
             numbers = [result.number for result in found.results]
             rank = next((i + 1 for i, number in enumerate(numbers) if case.answered_by(number)), None)
             at3 += rank is not None and rank <= 3
             at10 += rank is not None and rank <= 10
+            mrr += 1 / rank if rank is not None and rank <= 10 else 0.0
             if rank is not None and rank <= 3 and not args.all:
                 continue
             cited = ";".join((case.expected, *case.also))
             print(f"\n[{rank}] {case.query[:160]}\n    cited {cited}; top: {' '.join(numbers[:8])}")
             print(f"    searched as: {found.query[:200]!r}; cards {found.cards}")
             print(f"    expansions: {str(found.expansions)[:300]}")
-        print(f"\n{len(cases)} tune questions: recall@3 {at3 / len(cases):.3f}, recall@10 {at10 / len(cases):.3f}")
+        print(
+            f"\n{len(cases)} tune questions: recall@3 {at3 / len(cases):.3f}, recall@10 {at10 / len(cases):.3f}, MRR {mrr / len(cases):.3f}"
+        )
         kb.close()
 
 
