@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from whoosh.lang import stopwords_for_language
 
-from kb.cards.terms import term_index, term_key
+from kb.cards.terms import rules_terms_among, term_key
 from kb.store.cards import card_key, cards_named
 from kb.store.reader import Store
 
@@ -61,7 +61,7 @@ def name_runs(store: Store, text: str, max_words: int, max_lookups: int | None =
         for key, card_id, _name, _lang in cards_named(store.conn, keys[at : at + BATCH]):
             found.held.setdefault(key, card_id)
     if found.held:  # names that are rules terms themselves, all in one look-up
-        terms = term_index(store, {term_key(key) for key in found.held}).keys
+        terms = rules_terms_among(store, {term_key(key) for key in found.held})
         found.held = {key: card_id for key, card_id in found.held.items() if term_key(key) not in terms}
     return found
 

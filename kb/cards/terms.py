@@ -8,7 +8,9 @@ beats a "can"), which decides half the questions about cards that forbid somethi
 
 Terms are found word by word: every run of one to four words of the text (and each keyword the
 card file lists) is looked up, as written and with an English plural or past ending taken off, in
-the titles and glossary terms of that one document (a few hundred rows, read per call: no cache).
+the titles and glossary terms of that one document (a few hundred rows, read per call). Whether a
+word is a rules term at all (`rules_terms_among`, asked for every run of a question that names a card)
+is kept with the store's lookup cache: 4 ms a question, measured (bench/RESULTS.md, round 5).
 """
 
 from __future__ import annotations
@@ -103,6 +105,26 @@ class TermIndex:
         ]
         defining = defining_subrule(ident, subrules) or ident
         return defining, [defining, ident] if defining != ident else [ident]
+
+
+def kept(store: Store, name: str) -> dict:
+    """A dictionary kept with the store's lookup cache under ``name``, dropped with the cache when the
+    database changes (another connection's writes are noticed here, as every lookup notices them)."""
+    cache = getattr(store, "store", store).cache  # a facade or its Store
+    cache.documents()
+    return cache.memo.setdefault(name, {})
+
+
+def rules_terms_among(store: Store, keys: set[str]) -> set[str]:
+    """Those of ``keys`` (term keys) that are keywords, keyword actions or glossary terms. Each key's
+    answer is kept (``kept``): the same words recur in every question, and reading the glossary for
+    them was a tenth of a search naming a card."""
+    known: dict[str, bool] = kept(store, "rules term keys")
+    missing = {key for key in keys if key not in known}
+    if missing:
+        found = term_index(store, missing).keys
+        known.update((key, key in found) for key in missing)
+    return {key for key in keys if known[key]}
 
 
 def term_index(store: Store, wanted: set[str] | None = None) -> TermIndex:

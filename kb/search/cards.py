@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.cards.names import NameRuns, name_runs
-from kb.cards.terms import card_terms, term_index, term_key
+from kb.cards.terms import card_terms, kept, rules_terms_among, term_key
 from kb.store.cards import card_row, has_cards, names_starting
 from kb.store.reader import Store
 
@@ -72,19 +72,36 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
         if indexed is not None and size > 1 and text[start:end].islower() and indexed(text[start:end]):
             i += 1
             continue
-        row = card_row(store.conn, card_id, names=False)
-        if row is None or row["layout"] in NOT_CARDS:
+        card = _card(store, card_id)
+        if card is None:
             i += 1
             continue
-        oracle = _without_own_name(_REMINDER.sub("", row["oracle_text"] or ""), row["name"])
-        links = card_terms(store, oracle, row["keywords"], row["name"])  # linked: the keywords' rules rank too
-        ranked = sorted((link for link in links if not link.common), key=_priority)
-        terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
-        defined = {link.rule: link.title for link in ranked if link.kind in _DEFINED and link.rule}
-        rules = list(defined)[:MAX_TERMS]
-        found.append(CardMention(row["name"], start, end, _unique(terms), rules, [defined[r] for r in rules]))
+        name, terms, rules, titles = card
+        found.append(CardMention(name, start, end, list(terms), list(rules), list(titles)))
         i += size
     return found
+
+
+def _card(store: Store, card_id: int) -> tuple[str, list[str], list[str], list[str]] | None:
+    """(name, rules terms, rules of its keywords, their titles) of a card a query may name; None for a
+    token or emblem. Kept with the store's lookup cache (kb.cards.terms.kept): reading a card's terms
+    and linking them to their rules took 9 ms a card, a third of a question naming cards (cProfile
+    over the real questions, bench/RESULTS.md "ranking (round 5)"), and the same cards are asked
+    about again and again."""
+    cards = kept(store, "search card terms")
+    if card_id not in cards:
+        row = card_row(store.conn, card_id, names=False)
+        if row is None or row["layout"] in NOT_CARDS:
+            cards[card_id] = None
+        else:
+            oracle = _without_own_name(_REMINDER.sub("", row["oracle_text"] or ""), row["name"])
+            links = card_terms(store, oracle, row["keywords"], row["name"])  # linked: the keywords' rules rank too
+            ranked = sorted((link for link in links if not link.common), key=_priority)
+            terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
+            defined = {link.rule: link.title for link in ranked if link.kind in _DEFINED and link.rule}
+            rules = list(defined)[:MAX_TERMS]
+            cards[card_id] = (row["name"], _unique(terms), rules, [defined[r] for r in rules])
+    return cards[card_id]
 
 
 def _longest(store: Store, runs: NameRuns, i: int) -> tuple[int, int] | None:
@@ -114,7 +131,7 @@ def _without_own_name(text: str, name: str) -> str:
 
 def is_rules_term(store: Store, key: str) -> bool:
     """Whether a name is itself a keyword, keyword action or glossary term ("Sacrifice", "Flash")."""
-    return bool(term_index(store, {term_key(key)}).keys)
+    return bool(rules_terms_among(store, {term_key(key)}))
 
 
 def _near(store: Store, key: str) -> int | None:

@@ -45,6 +45,11 @@ OWN_LANGUAGE_WEIGHT = 1.25  # a rule in the language the query is written in: th
 NAMED_FIRST = 1.1
 NAMED_BESIDE = 0.95
 NAMED_STEP = 0.01  # the second rule named ranks below the first
+# A question's results: reciprocal-rank fusion of each rule's own match and its section's (`_with_sections`).
+FUSION_K = 60  # the k of reciprocal-rank fusion: 1 / (k + place)
+SECTION_WEIGHT = 0.6  # the place of the rule's section, against its own place (1.0)
+NAMED_WEIGHT = 1.0  # the place among the rules the question's players' words name
+CARD_WEIGHT = 0.5  # the place among the rules of the named cards' keywords: beside, not above, what is asked
 
 
 def search(
@@ -102,6 +107,8 @@ def search(
     ranked = sorted(groups.items(), key=lambda item: (-round(item[1][0], 9), _order(item[0][1])))
     if compiled.plan is not None:
         question = reading is not None and reading.changed
+        if (question or cards_named) and scope.label == "newest":
+            ranked = _with_sections(ranked, reading.rules if reading is not None else [], card_rules)
         ranked = _defining_first(store, ranked, scope, None if question else (corrected or parsed.text))
         if question:
             ranked = _keyword_defined_first(ranked)
@@ -217,6 +224,51 @@ def _named(
             if postings.number(doc) == number:
                 named[doc] = max(named.get(doc, 0.0), wanted)
     return named
+
+
+def _with_sections(ranked: list, named: list[str], carded: list[str]) -> list:
+    """A question's results ranked by four signals fused by their places (reciprocal-rank fusion:
+    each gives a rule weight / (k + its place) in its list, and the sums rank):
+
+    - the rule's own match (the results as scored: the question's words, the players' words and the
+      cards' terms, with the rules `_named` placed);
+    - its section's match: a section is a numbered rule with its lettered subrules (702.19 with
+      702.19a-g), weighing the sum of its members' scores. A question is answered by the part of the
+      rules it matches as a whole; a rule that holds a few of its words in a section nothing else
+      matched yields to the rules of the section that matched most of it;
+    - the place among the rules the question's players' words name (kb.search.players);
+    - the place among the rules of the named cards' keywords, at half weight: beside what is asked.
+
+    Measured on the tune halves of the real questions (bench/RESULTS.md, "ranking (round 5)"). The
+    scores are scaled so that the first keeps its own and the scores stay in the order of the places."""
+    if len(ranked) < 2:
+        return ranked
+    totals: dict[tuple[str, str], float] = defaultdict(float)
+    for (family, number), (score, _found) in ranked:
+        totals[(family, _section(number))] += score
+    sections = {section: place for place, section in enumerate(sorted(totals, key=lambda s: -totals[s]), 1)}
+    fused = []
+    for own, (key, (_score, found)) in enumerate(ranked, 1):
+        value = 1.0 / (FUSION_K + own) + SECTION_WEIGHT / (FUSION_K + sections[(key[0], _section(key[1]))])
+        value += _listed(key[1], named, NAMED_WEIGHT) + _listed(key[1], carded, CARD_WEIGHT)
+        fused.append((value, key, found))
+    best, top = max(value for value, _key, _found in fused), ranked[0][1][0]
+    fused.sort(key=lambda item: -item[0])  # stable: equal values keep the order of the scores
+    return [(key, [top * value / best, found]) for value, key, found in fused]
+
+
+def _listed(number: str, listed: list[str], weight: float) -> float:
+    """A rule's share of the fusion from one list of rule numbers: weight / (k + its place), or 0."""
+    return weight / (FUSION_K + 1 + listed.index(number)) if number in listed else 0.0
+
+
+_SUBRULE = re.compile(r"(\d+\.\d+)[a-z]")
+
+
+def _section(number: str) -> str:
+    """The numbered rule a subrule belongs to ("702.19b" -> "702.19"); a numbered rule is its own."""
+    match = _SUBRULE.fullmatch(number)
+    return match.group(1) if match else number
 
 
 def _defining_first(store: Store, ranked: list, scope: Scope, query: str | None) -> list:
@@ -347,14 +399,33 @@ def _verifier(store: Store, postings: Postings, scope: Scope, codes: dict[str, s
         kept: set[int] = set()
         for doc_id, numbers in by_document.items():
             for row in _rule_rows(store, [doc_id], list(numbers)):
-                written = " ".join((row["title"] or "", row["text"] or "", *row["examples"]))
-                if not row_of.search(fold(written)):
+                if not row_of.search(_folded(row)):
                     continue
-                if wanted in " " + " ".join(surface_words(written)) + " ":
+                if wanted in _surface(row):
                     kept.update(numbers.get(row["number"], ()))
         return kept
 
     return verify
+
+
+def _written(row: dict) -> str:
+    return " ".join((row["title"] or "", row["text"] or "", *row["examples"]))
+
+
+def _folded(row: dict) -> str:
+    """A rule row's title, text and examples folded, kept in the row (which `_rule_rows` keeps): the
+    same rules are candidates of question after question, and folding them again was a fifth of the
+    time of a question whose words end in a particle ("cards in", "turns out": 1,100 texts each)."""
+    if "folded" not in row:
+        row["folded"] = fold(_written(row))
+    return row["folded"]
+
+
+def _surface(row: dict) -> str:
+    """A rule row's surface words joined, a space each side, kept in the row like `_folded`."""
+    if "surface" not in row:
+        row["surface"] = " " + " ".join(surface_words(_written(row))) + " "
+    return row["surface"]
 
 
 def _in_a_row(words: tuple[str, ...]) -> re.Pattern[str]:

@@ -210,7 +210,7 @@ def test_slang_for_an_old_zone_name_finds_the_battlefield(small):
     assert "702.126a" in [result.number for result in found.results]
 
 
-HELD_OUT_FLOOR = {"recall_at_3": 0.31, "recall_at_10": 0.35}
+HELD_OUT_FLOOR = {"recall_at_3": 0.32, "recall_at_10": 0.35}  # measured 0.328 / 0.359 (round 5)
 
 
 def test_the_held_out_real_questions_stay_above_their_measured_floor(small):
@@ -234,7 +234,7 @@ def test_the_held_out_real_questions_stay_above_their_measured_floor(small):
 # ---- the same held-out questions with real cards imported (round 3) --------------------------------
 
 REAL_CARDS = DATA / "cards" / "scryfall-2019-named-in-real-questions.json"
-HELD_OUT_WITH_CARDS_FLOOR = {"recall_at_3": 0.29, "recall_at_10": 0.45}
+HELD_OUT_WITH_CARDS_FLOOR = {"recall_at_3": 0.34, "recall_at_10": 0.46}  # measured 0.344 / 0.469 (round 5)
 
 
 @pytest.fixture(scope="module")

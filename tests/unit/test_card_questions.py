@@ -156,3 +156,24 @@ def test_a_keyword_is_asked_about_with_an_english_ending_but_not_inside_another_
     assert set_apart(kb.store, "Humility and Stormbreath Dragon: is it hasted?").asked == ["702.10b"]
     assert set_apart(kb.store, "Humility and Stormbreath Dragon: does flyings matter?").asked == ["702.9b"]
     assert set_apart(kb.store, "Humility and Stormbreath Dragon: what of hastening it?").asked == []
+
+
+# ---- what a search keeps of the cards between searches (bench/RESULTS.md, round 5) ----------------
+
+SAMPLE = ROOT / "tests" / "data" / "cards" / "scryfall-oracle-cards-sample.json"
+
+
+def test_the_cards_terms_kept_between_searches_follow_the_cards_held(tmp_path):
+    """A card's terms are kept with the store's lookup cache for the next search: importing other
+    cards in the same process must drop them, so that a card no longer held is no longer named."""
+    kb = KnowledgeBase.open(tmp_path / "kept.db")
+    kb.import_paths([corpus_path("en", "full", "MagicCompRules_20260807.txt"), MADE], keep_going=False)
+    question = "can Stormbreath Dragon attack the turn Storm Crow is cast"
+    first = kb.search(question, langs=["en"])
+    assert first.cards == ["Stormbreath Dragon"]
+    assert kb.search(question, langs=["en"]).expansions == first.expansions  # the kept terms, the same answer
+    kb.import_paths([SAMPLE], keep_going=False)  # the sample's cards instead of the made ones
+    again = kb.search(question, langs=["en"])
+    assert again.cards == ["Storm Crow"]
+    assert again.expansions["Storm Crow"] == ["Flying"]
+    kb.close()

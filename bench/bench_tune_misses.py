@@ -1,0 +1,56 @@
+"""The tune halves' real questions one by one: where the rule the answer cites ranks (up to 200) and
+what ranks above it, on each database given (issue 41, round 5: sorting the misses into causes).
+
+Run: python bench/bench_tune_misses.py DB [DB ...] [--all]   (--all: every tune question, not only
+those whose cited rule is below the third place). Reads the tune halves only, never the held-out ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kb.api import KnowledgeBase  # noqa: E402
+from kb.search import search  # noqa: E402
+from tests.search_quality import real_questions  # noqa: E402
+
+DATA = ROOT / "tests" / "data"
+TUNE = [DATA / "search_questions_real.tsv", DATA / "search_questions_real_round2.tsv"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("databases", nargs="+", type=Path)
+    parser.add_argument("--all", action="store_true")
+    args = parser.parse_args()
+    cases = [case for path in TUNE for case in real_questions(path, "tune") if case.lang == "en"]
+    for path in args.databases:
+        kb = KnowledgeBase.open(path, readonly=True)
+        print(f"== {path}")
+        at3 = at10 = 0
+        mrr = 0.0
+        for case in cases:
+            found = search(kb.store, case.query, limit=200)
+            numbers = [result.number for result in found.results]
+            rank = next((i + 1 for i, number in enumerate(numbers) if case.answered_by(number)), None)
+            at3 += rank is not None and rank <= 3
+            at10 += rank is not None and rank <= 10
+            mrr += 1 / rank if rank is not None and rank <= 10 else 0.0
+            if rank is not None and rank <= 3 and not args.all:
+                continue
+            cited = ";".join((case.expected, *case.also))
+            print(f"\n[{rank}] {case.query[:160]}\n    cited {cited}; top: {' '.join(numbers[:8])}")
+            print(f"    searched as: {found.query[:200]!r}; cards {found.cards}")
+            print(f"    expansions: {str(found.expansions)[:300]}")
+        print(
+            f"\n{len(cases)} tune questions: recall@3 {at3 / len(cases):.3f}, recall@10 {at10 / len(cases):.3f}, MRR {mrr / len(cases):.3f}"
+        )
+        kb.close()
+
+
+if __name__ == "__main__":
+    main()
