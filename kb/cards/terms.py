@@ -10,7 +10,7 @@ Terms are found word by word: every run of one to four words of the text (and ea
 card file lists) is looked up, as written and with an English plural or past ending taken off, in
 the titles and glossary terms of that one document (a few hundred rows, read per call). Whether a
 word is a rules term at all (`rules_terms_among`, asked for every run of a question that names a card)
-is kept with the store's lookup cache: 4 ms a question, measured (bench/RESULTS.md, round 5).
+is answered from the set of every term's key, kept with the store's derived data.
 """
 
 from __future__ import annotations
@@ -107,24 +107,17 @@ class TermIndex:
         return defining, [defining, ident] if defining != ident else [ident]
 
 
-def kept(store: Store, name: str) -> dict:
-    """A dictionary kept with the store's lookup cache under ``name``, dropped with the cache when the
-    database changes (another connection's writes are noticed here, as every lookup notices them)."""
-    cache = getattr(store, "store", store).cache  # a facade or its Store
-    cache.documents()
-    return cache.memo.setdefault(name, {})
+def rules_term_keys(store: Store) -> frozenset[str]:
+    """The keys of every keyword, keyword action and glossary term of the newest English CR, kept
+    with the store's derived data until the database changes: whether a word is a rules term is asked
+    for every run of words of a question that names a card, and reading the glossary for them was a
+    tenth of such a search (bench/RESULTS.md, "ranking (round 5)")."""
+    return store.derived("cards.rules_term_keys", None, lambda: frozenset(term_index(store).keys))
 
 
 def rules_terms_among(store: Store, keys: set[str]) -> set[str]:
-    """Those of ``keys`` (term keys) that are keywords, keyword actions or glossary terms. Each key's
-    answer is kept (``kept``): the same words recur in every question, and reading the glossary for
-    them was a tenth of a search naming a card."""
-    known: dict[str, bool] = kept(store, "rules term keys")
-    missing = {key for key in keys if key not in known}
-    if missing:
-        found = term_index(store, missing).keys
-        known.update((key, key in found) for key in missing)
-    return {key for key in keys if known[key]}
+    """Those of ``keys`` (term keys) that are keywords, keyword actions or glossary terms."""
+    return keys & rules_term_keys(store)
 
 
 def term_index(store: Store, wanted: set[str] | None = None) -> TermIndex:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.cards.names import NameRuns, name_runs
-from kb.cards.terms import card_terms, kept, rules_terms_among, term_key
+from kb.cards.terms import card_terms, rules_terms_among, term_key
 from kb.store.cards import card_row, has_cards, names_starting
 from kb.store.reader import Store
 
@@ -84,11 +84,13 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
 
 def _card(store: Store, card_id: int) -> tuple[str, list[str], list[str], list[str]] | None:
     """(name, rules terms, rules of its keywords, their titles) of a card a query may name; None for a
-    token or emblem. Kept with the store's lookup cache (kb.cards.terms.kept): reading a card's terms
+    token or emblem. Kept with the store's derived data: reading a card's terms
     and linking them to their rules took 9 ms a card, a third of a question naming cards (cProfile
     over the real questions, bench/RESULTS.md "ranking (round 5)"), and the same cards are asked
-    about again and again."""
-    cards = kept(store, "search card terms")
+    about again and again. One entry per card held at most, dropped when the database changes."""
+    cards: dict[int, tuple[str, list[str], list[str], list[str]] | None] = store.derived(
+        "search.card_terms", None, dict
+    )
     if card_id not in cards:
         row = card_row(store.conn, card_id, names=False)
         if row is None or row["layout"] in NOT_CARDS:
