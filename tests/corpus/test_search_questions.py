@@ -329,7 +329,7 @@ def test_a_question_in_traditional_chinese_is_read_as_chinese(small):
 ROUND3 = DATA / "search_questions_real_round3.tsv"
 # Measured on this module's small database (bench/RESULTS.md, "real questions (round 3)"): the
 # held-out half over every language together. Floors at the figures measured, never above.
-ROUND3_HELD_OUT_FLOOR = {"recall_at_3": 0.064, "recall_at_10": 0.22}  # 31 questions: 2 and 7 of them
+ROUND3_HELD_OUT_FLOOR = {"recall_at_3": 0.064, "recall_at_10": 0.25}  # 31 questions: 2 and 8 of them
 
 
 def test_every_rule_the_third_round_of_real_questions_cites_exists_today(small):
