@@ -329,13 +329,13 @@ def test_a_question_in_traditional_chinese_is_read_as_chinese(small):
 ROUND3 = DATA / "search_questions_real_round3.tsv"
 # Measured on this module's small database (bench/RESULTS.md, "real questions (round 3)"): the
 # held-out half over every language together. Floors at the figures measured, never above.
-ROUND3_HELD_OUT_FLOOR = {"recall_at_3": 0.128, "recall_at_10": 0.28}  # 39 questions: 5 and 11 of them
+ROUND3_HELD_OUT_FLOOR = {"recall_at_3": 0.116, "recall_at_10": 0.25}  # 43 questions: 5 and 11 of them
 
 
 def test_every_rule_the_third_round_of_real_questions_cites_exists_today(small):
     today = {row[0] for row in _english_rules(small)}
     cases = real_questions(ROUND3)
-    assert len(cases) >= 83
+    assert len(cases) >= 88
     missing = [(case.query[:40], rule) for case in cases for rule in (case.expected, *case.also) if rule not in today]
     assert missing == []
 
@@ -366,6 +366,6 @@ def test_the_held_out_third_round_stays_above_its_measured_floor(small):
         at_3_own, at_10_own = sum(1 for r in own if r and r <= 3), sum(1 for r in own if r)
         print(f"held out, round 3, {lang}: {len(own)} questions, {at_3_own} found at 3, {at_10_own} at 10")
     print(f"held out, round 3: {len(cases)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
-    assert len(cases) >= 39
+    assert len(cases) >= 43
     assert at_3 >= ROUND3_HELD_OUT_FLOOR["recall_at_3"]
     assert at_10 >= ROUND3_HELD_OUT_FLOOR["recall_at_10"]
