@@ -66,6 +66,8 @@ REAL_UNSEEN = ROOT / "tests" / "data" / "search_questions_real_more.tsv"
 REAL_ROUND2 = ROOT / "tests" / "data" / "search_questions_real_round2.tsv"
 # Issue 41, questions in Japanese, Chinese, German and Russian: split by hash like the others; one row per language.
 REAL_WORLD = ROOT / "tests" / "data" / "search_questions_real_world.tsv"
+# Issue 41, round 3: English, German, Chinese and Russian questions, split by hash like the others.
+REAL_ROUND3 = ROOT / "tests" / "data" / "search_questions_real_round3.tsv"
 FRESH = [
     ("phased out token", "en"),
     ("Instabilität Spielstein", "de"),
@@ -349,6 +351,8 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
         + real_questions(REAL_UNSEEN),
         "real questions world, tune": real_questions(REAL_WORLD, "tune"),
         "real questions world, HELD OUT": real_questions(REAL_WORLD, "held_out"),
+        "real questions r3, tune": real_questions(REAL_ROUND3, "tune"),
+        "real questions r3, HELD OUT": real_questions(REAL_ROUND3, "held_out"),
     }
     if only not in (None, "all"):
         sets = {label: cases for label, cases in sets.items() if only.lower() in label.lower()}

@@ -322,3 +322,50 @@ def test_a_question_in_traditional_chinese_is_read_as_chinese(small):
     found = search(small.store, "這個咒語被反擊了嗎?")
     assert "被反擊" in found.expansions
     assert found.results[0].number == "701.6a"
+
+
+# ---- real questions, round 3 (2026-12-07): English, German, Chinese, Russian ------------------------
+
+ROUND3 = DATA / "search_questions_real_round3.tsv"
+# Measured on this module's small database (bench/RESULTS.md, "real questions (round 3)"): the
+# held-out half over every language together. Floors at the figures measured, never above.
+ROUND3_HELD_OUT_FLOOR = {"recall_at_3": 0.116, "recall_at_10": 0.25}  # 43 questions: 5 and 11 of them
+
+
+def test_every_rule_the_third_round_of_real_questions_cites_exists_today(small):
+    today = {row[0] for row in _english_rules(small)}
+    cases = real_questions(ROUND3)
+    assert len(cases) >= 92
+    missing = [(case.query[:40], rule) for case in cases for rule in (case.expected, *case.also) if rule not in today]
+    assert missing == []
+
+
+def test_the_third_round_records_its_kind_and_old_numbers():
+    """Each question says whether a player asked it or a column quizzed it; an answer that cites an
+    older number keeps it with the edition it was read in."""
+    with open(ROUND3, encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader((line for line in handle if not line.startswith("#")), delimiter="\t"))
+    assert {row["kind"] for row in rows} == {"asked", "quiz"}
+    cited_numbers = [row for row in rows if row["answer_names"].startswith("number:") and row["cited_as"]]
+    assert cited_numbers
+    assert all(" in " in row["cited_as"] or "edition" in row["cited_as"] for row in cited_numbers)
+
+
+def test_the_held_out_third_round_stays_above_its_measured_floor(small):
+    """The held-out half of round 3, every language together (most of it English; the German and
+    Chinese rows too few for a floor of their own): a change that loses answers fails."""
+    cases = real_questions(ROUND3, "held_out")
+    ranks = []
+    for case in cases:
+        found = numbers(small, case.query, 10)
+        ranks.append(next((i + 1 for i, number in enumerate(found) if case.answered_by(number)), None))
+    at_3 = sum(1 for rank in ranks if rank is not None and rank <= 3) / len(cases)
+    at_10 = sum(1 for rank in ranks if rank is not None) / len(cases)
+    for lang in sorted({case.lang for case in cases}):
+        own = [rank for case, rank in zip(cases, ranks, strict=True) if case.lang == lang]
+        at_3_own, at_10_own = sum(1 for r in own if r and r <= 3), sum(1 for r in own if r)
+        print(f"held out, round 3, {lang}: {len(own)} questions, {at_3_own} found at 3, {at_10_own} at 10")
+    print(f"held out, round 3: {len(cases)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
+    assert len(cases) >= 43
+    assert at_3 >= ROUND3_HELD_OUT_FLOOR["recall_at_3"]
+    assert at_10 >= ROUND3_HELD_OUT_FLOOR["recall_at_10"]
