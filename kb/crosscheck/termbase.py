@@ -11,6 +11,11 @@ term base is built per document, from three sources:
    rule whose English names the term holds each form. The form in most of them is the
    term's *dominant form*; the share of rules holding any form is how consistently the
    translation renders the term, and so how sure a finding about that term can be.
+
+In the rules that hold none of the forms whole, the term base also counts the *variants* the
+translation writes instead (a form with an inner part dropped or a character put in:
+延迟触发异能 for 延迟触发式异能, kb.crosscheck.termevidence): a variant the document holds in many of
+the term's rules is an accepted form of it, a rare one is an inconsistency.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
+from kb.crosscheck.termevidence import FormReader
 from kb.crosscheck.texts import DocText
 from kb.terms import TermDictionary
 from kb.terms.names import clean_name, english_key
@@ -29,6 +35,12 @@ _IDEOGRAPH = "[\u3400-\u9fff]"
 _CARD_NAME = re.compile(r"《[^《》]*》")  # card names in a Japanese or Chinese text: no game terms in them
 # Forms shorter than this (in characters) match inside too many other words to count ("牌" in "牌手").
 _MIN_FORM = 2
+# Sources of the term dictionary whose forms are term base entries (a glossary's or the curated list's), not
+# forms read off the aligned text.
+_ENTRY_SOURCES = ("glossary", "curated")
+# A variant held in this many of the term's rules, and this share of them, is an accepted form of the term.
+ACCEPTED_RULES = 3
+ACCEPTED_SHARE = 0.2
 
 
 @dataclass
@@ -43,10 +55,27 @@ class TermStats:
     held: int = 0  # ... whose translation holds one of its forms
     by_form: Counter = field(default_factory=Counter)  # rules holding each form
     document: Counter = field(default_factory=Counter)  # occurrences of each form in the whole translation
+    glossary: tuple[str, ...] = ()  # the forms the translation's own glossary gives
+    variants: Counter = field(default_factory=Counter)  # rules holding each variant (and none of the forms)
+
+    def accepted(self, variant: str) -> bool:
+        """Whether the document writes ``variant`` for the term in enough of its rules to make it a form."""
+        held = self.variants.get(variant, 0)
+        return held >= ACCEPTED_RULES and held >= ACCEPTED_SHARE * self.rules
+
+    @property
+    def covered(self) -> int:
+        """Rules holding a form or a variant the document accepts as one."""
+        return self.held + sum(n for variant, n in self.variants.items() if self.accepted(variant))
 
     @property
     def share(self) -> float:
         return self.held / self.rules if self.rules else 0.0
+
+    @property
+    def covered_share(self) -> float:
+        """The share of the term's rules that hold a form or an accepted variant (what terminology judges by)."""
+        return self.covered / self.rules if self.rules else 0.0
 
     @property
     def dominant(self) -> str | None:
@@ -123,6 +152,7 @@ class TermBase:
         self._counts: dict[str, int] = {}
         self._found: dict[str, list] = {}
         self._near: dict[str, re.Pattern] = {}
+        self.reader = FormReader()
         for number, rule in tr.by_number.items():
             other = en.by_number.get(number)
             if other is None or not rule.full or not other.full:
@@ -143,16 +173,25 @@ class TermBase:
                 if not stats.forms:
                     continue
                 stats.rules += 1
-                held = count_forms(unglossed(rule.full), stats.forms)
+                text = unglossed(rule.full)
+                held = count_forms(text, stats.forms)
                 if held:
                     stats.held += 1
                     stats.by_form.update(held.keys())
+                else:
+                    variant = self.reader.variant(text, stats.forms)
+                    if variant:
+                        stats.variants[variant] += 1
 
     def _new(self, key: str, english: str, glossary: dict[str, list[str]], text: str) -> TermStats:
         names = self.terms.entry(key, self.lang).in_language(self.lang) if self.terms.has(key, self.lang) else []
         forms = {n for n in [*names, *glossary.get(key, [])] if len(n) >= _MIN_FORM and _CJK.search(n)}
         ordered = tuple(sorted(forms, key=lambda f: (-len(f), f)))
         stats = TermStats(key, english, self.terms.category(key), ordered)
+        entries = set(glossary.get(key, ())) | {
+            n.name for n in self.terms.by_key.get(key, ()) if n.lang == self.lang and n.source in _ENTRY_SOURCES
+        }
+        stats.glossary = tuple(f for f in ordered if f in entries)
         stats.document = count_forms(text, ordered)
         return stats
 
@@ -200,9 +239,10 @@ class TermBase:
         """Whether ``text`` is a known form of some term (then it is no misspelling of another)."""
         return text in self.all_forms
 
-    def reliable(self, key: str, share: float, support: int) -> TermStats | None:
-        """The term's stats when the translation renders it consistently enough to judge a rule by it."""
+    def reliable(self, key: str, share: float, support: int, variants: bool = False) -> TermStats | None:
+        """The term's stats when the translation renders it consistently enough to judge a rule by it; with
+        ``variants``, a rule holding a variant the document accepts counts as rendering it."""
         stats = self.stats.get(key)
-        if stats is None or not stats.forms or stats.rules < support or stats.share < share:
+        if stats is None or not stats.forms or stats.rules < support:
             return None
-        return stats
+        return stats if (stats.covered_share if variants else stats.share) >= share else None
