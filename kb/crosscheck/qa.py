@@ -75,6 +75,7 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES, variants=True))
             if stats is None or stats.rules - stats.covered > MAX_EXCEPTIONS:
                 continue
+            stats = stats.judged()  # with the forms learnt from the document
             # a keyword's form inside a longer term the original names apart (合变 in 合变式生物咒语) does not count
             if count_forms(unglossed(rule.full), _with_stems(stats.forms, base.lang)) and (
                 stats.category != ABILITY or key in allocated or _surplus(base, keys, allocated, stats)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kb.crosscheck.termevidence import FormReader
 from kb.crosscheck.texts import DocText
@@ -41,6 +41,12 @@ _ENTRY_SOURCES = ("glossary", "curated")
 # A variant held in this many of the term's rules, and this share of them, is an accepted form of the term.
 ACCEPTED_RULES = 3
 ACCEPTED_SHARE = 0.2
+# A term whose known forms stand in fewer of its rules than this has its forms learnt from the document.
+LEARN_BELOW = 0.85
+LEARN_RULES = 5
+# A learnt form: most of its occurrences in the document lie in rules whose English names the term.
+SPECIFIC = 0.5
+MAX_LEARNED = 2
 
 
 @dataclass
@@ -57,6 +63,8 @@ class TermStats:
     document: Counter = field(default_factory=Counter)  # occurrences of each form in the whole translation
     glossary: tuple[str, ...] = ()  # the forms the translation's own glossary gives
     variants: Counter = field(default_factory=Counter)  # rules holding each variant (and none of the forms)
+    learned: Counter = field(default_factory=Counter)  # forms learnt from the aligned document: rules holding each
+    learned_only: int = 0  # rules holding a learnt form and none of the known forms or accepted variants
 
     def accepted(self, variant: str) -> bool:
         """Whether the document writes ``variant`` for the term in enough of its rules to make it a form."""
@@ -65,8 +73,16 @@ class TermStats:
 
     @property
     def covered(self) -> int:
-        """Rules holding a form or a variant the document accepts as one."""
-        return self.held + sum(n for variant, n in self.variants.items() if self.accepted(variant))
+        """Rules holding a form, a variant the document accepts as one, or a form learnt from the document."""
+        return self.held + sum(n for variant, n in self.variants.items() if self.accepted(variant)) + self.learned_only
+
+    def judged(self) -> TermStats:
+        """These stats with the learnt forms among the forms (what the terminology check judges a rule by)."""
+        if not self.learned:
+            return self
+        forms = tuple(sorted({*self.forms, *self.learned}, key=lambda f: (-len(f), f)))
+        held = self.held + self.learned_only
+        return replace(self, forms=forms, by_form=self.by_form + self.learned, held=held, learned_only=0)
 
     @property
     def share(self) -> float:
@@ -134,6 +150,19 @@ def count_forms(text: str, forms: tuple[str, ...]) -> Counter:
     return found
 
 
+_NO_EDGE = re.compile(r"^[\u3040-\u309f的之]|[\u3040-\u309f的之]$")
+_KATAKANA_CHAR = re.compile(r"[\u30a1-\u30faー]")
+
+
+def _whole_word(candidate: str, forms: tuple[str, ...]) -> bool:
+    """Whether a learnt candidate can be a term: it ends as a form ends (the head last: 攻击生物, 游戏外), starts
+    with no particle or kana ending (る組, 挡生物的 are pieces of a sentence), and a katakana start is a form's
+    own (ル変種ルー is cut from ルール)."""
+    if _NO_EDGE.search(candidate) or not any(candidate[-1] == form[-1] for form in forms):
+        return False
+    return not _KATAKANA_CHAR.match(candidate) or any(candidate[0] == form[0] for form in forms)
+
+
 class TermBase:
     """The terms of one translation against its original, with their forms and counts."""
 
@@ -153,6 +182,7 @@ class TermBase:
         self._found: dict[str, list] = {}
         self._near: dict[str, re.Pattern] = {}
         self.reader = FormReader()
+        texts: dict[str, list[str]] = {}  # key -> the translations of the rules whose English names it
         for number, rule in tr.by_number.items():
             other = en.by_number.get(number)
             if other is None or not rule.full or not other.full:
@@ -174,6 +204,7 @@ class TermBase:
                     continue
                 stats.rules += 1
                 text = unglossed(rule.full)
+                texts.setdefault(key, []).append(text)
                 held = count_forms(text, stats.forms)
                 if held:
                     stats.held += 1
@@ -182,6 +213,46 @@ class TermBase:
                     variant = self.reader.variant(text, stats.forms)
                     if variant:
                         stats.variants[variant] += 1
+        for key, rule_texts in texts.items():
+            self._learn(self.stats[key], rule_texts)
+
+    def _learn(self, stats: TermStats, texts: list[str]) -> None:
+        """Forms of a term that the dictionary and the glossary do not give, learnt from the term's rules.
+
+        Where the known forms stand in few of the term's rules, the translation writes the term otherwise: a
+        string of the known forms' characters (进行攻击的生物 gives 攻击生物 for "attacking creature"), at least
+        half as long as the longest form, held in many of the term's rules (as an accepted variant is) and
+        specific to them (most of its occurrences in the document are in those rules)."""
+        if stats.rules < LEARN_RULES or stats.covered_share >= LEARN_BELOW:
+            return
+        chars = set("".join(stats.forms))
+        longest = max(len(f) for f in stats.forms)
+        shortest = max(_MIN_FORM, (longest + 1) // 2)
+        found: Counter = Counter()
+        for text in texts:
+            seen: set[str] = set()
+            for run in re.findall(f"[{re.escape(''.join(sorted(chars)))}]{{{shortest},}}", text):
+                for size in range(shortest, min(len(run), longest) + 1):
+                    seen.update(run[i : i + size] for i in range(len(run) - size + 1))
+            found.update(seen)
+        chosen: list[str] = []
+        for candidate, held in sorted(found.items(), key=lambda item: (-item[1], -len(item[0]), item[0])):
+            if held < ACCEPTED_RULES or held < ACCEPTED_SHARE * stats.rules or len(chosen) >= MAX_LEARNED:
+                break
+            if not _CJK.search(candidate) or any(candidate in f or f in candidate for f in [*stats.forms, *chosen]):
+                continue
+            if not _whole_word(candidate, stats.forms) or candidate in stats.variants:
+                continue
+            inside = sum(text.count(candidate) for text in texts)
+            if inside < SPECIFIC * self.document_count(candidate):
+                continue
+            chosen.append(candidate)
+            stats.learned[candidate] = held
+        if chosen:
+            known = (*stats.forms, *(v for v in stats.variants if stats.accepted(v)))
+            stats.learned_only = sum(
+                1 for text in texts if count_forms(text, tuple(chosen)) and not count_forms(text, known)
+            )
 
     def _new(self, key: str, english: str, glossary: dict[str, list[str]], text: str) -> TermStats:
         names = self.terms.entry(key, self.lang).in_language(self.lang) if self.terms.has(key, self.lang) else []

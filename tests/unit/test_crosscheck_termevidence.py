@@ -4,7 +4,7 @@ findings built on it, on small texts and a term base of a few rules."""
 from __future__ import annotations
 
 from kb.crosscheck.qa import _quoted_word, terminology
-from kb.crosscheck.termbase import TermBase
+from kb.crosscheck.termbase import TermBase, _whole_word
 from kb.crosscheck.termevidence import BANDS, FormReader, confidence, parts, phrase_pattern, variants
 from kb.crosscheck.texts import DocText, RuleText
 from kb.terms.dictionary import TermDictionary
@@ -64,6 +64,7 @@ _NAMES = [
     ),
     TermName("zh", "行动阶段", "main phase", english_key("main phase"), "glossary", "g"),
     TermName("zh", "结算", "resolve", english_key("resolve"), "glossary", "g"),
+    TermName("zh", "进行攻击的生物", "attacking creature", english_key("attacking creature"), "glossary", "g"),
 ]
 _VOCABULARY = {
     name.key: CrTerm(name.key, name.english, "glossary" if "phase" not in name.english else "step or phase")
@@ -124,3 +125,27 @@ def test_an_absent_one_word_term_is_a_lower_level_than_an_absent_noun_phrase():
         f.detail["confidence"]
         for f in _findings(english[:1] * 10, chinese[:9] + ["该咒语生效。延迟触发式异能触发。"])[1]["100.10"]
     )
+
+
+def test_a_form_the_document_writes_for_the_term_is_learnt_and_judges_at_the_corpus_level():
+    """The glossary's 进行攻击的生物 stands in one rule of 20; the document writes 攻击生物 in 18: a learnt form."""
+    english = ["An attacking creature deals damage."] * 20
+    chinese = ["进行攻击的生物造成伤害。"] + ["攻击生物造成伤害。"] * 18 + ["一个永久物造成伤害。"]
+    base, found = _findings(english, chinese)
+    stats = base.stats[english_key("attacking creature")]
+    assert stats.learned == {"攻击生物": 18} and stats.covered == 19 and stats.held == 1
+    [gone] = found["100.20"]
+    assert gone.detail["dominant"] == "攻击生物" and gone.detail["level"] == "corpus"
+    assert gone.detail["evidence"]["forms"] == {"攻击生物": 18, "进行攻击的生物": 1}
+    assert list(found) == ["100.20"]  # the rules with the learnt form hold the term
+    # a piece of a known form (攻击的生物 inside 进行攻击的生物) is part of it, never a learnt form
+    chinese = ["进行攻击的生物造成伤害。"] + ["攻击的生物造成伤害。"] * 19
+    base, _ = _findings(english, chinese)
+    assert not base.stats[english_key("attacking creature")].learned
+
+
+def test_a_learnt_form_ends_as_a_form_ends_and_starts_no_sentence_piece():
+    assert _whole_word("攻击生物", ("进行攻击的生物",)) and _whole_word("皇帝戦変種ルール", ("皇帝戦」変種ルール",))
+    assert not _whole_word("挡生物的", ("进行阻挡的生物",))  # a particle at its end
+    assert not _whole_word("る組", ("組である",))  # a verb's ending at its start
+    assert not _whole_word("ル変種ルー", ("変種ルール",))  # cut out of the katakana word ルール
