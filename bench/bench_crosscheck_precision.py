@@ -86,7 +86,7 @@ def main() -> None:
     connection.close()
 
 
-LEVELS = ("confident", "corpus", "weak")
+LEVELS = ("confident", "glossary", "corpus", "weak")
 
 
 def _by_level(report, labels) -> str:

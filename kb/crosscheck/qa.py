@@ -75,7 +75,8 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES, variants=True))
             if stats is None or stats.rules - stats.covered > MAX_EXCEPTIONS:
                 continue
-            stats = stats.judged()  # with the forms learnt from the document
+            known = stats.forms  # the dictionary's and the glossary's: what a variant or a part is read against
+            stats = stats.judged()  # with the forms learnt from the document and the variants it accepts
             # a keyword's form inside a longer term the original names apart (合变 in 合变式生物咒语) does not count
             if count_forms(unglossed(rule.full), _with_stems(stats.forms, base.lang)) and (
                 stats.category != ABILITY or key in allocated or _surplus(base, keys, allocated, stats)
@@ -84,8 +85,9 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             english = base.english_words[number][key]
             if "," in english or _name_like(english, other.full) or _relative_clause(english, other.full):
                 continue  # a list read as one term ("artifact, creature"), a card name ("Elephant Graveyard")
-            if "[" in english or "]" in english:
-                continue  # read across a template's slot ("[Objects] enter [the battlefield]"): no term as written
+            if "[" in english or "]" in english or _in_compound(english, other.full):
+                continue  # read across a template's slot ("[Objects] enter [the battlefield]"), inside a hyphenated
+                # compound ("a destruction-replacement effect"): no term as written
             if _cost_as_verb(english, other.full):
                 continue  # "This spell costs {1} less to cast": the verb, no cost named
             if stats.category == CARD_TYPE and _named_by_subtype(
@@ -99,7 +101,8 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                 stats.forms,
                 {
                     word: base.stats[k].forms
-                    for k, word in base.english_words[number].items()
+                    for k, words in base.english_spans[number].items()
+                    for word in words
                     if k != key and k in base.stats
                 },
             ):
@@ -111,31 +114,27 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             text = unglossed(rule.full)
             inside = count_forms(text, stats.forms)
             # a keyword's form only inside a longer term's: weak evidence that the keyword itself is gone
-            holding = Holding("part", next(iter(inside))) if inside else base.reader.holding(text, stats.forms)
+            holding = Holding("part", next(iter(inside))) if inside else base.reader.holding(text, known)
             if holding.how == "phrase" or (holding.how == "variant" and stats.accepted(holding.span or "")):
                 continue  # 非公開の領域, 軽減・置換効果: the term in a noun phrase; a variant the document accepts
             yield _terminology_finding(number, rule.full, other.full, english, stats, holding)
 
 
-def _level(stats: TermStats, holding: Holding, english: str, original: str) -> str:
+def _level(stats: TermStats, holding: Holding) -> str:
     """How sure a terminology finding is (kb.crosscheck.termevidence.LEVELS): a rare variant against the dominant
-    form, or an absent term of several words whose form is a glossary entry, confident; an absent one-word term,
-    a term the original names after a demonstrative (a translation may say it by a pronoun: "one of those card
-    types" as どちらか一方), or a form only the aligned text gives, corpus; part of the form there, weak."""
+    form, confident; the term absent, glossary or corpus by where its dominant form comes from; part of the form
+    there, weak."""
     if holding.how == "part":
         return "weak"
     if holding.how == "variant":
         return "confident"
-    anaphoric = re.search(rf"\b(?:this|that|these|those)\s+{re.escape(english)}\b", original, re.IGNORECASE)
-    if stats.dominant in stats.glossary and " " in english.strip() and not anaphoric:
-        return "confident"
-    return "corpus"
+    return "glossary" if stats.dominant in stats.glossary else "corpus"
 
 
 def _terminology_finding(
     number: str, text: str, original: str, english: str, stats: TermStats, holding: Holding
 ) -> Finding:
-    level = _level(stats, holding, english, original)
+    level = _level(stats, holding)
     if holding.how == "variant":
         message = _(
             "{number}: the original names {english}; the translation writes {span} ({times} rules of the term), "
@@ -187,6 +186,13 @@ def _terminology_finding(
     )
 
 
+def _in_compound(english: str, original: str) -> bool:
+    """Whether every place the original writes the term follows a hyphen: the head of a compound that is a term of
+    its own ("a destruction-replacement effect", an effect replacing destruction)."""
+    places = [m.start() for m in re.finditer(re.escape(english), original)]
+    return bool(places) and all(at > 0 and original[at - 1] == "-" for at in places)
+
+
 def _quoted_word(english: str, original: str, text: str) -> bool:
     """Whether the original quotes the term as a word ("the word ‘target’") and the translation keeps that English
     word: a word of the card's text, no term to translate."""
@@ -211,6 +217,9 @@ def _keyword_as_verb(english: str, original: str, stats: TermStats, base: TermBa
 # Japanese adjectival forms end in a particle that changes with the sentence: 伝説の before a noun, 伝説であり or
 # 伝説だ as a predicate (ja 701.54c "is legendary"). The stem, two characters or more, stands for the form.
 _ADJECTIVAL_JA = ("の", "な")
+# A verb's dictionary ending changes with the sentence too (振る, 振り; the term matcher reads them so):
+# "roll to visit your Attractions" as …サイコロを振り (ja 717.5).
+_INFLECTING_JA = tuple("るくすつむぶぬうぐ")
 
 
 def _with_stems(forms: tuple[str, ...], lang: str) -> tuple[str, ...]:
@@ -219,7 +228,9 @@ def _with_stems(forms: tuple[str, ...], lang: str) -> tuple[str, ...]:
         return _with_particles(forms)
     if lang != "ja":
         return forms
-    stems = tuple(f[:-1] for f in forms if f.endswith(_ADJECTIVAL_JA) and len(f) >= 3 and f[:-1] not in forms)
+    stems = tuple(
+        f[:-1] for f in forms if f.endswith(_ADJECTIVAL_JA + _INFLECTING_JA) and len(f) >= 3 and f[:-1] not in forms
+    )
     return tuple(sorted(forms + stems, key=len, reverse=True))
 
 

@@ -77,12 +77,19 @@ class TermStats:
         return self.held + sum(n for variant, n in self.variants.items() if self.accepted(variant)) + self.learned_only
 
     def judged(self) -> TermStats:
-        """These stats with the learnt forms among the forms (what the terminology check judges a rule by)."""
-        if not self.learned:
+        """These stats with the learnt forms and the accepted variants among the forms (what the terminology check
+        judges a rule by, and the dominant form it names)."""
+        accepted = Counter({v: n for v, n in self.variants.items() if self.accepted(v)})
+        if not self.learned and not accepted:
             return self
-        forms = tuple(sorted({*self.forms, *self.learned}, key=lambda f: (-len(f), f)))
-        held = self.held + self.learned_only
-        return replace(self, forms=forms, by_form=self.by_form + self.learned, held=held, learned_only=0)
+        return replace(
+            self,
+            forms=tuple(sorted({*self.forms, *self.learned, *accepted}, key=lambda f: (-len(f), f))),
+            by_form=self.by_form + self.learned + accepted,
+            held=self.covered,
+            learned_only=0,
+            variants=self.variants - accepted,
+        )
 
     @property
     def share(self) -> float:
@@ -173,6 +180,7 @@ class TermBase:
         self.stats: dict[str, TermStats] = {}
         self.english_keys: dict[str, Counter] = {}  # rule number -> key -> occurrences in the English
         self.english_words: dict[str, dict[str, str]] = {}  # rule number -> key -> the English word
+        self.english_spans: dict[str, dict[str, set[str]]] = {}  # rule number -> key -> every way the English writes it
         translation_text = "\n".join(plain(rule.full) for rule in tr.rules)
         self.text = translation_text
         self.all_forms = {n.name for n in terms.names if n.lang == self.lang} | {
@@ -189,12 +197,15 @@ class TermBase:
                 continue
             keys: Counter = Counter()
             words: dict[str, str] = {}
+            spans: dict[str, set[str]] = {}
             for match in self.english_matcher.find(other.full):
                 for key in match.keys:
                     keys[key] += 1
                     words.setdefault(key, match.text)
+                    spans.setdefault(key, set()).add(match.text)
             self.english_keys[number] = keys
             self.english_words[number] = words
+            self.english_spans[number] = spans
             for key in keys:
                 if key not in self.stats:
                     self.stats[key] = self._new(key, words[key], glossary, translation_text)

@@ -13,11 +13,11 @@ A rule whose translation holds none of a term's forms is one of four things, rea
   shortens in context as often as he drops a word that matters: weak evidence;
 - nothing of it: the term is gone or rendered by another word.
 
-The finding's level ranks it (``LEVELS``): ``confident`` when a rare variant stands against the dominant form, or
-when a term of several words whose form is a glossary entry (a fixed noun phrase: "replacement effect", "starting
-life total") is absent; ``corpus`` when a one-word term is absent (a verb or a noun that the sentence may carry by
-its grammar: "resolved", "controller", "phase" as a dropped subject) or when only the aligned document and the term
-dictionary give the form; ``weak`` when part of the form is there.
+The finding's level ranks it (``LEVELS``): ``confident`` when a rare variant stands against the dominant form (the
+document's own counts say which is the term's form); ``glossary`` when the term is absent and its form is an entry
+of a glossary (the translation's own, or the term dictionary's glossary and curated sources); ``corpus`` when the
+term is absent and only the aligned document and the term dictionary give its form; ``weak`` when part of the form
+is there.
 """
 
 from __future__ import annotations
@@ -25,17 +25,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-LEVELS = ("confident", "corpus", "weak")
+LEVELS = ("confident", "glossary", "corpus", "weak")
 # Confidence bands of the levels: the report ranks by confidence, so every confident finding comes first.
-BANDS = {"confident": (0.9, 1.0), "corpus": (0.5, 0.9), "weak": (0.1, 0.5)}
+BANDS = {"confident": (0.9, 1.0), "glossary": (0.6, 0.9), "corpus": (0.4, 0.6), "weak": (0.1, 0.4)}
 
 # What may stand between the two parts of a form in a noun phrase: a particle or a space.
 _PARTICLES = "の的之な・ 　"
 # What starts a coordination ("X or Y effects", X・Y効果, X、Y费用), and how far the coordinated words may run.
 _COORDINATE = r"(?:[・、／/]|或是|或者|以及|或|和|与|及|および|または|や|と)"
 _COORDINATED = r"[^。；;，,：:「」“”（）()]{0,15}?"
-# A variant may put in at most this many characters; more is another word.
+# A variant may put in at most this many characters, or drop at most this many; more is another wording
+# (アトラクションを観覧する is no variant of アトラクションを観覧するためサイコロを振る).
 MAX_INSERTED = 2
+MAX_DROPPED = 3
 _MIN_PART = 2  # a form's part of fewer characters matches inside too many words
 
 
@@ -66,12 +68,13 @@ def phrase_pattern(form: str) -> re.Pattern | None:
 
 
 def variants(form: str) -> list[str]:
-    """The strings made from ``form`` by dropping an inner part (both ends kept), longest first: 延迟触发式异能 →
-    延迟触发异能, 混血法术力符号 → 混血符号, メイン・フェイズ → メインフェイズ. Each keeps more than half the form."""
+    """The strings made from ``form`` by dropping an inner part of at most three characters (both ends kept),
+    longest first: 延迟触发式异能 → 延迟触发异能, 混血法术力符号 → 混血符号, メイン・フェイズ → メインフェイズ. Each keeps
+    more than half the form."""
     found = {
         form[:i] + form[j:]
         for i in range(1, len(form) - 1)
-        for j in range(i + 1, len(form))
+        for j in range(i + 1, min(len(form), i + MAX_DROPPED + 1))
         if len(form) - (j - i) > len(form) // 2
     }
     return sorted(found, key=lambda v: (-len(v), v))

@@ -3,7 +3,7 @@ findings built on it, on small texts and a term base of a few rules."""
 
 from __future__ import annotations
 
-from kb.crosscheck.qa import _quoted_word, terminology
+from kb.crosscheck.qa import _in_compound, _quoted_word, _with_stems, terminology
 from kb.crosscheck.termbase import TermBase, _whole_word
 from kb.crosscheck.termevidence import BANDS, FormReader, confidence, parts, phrase_pattern, variants
 from kb.crosscheck.texts import DocText, RuleText
@@ -44,9 +44,9 @@ def test_part_of_a_form_is_its_head_or_modifier_never_a_piece_of_a_katakana_word
 
 
 def test_the_levels_rank_in_their_bands():
-    assert confidence("weak", 1.0) <= confidence("corpus", 0.0) < confidence("corpus", 1.0)
-    assert confidence("corpus", 1.0) <= confidence("confident", 0.0) < confidence("confident", 1.0) <= 1.0
-    assert set(BANDS) == {"confident", "corpus", "weak"}
+    ordered = [confidence(level, share) for level in ("weak", "corpus", "glossary", "confident") for share in (0, 1)]
+    assert ordered == sorted(ordered) and ordered[-1] <= 1.0
+    assert set(BANDS) == {"confident", "glossary", "corpus", "weak"}
 
 
 def test_a_word_the_original_quotes_and_the_translation_keeps_in_english_is_no_term():
@@ -110,21 +110,15 @@ def test_a_rare_variant_is_a_confident_finding_a_common_one_an_accepted_form():
     assert sorted(found) == ["100.21"] and found["100.21"][0].detail["holds"] == "absent"
 
 
-def test_an_absent_one_word_term_is_a_lower_level_than_an_absent_noun_phrase():
+def test_an_absent_term_is_of_the_glossary_level_and_part_of_its_form_weak():
     english = ["The spell resolves. A delayed triggered ability triggers."] * 10
     chinese = ["该咒语结算。延迟触发式异能触发。"] * 9 + ["该咒语生效。触发式异能触发。"]
     _, found = _findings(english, chinese)
     levels = {f.detail["english"]: (f.detail["level"], f.detail["holds"]) for f in found["100.10"]}
-    # the one-word verb gone: corpus; the noun phrase with its head 触发式异能 left: weak
-    assert levels == {"resolves": ("corpus", "absent"), "delayed triggered ability": ("weak", "part")}
-    chinese[-1] = "该咒语结算。一个效应触发。"
-    _, found = _findings(english, chinese)
-    [gone] = found["100.10"]
-    assert (gone.detail["level"], gone.detail["holds"]) == ("confident", "absent")
-    assert gone.detail["confidence"] > max(
-        f.detail["confidence"]
-        for f in _findings(english[:1] * 10, chinese[:9] + ["该咒语生效。延迟触发式异能触发。"])[1]["100.10"]
-    )
+    # the verb gone: its glossary form absent; the noun phrase with its head 触发式异能 left: weak
+    assert levels == {"resolves": ("glossary", "absent"), "delayed triggered ability": ("weak", "part")}
+    ranked = sorted(found["100.10"], key=lambda f: -f.detail["confidence"])
+    assert [f.detail["level"] for f in ranked] == ["glossary", "weak"]
 
 
 def test_a_form_the_document_writes_for_the_term_is_learnt_and_judges_at_the_corpus_level():
@@ -135,7 +129,7 @@ def test_a_form_the_document_writes_for_the_term_is_learnt_and_judges_at_the_cor
     stats = base.stats[english_key("attacking creature")]
     assert stats.learned == {"攻击生物": 18} and stats.covered == 19 and stats.held == 1
     [gone] = found["100.20"]
-    assert gone.detail["dominant"] == "攻击生物" and gone.detail["level"] == "corpus"
+    assert gone.detail["dominant"] == "攻击生物" and gone.detail["level"] == "corpus"  # no glossary gives it
     assert gone.detail["evidence"]["forms"] == {"攻击生物": 18, "进行攻击的生物": 1}
     assert list(found) == ["100.20"]  # the rules with the learnt form hold the term
     # a piece of a known form (攻击的生物 inside 进行攻击的生物) is part of it, never a learnt form
@@ -149,3 +143,15 @@ def test_a_learnt_form_ends_as_a_form_ends_and_starts_no_sentence_piece():
     assert not _whole_word("挡生物的", ("进行阻挡的生物",))  # a particle at its end
     assert not _whole_word("る組", ("組である",))  # a verb's ending at its start
     assert not _whole_word("ル変種ルー", ("変種ルール",))  # cut out of the katakana word ルール
+
+
+def test_a_variant_drops_at_most_three_characters():
+    form = "アトラクションを観覧するためサイコロを振る"
+    assert "アトラクションを観覧する" not in variants(form)  # another wording, not the term misspelt
+    assert FormReader().holding("自分のアトラクションを観覧する。", (form,)).how != "variant"
+
+
+def test_a_term_inside_a_hyphenated_compound_is_no_term_and_a_japanese_verb_is_held_by_its_stem():
+    assert _in_compound("replacement effect", "Regeneration is a destruction-replacement effect.")
+    assert not _in_compound("replacement effect", "a destruction-replacement effect or a replacement effect")
+    assert "サイコロを振" in _with_stems(("サイコロを振る",), "ja") and _with_stems(("振る",), "zh") == ("振る",)
