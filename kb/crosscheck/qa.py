@@ -137,19 +137,20 @@ def _terminology_finding(
     level = _level(stats, holding)
     if holding.how == "variant":
         message = _(
-            "{number}: the original names {english}; the translation writes {span} ({times} rules of the term), "
+            "{number}: the original names {english}; the translation writes {span} (in {times} of the term's rules), "
             "the document {dominant} in {held} of {rules} rules"
         )
     elif holding.how == "part":
         message = _(
             "{number}: the original names {english}; the translation has only {span} of its forms ({forms}); "
-            "the document renders it as {dominant} in {held} of {rules} rules (weak evidence)"
+            "the document renders it as {dominant} in {held} of {rules} rules"
         )
     else:
         message = _(
             "{number}: the original names {english}; the translation has none of its forms ({forms}); "
             "the document renders it as {dominant} in {held} of {rules} rules"
         )
+    message = _("[{level}] ").format(level=level) + message
     return Finding(
         "terminology",
         number,
