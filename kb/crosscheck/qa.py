@@ -66,7 +66,9 @@ def _usable(stats: TermStats | None) -> TermStats | None:
 
 
 def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
-    """A term the original names whose every form is absent from the translation."""
+    """A term the original names whose every form is absent from the translation, with what the rule holds of it
+    instead and the finding's level (kb.crosscheck.termevidence): no finding where the term stands in a noun phrase
+    or in a variant the document accepts."""
     readings = Readings() if base.lang == "zh" else None
     for number, rule, other in _pairs(tr, en):
         keys = base.english_keys.get(number, Counter())

@@ -65,11 +65,10 @@ _NAMES = [
     TermName("zh", "行动阶段", "main phase", english_key("main phase"), "glossary", "g"),
     TermName("zh", "结算", "resolve", english_key("resolve"), "glossary", "g"),
     TermName("zh", "进行攻击的生物", "attacking creature", english_key("attacking creature"), "glossary", "g"),
+    TermName("zh", "延势", "Reach", english_key("reach"), "glossary", "g"),
 ]
-_VOCABULARY = {
-    name.key: CrTerm(name.key, name.english, "glossary" if "phase" not in name.english else "step or phase")
-    for name in _NAMES
-}
+_CATEGORIES = {"main phase": "step or phase", "Reach": "keyword ability"}
+_VOCABULARY = {name.key: CrTerm(name.key, name.english, _CATEGORIES.get(name.english, "glossary")) for name in _NAMES}
 
 
 def _doc(lang: str, texts: list[str]) -> DocText:
@@ -155,3 +154,13 @@ def test_a_term_inside_a_hyphenated_compound_is_no_term_and_a_japanese_verb_is_h
     assert _in_compound("replacement effect", "Regeneration is a destruction-replacement effect.")
     assert not _in_compound("replacement effect", "a destruction-replacement effect or a replacement effect")
     assert "サイコロを振" in _with_stems(("サイコロを振る",), "ja") and _with_stems(("振る",), "zh") == ("振る",)
+
+
+def test_a_keyword_written_as_an_english_verb_is_no_term():
+    english = ["A creature with reach can block."] * 9 + ["The same game state is reached again."]
+    chinese = ["具有延势异能的生物可以阻挡。"] * 9 + ["再次到达同一游戏状态。"]
+    _, found = _findings(english, chinese)
+    assert "100.10" not in found  # "reached" is the verb, not the keyword Reach
+    english[-1] = "A creature with reach can block a flier."
+    _, found = _findings(english, chinese)
+    assert [f.detail["english"] for f in found["100.10"]] == ["reach"]
