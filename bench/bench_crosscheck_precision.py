@@ -2,8 +2,9 @@
 corrections, for one version of the code.
 
 Precision: the labelled findings (tests/data/crosscheck_qa_precision.tsv, all of its held-out half; and the
-held-out half, crc32 of the rule number odd, of crosscheck_qa_precision_round2.tsv) that the code still reports,
-per document and class: real / reported. A labelled finding the code no longer reports leaves the count; the
+held-out half, crc32 of the rule number odd, of crosscheck_qa_precision_round2.tsv and _round3.tsv) that the code
+still reports, per document and class: real / reported; terminology also per level of the finding (confident,
+corpus, weak: kb.crosscheck.termevidence). A labelled finding the code no longer reports leaves the count; the
 labels were made on the code before the changes, so that code reports every one of them.
 Recall: the errors of each answer key (tests/data/crosscheck_corrections_zh.tsv and _zh_history.tsv) at a rule
 of zh 2023-11-17 the report flags, per half, with the share of the document flagged.
@@ -54,6 +55,10 @@ def main() -> None:
     labels += [
         x for x in read_qa_labels(DATA / "crosscheck_qa_precision_round2.tsv") if qa_split(x.number) == "held-out"
     ]
+    if (DATA / "crosscheck_qa_precision_round3.tsv").exists():  # terminology, every held-out finding of both codes
+        labels += [
+            x for x in read_qa_labels(DATA / "crosscheck_qa_precision_round3.tsv") if qa_split(x.number) == "held-out"
+        ]
     connection = KnowledgeBase.open(args.db)
     reports = {spec: crosscheck_document(connection.conn, spec) for spec in DOCUMENTS}
     print("precision on the held-out labels (real/reported of the labelled findings):")
@@ -66,6 +71,7 @@ def main() -> None:
             if mine:
                 cells.append(f"{kind} {sum(x.real for x in kept)}/{len(kept)} (of {len(mine)} labelled)")
         print(f"  {spec}: " + "; ".join(cells))
+        print(f"    terminology by level: {_by_level(report, [x for x in labels if x.document == spec])}")
     chinese = reports["zh@2023-11-17"]
     flagged = set(chinese.flagged)
     share = len(flagged) / chinese.rules["translation"]
@@ -78,6 +84,27 @@ def main() -> None:
             parts.append(f"{split} {result.found}/{result.errors} = {result.recall:.2f}")
         print(f"  recall, {key}: " + "; ".join(parts))
     connection.close()
+
+
+LEVELS = ("confident", "glossary", "corpus", "weak")
+
+
+def _by_level(report, labels) -> str:
+    """Real/reported of the labelled terminology findings per level (detail["level"]; the surest finding at a rule
+    counts); code without levels has every finding under "-"."""
+    levels: dict[str, str] = {}
+    for finding in report.of_kind("terminology"):
+        level = finding.detail.get("level", "-")
+        known = levels.get(finding.number)
+        if known is None or (level in LEVELS and (known not in LEVELS or LEVELS.index(level) < LEVELS.index(known))):
+            levels[finding.number] = level
+    cells = {}
+    for label in labels:
+        if label.kind == "terminology" and label.number in levels:
+            real, total = cells.get(levels[label.number], (0, 0))
+            cells[levels[label.number]] = (real + label.real, total + 1)
+    order = [level for level in (*LEVELS, "-") if level in cells]
+    return "; ".join(f"{level} {cells[level][0]}/{cells[level][1]}" for level in order) or "none"
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
 from kb.crosscheck.swaps import all_swaps
 from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
+from kb.crosscheck.termevidence import Holding, confidence
 from kb.crosscheck.texts import DocText
 from kb.i18n import _
 from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUBTYPE, SUPERTYPE, ZONE
@@ -65,15 +66,19 @@ def _usable(stats: TermStats | None) -> TermStats | None:
 
 
 def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
-    """A term the original names whose every form is absent from the translation."""
+    """A term the original names whose every form is absent from the translation, with what the rule holds of it
+    instead and the finding's level (kb.crosscheck.termevidence): no finding where the term stands in a noun phrase
+    or in a variant the document accepts."""
     readings = Readings() if base.lang == "zh" else None
     for number, rule, other in _pairs(tr, en):
         keys = base.english_keys.get(number, Counter())
         allocated = base.allocate(unglossed(rule.full), keys)
         for key in keys:
-            stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES))
-            if stats is None or stats.rules - stats.held > MAX_EXCEPTIONS:
+            stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES, variants=True))
+            if stats is None or stats.rules - stats.covered > MAX_EXCEPTIONS:
                 continue
+            known = stats.forms  # the dictionary's and the glossary's: what a variant or a part is read against
+            stats = stats.judged()  # with the forms learnt from the document and the variants it accepts
             # a keyword's form inside a longer term the original names apart (合变 in 合变式生物咒语) does not count
             if count_forms(unglossed(rule.full), _with_stems(stats.forms, base.lang)) and (
                 stats.category != ABILITY or key in allocated or _surplus(base, keys, allocated, stats)
@@ -82,6 +87,9 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             english = base.english_words[number][key]
             if "," in english or _name_like(english, other.full) or _relative_clause(english, other.full):
                 continue  # a list read as one term ("artifact, creature"), a card name ("Elephant Graveyard")
+            if "[" in english or "]" in english or _in_compound(english, other.full):
+                continue  # read across a template's slot ("[Objects] enter [the battlefield]"), inside a hyphenated
+                # compound ("a destruction-replacement effect"): no term as written
             if _cost_as_verb(english, other.full):
                 continue  # "This spell costs {1} less to cast": the verb, no cost named
             if stats.category == CARD_TYPE and _named_by_subtype(
@@ -95,45 +103,126 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                 stats.forms,
                 {
                     word: base.stats[k].forms
-                    for k, word in base.english_words[number].items()
+                    for k, words in base.english_spans[number].items()
+                    for word in words
                     if k != key and k in base.stats
                 },
             ):
                 continue  # "the prototype keyword ability" as 试作异能: the translation leaves "keyword" implied
             if _variants(plain(rule.full), stats, base, readings):
                 continue  # a rare form of it is there: a consistency finding says so
-            yield Finding(
-                "terminology",
-                number,
-                _(
-                    "{number}: the original names {english}; the translation has none of its forms ({forms}); "
-                    "the document renders it as {dominant} in {held} of {rules} rules"
-                ).format(
-                    number=number,
-                    english=english,
-                    forms=", ".join(stats.forms[:4]),
-                    dominant=stats.dominant,
-                    held=stats.held,
-                    rules=stats.rules,
-                ),
-                rule.full,
-                other.full,
-                {
-                    "english": english,
-                    "translated": None,
-                    "term": key,
-                    "category": stats.category,
-                    "expected": list(stats.forms),
-                    "dominant": stats.dominant,
-                    "evidence": {"held": stats.held, "rules": stats.rules},
-                    "confidence": round(stats.share, 3),
-                },
-            )
+            if _quoted_word(english, other.full, rule.full) or _keyword_as_verb(english, other.full, stats, base):
+                continue  # "the word ‘target’" kept in English; "phasing out", "being reached": the verbs
+            text = unglossed(rule.full)
+            inside = count_forms(text, stats.forms)
+            # a keyword's form only inside a longer term's: weak evidence that the keyword itself is gone
+            holding = Holding("part", next(iter(inside))) if inside else base.reader.holding(text, known)
+            if holding.how == "phrase" or (holding.how == "variant" and stats.accepted(holding.span or "")):
+                continue  # 非公開の領域, 軽減・置換効果: the term in a noun phrase; a variant the document accepts
+            yield _terminology_finding(number, rule.full, other.full, english, stats, holding)
+
+
+def _level(stats: TermStats, holding: Holding) -> str:
+    """How sure a terminology finding is (kb.crosscheck.termevidence.LEVELS): a rare variant against the dominant
+    form, confident; the term absent, glossary or corpus by where its dominant form comes from; part of the form
+    there, weak."""
+    if holding.how == "part":
+        return "weak"
+    if holding.how == "variant":
+        return "confident"
+    return "glossary" if stats.dominant in stats.glossary else "corpus"
+
+
+def _terminology_finding(
+    number: str, text: str, original: str, english: str, stats: TermStats, holding: Holding
+) -> Finding:
+    level = _level(stats, holding)
+    if holding.how == "variant":
+        message = _(
+            "{number}: the original names {english}; the translation writes {span} (in {times} of the term's rules), "
+            "the document {dominant} in {held} of {rules} rules"
+        )
+    elif holding.how == "part":
+        message = _(
+            "{number}: the original names {english}; the translation has only {span} of its forms ({forms}); "
+            "the document renders it as {dominant} in {held} of {rules} rules"
+        )
+    else:
+        message = _(
+            "{number}: the original names {english}; the translation has none of its forms ({forms}); "
+            "the document renders it as {dominant} in {held} of {rules} rules"
+        )
+    message = _("[{level}] ").format(level=level) + message
+    return Finding(
+        "terminology",
+        number,
+        message.format(
+            number=number,
+            english=english,
+            span=holding.span,
+            times=stats.variants.get(holding.span or "", 0),
+            forms=", ".join(stats.forms[:4]),
+            dominant=stats.dominant,
+            held=stats.held,
+            rules=stats.rules,
+        ),
+        text,
+        original,
+        {
+            "english": english,
+            "translated": holding.span,
+            "term": stats.key,
+            "category": stats.category,
+            "expected": list(stats.forms),
+            "dominant": stats.dominant,
+            "level": level,
+            "holds": holding.how,
+            "source": "glossary" if stats.dominant in stats.glossary else "corpus",
+            "evidence": {
+                "held": stats.held,
+                "rules": stats.rules,
+                "forms": dict(stats.by_form.most_common()),
+                "variants": dict(stats.variants.most_common()),
+            },
+            "confidence": confidence(level, stats.covered_share),
+        },
+    )
+
+
+def _in_compound(english: str, original: str) -> bool:
+    """Whether every place the original writes the term follows a hyphen: the head of a compound that is a term of
+    its own ("a destruction-replacement effect", an effect replacing destruction)."""
+    places = [m.start() for m in re.finditer(re.escape(english), original)]
+    return bool(places) and all(at > 0 and original[at - 1] == "-" for at in places)
+
+
+def _quoted_word(english: str, original: str, text: str) -> bool:
+    """Whether the original quotes the term as a word ("the word ‘target’") and the translation keeps that English
+    word: a word of the card's text, no term to translate."""
+    quoted = re.search(rf"[‘'“\"]{re.escape(english)}[’'”\"]", original, re.IGNORECASE)
+    return bool(quoted) and re.search(rf"\b{re.escape(english)}\b", text, re.IGNORECASE) is not None
+
+
+def _keyword_as_verb(english: str, original: str, stats: TermStats, base: TermBase) -> bool:
+    """Whether a keyword ability is an English verb in the original: every place followed by "out" or "in"
+    ("phasing out" is the verb phase out), or the keyword written with "-ed" where the term has no such
+    name ("being reached" for Reach; "enchanted" is a name of Enchant, "mutated" adds only "d")."""
+    if stats.category != ABILITY:
+        return False
+    places = [m.end() for m in re.finditer(rf"\b{re.escape(english)}\b", original)]
+    if places and all(re.match(r"\s+(?:out|in)\b", original[end:]) for end in places):
+        return True
+    names = {name.casefold() for name in base.terms.entry(stats.key).english}
+    word = english.casefold()
+    return word not in names and any(word == name + "ed" for name in names)
 
 
 # Japanese adjectival forms end in a particle that changes with the sentence: 伝説の before a noun, 伝説であり or
 # 伝説だ as a predicate (ja 701.54c "is legendary"). The stem, two characters or more, stands for the form.
 _ADJECTIVAL_JA = ("の", "な")
+# A verb's dictionary ending changes with the sentence too (振る, 振り; the term matcher reads them so):
+# "roll to visit your Attractions" as …サイコロを振り (ja 717.5).
+_INFLECTING_JA = tuple("るくすつむぶぬうぐ")
 
 
 def _with_stems(forms: tuple[str, ...], lang: str) -> tuple[str, ...]:
@@ -142,7 +231,9 @@ def _with_stems(forms: tuple[str, ...], lang: str) -> tuple[str, ...]:
         return _with_particles(forms)
     if lang != "ja":
         return forms
-    stems = tuple(f[:-1] for f in forms if f.endswith(_ADJECTIVAL_JA) and len(f) >= 3 and f[:-1] not in forms)
+    stems = tuple(
+        f[:-1] for f in forms if f.endswith(_ADJECTIVAL_JA + _INFLECTING_JA) and len(f) >= 3 and f[:-1] not in forms
+    )
     return tuple(sorted(forms + stems, key=len, reverse=True))
 
 

@@ -11,14 +11,20 @@ term base is built per document, from three sources:
    rule whose English names the term holds each form. The form in most of them is the
    term's *dominant form*; the share of rules holding any form is how consistently the
    translation renders the term, and so how sure a finding about that term can be.
+
+In the rules that hold none of the forms whole, the term base also counts the *variants* the
+translation writes instead (a form with an inner part dropped or a character put in:
+延迟触发异能 for 延迟触发式异能, kb.crosscheck.termevidence): a variant the document holds in many of
+the term's rules is an accepted form of it, a rare one is an inconsistency.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from kb.crosscheck.termevidence import FormReader
 from kb.crosscheck.texts import DocText
 from kb.terms import TermDictionary
 from kb.terms.names import clean_name, english_key
@@ -29,6 +35,18 @@ _IDEOGRAPH = "[\u3400-\u9fff]"
 _CARD_NAME = re.compile(r"《[^《》]*》")  # card names in a Japanese or Chinese text: no game terms in them
 # Forms shorter than this (in characters) match inside too many other words to count ("牌" in "牌手").
 _MIN_FORM = 2
+# Sources of the term dictionary whose forms are term base entries (a glossary's or the curated list's), not
+# forms read off the aligned text.
+_ENTRY_SOURCES = ("glossary", "curated")
+# A variant held in this many of the term's rules, and this share of them, is an accepted form of the term.
+ACCEPTED_RULES = 3
+ACCEPTED_SHARE = 0.2
+# A term whose known forms stand in fewer of its rules than this has its forms learnt from the document.
+LEARN_BELOW = 0.85
+LEARN_RULES = 5
+# A learnt form: most of its occurrences in the document lie in rules whose English names the term.
+SPECIFIC = 0.5
+MAX_LEARNED = 2
 
 
 @dataclass
@@ -43,10 +61,44 @@ class TermStats:
     held: int = 0  # ... whose translation holds one of its forms
     by_form: Counter = field(default_factory=Counter)  # rules holding each form
     document: Counter = field(default_factory=Counter)  # occurrences of each form in the whole translation
+    glossary: tuple[str, ...] = ()  # the forms the translation's own glossary gives
+    variants: Counter = field(default_factory=Counter)  # rules holding each variant (and none of the forms)
+    learned: Counter = field(default_factory=Counter)  # forms learnt from the aligned document: rules holding each
+    learned_only: int = 0  # rules holding a learnt form and none of the known forms or accepted variants
+
+    def accepted(self, variant: str) -> bool:
+        """Whether the document writes ``variant`` for the term in enough of its rules to make it a form."""
+        held = self.variants.get(variant, 0)
+        return held >= ACCEPTED_RULES and held >= ACCEPTED_SHARE * self.rules
+
+    @property
+    def covered(self) -> int:
+        """Rules holding a form, a variant the document accepts as one, or a form learnt from the document."""
+        return self.held + sum(n for variant, n in self.variants.items() if self.accepted(variant)) + self.learned_only
+
+    def judged(self) -> TermStats:
+        """These stats with the learnt forms and the accepted variants among the forms (what the terminology check
+        judges a rule by, and the dominant form it names)."""
+        accepted = Counter({v: n for v, n in self.variants.items() if self.accepted(v)})
+        if not self.learned and not accepted:
+            return self
+        return replace(
+            self,
+            forms=tuple(sorted({*self.forms, *self.learned, *accepted}, key=lambda f: (-len(f), f))),
+            by_form=self.by_form + self.learned + accepted,
+            held=self.covered,
+            learned_only=0,
+            variants=self.variants - accepted,
+        )
 
     @property
     def share(self) -> float:
         return self.held / self.rules if self.rules else 0.0
+
+    @property
+    def covered_share(self) -> float:
+        """The share of the term's rules that hold a form or an accepted variant (what terminology judges by)."""
+        return self.covered / self.rules if self.rules else 0.0
 
     @property
     def dominant(self) -> str | None:
@@ -105,6 +157,19 @@ def count_forms(text: str, forms: tuple[str, ...]) -> Counter:
     return found
 
 
+_NO_EDGE = re.compile(r"^[\u3040-\u309f的之]|[\u3040-\u309f的之]$")
+_KATAKANA_CHAR = re.compile(r"[\u30a1-\u30faー]")
+
+
+def _whole_word(candidate: str, forms: tuple[str, ...]) -> bool:
+    """Whether a learnt candidate can be a term: it ends as a form ends (the head last: 攻击生物, 游戏外), starts
+    with no particle or kana ending (る組, 挡生物的 are pieces of a sentence), and a katakana start is a form's
+    own (ル変種ルー is cut from ルール)."""
+    if _NO_EDGE.search(candidate) or not any(candidate[-1] == form[-1] for form in forms):
+        return False
+    return not _KATAKANA_CHAR.match(candidate) or any(candidate[0] == form[0] for form in forms)
+
+
 class TermBase:
     """The terms of one translation against its original, with their forms and counts."""
 
@@ -115,6 +180,7 @@ class TermBase:
         self.stats: dict[str, TermStats] = {}
         self.english_keys: dict[str, Counter] = {}  # rule number -> key -> occurrences in the English
         self.english_words: dict[str, dict[str, str]] = {}  # rule number -> key -> the English word
+        self.english_spans: dict[str, dict[str, set[str]]] = {}  # rule number -> key -> every way the English writes it
         translation_text = "\n".join(plain(rule.full) for rule in tr.rules)
         self.text = translation_text
         self.all_forms = {n.name for n in terms.names if n.lang == self.lang} | {
@@ -123,18 +189,23 @@ class TermBase:
         self._counts: dict[str, int] = {}
         self._found: dict[str, list] = {}
         self._near: dict[str, re.Pattern] = {}
+        self.reader = FormReader()
+        texts: dict[str, list[str]] = {}  # key -> the translations of the rules whose English names it
         for number, rule in tr.by_number.items():
             other = en.by_number.get(number)
             if other is None or not rule.full or not other.full:
                 continue
             keys: Counter = Counter()
             words: dict[str, str] = {}
+            spans: dict[str, set[str]] = {}
             for match in self.english_matcher.find(other.full):
                 for key in match.keys:
                     keys[key] += 1
                     words.setdefault(key, match.text)
+                    spans.setdefault(key, set()).add(match.text)
             self.english_keys[number] = keys
             self.english_words[number] = words
+            self.english_spans[number] = spans
             for key in keys:
                 if key not in self.stats:
                     self.stats[key] = self._new(key, words[key], glossary, translation_text)
@@ -143,16 +214,66 @@ class TermBase:
                 if not stats.forms:
                     continue
                 stats.rules += 1
-                held = count_forms(unglossed(rule.full), stats.forms)
+                text = unglossed(rule.full)
+                texts.setdefault(key, []).append(text)
+                held = count_forms(text, stats.forms)
                 if held:
                     stats.held += 1
                     stats.by_form.update(held.keys())
+                else:
+                    variant = self.reader.variant(text, stats.forms)
+                    if variant:
+                        stats.variants[variant] += 1
+        for key, rule_texts in texts.items():
+            self._learn(self.stats[key], rule_texts)
+
+    def _learn(self, stats: TermStats, texts: list[str]) -> None:
+        """Forms of a term that the dictionary and the glossary do not give, learnt from the term's rules.
+
+        Where the known forms stand in few of the term's rules, the translation writes the term otherwise: a
+        string of the known forms' characters (进行攻击的生物 gives 攻击生物 for "attacking creature"), at least
+        half as long as the longest form, held in many of the term's rules (as an accepted variant is) and
+        specific to them (most of its occurrences in the document are in those rules)."""
+        if stats.rules < LEARN_RULES or stats.covered_share >= LEARN_BELOW:
+            return
+        chars = set("".join(stats.forms))
+        longest = max(len(f) for f in stats.forms)
+        shortest = max(_MIN_FORM, (longest + 1) // 2)
+        found: Counter = Counter()
+        for text in texts:
+            seen: set[str] = set()
+            for run in re.findall(f"[{re.escape(''.join(sorted(chars)))}]{{{shortest},}}", text):
+                for size in range(shortest, min(len(run), longest) + 1):
+                    seen.update(run[i : i + size] for i in range(len(run) - size + 1))
+            found.update(seen)
+        chosen: list[str] = []
+        for candidate, held in sorted(found.items(), key=lambda item: (-item[1], -len(item[0]), item[0])):
+            if held < ACCEPTED_RULES or held < ACCEPTED_SHARE * stats.rules or len(chosen) >= MAX_LEARNED:
+                break
+            if not _CJK.search(candidate) or any(candidate in f or f in candidate for f in [*stats.forms, *chosen]):
+                continue
+            if not _whole_word(candidate, stats.forms) or candidate in stats.variants:
+                continue
+            inside = sum(text.count(candidate) for text in texts)
+            if inside < SPECIFIC * self.document_count(candidate):
+                continue
+            chosen.append(candidate)
+            stats.learned[candidate] = held
+        if chosen:
+            known = (*stats.forms, *(v for v in stats.variants if stats.accepted(v)))
+            stats.learned_only = sum(
+                1 for text in texts if count_forms(text, tuple(chosen)) and not count_forms(text, known)
+            )
 
     def _new(self, key: str, english: str, glossary: dict[str, list[str]], text: str) -> TermStats:
         names = self.terms.entry(key, self.lang).in_language(self.lang) if self.terms.has(key, self.lang) else []
         forms = {n for n in [*names, *glossary.get(key, [])] if len(n) >= _MIN_FORM and _CJK.search(n)}
         ordered = tuple(sorted(forms, key=lambda f: (-len(f), f)))
         stats = TermStats(key, english, self.terms.category(key), ordered)
+        entries = set(glossary.get(key, ())) | {
+            n.name for n in self.terms.by_key.get(key, ()) if n.lang == self.lang and n.source in _ENTRY_SOURCES
+        }
+        stats.glossary = tuple(f for f in ordered if f in entries)
         stats.document = count_forms(text, ordered)
         return stats
 
@@ -200,9 +321,10 @@ class TermBase:
         """Whether ``text`` is a known form of some term (then it is no misspelling of another)."""
         return text in self.all_forms
 
-    def reliable(self, key: str, share: float, support: int) -> TermStats | None:
-        """The term's stats when the translation renders it consistently enough to judge a rule by it."""
+    def reliable(self, key: str, share: float, support: int, variants: bool = False) -> TermStats | None:
+        """The term's stats when the translation renders it consistently enough to judge a rule by it; with
+        ``variants``, a rule holding a variant the document accepts counts as rendering it."""
         stats = self.stats.get(key)
-        if stats is None or not stats.forms or stats.rules < support or stats.share < share:
+        if stats is None or not stats.forms or stats.rules < support:
             return None
-        return stats
+        return stats if (stats.covered_share if variants else stats.share) >= share else None

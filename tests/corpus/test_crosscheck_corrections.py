@@ -215,9 +215,10 @@ def test_the_labelled_qa_findings_are_current_and_mostly_real(chinese, japanese)
     assert shares["zh@2023-11-17"]["swaps"] == (8, 8)
     assert shares["ja@2026-01-16"]["swaps"] == (2, 5)
     assert shares["zh@2023-11-17"]["consistency"] == (16, 19)
-    # terminology 7/11 and 4/10 before the terminology round: the set name (903.13e) and 基本地的类别 (305.8) gone
+    # terminology 7/11 and 4/10 before the terminology round: the set name (903.13e) and 基本地的类别 (305.8) gone;
+    # then 109.2c ("source of an ability" as 能力や…の発生源, a coordinated noun phrase) in the second round
     assert shares["zh@2023-11-17"]["terminology"] == (7, 9)
-    assert shares["ja@2026-01-16"]["terminology"] == (4, 9)
+    assert shares["ja@2026-01-16"]["terminology"] == (4, 8)
 
 
 @pytest.fixture(scope="module")
@@ -244,8 +245,10 @@ def test_the_second_round_of_labels_on_both_halves(chinese, chinese_2026, japane
     shares = qa_precision(held_out, "zh@2026-04-17", found)
     assert shares["consistency"] == (12, 15)
     assert shares["swaps"] == (7, 7)
-    # every 4th held-out finding: 6/10 before the terminology round (issue 44), 505.6a "the only phase in which" gone
-    assert shares["terminology"] == (6, 9)
+    # every 4th held-out finding: 6/10 before the terminology round (issue 44), 505.6a "the only phase in which" gone;
+    # 6/7 after its second round: "pay an additional [cost]" read across a slot (702.175a), "the prototype keyword
+    # ability" as 试作异能 (718.3, the keyword's other spelling "prototyped" no longer hides it) gone
+    assert shares["terminology"] == (6, 7)
 
 
 def test_the_terminology_round_drops_the_false_tune_findings_and_keeps_the_real(chinese_2026):
@@ -271,3 +274,73 @@ def test_a_name_left_as_a_bare_gloss_is_untranslated(chinese):
     assert found["205.3j"][:2] == ["Comet", "Estrid"]
     assert "Alfava Metraxis" in found["205.3n"]
     assert "205.3m" not in found  # its names are all glossed ("侦探[Detective]")
+
+
+ROUND3 = Path(__file__).parents[1] / "data" / "crosscheck_qa_precision_round3.tsv"
+LEVELS = ("confident", "glossary", "corpus", "weak")
+
+
+def _levels(report) -> dict[str, str]:
+    """Rule number -> the level of its surest terminology finding."""
+    found: dict[str, str] = {}
+    for finding in report.of_kind("terminology"):
+        level = finding.detail["level"]
+        if finding.number not in found or LEVELS.index(level) < LEVELS.index(found[finding.number]):
+            found[finding.number] = level
+    return found
+
+
+def test_the_terminology_levels_on_the_third_round_of_labels(chinese, chinese_2026, japanese):
+    """tests/data/crosscheck_qa_precision_round3.tsv labels every terminology finding of the three documents (the
+    tune half read to find the causes, the held-out half after the changes). Every real one is still found, and the
+    confident level (a rare variant against the document's dominant form) holds only real errors; the glossary level
+    (the term absent) and the weak level (part of its form there) are lower, as measured (bench/RESULTS.md)."""
+    from kb.crosscheck.corrections import qa_split, read_qa_labels
+
+    labels = [x for x in read_qa_labels(ROUND3) if x.kind == "terminology"]
+    reports = {"zh@2023-11-17": chinese, "zh@2026-04-17": chinese_2026, "ja@2026-01-16": japanese}
+    measured = {}
+    for spec, report in reports.items():
+        levels = _levels(report)
+        missing = [x.number for x in labels if x.document == spec and x.real and x.number not in levels]
+        assert not missing, f"labelled real terminology findings no longer found in {spec}: {missing}"
+        for label in labels:
+            if label.document == spec and label.number in levels:
+                key = (spec, qa_split(label.number), levels[label.number])
+                real, total = measured.get(key, (0, 0))
+                measured[key] = (real + label.real, total + 1)
+    confident = [value for (spec, split, level), value in measured.items() if level == "confident"]
+    assert sum(t for _, t in confident) >= 18 and all(r == t for r, t in confident)  # 19 labelled, all real
+    # of this file's labels (the earlier files label a quarter of the held-out findings besides)
+    assert measured[("zh@2023-11-17", "held-out", "confident")] == (2, 2)
+    assert measured[("zh@2023-11-17", "held-out", "glossary")] == (10, 15)
+    assert measured[("zh@2023-11-17", "held-out", "weak")] == (7, 10)
+    assert measured[("ja@2026-01-16", "held-out", "glossary")] == (3, 14)
+
+
+def test_terminology_findings_rank_by_level(chinese, japanese):
+    for report in (chinese, japanese):
+        found = report.of_kind("terminology")
+        ranks = [LEVELS.index(f.detail["level"]) for f in found]
+        assert ranks == sorted(ranks)  # every confident finding first, every weak one last
+        assert {f.detail["level"] for f in found} >= {"glossary", "weak"}
+        for finding in found:
+            evidence = finding.detail["evidence"]
+            assert evidence["held"] <= evidence["rules"] and sum(evidence["forms"].values()) >= evidence["held"] > 0
+            if finding.detail["level"] == "confident":  # a rare variant, with its count beside the dominant form's
+                assert (
+                    evidence["variants"][finding.detail["translated"]] < evidence["forms"][finding.detail["dominant"]]
+                )
+
+
+def test_terminology_no_longer_fires_on_noun_phrases_verbs_and_quoted_words(chinese, chinese_2026, japanese):
+    """Tune-half false findings of the third round: coordinated noun phrases (ja 604.2 軽減・置換効果, zh 2026 601.2b
+    替代、额外、…费用), a particle inside the term (ja 101.4a 非公開の領域), keywords read as verbs ("phasing out"
+    702.26g, "being reached" zh 727.3), the word ‘target’ kept in English (ja 702.96a). Real ones stay."""
+    assert not {"604.2", "113.2d", "101.4a", "702.26g", "702.96a"} & set(_levels(japanese))
+    assert not {"702.26g", "727.3"} & set(_levels(chinese))
+    assert "601.2b" not in {f.number for f in chinese_2026.of_kind("terminology")}
+    levels = _levels(chinese)
+    assert levels["109.5"] == "confident" and levels["120.3a"] == "glossary"  # 延迟触发异能; infect gone
+    found = next(f for f in chinese.of_kind("terminology") if f.number == "109.5")
+    assert found.detail["translated"] == "延迟触发异能" and found.detail["dominant"] == "延迟触发式异能"
