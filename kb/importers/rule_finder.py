@@ -211,7 +211,9 @@ def split_run_on(lines: list[Line]) -> list[Line]:
 
 
 _SENTENCE_NUMBER = re.compile(r"[.!?)”“»\"’] \d{3}\.\d{1,3}[a-z]{0,2}\.? ")
-_WORDS = re.compile(r"[^\W\d_]{2}")
+_WORDS = re.compile(
+    r"[^\W\d_]{2}|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
+)  # a word: one CJK character is one
 
 
 def _contents(candidates: list[tuple[str, str, int, str]], gaps: list[int]) -> set[int]:

@@ -416,3 +416,29 @@ def test_a_page_that_only_mentions_rule_numbers_is_refused_naming_each_reader():
         parse_file(FORMS / "pt_doczz_regras_abrangentes_intro.txt")
     for reader in ("po:", "numbered:", "prose:", "rule-page:", "cr-text:"):
         assert reader in str(raised.value)
+
+
+def test_a_chapter_titled_with_one_cjk_character_is_a_chapter(tmp_path):
+    path = tmp_path / "zh.json"
+    rules = [
+        {"chapter": "108.", "en": "Cards", "zh": "牌"},
+        {
+            "chapter": "108.1.",
+            "en": "Use the Oracle card reference when determining a card's text.",
+            "zh": "请参考Oracle。",
+        },
+        {"chapter": "305.", "en": "Lands", "zh": "地"},
+        {
+            "chapter": "305.1.",
+            "en": "A player who has priority may play a land card.",
+            "zh": "具有优先权的牌手可以使用地牌。",
+        },
+    ]
+    path.write_text(json.dumps({"main": rules}, ensure_ascii=False), encoding="utf-8")
+    document, _ = parse_file(path)
+    assert [(r.number, r.title) for r in document.rules] == [
+        ("108", "牌"),
+        ("108.1", None),
+        ("305", "地"),
+        ("305.1", None),
+    ]
