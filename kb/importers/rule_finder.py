@@ -279,7 +279,7 @@ def _assign(
             if number in seen:
                 _repeat(seen[number], text, line, finding, path)
                 continue
-            if index not in rising:
+            if index not in rising and not _quoted_apart(candidates, index, rising):
                 previous = str(kept[-1]) if kept else "-"
                 finding.warnings.append(_warning(path, line, "out-of-sequence", number, previous=previous))
                 continue
@@ -354,6 +354,16 @@ def _is_heading(number: str, text: str) -> bool:
     return RuleNumber.parse(number).kind != "subrule" and is_title(text)
 
 
+def _quoted_apart(candidates: list[tuple[str, str, int, str]], index: int, rising: set[int]) -> bool:
+    """A rule's text quoted before or after the run of rules in sequence (a note that moves on to
+    another part of the rules, "616.1" after 702.16e) is a quote, not a misprint: a misprint breaks
+    the run between two of its numbers, and a lone heading outside it heads nothing."""
+    number, text, _line, _script = candidates[index]
+    if not rising or _is_heading(number, text):
+        return False
+    return index < min(rising) or index > max(rising)
+
+
 def _rising(candidates: list[tuple[str, str, int, str]], indexes: list[int]) -> set[int]:
     """The candidates of the longest run of rising numbers (each number's first printing): the rules
     in sequence. Of two runs as long, the one with the lower numbers (patience sorting keeps the
@@ -393,7 +403,10 @@ def _repeat(rule: Rule, text: str, line: int, finding: Finding, path: str) -> No
     current = rule.text or rule.title or ""
     if text == current:
         return
-    if _fuller(text, current):
+    if rule.title is not None and not rule.text and not is_title(text):
+        rule.text = text  # a heading ("### 615.1 什么是防止性效应") over the rule's quoted text
+        kind = "quoted-again"
+    elif _fuller(text, current):
         if rule.title is not None and not rule.text:
             rule.title = text
         else:

@@ -442,3 +442,14 @@ def test_a_chapter_titled_with_one_cjk_character_is_a_chapter(tmp_path):
         ("305", "地"),
         ("305.1", None),
     ]
+
+
+def test_notes_that_move_on_to_another_rule_keep_the_quote_and_a_heading_over_a_quote_gives_its_text():
+    document, _ = parse_file(FORMS / "zh_markdown_notes_prevention_lieyanqzu.md")
+    rules = {r.number: r for r in document.rules}
+    assert [r.number for r in document.rules][-1] == "616.1"  # quoted after 702.16e: a quote, not a misprint
+    assert (
+        rules["615.1"].text
+        == "一些持续性效应属于防止性效应。防止性效应保护物件或牌手免受伤害。它们于事件发生的过程中持续生效；它们不会事先锁定。"
+    )
+    assert "615.8" not in rules and "702.16f" not in rules  # ranges in a list cite rules, quote none
