@@ -6,8 +6,8 @@ script says its language, so a bilingual page that prints each number twice (the
 then the Chinese one) yields two sets of rules. Examples follow their rule. What is not a rule is
 said as a warning, never stored:
 
-- a number out of sequence (its neighbours agree with each other and it fits between neither),
-  such as a misprinted ``702.212`` between 702.21 and 702.22, or a list item of the prose;
+- a number out of sequence (outside the longest run of rising numbers, between two numbers of
+  it), such as a misprinted ``702.212`` between 702.21 and 702.22, or a list item of the prose;
 - a rule quoted again: the fuller text is kept (an abridged quote, with "…" or a clause left out,
   is an excerpt of the same rule) and the repeat is reported;
 - a table of contents (three or more headings on neighbouring lines, nothing between them) or a
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from kb.core.numbers import RuleNumber
@@ -211,9 +212,8 @@ def split_run_on(lines: list[Line]) -> list[Line]:
 
 
 _SENTENCE_NUMBER = re.compile(r"[.!?)”“»\"’] \d{3}\.\d{1,3}[a-z]{0,2}\.? ")
-_WORDS = re.compile(
-    r"[^\W\d_]{2}|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]"
-)  # a word: one CJK character is one
+# A title's word: two letters, or one CJK character ("108. 牌", "305. 地").
+_WORDS = re.compile(r"[^\W\d_]{2}|[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
 
 def _contents(candidates: list[tuple[str, str, int, str]], gaps: list[int]) -> set[int]:
@@ -250,7 +250,7 @@ def _assign(
     examples: list[tuple[int, str, int, str]],
     finding: Finding,
     path: str,
-    contents: set[int] = frozenset(),  # type: ignore[assignment]
+    contents: AbstractSet[int] = frozenset(),
 ) -> None:
     """Candidates grouped by language, checked for sequence and repeats; examples to their rules."""
     latin = [text for _n, text, _l, script in candidates if script == "latin"]
