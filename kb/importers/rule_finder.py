@@ -59,6 +59,9 @@ _SCRIPTS = (
 _WIDE_NUMBER = re.compile(r"^(\s*(?:[-*+•·▪◦]\s*)?)([０-９][０-９．.]*[ａ-ｚa-z]{0,2}[．.]?)")
 # Latin words on both sides of CJK text in one rule: two languages interleaved, not a translation
 # followed by its English (which _MIXED_TEXT splits) nor an English term in a translation.
+_LIST_MARK = re.compile(r"^\s*\d{1,2}[.)]\s+(?=\d{3}\.\d)")
+# A dash or colon between a quoted rule's number and its text ("702.26b – If a permanent …").
+_LEAD = re.compile(r"^[-–—:：]\s+")
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’,-]*(?:\s+[A-Za-z][A-Za-z'’,.-]*){2,}")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _LANGUAGE_SIDE = re.compile(r"^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$")
@@ -106,8 +109,12 @@ def find_rules(lines: list[Line], path: str) -> Finding:
     examples: list[tuple[int, str, int, str]] = []  # (after candidate index, text, line, script)
     gaps: list[int] = []  # per candidate: the lines of other text between it and the one before
     gap = 0
+    taken: set[int] = set()  # lines read as the text of a number printed alone on the line above
     at = 0
     while at < len(lines):
+        if at in taken:
+            at += 1
+            continue
         line = lines[at]
         text = _narrow_number(line.text)
         match = _RULE.match(text)
@@ -119,14 +126,19 @@ def find_rules(lines: list[Line], path: str) -> Finding:
             at += 1
             continue
         number, body = match["number"], match["text"]
+        if body is not None:
+            body = _LEAD.sub("", body)
         if body is None:  # a number alone on its line: its text is the next line that holds text
-            following = next((n for n in range(at + 1, min(at + 4, len(lines))) if lines[n].text), None)
+            following = next(  # of the same side, where the container has sides (a number's own XLIFF unit)
+                (n for n in range(at + 1, min(at + 4, len(lines))) if lines[n].text and lines[n].side == line.side),
+                None,
+            )
             if following is None or _RULE.match(lines[following].text) or EXAMPLE.match(lines[following].text):
                 at += 1
                 continue
             body = lines[following].text
             finding.alone += 1
-            at = following
+            taken.add(following)  # the lines between (blank, or the other language's) are read in turn
         else:
             while (  # a rule broken at a page's width: the lines right below it continue its text
                 at + 1 < len(lines)
@@ -176,7 +188,9 @@ _RUN_ON = re.compile(
 
 
 def _narrow_number(text: str) -> str:
-    """A line whose number is printed in full-width forms, with that number in ASCII."""
+    """A line whose number is printed in full-width forms, with that number in ASCII; an ordered
+    list's marker before a rule number ("1. 702.26b …", a post's numbered list of quotes) dropped."""
+    text = _LIST_MARK.sub("", text, count=1)
     wide = _WIDE_NUMBER.match(text)
     if wide is None:
         return text

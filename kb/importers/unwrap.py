@@ -41,7 +41,8 @@ _MD_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
 _MD_EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`+")
 _RST_LINK = re.compile(r"`([^`<]*?)\s*<[^>`]*>`_{1,2}")
 _RST_ROLE = re.compile(r":[a-z]+:`([^`<]*?)(?:\s*<[^>`]*>)?`")
-_LIQUID = re.compile(r"\{%.*?%\}|\{:[^}]*\}")
+# Jekyll/Hexo tags ({% … %}), kramdown attributes ({: .x }) and Hugo shortcodes ({{< … >}}, {{% … %}}).
+_LIQUID = re.compile(r"\{%.*?%\}|\{:[^}]*\}|\{\{[<%].*?[%>]\}\}")
 
 
 @dataclass

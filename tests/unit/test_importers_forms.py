@@ -453,3 +453,49 @@ def test_notes_that_move_on_to_another_rule_keep_the_quote_and_a_heading_over_a_
         == "一些持续性效应属于防止性效应。防止性效应保护物件或牌手免受伤害。它们于事件发生的过程中持续生效；它们不会事先锁定。"
     )
     assert "615.8" not in rules and "702.16f" not in rules  # ranges in a list cite rules, quote none
+
+
+XLIFF_SEPARATE = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" target-language="pl" datatype="plaintext" original="comprules.rst">
+    <body>
+      <trans-unit id="a1"><source>702.26a</source><target>702.26a</target></trans-unit>
+      <trans-unit id="a2"><source>Phasing is a static ability that modifies the rules of the untap step.</source>
+        <target>Zanikanie jest zdolnością statyczną, która zmienia zasady kroku odtapowania.</target></trans-unit>
+      <trans-unit id="b1"><source>702.26b</source><target>702.26b</target></trans-unit>
+      <trans-unit id="b2"><source>If a permanent phases out, its status changes to phased out.</source>
+        <target>Jeśli permanent zanika, jego status zmienia się na zaniknięty i nie jest on w grze.</target></trans-unit>
+    </body>
+  </file>
+</xliff>
+"""
+
+
+def test_an_xliff_whose_numbers_are_units_of_their_own_pairs_each_with_its_own_language(tmp_path):
+    path = tmp_path / "comprules.xlf"
+    path.write_text(XLIFF_SEPARATE, encoding="utf-8")
+    document, _ = parse_file(path)
+    assert document.lang == "pl" and [r.number for r in document.rules] == ["702.26a", "702.26b"]
+    assert document.rules[0].text.startswith("Zanikanie jest zdolnością statyczną")
+    english = document.siblings[0]
+    assert (
+        english.lang == "en" and english.rules[1].text == "If a permanent phases out, its status changes to phased out."
+    )
+
+
+def test_a_hugo_post_quoting_rules_in_shortcodes_and_a_numbered_list(tmp_path):
+    path = tmp_path / "phasing.md"
+    path.write_text(
+        '+++\ntitle = "Phasing, explained"\ndate = 2024-02-03\n+++\n\n'
+        "Phasing confuses people, so here are the rules that matter most for the untap step.\n\n"
+        "{{< quote >}}702.26a Phasing is a static ability that modifies the rules of the untap step.{{< /quote >}}\n\n"
+        "1. 702.26b If a permanent phases out, its status changes to “phased out.”\n"
+        "2. 702.26c – If a permanent phases in, its status changes to “phased in.”\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path, format="numbered")
+    assert [(r.number, r.text[:30]) for r in document.rules] == [
+        ("702.26a", "Phasing is a static ability th"),
+        ("702.26b", "If a permanent phases out, its"),
+        ("702.26c", "If a permanent phases in, its "),
+    ]
