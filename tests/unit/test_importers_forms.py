@@ -499,3 +499,18 @@ def test_a_hugo_post_quoting_rules_in_shortcodes_and_a_numbered_list(tmp_path):
         ("702.26b", "If a permanent phases out, its"),
         ("702.26c", "If a permanent phases in, its "),
     ]
+
+
+def test_a_table_with_a_section_and_an_index_column_before_the_rule_numbers(tmp_path):
+    path = tmp_path / "rules.csv"
+    path.write_text(
+        "index,section,rule,text\n"
+        '0,1,100.1,"These Magic rules apply to any Magic game with two or more players, including two-player games."\n'
+        "1,1,100.1a,A two-player game is a game that begins with only two players.\n"
+        "2,1,100.1b,A multiplayer game is a game that begins with more than two players.\n"
+        '3,1,100.2,"To play, each player needs their own deck of traditional Magic cards."\n',
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path)
+    assert [r.number for r in document.rules] == ["100.1", "100.1a", "100.1b", "100.2"]
+    assert document.rules[1].text == "A two-player game is a game that begins with only two players."
