@@ -3,13 +3,16 @@ baseline (a line regex for '^\\d{3}\\.\\d+[a-z]?'), the readers of main (detecti
 pipeline: the file's format without ``numbered``) and the pipeline; then the time to read a 2.5 MB
 bilingual JSON and a 1 MB PO made from the corpus.
 
-    python bench/bench_forms.py [--before CHECKOUT] [--pdf CR.pdf --txt CR.txt]
+    python bench/bench_forms.py [--before CHECKOUT] [--round 2] [--pdf CR.pdf --txt CR.txt]
 
 ``--before`` names a checkout of the code before the pipeline (main): its detection and reader
 are run on each file in a process of their own; without it the column shows this checkout's
 older readers (every reader but ``numbered``). ``--pdf`` and ``--txt`` name an official CR PDF
 and the TXT of the same date: the PDF is read as a file is imported and compared with the TXT
 rule by rule, and its text extraction timed with pypdf and, where installed, pdfminer.six.
+``--round 2`` prints only the files of expected.tsv's second part, with each file's form (from
+SOURCES.md), the rules found against the rules a person counts, the probes that hold, and the time
+to read it.
 """
 
 from __future__ import annotations
@@ -118,14 +121,79 @@ def pdf_against_txt(pdf: Path, txt: Path) -> None:
     print(f"- pdfminer.six text alone: {seconds:.1f} s ({cpu:.1f} s of CPU), {len(miner):,} characters")
 
 
+def forms() -> dict[str, str]:
+    """Each file's form as SOURCES.md describes it (its table's second column)."""
+    found = {}
+    for line in (FORMS / "SOURCES.md").read_text(encoding="utf-8").splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and (FORMS / cells[0]).is_file():
+            found[cells[0]] = cells[1]
+    return found
+
+
+def probes_holding(document, probes: str) -> tuple[int, int]:
+    """(probes whose rule starts with the text a person wrote, probes)."""
+    documents = {d.lang.split("-")[0]: d for d in [document, *document.siblings]}
+    held = total = 0
+    for probe in filter(None, (p.strip() for p in probes.split("|"))):
+        total += 1
+        lang, rest = probe.split(":", 1)
+        number, start = rest.split("=", 1)
+        rule = next((r for r in documents.get(lang, document).rules if r.number == number), None)
+        held += rule is not None and (rule.text or rule.title or "").startswith(start)
+    return held, total
+
+
+def second_round(before_root: Path | None) -> None:
+    """The files of expected.tsv after its "# Round 2" line: form, rules found against a person's
+    count, probes, the plain reader's count, main's reader, and the time to read each."""
+    rows, started = [], False
+    for line in (FORMS / "expected.tsv").read_text(encoding="utf-8").splitlines():
+        started = started or line.startswith("# Round 2")
+        if started and line and not line.startswith("#"):
+            rows.append(line.split("\t"))
+    described = forms()
+    print("| file | held out | form | rules found / a person counts | probes | baseline regex | before | time |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, _reader, langs, _edition, held, probes in ((row + [""] * 6)[:6] for row in rows):
+        path = FORMS / name
+        data = path.read_bytes()
+        text = pdf.pdf_text(data, str(path)) if pdf.is_pdf(data) else data.decode("utf-8", "replace")
+        started_at = time.perf_counter()
+        try:
+            document, _ = parse_file(path)
+            seconds = time.perf_counter() - started_at
+            found = f"{document.format}: " + " ".join(
+                f"{d.lang}:{len(d.rules)}" for d in [document, *document.siblings]
+            )
+            holding, total = probes_holding(document, probes)
+            probe = f"{holding}/{total}"
+        except NoRules:
+            seconds = time.perf_counter() - started_at
+            found, probe = "refused: no rules", "-"
+        then = (
+            before(before_root, path) if before_root else f"{previous_reader(data, name)}: {previous_count(data, name)}"
+        )
+        person = "no rules" if langs == "-" else langs
+        print(
+            f"| {name} | {'yes' if held == '1' else ''} | {described.get(name, '?')} | {found} / {person} | {probe} "
+            f"| {len(BASELINE.findall(text))} | {then} | {seconds * 1000:.0f} ms |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", type=Path, help="a checkout of the code before the pipeline")
+    parser.add_argument("--round", type=int, choices=(2,), help="only the second round's files, in more detail")
     parser.add_argument("--pdf", type=Path, help="an official CR PDF, compared with --txt")
     parser.add_argument("--txt", type=Path, help="the CR TXT of the PDF's date")
     args = parser.parse_args()
     if args.pdf and args.txt:
         pdf_against_txt(args.pdf, args.txt)
+        return
+    if args.round == 2:
+        second_round(args.before)
+        generated()
         return
     expected = {}
     for line in (FORMS / "expected.tsv").read_text(encoding="utf-8").splitlines():
@@ -154,6 +222,11 @@ def main() -> None:
         person = "no CR rules" if reader == "-" else f"{reader}: {langs}"
         held_out = "yes" if held else ""
         print(f"| {path.name} | {held_out} | {person} | {len(BASELINE.findall(text))} | {then} | {now} |")
+    generated()
+
+
+def generated() -> None:
+    """The time to read a 2.5 MB bilingual JSON and a 1 MB PO made from the corpus's 2023-11-17 texts."""
     en = cr_text.parse((CORPUS / "en/full/MagicCompRules_20231117.txt").read_bytes(), "en")
     zh = cr_text.parse((CORPUS / "zh/MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt").read_bytes(), "zh")
     texts = {r.number: r.text or r.title or "" for r in zh.rules}

@@ -91,6 +91,9 @@ def _documents(
     unwrapped: Unwrapped, finding: Finding, path: str, lang: str | None, edition: str | None, text: str
 ) -> list[Document]:
     groups = [found for found in finding.languages if found.rules]
+    mixed = next((w for w in finding.warnings if w.kind == "mixed-languages"), None)
+    if not groups and mixed is not None:  # every rule mixed two languages: say where
+        raise NoRules(path, mixed.line, mixed.message)
     if not groups:
         raise NoRules(
             path,

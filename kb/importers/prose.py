@@ -21,7 +21,16 @@ from kb.i18n import N_
 from kb.importers.decode import decode_bytes
 from kb.importers.language import chinese_script
 from kb.importers.records import Commentary, Document
-from kb.importers.rule_lines import EXAMPLE, RuleCollector, match_rule_line, resolve_edition, resolve_lang, sniff_text
+from kb.importers.rule_lines import (
+    EXAMPLE,
+    RuleCollector,
+    match_rule_line,
+    resolve_edition,
+    resolve_lang,
+    sniff_text,
+    wraps_on,
+)
+from kb.importers.rule_page import has_navigation
 from kb.importers.titles import clean_title
 
 FORMAT = "prose"
@@ -57,6 +66,8 @@ def sniff(data: bytes, path: str) -> bool:
     lines = _plain_lines(text, html=html)
     if any(line in _GLOSSARY_HEADINGS for _number, line in lines):
         return False  # a rules text with its glossary
+    if not html and has_navigation(text.split("\n")):
+        return False  # a page of a rule site, with its page links or menu: kb.importers.rule_page's
     rules = sum(1 for _number, line in lines if (m := match_rule_line(line)) and "." in m[0])
     prose = sum(1 for _number, line in lines if _is_prose(line))
     if sum(1 for _number, line in lines if (m := match_rule_line(line)) and "." not in m[0]) >= 10:
@@ -85,21 +96,28 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
             commentary.append(Commentary(heading or (title or ""), "\n".join(paragraph), start))
         paragraph = []
 
+    wrapped = None  # the rule just read, while the lines below it may continue its text
     for number, line in _plain_lines(text, html=html):
         if line.startswith("\x00#"):
             close()
             heading = line[2:]
             title = title or heading
+            wrapped = None
             continue
         quoted = match_rule_line(line)
         if quoted is not None:
             close()
-            collector.add(quoted[0], quoted[1], number)
+            wrapped = collector.add(quoted[0], quoted[1], number)
             continue
         example = EXAMPLE.match(line)
         if example is not None and collector.rules:
             collector.add_example(example["text"], number)
+            wrapped = None
             continue
+        if wrapped is not None and wraps_on(wrapped.text, line):
+            wrapped.text += " " + line  # a rule broken at the width of the page it was copied from
+            continue
+        wrapped = None
         if line:
             if not paragraph:
                 start = number

@@ -158,6 +158,9 @@ def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
             candidate.languages = [f"{d.lang} {len(d.rules)}" for d in documents]
         except (SourceError, BadInput) as error:
             candidate.error = getattr(error, "message", str(error))
+            line = getattr(error, "line", None)
+            if line and f"line {line}" not in candidate.error:  # where the reader stopped, said once
+                candidate.error = _("line {line}: {error}").format(line=line, error=candidate.error)
         except Exception as error:  # a reader asked of a file it does not claim may trip over it
             candidate.error = f"{type(error).__name__}: {error}"
         candidates.append(candidate)

@@ -94,6 +94,21 @@ def is_title(text: str) -> bool:
     return 0 < len(text) <= 60 and len(text.split()) <= 8 and not text.endswith(_TERMINAL)
 
 
+_CLOSING = _TERMINAL + tuple(')）」』”"’»')
+
+
+def wraps_on(text: str, line: str) -> bool:
+    """Whether ``line``, printed right below a rule whose text so far is ``text`` (no blank line
+    between, and ``line`` no rule, example or heading of its own), continues that text.
+
+    A layout wrapped at a width (a PDF copied into a blog post, a text editor's hard breaks) breaks a
+    rule mid-sentence, so the text before the break has not ended; a rule whose text has ended (or
+    a heading's title) is followed by a paragraph of its own.
+    """
+    text = text.rstrip()
+    return bool(text) and bool(line.strip()) and not text.endswith(_CLOSING) and not is_title(text)
+
+
 def is_latin(text: str) -> bool:
     return bool(_LATIN.fullmatch(text.strip()))
 

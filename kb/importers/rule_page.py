@@ -77,9 +77,13 @@ def sniff(data: bytes, path: str) -> bool:
     has_rules = any(match_rule_line(line) for line in lines)
     if HTML.search(text[:4000]):
         return has_rules or bool(re.search(r"\d{3}\.\d+[a-z]?\s", text))
-    has_nav = any(_is_nav(line) for line in lines)
-    has_menu = any(len(line) < 120 and MENU.search(line) for line in lines)
-    return has_rules and (has_nav or has_menu)
+    return has_rules and has_navigation(lines)
+
+
+def has_navigation(lines: list[str]) -> bool:
+    """A rule site's page links ("<<  309. Planes", "311. Vanguards  >>") or its menu ("Contents …
+    Glossary"): what tells a page of the rules from a post that quotes some of them."""
+    return any(_is_nav(line) or (len(line) < 120 and MENU.search(line)) for line in lines)
 
 
 def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | None = None) -> Document:

@@ -41,7 +41,8 @@ _MD_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
 _MD_EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`+")
 _RST_LINK = re.compile(r"`([^`<]*?)\s*<[^>`]*>`_{1,2}")
 _RST_ROLE = re.compile(r":[a-z]+:`([^`<]*?)(?:\s*<[^>`]*>)?`")
-_LIQUID = re.compile(r"\{%.*?%\}|\{:[^}]*\}")
+# Jekyll/Hexo tags ({% … %}), kramdown attributes ({: .x }) and Hugo shortcodes ({{< … >}}, {{% … %}}).
+_LIQUID = re.compile(r"\{%.*?%\}|\{:[^}]*\}|\{\{[<%].*?[%>]\}\}")
 
 
 @dataclass
@@ -208,11 +209,19 @@ def _delimited(text: str) -> tuple[str, int] | None:
         except csv.Error:
             continue
         width = max((len(r) for r in rows), default=0)
+        numbered: list[tuple[int, int, int]] = []  # (cells of rule numbers, distinct cells, column)
         for column in range(min(width, 6)):
-            cells = [r[column] for r in rows[1:] if len(r) > column and r[column].strip()]
+            cells = [r[column].strip() for r in rows[1:] if len(r) > column and r[column].strip()]
             if len(cells) >= 1 and sum(1 for c in cells if _NUMBER_ONLY.match(c)) >= 0.8 * len(cells):
-                return delimiter, column
+                numbered.append((sum(1 for c in cells if _RULE_CELL.match(c)), len(set(cells)), -column))
+        if numbered:
+            # Of several columns of numbers (a section "1", a row index "0, 1, 2", the rule "100.1a"),
+            # the one that holds rule numbers: the most cells like 100.1a, then the most distinct cells.
+            return delimiter, -max(numbered)[2]
     return None
+
+
+_RULE_CELL = re.compile(r"^\d{3}\.\d{1,3}[a-z]{0,2}\.?$")
 
 
 def _csv(text: str, out: Unwrapped) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from kb.core.numbers import RuleNumber
 from kb.i18n import N_
 from kb.importers.decode import decode_bytes
 from kb.importers.records import Commentary, Document, TermPair
@@ -48,6 +49,7 @@ BULLET = re.compile(r"^(\s*)[•●◦▪]\s*")
 DOTTED_RULE = re.compile(r"^\d{3}\.\d")
 MAX_QUOTED = 300
 TITLE_NOISE = re.compile(r"[\d:：=?@.,;!]")  # a term, not a sentence, a phone number or an address
+MARKUP = re.compile(r"[\[\]<>{}\"]")  # a forum's leftover tags ("Spellshaper[/b]"): no term pair
 
 
 @dataclass
@@ -134,9 +136,14 @@ def _find_title(lines: list[str]) -> tuple[int, tuple[str, str] | None]:
             continue
         pair = split_pair(stripped) if is_title(stripped) else None
         pair = pair or split_pair_prefix(stripped)
-        if pair and not TITLE_NOISE.search(pair[0]):
+        if pair and not TITLE_NOISE.search(pair[0]) and not MARKUP.search(" ".join(pair)) and _word(pair[1]):
             return index, pair
     return -1, None
+
+
+def _word(text: str) -> bool:
+    """An English name has a word in it, not a letter left over from a tag ("b" of "[/b]")."""
+    return bool(re.search(r"[A-Za-z]{2}", text))
 
 
 def _read_head(article: _Article, lines: list[str]) -> int:
@@ -199,7 +206,7 @@ def _read_body(article: _Article, lines: list[str], start: int) -> None:
         if QUOTE_MARKER.match(stripped):
             article.markers.append((number, stripped))
             quoting = True
-        elif DOTTED_RULE.match(stripped) and match_rule_line(stripped):
+        elif DOTTED_RULE.match(stripped) and match_rule_line(stripped) or _heads_quote(lines, index):
             quoting = _quote_line(article, line, number)
         elif CHROME.search(stripped):
             continue
@@ -208,6 +215,19 @@ def _read_body(article: _Article, lines: list[str], start: int) -> None:
             article.sections.append(current)
         else:
             current.lines.append(line)
+
+
+def _heads_quote(lines: list[str], index: int) -> bool:
+    """A section or chapter heading ("1. Il gioco", "100. Generale") right above the rules it heads:
+    the quote begins with it, as the rules print it."""
+    found = match_rule_line(lines[index].strip())
+    if found is None or RuleNumber.parse(found[0]).kind == "subrule" or not is_title(found[1]):
+        return False
+    below = next((at for at in range(index + 1, min(index + 4, len(lines))) if lines[at].strip()), None)
+    inner = match_rule_line(lines[below].strip()) if below is not None else None
+    if below is None or inner is None or not RuleNumber.parse(inner[0]).is_within(RuleNumber.parse(found[0])):
+        return False
+    return bool(DOTTED_RULE.match(lines[below].strip())) or _heads_quote(lines, below)
 
 
 def _quote_line(article: _Article, line: str, number: int) -> bool:

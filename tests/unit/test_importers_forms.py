@@ -33,7 +33,7 @@ def test_each_form_imports_as_what_it_is(name, reader, langs, edition, held, pro
         with pytest.raises(NoRules):
             parse_file(path)
         return
-    assert detect_format(path.read_bytes(), str(path)) == reader
+    assert detect_format(path.read_bytes(), str(path)) in reader.split(",")  # any reader named reads it as it is
     document, _ = parse_file(path)
     documents = {d.lang.split("-")[0]: d for d in [document, *document.siblings]}
     assert " ".join(f"{d.lang}:{len(d.rules)}" for d in [document, *document.siblings]) == langs
@@ -275,3 +275,242 @@ def test_a_bilingual_reimport_that_would_shrink_one_side_changes_neither(tmp_pat
     titles = {d.name: d.rules for d in kb.documents()}
     assert titles == {"zh-en": 56, "zh-en.en": 56}
     assert kb.rule("7", edition="zh-en", lang="zh").title == "附加规则"
+
+
+# ---- Round 2: real pages (expected.tsv, second part) and the bad input of issue 42 -----------------
+
+
+def test_a_page_whose_text_lost_its_line_breaks_is_split_at_each_rule():
+    document, _ = parse_file(FORMS / "de_freizeitspieler_grundlagen_runon.txt")
+    rules = {r.number: r for r in document.rules}
+    assert [r.number for r in document.rules][:4] == ["1", "100", "100.1", "100.1a"]
+    assert (rules["1"].title, rules["100"].title) == ("Grundlagen des Spiels", "Allgemeines")
+    assert rules["100.1"].text == (
+        "Dieses Magic-Regelwerk trifft auf jede Partie Magic mit zwei oder mehr Spielern zu, "
+        "einschließlich Zwei-Spieler-Partien und Mehrspielerpartien."
+    )
+    assert rules["100.2a"].text.endswith(
+        "den gleichen englischen Namen (siehe Regel 201.3)."
+    )  # a citation splits nothing
+
+
+def test_misprinted_numbers_among_rules_are_warnings_and_the_rules_after_them_stay():
+    document, _ = parse_file(FORMS / "it_wiki_bullets_fandom.txt")
+    assert [r.number for r in document.rules] == [
+        "100",
+        "100.1",
+        "100.2",
+        "100.2a",
+        "100.2b",
+        "100.3",
+        "100.4",
+        "100.4a",
+    ]
+    assert [(w.kind, w.printed) for w in document.warnings] == [
+        ("out-of-sequence", "101.1a"),
+        ("out-of-sequence", "101.1b"),
+    ]
+
+
+def test_a_stray_number_above_a_dataset_is_no_section_and_blocks_nothing():
+    document, _ = parse_file(FORMS / "en_hf_dataset_viewer_trevorjs.txt")
+    assert [r.number for r in document.rules][:3] == ["100.1", "100.1a", "100.1b"]
+    assert document.rules[0].text.startswith("These Magic rules apply to any Magic game")
+    assert all(r.number.startswith("100.") for r in document.rules)
+
+
+def test_a_menu_or_table_of_contents_is_no_rule():
+    document, _ = parse_file(FORMS / "en_lotusnoir_cr103_fr_site.txt")
+    assert document.rules[0].number == "103" and document.rules[0].title == "Game Concepts : Starting the Game"
+    assert "contents" in [w.kind for w in document.warnings]
+    japanese, _ = parse_file(FORMS / "ja_mtgjp_cr20240730_contents.txt")
+    assert [(r.number, r.title) for r in japanese.rules[:2]] == [("1", "ゲームの考え方"), ("100", "原則")]
+
+
+def test_the_headings_right_above_a_rule_are_the_body_not_a_table_of_contents(tmp_path):
+    path = tmp_path / "chain.md"
+    path.write_text(
+        "---\ntitle: t\n---\n\n7. Additional Rules\n\n702. Keyword Abilities\n\n702.26. Phasing\n\n"
+        "702.26a Phasing is a static ability that modifies the rules of the untap step.\n\n"
+        "702.26b If a permanent phases out, its status changes to “phased out.”\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path, format="numbered")
+    assert [r.number for r in document.rules] == ["7", "702", "702.26", "702.26a", "702.26b"]
+    assert document.warnings == []
+
+
+def test_a_rule_broken_at_the_width_of_the_page_it_was_copied_from_is_one_rule():
+    document, _ = parse_file(FORMS / "pt_blog_magicextremo_2010.txt")
+    rules = {r.number: r for r in document.rules}
+    assert rules["100.5"].text == (
+        "A maior parte dos torneios de Magic tem regras especiais (não incluídas aqui) e podem limitar o uso de "
+        "algumas cartas, incluindo impedir o uso de todas as cartas de algumas expansões mais antigas. Para mais "
+        "informações, veja as Standard Floor Rules da DCIä."
+    )
+    assert rules["100.4"].text == "Não existe um máximo para o tamanho de um deck."  # ended: the next line is a rule
+
+
+def test_a_rule_sites_page_with_its_links_is_a_rule_page_not_a_post():
+    document, _ = parse_file(FORMS / "en_mtgru_cr200_ru_site.txt")
+    assert document.format == "rule-page"
+    assert [r.number for r in document.rules] == ["2", "200", "200.1", "200.2", "200.3"]
+    assert document.meta["next"].startswith("201. Name")
+
+
+def test_a_forums_leftover_tag_is_no_title_pair():
+    document, _ = parse_file(FORMS / "it_forum_mastertopforum_2007.txt")
+    assert document.format == "prose" and document.terms == []
+    assert [r.number for r in document.rules] == ["1", "100", "100.1", "100.2", "100.3", "100.4"]  # "100.01" is 100.1
+
+
+def test_numbers_in_full_width_forms_with_a_full_width_dot_are_read(tmp_path):
+    path = tmp_path / "wide.md"
+    path.write_text(
+        "---\ntitle: t\n---\n\n７０２．２６ａ　フェイジングは常在型能力である。\n\n"
+        "７０２．２６ｂ　パーマネントがフェイズ・アウトすると、その位相は「フェイズ・アウト」になる。\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path)
+    assert [(r.number, r.text) for r in document.rules][0] == ("702.26a", "フェイジングは常在型能力である。")
+    assert [r.number for r in document.rules] == ["702.26a", "702.26b"] and document.lang == "ja"
+
+
+def test_numbers_in_arabic_indic_digits_are_read_and_the_language_is_the_texts(tmp_path):
+    path = tmp_path / "ar.md"
+    path.write_text(
+        "---\ntitle: t\n---\n\n٧٠٢.٢٦a الطور قدرة ثابتة تعدل قواعد خطوة الفك.\n\n٧٠٢.٢٦b إذا خرج دائم من الطور يتغير وضعه.\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path)
+    assert [r.number for r in document.rules] == ["702.26a", "702.26b"]
+    assert document.lang == "ar"  # not English: the script says what the text is
+
+
+def test_two_languages_interleaved_in_one_rule_are_refused_with_the_line(tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_text(
+        "702.26a Phasing is a static ability that modifies the rules of the untap step.\n"
+        "702.26b If a permanent phases out パーマネントがフェイズ・アウトすると its status changes to phased out.\n"
+        "702.26c If a permanent phases in, its status changes to phased in.\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path, format="numbered")
+    assert [r.number for r in document.rules] == ["702.26a", "702.26c"]
+    (warning,) = document.warnings
+    assert (warning.kind, warning.line, warning.printed) == ("mixed-languages", 2, "702.26b")
+    path.write_text(
+        "702.26b If a permanent phases out パーマネントがフェイズ・アウトすると its status changes to phased out.\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(NoRules) as raised:
+        parse_file(path, format="numbered")
+    assert raised.value.line == 1 and "mixes two languages" in str(raised.value)
+    with pytest.raises(NoRules) as raised:
+        parse_file(path)  # no reader claims it: every reader is named, the pipeline with the line
+    assert "numbered: does not claim it, reads nothing: line 1: rule 702.26b mixes two languages" in str(raised.value)
+
+
+def test_a_page_that_only_mentions_rule_numbers_is_refused_naming_each_reader():
+    with pytest.raises(NoRules) as raised:
+        parse_file(FORMS / "pt_doczz_regras_abrangentes_intro.txt")
+    for reader in ("po:", "numbered:", "prose:", "rule-page:", "cr-text:"):
+        assert reader in str(raised.value)
+
+
+def test_a_chapter_titled_with_one_cjk_character_is_a_chapter(tmp_path):
+    path = tmp_path / "zh.json"
+    rules = [
+        {"chapter": "108.", "en": "Cards", "zh": "牌"},
+        {
+            "chapter": "108.1.",
+            "en": "Use the Oracle card reference when determining a card's text.",
+            "zh": "请参考Oracle。",
+        },
+        {"chapter": "305.", "en": "Lands", "zh": "地"},
+        {
+            "chapter": "305.1.",
+            "en": "A player who has priority may play a land card.",
+            "zh": "具有优先权的牌手可以使用地牌。",
+        },
+    ]
+    path.write_text(json.dumps({"main": rules}, ensure_ascii=False), encoding="utf-8")
+    document, _ = parse_file(path)
+    assert [(r.number, r.title) for r in document.rules] == [
+        ("108", "牌"),
+        ("108.1", None),
+        ("305", "地"),
+        ("305.1", None),
+    ]
+
+
+def test_notes_that_move_on_to_another_rule_keep_the_quote_and_a_heading_over_a_quote_gives_its_text():
+    document, _ = parse_file(FORMS / "zh_markdown_notes_prevention_lieyanqzu.md")
+    rules = {r.number: r for r in document.rules}
+    assert [r.number for r in document.rules][-1] == "616.1"  # quoted after 702.16e: a quote, not a misprint
+    assert (
+        rules["615.1"].text
+        == "一些持续性效应属于防止性效应。防止性效应保护物件或牌手免受伤害。它们于事件发生的过程中持续生效；它们不会事先锁定。"
+    )
+    assert "615.8" not in rules and "702.16f" not in rules  # ranges in a list cite rules, quote none
+
+
+XLIFF_SEPARATE = """<?xml version="1.0" encoding="UTF-8"?>
+<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+  <file source-language="en" target-language="pl" datatype="plaintext" original="comprules.rst">
+    <body>
+      <trans-unit id="a1"><source>702.26a</source><target>702.26a</target></trans-unit>
+      <trans-unit id="a2"><source>Phasing is a static ability that modifies the rules of the untap step.</source>
+        <target>Zanikanie jest zdolnością statyczną, która zmienia zasady kroku odtapowania.</target></trans-unit>
+      <trans-unit id="b1"><source>702.26b</source><target>702.26b</target></trans-unit>
+      <trans-unit id="b2"><source>If a permanent phases out, its status changes to phased out.</source>
+        <target>Jeśli permanent zanika, jego status zmienia się na zaniknięty i nie jest on w grze.</target></trans-unit>
+    </body>
+  </file>
+</xliff>
+"""
+
+
+def test_an_xliff_whose_numbers_are_units_of_their_own_pairs_each_with_its_own_language(tmp_path):
+    path = tmp_path / "comprules.xlf"
+    path.write_text(XLIFF_SEPARATE, encoding="utf-8")
+    document, _ = parse_file(path)
+    assert document.lang == "pl" and [r.number for r in document.rules] == ["702.26a", "702.26b"]
+    assert document.rules[0].text.startswith("Zanikanie jest zdolnością statyczną")
+    english = document.siblings[0]
+    assert (
+        english.lang == "en" and english.rules[1].text == "If a permanent phases out, its status changes to phased out."
+    )
+
+
+def test_a_hugo_post_quoting_rules_in_shortcodes_and_a_numbered_list(tmp_path):
+    path = tmp_path / "phasing.md"
+    path.write_text(
+        '+++\ntitle = "Phasing, explained"\ndate = 2024-02-03\n+++\n\n'
+        "Phasing confuses people, so here are the rules that matter most for the untap step.\n\n"
+        "{{< quote >}}702.26a Phasing is a static ability that modifies the rules of the untap step.{{< /quote >}}\n\n"
+        "1. 702.26b If a permanent phases out, its status changes to “phased out.”\n"
+        "2. 702.26c – If a permanent phases in, its status changes to “phased in.”\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path, format="numbered")
+    assert [(r.number, r.text[:30]) for r in document.rules] == [
+        ("702.26a", "Phasing is a static ability th"),
+        ("702.26b", "If a permanent phases out, its"),
+        ("702.26c", "If a permanent phases in, its "),
+    ]
+
+
+def test_a_table_with_a_section_and_an_index_column_before_the_rule_numbers(tmp_path):
+    path = tmp_path / "rules.csv"
+    path.write_text(
+        "index,section,rule,text\n"
+        '0,1,100.1,"These Magic rules apply to any Magic game with two or more players, including two-player games."\n'
+        "1,1,100.1a,A two-player game is a game that begins with only two players.\n"
+        "2,1,100.1b,A multiplayer game is a game that begins with more than two players.\n"
+        '3,1,100.2,"To play, each player needs their own deck of traditional Magic cards."\n',
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path)
+    assert [r.number for r in document.rules] == ["100.1", "100.1a", "100.1b", "100.2"]
+    assert document.rules[1].text == "A two-player game is a game that begins with only two players."
