@@ -47,12 +47,19 @@ def run(git_dir: str, *args: str) -> bytes:
 
 
 def rules(text: str) -> dict[str, str]:
-    """Rule number -> text of its first line (examples and the glossary are not rules)."""
+    """Rule number -> text of its first line and the indented paragraphs after it (examples and the glossary are
+    not rules)."""
     found: dict[str, str] = {}
+    number = None
     for line in text.splitlines():
         match = _RULE.match(line.strip())
         if match and match.group(1) not in found:
-            found[match.group(1)] = " ".join(match.group(2).split())
+            number = match.group(1)
+            found[number] = " ".join(match.group(2).split())
+        elif number and line[:1].isspace() and line.strip():
+            found[number] += " " + " ".join(line.split())  # a paragraph of the rule
+        else:
+            number = None
     return found
 
 

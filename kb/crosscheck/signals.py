@@ -95,6 +95,7 @@ _UNSPACED = {"ja", "zh", "ko"}
 # English left in a CJK text: four or more Latin words not introduced by "／" (a term pair).
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?:[ ,;:]+[A-Za-z][A-Za-z'’\-]*){3,}[.!?]?")
 _CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
 _SENTENCE = re.compile(r"[^.!?。！？]+[.!?。！？]?")
 _MIN_LETTERS = 20
 
@@ -230,6 +231,7 @@ def source_words_left(text: str, original: str, lang: str) -> list[str]:
     if primary(lang) not in _UNSPACED or not text or not original:
         return []
     found = []
+    korean = primary(lang) == "ko"
     for match in _LATIN_WORDS.finditer(text):
         run = match.group().strip()
         if _letters(run) < 4 or _ALLOWED_LATIN.fullmatch(run) or run.casefold() not in original.casefold():
@@ -241,6 +243,8 @@ def source_words_left(text: str, original: str, lang: str) -> list[str]:
         if note >= 0 and "）" not in before[note:]:
             continue  # the translator's note names the English on purpose
         end = match.end()
+        if korean and _HANGUL.fullmatch(text[match.start() - 1 : match.start()]):
+            continue  # a Korean gloss written against its word ("현상phenomenon", 300.1 of the youbeebee Korean)
         if _introduced(text, match.start()) or text[match.start() - 1 : match.start()] in ("[", "［"):
             continue
         if text[end : end + 1] in ("]", "］", "」", "）", ")", "》") or "." in text[end : end + 1]:
