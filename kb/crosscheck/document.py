@@ -331,8 +331,9 @@ def kept_in_english(left: dict[str, list[str]], en: DocText) -> set[str]:
         for passage in passages:
             rules.setdefault(passage.casefold(), set()).add(number)
     kept, habits = set(), 0
+    originals = [rule.full.casefold() for rule in en.by_number.values()] if rules else []
     for name, numbers in rules.items():
-        named = sum(1 for rule in en.by_number.values() if name in rule.full.casefold())
+        named = sum(1 for text in originals if name in text)
         if named and len(numbers) >= KEPT_SHARE * named:
             kept.add(name)
             habits += len(numbers) > 1  # a name of one rule (an entry of a list) shows no habit
