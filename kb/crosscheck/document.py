@@ -7,11 +7,21 @@ see exactly one class of finding appear.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from kb.core.errors import EditionNotFound
-from kb.crosscheck.citecheck import DIFFERENT, OMITTED, RENUMBERED, STALE_ORIGINAL, OldNumbers, cited_titles, classify
+from kb.crosscheck.citecheck import (
+    DIFFERENT,
+    OMITTED,
+    RENUMBERED,
+    STALE_ORIGINAL,
+    OldNumbers,
+    cited_titles,
+    classify,
+    same_title,
+)
 from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
 from kb.crosscheck.pivot import english_pivot
 from kb.crosscheck.qa import QA_CHECKS
@@ -170,11 +180,16 @@ def _part_message(part) -> str:
 
 
 def titles(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
-    """A title in 〔〕, 「」 or quotes after a cited number that is not that rule's title in the document."""
+    """A title in 〔〕, 「」 or quotes after a cited number that is not that rule's title in the document, nor
+    the original's title of it: a translation may cite titles in the original's words (the Korean of youbeebee
+    writes "See rule 508, "Declare Attackers Step."" while its own 508 is 공격자 선언단)."""
     numbers = tr.title_index
     for number, rule in tr.by_number.items():
         text = rule.text if rule.kind != "subrule" or not rule.title else rule.full
         for wrong in cited_titles(text, tr.lang, tr.titles, numbers):
+            original = en.titles.get(wrong.number)
+            if original is not None and same_title(wrong.cited, original):
+                continue
             if wrong.titled:
                 message = _(
                     "{number}: cites {cited}〔{title}〕, but {cited} is 〔{stored}〕 here; 〔{title}〕 is {titled}"
@@ -257,6 +272,7 @@ def numbers(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
 
 
 def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
+    left: dict[str, list[str]] = {}
     for number, rule in tr.by_number.items():
         other = en.by_number.get(number)
         found = untranslated(rule.full, tr.lang)
@@ -265,15 +281,63 @@ def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
             found = [run for run in source_words_left(rule.full, other.full, tr.lang) if _is_term(matcher, run)]
         if not found and other is not None:
             found = bare_entries(rule.full, other.full, tr.lang)
+        found = [passage for passage in found if not _cited_title(passage, rule, en)]
+        if found:
+            left[number] = found
+    kept = kept_in_english(left, en)
+    for number, found in left.items():
+        found = [passage for passage in found if passage.casefold() not in kept]
         if found:
             yield Finding(
                 "untranslated",
                 number,
                 _("{number}: English in the translation: {passage}").format(number=number, passage=found[0][:60]),
-                rule.full,
+                tr.by_number[number].full,
                 en.by_number[number].full if number in en.by_number else None,
                 {"passages": found},
             )
+
+
+_TITLE_EDGES = " \"'“”‘’.,;:()"
+# A title cited after its number: "See rule 608, "Resolving Spells and Abilities."", "9절 "Casual Variants.""
+_CITED_BEFORE = re.compile(r"\d[\d.a-z]*\s*(?:절|장)?[,，]?\s*[\"“「『]\s*$")
+
+
+def _cited_title(passage: str, rule: RuleText, en: DocText) -> bool:
+    """A title of the original quoted after the number that cites it (a translation may cite rules by their
+    English titles), or the rule's own English title after its translated title ("308. 종족 Tribals")."""
+    folded = passage.strip(_TITLE_EDGES).casefold()
+    if folded not in en.folded_titles:
+        return False
+    own = en.by_number.get(rule.number)
+    if rule.title and own is not None and own.title and own.title.strip(" .").casefold() == folded:
+        return rule.title.strip() != passage.strip()  # a gloss of a translated title, not a title left in English
+    at = rule.full.find(passage)
+    return at >= 0 and bool(_CITED_BEFORE.search(rule.full[max(0, at - 16) : at]))
+
+
+KEPT_SHARE = 0.5  # a name left in English in this share of the rules whose original names it: the translation's habit
+KEPT_POLICY = 10  # a translation that keeps this many names (each in several rules) keeps names by its style
+
+
+def kept_in_english(left: dict[str, list[str]], en: DocText) -> set[str]:
+    """Names (folded) the translation keeps in English by its style: each left in English in at least half the
+    rules whose original names it, in a translation that does so for many names. The Korean of youbeebee leaves dozens
+    of keywords in English until an official Korean name exists (Madness, Splice, Dredge); zh 2023-11-17 leaves
+    four (Space Sculptor, in all five of its rules), each an oversight. A name the translation renders elsewhere
+    ("tribal" once among 종족) is never kept."""
+    rules: dict[str, set[str]] = {}
+    for number, passages in left.items():
+        for passage in passages:
+            rules.setdefault(passage.casefold(), set()).add(number)
+    kept, habits = set(), 0
+    originals = [rule.full.casefold() for rule in en.by_number.values()] if rules else []
+    for name, numbers in rules.items():
+        named = sum(1 for text in originals if name in text)
+        if named and len(numbers) >= KEPT_SHARE * named:
+            kept.add(name)
+            habits += len(numbers) > 1  # a name of one rule (an entry of a list) shows no habit
+    return kept if habits >= KEPT_POLICY else set()
 
 
 def _is_term(matcher, run: str) -> bool:

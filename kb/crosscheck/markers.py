@@ -23,6 +23,8 @@ class Marker:
     forms: dict[str, re.Pattern]  # language -> what renders it
     opposite: str | None = None  # the marker it must not be turned into
     confidence: float = 0.5
+    contrary: dict[str, re.Pattern] | None = None  # language -> what says otherwise (a finding where present)
+    unless: re.Pattern | None = None  # words of the original that allow the contrary form
 
 
 def _en(pattern: str) -> re.Pattern:
@@ -79,6 +81,24 @@ MARKERS: tuple[Marker, ...] = (
         None,
         0.8,
     ),
+    # At the same time, not afterwards: "put this spell into its owner's hand … as it resolves" said as 结算后
+    # ("after it resolves", 702.27a of the Chinese text of 2023-11-17, corrected by 2026-04-17), where the spell
+    # would be in the graveyard already. A translation may render "as" many ways (于…时, 際, 면서), so the finding is
+    # the contrary form: the event followed by "after", where the original says neither "after" nor "then". Of the
+    # 31 Chinese rules of 2023-11-17 that say "as it resolves/enters", two say 结算后 (702.27a; 702.140f, "the
+    # permanent it merges with as it resolves", a paraphrase); none of the 34 Japanese ones.
+    Marker(
+        "as it happens",
+        _en(r"\bas (?:it|they|this [\w\[\]]+|that \w+|the \w+|an? \w+|[A-Z]\w+|\[[^\]]+\]) (?:resolves?|enters?)\b"),
+        {},
+        None,
+        0.5,
+        {
+            "zh": re.compile("(?:结算|进入战场|进战场)(?:完毕|完成)?(?:之|以)?后"),
+            "ja": re.compile("(?:解決|戦場に出)[しただ]*後"),
+        },
+        _en(r"\bafter\b|\bthen\b"),
+    ),
     Marker(
         "bottom",
         _en(r"\b(?:on|from|to|at) (?:the )?bottom\b|\bbottommost\b"),
@@ -104,6 +124,13 @@ def lost_markers(translation: str, original: str, lang: str) -> list[Lost]:
     lang = lang.split("-")[0]
     found: list[Lost] = []
     for marker in MARKERS:
+        if marker.contrary is not None:
+            contrary = marker.contrary.get(lang)
+            match = marker.english.search(original) if contrary is not None else None
+            said = contrary.search(translation) if match is not None and contrary is not None else None
+            if match is not None and said is not None and not (marker.unless and marker.unless.search(original)):
+                found.append(Lost(marker.name, match.group(), said.group(), marker.confidence))
+            continue
         form = marker.forms.get(lang)
         if form is None:
             continue

@@ -95,6 +95,7 @@ _UNSPACED = {"ja", "zh", "ko"}
 # English left in a CJK text: four or more Latin words not introduced by "／" (a term pair).
 _LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?:[ ,;:]+[A-Za-z][A-Za-z'’\-]*){3,}[.!?]?")
 _CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
 _SENTENCE = re.compile(r"[^.!?。！？]+[.!?。！？]?")
 _MIN_LETTERS = 20
 
@@ -145,10 +146,20 @@ def numerals(text: str, lang: str) -> Numerals:
     return found
 
 
+_DIGIT = re.compile(r"\d")
+
+
+def _has_digit(text: str) -> bool:
+    """Whether a text has a decimal digit: a citation needs one. A pattern, not a loop over the characters
+    (1.7 million calls of str.isdigit for a whole document; \\d is Unicode's decimal digits, what a rule
+    number is written with)."""
+    return _DIGIT.search(text) is not None
+
+
 @lru_cache(maxsize=16384)
 def _found(text: str, lang: str) -> tuple:
     """find_citations, once per text: the citation and the number checks both need it."""
-    return tuple(find_citations(text, lang)) if any(ch.isdigit() for ch in text) else ()
+    return tuple(find_citations(text, lang)) if _has_digit(text) else ()
 
 
 def _blank_citations(text: str, lang: str) -> str:
@@ -167,7 +178,7 @@ def citations(
     """The rules a text cites, ranges expanded over the document's numbers (``siblings`` by parent).
     ``own``: the rule's number, which a text that opens with it ("702.189. 火の技／Firebending")
     does not cite."""
-    if not text or not any(ch.isdigit() for ch in text):
+    if not text or not _has_digit(text):
         return set()
     found: set[str] = set()
     for citation in _found(text, primary(lang)):
@@ -230,6 +241,7 @@ def source_words_left(text: str, original: str, lang: str) -> list[str]:
     if primary(lang) not in _UNSPACED or not text or not original:
         return []
     found = []
+    korean = primary(lang) == "ko"
     for match in _LATIN_WORDS.finditer(text):
         run = match.group().strip()
         if _letters(run) < 4 or _ALLOWED_LATIN.fullmatch(run) or run.casefold() not in original.casefold():
@@ -241,6 +253,8 @@ def source_words_left(text: str, original: str, lang: str) -> list[str]:
         if note >= 0 and "）" not in before[note:]:
             continue  # the translator's note names the English on purpose
         end = match.end()
+        if korean and _HANGUL.fullmatch(text[match.start() - 1 : match.start()]):
+            continue  # a Korean gloss written against its word ("현상phenomenon", 300.1 of the youbeebee Korean)
         if _introduced(text, match.start()) or text[match.start() - 1 : match.start()] in ("[", "［"):
             continue
         if text[end : end + 1] in ("]", "］", "」", "）", ")", "》") or "." in text[end : end + 1]:

@@ -67,6 +67,11 @@ class DocText:
         }
 
     @cached_property
+    def folded_titles(self) -> set[str]:
+        """Every title, case folded: what a translation that cites titles in the original's words writes."""
+        return {title.strip(" .").casefold() for title in self.titles.values()}
+
+    @cached_property
     def title_index(self) -> dict[str, str]:
         """Folded title -> number: which rule a cited title names."""
         return title_numbers(self.titles)

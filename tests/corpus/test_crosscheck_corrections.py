@@ -114,8 +114,9 @@ def test_recall_of_the_corrections_on_each_half(chinese, corrections):
     # measured 12/16 on the half the checks were tuned on and 9/19 on the half kept out of tuning, 10/19 with
     # the swaps class, 15/19 with the checks built for the kinds of its misses (homophones, narrowed classes,
     # the additional cost): the goal of 0.8 is not reached (bench/RESULTS.md); these floors keep what was reached.
-    # The tune half lost 702.27a (11/16), found before only by a false quote finding (于 in one quote, not the other)
-    assert tune.recall >= 0.68
+    # The tune half lost 702.27a (11/16), found before only by a false quote finding (于 in one quote, not the other);
+    # the "as it happens" marker finds it again for what it is (结算后 for "as it resolves"): 12/16
+    assert tune.recall >= 0.74
     assert held_out.recall >= 0.78
     assert tune.style_flagged + held_out.style_flagged <= 0.15 * (tune.style + held_out.style)
 
@@ -344,3 +345,12 @@ def test_terminology_no_longer_fires_on_noun_phrases_verbs_and_quoted_words(chin
     assert levels["109.5"] == "confident" and levels["120.3a"] == "glossary"  # 延迟触发异能; infect gone
     found = next(f for f in chinese.of_kind("terminology") if f.number == "109.5")
     assert found.detail["translated"] == "延迟触发异能" and found.detail["dominant"] == "延迟触发式异能"
+
+
+def test_as_it_resolves_said_as_after_is_found_and_its_correction_is_not(chinese, chinese_2026):
+    """702.27a (tune half): buyback's spell goes to its owner's hand "as it resolves", said 结算后 ("after it
+    resolves") in 2023-11-17 and corrected by 2026-04-17."""
+    found = [f for f in chinese.of_kind("markers") if f.detail["marker"] == "as it happens"]
+    assert "702.27a" in [f.number for f in found] and len(found) <= 3
+    assert next(f for f in found if f.number == "702.27a").detail["translated"] == "结算后"
+    assert "702.27a" not in {f.number for f in chinese_2026.of_kind("markers")}
