@@ -21,6 +21,7 @@ from xml.etree import ElementTree
 
 import yaml
 
+from kb.core.numbers import RuleNumber
 from kb.i18n import _
 from kb.importers.decode import decode_bytes
 from kb.importers.mediawiki import LINK as WIKI_LINK
@@ -187,14 +188,14 @@ def _json(value, out: Unwrapped) -> None:
                 for side, text in chosen.items():
                     emit(number, text, None if side.lower() in _TEXT_KEYS else side)
             else:
-                for key, child in node.items():
+                for key, child in _in_rule_order(node):
                     if isinstance(child, str) and _NUMBER_ONLY.match(str(key)):
                         emit(str(key), child, None)
                     elif isinstance(child, str) and child.strip():
                         counter[0] += 1
                         out.lines.append(Line(counter[0], _clean(child), str(key)))
             # A rule's own notes (its examples) before its subrules, whatever the key order.
-            children = [(str(key), child) for key, child in node.items() if isinstance(child, (dict, list))]
+            children = [(str(key), child) for key, child in _in_rule_order(node) if isinstance(child, (dict, list))]
             for key, child in sorted(children, key=lambda pair: _numbered(pair[1])):
                 walk(child, depth + 1, key if isinstance(child, dict) and _NUMBER_ONLY.match(key) else None)
         elif isinstance(node, list):
@@ -206,6 +207,27 @@ def _json(value, out: Unwrapped) -> None:
                     out.lines.append(Line(counter[0], _clean(child)))
 
     walk(value)
+
+
+def _in_rule_order(node: dict) -> list[tuple]:
+    """A JSON object's members, those keyed by rule numbers in the rules' order.
+
+    A JSON object's members have no order of their own, and a map keyed by rule numbers is often
+    written with its keys sorted as strings (106.1, 106.10, 106.11, ..., 106.2): read in that order,
+    every rule after 106.1x would be out of sequence. The other members keep their place, first.
+    """
+    numbered: list[tuple[RuleNumber, object, object]] = []
+    other: list[tuple[object, object]] = []
+    for key, child in node.items():
+        number = RuleNumber.try_parse(str(key).rstrip(".")) if _NUMBER_ONLY.match(str(key)) else None
+        if number is None:
+            other.append((key, child))
+        else:
+            numbered.append((number, key, child))
+    if len(numbered) < 2:
+        return list(node.items())
+    numbered.sort(key=lambda item: item[0].sort_key())  # stable: a number printed twice keeps its order
+    return other + [(key, child) for _number, key, child in numbered]
 
 
 def _numbered(node) -> bool:

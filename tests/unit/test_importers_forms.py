@@ -557,3 +557,14 @@ def test_a_rst_document_titled_by_rule_numbers_reads_lettered_items_as_subrules(
 def test_a_rst_document_says_so_in_explain():
     answer = KnowledgeBase.explain_import(FORMS / "en_rst_cardboard_cr702_2011.rst")
     assert answer["container"] == "rst" and answer["format"] == "numbered"
+
+
+def test_a_map_whose_rule_number_keys_are_sorted_as_strings_is_read_in_the_rules_order(tmp_path):
+    path = tmp_path / "rules.json"
+    keys = ["106", "106.1", "106.10", "106.11", "106.1a", "106.2", "106.9"]  # as a string sort writes them
+    rules = {key: {"ref": key + ".", "text": f"Rule text of {key}, long enough to be read as a rule."} for key in keys}
+    rules["106"]["text"] = "Mana"  # a chapter's title
+    path.write_text(json.dumps({"effective": "n/a", "rules": rules}), encoding="utf-8")
+    document, _ = parse_file(path)
+    assert [r.number for r in document.rules] == ["106", "106.1", "106.1a", "106.2", "106.9", "106.10", "106.11"]
+    assert not document.warnings
