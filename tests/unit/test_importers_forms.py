@@ -568,3 +568,25 @@ def test_a_map_whose_rule_number_keys_are_sorted_as_strings_is_read_in_the_rules
     document, _ = parse_file(path)
     assert [r.number for r in document.rules] == ["106", "106.1", "106.1a", "106.2", "106.9", "106.10", "106.11"]
     assert not document.warnings
+
+
+def test_an_article_whose_heading_prints_the_quoted_rule_keeps_that_rule():
+    document, _ = parse_file(FORMS / "en_article_wizards_phasing_2005_ormos.md")
+    assert document.format == "prose" and document.rules[0].number == "502.15"
+    assert (document.rules[0].title or document.rules[0].text) == "Phasing"
+    assert document.title != "502.15. Phasing"  # the rule's heading names no post
+    g = next(r for r in document.rules if r.number == "502.15g")
+    assert "Giant Growth" in g.text and "](http" not in g.text  # the link's text kept, its address dropped
+
+
+def test_a_heading_that_numbers_a_section_of_the_post_is_no_rule(tmp_path):
+    path = tmp_path / "post.md"
+    prose_lines = "\n\n".join(f"Paragraph {n} of the post explains phasing in words of its own." for n in range(4))
+    path.write_text(
+        f"## 1. Why phasing\n\n{prose_lines}\n\n- 702.26a Phasing is a static ability.\n"
+        "- 702.26c If a permanent phases in, its status changes to phased in.\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path, format="prose")
+    assert [r.number for r in document.rules] == ["702.26a", "702.26c"]
+    assert document.commentary[0].heading == "1. Why phasing"  # the post's own section, over its prose
