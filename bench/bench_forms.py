@@ -3,7 +3,8 @@ baseline (a line regex for '^\\d{3}\\.\\d+[a-z]?'), the readers of main (detecti
 pipeline: the file's format without ``numbered``) and the pipeline; then the time to read a 2.5 MB
 bilingual JSON and a 1 MB PO made from the corpus.
 
-    python bench/bench_forms.py [--before CHECKOUT] [--round 2] [--pdf CR.pdf --txt CR.txt]
+    python bench/bench_forms.py [--before CHECKOUT] [--round 2|3] [--pdf CR.pdf --txt CR.txt]
+        [--dataset FILE --txt CR.txt]
 
 ``--before`` names a checkout of the code before the pipeline (main): its detection and reader
 are run on each file in a process of their own; without it the column shows this checkout's
@@ -12,7 +13,9 @@ and the TXT of the same date: the PDF is read as a file is imported and compared
 rule by rule, and its text extraction timed with pypdf and, where installed, pdfminer.six.
 ``--round 2`` prints only the files of expected.tsv's second part, with each file's form (from
 SOURCES.md), the rules found against the rules a person counts, the probes that hold, and the time
-to read it.
+to read it; ``--round 3`` the same for the third part (files from a package registry and from
+repositories' data folders). ``--dataset`` names a whole dataset of the CR (JSON, CSV, ...) that is
+compared with the TXT of its date rule by rule, as ``--pdf`` is.
 """
 
 from __future__ import annotations
@@ -144,12 +147,45 @@ def probes_holding(document, probes: str) -> tuple[int, int]:
     return held, total
 
 
-def second_round(before_root: Path | None) -> None:
-    """The files of expected.tsv after its "# Round 2" line: form, rules found against a person's
-    count, probes, the plain reader's count, main's reader, and the time to read each."""
+def dataset_against_txt(dataset: Path, txt: Path) -> None:
+    """How many rules of a whole dataset read as the TXT of the same date prints them."""
+    started, cpu = time.perf_counter(), time.process_time()
+    document, _ = parse_file(dataset)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    reference = cr_text.parse(txt.read_bytes(), str(txt))
+    read = {r.number: r for r in document.rules}
+    printed = {r.number: r for r in reference.rules}
+    both = [n for n in printed if n in read]
+    same = sum(1 for n in both if (read[n].text, read[n].title) == (printed[n].text, printed[n].title))
+    quotes = str.maketrans("“”‘’", "\"\"''")
+    alike = sum(
+        1
+        for n in both
+        if " ".join(f"{read[n].title or ''} {read[n].text}".translate(quotes).split())
+        == " ".join(f"{printed[n].title or ''} {printed[n].text}".translate(quotes).split())
+    )
+    examples = sum(1 for n in both if read[n].examples == printed[n].examples)
+    print(
+        f"{dataset.name}: {dataset.stat().st_size / 1e6:.2f} MB, read as {document.format}, edition {document.edition}"
+    )
+    print(f"- rules: {len(read)} read, {len(printed)} in {txt.name}; {len(both)} numbers in both")
+    print(f"- missing from the dataset: {len(printed) - len(both)}; only in the dataset: {len(read) - len(both)}")
+    print(
+        f"- same title and text: {same}; the same but for quote marks and spacing: {alike}; same examples: {examples}"
+    )
+    print(f"- glossary entries read: {len(document.glossary)} ({len(reference.glossary)} in the TXT)")
+    print(f"- read in {seconds:.2f} s ({cpu:.2f} s of CPU); warnings: {len(document.warnings)}")
+
+
+def second_round(before_root: Path | None, heading: str = "# Round 2") -> None:
+    """The files of expected.tsv after its heading line (``# Round 2``) up to the next round's: form,
+    rules found against a person's count, probes, the plain reader's count, main's reader, and the
+    time to read each."""
     rows, started = [], False
     for line in (FORMS / "expected.tsv").read_text(encoding="utf-8").splitlines():
-        started = started or line.startswith("# Round 2")
+        if started and line.startswith("# Round ") and not line.startswith(heading):
+            break
+        started = started or line.startswith(heading)
         if started and line and not line.startswith("#"):
             rows.append(line.split("\t"))
     described = forms()
@@ -184,16 +220,23 @@ def second_round(before_root: Path | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--before", type=Path, help="a checkout of the code before the pipeline")
-    parser.add_argument("--round", type=int, choices=(2,), help="only the second round's files, in more detail")
+    parser.add_argument("--round", type=int, choices=(2, 3), help="only one round's files, in more detail")
+    parser.add_argument("--dataset", type=Path, help="a whole dataset of the CR, compared with --txt")
     parser.add_argument("--pdf", type=Path, help="an official CR PDF, compared with --txt")
     parser.add_argument("--txt", type=Path, help="the CR TXT of the PDF's date")
     args = parser.parse_args()
     if args.pdf and args.txt:
         pdf_against_txt(args.pdf, args.txt)
         return
+    if args.dataset and args.txt:
+        dataset_against_txt(args.dataset, args.txt)
+        return
     if args.round == 2:
         second_round(args.before)
         generated()
+        return
+    if args.round == 3:
+        second_round(args.before, "# Round 3")
         return
     expected = {}
     for line in (FORMS / "expected.tsv").read_text(encoding="utf-8").splitlines():

@@ -130,7 +130,7 @@ def _document(
         meta={"container": unwrapped.container, **{k: v for k, v in unwrapped.meta.items() if k != "date"}},
     )
     for entry_lang, term, text, english, position in unwrapped.glossary:
-        if entry_lang == lang.split("-")[0]:
+        if entry_lang == lang.split("-")[0] or (entry_lang == "" and main):
             document.glossary.append(GlossaryEntry(term, text, position, english=english if english != term else None))
     if "date" in unwrapped.meta:
         document.meta["posted"] = unwrapped.meta["date"]  # when the post was written: no edition

@@ -101,8 +101,14 @@ def parse(data: bytes, path: str, *, lang: str | None = None, edition: str | Non
         if line.startswith("\x00#"):
             close()
             heading = line[2:]
-            title = title or heading
             wrapped = None
+            # A heading that prints a rule's number and title ("### 502.15. Phasing" over the quoted
+            # 502.15a-p) is that rule's heading, quoted like its subrules, and names no post.
+            ruled = match_rule_line(heading)
+            if ruled is not None and "." in ruled[0]:
+                collector.add(ruled[0], ruled[1], number)
+            else:
+                title = title or heading
             continue
         quoted = match_rule_line(line)
         if quoted is not None:

@@ -21,6 +21,7 @@ from xml.etree import ElementTree
 
 import yaml
 
+from kb.core.numbers import RuleNumber
 from kb.i18n import _
 from kb.importers.decode import decode_bytes
 from kb.importers.mediawiki import LINK as WIKI_LINK
@@ -41,6 +42,13 @@ _MD_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
 _MD_EMPHASIS = re.compile(r"\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|`+")
 _RST_LINK = re.compile(r"`([^`<]*?)\s*<[^>`]*>`_{1,2}")
 _RST_ROLE = re.compile(r":[a-z]+:`([^`<]*?)(?:\s*<[^>`]*>)?`")
+# A reST section titled by a rule number: "702.24" over a line of dashes (or any one punctuation
+# character) at least as long; its subrules are items lettered "a." to "n." inside it.
+_RST_NUMBER_TITLE = re.compile(r"^(\d{3}\.\d{1,3})[ \t]*\r?\n([-=~^*+#\"'`])\2{4,}[ \t]*\r?$", re.M)
+_RST_ADORNMENT = re.compile(r"^([-=~^*+#\"'`:.])\1{2,}\s*$")
+_RST_LETTERED = re.compile(r"^\s+(?P<letter>[a-z]{1,2})\.\s+(?P<text>\S.*)$")
+_RST_DIRECTIVE = re.compile(r"^(?P<indent>\s*)\.\.\s+(?:(?P<name>[\w-]+)::\s*(?P<argument>.*)|_[^:]*:.*|\|[^|]*\|.*)$")
+_RST_FIELD = re.compile(r"^:[\w-]+:(?:\s.*)?$")
 # Jekyll/Hexo tags ({% … %}), kramdown attributes ({: .x }) and Hugo shortcodes ({{< … >}}, {{% … %}}).
 _LIQUID = re.compile(r"\{%.*?%\}|\{:[^}]*\}|\{\{[<%].*?[%>]\}\}")
 
@@ -63,7 +71,8 @@ class Unwrapped:
     lines: list[Line] = field(default_factory=list)
     title: str | None = None
     meta: dict[str, str] = field(default_factory=dict)
-    # Glossary entries a dataset gives per language: (language, term, definition, English term, position)
+    # Glossary entries a dataset gives per language: (language, term, definition, English term, position);
+    # language "" where the dataset names none (one language: the document's own)
     glossary: list[tuple[str, str, str, str | None, int]] = field(default_factory=list)
 
 
@@ -90,6 +99,8 @@ def container_of(text: str, path: str) -> tuple[str, str]:
         return "dokuwiki", _("DokuWiki markup (==== headings ====, <BOOKMARK:...> tags)")
     if _delimited(text) is not None:
         return "csv", _("a table (CSV or TSV) with a column of rule numbers")
+    if len(_RST_NUMBER_TITLE.findall(text[:20000])) >= 2:
+        return "rst", _("reStructuredText whose section titles are rule numbers (a line of dashes under '700.1')")
     if "**" in text[:20000] or re.search(r"^#{1,6} ", text[:20000], re.M) or _HTML_BLOCKS.search(text[:20000]):
         return "markdown", _("Markdown (emphasis, headings or inline HTML)")
     return "text", _("plain text")
@@ -111,6 +122,8 @@ def unwrap(data: bytes, path: str) -> Unwrapped:
         _csv(text, unwrapped)
     elif kind == "dokuwiki":
         _dokuwiki(text, unwrapped)
+    elif kind == "rst":
+        _rst(text, unwrapped)
     elif kind == "html":
         _html(text, unwrapped)
     else:
@@ -122,13 +135,16 @@ def unwrap(data: bytes, path: str) -> Unwrapped:
 
 _NUMBER_KEYS = ("number", "rule", "rulenumber", "rule_number", "chapter", "id", "no", "num")
 _TEXT_KEYS = ("text", "ruletext", "rule_text", "content", "body")
+_DEFINITION_KEYS = ("description", "definition", "meaning")
 
 
 def _json(value, out: Unwrapped) -> None:
     """Every object that carries a rule number (as a field or as its key) and texts, in document order.
 
     An object ``{"chapter": "702.26b", "en": "...", "zh": "..."}`` gives one line per language side;
-    ``{"702.26b": "text"}`` gives one line; a list of such objects is walked in order, any depth.
+    ``{"702.26b": "text"}`` gives one line; ``{"702.26b": {"text": "...", "examples": [...]}}`` (a map
+    keyed by rule numbers, as a rules library ships it) numbers each object by its key when the object
+    names no number of its own; a list of such objects is walked in order, any depth.
     """
     counter = [0]
 
@@ -136,13 +152,13 @@ def _json(value, out: Unwrapped) -> None:
         counter[0] += 1
         out.lines.append(Line(counter[0], f"{number.strip()} {_clean(text)}", side))
 
-    def walk(node, depth: int = 0) -> None:
+    def walk(node, depth: int = 0, key_number: str | None = None) -> None:
         if depth > 64:
             return
         if isinstance(node, dict):
             lowered = {str(k).lower().replace("-", "_"): k for k in node}
             number_key = next((lowered[k] for k in _NUMBER_KEYS if k in lowered), None)
-            number = node.get(number_key) if number_key is not None else None
+            number = node.get(number_key) if number_key is not None else key_number
             names = {k[:-4]: k for k in node if isinstance(k, str) and k.endswith("name") and k[:-4] in node}
             if number_key is None and names:  # {"enname": "Abandon", "zhname": "终止", "en": "...", "zh": "..."}
                 counter[0] += 1
@@ -151,6 +167,16 @@ def _json(value, out: Unwrapped) -> None:
                     term, text = node.get(key), node.get(lang)
                     if isinstance(term, str) and isinstance(text, str) and term.strip() and text.strip():
                         out.glossary.append((lang, term.strip(), text.strip(), english, counter[0]))
+                return
+            term, definition = (
+                node.get(lowered.get("term", "")),
+                next((node[lowered[k]] for k in _DEFINITION_KEYS if k in lowered), None),
+            )
+            if number_key is None and isinstance(term, str) and isinstance(definition, str):
+                # {"term": "Abandon", "description": "..."}: one language, the document's own ("")
+                if term.strip() and definition.strip():
+                    counter[0] += 1
+                    out.glossary.append(("", term.strip(), definition.strip(), None, counter[0]))
                 return
             if isinstance(number, str) and _NUMBER_ONLY.match(number):
                 texts = {
@@ -162,16 +188,16 @@ def _json(value, out: Unwrapped) -> None:
                 for side, text in chosen.items():
                     emit(number, text, None if side.lower() in _TEXT_KEYS else side)
             else:
-                for key, child in node.items():
+                for key, child in _in_rule_order(node):
                     if isinstance(child, str) and _NUMBER_ONLY.match(str(key)):
                         emit(str(key), child, None)
                     elif isinstance(child, str) and child.strip():
                         counter[0] += 1
                         out.lines.append(Line(counter[0], _clean(child), str(key)))
             # A rule's own notes (its examples) before its subrules, whatever the key order.
-            children = [child for child in node.values() if isinstance(child, (dict, list))]
-            for child in sorted(children, key=_numbered):
-                walk(child, depth + 1)
+            children = [(str(key), child) for key, child in _in_rule_order(node) if isinstance(child, (dict, list))]
+            for key, child in sorted(children, key=lambda pair: _numbered(pair[1])):
+                walk(child, depth + 1, key if isinstance(child, dict) and _NUMBER_ONLY.match(key) else None)
         elif isinstance(node, list):
             for child in node:
                 if isinstance(child, (dict, list)):
@@ -181,6 +207,27 @@ def _json(value, out: Unwrapped) -> None:
                     out.lines.append(Line(counter[0], _clean(child)))
 
     walk(value)
+
+
+def _in_rule_order(node: dict) -> list[tuple]:
+    """A JSON object's members, those keyed by rule numbers in the rules' order.
+
+    A JSON object's members have no order of their own, and a map keyed by rule numbers is often
+    written with its keys sorted as strings (106.1, 106.10, 106.11, ..., 106.2): read in that order,
+    every rule after 106.1x would be out of sequence. The other members keep their place, first.
+    """
+    numbered: list[tuple[RuleNumber, object, object]] = []
+    other: list[tuple[object, object]] = []
+    for key, child in node.items():
+        number = RuleNumber.try_parse(str(key).rstrip(".")) if _NUMBER_ONLY.match(str(key)) else None
+        if number is None:
+            other.append((key, child))
+        else:
+            numbered.append((number, key, child))
+    if len(numbered) < 2:
+        return list(node.items())
+    numbered.sort(key=lambda item: item[0].sort_key())  # stable: a number printed twice keeps its order
+    return other + [(key, child) for _number, key, child in numbered]
 
 
 def _numbered(node) -> bool:
@@ -352,6 +399,64 @@ def _markdown(text: str, out: Unwrapped, *, markdown: bool) -> None:
             line = _RST_LINK.sub(r"\1", line)
             line = _MD_EMPHASIS.sub("", line)
         out.lines.append(Line(at + 1 + offset, _clean(line)))
+
+
+# ---- reStructuredText ---------------------------------------------------------------------------
+
+
+def _rst(text: str, out: Unwrapped) -> None:
+    """A reST document that titles each rule's section by its number ("702.24" over "------").
+
+    The section's first paragraph is the rule's text or title ("Phasing"), its items lettered "a."
+    are the subrules (702.24a, ...: the letters as printed, so a skipped "l" stays skipped), an
+    ``.. admonition:: Example`` block is an example of the rule above it, and the other directives
+    (``.. seealso::``, link targets) and the adornment lines are markup, not text. Every line keeps
+    its source line number; what is markup becomes an empty line.
+    """
+    raw = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = [""] * len(raw)
+    section: str | None = None  # the number of the section being read
+    pending: int | None = None  # the line of a section's number, waiting for its first paragraph
+    example = False  # inside an admonition titled Example
+    skip_indent: int | None = None  # inside another directive: its indented body is markup
+    for at, line in enumerate(raw):
+        indent = len(line) - len(line.lstrip())
+        if skip_indent is not None:
+            if not line.strip() or indent > skip_indent:
+                continue
+            skip_indent = None
+        if not line.strip():
+            continue
+        if at + 1 < len(raw) and re.fullmatch(r"\d{3}\.\d{1,3}", line.strip()) and _RST_ADORNMENT.match(raw[at + 1]):
+            section, pending, example = line.strip(), at, False
+            lines[at] = section
+            continue
+        if _RST_ADORNMENT.match(line):
+            continue
+        directive = _RST_DIRECTIVE.match(line)
+        if directive is not None:
+            named = (directive["name"] or "").lower()
+            argument = (directive["argument"] or "").strip()
+            example = named == "admonition" and argument.lower().startswith("example")
+            if not example:
+                skip_indent = len(directive["indent"])
+            continue
+        if _RST_FIELD.match(line.strip()) and indent == 0:
+            continue
+        body = _clean(_MD_EMPHASIS.sub("", _RST_LINK.sub(r"\1", _RST_ROLE.sub(r"\1", line))))
+        lettered = _RST_LETTERED.match(line)
+        if example:
+            lines[at] = "Example: " + body
+            example = False
+        elif section is not None and lettered is not None:
+            lines[at] = f"{section}{lettered['letter']} {_clean(lettered['text'])}"
+            pending = None
+        elif pending is not None:
+            lines[pending] = f"{section} {body}"
+            pending = None
+        else:
+            lines[at] = body
+    out.lines.extend(Line(at + 1, line) for at, line in enumerate(lines))
 
 
 # ---- HTML ---------------------------------------------------------------------------------------

@@ -514,3 +514,79 @@ def test_a_table_with_a_section_and_an_index_column_before_the_rule_numbers(tmp_
     document, _ = parse_file(path)
     assert [r.number for r in document.rules] == ["100.1", "100.1a", "100.1b", "100.2"]
     assert document.rules[1].text == "A two-player game is a game that begins with only two players."
+
+
+def test_a_map_keyed_by_rule_numbers_numbers_each_object_and_keeps_its_examples_and_glossary():
+    document, _ = parse_file(FORMS / "en_json_mightstone_20240607.json")
+    assert document.edition == "2024-06-07"  # "effective": "These rules are effective as of June 7, 2024."
+    b = next(r for r in document.rules if r.number == "702.26b")
+    assert b.text.startswith("If a permanent phases out") and len(b.examples) == 2
+    assert b.examples[1].startswith("You control a phased-out creature.")
+    assert "905.6" not in {r.number for r in document.rules}  # "last_rule", a pointer, is no rule of the map
+    assert [g.term for g in document.glossary] == ["Abandon", "Ability", "Ability Word"]
+    assert document.glossary[0].text.startswith("To turn a face-up ongoing scheme card face down")
+
+
+def test_a_map_keyed_by_numbers_whose_objects_name_their_own_number_keeps_theirs(tmp_path):
+    path = tmp_path / "rules.json"
+    rules = {
+        "first": {
+            "number": "702.26a",
+            "text": "Phasing is a static ability that modifies the rules of the untap step.",
+        },
+        "702.99": {"number": "702.26b", "text": "If a permanent phases out, its status changes to phased out."},
+    }
+    path.write_text(json.dumps({"rules": rules}), encoding="utf-8")
+    document, _ = parse_file(path)
+    assert [r.number for r in document.rules] == ["702.26a", "702.26b"]
+
+
+def test_a_rst_document_titled_by_rule_numbers_reads_lettered_items_as_subrules():
+    document, _ = parse_file(FORMS / "en_rst_cardboard_cr702_2011.rst")
+    numbers = [r.number for r in document.rules]
+    assert numbers[numbers.index("702.24k") + 1] == "702.24m"  # the letter l skipped as printed
+    phasing = next(r for r in document.rules if r.number == "702.24")
+    assert (phasing.title or phasing.text) == "Phasing"
+    b = next(r for r in document.rules if r.number == "702.24b")
+    assert b.text.endswith("anything else in the game.") and len(b.examples) == 2  # two admonitions
+    a = next(r for r in document.rules if r.number == "700.2a")
+    assert "seealso" not in a.text and "601.2b" not in a.text  # a directive's body is markup, not text
+    assert next(r for r in document.rules if r.number == "700.1").examples[0].startswith("If an attacking creature")
+
+
+def test_a_rst_document_says_so_in_explain():
+    answer = KnowledgeBase.explain_import(FORMS / "en_rst_cardboard_cr702_2011.rst")
+    assert answer["container"] == "rst" and answer["format"] == "numbered"
+
+
+def test_a_map_whose_rule_number_keys_are_sorted_as_strings_is_read_in_the_rules_order(tmp_path):
+    path = tmp_path / "rules.json"
+    keys = ["106", "106.1", "106.10", "106.11", "106.1a", "106.2", "106.9"]  # as a string sort writes them
+    rules = {key: {"ref": key + ".", "text": f"Rule text of {key}, long enough to be read as a rule."} for key in keys}
+    rules["106"]["text"] = "Mana"  # a chapter's title
+    path.write_text(json.dumps({"effective": "n/a", "rules": rules}), encoding="utf-8")
+    document, _ = parse_file(path)
+    assert [r.number for r in document.rules] == ["106", "106.1", "106.1a", "106.2", "106.9", "106.10", "106.11"]
+    assert not document.warnings
+
+
+def test_an_article_whose_heading_prints_the_quoted_rule_keeps_that_rule():
+    document, _ = parse_file(FORMS / "en_article_wizards_phasing_2005_ormos.md")
+    assert document.format == "prose" and document.rules[0].number == "502.15"
+    assert (document.rules[0].title or document.rules[0].text) == "Phasing"
+    assert document.title != "502.15. Phasing"  # the rule's heading names no post
+    g = next(r for r in document.rules if r.number == "502.15g")
+    assert "Giant Growth" in g.text and "](http" not in g.text  # the link's text kept, its address dropped
+
+
+def test_a_heading_that_numbers_a_section_of_the_post_is_no_rule(tmp_path):
+    path = tmp_path / "post.md"
+    prose_lines = "\n\n".join(f"Paragraph {n} of the post explains phasing in words of its own." for n in range(4))
+    path.write_text(
+        f"## 1. Why phasing\n\n{prose_lines}\n\n- 702.26a Phasing is a static ability.\n"
+        "- 702.26c If a permanent phases in, its status changes to phased in.\n",
+        encoding="utf-8",
+    )
+    document, _ = parse_file(path, format="prose")
+    assert [r.number for r in document.rules] == ["702.26a", "702.26c"]
+    assert document.commentary[0].heading == "1. Why phasing"  # the post's own section, over its prose
