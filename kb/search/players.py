@@ -27,6 +27,7 @@ from kb.core.errors import BadInputFile
 from kb.core.numbers import RuleNumber
 from kb.core.paths import DATA_DIR
 from kb.core.text import fold, simplified
+from kb.search.analyzers import japanese_words
 from kb.search.scripts import has_cjk, has_han, has_kana
 
 PLAYERS_WORDS = DATA_DIR / "players_words.tsv"
@@ -157,7 +158,12 @@ def load(path: Path = PLAYERS_WORDS) -> Table:
     return _load(path, path.stat().st_mtime_ns)
 
 
-def read(question: str, lang: str, table: Table | None = None, indexed: Callable[[str], bool] | None = None) -> Reading:
+def read(
+    question: str,
+    lang: str,
+    table: Table | None = None,
+    indexed: Callable[[str], bool] | None = None,
+) -> Reading:
     """``question`` (in ``lang``) with its players' words read: see the module's docstring.
 
     ``indexed(text)``: whether the rules use ``text`` (a word, or words in a row) anywhere. In an
@@ -166,13 +172,22 @@ def read(question: str, lang: str, table: Table | None = None, indexed: Callable
     "Siege Rhino") and is left out of the search rather than corrected into a rules word
     ("Maralen" was searched as "Marken").
     A question of nothing but chatter is searched as it is: the words are all it says.
+    In a long Japanese question, the words ``indexed`` does not know are the story's (`_narrative`).
     """
     table = table if table is not None else load()
     if lang == "ja" and traditional_chinese(question):
         return _read_traditional(question, table)
+    plain = unquoted(question, lang)
+    if plain != question:  # a quote of card text inside the question: read with the rest
+        reading = read(plain, lang, table, indexed)
+        if not _asks(plain, reading.found, lang):
+            return Reading(question, question)
+        return Reading(question, reading.text, reading.found, reading.rules, reading.dominant)
     found = _found_cjk(question, table, lang) if lang in ("ja", "zh") else _found_words(question, table, lang)
     if lang in ("ja", "zh"):
         found = _bracketed_names(question, found)
+    if lang == "ja" and indexed is not None and _asks(question, found, lang):
+        found = sorted(found + _narrative(question, found, indexed), key=lambda item: item.start)
     if not found or not _asks(question, found, lang):
         return Reading(question, question)
     if lang == "en" and indexed is not None:
@@ -189,6 +204,22 @@ def read(question: str, lang: str, table: Table | None = None, indexed: Callable
         return Reading(question, question)
     rules = list(dict.fromkeys(rule for item in found for rule in item.entry.rules))
     return Reading(question, text, found, rules, _dominant(question, found, lang))
+
+
+_QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』")
+
+
+def unquoted(question: str, lang: str) -> str:
+    """``question`` with the corner brackets of its quotes made spaces, when it is Japanese or Chinese
+    and says something outside them: "平地を戦場に出すことは「あなたがクリーチャーでない呪文を唱え
+    るたび〜」に該当する?" quotes a card's text as part of what it asks, where the query language
+    would search the quote as a phrase and read nothing else. A query that is only a quote
+    (「フェイズ・アウト」) is the phrase its user asked for. The text keeps its length (offsets hold)."""
+    if lang not in ("ja", "zh") or not _QUOTED.search(question):
+        return question
+    if not has_cjk(_QUOTED.sub("", question)):
+        return question
+    return _QUOTED.sub(lambda match: " " + match.group()[1:-1] + " ", question)
 
 
 # Words of Chinese grammar in their Traditional forms, none of them a kanji of Japanese terms (能 of
@@ -334,6 +365,32 @@ def _bracketed_names(question: str, found: list[Found]) -> list[Found]:
     names = [Found(match.start(), match.end(), _NAME) for match in _BRACKETED.finditer(question)]
     kept = [item for item in found if not any(n.start < item.end and item.start < n.end for n in names)]
     return sorted(kept + names, key=lambda item: item.start)
+
+
+_PLACEHOLDERS = frozenset({"さん", "私"})  # "Aさん", "私の《…》": the teller and the players of a story
+
+
+def _narrative(question: str, found: list[Found], indexed: Callable[[str], bool]) -> list[Found]:
+    """The words of a long Japanese question (more than SHORT_CJK characters) that the rules never
+    use, to be left out like a name: Japanese questions tell a story ("Aさんが《投げ飛ばし》を唱え、
+    生け贄にするクリーチャーを指定したところで…妨害できる?"), and a word of the story that no rule
+    holds (妨害, 味方, 火力) matches nothing but examples and weighs as much as 唱え and 生け贄.
+    Sudachi cuts the question into content words (particles and auxiliaries are never searched);
+    ``indexed`` says which of them the rules use (the term dictionary, the Japanese translation's
+    text). The players' placeholder names (A, Bさん; 対戦相手 is the rules' own word and stays) go
+    too. Numbers stay: "タフネス1" and "3点" are what a state is."""
+    if sum(1 for char in question if has_cjk(char)) <= SHORT_CJK:
+        return []
+    taken = [(item.start, item.end) for item in found]
+    dropped = []
+    for word, start, end in japanese_words(question):
+        text = question[start:end]
+        if any(s < end and start < e for s, e in taken) or any(char.isdigit() for char in text):
+            continue
+        placeholder = text in _PLACEHOLDERS or (len(text) == 1 and "A" <= text <= "Z")
+        if placeholder or not (indexed(text) or indexed(word)):  # 出 of 出て is the rules' 出る
+            dropped.append(Found(start, end, _NAME))
+    return dropped
 
 
 _HEAD_MIN = 5  # the shortest German word read as the head of a compound

@@ -1,0 +1,72 @@
+"""Japanese and Chinese questions read as questions (kb.search.players): a quote of card text in 「」
+is part of the question, a long Japanese question's story words and placeholder names drop out, and
+states written as players write them name their state-based action."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kb.search import players
+from tests.conftest import corpus_path
+
+
+@lru_cache(maxsize=1)
+def _japanese_rules() -> str:
+    return corpus_path("ja", "CompRules_ja_20260116.0_lines.txt").read_text(encoding="utf-8")
+
+
+def _used_by_the_japanese_rules(text: str) -> bool:
+    """Whether the Japanese translation's text holds ``text`` as written (or as its dictionary form)."""
+    return text in _japanese_rules()
+
+
+# ---- a quote inside a question ------------------------------------------------------------------------
+
+
+def test_a_quote_inside_a_japanese_question_is_read_with_it():
+    question = "平地を戦場に出すことは「あなたがクリーチャーでない呪文を唱えるたび〜」に該当する?"
+    plain = players.unquoted(question, "ja")
+    assert len(plain) == len(question)  # offsets of the question still hold
+    assert "「" not in plain and "」" not in plain
+    assert "あなたがクリーチャーでない呪文を唱えるたび" in plain
+    reading = players.read(question, "ja")
+    assert reading.original == question
+    assert reading.changed
+    assert "呪文を唱えるたび" in reading.text and "「" not in reading.text
+
+
+def test_a_quote_alone_stays_the_phrase_it_asks_for():
+    assert players.unquoted("「フェイズ・アウト」", "ja") == "「フェイズ・アウト」"
+    assert players.read("「フェイズ・アウト」", "ja").changed is False
+    assert players.unquoted("「相位」 ", "zh") == "「相位」 "
+
+
+def test_quotes_in_other_languages_are_the_query_language():
+    assert players.unquoted("what is 「phasing」 about?", "en") == "what is 「phasing」 about?"
+
+
+# ---- the story of a long Japanese question --------------------------------------------------------------
+
+
+def test_placeholder_names_and_words_no_rule_uses_drop_out_of_a_long_japanese_question():
+    question = (
+        "Aさんが《投げ飛ばし》を唱え、生け贄にするクリーチャーを指定したところで、"
+        "Bさんが《ショック》などでそのクリーチャーを破壊して妨害できる?"
+    )
+    reading = players.read(question, "ja", indexed=_used_by_the_japanese_rules)
+    assert reading.changed
+    for gone in ("Aさん", "Bさん", "妨害", "投げ飛ばし", "ショック"):
+        assert gone not in reading.text, gone
+    for kept in ("唱え", "生け贄", "クリーチャー", "破壊"):
+        assert kept in reading.text, kept
+
+
+def test_numbers_stay_in_a_japanese_question():
+    question = "3点のダメージを受けている5/5のクリーチャーに、呪文で-2/-2の修整をかけると墓地に置かれる?"
+    reading = players.read(question, "ja", indexed=_used_by_the_japanese_rules)
+    assert "3点" in reading.text and "-2/-2" in reading.text
+
+
+def test_a_short_japanese_query_keeps_every_word():
+    reading = players.read("フェイズ・アウトした妨害", "ja", indexed=_used_by_the_japanese_rules)
+    assert "妨害" in reading.text
