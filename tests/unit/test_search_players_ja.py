@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import pytest
+
 from kb.search import players
 from tests.conftest import corpus_path
 
@@ -70,3 +72,32 @@ def test_numbers_stay_in_a_japanese_question():
 def test_a_short_japanese_query_keeps_every_word():
     reading = players.read("フェイズ・アウトした妨害", "ja", indexed=_used_by_the_japanese_rules)
     assert "妨害" in reading.text
+
+
+# ---- states as players write them ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "rule"),
+    [
+        ("タフネス1のクリーチャーに、-1/-1カウンターを2つ以上置くことはできるの?", "ja", "704.5f"),
+        ("+1/+1カウンターと-1/-1カウンターが両方乗っているとどうなる?", "ja", "704.5q"),
+        ("致死量のダメージを受けたクリーチャーは再生できる?", "ja", "704.5g"),
+        ("ライブラリーが0枚でカードを引いたらどうなる?", "ja", "704.5b"),
+        ("ライフがマイナスになったら?", "ja", "704.5a"),
+        ("同名の伝説のクリーチャーを2体出したら?", "ja", "704.5j"),
+        ("トークンを手札に戻したらどうなる?", "ja", "704.5d"),
+        ("生物的防御力变成0会怎样?", "zh", "704.5f"),
+        ("牌库没有牌的时候抓牌会怎样?", "zh", "704.5b"),
+        ("生命值归零了吗?", "zh", "704.5a"),
+        ("衍生物回到手上会怎样?", "zh", "704.5d"),
+        ("如果我的牌庫沒有牌了,還能抓牌嗎?", "ja", "704.5b"),  # Traditional characters: read as Chinese
+    ],
+)
+def test_a_state_as_players_write_it_names_its_state_based_action(question, lang, rule):
+    assert players.read(question, lang).rules[:1] == [rule]
+
+
+def test_plus_and_minus_counters_together_are_not_read_as_minus_counters_alone():
+    reading = players.read("-1/-1カウンターと+1/+1カウンターが乗ったら?", "ja")
+    assert reading.rules == ["704.5q"]
