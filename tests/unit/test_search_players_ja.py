@@ -101,3 +101,19 @@ def test_a_state_as_players_write_it_names_its_state_based_action(question, lang
 def test_plus_and_minus_counters_together_are_not_read_as_minus_counters_alone():
     reading = players.read("-1/-1カウンターと+1/+1カウンターが乗ったら?", "ja")
     assert reading.rules == ["704.5q"]
+
+
+# ---- everyday words ------------------------------------------------------------------------------------
+
+
+def test_a_basic_land_put_onto_the_battlefield_by_a_player_is_a_land_played():
+    question = "平地を戦場に出すことは「あなたがクリーチャーでない呪文を唱えるたび〜」に該当する?"
+    reading = players.read(question, "ja")
+    assert reading.rules[:2] == ["305.1", "116.2a"]
+    assert "土地をプレイする" in reading.text
+
+
+def test_an_aura_that_falls_off_is_put_into_the_graveyard():
+    reading = players.read("プロテクションを得たら、ついている白のオーラが外れる?", "ja")
+    assert "墓地に置かれる" in reading.text
+    assert "外れる" not in reading.text
