@@ -37,6 +37,8 @@ _WORD = re.compile(r"[+-]?\w+(?:['’/+-]\w+)*")
 _MAX_WORDS = 8  # the longest entry, in words
 APART = "…"  # in the words column: the parts on either side may stand apart in one sentence
 APART_GAP = 12  # at most this many words between the parts of such an entry
+APART_GAP_CJK = 30  # in Japanese and Chinese, at most this many characters
+_SENTENCE_MARKS = ".?!;\n。．？！"
 SHORT_WORDS = 6  # a query of this many words or fewer is read as a question without a question word
 SHORT_CJK = 12  # the same in Japanese and Chinese characters
 
@@ -90,8 +92,12 @@ class Table:
         self.by_words: dict[str, dict[tuple[str, ...], Entry]] = {}
         self.by_text: dict[str, list[Entry]] = {}
         self.apart: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], Entry]]] = {}
+        self.apart_text: dict[str, list[tuple[str, str, Entry]]] = {}  # Japanese and Chinese, folded
         for entry in entries:
-            if APART in entry.words:
+            if APART in entry.words and entry.lang in ("ja", "zh"):
+                first, second = (fold(part.strip()) for part in entry.words.split(APART))
+                self.apart_text.setdefault(entry.lang, []).append((first, second, entry))
+            elif APART in entry.words:
                 first, second = entry.words.split(APART)
                 self.apart.setdefault(entry.lang, []).append((_words(first), _words(second), entry))
             elif entry.lang in ("ja", "zh"):
@@ -125,14 +131,11 @@ def parse_table(text: str, origin: str) -> Table:
         if not words or (lang not in ("ja", "zh") and not _words(words)):
             raise BadInputFile(f"{origin}, line {number}: the words column is empty")
         if APART in words and (
-            lang in ("ja", "zh")
-            or words.count(APART) != 1
-            or not all(_words(part) for part in words.split(APART))
-            or kind == "chatter"
+            words.count(APART) != 1 or not all(_words(part) for part in words.split(APART)) or kind == "chatter"
         ):
             raise BadInputFile(
                 f"{origin}, line {number}: expected words on either side of one {APART!r} "
-                f"(parts standing apart; not in Japanese or Chinese, not chatter)"
+                f"(parts standing apart in one sentence; not chatter)"
             )
         if kind == "chatter" and (means or rules):
             raise BadInputFile(f"{origin}, line {number}: chatter has no rules' words and no rules")
@@ -422,7 +425,7 @@ def _found_cjk(question: str, table: Table, lang: str) -> list[Found]:
     if len(folded) != len(question):  # folding changed the length: no safe offsets, read nothing
         return []
     taken = [False] * len(folded)
-    found: list[Found] = []
+    found = _found_apart_cjk(folded, taken, table.apart_text.get(lang, []))
     for entry in table.by_text.get(lang, []):
         target = fold(entry.words)
         start = folded.find(target)
@@ -433,6 +436,31 @@ def _found_cjk(question: str, table: Table, lang: str) -> list[Found]:
                 taken[start:end] = [True] * (end - start)
             start = folded.find(target, end)
     return sorted(found, key=lambda item: item.start)
+
+
+def _found_apart_cjk(folded: str, taken: list[bool], entries: list[tuple[str, str, Entry]]) -> list[Found]:
+    """The entries whose two parts stand apart in one sentence of a Japanese or Chinese question, in
+    order, at most APART_GAP_CJK characters between them ("+1/+1カウンターが置かれているクリーチャーに
+    -1/-1カウンターを置く" is the state of 704.5q, which the shorter -1/-1カウンター would read as 704.5f).
+    Read before the entries of words in a row, which then do not take the parts; ``taken`` is marked.
+    The first part is searched as the entry's rules' words, the second dropped (as `_found_apart`)."""
+    out: list[Found] = []
+    for first, second, entry in entries:
+        start = folded.find(first)
+        while start >= 0:
+            after = start + len(first)
+            window = folded[after : after + APART_GAP_CJK + len(second)]
+            at = window.find(second)
+            if at >= 0 and not any(mark in window[:at] for mark in _SENTENCE_MARKS):
+                end = after + at + len(second)
+                if not any(taken[start:end]):
+                    rest = Entry(entry.lang, entry.words, "", (), entry.kind, entry.line)
+                    out += [Found(start, after, entry), Found(after + at, end, rest)]
+                    taken[start:after] = [True] * (after - start)
+                    taken[after + at : end] = [True] * len(second)
+                    break
+            start = folded.find(first, after)
+    return out
 
 
 def _asks(question: str, found: list[Found], lang: str) -> bool:

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pytest
 
+from kb.core.errors import BadInputFile
 from kb.search import players
 from tests.conftest import corpus_path
 
@@ -117,3 +118,31 @@ def test_an_aura_that_falls_off_is_put_into_the_graveyard():
     reading = players.read("プロテクションを得たら、ついている白のオーラが外れる?", "ja")
     assert "墓地に置かれる" in reading.text
     assert "外れる" not in reading.text
+
+
+# ---- parts standing apart in one sentence ---------------------------------------------------------------
+
+
+def test_plus_and_minus_counters_apart_in_one_japanese_sentence_are_the_state_of_704_5q():
+    reading = players.read("+1/+1カウンターが置かれたクリーチャーに-1/-1カウンターを置いたら?", "ja")
+    assert reading.rules == ["704.5q"]
+    assert "両方のカウンターを取り除く" in reading.text
+
+
+def test_parts_apart_in_two_sentences_are_read_one_by_one():
+    reading = players.read("-1/-1カウンターを置いた。+1/+1カウンターは?", "ja")
+    assert reading.rules == ["704.5f"]
+
+
+def test_plus_and_minus_counters_apart_in_one_chinese_sentence():
+    assert players.read("我在有+1/+1指示物的生物上放-1/-1指示物会怎样?", "zh").rules == ["704.5q"]
+
+
+def test_a_token_returned_to_the_battlefield_names_111_8():
+    reading = players.read("トークンを明滅させたら戦場に戻る?", "ja")
+    assert reading.rules[:1] == ["111.8"]
+
+
+def test_a_japanese_entry_apart_needs_words_on_either_side():
+    with pytest.raises(BadInputFile, match="expected words on either side"):
+        players.parse_table("lang\twords\tmeans\trules\tkind\nja\t…墓地\tsomething\t700.4\teveryday\n", "t.tsv")
