@@ -146,3 +146,8 @@ def test_a_token_returned_to_the_battlefield_names_111_8():
 def test_a_japanese_entry_apart_needs_words_on_either_side():
     with pytest.raises(BadInputFile, match="expected words on either side"):
         players.parse_table("lang\twords\tmeans\trules\tkind\nja\t…墓地\tsomething\t700.4\teveryday\n", "t.tsv")
+
+
+def test_a_land_put_onto_the_battlefield_with_words_between_is_a_land_played():
+    reading = players.read("その土地を追放して、自分のコントロール下で戦場に出せる?", "ja")
+    assert reading.rules == ["305.1", "116.2a"]
