@@ -151,3 +151,8 @@ def test_a_japanese_entry_apart_needs_words_on_either_side():
 def test_a_land_put_onto_the_battlefield_with_words_between_is_a_land_played():
     reading = players.read("その土地を追放して、自分のコントロール下で戦場に出せる?", "ja")
     assert reading.rules == ["305.1", "116.2a"]
+
+
+def test_whether_an_effect_works_on_a_creature_with_protection_names_what_protection_stops():
+    reading = players.read("全体のマイナス修整はプロテクション(黒)のクリーチャーにも効く?", "ja")
+    assert reading.rules == ["702.16b", "702.16e"]
