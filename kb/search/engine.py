@@ -193,19 +193,21 @@ def _read_question(parsed: ParsedQuery, preferred: str | None, words, postings: 
     items = [root] if isinstance(root, Term) else list(root.children) if isinstance(root, Group) else []
     if not items or (isinstance(root, Group) and root.strict):
         return None
-    if not all(isinstance(item, Term) and item.kind == "word" for item in items):
+    lang = query_language(parsed.text, preferred, words)
+    quoted = players.unquoted(parsed.text, lang)  # a Japanese or Chinese quote inside a question: its words
+    if not all(isinstance(item, Term) and (item.kind == "word" or quoted[item.start - 1] == " ") for item in items):
         return None
-    return players.read(parsed.text, query_language(parsed.text, preferred, words), indexed=_indexed(postings, words))
+    return players.read(parsed.text, lang, indexed=_indexed(postings, words, "ja" if lang == "ja" else "en"))
 
 
-def _indexed(postings: Postings, words: Lexicon) -> Callable[[str], bool]:
-    """Whether the English rules use a text as written: a word's stem is in the index, several words
+def _indexed(postings: Postings, words: Lexicon, lang: str = "en") -> Callable[[str], bool]:
+    """Whether the rules of ``lang`` use a text as written: a word's stem is in the index, several words
     stand in a row in some rule, or the term dictionary knows the text ("First Strike"). For reading
-    a question's capitalised words; a stop word counts as used."""
+    a question's capitalised words (a Japanese question's story); a stop word counts as used."""
 
     def indexed(text: str) -> bool:
-        stems = tuple(terms("en", text))
-        return not stems or words.knows("en", text) or bool(postings.score("en", stems))
+        stems = tuple(terms(lang, text))
+        return not stems or words.knows(lang, text) or bool(postings.score(lang, stems))
 
     return indexed
 

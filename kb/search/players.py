@@ -27,6 +27,7 @@ from kb.core.errors import BadInputFile
 from kb.core.numbers import RuleNumber
 from kb.core.paths import DATA_DIR
 from kb.core.text import fold, simplified
+from kb.search.analyzers import japanese_words
 from kb.search.scripts import has_cjk, has_han, has_kana
 
 PLAYERS_WORDS = DATA_DIR / "players_words.tsv"
@@ -36,6 +37,8 @@ _WORD = re.compile(r"[+-]?\w+(?:['’/+-]\w+)*")
 _MAX_WORDS = 8  # the longest entry, in words
 APART = "…"  # in the words column: the parts on either side may stand apart in one sentence
 APART_GAP = 12  # at most this many words between the parts of such an entry
+APART_GAP_CJK = 30  # in Japanese and Chinese, at most this many characters
+_SENTENCE_MARKS = ".?!;\n。．？！"
 SHORT_WORDS = 6  # a query of this many words or fewer is read as a question without a question word
 SHORT_CJK = 12  # the same in Japanese and Chinese characters
 
@@ -89,8 +92,12 @@ class Table:
         self.by_words: dict[str, dict[tuple[str, ...], Entry]] = {}
         self.by_text: dict[str, list[Entry]] = {}
         self.apart: dict[str, list[tuple[tuple[str, ...], tuple[str, ...], Entry]]] = {}
+        self.apart_text: dict[str, list[tuple[str, str, Entry]]] = {}  # Japanese and Chinese, folded
         for entry in entries:
-            if APART in entry.words:
+            if APART in entry.words and entry.lang in ("ja", "zh"):
+                first, second = (fold(part.strip()) for part in entry.words.split(APART))
+                self.apart_text.setdefault(entry.lang, []).append((first, second, entry))
+            elif APART in entry.words:
                 first, second = entry.words.split(APART)
                 self.apart.setdefault(entry.lang, []).append((_words(first), _words(second), entry))
             elif entry.lang in ("ja", "zh"):
@@ -124,14 +131,11 @@ def parse_table(text: str, origin: str) -> Table:
         if not words or (lang not in ("ja", "zh") and not _words(words)):
             raise BadInputFile(f"{origin}, line {number}: the words column is empty")
         if APART in words and (
-            lang in ("ja", "zh")
-            or words.count(APART) != 1
-            or not all(_words(part) for part in words.split(APART))
-            or kind == "chatter"
+            words.count(APART) != 1 or not all(_words(part) for part in words.split(APART)) or kind == "chatter"
         ):
             raise BadInputFile(
                 f"{origin}, line {number}: expected words on either side of one {APART!r} "
-                f"(parts standing apart; not in Japanese or Chinese, not chatter)"
+                f"(parts standing apart in one sentence; not chatter)"
             )
         if kind == "chatter" and (means or rules):
             raise BadInputFile(f"{origin}, line {number}: chatter has no rules' words and no rules")
@@ -157,7 +161,12 @@ def load(path: Path = PLAYERS_WORDS) -> Table:
     return _load(path, path.stat().st_mtime_ns)
 
 
-def read(question: str, lang: str, table: Table | None = None, indexed: Callable[[str], bool] | None = None) -> Reading:
+def read(
+    question: str,
+    lang: str,
+    table: Table | None = None,
+    indexed: Callable[[str], bool] | None = None,
+) -> Reading:
     """``question`` (in ``lang``) with its players' words read: see the module's docstring.
 
     ``indexed(text)``: whether the rules use ``text`` (a word, or words in a row) anywhere. In an
@@ -166,13 +175,22 @@ def read(question: str, lang: str, table: Table | None = None, indexed: Callable
     "Siege Rhino") and is left out of the search rather than corrected into a rules word
     ("Maralen" was searched as "Marken").
     A question of nothing but chatter is searched as it is: the words are all it says.
+    In a long Japanese question, the words ``indexed`` does not know are the story's (`_narrative`).
     """
     table = table if table is not None else load()
     if lang == "ja" and traditional_chinese(question):
         return _read_traditional(question, table)
+    plain = unquoted(question, lang)
+    if plain != question:  # a quote of card text inside the question: read with the rest
+        reading = read(plain, lang, table, indexed)
+        if not _asks(plain, reading.found, lang):
+            return Reading(question, question)
+        return Reading(question, reading.text, reading.found, reading.rules, reading.dominant)
     found = _found_cjk(question, table, lang) if lang in ("ja", "zh") else _found_words(question, table, lang)
     if lang in ("ja", "zh"):
         found = _bracketed_names(question, found)
+    if lang == "ja" and indexed is not None and _asks(question, found, lang):
+        found = sorted(found + _narrative(question, found, indexed), key=lambda item: item.start)
     if not found or not _asks(question, found, lang):
         return Reading(question, question)
     if lang == "en" and indexed is not None:
@@ -189,6 +207,22 @@ def read(question: str, lang: str, table: Table | None = None, indexed: Callable
         return Reading(question, question)
     rules = list(dict.fromkeys(rule for item in found for rule in item.entry.rules))
     return Reading(question, text, found, rules, _dominant(question, found, lang))
+
+
+_QUOTED = re.compile(r"「[^「」]*」|『[^『』]*』")
+
+
+def unquoted(question: str, lang: str) -> str:
+    """``question`` with the corner brackets of its quotes made spaces, when it is Japanese or Chinese
+    and says something outside them: "平地を戦場に出すことは「あなたがクリーチャーでない呪文を唱え
+    るたび〜」に該当する?" quotes a card's text as part of what it asks, where the query language
+    would search the quote as a phrase and read nothing else. A query that is only a quote
+    (「フェイズ・アウト」) is the phrase its user asked for. The text keeps its length (offsets hold)."""
+    if lang not in ("ja", "zh") or not _QUOTED.search(question):
+        return question
+    if not has_cjk(_QUOTED.sub("", question)):
+        return question
+    return _QUOTED.sub(lambda match: " " + match.group()[1:-1] + " ", question)
 
 
 # Words of Chinese grammar in their Traditional forms, none of them a kanji of Japanese terms (能 of
@@ -336,6 +370,32 @@ def _bracketed_names(question: str, found: list[Found]) -> list[Found]:
     return sorted(kept + names, key=lambda item: item.start)
 
 
+_PLACEHOLDERS = frozenset({"さん", "私"})  # "Aさん", "私の《…》": the teller and the players of a story
+
+
+def _narrative(question: str, found: list[Found], indexed: Callable[[str], bool]) -> list[Found]:
+    """The words of a long Japanese question (more than SHORT_CJK characters) that the rules never
+    use, to be left out like a name: Japanese questions tell a story ("Aさんが《投げ飛ばし》を唱え、
+    生け贄にするクリーチャーを指定したところで…妨害できる?"), and a word of the story that no rule
+    holds (妨害, 味方, 火力) matches nothing but examples and weighs as much as 唱え and 生け贄.
+    Sudachi cuts the question into content words (particles and auxiliaries are never searched);
+    ``indexed`` says which of them the rules use (the term dictionary, the Japanese translation's
+    text). The players' placeholder names (A, Bさん; 対戦相手 is the rules' own word and stays) go
+    too. Numbers stay: "タフネス1" and "3点" are what a state is."""
+    if sum(1 for char in question if has_cjk(char)) <= SHORT_CJK:
+        return []
+    taken = [(item.start, item.end) for item in found]
+    dropped = []
+    for word, start, end in japanese_words(question):
+        text = question[start:end]
+        if any(s < end and start < e for s, e in taken) or any(char.isdigit() for char in text):
+            continue
+        placeholder = text in _PLACEHOLDERS or (len(text) == 1 and "A" <= text <= "Z")
+        if placeholder or not (indexed(text) or indexed(word)):  # 出 of 出て is the rules' 出る
+            dropped.append(Found(start, end, _NAME))
+    return dropped
+
+
 _HEAD_MIN = 5  # the shortest German word read as the head of a compound
 
 
@@ -365,7 +425,7 @@ def _found_cjk(question: str, table: Table, lang: str) -> list[Found]:
     if len(folded) != len(question):  # folding changed the length: no safe offsets, read nothing
         return []
     taken = [False] * len(folded)
-    found: list[Found] = []
+    found = _found_apart_cjk(folded, taken, table.apart_text.get(lang, []))
     for entry in table.by_text.get(lang, []):
         target = fold(entry.words)
         start = folded.find(target)
@@ -376,6 +436,31 @@ def _found_cjk(question: str, table: Table, lang: str) -> list[Found]:
                 taken[start:end] = [True] * (end - start)
             start = folded.find(target, end)
     return sorted(found, key=lambda item: item.start)
+
+
+def _found_apart_cjk(folded: str, taken: list[bool], entries: list[tuple[str, str, Entry]]) -> list[Found]:
+    """The entries whose two parts stand apart in one sentence of a Japanese or Chinese question, in
+    order, at most APART_GAP_CJK characters between them ("+1/+1カウンターが置かれているクリーチャーに
+    -1/-1カウンターを置く" is the state of 704.5q, which the shorter -1/-1カウンター would read as 704.5f).
+    Read before the entries of words in a row, which then do not take the parts; ``taken`` is marked.
+    The first part is searched as the entry's rules' words, the second dropped (as `_found_apart`)."""
+    out: list[Found] = []
+    for first, second, entry in entries:
+        start = folded.find(first)
+        while start >= 0:
+            after = start + len(first)
+            window = folded[after : after + APART_GAP_CJK + len(second)]
+            at = window.find(second)
+            if at >= 0 and not any(mark in window[:at] for mark in _SENTENCE_MARKS):
+                end = after + at + len(second)
+                if not any(taken[start:end]):
+                    rest = Entry(entry.lang, entry.words, "", (), entry.kind, entry.line)
+                    out += [Found(start, after, entry), Found(after + at, end, rest)]
+                    taken[start:after] = [True] * (after - start)
+                    taken[after + at : end] = [True] * len(second)
+                    break
+            start = folded.find(first, after)
+    return out
 
 
 def _asks(question: str, found: list[Found], lang: str) -> bool:

@@ -112,7 +112,7 @@ def test_a_question_of_ten_thousand_characters_is_read():
         ("en\tdies\tsomething\t700.4", "expected 5 tab-separated columns"),
         ("en\t+1/+1 … -1/-1 … 0\tsomething\t704.5q\tstate", "expected words on either side of one '…'"),
         ("en\t… -1/-1\tsomething\t704.5q\tstate", "expected words on either side of one '…'"),
-        ("ja\t死亡…墓地\tsomething\t700.4\teveryday", "not in Japanese or Chinese"),
+        ("ja\t死亡…\tsomething\t700.4\teveryday", "expected words on either side of one '…'"),
     ],
 )
 def test_a_bad_row_names_the_file_the_line_and_what_was_expected(row, message):
