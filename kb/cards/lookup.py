@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from kb.cards.terms import TermLink, card_terms
-from kb.core.errors import CardNotFound
+from kb.core.errors import BadInput, CardNotFound
 from kb.core.model import Serialisable
 from kb.i18n import _
 from kb.store.cards import all_names, card_key, card_names_of, card_row, cards_named, has_cards, names_starting
@@ -21,6 +21,7 @@ from kb.store.reader import Store
 
 SUGGESTIONS = 5
 SURE = 88  # a near spelling taken for the card without asking: one letter off in a name of ten
+MAX_NAME = 200  # characters of a name asked for, in every front end (the longest card name has 141)
 
 
 @dataclass
@@ -45,6 +46,7 @@ class CardView(Serialisable):
     source: str
     matched: str  # the name that found it, as held
     matched_lang: str
+    exact: bool = True  # False: no card has the name asked for; this one's name begins with it or is near it
     terms: list[TermLink] = field(default_factory=list)
     faces: list[CardFaceView] = field(default_factory=list)
     names: list[dict] = field(default_factory=list)  # {"lang", "name"}
@@ -54,7 +56,14 @@ class CardView(Serialisable):
 
 def find_card(store: Store, name: str) -> CardView:
     """The card ``name`` names (exactly, after folding; else the only card near it), linked; else
-    CardNotFound with the nearest names."""
+    CardNotFound with the nearest names. A card found by a name it only begins with or is near is
+    marked ``exact=False``, with the name of it that matched (in its language)."""
+    if len(name) > MAX_NAME:
+        raise BadInput(
+            _("a card name has at most {limit} characters; this one has {length}").format(
+                limit=MAX_NAME, length=len(name)
+            )
+        )
     if not has_cards(store.conn):
         raise CardNotFound(
             _(
@@ -64,21 +73,20 @@ def find_card(store: Store, name: str) -> CardView:
         )
     key = card_key(name)
     hits = cards_named(store.conn, [key]) if key else []
+    exact = bool(hits)
     if hits:
         hits.sort(key=lambda hit: (hit[3] != "en", hit[1]))
         _key, card_id, matched, lang = hits[0]
     else:
         near = suggestions(store, key)
         if len(near) != 1 or near[0][2] < SURE:
-            raise CardNotFound(
-                _("no card named {name!r}").format(name=name)
-                + (_("; did you mean: {names}?").format(names=", ".join(n for _i, n, _s in near)) if near else ""),
-                [n for _i, n, _s in near],
-            )
-        card_id, matched, _score = near[0]
-        lang = "en"
+            # The nearest names travel as the error's suggestions; every front end shows them.
+            raise CardNotFound(_("no card named {name!r}").format(name=name), [n for _i, n, _s in near])
+        card_id = near[0][0]
     row = card_row(store.conn, card_id)
     assert row is not None
+    if not exact:
+        matched, lang = nearest_name(row["names"], key) or (row["name"], "en")
     faces = [
         CardFaceView(
             face["name"],
@@ -99,6 +107,7 @@ def find_card(store: Store, name: str) -> CardView:
         source=row["source"] or "",
         matched=matched,
         matched_lang=lang,
+        exact=exact,
         terms=card_terms(store, row["oracle_text"] or "", row["keywords"], row["name"]),
         faces=faces,
         names=row["names"],
@@ -125,6 +134,17 @@ def suggestions(store: Store, key: str, limit: int = SUGGESTIONS) -> list[tuple[
     ids = list(scored)[:limit]
     named = card_names_of(store.conn, ids)
     return [(card_id, named[card_id], scored[card_id]) for card_id in ids if card_id in named]
+
+
+def nearest_name(names: list[dict], key: str) -> tuple[str, str] | None:
+    """(name, language) of the name among ``names`` ({"lang", "name"}) that ``key`` begins, else the
+    one nearest it: what a reader is told was found instead ("稲妻" → "稲妻の斧", ja)."""
+    from rapidfuzz import fuzz  # lazy: rapidfuzz, only after a miss
+
+    if not names:
+        return None
+    best = max(names, key=lambda n: (card_key(n["name"]).startswith(key), fuzz.ratio(key, card_key(n["name"]))))
+    return best["name"], best["lang"]
 
 
 _SPACE = re.compile(r"\s+")

@@ -333,5 +333,6 @@ def card_payload(card) -> dict[str, Any]:
         ],
         "names": [n for n in card.names if n["lang"] != "en"][:CARD_NAMES],
         "matched": card.matched,
+        "exact": card.exact,
         "poolText": card.pool_text,
     }

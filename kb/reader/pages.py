@@ -325,6 +325,7 @@ def card(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
         "card.html",
         urls,
         card=found,
+        asked=name,
         faces=[{"face": face, "pieces": _linked(face.oracle_text, face.terms)} for face in faces],
     ), 200
 

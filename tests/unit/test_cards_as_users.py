@@ -1,0 +1,170 @@
+"""Cards as their users try them: what a judge, a bot author, an agent and a Japanese player met
+that surprised them, each kept as a test (docs/cards.md). The samples are real card files
+(tests/data/cards/README.md says where each comes from)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from kb.api import BadInput, KnowledgeBase
+from kb.cards.terms import card_terms, english_document
+from kb.cli.app import cli
+from kb.importers.cards import read_cards
+from kb.importers.records import SourceError
+from tests.conftest import ROOT, corpus_path
+
+CARDS = ROOT / "tests" / "data" / "cards"
+SCRYFALL_SAMPLE = CARDS / "scryfall-oracle-cards-sample.json"
+SET_SAMPLE = CARDS / "mtgjson-set-TSP-sample.json"
+
+
+@pytest.fixture(scope="module")
+def rules_db(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("users") / "cards.db"
+    kb = KnowledgeBase.open(path)
+    kb.import_paths([corpus_path("en", "full", "MagicCompRules_20260807.txt"), SET_SAMPLE], keep_going=False)
+    kb.close()
+    return path
+
+
+def _links(kb: KnowledgeBase, text: str, keywords: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
+    return [(t.term, t.title, t.rule) for t in card_terms(kb.store, text, list(keywords))]
+
+
+# ---- every keyword, keyword action and rules term linked ------------------------------------------
+
+
+def test_every_keyword_and_keyword_action_links_to_its_own_rule(rules_db):
+    """Each title of 701 and 702, in a card's text and in the file's keyword list, links to its own
+    rule: before, "Jump-Start", "Web-slinging", "Power-up", "For Mirrodin!" and the five-word titles
+    linked to nothing or to another term ("Power")."""
+    kb = KnowledgeBase.open(rules_db, readonly=True)
+    doc = english_document(kb.store)
+    assert doc is not None
+    titles = kb.store.conn.execute(
+        "select number, title from rules where document_id = ? and parent in ('701', '702') and title != ''",
+        [doc["id"]],
+    ).fetchall()
+    assert len(titles) > 250
+    wrong = []
+    for number, title in titles:
+        text = f"{title} target spell." if title == "Counter" else title  # the verb, not the marker
+        in_text, listed = _links(kb, text), _links(kb, "", (title,))
+        for found in (in_text[:1], listed):
+            if not found or found[0][1] != title or not (found[0][2] == number or found[0][2].startswith(number)):
+                wrong.append((number, title, found))
+    assert not wrong
+
+
+@pytest.mark.parametrize(
+    "text, title, rule",
+    [
+        ("You control", "Control", "108.4"),  # the entry "Control, Controller"
+        ("its controller", "Controller", "108.4"),
+        ("Your life total becomes 10.", "Life Total", "119"),
+        ("Then check state-based actions.", "State-Based Actions", "704"),
+        ("Roll a d20.", "Roll a d20", "706"),
+        ("It phased out.", "Phased Out", "110.5"),
+        ("Jump-start", "Jump-Start", "702.133a"),
+        ("Web-slinging {2}{U}", "Web-slinging", "702.188a"),
+        ("Tribal Instant", "Tribal (Obsolete)", "308"),  # Oracle text of before 2024: the obsolete entry's name
+        ("Totem armor", "Totem Armor (Obsolete)", "702.89"),
+    ],
+)
+def test_glossary_terms_with_punctuation_or_several_spellings_link(rules_db, text, title, rule):
+    kb = KnowledgeBase.open(rules_db, readonly=True)
+    found = {t[1]: t[2] for t in _links(kb, text)}
+    assert found.get(title) == rule, found
+
+
+# ---- bad card files: where and what -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("sample, cut", [(SCRYFALL_SAMPLE, 0.5), (SET_SAMPLE, 0.45)])
+def test_a_file_cut_inside_a_card_names_that_card_and_an_offset_inside_the_file(tmp_path, sample, cut):
+    """The offset was counted twice when the file ended inside a card (the last read moved the
+    buffer), and the card's index was not given."""
+    text = sample.read_text(encoding="utf-8")
+    path = tmp_path / "cut.json"
+    kept = text[: int(len(text) * cut)]
+    path.write_text(kept, encoding="utf-8")
+    with pytest.raises(SourceError) as caught:
+        list(read_cards(path))
+    message = str(caught.value)
+    offset = int(message.split("at character ", 1)[1].split(",", 1)[0])
+    assert 0 < offset < len(kept)
+    assert ", card " in message and "truncated" in message
+    index = int(message.split(", card ", 1)[1].split(":", 1)[0])
+    whole = json.loads(text)
+    cards = whole if isinstance(whole, list) else whole["data"]["cards"]
+    assert json.JSONDecoder().raw_decode(text, offset)[0] == cards[index]  # the offset is where that card begins
+
+
+# ---- a name found by its beginning or a near spelling says so -------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def set_db(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("set") / "set.db"
+    kb = KnowledgeBase.open(path)
+    kb.import_cards(SET_SAMPLE)
+    kb.close()
+    return path
+
+
+def test_a_japanese_name_that_only_begins_a_card_name_is_not_shown_as_that_card_s_name(set_db):
+    """`mtgkb card 稲妻` (Lightning Bolt) found 稲妻の斧 (Lightning Axe) and showed it as if asked for."""
+    kb = KnowledgeBase.open(set_db, readonly=True)
+    axe = kb.card("稲妻")
+    assert (axe.name, axe.exact, axe.matched, axe.matched_lang) == ("Lightning Axe", False, "稲妻の斧", "ja")
+    exact = kb.card("稲妻の斧")
+    assert (exact.exact, exact.matched, exact.matched_lang) == (True, "稲妻の斧", "ja")
+    german = kb.card("Ploetzlicher Schock")  # a near spelling of the German name
+    assert (german.name, german.exact, german.matched, german.matched_lang) == (
+        "Sudden Shock",
+        False,
+        "Plötzlicher Schock",
+        "de",
+    )
+    runner = CliRunner()
+    shown = runner.invoke(cli, ["--db", str(set_db), "card", "稲妻"])
+    assert shown.exit_code == 0 and "no card is named '稲妻'" in shown.output and "稲妻の斧" in shown.output
+    as_json = json.loads(runner.invoke(cli, ["--db", str(set_db), "card", "稲妻", "--json"]).output)
+    assert as_json["exact"] is False and as_json["matched"] == "稲妻の斧"
+
+
+def test_the_route_the_tool_and_the_page_say_a_card_was_found_by_a_near_name(set_db):
+    from fastapi.testclient import TestClient
+
+    from kb.http.app import create_app
+    from kb.mcp.payloads import card_payload
+
+    with TestClient(create_app(set_db)) as client:
+        found = client.get("/cards/稲妻").json()
+        assert (found["exact"], found["matched"], found["matched_lang"]) == (False, "稲妻の斧", "ja")
+        assert client.get("/cards/Amrou-Späher").json()["exact"] is True
+        page = client.get("/read/card/稲妻")
+        assert page.status_code == 200 and "no card is named" in page.text and "稲妻の斧" in page.text
+    kb = KnowledgeBase.open(set_db, readonly=True)
+    assert card_payload(kb.card("稲妻"))["exact"] is False
+
+
+def test_the_nearest_names_are_said_once(set_db):
+    """The message said "did you mean: ..." and the front end added "Nearest: ..." after it."""
+    missing = CliRunner().invoke(cli, ["--db", str(set_db), "card", "S"])
+    assert missing.exit_code == 1
+    assert missing.output.count("Serra Avenger") == 1
+
+
+def test_a_name_of_ten_thousand_characters_is_refused_briefly(set_db):
+    """The CLI looked it up and echoed all of it back; HTTP and MCP refused past 200 characters."""
+    name = "what happens when Lightning Axe " * 320
+    kb = KnowledgeBase.open(set_db, readonly=True)
+    with pytest.raises(BadInput):
+        kb.card(name)
+    refused = CliRunner().invoke(cli, ["--db", str(set_db), "card", name])
+    assert refused.exit_code == 2 and "200" in refused.output and len(refused.output) < 300
