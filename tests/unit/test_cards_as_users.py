@@ -168,3 +168,46 @@ def test_a_name_of_ten_thousand_characters_is_refused_briefly(set_db):
         kb.card(name)
     refused = CliRunner().invoke(cli, ["--db", str(set_db), "card", name])
     assert refused.exit_code == 2 and "200" in refused.output and len(refused.output) < 300
+
+
+# ---- progress of a card import -------------------------------------------------------------------
+
+
+def _card_progress(done: int, total: int):
+    from kb.core.progress import IMPORT, Progress
+
+    return Progress(IMPORT, done, total, "bytes", "oracle-cards.json")
+
+
+def test_the_progress_of_a_card_file_counts_megabytes_not_files_and_rules():
+    """It said "file 0 of 0  0 rules" while reading, and "0 files, 0 rules" when done."""
+    import io
+
+    from kb.cli.progress import ProgressView
+
+    out = io.StringIO()
+    with ProgressView(True, stream=out) as view:
+        view(_card_progress(0, 137_000_000))
+        view(_card_progress(137_000_000, 137_000_000))
+    assert "137.0 MB" in out.getvalue() and "rules" not in out.getvalue()
+    assert "of 137.0 MB" in view._detail(_card_progress(68_500_000, 137_000_000), 0.0)
+
+
+def test_an_interrupted_import_is_not_reported_as_done():
+    """Ctrl-C in `update --cards` left "[####] 100%  0 files, 0 rules" on screen above "Aborted!"."""
+    import io
+
+    from kb.cli.progress import ProgressView
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Terminal()
+    with pytest.raises(KeyboardInterrupt):
+        with ProgressView(stream=out) as view:
+            view(_card_progress(0, 137_000_000))
+            view.started -= 1.0  # the phase has run a second: its bar is drawn
+            view(_card_progress(50_000_000, 137_000_000))
+            raise KeyboardInterrupt
+    assert " 36%" in out.getvalue() and "100%" not in out.getvalue()
