@@ -211,3 +211,13 @@ def test_an_interrupted_import_is_not_reported_as_done():
             view(_card_progress(50_000_000, 137_000_000))
             raise KeyboardInterrupt
     assert " 36%" in out.getvalue() and "100%" not in out.getvalue()
+
+
+def test_two_card_files_in_one_import_say_which_one_is_held(tmp_path):
+    """`mtgkb import a.json b.json`: the second replaced the first and nothing said so."""
+    db = tmp_path / "two.db"
+    runner = CliRunner()
+    done = runner.invoke(cli, ["--db", str(db), "import", str(SCRYFALL_SAMPLE), str(SET_SAMPLE), "--no-progress"])
+    assert done.exit_code == 0, done.output
+    assert "2 card files" in done.output and SET_SAMPLE.name in done.output.split("2 card files", 1)[1]
+    assert runner.invoke(cli, ["--db", str(db), "card", "Storm Crow"]).exit_code == 1  # as the note says
