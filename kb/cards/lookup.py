@@ -21,6 +21,7 @@ from kb.store.reader import Store
 
 SUGGESTIONS = 5
 SURE = 88  # a near spelling taken for the card without asking: one letter off in a name of ten
+MIN_TAKEN = 2  # a name that only begins one card's name is taken for it from two characters ("稲妻"), not one ("{R}")
 MAX_NAME = 200  # characters of a name asked for, in every front end (the longest card name has 141)
 
 
@@ -72,14 +73,16 @@ def find_card(store: Store, name: str) -> CardView:
             ).format(name=name)
         )
     key = card_key(name)
-    hits = cards_named(store.conn, [key]) if key else []
+    if not key:  # "", "!!!", "//": nothing of a name is left
+        raise BadInput(_("a card name needs a letter or a digit: {name!r} has none").format(name=name))
+    hits = cards_named(store.conn, [key])
     exact = bool(hits)
     if hits:
         hits.sort(key=lambda hit: (hit[3] != "en", hit[1]))
         _key, card_id, matched, lang = hits[0]
     else:
         near = suggestions(store, key)
-        if len(near) != 1 or near[0][2] < SURE:
+        if len(near) != 1 or near[0][2] < SURE or len(key) < MIN_TAKEN:
             # The nearest names travel as the error's suggestions; every front end shows them.
             raise CardNotFound(_("no card named {name!r}").format(name=name), [n for _i, n, _s in near])
         card_id = near[0][0]

@@ -221,3 +221,14 @@ def test_two_card_files_in_one_import_say_which_one_is_held(tmp_path):
     assert done.exit_code == 0, done.output
     assert "2 card files" in done.output and SET_SAMPLE.name in done.output.split("2 card files", 1)[1]
     assert runner.invoke(cli, ["--db", str(db), "card", "Storm Crow"]).exit_code == 1  # as the note says
+
+
+def test_a_name_with_no_letter_is_bad_input_and_one_letter_takes_no_card(set_db):
+    """`mtgkb card "!!!"` answered "no card named" (exit 1) where HTTP said 400 for a blank name;
+    `mtgkb card "{R}"` showed Castle Raptors, the only card with a name (French) starting with "r"."""
+    runner = CliRunner()
+    for name in ("!!!", "//", "   "):
+        refused = runner.invoke(cli, ["--db", str(set_db), "card", name])
+        assert refused.exit_code == 2, (name, refused.output)
+    one = runner.invoke(cli, ["--db", str(set_db), "card", "{R}", "--json"])
+    assert one.exit_code == 1 and "Castle Raptors" in json.loads(one.output)["suggestions"]
