@@ -149,6 +149,8 @@ def test_the_route_the_tool_and_the_page_say_a_card_was_found_by_a_near_name(set
         assert client.get("/cards/Amrou-Späher").json()["exact"] is True
         page = client.get("/read/card/稲妻")
         assert page.status_code == 200 and "no card is named" in page.text and "稲妻の斧" in page.text
+        assert client.get("/read/card/!!!").status_code == 400  # not a name: no "not found" page
+        assert client.get("/read/card/zzzz").status_code == 404
     kb = KnowledgeBase.open(set_db, readonly=True)
     assert card_payload(kb.card("稲妻"))["exact"] is False
 
