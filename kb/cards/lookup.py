@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.cards.terms import TermLink, card_terms
+from kb.cards.terms import TermLink, card_terms, layout_term
 from kb.core.errors import BadInput, CardNotFound
 from kb.core.model import Serialisable
 from kb.i18n import _
@@ -116,6 +116,9 @@ def find_card(store: Store, name: str) -> CardView:
         names=row["names"],
         oracle_id=row["oracle_id"],
     )
+    laid_out = layout_term(store, view.layout)
+    if laid_out is not None and all(term.title != laid_out.title for term in view.terms):
+        view.terms.append(laid_out)  # after the text's terms: it has no place in the text
     view.pool_text = pool_text(view.name, view.oracle_text)
     return view
 

@@ -239,3 +239,35 @@ def find_terms(
         rule, rules_ = index.link(title, kind, ident) if linked else ((ident, [ident]) if kind == "rule" else ("", []))
         links.append(TermLink(written, title, kind, rule, rules_, start, end))
     return links
+
+
+# A card's layout (Scryfall's and MTGJSON's "layout") and the glossary term of the rules for cards so
+# laid out: a split card's faces and mana value follow 709, a double-faced card's 712.
+LAYOUTS = {
+    "split": "split cards",
+    "aftermath": "split cards",
+    "flip": "flip cards",
+    "transform": "double faced cards",
+    "modal_dfc": "modal double faced cards",
+    "double_faced_token": "double faced cards",
+    "meld": "meld cards",
+    "leveler": "leveler cards",
+    "adventure": "adventurer card",
+    "prototype": "prototype card",
+    "saga": "saga",
+    "class": "class",
+    "case": "case",
+    "battle": "battle",
+    "token": "token",
+}
+
+
+def layout_term(store: Store, layout: str) -> TermLink | None:
+    """The rules of a card's layout ("split" → Split Cards → 709), where the newest rules have them."""
+    key = LAYOUTS.get(layout)
+    index = term_index(store, {key}) if key else None
+    if index is None or key not in index.keys:
+        return None
+    title, kind, ident = index.keys[key]
+    rule, rules = index.link(title, kind, ident)
+    return TermLink(layout, title, kind, rule, rules)

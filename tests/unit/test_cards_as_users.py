@@ -234,3 +234,22 @@ def test_a_name_with_no_letter_is_bad_input_and_one_letter_takes_no_card(set_db)
         assert refused.exit_code == 2, (name, refused.output)
     one = runner.invoke(cli, ["--db", str(set_db), "card", "{R}", "--json"])
     assert one.exit_code == 1 and "Castle Raptors" in json.loads(one.output)["suggestions"]
+
+
+# ---- a split or double-faced card: the rules of its layout --------------------------------------------
+
+
+def test_a_split_and_a_double_faced_card_link_the_rules_of_their_layout(tmp_path):
+    """Wear // Tear's faces linked Destroy and Target, and nothing said that 709 (split cards) or 712
+    (double-faced cards) governs the card itself."""
+    kb = KnowledgeBase.open(tmp_path / "faces.db")
+    real = CARDS / "scryfall-2019-named-in-real-questions.json"
+    kb.import_paths([corpus_path("en", "full", "MagicCompRules_20260807.txt"), real], keep_going=False)
+    split = kb.card("Who // What // When // Where // Why")
+    assert split.layout == "split" and ("Split Cards", "709") in [(t.title, t.rule) for t in split.terms]
+    jace = kb.card("Jace, Telepath Unbound")
+    assert jace.layout == "transform" and ("Double-Faced Cards", "712") in [(t.title, t.rule) for t in jace.terms]
+    plain = kb.card("Platinum Angel")
+    assert all(t.start >= 0 or t.title in plain.keywords for t in plain.terms)  # a normal card: no layout term
+    shown = CliRunner().invoke(cli, ["--db", str(tmp_path / "faces.db"), "card", "Jace, Telepath Unbound"])
+    assert "712  (glossary: Double-Faced Cards)" in shown.output
