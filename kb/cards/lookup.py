@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.cards.terms import TermLink, card_terms, layout_term
+from kb.cards.terms import TermLink, card_terms, english_document, layout_term
 from kb.core.errors import BadInput, CardNotFound
 from kb.core.model import Serialisable
 from kb.i18n import _
@@ -53,6 +53,7 @@ class CardView(Serialisable):
     names: list[dict] = field(default_factory=list)  # {"lang", "name"}
     pool_text: str | None = None  # the engine pool's text of the card, where it differs
     oracle_id: str | None = None
+    warnings: list[str] = field(default_factory=list)  # why something is missing (no rules to link to)
 
 
 def find_card(store: Store, name: str) -> CardView:
@@ -120,6 +121,13 @@ def find_card(store: Store, name: str) -> CardView:
     if laid_out is not None and all(term.title != laid_out.title for term in view.terms):
         view.terms.append(laid_out)  # after the text's terms: it has no place in the text
     view.pool_text = pool_text(view.name, view.oracle_text)
+    if english_document(store) is None:  # cards imported into a database without the rules
+        view.warnings.append(
+            _(
+                "no English Comprehensive Rules are held, so no term is linked to its rule: run 'mtgkb build', "
+                "or 'mtgkb import' an English CR"
+            )
+        )
     return view
 
 

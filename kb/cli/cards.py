@@ -28,6 +28,8 @@ def card(ctx, name, as_json):
     if as_json:
         dump(found.to_dict())
         return
+    for warning in found.warnings:
+        click.echo(warning, err=True)
     click.secho(f"{found.name}  {found.mana_cost}".rstrip(), bold=True)
     if not found.exact:
         click.echo(

@@ -388,3 +388,6 @@ class CardAnswer(Answer):
         description="False when no card has the name asked for: this card's name (matched) begins with it or is near it.",
     )
     poolText: str | None = Field(None, description="The rules engine's text of a card of this name, where it differs.")
+    warnings: list[str] = Field(
+        default_factory=list, description="Why something is missing (no rules held to link to)."
+    )

@@ -253,3 +253,16 @@ def test_a_split_and_a_double_faced_card_link_the_rules_of_their_layout(tmp_path
     assert all(t.start >= 0 or t.title in plain.keywords for t in plain.terms)  # a normal card: no layout term
     shown = CliRunner().invoke(cli, ["--db", str(tmp_path / "faces.db"), "card", "Jace, Telepath Unbound"])
     assert "712  (glossary: Double-Faced Cards)" in shown.output
+
+
+def test_a_card_in_a_database_without_the_rules_says_why_nothing_is_linked(set_db):
+    """Cards imported first into a new database: `card` showed the text with no link and no word why."""
+    kb = KnowledgeBase.open(set_db, readonly=True)
+    card = kb.card("Greater Gargadon")
+    assert card.terms == [] and any("mtgkb build" in w for w in card.warnings)
+    shown = CliRunner().invoke(cli, ["--db", str(set_db), "card", "Greater Gargadon"])
+    assert shown.exit_code == 0 and "no English Comprehensive Rules" in shown.output
+
+
+def test_a_card_with_the_rules_held_has_no_warning(rules_db):
+    assert KnowledgeBase.open(rules_db, readonly=True).card("Greater Gargadon").warnings == []
