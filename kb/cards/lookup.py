@@ -16,7 +16,7 @@ from kb.cards.terms import TermLink, card_terms, english_document, layout_term
 from kb.core.errors import BadInput, CardNotFound
 from kb.core.model import Serialisable
 from kb.i18n import _
-from kb.store.cards import all_names, card_key, card_names_of, card_row, cards_named, has_cards, names_starting
+from kb.store.cards import all_names, card_key, card_row, cards_named, has_cards, names_starting
 from kb.store.reader import Store
 
 SUGGESTIONS = 5
@@ -132,8 +132,10 @@ def find_card(store: Store, name: str) -> CardView:
 
 
 def suggestions(store: Store, key: str, limit: int = SUGGESTIONS) -> list[tuple[int, str, float]]:
-    """(card id, English name, score) of the cards nearest ``key``: those whose name it begins
-    (score 100), else the closest spellings (rapidfuzz, on every name held: after a miss only)."""
+    """(card id, name, score) of the cards nearest ``key``: those whose name it begins (score 100),
+    else the closest spellings (rapidfuzz, on every name held: after a miss only). The name is the one
+    of the card that matched, in its language: "S" suggests Saugende Wellhornschnecke, not Draining
+    Whelk, whose German name it is; any of a card's names finds it again."""
     if not key:
         return []
     scored = {card_id: 100.0 for _k, card_id, _name in names_starting(store.conn, key, 200)}
@@ -145,9 +147,13 @@ def suggestions(store: Store, key: str, limit: int = SUGGESTIONS) -> list[tuple[
             key, [k for k, _i in names], scorer=fuzz.ratio, limit=limit * 4, score_cutoff=75
         ):
             scored.setdefault(names[index][1], score)
-    ids = list(scored)[:limit]
-    named = card_names_of(store.conn, ids)
-    return [(card_id, named[card_id], scored[card_id]) for card_id in ids if card_id in named]
+    found = []
+    for card_id in list(scored)[:limit]:
+        row = card_row(store.conn, card_id)
+        if row is not None:
+            name, _lang = nearest_name(row["names"], key) or (row["name"], "en")
+            found.append((card_id, name, scored[card_id]))
+    return found
 
 
 def nearest_name(names: list[dict], key: str) -> tuple[str, str] | None:

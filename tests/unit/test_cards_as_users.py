@@ -233,7 +233,7 @@ def test_a_name_with_no_letter_is_bad_input_and_one_letter_takes_no_card(set_db)
         refused = runner.invoke(cli, ["--db", str(set_db), "card", name])
         assert refused.exit_code == 2, (name, refused.output)
     one = runner.invoke(cli, ["--db", str(set_db), "card", "{R}", "--json"])
-    assert one.exit_code == 1 and "Castle Raptors" in json.loads(one.output)["suggestions"]
+    assert one.exit_code == 1 and "Rapaces du château" in json.loads(one.output)["suggestions"]  # Castle Raptors
 
 
 # ---- a split or double-faced card: the rules of its layout --------------------------------------------
@@ -266,3 +266,17 @@ def test_a_card_in_a_database_without_the_rules_says_why_nothing_is_linked(set_d
 
 def test_a_card_with_the_rules_held_has_no_warning(rules_db):
     assert KnowledgeBase.open(rules_db, readonly=True).card("Greater Gargadon").warnings == []
+
+
+def test_the_nearest_names_are_the_names_that_matched(set_db):
+    """`/cards/S` suggested Draining Whelk and Opaline Sliver (their German names begin with S) beside
+    Serra Avenger: names that do not look like what was typed."""
+    from kb.api import CardNotFound
+    from kb.store.cards import card_key
+
+    kb = KnowledgeBase.open(set_db, readonly=True)
+    with pytest.raises(CardNotFound) as caught:
+        kb.card("S")
+    assert caught.value.suggestions and all(card_key(n).startswith("s") for n in caught.value.suggestions)
+    for name in caught.value.suggestions:  # each finds its card again
+        assert kb.card(name).exact
