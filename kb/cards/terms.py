@@ -6,11 +6,15 @@ Read from the newest English Comprehensive Rules held: a keyword ability (702.N)
 "Lose the Game" → 104). One phrase the glossary lacks is added by hand: "can't" (101.2: a "can't"
 beats a "can"), which decides half the questions about cards that forbid something.
 
-Terms are found word by word: every run of one to four words of the text (and each keyword the
-card file lists) is looked up, as written and with an English plural or past ending taken off, in
-the titles and glossary terms of that one document (a few hundred rows, read per call). Whether a
-word is a rules term at all (`rules_terms_among`, asked for every run of a question that names a card)
-is answered from the set of every term's key, kept with the store's derived data.
+Terms are found word by word: every run of the text's words up to the longest term (and each
+keyword the card file lists) is looked up, as written and with an English plural or past ending
+taken off, in the titles and glossary terms of that one document. Both sides are keyed alike
+(``term_key``), so "Jump-Start", "State-Based Actions", "For Mirrodin!" and each spelling of
+"Control, Controller" are found; an obsolete entry ("Tribal (Obsolete)") is found by its old name,
+which older Oracle texts still print. The keys of a document (about a thousand, 2 ms to read) are
+read once per state of the database (``Store.derived``, kind "cards.terms"); whether a word is a
+rules term at all (`rules_terms_among`, asked for every run of a question that names a card) is
+answered from the set of those keys.
 """
 
 from __future__ import annotations
@@ -24,10 +28,10 @@ from kb.core.model import Serialisable
 from kb.i18n import N_
 from kb.store.reader import Store
 
-MAX_WORDS = 4
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")  # "d20" is one word
 _APOSTROPHE = re.compile(r"['’]")
 _NOT_LETTER = re.compile(r"[^a-z0-9]+")
+_OBSOLETE = re.compile(r"\s*\(obsolete\)\s*$", re.IGNORECASE)
 # "can't" beats "can" (CR 101.2); the glossary has no entry for it.
 PHRASES = {"cant": ("can't", "101.2")}
 # "counter" is a keyword action (701.6) only before what is countered; else the marker (122.1).
@@ -88,6 +92,7 @@ class TermIndex:
     store: Store
     doc_id: int | None
     keys: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    words: int = 1  # the word count of the longest key
 
     def link(self, title: str, kind: str, ident: str) -> tuple[str, list[str]]:
         """(the defining rule, every rule) of one term."""
@@ -122,51 +127,51 @@ def rules_terms_among(store: Store, keys: set[str]) -> set[str]:
 
 def term_index(store: Store, wanted: set[str] | None = None) -> TermIndex:
     """The rules terms of the newest English CR held (empty without one); only those whose key is
-    in ``wanted`` when it is given: an index search of the glossary's terms and the keyword titles
-    (no case), not a read of the whole glossary."""
+    in ``wanted`` when it is given. The document's keys are read once per state of the database."""
     doc = english_document(store)
     if doc is None:
         return TermIndex(store, None)
-    index = TermIndex(store, doc["id"])
-    # An entry that only sends to another term ("Deal: See Damage") points to no rule: not a term here.
-    glossary_sql = (
-        "select id, term from glossary where document_id = ? and exists "
-        "(select 1 from refs where refs.glossary_id = glossary.id)"
-    )
-    titles_sql = "select number, title from rules where document_id = ? and parent in ('701', '702')"
-    params: list = [doc["id"]]
+    keys, words = store.derived("cards.terms", doc["id"], lambda: _read_terms(store, doc["id"]))
     if wanted is not None:
-        keys = sorted(wanted)
-        if not keys:
-            return index
-        marks = ",".join("?" * len(keys))
-        glossary_sql += f" and term collate nocase in ({marks})"
-        titles_sql += f" and title collate nocase in ({marks})"
-        params += keys
-    for ident, term in store.conn.execute(glossary_sql + " order by seq", params):
-        for spelling in str(term).split(","):  # "Control, Controller"
-            key = term_key(spelling)
-            if key and key not in index.keys and key not in SKIP and (wanted is None or key in wanted):
-                index.keys[key] = (spelling.strip(), "glossary", str(ident))
-    for number, title in store.conn.execute(titles_sql + " order by seq", params):
+        keys = {key: keys[key] for key in wanted if key in keys}
+    return TermIndex(store, doc["id"], keys, words)
+
+
+def _read_terms(store: Store, doc_id: int) -> tuple[dict[str, tuple[str, str, str]], int]:
+    """Every term of one document by its key, and the word count of the longest key.
+
+    A glossary entry is read by each of its spellings ("Control, Controller"; "Phased In, Phased
+    Out"), an obsolete one also without its mark; an entry that only sends to another term ("Deal:
+    See Damage") points to no rule and is no term here. The titles of 701 and 702 come last and win.
+    """
+    keys: dict[str, tuple[str, str, str]] = {}
+    glossary = store.conn.execute(
+        "select id, term from glossary where document_id = ? and exists "
+        "(select 1 from refs where refs.glossary_id = glossary.id) order by seq",
+        [doc_id],
+    )
+    for ident, term in glossary:
+        for spelling in str(term or "").split(","):
+            spelling = spelling.strip()
+            for key in (term_key(spelling), term_key(_OBSOLETE.sub("", spelling))):
+                if key and key not in keys and key not in SKIP:
+                    keys[key] = (spelling, "glossary", str(ident))
+    titles = store.conn.execute(
+        "select number, title from rules where document_id = ? and parent in ('701', '702') order by seq", [doc_id]
+    )
+    for number, title in titles:
         if title:
             kind = "keyword action" if number.startswith("701.") else "keyword ability"
-            index.keys[term_key(title)] = (title, kind, number)
+            keys[term_key(title)] = (title, kind, number)
     for key, (title, rule) in PHRASES.items():
-        if wanted is None or key in wanted:
-            index.keys.setdefault(key, (title, "rule", rule))
-    return index
+        keys.setdefault(key, (title, "rule", rule))
+    return keys, max((len(key.split()) for key in keys), default=1)
 
 
 def card_terms(store: Store, text: str, keywords: list[str], name: str = "", *, linked: bool = True) -> list[TermLink]:
-    """The rules terms of one card text (``find_terms``), reading only the terms its words could be;
-    without ``linked`` their rules are not read (a search needs only the terms)."""
-    words = _words(text)
-    wanted = {term_key(k) for k in keywords}
-    for i in range(len(words)):
-        for size in range(1, min(MAX_WORDS, len(words) - i) + 1):
-            wanted.update(_stems(" ".join(w[2] for w in words[i : i + size])))
-    return find_terms(text, keywords, term_index(store, wanted), name, linked=linked)
+    """The rules terms of one card text (``find_terms``); without ``linked`` their rules are not
+    read (a search needs only the terms)."""
+    return find_terms(text, keywords, term_index(store), name, linked=linked)
 
 
 def _words(text: str) -> list[tuple[int, int, str]]:
@@ -205,7 +210,7 @@ def find_terms(
     for i, (start, _end, _key) in enumerate(words):
         if start < covered_until:
             continue
-        for size in range(min(MAX_WORDS, len(words) - i), 0, -1):
+        for size in range(min(index.words, len(words) - i), 0, -1):
             chunk = words[i : i + size]
             if any(chunk[j + 1][0] - chunk[j][1] > 1 for j in range(size - 1)):
                 continue  # the words must stand next to each other (one space or dash between)
@@ -234,3 +239,35 @@ def find_terms(
         rule, rules_ = index.link(title, kind, ident) if linked else ((ident, [ident]) if kind == "rule" else ("", []))
         links.append(TermLink(written, title, kind, rule, rules_, start, end))
     return links
+
+
+# A card's layout (Scryfall's and MTGJSON's "layout") and the glossary term of the rules for cards so
+# laid out: a split card's faces and mana value follow 709, a double-faced card's 712.
+LAYOUTS = {
+    "split": "split cards",
+    "aftermath": "split cards",
+    "flip": "flip cards",
+    "transform": "double faced cards",
+    "modal_dfc": "modal double faced cards",
+    "double_faced_token": "double faced cards",
+    "meld": "meld cards",
+    "leveler": "leveler cards",
+    "adventure": "adventurer card",
+    "prototype": "prototype card",
+    "saga": "saga",
+    "class": "class",
+    "case": "case",
+    "battle": "battle",
+    "token": "token",
+}
+
+
+def layout_term(store: Store, layout: str) -> TermLink | None:
+    """The rules of a card's layout ("split" → Split Cards → 709), where the newest rules have them."""
+    key = LAYOUTS.get(layout)
+    index = term_index(store, {key}) if key else None
+    if index is None or key not in index.keys:
+        return None
+    title, kind, ident = index.keys[key]
+    rule, rules = index.link(title, kind, ident)
+    return TermLink(layout, title, kind, rule, rules)

@@ -23,12 +23,21 @@ def card(ctx, name, as_json):
 
     Cards come from 'mtgkb update --cards' or 'mtgkb import' of a Scryfall or MTGJSON card file.
     """
-    found = open_kb(ctx, readonly=True).card(" ".join(name))
+    asked = " ".join(name)
+    found = open_kb(ctx, readonly=True).card(asked)
     if as_json:
         dump(found.to_dict())
         return
+    for warning in found.warnings:
+        click.echo(warning, err=True)
     click.secho(f"{found.name}  {found.mana_cost}".rstrip(), bold=True)
-    if found.matched != found.name:
+    if not found.exact:
+        click.echo(
+            _("(no card is named {asked!r}; the nearest: {name!r}, {lang})").format(
+                asked=asked, name=found.matched, lang=found.matched_lang
+            )
+        )
+    elif found.matched != found.name:
         click.echo(_("(found as {name!r}, {lang})").format(name=found.matched, lang=found.matched_lang))
     click.echo(found.type_line)
     if found.faces:

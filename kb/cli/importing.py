@@ -103,6 +103,15 @@ def import_command(
         results = work.import_paths(sources, format=format_, lang=lang, edition=edition, progress=view, **safety)
     if as_json:
         dump([r.to_dict() for r in results])
+    card_files = [r for r in results if r.cards is not None and r.status in ("added", "replaced")]
+    if len(card_files) > 1:  # each replaced the one before: say which is held
+        click.echo(
+            _(
+                "Note: {n} card files were imported; a card file holds every card and replaces the cards held, "
+                "so the cards of {name} are held now"
+            ).format(n=len(card_files), name=shown(card_files[-1].path)),
+            err=True,
+        )
     if any(r.status == "failed" for r in results):
         sys.exit(EXIT_BAD_INPUT)
 

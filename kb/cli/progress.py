@@ -75,24 +75,31 @@ class ProgressView:
         if self.bars and now - self.started >= SHOW_AFTER and (not self.drawn or now - self.drawn >= REDRAW_EVERY):
             self._draw(event, now)
 
-    def close(self) -> None:
-        """End the last phase (a bar is left on screen as a finished line)."""
-        self._end_phase(time.monotonic())
+    def close(self, interrupted: bool = False) -> None:
+        """End the last phase (a bar is left on screen as a finished line; where the work was
+        interrupted, as far as it got, not as done)."""
+        self._end_phase(time.monotonic(), interrupted)
         self.phase = self.ended = None
 
     def __enter__(self) -> "ProgressView":
         return self
 
-    def __exit__(self, *_exc) -> None:
-        self.close()
+    def __exit__(self, exc_type, *_exc) -> None:
+        self.close(interrupted=exc_type is not None)
 
     # ---- drawing -------------------------------------------------------------------------------
 
-    def _end_phase(self, now: float) -> None:
+    def _end_phase(self, now: float, interrupted: bool = False) -> None:
         event, self.last = self.last, None
         if event is None or self.phase is None:
             return
         took = now - self.started
+        if interrupted:
+            if self.drawn:  # the bar stays where the work stopped
+                self.stream.write("\n")
+                self.stream.flush()
+                self.drawn = 0.0
+            return
         if self.bars and (self.drawn or took >= SHOW_AFTER):
             self._draw(event, now, final=True)
             self.stream.write("\n")
@@ -120,9 +127,11 @@ class ProgressView:
 
     def _detail(self, event: Progress, now: float) -> str:
         parts = []
-        if event.phase == IMPORT:
+        if event.phase == IMPORT and event.of:
             parts.append(_("file {n} of {total}").format(n=min(event.files + 1, event.of), total=event.of))
             parts.append(ngettext("{n} rule", "{n} rules", event.rules).format(n=event.rules))
+        elif event.phase == IMPORT and event.unit == "bytes":  # one file read as a stream (a card file)
+            parts.append(_("{done} of {total} MB").format(done=_megabytes(event.done), total=_megabytes(event.total)))
         elif event.total > 1:
             parts.append(f"{event.done}/{event.total}")
         elapsed = now - self.started
@@ -136,7 +145,9 @@ class ProgressView:
     def _summary(self, event: Progress, took: float) -> str:
         """The line a finished phase leaves: what it did and how long it took."""
         seconds = _("{seconds} s").format(seconds=f"{took:.1f}")
-        if event.phase == IMPORT:
+        if event.phase == IMPORT and not event.of and event.unit == "bytes":
+            text = _("{n} MB").format(n=_megabytes(event.total))
+        elif event.phase == IMPORT:
             done = ngettext("{n} file", "{n} files", event.files).format(n=event.files)
             rules = ngettext("{n} rule", "{n} rules", event.rules).format(n=event.rules)
             text = f"{done}, {rules}"
@@ -156,6 +167,10 @@ class ProgressView:
         if self.drawn:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:.1f}"
 
 
 def _clock(seconds: float) -> str:

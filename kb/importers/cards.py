@@ -186,15 +186,23 @@ class _Stream:
         self.pos += 1
         return char
 
-    def value(self, what: str) -> object:
-        """The next JSON value, read whole (one card, one name, the meta object)."""
+    def value(self, what: str, card: int | None = None) -> object:
+        """The next JSON value, read whole (one card, one name, the meta object); ``card`` is the
+        index of the card it is or belongs to, for the error."""
         self.peek()
         while True:
             try:
                 value, end = self.json.raw_decode(self.buf, self.pos)
             except json.JSONDecodeError as error:
-                if len(self.buf) - self.pos > MAX_VALUE or not self.fill():
-                    self.fail(what, at=self.base + error.pos, reason=error.msg)
+                # Offsets taken before a fill, which moves the buffer (even the last, empty one).
+                start, at, length = self.offset, self.base + error.pos, self.base + len(self.buf.rstrip())
+                if len(self.buf) - self.pos > MAX_VALUE:
+                    self.fail(what, at=at, reason=error.msg, card=card)
+                if not self.fill():
+                    if error.msg.startswith("Unterminated") or at >= length:  # the text stops inside the value
+                        reason = _("the file ends at character {end}, inside it (truncated?)").format(end=length)
+                        self.fail(what, at=start, reason=reason, card=card)
+                    self.fail(what, at=at, reason=error.msg, card=card)
                 continue
             if end == len(self.buf) and not self.eof and isinstance(value, (int, float)):
                 if self.fill():  # a number cut by the chunk's end: read it again whole
@@ -234,7 +242,7 @@ def _scryfall(stream: _Stream) -> Iterator[CardRecord]:
     index = 0
     while True:
         at = stream.offset
-        card = stream.value(_("a card object of Scryfall's array"))
+        card = stream.value(_("a card object of Scryfall's array"), index)
         if not isinstance(card, dict) or card.get("object", "card") != "card":
             stream.fail(_('a card object ("object": "card")'), at=at, card=index)
         assert isinstance(card, dict)
@@ -315,7 +323,7 @@ def _mtgjson_data(stream: _Stream, first: int) -> Iterator[CardRecord]:
             yield from _set_cards(stream, index)
         else:
             value_at = stream.offset
-            faces = stream.value(_("the faces of card {name!r} (a list of objects)").format(name=key))
+            faces = stream.value(_("the faces of card {name!r} (a list of objects)").format(name=key), index)
             if isinstance(faces, list) and faces and all(isinstance(f, dict) for f in faces):
                 if "setCode" not in faces[0]:  # a set file's tokens or decks are no atomic cards
                     yield mtgjson_card(str(key), faces, stream, value_at, index)
@@ -331,7 +339,7 @@ def _set_cards(stream: _Stream, first: int) -> Iterator[CardRecord]:
     if stream.peek() != "]":
         while True:
             at = stream.offset
-            printing = stream.value(_("a card object of a set's cards"))
+            printing = stream.value(_("a card object of a set's cards"), index)
             if not isinstance(printing, dict) or not isinstance(printing.get("name"), str) or not printing["name"]:
                 stream.fail(_('a card with a "name"'), at=at, card=index, reason=_("this card has no name"))
             assert isinstance(printing, dict)

@@ -383,4 +383,11 @@ class CardAnswer(Answer):
     terms: list[CardTerm] = Field(description="The rules terms of the text, each with the rule that defines it.")
     names: list[dict[str, str]] = Field(description="Its names in other languages (at most 12).")
     matched: str = Field(description="The name that found it.")
+    exact: bool = Field(
+        True,
+        description="False when no card has the name asked for: this card's name (matched) begins with it or is near it.",
+    )
     poolText: str | None = Field(None, description="The rules engine's text of a card of this name, where it differs.")
+    warnings: list[str] = Field(
+        default_factory=list, description="Why something is missing (no rules held to link to)."
+    )

@@ -333,5 +333,7 @@ def card_payload(card) -> dict[str, Any]:
         ],
         "names": [n for n in card.names if n["lang"] != "en"][:CARD_NAMES],
         "matched": card.matched,
+        "exact": card.exact,
+        "warnings": card.warnings,
         "poolText": card.pool_text,
     }

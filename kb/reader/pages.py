@@ -318,13 +318,14 @@ def card(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
     """An imported card: its text with each rules term linked to its rule, its other names."""
     try:
         found = kb.card(name)
-    except MtgkbError as error:
-        return render("missing.html", urls, message=str(error), suggestions=error.suggestions), 404
+    except MtgkbError as error:  # no such card (404), or no name at all (400)
+        return render("missing.html", urls, message=str(error), suggestions=error.suggestions), error.http_status
     faces = found.faces or [found]
     return render(
         "card.html",
         urls,
         card=found,
+        asked=name,
         faces=[{"face": face, "pieces": _linked(face.oracle_text, face.terms)} for face in faces],
     ), 200
 
