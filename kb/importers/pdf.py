@@ -28,6 +28,7 @@ joined back here, before any reader sees them:
 from __future__ import annotations
 
 import io
+import logging
 import re
 import unicodedata
 
@@ -74,6 +75,9 @@ def pdf_text(data: bytes, path: str) -> str:
     from pypdf import PdfReader  # lazy: only a PDF needs pypdf
     from pypdf.errors import PyPdfError  # lazy: as above
 
+    heard = _Heard()
+    logger = logging.getLogger("pypdf")
+    logger.addHandler(heard)
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
         if reader.is_encrypted and not _open_encrypted(reader):
@@ -83,13 +87,16 @@ def pdf_text(data: bytes, path: str) -> str:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError, OSError) as error:
         # pypdf raises its own errors for most damage, and Python's for some truncated objects
+        reason = str(error)[:200] + "".join(f"; {said}" for said in heard.said[:2])
         raise UnreadablePdf(
             path,
             None,
             _("not a readable PDF ({kind}: {reason}): expected a PDF with a text layer").format(
-                kind=type(error).__name__, reason=str(error)[:200]
+                kind=type(error).__name__, reason=reason
             ),
         ) from None
+    finally:
+        logger.removeHandler(heard)
     if not any(page.strip() for page in pages):
         raise PdfWithoutText(
             path,
@@ -97,6 +104,19 @@ def pdf_text(data: bytes, path: str) -> str:
             _("the PDF's {n} page(s) hold no text (a scan?): expected a PDF with a text layer").format(n=len(pages)),
         )
     return join_pages(pages)
+
+
+class _Heard(logging.Handler):
+    """What pypdf logs while it reads one file ("EOF marker not found"): said in the file's own error,
+    where the user reads it, rather than printed bare on stderr by logging's last-resort handler
+    (pypdf's logger has no handler of its own)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.said: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.said.append(record.getMessage())
 
 
 def _open_encrypted(reader) -> bool:

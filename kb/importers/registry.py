@@ -71,8 +71,13 @@ def detect_format(data: bytes, path: str) -> str:
             "of {formats}"
         )
     )
-    tried = "; ".join(f"{c.format}: {c.summary()}" for c in explain(data, path)[1])
+    tried = _tried(data, path)
     raise NoRules(path, None, message.format(formats=", ".join(FORMATS)) + " (" + _("tried") + ": " + tried + ")")
+
+
+def _tried(data: bytes, path: str) -> str:
+    """Every reader and what it makes of a file that none reads: for the error that refuses it."""
+    return "; ".join(f"{c.format}: {c.summary()}" for c in explain(data, path)[1])
 
 
 def _undated(data: bytes, path: str, lang: str | None, error: NoEdition) -> Document:
@@ -109,6 +114,7 @@ class Candidate:
     rules: int | None = None
     languages: list[str] = field(default_factory=list)
     error: str | None = None
+    no_rules: bool = False  # the error says it finds no rules (a claim it cannot keep), not that the file is bad
 
     def summary(self) -> str:
         claimed = _("claims it") if self.claims else _("does not claim it")
@@ -135,7 +141,10 @@ def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
         text = decode_bytes(data, path)
     except SourceError as error:
         return {"error": str(error)}, []
-    container, reason = container_of(text, path)
+    try:
+        container, reason = container_of(text, path)
+    except SourceError as error:  # a JSON document cut short: no reader is asked
+        return {"error": str(error)}, []
     detected["container"], detected["why"] = container, reason
     if pdf:
         detected["container"], detected["why"] = (
@@ -157,6 +166,7 @@ def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
             candidate.rules = sum(len(d.rules) for d in documents)
             candidate.languages = [f"{d.lang} {len(d.rules)}" for d in documents]
         except (SourceError, BadInput) as error:
+            candidate.no_rules = isinstance(error, NoRules)
             candidate.error = getattr(error, "message", str(error))
             line = getattr(error, "line", None)
             if line and f"line {line}" not in candidate.error:  # where the reader stopped, said once
@@ -164,13 +174,13 @@ def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
         except Exception as error:  # a reader asked of a file it does not claim may trip over it
             candidate.error = f"{type(error).__name__}: {error}"
         candidates.append(candidate)
-    try:
-        detected["format"] = next(c.format for c in candidates if c.claims)
-    except StopIteration:
-        if _numbered_rules(data, path):
-            detected["format"] = numbered.FORMAT
-        else:
-            detected["format"] = ""
+    claimer = next((c for c in candidates if c.claims), None)
+    if claimer is not None and not claimer.no_rules:
+        detected["format"] = claimer.format
+    elif _numbered_rules(data, path):  # none claims it, or its claimer finds nothing (as parse_file reads it)
+        detected["format"] = numbered.FORMAT
+    else:
+        detected["format"] = ""
     return detected, candidates
 
 
@@ -207,6 +217,14 @@ def parse_file(
             if format:
                 raise
             document = _undated(text, path, lang, error)
+        except NoRules as error:
+            # The reader that claimed the file finds nothing in it: the general reader is asked, as for a
+            # file none claims, else the error names every reader tried (what --explain prints).
+            if format or name == "numbered" or not _numbered_rules(text, path):
+                if format:
+                    raise
+                raise NoRules(path, error.line, f"{error.message} ({_('tried')}: {_tried(text, path)})") from error
+            document = importer("numbered").parse(text, path, lang=lang, edition=edition)
     if pdf:
         document.meta["pdf"] = pdf
     document.warnings[:0] = warnings  # decoding's first, then the importer's repairs

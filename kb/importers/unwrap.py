@@ -51,6 +51,14 @@ _RST_DIRECTIVE = re.compile(r"^(?P<indent>\s*)\.\.\s+(?:(?P<name>[\w-]+)::\s*(?P
 _RST_FIELD = re.compile(r"^:[\w-]+:(?:\s.*)?$")
 # Jekyll/Hexo tags ({% … %}), kramdown attributes ({: .x }) and Hugo shortcodes ({{< … >}}, {{% … %}}).
 _LIQUID = re.compile(r"\{%.*?%\}|\{:[^}]*\}|\{\{[<%].*?[%>]\}\}")
+# How a JSON dataset opens: an object's first key, or an array of objects or strings. MediaWiki's
+# "{{Infobox" and "[[link]]" open with a bracket too, and are no JSON.
+_JSON_START = re.compile(r'(?:\{\s*"|\[\s*[{"])')
+
+
+class BrokenJson(SourceError):
+    """A text that opens as a JSON document and does not parse (cut short, a stray comma): refused with
+    its line, never read as plain text in which no reader then finds rules."""
 
 
 @dataclass
@@ -82,8 +90,9 @@ def container_of(text: str, path: str) -> tuple[str, str]:
     if head.startswith(("{", "[")):
         try:
             json.loads(text.lstrip("\ufeff"))
-        except ValueError:
-            pass
+        except ValueError as error:
+            if _JSON_START.match(head):  # a dataset cut short or damaged, not a page that opens with a bracket
+                raise _broken_json(text, path, error) from error
         else:
             return "json", _("the text parses as JSON")
     if head.startswith("<?xml") or re.match(r"<(?:xliff|tmx)\b", head):
@@ -104,6 +113,40 @@ def container_of(text: str, path: str) -> tuple[str, str]:
     if "**" in text[:20000] or re.search(r"^#{1,6} ", text[:20000], re.M) or _HTML_BLOCKS.search(text[:20000]):
         return "markdown", _("Markdown (emphasis, headings or inline HTML)")
     return "text", _("plain text")
+
+
+def _broken_json(text: str, path: str, error: ValueError) -> BrokenJson:
+    """Where a text that opens as a JSON dataset stops being JSON, as its line and column (json counts
+    them in the text without its BOM, as the file's lines are)."""
+    line, column = getattr(error, "lineno", None), getattr(error, "colno", None)
+    cut_short = _open_brackets(text) > 0
+    message = _("not valid JSON at column {column} ({reason}): expected a whole JSON document").format(
+        column=column, reason=getattr(error, "msg", str(error))
+    )
+    if cut_short:
+        message += "; " + _("the file ends before the JSON closes (cut short?)")
+    return BrokenJson(path, line, message)
+
+
+def _open_brackets(text: str) -> int:
+    """How many of a JSON text's brackets are still open at its end (strings skipped): above 0, the
+    file ends inside the document."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+    return depth
 
 
 def unwrap(data: bytes, path: str) -> Unwrapped:
