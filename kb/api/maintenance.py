@@ -124,20 +124,17 @@ class Maintenance:
         else:
             path, data = source, read_source(source, limits)
         doc_name = name or path.stem
-        if not (format or lang or edition) and document_sha(self.conn, doc_name) == digest(data):
-            info = self.kb.document(doc_name)
-            return ImportResult(
-                str(path),
-                doc_name,
-                "unchanged",
-                info.lang,
-                info.edition,
-                info.format,
-                info.rules,
-                info.examples,
-                info.glossary,
-                info.references,
-            )
+        sha = digest(data)
+        if not (format or lang or edition) and document_sha(self.conn, doc_name) == sha:
+            # A bilingual file stored "name" and "name.en" from these bytes: each is reported, as when added.
+            same = self.conn.execute(
+                "select name from documents where sha256 = ? and substr(name, 1, ?) = ? order by name",
+                [sha, len(doc_name) + 1, doc_name + "."],
+            ).fetchall()
+            unchanged = [self._unchanged(path, name) for (name,) in same]
+            if siblings is not None:
+                siblings.extend(unchanged)
+            return self._unchanged(path, doc_name)
         document, data = parse_file(
             path, format=format, lang=lang, edition=edition, data=data, limits=limits, citations=citations
         )
@@ -192,6 +189,22 @@ class Maintenance:
                     )
                 )
         return main
+
+    def _unchanged(self, path: Path, name: str) -> ImportResult:
+        """The result of a file stored before as ``name`` from the same bytes."""
+        info = self.kb.document(name)
+        return ImportResult(
+            str(path),
+            name,
+            "unchanged",
+            info.lang,
+            info.edition,
+            info.format,
+            info.rules,
+            info.examples,
+            info.glossary,
+            info.references,
+        )
 
     def import_paths(
         self,
@@ -273,6 +286,10 @@ class Maintenance:
                                     IMPORT, done, total, "bytes", str(shown), each, position + 1, rules, len(files)
                                 )
                             )
+            except KeyboardInterrupt:
+                # The user asked to stop now: the files stored stay stored, and the derived data (a minute
+                # for a hundred editions) is left to `mtgkb repair` or the next command that needs it.
+                raise
             except BaseException:
                 if update_history:
                     self._after_import(results, quiet=True)  # what was stored before the fault

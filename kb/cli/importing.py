@@ -15,8 +15,11 @@ import click
 from kb.cli.options import edition_option, json_option, lang_option
 from kb.cli.output import EXIT_BAD_INPUT, dump, fail, open_maintenance, shown
 from kb.cli.progress import ProgressView, progress_option
+from kb.core.paths import SOURCE_SUFFIXES
 from kb.i18n import N_, _, format_edition, language_name, ngettext
 from kb.i18n.wrap import display_width, ljust
+
+EXIT_INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
 
 # What `mtgkb import` did with each file (the JSON keeps the English word).
 IMPORT_STATUS = {
@@ -86,6 +89,15 @@ def import_command(
     missing = [str(p) for p in files if isinstance(p, Path) and not p.exists()]  # names typed here are paths
     if missing:
         fail(_("no such file: {path}").format(path=missing[0]), code=EXIT_BAD_INPUT, as_json=as_json)
+    for source in sources:  # a folder that holds no rule text would import nothing and say nothing
+        if Path(source).is_dir() and not expand_sources([source]):
+            fail(
+                _("no rule texts in the folder {path}: expected files ending in {suffixes}").format(
+                    path=shown(str(source)), suffixes=", ".join(SOURCE_SUFFIXES)
+                ),
+                code=EXIT_BAD_INPUT,
+                as_json=as_json,
+            )
     if explain:
         sys.exit(explain_files(files, as_json))
     work = open_maintenance(ctx, create=True)
@@ -99,8 +111,18 @@ def import_command(
     def report(result) -> None:
         report_import(result, list_warnings)
 
-    with ProgressView(progress, on_file=None if as_json else report) as view:
-        results = work.import_paths(sources, format=format_, lang=lang, edition=edition, progress=view, **safety)
+    try:
+        with ProgressView(progress, on_file=None if as_json else report) as view:
+            results = work.import_paths(sources, format=format_, lang=lang, edition=edition, progress=view, **safety)
+    except KeyboardInterrupt:
+        click.echo(
+            _(
+                "Interrupted: each file reported above is stored, the file being read is not; 'mtgkb repair' "
+                "brings the renumbering chain and the search index up to date"
+            ),
+            err=True,
+        )
+        sys.exit(EXIT_INTERRUPTED)
     if as_json:
         dump([r.to_dict() for r in results])
     card_files = [r for r in results if r.cards is not None and r.status in ("added", "replaced")]

@@ -60,7 +60,10 @@ def store_document(
     sha = digest(data)
     content = content_digest(doc)
     existing = conn.execute("select id, sha256, content_sha from documents where name = ?", [name]).fetchone()
-    if existing and (existing[1] == sha or (existing[2] or stored_content_digest(conn, existing[0])) == content):
+    # What was read decides, not the bytes: the same file read with --lang or --edition, or by a reader
+    # that has improved, is another document, and storing it as "unchanged" would report a language or
+    # edition the database does not hold.
+    if existing and (existing[2] or stored_content_digest(conn, existing[0])) == content:
         row = conn.execute(
             'select rules, examples, glossary, "references" from documents where id = ?', [existing[0]]
         ).fetchone()

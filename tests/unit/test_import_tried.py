@@ -32,6 +32,45 @@ def kb():
     opened.close()
 
 
+def test_the_same_file_again_with_lang_is_stored_in_that_language(kb, tmp_path):
+    kb.import_file(POST, update_history=False)
+    again = kb.import_file(POST, lang="ko", update_history=False)
+    assert again.status == "replaced"
+    assert kb.document(POST.stem).lang == again.lang == "ko"
+
+
+def test_the_same_file_again_with_edition_is_stored_with_that_edition(kb):
+    kb.import_file(POST, update_history=False)
+    again = kb.import_file(POST, edition="2026-01-16", update_history=False)
+    assert kb.document(POST.stem).edition == again.edition == "2026-01-16"
+
+
+def test_the_same_file_again_without_options_is_unchanged(kb):
+    first = kb.import_file(POST, update_history=False)
+    again = kb.import_file(POST, update_history=False)
+    assert again.status == "unchanged"
+    assert kb.document(POST.stem).lang == first.lang == "ja"
+
+
+def test_an_unchanged_bilingual_file_reports_both_its_documents(kb):
+    first = kb.import_paths([BILINGUAL], update_history=False)
+    again = kb.import_paths([BILINGUAL], update_history=False)
+    assert [(r.name, r.lang) for r in again] == [(r.name, r.lang) for r in first]
+    assert [r.name for r in again] == [BILINGUAL.stem, BILINGUAL.stem + ".en"]
+    assert {r.status for r in again} == {"unchanged"}
+
+
+def test_an_empty_folder_is_refused_by_name(tmp_path):
+    folder = tmp_path / "nothing here"
+    folder.mkdir()
+    (folder / "notes.docx").write_bytes(b"PK\x03\x04")
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), "import", "--no-progress", str(folder)])
+    assert result.exit_code == 2
+    assert f"no rule texts in the folder {folder}" in result.output
+    assert ".txt" in result.output and ".pdf" in result.output
+    assert not (tmp_path / "t.db").exists()
+
+
 def test_a_json_dataset_cut_short_is_refused_with_its_line(tmp_path):
     data = (FORMS / "zh-en_json_20231013_athenacykes.json").read_bytes()
     cut = data[: len(data) // 2].decode("utf-8", "ignore")
@@ -84,3 +123,20 @@ def test_explain_exits_1_when_the_claiming_reader_finds_nothing(tmp_path):
     result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), "import", "--explain", str(FORMS / "SOURCES.md")])
     assert result.exit_code == 1
     assert "read by: none" in result.output
+
+
+def test_ctrl_c_keeps_the_files_stored_and_leaves_the_rest_to_repair(kb, tmp_path):
+    mini = ROOT / "tests" / "data" / "mini" / "MiniRules_20260807.txt"
+    older = tmp_path / "MiniRules_20250807.txt"
+    older.write_text(mini.read_text(encoding="utf-8").replace("August 7, 2026", "August 7, 2025"), encoding="utf-8")
+
+    def stop_at_the_third_file(step) -> None:
+        if step.phase == "import" and step.result is None and step.files == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        kb.import_paths([older, mini, POST], progress=stop_at_the_third_file)
+    held = {d.name for d in kb.documents()}
+    assert {older.stem, mini.stem} <= held and POST.stem not in held
+    # The chain between the two editions stored is not paired on the way out: `mtgkb repair` does it.
+    assert kb.maintenance.pending().to_dict()["pairings"] == [f"{older.stem} -> {mini.stem}"]
