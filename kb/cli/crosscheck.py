@@ -26,8 +26,9 @@ from kb.i18n.wrap import wrap_wide
     "--kind",
     "kinds",
     multiple=True,
-    help="With --document: only this class of finding (repeatable): missing, extra, duplicate, "
-    "subrules, citations, examples, numbers, untranslated.",
+    # Every class of kb.crosscheck.FINDINGS (a test keeps the list whole; importing it here would load the aligners).
+    help="With --document: only this class of finding (repeatable): missing, extra, duplicate, subrules, "
+    "citations, titles, examples, numbers, terms, untranslated, terminology, consistency, markers, coverage, swaps.",
 )
 @click.option("--all", "show_all", is_flag=True, help="With --document: print every finding, not 20 per class.")
 @click.option(

@@ -178,3 +178,8 @@ class ServerBusy(MtgkbError):
 
     exit_code = 1
     http_status = 503
+
+
+class SameDocument(BadInput):
+    """A cross-check of a document against itself (`crosscheck --document en`, whose original is the
+    English text itself): every class would be 0, which reads as a clean translation."""

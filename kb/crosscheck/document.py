@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
-from kb.core.errors import EditionNotFound
+from kb.core.errors import EditionNotFound, SameDocument
 from kb.crosscheck.citecheck import (
     DIFFERENT,
     OMITTED,
@@ -425,6 +425,13 @@ def crosscheck_document(
             )
             raise EditionNotFound(message.format(edition=tr.edition, document=tr.name))
         en_id = pivot.id
+    if en_id == tr.id:
+        raise SameDocument(
+            _(
+                "{document} ({lang}) would be checked against itself: --document takes a translation, "
+                "or give --against another document"
+            ).format(document=tr.name, lang=tr.lang)
+        )
 
     original = load_text(conn, en_id)
     translation = load_text(conn, tr.id)
