@@ -86,6 +86,12 @@ COLOURS = {
     "subrules": "#dd6b20",
     "examples": "#319795",
     "titles": "#97266d",
+    # The translation QA classes (kb.crosscheck.qa): without a colour their legend and headings were black.
+    "terminology": "#2c7a7b",
+    "consistency": "#5a67d8",
+    "markers": "#e53e3e",
+    "coverage": "#a0aec0",
+    "swaps": "#d53f8c",
 }
 _STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em; color: #1a202c; }

@@ -30,3 +30,11 @@ def test_the_kind_option_names_every_class_it_accepts():
     listed = re.search(r"repeatable\):(.*?)\.\n", help_text, re.S)
     assert listed is not None
     assert [kind.strip() for kind in " ".join(listed.group(1).split()).split(",")] == list(FINDINGS)
+
+
+def test_every_class_of_the_document_report_has_its_colour_in_the_html():
+    from kb.crosscheck.model import FLAGS
+    from kb.crosscheck.render_html import COLOURS
+
+    assert set(FINDINGS) | set(FLAGS) <= set(COLOURS)
+    assert len(set(COLOURS[kind] for kind in FINDINGS)) == len(FINDINGS)  # told apart in the legend
