@@ -327,10 +327,11 @@ class Maintenance:
             return download_cards(self.store, url=url, file=file, progress=progress)
 
     @staticmethod
-    def explain_import(path: str | Path) -> dict:
+    def explain_import(path: str | Path, *, lang: str | None = None, edition: str | None = None) -> dict:
         """What ``mtgkb import`` would make of a file, stored nowhere: the container and why, the reader
-        chosen, and every reader's rule count (or its error) (kb.importers.registry.explain)."""
-        detected, candidates = explain(read_source(path), str(path))
+        chosen, and every reader's rule count (or its error) (kb.importers.registry.explain), read with
+        the ``lang`` and ``edition`` the import would be given."""
+        detected, candidates = explain(read_source(path), str(path), lang=lang, edition=edition)
         return {
             "path": str(path),
             **detected,

@@ -99,7 +99,7 @@ def import_command(
                 as_json=as_json,
             )
     if explain:
-        sys.exit(explain_files(files, as_json))
+        sys.exit(explain_files(files, as_json, lang=lang, edition=edition))
     work = open_maintenance(ctx, create=True)
     safety = dict(
         replace_smaller=replace_smaller,
@@ -138,12 +138,12 @@ def import_command(
         sys.exit(EXIT_BAD_INPUT)
 
 
-def explain_files(files, as_json: bool) -> int:
+def explain_files(files, as_json: bool, *, lang: str | None = None, edition: str | None = None) -> int:
     """``import --explain``: each file's container, the reader chosen and every reader's count; exit 1
     when no reader would read one of them."""
     from kb.api.maintenance import Maintenance  # lazy: the write side, +435 ms to --help (it imports every module)
 
-    answers = [Maintenance.explain_import(path) for path in files]
+    answers = [Maintenance.explain_import(path, lang=lang, edition=edition) for path in files]
     if as_json:
         dump(answers)
     else:

@@ -115,6 +115,7 @@ class Candidate:
     languages: list[str] = field(default_factory=list)
     error: str | None = None
     no_rules: bool = False  # the error says it finds no rules (a claim it cannot keep), not that the file is bad
+    fails: bool = False  # the import would fail with this reader's error (all but a missing date, read undated)
 
     def summary(self) -> str:
         claimed = _("claims it") if self.claims else _("does not claim it")
@@ -125,8 +126,13 @@ class Candidate:
         )
 
 
-def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
+def explain(
+    data: bytes, path: str, *, lang: str | None = None, edition: str | None = None
+) -> tuple[dict[str, str], list[Candidate]]:
     """What a file is and what every reader finds in it: for ``mtgkb import --explain``.
+
+    ``lang`` and ``edition`` are given to every reader as the import gives them (``--lang``, ``--edition``),
+    so the languages and counts said are those the import would store.
 
     The first value says what was detected and why: the container (``kb.importers.unwrap``), the
     reader chosen (or the error that no reader claims it); the candidates are every reader, asked
@@ -161,12 +167,13 @@ def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
         candidate = Candidate(name, claims)
         try:
             with collect_warnings():
-                document = module.parse(data, path)
+                document = module.parse(data, path, lang=lang, edition=edition)
             documents = [document, *document.siblings]
             candidate.rules = sum(len(d.rules) for d in documents)
             candidate.languages = [f"{d.lang} {len(d.rules)}" for d in documents]
         except (SourceError, BadInput) as error:
             candidate.no_rules = isinstance(error, NoRules)
+            candidate.fails = not isinstance(error, NoEdition)
             candidate.error = getattr(error, "message", str(error))
             line = getattr(error, "line", None)
             if line and f"line {line}" not in candidate.error:  # where the reader stopped, said once
@@ -175,9 +182,9 @@ def explain(data: bytes, path: str) -> tuple[dict[str, str], list[Candidate]]:
             candidate.error = f"{type(error).__name__}: {error}"
         candidates.append(candidate)
     claimer = next((c for c in candidates if c.claims), None)
-    if claimer is not None and not claimer.no_rules:
+    if claimer is not None and not claimer.fails:
         detected["format"] = claimer.format
-    elif _numbered_rules(data, path):  # none claims it, or its claimer finds nothing (as parse_file reads it)
+    elif (claimer is None or claimer.no_rules) and _numbered_rules(data, path):  # as parse_file reads it
         detected["format"] = numbered.FORMAT
     else:
         detected["format"] = ""

@@ -140,3 +140,18 @@ def test_ctrl_c_keeps_the_files_stored_and_leaves_the_rest_to_repair(kb, tmp_pat
     assert {older.stem, mini.stem} <= held and POST.stem not in held
     # The chain between the two editions stored is not paired on the way out: `mtgkb repair` does it.
     assert kb.maintenance.pending().to_dict()["pairings"] == [f"{older.stem} -> {mini.stem}"]
+
+
+def test_explain_reads_with_the_language_the_import_is_given(tmp_path):
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), "import", "--explain", "--lang", "ko", str(POST)])
+    assert result.exit_code == 0
+    assert "* numbered: claims it, reads 7 rules (ko 7)" in result.output
+
+
+def test_explain_with_an_edition_that_is_no_date_says_no_reader_reads_it(tmp_path):
+    result = CliRunner().invoke(
+        cli, ["--db", str(tmp_path / "t.db"), "import", "--explain", "--edition", "2026-13-01", str(POST)]
+    )
+    assert result.exit_code == 1
+    assert "read by: none" in result.output
+    assert "'2026-13-01' is not a date" in result.output
