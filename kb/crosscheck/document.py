@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
 from kb.core.errors import EditionNotFound, SameDocument
+from kb.core.numbers import RuleNumber
 from kb.crosscheck.citecheck import (
     DIFFERENT,
     OMITTED,
@@ -55,12 +56,38 @@ class DocContext:
 Check = Callable[[DocText, DocText, DocContext], Iterator[Finding]]
 
 
+# A translation holding less than this share of its original's rules is an excerpt (a wiki's quote of one rule,
+# a blog post): a rule it does not quote is missing only where the quote has a gap, not all 3,033 others.
+EXCERPT_SHARE = 0.5
+
+
 def missing(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
+    excerpt = len(tr.by_number) < EXCERPT_SHARE * len(en.by_number)
+    gaps = _gaps(tr, en) if excerpt else set()
     for number, rule in en.by_number.items():
-        if number not in tr.by_number:
+        if number not in tr.by_number and (not excerpt or number in gaps):
             yield Finding(
                 "missing", number, _("{number} is not in the translation").format(number=number), original=rule.full
             )
+
+
+def _gaps(tr: DocText, en: DocText) -> set[str]:
+    """The rules an excerpt leaves out within what it quotes: a subrule of a rule it quotes, and a subrule
+    between two it quotes of the same rule (702.26b of a quote of 702.26a and 702.26c)."""
+    quoted = {rule.parsed for rule in tr.by_number.values()}
+    children: dict[RuleNumber, list[RuleNumber]] = {}
+    for rule in en.by_number.values():
+        parent = rule.parsed.parent
+        if parent is not None:
+            children.setdefault(parent, []).append(rule.parsed)
+    found: set[str] = set()
+    for parent, kids in children.items():
+        held = [at for at, kid in enumerate(kids) if kid in quoted]
+        if parent in quoted and parent.kind in ("rule", "subrule"):
+            found.update(str(kid) for kid in kids)
+        elif held:
+            found.update(str(kid) for kid in kids[held[0] : held[-1] + 1])
+    return found
 
 
 def extra(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:

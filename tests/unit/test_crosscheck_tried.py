@@ -38,3 +38,28 @@ def test_every_class_of_the_document_report_has_its_colour_in_the_html():
 
     assert set(FINDINGS) | set(FLAGS) <= set(COLOURS)
     assert len(set(COLOURS[kind] for kind in FINDINGS)) == len(FINDINGS)  # told apart in the legend
+
+
+def _doc(lang: str, numbers: list[str]):
+    from kb.crosscheck.texts import DocText, RuleText
+
+    return DocText(1, lang, lang, None, [RuleText(n, "rule", None, f"text {n}", 0, i) for i, n in enumerate(numbers)])
+
+
+ENGLISH = ["1", "100", "100.1", "100.1a", "702", "702.26", "702.26a", "702.26b", "702.26c", "702.27", "702.27a"]
+
+
+def test_an_excerpt_misses_only_the_rules_under_the_rules_it_quotes():
+    # The Japanese wiki's quote of 702.26a-p had 3,033 "missing" rules: every rule of the CR it does not quote.
+    from kb.crosscheck.document import crosscheck_documents
+
+    report = crosscheck_documents(_doc("ja", ["702.26a", "702.26c"]), _doc("en", ENGLISH), ("missing",))
+    assert [f.number for f in report.findings] == ["702.26b"]
+
+
+def test_a_whole_translation_misses_every_rule_it_lacks():
+    from kb.crosscheck.document import crosscheck_documents
+
+    whole = [n for n in ENGLISH if n not in ("100.1a", "702.27a")]
+    report = crosscheck_documents(_doc("ja", whole), _doc("en", ENGLISH), ("missing",))
+    assert [f.number for f in report.findings] == ["100.1a", "702.27a"]
