@@ -32,6 +32,12 @@ from kb.i18n.wrap import wrap_wide
 )
 @click.option("--all", "show_all", is_flag=True, help="With --document: print every finding, not 20 per class.")
 @click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    help="With --document: at most N findings per class (in report order: the QA classes surest first), in the text and --json "
+    "(the counts stay whole; default: 20 in the text, every finding in --json).",
+)
+@click.option(
     "--structure",
     is_flag=True,
     help="Align by structure (order, terms, numbers) instead of through the English editions.",
@@ -51,11 +57,13 @@ from kb.i18n.wrap import wrap_wide
 )
 @click.option("--strict", is_flag=True, help="Exit 1 when anything is flagged.")
 @click.pass_context
-def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_json, html_file, links, strict):
+def crosscheck(ctx, sides, document, against, kinds, show_all, limit, structure, as_json, html_file, links, strict):
     """Cross-check translations: A and B like de:702.23 ja@2023-11-17:702.26 (rule against rule,
     subrule by subrule), or --document ja@2026-01-16 [--against en@2026-01-16] (every rule)."""
     if bool(document) == bool(sides) or (sides and len(sides) != 2):
         fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if limit and show_all:
+        fail(_("give --limit or --all, not both"), code=EXIT_BAD_INPUT, as_json=as_json)
     from kb.api import render  # lazy: the features it renders, +213 ms to --help (it imports every module)
 
     kb = open_kb(ctx)
@@ -71,11 +79,25 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, structure, as_jso
         html_file.write_text(render.crosscheck_html(report, links=links), encoding="utf-8")
         click.echo(_("HTML report: {path}").format(path=html_file), err=True)
     if as_json:
-        dump(report.to_dict())
+        data = report.to_dict()
+        if document and limit:  # an agent or a script pays for every finding it did not ask for
+            data["findings"] = _first_per_class(data["findings"], limit)
+        dump(data)
     else:
-        click.echo(render.crosscheck_text(report, limit=None if show_all or not document else 20))
+        click.echo(render.crosscheck_text(report, limit=None if show_all or not document else limit or 20))
     if strict and flagged:
         sys.exit(EXIT_NOT_FOUND)
+
+
+def _first_per_class(findings: list[dict], limit: int) -> list[dict]:
+    """The first ``limit`` findings of each class, in report order (within a class the surest first)."""
+    seen: dict[str, int] = {}
+    kept = []
+    for finding in findings:
+        seen[finding["kind"]] = seen.get(finding["kind"], 0) + 1
+        if seen[finding["kind"]] <= limit:
+            kept.append(finding)
+    return kept
 
 
 @click.command("term")

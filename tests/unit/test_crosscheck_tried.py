@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -63,3 +64,27 @@ def test_a_whole_translation_misses_every_rule_it_lacks():
     whole = [n for n in ENGLISH if n not in ("100.1a", "702.27a")]
     report = crosscheck_documents(_doc("ja", whole), _doc("en", ENGLISH), ("missing",))
     assert [f.number for f in report.findings] == ["100.1a", "702.27a"]
+
+
+def test_limit_bounds_the_findings_of_each_class_and_keeps_the_counts(tmp_path):
+    from tests.conftest import ROOT
+
+    mini = ROOT / "tests" / "data" / "mini" / "MiniRules_20260807.txt"
+    text = mini.read_text(encoding="utf-8")
+    gone = ["100.2.", "100.3.", "100.4."]  # three rules the "translation" lacks
+    translation = tmp_path / "mini_ja.txt"
+    translation.write_text(
+        "\n".join(line for line in text.splitlines() if not line.startswith(tuple(gone))), encoding="utf-8"
+    )
+    db = str(tmp_path / "t.db")
+    runner = CliRunner()
+    assert runner.invoke(cli, ["--db", db, "import", "--no-progress", str(mini)]).exit_code == 0
+    assert runner.invoke(cli, ["--db", db, "import", "--no-progress", "--lang", "ja", str(translation)]).exit_code == 0
+    args = ["--db", db, "crosscheck", "--document", "ja", "--kind", "missing"]
+
+    data = json.loads(runner.invoke(cli, [*args, "--json", "--limit", "2"]).output)
+    assert data["counts"]["missing"] == 3
+    assert [f["number"] for f in data["findings"]] == ["100.2", "100.3"]
+    text_report = runner.invoke(cli, [*args, "--limit", "1"]).output
+    assert "100.2 is not in the translation" in text_report and "100.3 is not" not in text_report
+    assert runner.invoke(cli, [*args, "--limit", "1", "--all"]).exit_code == 2
