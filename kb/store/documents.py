@@ -141,7 +141,9 @@ def history_missing(docs: list[dict]) -> list[str]:
 def not_built(docs: list[dict], date: str | None = None, edition: str | None = None) -> HistoryNotBuilt:
     """What a small database says where an older edition or the whole history is asked for: the
     editions it holds, and what adds the rest."""
-    held = sorted(d["edition"] for d in docs if d.get("official") and d["edition"])
+    held = sorted(
+        d["edition"] for d in docs if d.get("official") and d["edition"] and primary_language(d["lang"]) == "en"
+    )
     since = held[0] if held else "?"
     if edition:
         message = _(
@@ -257,9 +259,10 @@ def in_force(docs: list[dict], date: str, text: str = "", lang: str | None = Non
     edition is an error naming the first one."""
     if any(d["edition"] == date for d in docs):
         return date  # an edition of that date, whole or an excerpt
-    missing = missing_edition(docs, date)
+    english = [d for d in docs if primary_language(d["lang"]) == "en"]  # the carried history is English
+    missing = missing_edition(english, date) if english else None
     if missing:
-        raise not_built(docs, date, missing)
+        raise not_built(english, date, missing)
     whole = [d["edition"] for d in docs if d["edition"] and d.get("whole", True)]
     held = sorted(set(whole or [d["edition"] for d in docs if d["edition"]]))
     if not held:
