@@ -91,7 +91,7 @@ def _card_formats() -> str:
     return _(
         "not a card file: expected Scryfall's bulk Oracle Cards JSON (an array of objects with "
         '"object": "card" and "oracle_id") or MTGJSON\'s AtomicCards.json ({"meta": ..., '
-        '"data": {name: [faces]}}), and not a rule text'
+        '"data": {name: [faces]}})'
     )
 
 
