@@ -17,6 +17,8 @@ from kb.core.errors import BadQuery
 from kb.importers.records import NoRules
 from kb.importers.registry import detect_format
 from kb.search.asking import OnlyQuestionWords
+from kb.search.cards import or_group
+from kb.search.engine import _card_spans
 from kb.search.parse import MAX_QUERY_CHARS, MAX_TERMS, parse
 from tests.conftest import MINI, ROOT, corpus_path
 
@@ -74,6 +76,7 @@ def test_a_long_question_naming_a_card_is_cut_once_and_never_repaired(cards_db):
         assert found.results
         assert len(found.warnings) == 1, found.warnings  # the query's cut, said once
         assert not any(part in found.warnings[0] for part in SPURIOUS)
+        assert "Target" not in found.expansions  # a word of the card's terms, cut or not, is no query word
     kb.close()
 
 
@@ -86,6 +89,15 @@ def test_a_cards_terms_are_its_own_entry_and_no_word_of_them_is_a_query_word(car
     kb.close()
     assert found.cards == ["Sudden Shock"]
     assert found.expansions == {"Sudden Shock": SUDDEN_SHOCK_TERMS}  # no "Target" the query never said
+
+
+def test_a_cards_group_is_found_in_the_query_as_searched_whole_or_cut_at_its_end():
+    group = or_group(SUDDEN_SHOCK_TERMS)
+    whole = f"respond to {group} now"
+    assert _card_spans(whole, [group]) == [(11, 11 + len(group))]
+    cut = f"respond to {group[:20]}"
+    assert _card_spans(cut, [group]) == [(11, len(cut))]
+    assert _card_spans("respond to Damage", [group]) == []
 
 
 def test_the_also_searched_as_line_names_the_card_and_repeats_no_term():
