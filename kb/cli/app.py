@@ -22,6 +22,7 @@ from kb.cli.output import (
     database_error,
     quiet_broken_pipe,
     report_error,
+    report_interrupt,
 )
 from kb.core import settings
 from kb.core.errors import MtgkbError
@@ -99,6 +100,8 @@ class MtgkbGroup(I18nGroup):
         except BrokenPipeError:
             quiet_broken_pipe()
             sys.exit(EXIT_OK)
+        except KeyboardInterrupt:  # 130, the shell's code for SIGINT, rather than click's "Aborted!" and 1
+            sys.exit(report_interrupt(bool(isinstance(ctx.obj, dict) and ctx.obj.get("as_json"))))
 
 
 @click.group(cls=MtgkbGroup)

@@ -13,13 +13,11 @@ from pathlib import Path
 import click
 
 from kb.cli.options import edition_option, json_option, lang_option
-from kb.cli.output import EXIT_BAD_INPUT, dump, fail, open_maintenance, shown
+from kb.cli.output import EXIT_BAD_INPUT, EXIT_INTERRUPTED, dump, fail, open_maintenance, report_failure, shown
 from kb.cli.progress import ProgressView, progress_option
 from kb.core.paths import SOURCE_SUFFIXES
 from kb.i18n import N_, _, format_edition, language_name, ngettext
 from kb.i18n.wrap import display_width, ljust
-
-EXIT_INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C (128 + SIGINT)
 
 # What `mtgkb import` did with each file (the JSON keeps the English word).
 IMPORT_STATUS = {
@@ -114,14 +112,12 @@ def import_command(
     try:
         with ProgressView(progress, on_file=None if as_json else report) as view:
             results = work.import_paths(sources, format=format_, lang=lang, edition=edition, progress=view, **safety)
-    except KeyboardInterrupt:
-        click.echo(
-            _(
-                "Interrupted: each file reported above is stored, the file being read is not; 'mtgkb repair' "
-                "brings the renumbering chain and the search index up to date"
-            ),
-            err=True,
+    except KeyboardInterrupt:  # said here, more precisely than the group's "nothing more was done"
+        message = _(
+            "Interrupted: each file reported above is stored, the file being read is not; 'mtgkb repair' "
+            "brings the renumbering chain and the search index up to date"
         )
+        report_failure(message, [], as_json, "Interrupted")
         sys.exit(EXIT_INTERRUPTED)
     if as_json:
         dump([r.to_dict() for r in results])

@@ -21,6 +21,7 @@ from kb.core.errors import MtgkbError
 from kb.i18n import _
 
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERRUPTED = 130  # Ctrl-C: the shell's code for a process ended by SIGINT (128 + 2)
 
 
 def dump(data) -> None:
@@ -59,6 +60,13 @@ def report_error(error: MtgkbError, as_json: bool) -> int:
     else:
         report_failure(str(error), error.suggestions, as_json, type(error).__name__)
     return error.exit_code
+
+
+def report_interrupt(as_json: bool) -> int:
+    """Ctrl-C: said in one line (or as JSON) instead of click's "Aborted!" and exit 1. A write in
+    progress was one transaction, rolled back by the interrupt: the database is as it was before it."""
+    report_failure(_("interrupted (Ctrl-C): nothing more was done"), [], as_json, "Interrupted")
+    return EXIT_INTERRUPTED
 
 
 def fail(message: str, suggestions: list[str] | None = None, code: int = EXIT_NOT_FOUND, as_json: bool = False) -> None:

@@ -28,8 +28,8 @@ def print_results(found) -> None:
             _("Showing results for {query!r} (nothing matched a word as typed)").format(query=found.corrected),
             file=sys.stderr,
         )
-    if found.expansions:
-        expansions = "; ".join(f"{word} = {', '.join(names)}" for word, names in found.expansions.items())
+    expansions = also_searched_as(found.expansions, found.cards)
+    if expansions:
         print(_("Also searched as: {expansions}").format(expansions=expansions), file=sys.stderr)
     for rank, result in enumerate(found.results, 1):
         first = result.versions[0] if result.versions else None
@@ -47,6 +47,25 @@ def print_results(found) -> None:
     if found.narrowed_to:
         summary = _("{summary}, narrowed to {numbers}").format(summary=summary, numbers=", ".join(found.narrowed_to))
     print(summary, file=sys.stderr)
+
+
+def also_searched_as(expansions: dict[str, list[str]], cards: list[str]) -> str:
+    """What the query was also searched as, on one line: "dies = put into a graveyard from the
+    battlefield; Sudden Shock's terms: Split Second, Any Target, Damage". A card's entry says that
+    its terms are the card's (the query does not hold them), and a term is shown once, where it
+    first appears."""
+    shown: set[str] = set()
+    parts = []
+    for word, names in expansions.items():
+        new = [name for name in dict.fromkeys(names) if name.casefold() not in shown]
+        shown.update(name.casefold() for name in new)
+        if not new:
+            continue
+        if word in cards:
+            parts.append(_("{card}'s terms: {terms}").format(card=word, terms=", ".join(new)))
+        else:
+            parts.append(f"{word} = {', '.join(new)}")
+    return "; ".join(parts)
 
 
 _BOLD, _MATCH, _RESET = "\x1b[1m", "\x1b[33m\x1b[1m", "\x1b[0m"

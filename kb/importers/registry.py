@@ -71,8 +71,27 @@ def detect_format(data: bytes, path: str) -> str:
             "of {formats}"
         )
     )
-    tried = _tried(data, path)
-    raise NoRules(path, None, message.format(formats=", ".join(FORMATS)) + " (" + _("tried") + ": " + tried + ")")
+    message = message.format(formats=", ".join(FORMATS))
+    if not binary and _json_like(data, path):
+        message = _card_formats() + "; " + message
+    raise NoRules(path, None, message + " (" + _("tried") + ": " + _tried(data, path) + ")")
+
+
+def _json_like(data: bytes, path: str) -> bool:
+    """Whether a file is JSON by its name or its first character: a card file is JSON, and `mtgkb import`
+    reads card files too (kb.importers.cards, detected before the rule readers are asked)."""
+    head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return path.lower().endswith(".json") or head[:1] in (b"{", b"[")
+
+
+def _card_formats() -> str:
+    """The card formats `mtgkb import` reads, named for a JSON file that is no card file and no rule text,
+    as `mtgkb update --cards --file` names them."""
+    return _(
+        "not a card file: expected Scryfall's bulk Oracle Cards JSON (an array of objects with "
+        '"object": "card" and "oracle_id") or MTGJSON\'s AtomicCards.json ({"meta": ..., '
+        '"data": {name: [faces]}})'
+    )
 
 
 def _tried(data: bytes, path: str) -> str:

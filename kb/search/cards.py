@@ -181,7 +181,7 @@ def _unique(items: list[str]) -> list[str]:
     return list({item.casefold(): item for item in reversed(items)}.values())[::-1]
 
 
-def _or_group(terms: list[str]) -> str:
+def or_group(terms: list[str]) -> str:
     """A card's terms as query text: one OR group. A term of several words is a group, not a "phrase": the
     dictionary reads it as one concept all the same, and a phrase's positions cost the search 40-60 ms more
     (bench/bench_cards.py)."""
@@ -198,7 +198,7 @@ def expand(store: Store, text: str) -> tuple[str, dict[str, list[str]]]:
     out, last = [], 0
     for mention in mentions:
         out.append(text[last : mention.start])
-        out.append(_or_group(mention.terms))
+        out.append(or_group(mention.terms))
         last = mention.end
     out.append(text[last:])
     return "".join(out), {m.name: m.terms for m in mentions}
@@ -231,7 +231,7 @@ def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = N
         rest.append(text[last : mention.start])
         last = mention.end
     rest.append(text[last:])
-    groups = [_or_group(mention.terms) for mention in mentions]
+    groups = [or_group(mention.terms) for mention in mentions]
     rules = list(dict.fromkeys(rule for m in mentions for rule in m.rules))
     plain = " ".join("".join(rest).split())
     words = f" {term_key(plain)} "

@@ -18,7 +18,10 @@ from kb.core.text import fold
 from kb.i18n import _
 from kb.search import index, players
 from kb.search.analyzers import language_field, terms
-from kb.search.cards import SetApart
+from kb.search.asking import note as asking_note
+from kb.search.asking import question_words_only as asking_words
+from kb.search.asking import refused
+from kb.search.cards import SetApart, or_group
 from kb.search.cards import expand as expand_cards
 from kb.search.cards import set_apart as set_apart_cards
 from kb.search.compile import CJK, Compiled, compile_query, query_language, surface_words
@@ -73,6 +76,7 @@ def search(
     postings = index.postings(store)
     codes = index.holder_names(store)
     words = lexicon(store)  # first: it stores the derived data again when they are stale
+    asking = asking_words(parsed, query_language(parsed.text, langs[0] if langs else None, words))
     parsed, reading, cards_named, card_rules = _read(store, parsed, langs[0] if langs else None, words, postings)
     stored = index.derived_data(store)
     postings.use_stored(stored)
@@ -119,6 +123,10 @@ def search(
             results += _results(store, ranked[limit : limit + hidden], scope, compiled, preferred or compiled.lang)
             results.sort(key=lambda result: not any(_visible(v, compiled) for v in result.versions))
             results = results[:limit]
+    asking = [] if cards_named else asking  # a card's name ("Why") is what it asks about
+    if asking and not results:
+        raise refused(shown, asking)
+    warnings = parsed.warnings + ([asking_note(asking)] if asking else [])
     return SearchResults(
         query=shown,
         results=results,
@@ -132,11 +140,11 @@ def search(
         did_you_mean=[corrected] if corrected else [],
         expansions={
             **(reading.expansions if reading is not None else {}),
-            **_expansions(compiled, words, cards_named),
+            **_expansions(compiled, words, corrected or parsed.text, cards_named),
             **cards_named,
         },
         cards=list(cards_named),
-        warnings=parsed.warnings,
+        warnings=warnings,
     )
 
 
@@ -178,9 +186,12 @@ def _card_rules(apart: SetApart, reading: players.Reading) -> list[str]:
 
 
 def _reparsed(parsed: ParsedQuery, text: str) -> ParsedQuery:
-    """``text`` parsed, keeping the warnings of the query as written."""
+    """``text`` parsed, with the warnings of the query as written only: ``text`` is the search's own
+    rewriting of the query (players' words, a card's terms). Its cut and repairs are no doing of the
+    user's: a query of 10,000 characters printed its note of the cut twice, and "an opening
+    parenthesis was not closed" where a card's OR group was cut at MAX_QUERY_CHARS."""
     again = parse(text)
-    again.warnings = parsed.warnings + again.warnings
+    again.warnings = list(parsed.warnings)
     return again
 
 
@@ -358,18 +369,38 @@ def _unfound_terms(compiled: Compiled, hits: dict[int, int]) -> frozenset[tuple[
     )
 
 
-def _expansions(compiled: Compiled, words, cards: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+def _expansions(
+    compiled: Compiled, words, text: str, cards: dict[str, list[str]] | None = None
+) -> dict[str, list[str]]:
     """Query word -> the English terms it was also searched as (not when that is the word itself,
-    nor a term a card's name was searched as: the card's entry says that)."""
+    nor a word of the terms a card's name was searched as: the card's entry says that). ``text`` is
+    the query as searched, which holds each card's terms as an OR group: "can I respond to Sudden
+    Shock" showed "Target = Any Target, Target", the "Target" of Sudden Shock's "Any Target"."""
     found = {}
     added = {term for terms in (cards or {}).values() for term in terms}
+    spans = _card_spans(text, [or_group(terms) for terms in (cards or {}).values() if terms])
     for concept in compiled.concepts:
-        if concept.text in added:
+        if concept.text in added or any(start <= concept.start < end for start, end in spans):
             continue
         names = sorted({words.english.get(p, p) for p in concept.pivots})
         if names and [fold(n) for n in names] != [fold(concept.text)]:
             found[concept.text] = names
     return found
+
+
+def _card_spans(text: str, groups: list[str]) -> list[tuple[int, int]]:
+    """Where the cards' OR groups stand in the query as searched; a group the cut at MAX_QUERY_CHARS
+    ended (the text ends with its beginning) stands from there to the end."""
+    spans = []
+    for group in groups:
+        start = text.find(group)
+        while start >= 0:
+            spans.append((start, start + len(group)))
+            start = text.find(group, start + 1)
+        cut = next((size for size in range(min(len(group), len(text)), 0, -1) if text.endswith(group[:size])), 0)
+        if cut > 1 and cut < len(group):
+            spans.append((len(text) - cut, len(text)))
+    return spans
 
 
 def _run(

@@ -93,14 +93,16 @@ def clean(text: str, warnings: list[str]) -> str:
     if len(text) > MAX_QUERY_CHARS:
         cut = text.rfind(" ", 0, MAX_QUERY_CHARS)
         text = text[: cut if cut > MAX_QUERY_CHARS // 2 else MAX_QUERY_CHARS].rstrip()
-        warnings.append(
-            ngettext(
-                "the query was cut to its first {n} character (at most {limit})",
-                "the query was cut to its first {n} characters (at most {limit})",
-                len(text),
-            ).format(n=len(text), limit=MAX_QUERY_CHARS)
-        )
+        warnings.append(_chars_note(len(text)))
     return text
+
+
+def _chars_note(length: int) -> str:
+    return ngettext(
+        "the query was cut to its first {n} character (at most {limit})",
+        "the query was cut to its first {n} characters (at most {limit})",
+        length,
+    ).format(n=length, limit=MAX_QUERY_CHARS)
 
 
 def parse(query: str) -> ParsedQuery:
@@ -115,6 +117,7 @@ def parse(query: str) -> ParsedQuery:
     tokens = _lex(masked, warnings)
     parser = _Parser(tokens, warnings)
     root = parser.parse()
+    warnings = _one_note_of_the_cut(warnings, len(text), parser.terms > MAX_TERMS)
     parsed = ParsedQuery(text, root, targets, citations, list(dict.fromkeys(warnings)))
     if root is None and not targets:
         raise QueryError(_nothing_left(text))
@@ -291,18 +294,21 @@ class _Parser:
         if token.kind == "term":
             if self.terms >= MAX_TERMS:
                 if self.terms == MAX_TERMS:
-                    self.warnings.append(
-                        ngettext(
-                            "only the first {n} term of the query was searched",
-                            "only the first {n} terms of the query were searched",
-                            MAX_TERMS,
-                        ).format(n=MAX_TERMS)
-                    )
+                    self.warnings.append(self.terms_note())
                 self.terms += 1
                 return None
             self.terms += 1
             return token.value
         return None
+
+    @staticmethod
+    def terms_note() -> str:
+        """The note of a query cut at MAX_TERMS."""
+        return ngettext(
+            "only the first {n} term of the query was searched",
+            "only the first {n} terms of the query were searched",
+            MAX_TERMS,
+        ).format(n=MAX_TERMS)
 
     def parse_parenthesis(self):
         self.pos += 1
@@ -342,3 +348,16 @@ def _has_positive(node) -> bool:
     if isinstance(node, Group):
         return any(_has_positive(child) for child in node.children)
     return all(_has_positive(child) for child in node.children)
+
+
+def _one_note_of_the_cut(warnings: list[str], length: int, terms_cut: bool) -> list[str]:
+    """The notes of a query cut both at MAX_QUERY_CHARS and at MAX_TERMS said as one: a query of
+    10,000 characters is cut once, and its user reads one note saying how."""
+    chars_note, terms_note = _chars_note(length), _Parser.terms_note()
+    if chars_note not in warnings or not terms_cut:
+        return warnings
+    note = _(
+        "the query was cut to its first {n} characters, and only their first {terms} terms were searched "
+        "(at most {limit} characters and {terms} terms)"
+    ).format(n=length, terms=MAX_TERMS, limit=MAX_QUERY_CHARS)
+    return [note, *(w for w in warnings if w not in (chars_note, terms_note))]
