@@ -53,6 +53,18 @@ def numbers(kb: KnowledgeBase, query: str, limit: int = 10) -> list[str]:
     return [result.number for result in search(kb.store, query, limit=limit).results]
 
 
+def ranks_and_recall(kb: KnowledgeBase, cases: list) -> tuple[list[int | None], float, float]:
+    """The place of each case's first answering rule in the ten found (None: not among them), and
+    recall at 3 and at 10 over the cases."""
+    ranks = []
+    for case in cases:
+        found = numbers(kb, case.query, 10)
+        ranks.append(next((i + 1 for i, number in enumerate(found) if case.answered_by(number)), None))
+    at_3 = sum(1 for rank in ranks if rank is not None and rank <= 3) / len(cases)
+    at_10 = sum(1 for rank in ranks if rank is not None) / len(cases)
+    return ranks, at_3, at_10
+
+
 # ---- the same ranking whatever else is stored ------------------------------------------------------
 
 
@@ -219,12 +231,7 @@ def test_the_held_out_real_questions_stay_above_their_measured_floor(small):
     cases = real_questions(DATA / "search_questions_real.tsv", "held_out")
     cases += real_questions(DATA / "search_questions_real_round2.tsv", "held_out")
     cases += real_questions(DATA / "search_questions_real_more.tsv")
-    ranks = []
-    for case in cases:
-        found = numbers(small, case.query, 10)
-        ranks.append(next((i + 1 for i, number in enumerate(found) if case.answered_by(number)), None))
-    at_3 = sum(1 for rank in ranks if rank is not None and rank <= 3) / len(cases)
-    at_10 = sum(1 for rank in ranks if rank is not None) / len(cases)
+    _, at_3, at_10 = ranks_and_recall(small, cases)
     print(f"held out: {len(cases)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
     assert len(cases) >= 60
     assert at_3 >= HELD_OUT_FLOOR["recall_at_3"]
@@ -256,12 +263,7 @@ def _held_out_recall(kb: KnowledgeBase) -> tuple[int, float, float]:
     cases = real_questions(DATA / "search_questions_real.tsv", "held_out")
     cases += real_questions(DATA / "search_questions_real_round2.tsv", "held_out")
     cases += real_questions(DATA / "search_questions_real_more.tsv")
-    ranks = []
-    for case in cases:
-        found = numbers(kb, case.query, 10)
-        ranks.append(next((i + 1 for i, number in enumerate(found) if case.answered_by(number)), None))
-    at_3 = sum(1 for rank in ranks if rank is not None and rank <= 3) / len(cases)
-    at_10 = sum(1 for rank in ranks if rank is not None) / len(cases)
+    _, at_3, at_10 = ranks_and_recall(kb, cases)
     return len(cases), at_3, at_10
 
 
@@ -305,12 +307,7 @@ def test_the_held_out_questions_in_other_languages_stay_above_their_measured_flo
     cases = real_questions(WORLD, "held_out")
     for lang, floor in WORLD_HELD_OUT_FLOOR.items():
         own = [case for case in cases if case.lang == lang]
-        ranks = []
-        for case in own:
-            found = numbers(small, case.query, 10)
-            ranks.append(next((i + 1 for i, number in enumerate(found) if case.answered_by(number)), None))
-        at_3 = sum(1 for rank in ranks if rank is not None and rank <= 3) / len(own)
-        at_10 = sum(1 for rank in ranks if rank is not None) / len(own)
+        _, at_3, at_10 = ranks_and_recall(small, own)
         print(f"held out, {lang}: {len(own)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
         assert own, lang
         assert at_3 >= floor["recall_at_3"], lang
@@ -356,12 +353,7 @@ def test_the_held_out_third_round_stays_above_its_measured_floor(small):
     """The held-out half of round 3, every language together (most of it English; the German and
     Chinese rows too few for a floor of their own): a change that loses answers fails."""
     cases = real_questions(ROUND3, "held_out")
-    ranks = []
-    for case in cases:
-        found = numbers(small, case.query, 10)
-        ranks.append(next((i + 1 for i, number in enumerate(found) if case.answered_by(number)), None))
-    at_3 = sum(1 for rank in ranks if rank is not None and rank <= 3) / len(cases)
-    at_10 = sum(1 for rank in ranks if rank is not None) / len(cases)
+    ranks, at_3, at_10 = ranks_and_recall(small, cases)
     for lang in sorted({case.lang for case in cases}):
         own = [rank for case, rank in zip(cases, ranks, strict=True) if case.lang == lang]
         at_3_own, at_10_own = sum(1 for r in own if r and r <= 3), sum(1 for r in own if r)
