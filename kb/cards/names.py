@@ -13,6 +13,7 @@ questions run a name into the sentence with no space or bracket (突然のショ
 from __future__ import annotations
 
 import re
+import sqlite3
 from dataclasses import dataclass, field
 
 from whoosh.lang import stopwords_for_language
@@ -163,14 +164,26 @@ def _in_sentences(store: Store, text: str, taken: list[tuple[int, int]]) -> list
     ]
     if not runs:
         return []
+    names = _cjk_names(store)
+    if not names:
+        return []
     parts: dict[tuple[int, int], list[str]] = {}
     for offset, run in runs:
+        # The run folded once, as written and in Simplified characters: both keep one character for
+        # one (OpenCC; the index's folding of kana and kanji), so their parts are the parts' keys.
+        # Folding each of a long question's thousands of parts took most of its time.
+        folded = [key for key in dict.fromkeys((card_key(run), card_key(simplified(run)))) if len(key) == len(run)]
         for i in range(len(run)):
             for size in range(CJK_MIN_CHARS, min(CJK_MAX_CHARS, len(run) - i) + 1):
-                parts[(offset + i, offset + i + size)] = _forms(run[i : i + size])
-    held = _held(store, [key for keys in parts.values() for key in keys], CJK_LANGS)
-    if not held:
+                forms = [key[i : i + size] for key in folded] or [card_key(run[i : i + size])]
+                keys = [key for key in forms if key in names]
+                if keys:
+                    parts[(offset + i, offset + i + size)] = keys
+    if not parts:
         return []
+    held = {key: names[key] for keys in parts.values() for key in keys}
+    terms = rules_terms_among(store, {term_key(key) for key in held})
+    held = {key: card_id for key, card_id in held.items() if term_key(key) not in terms}
     found: list[Spotted] = []
     for offset, run in runs:
         i = offset
@@ -190,3 +203,25 @@ def _in_sentences(store: Store, text: str, taken: list[tuple[int, int]]) -> list
             found.append(Spotted(i, end, held[key], False))
             i = end
     return found
+
+
+def _cjk_names(store: Store) -> dict[str, int]:
+    """key -> card id of every Japanese and Chinese name held of CJK_MIN_CHARS characters or more,
+    read once per state of the database: looking each part of a sentence up in the index took 9 ms a
+    Japanese question (p95 29 ms, bench/bench_card_names.py); a set held in memory takes a fraction."""
+
+    def read() -> dict[str, int]:
+        marks = ",".join("?" * len(CJK_LANGS))
+        try:
+            rows = store.conn.execute(
+                f"select folded, card_id from card_names where lang in ({marks}) and length(folded) >= ?",
+                [*sorted(CJK_LANGS), CJK_MIN_CHARS],
+            )
+            names: dict[str, int] = {}
+            for key, card_id in rows:
+                names.setdefault(key, card_id)
+            return names
+        except sqlite3.OperationalError:  # no card tables: an old read-only database
+            return {}
+
+    return store.derived("cards.cjk_names", None, read)
