@@ -5,7 +5,10 @@ kind players use: kb.search.players), how many name a card the database holds (k
 the time `mentioned_cards` takes on it, warm (second pass). The search figures themselves are
 bench/bench_search.py's (`--quality --only world`, `--only r3`).
 
-Run: python bench/bench_card_names.py --db DB [--root CHECKOUT]
+With --ranks: instead, the rank of the first cited rule among the first 20 for each tune question
+not in English (tune half only: what a change is tuned on), with the cards it names.
+
+Run: python bench/bench_card_names.py --db DB [--root CHECKOUT] [--ranks]
 (--root: the checkout whose kb/ is measured, to compare a branch with main on the same database.)
 """
 
@@ -22,6 +25,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--db", type=Path, required=True)
     parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
+    parser.add_argument("--ranks", action="store_true", help="The rank of each non-English tune question.")
     args = parser.parse_args()
     sys.path.insert(0, str(args.root.resolve()))
     from kb.api import KnowledgeBase
@@ -32,6 +36,20 @@ def main() -> None:
     brackets = getattr(players, "_BRACKETED")
     kb = KnowledgeBase.open(args.db, readonly=True)
     files = sorted((args.root / "tests" / "data").glob("search_questions_real*.tsv"))
+    if args.ranks:
+        from kb.search import search
+
+        for path in files:
+            for case in real_questions(path, "tune"):
+                if case.lang == "en":
+                    continue
+                found = search(kb, case.query)
+                numbers = [result.number for result in found.results[:20]]
+                wanted = (case.expected, *case.also)
+                rank = next((i + 1 for i, number in enumerate(numbers) if number in wanted), None)
+                print(path.name, case.lang, rank or "-", ";".join(wanted), case.query[:40], list(found.cards), sep="\t")
+        kb.close()
+        return
     print(f"{'file':40} {'lang':4} {'half':8} {'n':>3} {'bracketed':>9} {'named':>5}")
     seconds: dict[str, list[float]] = {}
     for path in files:
