@@ -118,3 +118,11 @@ def test_german_in_play_is_the_battlefield_not_the_player(question, means):
     reading = players.read(question, "de")
     assert means in reading.text
     assert "Spiel" not in reading.text
+
+
+def test_a_search_of_a_question_naming_a_card_in_japanese_adds_the_cards_terms(tsp_db):
+    kb = KnowledgeBase.open(tsp_db, readonly=True)
+    found = kb.search("突然のショックに対応できますか", langs=["en"])
+    assert found.cards == ["Sudden Shock"]
+    assert "Split Second" in found.expansions["Sudden Shock"]
+    assert "702.61a" in [result.number for result in found.results[:3]]  # split second
