@@ -12,6 +12,9 @@ matches no name exactly may match one spelled a little differently ("Platinum An
 starting with its first four letters are one range of the index, compared with rapidfuzz. A name
 of one word must be written with a capital ("Humility", not "humility") unless it is the whole
 query, and a name that is itself a rules term ("Sacrifice", "Flash") is never read as a card.
+Before the runs of words, the names a query sets in brackets (《》, 〈〉, <>, ‹›, 【】, 「」) and the
+Japanese and Chinese names it runs into a sentence are found in any language the card file holds
+(kb.cards.names.spotted_names): 我操控<龍拳雙子>而我 names a card, and so does 突然のショックに対応できますか.
 Without cards (or without the tables) nothing changes.
 """
 
@@ -21,7 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kb.cards.names import NameRuns, name_runs
+from kb.cards.names import NameRuns, name_runs, spotted_names
 from kb.cards.terms import card_terms, rules_terms_among, term_key
 from kb.store.cards import card_row, has_cards, names_starting
 from kb.store.reader import Store
@@ -58,9 +61,14 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
     which no rule writes, is still the card."""
     if not has_cards(store.conn):
         return []
-    runs = name_runs(store, text, MAX_WORDS)
-    words = runs.words
     found: list[CardMention] = []
+    for spot in spotted_names(store, text):
+        card = _card(store, spot.card_id)
+        if card is not None and (spot.bracketed or not is_rules_term(store, card[0])):
+            found.append(CardMention(card[0], spot.start, spot.end, list(card[1]), list(card[2]), list(card[3])))
+    taken = [(m.start, m.end) for m in found]
+    runs = name_runs(store, _blanked(text, taken) if taken else text, MAX_WORDS)  # the words outside them
+    words = runs.words
     i = 0
     while i < len(words):
         match = _longest(store, runs, i)
@@ -79,7 +87,15 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
         name, terms, rules, titles = card
         found.append(CardMention(name, start, end, list(terms), list(rules), list(titles)))
         i += size
-    return found
+    return sorted(found, key=lambda mention: mention.start)
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with ``spans`` made spaces: its offsets hold, and no run of words crosses a name found."""
+    chars = list(text)
+    for start, end in spans:
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
 
 
 def _card(store: Store, card_id: int) -> tuple[str, list[str], list[str], list[str]] | None:

@@ -187,8 +187,7 @@ def read(
             return Reading(question, question)
         return Reading(question, reading.text, reading.found, reading.rules, reading.dominant)
     found = _found_cjk(question, table, lang) if lang in ("ja", "zh") else _found_words(question, table, lang)
-    if lang in ("ja", "zh"):
-        found = _bracketed_names(question, found)
+    found = _bracketed_names(question, found)
     if lang == "ja" and indexed is not None and _asks(question, found, lang):
         found = sorted(found + _narrative(question, found, indexed), key=lambda item: item.start)
     if not found or not _asks(question, found, lang):
@@ -357,14 +356,20 @@ def _capitalised_runs(question: str, taken: list[tuple[int, int]]) -> list[tuple
     return runs
 
 
-_BRACKETED = re.compile(r"《[^《》]{1,40}》")  # how Japanese and Chinese text marks a card's name
+# How players mark a card's name: 《》 (Japanese and Chinese print style), 〈〉, ‹›, 【】, and the ASCII
+# < > of the Traditional Chinese translations of Cranial Insertion (我操控<龍拳雙子>而我). An ASCII pair
+# holds no space at either end ("power < 3 and toughness > 2" is no name). 「」 quotes card text as
+# often as a name: kb.search.cards takes it as a name only when the card file holds it.
+_BRACKETED = re.compile(
+    r"《[^《》]{1,40}》|〈[^〈〉]{1,40}〉|‹[^‹›]{1,40}›|【[^【】]{1,40}】|<[^<>\s](?:[^<>]{0,38}[^<>\s])?>"
+)
 
 
 def _bracketed_names(question: str, found: list[Found]) -> list[Found]:
-    """``found`` with the card names a Japanese or Chinese question writes in 《》 (《取り消し》,
-    《超常的耐久力》) left out of the search, like an English name the rules never use, and the
-    players' words inside them dropped: a name's words are the card's, not the question's
-    (《取り消し》 is Cancel, not the rules' 取り消す)."""
+    """``found`` with the card names a question sets in brackets (《取り消し》, <龍拳雙子>, 【Shock】)
+    left out of the search, like an English name the rules never use, and the players' words
+    inside them dropped: a name's words are the card's, not the question's (《取り消し》 is Cancel,
+    not the rules' 取り消す)."""
     names = [Found(match.start(), match.end(), _NAME) for match in _BRACKETED.finditer(question)]
     kept = [item for item in found if not any(n.start < item.end and item.start < n.end for n in names)]
     return sorted(kept + names, key=lambda item: item.start)
