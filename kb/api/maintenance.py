@@ -276,11 +276,19 @@ class Maintenance:
                             shown.stem,
                             "failed" if given else "skipped",
                             error=str(error) if given else error.message,
+                            file=error.path,
+                            line=error.line,
                         )
-                    except (SourceError, ReplaceRefused) as error:
+                    except SourceError as error:
                         if not keep_going:
                             raise
-                        result = ImportResult(str(shown), shown.stem, "failed", error=str(error))
+                        result = ImportResult(
+                            str(shown), shown.stem, "failed", error=str(error), file=error.path, line=error.line
+                        )
+                    except ReplaceRefused as error:  # the whole file's fault: no line
+                        if not keep_going:
+                            raise
+                        result = ImportResult(str(shown), shown.stem, "failed", error=str(error), file=str(shown))
                     results.append(result)
                     results.extend(siblings)
                     done, rules = done + size, rules + result.rules + sum(r.rules for r in siblings)
