@@ -80,10 +80,7 @@ def import_command(
     Each file's result is printed as it finishes; then the renumbering chain, edition
     inference and the search index (if one was built) are brought up to date.
     """
-    from kb.api.maintenance import (
-        SOURCE_SUFFIXES,
-        expand_sources,
-    )  # lazy: the write side, +435 ms to --help (it imports every module)
+    from kb.api.maintenance import SOURCE_SUFFIXES, expand_sources  # lazy: the write side, +435 ms to --help
 
     files = expand_sources(sources)
     missing = [str(p) for p in files if isinstance(p, Path) and not p.exists()]  # names typed here are paths
