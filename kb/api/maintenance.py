@@ -166,7 +166,8 @@ class Maintenance:
             result.examples,
             result.glossary,
             result.references,
-            warnings=[w.to_dict() for w in document.warnings],
+            # said when the document was stored: an unchanged one reports none, as when its bytes were not read
+            warnings=[] if result.status == "unchanged" else [w.to_dict() for w in document.warnings],
         )
         for sibling in document.siblings:  # a bilingual file's other language, stored as "name.en"
             sibling_name = f"{doc_name}.{sibling.lang}"
