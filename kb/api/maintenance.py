@@ -24,7 +24,6 @@ from kb.api.protocols import ReadFacade
 from kb.cards.load import import_cards as store_cards
 from kb.cards.load import is_card_file
 from kb.cards.load import update_cards as download_cards
-from kb.core import paths
 from kb.core.errors import DatabaseError, HistoryNotBuilt, IndexMissing, ReplaceRefused
 from kb.core.progress import DOWNLOAD, IMPORT, INDEX, Progress, ProgressCallback
 from kb.core.results import ImportResult
@@ -35,6 +34,7 @@ from kb.importers.bundle import BundledText, first_answers, read_bundle
 from kb.importers.limits import Limits
 from kb.importers.records import NoRules, SourceError
 from kb.importers.references import find_references
+from kb.importers.registry import SUFFIXES as SOURCE_SUFFIXES
 from kb.importers.registry import explain, importer, parse_file, read_source
 from kb.repair import history_pending
 from kb.repair import pending as derived_pending
@@ -124,14 +124,19 @@ class Maintenance:
         else:
             path, data = source, read_source(source, limits)
         doc_name = name or path.stem
-        sha = digest(data)
-        if not (format or lang or edition) and document_sha(self.conn, doc_name) == sha:
-            # A bilingual file stored "name" and "name.en" from these bytes: each is reported, as when added.
+        if (
+            isinstance(source, BundledText)
+            and not (format or lang or edition)
+            and document_sha(self.conn, doc_name) == digest(data)
+        ):
+            # The package's own texts, stored from these bytes: passed over, so that building again costs
+            # seconds. A file named by the user is read again (below): its reader may have improved since,
+            # and what it reads now, not its bytes, decides whether the stored document is replaced.
             same = self.conn.execute(
                 "select name from documents where sha256 = ? and substr(name, 1, ?) = ? order by name",
-                [sha, len(doc_name) + 1, doc_name + "."],
+                [digest(data), len(doc_name) + 1, doc_name + "."],
             ).fetchall()
-            unchanged = [self._unchanged(path, name) for (name,) in same]
+            unchanged = [self._unchanged(path, name) for (name,) in same]  # a bilingual text's other documents
             if siblings is not None:
                 siblings.extend(unchanged)
             return self._unchanged(path, doc_name)
@@ -161,7 +166,8 @@ class Maintenance:
             result.examples,
             result.glossary,
             result.references,
-            warnings=[w.to_dict() for w in document.warnings],
+            # said when the document was stored: an unchanged one reports none, as when its bytes were not read
+            warnings=[] if result.status == "unchanged" else [w.to_dict() for w in document.warnings],
         )
         for sibling in document.siblings:  # a bilingual file's other language, stored as "name.en"
             sibling_name = f"{doc_name}.{sibling.lang}"
@@ -271,11 +277,19 @@ class Maintenance:
                             shown.stem,
                             "failed" if given else "skipped",
                             error=str(error) if given else error.message,
+                            file=error.path,
+                            line=error.line,
                         )
-                    except (SourceError, ReplaceRefused) as error:
+                    except SourceError as error:
                         if not keep_going:
                             raise
-                        result = ImportResult(str(shown), shown.stem, "failed", error=str(error))
+                        result = ImportResult(
+                            str(shown), shown.stem, "failed", error=str(error), file=error.path, line=error.line
+                        )
+                    except ReplaceRefused as error:  # the whole file's fault: no line
+                        if not keep_going:
+                            raise
+                        result = ImportResult(str(shown), shown.stem, "failed", error=str(error), file=str(shown))
                     results.append(result)
                     results.extend(siblings)
                     done, rules = done + size, rules + result.rules + sum(r.rules for r in siblings)
@@ -562,7 +576,8 @@ class Maintenance:
 
 
 def expand_sources(sources: Iterable[str | Path | BundledText]) -> list[Path | BundledText]:
-    """Files as given; folders as the rule texts below them, sorted; a bundled text as it is."""
+    """Files as given; folders as the rule texts below them (the endings the readers read,
+    kb.importers.registry.SUFFIXES), sorted; a bundled text as it is."""
     found: list[Path | BundledText] = []
     for source in sources:
         if not isinstance(source, (str, Path)):
@@ -570,9 +585,7 @@ def expand_sources(sources: Iterable[str | Path | BundledText]) -> list[Path | B
             continue
         path = Path(source)
         if path.is_dir():
-            found.extend(
-                sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in paths.SOURCE_SUFFIXES)
-            )
+            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in SOURCE_SUFFIXES))
         else:
             found.append(path)
     return found

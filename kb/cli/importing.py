@@ -15,7 +15,6 @@ import click
 from kb.cli.options import edition_option, json_option, lang_option
 from kb.cli.output import EXIT_BAD_INPUT, EXIT_INTERRUPTED, dump, fail, open_maintenance, report_failure, shown
 from kb.cli.progress import ProgressView, progress_option
-from kb.core.paths import SOURCE_SUFFIXES
 from kb.i18n import N_, _, format_edition, language_name, ngettext
 from kb.i18n.wrap import display_width, ljust
 
@@ -81,7 +80,7 @@ def import_command(
     Each file's result is printed as it finishes; then the renumbering chain, edition
     inference and the search index (if one was built) are brought up to date.
     """
-    from kb.api.maintenance import expand_sources  # lazy: the write side, +435 ms to --help (it imports every module)
+    from kb.api.maintenance import SOURCE_SUFFIXES, expand_sources  # lazy: the write side, +435 ms to --help
 
     files = expand_sources(sources)
     missing = [str(p) for p in files if isinstance(p, Path) and not p.exists()]  # names typed here are paths

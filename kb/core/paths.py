@@ -24,22 +24,6 @@ BUNDLE = DATA_DIR / "rules.tar.xz"  # the rule texts the package carries (kb.imp
 OFFICIAL_EDITIONS = DATA_DIR / "official_editions.tsv"  # the SHA-256 of each English edition in BUNDLE
 EDITION_DATES = DATA_DIR / "edition_dates.tsv"  # the SHA-256 and effective date of each of them
 DB_ENV = settings.variable("db")
-SOURCE_SUFFIXES = (
-    ".txt",
-    ".html",
-    ".htm",
-    ".md",
-    ".markdown",
-    ".json",
-    ".po",
-    ".csv",
-    ".tsv",
-    ".xlf",
-    ".xliff",
-    ".tmx",
-    ".rst",
-    ".pdf",
-)
 
 
 def user_data_dir() -> Path:

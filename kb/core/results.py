@@ -27,6 +27,10 @@ class ImportResult(Serialisable):
     # Anomalies of the source repaired on import or left as printed: {path, line, kind, printed, repaired, message}
     warnings: list[dict] = field(default_factory=list)
     cards: int | None = None  # a card file's cards stored (None for a rule text)
+    # Where a failed or skipped file went wrong, apart from ``error``'s text: the file and its line (1-based; None
+    # when the fault is the whole file's, as a refused replacement)
+    file: str | None = None
+    line: int | None = None
 
 
 @dataclass

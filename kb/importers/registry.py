@@ -28,6 +28,28 @@ FORMATS: dict[str, str] = {
     "dokuwiki-glossary": "kb.importers.dokuwiki_glossary",
 }
 
+# The endings of the files the readers read, the one list a folder's import takes its files by: detection
+# goes by content, so these are the names the forms above come under (".pot", a PO template the po reader
+# reads as a catalog; ".xml", an XLIFF or TMX file; ".pdf", a text layer, kb.importers.pdf).
+SUFFIXES: tuple[str, ...] = (
+    ".txt",
+    ".html",
+    ".htm",
+    ".md",
+    ".markdown",
+    ".json",
+    ".po",
+    ".pot",
+    ".csv",
+    ".tsv",
+    ".xlf",
+    ".xliff",
+    ".tmx",
+    ".xml",
+    ".rst",
+    ".pdf",
+)
+
 
 def importer(name: str) -> ModuleType:
     if name not in FORMATS:

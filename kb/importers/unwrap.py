@@ -35,6 +35,8 @@ _FRONT_MATTER = re.compile(r"\A(?:---|\+\+\+)[ \t]*\n(?P<body>.*?)\n(?:---|\+\+\
 # (MediaWiki writes "==702.26==", and a wrapped text may rule a line with "=====").
 _DOKU_HEADING = re.compile(r"^\s*(={2,6})[ \t]+(?P<text>[^=]*[^\W\d_][^=]*?)[ \t]+\1\s*$")
 _DOKU_BOOKMARK = re.compile(r"<BOOKMARK:[^>]*>")
+_DOKU_TAGGED_RULE = re.compile(r"^\s*<BOOKMARK:[^>]*>\s*\d{1,3}(?:\.\d{1,3}[a-z]{0,2})?\.?(?:\s|$)")
+_NUMBERED_LINE = re.compile(r"^\s*\d{3}\.\d{1,3}[a-z]{0,2}\.?(?:\s|$)")
 _HTML_START = re.compile(r"^\s*(?:<!DOCTYPE html|<html[\s>])", re.I)
 _HTML_BLOCKS = re.compile(r"<(?:p|div|br|li|b|strong|span|a)\b[^>]*>", re.I)
 _TAG = re.compile(r"</?[A-Za-z][^>\n]{0,300}>")
@@ -104,15 +106,44 @@ def container_of(text: str, path: str) -> tuple[str, str]:
         return "markdown", _("a page source with front matter (Jekyll, Hexo or Hugo)")
     if _HTML_START.match(head):
         return "html", _("an HTML page")
-    if _DOKU_BOOKMARK.search(text) or sum(1 for line in text[:20000].split("\n") if _DOKU_HEADING.match(line)) >= 2:
-        return "dokuwiki", _("DokuWiki markup (==== headings ====, <BOOKMARK:...> tags)")
+    dokuwiki, doku_reason = _dokuwiki_evidence(text)
+    if dokuwiki:
+        return "dokuwiki", doku_reason
     if _delimited(text) is not None:
         return "csv", _("a table (CSV or TSV) with a column of rule numbers")
     if len(_RST_NUMBER_TITLE.findall(text[:20000])) >= 2:
         return "rst", _("reStructuredText whose section titles are rule numbers (a line of dashes under '700.1')")
     if "**" in text[:20000] or re.search(r"^#{1,6} ", text[:20000], re.M) or _HTML_BLOCKS.search(text[:20000]):
-        return "markdown", _("Markdown (emphasis, headings or inline HTML)")
-    return "text", _("plain text")
+        return "markdown", _("Markdown (emphasis, headings or inline HTML)") + doku_reason
+    return "text", _("plain text") + doku_reason
+
+
+def _dokuwiki_evidence(text: str) -> tuple[bool, str]:
+    """Whether a text is DokuWiki source by what most of it is, and why (or, when it mentions DokuWiki's
+    marks without being it, why not: said after the kind it is taken for).
+
+    A DokuWiki rules page puts a <BOOKMARK:...> tag at the start of the lines that number its rules (the
+    English line of a bilingual page; the translated line after it has none), or titles its sections with
+    ==== headings ====. A page that merely mentions a tag (a README describing such a file) is not one: at
+    least two tagged rule lines, and a third of the lines that number rules, are asked for.
+    """
+    lines = text.split("\n")
+    headings = sum(1 for line in text[:20000].split("\n") if _DOKU_HEADING.match(line))
+    tagged = sum(1 for line in lines if _DOKU_TAGGED_RULE.match(line))
+    numbered = tagged + sum(1 for line in lines if _NUMBERED_LINE.match(line))
+    if tagged >= 2 and tagged * 3 >= numbered:
+        return True, _(
+            "DokuWiki markup: {tagged} of the {numbered} lines that number rules start with a <BOOKMARK:...> tag"
+        ).format(tagged=tagged, numbered=numbered)
+    if headings >= 2:
+        return True, _("DokuWiki markup: {n} ==== headings ====").format(n=headings)
+    mentions = len(_DOKU_BOOKMARK.findall(text))
+    if mentions:
+        return False, "; " + _(
+            "not DokuWiki: {mentions} <BOOKMARK:...> tag(s), {tagged} of them before a rule number at a line start "
+            "(of {numbered} lines that number rules)"
+        ).format(mentions=mentions, tagged=tagged, numbered=numbered)
+    return False, ""
 
 
 def _broken_json(text: str, path: str, error: ValueError) -> BrokenJson:

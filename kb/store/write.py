@@ -55,7 +55,9 @@ def store_document(
     The same content again changes nothing, whatever its bytes (BOM, line endings, UTF-16,
     trailing spaces): the document keeps its id and its rules theirs. Changed content replaces the
     document whole, unless it would lose more than MAX_LOSS of the stored rules, examples or
-    glossary entries: that raises ReplaceRefused unless ``replace_smaller``.
+    glossary entries: that raises ReplaceRefused unless ``replace_smaller``. The same bytes read
+    otherwise (a reader that has improved) replace the document with as many rules or more, and are
+    refused with fewer.
     """
     sha = digest(data)
     content = content_digest(doc)
@@ -72,6 +74,8 @@ def store_document(
                 conn.execute("update documents set content_sha = ? where id = ?", [content, existing[0]])
         return StoreResult(name, "unchanged", existing[0], *row)
     if existing and not replace_smaller:
+        if existing[1] == sha:
+            refuse_reread_loss(conn, existing[0], doc, name=name, source=source)
         refuse_loss(conn, existing[0], doc, name=name, source=source)
         if doc.format == "po":
             refuse_dropped(conn, existing[0], doc, name=name, source=source)
@@ -115,6 +119,20 @@ def refuse_loss(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, name:
                 "of it: {lost}; nothing was changed. A cut or damaged file? Pass --replace-smaller to replace it "
                 "anyway"
             ).format(source=source, name=name, stored=stored[3], lost="; ".join(lost))
+        )
+
+
+def refuse_reread_loss(conn: sqlite3.Connection, doc_id: int, doc: "Document", *, name: str, source: str) -> None:
+    """ReplaceRefused when the very bytes stored are read now as fewer rules: the file has not changed, its
+    reader has, and a reader that loses rules it used to read is a fault to report, not a document to store
+    (a reader that reads more replaces the document; see store_document)."""
+    stored = conn.execute("select rules, source from documents where id = ?", [doc_id]).fetchone()
+    if stored[0] and len(doc.rules) < stored[0]:
+        raise ReplaceRefused(
+            _(
+                "{source}: the file is the one stored as {name!r} (from {stored}), but it now reads as {new} rules "
+                "where {old} are stored; nothing was changed. Pass --replace-smaller to replace it anyway"
+            ).format(source=source, name=name, stored=stored[1], new=len(doc.rules), old=stored[0])
         )
 
 
