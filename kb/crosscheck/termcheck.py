@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from kb.core.model import Serialisable
 from kb.terms import TermDictionary
+from kb.terms.names import fold, light_stem
 from kb.terms.vocabulary import ABILITY, CLOSED
 
 _CARD_NAME = re.compile(r"《[^《》]*》")  # card names in a Japanese or Chinese text
@@ -57,18 +58,20 @@ def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, or
     there = [m for m in theirs.find(original) if _closed(terms, m.keys)]
     if not there:
         return []
-    here_all = mine.find(_CARD_NAME.sub(lambda m: " " * len(m.group()), text))
-    keys_here = {k for m in here_all for k in m.keys}
-    keys_there = {k for m in there for k in m.keys}
-    lacking = [m for m in there if not set(m.keys) & keys_here]
-    extra = [m for m in here_all if _closed(terms, m.keys) and not set(m.keys) & keys_there]
+    unnamed = _CARD_NAME.sub(lambda m: " " * len(m.group()), text)
+    here_all = mine.find(unnamed)
+    listed, listed_there = _listed(terms, unnamed, lang), _listed(terms, original, original_lang)
+    keys_here = _same({k for m in here_all for k in m.keys} | listed)
+    keys_there = _same({k for m in there for k in m.keys} | listed_there)
+    lacking = [m for m in there if not _same(m.keys) & keys_here]
+    extra = [m for m in here_all if _closed(terms, m.keys) and not _same(m.keys) & keys_there]
     if not lacking or not extra or not _categories(terms, lacking) & _categories(terms, extra):
         return []
-    named_here = _plurals(terms.implied(mine.keys(text, nested=True)))
-    named_there = _plurals(terms.implied(theirs.keys(original, nested=True)))
+    named_here = _same(terms.implied(mine.keys(text, nested=True)) | listed)
+    named_there = _same(terms.implied(theirs.keys(original, nested=True)) | listed_there)
     missing = []  # (word, {key: category}) the original names and the translation does not
     for match in lacking:
-        if _name_like(match.text, match.start, original) or set(match.keys) & named_here:
+        if _name_like(match.text, match.start, original) or _same(match.keys) & named_here:
             continue
         keys = {
             k: c
@@ -81,7 +84,7 @@ def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, or
     # "Phenomena" of rule 312, two keys of one word
     names_there = {name for k in named_there for name in _names(terms, k, lang, every=True)}
     added = [
-        (m.text, _closed(terms, m.keys)) for m in extra if not set(m.keys) & named_there and m.text not in names_there
+        (m.text, _closed(terms, m.keys)) for m in extra if not _same(m.keys) & named_there and m.text not in names_there
     ]  # a word of two senses, one of them named, is no swap
     swaps: list[Swap] = []
     used: set[str] = set()
@@ -115,8 +118,52 @@ def swapped_terms(terms: TermDictionary, text: str, lang: str, original: str, or
 _IRREGULAR = {"phenomena": "phenomenon", "phenomenon": "phenomena"}
 
 
-def _plurals(keys: set[str]) -> set[str]:
-    return keys | {_IRREGULAR[k] for k in keys if k in _IRREGULAR}
+def _restem(key: str) -> str:
+    """A key stemmed until it no longer changes: the title "Kindreds" gives the key "kindred", the
+    card type "kindred" of 205.2a the key "kindr" (the stemmer takes "-s", then, from the singular,
+    "-ed"); both are the card type Kindred."""
+    for _ in range(3):
+        stemmed = " ".join(light_stem(word) for word in key.split())
+        if stemmed == key:
+            break
+        key = stemmed
+    return key
+
+
+def _same(keys) -> set[str]:
+    """``keys`` with the other keys of the same concept: irregular plurals and keys one stemming apart."""
+    keys = set(keys) | {_IRREGULAR[k] for k in keys if k in _IRREGULAR}
+    return keys | {_restem(k) for k in keys}
+
+
+# Lists of a Chinese or Japanese text: items apart by 、, the last one joined by "和", "以及", "および" ...
+# ("神器、战役、生物、结界、地和鹏洛客"). An item alone is a name even of one character (地, land), which
+# the matcher leaves out of running text, where one character is part of too many words.
+_CLAUSE = re.compile(r"[，,。．.；;：:（）()「」『』“”\"\s]+")
+_JOIN = re.compile(r"、|以及|或者|および|または|ならびに|並びに|和|及|或|与|と|や")
+_UNSPACED = ("zh", "ja")
+
+
+def _listed(terms: TermDictionary, text: str, lang: str) -> set[str]:
+    """The keys of the items of the lists of an unspaced ``text`` that are, whole, a name in ``lang``:
+    a list of types or zones is read item by item, each item its own translation."""
+    lang = lang.split("-")[0]
+    if lang not in _UNSPACED or "、" not in text:
+        return set()
+    found: set[str] = set()
+    for clause in _CLAUSE.split(text):
+        if "、" not in clause:
+            continue
+        items = [item for item in _JOIN.split(clause) if item]
+        if not items:
+            continue
+        # the first item follows the clause's own words ("牌张类别包括神器"): its end is the item
+        candidates = [items[0][-cut:] for cut in range(1, min(len(items[0]), 8) + 1)] + items[1:]
+        for item in candidates:
+            for key in terms.by_folded.get(fold(item), ()):
+                if item in terms.entry(key, lang).in_language(lang):
+                    found.add(key)
+    return found
 
 
 def _categories(terms: TermDictionary, matches) -> set[str]:
