@@ -112,17 +112,10 @@ class TermIndex:
         return defining, [defining, ident] if defining != ident else [ident]
 
 
-def rules_term_keys(store: Store) -> frozenset[str]:
-    """The keys of every keyword, keyword action and glossary term of the newest English CR, kept
-    with the store's derived data until the database changes: whether a word is a rules term is asked
-    for every run of words of a question that names a card, and reading the glossary for them was a
-    tenth of such a search (bench/RESULTS.md, "ranking (round 5)")."""
-    return store.derived("cards.rules_term_keys", None, lambda: frozenset(term_index(store).keys))
-
-
 def rules_terms_among(store: Store, keys: set[str]) -> set[str]:
-    """Those of ``keys`` (term keys) that are keywords, keyword actions or glossary terms."""
-    return keys & rules_term_keys(store)
+    """Those of ``keys`` (term keys) that are keywords, keyword actions or glossary terms (the
+    document's keys, read once per state of the database by ``term_index``)."""
+    return keys & term_index(store).keys.keys()
 
 
 def term_index(store: Store, wanted: set[str] | None = None) -> TermIndex:
