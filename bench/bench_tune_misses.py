@@ -20,14 +20,19 @@ from tests.search_quality import real_questions  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 TUNE = [DATA / "search_questions_real.tsv", DATA / "search_questions_real_round2.tsv"]
+ROUND3 = DATA / "search_questions_real_round3.tsv"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("databases", nargs="+", type=Path)
     parser.add_argument("--all", action="store_true")
+    parser.add_argument(
+        "--round3", action="store_true", help="add round 3's English tune half (issue 41, misses by kind)"
+    )
     args = parser.parse_args()
-    cases = [case for path in TUNE for case in real_questions(path, "tune") if case.lang == "en"]
+    files = TUNE + ([ROUND3] if args.round3 else [])
+    cases = [case for path in files for case in real_questions(path, "tune") if case.lang == "en"]
     for path in args.databases:
         kb = KnowledgeBase.open(path, readonly=True)
         print(f"== {path}")
