@@ -24,6 +24,8 @@ KINDS = [
     ("Does a cost reducer make a face-down spell cheaper?", "708.4", "characteristics"),
     ("If a face-down creature becomes a copy of a dragon, is it face up?", "708.10", "copiable"),
     ("Can I pay for hybrid mana with either colour?", "107.4e", "symbol"),
+    ("Does the lifelink of my creature work from the graveyard?", "113.6", "function"),
+    ("Would its static ability still apply if it wasn't in play?", "113.6", "function"),
 ]
 
 
