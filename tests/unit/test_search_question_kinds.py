@@ -25,7 +25,7 @@ KINDS = [
     ("If a face-down creature becomes a copy of a dragon, is it face up?", "708.10", "copiable"),
     ("Can I pay for hybrid mana with either colour?", "107.4e", "symbol"),
     ("Does the lifelink of my creature work from the graveyard?", "113.6", "function"),
-    ("Would its static ability still apply if it wasn't in play?", "113.6", "function"),
+    ("Would its static ability still work if it wasn't in play?", "113.6", "function"),
 ]
 
 
@@ -39,6 +39,18 @@ def test_a_kind_of_question_is_read_as_the_rules_words_and_names_its_rule(questi
 def test_parts_apart_hold_only_in_their_order():
     assert "401.4" in players.read("Can I order them when I put cards on the bottom of my library?", "en").rules
     assert "401.4" not in players.read("At the bottom of my library, is there an order?", "en").rules
+
+
+@pytest.mark.parametrize(
+    "question, rule",
+    [
+        ("In what order do my triggers go on top of the stack?", "401.4"),  # the stack's top, not a library's
+        ("Is a creature not on the battlefield a permanent?", "113.6"),  # no ability asked about
+        ("Am I forced to attack, or can my creature block?", "509.1c"),  # attacking is what is forced
+    ],
+)
+def test_a_kind_is_not_read_where_its_words_mean_something_else(question, rule):
+    assert rule not in players.read(question, "en").rules
 
 
 def test_a_story_in_which_something_dies_after_blocking_is_not_about_when_state_based_actions_happen():
