@@ -26,6 +26,10 @@ KINDS = [
     ("Can I pay for hybrid mana with either colour?", "107.4e", "symbol"),
     ("Does the lifelink of my creature work from the graveyard?", "113.6", "function"),
     ("Would its static ability still work if it wasn't in play?", "113.6", "function"),
+    # forms of kinds the table had in other words ("0 toughness", "empty library", "blink")
+    ("What if a creature's toughness becomes 0?", "704.5f", "or less"),
+    ("What happens when I have to draw with no cards left in my library?", "704.5b", "library with no cards"),
+    ("Does the counter stay on it when it's blinked?", "400.7", "new object"),
 ]
 
 
