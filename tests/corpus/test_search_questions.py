@@ -386,14 +386,14 @@ ROUND4 = DATA / "search_questions_real_round4.tsv"
 # Measured on this module's small database (bench/RESULTS.md, "real questions (round 4)"), before and
 # after the round's players' words (which came from the tune half and moved no held-out question).
 # Floors at the figures measured, never above.
-ROUND4_HELD_OUT_FLOOR = {"recall_at_3": 0.173, "recall_at_10": 0.304}  # 23 questions: 4 and 7 of them
-ROUND4_HELD_OUT_JA_FLOOR = {"recall_at_3": 0.25, "recall_at_10": 0.437}  # 16 questions: 4 and 7 of them
+ROUND4_HELD_OUT_FLOOR = {"recall_at_3": 0.192, "recall_at_10": 0.307}  # 26 questions: 5 and 8 of them
+ROUND4_HELD_OUT_JA_FLOOR = {"recall_at_3": 0.263, "recall_at_10": 0.421}  # 19 questions: 5 and 8 of them
 
 
 def test_every_rule_the_fourth_round_of_real_questions_cites_exists_today(small):
     today = {row[0] for row in _english_rules(small)}
     cases = real_questions(ROUND4)
-    assert len(cases) >= 47
+    assert len(cases) >= 51
     missing = [(case.query[:40], rule) for case in cases for rule in (case.expected, *case.also) if rule not in today]
     assert missing == []
 
@@ -420,7 +420,7 @@ def test_the_held_out_fourth_round_stays_above_its_measured_floor(small):
     ja_10 = sum(1 for rank in japanese if rank) / len(japanese)
     print(f"held out, round 4: {len(cases)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
     print(f"held out, round 4, ja: {len(japanese)} questions, recall@3 {ja_3:.3f}, recall@10 {ja_10:.3f}")
-    assert len(cases) >= 23
+    assert len(cases) >= 26
     assert at_3 >= ROUND4_HELD_OUT_FLOOR["recall_at_3"]
     assert at_10 >= ROUND4_HELD_OUT_FLOOR["recall_at_10"]
     assert ja_3 >= ROUND4_HELD_OUT_JA_FLOOR["recall_at_3"]
