@@ -68,6 +68,8 @@ REAL_ROUND2 = ROOT / "tests" / "data" / "search_questions_real_round2.tsv"
 REAL_WORLD = ROOT / "tests" / "data" / "search_questions_real_world.tsv"
 # Issue 41, round 3: English, German, Chinese and Russian questions, split by hash like the others.
 REAL_ROUND3 = ROOT / "tests" / "data" / "search_questions_real_round3.tsv"
+# Issue 41, round 4: Japanese, Chinese and German questions, split by hash like the others.
+REAL_ROUND4 = ROOT / "tests" / "data" / "search_questions_real_round4.tsv"
 FRESH = [
     ("phased out token", "en"),
     ("Instabilität Spielstein", "de"),
@@ -353,6 +355,8 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
         "real questions world, HELD OUT": real_questions(REAL_WORLD, "held_out"),
         "real questions r3, tune": real_questions(REAL_ROUND3, "tune"),
         "real questions r3, HELD OUT": real_questions(REAL_ROUND3, "held_out"),
+        "real questions r4, tune": real_questions(REAL_ROUND4, "tune"),
+        "real questions r4, HELD OUT": real_questions(REAL_ROUND4, "held_out"),
     }
     if only not in (None, "all"):
         sets = {label: cases for label, cases in sets.items() if only.lower() in label.lower()}
