@@ -26,7 +26,7 @@ from kb.core.numbers import RuleNumber
 from kb.core.paths import DATA_DIR
 
 ORACLE_RULES = DATA_DIR / "oracle_rules.tsv"
-HEADER = ["field", "pattern", "rules", "effect", "why"]
+HEADER = ["field", "pattern", "rules", "effect", "searched", "why"]
 FIELDS = ("text", "type", "cost", "together")
 EFFECTS = ("continuous", "replacement", "prevention", "trigger")
 _REMINDER = re.compile(r"\([^()]*\)")  # reminder text restates a keyword: not what the card says
@@ -44,6 +44,7 @@ class Row:
     why: str
     line: int
     pair: tuple[str, str] | None = None  # a together row's two effects
+    searched: tuple[str, ...] = ()  # a together row's words, searched with the question
 
 
 @dataclass(frozen=True)
@@ -75,8 +76,10 @@ def parse_table(text: str, origin: str) -> list[Row]:
             header_seen = True
             continue
         if len(cells) != len(HEADER):
-            raise BadInputFile(f"{origin}, line {number}: expected 5 tab-separated columns, found {len(cells)}")
-        field, pattern, rules, effect, why = (cell.strip() for cell in cells)
+            raise BadInputFile(
+                f"{origin}, line {number}: expected {len(HEADER)} tab-separated columns, found {len(cells)}"
+            )
+        field, pattern, rules, effect, searched, why = (cell.strip() for cell in cells)
         if field not in FIELDS:
             raise BadInputFile(f"{origin}, line {number}: unknown field {field!r} (expected one of {FIELDS})")
         numbers = tuple(part.strip() for part in rules.split(";") if part.strip())
@@ -92,8 +95,11 @@ def parse_table(text: str, origin: str) -> list[Row]:
                     f"{origin}, line {number}: expected two effects joined by + (each one of {EFFECTS}), "
                     f"found {pattern!r}"
                 )
-            rows.append(Row(field, None, numbers, None, why, number, (pair[0], pair[1])))
+            words = tuple(part.strip() for part in searched.split(";") if part.strip())
+            rows.append(Row(field, None, numbers, None, why, number, (pair[0], pair[1]), words))
             continue
+        if searched:
+            raise BadInputFile(f"{origin}, line {number}: only a together row has searched words (found {searched!r})")
         if effect != "-" and effect not in EFFECTS:
             raise BadInputFile(f"{origin}, line {number}: unknown effect {effect!r} (expected - or one of {EFFECTS})")
         try:
@@ -152,15 +158,31 @@ def together(effects: list[set[str]], rows: tuple[Row, ...] | None = None) -> li
     for row in rows:
         if row.pair is None:
             continue
-        first, second = row.pair
-        if any(
-            first in mine and second in theirs
-            for i, mine in enumerate(effects)
-            for j, theirs in enumerate(effects)
-            if i != j
-        ):
+        if _both(row.pair, effects):
             rules.extend(rule for rule in row.rules if rule not in rules)
     return rules
+
+
+def together_words(effects: list[set[str]], rows: tuple[Row, ...] | None = None) -> list[str]:
+    """The rules' words of the together rows that apply to the cards (``effects`` as for `together`),
+    each once: searched with the question, so that the rules of the interaction are among what it finds."""
+    rows = load() if rows is None else rows
+    words: list[str] = []
+    for row in rows:
+        if row.pair is not None and _both(row.pair, effects):
+            words.extend(word for word in row.searched if word not in words)
+    return words
+
+
+def _both(pair: tuple[str, str], effects: list[set[str]]) -> bool:
+    """Whether two different cards make the pair's two effects, one each."""
+    first, second = pair
+    return any(
+        first in mine and second in theirs
+        for i, mine in enumerate(effects)
+        for j, theirs in enumerate(effects)
+        if i != j
+    )
 
 
 def _shown_words(words: str) -> str:

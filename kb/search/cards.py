@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.cards.names import NameRuns, name_runs, spotted_names
-from kb.cards.oracle import Said, said, together
+from kb.cards.oracle import Said, said, together, together_words
 from kb.cards.terms import card_terms, rules_terms_among, term_key
 from kb.store.cards import card_row, has_cards, names_starting
 from kb.store.reader import Store
@@ -241,6 +241,7 @@ class TextRules:
 
     rules: list[str] = field(default_factory=list)
     shown: dict[str, list[str]] = field(default_factory=dict)
+    words: list[str] = field(default_factory=list)  # the rules' words of the cards' interaction, searched too
 
 
 def text_rules(mentions: list[CardMention]) -> TextRules:
@@ -256,13 +257,14 @@ def text_rules(mentions: list[CardMention]) -> TextRules:
         every.extend(mention.said)
         if mention.said:
             shown[f"{mention.name}'s text"] = [item.shown() for item in mention.said]
-    rules: list[str] = []
-    for item in sorted(every, key=lambda item: item.line):  # the table's order: the most specific first
-        rules.extend(rule for rule in item.rules if rule not in rules)
-    joined = [rule for rule in together(list(effects.values())) if rule not in rules]
+    joined = together(list(effects.values()))
+    words = together_words(list(effects.values()))
     if joined:
-        shown[", ".join(effects) + " together"] = joined
-    return TextRules(joined + rules, shown)  # how the cards interact is what naming several asks first
+        shown[", ".join(effects) + " together"] = words + joined
+    rules = list(joined)  # how the cards interact is what naming several asks first
+    for item in sorted(every, key=lambda item: item.line):  # then the table's order: the most specific first
+        rules.extend(rule for rule in item.rules if rule not in rules)
+    return TextRules(rules, shown, words)
 
 
 @dataclass
@@ -299,7 +301,10 @@ def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = N
     words = f" {term_key(plain)} "
     asked = [rule for m in mentions for rule, title in zip(m.rules, m.titles) if _names(words, title)]
     named = {m.name: m.terms for m in mentions}
-    return SetApart(plain, " ".join(groups), named, rules, list(dict.fromkeys(asked)), text_rules(mentions))
+    cards_say = text_rules(mentions)
+    if cards_say.words:  # "layer" for two cards' continuous effects: the rules of their interaction are found
+        groups.append(or_group(cards_say.words))
+    return SetApart(plain, " ".join(groups), named, rules, list(dict.fromkeys(asked)), cards_say)
 
 
 def _names(words: str, title: str) -> bool:

@@ -257,13 +257,15 @@ def _joined(
 ) -> dict[int, float]:
     """The rules of what the named cards' texts say, among the results: one the question's words did
     not find joins at TEXT_SHARE of the best score (below every match at 0), so that the fusion
-    (`_with_sections`) can rank it by its place in the cards' list."""
+    (`_with_sections`) can rank it by its place in the cards' list. A rule whose text shows none of
+    the question's words or the cards' terms still sinks below those that do (`search`): the list
+    reorders what the question found, it does not answer in its place."""
     top = max(scores.values(), default=1.0)
     joined = dict(scores)
     for number in rules:
         for doc in postings.docs("tree", number) & allowed:
-            if postings.number(doc) == number and doc not in joined:
-                joined[doc] = top * TEXT_SHARE
+            if postings.number(doc) == number:
+                joined[doc] = max(joined.get(doc, 0.0), top * TEXT_SHARE)
     return joined
 
 

@@ -16,7 +16,8 @@ from kb.core.errors import BadInputFile
 from tests.conftest import ROOT, corpus_path
 
 REAL_CARDS = ROOT / "tests" / "data" / "cards" / "scryfall-2019-named-in-real-questions.json"
-HEADER = "field\tpattern\trules\teffect\twhy\n"
+MADE_CARDS = ROOT / "tests" / "data" / "cards" / "made-known-cards.json"  # Humility and Quicksilver Dagger
+HEADER = "field\tpattern\trules\teffect\tsearched\twhy\n"
 
 
 @pytest.fixture(scope="module")
@@ -54,15 +55,16 @@ def test_the_table_has_rows_for_how_the_effects_of_several_cards_interact():
 @pytest.mark.parametrize(
     ("row", "expected"),
     [
-        ("text\t(unclosed\t614.1a\treplacement\twhy", "line 2: the pattern is no regular expression"),
-        ("text\tinstead\t614.1a\tstatic\twhy", "line 2: unknown effect 'static'"),
-        ("face\tinstead\t614.1a\t-\twhy", "line 2: unknown field 'face'"),
-        ("text\tinstead\t6x4\t-\twhy", "line 2: '6x4' is not a rule number"),
-        ("text\tinstead\t\t-\twhy", "line 2: expected at least one rule number"),
-        ("text\tinstead\t614.1a\t-", "line 2: expected 5 tab-separated columns, found 4"),
-        ("text\t(x)?\t614.1a\t-\twhy", "line 2: the pattern matches an empty text"),
-        ("together\tcontinuous\t613.1\t-\twhy", "line 2: expected two effects joined by +"),
-        ("together\tcontinuous+static\t613.1\t-\twhy", "line 2: expected two effects joined by +"),
+        ("text\t(unclosed\t614.1a\treplacement\t\twhy", "line 2: the pattern is no regular expression"),
+        ("text\tinstead\t614.1a\tstatic\t\twhy", "line 2: unknown effect 'static'"),
+        ("face\tinstead\t614.1a\t-\t\twhy", "line 2: unknown field 'face'"),
+        ("text\tinstead\t6x4\t-\t\twhy", "line 2: '6x4' is not a rule number"),
+        ("text\tinstead\t\t-\t\twhy", "line 2: expected at least one rule number"),
+        ("text\tinstead\t614.1a\t-\twhy", "line 2: expected 6 tab-separated columns, found 5"),
+        ("text\tinstead\t614.1a\t-\tlayer\twhy", "line 2: only a together row has searched words"),
+        ("text\t(x)?\t614.1a\t-\t\twhy", "line 2: the pattern matches an empty text"),
+        ("together\tcontinuous\t613.1\t-\t\twhy", "line 2: expected two effects joined by +"),
+        ("together\tcontinuous+static\t613.1\t-\t\twhy", "line 2: expected two effects joined by +"),
     ],
 )
 def test_a_bad_row_is_refused_naming_the_file_the_line_and_what_was_expected(row, expected):
@@ -80,9 +82,9 @@ def test_a_table_without_its_header_is_refused():
 
 def test_a_table_is_read_again_when_its_file_changes(tmp_path: Path):
     path = tmp_path / "rules.tsv"
-    path.write_text(HEADER + "text\tinstead\t614.1a\treplacement\twhy\n", encoding="utf-8")
+    path.write_text(HEADER + "text\tinstead\t614.1a\treplacement\t\twhy\n", encoding="utf-8")
     assert [row.rules for row in oracle.load(path)] == [("614.1a",)]
-    path.write_text(HEADER + "text\tskip\t614.1b\treplacement\twhy\n", encoding="utf-8")
+    path.write_text(HEADER + "text\tskip\t614.1b\treplacement\t\twhy\n", encoding="utf-8")
     os.utime(path, ns=(1, 10**18))
     assert [row.rules for row in oracle.load(path)] == [("614.1b",)]
 
@@ -144,6 +146,8 @@ def test_several_cards_effects_add_the_rules_of_how_they_interact():
     assert "614.6" in oracle.together([{"replacement"}, {"trigger"}])
     assert oracle.together([{"continuous", "trigger"}]) == []  # one card alone
     assert oracle.together([{"continuous"}, set()]) == []
+    assert oracle.together_words([{"continuous"}, {"continuous"}]) == ["layer", "timestamp", "dependency"]
+    assert oracle.together_words([{"continuous", "trigger"}]) == []
 
 
 # ---- in search: a question whose answer comes only from the card's text ---------------------------
@@ -181,3 +185,17 @@ def test_a_query_of_nothing_but_a_card_name_adds_no_text_rules(with_cards):
     found = with_cards.search("Platinum Angel", langs=["en"])
     assert found.cards == ["Platinum Angel"]
     assert not any(key.endswith("'s text") for key in found.expansions)
+
+
+def test_two_cards_whose_continuous_effects_meet_find_the_layers(tmp_path):
+    """The issue's own example: Humility (creatures lose all abilities, base 1/1) and Quicksilver
+    Dagger (the enchanted creature has an ability) both make continuous effects: how they interact
+    is 613 (layers, timestamps, dependency), which neither card's words name."""
+    kb = KnowledgeBase.open(tmp_path / "kb.db")
+    kb.import_paths([corpus_path("en", "full", "MagicCompRules_20260807.txt"), MADE_CARDS], keep_going=False)
+    found = kb.search("Humility is in play and someone plays Quicksilver Dagger. Which is it?", langs=["en"])
+    together = found.expansions["Humility, Quicksilver Dagger together"]
+    assert together == ["layer", "timestamp", "dependency", "613.1", "613.7", "613.8"]
+    assert {"613.7", "613.8"} & set(top(found, 5))
+    assert sum(number.startswith("613.") for number in top(found, 5)) >= 3
+    kb.close()
