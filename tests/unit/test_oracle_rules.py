@@ -199,3 +199,21 @@ def test_two_cards_whose_continuous_effects_meet_find_the_layers(tmp_path):
     assert {"613.7", "613.8"} & set(top(found, 5))
     assert sum(number.startswith("613.") for number in top(found, 5)) >= 3
     kb.close()
+
+
+# ---- in the fusion: the cards' text rules are a list of their own ---------------------------------
+
+
+def test_a_rule_of_the_cards_texts_rises_by_its_place_in_their_list():
+    from kb.search.engine import _with_sections
+
+    results = [
+        (("newest", number), [score, {("doc", number): score}])
+        for number, score in (("702.9b", 10.0), ("810.8a", 9.0), ("104.2a", 8.5), ("801.14", 8.0), ("104.3", 1.0))
+    ]
+    plain = [key[1] for key, _value in _with_sections(results, [], [])]
+    said = [key[1] for key, _value in _with_sections(results, [], [], ["104.3", "101.2"])]
+    assert plain.index("104.3") == 4
+    assert said.index("104.3") < 3
+    assert "101.2" not in said  # the list reorders what the question found; it adds no result itself
+    assert [key[1] for key, _value in _with_sections(results, [], [], [])] == plain
