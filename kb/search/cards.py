@@ -16,6 +16,11 @@ Before the runs of words, the names a query sets in brackets (《》, 〈〉, <>
 Japanese and Chinese names it runs into a sentence are found in any language the card file holds
 (kb.cards.names.spotted_names): 我操控<龍拳雙子>而我 names a card, and so does 突然のショックに対応できますか.
 Without cards (or without the tables) nothing changes.
+
+What a named card's text says about the rules (kb.cards.oracle: "can't lose the game" → 104.3,
+"instead" → 614.1a) is kept with the mention and, for the cards a question names, given as one more
+list of rules (``TextRules``), ranked in the fusion (kb.search.engine) and shown as the card's text
+in "Also searched as".
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.cards.names import NameRuns, name_runs, spotted_names
+from kb.cards.oracle import Said, said, together, together_words
 from kb.cards.terms import card_terms, rules_terms_among, term_key
 from kb.store.cards import card_row, has_cards, names_starting
 from kb.store.reader import Store
@@ -50,6 +56,7 @@ class CardMention:
     terms: list[str] = field(default_factory=list)  # English rules terms, as the rules write them
     rules: list[str] = field(default_factory=list)  # the rules defining its keywords and keyword actions
     titles: list[str] = field(default_factory=list)  # the keywords of ``rules``, one each ("Trample")
+    said: list[Said] = field(default_factory=list)  # what its text says of the rules (kb.cards.oracle)
 
 
 def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> list[CardMention]:
@@ -65,7 +72,7 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
     for spot in spotted_names(store, text):
         card = _card(store, spot.card_id)
         if card is not None and (spot.bracketed or not is_rules_term(store, card[0])):
-            found.append(CardMention(card[0], spot.start, spot.end, list(card[1]), list(card[2]), list(card[3])))
+            found.append(CardMention(card[0], spot.start, spot.end, *_copied(card)))
     taken = [(m.start, m.end) for m in found]
     runs = name_runs(store, _blanked(text, taken) if taken else text, MAX_WORDS)  # the words outside them
     words = runs.words
@@ -84,8 +91,7 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
         if card is None:
             i += 1
             continue
-        name, terms, rules, titles = card
-        found.append(CardMention(name, start, end, list(terms), list(rules), list(titles)))
+        found.append(CardMention(card[0], start, end, *_copied(card)))
         i += size
     return sorted(found, key=lambda mention: mention.start)
 
@@ -98,15 +104,21 @@ def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
-def _card(store: Store, card_id: int) -> tuple[str, list[str], list[str], list[str]] | None:
-    """(name, rules terms, rules of its keywords, their titles) of a card a query may name; None for a
-    token or emblem. Kept with the store's derived data: reading a card's terms
+_Card = tuple[str, list[str], list[str], list[str], list[Said]]
+
+
+def _copied(card: _Card) -> tuple[list[str], list[str], list[str], list[Said]]:
+    """A held card's lists, copied for one mention: the held ones stay as they are."""
+    return list(card[1]), list(card[2]), list(card[3]), list(card[4])
+
+
+def _card(store: Store, card_id: int) -> _Card | None:
+    """(name, rules terms, rules of its keywords, their titles, what its text says) of a card a query
+    may name; None for a token or emblem. Kept with the store's derived data: reading a card's terms
     and linking them to their rules took 9 ms a card, a third of a question naming cards (cProfile
     over the real questions, bench/RESULTS.md "ranking (round 5)"), and the same cards are asked
     about again and again. One entry per card held at most, dropped when the database changes."""
-    cards: dict[int, tuple[str, list[str], list[str], list[str]] | None] = store.derived(
-        "search.card_terms", None, dict
-    )
+    cards: dict[int, _Card | None] = store.derived("search.card_terms", None, dict)
     if card_id not in cards:
         row = card_row(store.conn, card_id, names=False)
         if row is None or row["layout"] in NOT_CARDS:
@@ -118,7 +130,8 @@ def _card(store: Store, card_id: int) -> tuple[str, list[str], list[str], list[s
             terms = [t for t in (_searched_as(link) for link in ranked) if t][:MAX_TERMS]
             defined = {link.rule: link.title for link in ranked if link.kind in _DEFINED and link.rule}
             rules = list(defined)[:MAX_TERMS]
-            cards[card_id] = (row["name"], _unique(terms), rules, [defined[r] for r in rules])
+            text = said(row["oracle_text"] or "", row["type_line"] or "", row["mana_cost"] or "")  # name and all
+            cards[card_id] = (row["name"], _unique(terms), rules, [defined[r] for r in rules], text)
     return cards[card_id]
 
 
@@ -221,6 +234,40 @@ def expand(store: Store, text: str) -> tuple[str, dict[str, list[str]]]:
 
 
 @dataclass
+class TextRules:
+    """What the named cards' texts say about the rules: the rules, in order (the cards' together, in
+    the order of the table's rows, and those of how the cards' effects interact), and how "Also searched as"
+    shows them ({"Platinum Angel's text": ["can't lose the game → 104.3", ...]})."""
+
+    rules: list[str] = field(default_factory=list)
+    shown: dict[str, list[str]] = field(default_factory=dict)
+    words: list[str] = field(default_factory=list)  # the rules' words of the cards' interaction, searched too
+
+
+def text_rules(mentions: list[CardMention]) -> TextRules:
+    """The rules of what each named card's text says, then, when two or more cards are named, the
+    rules of how their effects interact (kb.cards.oracle.together); each rule once."""
+    shown: dict[str, list[str]] = {}
+    effects: dict[str, set[str]] = {}
+    every: list[Said] = []
+    for mention in mentions:
+        if mention.name in effects:  # named twice: one card
+            continue
+        effects[mention.name] = {item.effect for item in mention.said if item.effect}
+        every.extend(mention.said)
+        if mention.said:
+            shown[f"{mention.name}'s text"] = [item.shown() for item in mention.said]
+    joined = together(list(effects.values()))
+    words = together_words(list(effects.values()))
+    if joined:
+        shown[", ".join(effects) + " together"] = words + joined
+    rules = list(joined)  # how the cards interact is what naming several asks first
+    for item in sorted(every, key=lambda item: item.line):  # then the table's order: the most specific first
+        rules.extend(rule for rule in item.rules if rule not in rules)
+    return TextRules(rules, shown, words)
+
+
+@dataclass
 class SetApart:
     """A query's card names set apart from the rest of it."""
 
@@ -229,6 +276,7 @@ class SetApart:
     named: dict[str, list[str]]  # card name -> its rules terms, for "Also searched as"
     rules: list[str]  # the rules defining the cards' keywords and keyword actions, in order
     asked: list[str] = field(default_factory=list)  # those of ``rules`` whose keyword the rest names
+    text: TextRules = field(default_factory=TextRules)  # what the cards' texts say of the rules
 
 
 def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> SetApart:
@@ -253,7 +301,10 @@ def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = N
     words = f" {term_key(plain)} "
     asked = [rule for m in mentions for rule, title in zip(m.rules, m.titles) if _names(words, title)]
     named = {m.name: m.terms for m in mentions}
-    return SetApart(plain, " ".join(groups), named, rules, list(dict.fromkeys(asked)))
+    cards_say = text_rules(mentions)
+    if cards_say.words:  # "layer" for two cards' continuous effects: the rules of their interaction are found
+        groups.append(or_group(cards_say.words))
+    return SetApart(plain, " ".join(groups), named, rules, list(dict.fromkeys(asked)), cards_say)
 
 
 def _names(words: str, title: str) -> bool:

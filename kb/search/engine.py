@@ -21,7 +21,7 @@ from kb.search.analyzers import language_field, terms
 from kb.search.asking import note as asking_note
 from kb.search.asking import question_words_only as asking_words
 from kb.search.asking import refused
-from kb.search.cards import SetApart, or_group
+from kb.search.cards import SetApart, TextRules, or_group
 from kb.search.cards import expand as expand_cards
 from kb.search.cards import set_apart as set_apart_cards
 from kb.search.compile import CJK, Compiled, compile_query, query_language, surface_words
@@ -53,6 +53,8 @@ FUSION_K = 60  # the k of reciprocal-rank fusion: 1 / (k + place)
 SECTION_WEIGHT = 0.6  # the place of the rule's section, against its own place (1.0)
 NAMED_WEIGHT = 1.0  # the place among the rules the question's players' words name
 CARD_WEIGHT = 0.5  # the place among the rules of the named cards' keywords: beside, not above, what is asked
+TEXT_WEIGHT = 0.7  # the place among the rules of what the named cards' texts say (kb.cards.oracle)
+TEXT_SHARE = 0.0  # a rule of the cards' texts that the question's words did not find joins at this share of the best
 
 
 def search(
@@ -77,7 +79,7 @@ def search(
     codes = index.holder_names(store)
     words = lexicon(store)  # first: it stores the derived data again when they are stale
     asking = asking_words(parsed, query_language(parsed.text, langs[0] if langs else None, words))
-    parsed, reading, cards_named, card_rules = _read(store, parsed, langs[0] if langs else None, words, postings)
+    parsed, reading, cards_named, card_rules, said = _read(store, parsed, langs[0] if langs else None, words, postings)
     stored = index.derived_data(store)
     postings.use_stored(stored)
     scope = renumber_undated(scope, stored.undated if stored else {})
@@ -106,13 +108,15 @@ def search(
         scores = _named(scores, reading, postings, allowed)
     if card_rules and scope.label == "newest" and compiled.plan is not None:
         scores = _named(scores, players.Reading("", "", rules=card_rules), postings, allowed)
+    if said.rules and scope.label == "newest" and compiled.plan is not None:
+        scores = _joined(scores, said.rules, postings, allowed)
     groups = _group(store, scores, postings, scope, compiled.plan is None, preferred or compiled.lang, codes)
     # equal scores in rule order, not in the order the index happened to store the texts
     ranked = sorted(groups.items(), key=lambda item: (-round(item[1][0], 9), _order(item[0][1])))
     if compiled.plan is not None:
         question = reading is not None and reading.changed
         if (question or cards_named) and scope.label == "newest":
-            ranked = _with_sections(ranked, reading.rules if reading is not None else [], card_rules)
+            ranked = _with_sections(ranked, reading.rules if reading is not None else [], card_rules, said.rules)
         ranked = _defining_first(store, ranked, scope, None if question else (corrected or parsed.text))
         if question:
             ranked = _keyword_defined_first(ranked)
@@ -142,6 +146,7 @@ def search(
             **(reading.expansions if reading is not None else {}),
             **_expansions(compiled, words, corrected or parsed.text, cards_named),
             **cards_named,
+            **said.shown,
         },
         cards=list(cards_named),
         warnings=warnings,
@@ -150,12 +155,14 @@ def search(
 
 def _read(
     store: Store, parsed: ParsedQuery, preferred: str | None, words, postings: Postings
-) -> tuple[ParsedQuery, players.Reading | None, dict[str, list[str]], list[str]]:
+) -> tuple[ParsedQuery, players.Reading | None, dict[str, list[str]], list[str], TextRules]:
     """The query as searched: the cards it names (kb.search.cards) set apart on the raw text, the
     rest read as a question (players' words, chatter dropped), and the cards' rules terms added to
     what that reading yields. A query that is not plain words around the names (quotes, operators,
     a rule number) or nothing but names has each name replaced by its terms in place. Last, the
-    rules defining the named cards' keywords, ranked beside the best answer (`_named`)."""
+    rules defining the named cards' keywords, ranked beside the best answer (`_named`), and what the
+    cards' texts say of the rules (kb.search.cards.TextRules): both for a question around the names
+    only; a query of nothing but a name ("X", "Platinum Angel") asks for the card's terms."""
     apart = set_apart_cards(store, parsed.text, _indexed(postings, words))
     if apart.named:
         try:
@@ -165,12 +172,18 @@ def _read(
         reading = _read_question(around, preferred, words, postings) if around is not None else None
         if reading is None:  # the name replaced in place, as written
             with_cards, cards_named = expand_cards(store, parsed.text)
-            return _reparsed(parsed, with_cards), None, cards_named, []
-        return _reparsed(parsed, f"{reading.text} {apart.terms}"), reading, apart.named, _card_rules(apart, reading)
+            return _reparsed(parsed, with_cards), None, cards_named, [], TextRules()
+        return (
+            _reparsed(parsed, f"{reading.text} {apart.terms}"),
+            reading,
+            apart.named,
+            _card_rules(apart, reading),
+            apart.text,
+        )
     reading = _read_question(parsed, preferred, words, postings)
     if reading is not None and reading.changed:
         parsed = _reparsed(parsed, reading.text)
-    return parsed, reading, {}, []
+    return parsed, reading, {}, [], TextRules()
 
 
 def _card_rules(apart: SetApart, reading: players.Reading) -> list[str]:
@@ -239,7 +252,24 @@ def _named(
     return named
 
 
-def _with_sections(ranked: list, named: list[str], carded: list[str]) -> list:
+def _joined(
+    scores: dict[int, float], rules: list[str], postings: Postings, allowed: frozenset[int]
+) -> dict[int, float]:
+    """The rules of what the named cards' texts say, among the results: one the question's words did
+    not find joins at TEXT_SHARE of the best score (below every match at 0), so that the fusion
+    (`_with_sections`) can rank it by its place in the cards' list. A rule whose text shows none of
+    the question's words or the cards' terms still sinks below those that do (`search`): the list
+    reorders what the question found, it does not answer in its place."""
+    top = max(scores.values(), default=1.0)
+    joined = dict(scores)
+    for number in rules:
+        for doc in postings.docs("tree", number) & allowed:
+            if postings.number(doc) == number:
+                joined[doc] = max(joined.get(doc, 0.0), top * TEXT_SHARE)
+    return joined
+
+
+def _with_sections(ranked: list, named: list[str], carded: list[str], said: list[str] | None = None) -> list:
     """A question's results ranked by four signals fused by their places (reciprocal-rank fusion:
     each gives a rule weight / (k + its place) in its list, and the sums rank):
 
@@ -250,7 +280,8 @@ def _with_sections(ranked: list, named: list[str], carded: list[str]) -> list:
       rules it matches as a whole; a rule that holds a few of its words in a section nothing else
       matched yields to the rules of the section that matched most of it;
     - the place among the rules the question's players' words name (kb.search.players);
-    - the place among the rules of the named cards' keywords, at half weight: beside what is asked.
+    - the place among the rules of the named cards' keywords, at half weight: beside what is asked;
+    - the place among the rules of what the named cards' texts say (kb.cards.oracle), TEXT_WEIGHT.
 
     Measured on the tune halves of the real questions (bench/RESULTS.md, "ranking (round 5)"). The
     scores are scaled so that the first keeps its own and the scores stay in the order of the places."""
@@ -264,6 +295,7 @@ def _with_sections(ranked: list, named: list[str], carded: list[str]) -> list:
     for own, (key, (_score, found)) in enumerate(ranked, 1):
         value = 1.0 / (FUSION_K + own) + SECTION_WEIGHT / (FUSION_K + sections[(key[0], _section(key[1]))])
         value += _listed(key[1], named, NAMED_WEIGHT) + _listed(key[1], carded, CARD_WEIGHT)
+        value += _listed(key[1], said or [], TEXT_WEIGHT)
         fused.append((value, key, found))
     best, top = max(value for value, _key, _found in fused), ranked[0][1][0]
     fused.sort(key=lambda item: -item[0])  # stable: equal values keep the order of the scores

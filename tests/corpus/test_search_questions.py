@@ -242,7 +242,7 @@ def test_the_held_out_real_questions_stay_above_their_measured_floor(small):
 # ---- the same held-out questions with real cards imported (round 3) --------------------------------
 
 REAL_CARDS = DATA / "cards" / "scryfall-2019-named-in-real-questions.json"
-HELD_OUT_WITH_CARDS_FLOOR = {"recall_at_3": 0.34, "recall_at_10": 0.46}  # measured 0.344 / 0.469 (round 5)
+HELD_OUT_WITH_CARDS_FLOOR = {"recall_at_3": 0.34, "recall_at_10": 0.48}  # measured 0.344 / 0.484 (cards' text)
 
 
 @pytest.fixture(scope="module")
