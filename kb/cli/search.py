@@ -49,11 +49,15 @@ def print_results(found) -> None:
     print(summary, file=sys.stderr)
 
 
+# How kb.search.cards keys what a named card's text says among the expansions ("Platinum Angel's text").
+_TEXT_SUFFIX = "'s text"
+
+
 def also_searched_as(expansions: dict[str, list[str]], cards: list[str]) -> str:
     """What the query was also searched as, on one line: "dies = put into a graveyard from the
-    battlefield; Sudden Shock's terms: Split Second, Any Target, Damage". A card's entry says that
-    its terms are the card's (the query does not hold them), and a term is shown once, where it
-    first appears."""
+    battlefield; Sudden Shock's terms: Split Second, Any Target, Damage; Platinum Angel's text: can't
+    lose the game → 104.3". A card's entries say that its terms and its text's rules are the card's
+    (the query does not hold them), and a term is shown once, where it first appears."""
     shown: set[str] = set()
     parts = []
     for word, names in expansions.items():
@@ -63,6 +67,9 @@ def also_searched_as(expansions: dict[str, list[str]], cards: list[str]) -> str:
             continue
         if word in cards:
             parts.append(_("{card}'s terms: {terms}").format(card=word, terms=", ".join(new)))
+        elif word.endswith(_TEXT_SUFFIX) and word.removesuffix(_TEXT_SUFFIX) in cards:
+            card = word.removesuffix(_TEXT_SUFFIX)
+            parts.append(_("{card}'s text: {said}").format(card=card, said=", ".join(new)))
         else:
             parts.append(f"{word} = {', '.join(new)}")
     return "; ".join(parts)

@@ -108,6 +108,14 @@ def test_the_also_searched_as_line_names_the_card_and_repeats_no_term():
     assert line == "target = Target, Any Target; Sudden Shock's terms: Split Second, Damage"
 
 
+def test_the_also_searched_as_line_says_what_a_named_cards_text_points_to():
+    line = also_searched_as(
+        {"Platinum Angel": ["Flying"], "Platinum Angel's text": ["can't lose the game → 104.3"]},
+        ["Platinum Angel"],
+    )
+    assert line == "Platinum Angel's terms: Flying; Platinum Angel's text: can't lose the game → 104.3"
+
+
 def test_the_search_command_says_whose_terms_were_added(cards_db):
     shown = CliRunner().invoke(cli, ["--db", str(cards_db), "search", "can I respond to Sudden Shock", "--lang", "en"])
     assert shown.exit_code == 0, shown.output
