@@ -1,0 +1,97 @@
+"""Precision of the numbers, markers, untranslated and coverage classes on a document no label file had read:
+the Korean translation of youbeebee/kormtgcr (its last state, 2022-01-20, and its first state in UTF-8, 2016-11-15),
+each checked against the English edition its header names.
+
+The labels (tests/data/crosscheck_precision_fresh.tsv) were made on the findings of main before any change: each
+finding read in both texts and labelled real or false with a reason; the rule number's crc32 splits them (even:
+tune, read for the causes of false findings; odd: held-out, measured once at the end). A finding the code reports
+that has no label is printed (so that a change bringing new findings is seen); a label whose finding the code no
+longer reports leaves the count.
+
+Run: python bench/bench_crosscheck_fresh.py GIT_DIR [--list]
+GIT_DIR: a clone of youbeebee/kormtgcr (a bare git directory will do). --list prints every finding for labelling.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.ko_history_corrections import edition_of, english_editions, korean  # noqa: E402
+from kb.api import KnowledgeBase  # noqa: E402
+from kb.crosscheck import crosscheck_document  # noqa: E402
+from kb.crosscheck.corrections import SPLITS, qa_split, read_qa_labels  # noqa: E402
+from kb.terms import rebuild_terms  # noqa: E402
+
+LABELS = ROOT / "tests" / "data" / "crosscheck_precision_fresh.tsv"
+CORPUS = ROOT.parent / "shared" / "corpus"
+FILE = "MagicCompRules_KR.txt"
+# the last state of the file, and the first one in UTF-8 (the states before are CP949)
+STATES = ("a011d64", "1d1a320")
+KINDS = ("numbers", "markers", "untranslated", "coverage")
+
+
+def findings(git_dir: str, commit: str, folder: Path) -> tuple[str, list[tuple[str, str, str]]]:
+    """(document label, [(class, number, message)]) of one state of the Korean translation."""
+    data = subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{FILE}"], capture_output=True, check=True)
+    text = korean(data.stdout)
+    edition = edition_of(text, english_editions())
+    path = folder / commit / FILE
+    path.parent.mkdir()
+    path.write_text(text, encoding="utf-8")
+    kb = KnowledgeBase.open(":memory:")
+    kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
+    kb.import_file(path)
+    rebuild_terms(kb)
+    report = crosscheck_document(kb.conn, "MagicCompRules_KR", f"MagicCompRules_{edition}", kinds=KINDS)
+    kb.close()
+    return f"ko@{commit}", [(f.kind, f.number, f.message) for f in report.findings]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("git_dir")
+    parser.add_argument("--list", action="store_true", help="print every finding with its half, for labelling")
+    args = parser.parse_args()
+    reported: dict[str, list[tuple[str, str, str]]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        for commit in STATES:
+            document, found = findings(args.git_dir, commit, Path(folder))
+            reported[document] = found
+    if args.list:
+        for document, found in reported.items():
+            for kind, number, message in found:
+                print(f"{document}\t{kind}\t{number}\t{qa_split(number)}\t{message}")
+        return
+    labels = {(x.document, x.kind, x.number): x for x in read_qa_labels(LABELS)}
+    counts: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    unlabelled = []
+    for document, found in reported.items():
+        for kind, number, _ in {(k, n, "") for k, n, _ in found}:
+            label = labels.get((document, kind, number))
+            if label is None:
+                unlabelled.append(f"{document} {kind} {number}")
+                continue
+            counts[(kind, qa_split(number), document)][0] += label.real
+            counts[(kind, qa_split(number), document)][1] += 1
+    print(f"{LABELS.name}: {len(labels)} labels; findings of {', '.join(KINDS)} on {', '.join(reported)}")
+    for kind in KINDS:
+        for split in SPLITS:
+            parts = [(d, *counts[(kind, split, d)]) for d in reported if counts[(kind, split, d)][1]]
+            real, total = sum(p[1] for p in parts), sum(p[2] for p in parts)
+            share = f"{real / total:.2f}" if total else "-"
+            detail = ", ".join(f"{d} {r}/{t}" for d, r, t in parts) or "no finding"
+            print(f"  {kind:12} {split:8}: confirmed {real}/{total} = {share} ({detail})")
+    if unlabelled:
+        print(f"  findings without a label ({len(unlabelled)}): {', '.join(sorted(unlabelled))}")
+
+
+if __name__ == "__main__":
+    main()
