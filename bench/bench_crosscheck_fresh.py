@@ -8,8 +8,9 @@ tune, read for the causes of false findings; odd: held-out, measured once at the
 that has no label is printed (so that a change bringing new findings is seen); a label whose finding the code no
 longer reports leaves the count.
 
-Run: python bench/bench_crosscheck_fresh.py GIT_DIR [--list]
-GIT_DIR: a clone of youbeebee/kormtgcr (a bare git directory will do). --list prints every finding for labelling.
+Run: python bench/bench_crosscheck_fresh.py GIT_DIR [--list] [--half tune|held-out]
+GIT_DIR: a clone of youbeebee/kormtgcr (a bare git directory will do). --list prints every finding for labelling;
+--half keeps to one half (tuning reads the tune half alone).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("git_dir")
     parser.add_argument("--list", action="store_true", help="print every finding with its half, for labelling")
+    parser.add_argument("--half", choices=SPLITS, help="only this half (tuning reads the tune half alone)")
     args = parser.parse_args()
     reported: dict[str, list[tuple[str, str, str]]] = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -68,6 +70,8 @@ def main() -> None:
     if args.list:
         for document, found in reported.items():
             for kind, number, message in found:
+                if args.half and qa_split(number) != args.half:
+                    continue
                 print(f"{document}\t{kind}\t{number}\t{qa_split(number)}\t{message}")
         return
     labels = {(x.document, x.kind, x.number): x for x in read_qa_labels(LABELS)}
@@ -76,6 +80,8 @@ def main() -> None:
     for document, found in reported.items():
         for kind, number, _ in {(k, n, "") for k, n, _ in found}:
             label = labels.get((document, kind, number))
+            if args.half and qa_split(number) != args.half:
+                continue
             if label is None:
                 unlabelled.append(f"{document} {kind} {number}")
                 continue
@@ -83,7 +89,7 @@ def main() -> None:
             counts[(kind, qa_split(number), document)][1] += 1
     print(f"{LABELS.name}: {len(labels)} labels; findings of {', '.join(KINDS)} on {', '.join(reported)}")
     for kind in KINDS:
-        for split in SPLITS:
+        for split in [args.half] if args.half else SPLITS:
             parts = [(d, *counts[(kind, split, d)]) for d in reported if counts[(kind, split, d)][1]]
             real, total = sum(p[1] for p in parts), sum(p[2] for p in parts)
             share = f"{real / total:.2f}" if total else "-"
