@@ -33,7 +33,7 @@ def test_the_labels_are_split_by_the_rule_number_and_every_class_is_labelled_bot
     labels = read_qa_labels(LABELS)
     assert len(labels) >= 140
     assert len({(x.document, x.kind, x.number) for x in labels}) == len(labels)  # one label a finding
-    assert {x.kind for x in labels} == {"numbers", "untranslated", "coverage"}
+    assert {x.kind for x in labels} == {"numbers", "markers", "untranslated", "coverage"}
     tune = [x for x in labels if qa_split(x.number) == "tune"]
     assert tune and len(tune) < len(labels)
     assert all(qa_split(x.number) == ("held-out" if zlib.crc32(x.number.encode()) % 2 else "tune") for x in labels)
