@@ -8,6 +8,7 @@ see exactly one class of finding appear.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import Callable, Iterator
 
@@ -29,6 +30,7 @@ from kb.crosscheck.qa import QA_CHECKS
 from kb.crosscheck.signals import (
     bare_entries,
     citations,
+    glossed,
     listed,
     numerals,
     sorted_numbers,
@@ -309,9 +311,11 @@ def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
         if not found and other is not None:
             found = bare_entries(rule.full, other.full, tr.lang)
         found = [passage for passage in found if not _cited_title(passage, rule, en)]
+        if other is not None:
+            found = [p for p in found if not names_listed(p, other.full) and not quoted_in(p, other.full)]
         if found:
             left[number] = found
-    kept = kept_in_english(left, en)
+    kept = kept_in_english(left, tr, en)
     for number, found in left.items():
         found = [passage for passage in found if passage.casefold() not in kept]
         if found:
@@ -326,8 +330,9 @@ def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
 
 
 _TITLE_EDGES = " \"'“”‘’.,;:()"
-# A title cited after its number: "See rule 608, "Resolving Spells and Abilities."", "9절 "Casual Variants.""
-_CITED_BEFORE = re.compile(r"\d[\d.a-z]*\s*(?:절|장)?[,，]?\s*[\"“「『]\s*$")
+# A title cited after its number: "See rule 608, "Resolving Spells and Abilities."", "9절 "Casual Variants."",
+# also with its opening quote lost ("(See rule 702.5, Enchant")", Korean 115.1b)
+_CITED_BEFORE = re.compile(r"\d[\d.a-z]*\s*(?:절|장)?[,，]?\s*[\"“「『]?\s*$")
 
 
 def _cited_title(passage: str, rule: RuleText, en: DocText) -> bool:
@@ -347,24 +352,84 @@ KEPT_SHARE = 0.5  # a name left in English in this share of the rules whose orig
 KEPT_POLICY = 10  # a translation that keeps this many names (each in several rules) keeps names by its style
 
 
-def kept_in_english(left: dict[str, list[str]], en: DocText) -> set[str]:
-    """Names (folded) the translation keeps in English by its style: each left in English in at least half the
+def kept_in_english(left: dict[str, list[str]], tr: DocText, en: DocText) -> set[str]:
+    """Names (folded) the translation keeps in English by its style: each written in English in at least half the
     rules whose original names it, in a translation that does so for many names. The Korean of youbeebee leaves dozens
     of keywords in English until an official Korean name exists (Madness, Splice, Dredge); zh 2023-11-17 leaves
     four (Space Sculptor, in all five of its rules), each an oversight. A name the translation renders elsewhere
-    ("tribal" once among 종족) is never kept."""
-    rules: dict[str, set[str]] = {}
-    for number, passages in left.items():
-        for passage in passages:
-            rules.setdefault(passage.casefold(), set()).add(number)
+    ("tribal" once among 종족) is never kept.
+
+    A rule names a word as a whole word ("layer" is not in "player", "planeswalk" not in "planeswalker"), and a rule
+    keeps it when its translation writes that word, also inside a longer name or beside another passage (Korean
+    Melee: 3 rules flagged "Melee", 9 more write "Grand Melee")."""
+    names = {passage.casefold() for passages in left.values() for passage in passages}
     kept, habits = set(), 0
-    originals = [rule.full.casefold() for rule in en.by_number.values()] if rules else []
-    for name, numbers in rules.items():
-        named = sum(1 for text in originals if name in text)
-        if named and len(numbers) >= KEPT_SHARE * named:
+    originals = [(number, rule.full.casefold()) for number, rule in en.by_number.items()] if names else []
+    for name in names:
+        stem = name[:-1] if name.endswith("s") and len(name) > 4 else name  # "Fortifications" names fortification
+        word = re.compile(r"(?<![a-z])" + re.escape(stem) + r"s?(?![a-z])")
+        # the plain substring test first: a pattern over every rule for each name took most of the class's time
+        named = [number for number, text in originals if stem in text and word.search(text)]
+        anycase = re.compile(word.pattern, re.IGNORECASE)
+        keeping = [n for n in named if n in tr.by_number and _writes(anycase, tr.by_number[n])]
+        if named and len(keeping) >= KEPT_SHARE * len(named):
             kept.add(name)
-            habits += len(numbers) > 1  # a name of one rule (an entry of a list) shows no habit
+            habits += len(keeping) > 1  # a name of one rule (an entry of a list) shows no habit
     return kept if habits >= KEPT_POLICY else set()
+
+
+def _writes(word: re.Pattern, rule: RuleText) -> bool:
+    """Whether a translated rule writes the word in English in its own place, not as a gloss of its translation:
+    against a word ("현상phenomenon"), in a parenthesis after one ("종족(tribal)"), after a translated title
+    ("308. 종족 Tribals"). Korean 300.2b, "tribal" left twice among 종족, is then no habit of the translation."""
+    full = rule.full
+    titled = len(rule.title) if rule.title and _NATIVE.search(rule.title) else 0
+    for match in word.finditer(full):
+        at = match.start()
+        if match.end() <= titled or _NATIVE.match(full[at - 1 : at]) or glossed(full, at):
+            continue
+        return True
+    return False
+
+
+_NATIVE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # kana, ideographs, Hangul syllables
+
+
+# A proper name: capitalised words, with the small words names hold ("Sundial of the Infinite", "Eye for an Eye",
+# "Circle of Protection: Artifacts").
+_SMALL = r"(?:of|the|from|in|a|an|and|to|for|with|on|at|by|de|des)"
+_NAME = re.compile(r"[A-Z][\w'’\-:]*(?:\s+(?:" + _SMALL + r"\s+)*[A-Z0-9][\w'’\-:]*)*")
+
+
+def names_listed(passage: str, original: str) -> bool:
+    """A list of at least two proper names (apart by "," or ";") that the original lists too: card, set or plane
+    names a translation keeps in English by its style (Korean 206.3a, the Arabian Nights names; 715.1 "Sundial of
+    the Infinite, Day’s Undoing"). One name left alone (zh "Space Sculptor", "Camel") is no list."""
+    items = [item.strip(" .") for item in re.split(r"[;,]\s+", passage) if item.strip(" .")]
+    if len(items) < 2:
+        return False
+    plain = _plain_latin(original)
+    return all(_NAME.fullmatch(item) and _plain_latin(item) in plain for item in items)
+
+
+def _plain_latin(text: str) -> str:
+    """Accents and typographic apostrophes dropped: a translation writes "Dandan" for the original's "Dandân"."""
+    folded = unicodedata.normalize("NFKD", text.replace("’", "'"))
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
+
+
+def quoted_in(passage: str, original: str) -> bool:
+    """A word or wording the original quotes (“Play” in this sense, the “world rule”, “in play”): the original
+    speaks of the English words themselves, and a translation may keep them in English."""
+    words = passage.strip(" .,;:").casefold()
+    folded = original.casefold()
+    for opening, closing in (("“", "”"), ('"', '"'), ("‘", "’"), ("“", ",”"), ("“", ".”")):
+        at = folded.find(f"{opening}{words}{closing}")
+        while at >= 0:
+            if not _CITED_BEFORE.search(folded[max(0, at - 16) : at + 1]):
+                return True  # not the title of a cited rule ("See rule 702.26, “Phasing.”")
+            at = folded.find(f"{opening}{words}{closing}", at + 1)
+    return False
 
 
 def _is_term(matcher, run: str) -> bool:

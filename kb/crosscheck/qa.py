@@ -23,6 +23,7 @@ from kb.crosscheck.hangul import slips, word_counts
 from kb.crosscheck.homophones import Readings, homophones
 from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
+from kb.crosscheck.signals import numerals
 from kb.crosscheck.swaps import all_swaps
 from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
 from kb.crosscheck.termevidence import Holding, confidence
@@ -669,8 +670,8 @@ def markers(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
 
 
 def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
-    """A parenthesis the original does not have that states a number the original does not (810.11's
-    "（起始总生命为30，…）").
+    """A parenthesis the original does not have that states a number the original does not, in digits or in
+    words (810.11's "（起始总生命为30，…）"; Korean 402.1's "(일반적으로 7장)" renders "normally seven").
 
     Translators turn clauses into parentheses by their style, so a parenthesis more is a finding only with a
     number of its own, and only where the document does that seldom (the rate the document itself gives).
@@ -683,7 +684,8 @@ def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             extra = _unmatched(ours, theirs, rule.full, other.full)
             if _ENUMERATION.fullmatch(extra) or _CITING.search(extra):
                 continue  # "(1)" of a list, "(rule 601.2f 参照)": the citations class judges citations
-            if set(_DIGITS.findall(extra)) - set(_DIGITS.findall(other.full)):
+            stated = numerals(other.full, en.lang)  # cited rules left out on both sides
+            if numerals(extra, tr.lang).digits - stated.digits - stated.spelled:
                 added.append((number, ours, theirs))
     rate = len(added) / max(1, len(tr.by_number))
     if rate <= USUAL_PARENTHESES:

@@ -166,10 +166,17 @@ def _blank_citations(text: str, lang: str) -> str:
     """The text with every citation and rule-like number replaced by spaces (positions kept)."""
     chars = list(text)
     spans = [(c.start, c.end) for c in _found(text, lang)]
-    spans += [m.span() for m in _RULE_LIKE.finditer(text)]
+    spans += [m.span() for m in _RULE_LIKE.finditer(text) if not _closes_quote(text, m)]
     for start, end in spans:
         chars[start:end] = " " * (end - start)
     return "".join(chars)
+
+
+def _closes_quote(text: str, match: re.Match) -> bool:
+    """A number a straight quote follows that closes a quotation it stands in, not one that opens a title after
+    it: the 0 of Korean 701.18b "점술 0"을 ("scry 0"), where "See 718, "Prototype Cards."" cites 718."""
+    after = text[match.end() :].lstrip(" ,")
+    return after.startswith('"') and text.count('"', 0, match.start()) % 2 == 1
 
 
 def citations(
@@ -277,6 +284,17 @@ def bare_entries(text: str, original: str, lang: str) -> list[str]:
     return [run for run in dict.fromkeys(found) if _letters(run) >= 4 and run.casefold() in original.casefold()]
 
 
+def glossed(text: str, start: int) -> bool:
+    """English alone in an ASCII parenthesis right after a word of the translation: a gloss of that word, as a
+    full-width （） is (Korean 603.6 전장에 들어올 때(Enters-the-battlefield; ETB), 903.2 난투전(Free-for-All variant
+    …)); a parenthesis that goes on in the translation's words ("(kicker 비용 등)", 601.2c) is none."""
+    before = text[:start].rstrip(" ")
+    if not before.endswith("(") or not (_CJK_CHAR.match(before[-2:-1]) or _HANGUL.match(before[-2:-1])):
+        return False
+    inside = text[start:].split(")", 1)[0]
+    return not (_CJK_CHAR.search(inside) or _HANGUL.search(inside))  # "(kicker 비용 등)" is an example, no gloss
+
+
 def _letters(text: str) -> int:
     return sum(ch.isalpha() for ch in text)
 
@@ -284,6 +302,8 @@ def _letters(text: str) -> int:
 def _introduced(text: str, start: int) -> bool:
     """English after "／" or "/" (a term pair, also further on in the same English stretch or quote),
     in 《》 or （） (a card name), or in a quote of English wording ("英語で「Protection from …」")."""
+    if glossed(text, start) or text.count('"', 0, start) % 2 == 1:
+        return True  # a gloss after its word, or inside a straight-quoted wording (Korean quotes so)
     before = text[:start].rstrip(" [(")
     if before.endswith(("「", "『", "（")) or before.count("《") > before.count("》"):
         return True

@@ -60,13 +60,19 @@ def test_names_kept_in_english_by_habit_and_not_a_name_translated_elsewhere():
         [rule(f"702.{i + 2}{x}", f"{name} is a keyword ability.") for i, name in enumerate(names) for x in "ab"]
         + [rule(f"300.{i}", "A tribal card has another card type.") for i in range(1, 5)],
     )
+    ko = document(
+        "ko",
+        [rule(f"702.{i + 2}{x}", f"{name}은 키워드 능력입니다.") for i, name in enumerate(names) for x in "ab"]
+        + [rule("300.1", "tribal 카드는 다른 카드 타입을 가집니다.")]
+        + [rule(f"300.{i}", "종족 카드는 다른 카드 타입을 가집니다.") for i in range(2, 5)],
+    )
     left = {f"702.{i + 2}{x}": [name] for i, name in enumerate(names) for x in "ab"}
     left["300.1"] = ["tribal"]  # left once, rendered 종족 in the three other rules
-    kept = kept_in_english(left, en)
+    kept = kept_in_english(left, ko, en)
     assert kept == {name.casefold() for name in names}
     # one name fewer kept in several rules: no habit, every name is a finding again
     del left["702.2a"], left["702.2b"]
-    assert kept_in_english(left, en) == set()
+    assert kept_in_english(left, ko, en) == set()
 
 
 def write_documents(folder: Path) -> tuple[Path, Path]:
