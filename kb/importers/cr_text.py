@@ -44,9 +44,37 @@ class Markers:
     example: tuple[str, ...]
 
 
+# The headings of the languages the CR has been translated into (French, Italian, Spanish and Portuguese
+# editions were published by Wizards; the Korean one of youbeebee/kormtgcr heads its glossary 용어사전).
+# Without its heading the glossary and credits were read as the last rule's text.
 MARKERS = Markers(
-    glossary=("Glossary", "用語集", "词汇表", "詞彙表", "Glossar", "Глоссарий", "용어집"),
-    credits=("Credits", "クレジット", "版权信息", "製作人員", "Impressum", "Авторы", "제작진"),
+    glossary=(
+        "Glossary",
+        "用語集",
+        "词汇表",
+        "詞彙表",
+        "Glossar",
+        "Глоссарий",
+        "용어집",
+        "용어사전",
+        "용어 사전",
+        "Glossaire",
+        "Glossario",
+        "Glosario",
+        "Glossário",
+    ),
+    credits=(
+        "Credits",
+        "クレジット",
+        "版权信息",
+        "製作人員",
+        "Impressum",
+        "Авторы",
+        "제작진",
+        "Crédits",
+        "Crediti",
+        "Créditos",
+    ),
     example=("Example", "例如", "例", "Beispiel", "Пример", "예시", "예"),
 )
 

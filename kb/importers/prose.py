@@ -18,6 +18,7 @@ import re
 
 from kb.core.dates import find_effective_date
 from kb.i18n import N_
+from kb.importers.cr_text import MARKERS
 from kb.importers.decode import decode_bytes
 from kb.importers.language import chinese_script
 from kb.importers.records import Commentary, Document
@@ -47,7 +48,6 @@ _TAG = re.compile(r"<[^>\n]{1,200}>")
 _EMPHASIS = re.compile(r"(\*\*|__|`+)")
 _SINGLE_EMPHASIS = re.compile(r"(?<![\w*])\*(?!\s)([^*\n]+?)(?<!\s)\*(?!\w)")
 _LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
-_GLOSSARY_HEADINGS = {"Glossary", "用語集", "词汇表", "詞彙表", "Glossar", "Глоссарий"}
 _FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
 _FRONT_TITLE = re.compile(r"^title:\s*[\"']?(?P<title>.+?)[\"']?\s*$", re.M)
 
@@ -64,7 +64,7 @@ def sniff(data: bytes, path: str) -> bool:
     if find_effective_date(text[:3000]):
         return False  # a rules text (or an excerpt of one) under its own "effective as of" header
     lines = _plain_lines(text, html=html)
-    if any(line in _GLOSSARY_HEADINGS for _number, line in lines):
+    if any(line in MARKERS.glossary for _number, line in lines):
         return False  # a rules text with its glossary
     if not html and has_navigation(text.split("\n")):
         return False  # a page of a rule site, with its page links or menu: kb.importers.rule_page's
