@@ -24,6 +24,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
+from kb.crosscheck.learnt import LearntForm, learn, script, spaced
 from kb.crosscheck.termevidence import FormReader
 from kb.crosscheck.texts import DocText
 from kb.terms import TermDictionary
@@ -65,6 +66,15 @@ class TermStats:
     variants: Counter = field(default_factory=Counter)  # rules holding each variant (and none of the forms)
     learned: Counter = field(default_factory=Counter)  # forms learnt from the aligned document: rules holding each
     learned_only: int = 0  # rules holding a learnt form and none of the known forms or accepted variants
+    entry: LearntForm | None = None  # the term's form learnt from the aligned document, where no source gives one
+
+    @property
+    def source(self) -> str:
+        """Where the dominant form comes from: "glossary", "learnt" (the document's own aligned rules, for a term
+        no source gives a form of) or "corpus" (the term dictionary's aligned corpus)."""
+        if self.dominant in self.glossary:
+            return "glossary"
+        return "learnt" if self.entry is not None else "corpus"
 
     def accepted(self, variant: str) -> bool:
         """Whether the document writes ``variant`` for the term in enough of its rules to make it a form."""
@@ -190,7 +200,9 @@ class TermBase:
         self._found: dict[str, list] = {}
         self._near: dict[str, re.Pattern] = {}
         self.reader = FormReader()
+        self.longer: dict[str, tuple[str, ...]] = {}  # learnt term -> the learnt terms whose forms hold its form
         texts: dict[str, list[str]] = {}  # key -> the translations of the rules whose English names it
+        unknown: dict[str, list[str]] = {}  # key of a term without a form in the language -> the rules naming it
         for number, rule in tr.by_number.items():
             other = en.by_number.get(number)
             if other is None or not rule.full or not other.full:
@@ -211,21 +223,67 @@ class TermBase:
                     self.stats[key] = self._new(key, words[key], glossary, translation_text)
             for key in keys:
                 stats = self.stats[key]
-                if not stats.forms:
-                    continue
-                stats.rules += 1
-                text = unglossed(rule.full)
-                texts.setdefault(key, []).append(text)
-                held = count_forms(text, stats.forms)
-                if held:
-                    stats.held += 1
-                    stats.by_form.update(held.keys())
+                if stats.forms:
+                    self._count(stats, unglossed(rule.full), texts)
                 else:
-                    variant = self.reader.variant(text, stats.forms)
-                    if variant:
-                        stats.variants[variant] += 1
+                    unknown.setdefault(key, []).append(number)
+        if unknown and script(self.lang) != "letters":
+            self._learn_entries(unknown, tr, en, texts)
         for key, rule_texts in texts.items():
             self._learn(self.stats[key], rule_texts)
+
+    def _count(self, stats: TermStats, text: str, texts: dict[str, list[str]]) -> None:
+        """Count one rule whose English names the term: the forms its translation holds, else a variant."""
+        stats.rules += 1
+        texts.setdefault(stats.key, []).append(text)
+        held = count_forms(text, stats.forms)
+        if held:
+            stats.held += 1
+            stats.by_form.update(held.keys())
+        else:
+            variant = self.reader.variant(text, stats.forms)
+            if variant:
+                stats.variants[variant] += 1
+
+    def _learn_entries(
+        self, unknown: dict[str, list[str]], tr: DocText, en: DocText, texts: dict[str, list[str]]
+    ) -> None:
+        """Entries for the terms that neither the dictionary nor the glossary gives a form of in this language,
+        learnt from the document's aligned rules (kb.crosscheck.learnt); each rule naming such a term is then
+        counted as the others were. Rule titles that are the term alone in the English anchor the learning."""
+        translated = {number: unglossed(tr.by_number[number].full) for number in self.english_keys}
+        titles: dict[str, list[str]] = {}
+        for number in self.english_keys:
+            english, title = en.by_number[number].title, tr.by_number[number].title
+            key = english_key(english) if english else None
+            if title and key in unknown:
+                titles.setdefault(key, []).append(title)
+        learnt = learn(translated, self.lang, unknown, titles)
+        for key, entry in learnt.items():
+            stats = self.stats[key]
+            # Korean spaces the words of a term as the writer likes (전투 단계, 전투단계): both are the form
+            stats.forms = tuple(dict.fromkeys((entry.form, spaced(entry.form))))
+            stats.entry = entry
+            stats.document = count_forms(self.text, stats.forms)
+            for number in unknown[key]:
+                self._count(stats, translated[number], texts)
+        for key in learnt:
+            forms = self.stats[key].forms
+            self.longer[key] = tuple(
+                other
+                for other in learnt
+                if other != key and any(f in g and f != g for f in forms for g in self.stats[other].forms)
+            )
+
+    def unnamed_terms(self, text: str, key: str, keys) -> str:
+        """``text`` with the learnt forms of other terms that hold the form of the learnt term ``key`` blanked,
+        where the English rule (its terms: ``keys``) does not name them: 난투전 (Free-for-All) holds 난투 (Brawl),
+        and names Brawl no more than 多人 names a player. Other terms' forms are left to the dictionary."""
+        for other in self.longer.get(key, ()):
+            if other not in keys:
+                for form in self.stats[other].forms:
+                    text = text.replace(form, "\0" * len(form))
+        return text
 
     def _learn(self, stats: TermStats, texts: list[str]) -> None:
         """Forms of a term that the dictionary and the glossary do not give, learnt from the term's rules.

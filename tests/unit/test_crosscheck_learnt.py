@@ -1,0 +1,141 @@
+"""Term forms learnt from a translation's aligned rules (kb.crosscheck.learnt), on small documents written for the
+test: Korean (particles after the noun), Chinese (no spaces) and German (inflected words); and the term base and
+the terminology check using them for a language the term dictionary has no forms in."""
+
+from __future__ import annotations
+
+from kb.crosscheck.learnt import LearntForm, candidates, korean_stem, learn, letters_stem
+from kb.crosscheck.qa import terminology
+from kb.crosscheck.termbase import TermBase
+from kb.crosscheck.termevidence import BANDS
+from kb.crosscheck.texts import DocText, RuleText
+from kb.terms.dictionary import TermDictionary
+from kb.terms.model import TermName
+from kb.terms.names import english_key
+from kb.terms.vocabulary import CrTerm
+
+
+def test_a_korean_particle_is_cut_only_where_it_agrees_with_the_syllable_before_it():
+    assert korean_stem("단계가") == "단계" and korean_stem("전장으로") == "전장" and korean_stem("카드를") == "카드"
+    assert (
+        korean_stem("차원이") == "차원"
+        and korean_stem("플레이어가") == "플레이어"
+        and korean_stem("무덤에서") == "무덤"
+    )
+    # 과 follows a final consonant, so 효과 ("effect") keeps it; 가 follows none, so 공격가 would not be cut either
+    assert korean_stem("효과") == "효과" and korean_stem("대지") == "대지" and korean_stem("이") == "이"
+    assert korean_stem("서고로") == "서고" and korean_stem("길로") == "길"  # 로 after a vowel or the final ㄹ
+
+
+def test_candidates_follow_the_script():
+    korean = candidates("플레이어는 카드를 무덤에 놓습니다.", "ko")
+    assert {"플레이어", "무덤", "카드 무덤", "카드를 무덤에"} <= korean or {"플레이어", "무덤", "카드 무덤"} <= korean
+    assert "무덤에" in korean and "놓습니다" in korean  # the word as written is a candidate too (정의 is no 정+의)
+    chinese = candidates("将该牌置入坟墓场。", "zh")
+    assert "坟墓场" in chinese and "牌" not in chinese  # one character matches inside too many words
+    german = candidates("Der Spieler legt Karten auf den Friedhof.", "de")
+    assert "friedhof" in german and "kart" in german and letters_stem("Kreaturen", "de") == "kreatur"
+
+
+# Twelve rules: "graveyard" in six (무덤), "library" in four (서고), "player" in all of them (플레이어) and so
+# associated with no one term; "exile" in two only, too few to learn from.
+_KO = [
+    ("A player puts the card into their graveyard.", "플레이어는 그 카드를 자신의 무덤에 놓습니다."),
+    ("The player's graveyard is a zone.", "플레이어의 무덤은 구역입니다."),
+    ("Each player has a graveyard.", "각 플레이어는 무덤을 가집니다."),
+    ("A player may look at any graveyard.", "플레이어는 어느 무덤이든 볼 수 있습니다."),
+    ("Cards in a graveyard are face up.", "플레이어의 무덤에 있는 카드는 앞면입니다."),
+    ("A player's graveyard has an order.", "플레이어의 무덤에는 순서가 있습니다."),
+    ("A player draws from their library.", "플레이어는 자신의 서고에서 카드를 뽑습니다."),
+    ("A player's library is hidden.", "플레이어의 서고는 숨겨져 있습니다."),
+    ("A player shuffles their library.", "플레이어는 서고를 섞습니다."),
+    ("The library of a player is face down.", "플레이어의 서고는 뒷면입니다."),
+    ("A player may exile a card.", "플레이어는 카드를 추방할 수 있습니다."),
+    ("The exiled card of a player stays.", "플레이어의 추방된 카드는 남습니다."),
+]
+
+
+def _learn_ko():
+    texts = {f"100.{i + 1}": ko for i, (_, ko) in enumerate(_KO)}
+    named: dict[str, list[str]] = {}
+    for i, (en, _) in enumerate(_KO):
+        for word, key in (("graveyard", "graveyard"), ("library", "library"), ("player", "player"), ("exile", "exil")):
+            if word in en.lower():
+                named.setdefault(key, []).append(f"100.{i + 1}")
+    return learn(texts, "ko", named)
+
+
+def test_the_string_associated_with_a_term_over_the_rules_is_its_form():
+    found = _learn_ko()
+    assert found["graveyard"].form == "무덤" and found["library"].form == "서고"
+    grave = found["graveyard"]
+    assert (grave.both, grave.term_rules, grave.form_rules) == (6, 6, 6) and grave.dice == 1.0
+    # player: 플레이어 is in all twelve rules and so is its form; not also the form of graveyard or library
+    assert found["player"].form == "플레이어"
+    assert "exil" not in found  # named in two rules: too few
+
+
+def test_a_common_word_is_no_form_of_a_rarer_term():
+    # "graveyard" named in six of thirty rules whose translations hold only words that are in every rule
+    texts = {f"1.{i}": "플레이어는 카드를 가집니다." for i in range(30)}
+    assert learn(texts, "ko", {"graveyard": [f"1.{i}" for i in range(6)]}) == {}
+
+
+def test_a_form_goes_to_the_term_it_is_most_associated_with():
+    texts = {f"1.{i}": ("坟墓场中的牌。" if i < 6 else "其他。") for i in range(12)}
+    # 坟墓场 stands in the six rules of "graveyard", and in six of the nine of "card"
+    found = learn(texts, "zh", {"graveyard": [f"1.{i}" for i in range(6)], "card": [f"1.{i}" for i in range(9)]})
+    assert found["graveyard"].form.startswith("坟墓场") and all(
+        f.form != found["graveyard"].form for k, f in found.items() if k != "graveyard"
+    )
+
+
+def test_a_title_anchors_the_form_and_german_words_are_stemmed():
+    rules = [
+        ("Flying", "Fliegend"),
+        (
+            "A creature with flying can't be blocked except by creatures with flying.",
+            "Eine fliegende Kreatur kann nur von Kreaturen mit Fliegend geblockt werden.",
+        ),
+        ("Flying is an evasion ability.", "Fliegend ist eine Ausweichfähigkeit."),
+        ("Multiple instances of flying are redundant.", "Mehrere Vorkommen von Fliegend sind redundant."),
+        ("A player attacks with creatures.", "Ein Spieler greift mit Kreaturen an."),
+    ]
+    texts = {f"702.9{c}": de for c, (_, de) in zip(" abcd", rules)}
+    found = learn(texts, "de", {"flying": ["702.9 ", "702.9a", "702.9b", "702.9c"]}, {"flying": ["Fliegend"]})
+    assert found["flying"].form == "fliegend" and found["flying"].anchor
+
+
+# A term dictionary with no Korean names at all: the English side of its Chinese names is all the Korean term base
+# can start from.
+_NAMES = [TermName("zh", "坟墓场", "graveyard", english_key("graveyard"), "glossary", "g")]
+_VOCABULARY = {english_key("graveyard"): CrTerm(english_key("graveyard"), "graveyard", "zone")}
+
+
+def _doc(lang: str, texts: list[str]) -> DocText:
+    rules = [RuleText(f"100.{i + 1}", "rule", None, text, 0, i) for i, text in enumerate(texts)]
+    return DocText(1 if lang == "en" else 2, lang, lang, None, rules)
+
+
+def test_the_term_base_learns_a_korean_form_and_the_check_finds_it_absent():
+    english = ["A card is put into a graveyard."] * 12 + ["Each player puts a card into a hand."] * 8
+    verbs = ["놓입니다", "갑니다", "있습니다", "남습니다"]
+    korean = [f"그 카드를 무덤에 {verbs[i % 4]}." for i in range(11)] + ["그 카드를 버려진 곳에 놓입니다."]
+    korean += [f"각 플레이어는 그 카드를 손에 {verbs[i % 4]}." for i in range(8)]
+    en, tr = _doc("en", english), _doc("ko", korean)
+    base = TermBase(TermDictionary(_NAMES, _VOCABULARY), tr, en, {})
+    stats = base.stats[english_key("graveyard")]
+    assert isinstance(stats.entry, LearntForm) and stats.forms == ("무덤",)
+    assert (stats.held, stats.rules, stats.source) == (11, 12, "learnt")
+    [finding] = terminology(tr, en, base)
+    assert finding.number == "100.12" and finding.detail["level"] == "learnt" and finding.detail["dominant"] == "무덤"
+    low, high = BANDS["learnt"]
+    assert low <= finding.detail["confidence"] <= high < BANDS["corpus"][0] + 1e-9
+
+
+def test_a_term_the_dictionary_gives_a_form_is_not_learnt():
+    english = ["A card is put into a graveyard."] * 12
+    chinese = ["将牌置入坟墓场。"] * 12
+    base = TermBase(TermDictionary(_NAMES, _VOCABULARY), _doc("zh", chinese), _doc("en", english), {})
+    stats = base.stats[english_key("graveyard")]
+    assert stats.entry is None and stats.forms == ("坟墓场",) and stats.source == "glossary"
