@@ -4,15 +4,24 @@ the terminology check using them for a language the term dictionary has no forms
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
+from kb.api import KnowledgeBase
+from kb.crosscheck import crosscheck_document
 from kb.crosscheck.learnt import LearntForm, candidates, korean_stem, learn, letters_stem
 from kb.crosscheck.qa import terminology
+from kb.crosscheck.specs import DocSpec, resolve
 from kb.crosscheck.termbase import TermBase
 from kb.crosscheck.termevidence import BANDS
-from kb.crosscheck.texts import DocText, RuleText
+from kb.crosscheck.texts import DocText, RuleText, load_text
+from kb.terms import dictionary, rebuild_terms
 from kb.terms.dictionary import TermDictionary
 from kb.terms.model import TermName
 from kb.terms.names import english_key
 from kb.terms.vocabulary import CrTerm
+from tests.conftest import corpus_path
 
 
 def test_a_korean_particle_is_cut_only_where_it_agrees_with_the_syllable_before_it():
@@ -139,3 +148,52 @@ def test_a_term_the_dictionary_gives_a_form_is_not_learnt():
     base = TermBase(TermDictionary(_NAMES, _VOCABULARY), _doc("zh", chinese), _doc("en", english), {})
     stats = base.stats[english_key("graveyard")]
     assert stats.entry is None and stats.forms == ("坟墓场",) and stats.source == "glossary"
+
+
+# The Korean document of the third answer key's tune half that holds its term error: chapters 8 and 9 of the
+# youbeebee translation at KR@b2e3b22 (tests/data/crosscheck_ko_kormtgcr_excerpt.md says where it comes from),
+# against the English edition its header names.
+KOREAN = Path(__file__).parents[1] / "data" / "crosscheck_ko_kormtgcr_b2e3b22_ch8-9.txt"
+
+
+@pytest.fixture(scope="module")
+def korean(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("ko")
+    (folder / "MagicCompRules_KR.txt").write_bytes(KOREAN.read_bytes())
+    kb = KnowledgeBase.open(":memory:")
+    kb.import_file(corpus_path("en", "full", "MagicCompRules_20191004.txt"))
+    kb.import_file(folder / "MagicCompRules_KR.txt", lang="ko")  # chapters 8 and 9 quote English names a lot
+    rebuild_terms(kb)
+    tr = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("MagicCompRules_KR")).id)
+    en = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("MagicCompRules_20191004")).id)
+    yield kb, tr, en, TermBase(dictionary(kb.conn), tr, en, {})
+    kb.close()
+
+
+def test_the_korean_titles_give_the_forms_learnt(korean):
+    # A title "806. 난투전 Free-for-All Variant" pairs a Korean name with the English one; of the terms the English
+    # titles name alone and the learner gave a form, the form must be in the Korean title.
+    _, tr, en, base = korean
+    checked = right = 0
+    for number, keys in base.english_keys.items():
+        english, title = en.by_number[number].title, tr.by_number[number].title
+        key = english_key(english) if english else None
+        stats = base.stats.get(key) if key else None
+        if stats is None or stats.entry is None or not title:
+            continue
+        checked += 1
+        right += any(form in title for form in stats.forms)
+    assert checked >= 8 and right >= 0.8 * checked, (right, checked)
+    assert base.stats[english_key("commander")].forms[0] == "커맨더"
+    assert base.stats[english_key("archenemy")].forms[0] == "아치에너미"  # "904. 아치에너미 Archenemy"
+
+
+def test_the_term_error_of_the_tune_half_is_found_at_the_learnt_level(korean):
+    kb, *_ = korean
+    report = crosscheck_document(kb.conn, "MagicCompRules_KR", "MagicCompRules_20191004", kinds=("terminology",))
+    # 903.11h: Brawl written 난투전, the document's name of Free-for-All (806), where Brawl is 난투 in its rules
+    [brawl] = [f for f in report.findings if f.number == "903.11h" and f.detail["term"] == english_key("brawl")]
+    assert brawl.detail["level"] == "learnt" and brawl.detail["dominant"] == "난투"
+    assert brawl.detail["holds"] == "absent" and brawl.detail["source"] == "learnt"
+    # the flagged share of the excerpt stays one a translator reads
+    assert len({f.number for f in report.findings}) <= 0.1 * report.rules["translation"]
