@@ -120,8 +120,9 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             holding = Holding("part", next(iter(inside))) if inside else base.reader.holding(text, known)
             if holding.how == "phrase" or (holding.how == "variant" and stats.accepted(holding.span or "")):
                 continue  # 非公開の領域, 軽減・置換効果: the term in a noun phrase; a variant the document accepts
-            if holding.how == "part" and stats.source == "learnt":
-                continue  # part of a form the document itself taught: too little to go on
+            if stats.source == "learnt" and (holding.how == "part" or stats.verbal or english.endswith("ed")):
+                continue  # part of a form the document itself taught, a verb or participle ("untapped") it may
+                # say otherwise: too little to go on
             yield _terminology_finding(number, rule.full, other.full, english, stats, holding)
 
 

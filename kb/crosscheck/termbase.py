@@ -67,6 +67,7 @@ class TermStats:
     learned: Counter = field(default_factory=Counter)  # forms learnt from the aligned document: rules holding each
     learned_only: int = 0  # rules holding a learnt form and none of the known forms or accepted variants
     entry: LearntForm | None = None  # the term's form learnt from the aligned document, where no source gives one
+    verbal: bool = False  # a learnt Korean form the document mostly writes as a verb (해결되는, 공개한)
 
     @property
     def source(self) -> str:
@@ -180,6 +181,20 @@ def _whole_word(candidate: str, forms: tuple[str, ...]) -> bool:
     return not _KATAKANA_CHAR.match(candidate) or any(candidate[0] == form[0] for form in forms)
 
 
+# What makes a Korean noun a verb: 하다 ("do") and 되다 ("become") in their commonest forms (공개한, 격발되는).
+_VERB_AFTER = re.compile("[하한할함합해했되된될됨됩돼됐]")
+VERBAL = 0.5
+
+
+def _verbal(text: str, form: str) -> bool:
+    """Whether the document writes ``form`` as a verb at least half the times it writes it: a verbal noun the
+    translation may render by another verb or leave to the sentence ("the game once again checks for and resolves
+    state-based actions" as 상태 참조 행동을 체크합니다), so its absence says little."""
+    places = [m.end() for m in re.finditer(re.escape(form), text)]
+    verb = sum(1 for end in places if _VERB_AFTER.match(text, end))
+    return bool(places) and verb >= VERBAL * len(places)
+
+
 class TermBase:
     """The terms of one translation against its original, with their forms and counts."""
 
@@ -265,6 +280,7 @@ class TermBase:
             stats.forms = tuple(dict.fromkeys((entry.form, spaced(entry.form))))
             stats.entry = entry
             stats.document = count_forms(self.text, stats.forms)
+            stats.verbal = self.lang == "ko" and _verbal(self.text, entry.form)
             for number in unknown[key]:
                 self._count(stats, translated[number], texts)
         for key in learnt:

@@ -13,7 +13,7 @@ from kb.crosscheck import crosscheck_document
 from kb.crosscheck.learnt import LearntForm, candidates, korean_stem, learn, letters_stem
 from kb.crosscheck.qa import terminology
 from kb.crosscheck.specs import DocSpec, resolve
-from kb.crosscheck.termbase import TermBase
+from kb.crosscheck.termbase import TermBase, _verbal
 from kb.crosscheck.termevidence import BANDS
 from kb.crosscheck.texts import DocText, RuleText, load_text
 from kb.terms import dictionary, rebuild_terms
@@ -197,3 +197,8 @@ def test_the_term_error_of_the_tune_half_is_found_at_the_learnt_level(korean):
     assert brawl.detail["holds"] == "absent" and brawl.detail["source"] == "learnt"
     # the flagged share of the excerpt stays one a translator reads
     assert len({f.number for f in report.findings}) <= 0.1 * report.rules["translation"]
+
+
+def test_a_korean_form_mostly_written_as_a_verb_is_verbal():
+    assert _verbal("능력이 해결되면 주문을 해결합니다. 해결은 끝납니다.", "해결")  # two of three places a verb
+    assert not _verbal("전장에 있는 생물이 전장을 떠납니다. 전장으로 돌아갑니다.", "전장")
