@@ -2,7 +2,7 @@
 
 Translation QA tools (Xbench's key-term check, Verifika's terminology check) compare each
 segment against a term base and report a source term whose target form is missing. Our
-term base is built per document, from three sources:
+term base is built per document, from these sources:
 
 1. the term dictionary (``kb.terms``): every form any source gives for the term;
 2. the translation's own glossary, paired with the English glossary of the same edition
@@ -10,7 +10,10 @@ term base is built per document, from three sources:
 3. the aligned corpus: across the rules of the document, how often the translation of a
    rule whose English names the term holds each form. The form in most of them is the
    term's *dominant form*; the share of rules holding any form is how consistently the
-   translation renders the term, and so how sure a finding about that term can be.
+   translation renders the term, and so how sure a finding about that term can be;
+4. where none of these gives the term a form in the translation's language (every term of a Korean translation),
+   the form learnt from the document's own aligned rules (kb.crosscheck.learnt): the string most associated with
+   the rules whose English names the term. Such a term's findings are of their own level, ``learnt``.
 
 In the rules that hold none of the forms whole, the term base also counts the *variants* the
 translation writes instead (a form with an inner part dropped or a character put in:
@@ -48,6 +51,9 @@ LEARN_RULES = 5
 # A learnt form: most of its occurrences in the document lie in rules whose English names the term.
 SPECIFIC = 0.5
 MAX_LEARNED = 2
+# A term whose form was learnt from the document (kb.crosscheck.learnt) judges a rule only when the form stands in
+# this share of the term's rules: the form itself is the document's word, not a source's.
+LEARNT_SHARE = 0.95
 
 
 @dataclass
@@ -276,8 +282,11 @@ class TermBase:
         learnt = learn(translated, self.lang, unknown, titles)
         for key, entry in learnt.items():
             stats = self.stats[key]
-            # Korean spaces the words of a term as the writer likes (전투 단계, 전투단계): both are the form
-            stats.forms = tuple(dict.fromkeys((entry.form, spaced(entry.form))))
+            # Korean spaces the words of a term as the writer likes (전투 단계, 전투단계), and may join them by the
+            # genitive 의 (효과의 범위 for 효과 범위, "range of influence"): each is the form
+            words = entry.form.split(" ")
+            joined = ["의 ".join(words)] if self.lang == "ko" and len(words) == 2 else []
+            stats.forms = tuple(dict.fromkeys((entry.form, spaced(entry.form), *joined)))
             stats.entry = entry
             stats.document = count_forms(self.text, stats.forms)
             stats.verbal = self.lang == "ko" and _verbal(self.text, entry.form)
@@ -401,4 +410,6 @@ class TermBase:
         stats = self.stats.get(key)
         if stats is None or not stats.forms or stats.rules < support:
             return None
+        if stats.entry is not None:
+            share = max(share, LEARNT_SHARE)  # a form the document taught: only where it holds almost everywhere
         return stats if (stats.covered_share if variants else stats.share) >= share else None

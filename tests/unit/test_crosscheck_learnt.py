@@ -126,20 +126,29 @@ def _doc(lang: str, texts: list[str]) -> DocText:
     return DocText(1 if lang == "en" else 2, lang, lang, None, rules)
 
 
-def test_the_term_base_learns_a_korean_form_and_the_check_finds_it_absent():
-    english = ["A card is put into a graveyard."] * 12 + ["Each player puts a card into a hand."] * 8
+def _korean_graveyard(held: int, rules: int):
+    """A term base of ``rules`` rules naming "graveyard", ``held`` of whose translations write 무덤."""
+    english = ["A card is put into a graveyard."] * rules + ["Each player puts a card into a hand."] * 8
     verbs = ["놓입니다", "갑니다", "있습니다", "남습니다"]
-    korean = [f"그 카드를 무덤에 {verbs[i % 4]}." for i in range(11)] + ["그 카드를 버려진 곳에 놓입니다."]
+    korean = [f"그 카드를 무덤에 {verbs[i % 4]}." for i in range(held)]
+    korean += ["그 카드를 버려진 곳에 놓입니다."] * (rules - held)
     korean += [f"각 플레이어는 그 카드를 손에 {verbs[i % 4]}." for i in range(8)]
     en, tr = _doc("en", english), _doc("ko", korean)
-    base = TermBase(TermDictionary(_NAMES, _VOCABULARY), tr, en, {})
+    return en, tr, TermBase(TermDictionary(_NAMES, _VOCABULARY), tr, en, {})
+
+
+def test_the_term_base_learns_a_korean_form_and_the_check_finds_it_absent():
+    en, tr, base = _korean_graveyard(19, 20)
     stats = base.stats[english_key("graveyard")]
     assert isinstance(stats.entry, LearntForm) and stats.forms == ("무덤",)
-    assert (stats.held, stats.rules, stats.source) == (11, 12, "learnt")
+    assert (stats.held, stats.rules, stats.source) == (19, 20, "learnt")
     [finding] = terminology(tr, en, base)
-    assert finding.number == "100.12" and finding.detail["level"] == "learnt" and finding.detail["dominant"] == "무덤"
+    assert finding.number == "100.20" and finding.detail["level"] == "learnt" and finding.detail["dominant"] == "무덤"
     low, high = BANDS["learnt"]
     assert low <= finding.detail["confidence"] <= high < BANDS["corpus"][0] + 1e-9
+    # a learnt form judges only where it stands in 95 % of the term's rules: in 11 of 12 it does not
+    en, tr, base = _korean_graveyard(11, 12)
+    assert base.stats[english_key("graveyard")].entry is not None and list(terminology(tr, en, base)) == []
 
 
 def test_a_term_the_dictionary_gives_a_form_is_not_learnt():
