@@ -18,7 +18,9 @@ For each English term (``keys``: the rules whose English names it), the learner
    word the translation writes everywhere ("플레이어", "player", in a third of the rules) scores low for any other
    term;
 3. keeps the best candidate when it is clearly associated (``MIN_DICE``, in at least ``MIN_BOTH`` rules) and gives
-   a form to one term only (a string two terms share goes to the one it is more associated with).
+   a form to one term only (a string two terms share goes to the one it is more associated with, and the other
+   takes its next candidate); a second round learns the terms that failed with no candidate counted inside a form
+   already learnt (난투, "Brawl", inside 난투전, "Free-for-All").
 
 A rule title is the strongest evidence: a rule whose English title names the term alone (702.2 "Deathtouch") has a
 translated title that is the term's form; such a candidate is always scored, whatever the sample held.
@@ -29,7 +31,6 @@ Japanese documents that the term dictionary gives too (its forms are the answer 
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -130,7 +131,6 @@ def _has_final(syllable: str) -> bool:
     return _final(syllable) > 0
 
 
-@functools.lru_cache(maxsize=65536)
 def korean_stem(word: str) -> str:
     """``word`` without the particle after its noun (단계가 → 단계, 전장으로 → 전장); a word the particle would
     leave empty is kept whole (이 is a word of its own), and so is a particle that does not agree with the
