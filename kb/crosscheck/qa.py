@@ -120,10 +120,15 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             holding = Holding("part", next(iter(inside))) if inside else base.reader.holding(text, known)
             if holding.how == "phrase" or (holding.how == "variant" and stats.accepted(holding.span or "")):
                 continue  # 非公開の領域, 軽減・置換効果: the term in a noun phrase; a variant the document accepts
-            if stats.source == "learnt" and (holding.how == "part" or stats.verbal or english.endswith("ed")):
+            if stats.source == "learnt" and (holding.how == "part" or stats.verbal or _participle(english)):
                 continue  # part of a form the document itself taught, a verb or participle ("untapped") it may
                 # say otherwise: too little to go on
             yield _terminology_finding(number, rule.full, other.full, english, stats, holding)
+
+
+def _participle(english: str) -> bool:
+    """Whether the English writes the term as a past participle ("untapped", "equipped"; not "red")."""
+    return len(english) > 4 and english.endswith("ed")
 
 
 def _level(stats: TermStats, holding: Holding) -> str:

@@ -11,7 +11,7 @@ import pytest
 from kb.api import KnowledgeBase
 from kb.crosscheck import crosscheck_document
 from kb.crosscheck.learnt import LearntForm, candidates, korean_stem, learn, letters_stem
-from kb.crosscheck.qa import terminology
+from kb.crosscheck.qa import _participle, terminology
 from kb.crosscheck.specs import DocSpec, resolve
 from kb.crosscheck.termbase import TermBase, _verbal
 from kb.crosscheck.termevidence import BANDS
@@ -211,3 +211,7 @@ def test_the_term_error_of_the_tune_half_is_found_at_the_learnt_level(korean):
 def test_a_korean_form_mostly_written_as_a_verb_is_verbal():
     assert _verbal("능력이 해결되면 주문을 해결합니다. 해결은 끝납니다.", "해결")  # two of three places a verb
     assert not _verbal("전장에 있는 생물이 전장을 떠납니다. 전장으로 돌아갑니다.", "전장")
+
+
+def test_a_participle_is_told_from_a_short_word_ending_alike():
+    assert _participle("untapped") and _participle("equipped") and not _participle("red")
