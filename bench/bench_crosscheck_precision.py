@@ -86,7 +86,7 @@ def main() -> None:
     connection.close()
 
 
-LEVELS = ("confident", "glossary", "corpus", "weak")
+LEVELS = ("confident", "glossary", "corpus", "learnt", "weak")
 
 
 def _by_level(report, labels) -> str:

@@ -82,7 +82,8 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             known = stats.forms  # the dictionary's and the glossary's: what a variant or a part is read against
             stats = stats.judged()  # with the forms learnt from the document and the variants it accepts
             # a keyword's form inside a longer term the original names apart (合变 in 合变式生物咒语) does not count
-            if count_forms(unglossed(rule.full), _with_stems(stats.forms, base.lang)) and (
+            text = base.unnamed_terms(unglossed(rule.full), key, keys)  # 난투 of 난투전 is no Brawl
+            if count_forms(text, _with_stems(stats.forms, base.lang)) and (
                 stats.category != ABILITY or key in allocated or _surplus(base, keys, allocated, stats)
             ):
                 continue
@@ -115,13 +116,20 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                 continue  # a rare form of it is there: a consistency finding says so
             if _quoted_word(english, other.full, rule.full) or _keyword_as_verb(english, other.full, stats, base):
                 continue  # "the word ‘target’" kept in English; "phasing out", "being reached": the verbs
-            text = unglossed(rule.full)
             inside = count_forms(text, stats.forms)
             # a keyword's form only inside a longer term's: weak evidence that the keyword itself is gone
             holding = Holding("part", next(iter(inside))) if inside else base.reader.holding(text, known)
             if holding.how == "phrase" or (holding.how == "variant" and stats.accepted(holding.span or "")):
                 continue  # 非公開の領域, 軽減・置換効果: the term in a noun phrase; a variant the document accepts
+            if stats.source == "learnt" and (holding.how == "part" or stats.verbal or _participle(english)):
+                continue  # part of a form the document itself taught, a verb or participle ("untapped") it may
+                # say otherwise: too little to go on
             yield _terminology_finding(number, rule.full, other.full, english, stats, holding)
+
+
+def _participle(english: str) -> bool:
+    """Whether the English writes the term as a past participle ("untapped", "equipped"; not "red")."""
+    return len(english) > 4 and english.endswith("ed")
 
 
 def _level(stats: TermStats, holding: Holding) -> str:
@@ -130,9 +138,11 @@ def _level(stats: TermStats, holding: Holding) -> str:
     there, weak."""
     if holding.how == "part":
         return "weak"
+    if stats.source == "learnt":
+        return "learnt"  # the form is the document's own, learnt: below every form a source gives
     if holding.how == "variant":
         return "confident"
-    return "glossary" if stats.dominant in stats.glossary else "corpus"
+    return stats.source
 
 
 def _terminology_finding(
@@ -179,7 +189,7 @@ def _terminology_finding(
             "dominant": stats.dominant,
             "level": level,
             "holds": holding.how,
-            "source": "glossary" if stats.dominant in stats.glossary else "corpus",
+            "source": stats.source,
             "evidence": {
                 "held": stats.held,
                 "rules": stats.rules,
@@ -358,11 +368,16 @@ def _near(form: str, text: str) -> Iterator[tuple[int, int]]:
     ideograph class into a pattern for each form took 0.6 s of a document's 4 s."""
     pattern = re.compile("|".join(re.escape(form[:i]) + "(.)" + re.escape(form[i + 1 :]) for i in range(len(form))))
     size, at = len(form), 0
+    # a Korean form of two syllables with one changed is as often another word (카드, 코드): three or more
+    hangul = len(form.replace(" ", "")) >= MIN_NEAR
     while (match := pattern.search(text, at)) is not None:
         start = match.start()
         for i in range(size):
             if (
-                _IDEOGRAPH_FIRST <= text[start + i] <= _IDEOGRAPH_LAST
+                (
+                    _IDEOGRAPH_FIRST <= text[start + i] <= _IDEOGRAPH_LAST
+                    or (hangul and _HANGUL_FIRST <= text[start + i] <= _HANGUL_LAST)
+                )
                 and text.startswith(form[:i], start)
                 and text.startswith(form[i + 1 :], start + i + 1)
             ):
@@ -374,6 +389,7 @@ def _near(form: str, text: str) -> Iterator[tuple[int, int]]:
 
 
 _IDEOGRAPH_FIRST, _IDEOGRAPH_LAST = "\u3400", "\u9fff"  # termbase's ideograph class
+_HANGUL_FIRST, _HANGUL_LAST = "\uac00", "\ud7a3"  # a Korean syllable changed: the forms a Korean term base learnt
 
 
 def _variants(

@@ -2,7 +2,7 @@
 
 Translation QA tools (Xbench's key-term check, Verifika's terminology check) compare each
 segment against a term base and report a source term whose target form is missing. Our
-term base is built per document, from three sources:
+term base is built per document, from these sources:
 
 1. the term dictionary (``kb.terms``): every form any source gives for the term;
 2. the translation's own glossary, paired with the English glossary of the same edition
@@ -10,7 +10,10 @@ term base is built per document, from three sources:
 3. the aligned corpus: across the rules of the document, how often the translation of a
    rule whose English names the term holds each form. The form in most of them is the
    term's *dominant form*; the share of rules holding any form is how consistently the
-   translation renders the term, and so how sure a finding about that term can be.
+   translation renders the term, and so how sure a finding about that term can be;
+4. where none of these gives the term a form in the translation's language (every term of a Korean translation),
+   the form learnt from the document's own aligned rules (kb.crosscheck.learnt): the string most associated with
+   the rules whose English names the term. Such a term's findings are of their own level, ``learnt``.
 
 In the rules that hold none of the forms whole, the term base also counts the *variants* the
 translation writes instead (a form with an inner part dropped or a character put in:
@@ -24,6 +27,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
+from kb.crosscheck.learnt import LearntForm, learn, script, spaced
 from kb.crosscheck.termevidence import FormReader
 from kb.crosscheck.texts import DocText
 from kb.terms import TermDictionary
@@ -47,6 +51,9 @@ LEARN_RULES = 5
 # A learnt form: most of its occurrences in the document lie in rules whose English names the term.
 SPECIFIC = 0.5
 MAX_LEARNED = 2
+# A term whose form was learnt from the document (kb.crosscheck.learnt) judges a rule only when the form stands in
+# this share of the term's rules: the form itself is the document's word, not a source's.
+LEARNT_SHARE = 0.95
 
 
 @dataclass
@@ -65,6 +72,16 @@ class TermStats:
     variants: Counter = field(default_factory=Counter)  # rules holding each variant (and none of the forms)
     learned: Counter = field(default_factory=Counter)  # forms learnt from the aligned document: rules holding each
     learned_only: int = 0  # rules holding a learnt form and none of the known forms or accepted variants
+    entry: LearntForm | None = None  # the term's form learnt from the aligned document, where no source gives one
+    verbal: bool = False  # a learnt Korean form the document mostly writes as a verb (해결되는, 공개한)
+
+    @property
+    def source(self) -> str:
+        """Where the dominant form comes from: "glossary", "learnt" (the document's own aligned rules, for a term
+        no source gives a form of) or "corpus" (the term dictionary's aligned corpus)."""
+        if self.dominant in self.glossary:
+            return "glossary"
+        return "learnt" if self.entry is not None else "corpus"
 
     def accepted(self, variant: str) -> bool:
         """Whether the document writes ``variant`` for the term in enough of its rules to make it a form."""
@@ -170,6 +187,20 @@ def _whole_word(candidate: str, forms: tuple[str, ...]) -> bool:
     return not _KATAKANA_CHAR.match(candidate) or any(candidate[0] == form[0] for form in forms)
 
 
+# What makes a Korean noun a verb: 하다 ("do") and 되다 ("become") in their commonest forms (공개한, 격발되는).
+_VERB_AFTER = re.compile("[하한할함합해했되된될됨됩돼됐]")
+VERBAL = 0.5
+
+
+def _verbal(text: str, form: str) -> bool:
+    """Whether the document writes ``form`` as a verb at least half the times it writes it: a verbal noun the
+    translation may render by another verb or leave to the sentence ("the game once again checks for and resolves
+    state-based actions" as 상태 참조 행동을 체크합니다), so its absence says little."""
+    places = [m.end() for m in re.finditer(re.escape(form), text)]
+    verb = sum(1 for end in places if _VERB_AFTER.match(text, end))
+    return bool(places) and verb >= VERBAL * len(places)
+
+
 class TermBase:
     """The terms of one translation against its original, with their forms and counts."""
 
@@ -190,7 +221,9 @@ class TermBase:
         self._found: dict[str, list] = {}
         self._near: dict[str, re.Pattern] = {}
         self.reader = FormReader()
+        self.longer: dict[str, tuple[str, ...]] = {}  # learnt term -> the learnt terms whose forms hold its form
         texts: dict[str, list[str]] = {}  # key -> the translations of the rules whose English names it
+        unknown: dict[str, list[str]] = {}  # key of a term without a form in the language -> the rules naming it
         for number, rule in tr.by_number.items():
             other = en.by_number.get(number)
             if other is None or not rule.full or not other.full:
@@ -211,21 +244,71 @@ class TermBase:
                     self.stats[key] = self._new(key, words[key], glossary, translation_text)
             for key in keys:
                 stats = self.stats[key]
-                if not stats.forms:
-                    continue
-                stats.rules += 1
-                text = unglossed(rule.full)
-                texts.setdefault(key, []).append(text)
-                held = count_forms(text, stats.forms)
-                if held:
-                    stats.held += 1
-                    stats.by_form.update(held.keys())
+                if stats.forms:
+                    self._count(stats, unglossed(rule.full), texts)
                 else:
-                    variant = self.reader.variant(text, stats.forms)
-                    if variant:
-                        stats.variants[variant] += 1
+                    unknown.setdefault(key, []).append(number)
+        if unknown and script(self.lang) != "letters":
+            self._learn_entries(unknown, tr, en, texts)
         for key, rule_texts in texts.items():
             self._learn(self.stats[key], rule_texts)
+
+    def _count(self, stats: TermStats, text: str, texts: dict[str, list[str]]) -> None:
+        """Count one rule whose English names the term: the forms its translation holds, else a variant."""
+        stats.rules += 1
+        texts.setdefault(stats.key, []).append(text)
+        held = count_forms(text, stats.forms)
+        if held:
+            stats.held += 1
+            stats.by_form.update(held.keys())
+        else:
+            variant = self.reader.variant(text, stats.forms)
+            if variant:
+                stats.variants[variant] += 1
+
+    def _learn_entries(
+        self, unknown: dict[str, list[str]], tr: DocText, en: DocText, texts: dict[str, list[str]]
+    ) -> None:
+        """Entries for the terms that neither the dictionary nor the glossary gives a form of in this language,
+        learnt from the document's aligned rules (kb.crosscheck.learnt); each rule naming such a term is then
+        counted as the others were. Rule titles that are the term alone in the English anchor the learning."""
+        translated = {number: unglossed(tr.by_number[number].full) for number in self.english_keys}
+        titles: dict[str, list[str]] = {}
+        for number in self.english_keys:
+            english, title = en.by_number[number].title, tr.by_number[number].title
+            key = english_key(english) if english else None
+            if title and key in unknown:
+                titles.setdefault(key, []).append(title)
+        learnt = learn(translated, self.lang, unknown, titles)
+        for key, entry in learnt.items():
+            stats = self.stats[key]
+            # Korean spaces the words of a term as the writer likes (전투 단계, 전투단계), and may join them by the
+            # genitive 의 (효과의 범위 for 효과 범위, "range of influence"): each is the form
+            words = entry.form.split(" ")
+            joined = ["의 ".join(words)] if self.lang == "ko" and len(words) == 2 else []
+            stats.forms = tuple(dict.fromkeys((entry.form, spaced(entry.form), *joined)))
+            stats.entry = entry
+            stats.document = count_forms(self.text, stats.forms)
+            stats.verbal = self.lang == "ko" and _verbal(self.text, entry.form)
+            for number in unknown[key]:
+                self._count(stats, translated[number], texts)
+        for key in learnt:
+            forms = self.stats[key].forms
+            self.longer[key] = tuple(
+                other
+                for other in learnt
+                if other != key and any(f in g and f != g for f in forms for g in self.stats[other].forms)
+            )
+
+    def unnamed_terms(self, text: str, key: str, keys) -> str:
+        """``text`` with the learnt forms of other terms that hold the form of the learnt term ``key`` blanked,
+        where the English rule (its terms: ``keys``) does not name them: 난투전 (Free-for-All) holds 난투 (Brawl),
+        and names Brawl no more than 多人 names a player. Other terms' forms are left to the dictionary."""
+        for other in self.longer.get(key, ()):
+            if other not in keys:
+                for form in self.stats[other].forms:
+                    text = text.replace(form, "\0" * len(form))
+        return text
 
     def _learn(self, stats: TermStats, texts: list[str]) -> None:
         """Forms of a term that the dictionary and the glossary do not give, learnt from the term's rules.
@@ -327,4 +410,6 @@ class TermBase:
         stats = self.stats.get(key)
         if stats is None or not stats.forms or stats.rules < support:
             return None
+        if stats.entry is not None:
+            share = max(share, LEARNT_SHARE)  # a form the document taught: only where it holds almost everywhere
         return stats if (stats.covered_share if variants else stats.share) >= share else None

@@ -16,8 +16,9 @@ A rule whose translation holds none of a term's forms is one of four things, rea
 The finding's level ranks it (``LEVELS``): ``confident`` when a rare variant stands against the dominant form (the
 document's own counts say which is the term's form); ``glossary`` when the term is absent and its form is an entry
 of a glossary (the translation's own, or the term dictionary's glossary and curated sources); ``corpus`` when the
-term is absent and only the aligned document and the term dictionary give its form; ``weak`` when part of the form
-is there.
+term is absent and only the aligned document and the term dictionary give its form; ``learnt`` when no source
+gives the term a form in the language and the form was learnt from the document's own aligned rules
+(kb.crosscheck.learnt), whatever the rule holds of it; ``weak`` when part of the form is there.
 """
 
 from __future__ import annotations
@@ -25,9 +26,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-LEVELS = ("confident", "glossary", "corpus", "weak")
+LEVELS = ("confident", "glossary", "corpus", "learnt", "weak")
 # Confidence bands of the levels: the report ranks by confidence, so every confident finding comes first.
-BANDS = {"confident": (0.9, 1.0), "glossary": (0.6, 0.9), "corpus": (0.4, 0.6), "weak": (0.1, 0.4)}
+BANDS = {
+    "confident": (0.9, 1.0),
+    "glossary": (0.6, 0.9),
+    "corpus": (0.45, 0.6),
+    "learnt": (0.4, 0.45),
+    "weak": (0.1, 0.4),
+}
 
 # What may stand between the two parts of a form in a noun phrase: a particle or a space.
 _PARTICLES = "の的之な・ 　"

@@ -278,7 +278,7 @@ def test_a_name_left_as_a_bare_gloss_is_untranslated(chinese):
 
 
 ROUND3 = Path(__file__).parents[1] / "data" / "crosscheck_qa_precision_round3.tsv"
-LEVELS = ("confident", "glossary", "corpus", "weak")
+LEVELS = ("confident", "glossary", "corpus", "learnt", "weak")
 
 
 def _levels(report) -> dict[str, str]:

@@ -44,9 +44,10 @@ def test_part_of_a_form_is_its_head_or_modifier_never_a_piece_of_a_katakana_word
 
 
 def test_the_levels_rank_in_their_bands():
-    ordered = [confidence(level, share) for level in ("weak", "corpus", "glossary", "confident") for share in (0, 1)]
+    levels = ("weak", "learnt", "corpus", "glossary", "confident")
+    ordered = [confidence(level, share) for level in levels for share in (0, 1)]
     assert ordered == sorted(ordered) and ordered[-1] <= 1.0
-    assert set(BANDS) == {"confident", "glossary", "corpus", "weak"}
+    assert set(BANDS) == set(levels)
 
 
 def test_a_word_the_original_quotes_and_the_translation_keeps_in_english_is_no_term():
