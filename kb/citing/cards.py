@@ -1,8 +1,9 @@
 """The cards a free text names, for `cite` (docs/citations.md, "Cards named").
 
 A draft answer ("Platinum Angel says you can't lose, see CR 104.3a") names cards as well as rules:
-`cite` reports each card named with its rules terms and their rules (kb.cards.terms), so the
-reader sees which rules the card's own text brings in.
+`cite` reports each card named with its rules terms and their rules (kb.cards.terms) and what its
+text says about the rules (kb.cards.lookup.text_says), so the reader sees which rules the card's own
+text brings in; and, for several cards, how their effects interact (kb.cards.lookup.together_says).
 
 Only exact names (folded like the store's index: case, punctuation, accents) are matched, in the
 store's name index, over runs of the text's words no longer than the longest name held. The text
