@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from kb.cards.oracle import Row, load, said, together
 from kb.cards.terms import TermLink, card_terms, english_document, layout_term
 from kb.core.errors import BadInput, CardNotFound
 from kb.core.model import Serialisable
@@ -35,6 +36,40 @@ class CardFaceView(Serialisable):
 
 
 @dataclass
+class SaidRule(Serialisable):
+    """A rule that a card's wording points to, with the title a reader knows it by."""
+
+    rule: str  # "104.3"
+    title: str  # the rule's title, or for a subrule its titled rule's ("Ending the Game"); "" without the rules
+
+
+@dataclass
+class TextSays(Serialisable):
+    """One wording of a card and what it says about the rules (a row of data/oracle_rules.tsv)."""
+
+    words: str  # the card's words as matched, on one line, cut at 40 characters ("can't lose the game")
+    field: str  # where they are: "text" (the Oracle text), "type" (the type line) or "cost" (the mana cost)
+    start: int  # their place in that field of the card (oracle_text, type_line or mana_cost)
+    end: int
+    face: str | None  # the face whose text or type line holds them, for a card of several faces
+    rules: list[SaidRule]  # the rules the wording points to, most specific first; each rule once per card
+    effect: str | None  # "continuous", "replacement", "prevention", "trigger" or None
+    why: str  # what the rules say of the wording (the table's "why")
+    line: int  # the table's line
+
+
+@dataclass
+class TogetherSays(Serialisable):
+    """How the effects of several named cards interact (a together row of data/oracle_rules.tsv)."""
+
+    effects: list[str]  # the two effects the row joins ("continuous", "continuous")
+    cards: list[str]  # the named cards that make one of them
+    rules: list[SaidRule]
+    why: str
+    line: int
+
+
+@dataclass
 class CardView(Serialisable):
     """A card as `mtgkb card` shows it."""
 
@@ -54,6 +89,7 @@ class CardView(Serialisable):
     pool_text: str | None = None  # the engine pool's text of the card, where it differs
     oracle_id: str | None = None
     warnings: list[str] = field(default_factory=list)  # why something is missing (no rules to link to)
+    says: list[TextSays] = field(default_factory=list)  # what its text says about the rules (kb.cards.oracle)
 
 
 def find_card(store: Store, name: str) -> CardView:
@@ -117,6 +153,7 @@ def find_card(store: Store, name: str) -> CardView:
         names=row["names"],
         oracle_id=row["oracle_id"],
     )
+    view.says = text_says(store, view.oracle_text, view.type_line, view.mana_cost, row["faces"])
     laid_out = layout_term(store, view.layout)
     if laid_out is not None and all(term.title != laid_out.title for term in view.terms):
         view.terms.append(laid_out)  # after the text's terms: it has no place in the text
@@ -168,6 +205,120 @@ def nearest_name(names: list[dict], key: str) -> tuple[str, str] | None:
 
 
 _SPACE = re.compile(r"\s+")
+_REMINDER = re.compile(r"\([^()]*\)")  # as kb.cards.oracle reads a text: reminder text left out
+
+
+def text_says(
+    store: Store, oracle_text: str, type_line: str = "", mana_cost: str = "", faces: list[dict] | None = None
+) -> list[TextSays]:
+    """What a card's text, type line and mana cost say about the rules (kb.cards.oracle.said), each
+    wording with its place in the card and the title of each rule. ``faces`` (the card's faces, each
+    with "name", "oracle_text" and "type_line") name the face that holds each wording."""
+    rows = {row.line: row for row in load()}
+    fields = {
+        "text": _as_read(oracle_text),  # the type line and mana cost are matched as they are
+        "type": (type_line, list(range(len(type_line) + 1))),
+        "cost": (mana_cost, list(range(len(mana_cost) + 1))),
+    }
+    found = said(oracle_text, type_line, mana_cost)
+    titles = rule_titles(store, [rule for item in found for rule in item.rules])
+    says = []
+    for item in found:
+        row = rows[item.line]
+        read, places = fields[row.field]
+        match = row.pattern.search(read) if row.pattern is not None else None
+        start, end = (places[match.start()], places[match.end() - 1] + 1) if match else (-1, -1)
+        whole, key = {"text": (oracle_text, "oracle_text"), "type": (type_line, "type_line")}.get(
+            row.field, (mana_cost, "mana_cost")
+        )
+        face = _face_at(whole, faces or [], key, start)
+        rules = [SaidRule(rule, titles.get(rule, "")) for rule in item.rules]
+        says.append(TextSays(item.words, row.field, start, end, face, rules, item.effect, row.why, item.line))
+    return says
+
+
+def together_says(store: Store, cards: list[tuple[str, list[TextSays]]]) -> list[TogetherSays]:
+    """How the effects of several named cards (name, what its text says) interact: each together row of
+    the table that two of them make (kb.cards.oracle.together), with the cards and the rules' titles;
+    each rule once. One card alone, or cards whose texts make no effect, interact by no row."""
+    effects = {name: {item.effect for item in says if item.effect} for name, says in cards}
+    rows: list[Row] = [row for row in load() if row.pair is not None]
+    given: set[str] = set()
+    joined: list[tuple[Row, list[str]]] = []
+    for row in rows:
+        rules = [rule for rule in together(list(effects.values()), rows=(row,)) if rule not in given]
+        if rules:
+            given.update(rules)
+            joined.append((row, rules))
+    titles = rule_titles(store, list(given))
+    return [
+        TogetherSays(
+            list(row.pair or ()),
+            [name for name, made in effects.items() if made & set(row.pair or ())],
+            [SaidRule(rule, titles.get(rule, "")) for rule in rules],
+            row.why,
+            row.line,
+        )
+        for row, rules in joined
+    ]
+
+
+def rule_titles(store: Store, numbers: list[str]) -> dict[str, str]:
+    """The title of each rule of the newest English rules held, a subrule's being its titled rule's
+    (104.3 → "Ending the Game"): a subrule has no title of its own, and a number alone tells a reader
+    little. Empty without the English rules."""
+    document = english_document(store)
+    if document is None:
+        return {}
+    titles: dict[str, str] = {}
+    for number in dict.fromkeys(numbers):
+        current: str | None = number
+        for _depth in range(4):  # 702.26b → 702.26 → 702 (→ 7, a section)
+            if current is None:
+                break
+            found = store.conn.execute(
+                "select title, parent from rules where document_id = ? and number = ?", [document["id"], current]
+            ).fetchone()
+            if found is None:
+                break
+            if found[0]:
+                titles[number] = found[0]
+                break
+            current = found[1]
+    return titles
+
+
+def _as_read(text: str) -> tuple[str, list[int]]:
+    """``text`` as kb.cards.oracle matches it (reminder text left out, a curly apostrophe straight),
+    and for each of its characters (and its end) the place of that character in ``text``."""
+    kept: list[str] = []
+    places: list[int] = []
+    last = 0
+    for reminder in [*_REMINDER.finditer(text), None]:
+        stop = reminder.start() if reminder is not None else len(text)
+        kept.append(text[last:stop])
+        places.extend(range(last, stop))
+        if reminder is not None:
+            last = reminder.end()
+    places.append(len(text))
+    return "".join(kept).replace("’", "'"), places
+
+
+def _face_at(whole: str, faces: list[dict], key: str, start: int) -> str | None:
+    """The name of the face whose ``key`` ("oracle_text", "type_line" or "mana_cost") holds ``start`` in ``whole``
+    (the card's, its faces' joined); None for a card of one face or a place not found."""
+    if len(faces) < 2 or start < 0:
+        return None
+    at = 0
+    for face in faces:
+        part = face.get(key) or ""
+        begins = whole.find(part, at) if part else -1
+        if begins < 0:
+            continue
+        if begins <= start < begins + len(part):
+            return str(face["name"])
+        at = begins + len(part)
+    return None
 
 
 def pool_text(name: str, oracle_text: str) -> str | None:

@@ -1,8 +1,9 @@
 """The cards a free text names, for `cite` (docs/citations.md, "Cards named").
 
 A draft answer ("Platinum Angel says you can't lose, see CR 104.3a") names cards as well as rules:
-`cite` reports each card named with its rules terms and their rules (kb.cards.terms), so the
-reader sees which rules the card's own text brings in.
+`cite` reports each card named with its rules terms and their rules (kb.cards.terms) and what its
+text says about the rules (kb.cards.lookup.text_says), so the reader sees which rules the card's own
+text brings in; and, for several cards, how their effects interact (kb.cards.lookup.together_says).
 
 Only exact names (folded like the store's index: case, punctuation, accents) are matched, in the
 store's name index, over runs of the text's words no longer than the longest name held. The text
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from kb.cards.lookup import TextSays, TogetherSays, text_says, together_says
 from kb.cards.names import name_runs
 from kb.cards.terms import TermLink, card_terms
 from kb.core.model import Serialisable
@@ -35,6 +37,7 @@ class CitedCard(Serialisable):
     end: int
     mentions: int  # how often the text names it
     terms: list[TermLink] = field(default_factory=list)
+    says: list[TextSays] = field(default_factory=list)  # what its text says about the rules (as `card` shows it)
 
 
 @dataclass
@@ -43,6 +46,7 @@ class CardsNamed(Serialisable):
 
     cards: list[CitedCard] = field(default_factory=list)
     truncated: bool = False  # the scan stopped at a bound before the text's end
+    together: list[TogetherSays] = field(default_factory=list)  # how the named cards' effects interact
 
 
 def cards_in_text(store: Store, text: str) -> CardsNamed:
@@ -69,6 +73,10 @@ def cards_in_text(store: Store, text: str) -> CardsNamed:
             row = card_row(store.conn, card_id, names=False)
             if row is not None:
                 links = card_terms(store, row["oracle_text"] or "", row["keywords"], row["name"])
-                found[card_id] = CitedCard(row["name"], words[i][0], words[i + size - 1][1], 1, links)
+                says = text_says(
+                    store, row["oracle_text"] or "", row["type_line"] or "", row["mana_cost"] or "", row["faces"]
+                )
+                found[card_id] = CitedCard(row["name"], words[i][0], words[i + size - 1][1], 1, links, says)
         i += size
-    return CardsNamed(list(found.values()), truncated)
+    cards = list(found.values())
+    return CardsNamed(cards, truncated, together_says(store, [(card.name, card.says) for card in cards]))

@@ -2,7 +2,8 @@
 
 The terms are marked in the text as [term → rule] after the term, and listed below with the rule
 each links to (a keyword's defining subrule, the glossary's rules); a card of several faces shows
-each face. Exit 1 with the nearest names when no card has that name (docs/cards.md).
+each face; then what the text says about the rules (its wordings, each with its rules and why:
+kb.cards.oracle). Exit 1 with the nearest names when no card has that name (docs/cards.md).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from kb.i18n import _
 
 @click.command("card")
 @click.argument("name", nargs=-1, required=True)
-@json_option(help="Print the card, its names and its linked terms as JSON.")
+@json_option(help="Print the card, its names, its linked terms and what its text says ('says') as JSON.")
 @click.pass_context
 def card(ctx, name, as_json):
     """Show an imported card (by its name in any language it is known in) with its rules terms linked.
@@ -55,6 +56,10 @@ def card(ctx, name, as_json):
         for term in found.terms:
             rules = ", ".join(term.rules) if term.rules else term.rule
             click.echo(f"  {term.term.ljust(width)}  {rules}  ({_(term.kind)}: {term.title})")
+    if found.says:
+        click.echo()
+        click.echo(_("What its text says:"))
+        echo_says(found.says, "  ")
     if found.pool_text:
         click.echo()
         click.echo(_("The rules engine's card of this name has another text:"))
@@ -63,6 +68,29 @@ def card(ctx, name, as_json):
     if others:
         click.echo()
         click.echo(_("Also known as: {names}").format(names=", ".join(f"{n['name']} ({n['lang']})" for n in others)))
+
+
+def echo_says(says, indent: str) -> None:
+    """Each wording of a card's text and what it says (kb.cards.lookup.TextSays): the words (and the
+    face that has them), each rule with its title, and why, as the table data/oracle_rules.tsv says."""
+    for item in says:
+        where = f"  ({item.face})" if item.face else ""
+        click.echo(f"{indent}{item.words}{where}")
+        for rule in item.rules:
+            click.echo(f"{indent}    {rule.rule}  {rule.title}".rstrip())
+        click.echo(f"{indent}    " + _("why: {why}").format(why=item.why))
+
+
+def echo_together(together, indent: str) -> None:
+    """How the effects of several named cards interact (kb.cards.lookup.TogetherSays), as `echo_says`."""
+    for item in together:
+        click.echo(
+            indent
+            + _("{cards} together ({effects}):").format(cards=", ".join(item.cards), effects=" + ".join(item.effects))
+        )
+        for rule in item.rules:
+            click.echo(f"{indent}    {rule.rule}  {rule.title}".rstrip())
+        click.echo(f"{indent}    " + _("why: {why}").format(why=item.why))
 
 
 def marked(text: str, terms) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import click
 
+from kb.cli.cards import echo_says, echo_together
 from kb.cli.options import edition_option, json_option, lang_option
 from kb.cli.output import EXIT_BAD_INPUT, EXIT_NOT_FOUND, dump, fail, open_kb
 from kb.core.labels import STATUS_LABELS
@@ -36,6 +37,7 @@ def print_cited(found: list, as_json: bool, full: bool = False, named=None) -> N
                 "citations": [c.to_dict() for c in found],
                 "cards": [card.to_dict() for card in named.cards],
                 "cards_truncated": named.truncated,
+                "cards_together": [item.to_dict() for item in named.together],
             }
         )
     elif as_json:
@@ -61,6 +63,12 @@ def _echo_cards(named) -> None:
         )
         for link in card.terms:
             click.echo(f"           {link.term} → {link.rule or '-'} ({_(link.kind)})")
+        if card.says:
+            click.echo("  " + _("What its text says:"))
+            echo_says(card.says, "    ")
+    if named.together:
+        click.echo(_("What the cards named do together:"))
+        echo_together(named.together, "  ")
     if named.truncated:
         click.echo(_("(the text is long: the cards named past this point were not looked for)"))
 

@@ -54,7 +54,8 @@ class CiteRequest(BaseModel):
     cards: bool = Field(
         False,
         description="Also report the cards the text names: the answer is then an object, "
-        '{"citations": [...], "cards": [...], "cards_truncated": false}.',
+        '{"citations": [...], "cards": [...], "cards_truncated": false, "cards_together": [...]}: each card with '
+        "its rules terms and what its text says (says), and how the named cards' effects interact.",
     )
 
 
@@ -196,6 +197,9 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     @app.get(
         "/cards/{name:path}",
         summary="An imported card with its rules terms linked to their rules",
+        description="The card's Oracle text, its rules terms each linked to its rule (terms), and what its "
+        "text says about the rules (says: each wording with its place, its rules, most specific first, with "
+        "their titles, and why; docs/cards.md).",
         responses=responses(400, 404, 503),
     )
     def get_card(
@@ -233,7 +237,12 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
             return BoundedJSON(citations)
         named = kb.cite_cards(body.text)
         return BoundedJSON(
-            {"citations": citations, "cards": [c.to_dict() for c in named.cards], "cards_truncated": named.truncated}
+            {
+                "citations": citations,
+                "cards": [c.to_dict() for c in named.cards],
+                "cards_truncated": named.truncated,
+                "cards_together": [item.to_dict() for item in named.together],
+            }
         )
 
     @app.post(

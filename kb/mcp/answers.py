@@ -199,12 +199,38 @@ class CitedCardTerm(Answer):
     end: int
 
 
+class SaidRule(Answer):
+    rule: str = Field(description="A rule number (newest English rules), as '104.3'.")
+    title: str = Field(description="The rule's title, or a subrule's titled rule's; '' when no rules are held.")
+
+
+class CardSays(Answer):
+    words: str = Field(description="The card's words as matched (at most 40 characters).")
+    field: str = Field(description="Where they are: 'text' (Oracle text), 'type' (type line) or 'cost' (mana cost).")
+    start: int = Field(description="Their place in that field of the card (-1 when not found).")
+    end: int
+    face: str | None = Field(None, description="The face that has them, for a card of several faces.")
+    rules: list[SaidRule] = Field(description="The rules the wording points to, most specific first.")
+    effect: str | None = Field(None, description="continuous, replacement, prevention or trigger; null for none.")
+    why: str = Field(description="What the rules say of the wording.")
+
+
+class CardsTogether(Answer):
+    effects: list[str] = Field(description="The two effects that interact, one card's each.")
+    cards: list[str] = Field(description="The named cards that make them.")
+    rules: list[SaidRule] = Field(description="The rules of how such effects interact.")
+    why: str
+
+
 class CitedCard(Answer):
     name: str
     start: int = Field(description="Where the text first names it.")
     end: int
     mentions: int
     terms: list[CitedCardTerm]
+    says: list[CardSays] = Field(
+        default_factory=list, description="What its text says about the rules: each wording and its rules."
+    )
 
 
 class CiteAnswer(Answer):
@@ -215,6 +241,9 @@ class CiteAnswer(Answer):
     unresolved: int
     cards: list[CitedCard] = Field(default_factory=list, description="The imported cards the text names.")
     cardsTruncated: bool = Field(False, description="The scan for card names stopped at its bound.")
+    cardsTogether: list[CardsTogether] = Field(
+        default_factory=list, description="How the effects of the cards the text names interact (two or more cards)."
+    )
 
 
 class WordChange(Answer):
@@ -388,6 +417,11 @@ class CardAnswer(Answer):
         description="False when no card has the name asked for: this card's name (matched) begins with it or is near it.",
     )
     poolText: str | None = Field(None, description="The rules engine's text of a card of this name, where it differs.")
+    says: list[CardSays] = Field(
+        default_factory=list,
+        description="What the card's text says about the rules (at most 20): each wording with its place, "
+        "its rules (most specific first, with titles) and why; 'can't lose the game' → 104.3, 101.2.",
+    )
     warnings: list[str] = Field(
         default_factory=list, description="Why something is missing (no rules held to link to)."
     )

@@ -166,9 +166,11 @@ def cite_payload(citations: list, offset: int = 0, limit: int = CITATIONS_PAGE) 
 
 def with_cards(payload: dict[str, Any], named) -> dict[str, Any]:
     """A cite payload with the cards the text names (kb.citing.cards.CardsNamed): each with its
-    rules terms and, per term, the rule that defines it."""
+    rules terms and, per term, the rule that defines it, and what its text says; and how the named
+    cards' effects interact (cardsTogether)."""
     payload["cards"] = [card.to_dict() for card in named.cards]
     payload["cardsTruncated"] = named.truncated
+    payload["cardsTogether"] = [item.to_dict() for item in named.together]
     return payload
 
 
@@ -312,10 +314,11 @@ def editions_payload(documents: list, offset: int = 0, limit: int = DOCUMENTS_PA
 
 CARD_NAMES = 12  # names in other languages an answer carries
 CARD_TERMS = 40
+CARD_SAYS = 20  # wordings of what a card's text says (the wordiest real cards have about 8)
 
 
 def card_payload(card) -> dict[str, Any]:
-    """An imported card (kb.cards.lookup.CardView): its text and linked terms, bounded."""
+    """An imported card (kb.cards.lookup.CardView): its text, linked terms and what its text says, bounded."""
     return {
         "name": card.name,
         "manaCost": card.mana_cost,
@@ -336,4 +339,5 @@ def card_payload(card) -> dict[str, Any]:
         "exact": card.exact,
         "warnings": card.warnings,
         "poolText": card.pool_text,
+        "says": [item.to_dict() for item in card.says[:CARD_SAYS]],
     }

@@ -234,7 +234,7 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         """Every rule citation in free text ("CR 702.26b", "Regel 702.23a", "rule 506.4 参照",
         "ex 2 613.6") with its character span, the resolved rules and the edition they come from,
         counted, one page at a time, and the cards it names (imported cards only) with their rules terms
-        and rules. Use it on a draft answer: every citation must come back "resolved"."""
+        and rules, what each card's text says, and how the named cards' effects interact. Use it on a draft answer: every citation must come back "resolved"."""
 
         def work(kb) -> dict[str, Any]:
             known(kb, lang, edition)
@@ -417,7 +417,8 @@ def register_tools(server: MCPServer, backend: Backend) -> None:
         ],
     ) -> Annotated[CallToolResult, answers.CardAnswer]:
         """An imported card's Oracle text with each keyword, keyword action and rules term linked to
-        the rule that defines it (cards come from `mtgkb update --cards` or `mtgkb import`)."""
+        the rule that defines it, and what its text says about the rules (says: "can't lose the game"
+        → 104.3, 101.2), cards from `mtgkb update --cards` or `mtgkb import`."""
         return await answer(backend, lambda kb: payloads.card_payload(kb.card(name)))
 
     @tool("A game term in every language")
