@@ -50,4 +50,3 @@ def test_the_last_rule_ends_at_the_glossary_heading_of_its_language(glossary, cr
     assert last.text.endswith("카드 7장을 뽑습니다.")
     assert [entry.term for entry in doc.glossary] == ["능동적 플레이어"]
     assert doc.glossary[0].text == "현재 턴의 플레이어입니다."
-
