@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Iterable, Mapping
 
 # A candidate must stand in this many of the term's rules, and score at least this association.
@@ -113,9 +114,20 @@ def script(lang: str) -> str:
 # Particles in pairs: the first follows a syllable with a final consonant (차원이, 전장을), the second one without
 # (플레이어가, 카드를). A noun ending in the syllable of a particle keeps it when the syllable before does not agree:
 # 효과 ("effect") is no 효 with 과, which would follow a final consonant.
-_AFTER_FINAL = {"이": True, "가": False, "은": True, "는": False, "을": True, "를": False, "과": True, "와": False}
-_AFTER_FINAL.update(
-    {"로": False, "으로": True, "이나": True, "이며": True, "이고": True, "이다": True, "과의": True, "와의": False}
+_AFTER_FINAL: Mapping[str, bool] = MappingProxyType(
+    {
+        **{"이": True, "가": False, "은": True, "는": False, "을": True, "를": False, "과": True, "와": False},
+        **{
+            "로": False,
+            "으로": True,
+            "이나": True,
+            "이며": True,
+            "이고": True,
+            "이다": True,
+            "과의": True,
+            "와의": False,
+        },
+    }
 )
 
 
