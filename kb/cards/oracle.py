@@ -24,6 +24,7 @@ from pathlib import Path
 from kb.core.errors import BadInputFile
 from kb.core.numbers import RuleNumber
 from kb.core.paths import DATA_DIR
+from kb.core.tables import table_rows
 
 ORACLE_RULES = DATA_DIR / "oracle_rules.tsv"
 HEADER = ["field", "pattern", "rules", "effect", "searched", "why"]
@@ -65,21 +66,8 @@ def parse_table(text: str, origin: str) -> list[Row]:
     """The rows of the table's text; a bad row is a BadInputFile naming ``origin``, the line and what
     was expected."""
     rows: list[Row] = []
-    header_seen = False
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = line.split("\t")
-        if not header_seen:
-            if cells != HEADER:
-                raise BadInputFile(f"{origin}, line {number}: expected the header {' '.join(HEADER)!r}")
-            header_seen = True
-            continue
-        if len(cells) != len(HEADER):
-            raise BadInputFile(
-                f"{origin}, line {number}: expected {len(HEADER)} tab-separated columns, found {len(cells)}"
-            )
-        field, pattern, rules, effect, searched, why = (cell.strip() for cell in cells)
+    for number, cells in table_rows(text, origin, HEADER):
+        field, pattern, rules, effect, searched, why = cells
         if field not in FIELDS:
             raise BadInputFile(f"{origin}, line {number}: unknown field {field!r} (expected one of {FIELDS})")
         numbers = tuple(part.strip() for part in rules.split(";") if part.strip())
@@ -109,8 +97,6 @@ def parse_table(text: str, origin: str) -> list[Row]:
         if compiled.search(""):
             raise BadInputFile(f"{origin}, line {number}: the pattern matches an empty text (expected wording)")
         rows.append(Row(field, compiled, numbers, None if effect == "-" else effect, why, number))
-    if not header_seen:
-        raise BadInputFile(f"{origin}: no header line {' '.join(HEADER)!r}")
     return rows
 
 

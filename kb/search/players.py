@@ -26,6 +26,7 @@ from whoosh.lang import stopwords_for_language
 from kb.core.errors import BadInputFile
 from kb.core.numbers import RuleNumber
 from kb.core.paths import DATA_DIR
+from kb.core.tables import table_rows
 from kb.core.text import fold, simplified
 from kb.search.analyzers import japanese_words
 from kb.search.scripts import has_cjk, has_han, has_kana
@@ -111,19 +112,8 @@ class Table:
 def parse_table(text: str, origin: str) -> Table:
     """The table from its text; a bad row is a BadInputFile naming ``origin``, the line and what was expected."""
     entries: list[Entry] = []
-    header_seen = False
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cells = line.split("\t")
-        if not header_seen:
-            if cells != ["lang", "words", "means", "rules", "kind"]:
-                raise BadInputFile(f"{origin}, line {number}: expected the header 'lang words means rules kind'")
-            header_seen = True
-            continue
-        if len(cells) != 5:
-            raise BadInputFile(f"{origin}, line {number}: expected 5 tab-separated columns, found {len(cells)}")
-        lang, words, means, rules, kind = (cell.strip() for cell in cells)
+    for number, cells in table_rows(text, origin, ["lang", "words", "means", "rules", "kind"]):
+        lang, words, means, rules, kind = cells
         if lang not in LANGUAGES:
             raise BadInputFile(f"{origin}, line {number}: unknown language {lang!r} (expected one of {LANGUAGES})")
         if kind not in KINDS:
@@ -146,8 +136,6 @@ def parse_table(text: str, origin: str) -> Table:
             if RuleNumber.try_parse(rule) is None:
                 raise BadInputFile(f"{origin}, line {number}: {rule!r} is not a rule number")
         entries.append(Entry(lang, words, means, numbers, kind, number))
-    if not header_seen:
-        raise BadInputFile(f"{origin}: no header line 'lang words means rules kind'")
     return Table(entries)
 
 
