@@ -39,21 +39,25 @@ MARKERS: tuple[Marker, ...] = (
     Marker(
         "left",
         _en(_DIRECTION.format(side="left")),
-        {"zh": re.compile("左"), "ja": re.compile("左")},
+        {"zh": re.compile("左"), "ja": re.compile("左"), "ko": re.compile("왼|좌측")},
         "right",
         0.95,
     ),
     Marker(
         "right",
         _en(_DIRECTION.format(side="right")),
-        {"zh": re.compile("右"), "ja": re.compile("右")},
+        {"zh": re.compile("右"), "ja": re.compile("右"), "ko": re.compile("오른|우측")},
         "left",
         0.95,
     ),
     Marker(
         "top",
         _en(r"\b(?:on|from|to|at) (?:the )?top\b|\btopmost\b"),
-        {"zh": re.compile("顶|最上"), "ja": re.compile("一番上|上に|最上|上から|上")},
+        {
+            "zh": re.compile("顶|最上"),
+            "ja": re.compile("一番上|上に|最上|上から|上"),
+            "ko": re.compile("위|꼭대기"),
+        },
         "bottom",
         0.9,
     ),
@@ -64,7 +68,11 @@ MARKERS: tuple[Marker, ...] = (
     Marker(
         "additional cost",
         _en(r"\bas an additional cost\b"),
-        {"zh": re.compile("(?:作为|以)[^。；]{0,30}额外费用"), "ja": re.compile("追加コストとして")},
+        {
+            "zh": re.compile("(?:作为|以)[^。；]{0,30}额外费用"),
+            "ja": re.compile("追加コストとして"),
+            "ko": re.compile("추가 ?비용으로"),
+        },
         None,
         0.9,
     ),
@@ -77,6 +85,7 @@ MARKERS: tuple[Marker, ...] = (
         {
             "zh": re.compile("获得|得到|取得|具有|拥有|得|赋予"),
             "ja": re.compile("得|持つ|持っ|獲得|与え"),
+            "ko": re.compile("얻|가지|가진|갖|가질|가져|부여|받"),
         },
         None,
         0.8,
@@ -96,14 +105,71 @@ MARKERS: tuple[Marker, ...] = (
         {
             "zh": re.compile("(?:结算|进入战场|进战场)(?:完毕|完成)?(?:之|以)?后"),
             "ja": re.compile("(?:解決|戦場に出)[しただ]*後"),
+            "ko": re.compile("(?:해결|전장에 들어)[된온간되고오]{0,2} ?(?:이 ?)?후"),
         },
         _en(r"\bafter\b|\bthen\b"),
     ),
     Marker(
         "bottom",
         _en(r"\b(?:on|from|to|at) (?:the )?bottom\b|\bbottommost\b"),
-        {"zh": re.compile("底|最下"), "ja": re.compile("一番下|下に|最下|下から|下")},
+        {
+            "zh": re.compile("底|最下"),
+            "ja": re.compile("一番下|下に|最下|下から|下"),
+            "ko": re.compile("아래|밑|바닥"),
+        },
         "top",
+        0.9,
+    ),
+    # Comparatives (Korean only so far). A translation renders "no more than fifteen" by the form for "or fewer"
+    # (이하) or by a paraphrase ("may not exceed": 초과해서는 안, "two or more ... can't": 두 장 이상 ... 없), so the
+    # finding is the contrary form, "less than" (미만), where the rule says neither the right form nor "less
+    # than" itself: 100.4a "no more than fifteen" as 15장 미만 (the Korean text of 2018-10-05, corrected later).
+    # Korean writes "0 or less" as 0 또는 그 미만 ("0 or below it"), which is right.
+    Marker(
+        "at most",
+        _en(r"\bno more than\b|\bor (?:fewer|less)\b|\bat most\b"),
+        {"ko": re.compile("이하|또는 (?:그 )?미만|초과|넘지|최대")},
+        None,
+        0.8,
+        {"ko": re.compile("미만")},
+        _en(r"(?<!no )\b(?:less|fewer) than\b"),
+    ),
+    # ... and the other way round: "less than N" as N 이하 ("N or less"), where the rule says neither 미만 nor
+    # "smaller, fewer, lower" (적, 작, 낮).
+    Marker(
+        "less than",
+        _en(r"(?<!no )\b(?:less|fewer) than\b"),
+        {"ko": re.compile("미만|적|작|낮|못 미")},
+        None,
+        0.8,
+        {"ko": re.compile("이하")},
+        _en(r"\bno more than\b|\bor (?:fewer|less)\b|\bat most\b"),
+    ),
+    # "N or more", "at least N" (이상, 최소) said as "more than N" (초과).
+    Marker(
+        "at least",
+        _en(r"\bor (?:more|greater)\b|\bat least\b"),
+        {"ko": re.compile("이상|최소")},
+        None,
+        0.8,
+        {"ko": re.compile("초과")},
+        _en(r"(?<!no )\b(?:more|greater) than\b"),
+    ),
+    # A prohibition: "can't", "cannot" rendered by a negation ("수 없", "못", "불가", "않") or, for "can't ... except
+    # by", by "only" (만). Held by 220 of 229 Korean rules of 2022-01-20 before "수는 없" and 만 were added.
+    Marker(
+        "can't",
+        _en(r"\bcan(?:’|')t\b|\bcannot\b|\bcan not\b"),
+        {"ko": re.compile("수\\S* 없|못|불가|않|없|아니|아닌|만|금지")},
+        None,
+        0.8,
+    ),
+    # An opponent is not "you" nor "a player": 상대 in all 44 Korean rules of 2022-01-20 that say "opponent".
+    Marker(
+        "opponent",
+        _en(r"\bopponents?\b"),
+        {"ko": re.compile("상대")},
+        None,
         0.9,
     ),
 )
@@ -128,6 +194,9 @@ def lost_markers(translation: str, original: str, lang: str) -> list[Lost]:
             contrary = marker.contrary.get(lang)
             match = marker.english.search(original) if contrary is not None else None
             said = contrary.search(translation) if match is not None and contrary is not None else None
+            form = marker.forms.get(lang)
+            if said is not None and form is not None and form.search(translation):
+                continue  # the right form is there too: the contrary is another clause's
             if match is not None and said is not None and not (marker.unless and marker.unless.search(original)):
                 found.append(Lost(marker.name, match.group(), said.group(), marker.confidence))
             continue
