@@ -38,6 +38,11 @@ CORPUS = ROOT.parent / "shared" / "corpus"
 GERMAN_SEED = ROOT.parent / "shared" / "seeds" / "000_a3c90cc092d5a721.txt"
 GERMAN_ENGLISH = CORPUS / "en" / "full" / "MagicCompRules_20090711.txt"
 KOREAN_STATE = "a011d64"
+CORPUS_DOCUMENTS = (
+    (CORPUS / "zh" / "MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt", "20231117", "zh"),
+    (CORPUS / "zh" / "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt", "20260417", "zh"),
+    (CORPUS / "ja" / "CompRules_ja_20260116.0_lines.txt", "20260116", "ja"),
+)
 _SEED_RULE = re.compile(r"^(702\.23[a-z]?) (.+)$")
 
 Pair = tuple[str, str, str]  # number, translation, English
@@ -58,6 +63,20 @@ def korean_pairs(git_dir: str) -> list[Pair]:
         kb.import_file(path)
     tr = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("MagicCompRules_KR")).id)
     en = load_text(kb.conn, resolve(kb.conn, DocSpec.parse(f"MagicCompRules_{edition}")).id)
+    kb.close()
+    return [
+        (n, rule.full, en.by_number[n].full)
+        for n, rule in tr.by_number.items()
+        if n in en.by_number and rule.full and en.by_number[n].full
+    ]
+
+
+def corpus_pairs(path: Path, edition: str) -> list[Pair]:
+    """The rules of a translation in ../shared/corpus, each with the English rule of its edition."""
+    kb = KnowledgeBase.open(":memory:")
+    english = kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt").name
+    translation = kb.import_file(path).name
+    en, tr = (load_text(kb.conn, resolve(kb.conn, DocSpec.parse(name)).id) for name in (english, translation))
     kb.close()
     return [
         (n, rule.full, en.by_number[n].full)
@@ -109,9 +128,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("git_dir", help="a clone of youbeebee/kormtgcr (a bare git directory will do)")
     parser.add_argument("--misses", nargs="*", default=[], help="markers whose misses to print")
+    parser.add_argument("--corpus", action="store_true", help="also the Chinese and Japanese corpus documents")
     args = parser.parse_args()
     measure("ko", korean_pairs(args.git_dir), set(args.misses))
     measure("de", german_pairs(), set())
+    if args.corpus:
+        for path, edition, lang in CORPUS_DOCUMENTS:
+            print(f"{path.name} against en {edition}:", end=" ")
+            measure(lang, corpus_pairs(path, edition), set(args.misses))
 
 
 if __name__ == "__main__":

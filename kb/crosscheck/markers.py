@@ -35,6 +35,11 @@ def _en(pattern: str) -> re.Pattern:
 # ("has left the battlefield") nor "the right to".
 _DIRECTION = r"\bto (?:the |your |his |her |their |its )?(?:[a-z]+ )?(?:player’s )?{side}\b|\bon the {side}\b|\b{side} (?:side|half)\b"
 
+# Comparatives of the original. "equal to or less than" and "less than or equal to" say "at most", not "less than".
+_AT_MOST = r"\bno more than\b|\bor (?:fewer|less)\b|\bat most\b|\bless than or equal\b"
+_LESS_THAN = r"(?<!no )(?<!or )\b(?:less|fewer) than\b(?! or equal)"
+_AT_LEAST = r"\bor (?:more|greater)\b|\bat least\b|\bgreater than or equal\b"
+
 MARKERS: tuple[Marker, ...] = (
     Marker(
         "left",
@@ -85,7 +90,9 @@ MARKERS: tuple[Marker, ...] = (
         {
             "zh": re.compile("获得|得到|取得|具有|拥有|得|赋予"),
             "ja": re.compile("得|持つ|持っ|獲得|与え"),
-            "ko": re.compile("얻|가지|가진|갖|가질|가져|부여|받"),
+            # Korean says "gains control of" as the verb of control (조종하게 되다) and "the copy acquires the
+            # copiable values" as "copies them" (복사하게 됩니다, 707.2)
+            "ko": re.compile("얻|가지|가진|갖|가질|가져|부여|받|조종|복사"),
         },
         None,
         0.8,
@@ -120,55 +127,76 @@ MARKERS: tuple[Marker, ...] = (
         "top",
         0.9,
     ),
-    # Comparatives (Korean only so far). A translation renders "no more than fifteen" by the form for "or fewer"
-    # (이하) or by a paraphrase ("may not exceed": 초과해서는 안, "two or more ... can't": 두 장 이상 ... 없), so the
-    # finding is the contrary form, "less than" (미만), where the rule says neither the right form nor "less
-    # than" itself: 100.4a "no more than fifteen" as 15장 미만 (the Korean text of 2018-10-05, corrected later).
-    # Korean writes "0 or less" as 0 또는 그 미만 ("0 or below it"), which is right.
+    # Comparatives. A translation renders "no more than fifteen" by the form for "or fewer" (이하, 以下) or by a
+    # paraphrase ("may not exceed": 초과해서는 안, 不超过; "two or more ... can't": 두 장 이상 ... 없), so the finding
+    # is the contrary form, "less than" (미만, 未満, 少于), where the rule says neither the right form nor "less than"
+    # itself: 100.4a "no more than fifteen" as 15장 미만 (the Korean text of 2018-10-05, corrected later). Korean
+    # writes "0 or less" as 0 또는 그 미만 ("0 or below it"), Chinese "N or less" as 等于或小于N: both right.
     Marker(
         "at most",
-        _en(r"\bno more than\b|\bor (?:fewer|less)\b|\bat most\b"),
-        {"ko": re.compile("이하|또는 (?:그 )?미만|초과|넘지|최대")},
+        _en(_AT_MOST),
+        {
+            "ko": re.compile("이하|또는 (?:그 )?미만|초과|넘지|최대"),
+            "zh": re.compile("以下|不超过|不多于|至多|最多|以内|之内|或小于|或少于|或更少"),
+            "ja": re.compile("以下|まで|超え|以内"),
+        },
         None,
         0.8,
-        {"ko": re.compile("미만")},
-        _en(r"(?<!no )\b(?:less|fewer) than\b"),
+        {"ko": re.compile("미만"), "zh": re.compile("少于|小于|不足|未满"), "ja": re.compile("未満")},
+        _en(_LESS_THAN),
     ),
     # ... and the other way round: "less than N" as N 이하 ("N or less"), where the rule says neither 미만 nor
-    # "smaller, fewer, lower" (적, 작, 낮).
+    # "smaller, fewer, lower" (적, 작, 낮): 107.15a and 715.2b of the Korean text of 2022-01-20, "was less than N and
+    # became at least N" as N이하였다가 N을 넘겼을, a chapter that triggers a counter late.
     Marker(
         "less than",
-        _en(r"(?<!no )\b(?:less|fewer) than\b"),
-        {"ko": re.compile("미만|적|작|낮|못 미")},
+        _en(_LESS_THAN),
+        {
+            "ko": re.compile("미만|적|작|낮|못 미"),
+            "zh": re.compile("少于|小于|低于|不足|未满|较少|更少|较小|更小|较低|更低"),
+            "ja": re.compile("未満|より少な|より小さ|低い|少な|小さ"),
+        },
         None,
         0.8,
-        {"ko": re.compile("이하")},
-        _en(r"\bno more than\b|\bor (?:fewer|less)\b|\bat most\b"),
+        {"ko": re.compile("이하"), "zh": re.compile("以下|不超过|至多"), "ja": re.compile("以下")},
+        _en(_AT_MOST),
     ),
-    # "N or more", "at least N" (이상, 최소) said as "more than N" (초과).
+    # "N or more", "at least N" (이상, 以上, 至少) said as "more than N" (초과, 超过, 超え).
     Marker(
         "at least",
-        _en(r"\bor (?:more|greater)\b|\bat least\b"),
-        {"ko": re.compile("이상|최소")},
+        _en(_AT_LEAST),
+        {
+            "ko": re.compile("이상|최소"),
+            "zh": re.compile("以上|至少|或更多|不少于|最少|或多|或数|达到或超过|或等于|或大于|或更高|或更大"),
+            "ja": re.compile("以上|少なくとも|最低"),
+        },
         None,
         0.8,
-        {"ko": re.compile("초과")},
-        _en(r"(?<!no )\b(?:more|greater) than\b"),
+        {"ko": re.compile("초과"), "zh": re.compile("超过|多于|大于"), "ja": re.compile("超え|より多")},
+        _en(r"(?<!no )\b(?:more|greater) than\b(?! or equal)"),
     ),
-    # A prohibition: "can't", "cannot" rendered by a negation ("수 없", "못", "불가", "않") or, for "can't ... except
-    # by", by "only" (만). Held by 220 of 229 Korean rules of 2022-01-20 before "수는 없" and 만 were added.
+    # A prohibition: "can't", "cannot" rendered by a negation ("수 없", "못", "불가", "않"; 不, 无; ない, ず, 未) or,
+    # for "can't ... except by", by "only" (만, 只, のみ), or "is not" (아닙니다: 614.4 "they can't go back in time and
+    # change" as 변경하는 것이 아닙니다). Held by 220 of 229 Korean rules of 2022-01-20 before "수는 없", 아닙 and 만
+    # were added, 228 after; Japanese 107.2 "a number that can't be determined" is 未定義の数字.
     Marker(
         "can't",
         _en(r"\bcan(?:’|')t\b|\bcannot\b|\bcan not\b"),
-        {"ko": re.compile("수\\S* 없|못|불가|않|없|아니|아닌|만|금지")},
+        {
+            "ko": re.compile("수\\S* 없|못|불가|않|없|아니|아닌|아닙|만|금지"),
+            "zh": re.compile("不|无|禁止|只"),
+            "ja": re.compile("できな|な[いかく]|ず|[未不非無]|のみ|禁"),
+        },
         None,
         0.8,
     ),
-    # An opponent is not "you" nor "a player": 상대 in all 44 Korean rules of 2022-01-20 that say "opponent".
+    # An opponent is not "you" nor "a player": 상대 in all 44 Korean rules of 2022-01-20 that say "opponent",
+    # 対戦相手 in all 53 Japanese ones. Chinese is left out: its one rule without 对手 (702.104b, "the chosen
+    # opponent" as 所选的牌手, the player chosen by tribute) reads right in context.
     Marker(
         "opponent",
         _en(r"\bopponents?\b"),
-        {"ko": re.compile("상대")},
+        {"ko": re.compile("상대"), "ja": re.compile("相手")},
         None,
         0.9,
     ),
@@ -204,8 +232,8 @@ def lost_markers(translation: str, original: str, lang: str) -> list[Lost]:
         if form is None:
             continue
         match = marker.english.search(original)
-        if match is None:
-            continue
+        if match is None or match.group().lower() in translation.lower():
+            continue  # absent, or left in English with its rule: the untranslated check's finding
         if marker.opposite:
             opposite = BY_NAME[marker.opposite]
             if opposite.english.search(original):
