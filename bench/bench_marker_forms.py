@@ -3,8 +3,8 @@
 For a language, a marker's share is the number of rules whose English holds the marker and whose translation holds
 one of the language's forms, over the rules whose English holds the marker. A form list below 0.9 would flag the
 translator's free renderings; such a marker is left out for that language. A marker judged by its contrary (a
-comparative said as its neighbour: 이하 for "less than") prints how many rules hold the contrary without the form:
-those are its findings on the document.
+comparative said as its neighbour: 이하 for "less than") prints how many rules hold the contrary without the form
+where the original does not say the contrary itself: those are its findings on the document.
 
 Documents: the Korean translation of youbeebee/kormtgcr, its last state (a011d64, 2022-01-20) against the English
 edition its header names; the German seed (../shared/seeds/000_a3c90cc092d5a721.txt, the German translation of
@@ -115,8 +115,14 @@ def measure(lang: str, pairs: list[Pair], misses: set[str]) -> None:
         share = f"{len(held) / len(hits):.3f}" if hits else "-"
         line = f"  {marker.name:16} {len(held)}/{len(hits)} = {share}"
         if contrary is not None:
-            against = [h for h in hits if contrary.search(h[1]) and not form.search(h[1])]
-            line += f"; contrary without the form in {len(against)} ({', '.join(h[0] for h in against) or '-'})"
+            against = [
+                h
+                for h in hits
+                if contrary.search(h[1])
+                and not form.search(h[1])
+                and not (marker.unless and marker.unless.search(h[2]))
+            ]
+            line += f"; findings (contrary, no form) in {len(against)} ({', '.join(h[0] for h in against) or '-'})"
         print(line)
         if marker.name in misses:
             for n, t, e in hits:
