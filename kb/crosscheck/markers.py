@@ -5,9 +5,14 @@ Translation QA tools check that numbers, negations and the like survive translat
 bilingual rules). Each marker here is an English pattern and, per translation language,
 the forms that render it. A marker is a finding when the original has it and the
 translation has none of its forms, or, for a pair of opposites (left/right, top/bottom),
-when the translation says the opposite. Only markers whose absence a translator can
-verify at a glance are listed; each carries the confidence measured on the tuning half of
-the labelled corrections (tests/data/crosscheck_corrections_zh.tsv).
+when the translation says the opposite, or, for a marker translators render many ways (the
+comparatives, "as it resolves"), when the translation holds the contrary form and not the
+right one. Only markers whose absence a translator can verify at a glance are listed, for a
+language only where its forms render the marker in at least 9 of 10 rules of a real
+translation (bench/bench_marker_forms.py); the confidence of the zh and ja markers was
+measured on the tuning half of the labelled corrections (tests/data/crosscheck_corrections_zh.tsv),
+that of the Korean and comparative ones is set from the Korean labels
+(tests/data/crosscheck_precision_fresh.tsv), which are few.
 """
 
 from __future__ import annotations
