@@ -21,4 +21,6 @@ def test_as_said_as_as_or_an_original_that_says_after_is_no_finding():
         lost_markers("此咒语结算后置于手上。", "After it resolves, put it into your hand as it resolves.", "zh") == []
     )
     # a language without the contrary form listed: no finding either way
-    assert lost_markers("해결된 후 손으로 돌아갑니다.", ORIGINAL, "ko") == []
+    assert lost_markers("Nachdem er verrechnet wurde, nimm ihn auf die Hand.", ORIGINAL, "de") == []
+    # Korean has it: "after it resolves" (해결된 후)
+    assert [x.found for x in lost_markers("해결된 후 손으로 돌아갑니다.", ORIGINAL, "ko")] == ["해결된 후"]
