@@ -452,7 +452,7 @@ def test_a_blocker_that_still_blocks_after_a_change_finds_the_rule_that_keeps_it
 ROUND5 = DATA / "search_questions_real_round5.tsv"
 # Measured once on this module's small database (bench/RESULTS.md, "real questions (round 5, English,
 # untuned)"); nothing in the search was changed for this set. Floors at the figures measured.
-ROUND5_HELD_OUT_FLOOR = {"recall_at_3": 0.285, "recall_at_10": 0.357}  # 14 questions: 4 and 5 of them
+ROUND5_HELD_OUT_FLOOR = {"recall_at_3": 0.318, "recall_at_10": 0.454}  # 22 questions: 7 and 10 of them
 
 
 def _round5_rows() -> list[dict[str, str]]:
@@ -467,7 +467,7 @@ def _round5_rows() -> list[dict[str, str]]:
 def test_every_rule_the_fifth_round_of_real_questions_cites_exists_today(small):
     today = {row[0] for row in _english_rules(small)}
     cases = real_questions(ROUND5)
-    assert len(cases) >= 38
+    assert len(cases) >= 55
     assert {case.lang for case in cases} == {"en"}
     missing = [(case.query[:40], rule) for case in cases for rule in (case.expected, *case.also) if rule not in today]
     assert missing == []
@@ -497,6 +497,6 @@ def test_the_held_out_fifth_round_stays_above_its_measured_floor(small):
     cases = real_questions(ROUND5, "held_out")
     _, at_3, at_10 = ranks_and_recall(small, cases)
     print(f"held out, round 5: {len(cases)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
-    assert len(cases) >= 14
+    assert len(cases) >= 22
     assert at_3 >= ROUND5_HELD_OUT_FLOOR["recall_at_3"]
     assert at_10 >= ROUND5_HELD_OUT_FLOOR["recall_at_10"]
