@@ -70,6 +70,8 @@ REAL_WORLD = ROOT / "tests" / "data" / "search_questions_real_world.tsv"
 REAL_ROUND3 = ROOT / "tests" / "data" / "search_questions_real_round3.tsv"
 # Issue 41, round 4: Japanese, Chinese and German questions, split by hash like the others.
 REAL_ROUND4 = ROOT / "tests" / "data" / "search_questions_real_round4.tsv"
+# Issue 41, round 5: English questions, split by hash like the others; measured once, untuned.
+REAL_ROUND5 = ROOT / "tests" / "data" / "search_questions_real_round5.tsv"
 FRESH = [
     ("phased out token", "en"),
     ("Instabilität Spielstein", "de"),
@@ -357,6 +359,8 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
         "real questions r3, HELD OUT": real_questions(REAL_ROUND3, "held_out"),
         "real questions r4, tune": real_questions(REAL_ROUND4, "tune"),
         "real questions r4, HELD OUT": real_questions(REAL_ROUND4, "held_out"),
+        "real questions r5, tune": real_questions(REAL_ROUND5, "tune"),
+        "real questions r5, HELD OUT": real_questions(REAL_ROUND5, "held_out"),
     }
     if only not in (None, "all"):
         sets = {label: cases for label, cases in sets.items() if only.lower() in label.lower()}

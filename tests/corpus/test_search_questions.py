@@ -445,3 +445,58 @@ def test_face_up_in_players_kanji_is_the_translations_katakana(small):
 def test_a_blocker_that_still_blocks_after_a_change_finds_the_rule_that_keeps_it_blocking(small):
     question = "飛行を持つクリーチャーAがBにブロックされた状態で、Bが飛行を失ったら、引き続きAをブロックできる?"
     assert "509.1g" in numbers(small, question)[:3]
+
+
+# ---- real questions, round 5 (2026-12-07): English, measured untuned ------------------------------
+
+ROUND5 = DATA / "search_questions_real_round5.tsv"
+# Measured once on this module's small database (bench/RESULTS.md, "real questions (round 5, English,
+# untuned)"); nothing in the search was changed for this set. Floors at the figures measured.
+ROUND5_HELD_OUT_FLOOR = {"recall_at_3": 0.318, "recall_at_10": 0.454}  # 22 questions: 7 and 10 of them
+
+
+def _round5_rows() -> list[dict[str, str]]:
+    with open(ROUND5, encoding="utf-8", newline="") as handle:
+        return list(
+            csv.DictReader(
+                (line for line in handle if not line.startswith("#")), delimiter="\t", quoting=csv.QUOTE_NONE
+            )
+        )
+
+
+def test_every_rule_the_fifth_round_of_real_questions_cites_exists_today(small):
+    today = {row[0] for row in _english_rules(small)}
+    cases = real_questions(ROUND5)
+    assert len(cases) >= 55
+    assert {case.lang for case in cases} == {"en"}
+    missing = [(case.query[:40], rule) for case in cases for rule in (case.expected, *case.also) if rule not in today]
+    assert missing == []
+
+
+def test_the_fifth_round_was_split_by_the_hash_of_each_question_and_keeps_its_sources():
+    """The split is the first byte of the question's sha256, odd held out, written before any search;
+    each row names the page it came from and the answer's own words for the rule."""
+    rows = _round5_rows()
+    expected = ["held_out" if hashlib.sha256(row["question"].encode()).digest()[0] % 2 else "tune" for row in rows]
+    assert [row["split"] for row in rows] == expected
+    assert len({row["question"] for row in rows}) == len(rows)
+    assert all(row["source"].startswith("http") for row in rows)
+    assert all(row["answer_names"].startswith("statement: ") for row in rows)
+    assert {row["kind"] for row in rows} == {"asked", "quiz"}
+
+
+def test_no_fifth_round_question_repeats_an_earlier_file():
+    earlier = set()
+    for path in sorted(DATA.glob("search_questions_real*.tsv")):
+        if path != ROUND5:
+            earlier |= {case.query.strip().lower() for case in real_questions(path)}
+    assert [case.query for case in real_questions(ROUND5) if case.query.strip().lower() in earlier] == []
+
+
+def test_the_held_out_fifth_round_stays_above_its_measured_floor(small):
+    cases = real_questions(ROUND5, "held_out")
+    _, at_3, at_10 = ranks_and_recall(small, cases)
+    print(f"held out, round 5: {len(cases)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
+    assert len(cases) >= 22
+    assert at_3 >= ROUND5_HELD_OUT_FLOOR["recall_at_3"]
+    assert at_10 >= ROUND5_HELD_OUT_FLOOR["recall_at_10"]
