@@ -8,15 +8,17 @@ rule number splits them (even: tune, read for the causes of false findings; odd:
 finding the code reports without a label is printed; a label whose finding the code no longer reports leaves the
 count. A terminology finding's level is the surest level of the rule's terminology findings.
 
-Run: python bench/bench_crosscheck_terms_fresh.py GIT_DIR [--db FILE] [--list] [--half tune|held-out]
+Run: python bench/bench_crosscheck_terms_fresh.py GIT_DIR [--db FILE] [--list] [--half tune|held-out] [--tiers]
 GIT_DIR: a clone of youbeebee/kormtgcr (a bare git directory will do); FILE: a database built as
 tests/corpus/test_crosscheck_db.py builds it, then kb.terms.rebuild_terms. --list prints every finding with both
-texts, for labelling.
+texts, for labelling. --tiers prints recall on the
+zh keys (with --db) and the Korean key, counting every finding and only the sure tier (kb.crosscheck.termevidence).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import subprocess
 import sys
 import tempfile
@@ -90,13 +92,74 @@ def gather(args: argparse.Namespace) -> dict[str, dict[tuple[str, str], list[Fin
     return reported
 
 
+def sure_rules(findings: list[Finding]) -> set[str]:
+    """The rules flagged by a finding of the sure tier (every class but terminology and swaps is sure)."""
+    return {f.number for f in findings if f.detail.get("tier", "sure") == "sure"}
+
+
+def tiers(args: argparse.Namespace) -> None:
+    """Recall on every key and flagged share, with every finding and with the sure tier alone."""
+    from bench.bench_crosscheck_ko import KEY, state_of
+    from kb.crosscheck.corrections import Correction, read_corrections, score
+
+    def line(name: str, rows: list[Correction], flagged: set[str], sure: set[str]) -> None:
+        for split in SPLITS:
+            every, only = score(rows, flagged, split), score(rows, sure, split)
+            print(
+                f"  {name} {split:8}: every finding {every.found}/{every.errors} = {every.recall:.2f}; "
+                f"sure tier {only.found}/{only.errors} = {only.recall:.2f}"
+            )
+
+    if args.db:
+        kb = KnowledgeBase.open(args.db)
+        report = crosscheck_document(kb.conn, "zh@2023-11-17")
+        kb.close()
+        flagged, sure = set(report.flagged), sure_rules(report.findings)
+        total = report.rules["translation"]
+        print(f"zh 2023-11-17: flagged {len(flagged) / total:.3f} (every finding), {len(sure) / total:.3f} (sure)")
+        for key in ("crosscheck_corrections_zh.tsv", "crosscheck_corrections_zh_history.tsv"):
+            line(key, read_corrections(DATA / key), flagged, sure)
+    rows = read_corrections(KEY)
+    every: set[str] = set()
+    only: set[str] = set()
+    shares = []
+    with tempfile.TemporaryDirectory() as folder:
+        for commit, edition in sorted({state_of(row) for row in rows}):
+            data = subprocess.run(
+                ["git", "--git-dir", args.git_dir, "show", f"{commit}:{FILE}"], capture_output=True, check=True
+            ).stdout
+            path = Path(folder) / commit / FILE
+            path.parent.mkdir()
+            path.write_text(korean(data), encoding="utf-8")
+            kb = KnowledgeBase.open(":memory:")
+            kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
+            kb.import_file(path)
+            rebuild_terms(kb)
+            report = crosscheck_document(kb.conn, "MagicCompRules_KR", f"MagicCompRules_{edition}")
+            kb.close()
+            total = report.rules["translation"]
+            shares.append((len(report.flagged) / total, len(sure_rules(report.findings)) / total))
+            every |= {f"{n}@{commit}" for n in report.flagged}
+            only |= {f"{n}@{commit}" for n in sure_rules(report.findings)}
+    ours = [dataclasses.replace(row, number=f"{row.number}@{state_of(row)[0]}") for row in rows]
+    print(
+        f"{KEY.name}: {len(shares)} states; flagged share every finding {min(s[0] for s in shares):.3f}-"
+        f"{max(s[0] for s in shares):.3f}, sure tier {min(s[1] for s in shares):.3f}-{max(s[1] for s in shares):.3f}"
+    )
+    line("ko key", ours, every, only)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("git_dir")
     parser.add_argument("--db", type=Path, help="also the corpus documents of this database (zh, ja)")
     parser.add_argument("--list", action="store_true", help="print every finding with both texts, for labelling")
     parser.add_argument("--half", choices=SPLITS, help="only this half (tuning reads the tune half alone)")
+    parser.add_argument("--tiers", action="store_true", help="recall on the keys with every finding and sure ones")
     args = parser.parse_args()
+    if args.tiers:
+        tiers(args)
+        return
     reported = gather(args)
     if args.list:
         for document, by_rule in reported.items():

@@ -36,6 +36,18 @@ BANDS = {
     "weak": (0.1, 0.4),
 }
 
+# The levels whose findings a person confirmed in at least 95 % of a labelled sample (bench/RESULTS.md, issue 44:
+# "terminology findings confirmed"): the report's ``sure`` tier. Every other level, and the swaps class, is
+# ``possible``: worth a look, too often a paraphrase to stand beside the sure findings.
+SURE_LEVELS = frozenset({"confident"})
+TIERS = ("sure", "possible")
+
+
+def tier(level: str) -> str:
+    """The tier of a terminology finding of ``level``: "sure" or "possible"."""
+    return "sure" if level in SURE_LEVELS else "possible"
+
+
 # What may stand between the two parts of a form in a noun phrase: a particle or a space.
 _PARTICLES = "の的之な・ 　"
 # What starts a coordination ("X or Y effects", X・Y効果, X、Y费用), and how far the coordinated words may run.
