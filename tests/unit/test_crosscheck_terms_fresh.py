@@ -12,7 +12,7 @@ from kb.crosscheck.corrections import qa_split, read_qa_labels
 from kb.crosscheck.learnt import learn
 from kb.crosscheck.qa import terminology
 from kb.crosscheck.termbase import TermBase, derived
-from kb.crosscheck.termevidence import LEVELS, SURE_LEVELS, TIERS, tier
+from kb.crosscheck.termevidence import LEVELS, SURE_LEVELS, TIERS, same_thing, tier
 from kb.crosscheck.texts import DocText, RuleText
 from kb.terms.dictionary import TermDictionary
 from kb.terms.model import TermName
@@ -95,3 +95,19 @@ def test_the_fresh_labels_are_well_formed_and_cover_both_halves():
     assert all(qa_split(x.number) == ("held-out" if zlib.crc32(x.number.encode()) % 2 else "tune") for x in labels)
     # both labels occur: a set of real findings only would measure nothing
     assert {x.real for x in labels} == {True, False}
+
+
+def test_a_core_word_the_english_makes_the_other_thing_is_no_swap():
+    key = english_key
+    on_battlefield = "This refers to putting counters on that object while it’s on the battlefield."
+    assert same_thing(key("object"), key("permanent"), on_battlefield)  # 122.6: 전장의 지속물
+    assert same_thing(key("object"), key("permanent"), "The object or player an Aura is attached to is enchanted.")
+    assert same_thing(key("card"), key("spell"), "You may cast this card face down.")
+    assert same_thing(key("player"), key("opponent"), "to equal the other player’s previous life total")
+    # what the translators corrected stays a swap: 303.4g "no legal object or player for it to enchant" as 永久物
+    to_enchant = "If an Aura is entering the battlefield and there is no legal object or player for it to enchant"
+    assert not same_thing(key("object"), key("permanent"), to_enchant)
+    assert not same_thing(key("object"), key("permanent"), "If an object changes zones before it deals damage")
+    assert not same_thing(key("player"), key("opponent"), "if a player was dealt combat damage this turn")
+    assert not same_thing(key("permanent"), key("object"), on_battlefield)  # one way only: a permanent narrowed
+    assert not same_thing(key("creature"), key("permanent"), "If a creature with evolve enters the battlefield")
