@@ -49,6 +49,8 @@ CHOICES = 3  # candidates kept per term, for when another term is more associate
 MAX_CJK = 8  # characters of a Chinese or Japanese candidate
 MAX_WORDS = 3  # words of a Korean or alphabetic candidate
 MIN_CHARS = 2  # a form of one character (Korean 턴, Chinese 牌) matches inside too many other words
+# A Korean candidate that another, longer one completes in this share of its rules is the start of that word.
+WHOLE_WORD = 0.9
 
 _CJK = "\u3040-\u30ff\u3400-\u9fff"
 _HANGUL = "\uac00-\ud7a3"
@@ -354,7 +356,20 @@ class Learner:
                 kept = sorted([*kept, found], key=self._rank, reverse=True)
             else:
                 self.missed.add(key)
-        return kept[:CHOICES]
+        return self._whole_words(kept)[:CHOICES]
+
+    def _whole_words(self, kept: list[LearntForm]) -> list[LearntForm]:
+        """``kept`` without the Korean candidates that stop inside a word another kept candidate completes in
+        nearly all of their places (``WHOLE_WORD``): 아크 ("arch-") of 아크에너미 ("archenemy") scores a better Dice
+        than the word when two rules misspell the rest (아크애너미), yet it is the word's start, not its form."""
+        if self.kind != "hangul":
+            return kept
+        whole = [f for f in kept if " " not in f.form and self._cut_well(f.form)]
+        return [
+            f
+            for f in kept
+            if not any(w.form != f.form and w.form.startswith(f.form) and w.both >= WHOLE_WORD * f.both for w in whole)
+        ]
 
     def _rank(self, form: LearntForm) -> tuple:
         """Of two candidates the better associated; of two equally so (무덤 and 무덤에, always together), the anchored,

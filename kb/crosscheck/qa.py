@@ -26,9 +26,10 @@ from kb.crosscheck.model import Finding
 from kb.crosscheck.signals import numerals
 from kb.crosscheck.swaps import all_swaps
 from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
-from kb.crosscheck.termevidence import Holding, confidence
+from kb.crosscheck.termevidence import Holding, confidence, same_thing, tier
 from kb.crosscheck.texts import DocText
 from kb.i18n import _
+from kb.terms.names import english_key
 from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUBTYPE, SUPERTYPE, ZONE
 
 # The categories whose terms a translation renders by a fixed form (subtypes are names, left out).
@@ -188,6 +189,7 @@ def _terminology_finding(
             "expected": list(stats.forms),
             "dominant": stats.dominant,
             "level": level,
+            "tier": tier(level),
             "holds": holding.how,
             "source": stats.source,
             "evidence": {
@@ -727,6 +729,10 @@ def swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A core noun or verb of the original (object, player, cast ...) rendered by another's dominant form
     (kb.crosscheck.swaps); both spans and both words' counts are the evidence."""
     for number, swap in all_swaps(tr, en, base):
+        if swap.expected and same_thing(
+            english_key(swap.english), english_key(swap.found_word), en.by_number[number].full
+        ):
+            continue  # "that object while it's on the battlefield" as 전장의 지속물: the same thing, no swap
         if swap.expected:
             message = _(
                 "{number}: the original says {english}, the translation has {found} ({other}'s form in "
@@ -758,6 +764,7 @@ def swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                 "translated": swap.found,
                 "dominant": swap.expected,
                 "swapped_with": swap.found_word,
+                "tier": "possible",  # 0.53-0.70 confirmed on fresh labels (bench/bench_crosscheck_terms_fresh.py)
                 "evidence": {
                     "english": {"form": swap.expected, "held": swap.expected_rules, "rules": swap.rules},
                     "translated": {"form": swap.found, "held": swap.found_rules, "rules": swap.found_of},

@@ -56,6 +56,16 @@ MAX_LEARNED = 2
 LEARNT_SHARE = 0.95
 
 
+def derived(key: str, written: str, other: str, other_written: str) -> bool:
+    """Whether the term ``other`` (its key, its English as the rules write it) is named by a word derived from the
+    term ``key``'s ("triggered ability" of "trigger"): then its form says the term too ("zone-change triggers" as
+    구역 이동 격발 능력, triggered abilities, holds 격발). A compound that holds the word as written ("mana cost" of
+    "mana") is another thing: 마나 비용 where the English says "mana" is a wrong term, so its form does not count."""
+    if key == other or not set(key.split()) <= set(other.split()):
+        return False
+    return re.search(rf"\b{re.escape(written)}\b", other_written, re.IGNORECASE) is None
+
+
 @dataclass
 class TermStats:
     """How a translation renders one English term across the document."""
@@ -297,7 +307,9 @@ class TermBase:
             self.longer[key] = tuple(
                 other
                 for other in learnt
-                if other != key and any(f in g and f != g for f in forms for g in self.stats[other].forms)
+                if other != key
+                and not derived(key, self.stats[key].english, other, self.stats[other].english)
+                and any(f in g and f != g for f in forms for g in self.stats[other].forms)
             )
 
     def unnamed_terms(self, text: str, key: str, keys) -> str:

@@ -26,6 +26,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from kb.terms.names import english_key
+
 LEVELS = ("confident", "glossary", "corpus", "learnt", "weak")
 # Confidence bands of the levels: the report ranks by confidence, so every confident finding comes first.
 BANDS = {
@@ -35,6 +37,39 @@ BANDS = {
     "learnt": (0.4, 0.45),
     "weak": (0.1, 0.4),
 }
+
+# The levels whose findings a person confirmed in at least 95 % of a labelled sample (bench/RESULTS.md, issue 44:
+# "terminology findings confirmed"): the report's ``sure`` tier. Every other level, and the swaps class, is
+# ``possible``: worth a look, too often a paraphrase to stand beside the sure findings.
+SURE_LEVELS = frozenset({"confident"})
+TIERS = ("sure", "possible")
+
+
+def tier(level: str) -> str:
+    """The tier of a terminology finding of ``level``: "sure" or "possible"."""
+    return "sure" if level in SURE_LEVELS else "possible"
+
+
+# A swap of two core words (kb.crosscheck.swaps) that the rules make the same thing where the English says so: an
+# object on the battlefield or attached is a permanent (CR 110.1, 303.4); a card being cast is a spell, and a spell
+# a card (601.2a); "the other player" of two is the opponent. (A, B, what the English must say): the translation
+# writing B's form for A there is a paraphrase, no swap. Not "an object to enchant" (303.4g: 永久物 there was
+# corrected by the translators), nor "a face-down permanent" as a creature (labelled both ways).
+_SAME_THING = (
+    ("object", "permanent", re.compile(r"\bon the battlefield\b|\battached\b", re.IGNORECASE)),
+    ("card", "spell", re.compile(r"\bcast", re.IGNORECASE)),
+    ("spell", "card", re.compile(r"\bcast", re.IGNORECASE)),
+    ("player", "opponent", re.compile(r"\bthe other player", re.IGNORECASE)),
+)
+
+
+def same_thing(word: str, other: str, original: str) -> bool:
+    """Whether the English rule ``original`` makes its core word ``word`` the same thing as ``other``, the word
+    whose form the translation writes in its place (both as stemmed keys: "object", "permanent")."""
+    return any(
+        word == english_key(a) and other == english_key(b) and pattern.search(original) for a, b, pattern in _SAME_THING
+    )
+
 
 # What may stand between the two parts of a form in a noun phrase: a particle or a space.
 _PARTICLES = "の的之な・ 　"
