@@ -110,8 +110,8 @@ def _read(store: Store, doc_ids: list[int]) -> Names:
 def _section_names(store: Store, doc_ids: list[int], marks: str) -> dict[str, list[str]]:
     """The sections 800-999 that a variant or an option heads, each with its name: its title less
     what is no name. A title that heads sections of both chapters ("General", 800 and 900) names no
-    variant; a last word that ends several titles ("Variant", "Option") is dropped: "Two-Headed
-    Giant Variant" is named "Two-Headed Giant". Of several documents, each section keeps the names
+    variant; a last word that ends several titles ("Variant", "Option"; 戦) is dropped: "Two-Headed
+    Giant Variant" is named "Two-Headed Giant", 統率者戦 統率者. Of several documents, each section keeps the names
     of every language (the English one, the Japanese one, ...)."""
     titled = [
         (row["number"], row["title"].strip())
@@ -123,16 +123,28 @@ def _section_names(store: Store, doc_ids: list[int], marks: str) -> dict[str, li
     numbers_of: dict[str, set[str]] = {}
     for number, title in titled:
         numbers_of.setdefault(title, set()).add(number[0])
-    endings = Counter(title.split()[-1] for title in numbers_of if len(title.split()) > 1)
+    endings = Counter(_ending(title) for title in numbers_of)
     named: dict[str, list[str]] = {}
     for number, title in titled:
         if len(numbers_of[title]) > 1:
             continue
-        words = title.split()
-        if len(words) > 1 and endings[words[-1]] > 1:
-            words = words[:-1]
-        named.setdefault(number, []).append(" ".join(words))
+        ending = _ending(title)
+        if ending and endings[ending] > 1:
+            title = title[: -len(ending)].strip()
+        named.setdefault(number, []).append(title)
     return named
+
+
+def _ending(title: str) -> str:
+    """The last word of a title of several words ("Variant" of "Two-Headed Giant Variant"); of a
+    Japanese or Chinese title with no quoted name, its last character (戦 of 統率者戦, "Commander
+    game": the question says 統率者); else nothing."""
+    words = title.split()
+    if len(words) > 1:
+        return words[-1]
+    if has_cjk(title) and len(title) > 2 and not _BRACKETED.search(title):
+        return title[-1]
+    return ""
 
 
 def _glossary_names(store: Store, doc_ids: list[int], marks: str) -> list[str]:

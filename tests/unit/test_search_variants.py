@@ -185,3 +185,17 @@ def test_what_names_a_variant_comes_from_the_rules_titles_the_glossary_and_the_p
 def test_the_variants_rules_are_those_of_chapters_8_and_9():
     assert all(map(variants.is_variant_rule, ["8", "9", "800", "807.4j", "903.14", "999.1"]))
     assert not any(map(variants.is_variant_rule, ["7", "723.1", "100.1a", "80", "8000", "702.8a"]))
+
+
+@pytest.mark.parametrize(
+    "title, ending",
+    [
+        ("Two-Headed Giant Variant", "Variant"),
+        ("Commander", ""),
+        ("統率者戦", "戦"),  # Japanese "Commander game": a question says 統率者
+        ("「双頭巨人戦」変種ルール", ""),  # its quoted name is what names it
+        ("総則", ""),
+    ],
+)
+def test_the_ending_a_title_may_share_with_others_is_its_last_word_or_character(title, ending):
+    assert variants._ending(title) == ending
