@@ -122,7 +122,7 @@ def search(
         if (question or cards_named) and scope.label == "newest":
             ranked = _with_sections(ranked, reading.rules if reading is not None else [], card_rules, said.rules)
             variants = variant_names(store, [d.id for d in scope.documents if d.edition])
-            if not variants.named_in(query):
+            if not (section or parsed.targets or variants.named_in(query)):  # narrowed: the user chose where
                 ranked = _variants_below(ranked, variants)
         ranked = _defining_first(store, ranked, scope, None if question else (corrected or parsed.text))
         if question:

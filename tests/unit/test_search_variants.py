@@ -68,6 +68,8 @@ Credits
 
 800.1. A multiplayer game is a game that begins with more than two players.
 
+800.2. In a multiplayer game, a player's opponents are the players on other teams.
+
 807. Grand Melee Variant
 
 807.1. The Grand Melee variant is a multiplayer game of ten or more players.
@@ -156,6 +158,13 @@ def test_the_same_question_in_commander_keeps_the_commander_rules(kb, monkeypatc
     assert found.index("903.14") < found.index("723.1")
     monkeypatch.setattr(engine, "VARIANT_SHARE", 1.0)
     assert numbers(kb, question) == found  # kept where they were
+
+
+def test_a_question_narrowed_to_a_section_keeps_its_order(kb, monkeypatch):
+    narrowed = [result.number for result in search(kb, QUESTION, section="8").results]
+    monkeypatch.setattr(engine, "VARIANT_SHARE", 1.0)
+    assert [result.number for result in search(kb, QUESTION, section="8").results] == narrowed
+    assert narrowed[0] == "807.4j"
 
 
 def test_a_query_in_the_query_language_is_left_as_it_is(kb):
