@@ -36,6 +36,8 @@ from kb.search.scope import Scope, renumber_undated, resolve_scope
 from kb.search.scripts import has_cjk, has_han
 from kb.search.snippets import matches, snippet, spelled
 from kb.search.terms import Lexicon
+from kb.search.variants import Names
+from kb.search.variants import names as variant_names
 from kb.store import Store, rows
 
 DEFAULT_LIMIT = 10
@@ -55,6 +57,8 @@ NAMED_WEIGHT = 1.0  # the place among the rules the question's players' words na
 CARD_WEIGHT = 0.5  # the place among the rules of the named cards' keywords: beside, not above, what is asked
 TEXT_WEIGHT = 0.7  # the place among the rules of what the named cards' texts say (kb.cards.oracle)
 TEXT_SHARE = 0.0  # a rule of the cards' texts that the question's words did not find joins at this share of the best
+# A question that names no variant: the rules of chapters 8 and 9 (kb.search.variants) at this share of their score.
+VARIANT_SHARE = 0.5
 
 
 def search(
@@ -117,6 +121,9 @@ def search(
         question = reading is not None and reading.changed
         if (question or cards_named) and scope.label == "newest":
             ranked = _with_sections(ranked, reading.rules if reading is not None else [], card_rules, said.rules)
+            variants = variant_names(store, [d.id for d in scope.documents if d.edition])
+            if not (section or parsed.targets or variants.named_in(query)):  # narrowed: the user chose where
+                ranked = _variants_below(ranked, variants)
         ranked = _defining_first(store, ranked, scope, None if question else (corrected or parsed.text))
         if question:
             ranked = _keyword_defined_first(ranked)
@@ -300,6 +307,18 @@ def _with_sections(ranked: list, named: list[str], carded: list[str], said: list
     best, top = max(value for value, _key, _found in fused), ranked[0][1][0]
     fused.sort(key=lambda item: -item[0])  # stable: equal values keep the order of the scores
     return [(key, [top * value / best, found]) for value, key, found in fused]
+
+
+def _variants_below(ranked: list, variants: Names) -> list:
+    """A question that names no variant (kb.search.variants): the rules of the multiplayer options
+    and the casual variants at VARIANT_SHARE of their score, below the core rules that matched about
+    as well. Most questions are about a two-player game; "my opponent's next turn" matched Grand
+    Melee's extra turns (807.4j) and the limited range of influence (801.5b) above 723.1, because
+    those rules say "opponent" and "turn" as often as the core rules do."""
+    shared = [
+        (key, [value[0] * VARIANT_SHARE, value[1]] if variants.variant_rule(key[1]) else value) for key, value in ranked
+    ]
+    return sorted(shared, key=lambda item: -item[1][0])  # stable: equal scores keep their order
 
 
 def _listed(number: str, listed: list[str], weight: float) -> float:
