@@ -178,6 +178,7 @@ def test_a_query_in_the_query_language_is_left_as_it_is(kb):
         ("Do teams share a life total?", True),  # "team", the multiplayer game's word, as a plural
         ("my two-headed giant partner attacks", True),  # 810's title less "Variant", which ends two titles
         ("in edh can I do this", True),  # players' words whose rules are all 903
+        ("in 2HG, who loses?", True),  # players' words of 810
         ("how much is my commander tax", True),  # a glossary term whose rules are all in chapter 9
         ("when do I roll the planar die", True),
         ("in general, can my opponent respond?", False),  # "General" titles 100 as well as 800 and 900
