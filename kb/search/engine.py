@@ -36,7 +36,7 @@ from kb.search.scope import Scope, renumber_undated, resolve_scope
 from kb.search.scripts import has_cjk, has_han
 from kb.search.snippets import matches, snippet, spelled
 from kb.search.terms import Lexicon
-from kb.search.variants import Names
+from kb.search.variants import Names, without_cards
 from kb.search.variants import names as variant_names
 from kb.store import Store, rows
 
@@ -122,7 +122,8 @@ def search(
         if (question or cards_named) and scope.label == "newest":
             ranked = _with_sections(ranked, reading.rules if reading is not None else [], card_rules, said.rules)
             variants = variant_names(store, [d.id for d in scope.documents if d.edition])
-            if not (section or parsed.targets or variants.named_in(query)):  # narrowed: the user chose where
+            asked = without_cards(store, query, _indexed(postings, words))  # "Commander's Sphere" is a card
+            if not (section or parsed.targets or variants.named_in(asked)):  # narrowed: the user chose where
                 ranked = _variants_below(ranked, variants)
         ranked = _defining_first(store, ranked, scope, None if question else (corrected or parsed.text))
         if question:

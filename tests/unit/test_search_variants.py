@@ -209,3 +209,35 @@ def test_the_variants_rules_are_those_of_chapters_8_and_9():
 )
 def test_the_ending_a_title_may_share_with_others_is_its_last_word_or_character(title, ending):
     assert variants._ending(title) == ending
+
+
+# Real cards whose names hold a variant's words (tests/data/cards/README.md).
+VARIANT_WORD_CARDS = Path(__file__).parents[1] / "data" / "cards" / "scryfall-2019-variant-words-in-names.json"
+
+
+@pytest.fixture
+def kb_with_cards(kb):
+    kb.import_cards(VARIANT_WORD_CARDS)
+    yield kb
+
+
+@pytest.mark.parametrize(
+    "question, named",
+    [
+        ("Can I sacrifice Commander's Sphere to draw a card on my opponent's next turn?", False),
+        ("Two-Headed Giant attacks: does my opponent's next turn change?", False),
+        ("In Commander, can I sacrifice Commander's Sphere?", True),  # the variant named beside the card
+        ("my two-headed giant partner attacks", True),  # in lower case, as the rules write it: the variant
+    ],
+)
+def test_a_card_whose_name_holds_a_variants_word_does_not_name_the_variant(kb_with_cards, question, named):
+    found = variants.names(kb_with_cards, [doc["id"] for doc in kb_with_cards.store.cache.documents()])
+    indexed = engine._indexed(engine.index.postings(kb_with_cards.store), engine.lexicon(kb_with_cards.store))
+    assert found.named_in(question)  # the raw text holds the variant's words
+    assert found.named_in(variants.without_cards(kb_with_cards.store, question, indexed)) is named
+
+
+def test_a_question_naming_commanders_sphere_ranks_the_core_rule_above_the_commander_rules(kb_with_cards):
+    found = numbers(kb_with_cards, "Commander's Sphere: can I control my opponent's next turn and their extra turn?")
+    assert "903.14" in found and "723.1" in found
+    assert found.index("723.1") < found.index("903.14")
