@@ -192,6 +192,9 @@ def search(kb: KnowledgeBase, urls: Urls, query: str, page: int = 1) -> Page:
         for version in result["versions"]:
             snippet = version.get("snippet") or {}
             version["pieces"] = _highlighted(snippet.get("text") or "", snippet.get("highlights") or [])
+    found["linked_expansions"] = {
+        word: [_rule_linked(entry) for entry in meant] for word, meant in found["expansions"].items()
+    }
     reachable = min(found["matched"], SEARCH_LIMIT)
     pages = max(1, -(-reachable // PER_PAGE))
     return render(
@@ -237,6 +240,20 @@ def jump_named(kb: KnowledgeBase, name: str) -> str | None:
     if rule.edition is None:  # an undated document (the German wiki's "Instabilität") is named
         query["edition"] = rule.document
     return f"/rules/{rule.number}" + (f"?{urlencode(query)}" if query else "")
+
+
+def _rule_linked(entry: str) -> tuple[str, str | None]:
+    """An entry of "Also searched for" as (words, rule number): what a named card's text says ends
+    with its rule ("can't lose the game → 104.3") and the cards' interaction lists bare rules
+    ("613.1"); the page links the number to its rule, as the card page does. Other entries (a
+    term, "Enters the Battlefield") have no number: (entry, None)."""
+    words, arrow, last = entry.rpartition(" → ")
+    number = last.strip()
+    try:
+        RuleNumber.parse(number)
+    except RuleNumberError:
+        return entry, None
+    return (words + arrow if arrow else ""), number
 
 
 def _highlighted(text: str, highlights: list) -> list[tuple[str, bool]]:
