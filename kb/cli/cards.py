@@ -1,6 +1,7 @@
 """`mtgkb card NAME`: an imported card's Oracle text with its rules terms linked to their rules.
 
-The terms are marked in the text as [term → rule] after the term, and listed below with the rule
+The terms are marked in the text as [→rule] after the term, and so are the wordings of what the
+text says about the rules ("can't lose the game [→104.3]"); the terms are listed below with the rule
 each links to (a keyword's defining subrule, the glossary's rules); a card of several faces shows
 each face; then what the text says about the rules (its wordings, each with its rules and why:
 kb.cards.oracle). Exit 1 with the nearest names when no card has that name (docs/cards.md).
@@ -42,13 +43,17 @@ def card(ctx, name, as_json):
         click.echo(_("(found as {name!r}, {lang})").format(name=found.matched, lang=found.matched_lang))
     click.echo(found.type_line)
     if found.faces:
+        at = 0
         for face in found.faces:
             click.echo()
             click.secho(f"{face.name}  {face.mana_cost}".rstrip(), bold=True)
             click.echo(face.type_line)
-            click.echo(marked(face.oracle_text, face.terms))
+            begins = found.oracle_text.find(face.oracle_text, at) if face.oracle_text else -1
+            says = said_marks(found.says, begins, len(face.oracle_text)) if begins >= 0 else []
+            at = begins + len(face.oracle_text) if begins >= 0 else at
+            click.echo(marked(face.oracle_text, face.terms, says))
     else:
-        click.echo(marked(found.oracle_text, found.terms))
+        click.echo(marked(found.oracle_text, found.terms, said_marks(found.says, 0, len(found.oracle_text))))
     if found.terms:
         click.echo()
         click.echo(_("Rules:"))
@@ -93,13 +98,34 @@ def echo_together(together, indent: str) -> None:
         click.echo(f"{indent}    " + _("why: {why}").format(why=item.why))
 
 
-def marked(text: str, terms) -> str:
-    """The text with "[→ rule]" after each term it spells out."""
-    spans = sorted((t for t in terms if t.start >= 0), key=lambda t: t.start)
+def said_marks(says, begins: int, length: int) -> list[tuple[int, str]]:
+    """(end, rule) of each wording of what the text says (kb.cards.lookup.TextSays) that lies in the
+    Oracle text between ``begins`` and ``begins + length`` (a face's part of the card's text), its end
+    counted from ``begins``; the rule is the wording's first, the most specific."""
+    return [
+        (item.end - begins, item.rules[0].rule)
+        for item in says
+        if item.field == "text" and item.rules and begins <= item.start and item.end <= begins + length
+    ]
+
+
+def marked(text: str, terms, says: list[tuple[int, str]] | None = None) -> str:
+    """The text with "[→rule]" after each term it spells out and after each wording of what it says
+    (``says``: (end, rule), from `said_marks`): "can't lose the game [→104.3]". One mark at a place:
+    a wording that ends where a term does adds its rule to the term's mark ("[→702.10, 104.3]"),
+    and nothing when the term's mark already names it."""
+    at: dict[int, list[str]] = {}
+    for term in terms:
+        if term.start >= 0:
+            at.setdefault(term.end, []).append(term.rule)
+    for end, rule in says or []:
+        rules = at.setdefault(end, [])
+        if rule not in rules:
+            rules.append(rule)
     out, last = [], 0
-    for term in spans:
-        out.append(text[last : term.end])
-        out.append(f" [→{term.rule}]")
-        last = term.end
+    for end in sorted(at):
+        out.append(text[last:end])
+        out.append(f" [→{', '.join(at[end])}]")
+        last = end
     out.append(text[last:])
     return "".join(out)
