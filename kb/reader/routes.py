@@ -23,6 +23,7 @@ from kb.reader.urls import Urls
 
 UI_COOKIE = "mtgkb_ui"
 URLS = Urls()
+QUERY_LIMIT = 20_000  # characters of a search query the search page takes (the search itself reads 500)
 
 
 def wants_html(request: Request) -> bool:
@@ -213,7 +214,9 @@ def reader_router(get_kb: Callable[[], KnowledgeBase], open_kb: Callable[[], Kno
             return _html(*pages.renumbered(get_kb(), URLS, old, new))
 
     @router.get("/read/search")
-    def search(request: Request, q: str = Query("", max_length=1000), page: int = Query(1, ge=1, le=10)):
+    # A long query (a pasted paragraph) is answered as the CLI answers it: the search cuts it and says so
+    # on the page. Only past QUERY_LIMIT is it refused, as bare parameter validation.
+    def search(request: Request, q: str = Query("", max_length=QUERY_LIMIT), page: int = Query(1, ge=1, le=10)):
         with _interface(request):
             return _html(*pages.search(get_kb(), URLS, q, page))
 
