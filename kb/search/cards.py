@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 
 from kb.cards.names import NameRuns, name_runs, spotted_names
 from kb.cards.oracle import Said, said, together, together_words
-from kb.cards.terms import card_terms, rules_terms_among, term_key
+from kb.cards.terms import card_terms, english_document, rules_terms_among, term_key
 from kb.store.cards import card_row, has_cards, names_starting
 from kb.store.reader import Store
 
@@ -84,7 +84,8 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
             continue
         card_id, size = match
         start, end = words[i][0], words[i + size - 1][1]
-        if indexed is not None and size > 1 and text[start:end].islower() and indexed(text[start:end]):
+        written = text[start:end]
+        if indexed is not None and size > 1 and written.islower() and indexed(written) and _rules_say(store, written):
             i += 1
             continue
         card = _card(store, card_id)
@@ -94,6 +95,22 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
         found.append(CardMention(card[0], start, end, *_copied(card)))
         i += size
     return sorted(found, key=lambda mention: mention.start)
+
+
+def _rules_say(store: Store, words: str) -> bool:
+    """Whether a rule of today's English rules (its title or text; not its examples) writes ``words``,
+    in any case, with spaces or hyphens: "two-headed giant" (810.1) is. The index holds the examples
+    too, and an example names cards: "platinum angel" is in one (810.8a) and is still the card."""
+    document = english_document(store)
+    if document is None:
+        return True  # nothing to tell them apart by: as before, the rules' words
+    said = " ".join(words.lower().replace("-", " ").split())
+    query = (
+        "select 1 from rules where document_id = ? and (instr(replace(lower(title), '-', ' '), ?) > 0 "
+        "or instr(replace(lower(text), '-', ' '), ?) > 0) limit 1"
+    )
+    params = [document["id"], said, said]
+    return store.conn.execute(query, params).fetchone() is not None
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
