@@ -250,7 +250,8 @@ def reader_router(get_kb: Callable[[], KnowledgeBase], open_kb: Callable[[], Kno
         with _interface(request):
             return _html(*pages.term(get_kb(), URLS, query))
 
-    @router.get("/read/card/{name}")
+    # ``path``: a split card's name holds slashes ("Wear // Tear"), which the link's %2F does not keep.
+    @router.get("/read/card/{name:path}")
     def card(request: Request, name: str):
         with _interface(request):
             return _html(*pages.card(get_kb(), URLS, name))

@@ -66,3 +66,14 @@ def test_the_rules_of_two_named_cards_together_are_links(client):
 )
 def test_only_a_rule_number_is_linked(entry, linked):
     assert _rule_linked(entry) == linked
+
+
+def test_the_link_to_a_split_cards_page_answers(client):
+    """A split card's name holds slashes: its link (%2F) answered 404 from the card route."""
+    name = "Who // What // When // Where // Why"
+    line = expansions(client, name)
+    href = next(a["href"] for a in line.find_all("a") if a.get_text() == name)
+    assert "%2F%2F" in href
+    page = client.get(href)
+    assert page.status_code == 200
+    assert BeautifulSoup(page.text, "html.parser").select_one("h1").get_text().startswith(name)
