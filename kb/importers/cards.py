@@ -106,7 +106,8 @@ def read_cards(path: str | Path, progress: Progress | None = None) -> Iterator[C
     """The cards of a Scryfall or MTGJSON file, one at a time; SourceError for a bad file.
 
     A consumer that stores must do so in one transaction and roll back on the error: the error
-    can come after many good cards (a truncated file).
+    can come after many good cards (a truncated file), or after none (a file that holds no card:
+    stored, it would have replaced the cards held by nothing).
     """
     path = str(path)
     try:
@@ -127,8 +128,20 @@ def read_cards(path: str | Path, progress: Progress | None = None) -> Iterator[C
                 ),
             )
         stream = _Stream(handle, path, progress)
-        yield from (_scryfall(stream) if kind == SCRYFALL else _mtgjson(stream))
+        read = 0
+        for card in _scryfall(stream) if kind == SCRYFALL else _mtgjson(stream):
+            read += 1
+            yield card
         stream.finish()
+        if not read:  # stored, it would replace every card held by none
+            raise SourceError(
+                path,
+                None,
+                _(
+                    "holds no card: expected at least one card object in Scryfall's array or one card in "
+                    'MTGJSON\'s "data"; the cards held are kept'
+                ),
+            )
 
 
 class _Stream:
