@@ -41,7 +41,7 @@ def card(ctx, name, as_json):
         )
     elif found.matched != found.name:
         click.echo(_("(found as {name!r}, {lang})").format(name=found.matched, lang=found.matched_lang))
-    click.echo(found.type_line)
+    click.echo(marked(found.type_line, [], said_marks(found.says, 0, len(found.type_line), "type")))
     if found.faces:
         at = 0
         for face in found.faces:
@@ -98,14 +98,15 @@ def echo_together(together, indent: str) -> None:
         click.echo(f"{indent}    " + _("why: {why}").format(why=item.why))
 
 
-def said_marks(says, begins: int, length: int) -> list[tuple[int, str]]:
-    """(end, rule) of each wording of what the text says (kb.cards.lookup.TextSays) that lies in the
-    Oracle text between ``begins`` and ``begins + length`` (a face's part of the card's text), its end
-    counted from ``begins``; the rule is the wording's first, the most specific."""
+def said_marks(says, begins: int, length: int, where: str = "text") -> list[tuple[int, str]]:
+    """(end, rule) of each wording of what the card says (kb.cards.lookup.TextSays) that lies in its
+    field ``where`` ("text": the Oracle text; "type": the type line, "Artifact — Equipment [→301.5]")
+    between ``begins`` and ``begins + length`` (a face's part of the card's text), its end counted
+    from ``begins``; the rule is the wording's first, the most specific."""
     return [
         (item.end - begins, item.rules[0].rule)
         for item in says
-        if item.field == "text" and item.rules and begins <= item.start and item.end <= begins + length
+        if item.field == where and item.rules and begins <= item.start and item.end <= begins + length
     ]
 
 

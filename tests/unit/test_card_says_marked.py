@@ -94,3 +94,15 @@ def test_one_mark_at_a_place():
     assert marked(text, terms, [(23, "104")]) == "You can't lose the game [→104]."  # the term's mark names it
     assert marked(text, [], [(23, "104.3")]) == "You can't lose the game [→104.3]."
     assert marked(text, terms) == "You can't lose the game [→104]."
+
+
+@pytest.mark.parametrize("name", ["Lightning Greaves", "Jace, Vryn's Prodigy"])
+def test_a_wording_of_the_type_line_is_marked_in_the_type_line(db, name):
+    printed, as_json = card(db, name)
+    said = [item for item in as_json["says"] if item["field"] == "type" and item["start"] >= 0]
+    assert said
+    type_line = next(line for line in printed.splitlines() if MARK.sub("", line) == as_json["type_line"])
+    for item in said:
+        words = as_json["type_line"][item["start"] : item["end"]]
+        assert item["rules"][0]["rule"] in marks_after(type_line, words)
+    assert "[→" not in as_json["type_line"]
