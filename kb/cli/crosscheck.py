@@ -60,7 +60,7 @@ from kb.i18n.wrap import wrap_wide
     "--sure",
     "sure_only",
     is_flag=True,
-    help="With --document: only the sure findings (classes a person confirmed at least 95 % of), in the text, "
+    help="With --document: only the sure findings (classes a person confirmed 19 times in 20 or more), in the text, "
     "--html and --json.",
 )
 @click.pass_context

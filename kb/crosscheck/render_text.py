@@ -214,7 +214,7 @@ def render_document(report: DocumentCrosscheck, columns: int = WIDTH, limit: int
 
 # The headings of the two tiers, sure first (kb.crosscheck.tiers).
 TIER_HEADINGS = {
-    SURE: N_("Sure findings (a person confirmed at least 95 % of their kind)"),
+    SURE: N_("Sure findings (of a kind a person confirmed 19 times in 20 or more)"),
     POSSIBLE: N_("Possible findings (worth a look; often a paraphrase)"),
 }
 
