@@ -114,3 +114,21 @@ def test_cli_sure_needs_document(tmp_path, monkeypatch):
     monkeypatch.setenv("MTGKB_DB", str(tmp_path / "t.db"))
     result = CliRunner().invoke(cli, ["crosscheck", "de:702.23", "ja:702.26", "--sure"])
     assert result.exit_code == 2 and "--sure needs --document" in result.output
+
+
+def test_a_korean_section_or_rule_citation_is_no_citation_left_out():
+    english = {
+        "100.1b": "A multiplayer game is a game that begins with more than two players. See section 8, “Multiplayer Rules.”",
+        "701.33g": "For more information, see rule 707, “Face-Down Spells and Permanents.”",
+        "100.2": "See rule 103.",
+    }
+    korean = {
+        "100.1b": '다인전은 두 명 이상으로 시작하는 게임을 말합니다. 8절 "Multiplayer Rules."을 보세요.',
+        "701.33g": "자세한 내용은 규칙 707 '뒷면 상태의 주문과 지속물'을 보세요.",
+        "100.2": "카드 3장을 뽑습니다.",  # a count of 3 cards: 103 is left out indeed
+    }
+    report = crosscheck_documents(_doc(2, "ko", korean), _doc(1, "en", english), ("citations",))
+    assert [(f.number, f.detail["only_original"]) for f in report.findings] == [("100.2", ["103"])]
+    # the same texts read as another language keep the findings: the Korean words count in Korean only
+    other = crosscheck_documents(_doc(2, "zh", korean), _doc(1, "en", english), ("citations",))
+    assert [f.number for f in other.findings] == ["100.1b", "701.33g", "100.2"]
