@@ -186,7 +186,9 @@ def render_document(report: DocumentCrosscheck, columns: int = WIDTH, limit: int
     for kind, n in report.counts.items():
         sure, possible = report.tiers(kind)
         split = f"{sure} + {possible}" if n else ""
-        out.append(f"{n:6}  {kind:13} {split:11} {_(FINDING_LABELS[kind])}".rstrip())
+        head = f"{n:6}  {kind:13} {split:9} "
+        label = wrap(_(FINDING_LABELS[kind]), columns - width(head))  # the longest label would pass 100 columns
+        out += [(head if at == 0 else " " * len(head)) + line for at, line in enumerate(label)]
     for tier in TIERS:
         shown_any = [kind for kind in report.counts if report.of_kind(kind, tier)]
         if not shown_any:

@@ -132,3 +132,12 @@ def test_a_korean_section_or_rule_citation_is_no_citation_left_out():
     # the same texts read as another language keep the findings: the Korean words count in Korean only
     other = crosscheck_documents(_doc(2, "zh", korean), _doc(1, "en", english), ("citations",))
     assert [f.number for f in other.findings] == ["100.1b", "701.33g", "100.2"]
+
+
+def test_the_count_lines_fit_the_columns_with_the_split():
+    from kb.crosscheck.render_text import width
+
+    text = render_document(_report(), columns=100)
+    assert max(width(line) for line in text.splitlines()) <= 100
+    swaps = [line for line in text.splitlines() if line.split()[1:2] == ["swaps"]]
+    assert swaps and swaps[0].split()[:5] == ["1", "swaps", "0", "+", "1"]
