@@ -56,12 +56,23 @@ from kb.i18n.wrap import wrap_wide
     "{number}, {anchor}, {lang}, {edition}, {document} (default: $MTGKB_RULE_LINKS).",
 )
 @click.option("--strict", is_flag=True, help="Exit 1 when anything is flagged.")
+@click.option(
+    "--sure",
+    "sure_only",
+    is_flag=True,
+    help="With --document: only the sure findings (classes a person confirmed 19 times in 20 or more), in the text, "
+    "--html and --json.",
+)
 @click.pass_context
-def crosscheck(ctx, sides, document, against, kinds, show_all, limit, structure, as_json, html_file, links, strict):
+def crosscheck(
+    ctx, sides, document, against, kinds, show_all, limit, structure, as_json, html_file, links, strict, sure_only
+):
     """Cross-check translations: A and B like de:702.23 ja@2023-11-17:702.26 (rule against rule,
     subrule by subrule), or --document ja@2026-01-16 [--against en@2026-01-16] (every rule)."""
     if bool(document) == bool(sides) or (sides and len(sides) != 2):
         fail(_("give two rules (A B, like de:702.23 ja:702.26) or --document"), code=EXIT_BAD_INPUT, as_json=as_json)
+    if sure_only and not document:
+        fail(_("--sure needs --document"), code=EXIT_BAD_INPUT, as_json=as_json)
     if limit and show_all:
         fail(_("give --limit or --all, not both"), code=EXIT_BAD_INPUT, as_json=as_json)
     from kb.api import render  # lazy: the features it renders, +213 ms to --help (it imports every module)
@@ -71,6 +82,8 @@ def crosscheck(ctx, sides, document, against, kinds, show_all, limit, structure,
         render.check_links(links)  # a bad --links template fails before the work
     if document:
         report = kb.crosscheck_document(document, against, kinds=tuple(kinds) or None)
+        if sure_only:
+            report = report.sure_only()
         flagged = bool(report.findings)
     else:
         report = kb.crosscheck(sides[0], sides[1], method="structure" if structure else "auto")

@@ -165,6 +165,8 @@ def cited(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
     for number, pair in _paired(tr, en):
         theirs = citations(pair[0].full, tr.lang, tr.siblings, own=number)
         ours = citations(pair[1].full, en.lang, en.siblings, own=number)
+        if tr.lang == "ko":
+            theirs |= korean_cited(pair[0].full) & ours
         if theirs == ours:
             continue
         only_tr, only_en = sorted_numbers(theirs - ours), sorted_numbers(ours - theirs)
@@ -184,6 +186,21 @@ def cited(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
                 "parts": [p.to_dict() for p in parts],
             },
         )
+
+
+# A number cited with a Korean word the citation grammar (kb.core.citations) does not know: "8절" (section 8),
+# "9장", "규칙 707" (rule 707). The youbeebee translation writes "8절 "Multiplayer Rules."을 보세요" for "See section
+# 8, ...": without this, 11 rules of KR@b2e3b22 "leave out" a citation they make (bench/RESULTS.md, issue 44,
+# "the report by tier"; read on the tune half: 100.1b, 100.3, 110.4, 113.1c, 408.3, 701.33g).
+_KOREAN_CITED = re.compile(
+    r"(?<![\d.])([1-9]\d{0,2}(?:\.\d{1,3}[a-z]{0,2})?)\s?(?:절|장)|규칙\s?([1-9]\d\d(?:\.\d{1,3}[a-z]{0,2})?)(?![\d.]\d)"
+)
+
+
+def korean_cited(text: str) -> set[str]:
+    """The numbers a Korean text cites as "N절", "N장" or "규칙 N"; counted only where the original cites them too,
+    so a number written otherwise (a count of 3장 cards) never adds a citation the original lacks."""
+    return {m.group(1) or m.group(2) for m in _KOREAN_CITED.finditer(text)}
 
 
 def _part_message(part) -> str:

@@ -7,9 +7,10 @@ read only these.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kb.core.model import Serialisable
+from kb.crosscheck.tiers import SURE, tier
 from kb.i18n import N_
 
 # Whole-document findings, in report order.
@@ -75,6 +76,11 @@ class Finding(Serialisable):
     original: str | None = None
     detail: dict = field(default_factory=dict)
     confidence: float | None = None  # how sure the check is (0..1); the QA classes set it, the report ranks by it
+    tier: str = ""  # "sure" or "possible" (kb.crosscheck.tiers): set from the class and level when made
+
+    def __post_init__(self) -> None:
+        if not self.tier:
+            self.tier = tier(self.kind, self.detail.get("level"))
 
 
 @dataclass
@@ -87,8 +93,34 @@ class DocumentCrosscheck(Serialisable):
     counts: dict[str, int]
     findings: list[Finding]
 
-    def of_kind(self, kind: str) -> list[Finding]:
-        return [f for f in self.findings if f.kind == kind]
+    json_extra = ("shares",)
+
+    def of_kind(self, kind: str, tier: str | None = None) -> list[Finding]:
+        return [f for f in self.findings if f.kind == kind and tier in (None, f.tier)]
+
+    def tiers(self, kind: str) -> tuple[int, int]:
+        """(sure, possible) findings of ``kind``: the report's "3 + 5"."""
+        found = self.of_kind(kind)
+        sure = sum(1 for f in found if f.tier == SURE)
+        return sure, len(found) - sure
+
+    @property
+    def shares(self) -> dict[str, float]:
+        """The share of the rules with a sure finding, and with any finding: what a translator who reads only the
+        sure tier, or every finding, has to read (issue 44 asks at most 0.10). Over the rules of either side (a
+        rule missing from the translation is flagged too), so a share never passes 1."""
+        rules = self.rules
+        total = rules.get("translation", 0) + rules.get("original", 0) - rules.get("paired", 0)
+        sure = {f.number for f in self.findings if f.tier == SURE}
+        return {
+            "sure": round(len(sure) / total, 4) if total else 0.0,
+            "any": round(len(self.flagged) / total, 4) if total else 0.0,
+        }
+
+    def sure_only(self) -> DocumentCrosscheck:
+        """The report of the sure findings alone (``--sure``): counts of those, the rules count unchanged."""
+        kept = [f for f in self.findings if f.tier == SURE]
+        return replace(self, findings=kept, counts=count([f.kind for f in kept], tuple(self.counts)))
 
     def ranked(self) -> list[Finding]:
         """Every finding, the surest first (a finding without a confidence counts as sure)."""

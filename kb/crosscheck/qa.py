@@ -26,8 +26,9 @@ from kb.crosscheck.model import Finding
 from kb.crosscheck.signals import numerals
 from kb.crosscheck.swaps import all_swaps
 from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
-from kb.crosscheck.termevidence import Holding, confidence, same_thing, tier
+from kb.crosscheck.termevidence import Holding, confidence, same_thing
 from kb.crosscheck.texts import DocText
+from kb.crosscheck.tiers import tier
 from kb.i18n import _
 from kb.terms.names import english_key
 from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUBTYPE, SUPERTYPE, ZONE
@@ -189,7 +190,7 @@ def _terminology_finding(
             "expected": list(stats.forms),
             "dominant": stats.dominant,
             "level": level,
-            "tier": tier(level),
+            "tier": tier("terminology", level),
             "holds": holding.how,
             "source": stats.source,
             "evidence": {
@@ -764,7 +765,7 @@ def swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                 "translated": swap.found,
                 "dominant": swap.expected,
                 "swapped_with": swap.found_word,
-                "tier": "possible",  # 0.53-0.70 confirmed on fresh labels (bench/bench_crosscheck_terms_fresh.py)
+                "tier": tier("swaps"),  # kb.crosscheck.tiers: 0.53-0.82 confirmed on fresh labels
                 "evidence": {
                     "english": {"form": swap.expected, "held": swap.expected_rules, "rules": swap.rules},
                     "translated": {"form": swap.found, "held": swap.found_rules, "rules": swap.found_of},

@@ -17,7 +17,8 @@ from urllib.parse import quote
 from kb.core import settings
 from kb.core.numbers import RuleNumber
 from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCrosscheck, Flag, Row, RuleCrosscheck
-from kb.crosscheck.render_text import aligned, english_pivot
+from kb.crosscheck.render_text import TIER_HEADINGS, aligned, english_pivot, ranked, shares_line
+from kb.crosscheck.tiers import SURE, TIERS
 from kb.history.text import Span, word_diff
 from kb.i18n import _, ngettext, ui_language
 
@@ -95,7 +96,7 @@ COLOURS = {
 }
 _STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em; color: #1a202c; }
-h1 { font-size: 1.3em; } h2 { font-size: 1.1em; margin-top: 1.6em; }
+h1 { font-size: 1.3em; } h2 { font-size: 1.1em; margin-top: 1.6em; } h3 { font-size: 1em; margin-top: 1.2em; }
 table { border-collapse: collapse; width: 100%; table-layout: fixed; }
 th, td { border: 1px solid #cbd5e0; padding: .35em .5em; vertical-align: top; text-align: left; }
 th { background: #edf2f7; position: sticky; top: 0; }
@@ -105,7 +106,7 @@ a.num { font-weight: 600; text-decoration: none; margin-right: .4em; }
 ins { background: #c6f6d5; text-decoration: none; } del { background: #fed7d7; }
 ul.flags { list-style: none; margin: 0; padding: 0; } ul.flags li { margin: 0 0 .3em; padding-left: .4em; }
 .legend span, .count { display: inline-block; margin: 0 .6em .3em 0; padding: 0 .4em; }
-.legend span, ul.flags li.flag, h2 { border-left-width: 6px; border-left-style: solid; }
+.legend span, ul.flags li.flag, h2, h3[class^="k-"] { border-left-width: 6px; border-left-style: solid; }
 tr.flagged td:first-child { box-shadow: inset 4px 0 0 #e53e3e; }
 .notes { color: #4a5568; } .note { color: #2f855a; font-size: .92em; }
 """ + "".join(f".k-{kind} {{ border-left-color: {colour}; }}\n" for kind, colour in COLOURS.items())
@@ -284,27 +285,56 @@ def render_document_html(report: DocumentCrosscheck, links: str | None = None) -
         "{paired} paired by number.",
         rules["translation"],
     ).format(**rules, lang=tr["lang"], edition=tr["edition"] or _("undated"))
-    body = [f"<h1>{escape(title)}</h1>", f"<p>{escape(summary)}</p>", _legend(FINDING_LABELS, report.counts)]
-    for kind, n in report.counts.items():
-        if not n:
-            continue
-        body.append(f'<h2 id="{kind}" class="k-{kind}">{escape(_(FINDING_LABELS[kind]))} ({n})</h2>')
-        heads = "".join(
-            f"<th>{escape(head)}</th>" for head in (_("Rule"), _("Finding"), _("Translation"), _("Original"))
-        )
-        body.append(
-            '<table class="findings"><colgroup><col style="width:8%"><col style="width:24%"><col><col>'
-            f"</colgroup><thead><tr>{heads}</tr></thead><tbody>"
-        )
-        for finding in report.of_kind(kind):
-            anchor = f"{kind}-" + RuleNumber.parse(finding.number).anchor.lstrip("#")
+    body = [
+        f"<h1>{escape(title)}</h1>",
+        f"<p>{escape(summary)}</p>",
+        f'<p class="shares">{escape(shares_line(report))}</p>',
+        _tier_legend(report),
+    ]
+    for tier in TIERS:
+        kinds = [kind for kind in report.counts if report.of_kind(kind, tier)]
+        if kinds:
+            body.append(f'<h2 id="tier-{tier}" class="tier">{escape(_(TIER_HEADINGS[tier]))}</h2>')
+        for kind in kinds:
+            found = ranked(report.of_kind(kind, tier))
+            # the first heading of a class keeps the bare anchor (#citations) that links already use
+            first = tier == SURE or not report.of_kind(kind, SURE)
+            ident = kind if first else f"{tier}-{kind}"
             body.append(
-                f'<tr class="finding k-{kind}" data-kind="{kind}" id="{anchor}"><td><a class="num" '
-                f'href="{escape(rule_link(finding.number, tr_where, template))}">{escape(finding.number)}</a></td>'
-                f"<td>{escape(finding.message)}</td>"
-                f'<td lang="{escape(tr["lang"])}">{_texts(finding, tr_where, template)}</td>'
-                f'<td lang="{escape(en["lang"])}">'
-                f"{_marked(finding.original or '', en['lang'], where=en_where, template=template)}</td></tr>"
+                f'<h3 id="{ident}" class="k-{kind}" data-tier="{tier}">'
+                f"{escape(_(FINDING_LABELS[kind]))} ({len(found)})</h3>"
             )
-        body.append("</tbody></table>")
+            body += _findings_table(found, kind, tr, en, tr_where, en_where, template)
     return _page(title, body)
+
+
+def _tier_legend(report: DocumentCrosscheck) -> str:
+    """Each class with its count split "sure + possible"."""
+    spans = []
+    for kind, label in FINDING_LABELS.items():
+        sure, possible = report.tiers(kind) if kind in report.counts else (0, 0)
+        spans.append(
+            f'<span class="count k-{kind}" data-kind="{kind}" data-sure="{sure}" data-possible="{possible}">'
+            f"{escape(_(label))}: <b>{sure + possible}</b> ({sure} + {possible})</span>"
+        )
+    return '<p class="legend">' + "".join(spans) + "</p>"
+
+
+def _findings_table(found, kind: str, tr: dict, en: dict, tr_where: Edition, en_where: Edition, template: str):
+    heads = "".join(f"<th>{escape(head)}</th>" for head in (_("Rule"), _("Finding"), _("Translation"), _("Original")))
+    rows = [
+        '<table class="findings"><colgroup><col style="width:8%"><col style="width:24%"><col><col>'
+        f"</colgroup><thead><tr>{heads}</tr></thead><tbody>"
+    ]
+    for finding in found:
+        anchor = f"{kind}-" + RuleNumber.parse(finding.number).anchor.lstrip("#")
+        rows.append(
+            f'<tr class="finding k-{kind}" data-kind="{kind}" data-tier="{finding.tier}" id="{anchor}"><td><a class="num" '
+            f'href="{escape(rule_link(finding.number, tr_where, template))}">{escape(finding.number)}</a></td>'
+            f"<td>{escape(finding.message)}</td>"
+            f'<td lang="{escape(tr["lang"])}">{_texts(finding, tr_where, template)}</td>'
+            f'<td lang="{escape(en["lang"])}">'
+            f"{_marked(finding.original or '', en['lang'], where=en_where, template=template)}</td></tr>"
+        )
+    rows.append("</tbody></table>")
+    return rows

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import unicodedata
 
-from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCrosscheck, Row, RuleCrosscheck
+from kb.crosscheck.model import FINDING_LABELS, FLAG_LABELS, Cell, DocumentCrosscheck, Finding, Row, RuleCrosscheck
+from kb.crosscheck.tiers import POSSIBLE, SURE, TIERS
 from kb.history.diff import CHANGE_LABELS
-from kb.i18n import _, ngettext
+from kb.i18n import N_, _, ngettext
 
 WIDTH = 100
 _LABEL = 12  # "ja 702.26i │ " is the label column of a text line
@@ -159,7 +160,8 @@ def render_rule(report: RuleCrosscheck, columns: int = WIDTH) -> str:
 
 
 def render_document(report: DocumentCrosscheck, columns: int = WIDTH, limit: int | None = 20) -> str:
-    """Counts per finding class, then the findings of each class (``limit`` per class; None for all)."""
+    """Counts per finding class (sure + possible), then the sure findings of each class, the surest first, then
+    the possible ones under their own heading (``limit`` per class and tier; None for all)."""
     tr, en = report.translation, report.original
     out = wrap(
         _("Translation: {document} ({lang}, {edition})").format(
@@ -179,27 +181,59 @@ def render_document(report: DocumentCrosscheck, columns: int = WIDTH, limit: int
             **rules
         )
     )
+    out += wrap(shares_line(report), columns)
     out.append("")
     for kind, n in report.counts.items():
-        out.append(f"{n:6}  {kind:13} {_(FINDING_LABELS[kind])}")
-    for kind, n in report.counts.items():
-        if not n:
+        sure, possible = report.tiers(kind)
+        split = f"{sure} + {possible}" if n else ""
+        head = f"{n:6}  {kind:13} {split:9} "
+        label = wrap(_(FINDING_LABELS[kind]), columns - width(head))  # the longest label would pass 100 columns
+        out += [(head if at == 0 else " " * len(head)) + line for at, line in enumerate(label)]
+    for tier in TIERS:
+        shown_any = [kind for kind in report.counts if report.of_kind(kind, tier)]
+        if not shown_any:
             continue
-        title = f"── {kind} ({n}) "
-        out += ["", title + "─" * max(0, columns - width(title))]
-        shown = report.of_kind(kind)[: limit if limit is not None else None]
-        for finding in shown:
-            out += wrap(finding.message, columns)
-        if len(shown) < n:
-            more = n - len(shown)
-            out.append(
-                ngettext(
-                    "… {n} more (--all or --json for every finding)",
-                    "… {n} more (--all or --json for every finding)",
-                    more,
-                ).format(n=more)
-            )
+        heading = f"══ {_(TIER_HEADINGS[tier])} "
+        out += ["", heading + "═" * max(0, columns - width(heading))]
+        for kind in shown_any:
+            found = ranked(report.of_kind(kind, tier))
+            title = f"── {kind} ({len(found)}) "
+            out += ["", title + "─" * max(0, columns - width(title))]
+            shown = found[: limit if limit is not None else None]
+            for finding in shown:
+                out += wrap(finding.message, columns)
+            if len(shown) < len(found):
+                more = len(found) - len(shown)
+                out.append(
+                    ngettext(
+                        "… {n} more (--all or --json for every finding)",
+                        "… {n} more (--all or --json for every finding)",
+                        more,
+                    ).format(n=more)
+                )
     return "\n".join(out)
+
+
+# The headings of the two tiers, sure first (kb.crosscheck.tiers).
+TIER_HEADINGS = {
+    SURE: N_("Sure findings (of a kind a person confirmed 19 times in 20 or more)"),
+    POSSIBLE: N_("Possible findings (worth a look; often a paraphrase)"),
+}
+
+
+def ranked(findings: list[Finding]) -> list[Finding]:
+    """The surest first; a finding without a confidence (the structural classes) counts as sure, and findings of
+    equal confidence keep the document's order."""
+    return sorted(findings, key=lambda f: -(1.0 if f.confidence is None else f.confidence))
+
+
+def shares_line(report: DocumentCrosscheck) -> str:
+    """The summary a translator reads first: how much of the document each tier asks to read."""
+    shares = report.shares
+    sure = len({f.number for f in report.findings if f.tier == SURE})
+    return _(
+        "Flagged: {sure} rules with a sure finding ({sure_share:.1%}), {any} with any finding ({any_share:.1%})"
+    ).format(sure=sure, sure_share=shares["sure"], any=len(report.flagged), any_share=shares["any"])
 
 
 def legend() -> str:
