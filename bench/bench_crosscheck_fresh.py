@@ -16,7 +16,6 @@ GIT_DIR: a clone of youbeebee/kormtgcr (a bare git directory will do). --list pr
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 from collections import defaultdict
@@ -25,11 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.ko_history_corrections import edition_of, english_editions, korean  # noqa: E402
+from bench.ko_history_corrections import state_report  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck import crosscheck_document  # noqa: E402
 from kb.crosscheck.corrections import SPLITS, qa_split, read_qa_labels  # noqa: E402
-from kb.terms import rebuild_terms  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 LABELS = DATA / "crosscheck_precision_fresh.tsv"
@@ -45,18 +43,7 @@ DOCUMENTS = ("zh@2023-11-17", "zh@2026-04-17")
 
 def findings(git_dir: str, commit: str, folder: Path) -> tuple[str, list[tuple[str, str, str]]]:
     """(document label, [(class, number, message)]) of one state of the Korean translation."""
-    data = subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{FILE}"], capture_output=True, check=True)
-    text = korean(data.stdout)
-    edition = edition_of(text, english_editions())
-    path = folder / commit / FILE
-    path.parent.mkdir()
-    path.write_text(text, encoding="utf-8")
-    kb = KnowledgeBase.open(":memory:")
-    kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
-    kb.import_file(path)
-    rebuild_terms(kb)
-    report = crosscheck_document(kb.conn, "MagicCompRules_KR", f"MagicCompRules_{edition}", kinds=KINDS)
-    kb.close()
+    report, _edition = state_report(git_dir, commit, folder, kinds=KINDS)
     return f"ko@{commit}", [(f.kind, f.number, f.message) for f in report.findings]
 
 

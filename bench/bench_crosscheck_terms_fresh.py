@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import subprocess
 import sys
 import tempfile
 from collections import defaultdict
@@ -29,13 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_crosscheck_fresh import labelled_elsewhere  # noqa: E402
-from bench.ko_history_corrections import edition_of, english_editions, korean  # noqa: E402
+from bench.ko_history_corrections import state_report  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck import crosscheck_document  # noqa: E402
 from kb.crosscheck.corrections import SPLITS, qa_split, read_qa_labels  # noqa: E402
 from kb.crosscheck.model import Finding  # noqa: E402
 from kb.crosscheck.termevidence import LEVELS  # noqa: E402
-from kb.terms import rebuild_terms  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 LABELS = DATA / "crosscheck_terms_fresh.tsv"
@@ -48,18 +46,7 @@ DOCUMENTS = ("zh@2023-11-17", "zh@2026-04-17", "ja@2026-01-16")
 
 def korean_findings(git_dir: str, commit: str, folder: Path) -> list[Finding]:
     """The terminology and swaps findings of one state of the Korean translation."""
-    data = subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{FILE}"], capture_output=True, check=True)
-    text = korean(data.stdout)
-    edition = edition_of(text, english_editions())
-    path = folder / commit / FILE
-    path.parent.mkdir()
-    path.write_text(text, encoding="utf-8")
-    kb = KnowledgeBase.open(":memory:")
-    kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
-    kb.import_file(path)
-    rebuild_terms(kb)
-    report = crosscheck_document(kb.conn, "MagicCompRules_KR", f"MagicCompRules_{edition}", kinds=KINDS)
-    kb.close()
+    report, _edition = state_report(git_dir, commit, folder, kinds=KINDS)
     return report.findings
 
 
@@ -125,18 +112,7 @@ def tiers(args: argparse.Namespace) -> None:
     shares = []
     with tempfile.TemporaryDirectory() as folder:
         for commit, edition in sorted({state_of(row) for row in rows}):
-            data = subprocess.run(
-                ["git", "--git-dir", args.git_dir, "show", f"{commit}:{FILE}"], capture_output=True, check=True
-            ).stdout
-            path = Path(folder) / commit / FILE
-            path.parent.mkdir()
-            path.write_text(korean(data), encoding="utf-8")
-            kb = KnowledgeBase.open(":memory:")
-            kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
-            kb.import_file(path)
-            rebuild_terms(kb)
-            report = crosscheck_document(kb.conn, "MagicCompRules_KR", f"MagicCompRules_{edition}")
-            kb.close()
+            report, _edition = state_report(args.git_dir, commit, Path(folder), edition=edition)
             total = report.rules["translation"]
             shares.append((len(report.flagged) / total, len(sure_rules(report.findings)) / total))
             every |= {f"{n}@{commit}" for n in report.flagged}

@@ -12,7 +12,6 @@ Run: python bench/bench_crosscheck_tiers.py GIT_DIR [--db FILE] [--state COMMIT]
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -21,33 +20,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_crosscheck_ko import CORPUS, KEY, state_of  # noqa: E402
-from bench.ko_history_corrections import korean  # noqa: E402
+from bench.bench_crosscheck_ko import KEY, state_of  # noqa: E402
+from bench.ko_history_corrections import state_report  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck import crosscheck_document  # noqa: E402
 from kb.crosscheck.corrections import read_corrections  # noqa: E402
 from kb.crosscheck.model import DocumentCrosscheck  # noqa: E402
 from kb.crosscheck.tiers import SURE  # noqa: E402
-from kb.terms import rebuild_terms  # noqa: E402
 
 CORPUS_DOCUMENTS = ("zh@2023-11-17", "zh@2026-04-17", "ja@2026-01-16")
-
-
-def korean_report(git_dir: str, commit: str, edition: str, folder: Path) -> DocumentCrosscheck:
-    """The document report of one Korean state against the English edition its header names."""
-    path = folder / commit / "MagicCompRules_KR.txt"
-    path.parent.mkdir()
-    data = subprocess.run(
-        ["git", "--git-dir", git_dir, "show", f"{commit}:MagicCompRules_KR.txt"], capture_output=True, check=True
-    ).stdout
-    path.write_text(korean(data), encoding="utf-8")
-    kb = KnowledgeBase.open(":memory:")
-    kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
-    kb.import_file(path)
-    rebuild_terms(kb)
-    report = crosscheck_document(kb.conn, "MagicCompRules_KR", f"MagicCompRules_{edition}")
-    kb.close()
-    return report
 
 
 def line(name: str, report: DocumentCrosscheck) -> str:
@@ -97,7 +78,7 @@ def main() -> None:
         for commit, edition in states:
             if args.state and not commit.startswith(args.state):
                 continue
-            report = korean_report(args.git_dir, commit, edition, Path(folder))
+            report, _edition = state_report(args.git_dir, commit, Path(folder), edition=edition)
             shares.append(report.shares)
             print(line(f"KR@{commit[:7]} en {edition}", report))
             if args.classes:

@@ -25,7 +25,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from kb.api import KnowledgeBase  # noqa: E402
+from kb.crosscheck import crosscheck_document  # noqa: E402
+from kb.crosscheck.document import FINDINGS  # noqa: E402
+from kb.crosscheck.model import DocumentCrosscheck  # noqa: E402
 from kb.importers.decode import decode_bytes  # noqa: E402
+from kb.terms import rebuild_terms  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 FILE = "MagicCompRules_KR.txt"
@@ -167,3 +172,31 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def state_text(git_dir: str, commit: str) -> str:
+    """One state of the Korean file, read from a clone of youbeebee/kormtgcr (a bare git directory will do)."""
+    data = subprocess.run(["git", "--git-dir", git_dir, "show", f"{commit}:{FILE}"], capture_output=True, check=True)
+    return korean(data.stdout)
+
+
+def state_report(
+    git_dir: str, commit: str, folder: Path, edition: str | None = None, kinds: tuple[str, ...] = FINDINGS
+) -> tuple[DocumentCrosscheck, str]:
+    """(the document cross-check, the English edition) of one state of the Korean translation, imported into a
+    database of its own with the English edition it translates (its header's date unless ``edition`` is given)
+    and the term dictionary mined from the pair. The states before 2016-11-15 are CP949, which the importers
+    refuse, so the state is written out in UTF-8 under ``folder`` first."""
+    text = state_text(git_dir, commit)
+    edition = edition or edition_of(text, english_editions())
+    path = folder / commit / FILE
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    kb = KnowledgeBase.open(":memory:")
+    try:
+        kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
+        kb.import_file(path)
+        rebuild_terms(kb)
+        return crosscheck_document(kb.conn, "MagicCompRules_KR", f"MagicCompRules_{edition}", kinds=kinds), edition
+    finally:
+        kb.close()
