@@ -1,5 +1,6 @@
-"""What taking the named cards out of a question costs before asking whether it names a variant
-(issue 41, kb.search.variants.without_cards): its time per question, beside a whole warm search,
+"""What setting the named cards apart costs a question (issue 41, kb.search.cards.set_apart: the cards'
+terms and texts, and the question without the names, which is what is asked whether it names a
+variant): its time per question, beside a whole warm search,
 over every real question of tests/data/search_questions_real*.tsv (both halves: a time, not a
 quality). Also counts the questions whose answer to "names a variant?" changes.
 
@@ -22,6 +23,7 @@ import bench_search  # noqa: E402
 
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.search import engine, variants  # noqa: E402
+from kb.search.cards import set_apart  # noqa: E402
 
 FILES = sorted((ROOT / "tests" / "data").glob("search_questions_real*.tsv"))
 
@@ -44,11 +46,11 @@ def main() -> None:
     named = variants.names(store, [d["id"] for d in store.cache.documents()])
     for question in questions[:20]:  # warm: the card terms and the lookup cache
         kb.search(question)
-        variants.without_cards(store, question, indexed)
+        set_apart(store, question, indexed).unnamed
     apart, whole, changed = [], [], []
     for question in questions:
         start = time.perf_counter()
-        rest = variants.without_cards(store, question, indexed)
+        rest = set_apart(store, question, indexed).unnamed
         apart.append((time.perf_counter() - start) * 1000)
         start = time.perf_counter()
         kb.search(question)
@@ -56,7 +58,7 @@ def main() -> None:
         if named.named_in(question) != named.named_in(rest):
             changed.append(question)
     print(f"{len(questions)} questions ({len(FILES)} files, both halves)")
-    for label, values in (("without_cards", apart), ("whole search", whole)):
+    for label, values in (("set_apart", apart), ("whole search", whole)):
         print(f"{label:14} p50 {statistics.median(values):6.2f} ms  p95 {percentile(values, 0.95):6.2f} ms")
     print(f"questions whose 'names a variant' changes: {len(changed)}")
     for question in changed:

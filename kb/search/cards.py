@@ -294,6 +294,9 @@ class SetApart:
     rules: list[str]  # the rules defining the cards' keywords and keyword actions, in order
     asked: list[str] = field(default_factory=list)  # those of ``rules`` whose keyword the rest names
     text: TextRules = field(default_factory=TextRules)  # what the cards' texts say of the rules
+    # the query with every card it names made spaces, those without rules terms too: "Commander's Sphere" is a
+    # card, and a question about it names no variant (kb.search.variants)
+    unnamed: str = ""
 
 
 def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> SetApart:
@@ -304,9 +307,11 @@ def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = N
     and the card's terms are added to what that reading yields: both apply. With the name replaced
     in place instead, the query would no longer be plain words, and no longer read as a question.
     """
-    mentions = [m for m in mentioned_cards(store, text, indexed) if m.terms]
+    found = mentioned_cards(store, text, indexed)
+    unnamed = _blanked(text, [(m.start, m.end) for m in found])
+    mentions = [m for m in found if m.terms]
     if not mentions:
-        return SetApart(text, "", {}, [])
+        return SetApart(text, "", {}, [], unnamed=unnamed)
     rest, last = [], 0
     for mention in mentions:
         rest.append(text[last : mention.start])
@@ -321,7 +326,7 @@ def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = N
     cards_say = text_rules(mentions)
     if cards_say.words:  # "layer" for two cards' continuous effects: the rules of their interaction are found
         groups.append(or_group(cards_say.words))
-    return SetApart(plain, " ".join(groups), named, rules, list(dict.fromkeys(asked)), cards_say)
+    return SetApart(plain, " ".join(groups), named, rules, list(dict.fromkeys(asked)), cards_say, unnamed)
 
 
 def _names(words: str, title: str) -> bool:

@@ -12,6 +12,7 @@ import heapq
 import re
 from collections import defaultdict
 from collections.abc import Callable
+from dataclasses import replace
 
 from kb.core.numbers import RuleNumber, RuleRange
 from kb.core.text import fold
@@ -36,7 +37,7 @@ from kb.search.scope import Scope, renumber_undated, resolve_scope
 from kb.search.scripts import has_cjk, has_han
 from kb.search.snippets import matches, snippet, spelled
 from kb.search.terms import Lexicon
-from kb.search.variants import Names, without_cards
+from kb.search.variants import Names
 from kb.search.variants import names as variant_names
 from kb.store import Store, rows
 
@@ -83,7 +84,8 @@ def search(
     codes = index.holder_names(store)
     words = lexicon(store)  # first: it stores the derived data again when they are stale
     asking = asking_words(parsed, query_language(parsed.text, langs[0] if langs else None, words))
-    parsed, reading, cards_named, card_rules, said = _read(store, parsed, langs[0] if langs else None, words, postings)
+    parsed, reading, cards_named, card_rules, apart = _read(store, parsed, langs[0] if langs else None, words, postings)
+    said = apart.text
     stored = index.derived_data(store)
     postings.use_stored(stored)
     scope = renumber_undated(scope, stored.undated if stored else {})
@@ -122,7 +124,7 @@ def search(
         if (question or cards_named) and scope.label == "newest":
             ranked = _with_sections(ranked, reading.rules if reading is not None else [], card_rules, said.rules)
             variants = variant_names(store, [d.id for d in scope.documents if d.edition])
-            asked = without_cards(store, query, _indexed(postings, words))  # "Commander's Sphere" is a card
+            asked = apart.unnamed  # "Commander's Sphere" is a card
             if not (section or parsed.targets or variants.named_in(asked)):  # narrowed: the user chose where
                 ranked = _variants_below(ranked, variants)
         ranked = _defining_first(store, ranked, scope, None if question else (corrected or parsed.text))
@@ -163,14 +165,15 @@ def search(
 
 def _read(
     store: Store, parsed: ParsedQuery, preferred: str | None, words, postings: Postings
-) -> tuple[ParsedQuery, players.Reading | None, dict[str, list[str]], list[str], TextRules]:
+) -> tuple[ParsedQuery, players.Reading | None, dict[str, list[str]], list[str], SetApart]:
     """The query as searched: the cards it names (kb.search.cards) set apart on the raw text, the
     rest read as a question (players' words, chatter dropped), and the cards' rules terms added to
     what that reading yields. A query that is not plain words around the names (quotes, operators,
     a rule number) or nothing but names has each name replaced by its terms in place. Last, the
-    rules defining the named cards' keywords, ranked beside the best answer (`_named`), and what the
-    cards' texts say of the rules (kb.search.cards.TextRules): both for a question around the names
-    only; a query of nothing but a name ("X", "Platinum Angel") asks for the card's terms."""
+    rules defining the named cards' keywords, ranked beside the best answer (`_named`), and the cards
+    set apart (kb.search.cards.SetApart: what their texts say of the rules, for a question around the
+    names only, since a query of nothing but a name ("X", "Platinum Angel") asks for the card's terms;
+    the query without the names)."""
     apart = set_apart_cards(store, parsed.text, _indexed(postings, words))
     if apart.named:
         try:
@@ -180,18 +183,18 @@ def _read(
         reading = _read_question(around, preferred, words, postings) if around is not None else None
         if reading is None:  # the name replaced in place, as written
             with_cards, cards_named = expand_cards(store, parsed.text)
-            return _reparsed(parsed, with_cards), None, cards_named, [], TextRules()
+            return _reparsed(parsed, with_cards), None, cards_named, [], replace(apart, text=TextRules())
         return (
             _reparsed(parsed, f"{reading.text} {apart.terms}"),
             reading,
             apart.named,
             _card_rules(apart, reading),
-            apart.text,
+            apart,
         )
     reading = _read_question(parsed, preferred, words, postings)
     if reading is not None and reading.changed:
         parsed = _reparsed(parsed, reading.text)
-    return parsed, reading, {}, [], TextRules()
+    return parsed, reading, {}, [], apart
 
 
 def _card_rules(apart: SetApart, reading: players.Reading) -> list[str]:

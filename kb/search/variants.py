@@ -12,20 +12,18 @@ What names a variant is read from the data, not listed here: the titles of the s
 the documents searched ("Commander", "Two-Headed Giant Variant", 「双頭巨人戦」変種ルール), the
 glossary terms whose rules are all in chapters 8 and 9 ("Commander Tax", "Planar Die", "Emperor"),
 the players' words whose rules are all there ("edh"), and the two words that name the multiplayer
-game itself. The names of the cards a question names are taken out first (``without_cards``):
-"Commander's Sphere" is a card, not the Commander variant.
+game itself. The names of the cards a question names are taken out first (kb.search.cards.SetApart's
+``unnamed``): "Commander's Sphere" is a card, not the Commander variant.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from kb.core.text import fold
 from kb.search import players
-from kb.search.cards import mentioned_cards
 from kb.search.scripts import has_cjk
 from kb.store import Store, rows
 
@@ -65,18 +63,6 @@ class Names:
             return True
         said = tuple(_WORD.findall(folded))
         return any(_holds(said, run) for run in self.words)
-
-
-def without_cards(store: Store, question: str, indexed: Callable[[str], bool] | None = None) -> str:
-    """``question`` with the names of the cards it names (kb.search.cards) made spaces, for
-    ``Names.named_in``: "Commander's Sphere" and "Two-Headed Giant" are cards, and a question about
-    one is no question about the Commander or the Two-Headed Giant variant. ``indexed`` is the
-    search's own test (a name in lower case that the rules write is their words: "two-headed giant"
-    is the variant); the question as it is without cards."""
-    chars = list(question)
-    for mention in mentioned_cards(store, question, indexed):
-        chars[mention.start : mention.end] = " " * (mention.end - mention.start)
-    return "".join(chars)
 
 
 def _holds(said: tuple[str, ...], run: tuple[str, ...]) -> bool:

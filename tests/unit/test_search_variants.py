@@ -11,6 +11,7 @@ import pytest
 
 from kb.api import KnowledgeBase
 from kb.search import engine, rebuild_index, search, variants
+from kb.search.cards import set_apart
 
 # Read as the CR (kb.importers.cr_text) when it has 20 numbered rules or more: 100.2-100.9 are there for that.
 RULES = """Magic: The Gathering Comprehensive Rules
@@ -234,7 +235,7 @@ def test_a_card_whose_name_holds_a_variants_word_does_not_name_the_variant(kb_wi
     found = variants.names(kb_with_cards, [doc["id"] for doc in kb_with_cards.store.cache.documents()])
     indexed = engine._indexed(engine.index.postings(kb_with_cards.store), engine.lexicon(kb_with_cards.store))
     assert found.named_in(question)  # the raw text holds the variant's words
-    assert found.named_in(variants.without_cards(kb_with_cards.store, question, indexed)) is named
+    assert found.named_in(set_apart(kb_with_cards.store, question, indexed).unnamed) is named
 
 
 def test_a_question_naming_commanders_sphere_ranks_the_core_rule_above_the_commander_rules(kb_with_cards):
