@@ -205,7 +205,6 @@ def nearest_name(names: list[dict], key: str) -> tuple[str, str] | None:
 
 
 _SPACE = re.compile(r"\s+")
-_REMINDER = re.compile(r"\([^()]*\)")  # as kb.cards.oracle reads a text: reminder text left out
 
 
 def text_says(
@@ -214,26 +213,18 @@ def text_says(
     """What a card's text, type line and mana cost say about the rules (kb.cards.oracle.said), each
     wording with its place in the card and the title of each rule. ``faces`` (the card's faces, each
     with "name", "oracle_text" and "type_line") name the face that holds each wording."""
-    rows = {row.line: row for row in load()}
-    fields = {
-        "text": _as_read(oracle_text),  # the type line and mana cost are matched as they are
-        "type": (type_line, list(range(len(type_line) + 1))),
-        "cost": (mana_cost, list(range(len(mana_cost) + 1))),
-    }
     found = said(oracle_text, type_line, mana_cost)
     titles = rule_titles(store, [rule for item in found for rule in item.rules])
     says = []
     for item in found:
-        row = rows[item.line]
-        read, places = fields[row.field]
-        match = row.pattern.search(read) if row.pattern is not None else None
-        start, end = (places[match.start()], places[match.end() - 1] + 1) if match else (-1, -1)
         whole, key = {"text": (oracle_text, "oracle_text"), "type": (type_line, "type_line")}.get(
-            row.field, (mana_cost, "mana_cost")
+            item.field, (mana_cost, "mana_cost")
         )
-        face = _face_at(whole, faces or [], key, start)
+        face = _face_at(whole, faces or [], key, item.start)
         rules = [SaidRule(rule, titles.get(rule, "")) for rule in item.rules]
-        says.append(TextSays(item.words, row.field, start, end, face, rules, item.effect, row.why, item.line))
+        says.append(
+            TextSays(item.words, item.field, item.start, item.end, face, rules, item.effect, item.why, item.line)
+        )
     return says
 
 
@@ -286,22 +277,6 @@ def rule_titles(store: Store, numbers: list[str]) -> dict[str, str]:
                 break
             current = found[1]
     return titles
-
-
-def _as_read(text: str) -> tuple[str, list[int]]:
-    """``text`` as kb.cards.oracle matches it (reminder text left out, a curly apostrophe straight),
-    and for each of its characters (and its end) the place of that character in ``text``."""
-    kept: list[str] = []
-    places: list[int] = []
-    last = 0
-    for reminder in [*_REMINDER.finditer(text), None]:
-        stop = reminder.start() if reminder is not None else len(text)
-        kept.append(text[last:stop])
-        places.extend(range(last, stop))
-        if reminder is not None:
-            last = reminder.end()
-    places.append(len(text))
-    return "".join(kept).replace("’", "'"), places
 
 
 def _face_at(whole: str, faces: list[dict], key: str, start: int) -> str | None:

@@ -56,6 +56,10 @@ class Said:
     rules: tuple[str, ...]
     effect: str | None
     line: int  # the table's line, for a reader who asks why
+    field: str = "text"  # where on the card: "text", "type" (the type line) or "cost" (the mana cost)
+    start: int = -1  # the words' place in that field as printed, reminder text included
+    end: int = -1
+    why: str = ""  # the table's reason
 
     def shown(self) -> str:
         """As "Also searched as" shows it: the words and the first rule ("can't lose the game → 104.3")."""
@@ -115,24 +119,43 @@ def said(oracle_text: str, type_line: str = "", mana_cost: str = "", rows: tuple
     once (the first row that gives it keeps it). Reminder text is left out."""
     rows = load() if rows is None else rows
     fields = {
-        "text": _REMINDER.sub("", oracle_text or "").replace("’", "'"),
-        "type": type_line or "",
-        "cost": mana_cost or "",
+        "text": _as_read(oracle_text or ""),
+        "type": (type_line or "", list(range(len(type_line or "") + 1))),  # matched as printed
+        "cost": (mana_cost or "", list(range(len(mana_cost or "") + 1))),
     }
     found: list[Said] = []
     given: set[str] = set()
     for row in rows:
         if row.pattern is None:
             continue
-        match = row.pattern.search(fields[row.field])
+        read, places = fields[row.field]
+        match = row.pattern.search(read)
         if match is None:
             continue
         rules = tuple(rule for rule in row.rules if rule not in given)
         if not rules:
             continue
         given.update(rules)
-        found.append(Said(_shown_words(match.group(0)), rules, row.effect, row.line))
+        start, end = places[match.start()], places[match.end() - 1] + 1
+        found.append(Said(_shown_words(match.group(0)), rules, row.effect, row.line, row.field, start, end, row.why))
     return found
+
+
+def _as_read(text: str) -> tuple[str, list[int]]:
+    """``text`` as the table's patterns read it (reminder text left out, a curly apostrophe straight),
+    and for each of its characters (and its end) the place of that character in ``text``: a card view
+    shows where on the printed card each wording stands."""
+    kept: list[str] = []
+    places: list[int] = []
+    last = 0
+    for reminder in [*_REMINDER.finditer(text), None]:
+        stop = reminder.start() if reminder is not None else len(text)
+        kept.append(text[last:stop])
+        places.extend(range(last, stop))
+        if reminder is not None:
+            last = reminder.end()
+    places.append(len(text))
+    return "".join(kept).replace("’", "'"), places
 
 
 def together(effects: list[set[str]], rows: tuple[Row, ...] | None = None) -> list[str]:
