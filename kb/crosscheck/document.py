@@ -191,7 +191,9 @@ def cited(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
 # A number cited with a Korean word the citation grammar (kb.core.citations) does not know: "8절" (section 8),
 # "9장", "규칙 707" (rule 707). The youbeebee translation writes "8절 "Multiplayer Rules."을 보세요" for "See section
 # 8, ...": without this, 11 rules of KR@b2e3b22 "leave out" a citation they make (bench/RESULTS.md, issue 44,
-# "the report by tier"; read on the tune half: 100.1b, 100.3, 110.4, 113.1c, 408.3, 701.33g).
+# "the report by tier"; read on the tune half: 100.1b, 100.3, 110.4, 113.1c, 408.3, 701.33g). Not in the citation
+# grammar itself: 장 is also the counter of cards ("카드 7장", seven cards), so free text would cite sections it
+# only counts; here a number counts only where the original cites it too.
 _KOREAN_CITED = re.compile(
     r"(?<![\d.])([1-9]\d{0,2}(?:\.\d{1,3}[a-z]{0,2})?)\s?(?:절|장)|규칙\s?([1-9]\d\d(?:\.\d{1,3}[a-z]{0,2})?)(?![\d.]\d)"
 )
