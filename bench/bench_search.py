@@ -72,6 +72,8 @@ REAL_ROUND3 = ROOT / "tests" / "data" / "search_questions_real_round3.tsv"
 REAL_ROUND4 = ROOT / "tests" / "data" / "search_questions_real_round4.tsv"
 # Issue 41, round 5: English questions, split by hash like the others; measured once, untuned.
 REAL_ROUND5 = ROOT / "tests" / "data" / "search_questions_real_round5.tsv"
+# Issue 41, round 6: Chinese (both scripts), German and English questions, split by hash; measured once, untuned.
+REAL_ROUND6 = ROOT / "tests" / "data" / "search_questions_real_round6.tsv"
 FRESH = [
     ("phased out token", "en"),
     ("Instabilität Spielstein", "de"),
@@ -361,6 +363,8 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
         "real questions r4, HELD OUT": real_questions(REAL_ROUND4, "held_out"),
         "real questions r5, tune": real_questions(REAL_ROUND5, "tune"),
         "real questions r5, HELD OUT": real_questions(REAL_ROUND5, "held_out"),
+        "real questions r6, tune": real_questions(REAL_ROUND6, "tune"),
+        "real questions r6, HELD OUT": real_questions(REAL_ROUND6, "held_out"),
     }
     if only not in (None, "all"):
         sets = {label: cases for label, cases in sets.items() if only.lower() in label.lower()}

@@ -1,6 +1,8 @@
-"""The two databases the real questions are measured on (issue 41): `small.db`, today's English and
-Japanese rules and the seeds, indexed (as tests/corpus/test_search_questions.py builds its small one),
-and `cards.db`, a copy with the 102 real cards of tests/data/cards/scryfall-2019-named-in-real-questions.json.
+"""The databases the real questions are measured on (issue 41): `small.db`, today's English and
+Japanese rules and the seeds, indexed (as tests/corpus/test_search_questions.py builds its small one);
+`cards.db`, a copy with the real cards of tests/data/cards/scryfall-2019-named-in-real-questions.json;
+and `world.db`, a copy of `cards.db` with the newest Simplified Chinese translation of the rules too
+(round 6 asks in Chinese; German has only the German seed, which every copy holds), index rebuilt.
 
 Run: python bench/build_question_dbs.py FOLDER   (then bench_search.py --db FOLDER/cards.db --quality --only ...)
 """
@@ -22,6 +24,7 @@ from tests.conftest import SEED_DIR, corpus_path  # noqa: E402
 
 NEWEST = [("en", "full", "MagicCompRules_20260807.txt"), ("ja", "CompRules_ja_20260116.0_lines.txt")]
 CARDS = ROOT / "tests" / "data" / "cards" / "scryfall-2019-named-in-real-questions.json"
+CHINESE = ("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt")
 
 
 def main() -> None:
@@ -34,15 +37,30 @@ def main() -> None:
     small.run_scenarios()
     small.import_paths([corpus_path(*parts) for parts in NEWEST])
     rebuild_index(small.store)
-    target = sqlite3.connect(folder / "cards.db")
-    small.conn.backup(target)
-    target.close()
-    shutil.copytree(index.index_dir(small.store), Path(f"{folder / 'cards.db'}.search"), dirs_exist_ok=True)
+    copy(small, folder / "cards.db")
     small.close()
     cards = KnowledgeBase.open(folder / "cards.db", build=False)
     cards.import_paths([CARDS], keep_going=False)
     print(cards.conn.execute("select count(*) from cards").fetchone()[0], "cards in", folder / "cards.db")
+    copy(cards, folder / "world.db")
     cards.close()
+    world = KnowledgeBase.open(folder / "world.db", build=False)
+    world.import_paths([corpus_path(*CHINESE)])
+    rebuild_index(world.store)
+    print(
+        "documents in",
+        folder / "world.db:",
+        ", ".join(name for (name,) in world.conn.execute("select name from documents")),
+    )
+    world.close()
+
+
+def copy(kb: KnowledgeBase, target_path: Path) -> None:
+    """The database and its search index, copied as they are (SQLite's backup; the index is files)."""
+    target = sqlite3.connect(target_path)
+    kb.conn.backup(target)
+    target.close()
+    shutil.copytree(index.index_dir(kb.store), Path(f"{target_path}.search"), dirs_exist_ok=True)
 
 
 if __name__ == "__main__":
