@@ -114,9 +114,10 @@ def search(
         scores = _named(scores, reading, postings, allowed)
     if card_rules and scope.label == "newest" and compiled.plan is not None:
         scores = _named(scores, players.Reading("", "", rules=card_rules), postings, allowed)
+    kept: frozenset[int] = frozenset()
     if said.rules and scope.label == "newest" and compiled.plan is not None:
-        scores = _joined(scores, said.rules, postings, allowed)
-    groups = _group(store, scores, postings, scope, compiled.plan is None, preferred or compiled.lang, codes)
+        scores, kept = _joined(scores, said.rules, postings, allowed)
+    groups = _group(store, scores, postings, scope, compiled.plan is None, preferred or compiled.lang, codes, kept)
     # equal scores in rule order, not in the order the index happened to store the texts
     ranked = sorted(groups.items(), key=lambda item: (-round(item[1][0], 9), _order(item[0][1])))
     if compiled.plan is not None:
@@ -265,19 +266,24 @@ def _named(
 
 def _joined(
     scores: dict[int, float], rules: list[str], postings: Postings, allowed: frozenset[int]
-) -> dict[int, float]:
-    """The rules of what the named cards' texts say, among the results: one the question's words did
-    not find joins at TEXT_SHARE of the best score (below every match at 0), so that the fusion
-    (`_with_sections`) can rank it by its place in the cards' list. A rule whose text shows none of
-    the question's words or the cards' terms still sinks below those that do (`search`): the list
-    reorders what the question found, it does not answer in its place."""
+) -> tuple[dict[int, float], frozenset[int]]:
+    """The rules of what the named cards' texts say, among the results, and their index documents:
+    one the question's words did not find joins at TEXT_SHARE of the best score (below every match
+    at 0), so that the fusion (`_with_sections`) can rank it by its place in the cards' list; the
+    documents are kept among the candidates (`_group`) whatever their score, since a long question
+    matches thousands of texts and the cards' rules, weakly matched, would be cut before the fusion
+    could place them. A rule whose text shows none of the question's words or the cards' terms still
+    sinks below those that do (`search`): the list reorders what the question found, it does not
+    answer in its place."""
     top = max(scores.values(), default=1.0)
     joined = dict(scores)
+    kept = set()
     for number in rules:
         for doc in postings.docs("tree", number) & allowed:
             if postings.number(doc) == number:
                 joined[doc] = max(joined.get(doc, 0.0), top * TEXT_SHARE)
-    return joined
+                kept.add(doc)
+    return joined, frozenset(kept)
 
 
 def _with_sections(ranked: list, named: list[str], carded: list[str], said: list[str] | None = None) -> list:
@@ -567,8 +573,10 @@ def _group(
     by_order: bool,
     lang: str,
     codes: dict[str, str],
+    kept: frozenset[int] = frozenset(),
 ) -> dict:
-    """(family, number) -> [best score, {(document, number): score}] over the best CANDIDATES texts.
+    """(family, number) -> [best score, {(document, number): score}] over the best CANDIDATES texts
+    and the ``kept`` ones (the rules of what named cards' texts say, placed by the fusion).
 
     An index document is a text several documents hold; each holder in the scope is a version.
     """
@@ -578,6 +586,7 @@ def _group(
         scores = {doc: 1.0 / (rank + 1) for rank, doc in enumerate(top)}
     else:
         top = heapq.nlargest(CANDIDATES, scores, key=scores.__getitem__)
+        top += sorted(kept.difference(top))
     versions: list[tuple[int, str, str]] = []  # (index document, document name, number)
     held = [(name, postings.held(code)) for code, name in codes.items() if name in documents]
     for doc in top:
