@@ -340,8 +340,8 @@ class Learner:
         # ties the longer first, then in the order of the string, not of a set: a set's order changes with the
         # process's hash seed, and with it which of equally common candidates were scored (the findings were not the
         # same from one run to the next)
-        chosen = [c for c, n in sorted(seen.items(), key=lambda item: (-item[1], *_longest(item[0]))) if n >= least]
-        chosen = chosen[:SCORED]
+        common = [(c, n) for c, n in seen.items() if n >= least]
+        chosen = [c for c, _n in sorted(common, key=lambda item: (-item[1], -len(item[0]), item[0]))][:SCORED]
         titled = {c for title in anchors for c in candidates(title, self.lang) if self._usable(c)}
         # Counting a candidate over the whole document is the costly step: a candidate's score is at most
         # 2·both / (rules + both) (it is in no rule outside the term's), so candidates are scored in the order of
