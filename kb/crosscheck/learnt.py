@@ -277,7 +277,7 @@ class Learner:
         The commonest operation of the learner (millions of times a document): the plain case, a substring test
         of each text, is written out."""
         if candidate not in self._inside:
-            self._inside[candidate] = [f for f in self.taken if candidate in f and candidate != f]
+            self._inside[candidate] = sorted((f for f in self.taken if candidate in f and candidate != f), key=_longest)
         inside = self._inside[candidate]
         texts = self.texts
         possible = self._possible(candidate)
@@ -337,13 +337,17 @@ class Learner:
                 self._candidates[number] = {c for c in candidates(self.texts[number], self.lang) if self._usable(c)}
             seen.update(self._candidates[number])
         least = max(2, int(IN_SAMPLE * len(sample) + 0.5))
-        chosen = [c for c, n in seen.most_common() if n >= least][:SCORED]
+        # ties the longer first, then in the order of the string, not of a set: a set's order changes with the
+        # process's hash seed, and with it which of equally common candidates were scored (the findings were not the
+        # same from one run to the next)
+        common = [(c, n) for c, n in seen.items() if n >= least]
+        chosen = [c for c, _n in sorted(common, key=lambda item: (-item[1], -len(item[0]), item[0]))][:SCORED]
         titled = {c for title in anchors for c in candidates(title, self.lang) if self._usable(c)}
         # Counting a candidate over the whole document is the costly step: a candidate's score is at most
         # 2·both / (rules + both) (it is in no rule outside the term's), so candidates are scored in the order of
         # that bound, and the others not once the bound is under the threshold or the scores already kept.
         bounded = []
-        for candidate in dict.fromkeys([*chosen, *titled]):
+        for candidate in dict.fromkeys([*chosen, *sorted(titled)]):
             both = self._count(rules, candidate)
             if both >= MIN_BOTH:
                 bounded.append((2 * both / (len(rules) + both), candidate, both))
@@ -392,6 +396,19 @@ class Learner:
         if len(candidate.replace(" ", "")) < MIN_CHARS:
             return False
         return self._script is None or bool(self._script.search(candidate))
+
+
+def _longest(form: str) -> tuple[int, str]:
+    return (-len(form), form)
+
+
+def compound(key: str, other: str) -> bool:
+    """Whether the term ``other`` (its key) is a compound of the term ``key``: a word of its key starts with a word
+    of ``key``'s ("leav the battlefield" of "battlefield", "hidden zone" of "zone", "controller" of "control").
+    Its form then holds the term's as a part of the same thing (离开战场 holds 战场), not as a homograph inside
+    another word (난투전, "Free-for-All", holds 난투, "Brawl")."""
+    words = key.split()
+    return any(word.startswith(mine) for word in other.split() for mine in words if len(mine) >= MIN_CHARS)
 
 
 def learn(

@@ -27,7 +27,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 
-from kb.crosscheck.learnt import LearntForm, learn, script, spaced
+from kb.crosscheck.learnt import LearntForm, compound, learn, script, spaced
 from kb.crosscheck.termevidence import FormReader
 from kb.crosscheck.texts import DocText
 from kb.terms import TermDictionary
@@ -211,6 +211,12 @@ def _verbal(text: str, form: str) -> bool:
     return bool(places) and verb >= VERBAL * len(places)
 
 
+def _first(text: str, form: str) -> int:
+    """Where ``text`` first writes ``form`` (its length when nowhere)."""
+    at = text.find(form)
+    return len(text) if at < 0 else at
+
+
 class TermBase:
     """The terms of one translation against its original, with their forms and counts."""
 
@@ -232,6 +238,7 @@ class TermBase:
         self._near: dict[str, re.Pattern] = {}
         self.reader = FormReader()
         self.longer: dict[str, tuple[str, ...]] = {}  # learnt term -> the learnt terms whose forms hold its form
+        self.learnt_owner: dict[str, str] = {}  # a learnt form (without spaces) -> its term
         texts: dict[str, list[str]] = {}  # key -> the translations of the rules whose English names it
         unknown: dict[str, list[str]] = {}  # key of a term without a form in the language -> the rules naming it
         for number, rule in tr.by_number.items():
@@ -302,6 +309,7 @@ class TermBase:
             stats.verbal = self.lang == "ko" and _verbal(self.text, entry.form)
             for number in unknown[key]:
                 self._count(stats, translated[number], texts)
+        self.learnt_owner = {spaced(entry.form): key for key, entry in learnt.items()}
         for key in learnt:
             forms = self.stats[key].forms
             self.longer[key] = tuple(
@@ -316,11 +324,32 @@ class TermBase:
         """``text`` with the learnt forms of other terms that hold the form of the learnt term ``key`` blanked,
         where the English rule (its terms: ``keys``) does not name them: 난투전 (Free-for-All) holds 난투 (Brawl),
         and names Brawl no more than 多人 names a player. Other terms' forms are left to the dictionary."""
-        for other in self.longer.get(key, ()):
-            if other not in keys:
+        longer = self.longer.get(key, ())
+        if any(other in keys and count_forms(text, self.stats[other].forms) for other in longer):
+            return text  # 非公開領域, the hidden zone the rule names, holds 領域 ("zone") and 公開領域 ("public zone")
+        for other in longer:
+            if other not in keys and not self._says_term(key, other, keys):
                 for form in self.stats[other].forms:
                     text = text.replace(form, "\0" * len(form))
         return text
+
+    def _says_term(self, key: str, other: str, keys) -> bool:
+        """Whether the longer learnt term ``other``'s form says the term ``key`` where the English rule (``keys``)
+        names the term and not ``other``: ``other`` is a compound of it (kb.crosscheck.learnt.compound: 离开战场 for
+        "left the battlefield", 非公開領域 for "a hidden zone", 操控者 for "each player who controls") and what its
+        form adds is no learnt form of a term the rule does not name (마나 비용, "mana cost", for "mana spent" adds
+        비용, the form of "cost": another thing than the mana)."""
+        if not compound(key, other):
+            return False
+        named = [form for k in keys if k in self.stats for form in self.stats[k].forms]
+        for form in self.stats[key].forms:
+            for longer in self.stats[other].forms:
+                if form in longer:
+                    for rest in longer.replace(form, " ").split():
+                        owner = self.learnt_owner.get(spaced(rest))
+                        if owner is not None and owner not in keys and not any(rest in f for f in named):
+                            return False  # (神器类别 for "an artifact subtype" adds 类别 of 副类别, which it names)
+        return True
 
     def _learn(self, stats: TermStats, texts: list[str]) -> None:
         """Forms of a term that the dictionary and the glossary do not give, learnt from the term's rules.
@@ -374,10 +403,14 @@ class TermBase:
 
     def allocate(self, text: str, keys) -> dict[str, Counter]:
         """Key -> its forms found in ``text``, longest form first over all ``keys``, each span given once:
-        合变 inside 合变式生物咒语 is the mutating creature spell's, not a second "mutated"."""
+        合变 inside 合变式生物咒语 is the mutating creature spell's, not a second "mutated". Of two forms of one length,
+        the one the text writes first goes first (衍生物: the token's 衍生 before the creature's 生物); one form of two
+        terms goes to the one ``keys`` lists first (the English names it first), or, ``keys`` being a set, whose order
+        changes from process to process, to the first in the order of the keys."""
+        ordered = sorted(keys) if isinstance(keys, (set, frozenset)) else list(keys)
         forms = sorted(
-            ((form, key) for key in keys if key in self.stats for form in self.stats[key].forms),
-            key=lambda pair: -len(pair[0]),
+            ((form, key) for key in ordered if key in self.stats for form in self.stats[key].forms),
+            key=lambda pair: (-len(pair[0]), _first(text, pair[0]), pair[0]),
         )
         found: dict[str, Counter] = {}
         for form, key in forms:
