@@ -15,10 +15,12 @@ query, and a name that is itself a rules term ("Sacrifice", "Flash") is never re
 word is never a card by itself when it is a single letter ("X") or a question word, chatter or one
 of the commonest English words in any language the search reads (kb.search.asking.ordinary_word:
 "what" is not the split card "Who // What // When // Where // Why"). Lower-case words are a card
-only when the rules do not write them: several words in any case ("two-headed giant" is the variant),
-one word in lower case ("fog" and "atog" are cards, "cancel" is the rules' word). A near spelling is looked for only in words written as a
-name, with a capital ("whisked away" is English, not the card Whisk Away), and one word of a card
-named before is that card said short ("Vedalken Shackles ... the Shackles" is not the card Shackles).
+only when the rules do not write them: several words in any case ("two-headed giant" is the
+variant), one word in lower case ("fog" and "atog" are cards, "cancel" is the rules' word). A near
+spelling in lower case that only adds English endings to a name's words is those words ("whisked
+away" is English, not the card Whisk Away; "greater gargadn" is Greater Gargadon), and one word of
+a card named before is that card said short ("Vedalken Shackles ... the Shackles" is not the card
+Shackles).
 Before the runs of words, the names a query sets in brackets (《》, 〈〉, <>, ‹›, 【】, 「」) and the
 Japanese and Chinese names it runs into a sentence are found in any language the card file holds
 (kb.cards.names.spotted_names): 我操控<龍拳雙子>而我 names a card, and so does 突然のショックに対応できますか.
@@ -175,16 +177,34 @@ def _card(store: Store, card_id: int) -> _Card | None:
 
 def _longest(store: Store, runs: NameRuns, i: int) -> tuple[int, int] | None:
     """(card id, words) of the longest name starting at word ``i``, exact first, then near; a name of
-    one word is taken uncapitalised when it is the whole query."""
+    one word is taken uncapitalised when it is the whole query. A near spelling of words written in
+    lower case that only adds English endings to the name's words is those words, not the card:
+    "before it was whisked away" is not Whisk Away ("greater gargadn" is Greater Gargadon, and
+    "Virulent Slivers", capitalised, Virulent Sliver)."""
     exact = runs.exact(i, MAX_WORDS, alone=len(runs.words) == 1)
-    if exact is not None or len(runs.words[i][3]) < FUZZY_PREFIX or not runs.capitalised(i):
-        return exact  # a near spelling only of words written as a name: "whisked away" is no "Whisk Away"
+    if exact is not None or len(runs.words[i][3]) < FUZZY_PREFIX:
+        return exact
     for size in range(min(4, MAX_WORDS, len(runs.words) - i), 1, -1):
         key = runs.keys.get((i, size))
         near = _near(store, key) if key else None
-        if near is not None and key and not is_rules_term(store, key):
-            return near, size
+        if near is None or not key or is_rules_term(store, key):
+            continue
+        card_id, name = near
+        if not runs.capitalised(i) and _inflected(key, name):
+            continue
+        return card_id, size
     return None
+
+
+_ENDINGS = frozenset({"s", "es", "d", "ed", "ing"})
+
+
+def _inflected(run: str, name: str) -> bool:
+    """Whether a run of words (folded) is a name's words with English endings added ("whisked away")."""
+    ours, theirs = run.split(), name.split()
+    return len(ours) == len(theirs) and all(
+        mine == held or (mine.startswith(held) and mine[len(held) :] in _ENDINGS) for mine, held in zip(ours, theirs)
+    )
 
 
 def _without_own_name(text: str, name: str) -> str:
@@ -203,9 +223,9 @@ def is_rules_term(store: Store, key: str) -> bool:
     return bool(rules_terms_among(store, {term_key(key)}))
 
 
-def _near(store: Store, key: str) -> int | None:
-    """The card whose name is a near spelling of ``key`` (several words): one range of the index. A
-    name that begins with ``key`` is not one: the run's words are whole words of the question, the
+def _near(store: Store, key: str) -> tuple[int, str] | None:
+    """The card (id, folded name) whose name is a near spelling of ``key`` (several words): one range
+    of the index. A name that begins with ``key`` is not one: the run's words are whole words of the question, the
     name's last word longer ("does a copied spell count as casting" is not "Spell Counter")."""
     if len(key) < FUZZY_PREFIX + 4 or " " not in key:
         return None
@@ -217,13 +237,13 @@ def _near(store: Store, key: str) -> int | None:
     words = key.count(" ")
     best = max(
         (
-            (fuzz.ratio(key, folded), card_id)
+            (fuzz.ratio(key, folded), card_id, folded)
             for folded, card_id, _n in candidates
             if folded.count(" ") == words and not folded.startswith(key)  # "spell count" is no "Spell Counter"
         ),
-        default=(0.0, 0),
+        default=(0.0, 0, ""),
     )
-    return best[1] if best[0] >= FUZZY_SCORE else None
+    return (best[1], best[2]) if best[0] >= FUZZY_SCORE else None
 
 
 def _priority(link) -> int:
