@@ -17,7 +17,9 @@ import click
 from kb.cli.cards import echo_says, echo_together
 from kb.cli.options import edition_option, json_option, lang_option
 from kb.cli.output import EXIT_BAD_INPUT, EXIT_NOT_FOUND, dump, fail, open_kb
+from kb.core.errors import BadQuery
 from kb.core.labels import STATUS_LABELS
+from kb.core.limits import check_text_given
 from kb.i18n import _, format_edition, ngettext
 from kb.i18n.wrap import table
 
@@ -287,6 +289,12 @@ def cite(
         fail(_("--check needs --since: the edition the text was written for"), code=EXIT_BAD_INPUT, as_json=as_json)
     if file_ is not None:
         text = sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
+    try:
+        check_text_given(text)  # as HTTP's /cite and MCP's cite refuse it: exit 2
+    except BadQuery as error:
+        if file_ is None:
+            raise
+        raise BadQuery(f"{file_}: {error}") from None
     kb = open_kb(ctx)
     if edition and not check_:  # an edition that is not stored fails the command, as on /cite and MCP's cite
         kb.resolve(edition)

@@ -35,7 +35,7 @@ from kb.http.errors import install_handlers, responses
 from kb.http.files import files_router
 from kb.http.headers import SecurityHeaders
 from kb.http.language import UILanguageMiddleware
-from kb.http.limits import MAX_BODY, BodyLimit, BoundedJSON, count_citations
+from kb.http.limits import MAX_BODY, BodyLimit, BoundedJSON, check_text_given, count_citations
 from kb.http.slow import SlowRequests
 from kb.http.threads import ThreadFacades, size_thread_pool
 from kb.i18n import _
@@ -229,6 +229,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         responses=responses(400, 404, 408, 413, 422),
     )
     def post_cite(body: CiteRequest) -> Response:
+        check_text_given(body.text)  # 400: an empty text is no text to cite
         kb = get()
         known(kb, body.lang, body.edition)
         count_citations(body.text, body.lang)
@@ -251,6 +252,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         responses=responses(400, 404, 408, 413, 422),
     )
     def post_check(body: CheckRequest) -> Response:
+        check_text_given(body.text)
         kb = get()
         known(kb, body.lang)
         count_citations(body.text, body.lang)
