@@ -104,8 +104,14 @@ def _ordinary() -> frozenset[str]:
     return frozenset(fold(word).replace("'", "").replace("’", "") for word in words)
 
 
+SHOWN_CHARS = 80  # of a refused query, in its message: a pasted paragraph is not repeated back whole
+
+
 def refused(query: str, words: list[str]) -> OnlyQuestionWords:
-    """The error for a query of question words that matched nothing."""
+    """The error for a query of question words that matched nothing; a long query is shown cut ("…"),
+    its question words each once."""
+    if len(query) > SHOWN_CHARS:
+        query = query[: query.rfind(" ", 0, SHOWN_CHARS) if " " in query[:SHOWN_CHARS] else SHOWN_CHARS] + "…"
     return OnlyQuestionWords(
         _(
             "the query {query!r} holds only question words ({words}): add what it asks about, such as a rules "
