@@ -77,6 +77,13 @@ class NameRuns:
         return _capitalised(self.words[i][2])
 
 
+def said_short(word: str, name: str, earlier: list[str]) -> bool:
+    """Whether a one-word name (folded) is a word of another card named before in the text: that card
+    said short ("If I tap a Vedalken Shackles ... he bounces the Shackles" names Vedalken Shackles,
+    not the card Shackles)."""
+    return any(other != name and word in card_key(other).split() for other in earlier)
+
+
 def name_runs(
     store: Store,
     text: str,

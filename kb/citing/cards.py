@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.cards.lookup import TextSays, TogetherSays, text_says, together_says
-from kb.cards.names import name_runs
+from kb.cards.names import name_runs, said_short
 from kb.cards.terms import TermLink, card_terms
 from kb.core.model import Serialisable
 from kb.search.asking import ordinary_word
@@ -66,6 +66,12 @@ def cards_in_text(store: Store, text: str) -> CardsNamed:
             i += 1
             continue
         card_id, size = match
+        word = runs.words[i][3]
+        if size == 1 and card_id not in found and said_short(word, "", [c.name for c in found.values()]):
+            # "the Shackles" after "Vedalken Shackles": a mention of the card named before, said short
+            next(c for c in found.values() if said_short(word, "", [c.name])).mentions += 1
+            i += 1
+            continue
         if card_id in found:
             found[card_id].mentions += 1
         elif len(found) >= MAX_CARDS:

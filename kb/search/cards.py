@@ -38,11 +38,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kb.cards.names import NameRuns, name_runs, spotted_names
+from kb.cards.names import NameRuns, name_runs, said_short, spotted_names
 from kb.cards.oracle import Said, said, together, together_words
 from kb.cards.terms import card_terms, english_document, rules_terms_among, term_key
 from kb.search.asking import ordinary_word
-from kb.store.cards import card_key, card_row, has_cards, names_starting
+from kb.store.cards import card_row, has_cards, names_starting
 from kb.store.reader import Store
 
 MAX_WORDS = 6
@@ -99,19 +99,12 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
             i += 1
             continue
         card = _card(store, card_id)
-        if card is None or (size == 1 and _said_short(runs.words[i][3], card[0], found)):
+        if card is None or (size == 1 and said_short(runs.words[i][3], card[0], [m.name for m in found])):
             i += 1
             continue
         found.append(CardMention(card[0], start, end, *_copied(card)))
         i += size
     return sorted(found, key=lambda mention: mention.start)
-
-
-def _said_short(word: str, name: str, found: list[CardMention]) -> bool:
-    """Whether a one-word name (folded) is a word of another card named before in the text: that card
-    said short ("If I tap a Vedalken Shackles ... he bounces the Shackles" names Vedalken Shackles,
-    not the card Shackles)."""
-    return any(mention.name != name and word in card_key(mention.name).split() for mention in found)
 
 
 def _rules_say(store: Store, words: str) -> bool:

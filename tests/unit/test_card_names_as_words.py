@@ -118,6 +118,8 @@ def test_one_word_of_a_card_named_before_is_that_card_said_short(kb):
 def test_cite_reads_names_as_search_does(kb):
     assert [card.name for card in kb.cite_cards("Wonder if Fog stops it, see 615.1").cards] == ["Fog"]
     assert kb.cite_cards("What? Why? See 702.9b.").cards == []
+    shackles = kb.cite_cards("I tap Vedalken Shackles; he bounces the Shackles. Then I cast Shackles.")
+    assert [(card.name, card.mentions) for card in shackles.cards] == [("Vedalken Shackles", 3)]
 
 
 @pytest.mark.parametrize(
