@@ -128,3 +128,20 @@ def test_cite_reads_names_as_search_does(kb):
 )
 def test_ordinary_words_are_every_languages_question_words_and_chatter(word, ordinary):
     assert asking.ordinary_word(word) is ordinary
+
+
+def test_the_real_questions_name_none_of_the_cards_whose_names_are_their_words(kb):
+    """Every real question (tests/data/search_questions_real*.tsv, both halves): "face down" is no Down //
+    Dirty, "What happens" no face of the split card, "X" no card X, "spell count" no Spell Counter, "an
+    Elemental token" no token, "whisked away" no Whisk Away, "the Shackles" no Shackles. The cards
+    whose names are words that they do name (Clone, Fork, Lure) are still found."""
+    from tests.search_quality import real_questions
+
+    never = {SPLIT, "Down // Dirty", "Wonder", "X", "Spell Counter", "Elemental", "Whisk Away", "Shackles"}
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "tests" / "data").glob("search_questions_real*.tsv")):
+        for case in real_questions(path):
+            for name in named(kb, case.query):
+                found.setdefault(name, set()).add(case.query)
+    assert never.isdisjoint(found), {name: found[name] for name in never & set(found)}
+    assert {"Clone", "Fork", "Lure", "Vedalken Shackles"} <= set(found)
