@@ -205,8 +205,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     def get_card(
         name: str = PathParameter(..., min_length=1, max_length=200, description="A card's name in any language held."),
     ) -> Response:
-        if not name.strip():
-            raise BadInput(_("a card name has 1 to 200 characters"))
+        # a blank name is refused by the lookup, with the CLI's and MCP's message ("needs a letter or a digit")
         return BoundedJSON(get().card(name).to_dict())
 
     @app.get("/search", summary="Ranked search in every language; one result per rule", responses=responses(400, 404))

@@ -68,10 +68,16 @@ def test_a_blank_file_is_refused_naming_the_file(mini_db, tmp_path):
     assert shown.exit_code == 2 and f"{blank}: {EMPTY}" in shown.output
 
 
+NO_NAME = "a card name needs a letter or a digit"
+
+
 def test_search_and_card_refuse_theirs_too(mini_db):
+    """`card " "` said "no card named ' '" (exit 1) without cards imported, and /cards/%20 "a card name
+    has 1 to 200 characters"; both now say what MCP's card tool says."""
     runner = CliRunner()
     assert runner.invoke(cli, ["--db", str(mini_db), "search", " "]).exit_code == 2
-    assert runner.invoke(cli, ["--db", str(mini_db), "card", " "]).exit_code == 2
+    card = runner.invoke(cli, ["--db", str(mini_db), "card", " "])
+    assert card.exit_code == 2 and NO_NAME in card.output
 
 
 def test_http_cite_and_check_answer_400(mini_db):
@@ -87,6 +93,8 @@ def test_http_cite_and_check_answer_400(mini_db):
             assert answer.status_code == 400, (path, body, answer.text)
             assert answer.json()["kind"] == "BadQuery" and EMPTY in answer.json()["error"]
         assert client.post("/cite", json={"text": "see 100.1"}).status_code == 200
+        card = client.get("/cards/%20%20")
+        assert card.status_code == 400 and NO_NAME in card.json()["error"]
 
 
 def test_mcp_cite_and_check_are_tool_errors(mini_db):
@@ -100,11 +108,13 @@ def test_mcp_cite_and_check_are_tool_errors(mini_db):
         async with Client(server) as client:
             cited = await client.call_tool("cite", {"text": "   "})
             checked = await client.call_tool("check", {"text": "\n", "since": "2026-08-07"})
-            return cited, checked
+            card = await client.call_tool("card", {"name": "  "})
+            return cited, checked, card
 
     try:
-        cited, checked = asyncio.run(scenario())
+        cited, checked, card = asyncio.run(scenario())
     finally:
         server.close()
     for result in (cited, checked):
         assert result.is_error and EMPTY in result.content[0].text
+    assert card.is_error and NO_NAME in card.content[0].text
