@@ -118,3 +118,17 @@ def test_mcp_cite_and_check_are_tool_errors(mini_db):
     for result in (cited, checked):
         assert result.is_error and EMPTY in result.content[0].text
     assert card.is_error and NO_NAME in card.content[0].text
+
+
+def test_a_file_that_is_missing_or_not_utf8_is_bad_input_not_a_traceback(mini_db, tmp_path):
+    """`cite --file` of a missing file or of Windows-1252 text ended in a traceback (exit 1)."""
+    runner = CliRunner()
+    missing = runner.invoke(cli, ["--db", str(mini_db), "cite", "--file", str(tmp_path / "none.txt")])
+    assert missing.exit_code == 2 and "does not exist" in missing.output
+    latin = tmp_path / "draft-1252.txt"
+    latin.write_bytes("Règle 702.9b: “flying”".encode("cp1252"))
+    shown = runner.invoke(cli, ["--db", str(mini_db), "cite", "--file", str(latin), "--json"])
+    assert shown.exit_code == 2
+    payload = json.loads(shown.stdout)
+    assert payload["kind"] == "BadInputFile"
+    assert payload["error"].startswith(f"{latin}: not UTF-8 text (byte 1 is 0xe8)")
