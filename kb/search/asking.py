@@ -71,7 +71,8 @@ def question_words_only(parsed: ParsedQuery, lang: str) -> list[str]:
     items = [root] if isinstance(root, Term) else list(root.children) if isinstance(root, Group) else []
     if not items or not all(isinstance(item, Term) and item.kind == "word" for item in items):
         return []
-    words = [word for word in _SPLIT.split(parsed.text) if word]
+    # a piece with no letter or digit ("//" of "What // Why") says nothing and is not listed as a word
+    words = [word for word in _SPLIT.split(parsed.text) if any(char.isalnum() for char in word)]
     if not words or not all(_asks(word, lang) for word in words):
         return []
     return list(dict.fromkeys(words))

@@ -114,3 +114,11 @@ def test_the_cli_http_reader_and_mcp_answer_alike(mini_db, query):
         assert api.status_code == 200 and any(CUT in warning for warning in api.json()["warnings"])
         assert page.status_code == 200 and CUT in page.text
         assert not tool.is_error and any(CUT in warning for warning in tool.structured_content["warnings"])
+
+
+def test_a_piece_without_letters_is_not_listed_among_the_question_words(mini_db):
+    kb = KnowledgeBase.open(mini_db, readonly=True)
+    with pytest.raises(OnlyQuestionWords) as refused:
+        kb.search("What // Why")
+    kb.close()
+    assert "(What, Why)" in str(refused.value)  # it said "(What, //, Why)"
