@@ -102,6 +102,9 @@ def find_card(store: Store, name: str) -> CardView:
                 limit=MAX_NAME, length=len(name)
             )
         )
+    key = card_key(name)
+    if not key:  # "", "!!!", "//": nothing of a name is left; bad input with cards held or not
+        raise BadInput(_("a card name needs a letter or a digit: {name!r} has none").format(name=name))
     if not has_cards(store.conn):
         raise CardNotFound(
             _(
@@ -109,9 +112,6 @@ def find_card(store: Store, name: str) -> CardView:
                 "Scryfall's Oracle cards) or 'mtgkb import FILE' (a Scryfall or MTGJSON card file)"
             ).format(name=name)
         )
-    key = card_key(name)
-    if not key:  # "", "!!!", "//": nothing of a name is left
-        raise BadInput(_("a card name needs a letter or a digit: {name!r} has none").format(name=name))
     hits = cards_named(store.conn, [key])
     exact = bool(hits)
     if hits:

@@ -3,7 +3,12 @@
 Every run of one to ``max_words`` words is folded like the store's name index (kb.store.cards.card_key)
 and each distinct run is looked up once, in batches. A name that is itself a rules term ("Sacrifice",
 "Flash") is never a card, and a name of one word counts only when written with a capital (or in a
-script without case), unless the caller allows it ("humility" typed as the whole query).
+script without case), unless the caller allows it ("humility" typed as the whole query). Whatever
+the case and wherever it stands, one word is never a card when it is a single letter ("X": the X of
+every cost) or an ordinary word (the caller's ``ordinary``: the commonest English words by default;
+search and `cite` add every language's question words and chatter, kb.search.asking.ordinary_word):
+"What", "Why" and "When" are faces of "Who // What // When // Where // Why", and a question's "what"
+is not that card. The whole name, "Who // What // When // Where // Why", still is.
 
 Players also mark a name with brackets (《突然のショック》, <龍拳雙子>, 【Shock】), and Japanese and Chinese
 questions run a name into the sentence with no space or bracket (突然のショックに対応できますか):
@@ -14,6 +19,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from whoosh.lang import stopwords_for_language
@@ -27,6 +33,17 @@ BATCH = 500  # runs per index search (SQLite's bound on parameters is far above 
 WORD = re.compile(r"[^\W_][\w'’\-]*")
 
 
+# The commonest English words (whoosh's stop words: "what", "when", "who", "will", ...): some are names
+# of cards or of their faces ("Who // What // When // Where // Why"), and a question capitalises them at
+# a sentence's start ("What happens when ..."): there they are the question's words, not a card.
+_COMMON_WORDS = frozenset(stopwords_for_language("en"))
+
+
+def common_word(word: str) -> bool:
+    """Whether a folded word is one of the commonest English words."""
+    return word in _COMMON_WORDS
+
+
 @dataclass
 class NameRuns:
     """A text's words, the key of each run of them, and the runs that name a card held."""
@@ -35,21 +52,52 @@ class NameRuns:
     keys: dict[tuple[int, int], str] = field(default_factory=dict)  # (first word, word count) -> key
     held: dict[str, int] = field(default_factory=dict)  # key -> card id
     truncated: bool = False  # the runs stopped at ``max_lookups`` before the text's end
+    # whether a folded word is too ordinary to be a card's name by itself (see the module's docstring)
+    ordinary: Callable[[str], bool] = common_word
 
     def exact(self, i: int, limit: int, alone: bool = False) -> tuple[int, int] | None:
         """(card id, words) of the longest name held that starts at word ``i``, of at most ``limit``
-        words; a name of one word only when capitalised, or when ``alone``."""
+        words; a name of one word only when it may be one (``one_word_name``)."""
         for size in range(min(limit, len(self.words) - i), 0, -1):
             key = self.keys.get((i, size))
-            if key in self.held and (size > 1 or alone or _one_word_name(self.words[i][2])):
+            if key in self.held and (size > 1 or self.one_word_name(i, alone)):
                 return self.held[key], size
         return None
 
+    def one_word_name(self, i: int, alone: bool = False) -> bool:
+        """Whether word ``i`` by itself may be a card's name: more than one letter, not an ordinary
+        word, and capitalised unless ``alone`` (the whole query)."""
+        _start, _end, written, folded = self.words[i]
+        if len(folded) < 2 or self.ordinary(folded):
+            return False
+        return alone or _capitalised(written)
 
-def name_runs(store: Store, text: str, max_words: int, max_lookups: int | None = None) -> NameRuns:
+    def capitalised(self, i: int) -> bool:
+        """Whether word ``i`` is written with a capital (or in a script without case)."""
+        return _capitalised(self.words[i][2])
+
+
+def said_short(word: str, name: str, earlier: list[str]) -> bool:
+    """Whether a one-word name (folded) is a word of another card named before in the text: that card
+    said short ("If I tap a Vedalken Shackles ... he bounces the Shackles" names Vedalken Shackles,
+    not the card Shackles)."""
+    return any(other != name and word in card_key(other).split() for other in earlier)
+
+
+def name_runs(
+    store: Store,
+    text: str,
+    max_words: int,
+    max_lookups: int | None = None,
+    ordinary: Callable[[str], bool] | None = None,
+) -> NameRuns:
     """The runs of ``text``'s words up to ``max_words`` long, and those that are card names held;
-    after ``max_lookups`` distinct runs the text's remaining words are left out (``truncated``)."""
+    after ``max_lookups`` distinct runs the text's remaining words are left out (``truncated``).
+    ``ordinary(folded word)``: a word never read as a name by itself (default: the commonest English
+    words)."""
     found = NameRuns([(m.start(), m.end(), m.group(), card_key(m.group())) for m in WORD.finditer(text)])
+    if ordinary is not None:
+        found.ordinary = ordinary
     words = found.words
     distinct: dict[str, None] = {}  # in the text's order
     for i in range(len(words)):
@@ -74,18 +122,6 @@ def name_runs(store: Store, text: str, max_words: int, max_lookups: int | None =
 
 def _capitalised(word: str) -> bool:
     return word[:1].isupper() or not word[:1].isascii()
-
-
-# The commonest English words (whoosh's stop words: "what", "when", "who", "will", ...): some are names
-# of cards or of their faces ("Who // What // When // Where // Why"), and a question capitalises them at
-# a sentence's start ("What happens when ..."): there they are the question's words, not a card.
-_COMMON_WORDS = frozenset(stopwords_for_language("en"))
-
-
-def _one_word_name(word: str) -> bool:
-    """Whether a one-word run may be a card's name in running text: capitalised, more than one
-    letter ("X" is a card, and the X of every cost), and not one of the commonest English words."""
-    return _capitalised(word) and len(word) > 1 and word.casefold() not in _COMMON_WORDS
 
 
 # The brackets players set a card's name in: 《》 (how Japanese and Chinese print a card's name), 〈〉,

@@ -10,7 +10,8 @@ store's name index, over runs of the text's words no longer than the longest nam
 may be 1 MB: each distinct run is looked up once, in batches, and the scan stops after
 ``MAX_LOOKUPS`` distinct runs or ``MAX_CARDS`` cards, and says so (``truncated``). As in search
 (kb.search.cards), the runs are read by kb.cards.names: a name of one word counts only when written with
-a capital, and a name that is itself a rules term ("Flash") is never a card.
+a capital and is no question word or chatter (kb.search.asking.ordinary_word), and a name that is itself
+a rules term ("Flash") is never a card.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kb.cards.lookup import TextSays, TogetherSays, text_says, together_says
-from kb.cards.names import name_runs
+from kb.cards.names import name_runs, said_short
 from kb.cards.terms import TermLink, card_terms
 from kb.core.model import Serialisable
+from kb.search.asking import ordinary_word
 from kb.store.cards import card_row, has_cards, longest_name_words
 from kb.store.reader import Store
 
@@ -54,7 +56,7 @@ def cards_in_text(store: Store, text: str) -> CardsNamed:
     longest = longest_name_words(store.conn) if has_cards(store.conn) else 0
     if not longest:
         return CardsNamed()
-    runs = name_runs(store, text, longest, MAX_LOOKUPS)
+    runs = name_runs(store, text, longest, MAX_LOOKUPS, ordinary_word)  # "What" is no card, as in search
     words, truncated = runs.words, runs.truncated
     found: dict[int, CitedCard] = {}
     i = 0
@@ -64,6 +66,12 @@ def cards_in_text(store: Store, text: str) -> CardsNamed:
             i += 1
             continue
         card_id, size = match
+        word = runs.words[i][3]
+        if size == 1 and card_id not in found and said_short(word, "", [c.name for c in found.values()]):
+            # "the Shackles" after "Vedalken Shackles": a mention of the card named before, said short
+            next(c for c in found.values() if said_short(word, "", [c.name])).mentions += 1
+            i += 1
+            continue
         if card_id in found:
             found[card_id].mentions += 1
         elif len(found) >= MAX_CARDS:

@@ -17,7 +17,9 @@ import click
 from kb.cli.cards import echo_says, echo_together
 from kb.cli.options import edition_option, json_option, lang_option
 from kb.cli.output import EXIT_BAD_INPUT, EXIT_NOT_FOUND, dump, fail, open_kb
+from kb.core.errors import BadInputFile, BadQuery
 from kb.core.labels import STATUS_LABELS
+from kb.core.limits import check_text_given
 from kb.i18n import _, format_edition, ngettext
 from kb.i18n.wrap import table
 
@@ -223,12 +225,25 @@ def _broken_why(ref) -> str:
     return _("quoted title {quoted!r}, but the rule has no title").format(quoted=ref.title)
 
 
+def _read_text(file_: Path) -> str:
+    """The text of ``--file`` (or stdin for '-'), UTF-8; a text in another encoding is bad input naming
+    the file and the first byte that is not UTF-8 (it was a traceback)."""
+    try:
+        return sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise BadInputFile(
+            _("{file}: not UTF-8 text (byte {offset} is {byte}): expected a text in UTF-8").format(
+                file=file_, offset=error.start, byte=f"0x{error.object[error.start]:02x}"
+            )
+        ) from None
+
+
 @click.command("cite")
 @click.argument("text", required=False)
 @click.option(
     "--file",
     "file_",
-    type=click.Path(dir_okay=False, allow_dash=True, path_type=Path),
+    type=click.Path(exists=True, dir_okay=False, allow_dash=True, path_type=Path),
     help="Read the text from a file ('-' for stdin).",
 )
 @lang_option(
@@ -286,7 +301,13 @@ def cite(
     if check_ and not since:
         fail(_("--check needs --since: the edition the text was written for"), code=EXIT_BAD_INPUT, as_json=as_json)
     if file_ is not None:
-        text = sys.stdin.read() if str(file_) == "-" else file_.read_text(encoding="utf-8")
+        text = _read_text(file_)
+    try:
+        check_text_given(text)  # as HTTP's /cite and MCP's cite refuse it: exit 2
+    except BadQuery as error:
+        if file_ is None:
+            raise
+        raise BadQuery(f"{file_}: {error}") from None
     kb = open_kb(ctx)
     if edition and not check_:  # an edition that is not stored fails the command, as on /cite and MCP's cite
         kb.resolve(edition)

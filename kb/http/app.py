@@ -35,7 +35,7 @@ from kb.http.errors import install_handlers, responses
 from kb.http.files import files_router
 from kb.http.headers import SecurityHeaders
 from kb.http.language import UILanguageMiddleware
-from kb.http.limits import MAX_BODY, BodyLimit, BoundedJSON, count_citations
+from kb.http.limits import MAX_BODY, BodyLimit, BoundedJSON, check_text_given, count_citations
 from kb.http.slow import SlowRequests
 from kb.http.threads import ThreadFacades, size_thread_pool
 from kb.i18n import _
@@ -205,8 +205,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
     def get_card(
         name: str = PathParameter(..., min_length=1, max_length=200, description="A card's name in any language held."),
     ) -> Response:
-        if not name.strip():
-            raise BadInput(_("a card name has 1 to 200 characters"))
+        # a blank name is refused by the lookup, with the CLI's and MCP's message ("needs a letter or a digit")
         return BoundedJSON(get().card(name).to_dict())
 
     @app.get("/search", summary="Ranked search in every language; one result per rule", responses=responses(400, 404))
@@ -229,6 +228,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         responses=responses(400, 404, 408, 413, 422),
     )
     def post_cite(body: CiteRequest) -> Response:
+        check_text_given(body.text)  # 400: an empty text is no text to cite
         kb = get()
         known(kb, body.lang, body.edition)
         count_citations(body.text, body.lang)
@@ -251,6 +251,7 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         responses=responses(400, 404, 408, 413, 422),
     )
     def post_check(body: CheckRequest) -> Response:
+        check_text_given(body.text)
         kb = get()
         known(kb, body.lang)
         count_citations(body.text, body.lang)

@@ -18,7 +18,14 @@ import anyio
 import orjson
 from fastapi.responses import Response
 
-from kb.core.limits import MAX_ANSWER, MAX_CITATIONS, MAX_TEXT, check_answer_size, count_citations  # noqa: F401
+from kb.core.limits import (  # noqa: F401
+    MAX_ANSWER,
+    MAX_CITATIONS,
+    MAX_TEXT,
+    check_answer_size,
+    check_text_given,
+    count_citations,
+)
 from kb.i18n import _, ngettext
 
 MAX_BODY = MAX_TEXT  # bytes of a request body; the limits shared with the MCP server are kb.core.limits

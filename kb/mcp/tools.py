@@ -20,7 +20,15 @@ from pydantic import Field
 
 from kb.api import MtgkbError
 from kb.core.errors import TooLarge
-from kb.core.limits import MAX_ANSWER, MAX_CITATIONS, MAX_TEXT, check_answer_size, check_text_size, count_citations
+from kb.core.limits import (
+    MAX_ANSWER,
+    MAX_CITATIONS,
+    MAX_TEXT,
+    check_answer_size,
+    check_text_given,
+    check_text_size,
+    count_citations,
+)
 from kb.i18n import _
 from kb.mcp import answers, payloads
 from kb.mcp.backend import Backend
@@ -95,6 +103,7 @@ def known(kb, lang: str | None, edition: str | None = None) -> None:
 
 def bounded(text: str, lang: str | None) -> None:
     """A text to cite or check within the limits the HTTP API has (kb.core.limits), before any work."""
+    check_text_given(text)
     check_text_size(text)
     count_citations(text, lang)
 

@@ -11,7 +11,16 @@ of the query, folded like the names (kb.store.cards.card_key). A run of two or m
 matches no name exactly may match one spelled a little differently ("Platinum Angle"): the names
 starting with its first four letters are one range of the index, compared with rapidfuzz. A name
 of one word must be written with a capital ("Humility", not "humility") unless it is the whole
-query, and a name that is itself a rules term ("Sacrifice", "Flash") is never read as a card.
+query, and a name that is itself a rules term ("Sacrifice", "Flash") is never read as a card. One
+word is never a card by itself when it is a single letter ("X") or a question word, chatter or one
+of the commonest English words in any language the search reads (kb.search.asking.ordinary_word:
+"what" is not the split card "Who // What // When // Where // Why"). Lower-case words are a card
+only when the rules do not write them: several words in any case ("two-headed giant" is the
+variant), one word in lower case ("fog" and "atog" are cards, "cancel" is the rules' word). A near
+spelling in lower case that only adds English endings to a name's words is those words ("whisked
+away" is English, not the card Whisk Away; "greater gargadn" is Greater Gargadon), and one word of
+a card named before is that card said short ("Vedalken Shackles ... the Shackles" is not the card
+Shackles).
 Before the runs of words, the names a query sets in brackets (《》, 〈〉, <>, ‹›, 【】, 「」) and the
 Japanese and Chinese names it runs into a sentence are found in any language the card file holds
 (kb.cards.names.spotted_names): 我操控<龍拳雙子>而我 names a card, and so does 突然のショックに対応できますか.
@@ -29,9 +38,10 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kb.cards.names import NameRuns, name_runs, spotted_names
+from kb.cards.names import NameRuns, name_runs, said_short, spotted_names
 from kb.cards.oracle import Said, said, together, together_words
 from kb.cards.terms import card_terms, english_document, rules_terms_among, term_key
+from kb.search.asking import ordinary_word
 from kb.store.cards import card_row, has_cards, names_starting
 from kb.store.reader import Store
 
@@ -65,7 +75,7 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
     ``indexed(words)``: whether the rules use the words as written (kb.search.engine). A name of
     several words written all in lower case that the rules use is their words, not the card:
     "two-headed giant" is the variant (810), not the card Two-Headed Giant; "lightning greaves",
-    which no rule writes, is still the card."""
+    which no rule writes, is still the card. One word typed alone is read the same way."""
     if not has_cards(store.conn):
         return []
     found: list[CardMention] = []
@@ -74,7 +84,7 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
         if card is not None and (spot.bracketed or not is_rules_term(store, card[0])):
             found.append(CardMention(card[0], spot.start, spot.end, *_copied(card)))
     taken = [(m.start, m.end) for m in found]
-    runs = name_runs(store, _blanked(text, taken) if taken else text, MAX_WORDS)  # the words outside them
+    runs = name_runs(store, _blanked(text, taken) if taken else text, MAX_WORDS, ordinary=ordinary_word)
     words = runs.words
     i = 0
     while i < len(words):
@@ -85,11 +95,11 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
         card_id, size = match
         start, end = words[i][0], words[i + size - 1][1]
         written = text[start:end]
-        if indexed is not None and size > 1 and written.islower() and indexed(written) and _rules_say(store, written):
+        if indexed is not None and written.islower() and indexed(written) and _rules_say(store, written):
             i += 1
             continue
         card = _card(store, card_id)
-        if card is None:
+        if card is None or (size == 1 and said_short(runs.words[i][3], card[0], [m.name for m in found])):
             i += 1
             continue
         found.append(CardMention(card[0], start, end, *_copied(card)))
@@ -98,19 +108,25 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
 
 
 def _rules_say(store: Store, words: str) -> bool:
-    """Whether a rule of today's English rules (its title or text; not its examples) writes ``words``,
-    in any case, with spaces or hyphens: "two-headed giant" (810.1) is. The index holds the examples
-    too, and an example names cards: "platinum angel" is in one (810.8a) and is still the card."""
+    """Whether a rule of today's English rules (its title or text; not its examples) writes ``words``
+    as whole words: several words in any case, with spaces or hyphens ("two-headed giant", 810.1); one
+    word in lower case, as a word of running text ("fog" is only in an example, "opt" only inside
+    "option"; "atog" and "armageddon" are written only as names, in the lists of 205.3m and 206.3a).
+    The index holds the examples too, and an example names cards: "platinum angel" is in one (810.8a)
+    and is still the card."""
     document = english_document(store)
     if document is None:
         return True  # nothing to tell them apart by: as before, the rules' words
     said = " ".join(words.lower().replace("-", " ").split())
+    one = " " not in said
+    title, text = ("title", "text") if one else ("lower(title)", "lower(text)")
     query = (
-        "select 1 from rules where document_id = ? and (instr(replace(lower(title), '-', ' '), ?) > 0 "
-        "or instr(replace(lower(text), '-', ' '), ?) > 0) limit 1"
+        f"select replace({title}, '-', ' '), replace({text}, '-', ' ') from rules where document_id = ? "
+        f"and (instr(replace({title}, '-', ' '), ?) > 0 or instr(replace({text}, '-', ' '), ?) > 0)"
     )
-    params = [document["id"], said, said]
-    return store.conn.execute(query, params).fetchone() is not None
+    whole = re.compile(rf"(?<!\w){re.escape(said)}(?!\w)")
+    rows = store.conn.execute(query, [document["id"], said, said])
+    return any(whole.search(found_title or "") or whole.search(found_text or "") for found_title, found_text in rows)
 
 
 def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
@@ -154,16 +170,34 @@ def _card(store: Store, card_id: int) -> _Card | None:
 
 def _longest(store: Store, runs: NameRuns, i: int) -> tuple[int, int] | None:
     """(card id, words) of the longest name starting at word ``i``, exact first, then near; a name of
-    one word is taken uncapitalised when it is the whole query."""
+    one word is taken uncapitalised when it is the whole query. A near spelling of words written in
+    lower case that only adds English endings to the name's words is those words, not the card:
+    "before it was whisked away" is not Whisk Away ("greater gargadn" is Greater Gargadon, and
+    "Virulent Slivers", capitalised, Virulent Sliver)."""
     exact = runs.exact(i, MAX_WORDS, alone=len(runs.words) == 1)
     if exact is not None or len(runs.words[i][3]) < FUZZY_PREFIX:
         return exact
     for size in range(min(4, MAX_WORDS, len(runs.words) - i), 1, -1):
         key = runs.keys.get((i, size))
         near = _near(store, key) if key else None
-        if near is not None and key and not is_rules_term(store, key):
-            return near, size
+        if near is None or not key or is_rules_term(store, key):
+            continue
+        card_id, name = near
+        if not runs.capitalised(i) and _inflected(key, name):
+            continue
+        return card_id, size
     return None
+
+
+_ENDINGS = frozenset({"s", "es", "d", "ed", "ing"})
+
+
+def _inflected(run: str, name: str) -> bool:
+    """Whether a run of words (folded) is a name's words with English endings added ("whisked away")."""
+    ours, theirs = run.split(), name.split()
+    return len(ours) == len(theirs) and all(
+        mine == held or (mine.startswith(held) and mine[len(held) :] in _ENDINGS) for mine, held in zip(ours, theirs)
+    )
 
 
 def _without_own_name(text: str, name: str) -> str:
@@ -182,9 +216,9 @@ def is_rules_term(store: Store, key: str) -> bool:
     return bool(rules_terms_among(store, {term_key(key)}))
 
 
-def _near(store: Store, key: str) -> int | None:
-    """The card whose name is a near spelling of ``key`` (several words): one range of the index. A
-    name that begins with ``key`` is not one: the run's words are whole words of the question, the
+def _near(store: Store, key: str) -> tuple[int, str] | None:
+    """The card (id, folded name) whose name is a near spelling of ``key`` (several words): one range
+    of the index. A name that begins with ``key`` is not one: the run's words are whole words of the question, the
     name's last word longer ("does a copied spell count as casting" is not "Spell Counter")."""
     if len(key) < FUZZY_PREFIX + 4 or " " not in key:
         return None
@@ -196,13 +230,13 @@ def _near(store: Store, key: str) -> int | None:
     words = key.count(" ")
     best = max(
         (
-            (fuzz.ratio(key, folded), card_id)
+            (fuzz.ratio(key, folded), card_id, folded)
             for folded, card_id, _n in candidates
             if folded.count(" ") == words and not folded.startswith(key)  # "spell count" is no "Spell Counter"
         ),
-        default=(0.0, 0),
+        default=(0.0, 0, ""),
     )
-    return best[1] if best[0] >= FUZZY_SCORE else None
+    return (best[1], best[2]) if best[0] >= FUZZY_SCORE else None
 
 
 def _priority(link) -> int:

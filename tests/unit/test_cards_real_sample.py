@@ -49,8 +49,9 @@ def test_common_words_that_name_a_card_face_are_not_cards_in_a_question(real_db)
     assert {"What", "When", "Who", "X"} <= held  # faces of "Who // What // When // Where // Why", and "X"
     question = "What happens when Amy casts Lightning Bolt for X? Who chooses?"
     assert [m.name for m in mentioned_cards(kb.store, question)] == ["Lightning Bolt"]
-    alone = mentioned_cards(kb.store, "What")  # typed alone, a name is a name
-    assert [m.name for m in alone] == ["Who // What // When // Where // Why"]
+    assert mentioned_cards(kb.store, "What") == []  # typed alone too: a question word is no card's name
+    whole = mentioned_cards(kb.store, "Who // What // When // Where // Why")  # the whole name is
+    assert [m.name for m in whole] == ["Who // What // When // Where // Why"]
 
 
 def test_a_token_is_not_a_card_a_question_names(real_db):
