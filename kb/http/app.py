@@ -59,6 +59,19 @@ class CiteRequest(BaseModel):
     )
 
 
+class SearchRequest(BaseModel):
+    """The query of `GET /search` in a body: a query of 10,000 kana or kanji, percent-encoded in a URL,
+    is more than the server takes in a request line (about 64 KB)."""
+
+    model_config = ConfigDict(strict=True)
+
+    q: str = Field(..., min_length=1, max_length=10_000, description="The query; not empty.")
+    lang: list[str] | None = Field(None, max_length=16, description="Languages to search; default every one held.")
+    edition: str | None = Field(None, max_length=64, description="newest (default), all, or an edition.")
+    section: str | None = Field(None, max_length=16, description="Only rules under this section or chapter.")
+    limit: int = Field(10, ge=1, le=100, description="Results to answer.")
+
+
 class CheckRequest(BaseModel):
     model_config = ConfigDict(strict=True)
 
@@ -219,6 +232,18 @@ def create_app(db_path: str | Path | None = None, *, cors: Sequence[str] = ()) -
         # Only on an index built beforehand (at import or by `mtgkb reindex`): 503 at once otherwise.
         return BoundedJSON(
             get().search_if_indexed(q, langs=lang, edition=edition, section=section, limit=limit).to_dict()
+        )
+
+    @app.post(
+        "/search",
+        summary="The same search with the query in a JSON body (a long query in any script)",
+        responses=responses(400, 404, 422),
+    )
+    def post_search(body: SearchRequest) -> Response:
+        return BoundedJSON(
+            get()
+            .search_if_indexed(body.q, langs=body.lang, edition=body.edition, section=body.section, limit=body.limit)
+            .to_dict()
         )
 
     # The slow routes (kb.http.slow takes them in turns).

@@ -88,10 +88,12 @@ def test_the_cli_http_reader_and_mcp_answer_alike(mini_db, query):
     assert shown.exit_code in (0, 2), shown.output
     payload = json.loads(shown.stdout)
     # A URL holds at most 64 KB in the test client: 10,000 kana or kanji are 90 KB percent-encoded, so
-    # a GET carries the first 3,000 of them (still six times what the search reads)
+    # a GET carries the first 3,000 of them (still six times what the search reads); POST /search takes
+    # the whole query in its body
     sent = query if len(quote(query)) < 60_000 else query[:3000]
     with TestClient(create_app(mini_db)) as client:
         api = client.get("/search", params={"q": sent})
+        posted = client.post("/search", json={"q": query})
         page = client.get("/read/search", params={"q": sent})
     server = build_server(KnowledgeBase.open(mini_db, readonly=True))
 
@@ -107,11 +109,13 @@ def test_the_cli_http_reader_and_mcp_answer_alike(mini_db, query):
         _refusal_is_short(payload["error"])
         assert payload["kind"] == "OnlyQuestionWords"
         assert api.status_code == 400 and api.json()["kind"] == "OnlyQuestionWords"
+        assert posted.status_code == 400 and posted.json()["kind"] == "OnlyQuestionWords"
         assert page.status_code == 400 and ONLY in page.text
         assert tool.is_error and ONLY in tool.content[0].text
     else:  # answered, the cut said: alike everywhere
         assert any(CUT in warning for warning in payload["warnings"])
         assert api.status_code == 200 and any(CUT in warning for warning in api.json()["warnings"])
+        assert posted.status_code == 200 and posted.json()["query"] == payload["query"]
         assert page.status_code == 200 and CUT in page.text
         assert not tool.is_error and any(CUT in warning for warning in tool.structured_content["warnings"])
 
@@ -122,3 +126,22 @@ def test_a_piece_without_letters_is_not_listed_among_the_question_words(mini_db)
         kb.search("What // Why")
     kb.close()
     assert "(What, Why)" in str(refused.value)  # it said "(What, //, Why)"
+
+
+def test_post_search_answers_as_get_and_refuses_a_body_that_does_not_fit(mini_db):
+    from fastapi.testclient import TestClient
+
+    from kb.http.app import create_app
+
+    with TestClient(create_app(mini_db)) as client:
+        got = client.get("/search", params={"q": "phasing", "limit": 3})
+        posted = client.post("/search", json={"q": "phasing", "limit": 3})
+        empty = client.post("/search", json={"q": ""})
+        loose = client.post("/search", json={"q": "phasing", "limit": "3"})  # strict types, as /cite
+        too_many = client.post("/search", json={"q": "phasing", "limit": 1000})
+    assert got.status_code == posted.status_code == 200
+    assert [r["number"] for r in posted.json()["results"]] == [r["number"] for r in got.json()["results"]]
+    assert posted.json()["results"]  # the mini rules hold phasing
+    for refused, field in ((empty, "q"), (loose, "limit"), (too_many, "limit")):
+        assert refused.status_code == 422, refused.text
+        assert any(field in problem for problem in map(str, refused.json()["problems"]))
