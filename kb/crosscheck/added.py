@@ -24,7 +24,7 @@ from typing import Iterator
 from kb.crosscheck.model import Finding
 from kb.crosscheck.termbase import TermBase, TermStats, unglossed
 from kb.crosscheck.texts import DocText
-from kb.i18n import _
+from kb.i18n import _, ngettext
 from kb.terms.names import english_key
 from kb.terms.vocabulary import ABILITY, CARD_TYPE, STEP, ZONE
 
@@ -184,9 +184,12 @@ def _finding(
             "names no {english} (the document renders it as {dominant} in {held} of {rules} rules)"
         )
     else:
-        message = _(
+        message = ngettext(
+            "{number}: the translation says {form} ({english}) once; the original names no {english} "
+            "(the document renders it as {dominant} in {held} of {rules} rules)",
             "{number}: the translation says {form} ({english}) {times} times; the original names no {english} "
-            "(the document renders it as {dominant} in {held} of {rules} rules)"
+            "(the document renders it as {dominant} in {held} of {rules} rules)",
+            times,
         )
     other_english = base.stats[beside.key].english if beside is not None else None
     return Finding(
