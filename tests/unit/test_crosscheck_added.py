@@ -147,3 +147,23 @@ def test_when_it_enters_said_as_as_it_enters_is_a_finding_and_a_loose_mid_senten
     korean = "카드나 토큰은 전장에 들어올 때 지속물이 되고 규칙이나 효과에 의해 다른 구역으로 이동할 때 지속물이 아니게 됩니다."
     original = "A card or token becomes a permanent as it enters the battlefield and it stops being a permanent as it’s moved to another zone by an effect or rule."
     assert lost_markers(korean, original, "ko") == []
+
+
+def test_neither_new_check_is_sure_until_held_out_labels_say_so():
+    from kb.crosscheck.tiers import tier
+
+    # held-out: the added term 4 of 9 at its first reading, one list item and no trigger-word finding
+    assert tier("coverage", LIST_ITEM) == tier("coverage", "added term") == tier("markers") == "possible"
+
+
+def test_the_labels_of_both_checks_are_split_by_the_rule_number():
+    from pathlib import Path
+
+    from kb.crosscheck.corrections import qa_split, read_qa_labels
+
+    labels = read_qa_labels(Path(__file__).parents[1] / "data" / "crosscheck_precision_fresh.tsv")
+    new = {(x.document, x.number): x for x in labels if x.document.startswith(("ko@", "ja@", "zh@"))}
+    # the key's two errors as they stand in the state 1d1a320, and one false finding of each half
+    assert new[("ko@1d1a320", "110.4b")].real and new[("ko@1d1a320", "702.81a")].real
+    assert not new[("ja@2026-01-16", "702.72c")].real and qa_split("702.72c") == "tune"
+    assert not new[("ko@a011d64", "118.3c")].real and qa_split("118.3c") == "held-out"
