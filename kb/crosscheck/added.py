@@ -214,6 +214,8 @@ def _finding(
             "translated": form,
             "term": stats.key,
             "category": stats.category,
+            "expected": list(stats.forms),  # the term base entry: its forms and where they come from
+            "source": stats.source,
             "level": level,
             "beside": {"translated": beside.form, "english": other_english} if beside is not None else None,
             "evidence": {

@@ -61,6 +61,7 @@ def test_a_type_added_to_a_list_is_a_finding_with_the_term_and_both_counts():
     assert finding.detail["translated"] == "战役" and finding.detail["term"] == english_key("battle")
     assert finding.detail["evidence"]["translation"] == 1 and finding.detail["evidence"]["original"] == 0
     assert finding.detail["beside"]["translated"] in {"神器", "生物"}
+    assert finding.detail["expected"] == ["战役"] and finding.detail["source"] == "glossary"  # the term base entry
     assert finding.tier == "possible"
     # the same translation against the English that names battle: nothing added
     tr, en = _documents([("110.4b", ZH_110_4B, EN_110_4B_2023)])
