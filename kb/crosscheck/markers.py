@@ -45,6 +45,23 @@ _AT_MOST = r"\bno more than\b|\bor (?:fewer|less)\b|\bat most\b|\bless than or e
 _LESS_THAN = r"(?<!no )(?<!or )\b(?:less|fewer) than\b(?! or equal)"
 _AT_LEAST = r"\bor (?:more|greater)\b|\bat least\b|\bgreater than or equal\b"
 
+# An ability's own wording opens a sentence or a quote; its subject is the object or a template slot.
+_OPENING = r"(?:^|(?<=[.:;] )|(?<=[“\"‘']))"
+_SUBJECT = r"(?:it|they|this [\w\[\]]+|that \w+|the \w+|an? \w+|[A-Z]\w+|\[[^\]]+\])"
+_ENTER_ZH = "(?:进入战场|进战场|进场)"  # 2026-04-17 writes 进场
+# "As it enters": Korean 들어오면서 ("while entering"), Chinese 于…进场时 (as against 当…时, "when"), Japanese
+# 戦場に出るに際して; "when it enters": 들어올 때, 当…进场时 / 每当, 戦場に出たとき / たび.
+_AS_ENTERS = {
+    "ko": re.compile("들어오면서|들어가면서|들어오며|들어오는 동시"),
+    "zh": re.compile(f"于[^，。；“”]{{0,20}}{_ENTER_ZH}[^，。；]{{0,3}}时|{_ENTER_ZH}的同时|随着"),
+    "ja": re.compile("戦場に出る(?:に際|際|時点|のと同時)"),
+}
+_WHEN_ENTERS = {
+    "ko": re.compile("들어올 ?때|들어오는 때"),
+    "zh": re.compile(f"(?:当|每当)[^，。；“”]{{0,20}}{_ENTER_ZH}[^，。；]{{0,3}}时|每当"),
+    "ja": re.compile("戦場に出た(?:とき|時)|戦場に出るたび"),
+}
+
 MARKERS: tuple[Marker, ...] = (
     Marker(
         "left",
@@ -120,6 +137,33 @@ MARKERS: tuple[Marker, ...] = (
             "ko": re.compile("(?:해결|전장에 들어)[된온간되고오]{0,2} ?(?:이 ?)?후"),
         },
         _en(r"\bafter\b|\bthen\b"),
+    ),
+    # A replacement, not a trigger (CR 603.1 against 614.12): an ability worded "As [this] enters, ..." acts as the
+    # permanent enters, one "When [this] enters, ..." triggers after it has entered. Korean 702.81a (2019) rendered
+    # devour's "As this object enters" 들어올 때 ("when it enters"), corrected to 들어오면서. Only the ability's own
+    # wording is read (a capitalised "As"/"When" opening a sentence or a quote): mid-sentence "a card becomes a
+    # permanent as it enters" is told loosely in every language (Korean 들어올 때, Japanese 110.1 戦場に出たとき).
+    # Measured (bench/bench_marker_forms.py --corpus): the "as" form in 6 of 8 Korean rules of 2022-01-20 (the
+    # other two keep the English, 603.6d, or say 들어올 때, 208.2b), 9/9 zh 2023-11-17, 11/11 zh 2026-04-17, 9/9 ja.
+    Marker(
+        "as, not when",
+        re.compile(rf"{_OPENING}As {_SUBJECT} enters?\b"),
+        _AS_ENTERS,
+        None,
+        0.8,
+        _WHEN_ENTERS,
+        re.compile(rf"{_OPENING}(?:When|Whenever) {_SUBJECT} enters?\b"),
+    ),
+    # ... and the other way round: "When [this] enters" said with the "as" form, a trigger made a replacement. The
+    # trigger form renders it in 12/12 Korean rules, 16/16 zh 2023-11-17, 18/18 zh 2026-04-17, 18/18 ja.
+    Marker(
+        "when, not as",
+        re.compile(rf"{_OPENING}(?:When|Whenever) {_SUBJECT} enters?\b"),
+        _WHEN_ENTERS,
+        None,
+        0.8,
+        _AS_ENTERS,
+        re.compile(rf"{_OPENING}As {_SUBJECT} enters?\b"),
     ),
     Marker(
         "bottom",

@@ -19,6 +19,7 @@ import re
 from collections import Counter, defaultdict
 from typing import Iterator
 
+from kb.crosscheck.added import added_terms
 from kb.crosscheck.hangul import slips, word_counts
 from kb.crosscheck.homophones import Readings, homophones
 from kb.crosscheck.markers import lost_markers
@@ -724,6 +725,8 @@ def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                     "confidence": round(1 - rate * 10, 3),
                 },
             )
+    if base is not None:  # the other way round: a game term the original does not name (a term base's)
+        yield from added_terms(tr, en, base)
 
 
 def swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
