@@ -15,7 +15,8 @@ Printed:
    made "~", reminder text left out);
 2. the table's rows by how many cards each one fits, and the rows that fit none;
 3. the share of the cards for which `card` says at least one rule (the table read as
-   kb.cards.oracle.said reads it), beside the same share for another table given with --before.
+   kb.cards.oracle.said reads it), beside the same share for another table given with --before, and
+   what reading one card costs with each table (median and p95 over the cards).
 
 Run: python bench/bench_oracle_kinds.py [--mirror GIT_DIR] [--before OLD_TABLE.tsv] [--phrases N]
 (GIT_DIR: the repository's bare git directory, as `fetch` brings it:
@@ -27,9 +28,11 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -79,7 +82,7 @@ SYMBOLS = {
     "snow ({S})": re.compile(r"\{S\}"),
     "colourless ({C})": re.compile(r"\{C\}"),
 }
-_WORD = re.compile(r"[a-z0-9+/'{}-]+")
+_WORD = re.compile(r"~|[a-z0-9+/'{}-]+")
 
 
 def read_cards(mirror: Path, folder: Path) -> Path:
@@ -125,12 +128,16 @@ def phrases(text: str, name: str, longest: int = 4) -> set[str]:
             text = text.replace(part, "~")
     found: set[str] = set()
     for sentence in re.split(r"[.\n:;•—]", text.lower()):
-        words = _WORD.findall(sentence.replace("~", " ~ ")) if "~" in sentence else _WORD.findall(sentence)
-        words = ["~" if word == "~" else word for word in words]
+        words = _WORD.findall(sentence)
         for size in range(2, longest + 1):
             for start in range(len(words) - size + 1):
                 found.add(" ".join(words[start : start + size]))
     return found
+
+
+def _median_p95(values: list[float]) -> str:
+    ordered = sorted(values)
+    return f"median {statistics.median(ordered) * 1000:.3f} ms, p95 {ordered[int(0.95 * (len(ordered) - 1))] * 1000:.3f} ms"
 
 
 def main() -> None:
@@ -172,8 +179,11 @@ def main() -> None:
     table = oracle.load()
     fits: Counter[int] = Counter()
     saying = 0
+    took: list[float] = []
     for row in rows:  # each card read once more below, for the phrases of those it says nothing of
+        started = time.perf_counter()
         found = oracle.said(row[4] or "", row[3] or "", row[2] or "", rows=table)
+        took.append(time.perf_counter() - started)
         saying += bool(found)
         fits.update({item.line for item in found})
     print("\nthe table's rows by the cards they fit (a row whose rules an earlier row gave is not counted):")
@@ -196,6 +206,13 @@ def main() -> None:
         before = tuple(oracle.parse_table(args.before.read_text(encoding="utf-8"), str(args.before)))
         earlier = sum(bool(oracle.said(row[4] or "", row[3] or "", row[2] or "", rows=before)) for row in rows)
         print(f"  with {args.before}: {earlier}/{len(rows)} ({earlier / len(rows):.1%})")
+        timed: list[float] = []
+        for row in rows:
+            started = time.perf_counter()
+            oracle.said(row[4] or "", row[3] or "", row[2] or "", rows=before)
+            timed.append(time.perf_counter() - started)
+        print(f"  reading one card with it: {_median_p95(timed)}")
+    print(f"reading one card with the table ({len(table)} rows): {_median_p95(took)}")
 
 
 if __name__ == "__main__":
