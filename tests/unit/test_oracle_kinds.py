@@ -57,7 +57,8 @@ def test_a_transforming_card_says_the_characteristics_of_the_face_up(cards):
     assert bolas["layout"] == "transform"
     assert said_rules(bolas, "transformed") == ("712.8e", "712.8", "701.27a")
     jace = cards["Jace, Vryn's Prodigy // Jace, Telepath Unbound"]
-    assert rules_of(jace)[:3] == ["712.8e", "712.8", "701.27a"] or "712.8e" in rules_of(jace)
+    # "... exile Jace, Vryn's Prodigy, then return him to the battlefield transformed ..."
+    assert said_rules(jace, "transformed") == ("712.8e", "712.8", "701.27a")
     assert "712.8e" not in rules_of(cards["Platinum Angel"])
 
 
