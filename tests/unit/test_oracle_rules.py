@@ -178,7 +178,11 @@ def test_a_question_about_platinum_angel_is_answered_by_what_its_text_says(with_
 def test_an_aura_returned_by_another_card_finds_how_an_aura_enters_without_being_cast(with_cards):
     found = with_cards.search("what happens to my Pacifism if Sun Titan returns it", langs=["en"])
     assert "303.4" in top(found) and "303.4f" in top(found, 5)  # without the card's text: neither in the six
-    assert found.expansions["Pacifism's text"] == ["Aura → 303.4"]
+    assert found.expansions["Pacifism's text"] == [
+        "Aura → 303.4",
+        "can't attack or block → 509.1b",  # a restriction on blocking, then on attacking
+        "can't attack → 508.1c",
+    ]
 
 
 def test_a_query_of_nothing_but_a_card_name_adds_no_text_rules(with_cards):
