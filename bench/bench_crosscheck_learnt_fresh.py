@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_crosscheck_fresh import labelled_elsewhere  # noqa: E402
+from bench.bench_crosscheck_terms_fresh import list_for_labelling  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck.corrections import SPLITS, qa_split, read_qa_labels  # noqa: E402
 from kb.crosscheck.document import DocContext, crosscheck_documents  # noqa: E402
@@ -83,14 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     reported = gather(args.db)
     if args.list:
-        for document, by_rule in reported.items():
-            for (kind, number), found in sorted(by_rule.items(), key=lambda x: x[0][1]):
-                if args.half and qa_split(number) != args.half:
-                    continue
-                print(f"== {document}\t{kind}\t{number}\t{qa_split(number)}")
-                for finding in found:
-                    print(f"   {finding.message}")
-                print(f"   EN: {found[0].original}\n   TR: {found[0].translation}")
+        list_for_labelling(reported, args.half)
         return
     labels = {(x.document, x.kind, x.number): x for x in read_qa_labels(LABELS)} if LABELS.exists() else {}
     counts: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])

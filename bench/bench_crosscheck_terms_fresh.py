@@ -22,6 +22,7 @@ import dataclasses
 import sys
 import tempfile
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,6 +126,24 @@ def tiers(args: argparse.Namespace) -> None:
     line("ko key", ours, every, only)
 
 
+def list_for_labelling(
+    reported: dict[str, dict[tuple[str, str], list[Finding]]],
+    half: str | None,
+    level: Callable[[list[Finding]], str] | None = None,
+) -> None:
+    """Every rule's findings with both texts, for a person to label (``half``: only that half; ``level``:
+    a column more, the evidence level of the rule's findings)."""
+    for document, by_rule in reported.items():
+        for (kind, number), found in sorted(by_rule.items(), key=lambda x: x[0][1]):
+            if half and qa_split(number) != half:
+                continue
+            shown = f"\t{level(found)}" if level else ""
+            print(f"== {document}\t{kind}\t{number}\t{qa_split(number)}{shown}")
+            for finding in found:
+                print(f"   {finding.message}")
+            print(f"   EN: {found[0].original}\n   TR: {found[0].translation}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("git_dir")
@@ -138,14 +157,7 @@ def main() -> None:
         return
     reported = gather(args)
     if args.list:
-        for document, by_rule in reported.items():
-            for (kind, number), found in sorted(by_rule.items(), key=lambda x: x[0][1]):
-                if args.half and qa_split(number) != args.half:
-                    continue
-                print(f"== {document}\t{kind}\t{number}\t{qa_split(number)}\t{level_of(found)}")
-                for finding in found:
-                    print(f"   {finding.message}")
-                print(f"   EN: {found[0].original}\n   TR: {found[0].translation}")
+        list_for_labelling(reported, args.half, level_of)
         return
     labels = {(x.document, x.kind, x.number): x for x in read_qa_labels(LABELS)} if LABELS.exists() else {}
     counts: dict[tuple[str, str, str, str], list[int]] = defaultdict(lambda: [0, 0])
