@@ -455,8 +455,9 @@ ROUND5 = DATA / "search_questions_real_round5.tsv"
 ROUND5_HELD_OUT_FLOOR = {"recall_at_3": 0.318, "recall_at_10": 0.454}  # 22 questions: 7 and 10 of them
 
 
-def _round5_rows() -> list[dict[str, str]]:
-    with open(ROUND5, encoding="utf-8", newline="") as handle:
+def _rows(path: Path) -> list[dict[str, str]]:
+    """A round's rows with every column (the split, source and answer's words that real_questions drops)."""
+    with open(path, encoding="utf-8", newline="") as handle:
         return list(
             csv.DictReader(
                 (line for line in handle if not line.startswith("#")), delimiter="\t", quoting=csv.QUOTE_NONE
@@ -476,7 +477,7 @@ def test_every_rule_the_fifth_round_of_real_questions_cites_exists_today(small):
 def test_the_fifth_round_was_split_by_the_hash_of_each_question_and_keeps_its_sources():
     """The split is the first byte of the question's sha256, odd held out, written before any search;
     each row names the page it came from and the answer's own words for the rule."""
-    rows = _round5_rows()
+    rows = _rows(ROUND5)
     expected = ["held_out" if hashlib.sha256(row["question"].encode()).digest()[0] % 2 else "tune" for row in rows]
     assert [row["split"] for row in rows] == expected
     assert len({row["question"] for row in rows}) == len(rows)
@@ -511,15 +512,6 @@ ROUND6 = DATA / "search_questions_real_round6.tsv"
 ROUND6_HELD_OUT_FLOOR = {"recall_at_3": 0.0, "recall_at_10": 0.045}  # 22 questions: 0 and 1 of them
 
 
-def _round6_rows() -> list[dict[str, str]]:
-    with open(ROUND6, encoding="utf-8", newline="") as handle:
-        return list(
-            csv.DictReader(
-                (line for line in handle if not line.startswith("#")), delimiter="\t", quoting=csv.QUOTE_NONE
-            )
-        )
-
-
 def test_every_rule_the_sixth_round_of_real_questions_cites_exists_today(small):
     today = {row[0] for row in _english_rules(small)}
     cases = real_questions(ROUND6)
@@ -533,7 +525,7 @@ def test_the_sixth_round_was_split_by_the_hash_of_each_question_and_keeps_its_so
     """The split is the first byte of the question's sha256, odd held out, written before any search;
     each row names the page it came from, how the answer names its rule, and whether it was asked or
     quizzed; an answer that cites a number keeps it with the edition it was read in."""
-    rows = _round6_rows()
+    rows = _rows(ROUND6)
     expected = ["held_out" if hashlib.sha256(row["question"].encode()).digest()[0] % 2 else "tune" for row in rows]
     assert [row["split"] for row in rows] == expected
     assert len({row["question"] for row in rows}) == len(rows)
