@@ -21,6 +21,8 @@ from tests.search_quality import real_questions  # noqa: E402
 DATA = ROOT / "tests" / "data"
 TUNE = [DATA / "search_questions_real.tsv", DATA / "search_questions_real_round2.tsv"]
 ROUND3 = DATA / "search_questions_real_round3.tsv"
+# Japanese questions live in the world file and rounds 3 and 4 (issue 41, Japanese questions)
+JAPANESE = [DATA / "search_questions_real_world.tsv", ROUND3, DATA / "search_questions_real_round4.tsv"]
 
 
 def main() -> None:
@@ -30,9 +32,12 @@ def main() -> None:
     parser.add_argument(
         "--round3", action="store_true", help="add round 3's English tune half (issue 41, misses by kind)"
     )
+    parser.add_argument("--lang", default="en", help="the questions' language (ja: the world file and rounds 3, 4)")
     args = parser.parse_args()
     files = TUNE + ([ROUND3] if args.round3 else [])
-    cases = [case for path in files for case in real_questions(path, "tune") if case.lang == "en"]
+    if args.lang == "ja":
+        files = JAPANESE
+    cases = [case for path in files for case in real_questions(path, "tune") if case.lang == args.lang]
     for path in args.databases:
         kb = KnowledgeBase.open(path, readonly=True)
         print(f"== {path}")

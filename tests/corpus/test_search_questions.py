@@ -380,6 +380,16 @@ def test_a_state_in_japanese_players_words_finds_its_state_based_action_first(sm
     assert numbers(small, "ライブラリーが0枚のときにカードを引いたらどうなる?")[0] == "704.5b"
 
 
+def test_a_japanese_question_frame_of_responding_mid_resolution_finds_its_rule(small):
+    """ "…前に…対応ができるか?" asks whether anyone may act while a spell or ability resolves: the
+    controller follows its instructions in order (608.2c), 7th before the frame's rows."""
+    question = (
+        "クリーチャーAの探検の能力でカードを公開した。対戦相手はそのカードを見た上で、"
+        "Aに+1/+1カウンターが乗る前に火力呪文を撃つなどの対応ができるか?"
+    )
+    assert "608.2c" in numbers(small, question)[:3]
+
+
 # ---- real questions, round 4 (2026-12-07): Japanese, Chinese, German --------------------------------
 
 ROUND4 = DATA / "search_questions_real_round4.tsv"
