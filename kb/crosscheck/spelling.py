@@ -20,8 +20,10 @@ change in its last syllable or its particle is left alone: endings and particles
 (정한/정할, 것은/것는, 플레이에는/플레이어는).
 
 Letters: jamo for Korean (initial, vowel, final of a syllable, ``kb.crosscheck.hangul``); a letter put in, left out
-or changed for alphabetic languages (words of five letters or more). Chinese and Japanese are not read here: their
-slips are homophones, which the consistency check reads against the terms' forms (``kb.crosscheck.homophones``).
+or changed for alphabetic languages (words of five letters or more) and for Japanese katakana words (four or more:
+トーケン for トークン). Chinese, and Japanese kanji, are not read here: their slips are homophones, which the
+consistency check reads against the terms' forms (``kb.crosscheck.homophones``); a trial of character n-grams read
+alike found almost nothing but words that are not the same word (bench/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -52,6 +54,9 @@ _HANGUL_WORD = re.compile(r"[\uac00-\ud7a3]+")
 _LATIN_WORD = re.compile(r"[^\W\d_]+")
 _ENGLISH_WORD = re.compile(r"[a-z]{3,}")
 _ALPHABET = "abcdefghijklmnopqrstuvwxyzäöüßéèêàâçëïîôûùœæñáíóú"
+# Japanese loanwords are written in katakana, letter by letter as an alphabet is: a word of four or more
+_KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa][\u30a1-\u30faー]{3,}")
+_KATAKANA = "".join(chr(code) for code in range(0x30A1, 0x30FB)) + "ー"
 
 
 @dataclass(frozen=True)
@@ -89,8 +94,9 @@ def _one_letter(form: str, kind: str, reach: int) -> Iterator[str]:
             for other in neighbours(char):
                 yield form[:i] + other + form[i + 1 :]
         return
+    alphabet = _KATAKANA if kind == "katakana" else _ALPHABET
     for i in range(len(form) + 1):
-        for letter in _ALPHABET:
+        for letter in alphabet:
             yield form[:i] + letter + form[i:]  # a letter put in
             if i < len(form) and letter != form[i]:
                 yield form[:i] + letter + form[i + 1 :]  # changed
@@ -163,13 +169,15 @@ class _Document:
 def _words(text: str, kind: str) -> list[str]:
     if kind == "hangul":
         return _HANGUL_WORD.findall(text)
+    if kind == "katakana":
+        return _KATAKANA_WORD.findall(text)
     return [word for word in _LATIN_WORD.findall(text) if len(word) >= MIN_LETTERS]
 
 
 def near_spellings(tr: DocText, en: DocText) -> Iterator[NearSpelling]:
     """Each rule's rare forms one letter from a common form of the document that its English witnesses (or a
     function word's, see the module's docstring), in document order, one per rare form and rule."""
-    kind = script(tr.lang)
+    kind = "katakana" if tr.lang.split("-")[0].lower() == "ja" else script(tr.lang)
     if kind == "cjk":
         return
     doc = _Document(tr, en, kind)

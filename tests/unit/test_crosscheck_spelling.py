@@ -100,12 +100,20 @@ def test_grammar_is_no_slip_particles_and_a_verb_beside_a_noun():
     assert list(near_spellings(*pair("ko", [shuffle] + [library] * 10 + fillers))) == []
 
 
-def test_alphabetic_languages_a_letter_left_out_and_chinese_not_read_here():
+def test_alphabetic_languages_and_katakana_a_letter_left_out_and_chinese_not_read_here():
     slip = ("Lege die Karte in deine Bibliotek.", "Put the card into your library.")
     right = ("Die Bibliothek.", "The library.")
     filler = ("Ziehe die Karte.", "Draw the card.")
     found = list(near_spellings(*pair("de", [slip] + [right] * COMMON + [filler] * 60)))
     assert [(f.rare, f.common, f.english) for f in found] == [("bibliotek", "bibliothek", "library")]
+    # Japanese katakana words are read letter by letter (ja 111.7 with トークン mistyped)
+    token = (
+        "戦場以外の領域に存在するトーケンは、消滅する。",
+        "A token that’s in a zone other than the battlefield ceases to exist.",
+    )
+    tokens = ("そのトークン。", "The token.")
+    found = list(near_spellings(*pair("ja", [token] + [tokens] * COMMON + [("カードを引く。", "Draw the card.")] * 60)))
+    assert [(f.rare, f.common, f.english) for f in found] == [("トーケン", "トークン", "token")]
     # Chinese slips are homophones of terms: the consistency check reads them
     zh = [("释放此咒语。", "Cast this spell.")] + [("施放此咒语。", "Cast this spell.")] * 20
     assert list(near_spellings(*pair("zh", zh))) == []
