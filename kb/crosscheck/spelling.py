@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator
 
 from kb.crosscheck.hangul import neighbours
@@ -49,6 +49,7 @@ EVERYWHERE = 0.1  # an English word in more than this share of the rules witness
 # (입는/있는, 빠지고/가지고, 간다면/한다면, 빛이 도는/또는), so without an English witness it is no finding.
 INFLECTED = ("는", "은", "을", "한", "할", "된", "될", "진", "던", "든", "고", "면", "며", "서", "지", "게", "기", "다")
 MIN_LETTERS = 5  # an alphabetic word this long or longer (shorter ones are one letter from too many others)
+SHOWN = 5  # rules of the common form a finding names
 
 _HANGUL_WORD = re.compile(r"[\uac00-\ud7a3]+")
 _LATIN_WORD = re.compile(r"[^\W\d_]+")
@@ -71,6 +72,8 @@ class NearSpelling:
     common_count: int
     english: str | None
     association: float
+    rare_rules: tuple[str, ...] = ()  # every rule writing the rare form (one or two)
+    common_rules: tuple[str, ...] = ()  # the first rules writing the common form, in document order
 
     @property
     def confidence(self) -> float:
@@ -226,7 +229,10 @@ def _judge(doc: _Document, number: str, form: str, times: int) -> NearSpelling |
             continue
         if best is None or (found.confidence, found.common_count) > (best.confidence, best.common_count):
             best = found
-    return best
+    if best is None:
+        return None
+    shown = tuple(list(doc.in_rule[best.common])[:SHOWN])
+    return replace(best, rare_rules=tuple(doc.in_rule[form]), common_rules=shown)
 
 
 def spelling(tr: DocText, en: DocText, ctx: object = None) -> Iterator[Finding]:
@@ -266,6 +272,8 @@ def spelling(tr: DocText, en: DocText, ctx: object = None) -> Iterator[Finding]:
                         "variant": slip.rare_count,
                         "dominant": slip.common_count,
                         "association": slip.association,
+                        "variant_rules": list(slip.rare_rules),
+                        "dominant_rules": list(slip.common_rules),
                     },
                     "confidence": slip.confidence,
                 },

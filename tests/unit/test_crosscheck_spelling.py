@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kb.crosscheck.document import crosscheck_documents
 from kb.crosscheck.garbled import CHARSETS, garbles, in_charset
-from kb.crosscheck.spelling import COMMON, EVERYWHERE, FUNCTION_COMMON, near_spellings
+from kb.crosscheck.spelling import COMMON, EVERYWHERE, FUNCTION_COMMON, SHOWN, near_spellings
 from kb.crosscheck.texts import DocText, RuleText
 from kb.crosscheck.tiers import POSSIBLE, tier
 
@@ -47,6 +47,12 @@ def test_a_rare_word_one_letter_from_a_common_word_that_the_english_names_is_a_f
     assert [(f.number, f.rare, f.common, f.rare_count, f.common_count, f.english) for f in found] == [
         ("100.1", "치대", "최대", 1, COMMON, "maximum")
     ]
+    # the finding names the rules: the rare form's, and the first of the common form's
+    assert found[0].rare_rules == ("100.1",)
+    assert found[0].common_rules == tuple(f"100.{i}" for i in range(2, 2 + SHOWN))
+    (finding,) = crosscheck_documents(tr, en, ("spelling",)).findings
+    assert finding.detail["evidence"]["dominant_rules"] == list(found[0].common_rules)
+    assert "치대" in finding.message and "최대" in finding.message and "“maximum”" in finding.message
     # the common word must be common: one rule fewer, and there is no finding
     assert list(near_spellings(*korean((SLIP_KO, SLIP_EN), common=COMMON - 1))) == []
 
