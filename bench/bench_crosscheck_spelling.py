@@ -12,7 +12,10 @@
    and without; the time of a fresh ``mtgkb crosscheck --document`` process for zh 2023-11-17, and for the last
    Korean state in a database of its own.
 
-Run: python bench/bench_crosscheck_spelling.py GIT_DIR [--db FILE] [--skip-key]
+4. With --every-state, only this: every state of the translation checked for the two classes alone, the distinct
+   slips and garbled spans of its whole history and which of them no label holds.
+
+Run: python bench/bench_crosscheck_spelling.py GIT_DIR [--db FILE] [--skip-key] [--time-only] [--every-state]
 GIT_DIR: a clone of youbeebee/kormtgcr (a bare git directory will do).
 """
 
@@ -152,6 +155,43 @@ def corpus_part(db: str) -> None:
     print(f"fresh `mtgkb crosscheck --document zh@2023-11-17`: {timed(['zh@2023-11-17'], env)}")
 
 
+def every_state(git_dir: str) -> None:
+    """Every state of the translation (52 in snapshot 7ca77ae), read for the two classes alone: the distinct slips
+    (rare form, common form) and garbled spans of its whole history, and which of them no label holds."""
+    from kb.crosscheck.garbled import garbled
+    from kb.crosscheck.specs import DocSpec, resolve
+    from kb.crosscheck.spelling import near_spellings
+    from kb.crosscheck.texts import load_text
+
+    labelled = {row["form"] for row in read_labels(LABELS)}
+    log = ["git", "--git-dir", git_dir, "log", "--format=%h", "--", FILE]
+    commits = subprocess.run(log, capture_output=True, text=True, check=True).stdout.split()
+    slips: dict[tuple[str, str], list[str]] = {}
+    spans: Counter = Counter()
+    with tempfile.TemporaryDirectory() as folder:
+        for commit in commits:
+            text = state_text(git_dir, commit)
+            edition = edition_of(text, english_editions())
+            path = Path(folder) / commit / FILE
+            path.parent.mkdir()
+            path.write_text(text, encoding="utf-8")
+            kb = KnowledgeBase.open(":memory:")
+            kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
+            kb.import_file(path)
+            tr = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("MagicCompRules_KR")).id)
+            en = load_text(kb.conn, resolve(kb.conn, DocSpec.parse(f"MagicCompRules_{edition}")).id)
+            kb.close()
+            for slip in near_spellings(tr, en):
+                slips.setdefault((slip.rare, slip.common), []).append(f"{slip.number}@{commit}")
+            spans.update(garble.text for garble in garbled(tr))
+    unlabelled = {pair: where for pair, where in slips.items() if pair[0] not in labelled}
+    print(
+        f"every state ({len(commits)}): {len(slips)} distinct slips, {len(unlabelled)} with no label "
+        f"({'; '.join(f'{a}/{b} at {w[0]}' for (a, b), w in unlabelled.items()) or '-'}); garbled spans: "
+        + (", ".join(f"{span} ×{times}" for span, times in spans.items()) or "-")
+    )
+
+
 def cjk_trial(db: str, spec: str = "zh@2023-11-17", against: str = "en@2023-11-17") -> None:
     """The near-spelling pass tried on Chinese: character bigrams and trigrams written at most twice, one character
     from an n-gram written five times or more that reads the same (pypinyin, toneless) and whose English word the
@@ -264,8 +304,12 @@ def main() -> None:
     parser.add_argument("--db", help="a database built as tests/corpus/test_crosscheck_db.py builds it")
     parser.add_argument("--skip-key", action="store_true", help="leave out the 23 states of the answer key")
     parser.add_argument("--time-only", action="store_true", help="only the times of fresh processes")
+    parser.add_argument("--every-state", action="store_true", help="only the two classes over every state")
     args = parser.parse_args()
     assert set(NEW) <= set(FINDINGS)
+    if args.every_state:
+        every_state(args.git_dir)
+        return
     if args.time_only:
         if args.db:
             print(
