@@ -28,7 +28,8 @@ from kb.i18n.wrap import wrap_wide
     multiple=True,
     # Every class of kb.crosscheck.FINDINGS (a test keeps the list whole; importing it here would load the aligners).
     help="With --document: only this class of finding (repeatable): missing, extra, duplicate, subrules, "
-    "citations, titles, examples, numbers, terms, untranslated, terminology, consistency, markers, coverage, swaps.",
+    "citations, titles, examples, numbers, terms, untranslated, terminology, consistency, markers, coverage, swaps, "
+    "spelling, garbled.",
 )
 @click.option("--all", "show_all", is_flag=True, help="With --document: print every finding, not 20 per class.")
 @click.option(

@@ -24,6 +24,7 @@ from kb.crosscheck.citecheck import (
     classify,
     same_title,
 )
+from kb.crosscheck.garbled import garbled_findings
 from kb.crosscheck.model import FINDINGS, DocumentCrosscheck, Finding, count
 from kb.crosscheck.pivot import english_pivot
 from kb.crosscheck.qa import QA_CHECKS
@@ -38,6 +39,7 @@ from kb.crosscheck.signals import (
     untranslated,
 )
 from kb.crosscheck.specs import DocSpec, resolve
+from kb.crosscheck.spelling import spelling
 from kb.crosscheck.termbase import TermBase, own_glossary
 from kb.crosscheck.termcheck import swapped_terms
 from kb.crosscheck.texts import DocText, RuleText, load_text
@@ -483,6 +485,8 @@ CHECKS: dict[str, Check] = {
     "terms": terms,
     "untranslated": english,
     **{kind: _qa(kind) for kind in QA_CHECKS},
+    "spelling": spelling,
+    "garbled": garbled_findings,
 }
 
 

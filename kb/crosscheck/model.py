@@ -30,6 +30,8 @@ FINDINGS = (
     "markers",
     "coverage",
     "swaps",
+    "spelling",
+    "garbled",
 )
 # The classes of the first rounds, whose hand-labelled sample (tests/data/crosscheck_labels.tsv) measures precision;
 # the translation QA classes after them are measured on the translators' own corrections
@@ -52,6 +54,8 @@ FINDING_LABELS = {
     "markers": N_("left/right or top/bottom lost or turned around"),
     "coverage": N_("a clause or a parenthesis missing or added"),
     "swaps": N_("a core noun or verb of the original rendered as another (object as permanent)"),
+    "spelling": N_("a rare word one letter from a word the document writes often"),
+    "garbled": N_("garbled characters (a wrong code page, mojibake)"),
 }
 # Rule-level flags, in report order. (Labels are translated where shown.)
 FLAGS = ("one-side", "rules-change", "citations", "numbers", "terms", "untranslated")

@@ -93,6 +93,8 @@ COLOURS = {
     "markers": "#e53e3e",
     "coverage": "#a0aec0",
     "swaps": "#d53f8c",
+    "spelling": "#805ad5",
+    "garbled": "#4a5568",
 }
 _STYLE = """
 body { font: 14px/1.45 system-ui, sans-serif; margin: 1.5em; color: #1a202c; }

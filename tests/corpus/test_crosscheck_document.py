@@ -224,6 +224,10 @@ CASES = {
     ),  # added, with a number
     # "object" rendered by the dominant form of "permanent", as the Chinese text of 2023-11-17 did in 702.2e
     "swaps": (_replace_text("702.44d", "オブジェクトに", "パーマネントに"), "702.44d"),
+    # a katakana word one letter from the document's トークン, in a rule whose English says "token" (kb.crosscheck.spelling)
+    "spelling": (_replace_text("111.7", "存在するトークンは", "存在するトーケンは"), "111.7"),
+    # a byte the decoder could not read (kb.crosscheck.garbled)
+    "garbled": (_replace_text("702.26c", "ゲームは", "ゲーム\ufffdは"), "702.26c"),
 }
 
 
