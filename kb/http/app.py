@@ -23,7 +23,7 @@ from fastapi import Path as PathParameter
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from kb.api import BadInput, KnowledgeBase, TermNotFound
 from kb.http.academy import academy_router
@@ -70,6 +70,12 @@ class SearchRequest(BaseModel):
     edition: str | None = Field(None, max_length=64, description="newest (default), all, or an edition.")
     section: str | None = Field(None, max_length=16, description="Only rules under this section or chapter.")
     limit: int = Field(10, ge=1, le=100, description="Results to answer.")
+
+    @field_validator("limit", mode="before")
+    @classmethod
+    def _whole(cls, value: Any) -> Any:
+        """67.0 is a JSON integer (JSON Schema counts a number with no fraction as one); "3" stays no number."""
+        return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 class CheckRequest(BaseModel):

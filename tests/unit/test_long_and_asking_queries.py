@@ -139,9 +139,12 @@ def test_post_search_answers_as_get_and_refuses_a_body_that_does_not_fit(mini_db
         empty = client.post("/search", json={"q": ""})
         loose = client.post("/search", json={"q": "phasing", "limit": "3"})  # strict types, as /cite
         too_many = client.post("/search", json={"q": "phasing", "limit": 1000})
+        whole = client.post("/search", json={"q": "phasing", "limit": 3.0})  # a JSON integer all the same
+        part = client.post("/search", json={"q": "phasing", "limit": 2.5})
     assert got.status_code == posted.status_code == 200
     assert [r["number"] for r in posted.json()["results"]] == [r["number"] for r in got.json()["results"]]
     assert posted.json()["results"]  # the mini rules hold phasing
-    for refused, field in ((empty, "q"), (loose, "limit"), (too_many, "limit")):
+    assert whole.status_code == 200 and whole.json()["results"] == posted.json()["results"]
+    for refused, field in ((empty, "q"), (loose, "limit"), (too_many, "limit"), (part, "limit")):
         assert refused.status_code == 422, refused.text
         assert any(field in problem for problem in map(str, refused.json()["problems"]))
