@@ -10,10 +10,12 @@ directory and name it:
 
 Which cards: those whose English name is in ``NAMED`` below, the cards the Chinese real questions
 (tests/data/search_questions_real_*.tsv, both halves) name by a printed Chinese name. The list was
-made by looking each question's text up among the 20,332 Chinese printed names of the 453 set
-files, then reading the hits: names that are words of the rules and not the card the question
-means (繫命 "Lifelink", 重生 "Regenerate", 山脈 "Mountain", 海島 "Island", 大天使 "Archangel"
-inside 忿怒大天使, a card of 2022) are left out. For each card, the printing kept is the newest
+made by looking each question's text, as written and in Simplified characters (as the search
+reads it), up among the 20,332 Chinese printed names of the 453 set files, then reading the hits:
+names that are words of the rules and not the card the question means (繫命 "Lifelink", 重生
+"Regenerate", 山脈 "Mountain", 海島 "Island") and names inside a longer name (大天使 "Archangel"
+inside 忿怒大天使, a card of 2022; 恐惧 "Fear" inside 恐惧钻心; 重击 "Smite", 幼龙 "Dragon Whelp",
+涤净 "Purge", 母圣树 of 曆祚母聖樹) are left out. For each card, the printing kept is the newest
 (by its set's release date) whose Chinese printed name is one a question writes; the card object
 is written unchanged. Version 4 set files have the set as the top object, which mtgkb does not
 read (it reads version 5's {"meta", "data"}); the cards are wrapped as a set file of version 5,
@@ -29,6 +31,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from kb.core.text import simplified  # noqa: E402
+
 OUT = ROOT / "tests" / "data" / "cards" / "mtgjson-2019-named-in-zh-questions.json"
 SETS = ["round3", "round4", "round6", "world"]
 CHINESE = ("Chinese Simplified", "Chinese Traditional")
@@ -102,18 +108,37 @@ NAMED = [
     "War's Toll",
     "Young Wolf",
     "Birds of Paradise",
+    # found through the questions' Simplified forms (the file's Traditional name differs or is missing)
+    "Blood Moon",
+    "Cast Through Time",
+    "Containment Priest",
+    "Control Magic",
+    "Cytoshape",
+    "Diminish",
+    "Enigma Sphinx",
+    "Invert the Skies",
+    "March of the Machines",
+    "Mirrorweave",
+    "Mycosynth Lattice",
+    "Oracle of Mul Daya",
+    "Pandemonium",
+    "Phyrexian Vault",
+    "Soul Warden",
+    "Suppression Field",
+    "Yixlid Jailer",
 ]
 
 
 def zh_questions() -> list[str]:
-    """The text of every Chinese question of the real sets, both halves."""
-    texts = []
+    """The text of every Chinese question of the real sets, both halves, as written and in Simplified
+    characters."""
+    texts: list[str] = []
     for name in SETS:
         path = ROOT / "tests" / "data" / f"search_questions_real_{name}.tsv"
         for line in path.read_text(encoding="utf-8").splitlines():
             parts = line.split("\t")
             if not line.startswith("#") and len(parts) > 2 and parts[1] == "zh":
-                texts.append(parts[2])
+                texts += [parts[2], simplified(parts[2])]  # as written, and as the search reads it
     return texts
 
 

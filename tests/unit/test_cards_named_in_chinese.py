@@ -40,14 +40,17 @@ def named(kb: KnowledgeBase, question: str) -> list[tuple[str, str]]:
 def test_the_sample_is_real_mtgjson_printings_with_both_chinese_names():
     data = json.loads(ZH_CARDS.read_text(encoding="utf-8"))
     cards = data["data"]["cards"]
-    assert len(cards) == 68
+    assert len(cards) == 85
     assert all(card.get("uuid") and card.get("scryfallOracleId") for card in cards)  # printings, unchanged
     records = {record.name: record for record in read_cards(ZH_CARDS)}
-    assert len(records) == 68
+    assert len(records) == 85
     assert ("zh-Hant", "不死斯奎") in records["Squee, the Immortal"].names
     assert ("zh", "不死斯奎") in records["Squee, the Immortal"].names
     assert ("zh", "徘徊灵魂") in records["Lingering Souls"].names
-    assert ("zh-Hant", "重獲自由的卡恩") in records["Karn Liberated"].names
+    assert ("zh-Hant", "仿生妖") in records["Clone"].names
+    assert [name for lang, name in records["Blood Moon"].names if lang.startswith("zh")] == [
+        "腥红之月"
+    ]  # Simplified only
     assert "from your graveyard or from exile" in records["Squee, the Immortal"].oracle_text
 
 
@@ -67,6 +70,11 @@ def test_the_sample_is_real_mtgjson_printings_with_both_chinese_names():
         (
             "我返照施放徘徊灵魂,但是我的对手响应施放镇咒灵放逐了它。",
             [("Lingering Souls", "徘徊灵魂"), ("Spell Queller", "镇咒灵")],
+        ),
+        # round 6, r6010: Traditional 腥紅之月 against the file's Simplified 腥红之月 only
+        (
+            "因達沙群系在場上有腥紅之月的情況下，又被貼附了海域蔓延",
+            [("Blood Moon", "腥紅之月"), ("Spreading Seas", "海域蔓延")],
         ),
         # round 3, r3045 (Traditional, in ASCII angle brackets)
         ("我用<重獲自由的卡恩>放逐了", [("Karn Liberated", "<重獲自由的卡恩>")]),
