@@ -76,6 +76,11 @@ def test_the_sample_is_real_mtgjson_printings_with_both_chinese_names():
             "因達沙群系在場上有腥紅之月的情況下，又被貼附了海域蔓延",
             [("Blood Moon", "腥紅之月"), ("Spreading Seas", "海域蔓延")],
         ),
+        # round 3, r3046: a name of two characters (逮捕, Arrest) is a card when set in brackets
+        (
+            "如果我操控<鉻銅林王侯>而把我其中一張地變成生物,那當這張地被我的對手<逮捕>的時候",
+            [("Liege of the Tangle", "<鉻銅林王侯>"), ("Arrest", "<逮捕>")],
+        ),
         # round 3, r3045 (Traditional, in ASCII angle brackets)
         ("我用<重獲自由的卡恩>放逐了", [("Karn Liberated", "<重獲自由的卡恩>")]),
         # the world set, rw036 (Traditional, two names in one sentence)
