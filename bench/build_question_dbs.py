@@ -3,6 +3,11 @@ Japanese rules and the seeds, indexed (as tests/corpus/test_search_questions.py 
 `cards.db`, a copy with the real cards of tests/data/cards/scryfall-2019-named-in-real-questions.json;
 and `world.db`, a copy of `cards.db` with the newest Simplified Chinese translation of the rules too
 (round 6 asks in Chinese; German has only the German seed, which every copy holds), index rebuilt.
+world.db holds the Chinese names of the cards too (issue 41, "cards named in Chinese"): the cards of
+tests/data/cards/mtgjson-2019-named-in-zh-questions.json, MTGJSON set printings whose `foreignData`
+give their Simplified and Traditional Chinese names. An import replaces the cards held, so world.db's
+cards are the union of the two files, made here: a card of the MTGJSON file whose English name is a
+card of the Scryfall file adds its printed names to that card; the others are added as they are.
 
 Run: python bench/build_question_dbs.py FOLDER   (then bench_search.py --db FOLDER/cards.db --quality --only ...)
 """
@@ -19,11 +24,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kb.api import KnowledgeBase  # noqa: E402
+from kb.importers.cards import CardRecord, read_cards  # noqa: E402
 from kb.search import index, rebuild_index  # noqa: E402
+from kb.store.cards import replace_cards  # noqa: E402
 from tests.conftest import SEED_DIR, corpus_path  # noqa: E402
 
 NEWEST = [("en", "full", "MagicCompRules_20260807.txt"), ("ja", "CompRules_ja_20260116.0_lines.txt")]
 CARDS = ROOT / "tests" / "data" / "cards" / "scryfall-2019-named-in-real-questions.json"
+ZH_CARDS = ROOT / "tests" / "data" / "cards" / "mtgjson-2019-named-in-zh-questions.json"
 CHINESE = ("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt")
 
 
@@ -46,6 +54,10 @@ def main() -> None:
     cards.close()
     world = KnowledgeBase.open(folder / "world.db", build=False)
     world.import_paths([corpus_path(*CHINESE)])
+    cards_held, names_held = replace_cards(
+        world.conn, union([CARDS, ZH_CARDS]), source=f"{CARDS.name} + {ZH_CARDS.name}"
+    )
+    print(cards_held, "cards,", names_held, "names in", folder / "world.db")
     rebuild_index(world.store)
     print(
         "documents in",
@@ -53,6 +65,20 @@ def main() -> None:
         ", ".join(name for (name,) in world.conn.execute("select name from documents")),
     )
     world.close()
+
+
+def union(paths: list[Path]) -> list[CardRecord]:
+    """The cards of several card files as one: a card named (in English) in an earlier file takes the
+    printed names a later file gives it; a card only in a later file is added."""
+    by_name: dict[str, CardRecord] = {}
+    for path in paths:
+        for card in read_cards(path):
+            held = by_name.get(card.name)
+            if held is None:
+                by_name[card.name] = card
+            else:
+                held.names.extend(name for name in card.names if name not in held.names)
+    return list(by_name.values())
 
 
 def copy(kb: KnowledgeBase, target_path: Path) -> None:
