@@ -6,7 +6,8 @@ changes one of them and often leaves another real word, spelt right, that a dict
 the youbeebee Korean translation had 담계 for 단계 ("phase", 714.3b), 조정 for 조종 (control), 마약
 ("drugs") for 만약 ("if", 616.1), 본직적 for 본질적 ("essential", 720.1a), each corrected later.
 
-The check reads the document's words (runs of Hangul) and counts them. A word written once is a
+The spelling class (``kb.crosscheck.spelling``) runs this as its third way in, the counts alone; until issue 44
+the consistency check ran it too, and a slip both found was read twice. It reads the document's words (runs of Hangul) and counts them. A word written once is a
 finding when changing one letter of one of its syllables gives a word the document writes many times;
 the last syllable is left alone, for it holds the endings and particles whose letters alternate by
 grammar (정한/정할, 것은/것는), and so are words ending as a verb conjugates (``VERB_ENDINGS``).

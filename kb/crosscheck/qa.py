@@ -20,7 +20,6 @@ from collections import Counter, defaultdict
 from typing import Iterator
 
 from kb.crosscheck.added import added_terms
-from kb.crosscheck.hangul import slips, word_counts
 from kb.crosscheck.homophones import Readings, homophones
 from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
@@ -499,34 +498,6 @@ def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             )
     yield from _same_english(tr, en)
     yield from _same_quote(tr, en)
-    if base.lang == "ko":
-        yield from _hangul_slips(tr, en)
-
-
-def _hangul_slips(tr: DocText, en: DocText) -> Iterator[Finding]:
-    """A Korean word written once, one letter from a word the document writes often (kb.crosscheck.hangul)."""
-    counts = word_counts(rule.full for rule in tr.by_number.values())
-    for number, rule, other in _pairs(tr, en):
-        for slip, word, times, common in slips(rule.full, counts):
-            yield Finding(
-                "consistency",
-                number,
-                _(
-                    "{number}: {variant} is written here ({times} times in the document), one letter from {form} "
-                    "({common} times)"
-                ).format(number=number, variant=slip, times=times, form=word, common=common),
-                rule.full,
-                other.full,
-                {
-                    "english": "",
-                    "translated": slip,
-                    "term": "",
-                    "dominant": word,
-                    "evidence": {"variant": times, "dominant": common},
-                    # a slip of one letter leaves a real word as often as a misspelt one: ranked below the terms
-                    "confidence": round(0.5 * (1 - times / common), 3),
-                },
-            )
 
 
 # A name glossed with its English in a list (「魂力(こんりき)／Channel」 among the ability words of 207.2c): a name,

@@ -19,6 +19,14 @@ for 만약, "if", written 183 times). A word is compared as written and without 
 change in its last syllable or its particle is left alone: endings and particles alternate there by grammar
 (정한/정할, 것은/것는, 플레이에는/플레이어는).
 
+Korean has a third way in, the counts alone (``kb.crosscheck.hangul.slips``, once a pass of the consistency check):
+a whole word (particle and all) written once, one letter from a word written at least ten times and ten times as
+often, its stem changed and its ending not a verb's. It finds what the English cannot witness, a slip in a word of
+no English of its own or in a form the particle hides (조정하는 for 조종하는 "controls", 플레이에가 for 플레이어가):
+over the 52 states of the youbeebee translation it found 47 slips the two ways above do not, and they 451 it does
+not (bench/RESULTS.md, "one check of slips"), so each is kept and a slip found more than one way is one finding
+naming every way (``NearSpelling.ways``).
+
 Letters: jamo for Korean (initial, vowel, final of a syllable, ``kb.crosscheck.hangul``); a letter put in, left out
 or changed for alphabetic languages (words of five letters or more) and for Japanese katakana words (four or more:
 トーケン for トークン). Chinese, and Japanese kanji, are not read here: their slips are homophones, which the
@@ -33,7 +41,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from kb.crosscheck.hangul import neighbours
+from kb.crosscheck.hangul import neighbours, slips, word_counts
 from kb.crosscheck.learnt import korean_stem, script
 from kb.crosscheck.model import Finding
 from kb.crosscheck.texts import DocText
@@ -50,6 +58,9 @@ EVERYWHERE = 0.1  # an English word in more than this share of the rules witness
 INFLECTED = ("는", "은", "을", "한", "할", "된", "될", "진", "던", "든", "고", "면", "며", "서", "지", "게", "기", "다")
 MIN_LETTERS = 5  # an alphabetic word this long or longer (shorter ones are one letter from too many others)
 SHOWN = 5  # rules of the common form a finding names
+# The ways a slip is found: the rule's English names what the common form renders; a function word written very
+# often; the whole word's counts alone (Korean, ``kb.crosscheck.hangul.slips``)
+WITNESSED, FUNCTION, COUNTED = "witnessed", "function word", "counted"
 
 _HANGUL_WORD = re.compile(r"[\uac00-\ud7a3]+")
 _LATIN_WORD = re.compile(r"[^\W\d_]+")
@@ -74,6 +85,7 @@ class NearSpelling:
     association: float
     rare_rules: tuple[str, ...] = ()  # every rule writing the rare form (one or two)
     common_rules: tuple[str, ...] = ()  # the first rules writing the common form, in document order
+    ways: tuple[str, ...] = ()  # how it was found (``WITNESSED``, ``FUNCTION``, ``COUNTED``): one slip, one finding
 
     @property
     def confidence(self) -> float:
@@ -184,8 +196,10 @@ def near_spellings(tr: DocText, en: DocText) -> Iterator[NearSpelling]:
     if kind == "cjk":
         return
     doc = _Document(tr, en, kind)
+    whole = word_counts(rule.full for rule in tr.by_number.values()) if kind == "hangul" else None
     for number, words in doc.words.items():
         seen: set[str] = set()
+        found_here: list[NearSpelling] = []
         for word in words:
             best: NearSpelling | None = None
             for form in doc.forms(word):
@@ -197,8 +211,29 @@ def near_spellings(tr: DocText, en: DocText) -> Iterator[NearSpelling]:
                 if found is not None and (best is None or found.confidence > best.confidence):
                     best = found
             if best is not None:
-                yield best  # the word whole and its stem are one slip: the surer of the two
+                found_here.append(best)  # the word whole and its stem are one slip: the surer of the two
                 seen.update(doc.forms(best.rare))
+        if whole is not None and number in en.by_number:
+            found_here = _counted(doc, number, tr.by_number[number].full, whole, found_here)
+        yield from found_here
+
+
+def _counted(doc: _Document, number: str, text: str, whole: Counter, found: list[NearSpelling]) -> list[NearSpelling]:
+    """``found`` with the Korean slips of the counts alone (``kb.crosscheck.hangul.slips``): a slip already found
+    (the same word, or its stem) names that way too; another one is added, with no English witness."""
+    found = list(found)
+    for slip, word, times, common in slips(text, whole):
+        changed = next(i for i, (a, b) in enumerate(zip(slip, word)) if a != b)
+        if changed >= len(doc.stem(slip)):
+            continue  # its particle changed, not the word: 플레이에는 ("in play") beside 플레이어는 ("the player")
+        at = next((i for i, f in enumerate(found) if slip.startswith(f.rare) or f.rare.startswith(slip)), None)
+        if at is not None:
+            found[at] = replace(found[at], ways=found[at].ways + (COUNTED,))
+            continue
+        rules = tuple(doc.in_rule[slip]) or (number,)
+        shown = tuple(list(doc.in_rule[word])[:SHOWN])
+        found.append(NearSpelling(number, slip, word, times, common, None, 0.0, rules, shown, (COUNTED,)))
+    return found
 
 
 def _judge(doc: _Document, number: str, form: str, times: int) -> NearSpelling | None:
@@ -216,7 +251,9 @@ def _judge(doc: _Document, number: str, form: str, times: int) -> NearSpelling |
         witness = doc.witness(other)
         english = doc.english.get(number, Counter())
         if witness is not None and witness[1] >= WITNESS and english[witness[0]] > doc.in_rule[other][number]:
-            found = NearSpelling(number, form, other, times, common, witness[0], round(witness[1], 3))
+            found = NearSpelling(
+                number, form, other, times, common, witness[0], round(witness[1], 3), ways=(WITNESSED,)
+            )
         elif (
             times == 1
             and common >= FUNCTION_COMMON
@@ -224,7 +261,7 @@ def _judge(doc: _Document, number: str, form: str, times: int) -> NearSpelling |
             and not form.endswith(INFLECTED)
             and doc.stem(form) == form
         ):
-            found = NearSpelling(number, form, other, times, common, None, 0.0)
+            found = NearSpelling(number, form, other, times, common, None, 0.0, ways=(FUNCTION,))
         else:
             continue
         if best is None or (found.confidence, found.common_count) > (best.confidence, best.common_count):
@@ -274,6 +311,7 @@ def spelling(tr: DocText, en: DocText, ctx: object = None) -> Iterator[Finding]:
                         "association": slip.association,
                         "variant_rules": list(slip.rare_rules),
                         "dominant_rules": list(slip.common_rules),
+                        "ways": list(slip.ways),
                     },
                     "confidence": slip.confidence,
                 },

@@ -8,9 +8,10 @@ so that the document writes the right word often enough.
 
 from __future__ import annotations
 
+from kb.crosscheck import hangul
 from kb.crosscheck.document import crosscheck_documents
 from kb.crosscheck.garbled import CHARSETS, garbles, in_charset
-from kb.crosscheck.spelling import COMMON, EVERYWHERE, FUNCTION_COMMON, SHOWN, near_spellings
+from kb.crosscheck.spelling import COMMON, COUNTED, EVERYWHERE, FUNCTION_COMMON, SHOWN, WITNESSED, near_spellings
 from kb.crosscheck.texts import DocText, RuleText
 from kb.crosscheck.tiers import POSSIBLE, tier
 
@@ -104,6 +105,65 @@ def test_grammar_is_no_slip_particles_and_a_verb_beside_a_noun():
     library = ("플레이어는 자신의 서고를 봅니다.", "A player looks at their library.")
     fillers = [(FILLER_KO, FILLER_EN)] * 100
     assert list(near_spellings(*pair("ko", [shuffle] + [library] * 10 + fillers))) == []
+
+
+# 509.5c of ko@a011d64: 생태가 ("ecology") for 상태가 ("state"); its English says "blocked", never "state"
+ECOLOGY = ("다만 당시 이 생물이 방어된 생태가 아니었어야 합니다.", "That creature must not have been blocked then.")
+STATE = ("그 개체의 상태가 바뀝니다.", "The object's state changes.")
+
+
+def test_a_slip_the_english_cannot_witness_is_found_by_the_whole_words_counts():
+    tr, en = pair("ko", [ECOLOGY] + [STATE] * hangul.COMMON + [(FILLER_KO, FILLER_EN)] * 60)
+    found = list(near_spellings(tr, en))
+    assert [(f.number, f.rare, f.common, f.english, f.ways) for f in found] == [
+        ("100.1", "생태가", "상태가", None, (COUNTED,))
+    ]
+    # below every witnessed slip, and one finding of the class spelling, not of consistency
+    assert 0 < found[0].confidence < 0.4
+    (finding,) = crosscheck_documents(tr, en, ("spelling", "consistency")).findings
+    assert finding.kind == "spelling" and finding.detail["evidence"]["ways"] == [COUNTED]
+    # the common word must be written often enough: one rule fewer, and there is no finding
+    fewer = pair("ko", [ECOLOGY] + [STATE] * (hangul.COMMON - 1) + [(FILLER_KO, FILLER_EN)] * 60)
+    assert list(near_spellings(*fewer)) == []
+    # nor where the slip's rule is not paired with an original rule (the consistency check read paired rules only)
+    tr, en = pair("ko", [ECOLOGY] + [STATE] * hangul.COMMON + [(FILLER_KO, FILLER_EN)] * 60)
+    assert (
+        list(
+            near_spellings(
+                tr.__class__(tr.id, tr.name, tr.lang, tr.edition, tr.rules),
+                en.__class__(en.id, en.name, en.lang, en.edition, en.rules[1:]),
+            )
+        )
+        == []
+    )
+
+
+def test_a_slip_found_both_ways_is_one_finding_naming_both():
+    # 담계가 for 단계가 ("phase"): the English names "phase", and the whole word is written once against ten
+    slip = ("전투전 메인 담계가 시작되면서 카드를 뽑습니다.", "As the precombat main phase begins, draw a card.")
+    right = [("이 단계가 시작됩니다.", "This phase begins."), ("이 단계가 끝납니다.", "A phase ends.")]
+    tr, en = pair("ko", [slip] + right * (hangul.COMMON // 2) + [(FILLER_KO, FILLER_EN)] * 100)
+    found = list(near_spellings(tr, en))
+    assert [(f.number, f.rare, f.common, f.english, f.ways) for f in found] == [
+        ("100.1", "담계가", "단계가", "phase", (WITNESSED, COUNTED))
+    ]
+    assert [f.number for f in crosscheck_documents(tr, en, ("spelling",)).findings] == ["100.1"]
+
+
+def test_the_counts_alone_leave_a_particle_alone():
+    # 207.3: 게임 플레이에는 ("on game play") beside 플레이어는 ("the player"), written 200 times: the particle changed
+    play = ("이 아이콘들 또한 게임 플레이에는 효과가 없습니다.", "These icons have no effect on game play.")
+    player = ("플레이어는 카드를 뽑습니다.", "A player draws a card.")
+    assert list(hangul.slips(play[0], hangul.word_counts([play[0]] + [player[0]] * 200))) != []  # the pass alone
+    assert list(near_spellings(*pair("ko", [play] + [player] * 200))) == []
+    # 603.10g: 플레이에가 for 플레이어가 ("a player"): 플레이에 with a subject particle, the stem itself changed
+    walks = (
+        "플레이에가 플레인즈워크를 해서 차원을 떠날 때 격발되는 능력",
+        "Abilities that trigger when a player planeswalks",
+    )
+    subject = ("플레이어가 카드를 뽑습니다.", "A player draws a card.")
+    found = list(near_spellings(*pair("ko", [walks] + [subject] * 200)))
+    assert [(f.rare, f.common, f.ways) for f in found] == [("플레이에가", "플레이어가", (COUNTED,))]
 
 
 def test_alphabetic_languages_and_katakana_a_letter_left_out_and_chinese_not_read_here():
