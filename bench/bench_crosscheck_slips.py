@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_crosscheck_spelling import LABELS, read_labels  # noqa: E402
 from bench.ko_history_corrections import CORPUS, FILE, edition_of, english_editions, state_text  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
+from kb.crosscheck.corrections import SPLITS, qa_split  # noqa: E402
 from kb.crosscheck.hangul import slips, word_counts  # noqa: E402
 from kb.crosscheck.specs import DocSpec, resolve  # noqa: E402
 from kb.crosscheck.spelling import COUNTED, near_spellings  # noqa: E402
@@ -98,6 +99,13 @@ def labelled_found(labels: dict[tuple[str, str], str], found: Slips) -> str:
     return f"{hit['real']}/{hit['false']}"
 
 
+def by_half(labels: dict[tuple[str, str], str], found: Slips, tally: Counter, way: str) -> None:
+    """Count the labelled slips ``found`` finds, per half of the labels (crc32 of the rule number)."""
+    for key, label in labels.items():
+        if any(same(key, slip) for slip in found):
+            tally[(way, qa_split(key[0]), label)] += 1
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("git_dir", help="a clone of youbeebee/kormtgcr (a bare git directory will do)")
@@ -108,6 +116,7 @@ def main() -> None:
     log = ["git", "--git-dir", args.git_dir, "log", "--reverse", "--format=%h", "--", FILE]
     commits = subprocess.run(log, capture_output=True, text=True, check=True).stdout.split()
     totals: Counter = Counter()
+    halves: Counter = Counter()  # (way, half, label) -> labelled slips found
     distinct: set[tuple[str, str]] = set()
     print(
         "state        older (rules)  own (rules)  now (rules)  older only  own only  missed  twice | labels real/false"
@@ -132,6 +141,9 @@ def main() -> None:
             distinct |= {(slip, number) for number, slip in old_only}
             mine = {(number, form): label for (c, number, form), label in labelled.items() if commit.startswith(c)}
             marks = ""
+            counted_only = only(now_set, own)
+            by_half(mine, own, halves, "witnessed or function word")
+            by_half(mine, counted_only, halves, "counted only")
             if mine:
                 real = sum(1 for label in mine.values() if label == "real")
                 marks = f"| of {real} real, {len(mine) - real} false: " + ", ".join(
@@ -152,6 +164,13 @@ def main() -> None:
         f"older only {totals['old_only']} ({len(distinct)} distinct word@rule), own only {totals['own_only']}; "
         f"missed now {totals['missed']}, named twice now {totals['twice']}"
     )
+    print("labelled slips found, real/(real + false), by way and half of the labels:")
+    for way in ("witnessed or function word", "counted only"):
+        parts = []
+        for half in SPLITS:
+            real, false = halves[(way, half, "real")], halves[(way, half, "false")]
+            parts.append(f"{half} {real}/{real + false}")
+        print(f"  {way}: {', '.join(parts)}")
     for spec, name, edition in CORPUS_DOCS:
         original = CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt"
         tr, en = load(original, CORPUS / name, spec, f"MagicCompRules_{edition}")

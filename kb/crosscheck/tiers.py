@@ -53,7 +53,8 @@ TABLE: dict[tuple[str, str | None], str] = {
     ("swaps", None): POSSIBLE,
     # spelling: held-out 13/14 = 0.93 on tests/data/crosscheck_spelling_fresh.tsv (10/11 without the answer key's
     # rows), tune 11/15; garbled: 3/3, all at one rule the answer key had read (205.3n), nothing unseen
-    # ("2026-12-07, issue 44: spelling and garbled characters")
+    # ("2026-12-07, issue 44: spelling and garbled characters"); its Korean slips of the counts alone (once
+    # consistency findings) are fewer still ("2026-12-07, issue 44: one check of slips")
     ("spelling", None): POSSIBLE,
     ("garbled", None): POSSIBLE,
 }
