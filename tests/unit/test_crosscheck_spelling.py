@@ -8,7 +8,11 @@ so that the document writes the right word often enough.
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 from kb.crosscheck import hangul
+from kb.crosscheck.corrections import qa_split
 from kb.crosscheck.document import crosscheck_documents
 from kb.crosscheck.garbled import CHARSETS, garbles, in_charset
 from kb.crosscheck.spelling import COMMON, COUNTED, EVERYWHERE, FUNCTION_COMMON, SHOWN, WITNESSED, near_spellings
@@ -209,3 +213,21 @@ def test_chinese_names_outside_gb2312_are_no_garble_unless_glued_to_latin():
 
 def test_both_classes_are_possible_until_measured_sure():
     assert tier("spelling") == POSSIBLE and tier("garbled") == POSSIBLE
+
+
+SLIP_LABELS = Path(__file__).parents[1] / "data" / "crosscheck_slips_fresh.tsv"
+
+
+def test_the_labels_of_the_counted_way_name_their_origin_and_are_split_by_rule():
+    lines = SLIP_LABELS.read_text(encoding="utf-8").splitlines()
+    header = [line for line in lines if line.startswith("#")]
+    assert any("youbeebee/kormtgcr" in line for line in header) and any("7ca77ae" in line for line in header)
+    rows = list(csv.DictReader((line for line in lines if not line.startswith("#")), delimiter="\t"))
+    assert len(rows) == 47 and {row["class"] for row in rows} == {"spelling"}
+    assert {row["document"] for row in rows} == {"ko@a011d64", "ko@1d1a320"}
+    assert len({(row["document"], row["number"], row["form"]) for row in rows}) == len(rows)  # one label a slip
+    # both labels on both halves: the counted way is measured on what it was not tuned on
+    halves = {(qa_split(row["number"]), row["label"]) for row in rows}
+    assert halves == {(half, label) for half in ("tune", "held-out") for label in ("real", "false")}
+    # every labelled word is a slip of the pass itself: a Hangul word of three syllables or more
+    assert all(hangul.WORD.fullmatch(row["form"]) for row in rows)
