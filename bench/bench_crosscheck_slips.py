@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_crosscheck_spelling import LABELS, read_labels  # noqa: E402
+from bench.bench_crosscheck_spelling import every_label  # noqa: E402
 from bench.ko_history_corrections import CORPUS, FILE, edition_of, english_editions, state_text  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck.corrections import SPLITS, qa_split  # noqa: E402
@@ -35,7 +35,6 @@ from kb.crosscheck.specs import DocSpec, resolve  # noqa: E402
 from kb.crosscheck.spelling import COUNTED, near_spellings  # noqa: E402
 from kb.crosscheck.texts import DocText, load_text  # noqa: E402
 
-SLIP_LABELS = ROOT / "tests" / "data" / "crosscheck_slips_fresh.tsv"
 Slips = set[tuple[str, str]]  # (rule number, the word as the check names it)
 CORPUS_DOCS = (
     ("zh@2023-11-17", "zh/MagicCompRules_20231117_zh-CN_HeliumOctahelide.txt", "20231117"),
@@ -111,7 +110,7 @@ def main() -> None:
     parser.add_argument("git_dir", help="a clone of youbeebee/kormtgcr (a bare git directory will do)")
     parser.add_argument("--verbose", action="store_true", help="print every slip only one way finds")
     args = parser.parse_args()
-    rows = read_labels(LABELS) + (read_labels(SLIP_LABELS) if SLIP_LABELS.exists() else [])
+    rows = every_label()
     labelled = {(row["document"].split("@")[1], row["number"], row["form"]): row["label"] for row in rows}
     log = ["git", "--git-dir", args.git_dir, "log", "--reverse", "--format=%h", "--", FILE]
     commits = subprocess.run(log, capture_output=True, text=True, check=True).stdout.split()
