@@ -144,6 +144,40 @@ def list_for_labelling(
             print(f"   EN: {found[0].original}\n   TR: {found[0].translation}")
 
 
+Counts = dict[tuple[str, str, str], list[int]]  # (half, level, document) -> [confirmed, labelled]
+
+
+def tally(
+    reported: dict[str, dict[tuple[str, str], list[Finding]]],
+    labels: dict,
+    half: str | None,
+    level: Callable[[str, list[Finding]], str],
+) -> tuple[Counts, list[str]]:
+    """Each rule's findings against its label, counted by half, ``level(kind, findings)`` and document; and the
+    rules found that no label holds."""
+    counts: Counts = defaultdict(lambda: [0, 0])
+    unlabelled = []
+    for document, by_rule in reported.items():
+        for (kind, number), found in by_rule.items():
+            split = qa_split(number)
+            if half and split != half:
+                continue
+            label = labels.get((document, kind, number))
+            if label is None:
+                unlabelled.append(f"{document} {kind} {number}")
+                continue
+            counts[(split, level(kind, found), document)][0] += label.real
+            counts[(split, level(kind, found), document)][1] += 1
+    return counts, unlabelled
+
+
+def confirmed(parts: list[tuple[str, int, int]]) -> str:
+    """The share a person confirmed over (document, confirmed, labelled) parts, with each part."""
+    real, total = sum(p[1] for p in parts), sum(p[2] for p in parts)
+    detail = ", ".join(f"{d} {r}/{t}" for d, r, t in parts)
+    return f"confirmed {real}/{total} = {real / total:.2f} ({detail})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("git_dir")
@@ -160,31 +194,20 @@ def main() -> None:
         list_for_labelling(reported, args.half, level_of)
         return
     labels = {(x.document, x.kind, x.number): x for x in read_qa_labels(LABELS)} if LABELS.exists() else {}
-    counts: dict[tuple[str, str, str, str], list[int]] = defaultdict(lambda: [0, 0])
-    unlabelled = []
-    for document, by_rule in reported.items():
-        lang = document.split("@")[0]
-        for (kind, number), found in by_rule.items():
-            split = qa_split(number)
-            if args.half and split != args.half:
-                continue
-            label = labels.get((document, kind, number))
-            if label is None:
-                unlabelled.append(f"{document} {kind} {number}")
-                continue
-            level = "swaps" if kind == "swaps" else level_of(found)
-            counts[(lang, level, split, document)][0] += label.real
-            counts[(lang, level, split, document)][1] += 1
+    counts, unlabelled = tally(
+        reported, labels, args.half, lambda kind, found: "swaps" if kind == "swaps" else level_of(found)
+    )
     print(f"{LABELS.name}: {len(labels)} labels; {', '.join(KINDS)} on {', '.join(reported)}")
     for split in [args.half] if args.half else SPLITS:
-        for lang in sorted({k[0] for k in counts}):
+        for lang in sorted({document.split("@")[0] for _s, _l, document in counts}):
             for level in (*LEVELS, "swaps", "-"):
-                parts = [(d, *v) for (g, lv, s, d), v in counts.items() if (g, lv, s) == (lang, level, split)]
-                if not parts:
-                    continue
-                real, total = sum(p[1] for p in parts), sum(p[2] for p in parts)
-                detail = ", ".join(f"{d} {r}/{t}" for d, r, t in parts)
-                print(f"  {split:8} {lang} {level:10}: confirmed {real}/{total} = {real / total:.2f} ({detail})")
+                parts = [
+                    (d, *v)
+                    for (s, lv, d), v in counts.items()
+                    if (s, lv) == (split, level) and d.startswith(lang + "@")
+                ]
+                if parts:
+                    print(f"  {split:8} {lang} {level:10}: {confirmed(parts)}")
     if unlabelled:
         print(f"  findings without a label ({len(unlabelled)}): {', '.join(sorted(unlabelled))}")
 
