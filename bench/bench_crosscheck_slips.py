@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_crosscheck_spelling import every_label  # noqa: E402
-from bench.ko_history_corrections import CORPUS, FILE, edition_of, english_editions, state_text  # noqa: E402
+from bench.ko_history_corrections import CORPUS, FILE, state_texts  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck.corrections import SPLITS, qa_split  # noqa: E402
 from kb.crosscheck.hangul import slips, word_counts  # noqa: E402
@@ -83,16 +83,6 @@ def load(original: Path, translation: Path, tr_spec: str, en_spec: str) -> tuple
         kb.close()
 
 
-def korean_state(git_dir: str, commit: str, folder: Path) -> tuple[DocText, DocText]:
-    text = state_text(git_dir, commit)
-    edition = edition_of(text, english_editions())
-    path = folder / commit / FILE
-    path.parent.mkdir(parents=True)
-    path.write_text(text, encoding="utf-8")
-    original = CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt"
-    return load(original, path, "MagicCompRules_KR", f"MagicCompRules_{edition}")
-
-
 def labelled_found(labels: dict[tuple[str, str], str], found: Slips) -> str:
     hit = Counter(label for key, label in labels.items() if any(same(key, slip) for slip in found))
     return f"{hit['real']}/{hit['false']}"
@@ -122,7 +112,7 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory() as folder:
         for commit in commits:
-            tr, en = korean_state(args.git_dir, commit, Path(folder))
+            tr, en, _edition = state_texts(args.git_dir, commit, Path(folder))
             old, (own, now) = older(tr, en), spelling(tr, en)
             now_set = set(now)
             old_only, own_only = only(old, own), only(own, old)

@@ -37,7 +37,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_crosscheck_ko import KEY, state_of  # noqa: E402
-from bench.ko_history_corrections import CORPUS, FILE, edition_of, english_editions, state_report, state_text  # noqa: E402
+from bench.ko_history_corrections import (  # noqa: E402
+    CORPUS,
+    FILE,
+    edition_of,
+    english_editions,
+    state_report,
+    state_text,
+    state_texts,
+)
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck import crosscheck_document  # noqa: E402
 from kb.crosscheck.corrections import SPLITS, Correction, qa_split, read_corrections, score  # noqa: E402
@@ -168,9 +176,7 @@ def every_state(git_dir: str) -> None:
     """Every state of the translation (52 in snapshot 7ca77ae), read for the two classes alone: the distinct slips
     (rare form, common form) and garbled spans of its whole history, and which of them no label holds."""
     from kb.crosscheck.garbled import garbled
-    from kb.crosscheck.specs import DocSpec, resolve
     from kb.crosscheck.spelling import near_spellings
-    from kb.crosscheck.texts import load_text
 
     labelled = {row["form"] for row in every_label()}
     log = ["git", "--git-dir", git_dir, "log", "--format=%h", "--", FILE]
@@ -179,17 +185,7 @@ def every_state(git_dir: str) -> None:
     spans: Counter = Counter()
     with tempfile.TemporaryDirectory() as folder:
         for commit in commits:
-            text = state_text(git_dir, commit)
-            edition = edition_of(text, english_editions())
-            path = Path(folder) / commit / FILE
-            path.parent.mkdir()
-            path.write_text(text, encoding="utf-8")
-            kb = KnowledgeBase.open(":memory:")
-            kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
-            kb.import_file(path)
-            tr = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("MagicCompRules_KR")).id)
-            en = load_text(kb.conn, resolve(kb.conn, DocSpec.parse(f"MagicCompRules_{edition}")).id)
-            kb.close()
+            tr, en, _edition = state_texts(git_dir, commit, Path(folder))
             for slip in near_spellings(tr, en):
                 slips.setdefault((slip.rare, slip.common), []).append(f"{slip.number}@{commit}")
             spans.update(garble.text for garble in garbled(tr))

@@ -29,6 +29,8 @@ from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck import crosscheck_document  # noqa: E402
 from kb.crosscheck.document import FINDINGS  # noqa: E402
 from kb.crosscheck.model import DocumentCrosscheck  # noqa: E402
+from kb.crosscheck.specs import DocSpec, resolve  # noqa: E402
+from kb.crosscheck.texts import DocText, load_text  # noqa: E402
 from kb.importers.decode import decode_bytes  # noqa: E402
 from kb.terms import rebuild_terms  # noqa: E402
 
@@ -198,5 +200,27 @@ def state_report(
         kb.import_file(path)
         rebuild_terms(kb)
         return crosscheck_document(kb.conn, "MagicCompRules_KR", f"MagicCompRules_{edition}", kinds=kinds), edition
+    finally:
+        kb.close()
+
+
+def state_texts(git_dir: str, commit: str, folder: Path) -> tuple[DocText, DocText, str]:
+    """(translation, original, English edition) of one state of the Korean translation, each read as the checks
+    read it, from a database of its own (the state written out in UTF-8 under ``folder`` first, as for
+    `state_report`)."""
+    text = state_text(git_dir, commit)
+    edition = edition_of(text, english_editions())
+    path = folder / commit / FILE
+    path.parent.mkdir(parents=True)
+    path.write_text(text, encoding="utf-8")
+    kb = KnowledgeBase.open(":memory:")
+    try:
+        kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
+        kb.import_file(path)
+        tr, en = (
+            load_text(kb.conn, resolve(kb.conn, DocSpec.parse(spec)).id)
+            for spec in ("MagicCompRules_KR", f"MagicCompRules_{edition}")
+        )
+        return tr, en, edition
     finally:
         kb.close()
