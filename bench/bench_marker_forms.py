@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -28,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.ko_history_corrections import edition_of, english_editions, korean  # noqa: E402
+from bench.ko_history_corrections import state_texts  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck.markers import MARKERS  # noqa: E402
 from kb.crosscheck.specs import DocSpec, resolve  # noqa: E402
@@ -50,20 +49,8 @@ Pair = tuple[str, str, str]  # number, translation, English
 
 def korean_pairs(git_dir: str) -> list[Pair]:
     """The rules of the Korean translation's last state, each with its English."""
-    data = subprocess.run(
-        ["git", "--git-dir", git_dir, "show", f"{KOREAN_STATE}:MagicCompRules_KR.txt"], capture_output=True, check=True
-    ).stdout
-    text = korean(data)
-    edition = edition_of(text, english_editions())
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "MagicCompRules_KR.txt"
-        path.write_text(text, encoding="utf-8")
-        kb = KnowledgeBase.open(":memory:")
-        kb.import_file(CORPUS / "en" / "full" / f"MagicCompRules_{edition}.txt")
-        kb.import_file(path)
-    tr = load_text(kb.conn, resolve(kb.conn, DocSpec.parse("MagicCompRules_KR")).id)
-    en = load_text(kb.conn, resolve(kb.conn, DocSpec.parse(f"MagicCompRules_{edition}")).id)
-    kb.close()
+        tr, en, _edition = state_texts(git_dir, KOREAN_STATE, Path(folder))
     return [
         (n, rule.full, en.by_number[n].full)
         for n, rule in tr.by_number.items()
