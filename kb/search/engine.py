@@ -101,15 +101,23 @@ def search(
         compiled = compile_query(parsed, words, scope.languages, preferred, unfound)
         scores, hits = _run(compiled, postings, allowed, verify, within)
     fixes = corrections(
-        postings, words, compiled, hits, parsed.text, scope.languages, (lambda: stored.vocabularies) if stored else None
+        postings,
+        words,
+        compiled,
+        hits,
+        parsed.text,
+        scope.languages,
+        (lambda: stored.vocabularies) if stored else None,
+        compiled.lang if scores else None,  # a query that finds nothing else: its ordinary words may be slips too
     )
-    corrected = None
+    searched = None
     if fixes:  # searched as corrected when that finds anything
         text = _apply(parsed.text, fixes)
         recompiled = compile_query(parse(text), words, scope.languages, preferred or compiled.lang)
         rescored, _hits = _run(recompiled, postings, allowed, verify, within)
         if rescored:
-            corrected, compiled, scores = text, recompiled, rescored
+            searched, compiled, scores = text, recompiled, rescored
+    corrected = _respelled_as_typed(shown, parsed.text, fixes) if searched else None
     if reading is not None and reading.rules and scope.label == "newest" and compiled.plan is not None:
         scores = _named(scores, reading, postings, allowed)
     if card_rules and scope.label == "newest" and compiled.plan is not None:
@@ -128,7 +136,7 @@ def search(
             asked = apart.unnamed  # "Commander's Sphere" is a card
             if not (section or parsed.targets or variants.named_in(asked)):  # narrowed: the user chose where
                 ranked = _variants_below(ranked, variants)
-        ranked = _defining_first(store, ranked, scope, None if question else (corrected or parsed.text))
+        ranked = _defining_first(store, ranked, scope, None if question else (searched or parsed.text))
         if question:
             ranked = _keyword_defined_first(ranked)
     results = _results(store, ranked[:limit], scope, compiled, preferred or compiled.lang)
@@ -155,7 +163,7 @@ def search(
         did_you_mean=[corrected] if corrected else [],
         expansions={
             **(reading.expansions if reading is not None else {}),
-            **_expansions(compiled, words, corrected or parsed.text, cards_named),
+            **_expansions(compiled, words, searched or parsed.text, cards_named),
             **cards_named,
             **said.shown,
         },
@@ -536,6 +544,16 @@ def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:
     for start, end, word in sorted(fixes, reverse=True):
         text = text[:start] + word + text[end:]
     return text
+
+
+def _respelled_as_typed(query: str, searched: str, fixes: list[tuple[int, int, str]]) -> str:
+    """The query as the user typed it with its slips respelled: "Showing results for" shows their words, not the
+    question as read (players' words and card names replaced by the rules' words, chatter gone), which the
+    fixes' offsets are into."""
+    for start, end, word in fixes:
+        typed = re.escape(searched[start:end])
+        query = re.sub(rf"(?<!\w){typed}(?!\w)", lambda _match: word, query, count=1)
+    return query
 
 
 def _allowed(

@@ -18,6 +18,7 @@ from rapidfuzz.distance import OSA
 from kb.core.text import fold
 from kb.search.analyzers import STEMMED, terms
 from kb.search.index import lexicon
+from kb.search.language_words import is_word
 from kb.search.postings import Postings, term_text
 from kb.search.results import Suggestion
 from kb.search.schema import words_field
@@ -107,6 +108,7 @@ def corrections(
     text: str,
     languages: list[str],
     stored: Callable[[], dict | None] | None = None,
+    asked_in: str | None = None,
 ) -> list[tuple[int, int, str]]:
     """(start, end, word) for each query word that matched nothing, with the nearest known word.
 
@@ -114,7 +116,11 @@ def corrections(
     (most queries need none, and reading them costs a fresh process milliseconds).
 
     Known words are the index's vocabulary and the term dictionary's names (whole and word
-    by word), so "deaftouch", "Instabiltät" and "フェイジンク" all find theirs.
+    by word), so "deaftouch", "Instabiltät" and "フェイジンク" all find theirs. A word of the
+    language the query is written in (``asked_in``; kb.search.language_words) is a player's word,
+    not a misspelling, and is left alone ("zapped" was searched as "Tapped", "smack" as "Stack");
+    the caller gives no ``asked_in`` when nothing else in the query matched, so that a lone "hast"
+    still finds "haste".
     """
     sources: dict[tuple[int, int], list] = defaultdict(list)
     for concept in compiled.concepts:
@@ -129,6 +135,8 @@ def corrections(
             continue
         if any(lang in STEMMED and not terms(lang, word) for lang in languages):
             continue  # a stop word ("such"): a word of the language, not indexed
+        if asked_in is not None and is_word(word, [asked_in]):
+            continue
         best = _nearest(postings, words, word, languages, stored() if stored else None)
         if best and fold(best) != fold(word):
             fixes.append((start, end, best))

@@ -329,6 +329,26 @@ def test_a_stop_word_is_not_a_misspelling(kb):
     assert search(kb.store, pasted).corrected is None  # "the same as" was "the Game as"
 
 
+def test_a_players_word_is_not_a_misspelling(kb):
+    """Words of the language that the rules never use were respelled into the nearest rules word ("zapped" into
+    "Tapped", "smack" into "Stack", "toss" into "loss") and the question searched as that; left alone, the rest of
+    the question leads. Alone, a real word is still read as the game term one slip away ("hast")."""
+    for word in ["zapped", "stomp", "smash", "crack", "smack", "toss", "nuked"]:
+        found = search(kb.store, f"can I {word} a creature with hexproof")
+        assert found.corrected is None, (word, found.corrected)
+        assert found.results[0].number.startswith("702.11"), word
+    assert search(kb.store, "hast").results[0].number.startswith("702.10")
+
+
+def test_the_respelled_query_is_the_users_with_its_slips_fixed(kb):
+    """ "Showing results for" showed the question as read: players' words replaced by the rules' words, question
+    words gone ("if indestructable Creature put into a graveyard from the battlefield")."""
+    found = search(kb.store, "what happens if my indestructable crature dies")
+    assert found.corrected == "what happens if my indestructable Creature dies"
+    assert found.did_you_mean == [found.corrected]
+    assert search(kb.store, "indestructable").results[0].number.startswith("702.12")
+
+
 def test_a_term_no_rule_holds_is_searched_by_its_words(kb):
     """No rule of section 9 says "London Mulligan" (the glossary's entry cites 103.5): the term,
     in any language, gives way to its words and the shorter terms inside it ("mulligan", 再调度)."""

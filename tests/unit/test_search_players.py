@@ -281,3 +281,15 @@ def test_parts_in_the_wrong_order_do_not_match_an_entry_written_in_one_order():
     table = players.parse_table(text, "words.tsv")
     assert players.read("does it have first strike when it blocks?", "en", table).rules == ["510.4"]
     assert players.read("when it blocks does first strike matter?", "en", table).rules == []
+
+
+def test_the_slang_of_public_lists_is_read_as_the_rules_words():
+    """Slang the rules never use, from public lists of players' slang: read as the rules' words, with the rule
+    that answers where one does."""
+    ping = players.read("can I ping a creature with hexproof?", "en")
+    assert ping.expansions == {"ping": ["deals 1 damage"]}
+    held = players.read("Can I hold priority and respond to my own spell?", "en")
+    assert held.rules == ["117.3c"]
+    assert players.read("does a pro-black knight block a zombie", "en").rules == ["702.16b"]
+    assert players.read("my opponent swings with everything", "en").rules == ["508.1a"]
+    assert players.read("is mana burn still a thing", "en").rules == ["500.5", "106.4"]
