@@ -164,6 +164,8 @@ def read(
     ("Maralen" was searched as "Marken").
     A question of nothing but chatter is searched as it is: the words are all it says.
     In a long Japanese question, the words ``indexed`` does not know are the story's (`_narrative`).
+    A Japanese query that does not read as a question has only its slang read, the slang no rule uses
+    (`_slang_of_a_statement`).
     """
     table = table if table is not None else load()
     if lang == "ja" and traditional_chinese(question):
@@ -178,7 +180,9 @@ def read(
     found = _bracketed_names(question, found)
     if lang == "ja" and indexed is not None and _asks(question, found, lang):
         found = sorted(found + _narrative(question, found, indexed), key=lambda item: item.start)
-    if not found or not _asks(question, found, lang):
+    if found and not _asks(question, found, lang):
+        found = _slang_of_a_statement(found, lang, indexed)
+    if not found:
         return Reading(question, question)
     if lang == "en" and indexed is not None:
         found = sorted(found + _unknown_names(question, found, indexed), key=lambda item: item.start)
@@ -465,6 +469,16 @@ def _asks(question: str, found: list[Found], lang: str) -> bool:
     if lang in ("ja", "zh"):
         return sum(1 for char in question if has_cjk(char)) <= SHORT_CJK
     return len(_WORD.findall(question)) <= SHORT_WORDS
+
+
+def _slang_of_a_statement(found: list[Found], lang: str, indexed: Callable[[str], bool] | None) -> list[Found]:
+    """The players' slang in a Japanese query that does not read as a question, when the rules never
+    use its words (``indexed``): a statement is searched in its own words because those may be the
+    rules' (死亡 in a pasted definition), but "デスタッチとトランプルを持つクリーチャーにブロックされた"
+    holds a name of deathtouch no rule uses, and searched as written it found nothing for it."""
+    if lang != "ja" or indexed is None:
+        return []
+    return [item for item in found if item.entry.kind == "slang" and not indexed(item.entry.words)]
 
 
 def _has_words(text: str) -> bool:
