@@ -430,13 +430,31 @@ def names_listed(passage: str, original: str) -> bool:
     if len(items) < 2:
         return False
     plain = _plain_latin(original)
-    return all(_NAME.fullmatch(item) and _plain_latin(item) in plain for item in items)
+    return all(_NAME.fullmatch(item) and _listed(_plain_latin(item), plain) for item in items)
 
 
 def _plain_latin(text: str) -> str:
-    """Accents and typographic apostrophes dropped: a translation writes "Dandan" for the original's "Dandân"."""
-    folded = unicodedata.normalize("NFKD", text.replace("’", "'"))
+    """Accents, ligatures and typographic apostrophes dropped: a translation writes "Dandan" for the original's
+    "Dandân", "AEther Storm" for "Æther Storm"."""
+    folded = unicodedata.normalize("NFKD", text.replace("’", "'").translate(_LIGATURES))
     return "".join(ch for ch in folded if not unicodedata.combining(ch))
+
+
+_LIGATURES = str.maketrans({"Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe"})
+# A character an edition of the original printed garbled: a letter of another code page or a blank where an
+# accented letter stood (en 2019-01-25 lists "Dandƒn", "Ghazb n", "Jun£n" for Dandân, Ghazbán, Junún).
+_GARBLED = r"(?:[^\x00-\x7f]|\s)"
+
+
+def _listed(name: str, original: str) -> bool:
+    """Whether the original holds a name of a list, as written or with one of its letters garbled."""
+    if name in original:
+        return True
+    return any(
+        re.search(re.escape(name[:i]) + _GARBLED + re.escape(name[i + 1 :]), original)
+        for i, ch in enumerate(name)
+        if ch.isalpha() and 0 < i
+    )
 
 
 def quoted_in(passage: str, original: str) -> bool:

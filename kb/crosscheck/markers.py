@@ -262,6 +262,12 @@ class Lost:
     confidence: float
 
 
+def _apostrophes(text: str) -> str:
+    """Typographic apostrophes as straight ones: a rule left in English may write "can't" for the original's
+    "can’t" (Korean 702.21c of 2017)."""
+    return text.replace("’", "'")
+
+
 def lost_markers(translation: str, original: str, lang: str) -> list[Lost]:
     """Markers of ``original`` that ``translation`` does not render (or renders as their opposite)."""
     lang = lang.split("-")[0]
@@ -281,7 +287,7 @@ def lost_markers(translation: str, original: str, lang: str) -> list[Lost]:
         if form is None:
             continue
         match = marker.english.search(original)
-        if match is None or match.group().lower() in translation.lower():
+        if match is None or _apostrophes(match.group().lower()) in _apostrophes(translation.lower()):
             continue  # absent, or left in English with its rule: the untranslated check's finding
         if marker.opposite:
             opposite = BY_NAME[marker.opposite]

@@ -548,7 +548,7 @@ def _wording(text: str, lang: str, english: str = "") -> str:
     [此永久物]) is the template's, not the rule's wording; elsewhere brackets are the translator's mark of a
     template word ([此阶段] against 该阶段) and only the words inside count."""
     text = _SLOT.sub("[]", text) if "[" in english else _BRACKETS.sub("", text)
-    text = _PUNCT.sub("", text)
+    text = _PUNCT.sub("", text).casefold()  # English kept in a quote compares without its capitals (“Bands with other”)
     return _STYLE_ZH.sub("", text).replace("受", "被") if lang.startswith("zh") else text
 
 

@@ -233,6 +233,9 @@ def untranslated(text: str, lang: str) -> list[str]:
 
 # A shorter Latin run of a CJK text: one to three words (a keyword, a card name).
 _LATIN_WORDS = re.compile(r"[A-Za-z][A-Za-z'’\-]*(?: [A-Za-z][A-Za-z'’\-]*){0,5}")
+# The game's name and the dash that joins a product's name to it ("Magic: The Gathering—Conspiracy"; Korean 905.1
+# of 2016 has "Magic: The Gathering?Conspiracy", the dash lost with its code page).
+_PRODUCT = re.compile(r"Magic: The Gathering\s*[—–\-?:]?\s*$")
 # Latin text a CJK translation keeps by its style: symbols, placeholders, abbreviations, trademarks, web addresses.
 _ALLOWED_LATIN = re.compile(r"(?:[A-Z]{1,6}|[A-Za-z]|Oracle|Magic|Wizards(?:\.com)?|[a-z]+\.[a-z.]+|www)")
 
@@ -264,6 +267,8 @@ def source_words_left(text: str, original: str, lang: str) -> list[str]:
             continue  # a Korean gloss written against its word ("현상phenomenon", 300.1 of the youbeebee Korean)
         if _introduced(text, match.start()) or text[match.start() - 1 : match.start()] in ("[", "［"):
             continue
+        if _PRODUCT.search(before):
+            continue  # a product's name, "Magic: The Gathering—Conspiracy", kept in English as set names are
         if text[end : end + 1] in ("]", "］", "」", "）", ")", "》") or "." in text[end : end + 1]:
             continue
         found.append(run)
