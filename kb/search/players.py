@@ -164,7 +164,7 @@ def read(
     ("Maralen" was searched as "Marken").
     A question of nothing but chatter is searched as it is: the words are all it says.
     In a long Japanese question, the words ``indexed`` does not know are the story's (`_narrative`).
-    A Japanese query that does not read as a question has only its slang read, the slang no rule uses
+    A query that does not read as a question has only its slang read, the slang no rule uses
     (`_slang_of_a_statement`).
     """
     table = table if table is not None else load()
@@ -472,11 +472,12 @@ def _asks(question: str, found: list[Found], lang: str) -> bool:
 
 
 def _slang_of_a_statement(found: list[Found], lang: str, indexed: Callable[[str], bool] | None) -> list[Found]:
-    """The players' slang in a Japanese query that does not read as a question, when the rules never
-    use its words (``indexed``): a statement is searched in its own words because those may be the
-    rules' (死亡 in a pasted definition), but "デスタッチとトランプルを持つクリーチャーにブロックされた"
-    holds a name of deathtouch no rule uses, and searched as written it found nothing for it."""
-    if lang != "ja" or indexed is None:
+    """The players' slang in a query that does not read as a question, when the rules never use its words
+    (``indexed``): a statement is searched in its own words because those may be the rules' (死亡 in a pasted
+    definition), but "デスタッチとトランプルを持つクリーチャーにブロックされた" holds a name of deathtouch no rule
+    uses, and "my opponent bounced my creature in response to the aura and I recast it" a "bounced" no rule
+    says; searched as written they found nothing for those words. In every language: slang is no rule's word."""
+    if indexed is None:
         return []
     return [item for item in found if item.entry.kind == "slang" and not indexed(item.entry.words)]
 

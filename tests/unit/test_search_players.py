@@ -293,3 +293,13 @@ def test_the_slang_of_public_lists_is_read_as_the_rules_words():
     assert players.read("does a pro-black knight block a zombie", "en").rules == ["702.16b"]
     assert players.read("my opponent swings with everything", "en").rules == ["508.1a"]
     assert players.read("is mana burn still a thing", "en").rules == ["500.5", "106.4"]
+
+
+def test_a_statement_has_its_slang_read_in_english_too():
+    """A long statement without chatter or a question mark is searched in its own words, but slang is no rule's
+    word: "bounced" is read as the rules' words for it, the rest stays as written."""
+    statement = "Opponent bounced the creature in response to the Aura then recast it with the same counters on it"
+    reading = players.read(statement, "en", indexed=lambda text: text.casefold() != "bounced")
+    assert reading.expansions == {"bounced": ["return to its owner's hand"]}
+    assert "Opponent" in reading.text and "counters on it" in reading.text
+    assert players.read(statement, "en", indexed=lambda text: True).text == statement  # the rules say it: as written
