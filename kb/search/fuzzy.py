@@ -18,7 +18,7 @@ from rapidfuzz.distance import OSA
 from kb.core.text import fold
 from kb.search.analyzers import STEMMED, terms
 from kb.search.index import lexicon
-from kb.search.language_words import is_word
+from kb.search.language_words import LISTED, is_word
 from kb.search.postings import Postings, term_text
 from kb.search.results import Suggestion
 from kb.search.schema import words_field
@@ -137,18 +137,25 @@ def corrections(
             continue  # a stop word ("such"): a word of the language, not indexed
         if asked_in is not None and is_word(word, [asked_in]):
             continue
-        best = _nearest(postings, words, word, languages, stored() if stored else None)
+        within = asked_in if asked_in in LISTED else None
+        best = _nearest(postings, words, word, languages, stored() if stored else None, within)
         if best and fold(best) != fold(word):
             fixes.append((start, end, best))
     return fixes
 
 
-def _nearest(postings: Postings, words: Lexicon, word: str, languages: list[str], stored: dict | None) -> str | None:
-    names = _names(words)
+def _nearest(
+    postings: Postings, words: Lexicon, word: str, languages: list[str], stored: dict | None, within: str | None = None
+) -> str | None:
+    """The nearest known word; ``within`` a language, only that language's words and names: a slip in a German
+    question is a German word's, and German card names unknown to the lists were respelled into English words
+    ("Rankel" as "range", "Harness" and "clear" for German words)."""
+    names = _names(words, within)
     found = [
         (d, -weight, names.spellings.get(candidate, candidate)) for candidate, d, weight in names.near(word, limit=3)
     ]
-    found += [(s.distance, -s.frequency, s.word) for s in suggest(postings, word, languages, limit=3, stored=stored)]
+    searched = [within] if within else languages
+    found += [(s.distance, -s.frequency, s.word) for s in suggest(postings, word, searched, limit=3, stored=stored)]
     if not found or any(d == 0 for d, _, _ in found):
         return None
     best = min(found)[2]
@@ -163,9 +170,20 @@ class _Names(NearWords):
         super().__init__(weights.items())
 
 
-def _names(words: Lexicon) -> _Names:
-    """The names of a lexicon findable by spelling, made once per lexicon (Lexicon.derived)."""
-    return words.derived("near names", lambda: _Names(*name_spellings(words.names)))
+def _names(words: Lexicon, lang: str | None = None) -> _Names:
+    """The names of a lexicon findable by spelling, made once per lexicon (Lexicon.derived); with ``lang``, the
+    names in that language only (English: every pair's English term)."""
+    if lang is None:
+        return words.derived("near names", lambda: _Names(*name_spellings(words.names)))
+
+    def in_language() -> _Names:
+        if lang == "en":
+            spellings = name_spellings(n._replace(name=n.english) for n in words.names)
+        else:
+            spellings = name_spellings(n._replace(english=n.name) for n in words.names if n.lang == lang)
+        return _Names(*spellings)
+
+    return words.derived(f"near names {lang}", in_language)
 
 
 # ---- fuzzy glossary -----------------------------------------------------------------------------

@@ -340,6 +340,15 @@ def test_a_players_word_is_not_a_misspelling(kb):
     assert search(kb.store, "hast").results[0].number.startswith("702.10")
 
 
+def test_a_word_of_a_german_question_is_respelled_into_german_only(kb):
+    """A German question's unknown word (a card's German name, "Rankel") was respelled into the nearest English word
+    ("Range"); a German slip is a German word's ("Wachsamkiet" alone is still Wachsamkeit)."""
+    question = "Ich greife an und treffe meinen Gegner mit Rankel, Meister der Streiche. Wähle ich die Modi?"
+    corrected = search(kb.store, question).corrected
+    assert corrected is None or "Range" not in corrected
+    assert search(kb.store, "Wachsamkiet").corrected == "Wachsamkeit"
+
+
 def test_the_respelled_query_is_the_users_with_its_slips_fixed(kb):
     """ "Showing results for" showed the question as read: players' words replaced by the rules' words, question
     words gone ("if indestructable Creature put into a graveyard from the battlefield")."""
