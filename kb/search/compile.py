@@ -299,6 +299,12 @@ class _Compiler:
             for match in self.lexicon.match(lang, keys):
                 if (pieces[match.start].start, pieces[match.end - 1].end) not in self.unfound:
                     candidates.setdefault((match.start, match.end), set()).update(match.pivots)
+        for (start, end), pivots in candidates.items():
+            if len(pivots) > 1 and not any(cjk[start:end]):  # names that stem alike: the one spelled as typed
+                typed = fold(self.text[pieces[start].start : pieces[end - 1].end])
+                exact = {pivot for pivot in pivots if self.lexicon.spelled(pivot, typed)}
+                if exact:
+                    pivots.intersection_update(exact)
         chosen: dict[int, tuple[int, frozenset[str]]] = {}
         taken: set[int] = set()
         for (start, end), pivots in sorted(candidates.items(), key=lambda kv: (kv[0][0] - kv[0][1], kv[0][0])):

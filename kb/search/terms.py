@@ -156,6 +156,16 @@ class Lexicon:
         key = key_terms(lang, text)
         return bool(table and key and table.get(key))
 
+    def spelled(self, pivot: str, typed: str) -> bool:
+        """Whether ``typed`` (folded) is one of the pivot's names as written, or its plural: "planeswalker" is the
+        name of Planeswalker, and only stems to Planeswalk's, a Planechase action."""
+        typed = " ".join(typed.replace("-", " ").split())
+        for _lang, name in self.forms.get(pivot, ()):
+            written = " ".join(fold(name).replace("-", " ").split())
+            if typed == written or typed in (written + "s", written + "es"):
+                return True
+        return False
+
     def translations(self, pivots: Iterable[str]) -> set[tuple[str, str]]:
         """Every (language, term) of the given pivots."""
         found: set[tuple[str, str]] = set()

@@ -304,6 +304,23 @@ def test_a_word_said_twice_counts_once(kb):
     assert numbers(kb, query)[0] == "702.16f"
 
 
+def test_a_word_spelled_as_one_terms_name_is_not_also_the_term_it_only_stems_like(kb):
+    """ "planeswalker" stems as "planeswalk" does: both terms were searched ("planeswalker = Planeswalk,
+    Planeswalker"), and "commander" was also Command, "enchant" also Enchantment, "attack" also "had to attack".
+    A word spelled as one of the terms' names (or its plural) is that term; a word spelled as none keeps them all."""
+    words = index.lexicon(kb.store)
+
+    def pivots(text: str) -> set[str]:
+        concepts = compile_query(parse(text), words, ["en", "ja", "zh"]).concepts
+        return {words.english.get(p, p) for concept in concepts for p in concept.pivots}
+
+    assert pivots("can I attack a planeswalker") == {"Attack", "Planeswalker"}
+    assert pivots("planeswalkers") == {"Planeswalker"}
+    assert "Command" not in pivots("my commander") and "Commander" in pivots("my commander")
+    assert pivots("enchant") == {"Enchant"}
+    assert len(pivots("played")) > 1  # spelled as no name: every term it stems like
+
+
 def test_a_run_of_unknown_chinese_characters_ends_at_a_function_character(kb):
     """ "起动异能的流程" (the steps of activating an ability): 流程 is a word of its own, not part of
     one concept "异能的流程" searched as the phrase 异能的流程, which no rule says."""
