@@ -53,8 +53,9 @@ class Names:
     def variant_rule(self, number: str) -> bool:
         """Whether a rule (today's number) is one of a variant's or an option's: in a section of
         ``sections``. The general rules of chapters 8 and 9 (800, 900) are not: 800.4a, what happens
-        when a player leaves a multiplayer game, answers "I lost, but the game continued"."""
-        return is_variant_rule(number) and number.split(".")[0] in self.sections
+        when a player leaves a multiplayer game, answers "I lost, but the game continued". The card types
+        only a variant uses are (313 Vanguards, 311 Planes: `_variant_types`)."""
+        return number.split(".")[0] in self.sections
 
     def named_in(self, question: str) -> bool:
         """Whether ``question`` names a variant (or the multiplayer game)."""
@@ -94,6 +95,7 @@ def _read(store: Store, doc_ids: list[int]) -> Names:
     if doc_ids:
         marks = ",".join("?" * len(doc_ids))
         sections = _section_names(store, doc_ids, marks)
+        sections.update(_variant_types(store, doc_ids, marks, set(sections)))
         found += [name for names in sections.values() for name in names]
         found += _glossary_names(store, doc_ids, marks)
     found += [entry.words for entry in players.load().entries if entry.rules and all(map(is_variant_rule, entry.rules))]
@@ -134,6 +136,41 @@ def _section_names(store: Store, doc_ids: list[int], marks: str) -> dict[str, li
             title = title[: -len(ending)].strip()
         named.setdefault(number, []).append(title)
     return named
+
+
+_CITED_SECTION = re.compile(r"\b([89]\d\d)\b")
+
+
+def _variant_types(store: Store, doc_ids: list[int], marks: str, variants: set[str]) -> dict[str, list[str]]:
+    """The sections of the core chapters whose first rule sends the reader to a variant's section: the card types
+    only a variant uses ("313.1 Vanguard is a card type seen only on nontraditional Magic cards. Only the Vanguard
+    casual variant uses vanguard cards. See rule 902"; planes, phenomena, schemes, conspiracies). "How many cards can
+    I have in my hand" ranked 313.6, a vanguard's hand modifier, first. Each is named by its title and the title's
+    singular (a question names "a scheme", the title says "Schemes"). A section is one only where the first rule of
+    every document read that has it says so."""
+    cites: dict[str, list[bool]] = {}
+    for row in rows(
+        store.conn,
+        f"select number, text from rules where document_id in ({marks}) and number glob '[1-7][0-9][0-9].1'",
+        doc_ids,
+    ):
+        cited = any(number in variants for number in _CITED_SECTION.findall(row["text"] or ""))
+        cites.setdefault(row["number"].split(".")[0], []).append(cited)
+    # in every document read: an older edition's 310 was Phenomenon, today's is Battles
+    named: dict[str, list[str]] = {section: [] for section, cited in cites.items() if all(cited)}
+    for row in rows(
+        store.conn, f"select number, title from rules where document_id in ({marks}) and title is not null", doc_ids
+    ):
+        if row["number"] in named and row["title"].strip():
+            title = row["title"].strip()
+            named[row["number"]] += [title, _singular(title)]
+    return named
+
+
+def _singular(title: str) -> str:
+    if title.endswith("ies"):
+        return title[:-3] + "y"
+    return title[:-1] if title.endswith("s") else title
 
 
 def _ending(title: str) -> str:
