@@ -291,7 +291,8 @@ def scryfall_card(card: dict, stream: _Stream, at: int, index: int) -> CardRecor
     if text is None and faces:
         text = "\n//\n".join(face.oracle_text for face in faces)
     names = [("en", name)] + [("en", face.name) for face in faces if face.name and face.name != name]
-    names.extend(_printed_names(card))
+    english = {english for _lang, english in names}
+    names.extend((lang, printed) for lang, printed in _printed_names(card) if printed not in english)
     return CardRecord(
         name=name,
         mana_cost=str(card.get("mana_cost") or " // ".join(f.mana_cost for f in faces if f.mana_cost)),
@@ -328,7 +329,9 @@ def _reversible(card: dict) -> dict:
 def _printed_names(card: dict) -> list[tuple[str, str]]:
     """(language, name) of a printing in another language than English: its "printed_name", and for a
     card of several faces each face's (a German Jace, Vryn's Prodigy prints "Jace, Wunderkind von Vryn"
-    on its front face and has no "printed_name" of its own). Scryfall's Chinese codes become the store's."""
+    on its front face and has no "printed_name" of its own). Scryfall's Chinese codes become the store's.
+    The caller leaves out a printed name that is the card's English name: a Japanese room of 2024 prints
+    "Greenhouse // Rickety Gazebo" on both faces, which is no Japanese name."""
     lang = card.get("lang")
     if not isinstance(lang, str) or not lang or lang == "en":
         return []

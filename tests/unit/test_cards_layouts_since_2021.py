@@ -214,3 +214,24 @@ def test_a_word_of_a_cards_own_name_is_no_term_in_its_text(tmp_path_factory):
         assert name in card.oracle_text
         assert word not in [term.title for term in card.terms], name
     assert "Trample" in [term.title for term in kb.card("Siege Rhino").terms]
+
+
+JAPANESE_2024 = CARDS / "scryfall-2024-japanese-printings-mtg-anki.json"
+
+
+def test_a_room_of_2024_is_a_split_card_whose_doors_link_their_rules(tmp_path_factory):
+    """Duskmourn's rooms are Scryfall's "split" with "Enchantment — Room" halves; a Japanese printing
+    prints the English name on both faces, which is no Japanese name of the card."""
+    kb = KnowledgeBase.open(_db(tmp_path_factory, "rooms", JAPANESE_2024), readonly=True)
+    room = kb.card("Meat Locker")
+    assert (room.name, room.layout) == ("Meat Locker // Drowned Diner", "split")
+    assert room.type_line == "Enchantment — Room // Enchantment — Room"
+    links = {(term.title, term.rule) for term in room.terms}
+    assert {("Split Cards", "709"), ("Unlock", "709.5f"), ("Locked", "709.5"), ("Door", "709")} <= links
+    assert [n for n in room.names if n["lang"] != "en"] == []
+    rip = kb.card("落とし子狩り、リップ")  # its Japanese printing is the only one in the file
+    assert (rip.name, rip.matched_lang) == ("Rip, Spawn Hunter", "ja")
+    survival = [term for term in rip.terms if term.term == "Survival"]
+    assert survival and survival[0].rule == "207.2c"
+    question = mentioned_cards(kb.store, "《落とし子狩り、リップ》の能力はいつ誘発しますか？")
+    assert [card.name for card in question] == ["Rip, Spawn Hunter"]
