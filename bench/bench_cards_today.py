@@ -24,6 +24,7 @@ SAMPLES = [
     "scryfall-2023-layouts-api-types.json",
     "scryfall-2025-printings-mtgjson-cassette.json",
     "scryfall-card-and-its-token.json",
+    "scryfall-2024-japanese-printings-mtg-anki.json",
     "scryfall-2019-named-in-real-questions.json",
 ]
 NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series"}  # kb.store.cards.NOT_CARDS, on both states
@@ -31,6 +32,7 @@ QUESTIONS = [
     ("scryfall-2025-printings-mtgjson-cassette.json", "混沌之眼欧寇然的能力什么时候触发？"),
     ("scryfall-2025-printings-mtgjson-cassette.json", "Kann ich Jace, Wunderkind von Vryn sofort transformieren?"),
     ("scryfall-2023-layouts-api-types.json", "Who can attack Invasion of Ikoria?"),
+    ("scryfall-2024-japanese-printings-mtg-anki.json", "《落とし子狩り、リップ》の能力はいつ誘発しますか？"),
 ]
 
 
