@@ -13,11 +13,21 @@ import re
 from dataclasses import dataclass, field
 
 from kb.cards.oracle import Row, load, said, together
-from kb.cards.terms import TermLink, card_terms, english_document, layout_term
+from kb.cards.terms import TermLink, ability_word_terms, card_terms, english_document, glossary_term, layout_term
 from kb.core.errors import BadInput, CardNotFound
 from kb.core.model import Serialisable
 from kb.i18n import _
-from kb.store.cards import all_names, card_key, card_row, cards_named, has_cards, names_starting
+from kb.store.cards import (
+    NOT_CARDS,
+    all_names,
+    card_key,
+    card_names_of,
+    card_row,
+    cards_named,
+    has_cards,
+    layouts_of,
+    names_starting,
+)
 from kb.store.reader import Store
 
 SUGGESTIONS = 5
@@ -33,6 +43,7 @@ class CardFaceView(Serialisable):
     type_line: str = ""
     oracle_text: str = ""
     terms: list[TermLink] = field(default_factory=list)
+    defense: str = ""  # a battle's defense (CR 310.4), as printed: "6"
 
 
 @dataclass
@@ -115,8 +126,7 @@ def find_card(store: Store, name: str) -> CardView:
     hits = cards_named(store.conn, [key])
     exact = bool(hits)
     if hits:
-        hits.sort(key=lambda hit: (hit[3] != "en", hit[1]))
-        _key, card_id, matched, lang = hits[0]
+        _key, card_id, matched, lang = best_hit(store, key, hits)
     else:
         near = suggestions(store, key)
         if len(near) != 1 or near[0][2] < SURE or len(key) < MIN_TAKEN:
@@ -134,6 +144,7 @@ def find_card(store: Store, name: str) -> CardView:
             face.get("type_line", ""),
             face.get("oracle_text", ""),
             card_terms(store, face.get("oracle_text", ""), [], face["name"]),
+            face.get("defense") or "",
         )
         for face in row["faces"]
     ]
@@ -153,10 +164,17 @@ def find_card(store: Store, name: str) -> CardView:
         names=row["names"],
         oracle_id=row["oracle_id"],
     )
+    for face in faces:
+        face.terms += ability_word_terms(store, face.oracle_text, row["keywords"], face.terms)
+    view.terms += ability_word_terms(store, view.oracle_text, row["keywords"], view.terms)
     view.says = text_says(store, view.oracle_text, view.type_line, view.mana_cost, row["faces"])
     laid_out = layout_term(store, view.layout)
     if laid_out is not None and all(term.title != laid_out.title for term in view.terms):
         view.terms.append(laid_out)  # after the text's terms: it has no place in the text
+    defended = next((face.defense for face in faces if face.defense), "")
+    defense = glossary_term(store, "defense", "defense") if defended else None
+    if defense is not None and all(term.title != defense.title for term in view.terms):
+        view.terms.append(defense)  # a battle's defense: printed beside the text, not in it
     view.pool_text = pool_text(view.name, view.oracle_text)
     if english_document(store) is None:  # cards imported into a database without the rules
         view.warnings.append(
@@ -166,6 +184,24 @@ def find_card(store: Store, name: str) -> CardView:
             )
         )
     return view
+
+
+def best_hit(store: Store, key: str, hits: list[tuple[str, int, str, str]]) -> tuple[str, int, str, str]:
+    """The card a name names among the cards that have it: a card before a token, an emblem or an
+    Art Series card of the same name (an Oracle Cards file holds the card Aeromoeba and the art card
+    "Aeromoeba // Aeromoeba"), an English name before another language's, a card's whole name before
+    another card's face, then the card stored first."""
+    ids = [hit[1] for hit in hits]
+    layouts, names = layouts_of(store.conn, ids), card_names_of(store.conn, ids)
+    return min(
+        hits,
+        key=lambda hit: (
+            layouts.get(hit[1]) in NOT_CARDS,
+            hit[3] != "en",
+            card_key(names.get(hit[1], "")) != key,
+            hit[1],
+        ),
+    )
 
 
 def suggestions(store: Store, key: str, limit: int = SUGGESTIONS) -> list[tuple[int, str, float]]:

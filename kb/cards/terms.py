@@ -27,6 +27,7 @@ from kb.core.keywords import defining_subrule
 from kb.core.model import Serialisable
 from kb.i18n import N_
 from kb.store.reader import Store
+from kb.terms.ability_words import listing as ability_listing
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’]*")  # "d20" is one word
 _APOSTROPHE = re.compile(r"['’]")
@@ -182,6 +183,18 @@ def _stems(key: str) -> list[str]:
     return out
 
 
+def _named_spans(text: str, name: str) -> list[tuple[int, int]]:
+    """Where the text writes the card's name or one of its faces' ("Invasion of Alara // Awaken the
+    Maelstrom": "Awaken the Maelstrom is all colors"), as written, capitalised: no word of a name is a
+    rules term there (Awaken, 702.113). A face named "Life" leaves "you gain 2 life" a term."""
+    spans: list[tuple[int, int]] = []
+    for part in {name, *name.split(" // ")}:
+        part = part.strip()
+        if part:
+            spans.extend((m.start(), m.end()) for m in re.finditer(rf"(?<!\w){re.escape(part)}(?!\w)", text))
+    return spans
+
+
 def _counters_a_spell(words: list[tuple[int, int, str]], after: int) -> bool:
     """Whether "counter" is the verb of 701.6 ("counter target spell"), not the marker of 122."""
     return after < len(words) and words[after][2] in _COUNTERED
@@ -197,11 +210,16 @@ def find_terms(
         return []
     own = term_key(name)
     words = _words(text)
+    named = _named_spans(text, name)
     found: list[tuple[str, str, str, str, int, int]] = []
     seen: set[str] = set()
     covered_until = -1
     for i, (start, _end, _key) in enumerate(words):
         if start < covered_until:
+            continue
+        inside = next((end for begin, end in named if begin <= start < end), None)
+        if inside is not None:  # the card naming itself: "Awaken the Maelstrom is all colors"
+            covered_until = inside
             continue
         for size in range(min(index.words, len(words) - i), 0, -1):
             chunk = words[i : i + size]
@@ -258,9 +276,44 @@ LAYOUTS = {
 def layout_term(store: Store, layout: str) -> TermLink | None:
     """The rules of a card's layout ("split" → Split Cards → 709), where the newest rules have them."""
     key = LAYOUTS.get(layout)
-    index = term_index(store, {key}) if key else None
-    if index is None or key not in index.keys:
+    return glossary_term(store, key, layout) if key else None
+
+
+def glossary_term(store: Store, key: str, written: str) -> TermLink | None:
+    """The term of ``key`` (a term key: "split cards", "defense") as a link written ``written``, for
+    what a card has beside its text (its layout, a battle's defense); None where the newest rules
+    have no such term."""
+    index = term_index(store, {key})
+    if key not in index.keys:
         return None
     title, kind, ident = index.keys[key]
     rule, rules = index.link(title, kind, ident)
-    return TermLink(layout, title, kind, rule, rules)
+    return TermLink(written, title, kind, rule, rules)
+
+
+def ability_word_terms(store: Store, text: str, keywords: list[str], found: list[TermLink]) -> list[TermLink]:
+    """The ability words among a card's listed keywords (Scryfall lists "Landfall" with the keywords),
+    linked to the glossary's Ability Word (rule 207.2c, which lists them) and marked where a line of
+    the text begins with one ("Landfall — Whenever ..."). An ability word has no rules meaning and is
+    no title of 701 or 702, so the terms of the text never link it; those ``found`` already are left out."""
+    listed = ability_listing(store, "en")
+    if listed is None or not keywords:
+        return []
+    words = {term_key(name) for name, _reading, _english in listed.words}
+    have = {term_key(term.term) for term in found}
+    links: list[TermLink] = []
+    for keyword in keywords:
+        key = term_key(keyword)
+        if key not in words or key in have:
+            continue
+        term = glossary_term(store, "ability word", keyword)
+        if term is None:
+            continue
+        at = re.search(rf"(?m)^{re.escape(keyword)}(?= —)", text)
+        if at is None and text and keyword.casefold() not in text.casefold():
+            continue  # a keyword of another face
+        if at is not None:
+            term.start, term.end = at.start(), at.end()
+        have.add(key)
+        links.append(term)
+    return links

@@ -48,6 +48,8 @@ def card(ctx, name, as_json):
             click.echo()
             click.secho(f"{face.name}  {face.mana_cost}".rstrip(), bold=True)
             click.echo(face.type_line)
+            if face.defense:
+                click.echo(defense_line(face.defense, found.terms))
             begins = found.oracle_text.find(face.oracle_text, at) if face.oracle_text else -1
             says = said_marks(found.says, begins, len(face.oracle_text)) if begins >= 0 else []
             at = begins + len(face.oracle_text) if begins >= 0 else at
@@ -73,6 +75,15 @@ def card(ctx, name, as_json):
     if others:
         click.echo()
         click.echo(_("Also known as: {names}").format(names=", ".join(f"{n['name']} ({n['lang']})" for n in others)))
+
+
+def defense_line(defense: str, terms) -> str:
+    """A battle's defense as printed below its type line, marked with the rule of the glossary's
+    Defense where the rules are held: "Defense 6 [→310.4]"."""
+    term = next((term for term in terms if term.term == "defense" and term.start < 0), None)
+    if term is None:
+        return f"Defense {defense}"
+    return f"{term.title} {defense} [→{term.rule}]"
 
 
 def echo_says(says, indent: str) -> None:
@@ -110,6 +121,18 @@ def said_marks(says, begins: int, length: int, where: str = "text") -> list[tupl
     ]
 
 
+def _word_end(text: str, end: int) -> int:
+    """``end`` moved to the end of the word it falls in: a wording of the table may stop inside one
+    ("... and "This creature" of "This creature's power"), and a mark there would split it."""
+    if not 0 < end < len(text) or not text[end - 1].isalnum():
+        return end
+    while end < len(text) and (
+        text[end].isalnum() or (text[end] in "'’" and end + 1 < len(text) and text[end + 1].isalnum())
+    ):
+        end += 1
+    return end
+
+
 def marked(text: str, terms, says: list[tuple[int, str]] | None = None) -> str:
     """The text with "[→rule]" after each term it spells out and after each wording of what it says
     (``says``: (end, rule), from `said_marks`): "can't lose the game [→104.3]". One mark at a place:
@@ -120,7 +143,7 @@ def marked(text: str, terms, says: list[tuple[int, str]] | None = None) -> str:
         if term.start >= 0:
             at.setdefault(term.end, []).append(term.rule)
     for end, rule in says or []:
-        rules = at.setdefault(end, [])
+        rules = at.setdefault(_word_end(text, end), [])
         if rule not in rules:
             rules.append(rule)
     out, last = [], 0

@@ -53,6 +53,8 @@ LANGUAGES = {
     "Chinese Simplified": "zh",
     "Chinese Traditional": "zh-Hant",
 }
+# Scryfall's own codes for the two Chinese scripts; every other language code of Scryfall's is the store's.
+SCRYFALL_LANGUAGES = {"zhs": "zh", "zht": "zh-Hant"}
 
 _SCRYFALL_HEAD = re.compile(r'^\ufeff?\s*\[\s*\{[^{}]*?"object"\s*:\s*"card"', re.DOTALL)
 _MTGJSON_HEAD = re.compile(r'^\ufeff?\s*\{\s*"(meta|data)"\s*:', re.DOTALL)
@@ -66,6 +68,7 @@ class CardFace:
     mana_cost: str = ""
     type_line: str = ""
     oracle_text: str = ""
+    defense: str = ""  # a battle's (CR 310.4); the front face of a Siege has it
 
 
 @dataclass
@@ -270,12 +273,16 @@ def scryfall_card(card: dict, stream: _Stream, at: int, index: int) -> CardRecor
     name = card.get("name")
     if not isinstance(name, str) or not name.strip():
         stream.fail(_('a card with a "name"'), at=at, card=index, reason=_("this card has no name"))
+    if card.get("layout") == "reversible_card":
+        card = _reversible(card)
+        name = str(card["name"])
     faces = [
         CardFace(
             str(face.get("name") or ""),
             str(face.get("mana_cost") or ""),
             str(face.get("type_line") or ""),
             str(face.get("oracle_text") or ""),
+            str(face.get("defense") or ""),
         )
         for face in card.get("card_faces") or []
         if isinstance(face, dict)
@@ -284,9 +291,8 @@ def scryfall_card(card: dict, stream: _Stream, at: int, index: int) -> CardRecor
     if text is None and faces:
         text = "\n//\n".join(face.oracle_text for face in faces)
     names = [("en", name)] + [("en", face.name) for face in faces if face.name and face.name != name]
-    lang, printed = card.get("lang"), card.get("printed_name")
-    if isinstance(lang, str) and lang != "en" and isinstance(printed, str) and printed:
-        names.append((lang, printed))
+    english = {english for _lang, english in names}
+    names.extend((lang, printed) for lang, printed in _printed_names(card) if printed not in english)
     return CardRecord(
         name=name,
         mana_cost=str(card.get("mana_cost") or " // ".join(f.mana_cost for f in faces if f.mana_cost)),
@@ -298,6 +304,46 @@ def scryfall_card(card: dict, stream: _Stream, at: int, index: int) -> CardRecor
         oracle_id=card.get("oracle_id"),
         names=names,
     )
+
+
+def _reversible(card: dict) -> dict:
+    """A reversible card (Scryfall's "reversible_card", Secret Lair's "Okaun, Eye of Chaos // Okaun,
+    Eye of Chaos") read as the one card both its sides print: each side is a whole card with its own
+    "oracle_id" and the object has none, so the sides of one Oracle card would otherwise be stored as
+    a card of two identical faces, apart from the same card's other printings. Sides of two
+    different cards stay as they are."""
+    sides = [face for face in card.get("card_faces") or [] if isinstance(face, dict)]
+    oracle_ids = {face.get("oracle_id") for face in sides}
+    if not sides or len(oracle_ids) != 1 or None in oracle_ids:
+        return card
+    side = sides[0]
+    return {
+        **side,
+        "keywords": card.get("keywords") or side.get("keywords") or [],
+        "lang": card.get("lang"),
+        "layout": side.get("layout") or "normal",
+        "card_faces": [],
+    }
+
+
+def _printed_names(card: dict) -> list[tuple[str, str]]:
+    """(language, name) of a printing in another language than English: its "printed_name", and for a
+    card of several faces each face's (a German Jace, Vryn's Prodigy prints "Jace, Wunderkind von Vryn"
+    on its front face and has no "printed_name" of its own). Scryfall's Chinese codes become the store's.
+    The caller leaves out a printed name that is the card's English name: a Japanese room of 2024 prints
+    "Greenhouse // Rickety Gazebo" on both faces, which is no Japanese name."""
+    lang = card.get("lang")
+    if not isinstance(lang, str) or not lang or lang == "en":
+        return []
+    lang = SCRYFALL_LANGUAGES.get(lang, lang)
+    printed = [card.get("printed_name")] + [
+        face.get("printed_name") for face in card.get("card_faces") or [] if isinstance(face, dict)
+    ]
+    found: list[tuple[str, str]] = []
+    for name in printed:
+        if isinstance(name, str) and name.strip() and (lang, name) not in found:
+            found.append((lang, name))
+    return found
 
 
 def _mtgjson(stream: _Stream) -> Iterator[CardRecord]:
@@ -383,6 +429,7 @@ def mtgjson_card(key: str, faces: list[dict], stream: _Stream, at: int, index: i
             str(face.get("manaCost") or ""),
             str(face.get("type") or ""),
             str(face.get("text") or ""),
+            str(face.get("defense") or ""),
         )
         for face in faces
     ]

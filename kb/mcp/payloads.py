@@ -328,6 +328,7 @@ def card_payload(card) -> dict[str, Any]:
         "layout": card.layout,
         "faces": [
             {"name": f.name, "manaCost": f.mana_cost, "typeLine": f.type_line, "oracleText": f.oracle_text}
+            | ({"defense": f.defense} if f.defense else {})
             for f in card.faces
         ],
         "terms": [

@@ -343,7 +343,10 @@ def card(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
         urls,
         card=found,
         asked=name,
-        faces=[{"face": face, "pieces": _linked(face.oracle_text, face.terms)} for face in faces],
+        faces=[
+            {"face": face, "pieces": _linked(face.oracle_text, face.terms), "defense": getattr(face, "defense", "")}
+            for face in faces
+        ],
     ), 200
 
 

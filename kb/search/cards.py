@@ -42,7 +42,7 @@ from kb.cards.names import NameRuns, name_runs, said_short, spotted_names
 from kb.cards.oracle import Said, said, together, together_words
 from kb.cards.terms import card_terms, english_document, rules_terms_among, term_key
 from kb.search.asking import ordinary_word
-from kb.store.cards import card_row, has_cards, names_starting
+from kb.store.cards import NOT_CARDS, card_row, has_cards, names_starting
 from kb.store.reader import Store
 
 MAX_WORDS = 6
@@ -50,9 +50,8 @@ FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to b
 FUZZY_SCORE = 90
 MAX_TERMS = 3  # rules terms searched for one card: each more is an OR branch over hundreds of rules
 _DEFINED = ("keyword ability", "keyword action")  # terms whose rule answers a question about the card
-# Layouts of objects a card file holds that are no card anyone casts: a question's "Elemental" or
-# "Soldier" is the creature type, not the token of that name (Scryfall's layouts).
-NOT_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
+# A question's "Elemental" or "Soldier" is the creature type, not the token of that name: objects of
+# these layouts are never a card a question names (kb.store.cards.NOT_CARDS).
 _REMINDER = re.compile(r"\([^()]*\)")  # reminder text restates a keyword: its words are not the card's
 
 

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from kb.importers.cards import CardRecord
 
 BATCH = 2000  # cards per executemany
+# Layouts of objects a card file holds that are no card anyone casts (Scryfall's layouts): a token, an
+# emblem, the art card of an Art Series, which share their names with cards ("Aeromoeba // Aeromoeba"
+# is the art of the card Aeromoeba; "Vizier of Many Faces" is a card and its embalmed token).
+NOT_CARDS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 _APOSTROPHES = re.compile(r"['’‘`´]")
 _PUNCTUATION = re.compile(r"[^\w]+")
 
@@ -184,6 +188,17 @@ def names_starting(conn: sqlite3.Connection, prefix: str, limit: int = 200) -> l
         )
     except sqlite3.OperationalError:
         return []
+
+
+def layouts_of(conn: sqlite3.Connection, ids: list[int]) -> dict[int, str]:
+    """card id -> layout of the cards given."""
+    if not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    return {
+        card_id: layout or "normal"
+        for card_id, layout in conn.execute(f"select id, layout from cards where id in ({marks})", ids)
+    }
 
 
 def card_names_of(conn: sqlite3.Connection, ids: list[int]) -> dict[int, str]:
