@@ -74,6 +74,8 @@ REAL_ROUND4 = ROOT / "tests" / "data" / "search_questions_real_round4.tsv"
 REAL_ROUND5 = ROOT / "tests" / "data" / "search_questions_real_round5.tsv"
 # Issue 41, round 6: Chinese (both scripts), German and English questions, split by hash; measured once, untuned.
 REAL_ROUND6 = ROOT / "tests" / "data" / "search_questions_real_round6.tsv"
+# Issue 41, round 7: Japanese, English and German questions, split by hash; measured once, untuned.
+REAL_ROUND7 = ROOT / "tests" / "data" / "search_questions_real_round7.tsv"
 FRESH = [
     ("phased out token", "en"),
     ("Instabilität Spielstein", "de"),
@@ -365,6 +367,8 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
         "real questions r5, HELD OUT": real_questions(REAL_ROUND5, "held_out"),
         "real questions r6, tune": real_questions(REAL_ROUND6, "tune"),
         "real questions r6, HELD OUT": real_questions(REAL_ROUND6, "held_out"),
+        "real questions r7, tune": real_questions(REAL_ROUND7, "tune"),
+        "real questions r7, HELD OUT": real_questions(REAL_ROUND7, "held_out"),
     }
     if only not in (None, "all"):
         sets = {label: cases for label, cases in sets.items() if only.lower() in label.lower()}
