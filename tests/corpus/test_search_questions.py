@@ -12,6 +12,7 @@ import csv
 import hashlib
 import shutil
 import sqlite3
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -513,29 +514,49 @@ def test_the_held_out_fifth_round_stays_above_its_measured_floor(small):
     assert at_10 >= ROUND5_HELD_OUT_FLOOR["recall_at_10"]
 
 
-# ---- real questions, round 6 (2026-12-07): Chinese, German, English, measured untuned ----------------
+# ---- real questions, rounds 6 and 7 (2026-12-07): measured untuned -------------------------------------
 
-ROUND6 = DATA / "search_questions_real_round6.tsv"
-# Measured once on this module's small database (bench/RESULTS.md, "real questions (round 6)"): no
-# Chinese or German rules in it, so the questions find their rules only through the English words they
-# are read into. Nothing in the search was changed for this set. Floors at the figures measured.
-ROUND6_HELD_OUT_FLOOR = {"recall_at_3": 0.0, "recall_at_10": 0.045}  # 22 questions: 0 and 1 of them
+ROUND6 = DATA / "search_questions_real_round6.tsv"  # Chinese, German, English
+ROUND7 = DATA / "search_questions_real_round7.tsv"  # Japanese, English, German
 
 
-def test_every_rule_the_sixth_round_of_real_questions_cites_exists_today(small):
+@dataclass(frozen=True)
+class Round:
+    """A round of real questions measured once, untuned, on this module's small database (bench/RESULTS.md, "real
+    questions (round 6)", "... round 7"): no Chinese or German rules in it, so those questions find their rules only
+    through the English words they are read into. Nothing in the search was changed for either set. The floors are
+    the figures measured."""
+
+    path: Path
+    questions: int  # at least
+    languages: frozenset[str]
+    held_out: int  # questions held out, at least
+    floor_at_3: float
+    floor_at_10: float
+
+
+ROUNDS = {
+    6: Round(ROUND6, 40, frozenset({"zh", "de", "en"}), 22, 0.0, 0.045),  # 0 and 1 of 22
+    7: Round(ROUND7, 32, frozenset({"ja", "en", "de"}), 20, 0.25, 0.4),  # 5 and 8 of 20
+}
+
+
+@pytest.mark.parametrize("number", sorted(ROUNDS))
+def test_every_rule_a_later_round_of_real_questions_cites_exists_today(small, number):
     today = {row[0] for row in _english_rules(small)}
-    cases = real_questions(ROUND6)
-    assert len(cases) >= 40
-    assert {case.lang for case in cases} == {"zh", "de", "en"}
+    cases = real_questions(ROUNDS[number].path)
+    assert len(cases) >= ROUNDS[number].questions
+    assert {case.lang for case in cases} == ROUNDS[number].languages
     missing = [(case.query[:40], rule) for case in cases for rule in (case.expected, *case.also) if rule not in today]
     assert missing == []
 
 
-def test_the_sixth_round_was_split_by_the_hash_of_each_question_and_keeps_its_sources():
+@pytest.mark.parametrize("number", sorted(ROUNDS))
+def test_a_later_round_was_split_by_the_hash_of_each_question_and_keeps_its_sources(number):
     """The split is the first byte of the question's sha256, odd held out, written before any search;
     each row names the page it came from, how the answer names its rule, and whether it was asked or
     quizzed; an answer that cites a number keeps it with the edition it was read in."""
-    rows = _rows(ROUND6)
+    rows = _rows(ROUNDS[number].path)
     expected = ["held_out" if hashlib.sha256(row["question"].encode()).digest()[0] % 2 else "tune" for row in rows]
     assert [row["split"] for row in rows] == expected
     assert len({row["question"] for row in rows}) == len(rows)
@@ -546,74 +567,25 @@ def test_the_sixth_round_was_split_by_the_hash_of_each_question_and_keeps_its_so
     assert numbered and all(" in " in row["cited_as"] for row in numbered)
 
 
-def test_no_sixth_round_question_repeats_an_earlier_file():
+@pytest.mark.parametrize("number", sorted(ROUNDS))
+def test_no_question_of_a_later_round_repeats_an_earlier_file(number):
+    path = ROUNDS[number].path
     earlier = set()
-    for path in sorted(DATA.glob("search_questions_real*.tsv")):
-        if path != ROUND6:
-            earlier |= {case.query.strip().lower() for case in real_questions(path)}
-    assert [case.query for case in real_questions(ROUND6) if case.query.strip().lower() in earlier] == []
+    for other in sorted(DATA.glob("search_questions_real*.tsv")):
+        if other != path:
+            earlier |= {case.query.strip().lower() for case in real_questions(other)}
+    assert [case.query for case in real_questions(path) if case.query.strip().lower() in earlier] == []
 
 
-def test_the_held_out_sixth_round_stays_above_its_measured_floor(small):
-    cases = real_questions(ROUND6, "held_out")
+@pytest.mark.parametrize("number", sorted(ROUNDS))
+def test_the_held_out_half_of_a_later_round_stays_above_its_measured_floor(small, number):
+    spec = ROUNDS[number]
+    cases = real_questions(spec.path, "held_out")
     ranks, at_3, at_10 = ranks_and_recall(small, cases)
     for lang in sorted({case.lang for case in cases}):
         own = [rank for case, rank in zip(cases, ranks, strict=True) if case.lang == lang]
-        print(f"held out, round 6, {lang}: {len(own)} questions, {sum(1 for r in own if r)} found at 10")
-    print(f"held out, round 6: {len(cases)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
-    assert len(cases) >= 22
-    assert at_3 >= ROUND6_HELD_OUT_FLOOR["recall_at_3"]
-    assert at_10 >= ROUND6_HELD_OUT_FLOOR["recall_at_10"]
-
-
-# ---- real questions, round 7 (2026-12-07): Japanese, English, German, measured untuned ---------------
-
-ROUND7 = DATA / "search_questions_real_round7.tsv"
-# Measured once on this module's small database (bench/RESULTS.md, "real questions (round 7)"): today's
-# English and Japanese rules, so the German questions find their rules only through the English words
-# they are read into. Nothing in the search was changed for this set. Floors at the figures measured.
-ROUND7_HELD_OUT_FLOOR = {"recall_at_3": 0.25, "recall_at_10": 0.4}  # 20 questions: 5 and 8 of them
-
-
-def test_every_rule_the_seventh_round_of_real_questions_cites_exists_today(small):
-    today = {row[0] for row in _english_rules(small)}
-    cases = real_questions(ROUND7)
-    assert len(cases) >= 32
-    assert {case.lang for case in cases} == {"ja", "en", "de"}
-    missing = [(case.query[:40], rule) for case in cases for rule in (case.expected, *case.also) if rule not in today]
-    assert missing == []
-
-
-def test_the_seventh_round_was_split_by_the_hash_of_each_question_and_keeps_its_sources():
-    """The split is the first byte of the question's sha256, odd held out, written before any search;
-    each row names the page it came from, how the answer names its rule, and whether it was asked or
-    quizzed; an answer that cites a number keeps it with the edition it was read in."""
-    rows = _rows(ROUND7)
-    expected = ["held_out" if hashlib.sha256(row["question"].encode()).digest()[0] % 2 else "tune" for row in rows]
-    assert [row["split"] for row in rows] == expected
-    assert len({row["question"] for row in rows}) == len(rows)
-    assert all(row["source"].startswith("http") for row in rows)
-    assert {row["kind"] for row in rows} == {"asked", "quiz"}
-    assert all(row["answer_names"].startswith(("number: ", "statement: ")) for row in rows)
-    numbered = [row for row in rows if row["answer_names"].startswith("number: ")]
-    assert numbered and all(" in " in row["cited_as"] for row in numbered)
-
-
-def test_no_seventh_round_question_repeats_an_earlier_file():
-    earlier = set()
-    for path in sorted(DATA.glob("search_questions_real*.tsv")):
-        if path != ROUND7:
-            earlier |= {case.query.strip().lower() for case in real_questions(path)}
-    assert [case.query for case in real_questions(ROUND7) if case.query.strip().lower() in earlier] == []
-
-
-def test_the_held_out_seventh_round_stays_above_its_measured_floor(small):
-    cases = real_questions(ROUND7, "held_out")
-    ranks, at_3, at_10 = ranks_and_recall(small, cases)
-    for lang in sorted({case.lang for case in cases}):
-        own = [rank for case, rank in zip(cases, ranks, strict=True) if case.lang == lang]
-        print(f"held out, round 7, {lang}: {len(own)} questions, {sum(1 for r in own if r)} found at 10")
-    print(f"held out, round 7: {len(cases)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
-    assert len(cases) >= 20
-    assert at_3 >= ROUND7_HELD_OUT_FLOOR["recall_at_3"]
-    assert at_10 >= ROUND7_HELD_OUT_FLOOR["recall_at_10"]
+        print(f"held out, round {number}, {lang}: {len(own)} questions, {sum(1 for r in own if r)} found at 10")
+    print(f"held out, round {number}: {len(cases)} questions, recall@3 {at_3:.3f}, recall@10 {at_10:.3f}")
+    assert len(cases) >= spec.held_out
+    assert at_3 >= spec.floor_at_3
+    assert at_10 >= spec.floor_at_10
