@@ -23,6 +23,7 @@ from kb.crosscheck.added import added_terms
 from kb.crosscheck.homophones import Readings, homophones
 from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
+from kb.crosscheck.siblings import sibling_swaps
 from kb.crosscheck.signals import numerals
 from kb.crosscheck.swaps import all_swaps
 from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
@@ -702,7 +703,15 @@ def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
 
 def swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A core noun or verb of the original (object, player, cast ...) rendered by another's dominant form
-    (kb.crosscheck.swaps); both spans and both words' counts are the evidence."""
+    (kb.crosscheck.swaps), then a term rendered as another of its family (kb.crosscheck.siblings) in a rule with
+    no core-word swap; both spans and both words' counts are the evidence."""
+    found = list(_core_swaps(tr, en, base))
+    yield from found
+    swapped = {f.number for f in found}
+    yield from (f for f in sibling_swaps(tr, en, base) if f.number not in swapped)
+
+
+def _core_swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     for number, swap in all_swaps(tr, en, base):
         if swap.expected and same_thing(
             english_key(swap.english), english_key(swap.found_word), en.by_number[number].full
