@@ -15,15 +15,19 @@ a word to respell (most have none), about 0.1 s for English.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from spellchecker import SpellChecker
+if TYPE_CHECKING:
+    from spellchecker import SpellChecker
 
 # the languages of the search that pyspellchecker has a list for
 LISTED = frozenset({"en", "de", "ru", "fr", "es", "pt", "it", "nl"})
 
 
 @cache
-def _checker(lang: str) -> SpellChecker:
+def _checker(lang: str) -> "SpellChecker":
+    from spellchecker import SpellChecker  # a search imports it only when it has a word to respell
+
     return SpellChecker(language=lang, distance=1)
 
 
