@@ -26,7 +26,7 @@ LISTED = frozenset({"en", "de", "ru", "fr", "es", "pt", "it", "nl"})
 
 @cache
 def _checker(lang: str) -> "SpellChecker":
-    from spellchecker import SpellChecker  # a search imports it only when it has a word to respell
+    from spellchecker import SpellChecker  # lazy: a search imports it only when it has a word to respell
 
     return SpellChecker(language=lang, distance=1)
 
