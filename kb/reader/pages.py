@@ -347,6 +347,8 @@ def card(kb: KnowledgeBase, urls: Urls, name: str) -> Page:
             {"face": face, "pieces": _linked(face.oracle_text, face.terms), "defense": getattr(face, "defense", "")}
             for face in faces
         ],
+        # a battle's defense links to its rule as the CLI marks it ("Defense 6 [→210]"); printed beside the text
+        defense_rule=next((t.rule for t in found.terms if t.term == "defense" and t.start < 0), None),
     ), 200
 
 

@@ -6,6 +6,7 @@ samples and where each comes from: tests/data/cards/README.md."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -196,7 +197,7 @@ def test_the_reader_and_mcp_show_a_battles_defense(layouts_db):
     with TestClient(create_app(layouts_db)) as client:
         page = client.get("/read/card/Invasion%20of%20Ikoria")
         assert page.status_code == 200
-        assert '<p class="meta">Defense 6</p>' in page.text
+        assert re.search(r'<p class="meta"><a href="[^"]*210[^"]*" title="210">Defense</a> 6</p>', page.text)
         plain = client.get("/read/card/Rootwire%20Amalgam")  # no battle: no defense line
         assert plain.status_code == 200 and "Defense" not in plain.text
     faces = card_payload(_card(layouts_db, "Invasion of Ikoria"))["faces"]
