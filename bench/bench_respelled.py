@@ -4,7 +4,7 @@ Did-you-mean respells a question's words that match nothing in the rules. Most s
 player's question are not slips but words the rules never use; this counts, per file of real
 questions and per half, the questions the code respells, and with --list prints each respelled word
 of the TUNE halves (word → replacement) so that a person can tell a slip from a player's word. The
-held-out halves are counted only. A respelled word is shown as the words the searched text gained.
+held-out halves are counted only. A respelled word is shown as the word it became.
 
 Run: python bench/bench_respelled.py DB [--list]   (DB: a database built by bench/build_question_dbs.py)
 Run it once with each checkout on PYTHONPATH to compare two states of the code.
@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.search import search  # noqa: E402
+from tests.search_quality import real_questions  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 
@@ -30,21 +31,11 @@ def question_files() -> list[Path]:
     return sorted(DATA.glob("search_questions_real*.tsv"))
 
 
-def rows(path: Path) -> list[tuple[str, str]]:
-    """(question, split) of each row."""
-    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
-    header = lines[0].split("\t")
-    at_question, at_split = header.index("question"), header.index("split")
-    return [(fields[at_question], fields[at_split]) for fields in (line.split("\t") for line in lines[1:])]
-
-
-def respelled(question: str, found) -> list[str]:
-    """The words the searched text has that neither the question nor the players' words' readings have: the
-    replacements (the searched text is the question as read, with the readings in place)."""
-    fold = lambda text: re.findall(r"\w+", text.casefold())  # noqa: E731
-    known = set(fold(question)) | {w for means in found.expansions.values() for m in means for w in fold(m)}
-    known |= {w for card in found.cards for w in fold(card)}
-    return sorted({w for w in fold(found.corrected) if w not in known and w not in {"or", "and", "not"}})
+def respelled(question: str, corrected: str) -> list[str]:
+    """The words the corrected query has that the question has not: the replacements ("Showing results for" is
+    the question as typed with its slips respelled)."""
+    asked = set(re.findall(r"\w+", question.casefold()))
+    return sorted({word for word in re.findall(r"\w+", corrected.casefold()) if word not in asked})
 
 
 def main() -> None:
@@ -56,14 +47,15 @@ def main() -> None:
     total = {"tune": [0, 0], "held_out": [0, 0]}
     for path in question_files():
         counts = {"tune": [0, 0], "held_out": [0, 0]}
-        for question, split in rows(path):
+        for case in real_questions(path):
+            question, split = case.query, case.note  # a real question's note is its half
             found = search(kb.store, question)
             counts[split][1] += 1
             if found.corrected is None:
                 continue
             counts[split][0] += 1
             if args.list and split == "tune":
-                print(f"  {path.stem}: {', '.join(respelled(question, found))}  ←  {question[:90]}")
+                print(f"  {path.stem}: {', '.join(respelled(question, found.corrected))}  ←  {question[:90]}")
         for split, (hit, of) in counts.items():
             total[split][0] += hit
             total[split][1] += of

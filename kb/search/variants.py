@@ -94,10 +94,19 @@ def _read(store: Store, doc_ids: list[int]) -> Names:
     sections: dict[str, list[str]] = {}
     if doc_ids:
         marks = ",".join("?" * len(doc_ids))
-        sections = _section_names(store, doc_ids, marks)
-        sections.update(_variant_types(store, doc_ids, marks, set(sections)))
+        titles = [
+            (row["number"], row["title"].strip())
+            for row in rows(
+                store.conn,
+                f"select number, title from rules where document_id in ({marks}) and title is not null",
+                doc_ids,
+            )
+            if row["title"].strip()
+        ]  # read once: the sections' names, the card types' and the core titles all come from them
+        sections = _section_names(titles)
+        sections.update(_variant_types(store, doc_ids, marks, set(sections), titles))
         found += [name for names in sections.values() for name in names]
-        found += _glossary_names(store, doc_ids, marks)
+        found += _glossary_names(store, doc_ids, marks, titles)
     found += [entry.words for entry in players.load().entries if entry.rules and all(map(is_variant_rule, entry.rules))]
     words: set[tuple[str, ...]] = set()
     texts: set[str] = set()
@@ -110,19 +119,13 @@ def _read(store: Store, doc_ids: list[int]) -> Names:
     return Names(frozenset(words), frozenset(text for text in texts if text), frozenset(sections))
 
 
-def _section_names(store: Store, doc_ids: list[int], marks: str) -> dict[str, list[str]]:
+def _section_names(titles: list[tuple[str, str]]) -> dict[str, list[str]]:
     """The sections 800-999 that a variant or an option heads, each with its name: its title less
     what is no name. A title that heads sections of both chapters ("General", 800 and 900) names no
     variant; a last word that ends several titles ("Variant", "Option"; 戦) is dropped: "Two-Headed
     Giant Variant" is named "Two-Headed Giant", 統率者戦 統率者. Of several documents, each section keeps the names
     of every language (the English one, the Japanese one, ...)."""
-    titled = [
-        (row["number"], row["title"].strip())
-        for row in rows(
-            store.conn, f"select number, title from rules where document_id in ({marks}) and title is not null", doc_ids
-        )
-        if _SECTION.fullmatch(row["number"]) and row["title"].strip()
-    ]
+    titled = [(number, title) for number, title in titles if _SECTION.fullmatch(number)]
     numbers_of: dict[str, set[str]] = {}
     for number, title in titled:
         numbers_of.setdefault(title, set()).add(number[0])
@@ -141,7 +144,9 @@ def _section_names(store: Store, doc_ids: list[int], marks: str) -> dict[str, li
 _CITED_SECTION = re.compile(r"\b([89]\d\d)\b")
 
 
-def _variant_types(store: Store, doc_ids: list[int], marks: str, variants: set[str]) -> dict[str, list[str]]:
+def _variant_types(
+    store: Store, doc_ids: list[int], marks: str, variants: set[str], titles: list[tuple[str, str]]
+) -> dict[str, list[str]]:
     """The sections of the core chapters whose first rule sends the reader to a variant's section: the card types
     only a variant uses ("313.1 Vanguard is a card type seen only on nontraditional Magic cards. Only the Vanguard
     casual variant uses vanguard cards. See rule 902"; planes, phenomena, schemes, conspiracies). "How many cards can
@@ -158,12 +163,9 @@ def _variant_types(store: Store, doc_ids: list[int], marks: str, variants: set[s
         cites.setdefault(row["number"].split(".")[0], []).append(cited)
     # in every document read: an older edition's 310 was Phenomenon, today's is Battles
     named: dict[str, list[str]] = {section: [] for section, cited in cites.items() if all(cited)}
-    for row in rows(
-        store.conn, f"select number, title from rules where document_id in ({marks}) and title is not null", doc_ids
-    ):
-        if row["number"] in named and row["title"].strip():
-            title = row["title"].strip()
-            named[row["number"]] += [title, _singular(title)]
+    for number, title in titles:
+        if number in named:
+            named[number] += [title, _singular(title)]
     return named
 
 
@@ -185,16 +187,10 @@ def _ending(title: str) -> str:
     return ""
 
 
-def _glossary_names(store: Store, doc_ids: list[int], marks: str) -> list[str]:
+def _glossary_names(store: Store, doc_ids: list[int], marks: str, titles: list[tuple[str, str]]) -> list[str]:
     """The glossary terms whose every rule is in chapters 8 and 9, but for a term that also titles a
     rule of the core chapters ("General" is 809's emperor's general, and 100's title)."""
-    core_titles = {
-        fold(row["title"])
-        for row in rows(
-            store.conn, f"select number, title from rules where document_id in ({marks}) and title is not null", doc_ids
-        )
-        if not is_variant_rule(row["number"])
-    }
+    core_titles = {fold(title) for number, title in titles if not is_variant_rule(number)}
     targets: dict[str, list[str]] = {}
     for row in rows(
         store.conn,
