@@ -32,7 +32,7 @@ from kb.search.terms import Lexicon, sources_stamp
 from kb.store import Store
 
 FILE = "derived.pickle"
-VERSION = 10
+VERSION = 11
 
 
 Surface = list[tuple[frozenset, dict[str, dict[str, int]]]]  # (segment ids, {lang: {word: texts}})

@@ -21,6 +21,7 @@ that of "フェイズアウト".
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -190,7 +191,23 @@ def key_terms(lang: str, text: str) -> tuple[str, ...]:
             for word, start, end in japanese_words(text)
             for key in (_characters(text[start:end]) if all_han(text[start:end]) else (word,))
         )
+    if lang == "ru":
+        return tuple(russian_root(term) for term in terms(lang, text))
     return tuple(terms(lang, text))
+
+
+# A verb's theme or a participle's suffix that the Russian stemmer leaves on: "пожертвую" stems to
+# пожертв- but "пожертвовать" to пожертвова-, "снаряжу" to снаряж- but "снаряжение" to снаряжен-,
+# "трансформирующаяся" to трансформирующ-.
+_RUSSIAN_THEME = re.compile(r"(?:ующ|ющ|ащ|ящ|ыва|ива|ова|ева|ен|ем|ут|а|я)$")
+
+
+def russian_root(stem: str) -> str:
+    """A Russian stem without its verb theme or participle suffix, so that the forms a question uses
+    (first person, imperative, participle) meet the infinitive or noun a term is named by; a stem of
+    fewer than four letters would be too little to say which word it is, and is kept whole."""
+    root = _RUSSIAN_THEME.sub("", stem)
+    return root if len(root) >= 4 else stem
 
 
 def _characters(text: str) -> tuple[str, ...]:
