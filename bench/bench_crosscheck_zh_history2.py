@@ -1,0 +1,157 @@
+"""Recall on the larger key of the Chinese translators' corrections (tests/data/crosscheck_corrections_zh_history2.tsv).
+
+The rows are corrections between earlier states of HeliumOctahelide/magic-comp-rules-zh-cn, none of them a corpus
+document. Each earlier state a row names (``[YYYYMMDD_Zh.txt@commit → …]`` at the end of its reason) is read from
+a clone of that repository, imported into a database of its own beside the corpus English edition it translates
+(the one of its date, else the latest before it), with the term dictionary mined from the pair, and checked with
+``crosscheck --document``, as bench/bench_crosscheck_ko.py does for Korean. No glossary is imported unless
+``--glossary`` is given: the corpus glossary (../shared/corpus/mapping, of 2026-04-17) is later than every state and
+may tell the check the later wording; bench/bench_crosscheck.py's database holds it. A row counts as found when
+the report of its earlier state has a finding at its number.
+
+Printed per half of the key: recall of the errors, per class, the style rules flagged, the length-ratio baseline
+given the same number of rules to read; per state the share of the document flagged. ``--misses`` lists the
+tune half's missed errors with their reasons; the held-out half's misses are never printed (they are not to be
+read when a check is changed).
+
+Run: python bench/bench_crosscheck_zh_history2.py GIT_DIR [--misses] [--glossary]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.zh_history_corrections import CORPUS, run  # noqa: E402
+from kb import store  # noqa: E402
+from kb.api import KnowledgeBase  # noqa: E402
+from kb.crosscheck import crosscheck_document  # noqa: E402
+from kb.crosscheck.corrections import SPLITS, Correction, length_ratio_baseline, read_corrections, score  # noqa: E402
+from kb.crosscheck.specs import DocSpec, resolve  # noqa: E402
+from kb.crosscheck.texts import load_text  # noqa: E402
+from kb.importers import dokuwiki_glossary  # noqa: E402
+from kb.terms import rebuild_terms  # noqa: E402
+
+KEY = ROOT / "tests" / "data" / "crosscheck_corrections_zh_history2.tsv"
+GLOSSARY = CORPUS / "mapping" / "glossary_en-zh_dokuwiki_HeliumOctahelide_20260417.txt"
+_PAIR = re.compile(r"\[(\d{8})_Zh\.txt@([0-9a-f]{7,40}) → (\d{8})_Zh\.txt@([0-9a-f]{7,40})\]$")
+
+
+@dataclasses.dataclass(frozen=True)
+class State:
+    date: str  # YYYYMMDD of the file
+    commit: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.date}@{self.commit}"
+
+
+def state_of(row: Correction) -> State:
+    """The earlier state of the row's pair, named at the end of its reason."""
+    match = _PAIR.search(row.reason)
+    if not match:
+        raise ValueError(f"{KEY}: row {row.number}: the reason must end with [YYYYMMDD_Zh.txt@commit → …]")
+    return State(match.group(1), match.group(2))
+
+
+def english_edition(date: str) -> str:
+    """The corpus English edition a state of ``date`` translates: that date's, else the latest before it."""
+    editions = sorted(p.stem.split("_")[1] for p in (CORPUS / "en" / "full").glob("MagicCompRules_*.txt"))
+    earlier = [e for e in editions if e <= date]
+    if not earlier:
+        raise ValueError(f"no English edition in {CORPUS / 'en' / 'full'} on or before {date}")
+    return earlier[-1]
+
+
+@dataclasses.dataclass
+class Checked:
+    flagged: set[str]
+    baseline: set[str]  # the length-ratio check given as many rules to read
+    rules: int
+    edition: str
+    seconds: float
+
+
+def check_state(git_dir: str, state: State, folder: Path, glossary: bool = False) -> Checked:
+    name = f"MagicCompRules_{state.date}_zh-CN_HeliumOctahelide_{state.commit}"
+    path = folder / f"{name}.txt"
+    path.write_text(run(git_dir, "show", f"{state.commit}:plain_text/{state.date}_Zh.txt"), encoding="utf-8")
+    edition = english_edition(state.date)
+    english = f"MagicCompRules_{edition}"
+    kb = KnowledgeBase.open(":memory:")
+    try:
+        kb.import_file(CORPUS / "en" / "full" / f"{english}.txt")
+        kb.import_file(path)
+        if glossary:  # stored as tests/corpus/test_crosscheck_db.py stores it
+            data = GLOSSARY.read_bytes()
+            document = dokuwiki_glossary.parse(data, str(GLOSSARY))
+            store.store_document(kb.conn, document, name=GLOSSARY.stem, source=str(GLOSSARY), data=data)
+        rebuild_terms(kb.conn)
+        started = time.perf_counter()
+        report = crosscheck_document(kb.conn, name, english)
+        seconds = time.perf_counter() - started
+        flagged = set(report.flagged)
+        tr = load_text(kb.conn, resolve(kb.conn, DocSpec.parse(name)).id)
+        en = load_text(kb.conn, resolve(kb.conn, DocSpec.parse(english)).id)
+        baseline = length_ratio_baseline(tr, en, len(flagged))
+        return Checked(flagged, baseline, report.rules["translation"], edition, seconds)
+    finally:
+        kb.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument(
+        "git_dir", help="a clone of HeliumOctahelide/magic-comp-rules-zh-cn (a bare git directory will do)"
+    )
+    parser.add_argument("--misses", action="store_true", help="list the tune half's missed errors with their reasons")
+    parser.add_argument("--glossary", action="store_true", help="also import the corpus en-zh glossary (2026-04-17)")
+    args = parser.parse_args()
+    rows = read_corrections(KEY)
+    states = list(dict.fromkeys(state_of(row) for row in rows))  # in the key's order: the order of the history
+    flagged_all: set[str] = set()
+    baseline_all: set[str] = set()
+    shares = []
+    with tempfile.TemporaryDirectory() as folder:
+        for state in states:
+            checked = check_state(args.git_dir, state, Path(folder), args.glossary)
+            share = len(checked.flagged) / checked.rules
+            shares.append(share)
+            flagged_all |= {f"{number}@{state.label}" for number in checked.flagged}
+            baseline_all |= {f"{number}@{state.label}" for number in checked.baseline}
+            keyed = sum(1 for row in rows if state_of(row) == state)
+            print(
+                f"{state.date}_Zh.txt@{state.commit} against en {checked.edition}: {len(checked.flagged)} of "
+                f"{checked.rules} rules flagged ({share:.3f}); {keyed} rows of the key; {checked.seconds:.1f} s"
+            )
+    ours = [dataclasses.replace(row, number=f"{row.number}@{state_of(row).label}") for row in rows]
+    print(
+        f"{KEY.name}: {len(rows)} rows, {len(states)} states checked{' with the glossary' * args.glossary}; flagged share "
+        f"{min(shares):.3f}–{max(shares):.3f} (median {statistics.median(shares):.3f})"
+    )
+    for split in SPLITS:
+        found, plain = score(ours, flagged_all, split), score(ours, baseline_all, split)
+        classes = ", ".join(f"{k} {f}/{n}" for k, (f, n) in found.by_class.items())
+        print(
+            f"  {split:8}: recall {found.found}/{found.errors} = {found.recall:.2f} ({classes}); "
+            f"style rules flagged {found.style_flagged}/{found.style}; "
+            f"length-ratio baseline, same budget: {plain.found}/{plain.errors} = {plain.recall:.2f}"
+        )
+        if args.misses and split == "tune":
+            reasons = {row.number: row for row in ours}
+            for number in found.missed:
+                print(f"            missed {number.split('@')[0]:8} {reasons[number].kind:12} {reasons[number].reason}")
+
+
+if __name__ == "__main__":
+    main()
