@@ -514,10 +514,11 @@ def test_the_held_out_fifth_round_stays_above_its_measured_floor(small):
     assert at_10 >= ROUND5_HELD_OUT_FLOOR["recall_at_10"]
 
 
-# ---- real questions, rounds 6 and 7 (2026-12-07): measured untuned -------------------------------------
+# ---- real questions, rounds 6 to 8 (2026-12-07): measured untuned -------------------------------------
 
 ROUND6 = DATA / "search_questions_real_round6.tsv"  # Chinese, German, English
 ROUND7 = DATA / "search_questions_real_round7.tsv"  # Japanese, English, German
+ROUND8 = DATA / "search_questions_real_round8.tsv"  # Chinese, Japanese, English
 
 
 @dataclass(frozen=True)
@@ -525,20 +526,23 @@ class Round:
     """A round of real questions measured once, untuned, on this module's small database (bench/RESULTS.md, "real
     questions (round 6)", "... round 7"): no Chinese or German rules in it, so those questions find their rules only
     through the English words they are read into. Nothing in the search was changed for either set. The floors are
-    the figures measured."""
+    the figures measured; a round not yet measured has none, and only its rules, split and sources are checked."""
 
     path: Path
     questions: int  # at least
     languages: frozenset[str]
     held_out: int  # questions held out, at least
-    floor_at_3: float
-    floor_at_10: float
+    floor_at_3: float | None
+    floor_at_10: float | None
+    kinds: frozenset[str] = frozenset({"asked", "quiz"})
 
 
 ROUNDS = {
     6: Round(ROUND6, 40, frozenset({"zh", "de", "en"}), 22, 0.0, 0.045),  # 0 and 1 of 22
     7: Round(ROUND7, 32, frozenset({"ja", "en", "de"}), 20, 0.25, 0.4),  # 5 and 8 of 20
+    8: Round(ROUND8, 36, frozenset({"zh", "ja", "en"}), 17, None, None, frozenset({"asked"})),  # not yet measured
 }
+MEASURED = sorted(number for number, spec in ROUNDS.items() if spec.floor_at_3 is not None)
 
 
 @pytest.mark.parametrize("number", sorted(ROUNDS))
@@ -561,7 +565,7 @@ def test_a_later_round_was_split_by_the_hash_of_each_question_and_keeps_its_sour
     assert [row["split"] for row in rows] == expected
     assert len({row["question"] for row in rows}) == len(rows)
     assert all(row["source"].startswith("http") for row in rows)
-    assert {row["kind"] for row in rows} == {"asked", "quiz"}
+    assert {row["kind"] for row in rows} == ROUNDS[number].kinds
     assert all(row["answer_names"].startswith(("number: ", "statement: ")) for row in rows)
     numbered = [row for row in rows if row["answer_names"].startswith("number: ")]
     assert numbered and all(" in " in row["cited_as"] for row in numbered)
@@ -577,9 +581,10 @@ def test_no_question_of_a_later_round_repeats_an_earlier_file(number):
     assert [case.query for case in real_questions(path) if case.query.strip().lower() in earlier] == []
 
 
-@pytest.mark.parametrize("number", sorted(ROUNDS))
+@pytest.mark.parametrize("number", MEASURED)
 def test_the_held_out_half_of_a_later_round_stays_above_its_measured_floor(small, number):
     spec = ROUNDS[number]
+    assert spec.floor_at_3 is not None and spec.floor_at_10 is not None
     cases = real_questions(spec.path, "held_out")
     ranks, at_3, at_10 = ranks_and_recall(small, cases)
     for lang in sorted({case.lang for case in cases}):
