@@ -76,6 +76,8 @@ REAL_ROUND5 = ROOT / "tests" / "data" / "search_questions_real_round5.tsv"
 REAL_ROUND6 = ROOT / "tests" / "data" / "search_questions_real_round6.tsv"
 # Issue 41, round 7: Japanese, English and German questions, split by hash; measured once, untuned.
 REAL_ROUND7 = ROOT / "tests" / "data" / "search_questions_real_round7.tsv"
+# Issue 41, round 8: Chinese (both scripts), English and Japanese questions, split by hash; measured once, untuned.
+REAL_ROUND8 = ROOT / "tests" / "data" / "search_questions_real_round8.tsv"
 FRESH = [
     ("phased out token", "en"),
     ("Instabilität Spielstein", "de"),
@@ -369,6 +371,8 @@ def quality_of_every_set(kb, only: str | None = None) -> list[float]:
         "real questions r6, HELD OUT": real_questions(REAL_ROUND6, "held_out"),
         "real questions r7, tune": real_questions(REAL_ROUND7, "tune"),
         "real questions r7, HELD OUT": real_questions(REAL_ROUND7, "held_out"),
+        "real questions r8, tune": real_questions(REAL_ROUND8, "tune"),
+        "real questions r8, HELD OUT": real_questions(REAL_ROUND8, "held_out"),
     }
     if only not in (None, "all"):
         sets = {label: cases for label, cases in sets.items() if only.lower() in label.lower()}
