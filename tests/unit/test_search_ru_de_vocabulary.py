@@ -44,6 +44,49 @@ def test_a_question_in_everyday_words_finds_its_rule_in_the_first_three(rules_db
     assert any(_defines(number, rule) for number in first), (first, found.expansions)
 
 
+KEYWORDS = [  # the printed Russian names of keyword abilities and actions, in the forms a question uses
+    ("Как работает тотемная броня?", "702.89"),  # Totem armor, today's umbra armor
+    ("Когда я могу снаряжать?", "702.6"),
+    ("Снаряжу ли я существо без стоимости?", "702.6"),
+    ("Что делает оберег?", "702.21"),
+    ("Может ли существо с пеленой быть целью моих заклинаний?", "702.18"),
+    ("Как работает бешенство, если я сбрасываю карту?", "702.35"),
+    ("Сколько стоит повернуть оборотня рубашкой вниз?", "702.37"),
+    ("Как работает знание болот?", "702.14"),
+    ("Что значит скрутить три карты?", "701.17"),
+    ("Что значит использовать Разведку?", "701.44"),
+    ("Как углубиться в подземелье?", "701.49"),
+    ("Что делает угнетение?", "702.110"),
+    ("Как работает мультиусилитель?", "702.33"),
+    ("Можно ли разъярить свое собственное существо?", "701.15"),
+    ("Может ли существо со страхом быть заблокировано артефактным существом?", "702.36"),
+    ("Как работает выкапывание?", "702.66"),
+    ("Как работает повышение уровня?", "702.87"),
+    ("Что такое перевертыш?", "702.73"),
+    ("Как работает экипаж?", "702.122"),
+    ("Как работает пробивающий удар?", "702.19"),
+    ("Когда срабатывает эхо?", "702.30"),
+]
+
+
+@pytest.mark.parametrize("question, rule", KEYWORDS)
+def test_a_keyword_named_in_russian_finds_its_rule_in_the_first_three(rules_db, question, rule):  # noqa: F811
+    found = search(rules_db.store, question, limit=10)
+    first = [result.number for result in found.results[:3]]
+    assert any(_defines(number, rule) for number in first), (first, found.expansions)
+
+
+def test_a_common_word_is_not_read_as_a_keyword(rules_db):  # noqa: F811
+    """Захват (reach), повышение (exalted) and исчезновение (vanishing) are printed names, but a question
+    uses them as words: "захватить контроль", "повышение силы", "исчезновение существа"."""
+    found = search(rules_db.store, "Могу ли я захватить контроль над существом оппонента?")
+    assert "захватить" not in found.expansions
+    found = search(rules_db.store, "Что происходит при повышении силы существа до конца хода?")
+    assert "повышении" not in found.expansions
+    found = search(rules_db.store, "Что происходит при исчезновении существа с поля битвы?")
+    assert "исчезновении" not in found.expansions
+
+
 def test_the_words_of_a_question_are_read_as_the_english_terms(rules_db):  # noqa: F811
     found = search(rules_db.store, "Могу ли я сыграть мгновенное заклинание во время хода оппонента?")
     assert found.expansions["мгновенное заклинание"] == ["Instant"]  # before: neither was read
@@ -67,6 +110,14 @@ NAMES = [  # (language, as a question writes it, the English term's key)
     ("ru", "повреждений", "damag"),
     ("ru", "выносливостью", "toughness"),
     ("ru", "общей мана-стоимостью", "mana valu"),
+    ("ru", "тотемной броней", "umbra armor"),  # the keyword names and their forms
+    ("ru", "снаряжу", "equip"),
+    ("ru", "снаряжайте", "equip"),
+    ("ru", "оборотнем", "morph"),
+    ("ru", "усилителя", "kicker"),
+    ("ru", "Разведку", "explor"),
+    ("ru", "скручивает", "mill"),
+    ("ru", "углубитесь в подземелье", "ventur into the dungeon"),
     ("de", "Kreaturen", "creatur"),  # the stemmer joins the plural
     ("de", "Länder", "land"),
     ("de", "Hexereien", "sorcery"),
