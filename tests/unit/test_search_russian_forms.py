@@ -52,7 +52,7 @@ def test_a_root_of_fewer_than_four_letters_keeps_its_stem():
 @pytest.mark.parametrize(
     "question, term, rule",
     [
-        ("Станут ли мои существа сильнее, если я снаряжу их?", "Equipment", "301.5"),
+        ("Станут ли мои существа сильнее, если я снаряжу их?", "Equip", "301.5"),
         ("Я пожертвую перманент: что это значит?", "Sacrifice", "701.21"),
         ("Как работает трансформирующаяся карта?", "Transform", "701.27"),
     ],
