@@ -1,4 +1,6 @@
-"""Recall on the larger key of the Chinese translators' corrections (tests/data/crosscheck_corrections_zh_history2.tsv).
+"""Recall on a key of the Chinese translators' corrections between earlier states of their translation (by default
+tests/data/crosscheck_corrections_zh_history2.tsv; ``--key`` names another of the same form, such as
+tests/data/crosscheck_corrections_zh_history3.tsv).
 
 The rows are corrections between earlier states of HeliumOctahelide/magic-comp-rules-zh-cn, none of them a corpus
 document. Each earlier state a row names (``[YYYYMMDD_Zh.txt@commit → …]`` at the end of its reason) is read from
@@ -14,7 +16,7 @@ given the same number of rules to read; per state the share of the document flag
 tune half's missed errors with their reasons; the held-out half's misses are never printed (they are not to be
 read when a check is changed).
 
-Run: python bench/bench_crosscheck_zh_history2.py GIT_DIR [--misses] [--glossary]
+Run: python bench/bench_crosscheck_zh_history2.py GIT_DIR [--key PATH] [--misses] [--glossary]
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ def state_of(row: Correction) -> State:
     """The earlier state of the row's pair, named at the end of its reason."""
     match = _PAIR.search(row.reason)
     if not match:
-        raise ValueError(f"{KEY}: row {row.number}: the reason must end with [YYYYMMDD_Zh.txt@commit → …]")
+        raise ValueError(f"row {row.number}: the reason must end with [YYYYMMDD_Zh.txt@commit → …]")
     return State(match.group(1), match.group(2))
 
 
@@ -114,10 +116,11 @@ def main() -> None:
     parser.add_argument(
         "git_dir", help="a clone of HeliumOctahelide/magic-comp-rules-zh-cn (a bare git directory will do)"
     )
+    parser.add_argument("--key", type=Path, default=KEY, help=f"the answer key (default: {KEY.relative_to(ROOT)})")
     parser.add_argument("--misses", action="store_true", help="list the tune half's missed errors with their reasons")
     parser.add_argument("--glossary", action="store_true", help="also import the corpus en-zh glossary (2026-04-17)")
     args = parser.parse_args()
-    rows = read_corrections(KEY)
+    rows = read_corrections(args.key)
     states = list(dict.fromkeys(state_of(row) for row in rows))  # in the key's order: the order of the history
     flagged_all: set[str] = set()
     baseline_all: set[str] = set()
@@ -136,7 +139,7 @@ def main() -> None:
             )
     ours = [dataclasses.replace(row, number=f"{row.number}@{state_of(row).label}") for row in rows]
     print(
-        f"{KEY.name}: {len(rows)} rows, {len(states)} states checked{' with the glossary' * args.glossary}; flagged share "
+        f"{args.key.name}: {len(rows)} rows, {len(states)} states checked{' with the glossary' * args.glossary}; flagged share "
         f"{min(shares):.3f}–{max(shares):.3f} (median {statistics.median(shares):.3f})"
     )
     for split in SPLITS:
