@@ -7,7 +7,8 @@ counts, the marker, the ratio) and a confidence in 0..1; the report ranks by it.
 - ``terminology``: a game term of the original whose forms (term base: dictionary, the
   translation's own glossary, the document's dominant form) are all absent;
 - ``consistency``: a term written in a rare form one character away from its dominant
-  form ("释放" 2 times against "施放" 617); one English text translated differently;
+  form ("释放" 2 times against "施放" 617), or with one character left out (kb.crosscheck.dropped);
+  one English text translated differently;
 - ``markers``: left/right, top/bottom, "unless", "opponent" lost or turned around;
 - ``coverage``: a parenthesis of the original missing or added; a term named several
   times in the original and seldom in the translation (a clause dropped).
@@ -20,6 +21,7 @@ from collections import Counter, defaultdict
 from typing import Iterator
 
 from kb.crosscheck.added import added_terms
+from kb.crosscheck.dropped import dropped_characters
 from kb.crosscheck.homophones import Readings, homophones
 from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
@@ -27,7 +29,7 @@ from kb.crosscheck.siblings import sibling_swaps
 from kb.crosscheck.signals import numerals
 from kb.crosscheck.swaps import all_swaps
 from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, unglossed
-from kb.crosscheck.termevidence import Holding, confidence, same_thing
+from kb.crosscheck.termevidence import Holding, confidence, name_like, same_thing
 from kb.crosscheck.texts import DocText
 from kb.crosscheck.tiers import tier
 from kb.i18n import _
@@ -91,7 +93,7 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             ):
                 continue
             english = base.english_words[number][key]
-            if "," in english or _name_like(english, other.full) or _relative_clause(english, other.full):
+            if "," in english or name_like(english, other.full) or _relative_clause(english, other.full):
                 continue  # a list read as one term ("artifact, creature"), a card name ("Elephant Graveyard")
             if "[" in english or "]" in english or _in_compound(english, other.full):
                 continue  # read across a template's slot ("[Objects] enter [the battlefield]"), inside a hyphenated
@@ -291,19 +293,6 @@ def _unmatched(ours: list[str], theirs: list[str], text: str, original: str) -> 
     return max(ours, key=lambda p: min((abs(place(p, text) - q) for q in places), default=1.0))
 
 
-def _name_like(english: str, original: str) -> bool:
-    """A capitalised term inside a sentence, or followed by a capitalised word ("Commander Legends: Battle for
-    Baldur's Gate", where the colon looks like a sentence's start): part of a card or set name, not the term."""
-    at = original.find(english)
-    if not english[:1].isupper() or at < 0:
-        return False
-    if _NAME_GOES_ON.match(original, at + len(english)):
-        return True
-    return at > 0 and not re.search(r"(?:^|[.!?:;“\"]\s*)$", original[max(0, at - 3) : at])
-
-
-# After a term, a capitalised word (maybe after "for", "of", "the") continues a proper name.
-_NAME_GOES_ON = re.compile(r"\s+(?:(?:for|of|the|and)\s+)?[A-Z]")
 # A verb with its particle ("phase in") read across a noun and a relative clause: "the only phase in which".
 _RELATIVE = re.compile(r"\s+(?:which|whom)\b")
 
@@ -497,6 +486,7 @@ def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                     "confidence": round(1 - times / common, 3),
                 },
             )
+    yield from dropped_characters(tr, en, base)
     yield from _same_english(tr, en)
     yield from _same_quote(tr, en)
 

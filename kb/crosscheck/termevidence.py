@@ -213,3 +213,18 @@ def confidence(level: str, share: float) -> float:
     """A confidence in the level's band, higher for a term the document renders more consistently."""
     low, high = BANDS[level]
     return round(low + (high - low) * max(0.0, min(1.0, share)), 3)
+
+
+def name_like(english: str, original: str) -> bool:
+    """A capitalised term inside a sentence, or followed by a capitalised word ("Commander Legends: Battle for
+    Baldur's Gate", where the colon looks like a sentence's start): part of a card or set name, not the term."""
+    at = original.find(english)
+    if not english[:1].isupper() or at < 0:
+        return False
+    if _NAME_GOES_ON.match(original, at + len(english)):
+        return True
+    return at > 0 and not re.search(r"(?:^|[.!?:;“\"]\s*)$", original[max(0, at - 3) : at])
+
+
+# After a term, a capitalised word (maybe after "for", "of", "the") continues a proper name.
+_NAME_GOES_ON = re.compile(r"\s+(?:(?:for|of|the|and)\s+)?[A-Z]")

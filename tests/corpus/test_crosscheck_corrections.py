@@ -386,3 +386,25 @@ def test_the_sibling_findings_are_the_labelled_ones(chinese, chinese_2026, japan
             ("ja@2026-01-16", "509.1e"),
         }
     )
+
+
+DROPPED = Path(__file__).parents[1] / "data" / "crosscheck_dropped_labels.tsv"
+
+
+def test_the_findings_of_a_form_left_short_are_the_labelled_ones(chinese, chinese_2026, japanese):
+    """tests/data/crosscheck_dropped_labels.tsv labels every finding of kb.crosscheck.dropped on the three documents:
+    the reported ones are exactly the rows not marked "draft", all real, and no false draft row is reported."""
+    from kb.crosscheck.corrections import read_qa_labels
+
+    labels = read_qa_labels(DROPPED)
+    kept = {(x.document, x.number) for x in labels if not x.reason.startswith("draft:")}
+    assert all(x.real for x in labels if (x.document, x.number) in kept)
+    reports = {"zh@2023-11-17": chinese, "zh@2026-04-17": chinese_2026, "ja@2026-01-16": japanese}
+    found = {
+        (spec, f.number)
+        for spec, report in reports.items()
+        for f in report.of_kind("consistency")
+        if f.detail.get("check") == "dropped"
+    }
+    assert found == kept
+    assert len(kept) == 9

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from kb.crosscheck.qa import _cost_as_verb, _implied_head, _name_like, _relative_clause, _with_stems
+from kb.crosscheck.qa import _cost_as_verb, _implied_head, _relative_clause, _with_stems
 from kb.crosscheck.termbase import count_forms
+from kb.crosscheck.termevidence import name_like
 
 BALDUR = "If the draft contained draft boosters from Commander Legends: Battle for Baldur's Gate, each player may"
 
 
 def test_a_term_followed_by_a_capitalised_word_is_part_of_a_name_even_after_a_colon():
-    assert _name_like("Battle", BALDUR)
-    assert not _name_like("Battle", "Battle is a card type. A battle has defense.")
-    assert not _name_like("battle", "Each battle has a protector.")  # lowercase: the term itself
+    assert name_like("Battle", BALDUR)
+    assert not name_like("Battle", "Battle is a card type. A battle has defense.")
+    assert not name_like("battle", "Each battle has a protector.")  # lowercase: the term itself
 
 
 def test_a_verb_and_particle_across_a_relative_clause_or_a_sentence_is_no_term():
