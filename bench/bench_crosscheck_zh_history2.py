@@ -16,7 +16,7 @@ given the same number of rules to read; per state the share of the document flag
 tune half's missed errors with their reasons; the held-out half's misses are never printed (they are not to be
 read when a check is changed).
 
-Run: python bench/bench_crosscheck_zh_history2.py GIT_DIR [--key PATH] [--misses] [--glossary]
+Run: python bench/bench_crosscheck_zh_history2.py GIT_DIR [--key PATH] [--misses] [--glossary] [--earlier]
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck import crosscheck_document  # noqa: E402
 from kb.crosscheck.corrections import SPLITS, Correction, length_ratio_baseline, read_corrections, score  # noqa: E402
 from kb.crosscheck.specs import DocSpec, resolve  # noqa: E402
+from kb.crosscheck.stale import YEARS  # noqa: E402
 from kb.crosscheck.texts import load_text  # noqa: E402
 from kb.importers import dokuwiki_glossary  # noqa: E402
 from kb.terms import rebuild_terms  # noqa: E402
@@ -84,7 +85,14 @@ class Checked:
     seconds: float
 
 
-def check_state(git_dir: str, state: State, folder: Path, glossary: bool = False) -> Checked:
+def earlier_editions(edition: str) -> list[Path]:
+    """The corpus English editions of the years before ``edition`` that kb.crosscheck.stale reads."""
+    since = str(int(edition[:4]) - YEARS) + edition[4:]
+    paths = sorted((CORPUS / "en" / "full").glob("MagicCompRules_*.txt"))
+    return [p for p in paths if since <= p.stem.split("_")[1] < edition.replace("-", "")]
+
+
+def check_state(git_dir: str, state: State, folder: Path, glossary: bool = False, earlier: bool = False) -> Checked:
     name = f"MagicCompRules_{state.date}_zh-CN_HeliumOctahelide_{state.commit}"
     path = folder / f"{name}.txt"
     path.write_text(run(git_dir, "show", f"{state.commit}:plain_text/{state.date}_Zh.txt"), encoding="utf-8")
@@ -99,6 +107,9 @@ def check_state(git_dir: str, state: State, folder: Path, glossary: bool = False
             document = dokuwiki_glossary.parse(data, str(GLOSSARY))
             store.store_document(kb.conn, document, name=GLOSSARY.stem, source=str(GLOSSARY), data=data)
         rebuild_terms(kb.conn)
+        if earlier:  # after the terms: the term dictionary stays what the pair alone gives
+            for path in earlier_editions(edition):
+                kb.import_file(path)
         started = time.perf_counter()
         report = crosscheck_document(kb.conn, name, english)
         seconds = time.perf_counter() - started
@@ -119,6 +130,11 @@ def main() -> None:
     parser.add_argument("--key", type=Path, default=KEY, help=f"the answer key (default: {KEY.relative_to(ROOT)})")
     parser.add_argument("--misses", action="store_true", help="list the tune half's missed errors with their reasons")
     parser.add_argument("--glossary", action="store_true", help="also import the corpus en-zh glossary (2026-04-17)")
+    parser.add_argument(
+        "--earlier",
+        action="store_true",
+        help="also import the corpus English editions of the six years before each state (kb.crosscheck.stale)",
+    )
     args = parser.parse_args()
     rows = read_corrections(args.key)
     states = list(dict.fromkeys(state_of(row) for row in rows))  # in the key's order: the order of the history
@@ -127,7 +143,7 @@ def main() -> None:
     shares = []
     with tempfile.TemporaryDirectory() as folder:
         for state in states:
-            checked = check_state(args.git_dir, state, Path(folder), args.glossary)
+            checked = check_state(args.git_dir, state, Path(folder), args.glossary, args.earlier)
             share = len(checked.flagged) / checked.rules
             shares.append(share)
             flagged_all |= {f"{number}@{state.label}" for number in checked.flagged}

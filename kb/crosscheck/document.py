@@ -40,6 +40,7 @@ from kb.crosscheck.signals import (
 )
 from kb.crosscheck.specs import DocSpec, resolve
 from kb.crosscheck.spelling import spelling
+from kb.crosscheck.stale import Earlier, earlier_texts, stale_terms
 from kb.crosscheck.termbase import TermBase, own_glossary
 from kb.crosscheck.termcheck import swapped_terms
 from kb.crosscheck.texts import DocText, RuleText, load_text
@@ -55,6 +56,7 @@ class DocContext:
     old_numbers: OldNumbers | None = None
     glossary: dict[str, list[str]] | None = None  # the translation's own glossary, by English key (termbase)
     base: TermBase | None = None  # the term base of the two texts, made by crosscheck_documents for the QA checks
+    earlier: dict[str, list[Earlier]] | None = None  # the original's earlier texts of its rules (kb.crosscheck.stale)
 
 
 Check = Callable[[DocText, DocText, DocContext], Iterator[Finding]]
@@ -483,6 +485,8 @@ def _qa(kind: str) -> Check:
         if ctx.base is None:
             return
         found = list(QA_CHECKS[kind](tr, en, ctx.base))
+        if kind == "coverage" and ctx.earlier:
+            found += stale_terms(tr, en, ctx.base, ctx.earlier)
         for finding in found:
             finding.confidence = finding.detail.get("confidence")
         yield from sorted(found, key=lambda f: -(f.confidence or 0.0))  # the surest first
@@ -572,5 +576,6 @@ def crosscheck_document(
         dictionary(conn),
         OldNumbers(conn, original.name if original.lang == "en" else None),
         own_glossary(conn, translation, original),
+        earlier=earlier_texts(conn, original),
     )
     return crosscheck_documents(translation, original, kinds, context)
