@@ -17,6 +17,7 @@ from whoosh.lang import stopwords_for_language
 
 from kb.core.text import fold, simplified
 from kb.search.analyzers import STEMMED, analyzer_for, japanese_words, language_field, terms
+from kb.search.compounds import compound_parts
 from kb.search.parse import Either, Negated, ParsedQuery, QueryNode, Term
 from kb.search.plan import AllOf, AnyOf, Concept, Exact, Leaf, Node, Prefix, Soft, Without, Words
 from kb.search.scripts import HAN_RANGES, has_cjk, has_han, has_kana
@@ -193,6 +194,8 @@ class _Compiler:
     def words(self, run: list[Term], negated: bool) -> list[Node]:
         """Concepts of a run of juxtaposed words: the dictionary's terms where it knows them."""
         pieces = [piece for i, term in enumerate(run) for piece in _pieces(term, i)]
+        if self.lang == "de":
+            pieces = [part for piece in pieces for part in self.compound(piece)]
         found: list[Node] = []
         segments = self.segments(pieces)
         kept = [
@@ -223,6 +226,17 @@ class _Compiler:
                 )
             )
         return found
+
+    def compound(self, piece: _Piece) -> list[_Piece]:
+        """A German word the dictionary does not know, cut into the two names it is made of (kb.search.compounds)."""
+        cut = compound_parts(piece.text, lambda text: self.lexicon.knows("de", text))
+        if cut is None:
+            return [piece]
+        head_end, tail_start = cut
+        return [
+            _Piece(piece.text[:head_end], piece.start, piece.start + head_end, piece.word, False),
+            _Piece(piece.text[tail_start:], piece.start + tail_start, piece.end, piece.word, False),
+        ]
 
     def segments(self, pieces: list[_Piece]) -> list[tuple[int, int, frozenset[str], str | None]]:
         """(first, last, pivots, core) runs of pieces: dictionary terms, and runs of the rest.
