@@ -103,6 +103,17 @@ MARKERS: tuple[Marker, ...] = (
         None,
         0.9,
     ),
+    # Usually, not always: flavor text "usually appears below the rules text" (207.2b, the English since 2021-07-12)
+    # said as "appears below" in the Chinese translators' state of 2022-06-10 (corrected in 2023-10-13). Held by all
+    # 39 Chinese rules of 2023-11-17 that say it and all 47 of 2026-04-17 (大都 in 302.3 and 308.2); Japanese renders
+    # it too many ways (多くの場合, 基本的に …: 24 of 47 with 通常 or 普通), Korean is not measured: Chinese only.
+    Marker(
+        "usually",
+        _en(r"\busually\b"),
+        {"zh": re.compile("通常|一般|往往|多半|大多|大都|多数")},
+        None,
+        0.8,
+    ),
     # Gaining or acquiring: the object ends up with the ability. A translation may say it the other way round (an
     # effect grants it: 赋予, 与える); "acquires a pair of linked abilities" as 需要 ("needs", 607.5 of the Chinese
     # text of 2023-11-17, corrected in 2024) says neither. Held by 56 of 57 Chinese and all 59 Japanese rules.
