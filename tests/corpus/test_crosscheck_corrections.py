@@ -358,24 +358,33 @@ def test_as_it_resolves_said_as_after_is_found_and_its_correction_is_not(chinese
 
 
 MISSES = Path(__file__).parents[1] / "data" / "crosscheck_zh_misses_labels.tsv"
+DROPPED = Path(__file__).parents[1] / "data" / "crosscheck_dropped_labels.tsv"
+STALE = Path(__file__).parents[1] / "data" / "crosscheck_stale_labels.tsv"
+
+
+def _labelled_and_found(path: Path, kind: str, check: str, reports: dict) -> tuple[set, set]:
+    """(the rows of a label file for the three documents not marked "draft", each asserted real; the findings of
+    ``kind`` whose ``detail.check`` is ``check``), both as (document, rule) pairs."""
+    from kb.crosscheck.corrections import read_qa_labels
+
+    labels = [x for x in read_qa_labels(path) if x.document in reports and x.kind == kind]
+    kept = {(x.document, x.number) for x in labels if not x.reason.startswith("draft:")}
+    assert all(x.real for x in labels if (x.document, x.number) in kept)
+    found = {
+        (spec, f.number)
+        for spec, report in reports.items()
+        for f in report.of_kind(kind)
+        if f.detail.get("check") == check
+    }
+    return kept, found
 
 
 def test_the_sibling_findings_are_the_labelled_ones(chinese, chinese_2026, japanese):
     """tests/data/crosscheck_zh_misses_labels.tsv labels every finding of the sibling check (kb.crosscheck.siblings)
     on the three documents: the reported ones are exactly the rows not marked "draft" (all four real), and none of
     the draft rows (the first version's findings, the unnamed keyword left out) is reported as a sibling."""
-    from kb.crosscheck.corrections import read_qa_labels
-
-    labels = read_qa_labels(MISSES)
-    kept = {(x.document, x.number) for x in labels if x.kind == "swaps" and not x.reason.startswith("draft:")}
-    assert all(x.real for x in labels if (x.document, x.number) in kept)
     reports = {"zh@2023-11-17": chinese, "zh@2026-04-17": chinese_2026, "ja@2026-01-16": japanese}
-    found = {
-        (spec, f.number)
-        for spec, report in reports.items()
-        for f in report.of_kind("swaps")
-        if f.detail.get("check") == "sibling"
-    }
+    kept, found = _labelled_and_found(MISSES, "swaps", "sibling", reports)
     assert (
         found
         == kept
@@ -388,45 +397,19 @@ def test_the_sibling_findings_are_the_labelled_ones(chinese, chinese_2026, japan
     )
 
 
-DROPPED = Path(__file__).parents[1] / "data" / "crosscheck_dropped_labels.tsv"
-
-
 def test_the_findings_of_a_form_left_short_are_the_labelled_ones(chinese, chinese_2026, japanese):
     """tests/data/crosscheck_dropped_labels.tsv labels every finding of kb.crosscheck.dropped on the three documents:
     the reported ones are exactly the rows not marked "draft", all real, and no false draft row is reported."""
-    from kb.crosscheck.corrections import read_qa_labels
-
-    labels = read_qa_labels(DROPPED)
-    kept = {(x.document, x.number) for x in labels if not x.reason.startswith("draft:")}
-    assert all(x.real for x in labels if (x.document, x.number) in kept)
     reports = {"zh@2023-11-17": chinese, "zh@2026-04-17": chinese_2026, "ja@2026-01-16": japanese}
-    found = {
-        (spec, f.number)
-        for spec, report in reports.items()
-        for f in report.of_kind("consistency")
-        if f.detail.get("check") == "dropped"
-    }
+    kept, found = _labelled_and_found(DROPPED, "consistency", "dropped", reports)
     assert found == kept
     assert len(kept) == 9
 
 
-STALE = Path(__file__).parents[1] / "data" / "crosscheck_stale_labels.tsv"
-
-
 def test_the_findings_of_text_left_from_an_earlier_edition_are_the_labelled_ones(chinese, chinese_2026, japanese):
     """tests/data/crosscheck_stale_labels.tsv labels every finding of kb.crosscheck.stale on the three documents
-    (with the English editions this database holds) and on a state of the translators' history: the reported ones
+    (with the English editions this database holds) and on states of the translators' history: the reported ones
     on the three documents are exactly their rows not marked "draft", all real."""
-    from kb.crosscheck.corrections import read_qa_labels
-
-    labels = read_qa_labels(STALE)
     reports = {"zh@2023-11-17": chinese, "zh@2026-04-17": chinese_2026, "ja@2026-01-16": japanese}
-    kept = {(x.document, x.number) for x in labels if x.document in reports and not x.reason.startswith("draft:")}
-    assert all(x.real for x in labels if (x.document, x.number) in kept)
-    found = {
-        (spec, f.number)
-        for spec, report in reports.items()
-        for f in report.of_kind("coverage")
-        if f.detail.get("check") == "stale"
-    }
+    kept, found = _labelled_and_found(STALE, "coverage", "stale", reports)
     assert found == kept == {("ja@2026-01-16", "702.2c"), ("ja@2026-01-16", "700.10"), ("ja@2026-01-16", "700.11")}

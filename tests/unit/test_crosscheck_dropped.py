@@ -8,11 +8,7 @@ from __future__ import annotations
 from kb.crosscheck.dropped import dropped_characters
 from kb.crosscheck.qa import consistency
 from kb.crosscheck.termbase import TermBase
-from kb.crosscheck.texts import DocText, RuleText
-from kb.terms.dictionary import TermDictionary
-from kb.terms.model import TermName
-from kb.terms.names import english_key
-from kb.terms.vocabulary import GLOSSARY, CrTerm
+from tests.crosscheck_texts import documents, term_dictionary
 
 EN_614_12B = (
     "Some replacement effects cause a permanent to enter the battlefield with its controller’s choice of one of two "
@@ -38,30 +34,15 @@ _TERMS = {
 }
 
 
-def _dictionary() -> TermDictionary:
-    names = [TermName("zh", zh, en, english_key(en), "glossary", "test") for en, zh in _TERMS.items()]
-    vocabulary = {english_key(en): CrTerm(english_key(en), en, GLOSSARY) for en in _TERMS}
-    return TermDictionary(names, vocabulary)
-
-
-def _documents(pairs: list[tuple[str, str, str]], extra: list[str] = ()) -> tuple[DocText, DocText]:
-    """(translation, original) of the rules given as (number, translation, English), after twelve rules naming each
-    term; ``extra`` are translated rules with no term of the list (words the document writes elsewhere)."""
-    filler = [
-        (f"100.{i * 12 + j + 1}", f"这是{zh}。", f"This is a {en}.")
-        for i, (en, zh) in enumerate(_TERMS.items())
-        for j in range(12)
-    ]
-    filler += [(f"101.{i + 1}", text, "This rule names nothing of the list.") for i, text in enumerate(extra)]
-    rows = [*filler, *pairs]
-    tr = DocText(2, "zh", "zh", None, [RuleText(n, "rule", None, zh, 0, i) for i, (n, zh, _) in enumerate(rows)])
-    en = DocText(1, "en", "en", None, [RuleText(n, "rule", None, text, 0, i) for i, (n, _, text) in enumerate(rows)])
-    return tr, en
+def _documents(pairs: list[tuple[str, str, str]], extra: list[str] = ()):
+    """Twelve rules naming each term; ``extra`` translated rules that name none of them."""
+    others = [(f"101.{i + 1}", text, "This rule names nothing of the list.") for i, text in enumerate(extra)]
+    return documents(_TERMS, pairs, per_term=12, extra=others)
 
 
 def _findings(pairs: list[tuple[str, str, str]], extra: list[str] = ()):
     tr, en = _documents(pairs, extra)
-    return list(dropped_characters(tr, en, TermBase(_dictionary(), tr, en, {})))
+    return list(dropped_characters(tr, en, TermBase(term_dictionary(_TERMS), tr, en, {})))
 
 
 def test_a_form_with_an_inner_character_left_out_is_a_consistency_finding_with_both_counts():
@@ -75,7 +56,11 @@ def test_a_form_with_an_inner_character_left_out_is_a_consistency_finding_with_b
 
 def test_the_check_runs_with_the_consistency_class():
     tr, en = _documents([("716.2", ZH_716_2, EN_716_2)])
-    found = [f for f in consistency(tr, en, TermBase(_dictionary(), tr, en, {})) if f.detail.get("check") == "dropped"]
+    found = [
+        f
+        for f in consistency(tr, en, TermBase(term_dictionary(_TERMS), tr, en, {}))
+        if f.detail.get("check") == "dropped"
+    ]
     assert [(f.number, f.detail["translated"], f.detail["dominant"]) for f in found] == [
         ("716.2", "静止异能", "静止式异能")
     ]

@@ -8,11 +8,8 @@ from __future__ import annotations
 from kb.crosscheck.qa import swaps
 from kb.crosscheck.siblings import families, sibling_swaps
 from kb.crosscheck.termbase import TermBase
-from kb.crosscheck.texts import DocText, RuleText
-from kb.terms.dictionary import TermDictionary
-from kb.terms.model import TermName
 from kb.terms.names import english_key
-from kb.terms.vocabulary import GLOSSARY, CrTerm
+from tests.crosscheck_texts import documents, term_dictionary
 
 # zh 702.50a of 2023-11-17: epic's "two spell abilities" rendered as a static and a delayed triggered ability
 EN_702_50A = "Epic represents two spell abilities, one of which creates a delayed triggered ability."
@@ -38,28 +35,9 @@ _TERMS = {
 }
 
 
-def _dictionary() -> TermDictionary:
-    names = [TermName("zh", zh, en, english_key(en), "glossary", "test") for en, zh in _TERMS.items()]
-    vocabulary = {english_key(en): CrTerm(english_key(en), en, GLOSSARY) for en in _TERMS}
-    return TermDictionary(names, vocabulary)
-
-
-def _documents(pairs: list[tuple[str, str, str]]) -> tuple[DocText, DocText]:
-    """(translation, original) of the rules given as (number, Chinese, English), after five rules naming each term."""
-    filler = [
-        (f"100.{i * 5 + j + 1}", f"这是{zh}。", f"This is a {en}.")
-        for i, (en, zh) in enumerate(_TERMS.items())
-        for j in range(5)
-    ]
-    rows = [*filler, *pairs]
-    tr = DocText(2, "zh", "zh", None, [RuleText(n, "rule", None, zh, 0, i) for i, (n, zh, _) in enumerate(rows)])
-    en = DocText(1, "en", "en", None, [RuleText(n, "rule", None, text, 0, i) for i, (n, _, text) in enumerate(rows)])
-    return tr, en
-
-
 def _findings(pairs: list[tuple[str, str, str]]):
-    tr, en = _documents(pairs)
-    return list(sibling_swaps(tr, en, TermBase(_dictionary(), tr, en, {})))
+    tr, en = documents(_TERMS, pairs)
+    return list(sibling_swaps(tr, en, TermBase(term_dictionary(_TERMS), tr, en, {})))
 
 
 def test_a_term_rendered_as_another_of_its_family_is_a_finding_with_both_spans_and_counts():
@@ -126,13 +104,13 @@ def test_a_rule_holding_the_named_term_is_no_finding_whatever_else_it_adds():
 
 
 def test_families_need_two_terms_of_several_words_with_one_head():
-    tr, en = _documents([])
-    heads = families(TermBase(_dictionary(), tr, en, {}))
+    tr, en = documents(_TERMS, [])
+    heads = families(TermBase(term_dictionary(_TERMS), tr, en, {}))
     assert set(heads["ability"]) == {english_key(t) for t in _TERMS if t.endswith("ability")}
     assert set(heads["cost"]) == {english_key("alternative cost"), english_key("additional cost")}
 
 
 def test_the_swaps_class_reports_siblings():
-    tr, en = _documents([("702.50a", ZH_702_50A, EN_702_50A)])
-    found = list(swaps(tr, en, TermBase(_dictionary(), tr, en, {})))
+    tr, en = documents(_TERMS, [("702.50a", ZH_702_50A, EN_702_50A)])
+    found = list(swaps(tr, en, TermBase(term_dictionary(_TERMS), tr, en, {})))
     assert [(f.kind, f.number, f.detail.get("check")) for f in found] == [("swaps", "702.50a", "sibling")]

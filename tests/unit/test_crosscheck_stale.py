@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from kb.crosscheck.stale import Earlier, stale_terms
 from kb.crosscheck.termbase import TermBase
-from kb.crosscheck.texts import DocText, RuleText
-from kb.terms.dictionary import TermDictionary
-from kb.terms.model import TermName
-from kb.terms.names import english_key
-from kb.terms.vocabulary import GLOSSARY, CrTerm
+from tests.crosscheck_texts import documents, term_dictionary
 
 EN_103_2B = (
     "If any players wish to reveal a card with a companion ability that they own from outside the game, they may do "
@@ -37,22 +33,9 @@ ZH_704_5J = "如果两个或更多具有相同名称的传奇永久物由同一�
 _TERMS = {"sideboard": "备牌", "player": "牌手", "control": "操控", "legendary": "传奇", "permanent": "永久物"}
 
 
-def _dictionary() -> TermDictionary:
-    names = [TermName("zh", zh, en, english_key(en), "glossary", "test") for en, zh in _TERMS.items()]
-    vocabulary = {english_key(en): CrTerm(english_key(en), en, GLOSSARY) for en in _TERMS}
-    return TermDictionary(names, vocabulary)
-
-
 def _findings(pairs: list[tuple[str, str, str]], earlier: dict[str, list[Earlier]]):
-    filler = [
-        (f"100.{i * 5 + j + 1}", f"这是{zh}。", f"This is a {en}.")
-        for i, (en, zh) in enumerate(_TERMS.items())
-        for j in range(5)
-    ]
-    rows = [*filler, *pairs]
-    tr = DocText(2, "zh", "zh", None, [RuleText(n, "rule", None, zh, 0, i) for i, (n, zh, _) in enumerate(rows)])
-    en = DocText(1, "en", "en", None, [RuleText(n, "rule", None, text, 0, i) for i, (n, _, text) in enumerate(rows)])
-    return list(stale_terms(tr, en, TermBase(_dictionary(), tr, en, {}), earlier))
+    tr, en = documents(_TERMS, pairs)
+    return list(stale_terms(tr, en, TermBase(term_dictionary(_TERMS), tr, en, {}), earlier))
 
 
 def test_a_term_only_an_earlier_english_names_is_a_coverage_finding_with_its_edition():
