@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck import crosscheck, crosscheck_document  # noqa: E402
+from kb.crosscheck.corrections import Score  # noqa: E402
 from kb.terms import rebuild_terms  # noqa: E402
 
 # The translators' corrections: 2023-11-17 against 2026-04-17, and between consecutive versions of their repository.
@@ -63,6 +64,17 @@ def report_precision(kb: KnowledgeBase) -> None:
     print(f"precision on the labelled sample ({len(sample)} findings, {unlabelled} unlabelled; floor 0.95):")
     for kind, (real, total) in precision(sample, labels).items():
         print(f"  {kind:24} {real:3}/{total:<3} = {real / total:.2f}")
+
+
+def recall_line(split: str, ours: Score, plain: Score) -> str:
+    """One half of an answer key: recall of its errors, per class, the style rules flagged, and the length-ratio
+    baseline given as many rules to read (``ours`` and ``plain``: kb.crosscheck.corrections.score's results)."""
+    classes = ", ".join(f"{k} {f}/{n}" for k, (f, n) in ours.by_class.items())
+    return (
+        f"  {split:8}: recall {ours.found}/{ours.errors} = {ours.recall:.2f} ({classes}); "
+        f"style rules flagged {ours.style_flagged}/{ours.style}; "
+        f"length-ratio baseline, same budget: {plain.found}/{plain.errors} = {plain.recall:.2f}"
+    )
 
 
 def report_corrections(kb: KnowledgeBase) -> None:
@@ -98,12 +110,7 @@ def report_corrections(kb: KnowledgeBase) -> None:
         print(f"  {key}:")
         for split in SPLITS:
             ours, plain = score(corrections, flagged, split), score(corrections, baseline, split)
-            classes = ", ".join(f"{k} {f}/{n}" for k, (f, n) in ours.by_class.items())
-            print(
-                f"  {split:8}: recall {ours.found}/{ours.errors} = {ours.recall:.2f} ({classes}); "
-                f"style rules flagged {ours.style_flagged}/{ours.style}; "
-                f"length-ratio baseline, same budget: {plain.found}/{plain.errors} = {plain.recall:.2f}"
-            )
+            print(recall_line(split, ours, plain))
             print(f"            missed: {', '.join(ours.missed) or '-'}")
     started, cpu = time.perf_counter(), time.process_time()
     japanese = crosscheck_document(kb.conn, "ja@2026-01-16")

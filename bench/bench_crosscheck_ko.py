@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_crosscheck import recall_line  # noqa: E402
 from bench.ko_history_corrections import korean  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
 from kb.crosscheck import crosscheck_document  # noqa: E402
@@ -96,12 +97,7 @@ def main() -> None:
     )
     for split in SPLITS:
         found, plain = score(ours, flagged_all, split), score(ours, baseline_all, split)
-        classes = ", ".join(f"{k} {f}/{n}" for k, (f, n) in found.by_class.items())
-        print(
-            f"  {split:8}: recall {found.found}/{found.errors} = {found.recall:.2f} ({classes}); "
-            f"style rules flagged {found.style_flagged}/{found.style}; "
-            f"length-ratio baseline, same budget: {plain.found}/{plain.errors} = {plain.recall:.2f}"
-        )
+        print(recall_line(split, found, plain))
         print(f"            missed: {', '.join(n.split('@')[0] for n in found.missed) or '-'}")
         if args.verbose:
             styled = [c.number for c in ours if c.split == split and c.label == "style" and c.number in flagged_all]

@@ -33,6 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_crosscheck import recall_line  # noqa: E402
 from bench.zh_history_corrections import CORPUS, run  # noqa: E402
 from kb import store  # noqa: E402
 from kb.api import KnowledgeBase  # noqa: E402
@@ -160,12 +161,7 @@ def main() -> None:
     )
     for split in SPLITS:
         found, plain = score(ours, flagged_all, split), score(ours, baseline_all, split)
-        classes = ", ".join(f"{k} {f}/{n}" for k, (f, n) in found.by_class.items())
-        print(
-            f"  {split:8}: recall {found.found}/{found.errors} = {found.recall:.2f} ({classes}); "
-            f"style rules flagged {found.style_flagged}/{found.style}; "
-            f"length-ratio baseline, same budget: {plain.found}/{plain.errors} = {plain.recall:.2f}"
-        )
+        print(recall_line(split, found, plain))
         if args.misses and split == "tune":
             reasons = {row.number: row for row in ours}
             for number in found.missed:

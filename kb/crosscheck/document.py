@@ -576,6 +576,6 @@ def crosscheck_document(
         dictionary(conn),
         OldNumbers(conn, original.name if original.lang == "en" else None),
         own_glossary(conn, translation, original),
-        earlier=earlier_texts(conn, original),
+        earlier=earlier_texts(conn, original) if "coverage" in kinds else None,  # read for that class only
     )
     return crosscheck_documents(translation, original, kinds, context)

@@ -76,24 +76,22 @@ def dropped_characters(tr: DocText, en: DocText, base: TermBase) -> Iterator[Fin
 def _shortened(text: str, stats: TermStats, base: TermBase) -> Iterator[tuple[str, str, int, int]]:
     """(short string, form, the string's count, the form's count) for each accepted form of the term, written
     often in the document, that ``text`` holds with one inner character left out."""
-    written = [*stats.forms, *(variant for variant in stats.variants if stats.accepted(variant))]
+    written = stats.judged().forms  # the forms, the accepted variants and the forms learnt from the document
     for form in written:
         common = base.document_count(form)
         if len(form) < 3 or common < MIN_COMMON:
             continue
         for i in range(1, len(form) - 1):
             short = form[:i] + form[i + 1 :]
-            if short not in text or short in written or base.is_term_form(short):
-                continue
-            if any(short in longer for longer in written):
+            if short not in text or base.is_term_form(short) or any(short in longer for longer in written):
                 continue
             times = base.document_count(short)
             if times > MAX_VARIANT or times > RARE * common:
                 continue
-            start = text.find(short)
-            if any(_part_of_word(text, at, short, written, base) for at in _places(text, short)):
-                continue
-            if base.overlaps_term(text, start, start + len(short), short):
+            if any(
+                _part_of_word(text, at, short, written, base) or base.overlaps_term(text, at, at + len(short), short)
+                for at in _places(text, short)
+            ):
                 continue
             yield short, form, times, common
 
@@ -105,7 +103,7 @@ def _places(text: str, short: str) -> Iterator[int]:
         at = text.find(short, at + 1)
 
 
-def _part_of_word(text: str, at: int, short: str, written: list[str], base: TermBase) -> bool:
+def _part_of_word(text: str, at: int, short: str, written: tuple[str, ...], base: TermBase) -> bool:
     """Whether the string at ``at`` is the end of a longer word: the character before it and its first make a pair
     the document writes often where none of the term's forms follows (导致 of 导致伤害, not 个静 of 一个静止式异能),
     or a katakana word runs on across either edge."""

@@ -90,17 +90,20 @@ def _years_before(edition: str, years: int) -> str:
 _WORD = re.compile(r"\w+")
 
 
-def _alike(one: str, other: str) -> float:
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def _alike(one: set[str], other: set[str]) -> float:
     """The share of words two texts have in common (of the words of either)."""
-    a, b = set(_WORD.findall(one.lower())), set(_WORD.findall(other.lower()))
-    return len(a & b) / max(1, len(a | b))
+    return len(one & other) / max(1, len(one | other))
 
 
 def _stems(text: str) -> set[str]:
     """The first three letters of each word of ``text``: what tells that a word of a term is still said, inflected
     or derived otherwise ("controls" and "are controlled", "copy effects" and "copiable effects", "pay" and "by
     paying")."""
-    return {word[:3] for word in _WORD.findall(text.lower()) if len(word) >= 3}
+    return {word[:3] for word in _words(text) if len(word) >= 3}
 
 
 def stale_terms(tr: DocText, en: DocText, base: TermBase, earlier: dict[str, list[Earlier]]) -> Iterator[Finding]:
@@ -113,10 +116,10 @@ def stale_terms(tr: DocText, en: DocText, base: TermBase, earlier: dict[str, lis
         named = set(base.english_keys.get(number, Counter()))
         named_forms = [form for key in named if key in base.stats for form in base.stats[key].forms]
         text = plain(rule.full)
-        said = _stems(other.full)
+        said, words = _stems(other.full), _words(other.full)
         reported: set[str] = set()
         for old in olds:
-            if _alike(old.text, other.full) < SAME_RULE:
+            if _alike(_words(old.text), words) < SAME_RULE:
                 continue
             for match in base.english_matcher.find(old.text):
                 keys = match.keys - named - reported
