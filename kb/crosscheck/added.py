@@ -124,12 +124,31 @@ def _in_list(text: str, span: Span, named: list[Span]) -> Span | None:
     return None
 
 
+def _head(key: str) -> str | None:
+    """The head word of a term of several words ("effect" of "prevention effect"), None for one word."""
+    words = key.split()
+    return words[-1] if len(words) > 1 else None
+
+
+def _modifier_said(key: str, original: str) -> bool:
+    """Whether the original says a word of the term before its head ("alternative" of "alternative cost")."""
+    return any(re.search(rf"\b{re.escape(word)}", original, re.IGNORECASE) for word in key.split()[:-1])
+
+
+def _same_kind(base: TermBase, key: str, other: str, precise: bool) -> bool:
+    """Whether two terms are items of one list: of the same precise kind, or two kinds of one thing (their head
+    word: "replacement effects and prevention effects", "triggered or activated abilities")."""
+    if precise:
+        return base.stats[other].category == base.stats[key].category
+    return _head(key) is not None and _head(key) == _head(other)
+
+
 def added_terms(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A term of a precise kind held by the translation where its original names none of the term's words; a
     ``list item`` where it stands in a list beside a term of the same kind that the original names."""
     usable: dict[str, TermStats] = {}
     for key, stats in base.stats.items():
-        if stats.category in PRECISE:
+        if stats.category in PRECISE or _head(key):
             reliable = base.reliable(key, MIN_SHARE, MIN_RULES)
             if reliable is not None:
                 usable[key] = reliable
@@ -160,9 +179,12 @@ def added_terms(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                 continue
             stats = usable[key]
             mine = [s for s in found if s.key == key]
-            named = [s for s in found if s.key in named_keys and base.stats[s.key].category == stats.category]
+            precise = stats.category in PRECISE
+            if not precise and _modifier_said(key, other.full):
+                continue  # "alternative or additional costs", "one-shot or continuous effects": the head said once
+            named = [s for s in found if s.key in named_keys and _same_kind(base, key, s.key, precise)]
             beside = next((b for s in mine if (b := _in_list(text, s, named)) is not None), None)
-            if beside is None and _PRONOUN.search(other.full):
+            if beside is None and (not precise or _PRONOUN.search(other.full)):
                 continue  # "it", "that permanent": the translation may name the noun the pronoun stands for
             yield _finding(number, rule.full, other.full, stats, mine[0].form, counts[key], beside, base)
 

@@ -23,6 +23,7 @@ from typing import Iterator
 from kb.crosscheck.added import added_terms
 from kb.crosscheck.dropped import dropped_characters
 from kb.crosscheck.homophones import Readings, homophones
+from kb.crosscheck.longer import longer_forms
 from kb.crosscheck.markers import lost_markers
 from kb.crosscheck.model import Finding
 from kb.crosscheck.siblings import sibling_swaps
@@ -487,6 +488,7 @@ def consistency(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                 },
             )
     yield from dropped_characters(tr, en, base)
+    yield from longer_forms(tr, en, base)
     yield from _same_english(tr, en)
     yield from _same_quote(tr, en)
 
