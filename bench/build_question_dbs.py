@@ -9,7 +9,9 @@ give their Simplified and Traditional Chinese names. An import replaces the card
 cards are the union of the two files, made here: a card of the MTGJSON file whose English name is a
 card of the Scryfall file adds its printed names to that card; the others are added as they are.
 
-Run: python bench/build_question_dbs.py FOLDER   (then bench_search.py --db FOLDER/cards.db --quality --only ...)
+With ``--cards FILE`` cards.db and world.db hold that file's cards instead (bench/make_atomic_cards.py makes a file
+of every card up to 2022: what a user who imported the whole pool has).
+Run: python bench/build_question_dbs.py FOLDER [--cards FILE]   (then bench_search.py --db FOLDER/cards.db --quality --only ...)
 """
 
 from __future__ import annotations
@@ -38,7 +40,15 @@ CHINESE = ("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt")
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("folder", type=Path)
-    folder = parser.parse_args().folder
+    parser.add_argument(
+        "--cards",
+        type=Path,
+        default=CARDS,
+        help="the card file of cards.db and world.db (default: the cards the real questions name; "
+        "bench/make_atomic_cards.py makes one of every card)",
+    )
+    args = parser.parse_args()
+    folder, card_file = args.folder, args.cards
     folder.mkdir(parents=True, exist_ok=True)
     small = KnowledgeBase.open(folder / "small.db", build=False)
     small.import_paths(sorted(SEED_DIR.glob("*.txt")), keep_going=False)
@@ -48,14 +58,14 @@ def main() -> None:
     copy(small, folder / "cards.db")
     small.close()
     cards = KnowledgeBase.open(folder / "cards.db", build=False)
-    cards.import_paths([CARDS], keep_going=False)
+    cards.import_paths([card_file], keep_going=False)
     print(cards.conn.execute("select count(*) from cards").fetchone()[0], "cards in", folder / "cards.db")
     copy(cards, folder / "world.db")
     cards.close()
     world = KnowledgeBase.open(folder / "world.db", build=False)
     world.import_paths([corpus_path(*CHINESE)])
     cards_held, names_held = replace_cards(
-        world.conn, union([CARDS, ZH_CARDS]), source=f"{CARDS.name} + {ZH_CARDS.name}"
+        world.conn, union([card_file, ZH_CARDS]), source=f"{card_file.name} + {ZH_CARDS.name}"
     )
     print(cards_held, "cards,", names_held, "names in", folder / "world.db")
     rebuild_index(world.store)

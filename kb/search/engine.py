@@ -120,8 +120,6 @@ def search(
     corrected = _respelled_as_typed(shown, parsed.text, fixes) if searched else None
     if reading is not None and reading.rules and scope.label == "newest" and compiled.plan is not None:
         scores = _named(scores, reading, postings, allowed)
-    if card_rules and scope.label == "newest" and compiled.plan is not None:
-        scores = _named(scores, players.Reading("", "", rules=card_rules), postings, allowed)
     kept: frozenset[int] = frozenset()
     if said.rules and scope.label == "newest" and compiled.plan is not None:
         scores, kept = _joined(scores, said.rules, postings, allowed)
@@ -179,7 +177,7 @@ def _read(
     rest read as a question (players' words, chatter dropped), and the cards' rules terms added to
     what that reading yields. A query that is not plain words around the names (quotes, operators,
     a rule number) or nothing but names has each name replaced by its terms in place. Last, the
-    rules defining the named cards' keywords, ranked beside the best answer (`_named`), and the cards
+    rules defining the named cards' keywords, one list of the fusion (`_with_sections`), and the cards
     set apart (kb.search.cards.SetApart: what their texts say of the rules, for a question around the
     names only, since a query of nothing but a name ("X", "Platinum Angel") asks for the card's terms;
     the query without the names)."""
@@ -207,12 +205,14 @@ def _read(
 
 
 def _card_rules(apart: SetApart, reading: players.Reading) -> list[str]:
-    """The rules of the named cards' keywords that rank beside the best answer. In a scenario of
+    """The rules of the named cards' keywords, a list of the fusion at CARD_WEIGHT. (They were placed beside the
+    best answer before the fusion too, as the players' words' rules are; with every card of a card file known that
+    put a card's keywords above what was asked: bench/RESULTS.md, "every card known".) In a scenario of
     several cards whose own words already point to a rule (players' words named one), only those
     whose keyword the question names ("... Lure's trample ..."): what the question asks outranks
     what its cards have, whose Flash or Trample pushed the answer out of the first three. A question
-    about one card ("can Stormbreath Dragon attack the turn it is cast") asks about that card: its
-    keywords' rules rank beside as before."""
+    about one card ("can Stormbreath Dragon attack the turn it is cast") asks about that card: all its
+    keywords' rules are listed."""
     if not reading.rules or len(apart.named) == 1:
         return apart.rules
     return apart.asked
