@@ -18,6 +18,7 @@ no トークン shortened).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Iterator
 
@@ -26,6 +27,7 @@ from kb.crosscheck.termbase import TermBase, TermStats, plain
 from kb.crosscheck.termevidence import name_like
 from kb.crosscheck.texts import DocText
 from kb.i18n import _
+from kb.terms.names import english_key
 
 MIN_COMMON = 10  # the form left short must be written this often for the document to say it is the form
 RARE = 0.1  # the short string: at most this share of the form's occurrences
@@ -43,15 +45,16 @@ def dropped_characters(tr: DocText, en: DocText, base: TermBase) -> Iterator[Fin
             continue
         text = plain(rule.full)
         seen: set[str] = set()
-        for key in base.english_keys.get(number, Counter()):
+        named = {key: base.english_words[number][key] for key in base.english_keys.get(number, Counter())}
+        named = {**coordinated(other.full, base), **named}
+        for key, english in named.items():
             stats = base.reliable(key, MIN_SHARE, MIN_RULES, variants=True)
-            if stats is None or name_like(base.english_words[number][key], other.full):
+            if stats is None or name_like(english, other.full):
                 continue  # "Elephant Graveyard" is a card's name, 大象坟场 no graveyard shortened
             for short, form, times, common in _shortened(text, stats, base):
                 if short in seen:
                     continue
                 seen.add(short)
-                english = base.english_words[number][key]
                 yield Finding(
                     "consistency",
                     number,
@@ -71,6 +74,26 @@ def dropped_characters(tr: DocText, en: DocText, base: TermBase) -> Iterator[Fin
                         "confidence": round(1 - times / common, 3),
                     },
                 )
+
+
+# "an alternative or additional cost", "one-shot or continuous effects": a head said once for two terms
+_COORDINATED = re.compile(r"\b([a-z][a-z-]*)((?:, [a-z][a-z-]*)*),? (?:or|and) ([a-z][a-z-]*) ([a-z]+)\b")
+_WORD = re.compile(r"[a-z][a-z-]*")
+
+
+def coordinated(original: str, base: TermBase) -> dict[str, str]:
+    """The terms the original names with their head said once for two or more ("an alternative or additional
+    cost" names the alternative cost, which the term matcher does not read): key -> the words as written."""
+    found: dict[str, str] = {}
+    for match in _COORDINATED.finditer(original):
+        head, last = match.group(4), english_key(f"{match.group(3)} {match.group(4)}")
+        if last not in base.stats:
+            continue
+        for word in (match.group(1), *_WORD.findall(match.group(2))):
+            key = english_key(f"{word} {head}")
+            if key in base.stats and key != last:
+                found.setdefault(key, f"{word} … {head}")
+    return found
 
 
 def _shortened(text: str, stats: TermStats, base: TermBase) -> Iterator[tuple[str, str, int, int]]:
@@ -109,12 +132,23 @@ def _part_of_word(text: str, at: int, short: str, written: tuple[str, ...], base
     or a katakana word runs on across either edge."""
     end = at + len(short)
     before, after = text[at - 1 : at], text[end : end + 1]
-    if _ideograph(before):
-        pair = before + short[0]
-        starting = {form for form in written if form.startswith(short[0])}
-        if base.document_count(pair) - sum(base.document_count(before + form) for form in starting) >= COMMON_BIGRAM:
-            return True
+    if _ideograph(before) and _pair_as_word(base, before, short, written) >= COMMON_BIGRAM:
+        return True
     return (_katakana(before) and _katakana(short[0])) or (_katakana(after) and _katakana(short[-1]))
+
+
+def _pair_as_word(base: TermBase, before: str, short: str, written: tuple[str, ...]) -> int:
+    """How often the document writes ``before`` and the short string's first character side by side where
+    neither a term's form nor the short string's own first two characters follow: a word of its own (导致 of
+    导致伤害, followed by anything), not a measure word before the short string's start (一个替代费用 beside
+    一个替代性效应 and 一个替代式效应: 个替 is always 个替代)."""
+    starting = [form for form in {*written, *base.all_forms, short[:2]} if form.startswith(short[0])]
+    pair, text, count = before + short[0], base.text, 0
+    at = text.find(pair)
+    while at >= 0:
+        count += not any(text.startswith(form, at + 1) for form in starting)
+        at = text.find(pair, at + 1)
+    return count
 
 
 def _ideograph(char: str) -> bool:

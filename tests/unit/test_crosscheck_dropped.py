@@ -5,9 +5,10 @@ are written for the test: each term named in twelve rules, so that the document'
 
 from __future__ import annotations
 
-from kb.crosscheck.dropped import dropped_characters
+from kb.crosscheck.dropped import coordinated, dropped_characters
 from kb.crosscheck.qa import consistency
 from kb.crosscheck.termbase import TermBase
+from kb.terms.names import english_key
 from tests.crosscheck_texts import documents, term_dictionary
 
 EN_614_12B = (
@@ -95,3 +96,45 @@ def test_a_term_inside_a_card_name_is_no_finding():
     # 206.3a: the card Elephant Graveyard, 大象坟场, is no graveyard written short
     english = "Those names are Desert, Diamond Valley, Elephant Graveyard, and Erg Raiders."
     assert _findings([("206.3a", "这些名称为沙漠、钻石谷、大象坟场、尔格骑队。", english)]) == []
+
+
+# 601.3c of the translators' first state of 2023-11-17 (HeliumOctahelide's, 202208923e52; corrected to 替代性费用
+# in 663085d8e0e7): "an alternative or additional cost" says the head once for two terms
+EN_601_3C = (
+    "If an effect allows a player to cast a spell as though it had flash only if an alternative or additional cost "
+    "is paid, that player may begin to cast that spell as though it had flash."
+)
+ZH_601_3C = (
+    "如果一个效应允许牌手仅当一个替代费用或额外费用被支付时才能视同其具有闪现异能地施放某咒语，"
+    "该牌手可以视同其具有闪现异能地开始施放该咒语。"
+)
+_COSTS = {"alternative cost": "替代性费用", "additional cost": "额外费用", "replacement effect": "替代性效应"}
+
+
+def _cost_findings(extra: list[str] = ()):
+    others = [(f"101.{i + 1}", text, "This rule names nothing of the list.") for i, text in enumerate(extra)]
+    tr, en = documents(_COSTS, [("601.3c", ZH_601_3C, EN_601_3C)], per_term=12, extra=others)
+    return list(dropped_characters(tr, en, TermBase(term_dictionary(_COSTS), tr, en, {})))
+
+
+def test_a_term_named_with_its_head_said_once_for_two_is_read_as_named():
+    tr, en = documents(_COSTS, [("601.3c", ZH_601_3C, EN_601_3C)], per_term=12)
+    base = TermBase(term_dictionary(_COSTS), tr, en, {})
+    assert coordinated(EN_601_3C, base) == {english_key("alternative cost"): "alternative … cost"}
+    assert coordinated("one-shot or continuous effects", base) == {}  # no term of the document
+    [finding] = _cost_findings()
+    assert (finding.number, finding.detail["translated"], finding.detail["dominant"]) == (
+        "601.3c",
+        "替代费用",
+        "替代性费用",
+    )
+    assert finding.detail["english"] == "alternative … cost"
+
+
+def test_a_measure_word_before_the_short_string_s_own_start_is_no_word():
+    # 一个替代式效应, 一个替代性或防止性: 个替 is written often, always followed by 替代, the short string's start
+    often = [f"一个替代式效应{i}。" for i in range(12)]
+    assert [f.number for f in _cost_findings(often)] == ["601.3c"]
+    # 个替 followed by anything else is a word the short string is the end of
+    words = [f"一个替身{i}。" for i in range(12)]
+    assert _cost_findings(words) == []
