@@ -145,7 +145,9 @@ def _same_kind(base: TermBase, key: str, other: str, precise: bool) -> bool:
 
 def added_terms(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A term of a precise kind held by the translation where its original names none of the term's words; a
-    ``list item`` where it stands in a list beside a term of the same kind that the original names."""
+    ``list item`` where it stands in a list beside a term of the same kind that the original names. A term of
+    several words of another kind is judged as a list item only, beside a named term of its head word (prevention
+    effects listed beside replacement effects)."""
     usable: dict[str, TermStats] = {}
     for key, stats in base.stats.items():
         if stats.category in PRECISE or _head(key):

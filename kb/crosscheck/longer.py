@@ -3,7 +3,7 @@ term's rules.
 
 The Chinese translation of 2022-06-10 writes "loyalty" as 忠诚 in 17 of the 26 rules that name it (忠诚是鹏洛客独有
 的特征, 忠诚指示物) and as 忠诚度 in the other 9; its translators later wrote 忠诚 in 209.1, 209.2 and 702.19c. The
-term dictionary gives 忠诚度 (a later glossary's entry), so the terminology check finds the rules right that write
+term dictionary mined from the pair gives 忠诚度, so the terminology check finds the rules right that write
 it and the consistency check, which reads rare strings near a dominant form, never sees 忠诚 as the dominant one:
 every 忠诚度 holds it. Here the relation is read the other way round: the term's own rules say which is usual.
 
@@ -19,7 +19,6 @@ longer form is a finding.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from typing import Iterator
 
 from kb.crosscheck.model import Finding
@@ -92,7 +91,7 @@ def _minority(stats: TermStats, numbers: list[str], texts: dict[str, str]) -> It
             alone = [n for n in numbers if short in texts[n] and not any(f in texts[n] for f in forms)]
             if len(alone) < max(MIN_RULES, len(longer)):
                 continue
-            elsewhere = Counter(short in text and form not in text for number, text in texts.items())[True]
+            elsewhere = sum(1 for text in texts.values() if short in text and form not in text)
             if len(alone) >= SPECIFIC * elsewhere:
                 yield form, short, longer, len(alone)
                 break
