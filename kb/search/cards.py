@@ -101,6 +101,9 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
         if card is None or (size == 1 and said_short(runs.words[i][3], card[0], [m.name for m in found])):
             i += 1
             continue
+        if is_rules_term(store, card[0]):  # "ins Exil geschickt": Exil is the German name of the card Exile
+            i += size
+            continue
         found.append(CardMention(card[0], start, end, *_copied(card)))
         i += size
     return sorted(found, key=lambda mention: mention.start)
