@@ -33,11 +33,16 @@ def main() -> None:
         "--round3", action="store_true", help="add round 3's English tune half (issue 41, misses by kind)"
     )
     parser.add_argument("--lang", default="en", help="the questions' language (ja: the world file and rounds 3, 4)")
+    parser.add_argument("--every-round", action="store_true", help="the tune halves of every file of real questions")
     args = parser.parse_args()
     files = TUNE + ([ROUND3] if args.round3 else [])
     if args.lang == "ja":
         files = JAPANESE
+    if args.every_round:
+        files = sorted(DATA.glob("search_questions_real*.tsv"))
     cases = [case for path in files for case in real_questions(path, "tune") if case.lang == args.lang]
+    if not cases:
+        parser.error(f"no tune question in {args.lang!r} in the files read (--every-round reads every round)")
     for path in args.databases:
         kb = KnowledgeBase.open(path, readonly=True)
         print(f"== {path}")

@@ -68,7 +68,12 @@ class CardMention:
     said: list[Said] = field(default_factory=list)  # what its text says of the rules (kb.cards.oracle)
 
 
-def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> list[CardMention]:
+def mentioned_cards(
+    store: Store,
+    text: str,
+    indexed: Callable[[str], bool] | None = None,
+    term: Callable[[str], bool] | None = None,
+) -> list[CardMention]:
     """The cards ``text`` names, left to right, each with its rules terms; [] without cards.
 
     ``indexed(words)``: whether the rules use the words as written (kb.search.engine). A name of
@@ -80,7 +85,10 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
     found: list[CardMention] = []
     for spot in spotted_names(store, text):
         card = _card(store, spot.card_id)
-        if card is not None and (spot.bracketed or not is_rules_term(store, card[0])):
+        written = text[spot.start : spot.end]
+        if card is not None and (
+            spot.bracketed or not (is_rules_term(store, card[0]) or (term is not None and term(written)))
+        ):
             found.append(CardMention(card[0], spot.start, spot.end, *_copied(card)))
     taken = [(m.start, m.end) for m in found]
     runs = name_runs(store, _blanked(text, taken) if taken else text, MAX_WORDS, ordinary=ordinary_word)
@@ -101,9 +109,27 @@ def mentioned_cards(store: Store, text: str, indexed: Callable[[str], bool] | No
         if card is None or (size == 1 and said_short(runs.words[i][3], card[0], [m.name for m in found])):
             i += 1
             continue
+        if is_rules_term(store, card[0]):  # "ins Exil geschickt": Exil is the German name of the card Exile
+            i += size
+            continue
+        if term is not None and _inside_term(runs, i, size, text, term):  # "Extra Turn" is no card Turn // Burn
+            i += size
+            continue
         found.append(CardMention(card[0], start, end, *_copied(card)))
         i += size
     return sorted(found, key=lambda mention: mention.start)
+
+
+def _inside_term(runs: NameRuns, i: int, size: int, text: str, term: Callable[[str], bool]) -> bool:
+    """Whether the words ``i`` .. ``i + size - 1`` are, with up to three words around them, a rules term's name:
+    "Extra Turn", "Stun Counter", "Two-Headed Giant Variant" name the rules, not the cards Turn // Burn, Stun and
+    Two-Headed Giant that a run of their words also names."""
+    words = runs.words
+    for first in range(max(0, i - 3), i + 1):
+        for last in range(i + size - 1, min(len(words), first + 4)):
+            if term(text[words[first][0] : words[last][1]]):
+                return True
+    return False
 
 
 def _rules_say(store: Store, words: str) -> bool:
@@ -332,7 +358,9 @@ class SetApart:
     unnamed: str = ""
 
 
-def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = None) -> SetApart:
+def set_apart(
+    store: Store, text: str, indexed: Callable[[str], bool] | None = None, term: Callable[[str], bool] | None = None
+) -> SetApart:
     """The query without the names of the cards it names, and what the cards add to it; the query
     as it is and nothing added when it names no card (or no cards are held).
 
@@ -340,7 +368,7 @@ def set_apart(store: Store, text: str, indexed: Callable[[str], bool] | None = N
     and the card's terms are added to what that reading yields: both apply. With the name replaced
     in place instead, the query would no longer be plain words, and no longer read as a question.
     """
-    found = mentioned_cards(store, text, indexed)
+    found = mentioned_cards(store, text, indexed, term)
     unnamed = _blanked(text, [(m.start, m.end) for m in found])
     mentions = [m for m in found if m.terms]
     if not mentions:

@@ -181,7 +181,7 @@ def _read(
     set apart (kb.search.cards.SetApart: what their texts say of the rules, for a question around the
     names only, since a query of nothing but a name ("X", "Platinum Angel") asks for the card's terms;
     the query without the names)."""
-    apart = set_apart_cards(store, parsed.text, _indexed(postings, words))
+    apart = set_apart_cards(store, parsed.text, _indexed(postings, words), _term_name(words))
     if apart.named:
         try:
             around = parse(apart.rest) if apart.rest else None
@@ -242,6 +242,13 @@ def _read_question(parsed: ParsedQuery, preferred: str | None, words, postings: 
     if not all(isinstance(item, Term) and (item.kind == "word" or quoted[item.start - 1] == " ") for item in items):
         return None
     return players.read(parsed.text, lang, indexed=_indexed(postings, words, "ja" if lang == "ja" else "en"))
+
+
+def _term_name(words: Lexicon) -> Callable[[str], bool]:
+    """Whether a text is, whole, the name of a rules term in a language of the term dictionary (威嚇 is
+    Intimidate's Japanese name before it is the card Intimidation's)."""
+    langs = words.languages
+    return lambda text: any(words.knows(lang, text) for lang in langs)
 
 
 def _indexed(postings: Postings, words: Lexicon, lang: str = "en") -> Callable[[str], bool]:
