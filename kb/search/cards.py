@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kb.cards.names import NameRuns, name_runs, said_short, spotted_names
+from kb.cards.names import NameRuns, Spotted, name_runs, said_short, spotted_names
 from kb.cards.oracle import Said, said, together, together_words
 from kb.cards.terms import card_terms, english_document, rules_terms_among, term_key
 from kb.search.asking import ordinary_word
@@ -85,9 +85,9 @@ def mentioned_cards(
     found: list[CardMention] = []
     for spot in spotted_names(store, text):
         card = _card(store, spot.card_id)
-        written = text[spot.start : spot.end]
         if card is not None and (
-            spot.bracketed or not (is_rules_term(store, card[0]) or (term is not None and term(written)))
+            spot.bracketed
+            or not (is_rules_term(store, card[0]) or (term is not None and _in_cjk_term(text, spot, term)))
         ):
             found.append(CardMention(card[0], spot.start, spot.end, *_copied(card)))
     taken = [(m.start, m.end) for m in found]
@@ -118,6 +118,17 @@ def mentioned_cards(
         found.append(CardMention(card[0], start, end, *_copied(card)))
         i += size
     return sorted(found, key=lambda mention: mention.start)
+
+
+def _in_cjk_term(text: str, spot: Spotted, term: Callable[[str], bool]) -> bool:
+    """Whether a Japanese or Chinese name run into a sentence is, with up to three characters on either side, a
+    rules term's name: 威嚇 is intimidate, 双头巨人玩法 the Two-Headed Giant variant, not the cards Intimidation
+    and Two-Headed Giant."""
+    for start in range(max(0, spot.start - 3), spot.start + 1):
+        for end in range(spot.end, min(len(text), spot.end + 3) + 1):
+            if term(text[start:end]):
+                return True
+    return False
 
 
 def _inside_term(runs: NameRuns, i: int, size: int, text: str, term: Callable[[str], bool]) -> bool:

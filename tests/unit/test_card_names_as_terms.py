@@ -68,3 +68,52 @@ def test_the_card_is_still_read_where_no_term_holds_its_name(db):
 def test_a_card_whose_english_name_is_a_rules_term_is_not_read_from_another_language(db):
     kb = KnowledgeBase.open(db, readonly=True)
     assert kb.search("Was passiert mit einer Kreatur im Exil?", langs=["en"]).cards == []
+
+
+CJK_CARDS = {
+    "Two-Headed Giant": [
+        {
+            "name": "Two-Headed Giant",
+            "layout": "normal",
+            "type": "Creature — Ogre Warrior",
+            "text": "Whenever Two-Headed Giant attacks, flip two coins.",
+            "foreignData": [{"language": "Chinese Simplified", "name": "双头巨人"}],
+        }
+    ],
+    "Intimidation": [
+        {
+            "name": "Intimidation",
+            "layout": "normal",
+            "type": "Enchantment",
+            "text": "Creatures you control have fear.",
+            "foreignData": [{"language": "Japanese", "name": "威嚇"}],
+        }
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def cjk_db(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cjk-card-terms")
+    cards = folder / "AtomicCards.json"
+    cards.write_text(json.dumps({"meta": {"version": "test"}, "data": CJK_CARDS}), encoding="utf-8")
+    kb = KnowledgeBase.open(folder / "cjk.db")
+    texts = [
+        corpus_path("en", "full", "MagicCompRules_20260807.txt"),
+        corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
+        corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
+    ]
+    kb.import_paths([*texts, cards], keep_going=False)
+    kb.close()
+    return folder / "cjk.db"
+
+
+def test_a_chinese_or_japanese_name_in_a_sentence_that_a_term_holds_is_the_term(cjk_db):
+    kb = KnowledgeBase.open(cjk_db, readonly=True)
+    variant = kb.search("双头巨人玩法")  # the Two-Headed Giant variant holds the card's Chinese name
+    assert variant.cards == [] and numbers(variant, 1) == ["810"]
+    keyword = kb.search("威嚇を持つクリーチャーはどうブロックされる?")  # intimidate, the card Intimidation's name
+    assert keyword.cards == [] and "702.13b" in numbers(keyword, 3)
+    # the card where no term holds its name, and in brackets whatever the term
+    assert kb.search("双头巨人攻击时掷两个硬币吗").cards == ["Two-Headed Giant"]
+    assert kb.search("《威嚇》の効果は?").cards == ["Intimidation"]
