@@ -18,7 +18,6 @@ no トークン shortened).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Iterator
 
@@ -27,7 +26,6 @@ from kb.crosscheck.termbase import TermBase, TermStats, plain
 from kb.crosscheck.termevidence import name_like
 from kb.crosscheck.texts import DocText
 from kb.i18n import _
-from kb.terms.names import english_key
 
 MIN_COMMON = 10  # the form left short must be written this often for the document to say it is the form
 RARE = 0.1  # the short string: at most this share of the form's occurrences
@@ -46,7 +44,7 @@ def dropped_characters(tr: DocText, en: DocText, base: TermBase) -> Iterator[Fin
         text = plain(rule.full)
         seen: set[str] = set()
         named = {key: base.english_words[number][key] for key in base.english_keys.get(number, Counter())}
-        named = {**coordinated(other.full, base), **named}
+        named = {**base.coordinated(other.full), **named}
         for key, english in named.items():
             stats = base.reliable(key, MIN_SHARE, MIN_RULES, variants=True)
             if stats is None or name_like(english, other.full):
@@ -74,26 +72,6 @@ def dropped_characters(tr: DocText, en: DocText, base: TermBase) -> Iterator[Fin
                         "confidence": round(1 - times / common, 3),
                     },
                 )
-
-
-# "an alternative or additional cost", "one-shot or continuous effects": a head said once for two terms
-_COORDINATED = re.compile(r"\b([a-z][a-z-]*)((?:, [a-z][a-z-]*)*),? (?:or|and) ([a-z][a-z-]*) ([a-z]+)\b")
-_WORD = re.compile(r"[a-z][a-z-]*")
-
-
-def coordinated(original: str, base: TermBase) -> dict[str, str]:
-    """The terms the original names with their head said once for two or more ("an alternative or additional
-    cost" names the alternative cost, which the term matcher does not read): key -> the words as written."""
-    found: dict[str, str] = {}
-    for match in _COORDINATED.finditer(original):
-        head, last = match.group(4), english_key(f"{match.group(3)} {match.group(4)}")
-        if last not in base.stats:
-            continue
-        for word in (match.group(1), *_WORD.findall(match.group(2))):
-            key = english_key(f"{word} {head}")
-            if key in base.stats and key != last:
-                found.setdefault(key, f"{word} … {head}")
-    return found
 
 
 def _shortened(text: str, stats: TermStats, base: TermBase) -> Iterator[tuple[str, str, int, int]]:

@@ -217,6 +217,11 @@ def _first(text: str, form: str) -> int:
     return len(text) if at < 0 else at
 
 
+# "an alternative or additional cost", "one-shot or continuous effects": a head said once for two terms
+_COORDINATED = re.compile(r"\b([a-z][a-z-]*)((?:, [a-z][a-z-]*)*),? (?:or|and) ([a-z][a-z-]*) ([a-z]+)\b")
+_COORDINATED_WORD = re.compile(r"[a-z][a-z-]*")
+
+
 class TermBase:
     """The terms of one translation against its original, with their forms and counts."""
 
@@ -448,6 +453,20 @@ class TermBase:
     def is_term_form(self, text: str) -> bool:
         """Whether ``text`` is a known form of some term (then it is no misspelling of another)."""
         return text in self.all_forms
+
+    def coordinated(self, original: str) -> dict[str, str]:
+        """The terms the original names with their head said once for two or more ("an alternative or additional
+        cost" names the alternative cost, which the term matcher does not read): key -> the words as written."""
+        found: dict[str, str] = {}
+        for match in _COORDINATED.finditer(original):
+            head, last = match.group(4), english_key(f"{match.group(3)} {match.group(4)}")
+            if last not in self.stats:
+                continue
+            for word in (match.group(1), *_COORDINATED_WORD.findall(match.group(2))):
+                key = english_key(f"{word} {head}")
+                if key in self.stats and key != last:
+                    found.setdefault(key, f"{word} … {head}")
+        return found
 
     def reliable(self, key: str, share: float, support: int, variants: bool = False) -> TermStats | None:
         """The term's stats when the translation renders it consistently enough to judge a rule by it; with

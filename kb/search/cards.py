@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kb.cards.names import NameRuns, Spotted, name_runs, said_short, spotted_names
+from kb.cards.names import NameRuns, name_runs, said_short, spotted_names
 from kb.cards.oracle import Said, said, together, together_words
 from kb.cards.terms import card_terms, english_document, rules_terms_among, term_key
 from kb.search.asking import ordinary_word
@@ -48,6 +48,7 @@ from kb.store.reader import Store
 MAX_WORDS = 6
 FUZZY_PREFIX = 4  # letters of a run that must be right for a near spelling to be looked for
 FUZZY_SCORE = 90
+AROUND = 3  # words (or Japanese and Chinese characters) on either side of a name that a rules term may hold with it
 MAX_TERMS = 3  # rules terms searched for one card: each more is an OR branch over hundreds of rules
 _DEFINED = ("keyword ability", "keyword action")  # terms whose rule answers a question about the card
 # A question's "Elemental" or "Soldier" is the creature type, not the token of that name: objects of
@@ -87,7 +88,12 @@ def mentioned_cards(
         card = _card(store, spot.card_id)
         if card is not None and (
             spot.bracketed
-            or not (is_rules_term(store, card[0]) or (term is not None and _in_cjk_term(text, spot, term)))
+            or not (
+                is_rules_term(store, card[0])
+                or (
+                    term is not None and _held_by_term(text, _around(spot.start, 0), _around(spot.end, len(text)), term)
+                )
+            )
         ):
             found.append(CardMention(card[0], spot.start, spot.end, *_copied(card)))
     taken = [(m.start, m.end) for m in found]
@@ -112,7 +118,9 @@ def mentioned_cards(
         if is_rules_term(store, card[0]):  # "ins Exil geschickt": Exil is the German name of the card Exile
             i += size
             continue
-        if term is not None and _inside_term(runs, i, size, text, term):  # "Extra Turn" is no card Turn // Burn
+        starts = [words[j][0] for j in range(max(0, i - AROUND), i + 1)]
+        ends = [words[j][1] for j in range(i + size - 1, min(len(words), i + size + AROUND))]
+        if term is not None and _held_by_term(text, starts, ends, term):  # "Extra Turn" is no card Turn // Burn
             i += size
             continue
         found.append(CardMention(card[0], start, end, *_copied(card)))
@@ -120,27 +128,16 @@ def mentioned_cards(
     return sorted(found, key=lambda mention: mention.start)
 
 
-def _in_cjk_term(text: str, spot: Spotted, term: Callable[[str], bool]) -> bool:
-    """Whether a Japanese or Chinese name run into a sentence is, with up to three characters on either side, a
-    rules term's name: 威嚇 is intimidate, 双头巨人玩法 the Two-Headed Giant variant, not the cards Intimidation
-    and Two-Headed Giant."""
-    for start in range(max(0, spot.start - 3), spot.start + 1):
-        for end in range(spot.end, min(len(text), spot.end + 3) + 1):
-            if term(text[start:end]):
-                return True
-    return False
+def _around(edge: int, limit: int) -> range:
+    """The offsets up to AROUND characters out from ``edge`` towards ``limit`` (0: before it; the text's end: after)."""
+    return range(max(limit, edge - AROUND), edge + 1) if limit <= edge else range(edge, min(limit, edge + AROUND) + 1)
 
 
-def _inside_term(runs: NameRuns, i: int, size: int, text: str, term: Callable[[str], bool]) -> bool:
-    """Whether the words ``i`` .. ``i + size - 1`` are, with up to three words around them, a rules term's name:
-    "Extra Turn", "Stun Counter", "Two-Headed Giant Variant" name the rules, not the cards Turn // Burn, Stun and
-    Two-Headed Giant that a run of their words also names."""
-    words = runs.words
-    for first in range(max(0, i - 3), i + 1):
-        for last in range(i + size - 1, min(len(words), first + 4)):
-            if term(text[words[first][0] : words[last][1]]):
-                return True
-    return False
+def _held_by_term(text: str, starts: range | list[int], ends: range | list[int], term: Callable[[str], bool]) -> bool:
+    """Whether ``text`` from one of ``starts`` to one of ``ends`` is, whole, a rules term's name: the name with what
+    stands around it (威嚇 is intimidate, 双头巨人玩法 the Two-Headed Giant variant, "Extra Turn" and "Remove from
+    Combat" name the rules), not the cards Intimidation, Two-Headed Giant, Turn // Burn and Remove."""
+    return any(term(text[start:end]) for start in starts for end in ends if start < end)
 
 
 def _rules_say(store: Store, words: str) -> bool:

@@ -36,15 +36,20 @@ CARDS = {
 }
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("card-terms")
-    cards = folder / "AtomicCards.json"
-    cards.write_text(json.dumps({"meta": {"version": "test"}, "data": CARDS}), encoding="utf-8")
+def _database(folder, cards: dict, texts: list):
+    """A database of the rules ``texts`` and the ``cards`` (written as an AtomicCards file)."""
+    card_file = folder / "AtomicCards.json"
+    card_file.write_text(json.dumps({"meta": {"version": "test"}, "data": cards}), encoding="utf-8")
     kb = KnowledgeBase.open(folder / "terms.db")
-    kb.import_paths([corpus_path("en", "full", "MagicCompRules_20260807.txt"), cards], keep_going=False)
+    kb.import_paths([*texts, card_file], keep_going=False)
     kb.close()
     return folder / "terms.db"
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    english = corpus_path("en", "full", "MagicCompRules_20260807.txt")
+    return _database(tmp_path_factory.mktemp("card-terms"), CARDS, [english])
 
 
 def numbers(found, top: int) -> list[str]:
@@ -94,18 +99,12 @@ CJK_CARDS = {
 
 @pytest.fixture(scope="module")
 def cjk_db(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("cjk-card-terms")
-    cards = folder / "AtomicCards.json"
-    cards.write_text(json.dumps({"meta": {"version": "test"}, "data": CJK_CARDS}), encoding="utf-8")
-    kb = KnowledgeBase.open(folder / "cjk.db")
     texts = [
         corpus_path("en", "full", "MagicCompRules_20260807.txt"),
         corpus_path("zh", "MagicCompRules_20260417_zh-CN_HeliumOctahelide.txt"),
         corpus_path("ja", "CompRules_ja_20260116.0_lines.txt"),
     ]
-    kb.import_paths([*texts, cards], keep_going=False)
-    kb.close()
-    return folder / "cjk.db"
+    return _database(tmp_path_factory.mktemp("cjk-card-terms"), CJK_CARDS, texts)
 
 
 def test_a_chinese_or_japanese_name_in_a_sentence_that_a_term_holds_is_the_term(cjk_db):

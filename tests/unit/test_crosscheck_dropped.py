@@ -5,7 +5,7 @@ are written for the test: each term named in twelve rules, so that the document'
 
 from __future__ import annotations
 
-from kb.crosscheck.dropped import coordinated, dropped_characters
+from kb.crosscheck.dropped import dropped_characters
 from kb.crosscheck.qa import consistency
 from kb.crosscheck.termbase import TermBase
 from kb.terms.names import english_key
@@ -120,8 +120,8 @@ def _cost_findings(extra: list[str] = ()):
 def test_a_term_named_with_its_head_said_once_for_two_is_read_as_named():
     tr, en = documents(_COSTS, [("601.3c", ZH_601_3C, EN_601_3C)], per_term=12)
     base = TermBase(term_dictionary(_COSTS), tr, en, {})
-    assert coordinated(EN_601_3C, base) == {english_key("alternative cost"): "alternative … cost"}
-    assert coordinated("one-shot or continuous effects", base) == {}  # no term of the document
+    assert base.coordinated(EN_601_3C) == {english_key("alternative cost"): "alternative … cost"}
+    assert base.coordinated("one-shot or continuous effects") == {}  # no term of the document
     [finding] = _cost_findings()
     assert (finding.number, finding.detail["translated"], finding.detail["dominant"]) == (
         "601.3c",
