@@ -83,8 +83,8 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
         keys = base.english_keys.get(number, Counter())
         allocated = base.allocate(unglossed(rule.full), keys)
         for key in keys:
-            stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES, variants=True))
-            if stats is None or stats.rules - stats.covered > MAX_EXCEPTIONS:
+            stats = _judged(base, key)
+            if stats is None:
                 continue
             known = stats.forms  # the dictionary's and the glossary's: what a variant or a part is read against
             stats = stats.judged()  # with the forms learnt from the document and the variants it accepts
@@ -135,17 +135,18 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     yield from _missing_zones(tr, en, base)
 
 
-def _judged(base: TermBase, key: str) -> bool:
-    """Whether the terminology check judges a rule by the term's forms (the conditions of `terminology`)."""
+def _judged(base: TermBase, key: str) -> TermStats | None:
+    """The term's stats where the terminology check judges a rule by its forms: a term of its categories the document
+    renders consistently, in all but MAX_EXCEPTIONS of its rules."""
     stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES, variants=True))
-    return stats is not None and stats.rules - stats.covered <= MAX_EXCEPTIONS
+    return stats if stats is not None and stats.rules - stats.covered <= MAX_EXCEPTIONS else None
 
 
 def _missing_zones(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     """A zone the terminology check cannot judge by one form (the document writes it several ways) that a rule
     names and its translation leaves out: none of the characters its ways share (kb.crosscheck.zones)."""
     level = "shared"
-    for number, english, stats, part, held in missing_zones(tr, en, base, lambda key: _judged(base, key)):
+    for number, english, stats, part, held in missing_zones(tr, en, base, lambda key: _judged(base, key) is not None):
         message = _("[{level}] ").format(level=level) + _(
             "{number}: the original names {english}; the translation has nothing of the ways the document writes "
             "it, which share {part} (in {held} of the {rules} rules naming it)"
