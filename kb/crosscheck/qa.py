@@ -33,6 +33,7 @@ from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, ungl
 from kb.crosscheck.termevidence import Holding, confidence, name_like, same_thing
 from kb.crosscheck.texts import DocText
 from kb.crosscheck.tiers import tier
+from kb.crosscheck.zones import missing_zones
 from kb.i18n import _
 from kb.terms.names import english_key
 from kb.terms.vocabulary import ABILITY, ACTION, CARD_TYPE, COUNTER, GLOSSARY, STEP, SUBTYPE, SUPERTYPE, ZONE
@@ -82,8 +83,8 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
         keys = base.english_keys.get(number, Counter())
         allocated = base.allocate(unglossed(rule.full), keys)
         for key in keys:
-            stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES, variants=True))
-            if stats is None or stats.rules - stats.covered > MAX_EXCEPTIONS:
+            stats = _judged(base, key)
+            if stats is None:
                 continue
             known = stats.forms  # the dictionary's and the glossary's: what a variant or a part is read against
             stats = stats.judged()  # with the forms learnt from the document and the variants it accepts
@@ -131,6 +132,53 @@ def terminology(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
                 continue  # part of a form the document itself taught, a verb or participle ("untapped") it may
                 # say otherwise: too little to go on
             yield _terminology_finding(number, rule.full, other.full, english, stats, holding)
+    yield from _missing_zones(tr, en, base)
+
+
+def _judged(base: TermBase, key: str) -> TermStats | None:
+    """The term's stats where the terminology check judges a rule by its forms: a term of its categories the document
+    renders consistently, in all but MAX_EXCEPTIONS of its rules."""
+    stats = _usable(base.reliable(key, MIN_SHARE, MIN_RULES, variants=True))
+    return stats if stats is not None and stats.rules - stats.covered <= MAX_EXCEPTIONS else None
+
+
+def _missing_zones(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
+    """A zone the terminology check cannot judge by one form (the document writes it several ways) that a rule
+    names and its translation leaves out: none of the characters its ways share (kb.crosscheck.zones)."""
+    level = "shared"
+    for number, english, stats, part, held in missing_zones(tr, en, base, lambda key: _judged(base, key) is not None):
+        message = _("[{level}] ").format(level=level) + _(
+            "{number}: the original names {english}; the translation has nothing of the ways the document writes "
+            "it, which share {part} (in {held} of the {rules} rules naming it)"
+        ).format(number=number, english=english, part=part, held=held, rules=stats.rules)
+        yield Finding(
+            "terminology",
+            number,
+            message,
+            tr.by_number[number].full,
+            en.by_number[number].full,
+            {
+                "english": english,
+                "translated": None,
+                "term": stats.key,
+                "category": stats.category,
+                "expected": [part],
+                "dominant": stats.dominant,
+                "level": level,
+                "tier": tier("terminology", level),
+                "holds": "absent",
+                "source": "shared",
+                # the shared part stands where a form would: ``forms`` as a terminology finding gives them
+                "evidence": {
+                    "held": held,
+                    "rules": stats.rules,
+                    "forms": {part: held},
+                    "variants": dict(stats.variants.most_common()),
+                    "shared": part,
+                },
+                "confidence": confidence(level, held / stats.rules if stats.rules else 0.0),
+            },
+        )
 
 
 def _participle(english: str) -> bool:

@@ -71,6 +71,8 @@ NARROWER = {
     english_key("permanent"): {english_key("creature")},
     english_key("player"): {english_key("opponent")},
 }
+# Classes whose narrower word, standing in their place, is a swap even when the original names that word too.
+_NARROWED_ALONE = {english_key("permanent")}
 # A word judges a rule only when the document renders it by its dominant form this consistently ...
 MIN_SHARE = 0.8
 MIN_RULES = 20
@@ -163,9 +165,13 @@ def _fewer(
                 continue  # a word kept, if fewer times: only a narrower word in its place says a class narrowed
             if count(key) and missing * 2 < keys[key]:
                 continue  # most mentions kept: the others are pronouns (その, 它), one of them a noun by paraphrase
-            # a word the original names too: only an act, written in the other act's place (nouns are repeated
-            # where the original says "it"; verbs are not)
-            replaced = SORTS[_WORDS[key]] == "act" and count(key) == 0 and surplus >= missing
+            # a word the original names too: only an act written in the other act's place (nouns are repeated
+            # where the original says "it"; verbs are not), or "permanent" gone while "creature" stands for it
+            # ("this permanent" as 此生物: the rule no longer reaches a noncreature permanent, 721.2b). "object",
+            # the widest word, is narrowed by translators where the rule's context says which object (208.1
+            # "the object has power 2" as 这个生物): left alone.
+            narrowed = key in _NARROWED_ALONE and other in NARROWER[key]
+            replaced = (SORTS[_WORDS[key]] == "act" or narrowed) and count(key) == 0 and surplus >= missing
             if surplus > 0 and (named == 0 or replaced):
                 theirs = base.stats[other]
                 yield Swap(

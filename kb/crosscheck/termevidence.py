@@ -18,7 +18,8 @@ document's own counts say which is the term's form); ``glossary`` when the term 
 of a glossary (the translation's own, or the term dictionary's glossary and curated sources); ``corpus`` when the
 term is absent and only the aligned document and the term dictionary give its form; ``learnt`` when no source
 gives the term a form in the language and the form was learnt from the document's own aligned rules
-(kb.crosscheck.learnt), whatever the rule holds of it; ``weak`` when part of the form is there.
+(kb.crosscheck.learnt), whatever the rule holds of it; ``shared`` when the document writes a zone several ways and
+the rule holds none of what they share (kb.crosscheck.zones); ``weak`` when part of the form is there.
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ from dataclasses import dataclass
 
 from kb.terms.names import english_key
 
-LEVELS = ("confident", "glossary", "corpus", "learnt", "weak")
+LEVELS = ("confident", "glossary", "corpus", "learnt", "shared", "weak")
 # Confidence bands of the levels: the report ranks by confidence, so every confident finding comes first.
 BANDS = {
     "confident": (0.9, 1.0),
     "glossary": (0.6, 0.9),
     "corpus": (0.45, 0.6),
     "learnt": (0.4, 0.45),
-    "weak": (0.1, 0.4),
+    "shared": (0.38, 0.4),
+    "weak": (0.1, 0.38),
 }
 
 # The levels whose findings a person confirmed in at least 95 % of a labelled sample (bench/RESULTS.md, issue 44:

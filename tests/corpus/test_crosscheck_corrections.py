@@ -15,6 +15,7 @@ from kb.api import KnowledgeBase
 from kb.crosscheck import crosscheck_document
 from kb.crosscheck.corrections import read_corrections, score
 from kb.crosscheck.model import QA
+from kb.crosscheck.termevidence import LEVELS
 from kb.terms.names import english_key
 from kb.terms.vocabulary import cr_terms
 from tests.conftest import corpus_path
@@ -279,7 +280,6 @@ def test_a_name_left_as_a_bare_gloss_is_untranslated(chinese):
 
 
 ROUND3 = Path(__file__).parents[1] / "data" / "crosscheck_qa_precision_round3.tsv"
-LEVELS = ("confident", "glossary", "corpus", "learnt", "weak")
 
 
 def _levels(report) -> dict[str, str]:

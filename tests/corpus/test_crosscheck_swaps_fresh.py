@@ -34,3 +34,15 @@ def test_every_finding_has_its_tier(chinese):
             expected = "sure" if finding.detail["level"] in SURE_LEVELS else "possible"
             assert finding.detail["tier"] == expected
     assert {f.detail["tier"] for f in chinese.of_kind("terminology")} == {"sure", "possible"}
+
+
+def test_a_permanent_narrowed_to_a_creature_the_rule_also_names_is_a_swap(chinese):
+    swapped = {f.number: f for f in chinese.of_kind("swaps")}
+    # 702.82a "Devour N" means "As this object enters, you may sacrifice any number of creatures. This permanent enters
+    # with N +1/+1 counters": 此生物 for "this permanent", though the English names creatures too (the error the
+    # translators fixed in 721.2b of 2026-01-16, "this permanent" as 此生物)
+    assert "702.82a" in swapped
+    assert "永久物" in swapped["702.82a"].message and "生物" in swapped["702.82a"].message
+    # "object", the widest word, narrowed where the rule says which object: left alone (208.1 "For example, 2/3
+    # means the object has power 2" as 这个生物)
+    assert "208.1" not in swapped

@@ -44,7 +44,7 @@ def test_part_of_a_form_is_its_head_or_modifier_never_a_piece_of_a_katakana_word
 
 
 def test_the_levels_rank_in_their_bands():
-    levels = ("weak", "learnt", "corpus", "glossary", "confident")
+    levels = ("weak", "shared", "learnt", "corpus", "glossary", "confident")
     ordered = [confidence(level, share) for level in levels for share in (0, 1)]
     assert ordered == sorted(ordered) and ordered[-1] <= 1.0
     assert set(BANDS) == set(levels)

@@ -65,7 +65,7 @@ def test_a_term_named_by_a_derived_word_says_the_shorter_term_a_compound_does_no
 
 def test_every_level_has_a_tier_and_only_the_confident_one_is_sure():
     assert set(TIERS) == {"sure", "possible"} and SURE_LEVELS <= set(LEVELS)
-    assert [tier(level) for level in LEVELS] == ["sure", "possible", "possible", "possible", "possible"]
+    assert [tier(level) for level in LEVELS] == ["sure", "possible", "possible", "possible", "possible", "possible"]
 
 
 def _doc(lang: str, texts: list[str]) -> DocText:
