@@ -5,7 +5,8 @@ naming the hand for the terminology check to judge a rule by it (手牌 in 31 of
 those ways share, 手, stands in every one of them but 702.185a, whose "You may cast this card from your hand by
 paying [cost]" lost "from your hand" (restored in the translators' next state). A zone is named to say where a card
 is, goes or comes from; a translation does not leave it to a pronoun as it leaves "the creature" or "that player"
-(a check of the shared characters of every term found hundreds of such rules a document, and no error), so a
+(the shared characters of every term's forms flagged hundreds of such rules a document, hardly an error
+among them), so a
 rule naming a zone whose translation lacks the zone's shared characters is a finding.
 
 Read only for the zones (kb.terms.vocabulary.ZONE) that the terminology check does not judge already, whose forms a
