@@ -2,12 +2,12 @@
 
 The Chinese translation writes "hand" as 手牌, 手上, 手中, 你手, 从手 ...: no one form stands in enough of the rules
 naming the hand for the terminology check to judge a rule by it (手牌 in 31 of 88 in the state of 2025-07-25). What
-those ways share, 手, stands in every one of them but 702.185a, whose "You may cast this card from your hand by
-paying [cost]" lost "from your hand" (restored in the translators' next state). A zone is named to say where a card
-is, goes or comes from; a translation does not leave it to a pronoun as it leaves "the creature" or "that player"
-(the shared characters of every term's forms flagged hundreds of such rules a document, hardly an error
-among them), so a
-rule naming a zone whose translation lacks the zone's shared characters is a finding.
+those ways share, 手, stands in every rule naming the hand but 702.185a, whose "You may cast this card from your hand
+by paying [cost]" lost "from your hand" (restored in the translators' next state), and three whose English word is no
+zone ("left-hand", "on the other hand", "handed out"). A zone is named to say where a card is, goes or comes from; a
+translation does not leave it to a pronoun as it leaves "the creature" or "that player" (the shared characters of
+every term's forms flagged hundreds of such rules a document, hardly an error among them), so a rule naming a zone
+whose translation lacks the zone's shared characters is a finding.
 
 Read only for the zones (kb.terms.vocabulary.ZONE) that the terminology check does not judge already, whose forms a
 source gives (a form learnt from the document is too little to go on, as the terminology check holds), in a
