@@ -32,6 +32,7 @@ from kb.crosscheck.signals import (
     bare_entries,
     citations,
     glossed,
+    in_sentence,
     listed,
     numerals,
     sorted_numbers,
@@ -335,7 +336,11 @@ def english(tr: DocText, en: DocText, ctx: DocContext) -> Iterator[Finding]:
             found = bare_entries(rule.full, other.full, tr.lang)
         found = [passage for passage in found if not _cited_title(passage, rule, en)]
         if other is not None:
-            found = [p for p in found if not names_listed(p, other.full) and not quoted_in(p, other.full)]
+            found = [
+                p
+                for p in found
+                if not names_listed(p, other.full) and (not quoted_in(p, other.full) or _in_a_sentence(p, rule.full))
+            ]
         if found:
             left[number] = found
     kept = kept_in_english(left, tr, en)
@@ -457,6 +462,13 @@ def _listed(name: str, original: str) -> bool:
         for i, ch in enumerate(name)
         if ch.isalpha() and 0 < i
     )
+
+
+def _in_a_sentence(passage: str, text: str) -> bool:
+    """Whether the translation writes ``passage`` as a word of its own sentence somewhere (signals.in_sentence): the
+    original may quote the words as a keyword's name ("“Friends forever” means ..."), and the translation still owes
+    them a translation where it runs them into a sentence."""
+    return any(in_sentence(text, m.start(), m.end()) for m in re.finditer(re.escape(passage), text))
 
 
 def quoted_in(passage: str, original: str) -> bool:

@@ -257,8 +257,8 @@ def source_words_left(text: str, original: str, lang: str) -> list[str]:
         if _letters(run) < 4 or _ALLOWED_LATIN.fullmatch(run) or run.casefold() not in original.casefold():
             continue
         before = text[: match.start()]
-        if before.count("“") > before.count("”"):
-            continue  # quoted English wording ("以单词“Prize”开头")
+        if before.count("“") > before.count("”") and not in_sentence(text, match.start(), match.end()):
+            continue  # quoted English wording ("以单词“Prize”开头"); not a word of a quoted sentence ("具有Friends forever的")
         note = max(before.rfind("（译注"), before.rfind("（訳注"))
         if note >= 0 and "）" not in before[note:]:
             continue  # the translator's note names the English on purpose
@@ -273,6 +273,12 @@ def source_words_left(text: str, original: str, lang: str) -> list[str]:
             continue
         found.append(run)
     return list(dict.fromkeys(found))
+
+
+def in_sentence(text: str, start: int, end: int) -> bool:
+    """Whether the Latin run ``text[start:end]`` stands between two characters of a CJK translation: a word of its
+    sentence ("两张具有Friends forever的传奇生物牌", 702.124j of zh 2023-11-17), not a wording quoted or glossed."""
+    return bool(_CJK_CHAR.match(text[start - 1 : start]) and _CJK_CHAR.match(text[end : end + 1])) if start else False
 
 
 # An entry of a list that is only its English gloss: "茜卓、[Comet]、戴克" (205.3j of zh 2023-11-17), where every

@@ -193,7 +193,9 @@ def test_recall_of_the_second_answer_key(chinese):
     flagged = set(chinese.flagged)
     held_out = score(history, flagged, "held-out")
     assert held_out.errors == 4 and held_out.recall >= 0.75
-    assert held_out.style_flagged == 0
+    # one style row flagged: 702.124j, whose correction added 异能 after the keyword; the keyword itself stays in
+    # English in both texts ("具有Friends forever的"), which the untranslated check reports (友谊永恒 later)
+    assert held_out.style_flagged == 1 and "702.124j" in flagged
     assert score(history, flagged, "tune").found >= 2
 
 

@@ -36,8 +36,9 @@ JA = {
 }
 # untranslated: the eight labelled real in tests/data/crosscheck_labels.tsv ("Space Sculptor" five times, "Friends
 # forever", the card names Camel and Leeches); before the check read keywords left in English it found none. Two
-# more since bare glosses in a list count (205.3j "、[Comet]、", 205.3n), and in 2026 206.3a's slipped glosses.
-ZH_2023 = {**dict.fromkeys(CLASSIC, 0), "citations": 16, "titles": 6, "numbers": 2, "untranslated": 10}
+# more since bare glosses in a list count (205.3j "、[Comet]、", 205.3n), and in 2026 206.3a's slipped glosses. One
+# more since a keyword run into the translation's own sentence counts, quoted or not (702.124j "具有Friends forever的").
+ZH_2023 = {**dict.fromkeys(CLASSIC, 0), "citations": 16, "titles": 6, "numbers": 2, "untranslated": 11}
 ZH_2026 = {**dict.fromkeys(CLASSIC, 0), "citations": 21, "titles": 5, "numbers": 1, "untranslated": 1}
 
 

@@ -39,6 +39,20 @@ def test_a_keyword_left_in_english_is_a_candidate_a_card_name_in_brackets_is_not
     assert source_words_left("医生" + note, "Doctor creature", "zh") == []
 
 
+def test_a_keyword_run_into_a_quoted_sentence_is_a_candidate_a_quoted_wording_is_not():
+    # 702.124j of zh 2023-11-17: the English quotes the keyword's name, the translation's quote is a sentence of its own
+    original = "“Friends forever” means “You may designate two legendary creature cards as your commander.”"
+    text = "“Friends forever”意指“你可以将两张具有Friends forever的传奇生物牌共同用作你的指挥官。”"
+    assert source_words_left(text, original, "zh") == ["Friends forever"]
+    assert (
+        source_words_left(
+            "“Friends forever”意指“你可以将两张具有友谊永恒的传奇生物牌共同用作你的指挥官。”", original, "zh"
+        )
+        == []
+    )
+    assert source_words_left("以单词“Prize”开头", "begins with the word “Prize”", "zh") == []  # the wording, quoted
+
+
 def test_forms_are_counted_longest_first_and_card_names_are_blanked():
     assert count_forms("替代性效应和效应", ("替代性效应", "效应")) == {"替代性效应": 1, "效应": 1}
     assert plain("《魔力奪取》の能力") == "\u3000" * 6 + "の能力"
