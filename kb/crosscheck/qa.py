@@ -176,7 +176,7 @@ def _missing_zones(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding
                     "variants": dict(stats.variants.most_common()),
                     "shared": part,
                 },
-                "confidence": confidence(level, held / stats.rules if stats.rules else 0.0),
+                "confidence": confidence(level, held / stats.rules),  # a zone read has MIN_RULES rules or more
             },
         )
 

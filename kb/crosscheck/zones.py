@@ -54,10 +54,11 @@ def missing_zones(
             stats = base.stats.get(key)
             if stats is not None and stats.category == ZONE and stats.forms and stats.entry is None:
                 naming.setdefault(key, []).append(number)
+    unjudged = {key: numbers for key, numbers in naming.items() if len(numbers) >= MIN_RULES and not judged(key)}
+    if not unjudged:
+        return  # every zone judged by the terminology check already: the texts are not read
     texts = {number: unglossed(rule.full) for number, rule in tr.by_number.items() if rule.full}
-    for key, numbers in naming.items():
-        if len(numbers) < MIN_RULES or judged(key):
-            continue
+    for key, numbers in unjudged.items():
         shared = _shared(key, numbers, texts, base)
         if shared is None:
             continue

@@ -86,15 +86,10 @@ def mentioned_cards(
     found: list[CardMention] = []
     for spot in spotted_names(store, text):
         card = _card(store, spot.card_id)
-        if card is not None and (
-            spot.bracketed
-            or not (
-                is_rules_term(store, card[0])
-                or (
-                    term is not None and _held_by_term(text, _around(spot.start, 0), _around(spot.end, len(text)), term)
-                )
-            )
-        ):
+        if card is None:
+            continue
+        around = (_around(spot.start, 0), _around(spot.end, len(text)))
+        if spot.bracketed or not _read_as_term(store, card[0], text, *around, term):
             found.append(CardMention(card[0], spot.start, spot.end, *_copied(card)))
     taken = [(m.start, m.end) for m in found]
     runs = name_runs(store, _blanked(text, taken) if taken else text, MAX_WORDS, ordinary=ordinary_word)
@@ -115,12 +110,9 @@ def mentioned_cards(
         if card is None or (size == 1 and said_short(runs.words[i][3], card[0], [m.name for m in found])):
             i += 1
             continue
-        if is_rules_term(store, card[0]):  # "ins Exil geschickt": Exil is the German name of the card Exile
-            i += size
-            continue
         starts = [words[j][0] for j in range(max(0, i - AROUND), i + 1)]
         ends = [words[j][1] for j in range(i + size - 1, min(len(words), i + size + AROUND))]
-        if term is not None and _held_by_term(text, starts, ends, term):  # "Extra Turn" is no card Turn // Burn
+        if _read_as_term(store, card[0], text, starts, ends, term):  # "ins Exil geschickt", "Extra Turn"
             i += size
             continue
         found.append(CardMention(card[0], start, end, *_copied(card)))
@@ -131,6 +123,20 @@ def mentioned_cards(
 def _around(edge: int, limit: int) -> range:
     """The offsets up to AROUND characters out from ``edge`` towards ``limit`` (0: before it; the text's end: after)."""
     return range(max(limit, edge - AROUND), edge + 1) if limit <= edge else range(edge, min(limit, edge + AROUND) + 1)
+
+
+def _read_as_term(
+    store: Store,
+    name: str,
+    text: str,
+    starts: range | list[int],
+    ends: range | list[int],
+    term: Callable[[str], bool] | None,
+) -> bool:
+    """Whether a card name found in ``text`` is read as a rules term instead: the card's English name is itself a
+    term ("ins Exil geschickt": Exil is the German name of the card Exile), or the name with up to AROUND words or
+    characters around it is a term's name (`_held_by_term`)."""
+    return is_rules_term(store, name) or (term is not None and _held_by_term(text, starts, ends, term))
 
 
 def _held_by_term(text: str, starts: range | list[int], ends: range | list[int], term: Callable[[str], bool]) -> bool:
