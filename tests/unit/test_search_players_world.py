@@ -150,3 +150,11 @@ def test_players_slang_in_each_language_names_its_rule():
     assert players.read("Wie funktioniert die Legendenregel?", "de").rules == ["704.5j"]
     assert players.read("как работает правило легенд?", "ru").rules == ["704.5j"]
     assert players.read("существо сдохнет?", "ru").rules == ["700.4"]
+
+
+def test_a_japanese_question_about_the_order_triggers_go_on_the_stack_finds_apnap():
+    """ "in what order are the two abilities put on the stack" (603.3b), as Japanese questions write it; the
+    order of resolving is another rule (608.1: last in, first out), and no player's word of this kind."""
+    for question in ("二つの能力はどの順にスタックに積まれる?", "誘発型能力をスタックに積む順は自分で決められる?"):
+        assert players.read(question, "ja").rules[:1] == ["603.3b"], question
+    assert "603.3b" not in players.read("スタックにある呪文はどの順番で解決される?", "ja").rules
