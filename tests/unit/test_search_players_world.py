@@ -158,3 +158,13 @@ def test_a_japanese_question_about_the_order_triggers_go_on_the_stack_finds_apna
     for question in ("二つの能力はどの順にスタックに積まれる?", "誘発型能力をスタックに積む順は自分で決められる?"):
         assert players.read(question, "ja").rules[:1] == ["603.3b"], question
     assert "603.3b" not in players.read("スタックにある呪文はどの順番で解決される?", "ja").rules
+
+
+def test_looking_at_a_face_down_permanent_one_controls_is_708_5_in_every_language():
+    assert players.read("対戦相手の裏向きのクリーチャーを奪ったら、表の面を見てもいい?", "ja").rules[:1] == ["708.5"]
+    assert players.read("我能查看对手面朝下的生物吗?", "zh").rules[:1] == ["708.5"]
+    assert players.read("Can I look at my face-down creature whenever I want?", "en").rules[:1] == ["708.5"]
+    assert "708.5" not in players.read("裏向きで唱えた呪文が打ち消されたら、公開する?", "ja").rules
+    # a card exiled face down is 406.3's: 708.5 says the face-down permanents and spells one controls
+    assert "708.5" not in players.read("牌面朝下放逐的牌能看吗", "zh").rules
+    assert "708.5" not in players.read("Can I look at the cards I exiled face down?", "en").rules
