@@ -168,3 +168,10 @@ def test_looking_at_a_face_down_permanent_one_controls_is_708_5_in_every_languag
     # a card exiled face down is 406.3's: 708.5 says the face-down permanents and spells one controls
     assert "708.5" not in players.read("牌面朝下放逐的牌能看吗", "zh").rules
     assert "708.5" not in players.read("Can I look at the cards I exiled face down?", "en").rules
+
+
+def test_a_face_down_permanent_turned_face_up_keeps_what_applied_to_it_708_8():
+    question = "変異で裏向きのクリーチャーにオーラがついている。表向きにしたらそれは外れる?"
+    assert players.read(question, "ja").rules[:1] == ["708.8"]
+    assert players.read("翻回正面的时候会触发进场异能吗?", "zh").rules[:1] == ["708.8"]
+    assert players.read("If I turn it face up, does its enters ability trigger?", "en").rules[:1] == ["708.8"]
