@@ -175,3 +175,12 @@ def test_a_face_down_permanent_turned_face_up_keeps_what_applied_to_it_708_8():
     assert players.read(question, "ja").rules[:1] == ["708.8"]
     assert players.read("翻回正面的时候会触发进场异能吗?", "zh").rules[:1] == ["708.8"]
     assert players.read("If I turn it face up, does its enters ability trigger?", "en").rules[:1] == ["708.8"]
+
+
+def test_protection_against_what_is_attached_finds_the_aura_or_the_equipment_rule():
+    question = "《精霊への挑戦》でプロテクション(白)を付与したら、既についている白のオーラは外れる?"
+    assert players.read(question, "ja").rules[:1] == ["702.16c"]
+    assert players.read("If my creature gains protection from green, what happens to its Aura?", "en").rules[:1] == [
+        "702.16c"
+    ]
+    assert players.read("生物获得保护之后，它佩带的武具会怎样?", "zh").rules[:1] == ["702.16d"]
