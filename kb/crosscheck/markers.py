@@ -176,6 +176,18 @@ MARKERS: tuple[Marker, ...] = (
         _AS_ENTERS,
         re.compile(rf"{_OPENING}As {_SUBJECT} enters?\b"),
     ),
+    # What a choice or a value depends on: "chooses an appropriate player to be its protector based on its battle
+    # type" rendered without it (704.5w of the Chinese translators' state of 2023-11-17, corrected in 2024), so
+    # that any player seems appropriate. Held by 26 of 27 Chinese rules of 2023-11-17 and of 2026-04-17 (603.12's
+    # "trigger based on whether …" is told as "check whether …"); Japanese renders it too many ways (元に, 見て,
+    # 対して: 21 of 27), Korean too (16 of 22): Chinese only.
+    Marker(
+        "based on",
+        _en(r"\bbased on\b|\baccording to\b|\bdepending on\b"),
+        {"zh": re.compile("根据|依据|基于|按照|依照|取决|视|依|按|据|因")},
+        None,
+        0.5,
+    ),
     Marker(
         "bottom",
         _en(r"\b(?:on|from|to|at) (?:the )?bottom\b|\bbottommost\b"),

@@ -392,6 +392,10 @@ def set_apart(
         rest.append(text[last : mention.start])
         last = mention.end
     rest.append(text[last:])
+    for mention in found:
+        head = _head_noun(text[mention.start : mention.end])
+        if head:
+            rest = [part.replace(head, " ") for part in rest]
     groups = [or_group(mention.terms) for mention in mentions]
     rules = list(dict.fromkeys(rule for m in mentions for rule in m.rules))
     plain = " ".join("".join(rest).split())
@@ -402,6 +406,22 @@ def set_apart(
     if cards_say.words:  # "layer" for two cards' continuous effects: the rules of their interaction are found
         groups.append(or_group(cards_say.words))
     return SetApart(plain, " ".join(groups), named, rules, list(dict.fromkeys(asked)), cards_say, unnamed)
+
+
+# What joins a Japanese or Chinese card name's words: the name's last part is its head noun ("予見者" of 難題の予見者).
+_NAME_JOINT = re.compile(r"[の之的・、]")
+_IDEOGRAPHIC = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+def _head_noun(written: str) -> str:
+    """The last part of a Japanese or Chinese card name as the query writes it, when the name has several
+    (《難題の予見者》 → 予見者): a question names the card again by it ("予見者の二つの能力", the Seer's two
+    abilities), and the words inside it (予見, forecast) are the card's, not the question's terms. "" for a name
+    of one part or in another script."""
+    name = written.strip("《》「」『』[]【】〈〉‹›<> ")
+    parts = _NAME_JOINT.split(name)
+    head = parts[-1] if len(parts) > 1 else ""
+    return head if len(head) >= 2 and _IDEOGRAPHIC.search(head) else ""
 
 
 def _names(words: str, title: str) -> bool:

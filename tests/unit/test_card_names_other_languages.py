@@ -11,7 +11,7 @@ import pytest
 
 from kb.api import KnowledgeBase
 from kb.search import players
-from kb.search.cards import mentioned_cards, set_apart
+from kb.search.cards import _head_noun, mentioned_cards, set_apart
 from tests.conftest import ROOT, corpus_path
 
 TSP = ROOT / "tests" / "data" / "cards" / "mtgjson-set-TSP-sample.json"
@@ -126,3 +126,36 @@ def test_a_search_of_a_question_naming_a_card_in_japanese_adds_the_cards_terms(t
     assert found.cards == ["Sudden Shock"]
     assert "Split Second" in found.expansions["Sudden Shock"]
     assert "702.61a" in [result.number for result in found.results[:3]]  # split second
+
+
+@pytest.mark.parametrize(
+    "question, head",
+    [
+        ("《ヴェズーヴァの多相の戦士》が変身したら、戦士の能力はどうなる?", "戦士"),  # 戦士 is also Warrior, a type
+        (
+            "《ザルファーの魔道士、テフェリー》がいると、テフェリーの能力で瞬速を得る?",
+            "テフェリー",
+        ),  # a planeswalker type
+        ("我用《先人的预视》,预视的延缓指示物怎么算?", "预视"),
+    ],
+)
+def test_a_name_said_again_by_its_last_part_is_the_card_not_the_questions_words(tsp_db, question, head):
+    kb = KnowledgeBase.open(tsp_db, readonly=True)
+    apart = set_apart(kb.store, question)
+    assert len(apart.named) == 1
+    assert head not in apart.rest
+    assert "能力" in apart.rest or "延缓" in apart.rest  # the question's own words stay
+
+
+@pytest.mark.parametrize(
+    "written, head",
+    [
+        ("《難題の予見者》", "予見者"),
+        ("突然のショック", "ショック"),
+        ("《瞬息电震》", ""),
+        ("Sudden Shock", ""),
+        ("《稲妻の斧》", ""),
+    ],
+)
+def test_the_last_part_of_a_name_is_read_only_from_a_name_of_several(written, head):
+    assert _head_noun(written) == head  # one character (斧) is too short to be the card said again

@@ -150,3 +150,37 @@ def test_players_slang_in_each_language_names_its_rule():
     assert players.read("Wie funktioniert die Legendenregel?", "de").rules == ["704.5j"]
     assert players.read("как работает правило легенд?", "ru").rules == ["704.5j"]
     assert players.read("существо сдохнет?", "ru").rules == ["700.4"]
+
+
+def test_a_japanese_question_about_the_order_triggers_go_on_the_stack_finds_apnap():
+    """ "in what order are the two abilities put on the stack" (603.3b), as Japanese questions write it; the
+    order of resolving is another rule (608.1: last in, first out), and no player's word of this kind."""
+    for question in ("二つの能力はどの順にスタックに積まれる?", "誘発型能力をスタックに積む順は自分で決められる?"):
+        assert players.read(question, "ja").rules[:1] == ["603.3b"], question
+    assert "603.3b" not in players.read("スタックにある呪文はどの順番で解決される?", "ja").rules
+
+
+def test_looking_at_a_face_down_permanent_one_controls_is_708_5_in_every_language():
+    assert players.read("対戦相手の裏向きのクリーチャーを奪ったら、表の面を見てもいい?", "ja").rules[:1] == ["708.5"]
+    assert players.read("我能查看对手面朝下的生物吗?", "zh").rules[:1] == ["708.5"]
+    assert players.read("Can I look at my face-down creature whenever I want?", "en").rules[:1] == ["708.5"]
+    assert "708.5" not in players.read("裏向きで唱えた呪文が打ち消されたら、公開する?", "ja").rules
+    # a card exiled face down is 406.3's: 708.5 says the face-down permanents and spells one controls
+    assert "708.5" not in players.read("牌面朝下放逐的牌能看吗", "zh").rules
+    assert "708.5" not in players.read("Can I look at the cards I exiled face down?", "en").rules
+
+
+def test_a_face_down_permanent_turned_face_up_keeps_what_applied_to_it_708_8():
+    question = "変異で裏向きのクリーチャーにオーラがついている。表向きにしたらそれは外れる?"
+    assert players.read(question, "ja").rules[:1] == ["708.8"]
+    assert players.read("翻回正面的时候会触发进场异能吗?", "zh").rules[:1] == ["708.8"]
+    assert players.read("If I turn it face up, does its enters ability trigger?", "en").rules[:1] == ["708.8"]
+
+
+def test_protection_against_what_is_attached_finds_the_aura_or_the_equipment_rule():
+    question = "《精霊への挑戦》でプロテクション(白)を付与したら、既についている白のオーラは外れる?"
+    assert players.read(question, "ja").rules[:1] == ["702.16c"]
+    assert players.read("If my creature gains protection from green, what happens to its Aura?", "en").rules[:1] == [
+        "702.16c"
+    ]
+    assert players.read("生物获得保护之后，它佩带的武具会怎样?", "zh").rules[:1] == ["702.16d"]
