@@ -192,3 +192,11 @@ def test_a_keyword_held_twice_asks_for_its_multiple_instances_subrule():
     assert "multiple instances" not in players.read("Can I activate a loyalty ability twice in one turn?", "en").text
     assert "効果は変わらない" in players.read("飛行は重複する?", "ja").text
     assert "并无意义" in players.read("两个飞行能叠加吗?", "zh").text
+
+
+def test_counters_a_permanent_enters_with_are_counters_put_on_it():
+    assert players.read("<占屍威逼>能加倍脫韁的指示物嗎?", "ja").rules[:1] == ["122.6"]  # Traditional: the zh table
+    assert players.read("Does Doubling Season double the counters a planeswalker enters with?", "en").rules[:1] == [
+        "122.6"
+    ]
+    assert "122.6" not in players.read("Does double strike double the damage?", "en").rules
