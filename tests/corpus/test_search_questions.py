@@ -450,7 +450,12 @@ def test_a_planeswalkers_loyalty_going_down_is_damage_removing_loyalty_counters(
 def test_face_up_in_players_kanji_is_the_translations_katakana(small):
     """Players write 表向き; the Japanese rules write オモテ向き (and 表向き almost nowhere)."""
     found = search(small.store, "変異で裏向きのクリーチャーを表向きにしたら、オーラは外れる?")
-    assert found.expansions.get("表向き") == ["オモテ向き"]
+    # 表向き alone is the term; "表向きに…外れる" is a players' words entry (708.8) whose rules' words say オモテ向き
+    searched = [meaning for words, meanings in found.expansions.items() if "表向き" in words for meaning in meanings]
+    assert searched and all("オモテ向き" in meaning for meaning in searched)
+    assert found.results[0].number == "708.8"
+    plain = search(small.store, "裏向きのクリーチャーを表向きにする方法は?")
+    assert plain.expansions.get("表向き") == ["オモテ向き"]
 
 
 def test_a_blocker_that_still_blocks_after_a_change_finds_the_rule_that_keeps_it_blocking(small):

@@ -184,3 +184,19 @@ def test_protection_against_what_is_attached_finds_the_aura_or_the_equipment_rul
         "702.16c"
     ]
     assert players.read("生物获得保护之后，它佩带的武具会怎样?", "zh").rules[:1] == ["702.16d"]
+
+
+def test_a_keyword_held_twice_asks_for_its_multiple_instances_subrule():
+    english = players.read("With two Fists of the Demigod, will my creature have wither twice?", "en")
+    assert "multiple instances" in english.text and "wither" in english.text
+    assert "multiple instances" not in players.read("Can I activate a loyalty ability twice in one turn?", "en").text
+    assert "効果は変わらない" in players.read("飛行は重複する?", "ja").text
+    assert "并无意义" in players.read("两个飞行能叠加吗?", "zh").text
+
+
+def test_counters_a_permanent_enters_with_are_counters_put_on_it():
+    assert players.read("<占屍威逼>能加倍脫韁的指示物嗎?", "ja").rules[:1] == ["122.6"]  # Traditional: the zh table
+    assert players.read("Does Doubling Season double the counters a planeswalker enters with?", "en").rules[:1] == [
+        "122.6"
+    ]
+    assert "122.6" not in players.read("Does double strike double the damage?", "en").rules
