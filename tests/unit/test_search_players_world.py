@@ -200,3 +200,10 @@ def test_counters_a_permanent_enters_with_are_counters_put_on_it():
         "122.6"
     ]
     assert "122.6" not in players.read("Does double strike double the damage?", "en").rules
+
+
+def test_either_half_of_a_split_card_is_the_half_cast():
+    question = "How many times does it trigger when I play either half of Spite // Malice?"
+    assert players.read(question, "en").rules[:1] == ["709.3b"]
+    # the rules' own words for aftermath and fuse are no players' words
+    assert players.read("Can I cast both halves of a split card?", "en").rules == []
