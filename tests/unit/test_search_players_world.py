@@ -207,3 +207,10 @@ def test_either_half_of_a_split_card_is_the_half_cast():
     assert players.read(question, "en").rules[:1] == ["709.3b"]
     # the rules' own words for aftermath and fuse are no players' words
     assert players.read("Can I cast both halves of a split card?", "en").rules == []
+
+
+def test_a_source_removed_in_response_leaves_its_ability_on_the_stack():
+    zh = "我的對手說他可以用<英雄殉身>來回應我的<蜂后>來不讓我放小昆蟲進來,是這樣嗎?"
+    assert players.read(zh, "ja").rules[:1] == ["113.7a"]  # Traditional: the zh table
+    assert players.read("对手回应这异能，消灭了我的生物，我还能获得生命吗?", "zh").rules[:1] == ["113.7a"]
+    assert "113.7a" not in players.read("我能回应消灭它吗?", "zh").rules  # may I respond: timing
