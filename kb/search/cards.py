@@ -38,10 +38,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kb.cards.names import NameRuns, name_runs, said_short, spotted_names
+from kb.cards.names import BRACKETS, NameRuns, name_runs, said_short, spotted_names
 from kb.cards.oracle import Said, said, together, together_words
 from kb.cards.terms import card_terms, english_document, rules_terms_among, term_key
 from kb.search.asking import ordinary_word
+from kb.search.scripts import has_cjk
 from kb.store.cards import NOT_CARDS, card_row, has_cards, names_starting
 from kb.store.reader import Store
 
@@ -410,18 +411,18 @@ def set_apart(
 
 # What joins a Japanese or Chinese card name's words: the name's last part is its head noun ("予見者" of 難題の予見者).
 _NAME_JOINT = re.compile(r"[の之的・、]")
-_IDEOGRAPHIC = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 
 
 def _head_noun(written: str) -> str:
-    """The last part of a Japanese or Chinese card name as the query writes it, when the name has several
-    (《難題の予見者》 → 予見者): a question names the card again by it ("予見者の二つの能力", the Seer's two
-    abilities), and the words inside it (予見, forecast) are the card's, not the question's terms. "" for a name
-    of one part or in another script."""
-    name = written.strip("《》「」『』[]【】〈〉‹›<> ")
+    """The last part of a Japanese or Chinese card name as the query writes it (in the brackets players set
+    names in, kb.cards.names.BRACKETS, or without), when the name has several (《難題の予見者》 → 予見者): a
+    question names the card again by it ("予見者の二つの能力", the Seer's two abilities), and the words inside it
+    (予見, forecast) are the card's, not the question's terms. "" for a name of one part or in another script."""
+    bracketed = BRACKETS.fullmatch(written)
+    name = next(group for group in bracketed.groups() if group) if bracketed else written
     parts = _NAME_JOINT.split(name)
     head = parts[-1] if len(parts) > 1 else ""
-    return head if len(head) >= 2 and _IDEOGRAPHIC.search(head) else ""
+    return head if len(head) >= 2 and has_cjk(head) else ""
 
 
 def _names(words: str, title: str) -> bool:
