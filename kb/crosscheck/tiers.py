@@ -53,8 +53,9 @@ TABLE: dict[tuple[str, str | None], str] = {
     # labels ("2026-12-07, issue 44: added terms and trigger words")
     ("coverage", "list item"): POSSIBLE,
     ("coverage", "added term"): POSSIBLE,
-    # words of the original a rule renders none of, by the document's own renderings (kb.crosscheck.unrendered):
-    # ranked, the most suspect 2 % of a document; not measured by a person
+    # words of the original a rule renders none of, by the document's own renderings (kb.crosscheck.unrendered): the
+    # first 20 of zh 2026-04-17, ja 2026-01-16 and the last Korean state 11, 8 and 14 real
+    # (tests/data/crosscheck_unrendered_labels.tsv; "words the translation renders elsewhere, none of them here")
     ("coverage", "unrendered"): POSSIBLE,
     # swaps: held-out 9/11 = 0.82 Korean, ja 2/5 ("terminology findings confirmed"); its sibling check
     # (kb.crosscheck.siblings) 4/4 on tests/data/crosscheck_zh_misses_labels.tsv, too few to be sure ("the tune misses

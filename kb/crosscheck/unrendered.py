@@ -6,11 +6,12 @@ and 来源 in most that say "source"; the translators' Chinese of 2022-06-10 dro
 101.4)" from 500.7, where 顺序 and 规则 stand for "order" and "rule" elsewhere. No term base asks for "source",
 "order" or "based", so the terminology check never sees these words go.
 
-The renderings are learnt from the document's own aligned rules: for each English word (stemmed, function words
-left out) that ``MIN_RULES`` rules or more say, the string of one to ``LONGEST`` characters that the most of those
+The renderings are learnt from the document's own aligned rules: for each English word (stemmed; function words
+and names left out) that ``MIN_RULES`` rules or more say, the string of one to ``LONGEST`` characters that the most of those
 rules hold (the candidates drawn from its ``SAMPLE`` shortest rules), where it stands in at least ``COVER`` of them
 and at least ``SPECIFIC`` of the rules holding it say the word. A rule is scored by the words it says whose string
-it lacks, the surer the rendering the more (-log(1 - share)), and the document's highest-scored ``SHARE`` of its
+it lacks, the surer the rendering the more (-log(1.02 - share), a string two words share counted once), and the
+document's highest-scored ``SHARE`` of its
 rules, scored at least ``LEAST``, are findings: a short list of the most suspect, ranked below the checks that name
 a term. One word alone is usually a paraphrase (the translation says "it" for "the permanent"); several, or one
 rendered in every other rule, are what a dropped clause leaves.
