@@ -12,11 +12,15 @@ may tell the check the later wording; bench/bench_crosscheck.py's database holds
 the report of its earlier state has a finding at its number.
 
 Printed per half of the key: recall of the errors, per class, the style rules flagged, the length-ratio baseline
-given the same number of rules to read; per state the share of the document flagged. ``--misses`` lists the
+given the same number of rules to read; per state the share of the document flagged. ``--check NAME`` also prints
+the same figures for the findings of one check alone (a finding's ``detail.check``, such as ``unrendered``): what
+that check finds by itself, which a check's thresholds are set on, since the other checks were tuned on the same
+rows. ``--misses`` lists the
 tune half's missed errors with their reasons; the held-out half's misses are never printed (they are not to be
 read when a check is changed).
 
 Run: python bench/bench_crosscheck_zh_history2.py GIT_DIR [--key PATH] [--misses] [--glossary] [--earlier]
+     [--check NAME]
 """
 
 from __future__ import annotations
@@ -80,6 +84,8 @@ def english_edition(date: str) -> str:
 @dataclasses.dataclass
 class Checked:
     flagged: set[str]
+    alone: set[str]  # the rules one check's findings name (``check`` of check_state)
+    alone_baseline: set[str]  # the length-ratio check given as many rules as that check names
     baseline: set[str]  # the length-ratio check given as many rules to read
     rules: int
     edition: str
@@ -93,7 +99,9 @@ def earlier_editions(edition: str) -> list[Path]:
     return [p for p in paths if since <= p.stem.split("_")[1] < edition.replace("-", "")]
 
 
-def check_state(git_dir: str, state: State, folder: Path, glossary: bool = False, earlier: bool = False) -> Checked:
+def check_state(
+    git_dir: str, state: State, folder: Path, glossary: bool = False, earlier: bool = False, check: str | None = None
+) -> Checked:
     name = f"MagicCompRules_{state.date}_zh-CN_HeliumOctahelide_{state.commit}"
     path = folder / f"{name}.txt"
     path.write_text(run(git_dir, "show", f"{state.commit}:plain_text/{state.date}_Zh.txt"), encoding="utf-8")
@@ -115,10 +123,12 @@ def check_state(git_dir: str, state: State, folder: Path, glossary: bool = False
         report = crosscheck_document(kb.conn, name, english)
         seconds = time.perf_counter() - started
         flagged = set(report.flagged)
+        alone = {f.number for f in report.findings if check is not None and f.detail.get("check") == check}
         tr = load_text(kb.conn, resolve(kb.conn, DocSpec.parse(name)).id)
         en = load_text(kb.conn, resolve(kb.conn, DocSpec.parse(english)).id)
         baseline = length_ratio_baseline(tr, en, len(flagged))
-        return Checked(flagged, baseline, report.rules["translation"], edition, seconds)
+        alone_baseline = length_ratio_baseline(tr, en, len(alone)) if alone else set()
+        return Checked(flagged, alone, alone_baseline, baseline, report.rules["translation"], edition, seconds)
     finally:
         kb.close()
 
@@ -131,6 +141,7 @@ def main() -> None:
     parser.add_argument("--key", type=Path, default=KEY, help=f"the answer key (default: {KEY.relative_to(ROOT)})")
     parser.add_argument("--misses", action="store_true", help="list the tune half's missed errors with their reasons")
     parser.add_argument("--glossary", action="store_true", help="also import the corpus en-zh glossary (2026-04-17)")
+    parser.add_argument("--check", help="also score the findings of this check alone (detail.check: unrendered ...)")
     parser.add_argument(
         "--earlier",
         action="store_true",
@@ -141,14 +152,20 @@ def main() -> None:
     states = list(dict.fromkeys(state_of(row) for row in rows))  # in the key's order: the order of the history
     flagged_all: set[str] = set()
     baseline_all: set[str] = set()
+    alone: set[str] = set()
+    alone_baseline: set[str] = set()
+    alone_rules = 0
     shares = []
     with tempfile.TemporaryDirectory() as folder:
         for state in states:
-            checked = check_state(args.git_dir, state, Path(folder), args.glossary, args.earlier)
+            checked = check_state(args.git_dir, state, Path(folder), args.glossary, args.earlier, args.check)
             share = len(checked.flagged) / checked.rules
             shares.append(share)
             flagged_all |= {f"{number}@{state.label}" for number in checked.flagged}
             baseline_all |= {f"{number}@{state.label}" for number in checked.baseline}
+            alone |= {f"{number}@{state.label}" for number in checked.alone}
+            alone_baseline |= {f"{number}@{state.label}" for number in checked.alone_baseline}
+            alone_rules += len(checked.alone)
             keyed = sum(1 for row in rows if state_of(row) == state)
             print(
                 f"{state.date}_Zh.txt@{state.commit} against en {checked.edition}: {len(checked.flagged)} of "
@@ -166,6 +183,10 @@ def main() -> None:
             reasons = {row.number: row for row in ours}
             for number in found.missed:
                 print(f"            missed {number.split('@')[0]:8} {reasons[number].kind:12} {reasons[number].reason}")
+    if args.check:
+        print(f"the check {args.check!r} alone: {alone_rules} rules reported over the {len(states)} states")
+        for split in SPLITS:
+            print(recall_line(split, score(ours, alone, split), score(ours, alone_baseline, split)))
 
 
 if __name__ == "__main__":
