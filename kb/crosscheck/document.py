@@ -45,7 +45,6 @@ from kb.crosscheck.stale import Earlier, earlier_texts, stale_terms
 from kb.crosscheck.termbase import TermBase, own_glossary
 from kb.crosscheck.termcheck import swapped_terms
 from kb.crosscheck.texts import DocText, RuleText, load_text
-from kb.crosscheck.unrendered import unrendered_words
 from kb.i18n import _, ngettext
 from kb.terms import TermDictionary, dictionary
 
@@ -498,10 +497,8 @@ def _qa(kind: str) -> Check:
         if ctx.base is None:
             return
         found = list(QA_CHECKS[kind](tr, en, ctx.base))
-        if kind == "coverage":
-            if ctx.earlier:
-                found += stale_terms(tr, en, ctx.base, ctx.earlier)
-            found += unrendered_words(tr, en)
+        if kind == "coverage" and ctx.earlier:
+            found += stale_terms(tr, en, ctx.base, ctx.earlier)
         for finding in found:
             finding.confidence = finding.detail.get("confidence")
         yield from sorted(found, key=lambda f: -(f.confidence or 0.0))  # the surest first

@@ -33,6 +33,7 @@ from kb.crosscheck.termbase import TermBase, TermStats, count_forms, plain, ungl
 from kb.crosscheck.termevidence import Holding, confidence, name_like, same_thing
 from kb.crosscheck.texts import DocText
 from kb.crosscheck.tiers import tier
+from kb.crosscheck.unrendered import unrendered_words
 from kb.crosscheck.zones import missing_zones
 from kb.i18n import _
 from kb.terms.names import english_key
@@ -706,7 +707,9 @@ def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
     words (810.11's "（起始总生命为30，…）"; Korean 402.1's "(일반적으로 7장)" renders "normally seven").
 
     Translators turn clauses into parentheses by their style, so a parenthesis more is a finding only with a
-    number of its own, and only where the document does that seldom (the rate the document itself gives).
+    number of its own, and only where the document does that seldom (the rate the document itself gives). Then
+    the terms the translation adds (kb.crosscheck.added) and the words of the original it renders none of
+    (kb.crosscheck.unrendered).
     """
     added: list[tuple[str, list[str], list[str]]] = []
     for number, rule, other in _pairs(tr, en):
@@ -739,6 +742,7 @@ def coverage(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:
             )
     if base is not None:  # the other way round: a game term the original does not name (a term base's)
         yield from added_terms(tr, en, base)
+    yield from unrendered_words(tr, en)  # words the document renders elsewhere, none of them here
 
 
 def swaps(tr: DocText, en: DocText, base: TermBase) -> Iterator[Finding]:

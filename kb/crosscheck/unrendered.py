@@ -121,25 +121,30 @@ def unrendered_words(tr: DocText, en: DocText) -> Iterator[Finding]:
 def learn_renderings(english: dict[str, dict[str, str]], strings: dict[str, set[str]]) -> dict[str, Rendering]:
     """Stemmed English word -> its usual string, from rules given as their English words (stem -> word as said)
     and the strings their translation holds."""
-    holding: dict[str, set[str]] = {}
-    for number, held in strings.items():
-        for string in held:
-            holding.setdefault(string, set()).add(number)
     saying: dict[str, set[str]] = {}
     for number, words in english.items():
         for stem in words:
             saying.setdefault(stem, set()).add(number)
     lengths = {number: sum(len(word) for word in words.values()) for number, words in english.items()}
-    renderings = {}
+    # each word's candidates: the strings all its shortest rules but one hold
+    candidates: dict[str, list[str]] = {}
     for stem, rules in saying.items():
-        if len(rules) < MIN_RULES:
-            continue
-        shortest = sorted(rules, key=lambda n: (lengths[n], n))[:SAMPLE]
-        candidates = Counter(string for number in shortest for string in strings[number])
+        if len(rules) >= MIN_RULES:
+            shortest = sorted(rules, key=lambda n: (lengths[n], n))[:SAMPLE]
+            counts = Counter(string for number in shortest for string in strings[number])
+            # in a fixed order: of equally good strings the first is kept, whatever order a set gives them in
+            candidates[stem] = sorted(string for string, count in counts.items() if count >= len(shortest) - 1)
+    # the rules holding each candidate (only those: every string of every rule would be ten times as many)
+    wanted = {string for strings_of in candidates.values() for string in strings_of}
+    holding: dict[str, set[str]] = {string: set() for string in wanted}
+    for number, held in strings.items():
+        for string in held & wanted:
+            holding[string].add(number)
+    renderings = {}
+    for stem, strings_of in candidates.items():
+        rules = saying[stem]
         best: tuple[tuple[float, float, int], str] | None = None
-        for string, count in candidates.items():
-            if count < len(shortest) - 1:
-                continue
+        for string in strings_of:
             both = len(rules & holding[string])
             share, specific = both / len(rules), both / len(holding[string])
             if share >= COVER and specific >= SPECIFIC and not _KANA.fullmatch(string):
@@ -180,9 +185,10 @@ def _said_words(original: str) -> list[str]:
     words = []
     for match in _WORD.finditer(original):
         word = match.group()
-        before = original[: match.start()].rstrip()
-        if word[0].isupper() and before and not before.endswith(_SENTENCE_START):
-            continue
+        if word[0].isupper():
+            before = original[: match.start()].rstrip()
+            if before and not before.endswith(_SENTENCE_START):
+                continue
         word = word.casefold()
         if len(word) > 2 and word not in STOPWORDS:
             words.append(word)

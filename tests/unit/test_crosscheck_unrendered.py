@@ -72,3 +72,12 @@ def test_the_span_named_is_the_clause_that_says_the_words():
     original = "In APNAP order, each player chooses. Then those cards are revealed (see rule 101.4)."
     assert holding_clause(original, ["apnap", "order"]) == "In APNAP order, each player chooses."
     assert holding_clause(original, ["see", "rule"]) == "(see rule 101.4)"
+
+
+def test_of_equally_good_strings_the_same_one_is_learnt_every_run():
+    # every rule saying "foo" holds 甲乙丙丁戊: 甲乙丙丁 and 乙丙丁戊 stand in all of them, four characters each
+    english = {f"100.{i}": {"foo": "foo"} for i in range(12)}
+    held = {"甲乙丙丁戊"[i : i + n] for n in range(1, 5) for i in range(6 - n)}
+    forward = learn_renderings(english, {number: set(sorted(held)) for number in english})
+    backward = learn_renderings(english, {number: set(sorted(held, reverse=True)) for number in english})
+    assert forward["foo"].form == backward["foo"].form == "乙丙丁戊"  # the first in code-point order
